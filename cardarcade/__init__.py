@@ -1,0 +1,3 @@
+"""cardarcade: a terminal card-game arcade."""
+
+__version__ = "0.1.0"

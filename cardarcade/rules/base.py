@@ -1,0 +1,345 @@
+"""The rules contract every game implements (see DESIGN.md).
+
+A game is a pure, deterministic state machine. Its whole state lives in one pydantic model
+(``game.s``), so saving is ``model_dump_json`` and loading is validation. Engines know nothing
+of time, asyncio, Textual or files.
+
+Realtime games add one idea: a *stimulus* counter that goes up whenever something appears
+that players may react to (a card turned up). Claim actions (slap, snap, ...) carry the
+stimulus the player saw in ``Action.value``; the table fills it in from the press timestamp,
+so a slap aimed at a jack still counts as aimed at that jack even if another card landed
+before the slap was processed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from cardarcade.cards import Card
+
+SAVE_FORMAT = "cardarcade-game"
+SAVE_VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed now; the game state is unchanged."""
+
+
+class BadSave(ValueError):
+    """A saved game could not be read: not JSON, wrong game, wrong version, or invalid state."""
+
+
+class BadSetup(ValueError):
+    """A game could not be created with the given players, options or deck."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``kind`` names it; the optional fields carry its arguments."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    target: int | None = None
+    value: int | str | None = None
+
+    @property
+    def card(self) -> Card | None:
+        return self.cards[0] if self.cards else None
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.cards:
+            parts.append(" ".join(str(c) for c in self.cards))
+        if self.target is not None:
+            parts.append(f"-> seat {self.target}")
+        if self.value is not None:
+            parts.append(f"[{self.value}]")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the screen and the log.
+
+    ``text`` is a sentence in which ``{seat}`` and ``{target}`` stand for player names, so the
+    user interface can say "You" or "Ada" without the rules knowing who sits where.
+    """
+
+    kind: str
+    seat: int | None = None
+    text: str = ""
+    cards: tuple[Card, ...] = ()
+    target: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def describe(self, names: Sequence[str]) -> str:
+        seat = names[self.seat] if self.seat is not None else ""
+        target = names[self.target] if self.target is not None else ""
+        return self.text.format(seat=seat, target=target)
+
+
+class Result(BaseModel):
+    """How a game ended. ``winners`` empty or several = a draw / shared result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winners: list[int]
+    ranking: list[int] = []
+    scores: list[float] | None = None
+    reason: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+    def describe(self, names: Sequence[str]) -> str:
+        seat = names[self.winners[0]] if len(self.winners) == 1 else ""
+        return self.reason.format(seat=seat)
+
+
+class Options(BaseModel):
+    """Base of every game's house-rule model: defaults are the seed text's rules."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def describe(self) -> list[str]:
+        """'Label: value' lines for the rules screen, one per house rule."""
+        lines = []
+        for name, info in type(self).model_fields.items():
+            lines.append(f"{option_label(info, name)}: {option_value_label(info, getattr(self, name))}")
+        return lines
+
+
+def option_label(info: Any, name: str) -> str:
+    return info.title or name.replace("_", " ").capitalize()
+
+
+def option_value_label(info: Any, value: Any) -> str:
+    """Readable value: a Literal choice's label from ``json_schema_extra={"labels": {...}}``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    labels = (info.json_schema_extra or {}).get("labels", {}) if isinstance(info.json_schema_extra, dict) else {}
+    return str(labels.get(value, value))
+
+
+class State(BaseModel):
+    """Base of every game's state. Subclasses add their zones and counters."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    players: int
+    seed: int
+    actions: int = 0  # actions applied so far
+    rng_draws: int = 0  # random draws made during play (for determinism after a reload)
+    stimulus: int = 0  # see the module docstring
+    result: Result | None = None
+
+
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """One game in progress. Subclasses set ``State`` and ``Options`` and implement the hooks."""
+
+    State: ClassVar[type[State]]
+    Options: ClassVar[type[Options]]
+    spec: ClassVar["GameSpec"]
+
+    __slots__ = ("s",)
+
+    def __init__(self, state: S) -> None:
+        self.s: S = state
+
+    # ---- creation (subclasses implement ``setup``)
+
+    @classmethod
+    @abstractmethod
+    def setup(cls, players: int, seed: int, options: Any, deck: list[Card] | None) -> "Game":
+        """Deal a new game. With ``deck`` given, deal exactly that order (no shuffle)."""
+
+    # ---- the contract
+
+    @abstractmethod
+    def actors(self) -> list[int]:
+        """Seats that may act now (several in simultaneous games); empty iff the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out a checked, legal action."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> BaseModel:
+        """What ``seat`` may see (``None``: a spectator). Hidden cards are masked."""
+
+    @abstractmethod
+    def cards(self) -> list[Card]:
+        """Every physical card in every zone."""
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return action in self.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if self.s.result is not None:
+            raise IllegalAction("the game is over")
+        if not 0 <= seat < self.s.players or not self.is_legal(seat, action):
+            raise IllegalAction(f"seat {seat} may not {action} now")
+        self.s.actions += 1
+        return self._apply(seat, action)
+
+    @property
+    def is_over(self) -> bool:
+        return self.s.result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self.s.result
+
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    @property
+    def stimulus(self) -> int:
+        return self.s.stimulus
+
+    @property
+    def options(self) -> Any:
+        return self.s.options  # type: ignore[attr-defined]
+
+    # ---- helpers for engines
+
+    def rng(self) -> random.Random:
+        """A fresh generator for a random draw during play, reproducible from the saved state."""
+        self.s.rng_draws += 1
+        return random.Random(f"{self.s.seed}:{self.s.rng_draws}")
+
+    def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
+               ranking: list[int] | None = None) -> Event:
+        """End the game. ``reason`` may name the (single) winner as ``{seat}``."""
+        result = Result(winners=sorted(winners), reason=reason, scores=scores, ranking=ranking or [])
+        self.s.result = result
+        seat = result.winners[0] if len(result.winners) == 1 else None
+        return Event("game_over", seat, reason, data={"winners": result.winners})
+
+    # ---- saving
+
+    def to_json(self) -> str:
+        envelope = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.spec.id,
+            "state": json.loads(self.s.model_dump_json()),
+        }
+        return json.dumps(envelope, separators=(",", ":"))
+
+    def check_loaded(self) -> None:
+        """Raise ValueError if a loaded state breaks an invariant; games add their own checks."""
+        if not self.spec.min_players <= self.s.players <= self.spec.max_players:
+            raise ValueError(f"{self.s.players} players")
+
+    def clone(self) -> "Game":
+        return type(self)(self.s.model_copy(deep=True))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: its identity, limits, rules text and engine class."""
+
+    id: str
+    title: str
+    family: str
+    min_players: int
+    max_players: int
+    realtime: bool
+    summary: str
+    rules: str  # our own words, markdown
+    game: type[Game]
+    default_players: int = 2
+    claim_kinds: frozenset[str] = frozenset()  # realtime claims arbitrated by press time
+
+    @property
+    def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so
+        return self.game.Options
+
+    def parse_options(self, options: Options | dict[str, Any] | None) -> Options:
+        if isinstance(options, self.Options):
+            return options
+        try:
+            return self.Options.model_validate(dict(options or {}))
+        except ValidationError as exc:
+            raise BadSetup(_first_error(exc, f"{self.id} option")) from None
+
+    def new(self, players: int | None = None, seed: int | None = None,
+            options: Options | dict[str, Any] | None = None,
+            deck: Sequence[Card | str] | None = None) -> Game:
+        players = self.default_players if players is None else players
+        if not self.min_players <= players <= self.max_players:
+            raise BadSetup(f"{self.title} takes {self.player_range} players, not {players}")
+        seed = random.randrange(2**31) if seed is None else seed
+        opts = self.parse_options(options)
+        fixed = [Card.parse(c) for c in deck] if deck is not None else None
+        return self.game.setup(players, seed, opts, fixed)
+
+    @property
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def from_json(self, text: str | bytes) -> Game:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise BadSave(f"not a saved game (invalid JSON: {exc.msg if hasattr(exc, 'msg') else exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise BadSave("not a cardarcade saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise BadSave(f"saved with format version {data.get('version')!r}; this program reads {SAVE_VERSION}")
+        if data.get("game") != self.id:
+            raise BadSave(f"this save is a game of {data.get('game')!r}, not {self.id!r}")
+        try:
+            state = self.game.State.model_validate(data.get("state"))
+        except ValidationError as exc:
+            raise BadSave(_first_error(exc, "saved state")) from None
+        game = self.game(state)
+        try:
+            game.check_loaded()
+        except ValueError as exc:
+            raise BadSave(f"saved state is inconsistent: {exc}") from None
+        return game
+
+
+def _first_error(exc: ValidationError, what: str) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ())) or "value"
+    return f"bad {what} {where!r}: {err.get('msg', 'invalid')}"
+
+
+def deal_round_robin(deck: Sequence[Card], players: int, count: int | None = None) -> list[list[Card]]:
+    """Deal one card at a time starting with seat 0; ``count`` per player, or the whole deck."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    total = len(deck) if count is None else count * players
+    for i in range(total):
+        hands[i % players].append(deck[i])
+    return hands
+
+
+def prepare_deck(full: list[Card], seed: int, deck: list[Card] | None) -> list[Card]:
+    """The order to deal: ``deck`` as given (checked to be the game's pack) or ``full`` shuffled by ``seed``."""
+    if deck is None:
+        out = list(full)
+        random.Random(seed).shuffle(out)
+        return out
+    if sorted(c.code for c in deck) != sorted(c.code for c in full):
+        raise BadSetup(f"a fixed deck must hold exactly this game's {len(full)} cards")
+    return list(deck)
