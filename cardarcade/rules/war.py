@@ -28,6 +28,7 @@ RULES = """\
 - **Three players:** 17 cards each; the spare card goes to whoever wins the first war. Two players
   tied for the top go to war with three cards down and one up. If all three tie, it is a
   double war: six down, one up.
+- Won cards go to the bottom of the winner's pile in no particular order, as when gathered by hand.
 - You are out when you have no cards left. The last player holding cards wins.
 - **Turn cap:** so a game always ends, after the round limit (a house rule) the player holding
   the most cards wins; equal holdings are a draw.
@@ -131,8 +132,8 @@ class War(Game[WarState]):
 
     # ---- play
 
-    def down_count(self) -> int:
-        """Cards each warring player lays face down in the current war."""
+    def down_count(self, seat: int | None = None) -> int:
+        """Cards ``seat`` (by default: each warring player) lays face down in the current war."""
         s = self.s
         style = s.options.war_style
         if style == "standard":
@@ -142,7 +143,11 @@ class War(Game[WarState]):
         elif style == "three_down":
             n = 3
         else:  # by rank: the tied rank's count
-            tied = self._up_card(s.contenders[0])
+            # The tied card is the up card of a seat that has not laid yet in this war (a seat
+            # that has laid already shows its new up card instead).
+            if seat is None:
+                seat = (s.pending or s.contenders)[0]
+            tied = self._up_card(seat)
             n = 11 if tied.rank is Rank.ACE else min(int(tied.rank), 10)
         return n * 2 if s.double else n
 
@@ -170,7 +175,7 @@ class War(Game[WarState]):
             ups.append(True)
             s.stimulus += 1
             return [Event("flip", seat, "{seat} turns up " + str(card), (card,))]
-        need = self.down_count() + 1
+        need = self.down_count(seat) + 1
         if len(pile) >= need:
             down, up = pile[: need - 1], pile[need - 1]
             del pile[:need]
@@ -221,6 +226,8 @@ class War(Game[WarState]):
         if s.war_depth > 0 and s.spare:
             won += s.spare
             s.spare = []
+        # Hands gather won cards in no fixed order; a fixed order lets many deals cycle forever.
+        self.rng().shuffle(won)
         s.piles[winner].extend(won)
         for laid, ups in zip(s.table, s.face_up):
             laid.clear()

@@ -1,0 +1,93 @@
+"""Bots: a policy per game, with human-like timing from ``reaction``.
+
+A bot never sees the game object, only ``game.view(seat)``. After every change at the table it
+is asked for its ``Plan``s: what it would do and when. Each plan has a ``key`` naming the
+situation it responds to; while the key stays the same the table keeps the plan (and its
+sampled time), and when the situation is gone the plan is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Hashable, Protocol
+
+from pydantic import BaseModel
+
+from cardarcade.bots.reaction import LEVEL_NAMES, LEVELS, ReactionProfile
+from cardarcade.rules.base import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    action: Action
+    at: float  # absolute clock time to act
+    key: Hashable  # the situation this responds to
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What the table tells a bot besides the view: the time now and when the newest card appeared."""
+
+    now: float
+    stimulus_time: float
+    pace: float  # seconds a bot waits before an ordinary move (the table's tempo)
+
+
+class Bot(Protocol):
+    level: str
+
+    def plans(self, view: BaseModel, moment: Moment) -> list[Plan]: ...
+
+
+class BotBase:
+    """Shared plumbing: the reaction profile, a private random stream, once-per-situation decisions."""
+
+    def __init__(self, seat: int, level: str, rng: random.Random) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
+        self.seat = seat
+        self.level = level
+        self.profile: ReactionProfile = LEVELS[level]
+        self.rng = rng
+        self._decided: dict[Hashable, float | None] = {}
+
+    def once(self, key: Hashable, decide: Callable[[], float | None]) -> float | None:
+        """Make a random decision once per situation, so re-planning never re-rolls it."""
+        if key not in self._decided:
+            if len(self._decided) > 64:
+                self._decided.clear()
+            self._decided[key] = decide()
+        return self._decided[key]
+
+    def move_delay(self, pace: float) -> float:
+        """How long an ordinary move (turning a card) takes: the table's pace, a little varied."""
+        return pace * self.rng.uniform(0.8, 1.25)
+
+
+BotFactory = Callable[[int, str, random.Random], Bot]
+_FACTORIES: dict[str, BotFactory] = {}
+
+
+def register(game_id: str) -> Callable[[BotFactory], BotFactory]:
+    def deco(factory: BotFactory) -> BotFactory:
+        _FACTORIES[game_id] = factory
+        return factory
+
+    return deco
+
+
+def make_bot(game_id: str, seat: int, level: str, rng: random.Random) -> Bot:
+    _load_policies()
+    try:
+        factory = _FACTORIES[game_id]
+    except KeyError:
+        raise ValueError(f"no bot plays {game_id!r} yet") from None
+    return factory(seat, level, rng)
+
+
+def _load_policies() -> None:
+    from cardarcade.bots import slapjack, war  # noqa: F401 - registers the policies
+
+
+__all__ = ["LEVEL_NAMES", "Bot", "BotBase", "Moment", "Plan", "make_bot", "register"]

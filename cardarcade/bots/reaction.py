@@ -1,0 +1,69 @@
+"""Human-like reaction times.
+
+A person's simple reaction times are well described by an ex-Gaussian: a normal component
+(perception and motor time) plus an exponential tail (lapses of attention). We sample from it,
+never go below a physiological floor (~120 ms), and add a Hick's-law term so that decisions
+with more alternatives to check take longer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+FLOOR = 0.12  # seconds: nobody reliably reacts to a card faster than this
+
+
+@dataclass(frozen=True)
+class ReactionProfile:
+    """One difficulty level's reflexes. Times in seconds, rates in [0, 1]."""
+
+    name: str
+    mu: float  # mean of the normal component
+    sigma: float  # spread of the normal component
+    tau: float  # mean of the exponential tail
+    miss_rate: float  # chance of not reacting at all to a card that should be claimed
+    false_rate: float  # chance of claiming a card that should not be
+    hick: float = 0.06  # extra seconds per bit of choice (log2 of the alternatives)
+    floor: float = FLOOR
+
+    def sample(self, rng: random.Random, alternatives: int = 1) -> float:
+        """One reaction time; ``alternatives`` > 1 slows it down by Hick's law."""
+        t = rng.gauss(self.mu, self.sigma) + rng.expovariate(1.0 / self.tau)
+        if alternatives > 1:
+            t += self.hick * math.log2(alternatives)
+        return max(self.floor, t)
+
+    def misses(self, rng: random.Random) -> bool:
+        return rng.random() < self.miss_rate
+
+    def blunders(self, rng: random.Random) -> bool:
+        return rng.random() < self.false_rate
+
+    @property
+    def mean(self) -> float:
+        return self.mu + self.tau
+
+
+LEVELS: dict[str, ReactionProfile] = {
+    p.name: p
+    for p in (
+        ReactionProfile("easy", mu=0.50, sigma=0.070, tau=0.160, miss_rate=0.15, false_rate=0.05),
+        ReactionProfile("medium", mu=0.32, sigma=0.045, tau=0.110, miss_rate=0.05, false_rate=0.02),
+        ReactionProfile("hard", mu=0.245, sigma=0.035, tau=0.080, miss_rate=0.02, false_rate=0.01),
+        ReactionProfile("expert", mu=0.185, sigma=0.025, tau=0.050, miss_rate=0.005, false_rate=0.003),
+    )
+}
+LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100) by linear interpolation; NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100.0
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)

@@ -1,0 +1,38 @@
+"""Slapjack bots: turn a card when it is their turn, slap jacks with human reflexes.
+
+Every card turned is a new stimulus. For each one the bot decides once: slap a live jack
+(unless it misses), or now and then slap something else by mistake, a little hastily.
+"""
+
+from __future__ import annotations
+
+from cardarcade.bots import BotBase, Moment, Plan, register
+from cardarcade.cards import Rank
+from cardarcade.rules.base import Action
+
+FLIP = Action("flip")
+
+
+@register("slapjack")
+class SlapjackBot(BotBase):
+    def plans(self, view, moment: Moment) -> list[Plan]:
+        plans: list[Plan] = []
+        me = self.seat
+        if view.top is not None and view.can_slap:
+            key = ("slap", view.stimulus)
+            delay = self.once(key, lambda: self._slap_delay(view))
+            if delay is not None:
+                plans.append(Plan(Action("slap", value=view.stimulus), moment.stimulus_time + delay, key))
+        if view.turn == me and view.counts[me] > 0:
+            key = ("flip", view.stimulus)
+            delay = self.once(key, lambda: self.move_delay(moment.pace))
+            plans.append(Plan(FLIP, moment.now + delay, key))
+        return plans
+
+    def _slap_delay(self, view) -> float | None:
+        p, rng = self.profile, self.rng
+        if view.top.rank is Rank.JACK and not view.top_dead:
+            return None if p.misses(rng) else p.sample(rng)
+        if p.blunders(rng):
+            return p.sample(rng) * 0.85  # a false slap is a jump of the gun
+        return None

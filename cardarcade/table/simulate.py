@@ -1,0 +1,95 @@
+"""Headless bot-only play on virtual time, for ``cardarcade simulate`` and the tests."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from cardarcade.bots.reaction import percentile
+from cardarcade.rules.base import GameSpec, Options, Result
+from cardarcade.table.clock import VirtualClock
+from cardarcade.table.table import Seat, Table
+
+# A bot-only game that has not ended after this much virtual time is abandoned as a draw
+# (it cannot happen with the shipped games, whose turn caps end them far sooner).
+MAX_VIRTUAL_SECONDS = 6 * 3600.0
+
+
+def bot_seats(levels: Sequence[str]) -> list[Seat]:
+    return [Seat(f"Bot {i + 1} ({level})", "bot", level) for i, level in enumerate(levels)]
+
+
+def play_headless(spec: GameSpec, levels: Sequence[str], seed: int, options: Options | dict | None = None,
+                  pace: float = 0.8) -> tuple[Result | None, Table]:
+    """Play one game with bots in every seat, as fast as the engine goes."""
+    game = spec.new(len(levels), seed=seed, options=options)
+    clock = VirtualClock()
+    table = Table(game, bot_seats(levels), clock, pace=pace, seed=seed)
+    table.start()
+    while not game.is_over and clock.now() < MAX_VIRTUAL_SECONDS:
+        if not clock.run(until=clock.now() + 60.0) and clock.idle:
+            break  # nobody has anything to do: a stuck game (a bug); stop rather than spin
+    table.close()
+    return game.result, table
+
+
+@dataclass
+class Summary:
+    game: str
+    games: int
+    players: int
+    bots: list[str]
+    wins: list[int]
+    draws: int
+    actions: int
+    seconds: float
+    reactions: list[list[float]] | None = field(default=None, repr=False)
+
+    @property
+    def mean_actions(self) -> float:
+        return self.actions / self.games if self.games else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    def reaction_ms(self) -> list[dict[str, float]] | None:
+        if self.reactions is None:
+            return None
+        return [
+            {"median": round(percentile(r, 50) * 1000, 1) if r else None,
+             "p90": round(percentile(r, 90) * 1000, 1) if r else None}
+            for r in self.reactions
+        ]
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game, "games": self.games, "players": self.players, "bots": self.bots,
+            "wins": self.wins, "draws": self.draws, "mean_actions": round(self.mean_actions, 2),
+            "actions_per_second": round(self.actions_per_second, 1), "reaction_ms": self.reaction_ms(),
+        }
+
+
+def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int = 0,
+             options: Options | dict | None = None,
+             progress: Callable[[int], None] | None = None) -> Summary:
+    players = len(levels)
+    summary = Summary(spec.id, games, players, list(levels), [0] * players, 0, 0, 0.0,
+                      [[] for _ in range(players)] if spec.realtime else None)
+    start = time.perf_counter()
+    for i in range(games):
+        result, table = play_headless(spec, levels, seed + i, options)
+        summary.actions += table.stats.applied
+        if result is None or result.is_draw:
+            summary.draws += 1
+        else:
+            summary.wins[result.winners[0]] += 1
+        if summary.reactions is not None:
+            for r in table.stats.reactions:
+                if r.outcome != "false_slap":
+                    summary.reactions[r.seat].append(r.seconds)
+        if progress is not None:
+            progress(i + 1)
+    summary.seconds = time.perf_counter() - start
+    return summary

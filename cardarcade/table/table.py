@@ -1,0 +1,213 @@
+"""The table: turns key presses, bot plans and the clock into ``game.apply`` calls.
+
+- Ordinary moves (turning a card) apply the moment they arrive.
+- Claims in realtime games (slap, snap, ...) are held for a short arbitration window after
+  the first one arrives, then applied in order of their *press timestamps*, never in the
+  order they happened to be processed. Each claim is tagged with the stimulus (the card that
+  was newest) at its press time, so a slap on a jack counts as a slap on that jack even if
+  another card landed before the slap was processed.
+- Bots are asked for plans after every change; a plan whose situation has gone is dropped.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Literal, Sequence
+
+from cardarcade.bots import Bot, Moment, Plan, make_bot
+from cardarcade.rules.base import Action, Event, Game, IllegalAction
+from cardarcade.table.clock import Clock, Handle
+
+ARBITRATION_WINDOW = 0.03  # seconds; presses closer than this are ordered by timestamp
+DEFAULT_PACE = 0.8  # seconds a bot takes for an ordinary move in a live game
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None  # bots only
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """One claim: who, how long after the card appeared, and what came of it."""
+
+    seat: int
+    seconds: float
+    outcome: str  # the engine's event kind: slap_win, late_slap, false_slap, ...
+    stimulus: int
+
+
+@dataclass(slots=True)
+class _Claim:
+    seat: int
+    action: Action
+    t: float
+
+
+Listener = Callable[[list[Event], int | None], None]
+
+
+@dataclass
+class TableStats:
+    applied: int = 0
+    reactions: list[Reaction] = field(default_factory=list)
+
+
+class Table:
+    def __init__(self, game: Game, seats: Sequence[Seat], clock: Clock, *, pace: float = DEFAULT_PACE,
+                 window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
+        self.game = game
+        self.seats = list(seats)
+        self.clock = clock
+        self.pace = pace
+        self.window = window
+        self.listener = listener
+        self.claim_kinds = game.spec.claim_kinds
+        self.stats = TableStats()
+        self.bots: dict[int, Bot] = {
+            i: make_bot(game.spec.id, i, seat.level or "medium", random.Random(f"{seed}:bot:{i}"))
+            for i, seat in enumerate(self.seats) if seat.is_bot
+        }
+        self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self.bots}
+        self._claims: list[_Claim] = []
+        self._claim_timer: Handle | None = None
+        # When each stimulus appeared: parallel lists for bisecting by press time.
+        self._stim_times: list[float] = [clock.now()]
+        self._stim_values: list[int] = [game.stimulus]
+        self.started = False
+        self.closed = False
+
+    # ---- lifecycle
+
+    def start(self) -> None:
+        """Begin play: bots start planning. (A countdown, if any, happens before this.)"""
+        if self.started:
+            return
+        self.started = True
+        self._stim_times[-1] = self.clock.now()
+        self._replan()
+
+    def close(self) -> None:
+        """Stop everything: cancel bot plans and pending claims (leaving the screen, game over)."""
+        self.closed = True
+        for plans in self._plans.values():
+            for _, handle in plans.values():
+                handle.cancel()
+            plans.clear()
+        if self._claim_timer is not None:
+            self._claim_timer.cancel()
+            self._claim_timer = None
+        self._claims.clear()
+
+    # ---- input
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def stimulus_at(self, t: float) -> int:
+        """The stimulus that was newest at clock time ``t``."""
+        i = bisect.bisect_right(self._stim_times, t) - 1
+        return self._stim_values[max(i, 0)]
+
+    def stimulus_time(self, stimulus: int | None = None) -> float:
+        """When the given (default: current) stimulus appeared."""
+        if stimulus is None or stimulus == self._stim_values[-1]:
+            return self._stim_times[-1]
+        i = bisect.bisect_left(self._stim_values, stimulus)
+        return self._stim_times[min(i, len(self._stim_times) - 1)]
+
+    def claim(self, seat: int, kind: str, t: float | None = None) -> None:
+        """A claim (slap, snap...) pressed at time ``t``; resolved after the arbitration window."""
+        if self.closed or self.game.is_over:
+            return
+        t = self.clock.now() if t is None else t
+        self._queue_claim(_Claim(seat, Action(kind, value=self.stimulus_at(t)), t))
+
+    def submit(self, seat: int, action: Action, t: float | None = None) -> list[Event]:
+        """Apply a move now. Raises IllegalAction (nothing changes) if it is not allowed."""
+        if self.closed:
+            raise IllegalAction("the table is closed")
+        if action.kind in self.claim_kinds:
+            self.claim(seat, action.kind, t)
+            return []
+        return self._apply(seat, action)
+
+    # ---- internals
+
+    def _queue_claim(self, claim: _Claim) -> None:
+        self._claims.append(claim)
+        if self._claim_timer is None:
+            self._claim_timer = self.clock.call_at(self.clock.now() + self.window, self._resolve_claims)
+
+    def _resolve_claims(self) -> None:
+        self._claim_timer = None
+        claims = sorted(self._claims, key=lambda c: c.t)
+        self._claims.clear()
+        for claim in claims:
+            if self.game.is_over or self.closed:
+                break
+            try:
+                events = self._apply(claim.seat, claim.action, replan=False)
+            except IllegalAction:
+                continue  # e.g. a player who was shut out a moment earlier
+            outcome = next((e.kind for e in events if e.seat == claim.seat), "claim")
+            stim = int(claim.action.value or 0)
+            self.stats.reactions.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim))
+        self._replan()
+
+    def _apply(self, seat: int, action: Action, replan: bool = True) -> list[Event]:
+        game = self.game
+        before = game.stimulus
+        events = game.apply(seat, action)
+        self.stats.applied += 1
+        if game.stimulus != before:
+            self._stim_times.append(self.clock.now())
+            self._stim_values.append(game.stimulus)
+            if len(self._stim_times) > 512:  # only recent history is ever looked up
+                del self._stim_times[:256], self._stim_values[:256]
+        if self.listener is not None:
+            self.listener(events, seat)
+        if game.is_over:
+            self.close()
+        elif replan:
+            self._replan()
+        return events
+
+    def _replan(self) -> None:
+        if not self.started or self.closed:
+            return
+        game = self.game
+        moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.pace)
+        for seat, bot in self.bots.items():
+            current = self._plans[seat]
+            fresh = {p.key: p for p in bot.plans(game.view(seat), moment)}
+            for key in [k for k in current if k not in fresh]:
+                current.pop(key)[1].cancel()
+            for key, plan in fresh.items():
+                if key not in current:
+                    handle = self.clock.call_at(plan.at, lambda s=seat, k=key: self._fire(s, k))
+                    current[key] = (plan, handle)
+
+    def _fire(self, seat: int, key: object) -> None:
+        entry = self._plans[seat].pop(key, None)
+        if entry is None or self.closed:
+            return
+        plan = entry[0]
+        if plan.action.kind in self.claim_kinds:
+            self._queue_claim(_Claim(seat, plan.action, plan.at))
+            return
+        try:
+            self._apply(seat, plan.action)
+        except IllegalAction:
+            self._replan()
