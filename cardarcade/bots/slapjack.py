@@ -18,9 +18,14 @@ class SlapjackBot(BotBase):
     def plans(self, view, moment: Moment) -> list[Plan]:
         plans: list[Plan] = []
         me = self.seat
-        if view.top is not None and view.can_slap:
+        if view.can_slap and view.stimulus > 0:
             key = ("slap", view.stimulus)
-            delay = self.once(key, lambda: self._slap_delay(view))
+            if view.top is not None:
+                delay = self.once(key, lambda: self._slap_delay(view))
+            else:
+                # The pile was just taken: a slap already on its way still lands (and counts as
+                # having slapped, which matters for players who are out).
+                delay = self._decided.get(key)
             if delay is not None:
                 plans.append(Plan(Action("slap", value=view.stimulus), moment.stimulus_time + delay, key))
         if view.turn == me and view.counts[me] > 0:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
@@ -79,9 +80,30 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
     def describe(self, names: Sequence[str]) -> str:
-        seat = names[self.seat] if self.seat is not None else ""
-        target = names[self.target] if self.target is not None else ""
-        return self.text.format(seat=seat, target=target)
+        return fill(self.text, names, self.seat, self.target)
+
+
+_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
+
+
+def fill(template: str, names: Sequence[str], seat: int | None, target: int | None) -> str:
+    """Put player names into an event sentence. A player named "You" gets the verb agreeing
+    with it ("You take 6 cards", not "You takes")."""
+    seat_name = names[seat] if seat is not None else ""
+    target_name = names[target] if target is not None else ""
+    text = template.replace("{target} has", "{target} have" if target_name == "You" else "{target} has")
+    if seat_name == "You" and "{seat} " in text:
+        head, _, rest = text.partition("{seat} ")
+        verb, space, tail = rest.partition(" ")
+        if verb in _SECOND_PERSON:
+            verb = _SECOND_PERSON[verb]
+        elif verb.endswith(("shes", "ches", "sses", "xes")):
+            verb = verb[:-2]
+        elif verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        tail = re.sub(r"\band (\w+?)s\b", r"and \1", tail, count=1)  # "slap ... and take"
+        text = head + "{seat} " + verb + space + tail
+    return text.replace("{seat}", seat_name).replace("{target}", target_name)
 
 
 class Result(BaseModel):
@@ -99,8 +121,7 @@ class Result(BaseModel):
         return len(self.winners) != 1
 
     def describe(self, names: Sequence[str]) -> str:
-        seat = names[self.winners[0]] if len(self.winners) == 1 else ""
-        return self.reason.format(seat=seat)
+        return fill(self.reason, names, self.winners[0] if len(self.winners) == 1 else None, None)
 
 
 class Options(BaseModel):

@@ -74,6 +74,9 @@ class WarState(State):
     out: list[bool]
     spare: list[Card] = []  # three players: the 52nd card, for the first war's winner
     rounds: int = 0
+    # What the table showed when the last round was decided, so players can see what won.
+    last_table: list[list[Card | None]] = []
+    last_taker: int | None = None
 
 
 class WarView(BaseModel):
@@ -88,6 +91,8 @@ class WarView(BaseModel):
     spare: int
     rounds: int
     max_rounds: int
+    last_table: list[list[Card | None]]  # the previous round's cards (None = face down)
+    last_taker: int | None
 
 
 class War(Game[WarState]):
@@ -124,6 +129,7 @@ class War(Game[WarState]):
             table=[[c if up else None for c, up in zip(cards, ups)] for cards, ups in zip(s.table, s.face_up)],
             contenders=list(s.contenders), pending=list(s.pending), war_depth=s.war_depth, double=s.double,
             out=list(s.out), spare=len(s.spare), rounds=s.rounds, max_rounds=s.options.max_rounds,
+            last_table=s.last_table, last_taker=s.last_taker,
         )
 
     def cards(self) -> list[Card]:
@@ -229,6 +235,8 @@ class War(Game[WarState]):
         # Hands gather won cards in no fixed order; a fixed order lets many deals cycle forever.
         self.rng().shuffle(won)
         s.piles[winner].extend(won)
+        s.last_table = [[c if up else None for c, up in zip(laid, ups)] for laid, ups in zip(s.table, s.face_up)]
+        s.last_taker = winner
         for laid, ups in zip(s.table, s.face_up):
             laid.clear()
             ups.clear()
@@ -267,6 +275,16 @@ class War(Game[WarState]):
         s = self.s
         if len(s.piles) != s.players or len(s.table) != s.players or len(s.face_up) != s.players:
             raise ValueError("zones do not match the number of players")
+        if len(s.out) != s.players or any(len(t) != len(u) for t, u in zip(s.table, s.face_up)):
+            raise ValueError("zones do not match the number of players")
+        seats = set(range(s.players))
+        unique = len(set(s.contenders)) == len(s.contenders) and len(set(s.pending)) == len(s.pending)
+        if not unique or not set(s.pending) <= set(s.contenders) <= seats:
+            raise ValueError("the seats in the battle are not seats of this game")
+        if s.result is None and (not s.pending or any(s.out[p] for p in s.pending)):
+            raise ValueError("nobody is left to turn a card")
+        if s.war_depth > 0 and not all(any(s.face_up[p]) for p in s.contenders):
+            raise ValueError("a war without tied cards")
         if sorted(c.code for c in self.cards()) != sorted(c.code for c in standard_deck()):
             raise ValueError("the cards are not one full pack")
 

@@ -53,6 +53,7 @@ class _Claim:
 
 
 Listener = Callable[[list[Event], int | None], None]
+ReactionListener = Callable[[list[Reaction]], None]
 
 
 @dataclass
@@ -63,7 +64,8 @@ class TableStats:
 
 class Table:
     def __init__(self, game: Game, seats: Sequence[Seat], clock: Clock, *, pace: float = DEFAULT_PACE,
-                 window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None) -> None:
+                 window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None,
+                 on_reactions: ReactionListener | None = None) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         self.game = game
@@ -72,6 +74,7 @@ class Table:
         self.pace = pace
         self.window = window
         self.listener = listener
+        self.on_reactions = on_reactions
         self.claim_kinds = game.spec.claim_kinds
         self.stats = TableStats()
         self.bots: dict[int, Bot] = {
@@ -85,6 +88,7 @@ class Table:
         self._stim_times: list[float] = [clock.now()]
         self._stim_values: list[int] = [game.stimulus]
         self.started = False
+        self.paused = False
         self.closed = False
 
     # ---- lifecycle
@@ -97,13 +101,29 @@ class Table:
         self._stim_times[-1] = self.clock.now()
         self._replan()
 
-    def close(self) -> None:
-        """Stop everything: cancel bot plans and pending claims (leaving the screen, game over)."""
-        self.closed = True
+    def pause(self) -> None:
+        """Hold play (a menu or notice covers the table): bots stop, their plans are dropped."""
+        self.paused = True
+        self._cancel_plans()
+
+    def resume(self) -> None:
+        if not self.paused:
+            return
+        self.paused = False
+        # Reactions restart from now: a card seen before the pause is not a head start.
+        self._stim_times[-1] = max(self._stim_times[-1], self.clock.now())
+        self._replan()
+
+    def _cancel_plans(self) -> None:
         for plans in self._plans.values():
             for _, handle in plans.values():
                 handle.cancel()
             plans.clear()
+
+    def close(self) -> None:
+        """Stop everything: cancel bot plans and pending claims (leaving the screen, game over)."""
+        self.closed = True
+        self._cancel_plans()
         if self._claim_timer is not None:
             self._claim_timer.cancel()
             self._claim_timer = None
@@ -129,15 +149,15 @@ class Table:
 
     def claim(self, seat: int, kind: str, t: float | None = None) -> None:
         """A claim (slap, snap...) pressed at time ``t``; resolved after the arbitration window."""
-        if self.closed or self.game.is_over:
+        if self.closed or self.paused or self.game.is_over:
             return
         t = self.clock.now() if t is None else t
         self._queue_claim(_Claim(seat, Action(kind, value=self.stimulus_at(t)), t))
 
     def submit(self, seat: int, action: Action, t: float | None = None) -> list[Event]:
         """Apply a move now. Raises IllegalAction (nothing changes) if it is not allowed."""
-        if self.closed:
-            raise IllegalAction("the table is closed")
+        if self.closed or self.paused:
+            raise IllegalAction("the table is not in play")
         if action.kind in self.claim_kinds:
             self.claim(seat, action.kind, t)
             return []
@@ -154,6 +174,7 @@ class Table:
         self._claim_timer = None
         claims = sorted(self._claims, key=lambda c: c.t)
         self._claims.clear()
+        batch: list[Reaction] = []
         for claim in claims:
             if self.game.is_over or self.closed:
                 break
@@ -163,8 +184,12 @@ class Table:
                 continue  # e.g. a player who was shut out a moment earlier
             outcome = next((e.kind for e in events if e.seat == claim.seat), "claim")
             stim = int(claim.action.value or 0)
-            self.stats.reactions.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim))
-        self._replan()
+            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim))
+        self.stats.reactions.extend(batch)
+        if batch and self.on_reactions is not None:
+            self.on_reactions(batch)
+        if not self.closed:
+            self._replan()
 
     def _apply(self, seat: int, action: Action, replan: bool = True) -> list[Event]:
         game = self.game
@@ -185,7 +210,7 @@ class Table:
         return events
 
     def _replan(self) -> None:
-        if not self.started or self.closed:
+        if not self.started or self.closed or self.paused:
             return
         game = self.game
         moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.pace)

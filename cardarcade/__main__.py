@@ -1,0 +1,5 @@
+import sys
+
+from cardarcade.cli import main
+
+sys.exit(main())

@@ -1,0 +1,256 @@
+"""The ``cardarcade`` command: the menu, or play / list / rules / simulate.
+
+Mistakes on the command line (an unknown game, a bad option) get one clear line on stderr
+and exit code 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn, Sequence
+
+from cardarcade.bots.reaction import LEVEL_NAMES
+from cardarcade.rules.base import BadSetup, GameSpec, Options
+
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A mistake in what was typed; the message is shown as it is."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not usage + error
+        raise CliError(f"{self.prog}: {message} (see {self.prog.split()[0]} --help)")
+
+
+def _game_spec(game_id: str) -> GameSpec:
+    from cardarcade.rules import get_spec
+
+    try:
+        return get_spec(game_id)
+    except BadSetup as exc:
+        raise CliError(str(exc)) from None
+
+
+def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
+    raw: dict[str, Any] = {}
+    fields = spec.Options.model_fields
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CliError(f"--option needs key=value, got {pair!r}")
+        if key not in fields:
+            known = ", ".join(fields) or "none"
+            raise CliError(f"{spec.id} has no option {key!r}; its options: {known}")
+        try:
+            raw[key] = json.loads(value)  # numbers and true/false
+        except json.JSONDecodeError:
+            raw[key] = value
+        if isinstance(raw[key], str) and raw[key].lower() in ("yes", "no", "on", "off"):
+            raw[key] = raw[key].lower() in ("yes", "on")
+    try:
+        return spec.parse_options(raw)
+    except BadSetup as exc:
+        raise CliError(str(exc)) from None
+
+
+def _levels(text: str | None, count: int, what: str = "bot seats") -> list[str]:
+    """'hard' -> that level for every seat; 'easy,hard' -> one per seat."""
+    if count <= 0:
+        if text:
+            raise CliError("--bots given but there are no bot seats")
+        return []
+    levels = [t.strip().lower() for t in (text or "medium").split(",") if t.strip()]
+    for level in levels:
+        if level not in LEVEL_NAMES:
+            raise CliError(f"unknown bot level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
+    if len(levels) == 1:
+        return levels * count
+    if len(levels) != count:
+        raise CliError(f"--bots lists {len(levels)} levels for {count} {what}")
+    return levels
+
+
+def _players(spec: GameSpec, players: int | None, default: int) -> int:
+    n = default if players is None else players
+    if not spec.min_players <= n <= spec.max_players:
+        raise CliError(f"{spec.title} takes {spec.player_range} players, not {n}")
+    return n
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from cardarcade.rules import GAMES
+
+    rows = [{"id": s.id, "title": s.title, "family": s.family, "min_players": s.min_players,
+             "max_players": s.max_players, "realtime": s.realtime} for s in GAMES.values()]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="cardarcade games")
+    for col in ("id", "Game", "Family", "Players", "About"):
+        table.add_column(col)
+    for spec in GAMES.values():
+        table.add_row(spec.id, spec.title, spec.family, spec.player_range, spec.summary)
+    Console().print(table)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from cardarcade.ui.screens.rules import rules_markdown
+
+    spec = _game_spec(args.game)
+    Console().print(Markdown(rules_markdown(spec, None)))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from cardarcade.table.simulate import simulate
+
+    spec = _game_spec(args.game)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    levels_given = len(args.bots.split(",")) if args.bots and "," in args.bots else None
+    players = _players(spec, args.players, levels_given or spec.default_players)
+    levels = _levels(args.bots, players, "seats")
+    options = _parse_options(spec, args.option or [])
+    seed = args.seed if args.seed is not None else 0
+    if args.json:
+        summary = simulate(spec, levels, args.games, seed=seed, options=options)
+        print(json.dumps(summary.to_json()))
+        return 0
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    console = Console()
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{spec.title}: {args.games} games", total=args.games)
+        summary = simulate(spec, levels, args.games, seed=seed, options=options,
+                           progress=lambda done: progress.update(task, completed=done))
+    table = Table(title=f"{spec.title}: {summary.games} games, {players} bots (seed {seed})")
+    table.add_column("Seat")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win %", justify="right")
+    reactions = summary.reaction_ms()
+    if reactions is not None:
+        table.add_column("Reaction median", justify="right")
+        table.add_column("Reaction p90", justify="right")
+    for seat, level in enumerate(levels):
+        row = [str(seat + 1), level, str(summary.wins[seat]), f"{100 * summary.wins[seat] / summary.games:.1f}"]
+        if reactions is not None:
+            r = reactions[seat]
+            row += [f"{r['median']:.0f} ms" if r["median"] is not None else "-",
+                    f"{r['p90']:.0f} ms" if r["p90"] is not None else "-"]
+        table.add_row(*row)
+    console.print(table)
+    console.print(f"Draws: {summary.draws}   mean actions per game: {summary.mean_actions:.1f}   "
+                  f"actions per second: {summary.actions_per_second:,.0f}")
+    return 0
+
+
+def _app_settings(args: argparse.Namespace):
+    from cardarcade.ui.app import UISettings
+
+    settings = UISettings()
+    if getattr(args, "ascii", False):
+        settings.ascii_glyphs = True
+    return settings
+
+
+def _run_app(start: Any, args: argparse.Namespace) -> int:
+    from cardarcade.ui.app import ArcadeApp
+
+    app = ArcadeApp(start=start, settings=_app_settings(args))
+    theme = getattr(args, "theme", None)
+    if theme:
+        if theme not in app.card_themes:
+            raise CliError(f"unknown theme {theme!r}; themes: {', '.join(sorted(app.card_themes))}")
+        app.use_theme(theme)
+    app.run()
+    return app.return_code or 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from cardarcade.ui.setup import GameSetup
+
+    spec = _game_spec(args.game)
+    humans = 2 if args.hotseat else 1
+    bot_list = args.bots.split(",") if args.bots and "," in args.bots else None
+    players = _players(spec, args.players, humans + len(bot_list) if bot_list else spec.default_players)
+    if players < humans:
+        raise CliError(f"--hotseat needs at least {humans} players")
+    levels = _levels(args.bots, players - humans)
+    options = _parse_options(spec, args.option or [])
+    setup = GameSetup.solo(spec, players, seed=args.seed, options=options, humans=humans, levels=levels or None)
+    return _run_app(setup, args)
+
+
+def cmd_menu(args: argparse.Namespace) -> int:
+    return _run_app(None, args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardarcade", description="A terminal card-game arcade.")
+    parser.add_argument("--theme", help="colour theme (felt, high-contrast, four-colour, ...)")
+    parser.add_argument("--ascii", action="store_true", help="suit letters S H D C instead of symbols")
+    parser.set_defaults(func=cmd_menu)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play a game against bots (or hot-seat)")
+    play.add_argument("game")
+    play.add_argument("--players", type=int)
+    play.add_argument("--bots", help=f"bot level for every bot seat, or one per seat: {', '.join(LEVEL_NAMES)}")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
+    play.add_argument("--hotseat", action="store_true", help="two people on one keyboard")
+    play.add_argument("--theme", help="colour theme")
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    play.set_defaults(func=cmd_play)
+
+    lst = sub.add_parser("list", help="list the games")
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(func=cmd_list)
+
+    rules = sub.add_parser("rules", help="show a game's rules")
+    rules.add_argument("game")
+    rules.set_defaults(func=cmd_rules)
+
+    sim = sub.add_parser("simulate", help="bots only, headless, as fast as the engine goes")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, required=True)
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--bots", help="one level for all seats or one per seat")
+    sim.add_argument("--seed", type=int)
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except CliError as exc:
+        print(str(exc), file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

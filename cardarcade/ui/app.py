@@ -1,0 +1,156 @@
+"""The Textual application: menu first, themes, settings, and the session's reaction times.
+
+One ``ArcadeApp`` per player session; it holds all per-session state (no globals), so many can
+run in one process (the SSH server).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
+from cardarcade.ui.setup import GameSetup
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+@dataclass
+class UISettings:
+    pace: float = 0.8  # seconds a bot takes to turn a card
+    countdown: int = 3  # "3, 2, 1, GO" before a reaction game; 0 for none
+    result_delay: float = 1.5  # seconds the last move stays up before the result screen
+    ascii_glyphs: bool | None = None  # None: the theme decides
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of a broken layout while the terminal is below 80x24. Play is held."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self):
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.update_notice()
+
+    def on_resize(self) -> None:
+        self.update_notice()
+
+    def update_notice(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"This terminal is {w}x{h}.\n\ncardarcade needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            "Enlarge the window (or make the font smaller) and the game comes back;\n"
+            "play is paused until then.  q quits."
+        )
+
+
+class ArcadeApp(App):
+    CSS_PATH = "arcade.tcss"
+    TITLE = "cardarcade"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, start: GameSetup | None = None, settings: UISettings | None = None,
+                 theme_dirs: list[Path] | None = None) -> None:
+        self.card_themes, self.theme_warnings = load_themes(theme_dirs)
+        super().__init__()
+        self.settings = settings or UISettings()
+        self.start_setup = start
+        self._reactions: dict[str, list[float]] = defaultdict(list)
+        register_themes(self, self.card_themes)
+        self.theme_order = sorted(self.card_themes, key=lambda n: (n != DEFAULT_THEME, n))
+        self.card_theme: CardTheme = self.card_themes.get(DEFAULT_THEME) or next(iter(self.card_themes.values()))
+        self.theme = self.card_theme.textual.name
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        # The CSS uses the card palette's variables; every theme must define them.
+        themes, _ = load_themes([]) if not hasattr(self, "card_themes") else (self.card_themes, [])
+        base = themes.get(DEFAULT_THEME) or MONOCHROME
+        return dict(base.textual.variables)
+
+    # ---- looks
+
+    @property
+    def palette(self) -> CardPalette:
+        return MONOCHROME.palette if no_color() else self.card_theme.palette
+
+    @property
+    def ascii_glyphs(self) -> bool:
+        if self.settings.ascii_glyphs is not None:
+            return self.settings.ascii_glyphs
+        return self.palette.ascii_glyphs
+
+    def use_theme(self, name: str) -> None:
+        self.card_theme = self.card_themes[name]
+        self.theme = self.card_theme.textual.name
+        self._redraw()
+
+    def action_next_theme(self) -> None:
+        i = self.theme_order.index(self.card_theme.name) if self.card_theme.name in self.theme_order else -1
+        name = self.theme_order[(i + 1) % len(self.theme_order)]
+        self.use_theme(name)
+        self.notify(f"Theme: {self.card_theme.title}", timeout=2)
+
+    def action_toggle_glyphs(self) -> None:
+        self.settings.ascii_glyphs = not self.ascii_glyphs
+        self.notify("Suit letters S H D C" if self.settings.ascii_glyphs else "Suit symbols ♠ ♥ ♦ ♣", timeout=2)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_all", None)
+            if refresh is not None and screen.is_mounted:
+                refresh()
+
+    # ---- flow
+
+    def on_mount(self) -> None:
+        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.screens.menu import MenuScreen
+
+        for warning in self.theme_warnings:
+            self.notify(warning, severity="warning", timeout=6)
+        self.push_screen(MenuScreen())
+        if self.start_setup is not None:
+            self.push_screen(screen_for(self.start_setup))
+        self.call_after_refresh(self._check_size)
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+
+    def leave_game(self) -> None:
+        """Back to the main menu from anywhere in a game."""
+        from cardarcade.ui.screens.menu import MenuScreen
+
+        stack = self.screen_stack
+        menu_at = max((i for i, s in enumerate(stack) if isinstance(s, MenuScreen)), default=None)
+        if menu_at is None:
+            self.switch_screen(MenuScreen())
+            return
+        for _ in range(len(stack) - menu_at - 1):
+            self.pop_screen()
+
+    # ---- the session's reaction times (shown on the result screen)
+
+    def record_reaction(self, game_id: str, seconds: float, outcome: str) -> None:
+        if outcome != "false_slap":
+            self._reactions[game_id].append(seconds)
+
+    def session_reactions(self, game_id: str) -> list[float]:
+        return list(self._reactions.get(game_id, []))

@@ -1,0 +1,267 @@
+"""The game screen every game builds on: seats around, the centre, a log, a prompt, the keys.
+
+A game's screen subclasses ``GameScreen`` and says how to draw a seat and the centre from the
+game's view, and which verbs its keys map to. Everything else is here: the table and its
+clock, key handling with press timestamps, pausing when covered, the countdown for reaction
+games, the event log, reaction times, and the hand-over to the result screen.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.table.clock import LoopClock
+from cardarcade.table.table import Reaction, Table
+from cardarcade.ui.keymaps import Keymap, keymap_for
+from cardarcade.ui.setup import GameSetup
+
+LOG_LINES = 4
+
+
+class SeatPanel(Static):
+    """One player's corner of the table."""
+
+
+class GameScreen(Screen):
+    """Base for game screens. Subclasses set VERBS and implement the render hooks."""
+
+    VERBS: ClassVar[list[str]] = ["flip"]
+    # verb -> the action it sends (claims are sent by kind and stamped with the press time)
+    CLAIM_VERBS: ClassVar[dict[str, str]] = {}
+    BINDINGS = [
+        Binding("escape", "pause", "Menu"),
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__()
+        self.setup = setup
+        self.spec = setup.spec
+        self.game = setup.new_game()
+        self.names = setup.names
+        humans = setup.human_seats
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.keymap: Keymap = keymap_for(humans, self.VERBS)
+        self.table: Table | None = None
+        self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
+        self.flash: dict[int, str] = {}  # seat -> short note shown on its panel ("SLAP!")
+        self._countdown: Timer | None = None
+        self._count = 0
+        self._finished = False
+
+    # ---- hooks for subclasses
+
+    def render_seat(self, seat: int) -> RenderableType:
+        raise NotImplementedError
+
+    def render_center(self) -> RenderableType:
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        """One line telling the viewer what to do now."""
+        return ""
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        """Extra reactions to events (sounds, highlights); the log is handled already."""
+
+    # ---- layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Grid(id="seats"):
+            for seat in range(self.game.players):
+                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        yield Static(id="center")
+        yield Static(id="log")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        players = self.game.players
+        grid = self.query_one("#seats", Grid)
+        columns = players if players <= 4 else (players + 1) // 2
+        grid.styles.grid_size_columns = columns
+        grid.styles.grid_size_rows = 1 if players <= columns else 2
+        self.table = Table(
+            self.game, self.setup.seats, LoopClock(), pace=self.app.settings.pace, seed=self.setup.seed,
+            listener=self._on_table, on_reactions=self._on_reactions,
+        )
+        self.refresh_all()
+        countdown = self.app.settings.countdown if self.spec.realtime else 0
+        if countdown > 0:
+            self._count = countdown
+            self._tick()
+            self._countdown = self.set_interval(1.0, self._tick)
+        else:
+            self.table.start()
+
+    def _tick(self) -> None:
+        if self._count > 0:
+            self.query_one("#prompt", Static).update(Text(f"Get ready… {self._count}", style="bold"))
+            self._count -= 1
+            return
+        if self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+        self.query_one("#prompt", Static).update(Text("GO!", style="bold reverse"))
+        assert self.table is not None
+        self.table.start()
+
+    # ---- refresh
+
+    def title_text(self) -> Text:
+        rules = " · house rules" if self.setup.options != self.spec.Options() else ""
+        return Text.assemble((f" {self.spec.title} ", "bold reverse"), f"  seed {self.setup.seed}{rules}")
+
+    def refresh_all(self) -> None:
+        self.query_one("#title", Static).update(self.title_text())
+        for seat in range(self.game.players):
+            self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat))
+        self.query_one("#center", Static).update(self.render_center())
+        self.query_one("#log", Static).update(Text("\n").join(self.log_lines))
+        if self.table is not None and self.table.started:
+            self.query_one("#prompt", Static).update(Text(self.prompt()))
+
+    def add_log(self, text: str | Text) -> None:
+        self.log_lines.append(text if isinstance(text, Text) else Text(text))
+
+    def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        for event in events_:
+            if event.text:
+                self.add_log(event.describe(self.names))
+        self.on_game_events(events_)
+        self.flash.clear()
+        self.refresh_all()
+        if self.game.is_over and not self._finished:
+            self._finished = True
+            self.set_timer(self.app.settings.result_delay, self._show_result)
+
+    def _on_reactions(self, batch: list[Reaction]) -> None:
+        """After a claim is settled: each claimant's time, and the viewer's own note."""
+        parts = []
+        for r in sorted(batch, key=lambda r: r.seconds):
+            parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms")
+            if not self.setup.seats[r.seat].is_bot:
+                self.app.record_reaction(self.spec.id, r.seconds, r.outcome)
+        humans = set(self.setup.human_seats)
+        if humans and not any(r.seat in humans for r in batch) and any(r.outcome.endswith("win") for r in batch):
+            parts.append("you did not react")
+        self.add_log(Text("⏱ " + " · ".join(parts), style="italic"))
+        self.refresh_all()
+
+    def _show_result(self) -> None:
+        from cardarcade.ui.screens.result import ResultScreen
+
+        self.app.switch_screen(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id)))
+
+    # ---- input
+
+    async def on_key(self, event: events.Key) -> None:
+        mapped = self.keymap.lookup(event.key)
+        if mapped is None:
+            return
+        event.stop()
+        event.prevent_default()
+        seat, verb = mapped
+        self.do_verb(seat, verb, event.time)
+
+    def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
+        table = self.table
+        if table is None or not table.started or table.paused or self.game.is_over:
+            return
+        if verb in self.CLAIM_VERBS:
+            table.claim(seat, self.CLAIM_VERBS[verb], t)
+            self.flash[seat] = self.CLAIM_VERBS[verb].upper() + "!"
+            self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat))
+            return
+        action = self.action_for(seat, verb)
+        if action is None:
+            self.notify_not_now(seat, verb)
+            return
+        try:
+            table.submit(seat, action, t)
+        except IllegalAction:
+            self.notify_not_now(seat, verb)
+
+    def action_for(self, seat: int, verb: str) -> Action | None:
+        """The action a verb means for this seat now (None: nothing sensible to do)."""
+        legal = self.game.legal_actions(seat)
+        return next((a for a in legal if a.kind == verb), None)
+
+    def notify_not_now(self, seat: int, verb: str) -> None:
+        self.query_one("#prompt", Static).update(Text(f"{self.names[seat]}: not now — {self.prompt()}", style="italic"))
+
+    def action_verb(self, verb: str) -> None:
+        """Footer clicks and solo keys not caught by the keymap: the solo player's verb, timed now."""
+        if self.viewer is not None:
+            self.do_verb(self.viewer, verb)
+
+    # ---- pausing, menus
+
+    def on_screen_suspend(self) -> None:
+        if self.table is not None:
+            self.table.pause()
+        if self._countdown is not None:
+            self._countdown.pause()
+
+    def on_screen_resume(self) -> None:
+        if self.table is not None and self.table.started:
+            self.table.resume()
+        if self._countdown is not None:
+            self._countdown.resume()
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.close()
+
+    def action_pause(self) -> None:
+        from cardarcade.ui.screens.pause import PauseScreen
+
+        self.app.push_screen(PauseScreen(self.setup), self._after_pause)
+
+    def _after_pause(self, choice: str | None) -> None:
+        if choice == "restart":
+            self.app.switch_screen(type(self)(self.setup.again()))
+        elif choice == "leave":
+            self.app.leave_game()
+
+    def action_rules(self) -> None:
+        from cardarcade.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.spec, self.setup.options))
+
+    def action_leave(self) -> None:
+        from cardarcade.ui.screens.pause import ConfirmScreen
+
+        if self.game.is_over:
+            self.app.leave_game()
+            return
+        self.app.push_screen(ConfirmScreen("Leave this game? It will be lost."),
+                             lambda yes: self.app.leave_game() if yes else None)
+
+    # ---- helpers for subclasses
+
+    def seat_header(self, seat: int, active: bool) -> Text:
+        name = self.names[seat]
+        marker = "▶ " if active else "  "
+        style = "bold reverse" if active else "bold"
+        text = Text.assemble((marker + name, style))
+        if self.setup.seats[seat].is_bot:
+            text.append(f" ({self.setup.seats[seat].level})", style="dim")
+        if seat in self.flash:
+            text.append(f"  {self.flash[seat]}", style="bold blink")
+        return text

@@ -1,0 +1,55 @@
+"""The Slapjack table: everyone's stack, the centre pile, and a slap key."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.widgets.cards import Slot, render_row
+
+PILE_SHOWN = 4  # cards of the pile drawn, newest on top
+
+
+class SlapjackScreen(GameScreen):
+    VERBS = ["flip", "react"]
+    CLAIM_VERBS = {"react": "slap"}
+    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Slap")]
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.game.view(self.viewer)
+        header = self.seat_header(seat, view.turn == seat and not self.game.is_over)
+        if view.shut[seat]:
+            status = Text("shut out", style="dim italic")
+        elif view.out[seat]:
+            status = Text("out: slap a jack to get back in", style="italic")
+        else:
+            status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"), f"{view.counts[seat]} cards")
+        return Group(header, status)
+
+    def render_center(self) -> RenderableType:
+        view = self.game.view(self.viewer)
+        palette = self.app.palette
+        if not view.recent:
+            return Group(Text("The pile is empty", style="dim", justify="center"),
+                         render_row([Slot()], palette, ascii_only=self.app.ascii_glyphs))
+        slots = [Slot(card, dim=dead) for card, dead in zip(view.recent, view.recent_dead)]
+        by = self.names[view.top_by] if view.top_by is not None else ""
+        caption = f"{view.pile_size} in the pile · top card from {by}" + (" (dead card)" if view.top_dead else "")
+        return Group(render_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3),
+                     Text(caption, style="dim"))
+
+    def prompt(self) -> str:
+        if self.game.is_over:
+            return "Game over."
+        view = self.game.view(self.viewer)
+        humans = self.setup.human_seats
+        if len(humans) > 1:
+            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS)}" for s in humans)
+        if self.viewer is None:
+            return f"Watching: {self.names[view.turn]} turns next."
+        if view.turn == self.viewer and view.counts[self.viewer]:
+            return "Your turn: enter turns your card · space slaps a jack"
+        if not view.can_slap:
+            return "You are out of the game." if view.shut[self.viewer] else f"{self.names[view.turn]} turns next."
+        return f"space slaps a jack · {self.names[view.turn]} turns next"

@@ -1,0 +1,47 @@
+"""What a game is started with: the game, its seats, house rules and seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from cardarcade.rules.base import Game, GameSpec, Options
+from cardarcade.table.table import Seat
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    spec: GameSpec
+    seats: tuple[Seat, ...]
+    options: Options
+    seed: int
+
+    @classmethod
+    def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,
+             options: Options | dict | None = None, humans: int = 1, levels: list[str] | None = None) -> "GameSetup":
+        """``humans`` people (seats 0..humans-1) and bots in the other seats."""
+        players = players or spec.default_players
+        bot_levels = levels or [level]
+        seats = []
+        for i in range(players):
+            if i < humans:
+                seats.append(Seat("You" if humans == 1 else f"Player {i + 1}"))
+            else:
+                lvl = bot_levels[(i - humans) % len(bot_levels)] if len(bot_levels) > 1 else bot_levels[0]
+                seats.append(Seat(f"Bot {i - humans + 1}", "bot", lvl))
+        return cls(spec, tuple(seats), spec.parse_options(options), random.randrange(2**31) if seed is None else seed)
+
+    def new_game(self) -> Game:
+        return self.spec.new(len(self.seats), seed=self.seed, options=self.options)
+
+    def again(self) -> "GameSetup":
+        """The same table with a new deal."""
+        return replace(self, seed=(self.seed + 1) % 2**31)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]

@@ -1,0 +1,117 @@
+"""Cards drawn as cards: 7x5 boxes with rank corners and a suit pip, fanned rows, backs.
+
+Rendering is plain Rich ``Text`` so a whole row of cards is one cheap renderable. Colours come
+from the active theme's ``CardPalette``; ``ascii`` swaps suit glyphs and box lines for
+terminals without unicode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from cardarcade.cards import Card
+from cardarcade.themes import CardPalette
+
+CARD_WIDTH = 7
+CARD_HEIGHT = 5
+
+_UNICODE_BOX = ("╭", "╮", "╰", "╯", "─", "│")
+_ASCII_BOX = ("+", "+", "+", "+", "-", "|")
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One card position in a row: a card face up, a back (card=None, back=True) or an empty place."""
+
+    card: Card | None = None
+    back: bool = False
+    highlight: bool = False
+    dim: bool = False
+    caption: str = ""
+
+
+def face(card: Card) -> Slot:
+    return Slot(card)
+
+
+def back() -> Slot:
+    return Slot(None, back=True)
+
+
+def empty() -> Slot:
+    return Slot()
+
+
+def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool) -> list[Text]:
+    tl, tr, bl, br, h, v = _ASCII_BOX if ascii_only else _UNICODE_BOX
+    inner = CARD_WIDTH - 2
+    if slot.card is None and not slot.back:
+        blank = Style(color=palette.ink, bgcolor=palette.felt, dim=True)
+        dots = "." if ascii_only else "·"
+        mid = [Text(v if ascii_only else "┊", style=blank) + Text(" " * inner, style=Style(bgcolor=palette.felt))
+               + Text(v if ascii_only else "┊", style=blank) for _ in range(CARD_HEIGHT - 2)]
+        return [Text(dots * CARD_WIDTH, style=blank), *mid, Text(dots * CARD_WIDTH, style=blank)]
+    # The border sits on the card itself (face or back colour), so a card reads as a solid box.
+    paper = palette.back if slot.back else palette.face
+    edge_color = palette.highlight if slot.highlight else (palette.back_pattern if slot.back else palette.edge)
+    edge = Style(color=edge_color, bgcolor=paper, bold=slot.highlight)
+    if slot.highlight:
+        edge = Style(color=palette.felt, bgcolor=palette.highlight, bold=True)
+    rows: list[Text] = [Text(tl + h * inner + tr, style=edge)]
+    if slot.back:
+        pattern = Style(color=palette.back_pattern, bgcolor=palette.back)
+        fill = "#" if ascii_only else "▚"
+        for _ in range(CARD_HEIGHT - 2):
+            rows.append(Text(v, style=edge) + Text(fill * inner, style=pattern) + Text(v, style=edge))
+    else:
+        card = slot.card
+        assert card is not None
+        ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True, dim=slot.dim)
+        label = card.rank.label
+        pip = "*" if card.is_joker else (card.suit.letter if ascii_only else card.suit.glyph)  # type: ignore[union-attr]
+        if card.is_joker:
+            label = "JK"
+        lines = [label.ljust(inner), pip.center(inner), label.rjust(inner)]
+        for line in lines:
+            rows.append(Text(v, style=edge) + Text(line, style=ink) + Text(v, style=edge))
+    rows.append(Text(bl + h * inner + br, style=edge))
+    return rows
+
+
+def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
+               gap: int = 1) -> Text:
+    """Cards side by side. ``overlap`` > 0 fans them: each covered card shows only its left part."""
+    if not slots:
+        return Text("")
+    visible = max(2, CARD_WIDTH - overlap) if overlap else CARD_WIDTH
+    bg = Style(bgcolor=palette.felt)
+    drawn = [_card_lines(s, palette, ascii_only) for s in slots]
+    out = Text()
+    for row in range(CARD_HEIGHT):
+        for i, lines in enumerate(drawn):
+            last = i == len(drawn) - 1
+            piece = lines[row] if last or not overlap else lines[row][:visible]
+            out.append_text(piece)
+            if not overlap and not last:
+                out.append(" " * gap, style=bg)
+        if row < CARD_HEIGHT - 1:
+            out.append("\n")
+    captions = [s.caption for s in slots]
+    if any(captions):
+        out.append("\n")
+        width = CARD_WIDTH if not overlap else visible
+        for i, caption in enumerate(captions):
+            w = CARD_WIDTH if (overlap and i == len(captions) - 1) else width
+            out.append(caption[:w].center(w), style=Style(color=palette.ink, bgcolor=palette.felt))
+            if not overlap and i < len(captions) - 1:
+                out.append(" " * gap, style=bg)
+    return out
+
+
+def card_text(card: Card, palette: CardPalette, ascii_only: bool = False) -> Text:
+    """A card inline in a sentence, coloured by suit: 'J♠'."""
+    return Text(card.label(ascii_only), style=Style(color=palette.suit_color(card.suit), bold=True))
