@@ -86,23 +86,32 @@ class Event:
 _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
 
 
+def _agree_with_you(verb: str) -> str:
+    """Third person to second: takes -> take, has -> have, misses -> miss."""
+    if verb in _SECOND_PERSON:
+        return _SECOND_PERSON[verb]
+    if verb.endswith(("shes", "ches", "sses", "xes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
 def fill(template: str, names: Sequence[str], seat: int | None, target: int | None) -> str:
     """Put player names into an event sentence. A player named "You" gets the verb agreeing
     with it ("You take 6 cards", not "You takes")."""
     seat_name = names[seat] if seat is not None else ""
     target_name = names[target] if target is not None else ""
-    text = template.replace("{target} has", "{target} have" if target_name == "You" else "{target} has")
+    text = template
     if seat_name == "You" and "{seat} " in text:
         head, _, rest = text.partition("{seat} ")
         verb, space, tail = rest.partition(" ")
-        if verb in _SECOND_PERSON:
-            verb = _SECOND_PERSON[verb]
-        elif verb.endswith(("shes", "ches", "sses", "xes")):
-            verb = verb[:-2]
-        elif verb.endswith("s") and not verb.endswith("ss"):
-            verb = verb[:-1]
-        tail = re.sub(r"\band (\w+?)s\b", r"and \1", tail, count=1)  # "slap ... and take"
-        text = head + "{seat} " + verb + space + tail
+        # a second verb joined by "and" agrees too: "slap ... and take"
+        tail = re.sub(r"\band (is|has|\w+(?:es|ts|ns|ps|ys|ks|ws))\b",
+                      lambda m: "and " + _agree_with_you(m.group(1)), tail, count=1)
+        text = head + "{seat} " + _agree_with_you(verb) + space + tail
+    if target_name == "You":
+        text = re.sub(r"\{target\} (\w+)", lambda m: "{target} " + _SECOND_PERSON.get(m.group(1), m.group(1)), text)
     return text.replace("{seat}", seat_name).replace("{target}", target_name)
 
 
@@ -267,6 +276,13 @@ class Game(ABC, Generic[S]):
         """Raise ValueError if a loaded state breaks an invariant; games add their own checks."""
         if not self.spec.min_players <= self.s.players <= self.spec.max_players:
             raise ValueError(f"{self.s.players} players")
+        result, n = self.s.result, self.s.players
+        if result is not None:
+            seats = result.winners + result.ranking
+            if any(not 0 <= p < n for p in seats) or len(set(result.winners)) != len(result.winners) \
+                    or len(set(result.ranking)) != len(result.ranking) \
+                    or (result.scores is not None and len(result.scores) != n):
+                raise ValueError("the result does not fit the players")
 
     def clone(self) -> "Game":
         return type(self)(self.s.model_copy(deep=True))

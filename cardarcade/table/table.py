@@ -82,6 +82,7 @@ class Table:
             for i, seat in enumerate(self.seats) if seat.is_bot
         }
         self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self.bots}
+        self._fired: dict[int, set[object]] = {i: set() for i in self.bots}  # plans already carried out
         self._claims: list[_Claim] = []
         self._claim_timer: Handle | None = None
         # When each stimulus appeared: parallel lists for bisecting by press time.
@@ -219,8 +220,9 @@ class Table:
             fresh = {p.key: p for p in bot.plans(game.view(seat), moment)}
             for key in [k for k in current if k not in fresh]:
                 current.pop(key)[1].cancel()
+            fired = self._fired[seat]
             for key, plan in fresh.items():
-                if key not in current:
+                if key not in current and key not in fired:
                     handle = self.clock.call_at(plan.at, lambda s=seat, k=key: self._fire(s, k))
                     current[key] = (plan, handle)
 
@@ -228,6 +230,10 @@ class Table:
         entry = self._plans[seat].pop(key, None)
         if entry is None or self.closed:
             return
+        fired = self._fired[seat]
+        if len(fired) > 64:  # keys name situations that never come back; keep only recent ones
+            fired.clear()
+        fired.add(key)
         plan = entry[0]
         if plan.action.kind in self.claim_kinds:
             self._queue_claim(_Claim(seat, plan.action, plan.at))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from cardarcade.cards import Card
 from cardarcade.rules.base import Game, GameSpec, Options
 from cardarcade.table.table import Seat
 
@@ -15,10 +16,12 @@ class GameSetup:
     seats: tuple[Seat, ...]
     options: Options
     seed: int
+    deck: tuple[Card, ...] | None = None  # an exact deal (tests, replays); None = shuffle by seed
 
     @classmethod
     def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,
-             options: Options | dict | None = None, humans: int = 1, levels: list[str] | None = None) -> "GameSetup":
+             options: Options | dict | None = None, humans: int = 1, levels: list[str] | None = None,
+             deck: list[Card] | None = None) -> "GameSetup":
         """``humans`` people (seats 0..humans-1) and bots in the other seats."""
         players = players or spec.default_players
         bot_levels = levels or [level]
@@ -29,14 +32,15 @@ class GameSetup:
             else:
                 lvl = bot_levels[(i - humans) % len(bot_levels)] if len(bot_levels) > 1 else bot_levels[0]
                 seats.append(Seat(f"Bot {i - humans + 1}", "bot", lvl))
-        return cls(spec, tuple(seats), spec.parse_options(options), random.randrange(2**31) if seed is None else seed)
+        seed = random.randrange(2**31) if seed is None else seed
+        return cls(spec, tuple(seats), spec.parse_options(options), seed, tuple(deck) if deck else None)
 
     def new_game(self) -> Game:
-        return self.spec.new(len(self.seats), seed=self.seed, options=self.options)
+        return self.spec.new(len(self.seats), seed=self.seed, options=self.options, deck=self.deck)
 
     def again(self) -> "GameSetup":
         """The same table with a new deal."""
-        return replace(self, seed=(self.seed + 1) % 2**31)
+        return replace(self, seed=(self.seed + 1) % 2**31, deck=None)
 
     @property
     def names(self) -> list[str]:

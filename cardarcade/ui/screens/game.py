@@ -108,6 +108,7 @@ class GameScreen(Screen):
             self._countdown = self.set_interval(1.0, self._tick)
         else:
             self.table.start()
+            self.refresh_all()
 
     def _tick(self) -> None:
         if self._count > 0:
@@ -117,9 +118,9 @@ class GameScreen(Screen):
         if self._countdown is not None:
             self._countdown.stop()
             self._countdown = None
-        self.query_one("#prompt", Static).update(Text("GO!", style="bold reverse"))
         assert self.table is not None
         self.table.start()
+        self.query_one("#prompt", Static).update(Text.assemble(("GO! ", "bold reverse"), " ", self.prompt()))
 
     # ---- refresh
 
@@ -260,8 +261,11 @@ class GameScreen(Screen):
         marker = "▶ " if active else "  "
         style = "bold reverse" if active else "bold"
         text = Text.assemble((marker + name, style))
-        if self.setup.seats[seat].is_bot:
-            text.append(f" ({self.setup.seats[seat].level})", style="dim")
         if seat in self.flash:
             text.append(f"  {self.flash[seat]}", style="bold blink")
         return text
+
+    def seat_level(self, seat: int) -> str:
+        """'medium' for a bot seat, '' for a person."""
+        info = self.setup.seats[seat]
+        return (info.level or "") if info.is_bot else ""

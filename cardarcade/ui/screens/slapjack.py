@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -25,19 +26,20 @@ class SlapjackScreen(GameScreen):
             status = Text("out: slap a jack to get back in", style="italic")
         else:
             status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"), f"{view.counts[seat]} cards")
-        return Group(header, status)
+        level = Text(self.seat_level(seat), style="dim")
+        return Group(header, status, level)
 
     def render_center(self) -> RenderableType:
         view = self.game.view(self.viewer)
         palette = self.app.palette
         if not view.recent:
             return Group(Text("The pile is empty", style="dim", justify="center"),
-                         render_row([Slot()], palette, ascii_only=self.app.ascii_glyphs))
+                         Align.center(render_row([Slot()], palette, ascii_only=self.app.ascii_glyphs)))
         slots = [Slot(card, dim=dead) for card, dead in zip(view.recent, view.recent_dead)]
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}" + (" (dead card)" if view.top_dead else "")
-        return Group(render_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3),
-                     Text(caption, style="dim"))
+        return Group(Align.center(render_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3)),
+                     Text(caption, style="dim", justify="center"))
 
     def prompt(self) -> str:
         if self.game.is_over:

@@ -30,6 +30,8 @@ class WarScreen(GameScreen):
         waiting = seat in view.pending
         header = self.seat_header(seat, waiting)
         header.append(f"  {view.counts[seat]} cards")
+        if self.seat_level(seat):
+            header.append(f" · {self.seat_level(seat)}", style="dim")
         if view.out[seat]:
             return Group(header, Text("out of cards", style="dim italic"))
         slots = [Slot(back=view.counts[seat] > 0)]

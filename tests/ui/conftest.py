@@ -1,0 +1,29 @@
+"""Helpers for driving the app in tests: no countdown, quick results, bots as slow or fast as needed."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardarcade.rules import GAMES
+from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.ui.setup import GameSetup
+
+
+def make_app(setup: GameSetup | None = None, pace: float = 1000.0) -> ArcadeApp:
+    """An app that starts ``setup`` at once. The default pace keeps bots from ever moving."""
+    return ArcadeApp(start=setup, settings=UISettings(pace=pace, countdown=0, result_delay=0.05))
+
+
+@pytest.fixture
+def app_factory():
+    return make_app
+
+
+@pytest.fixture
+def war():
+    return GAMES["war"]
+
+
+@pytest.fixture
+def slapjack():
+    return GAMES["slapjack"]
