@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from cardarcade.rules.base import Action, BadSave, BadSetup, Event, Game, GameSpec, IllegalAction, Result
 
-from cardarcade.rules import war
+from cardarcade.rules import slapjack, war
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (war.SPEC,)}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (war.SPEC, slapjack.SPEC)}
 
 
 def get_spec(game_id: str) -> GameSpec:
