@@ -1,0 +1,82 @@
+"""The command line: listings, rules, simulation, and one clear line for every mistake."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardarcade.cli import main
+from cardarcade.rules import GAMES
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_json_describes_every_registered_game(capsys):
+    code, out, _ = run(capsys, "list", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert {r["id"] for r in rows} == set(GAMES)
+    war = next(r for r in rows if r["id"] == "war")
+    assert war == {"id": "war", "title": "War", "family": "turn-based", "min_players": 2, "max_players": 3,
+                   "realtime": False}
+
+
+def test_rules_prints_the_rules_and_house_rules(capsys):
+    code, out, _ = run(capsys, "rules", "slapjack")
+    assert code == 0
+    assert "Slapjack" in out and "House rules" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["play", "poker-night"], "unknown game 'poker-night'"),
+    (["rules", "nope"], "unknown game"),
+    (["play", "war", "--option", "war_style=sideways"], "war_style"),
+    (["play", "war", "--option", "colour=blue"], "no option 'colour'"),
+    (["play", "war", "--option", "nonsense"], "key=value"),
+    (["play", "war", "--players", "9"], "2-3 players"),
+    (["play", "war", "--bots", "godlike"], "unknown bot level"),
+    (["simulate", "war", "--games", "0"], "at least 1"),
+    (["simulate", "war"], "--games"),
+    (["simulate", "war", "--games", "x"], "invalid int"),
+    (["play", "slapjack", "--players", "3", "--bots", "easy,hard,expert"], "3 levels for 2 bot seats"),
+])
+def test_mistakes_get_one_clear_line_and_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+
+
+def test_simulate_json_has_the_documented_shape(capsys):
+    code, out, _ = run(capsys, "simulate", "slapjack", "--games", "3", "--players", "3",
+                       "--bots", "easy,medium,expert", "--seed", "4", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) == {"game", "games", "players", "bots", "wins", "draws", "mean_actions",
+                         "actions_per_second", "reaction_ms"}
+    assert data["bots"] == ["easy", "medium", "expert"]
+    assert sum(data["wins"]) + data["draws"] == 3
+    assert len(data["reaction_ms"]) == 3 and set(data["reaction_ms"][0]) == {"median", "p90"}
+
+
+def test_simulate_turn_based_has_no_reaction_times(capsys):
+    code, out, _ = run(capsys, "simulate", "war", "--games", "2", "--bots", "hard", "--json")
+    data = json.loads(out)
+    assert data["reaction_ms"] is None and data["players"] == 2
+
+
+def test_simulate_with_the_same_seed_gives_the_same_outcome(capsys):
+    first = json.loads(run(capsys, "simulate", "war", "--games", "4", "--seed", "9", "--json")[1])
+    second = json.loads(run(capsys, "simulate", "war", "--games", "4", "--seed", "9", "--json")[1])
+    assert first["wins"] == second["wins"] and first["mean_actions"] == second["mean_actions"]
+
+
+def test_simulate_table_output(capsys):
+    code, out, _ = run(capsys, "simulate", "war", "--games", "2")
+    assert code == 0 and "Wins" in out and "actions per second" in out
