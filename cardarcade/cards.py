@@ -122,6 +122,8 @@ class Card:
         """Parse 'As', '10h', 'Th', 'jk' (a joker), 'Qd/1' (the second deck's back)."""
         if isinstance(text, Card):
             return text
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {text!r} (a card is written like 'As', '10h', 'Th' or 'Jk')")
         card = cls._by_code.get(text)
         if card is not None:
             return card
@@ -129,15 +131,16 @@ class Card:
         back = 0
         if "/" in raw:
             raw, _, back_text = raw.partition("/")
-            if not back_text.isdigit():
-                raise ValueError(f"not a card: {text!r}")
+            if not (back_text.isascii() and back_text.isdigit()):
+                raise ValueError(f"not a card: {text!r} (the back after '/' must be a number, as in 'Qd/1')")
             back = int(back_text)
         upper = raw.upper()
         if upper in ("JK", "JOKER"):
             return cls.of(Rank.JOKER, None, back)
-        if len(upper) < 2 or upper[:-1] not in _RANK_BY_TEXT or upper[-1].lower() not in "cdhs":
+        rank = _RANK_BY_TEXT.get(upper[:-1])
+        if len(upper) < 2 or not raw.isascii() or rank is None or rank is Rank.JOKER or upper[-1] not in "CDHS":
             raise ValueError(f"not a card: {text!r} (try 'As', '10h', 'Th' or 'Jk')")
-        return cls.of(_RANK_BY_TEXT[upper[:-1]], upper[-1].lower(), back)
+        return cls.of(rank, upper[-1].lower(), back)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("cards are immutable")

@@ -283,8 +283,11 @@ class War(Game[WarState]):
             raise ValueError("the seats in the battle are not seats of this game")
         if s.result is None and (not s.pending or any(s.out[p] for p in s.pending)):
             raise ValueError("nobody is left to turn a card")
-        if s.war_depth > 0 and not all(any(s.face_up[p]) for p in s.contenders):
+        if s.result is None and s.war_depth > 0 and not all(any(s.face_up[p]) for p in s.contenders):
             raise ValueError("a war without tied cards")
+        if s.result is None and s.war_depth == 0 and any(
+                len(s.table[p]) != (p not in s.pending) or not all(s.face_up[p]) for p in s.contenders):
+            raise ValueError("the cards on the table do not match who has turned")
         if sorted(c.code for c in self.cards()) != sorted(c.code for c in standard_deck()):
             raise ValueError("the cards are not one full pack")
 

@@ -1,0 +1,451 @@
+"""The invariants every registered game keeps (DESIGN.md, "The rules contract").
+
+Runs over every game in ``cardarcade.rules.GAMES`` and over each game's player counts from its
+minimum to at most three more, so a new game is checked just by being registered.
+
+Random play: a random seat among ``actors()``, a random action from ``legal_actions(seat)``.
+Only enumerated actions count as legal here (some games' ``is_legal`` accepts more, e.g. a
+Slapjack slap aimed at an earlier card); illegal actions are built so no game may accept them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
+from cardarcade.rules import GAMES, Action, BadSave, BadSetup, Event, IllegalAction, Result
+from cardarcade.rules.base import Game, GameSpec
+
+# Steps checked in full per playout; the termination test plays on to the end regardless.
+CHECKED_STEPS = 250
+# Far above any game's own turn cap: a game still running after this many actions never ends.
+MAX_ACTIONS = 200_000
+
+CASES = [
+    (game_id, players)
+    for game_id in sorted(GAMES)
+    for players in range(GAMES[game_id].min_players, min(GAMES[game_id].max_players, GAMES[game_id].min_players + 3) + 1)
+]
+CASE_IDS = [f"{game_id}-{players}p" for game_id, players in CASES]
+GAME_IDS = sorted(GAMES)
+
+SEEDS = st.integers(0, 2**31 - 1)
+# Examples per case shrink as games are registered, so the whole file keeps to a fixed budget
+# (well under a minute on two cores); each case still gets a floor of examples.
+EXAMPLES = max(10, min(40, 240 // len(CASES)))
+PLAYOUTS = max(3, min(10, 60 // len(CASES)))
+PROPERTY = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+BOGUS = Action("no-such-move")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def multiset(game: Game) -> list[str]:
+    return sorted(c.code for c in game.cards())
+
+
+def choose(game: Game, rng: random.Random) -> tuple[int, Action]:
+    seat = rng.choice(game.actors())
+    return seat, rng.choice(game.legal_actions(seat))
+
+
+def step(game: Game, rng: random.Random) -> tuple[int, Action, list[Event]]:
+    seat, action = choose(game, rng)
+    events = game.apply(seat, action)
+    assert isinstance(events, list) and all(isinstance(e, Event) for e in events), events
+    return seat, action, events
+
+
+def check_actors(game: Game) -> None:
+    """actors() is empty exactly when the game is over; actors are exactly the seats with a legal action."""
+    actors = game.actors()
+    n = game.players
+    assert len(set(actors)) == len(actors) and all(0 <= a < n for a in actors), actors
+    assert (not actors) == game.is_over, (actors, game.is_over)
+    for seat in range(n):
+        legal = game.legal_actions(seat)
+        assert isinstance(legal, list) and all(isinstance(a, Action) for a in legal)
+        assert bool(legal) == (seat in actors), (seat, actors, legal)
+        for action in legal:
+            assert game.is_legal(seat, action), (seat, action)
+    if game.is_over:
+        check_result(game.result, n)
+    else:
+        assert game.result is None
+
+
+def check_result(result: Result | None, players: int) -> None:
+    assert isinstance(result, Result)
+    assert len(set(result.winners)) == len(result.winners)
+    assert all(0 <= w < players for w in result.winners), result
+    assert all(0 <= r < players for r in result.ranking) and len(set(result.ranking)) == len(result.ranking)
+    assert result.scores is None or len(result.scores) == players
+
+
+def check_views(game: Game) -> None:
+    for seat in [*range(game.players), None]:
+        view = game.view(seat)
+        assert isinstance(view, BaseModel), type(view)
+        text = view.model_dump_json()
+        assert isinstance(json.loads(text), dict)
+
+
+def illegal_moves(game: Game) -> list[tuple[int, Action]]:
+    """Moves no game may accept now, built from the enumerated legal actions."""
+    n = game.players
+    legal = {seat: game.legal_actions(seat) for seat in range(n)}
+    every = list(dict.fromkeys(a for acts in legal.values() for a in acts)) or [Action("flip")]
+    moves: list[tuple[int, Action]] = []
+    actors = set(game.actors())
+    for seat in range(n):
+        if game.is_over or seat not in actors:
+            moves += [(seat, a) for a in every]
+        else:
+            moves += [(seat, a) for a in every if a not in legal[seat]]
+        moves.append((seat, BOGUS))
+    for seat in (-1, n, n + 7):
+        moves += [(seat, a) for a in every] + [(seat, BOGUS)]
+    return moves
+
+
+def check_illegal(game: Game, rng: random.Random | None = None, limit: int = 12) -> None:
+    moves = illegal_moves(game)
+    if rng is not None and len(moves) > limit:
+        moves = rng.sample(moves, limit)
+    before = game.to_json()
+    for seat, action in moves:
+        with pytest.raises(IllegalAction):
+            game.apply(seat, action)
+        assert game.to_json() == before, f"illegal {action} by seat {seat} changed the game"
+    assert issubclass(IllegalAction, ValueError)
+
+
+def check_round_trip(spec: GameSpec, game: Game) -> Game:
+    text = game.to_json()
+    copy = spec.from_json(text)
+    assert type(copy) is type(game)
+    assert copy.to_json() == text
+    return copy
+
+
+def play_to_end(game: Game, rng: random.Random) -> int:
+    """Random play until the game ends; the card multiset is checked after every action."""
+    initial = multiset(game)
+    for count in range(MAX_ACTIONS):
+        if game.is_over:
+            return count
+        step(game, rng)
+        assert multiset(game) == initial, f"cards changed at action {count + 1}"
+    raise AssertionError(f"{game.spec.id} did not end within {MAX_ACTIONS} actions")
+
+
+# ---------------------------------------------------------------- properties under random play
+
+
+@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_random_play_keeps_the_invariants(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    """Cards conserved after every action; actors/legal/result consistent; illegal actions change nothing."""
+    spec = GAMES[game_id]
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="choices"))
+    game = spec.new(players, seed=seed)
+    assert game.players == players and game.spec is spec
+    initial = multiset(game)
+    assert initial, "a game without cards"
+    check_actors(game)
+    check_illegal(game, rng)
+    check_views(game)
+    for _ in range(CHECKED_STEPS):
+        if game.is_over:
+            break
+        step(game, rng)
+        assert multiset(game) == initial
+        check_actors(game)
+        if rng.random() < 0.1:
+            check_illegal(game, rng)
+        if rng.random() < 0.1:
+            check_views(game)
+    if game.is_over:
+        check_illegal(game)
+        check_views(game)
+
+
+@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_save_load_round_trip_and_continue(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    """to_json round-trips at any point, and a loaded copy continues exactly like the original."""
+    spec = GAMES[game_id]
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="choices"))
+    stop = data.draw(st.integers(0, CHECKED_STEPS), label="save after")
+    game = spec.new(players, seed=seed)
+    for _ in range(stop):
+        if game.is_over:
+            break
+        if rng.random() < 0.05:
+            check_round_trip(spec, game)
+        step(game, rng)
+    copy = check_round_trip(spec, game)
+    assert multiset(copy) == multiset(game)
+    clone = game.clone()
+    assert clone.to_json() == game.to_json()
+    if not clone.is_over:  # a clone is independent of its original
+        text = game.to_json()
+        step(clone, random.Random(1))
+        assert game.to_json() == text
+    assert copy.actors() == game.actors() and copy.is_over == game.is_over
+    for seat in range(players):
+        assert copy.legal_actions(seat) == game.legal_actions(seat)
+        assert copy.view(seat) == game.view(seat)
+    for _ in range(60):
+        if game.is_over:
+            break
+        seat, action = choose(game, rng)
+        assert copy.apply(seat, action) == game.apply(seat, action)
+        assert copy.to_json() == game.to_json()
+    assert copy.result == game.result
+
+
+@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
+@PROPERTY
+@given(seed=SEEDS, data=st.data())
+def test_same_seed_and_choices_give_the_same_game(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    spec = GAMES[game_id]
+    choices = data.draw(st.integers(0, 2**32 - 1), label="choices")
+
+    def run() -> tuple[list[str], list[list[Event]]]:
+        rng = random.Random(choices)
+        game = spec.new(players, seed=seed)
+        texts, events = [game.to_json()], []
+        for _ in range(CHECKED_STEPS):
+            if game.is_over:
+                break
+            events.append(step(game, rng)[2])
+            texts.append(game.to_json())
+        return texts, events
+
+    first, second = run(), run()
+    assert first[0] == second[0]
+    assert first[1] == second[1]
+
+
+@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
+@settings(max_examples=PLAYOUTS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, data=st.data())
+def test_random_play_ends(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    """Every game ends (turn caps) with a sensible result, after which nothing is legal."""
+    spec = GAMES[game_id]
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="choices"))
+    game = spec.new(players, seed=seed)
+    initial = multiset(game)
+    play_to_end(game, rng)
+    assert game.is_over and game.actors() == []
+    check_actors(game)
+    assert multiset(game) == initial
+    check_illegal(game)
+    check_views(game)
+    copy = check_round_trip(spec, game)
+    assert copy.is_over and copy.result == game.result and copy.actors() == []
+
+
+# ---------------------------------------------------------------- determinism across processes
+
+_REPLAY = """
+import hashlib, json, random, sys
+from cardarcade.rules import GAMES
+game_id, players, seed, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+game = GAMES[game_id].new(players, seed=seed)
+rng = random.Random(seed)
+digest = hashlib.sha256(game.to_json().encode())
+for _ in range(steps):
+    if game.is_over:
+        break
+    seat = rng.choice(game.actors())
+    game.apply(seat, rng.choice(game.legal_actions(seat)))
+    digest.update(game.to_json().encode())
+print(digest.hexdigest())
+"""
+
+
+def _replay_digest(game_id: str, players: int, seed: int, steps: int) -> str:
+    game = GAMES[game_id].new(players, seed=seed)
+    rng = random.Random(seed)
+    digest = hashlib.sha256(game.to_json().encode())
+    for _ in range(steps):
+        if game.is_over:
+            break
+        step(game, rng)
+        digest.update(game.to_json().encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_game_in_another_process(game_id: str) -> None:
+    """Determinism does not hang on Python's per-process hash seed (set or dict-of-card order)."""
+    spec = GAMES[game_id]
+    players = spec.min_players
+    expected = _replay_digest(game_id, players, 12345, 400)
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", _REPLAY, game_id, str(players), "12345", "400"],
+            capture_output=True, text=True, env=env, timeout=120, check=True,
+        )
+        assert out.stdout.strip() == expected
+
+
+# ---------------------------------------------------------------- setup and saves (per game)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_spec_is_complete(game_id: str) -> None:
+    spec = GAMES[game_id]
+    assert spec.id == game_id and spec.game.spec is spec
+    assert spec.title and spec.summary and spec.rules and spec.family
+    assert 1 <= spec.min_players <= spec.default_players <= spec.max_players
+    options = spec.Options()  # the defaults are the seed text's rules
+    assert isinstance(options.describe(), list)
+    game = spec.new(seed=3)
+    assert game.players == spec.default_players
+    assert spec.new(seed=3).to_json() == game.to_json()
+    assert spec.new(seed=3, options=options).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_rejects_bad_player_counts(game_id: str) -> None:
+    spec = GAMES[game_id]
+    for players in {0, spec.min_players - 1, spec.max_players + 1, spec.max_players + 10}:
+        if players < 0:
+            continue
+        with pytest.raises(BadSetup):
+            spec.new(players, seed=1)
+    for players in (spec.min_players, spec.max_players):
+        assert spec.new(players, seed=1).players == players
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_rejects_unknown_options(game_id: str) -> None:
+    with pytest.raises(BadSetup):
+        GAMES[game_id].new(seed=1, options={"no_such_house_rule": 1})
+
+
+def _sample_save(spec: GameSpec) -> str:
+    game = spec.new(seed=11)
+    rng = random.Random(11)
+    for _ in range(15):
+        if game.is_over:
+            break
+        step(game, rng)
+    return game.to_json()
+
+
+def _other_game_id(game_id: str) -> str:
+    others = [g for g in GAME_IDS if g != game_id]
+    return others[0] if others else "no-such-game"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_from_json_rejects_garbage(game_id: str) -> None:
+    spec = GAMES[game_id]
+    good = _sample_save(spec)
+    assert spec.from_json(good).to_json() == good
+    assert spec.from_json(good.encode()).to_json() == good
+    envelope = json.loads(good)
+    garbage: list[Any] = [
+        "not json", "", "{}", "[]", "null", "42", '"text"', "{\"format\": 1}", b"\xff\xfe\x00",
+        json.dumps({**envelope, "game": _other_game_id(game_id)}),
+        json.dumps({**envelope, "game": "no-such-game"}),
+        json.dumps({**envelope, "version": 999}),
+        json.dumps({**envelope, "format": "something-else"}),
+        json.dumps({k: v for k, v in envelope.items() if k != "state"}),
+        json.dumps({**envelope, "state": "x"}),
+        json.dumps({**envelope, "state": []}),
+        json.dumps({**envelope, "state": {}}),
+        json.dumps({**envelope, "state": {**envelope["state"], "no_such_field": 1}}),
+        json.dumps({**envelope, "state": {**envelope["state"], "players": 99}}),
+        json.dumps({**envelope, "state": {**envelope["state"], "players": "two"}}),
+    ]
+    # a save of another registered game, read as this one
+    for other in GAME_IDS:
+        if other != game_id:
+            garbage.append(_sample_save(GAMES[other]))
+    # truncated saves
+    garbage += [good[:cut] for cut in range(0, len(good) - 1, max(1, len(good) // 200))]
+    garbage.append(good[:-1])
+    for text in garbage:
+        with pytest.raises(BadSave):
+            spec.from_json(text)
+    assert issubclass(BadSave, ValueError)
+
+
+def _leaves(value: Any, path: tuple = ()) -> list[tuple]:
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() for leaf in _leaves(v, path + (k,))] or [path]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, path + (i,))] or [path]
+    return [path]
+
+
+def _set(root: Any, path: tuple, new: Any) -> Any:
+    if not path:
+        return new
+    parent = root
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = new
+    return root
+
+
+JSON_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 200), st.sampled_from(["", "As", "Jk", "10h", "x", "flip"]),
+    st.lists(st.integers(-1, 9), max_size=3), st.just({}), st.just([[]]),
+)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=EXAMPLES * 2, deadline=None)
+@given(data=st.data())
+def test_from_json_of_a_tampered_save_is_bad_save_or_a_working_game(game_id: str, data: st.DataObject) -> None:
+    """A save with one value changed either loads as a working game or fails with BadSave, never otherwise."""
+    spec = GAMES[game_id]
+    players = data.draw(st.integers(spec.min_players, min(spec.max_players, spec.min_players + 3)), label="players")
+    game = spec.new(players, seed=data.draw(SEEDS, label="seed"))
+    rng = random.Random(0)
+    for _ in range(data.draw(st.sampled_from([0, 3, 20, 100, MAX_ACTIONS]), label="steps before saving")):
+        if game.is_over:
+            break
+        step(game, rng)
+    envelope = json.loads(game.to_json())
+    leaves = _leaves(envelope["state"])
+    path = data.draw(st.sampled_from(leaves), label="path")
+    value = data.draw(JSON_VALUES, label="value")
+    tampered = {**envelope, "state": _set(envelope["state"], path, value)}
+    try:
+        game = spec.from_json(json.dumps(tampered))
+    except BadSave:
+        return
+    # it loaded: then it must behave like any game
+    check_round_trip(spec, game)
+    check_actors(game)
+    check_views(game)
+    rng = random.Random(1)
+    initial = multiset(game)
+    for _ in range(30):
+        if game.is_over:
+            break
+        step(game, rng)
+        assert multiset(game) == initial
+        check_actors(game)
