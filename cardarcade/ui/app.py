@@ -26,6 +26,7 @@ class UISettings:
     pace: float = 0.8  # seconds a bot takes to turn a card
     countdown: int = 3  # "3, 2, 1, GO" before a reaction game; 0 for none
     result_delay: float = 1.5  # seconds the last move stays up before the result screen
+    result_guard: float = 0.8  # seconds the result screen ignores "play again" (stray key presses)
     ascii_glyphs: bool | None = None  # None: the theme decides
 
 

@@ -81,9 +81,19 @@ class ResultScreen(Screen):
             yield Static(Text("enter: play again with a new deal · escape: menu", style="dim", justify="center"))
         yield Footer()
 
+    def on_mount(self) -> None:
+        # Keys still being hammered from the last moves must not skip past the result.
+        self.ready = False
+        self.set_timer(self.app.settings.result_guard, self._get_ready)
+
+    def _get_ready(self) -> None:
+        self.ready = True
+
     def action_again(self) -> None:
         from cardarcade.ui.screens import screen_for
 
+        if not self.ready:
+            return
         self.app.switch_screen(screen_for(self.setup.again()))
 
     def action_menu(self) -> None:
