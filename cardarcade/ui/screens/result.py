@@ -83,8 +83,10 @@ class ResultScreen(Screen):
 
     def on_mount(self) -> None:
         # Keys still being hammered from the last moves must not skip past the result.
-        self.ready = False
-        self.set_timer(self.app.settings.result_guard, self._get_ready)
+        guard = self.app.settings.result_guard
+        self.ready = guard <= 0
+        if not self.ready:
+            self.set_timer(guard, self._get_ready)
 
     def _get_ready(self) -> None:
         self.ready = True
