@@ -33,7 +33,7 @@ RULES = """\
 - **Turn cap:** so a game always ends, after the round limit (a house rule) the player holding
   the most cards wins; equal holdings are a draw.
 
-**Keys:** `enter` or `space` turns your card.
+**Keys:** `enter` turns your card (hot-seat: `w` for the left player, `o` for the right).
 """
 
 
