@@ -72,7 +72,16 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     def prompt(self) -> str:
-        """One line telling the viewer what to do now."""
+        """One line telling the viewer what to do now; in hot-seat, each player's keys."""
+        if self.game.is_over:
+            return "Game over."
+        humans = self.setup.human_seats
+        if len(humans) > 1:
+            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS)}" for s in humans)
+        return self.turn_prompt()
+
+    def turn_prompt(self) -> str:
+        """The prompt for a solo player (or a spectator of bots)."""
         return ""
 
     def on_game_events(self, events_: list[Event]) -> None:

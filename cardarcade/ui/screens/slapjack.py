@@ -41,13 +41,8 @@ class SlapjackScreen(GameScreen):
         return Group(Align.center(render_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3)),
                      Text(caption, style="dim", justify="center"))
 
-    def prompt(self) -> str:
-        if self.game.is_over:
-            return "Game over."
+    def turn_prompt(self) -> str:
         view = self.game.view(self.viewer)
-        humans = self.setup.human_seats
-        if len(humans) > 1:
-            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS)}" for s in humans)
         if self.viewer is None:
             return f"Watching: {self.names[view.turn]} turns next."
         if view.turn == self.viewer and view.counts[self.viewer]:

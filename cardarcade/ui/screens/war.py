@@ -67,13 +67,8 @@ class WarScreen(GameScreen):
         lines.append(Text(f"Round {view.rounds + 1} of at most {view.max_rounds}", style="dim", justify="center"))
         return Group(*lines)
 
-    def prompt(self) -> str:
-        if self.game.is_over:
-            return "Game over."
+    def turn_prompt(self) -> str:
         view = self.game.view(self.viewer)
-        humans = self.setup.human_seats
-        if len(humans) > 1:
-            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, ['flip'])}" for s in humans)
         if self.viewer is not None and self.viewer in view.pending:
             verb = "lay your war cards" if view.war_depth else "turn your card"
             return f"Press enter to {verb}."
