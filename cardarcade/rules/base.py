@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cardarcade.cards import Card
 
+_MASK64 = (1 << 64) - 1
 SAVE_FORMAT = "cardarcade-game"
 SAVE_VERSION = 1
 
@@ -170,6 +171,13 @@ class State(BaseModel):
     stimulus: int = 0  # see the module docstring
     result: Result | None = None
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Engines assign fields on every move; pydantic's own __setattr__ costs several times a
+        # plain store, and with validate_assignment off it would only do that store anyway.
+        if name not in type(self).__pydantic_fields__:
+            raise AttributeError(f"{type(self).__name__} has no field {name!r}")
+        self.__dict__[name] = value
+
 
 S = TypeVar("S", bound=State)
 
@@ -252,6 +260,18 @@ class Game(ABC, Generic[S]):
         """A fresh generator for a random draw during play, reproducible from the saved state."""
         self.s.rng_draws += 1
         return random.Random(f"{self.s.seed}:{self.s.rng_draws}")
+
+    def mix(self, items: list) -> None:
+        """Shuffle a few items in place, cheaply and reproducibly (for hot paths such as
+        gathering won cards, where building a ``random.Random`` each time would dominate)."""
+        self.s.rng_draws += 1
+        x = (self.s.seed * 0x9E3779B97F4A7C15 + self.s.rng_draws * 0xBF58476D1CE4E5B9) & _MASK64
+        for i in range(len(items) - 1, 0, -1):
+            x ^= (x << 13) & _MASK64
+            x ^= x >> 7
+            x ^= (x << 17) & _MASK64
+            j = x % (i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
                ranking: list[int] | None = None) -> Event:

@@ -233,7 +233,7 @@ class War(Game[WarState]):
             won += s.spare
             s.spare = []
         # Hands gather won cards in no fixed order; a fixed order lets many deals cycle forever.
-        self.rng().shuffle(won)
+        self.mix(won)
         s.piles[winner].extend(won)
         s.last_table = [[c if up else None for c, up in zip(laid, ups)] for laid, ups in zip(s.table, s.face_up)]
         s.last_taker = winner
