@@ -1,0 +1,264 @@
+"""Shared helpers for the benchmark scripts: result files, percentiles, and a pseudo-terminal.
+
+The scripts are run as ``python benchmarks/<name>.py``, so this directory is on ``sys.path``
+and ``import _common`` works without making ``benchmarks`` a package (which would invite
+pytest or setuptools to pick it up).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import errno
+import fcntl
+import json
+import math
+import os
+import platform
+import pty
+import select
+import shutil
+import signal
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+BENCH_DIR = Path(__file__).resolve().parent
+RESULTS_DIR = BENCH_DIR / "results"
+REPO_DIR = BENCH_DIR.parent
+
+
+# ---------------------------------------------------------------- results
+
+
+def machine() -> dict[str, Any]:
+    """Where a figure was measured; figures from different machines are not comparable."""
+    return {
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "cpus": os.cpu_count(),
+        # Other work on the machine skews wall-clock figures; say how busy it was.
+        "loadavg_1min": round(os.getloadavg()[0], 2),
+    }
+
+
+def write_results(name: str, payload: dict[str, Any]) -> Path:
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = RESULTS_DIR / f"{name}.json"
+    path.write_text(json.dumps({"benchmark": name, **machine(), **payload}, indent=2) + "\n")
+    return path
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """Nearest-rank percentile: always an observed value, which is what a tail figure should be."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summary_ms(seconds: Sequence[float]) -> dict[str, float]:
+    ms = [s * 1000 for s in seconds]
+    if not ms:
+        return {"n": 0}
+    return {
+        "n": len(ms),
+        "median": round(percentile(ms, 50), 3),
+        "p90": round(percentile(ms, 90), 3),
+        "p99": round(percentile(ms, 99), 3),
+        "max": round(max(ms), 3),
+        "min": round(min(ms), 3),
+    }
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cardarcade_command() -> list[str]:
+    """The ``cardarcade`` console script as a person would run it (first on PATH).
+
+    Under pyenv the first hit is a bash shim that re-dispatches through ``pyenv exec``; that
+    costs real time at startup, so ``direct_cardarcade_command`` exists to tell the two apart.
+    """
+    found = shutil.which("cardarcade")
+    return [found] if found else direct_cardarcade_command()
+
+
+def direct_cardarcade_command() -> list[str]:
+    """The console script installed next to this interpreter (no shim), else ``python -m``."""
+    script = Path(sys.executable).with_name("cardarcade")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "cardarcade"]
+
+
+def pyenv_shim(name: str) -> str | None:
+    """pyenv's shim for a command, if pyenv is in use (it adds its own startup cost)."""
+    root = os.environ.get("PYENV_ROOT") or str(Path.home() / ".pyenv")
+    shim = Path(root) / "shims" / name
+    return str(shim) if shim.exists() else None
+
+
+# ---------------------------------------------------------------- pseudo-terminal
+
+
+def terminal_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a plain xterm: size comes from the pty, never from COLUMNS/LINES."""
+    env = dict(os.environ)
+    for name in ("COLUMNS", "LINES", "TEXTUAL", "TEXTUAL_DEBUG", "TEXTUAL_FPS", "NO_COLOR", "TMUX"):
+        env.pop(name, None)
+    env["TERM"] = "xterm-256color"
+    env.update(extra or {})
+    return env
+
+
+class PtyProcess:
+    """A program running on its own pseudo-terminal, read and written like a terminal emulator.
+
+    The child is a session leader (``pty.fork`` calls ``setsid``), so its process group holds
+    everything it starts; ``close`` signals that group and nothing else.
+    """
+
+    def __init__(self, argv: Sequence[str], cols: int = 80, rows: int = 24,
+                 env: dict[str, str] | None = None, cwd: str | Path | None = None) -> None:
+        self.argv = list(argv)
+        env = terminal_env() if env is None else env
+        # Timestamp before fork: "startup" includes creating the process.
+        self.spawned_at = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # child: size the terminal before the program can ask for it
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+                if cwd is not None:
+                    os.chdir(cwd)
+                os.execvpe(self.argv[0], self.argv, env)
+            finally:
+                os._exit(127)
+        self.pid = pid
+        self.fd = fd
+        self.output = bytearray()  # everything read so far
+        self.eof = False
+        self.returncode: int | None = None
+
+    # ---- reading
+
+    def read_once(self, timeout: float) -> bytes:
+        """Whatever arrives within ``timeout`` (b"" if nothing did, or at end of output)."""
+        if self.eof:
+            return b""
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return b""
+        return self._read()
+
+    def _read(self) -> bytes:
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError as exc:  # Linux reports EIO on the master once the child has gone
+            if exc.errno != errno.EIO:
+                raise
+            data = b""
+        if not data:
+            self.eof = True
+        self.output += data
+        return data
+
+    def wait_for(self, needle: bytes, timeout: float, start: int = 0) -> float | None:
+        """Read until ``needle`` appears in the output after offset ``start``; the perf_counter
+        time it was first seen, or None on timeout / end of output."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            if self.output.find(needle, max(0, start - len(needle))) >= 0:
+                return time.perf_counter()
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.eof:
+                return None
+            self.read_once(left)
+
+    def wait_quiet(self, quiet: float, timeout: float) -> bool:
+        """Read until nothing has arrived for ``quiet`` seconds; False if that never happened."""
+        deadline = time.perf_counter() + timeout
+        while not self.eof and deadline - time.perf_counter() >= quiet:
+            if not self.read_once(quiet) and not self.eof:
+                return True  # a whole quiet window passed with nothing to read
+        return False
+
+    def drain_for(self, seconds: float) -> None:
+        """Keep reading (as a terminal would) for ``seconds``."""
+        deadline = time.perf_counter() + seconds
+        while not self.eof:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return
+            self.read_once(left)
+
+    # ---- writing
+
+    def send(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    # ---- ending
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def close(self, quit_keys: bytes = b"\x03", grace: float = 3.0) -> str:
+        """Ask the program to quit with a key press, then escalate. Returns how it ended."""
+        how = "already exited"
+        try:
+            if self.poll() is None:
+                how = "quit key"
+                try:
+                    self.send(quit_keys)
+                except OSError:
+                    pass
+                if not self._wait(grace):
+                    how = "SIGTERM"
+                    self._signal_group(signal.SIGTERM)
+                    if not self._wait(2.0):
+                        how = "SIGKILL"
+                        self._signal_group(signal.SIGKILL)
+                        self._wait(5.0)
+            # Whatever the program started may still hang on: end the group either way.
+            self._signal_group(signal.SIGKILL)
+        finally:
+            try:
+                os.close(self.fd)
+            except OSError:
+                pass
+        return how
+
+    def _wait(self, seconds: float) -> bool:
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            # Keep reading: a child blocked writing its goodbye to a full pty never exits.
+            self.read_once(0.02)
+            if self.poll() is not None:
+                return True
+        return self.poll() is not None
+
+    def _signal_group(self, sig: int) -> None:
+        try:
+            os.killpg(self.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if self.returncode is None:
+            try:
+                self.poll()
+            except ChildProcessError:
+                self.returncode = -sig
+
+    def __enter__(self) -> "PtyProcess":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
