@@ -16,7 +16,6 @@ import os
 import platform
 import pty
 import select
-import shutil
 import signal
 import struct
 import sys
@@ -79,18 +78,13 @@ def summary_ms(seconds: Sequence[float]) -> dict[str, float]:
 # ---------------------------------------------------------------- commands
 
 
-def cardarcade_command() -> list[str]:
-    """The ``cardarcade`` console script as a person would run it (first on PATH).
-
-    Under pyenv the first hit is a bash shim that re-dispatches through ``pyenv exec``; that
-    costs real time at startup, so ``direct_cardarcade_command`` exists to tell the two apart.
-    """
-    found = shutil.which("cardarcade")
-    return [found] if found else direct_cardarcade_command()
-
-
 def direct_cardarcade_command() -> list[str]:
-    """The console script installed next to this interpreter (no shim), else ``python -m``."""
+    """The ``cardarcade`` console script installed next to this interpreter, else ``python -m``.
+
+    Not whatever ``cardarcade`` PATH finds first: under pyenv that may be a bash shim that
+    re-dispatches through ``pyenv exec`` (see ``pyenv_shim``), depending on how the benchmark
+    itself was started, and it costs startup time that is not the program's.
+    """
     script = Path(sys.executable).with_name("cardarcade")
     if script.exists():
         return [str(script)]

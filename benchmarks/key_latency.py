@@ -4,7 +4,8 @@
 
 Two programs, measured the same way, side by side:
 
-- ``cardarcade play slapjack --players 4 --bots medium --seed 1``: you and three bots. We wait
+- ``cardarcade play slapjack --players 4 --bots medium --seed 1`` (the console script next to
+  this Python, so a pyenv shim does not stand in between): you and three bots. We wait
   for the countdown's "GO!", then press ``space`` (slap) again and again. A slap always draws
   "SLAP!" on your panel at once, whatever the game state, so every press has a visible answer.
 - ``benchmarks/_bare_app.py``: a bare Textual app that changes one Label on each key: the floor
@@ -12,10 +13,10 @@ Two programs, measured the same way, side by side:
 
 Each sample: wait a random 50-150 ms (reading output, as a terminal would), then wait until the
 output has been quiet for 40 ms, take ``time.perf_counter()``, ``os.write`` the key, and time
-how long until the first bytes come back. Presses alternate between the two programs, so machine load affects both alike.
-The 40 ms of quiet matters twice: Textual redraws
-on a 60 fps timer that only fires at once when it has been idle for a frame, and a bot's move
-could otherwise be mistaken for the answer to our key.
+how long until the first bytes come back. Presses alternate between the two programs, so that
+machine load weighs on both alike. The 40 ms of quiet matters twice: Textual redraws on a
+60 fps timer that only fires at once when it has been idle for a frame, and a bot's move could
+otherwise be mistaken for the answer to our key.
 
 That second risk cannot be removed (bots act when they like), so we also time until the key's
 own marker ("SLAP!", or the Label's new count) has arrived. A frame often reaches us in more
@@ -92,11 +93,10 @@ class Target:
     """How to start one program, know it is ready, and recognise the answer to a press."""
 
     name = ""
+    ready = b""  # output that says the program is ready for timed presses
 
     def command(self, session: int) -> list[str]:
         raise NotImplementedError
-
-    ready = b""
 
     def marker(self, press: int) -> bytes:
         raise NotImplementedError
@@ -116,7 +116,7 @@ class Slapjack(Target):
         self.seed = seed
 
     def command(self, session: int) -> list[str]:
-        return [*_common.cardarcade_command(), "play", "slapjack", "--players", "4", "--bots", "medium",
+        return [*_common.direct_cardarcade_command(), "play", "slapjack", "--players", "4", "--bots", "medium",
                 "--seed", str(self.seed + session)]
 
     def marker(self, press: int) -> bytes:
