@@ -11,6 +11,10 @@ it with ctrl+c. Two ways of starting it are timed:
 - under pyenv, also the ``cardarcade`` shim that an interactive shell would run: a bash
   script running ``pyenv exec``, which costs time of its own.
 
+Python's bytecode cache is on (in a temporary directory, whatever PYTHONDONTWRITEBYTECODE
+says), as after any normal install; if this environment turns it off, the app is also timed
+without it, which is how it starts here from the editable install.
+
 For context the script also times a bare interpreter (``python -c pass``) and importing what
 the menu needs (no terminal), so the figure splits into interpreter + imports + the app's first
 frame. When startup misses the target (or with ``--imports``) it lists the costliest imports
@@ -25,6 +29,7 @@ import argparse
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -39,9 +44,21 @@ TIMEOUT_S = 20.0
 MENU_IMPORTS = "import cardarcade.cli, cardarcade.ui.app, cardarcade.ui.screens.menu"
 
 
-def time_to_menu(command: list[str]) -> float:
+def bytecode_env(cache: str | None) -> dict[str, str]:
+    """The environment to start programs in: with ``cache``, compiled bytecode is written to
+    and read from that directory (as after any normal install); without, PYTHONDONTWRITEBYTECODE
+    as this process has it (a sandbox may set it, and then cardarcade's own modules, installed
+    editable, are compiled from source at every start)."""
+    env = _common.terminal_env()
+    if cache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = cache
+    return env
+
+
+def time_to_menu(command: list[str], env: dict[str, str]) -> float:
     """Seconds from fork to the menu text on the terminal."""
-    proc = _common.PtyProcess(command, cwd=_common.REPO_DIR)
+    proc = _common.PtyProcess(command, env=env, cwd=_common.REPO_DIR)
     try:
         seen = proc.wait_for(READY, TIMEOUT_S)
         if seen is None:
@@ -54,16 +71,24 @@ def time_to_menu(command: list[str]) -> float:
             print(f"    (had to end it with {how})")
 
 
-def time_command(argv: list[str]) -> float:
+def time_to_ready(argv: list[str], env: dict[str, str]) -> float:
+    """Seconds from spawning a command to its first line of output (not to its exit: tearing
+    down an interpreter full of modules takes tens of ms that nobody waits for)."""
     start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=_common.REPO_DIR)
-    return time.perf_counter() - start
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                          cwd=_common.REPO_DIR) as proc:
+        line = proc.stdout.readline()
+        ready = time.perf_counter()
+        proc.stdout.read()
+    if proc.returncode or not line:
+        raise RuntimeError(f"{' '.join(argv)} failed (exit {proc.returncode})")
+    return ready - start
 
 
-def import_profile() -> list[tuple[str, float, float, int]]:
+def import_profile(env: dict[str, str]) -> list[tuple[str, float, float, int]]:
     """(module, cumulative ms, self ms, depth) for every import the menu needs."""
     run = subprocess.run([sys.executable, "-X", "importtime", "-c", MENU_IMPORTS],
-                         capture_output=True, text=True, check=True, cwd=_common.REPO_DIR)
+                         capture_output=True, text=True, check=True, env=env, cwd=_common.REPO_DIR)
     rows = []
     for line in run.stderr.splitlines():
         m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)", line)
@@ -96,63 +121,77 @@ def stats(seconds: list[float]) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="3 runs each")
+    parser.add_argument("--quick", action="store_true", help="3 runs each, no shim / no-cache variants")
     parser.add_argument("--runs", type=int, help="runs per way of starting (default 10)")
     parser.add_argument("--imports", action="store_true", help="list the costliest imports even if on target")
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 10)
 
-    ways = {"cardarcade": _common.direct_cardarcade_command()}
+    with tempfile.TemporaryDirectory(prefix="cardarcade-bench-pyc-") as cache:
+        return measure(runs, args.imports, bytecode_env(cache), args.quick)
+
+
+def measure(runs: int, want_imports: bool, env: dict[str, str], quick: bool) -> int:
+    app = _common.direct_cardarcade_command()
+    # (label, what to run, environment, in a terminal?)
+    jobs: list[tuple[str, list[str], dict[str, str], bool]] = [("cardarcade", app, env, True)]
+    # Context, left out of a quick run: how this environment itself starts it.
+    no_cache = bytecode_env(None)
+    if no_cache.get("PYTHONDONTWRITEBYTECODE") and not quick:
+        jobs.append(("cardarcade, no bytecode cache", app, no_cache, True))
     # Under pyenv an interactive shell runs a shim instead; time it too, because that is
     # what a person on such a machine waits for (but it is not the program's own cost).
     shim = _common.pyenv_shim("cardarcade")
-    if shim:
-        ways["via the pyenv shim"] = [shim]
-
+    if shim and not quick:
+        jobs.append(("via the pyenv shim", [shim], env, True))
     # The parts: interpreter, imports, and (by difference) the app itself up to its first frame.
-    parts = {
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "import the menu's modules": [sys.executable, "-c", MENU_IMPORTS],
-    }
+    jobs.append(("python -c pass", [sys.executable, "-c", "print('ready', flush=True)"], env, False))
+    jobs.append(("import the menu's modules",
+                 [sys.executable, "-c", f"{MENU_IMPORTS}; print('ready', flush=True)"], env, False))
+
+    def once(command: list[str], job_env: dict[str, str], pty: bool) -> float:
+        return time_to_menu(command, job_env) if pty else time_to_ready(command, job_env)
+
+    for _, command, job_env, pty in jobs:
+        once(command, job_env, pty)  # fill the bytecode cache and the OS file cache
     # Round-robin over everything, so that a busy moment on the machine (this VM's speed
     # varies by tens of percent from minute to minute) weighs on every figure alike.
-    jobs = [(label, lambda c=command: time_to_menu(c)) for label, command in ways.items()]
-    jobs += [(label, lambda a=argv_: time_command(a)) for label, argv_ in parts.items()]
-    for _, job in jobs:
-        job()  # warm the OS file cache; the first run after a change is slower
-    times: dict[str, list[float]] = {label: [] for label, _ in jobs}
+    times: dict[str, list[float]] = {label: [] for label, *_ in jobs}
     for _ in range(runs):
-        for label, job in jobs:
-            times[label].append(job())
+        for label, command, job_env, pty in jobs:
+            times[label].append(once(command, job_env, pty))
 
     print(f"startup to the menu's first frame ({runs} runs each, round-robin, pty 80x24)")
     results: dict[str, dict] = {}
-    for label, command in ways.items():
-        results[label] = r = {"command": " ".join(command), **stats(times[label])}
-        print(f"  {label:<28} median {r['median_ms']:7.1f} ms   max {r['max_ms']:7.1f} ms   ({' '.join(command)})")
-    part_stats = {label: stats(times[label]) for label in parts}
-    for label, r in part_stats.items():
-        print(f"  {label:<28} median {r['median_ms']:7.1f} ms   max {r['max_ms']:7.1f} ms   (no terminal)")
-    main_label = next(iter(results))
+    part_stats: dict[str, dict] = {}
+    for label, command, job_env, pty in jobs:
+        r = {"command": " ".join(command), **stats(times[label])}
+        (results if pty else part_stats)[label] = r
+        where = "" if pty else "   (no terminal; until it prints)"
+        print(f"  {label:<30} median {r['median_ms']:7.1f} ms   max {r['max_ms']:7.1f} ms{where}")
+    main_label = "cardarcade"
     headline = results[main_label]["median_ms"]
     verdict = "met" if headline < TARGET_MS else "MISSED"
     print(f"\ntarget: median < {TARGET_MS:g} ms: {headline:.1f} ms ({main_label}), {verdict}")
-    if "via the pyenv shim" in results:
-        print(f"  through the pyenv shim (an interactive shell here): {results['via the pyenv shim']['median_ms']:.1f} ms")
+    for label, why in (("cardarcade, no bytecode cache", "as this environment runs it (PYTHONDONTWRITEBYTECODE)"),
+                       ("via the pyenv shim", "through the pyenv shim, as an interactive shell here runs it")):
+        if label in results:
+            print(f"  {why}: {results[label]['median_ms']:.1f} ms")
 
     imports = packages = None
-    if args.imports or any(r["median_ms"] >= TARGET_MS for r in results.values()):
-        rows = import_profile()
+    if want_imports or headline >= TARGET_MS:
+        rows = import_profile(env)
         imports, packages = top_imports(rows), by_package(rows)
         print(f"\nslowest imports for the menu (python -X importtime -c \"{MENU_IMPORTS}\"):")
         print(f"  {'module (depth <= 2)':<44}{'cumulative':>11}{'self':>9}")
         for name, cum, self_ms in imports:
             print(f"  {name:<44}{cum:>9.1f}ms{self_ms:>7.1f}ms")
-        print(f"  self time by package: " + ", ".join(f"{n} {ms:.1f}ms" for n, ms in packages))
+        print("  self time by package: " + ", ".join(f"{n} {ms:.1f}ms" for n, ms in packages))
         print(f"  total: {sum(r[2] for r in rows):.1f} ms over {len(rows)} modules")
 
     path = _common.write_results("startup", {
-        "quick": args.quick, "ready_text": READY.decode(), "target_median_ms": TARGET_MS,
+        "quick": quick, "bytecode": "cached (PYTHONPYCACHEPREFIX in a temporary directory)",
+        "ready_text": READY.decode(), "target_median_ms": TARGET_MS,
         "median_ms": headline, "meets_target": headline < TARGET_MS,
         "ways": results, "parts": part_stats,
         "top_imports": [{"module": n, "cumulative_ms": round(c, 1), "self_ms": round(s, 1)} for n, c, s in imports]
