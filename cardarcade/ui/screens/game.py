@@ -154,7 +154,8 @@ class GameScreen(Screen):
             if event.text:
                 self.add_log(event.describe(self.names))
         self.on_game_events(events_)
-        self.flash.clear()
+        if any(e.kind == "flip" for e in events_):
+            self.flash.clear()  # a new card: earlier presses are settled or moot
         self.refresh_all()
         if self.game.is_over and not self._finished:
             self._finished = True
@@ -163,6 +164,8 @@ class GameScreen(Screen):
     def _on_reactions(self, batch: list[Reaction]) -> None:
         """After a claim is settled: each claimant's time, and the viewer's own note."""
         parts = []
+        for r in batch:
+            self.flash.pop(r.seat, None)
         for r in sorted(batch, key=lambda r: r.seconds):
             parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms")
             if not self.setup.seats[r.seat].is_bot:
@@ -196,7 +199,8 @@ class GameScreen(Screen):
         if verb in self.CLAIM_VERBS:
             table.claim(seat, self.CLAIM_VERBS[verb], t)
             self.flash[seat] = self.CLAIM_VERBS[verb].upper() + "!"
-            self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat))
+            # Same number of lines as before: skip the screen-wide re-layout (halves key latency).
+            self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat), layout=False)
             return
         action = self.action_for(seat, verb)
         if action is None:
