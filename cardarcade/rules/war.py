@@ -211,8 +211,9 @@ class War(Game[WarState]):
             return self._take(s.contenders[0])
         if not s.contenders:  # everyone in the war ran out under the "lose" rule
             return self._end_by_count("everyone in the war ran out of cards")
-        best = max(ACES_HIGH.value(self._up_card(p)) for p in s.contenders)
-        top = [p for p in s.contenders if ACES_HIGH.value(self._up_card(p)) == best]
+        values = {p: ACES_HIGH.value(self._up_card(p)) for p in s.contenders}
+        best = max(values.values())
+        top = [p for p in s.contenders if values[p] == best]
         if len(top) == 1:
             return self._take(top[0])
         if all(not s.piles[p] for p in top) and s.war_depth > 0:

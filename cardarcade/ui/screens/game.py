@@ -55,6 +55,7 @@ class GameScreen(Screen):
         self.names = setup.names
         humans = setup.human_seats
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.view = self.game.view(self.viewer)
         self.keymap: Keymap = keymap_for(humans, self.VERBS)
         self.table: Table | None = None
         self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
@@ -138,6 +139,8 @@ class GameScreen(Screen):
         return Text.assemble((f" {self.spec.title} ", "bold reverse"), f"  seed {self.setup.seed}{rules}")
 
     def refresh_all(self) -> None:
+        # One view per refresh: every render hook reads ``self.view`` instead of rebuilding it.
+        self.view = self.game.view(self.viewer)
         self.query_one("#title", Static).update(self.title_text())
         for seat in range(self.game.players):
             self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat))

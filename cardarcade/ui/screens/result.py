@@ -34,21 +34,12 @@ def standings(setup: GameSetup, game: Game) -> RichTable:
     table.add_column("Player")
     table.add_column("Cards", justify="right")
     table.add_column("")
-    counts = [0] * game.players
-    for card_owner in _holdings(game):
-        counts[card_owner] += 1
+    counts = getattr(game.view(None), "counts", None) or [0] * game.players
     order = sorted(range(game.players), key=lambda s: -counts[s])
     for seat in order:
         mark = "winner" if result and seat in result.winners and not result.is_draw else ""
         table.add_row(setup.names[seat], str(counts[seat]), mark)
     return table
-
-
-def _holdings(game: Game) -> list[int]:
-    """Owner seat of every held card, from the view's per-seat counts."""
-    view = game.view(None)
-    counts = getattr(view, "counts", None) or [0] * game.players
-    return [seat for seat, n in enumerate(counts) for _ in range(n)]
 
 
 class ResultScreen(Screen):

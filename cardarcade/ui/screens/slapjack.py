@@ -18,7 +18,7 @@ class SlapjackScreen(GameScreen):
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Slap")]
 
     def render_seat(self, seat: int) -> RenderableType:
-        view = self.game.view(self.viewer)
+        view = self.view
         header = self.seat_header(seat, view.turn == seat and not self.game.is_over)
         if view.shut[seat]:
             status = Text("shut out", style="dim italic")
@@ -30,7 +30,7 @@ class SlapjackScreen(GameScreen):
         return Group(header, status, level)
 
     def render_center(self) -> RenderableType:
-        view = self.game.view(self.viewer)
+        view = self.view
         palette = self.app.palette
         if not view.recent:
             return Group(Text("The pile is empty", style="dim", justify="center"),
@@ -42,7 +42,7 @@ class SlapjackScreen(GameScreen):
                      Text(caption, style="dim", justify="center"))
 
     def turn_prompt(self) -> str:
-        view = self.game.view(self.viewer)
+        view = self.view
         if self.viewer is None:
             return f"Watching: {self.names[view.turn]} turns next."
         if view.turn == self.viewer and view.counts[self.viewer]:

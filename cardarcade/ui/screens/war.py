@@ -24,7 +24,7 @@ class WarScreen(GameScreen):
                 self.headline = event.describe(self.names)
 
     def render_seat(self, seat: int) -> RenderableType:
-        view = self.game.view(self.viewer)
+        view = self.view
         palette = self.app.palette
         ascii_only = self.app.ascii_glyphs
         waiting = seat in view.pending
@@ -57,7 +57,7 @@ class WarScreen(GameScreen):
         return Group(header, render_row(slots, palette, ascii_only=ascii_only, overlap=overlap))
 
     def render_center(self) -> RenderableType:
-        view = self.game.view(self.viewer)
+        view = self.view
         lines = [Text(self.headline, style="bold", justify="center")]
         if view.war_depth:
             kind = "Double war" if view.double else "War"
@@ -68,7 +68,7 @@ class WarScreen(GameScreen):
         return Group(*lines)
 
     def turn_prompt(self) -> str:
-        view = self.game.view(self.viewer)
+        view = self.view
         if self.viewer is not None and self.viewer in view.pending:
             verb = "lay your war cards" if view.war_depth else "turn your card"
             return f"Press enter to {verb}."
