@@ -14,7 +14,7 @@ from typing import Callable, Hashable, Protocol
 
 from pydantic import BaseModel
 
-from cardarcade.bots.reaction import LEVEL_NAMES, LEVELS, ReactionProfile
+from cardarcade.bots.reaction import ADAPTIVE, LEVEL_NAMES, ReactionProfile, profile_for
 from cardarcade.rules.base import Action
 
 
@@ -44,11 +44,14 @@ class BotBase:
     """Shared plumbing: the reaction profile, a private random stream, once-per-situation decisions."""
 
     def __init__(self, seat: int, level: str, rng: random.Random) -> None:
-        if level not in LEVELS:
+        if level not in LEVEL_NAMES:
             raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
         self.seat = seat
         self.level = level
-        self.profile: ReactionProfile = LEVELS[level]
+        self.profile: ReactionProfile = profile_for(level)
+        # How well it plays, as opposed to how fast: 0 easy, 1 medium, 2 hard (expert plays as
+        # hard, only faster; adaptive plays as medium and adapts its speed).
+        self.skill: int = SKILL[level]
         self.rng = rng
         self._decided: dict[Hashable, float | None] = {}
 
@@ -63,6 +66,16 @@ class BotBase:
     def move_delay(self, pace: float) -> float:
         """How long an ordinary move (turning a card) takes: the table's pace, a little varied."""
         return pace * self.rng.uniform(0.8, 1.25)
+
+
+SKILL = {"easy": 0, "medium": 1, "hard": 2, "expert": 2, ADAPTIVE: 1}
+# Turn-based games have no reflexes to tune: their bots come in three strengths.
+STRATEGY_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+def levels_for(realtime: bool) -> tuple[str, ...]:
+    """The bot levels offered for a game: every reaction level for realtime games."""
+    return LEVEL_NAMES if realtime else STRATEGY_LEVELS
 
 
 BotFactory = Callable[[int, str, random.Random], Bot]
@@ -86,8 +99,24 @@ def make_bot(game_id: str, seat: int, level: str, rng: random.Random) -> Bot:
     return factory(seat, level, rng)
 
 
+_LOADED = False
+
+
 def _load_policies() -> None:
-    from cardarcade.bots import slapjack, war  # noqa: F401 - registers the policies
+    """Import every policy module in this package (each registers itself with ``@register``)."""
+    global _LOADED  # an import cache, the same in every app: not per-session state
+    if _LOADED:
+        return
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        if info.name not in _NOT_POLICIES and not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+    _LOADED = True
 
 
-__all__ = ["LEVEL_NAMES", "Bot", "BotBase", "Moment", "Plan", "make_bot", "register"]
+_NOT_POLICIES = {"reaction", "search"}
+
+
+__all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "levels_for", "make_bot", "register"]

@@ -55,7 +55,55 @@ LEVELS: dict[str, ReactionProfile] = {
         ReactionProfile("expert", mu=0.185, sigma=0.025, tau=0.050, miss_rate=0.005, false_rate=0.003),
     )
 }
-LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
+ADAPTIVE = "adaptive"
+LEVEL_NAMES: tuple[str, ...] = (*LEVELS, ADAPTIVE)
+
+
+class AdaptiveProfile(ReactionProfile):
+    """Reflexes that follow the person at the table, so the match stays close.
+
+    It starts as ``medium``. The table reports each human reaction (``observe_human``) and who
+    won each contested claim (``observe_outcome``). The bot aims its median at the person's
+    recent median, then shifts a little slower while it is winning more than its share and a
+    little faster while losing, within the easy..expert range.
+    """
+
+    WINDOW = 12  # recent human reactions that count
+    STEP = 0.015  # seconds of handicap per claim won or lost beyond an even share
+
+    def __init__(self) -> None:
+        base = LEVELS["medium"]
+        super().__init__(ADAPTIVE, base.mu, base.sigma, base.tau, base.miss_rate, base.false_rate, base.hick)
+        object.__setattr__(self, "_human", [])
+        object.__setattr__(self, "_lead", 0)
+
+    def observe_human(self, seconds: float) -> None:
+        human: list[float] = self._human  # type: ignore[attr-defined]
+        human.append(seconds)
+        del human[:-self.WINDOW]
+        self._retune()
+
+    def observe_outcome(self, bot_won: bool) -> None:
+        lead = self._lead + (1 if bot_won else -1)  # type: ignore[attr-defined]
+        object.__setattr__(self, "_lead", max(-6, min(6, lead)))
+        self._retune()
+
+    def _retune(self) -> None:
+        human: list[float] = self._human  # type: ignore[attr-defined]
+        if not human:
+            return
+        # ex-Gaussian median ~ mu + tau * ln 2 for the tails used here
+        target = percentile(human, 50) + self.STEP * self._lead  # type: ignore[attr-defined]
+        fastest, slowest = LEVELS["expert"], LEVELS["easy"]
+        mu = min(max(target - self.tau * math.log(2), fastest.mu), slowest.mu)
+        object.__setattr__(self, "mu", mu)
+
+
+def profile_for(level: str) -> ReactionProfile:
+    """A bot's reaction profile; an adaptive bot gets its own, since it changes during play."""
+    if level == ADAPTIVE:
+        return AdaptiveProfile()
+    return LEVELS[level]
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -148,19 +148,20 @@ class Table:
         i = bisect.bisect_left(self._stim_values, stimulus)
         return self._stim_times[min(i, len(self._stim_times) - 1)]
 
-    def claim(self, seat: int, kind: str, t: float | None = None) -> None:
-        """A claim (slap, snap...) pressed at time ``t``; resolved after the arbitration window."""
+    def claim(self, seat: int, kind: str, t: float | None = None, target: int | None = None) -> None:
+        """A claim (slap, snap, a call naming ``target``...) pressed at time ``t``; resolved
+        after the arbitration window."""
         if self.closed or self.paused or self.game.is_over:
             return
         t = self.clock.now() if t is None else t
-        self._queue_claim(_Claim(seat, Action(kind, value=self.stimulus_at(t)), t))
+        self._queue_claim(_Claim(seat, Action(kind, target=target, value=self.stimulus_at(t)), t))
 
     def submit(self, seat: int, action: Action, t: float | None = None) -> list[Event]:
         """Apply a move now. Raises IllegalAction (nothing changes) if it is not allowed."""
         if self.closed or self.paused:
             raise IllegalAction("the table is not in play")
         if action.kind in self.claim_kinds:
-            self.claim(seat, action.kind, t)
+            self.claim(seat, action.kind, t, action.target)
             return []
         return self._apply(seat, action)
 

@@ -8,25 +8,54 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Verbs every game screen understands. Later games add theirs (targets, gestures...).
+# Every verb any game screen uses, with its default help text. A screen may word a verb its own
+# way (``GameScreen.VERB_HELP``), e.g. "snap" for react, "salute" for a gesture.
 VERB_HELP = {
     "flip": "turn a card",
     "react": "slap",
+    "pool": "snap pool",
+    "decline": "decline",
+    "gesture1": "stand",
+    "gesture2": "salute",
+    "gesture3": "hand on heart",
+    "gesture4": "applaud",
+    **{f"target{k}": f"call seat {k + 1}" for k in range(6)},
 }
 
+# Solo: the whole keyboard. Digits pick a target seat (seat numbers as shown, from 1).
 SOLO_KEYS: dict[str, tuple[str, ...]] = {
     "flip": ("enter",),
     "react": ("space",),
+    "pool": ("p",),
+    "decline": ("n",),
+    "gesture1": ("1",),
+    "gesture2": ("2",),
+    "gesture3": ("3",),
+    "gesture4": ("4",),
+    **{f"target{k}": (str(k + 1),) for k in range(6)},
 }
 
-# Hot-seat: left hand (q w e / a s d / z x c) and right hand (i o p / k l ; / , . /).
+# Hot-seat: the left player has the left half of the keyboard, the right player the right half.
+# Each row of the keyboard does one job for both: top row (digits) targets, the letter rows
+# flip / react / the extra calls, the bottom row gestures.
+_LEFT_TARGETS = ("1", "2", "3", "4", "5", "6")
+_RIGHT_TARGETS = ("7", "8", "9", "0", "minus", "equals_sign")
 HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
-    {"flip": ("w",), "react": ("s",)},
-    {"flip": ("o",), "react": ("l",)},
+    {
+        "flip": ("w",), "react": ("s",), "pool": ("a",), "decline": ("d",),
+        "gesture1": ("z",), "gesture2": ("x",), "gesture3": ("c",), "gesture4": ("v",),
+        **{f"target{k}": (key,) for k, key in enumerate(_LEFT_TARGETS)},
+    },
+    {
+        "flip": ("o",), "react": ("l",), "pool": ("k",), "decline": ("j",),
+        "gesture1": ("m",), "gesture2": ("comma",), "gesture3": ("full_stop",), "gesture4": ("slash",),
+        **{f"target{k}": (key,) for k, key in enumerate(_RIGHT_TARGETS)},
+    },
 )
 
 # Textual key names for the few keys whose printed form differs.
-KEY_LABELS = {"enter": "⏎ enter", "space": "space", "semicolon": ";", "comma": ",", "full_stop": ".", "slash": "/"}
+KEY_LABELS = {"enter": "⏎ enter", "space": "space", "semicolon": ";", "comma": ",", "full_stop": ".", "slash": "/",
+              "minus": "-", "equals_sign": "="}
 
 
 @dataclass(frozen=True)
@@ -39,13 +68,18 @@ class Keymap:
     def keys_for(self, seat: int, verb: str) -> list[str]:
         return [k for k, (s, v) in self.bindings.items() if s == seat and v == verb]
 
-    def describe(self, seat: int, verbs: list[str]) -> str:
-        """'w turn a card · s slap' for one seat."""
+    def key_label(self, seat: int, verb: str) -> str:
+        """The key(s) ``seat`` presses for ``verb`` as printed: 'w', '⏎ enter', ',' ('' if none)."""
+        return "/".join(KEY_LABELS.get(k, k) for k in self.keys_for(seat, verb))
+
+    def describe(self, seat: int, verbs: list[str], help: dict[str, str] | None = None) -> str:
+        """'w turn a card · s slap' for one seat; ``help`` rewords verbs for a game."""
+        words = {**VERB_HELP, **(help or {})}
         parts = []
         for verb in verbs:
-            keys = self.keys_for(seat, verb)
-            if keys:
-                parts.append(f"{'/'.join(KEY_LABELS.get(k, k) for k in keys)} {VERB_HELP.get(verb, verb)}")
+            label = self.key_label(seat, verb)
+            if label:
+                parts.append(f"{label} {words.get(verb, verb)}")
         return " · ".join(parts)
 
 

@@ -1,7 +1,14 @@
-"""Screens, and which screen plays which game."""
+"""Screens, and which screen plays which game.
+
+A game's screen module (any module here) declares ``SCREENS = {"game-id": ScreenClass}``;
+they are found by looking, so adding a game never means editing this file.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -9,11 +16,13 @@ if TYPE_CHECKING:
     from cardarcade.ui.setup import GameSetup
 
 
+@cache
 def _game_screens() -> dict[str, type["GameScreen"]]:
-    from cardarcade.ui.screens.slapjack import SlapjackScreen
-    from cardarcade.ui.screens.war import WarScreen
-
-    return {"war": WarScreen, "slapjack": SlapjackScreen}
+    found: dict[str, type["GameScreen"]] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found.update(getattr(module, "SCREENS", {}))
+    return found
 
 
 def has_screen(game_id: str) -> bool:

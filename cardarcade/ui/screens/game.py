@@ -38,8 +38,10 @@ class GameScreen(Screen):
     """Base for game screens. Subclasses set VERBS and implement the render hooks."""
 
     VERBS: ClassVar[list[str]] = ["flip"]
-    # verb -> the action it sends (claims are sent by kind and stamped with the press time)
-    CLAIM_VERBS: ClassVar[dict[str, str]] = {}
+    # verb -> the claim it sends: an action kind, or (kind, target seat). Claims are stamped
+    # with the press time and arbitrated by the table.
+    CLAIM_VERBS: ClassVar[dict[str, str | tuple[str, int]]] = {}
+    VERB_HELP: ClassVar[dict[str, str]] = {}  # this game's words for its verbs (keymaps.VERB_HELP)
     BINDINGS = [
         Binding("escape", "pause", "Menu"),
         Binding("f1", "rules", "Rules"),
@@ -78,7 +80,8 @@ class GameScreen(Screen):
             return "Game over."
         humans = self.setup.human_seats
         if len(humans) > 1:
-            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS)}" for s in humans)
+            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS, self.VERB_HELP)}"
+                              for s in humans)
         return self.turn_prompt()
 
     def turn_prompt(self) -> str:
@@ -199,9 +202,11 @@ class GameScreen(Screen):
         table = self.table
         if table is None or not table.started or table.paused or self.game.is_over:
             return
-        if verb in self.CLAIM_VERBS:
-            table.claim(seat, self.CLAIM_VERBS[verb], t)
-            self.flash[seat] = self.CLAIM_VERBS[verb].upper() + "!"
+        claim = self.claim_for(seat, verb)
+        if claim is not None:
+            kind, target = claim
+            table.claim(seat, kind, t, target)
+            self.flash[seat] = self.claim_flash(kind, target)
             # Same number of lines as before: skip the screen-wide re-layout (halves key latency).
             self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat), layout=False)
             return
@@ -213,6 +218,17 @@ class GameScreen(Screen):
             table.submit(seat, action, t)
         except IllegalAction:
             self.notify_not_now(seat, verb)
+
+    def claim_for(self, seat: int, verb: str) -> tuple[str, int | None] | None:
+        """The claim a verb makes, as (action kind, target seat), or None if it is not a claim."""
+        claim = self.CLAIM_VERBS.get(verb)
+        if claim is None:
+            return None
+        return (claim, None) if isinstance(claim, str) else claim
+
+    def claim_flash(self, kind: str, target: int | None) -> str:
+        """The note shown on the claimant's panel until the claim is settled: 'SLAP!'."""
+        return kind.replace("_", " ").upper() + "!"
 
     def action_for(self, seat: int, verb: str) -> Action | None:
         """The action a verb means for this seat now (None: nothing sensible to do)."""

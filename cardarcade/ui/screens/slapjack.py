@@ -50,3 +50,6 @@ class SlapjackScreen(GameScreen):
         if not view.can_slap:
             return "You are out of the game." if view.shut[self.viewer] else f"{self.names[view.turn]} turns next."
         return f"space slaps a jack · {self.names[view.turn]} turns next"
+
+
+SCREENS = {"slapjack": SlapjackScreen}

@@ -74,3 +74,6 @@ class WarScreen(GameScreen):
             return f"Press enter to {verb}."
         waiting = ", ".join(self.names[s] for s in view.pending)
         return f"Waiting for {waiting}…" if waiting else ""
+
+
+SCREENS = {"war": WarScreen}
