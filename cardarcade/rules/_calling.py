@@ -1,0 +1,76 @@
+"""Shared rules for calling games (Snap, Animals): judging calls against what the caller saw.
+
+Every change to the face-up cards is a new stimulus. For each recent stimulus the state keeps
+the *warrant*: the calls that would have been right at that moment, as small integer codes
+chosen by the game (Snap: "snap" / "snap pool"; Animals: caller and the seat called). A call
+carries the stimulus its caller saw, and is judged against it:
+
+- right when seen and still right now: it wins;
+- right when seen but no longer right (someone was quicker, or the match was covered): it is
+  simply too late, with no penalty;
+- wrong when seen: a false call, penalised.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from cardarcade.rules.base import State
+
+HISTORY = 32  # recent stimuli whose warrant is kept; older calls count as too late
+
+Verdict = Literal["win", "late", "wrong"]
+
+
+class CallingState(State):
+    # recent[-1] is the warrant of the current stimulus, recent[-2] of the one before, ...
+    recent: list[list[int]] = [[]]
+    flips: int = 0  # cards turned up so far (the card limit counts these)
+
+
+def advance(s: CallingState, warrant: list[int]) -> None:
+    """Something visible changed: a new stimulus with the calls now warranted."""
+    s.stimulus += 1
+    s.recent.append(warrant)
+    if len(s.recent) > HISTORY:
+        del s.recent[0]
+
+
+def judge(s: CallingState, seen: int, code: int) -> Verdict:
+    """How a call with ``code``, made on seeing stimulus ``seen``, turns out now."""
+    if seen == s.stimulus:
+        return "win" if code in s.recent[-1] else "wrong"
+    index = len(s.recent) - 1 - (s.stimulus - seen)
+    if index < 0:
+        return "late"
+    if code in s.recent[index]:
+        return "win" if code in s.recent[-1] else "late"
+    return "wrong"
+
+
+def check_history(s: CallingState, warrant_now: list[int]) -> None:
+    """A loaded state's call history must fit its stimulus counter and its cards."""
+    if not 1 <= len(s.recent) <= min(HISTORY, s.stimulus + 1):
+        raise ValueError("the call history does not fit the stimulus counter")
+    if s.recent[-1] != warrant_now:
+        raise ValueError("the call history does not match the cards face up")
+    if s.flips < 0 or s.flips > s.stimulus:
+        raise ValueError("bad card counters")
+
+
+def next_seat(seat: int, players: int, playing: list[bool]) -> int:
+    """The next seat clockwise after ``seat`` that is still playing (``seat`` itself if none)."""
+    for step in range(1, players + 1):
+        p = (seat + step) % players
+        if playing[p]:
+            return p
+    return seat
+
+
+def standings(held: list[int]) -> list[int]:
+    """Seats from most cards held to fewest (ties keep seat order)."""
+    return sorted(range(len(held)), key=lambda p: -held[p])
+
+
+def valid_claim_value(value: object, stimulus: int) -> bool:
+    return type(value) is int and 1 <= value <= stimulus

@@ -1,0 +1,297 @@
+"""Snap, for two to six players: turn cards onto your own pile; call "Snap!" when two tops match."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import Card, standard_deck
+from cardarcade.rules._calling import (CallingState, advance, check_history, judge, next_seat, standings,
+                                       valid_claim_value)
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
+
+FLIP = Action("flip")
+SNAP, POOL = 0, 1  # warrant codes: a pair of piles match; a pile matches the snap pool
+
+RULES = """\
+# Snap
+
+**Goal:** win every card by spotting matching cards first.
+
+- The pack is dealt out face down as evenly as it goes; each player keeps a face-down
+  **stock** and never looks at it.
+- Starting left of the dealer and going round, each player in turn turns the top card of their
+  stock face up onto their own **pile** (away from themselves, so nobody sees it early).
+- **Snap!** When the top cards of two players' piles are of the same rank, anyone still in the
+  game may call *Snap*. The first caller takes both piles and puts them face down under their
+  stock.
+- **False snap:** call when no two piles match and your own pile goes to the middle as the
+  **snap pool** (on top of the pool if there already is one).
+- **Snap pool!** When a pile's top card matches the top card of the snap pool, call *Snap pool*
+  (its own key): the first caller takes the pool and that pile.
+- **Out:** a player whose stock is empty when their turn comes is eliminated. The last player
+  left wins.
+
+**House clarifications** (the text leaves these open):
+
+- Cards match by rank. If several piles match at once, a snap takes every matching pile.
+- A wrong *Snap pool* call costs the same as a false snap: your pile joins the pool.
+- A false caller with no pile face up puts the top card of their stock on the pool instead.
+- Until their turn comes round, a player with an empty stock may still call and win cards back.
+  An eliminated player's pile stays on the table and can still be won.
+- If two players call the same match, the first call wins and the later one has simply missed,
+  with no penalty. A call on a match that was covered a moment later still counts.
+- **Card limit:** so a game always ends, once the card limit has been turned up the player
+  holding the most cards (stock and pile) wins; equal holdings share the win.
+
+**Keys:** `enter` turns your card, `space` calls *Snap!*, `p` calls *Snap pool!*
+(hot-seat: the keys shown for each player).
+"""
+
+
+class SnapOptions(Options):
+    max_flips: int = Field(
+        1500, ge=50, le=1_000_000, title="Card limit",
+        description="After this many cards have been turned up, the player holding the most cards wins.",
+    )
+
+
+class SnapState(CallingState):
+    options: SnapOptions
+    stocks: list[list[Card]]  # face down, index 0 is the top
+    piles: list[list[Card]]  # face up, last is the top
+    pool: list[Card] = []  # the snap pool in the middle, last is the top
+    turn: int = 0
+    out: list[bool]  # eliminated
+    eliminated: list[int] = []  # seats in the order they were eliminated
+
+
+class SnapView(BaseModel):
+    seat: int | None
+    counts: list[int]  # stock sizes
+    pile_sizes: list[int]
+    tops: list[Card | None]
+    pool_size: int
+    pool_top: Card | None
+    turn: int
+    out: list[bool]
+    stimulus: int
+    flips: int
+    max_flips: int
+    can_call: bool
+
+
+def full_deck() -> list[Card]:
+    return standard_deck()
+
+
+def matching_piles(piles: list[list[Card]]) -> list[int]:
+    """Seats whose pile top has the same rank as another pile's top."""
+    by_rank: dict[int, list[int]] = {}
+    for seat, pile in enumerate(piles):
+        if pile:
+            by_rank.setdefault(pile[-1].rank, []).append(seat)
+    return sorted(seat for seats in by_rank.values() if len(seats) > 1 for seat in seats)
+
+
+def pool_matches(piles: list[list[Card]], pool: list[Card]) -> list[int]:
+    """Seats whose pile top has the rank of the snap pool's top."""
+    if not pool:
+        return []
+    rank = pool[-1].rank
+    return [seat for seat, pile in enumerate(piles) if pile and pile[-1].rank == rank]
+
+
+class Snap(Game[SnapState]):
+    State = SnapState
+    Options = SnapOptions
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: SnapOptions, deck: list[Card] | None) -> "Snap":
+        order = prepare_deck(full_deck(), seed, deck)
+        state = SnapState(players=players, seed=seed, options=options, stocks=deal_round_robin(order, players),
+                          piles=[[] for _ in range(players)], out=[False] * players)
+        return cls(state)
+
+    # ---- queries
+
+    def warrant(self) -> list[int]:
+        s = self.s
+        codes = []
+        if matching_piles(s.piles):
+            codes.append(SNAP)
+        if pool_matches(s.piles, s.pool):
+            codes.append(POOL)
+        return codes
+
+    def may_call(self, seat: int) -> bool:
+        s = self.s
+        return s.result is None and s.stimulus >= 1 and not s.out[seat]
+
+    # ---- contract
+
+    def actors(self) -> list[int]:
+        s = self.s
+        if s.result is not None:
+            return []
+        if s.stimulus == 0:
+            return [s.turn]
+        return [p for p in range(s.players) if not s.out[p]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is not None or not 0 <= seat < s.players:
+            return []
+        out = [FLIP] if seat == s.turn else []
+        if self.may_call(seat):
+            out.append(Action("snap", value=s.stimulus))
+            if s.pool:
+                out.append(Action("pool", value=s.stimulus))
+        return out
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        s = self.s
+        if s.result is not None or not 0 <= seat < s.players or action.cards or action.target is not None:
+            return False
+        if action.kind == "flip":
+            return action.value is None and seat == s.turn
+        if action.kind in ("snap", "pool"):
+            if action.kind == "pool" and not s.pool:
+                return False
+            return valid_claim_value(action.value, s.stimulus) and self.may_call(seat)
+        return False
+
+    def view(self, seat: int | None = None) -> SnapView:
+        s = self.s
+        return SnapView(
+            seat=seat, counts=[len(st) for st in s.stocks], pile_sizes=[len(p) for p in s.piles],
+            tops=[p[-1] if p else None for p in s.piles], pool_size=len(s.pool),
+            pool_top=s.pool[-1] if s.pool else None, turn=s.turn, out=list(s.out), stimulus=s.stimulus,
+            flips=s.flips, max_flips=s.options.max_flips,
+            can_call=seat is not None and 0 <= seat < s.players and self.may_call(seat),
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return [c for st in s.stocks for c in st] + [c for p in s.piles for c in p] + list(s.pool)
+
+    # ---- play
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if action.kind == "flip":
+            return self._flip(seat)
+        return self._call(seat, action.kind, action.value)  # type: ignore[arg-type]
+
+    def _flip(self, seat: int) -> list[Event]:
+        s = self.s
+        card = s.stocks[seat].pop(0)
+        s.piles[seat].append(card)
+        s.flips += 1
+        advance(s, self.warrant())
+        events = [Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus})]
+        s.turn = next_seat(seat, s.players, [not o for o in s.out])
+        self._settle_turn(events)
+        if s.result is None and s.flips >= s.options.max_flips:
+            events.append(self._end_by_count(f"the {s.options.max_flips}-card limit was reached"))
+        return events
+
+    def _call(self, seat: int, kind: str, seen: int) -> list[Event]:
+        s = self.s
+        code = SNAP if kind == "snap" else POOL
+        verdict = judge(s, seen, code)
+        word = "Snap" if kind == "snap" else "Snap pool"
+        if verdict == "late":
+            return [Event(f"late_{kind}", seat, f"{{seat}} calls {word} too late", data={"k": seen})]
+        if verdict == "win":
+            events = [self._take(seat, kind)]
+        else:
+            events = [self._false_call(seat, kind, word)]
+        advance(s, self.warrant())
+        self._settle_turn(events)
+        return events
+
+    def _take(self, seat: int, kind: str) -> Event:
+        s = self.s
+        stock = s.stocks[seat]
+        if kind == "snap":
+            seats = matching_piles(s.piles)
+            taken: list[Card] = []
+        else:
+            seats = pool_matches(s.piles, s.pool)
+            taken = list(s.pool)
+            s.pool.clear()
+        rank = s.piles[seats[0]][-1].rank
+        for p in seats:
+            taken.extend(s.piles[p])
+            s.piles[p].clear()
+        stock.extend(taken)
+        what = "the snap pool" if kind == "pool" else f"the {rank.noun}"
+        return Event(f"{kind}_win", seat, f"{{seat}} calls {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
+                     f"and takes {len(taken)} cards", data={"count": len(taken), "piles": seats})
+
+    def _false_call(self, seat: int, kind: str, word: str) -> Event:
+        s = self.s
+        pile, stock = s.piles[seat], s.stocks[seat]
+        if pile:
+            count = len(pile)
+            s.pool.extend(pile)
+            pile.clear()
+            text = f"{{seat}} calls {word} wrongly and loses their pile of {count} to the snap pool"
+        elif stock:
+            s.pool.append(stock.pop(0))
+            text = f"{{seat}} calls {word} wrongly and puts a stock card on the snap pool"
+        else:
+            text = f"{{seat}} calls {word} wrongly but has no card to give up"
+        return Event(f"false_{kind}", seat, text, data={"pool": len(s.pool)})
+
+    def _settle_turn(self, events: list[Event]) -> None:
+        """Eliminate players whose turn comes with an empty stock; end the game at one player left."""
+        s = self.s
+        while s.result is None and not s.stocks[s.turn]:
+            p = s.turn
+            s.out[p] = True
+            s.eliminated.append(p)
+            events.append(Event("out", p, "{seat} has no stock left and is eliminated"))
+            playing = [not o for o in s.out]
+            if sum(playing) <= 1:
+                winner = next(q for q in range(s.players) if playing[q])
+                ranking = [winner] + s.eliminated[::-1]
+                events.append(self.finish([winner], "{seat} is the last player in and wins",
+                                          scores=[float(h) for h in self.held()], ranking=ranking))
+                return
+            s.turn = next_seat(p, s.players, playing)
+
+    def held(self) -> list[int]:
+        s = self.s
+        return [len(st) + len(p) for st, p in zip(s.stocks, s.piles)]
+
+    def _end_by_count(self, why: str) -> Event:
+        held = self.held()
+        most = max(held)
+        winners = [p for p in range(self.s.players) if held[p] == most]
+        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
+        return self.finish(winners, text, scores=[float(h) for h in held], ranking=standings(held))
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = s.players
+        if len(s.stocks) != n or len(s.piles) != n or len(s.out) != n:
+            raise ValueError("zones do not match the number of players")
+        if not 0 <= s.turn < n or any(not 0 <= p < n for p in s.eliminated):
+            raise ValueError("a seat number is out of range")
+        if sorted(s.eliminated) != [p for p in range(n) if s.out[p]]:
+            raise ValueError("the eliminated players do not match")
+        if s.result is None and (s.out[s.turn] or not s.stocks[s.turn] or sum(not o for o in s.out) < 2):
+            raise ValueError("the player to turn cannot play")
+        check_history(s, self.warrant())
+        if sorted(c.code for c in self.cards()) != sorted(c.code for c in full_deck()):
+            raise ValueError("the cards are not one full pack")
+
+
+SPEC = GameSpec(
+    id="snap", title="Snap", family="reaction", min_players=2, max_players=6, realtime=True,
+    summary="Turn cards onto your own pile; call Snap when two piles show the same rank.",
+    rules=RULES, game=Snap, default_players=3, claim_kinds=frozenset({"snap", "pool"}),
+)
+Snap.spec = SPEC
