@@ -1,0 +1,540 @@
+"""Egyptian Ratscrew, for two to eight players: War-like challenges on face cards, Slapjack-like slaps
+on pairs (and, by house rule, sandwiches, sequences and jokers)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal, Sequence
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import Card, Rank, double_deck, standard_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+
+FLIP = Action("flip")
+TAKE = Action("take")
+DECLINE = Action("decline")
+
+# Cards the challenged player must turn, by the rank that challenges them.
+CHALLENGE = {Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4}
+RANK_NAMES = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
+PATTERN_NAMES = {"pair": "pair", "sandwich": "sandwich", "sequence": "sequence", "joker": "joker"}
+SHOWN = 5  # newest turned cards in the view: enough to see a sandwich and a run with room to spare
+
+RULES = """\
+# Egyptian Ratscrew
+
+**Goal:** win every card, by out-lasting challenges and by slapping first.
+
+- The whole pack is dealt one card at a time from the dealer's left; some players may hold one
+  card more. Everyone keeps a face-down stack and never looks at it.
+- In turn, clockwise, each player turns their top card face up onto one pile in the middle
+  (turned away from yourself, so you see it no sooner than anyone else).
+- **Challenges:** turn a jack, queen, king or ace and the next player is challenged: they must
+  turn 1 card for a jack, 2 for a queen, 3 for a king, 4 for an ace, hoping to hit a face card or
+  ace of their own. If they do, the challenge moves on to the player after them, for that new
+  card's count. If they turn all their cards without one, the challenge is lost: the player who
+  turned the last face card or ace wins the pile (press `enter` to take it).
+- **Out of cards in a challenge:** if the challenged player runs out before finishing, the next
+  player chooses: **continue** (`enter`: turn the cards still owed) or **decline** (`n`: the
+  challenger gets the pile).
+- **Slaps:** when the same rank is turned twice in a row (a *pair*), the first to slap wins the
+  whole pile. A slap beats any challenge in progress. House rules may add other slaps: a
+  *sandwich* (the same rank with one other card between, 7-4-7), a *sequence* (three or more
+  ranks in a row, up or down) and *jokers* (when jokers are in the pack).
+- **Wrong slap:** slap when nothing is slappable and you pay one card face down under the pile;
+  it is a dead card.
+- **Out of turn:** a card turned out of turn stays on the pile but is *dead*: its rank means
+  nothing (no challenge, no slap), and you still play when your turn comes.
+- **Out of cards:** a player with no cards sits out for now. While at least two others hold cards,
+  they may *slap in* by winning a slap; one wrong slap while out shuts them out for good.
+- The game ends when only one player holds cards: they take the pile and win.
+
+**House clarifications** (the text leaves these open):
+
+- Whoever wins the pile, by slap or challenge, turns the next card.
+- A lost or declined challenge leaves the pile in the middle until its winner takes it, so a
+  pair turned by the last card can still be slapped away from them.
+- Slap patterns only count live cards: a dead card on top, or inside the pattern, spoils it.
+- A sequence may run up or down, the ace high or low (A-2-3 and Q-K-A), but never round the
+  corner (K-A-2). A joker is no face card and starts no challenge.
+- If two slaps aim at the same card, the first wins; the later one simply missed.
+- A challenger or a player owed the pile who slaps wrongly while out of cards is shut out, and
+  the challenge is off: the pile stays in the middle and play goes on from the player to turn.
+- **Card limit:** so a game always ends, once the limit of turned cards (a house rule) is reached
+  the player holding the most cards wins; equal holdings are a draw.
+- The text suggests one hand to flip and the other to slap; here the keys do that job.
+
+**Keys:** `enter` turns your card (and takes a pile you won, or continues a challenge),
+`space` slaps, `n` declines a challenge.
+"""
+
+
+class EgyptianRatscrewOptions(Options):
+    decks: Literal[1, 2] = Field(
+        1, title="Packs",
+        description="One pack, or a second shuffled in for a longer game or more players.",
+        json_schema_extra={"labels": {1: "one pack (52 cards)", 2: "two packs (104 cards)"}},
+    )
+    jokers: Literal[0, 1, 2, 3, 4, "even"] = Field(
+        0, title="Jokers",
+        description="Jokers added to the pack; 'even' adds just enough for every player to get the same number.",
+        json_schema_extra={"labels": {0: "none", 1: "one", 2: "two", 3: "three", 4: "four",
+                                      "even": "enough to deal evenly"}},
+    )
+    joker_slaps: bool = Field(
+        True, title="Jokers are slappable",
+        description="With jokers in the pack, a joker on top of the pile may be slapped.",
+    )
+    sandwiches: bool = Field(
+        False, title="Sandwiches",
+        description="A pair with one card of another rank between them (7-4-7) may be slapped.",
+    )
+    sequences: bool = Field(
+        False, title="Sequences",
+        description="Three or more ranks in a row, up or down (4-5-6, Q-J-10), may be slapped.",
+    )
+    slap_in: bool = Field(
+        True, title="Slapping in",
+        description="A player with no cards may win a slap to get back into the game.",
+    )
+    max_flips: int = Field(
+        3000, ge=50, le=1_000_000, title="Card limit",
+        description="After this many cards have been turned, the player holding the most cards wins.",
+    )
+
+
+class EgyptianRatscrewState(State):
+    options: EgyptianRatscrewOptions
+    stacks: list[list[Card]]  # face down, index 0 is the top
+    pile: list[Card]  # the centre pile, last = top
+    pile_dead: list[bool]  # parallel to pile: dead (turned out of turn, or a face-down penalty)
+    pile_by: list[int]  # parallel to pile: who put it there
+    pile_under: int = 0  # face-down penalty cards at the bottom (they have no stimulus number)
+    pile_first: int = 1  # stimulus number of the pile's first turned card
+    turn: int = 0  # whose next card is live
+    challenger: int | None = None  # who turned the face card being answered
+    challenge_card: Card | None = None
+    need: int = 0  # cards the player to turn still owes the challenge
+    choice: bool = False  # the player to turn may continue the challenge or decline it
+    award: int | None = None  # the challenge is over: this player may take the pile
+    shut: list[bool]
+
+
+class EgyptianRatscrewView(BaseModel):
+    seat: int | None
+    counts: list[int]
+    pile_size: int
+    recent: list[Card]  # the newest turned cards, oldest first
+    recent_dead: list[bool]
+    recent_by: list[int]
+    top: Card | None
+    top_dead: bool
+    turn: int
+    challenger: int | None
+    challenge_card: Card | None
+    need: int
+    choice: bool
+    award: int | None
+    shut: list[bool]
+    out: list[bool]
+    stimulus: int
+    can_slap: bool
+    patterns: list[str]  # the slaps this table plays with
+    slappable: str | None  # the pattern on top of the pile now, if any
+
+
+def joker_count(options: EgyptianRatscrewOptions, players: int) -> int:
+    if options.jokers == "even":
+        return -52 * options.decks % players
+    return options.jokers
+
+
+def pack_for(options: EgyptianRatscrewOptions, players: int) -> list[Card]:
+    """The cards a game is played with: the pack(s) plus any jokers."""
+    cards = double_deck() if options.decks == 2 else standard_deck()
+    return cards + [Card.of(Rank.JOKER)] * joker_count(options, players)
+
+
+@lru_cache(maxsize=64)
+def active_patterns(options: EgyptianRatscrewOptions, players: int) -> tuple[str, ...]:
+    """The slap patterns a table plays with (the view asks on every refresh: cached)."""
+    out = ["pair"]
+    if options.sandwiches:
+        out.append("sandwich")
+    if options.sequences:
+        out.append("sequence")
+    if options.joker_slaps and joker_count(options, players):
+        out.append("joker")
+    return tuple(out)
+
+
+def _run_value(rank: Rank, ace_low: bool) -> int:
+    return 1 if ace_low and rank is Rank.ACE else int(rank)
+
+
+def is_sequence(a: Card, b: Card, c: Card) -> bool:
+    """Three ranks in a row, up or down, with the ace high or low (never K-A-2)."""
+    if a.is_joker or b.is_joker or c.is_joker:
+        return False
+    for ace_low in (False, True):
+        x, y, z = (_run_value(card.rank, ace_low) for card in (a, b, c))
+        step = y - x
+        if step in (1, -1) and z - y == step:
+            return True
+    return False
+
+
+def slap_pattern(cards: Sequence[Card], dead: Sequence[bool], patterns: Sequence[str]) -> str | None:
+    """The slappable pattern on top of ``cards`` (turned cards, oldest first), or None.
+
+    Only live cards form patterns: a dead card's rank means nothing."""
+    n = len(cards)
+    if not n or dead[-1]:
+        return None
+    top = cards[-1]
+    if top.is_joker and "joker" in patterns:
+        return "joker"
+    if n < 2 or dead[-2]:
+        return None
+    if cards[-2].rank is top.rank:
+        return "pair"
+    if n < 3 or dead[-3]:
+        return None
+    third = cards[-3]
+    if "sandwich" in patterns and third.rank is top.rank:
+        return "sandwich"
+    if "sequence" in patterns and is_sequence(third, cards[-2], top):
+        return "sequence"
+    return None
+
+
+def describe_pattern(pattern: str, top: Card) -> str:
+    if pattern == "joker":
+        return "the joker"
+    if pattern == "sequence":
+        return "the sequence"
+    return f"the {pattern} of {top.rank.noun}"
+
+
+class EgyptianRatscrew(Game[EgyptianRatscrewState]):
+    State = EgyptianRatscrewState
+    Options = EgyptianRatscrewOptions
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: EgyptianRatscrewOptions,
+              deck: list[Card] | None) -> "EgyptianRatscrew":
+        order = prepare_deck(pack_for(options, players), seed, deck)
+        state = EgyptianRatscrewState(
+            players=players, seed=seed, options=options, stacks=deal_round_robin(order, players),
+            pile=[], pile_dead=[], pile_by=[], shut=[False] * players,
+        )
+        return cls(state)
+
+    # ---- queries
+
+    def holders(self) -> int:
+        return sum(1 for st in self.s.stacks if st)
+
+    def patterns(self) -> tuple[str, ...]:
+        return active_patterns(self.s.options, self.s.players)
+
+    def may_slap(self, seat: int) -> bool:
+        """Whether ``seat`` may slap now (ignoring whether any card has been turned yet)."""
+        s = self.s
+        if s.result is not None or s.shut[seat]:
+            return False
+        if s.stacks[seat]:
+            return True
+        return s.options.slap_in and self.holders() >= 2
+
+    def pattern_at(self, k: int) -> tuple[str | None, Card | None]:
+        """The slappable pattern on the pile as it stood when card number ``k`` was on top."""
+        s = self.s
+        end = s.pile_under + k - s.pile_first + 1
+        start = max(s.pile_under, end - 3)
+        cards, dead = s.pile[start:end], s.pile_dead[start:end]
+        return slap_pattern(cards, dead, self.patterns()), (cards[-1] if cards else None)
+
+    # ---- contract
+
+    def actors(self) -> list[int]:
+        s = self.s
+        if s.result is None:
+            return [p for p in range(s.players) if self._has_move(p)]
+        return []
+
+    def _has_move(self, seat: int) -> bool:
+        s = self.s
+        return bool(s.stacks[seat]) or s.award == seat or (s.stimulus >= 1 and self.may_slap(seat))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is not None or not 0 <= seat < s.players:
+            return []
+        out = [FLIP] if s.stacks[seat] else []
+        if s.award == seat:
+            out.append(TAKE)
+        if s.choice and s.turn == seat:
+            out.append(DECLINE)
+        if s.stimulus >= 1 and self.may_slap(seat):
+            out.append(Action("slap", value=s.stimulus))
+        return out
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        s = self.s
+        if s.result is not None or not 0 <= seat < s.players or action.cards or action.target is not None:
+            return False
+        kind = action.kind
+        if kind == "slap":
+            k = action.value
+            return type(k) is int and 1 <= k <= s.stimulus and self.may_slap(seat)
+        if action.value is not None:
+            return False
+        if kind == "flip":
+            return bool(s.stacks[seat])
+        if kind == "take":
+            return s.award == seat
+        if kind == "decline":
+            return s.choice and s.turn == seat
+        return False
+
+    def view(self, seat: int | None = None) -> EgyptianRatscrewView:
+        s = self.s
+        turned = len(s.pile) - s.pile_under
+        start = len(s.pile) - min(SHOWN, turned)
+        recent, recent_dead = s.pile[start:], s.pile_dead[start:]
+        patterns = self.patterns()
+        return EgyptianRatscrewView(
+            seat=seat, counts=[len(st) for st in s.stacks], pile_size=len(s.pile),
+            recent=recent, recent_dead=recent_dead, recent_by=s.pile_by[start:],
+            top=recent[-1] if recent else None, top_dead=recent_dead[-1] if recent else False,
+            turn=s.turn, challenger=s.challenger, challenge_card=s.challenge_card, need=s.need, choice=s.choice,
+            award=s.award, shut=list(s.shut), out=[not st for st in s.stacks], stimulus=s.stimulus,
+            can_slap=seat is not None and 0 <= seat < s.players and s.stimulus >= 1 and self.may_slap(seat),
+            patterns=list(patterns), slappable=slap_pattern(recent, recent_dead, patterns),
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return [c for st in s.stacks for c in st] + list(s.pile)
+
+    # ---- play
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        if kind == "flip":
+            return self._flip(seat)
+        if kind == "slap":
+            return self._slap(seat, action.value)  # type: ignore[arg-type]
+        if kind == "take":
+            return self._take(seat)
+        return self._decline(seat)
+
+    def _next_holder(self, seat: int) -> int:
+        s = self.s
+        stacks, n = s.stacks, s.players
+        for i in range(1, n + 1):
+            p = (seat + i) % n
+            if stacks[p]:
+                return p
+        return seat
+
+    def _flip(self, seat: int) -> list[Event]:
+        s = self.s
+        stack = s.stacks[seat]
+        card = stack.pop(0)
+        live = seat == s.turn and s.award is None
+        s.pile.append(card)
+        s.pile_dead.append(not live)
+        s.pile_by.append(seat)
+        k = s.stimulus = s.stimulus + 1
+        if not live:
+            events = [Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card", (card,),
+                            data={"dead": True, "k": k})]
+            if not stack:
+                events.append(Event("out", seat, "{seat} has no cards left and is out"))
+                self._end_if_decided(events)
+        else:
+            s.choice = False
+            events = [Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})]
+            if not stack:
+                events.append(Event("out", seat, "{seat} has no cards left and is out"))
+                if self._end_if_decided(events):
+                    return events
+            self._after_live_card(seat, card, events)
+        if s.result is None and k >= s.options.max_flips:
+            events.append(self._end_by_count(f"the {s.options.max_flips}-card limit was reached"))
+        return events
+
+    def _after_live_card(self, seat: int, card: Card, events: list[Event]) -> None:
+        s = self.s
+        need = CHALLENGE.get(card.rank)
+        if need is not None:
+            nxt = self._next_holder(seat)
+            s.challenger, s.challenge_card, s.need, s.turn = seat, card, need, nxt
+            noun = "card" if need == 1 else "cards"
+            events.append(Event("challenge", seat, f"{{seat}} turns a {RANK_NAMES[card.rank]}: "
+                                f"{{target}} must turn {need} {noun}", (card,), target=nxt, data={"need": need}))
+            return
+        if s.challenger is None:
+            s.turn = self._next_holder(seat)
+            return
+        s.need -= 1
+        if s.need == 0:
+            self._challenge_lost(events)
+        elif not s.stacks[seat]:
+            self._offer_choice(seat, events)
+
+    def _challenge_lost(self, events: list[Event]) -> None:
+        s = self.s
+        winner = s.challenger
+        assert winner is not None
+        s.award, s.challenger, s.challenge_card, s.need, s.choice = winner, None, None, 0, False
+        events.append(Event("challenge_won", winner, "{seat} wins the challenge and may take the pile"))
+
+    def _offer_choice(self, seat: int, events: list[Event]) -> None:
+        """``seat`` ran out mid-challenge: the next player may go on with it or decline it."""
+        s = self.s
+        nxt = self._next_holder(seat)
+        if nxt == s.challenger:  # nobody is left to answer
+            self._challenge_lost(events)
+            return
+        s.turn, s.choice = nxt, True
+        noun = "card" if s.need == 1 else "cards"
+        events.append(Event("choice", nxt, f"{{seat}} may go on with the challenge ({s.need} {noun} to turn) "
+                            "or decline it", data={"need": s.need}))
+
+    def _decline(self, seat: int) -> list[Event]:
+        events = [Event("decline", seat, "{seat} declines the challenge")]
+        self._challenge_lost(events)
+        return events
+
+    def _take(self, seat: int) -> list[Event]:
+        s = self.s
+        count = len(s.pile)
+        came_back = not s.stacks[seat]
+        self._collect(seat)
+        verb = "takes the pile and is back in" if came_back else "takes the pile"
+        return [Event("take", seat, f"{{seat}} {verb}: {count} cards", data={"count": count})]
+
+    def _collect(self, seat: int) -> None:
+        """``seat`` wins the pile: it goes under their stack, and they lead the next one."""
+        s = self.s
+        s.stacks[seat].extend(s.pile)
+        s.pile.clear()
+        s.pile_dead.clear()
+        s.pile_by.clear()
+        s.pile_under = 0
+        s.pile_first = s.stimulus + 1
+        s.turn = seat
+        s.challenger = s.challenge_card = s.award = None
+        s.need = 0
+        s.choice = False
+
+    def _slap(self, seat: int, k: int) -> list[Event]:
+        s = self.s
+        if k < s.pile_first:
+            return [Event("late_slap", seat, "{seat} slaps too late: the pile is already gone", data={"k": k})]
+        pattern, top = self.pattern_at(k)
+        stack = s.stacks[seat]
+        if pattern is not None:
+            assert top is not None
+            count = len(s.pile)
+            came_back = not stack
+            self._collect(seat)
+            verb = "slaps in on" if came_back else "slaps"
+            return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and takes {count} cards",
+                          (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back})]
+        what = f"the {top}" if top is not None else "an empty pile"
+        if not stack:
+            s.shut[seat] = True
+            events = [Event("false_slap", seat, f"{{seat}} slaps {what} while out of cards", data={"k": k}),
+                      Event("shut_out", seat, "{seat} slapped wrongly while out and is shut out")]
+            if s.award == seat or s.challenger == seat:
+                # Their claim on the pile lapses; the pile stays for whoever wins it next.
+                if s.award == seat:
+                    s.turn = self._next_holder(seat)
+                s.award = s.challenger = s.challenge_card = None
+                s.need = 0
+                s.choice = False
+                events.append(Event("lapse", seat, "The pile stays in the middle"))
+            return events
+        paid = stack.pop(0)
+        s.pile.insert(0, paid)
+        s.pile_dead.insert(0, True)
+        s.pile_by.insert(0, seat)
+        s.pile_under += 1
+        events = [Event("false_slap", seat, f"{{seat}} slaps {what} wrongly and pays a card under the pile",
+                        data={"k": k})]
+        if not stack:
+            events.append(Event("out", seat, "{seat} has no cards left and is out"))
+            if self._end_if_decided(events):
+                return events
+            if seat == s.turn and s.award is None:
+                if s.challenger is not None:
+                    self._offer_choice(seat, events)
+                else:
+                    s.turn = self._next_holder(seat)
+        return events
+
+    def _end_if_decided(self, events: list[Event]) -> bool:
+        """End the game if fewer than two players hold cards: the last holder takes the pile."""
+        s = self.s
+        holding = [p for p in range(s.players) if s.stacks[p]]
+        if len(holding) >= 2:
+            return False
+        winner = holding[0]
+        self._collect(winner)
+        held = [len(st) for st in s.stacks]
+        ranking = [winner] + [p for p in range(s.players) if p != winner]
+        events.append(self.finish([winner], "{seat} wins with every card", scores=[float(h) for h in held],
+                                  ranking=ranking))
+        return True
+
+    def _end_by_count(self, why: str) -> Event:
+        s = self.s
+        held = [len(st) for st in s.stacks]
+        most = max(held)
+        winners = [p for p in range(s.players) if held[p] == most]
+        ranking = sorted(range(s.players), key=lambda p: -held[p])
+        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
+        return self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking)
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = s.players
+        if len(s.stacks) != n or len(s.shut) != n:
+            raise ValueError("zones do not match the number of players")
+        if not len(s.pile) == len(s.pile_dead) == len(s.pile_by):
+            raise ValueError("the pile's flags do not match its cards")
+        seats = [s.turn, *s.pile_by, *(p for p in (s.challenger, s.award) if p is not None)]
+        if any(not 0 <= p < n for p in seats):
+            raise ValueError("a seat number is out of range")
+        if not 0 <= s.pile_under <= len(s.pile) or s.stimulus < 0 or not all(s.pile_dead[:s.pile_under]):
+            raise ValueError("bad pile counters")
+        if len(s.pile) - s.pile_under != s.stimulus + 1 - s.pile_first:
+            raise ValueError("the pile does not match the number of cards turned")
+        if (s.challenger is None) != (s.challenge_card is None) or (s.challenge_card is not None and (
+                s.challenge_card.rank not in CHALLENGE or not 1 <= s.need <= CHALLENGE[s.challenge_card.rank])):
+            raise ValueError("a broken challenge")
+        if (s.challenger is None and s.need) or (s.choice and s.challenger is None) or \
+                (s.award is not None and s.challenger is not None):
+            raise ValueError("a broken challenge")
+        if any(sh and st for sh, st in zip(s.shut, s.stacks)) or (s.award is not None and s.shut[s.award]):
+            raise ValueError("a shut-out player holds cards")
+        if s.result is None and s.award is None and not s.stacks[s.turn]:
+            raise ValueError("the player to turn holds no cards")
+        if sorted(c.code for c in self.cards()) != sorted(c.code for c in pack_for(s.options, n)):
+            raise ValueError("the cards are not the game's pack")
+
+
+SPEC = GameSpec(
+    id="egyptian-ratscrew", title="Egyptian Ratscrew", family="reaction", min_players=2, max_players=8,
+    realtime=True,
+    summary="Face cards challenge the next player; slap pairs (and house-rule patterns) to win the pile.",
+    rules=RULES, game=EgyptianRatscrew, default_players=4, claim_kinds=frozenset({"slap"}),
+)
+EgyptianRatscrew.spec = SPEC
