@@ -1,0 +1,345 @@
+"""The base for turn-based games with a hand: a card cursor, marking, choosing, and privacy.
+
+A game's screen subclasses ``TurnScreen`` and draws its seats and centre (as any
+``GameScreen``); the hand row, the keys that pick and play cards, the numbered choice dialog and
+the hot-seat cover are here.
+
+Keys: left/right (h/l) move along the hand, up/down too (a grid game overrides ``move_cursor``),
+space marks or unmarks a card, enter plays. Each game adds its card-less moves as ``Command``s
+(a letter key each), shown on the prompt line.
+
+Hot-seat privacy: with two or more people at a game with hidden hands, the screen never shows a
+hand to the wrong person. When the turn passes to another person, everything private is taken
+off the screen and a cover asks to pass the keyboard; the cover also lists what happened in
+public since that person's last turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Sequence
+
+from rich.align import Align
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+
+from cardarcade.cards import Card
+from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.ui.screens.game import GameScreen, SeatPanel
+from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
+
+HAND_WIDTH = 76  # columns the hand row may use at 80x24
+RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "question_mark",
+                           "left", "right", "up", "down", *"0123456789"})
+
+
+@dataclass(frozen=True)
+class Command:
+    """A card-less move on a letter key: ``Command("d", "draw", Action("draw"))``."""
+
+    key: str
+    label: str
+    action: Action
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of several moves: digits, or arrows and enter; escape backs out."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str, labels: Sequence[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.labels = list(labels)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog choice-dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            numbered = [f"{i + 1}. {label}" if i < 9 else f"   {label}" for i, label in enumerate(self.labels)]
+            yield OptionList(*numbered, id="choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.labels):
+                event.stop()
+                self.dismiss(index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CoverScreen(ModalScreen[None]):
+    """The hand-over between two people: nothing private shows until the next one presses enter."""
+
+    BINDINGS = [Binding("enter", "ready", "Ready"), Binding("space", "ready", "Ready", show=False)]
+
+    def __init__(self, name: str, since: Sequence[str]) -> None:
+        super().__init__()
+        self.player = name
+        self.since = list(since)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cover-box"):
+            yield Static(Text(f"Pass to {self.player} — press enter", style="bold"), id="cover-title")
+            if self.since:
+                yield Static(Text("Since your last turn:", style="italic"))
+                yield Static(Text("\n".join(self.since[-8:])), id="cover-news")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class TurnScreen(GameScreen):
+    """Base for turn-based games where each person holds a hand."""
+
+    VERBS: ClassVar[list[str]] = []  # keys here are the whole keyboard for whoever's turn it is
+    HIDDEN_HANDS: ClassVar[bool] = True
+    BINDINGS = [
+        *GameScreen.BINDINGS,
+        Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→"),
+        Binding("right,l", "cursor(1, 0)", "Move", show=False),
+        Binding("up", "cursor(0, -1)", "Move", show=False),
+        Binding("down", "cursor(0, 1)", "Move", show=False),
+        Binding("space", "mark", "Mark"),
+        Binding("enter", "confirm", "Play"),
+    ]
+
+    DEFAULT_CSS = """
+    TurnScreen #hand { height: 6; padding: 0 1; }
+    TurnScreen #log { height: 3; }
+    TurnScreen #center { min-height: 5; }
+    """
+
+    def __init__(self, setup) -> None:
+        super().__init__(setup)
+        humans = self.setup.human_seats
+        self.private = self.HIDDEN_HANDS and len(humans) > 1
+        if len(humans) > 1:
+            self.viewer = None if self.private else humans[0]
+            self.view = self.game.view(self.viewer)
+        self.cursor = 0
+        self.marked: list[int] = []  # hand positions in the order they were marked
+        self._covering = False
+        # hot-seat: the public events each person has not seen yet
+        self._news: dict[int, list[str]] = {seat: [] for seat in humans} if self.private else {}
+
+    # ---- hooks
+
+    def hand_cards(self) -> list[Card]:
+        """The viewer's hand, drawn at the bottom with the cursor."""
+        return list(getattr(self.view, "hand", None) or [])
+
+    def describe_action(self, action: Action) -> str:
+        return str(action)
+
+    def commands(self) -> list[Command]:
+        """Card-less moves open to ``self.actor`` now."""
+        return []
+
+    def actions_for_selection(self, selected: list[Card]) -> list[Action]:
+        """The actor's legal moves that play exactly ``selected``, else those using all of them."""
+        actor = self.actor
+        if actor is None or not selected:
+            return []
+        legal = [a for a in self.game.legal_actions(actor) if a.cards]
+        wanted = sorted(c.code for c in selected)
+        exact = [a for a in legal if sorted(c.code for c in a.cards) == wanted]
+        if exact:
+            return exact
+        return [a for a in legal if all(c in a.cards for c in selected)]
+
+    # ---- who acts, who sees
+
+    @property
+    def actor(self) -> int | None:
+        """The person whose move it is (keys act for them), or None while bots or nobody move."""
+        if self.game.is_over:
+            return None
+        humans = self.setup.human_seats
+        actors = self.game.actors()
+        seat = next((s for s in actors if s in humans), None)
+        if seat is None or (self.private and seat != self.viewer):
+            return None  # a cover is up or about to be: nobody may act blind
+        return seat
+
+    def _next_person(self) -> int | None:
+        if self.game.is_over:
+            return None
+        humans = self.setup.human_seats
+        return next((s for s in self.game.actors() if s in humans), None)
+
+    # ---- layout and drawing
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Grid(id="seats"):
+            for seat in range(self.game.players):
+                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+        yield Static(id="center")
+        yield Static(id="hand")
+        yield Static(id="log")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def refresh_all(self) -> None:
+        if self.private and not self._covering:
+            person = self._next_person()
+            if person is not None and person != self.viewer:
+                self._hand_over(person)
+        super().refresh_all()
+        hand = self.hand_cards()
+        self.cursor = min(self.cursor, max(len(hand) - 1, 0))
+        self.marked = [i for i in self.marked if i < len(hand)]
+        self.query_one("#hand", Static).update(self.render_hand(hand))
+
+    def render_hand(self, hand: list[Card]) -> RenderableType:
+        if not hand:
+            return Text("")
+        # Fan the cards just enough to fit: the covered part of each card is cut off.
+        fit = (HAND_WIDTH - CARD_WIDTH) // max(len(hand) - 1, 1)
+        overlap = 0 if len(hand) * (CARD_WIDTH + 1) <= HAND_WIDTH else max(CARD_WIDTH - fit, 1)
+        active = self.actor is not None
+        slots = []
+        for i, card in enumerate(hand):
+            caption = ""
+            if i in self.marked:
+                caption = str(self.marked.index(i) + 1) if len(self.marked) > 1 else "●"
+            if i == self.cursor and active:
+                caption = "▲" if not caption else caption + "▲"
+            slots.append(Slot(card, highlight=i in self.marked, caption=caption))
+        return Align.center(render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap))
+
+    def prompt(self) -> str:
+        if self.game.is_over:
+            return "Game over."
+        text = self.turn_prompt()
+        if self.actor is not None:
+            keys = " · ".join(f"{c.key} {c.label}" for c in self.commands())
+            if keys:
+                text = f"{text} — {keys}" if text else keys
+        return text
+
+    # ---- the hand-over
+
+    def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        if self.private:
+            for event in events_:
+                if event.text:
+                    line = event.describe(self.names)
+                    for person, news in self._news.items():
+                        if person != self.viewer:
+                            news.append(line)
+                            del news[:-20]
+        super()._on_table(events_, seat)
+
+    def _hand_over(self, person: int) -> None:
+        """Take the hand off the screen and ask for the keyboard to be passed to ``person``."""
+        self._covering = True
+        self.viewer = None
+        self.cursor, self.marked = 0, []
+        news, self._news[person] = self._news.get(person, []), []
+
+        def uncovered(_: None) -> None:
+            self._covering = False
+            self.viewer = person
+            self.refresh_all()
+
+        # Pushed once this screen is up: a cover pushed while it is still mounting would go under it.
+        self.call_after_refresh(self.app.push_screen, CoverScreen(self.names[person], news), uncovered)
+
+    # ---- keys
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.actor is None:
+            return
+        command = next((c for c in self.commands() if c.key == event.key), None)
+        if command is not None:
+            event.stop()
+            event.prevent_default()
+            self.submit(command.action)
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        self.move_cursor(dx, dy)
+
+    def action_mark(self) -> None:
+        self.toggle_mark()
+
+    def action_confirm(self) -> None:
+        self.confirm()
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        hand = self.hand_cards()
+        if hand and dx:
+            self.cursor = (self.cursor + dx) % len(hand)
+            self.query_one("#hand", Static).update(self.render_hand(hand))
+
+    def toggle_mark(self) -> None:
+        hand = self.hand_cards()
+        if not hand or self.actor is None:
+            return
+        if self.cursor in self.marked:
+            self.marked.remove(self.cursor)
+        else:
+            self.marked.append(self.cursor)
+        self.query_one("#hand", Static).update(self.render_hand(hand))
+
+    def confirm(self) -> None:
+        if self.actor is None:
+            self.say(self.turn_prompt() or "Not your turn.")
+            return
+        hand = self.hand_cards()
+        if not hand:
+            self.say("No card to play — " + self.prompt())
+            return
+        picked = [hand[i] for i in (self.marked or [self.cursor])]
+        actions = self.actions_for_selection(picked)
+        if not actions:
+            what = " ".join(c.label(self.app.ascii_glyphs) for c in picked)
+            self.say(f"{what} cannot be played now — {self.prompt()}")
+        elif len(actions) == 1:
+            self.submit(actions[0])
+        else:
+            self.choose(actions, "Which move?")
+
+    # ---- playing
+
+    def say(self, text: str) -> None:
+        """A passing message on the prompt line (until the next refresh)."""
+        self.query_one("#prompt", Static).update(Text(text, style="italic"))
+
+    def submit(self, action: Action) -> None:
+        actor, table = self.actor, self.table
+        if actor is None or table is None or not table.started or table.paused:
+            return
+        try:
+            table.submit(actor, action)
+        except IllegalAction:
+            self.say(f"That move is not allowed now — {self.prompt()}")
+            return
+        self.marked = []
+
+    def choose(self, actions: Sequence[Action], title: str) -> None:
+        actions = list(actions)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                # The table resumes once this screen is back on top, just after this callback.
+                self.call_after_refresh(self.submit, actions[index])
+
+        self.app.push_screen(ChoiceScreen(title, [self.describe_action(a) for a in actions]), chosen)

@@ -1,0 +1,220 @@
+"""The turn-based screen base: the hand cursor, marking, choices, commands and the hot-seat cover.
+
+A tiny game defined here (not registered) keeps these tests independent of any real game:
+each player holds three cards; on a turn they lay one card or a pair of equal rank on the
+table, or pass; the game ends when the hands are empty or everyone passes in a row.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from cardarcade.bots import BotBase, Plan, register
+from cardarcade.cards import Card, cards
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
+from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
+from cardarcade.ui.setup import GameSetup
+from cardarcade.ui.widgets.cards import Slot
+
+PASS = Action("pass")
+
+
+class LayState(State):
+    options: Options
+    hands: list[list[Card]]
+    table: list[Card] = []
+    turn: int = 0
+    passes: int = 0
+
+
+class LayView(BaseModel):
+    hand: list[Card]
+    counts: list[int]
+    table: list[Card]
+    turn: int
+
+
+class Lay(Game[LayState]):
+    State = LayState
+    Options = Options
+
+    @classmethod
+    def setup(cls, players, seed, options, deck):
+        order = deck or cards("2c 2d 3h 4s 5s 5h 7c 8c 9c")
+        return cls(LayState(players=players, seed=seed, options=options,
+                            hands=[list(order[i * 3:i * 3 + 3]) for i in range(players)]))
+
+    def actors(self):
+        return [] if self.s.result else [self.s.turn]
+
+    def legal_actions(self, seat):
+        if seat != self.s.turn or self.s.result:
+            return []
+        hand = self.s.hands[seat]
+        moves = [Action("lay", (c,)) for c in hand]
+        moves += [Action("lay", (a, b)) for i, a in enumerate(hand) for b in hand[i + 1:] if a.rank == b.rank]
+        moves += [Action("lay", (c,), value="face down") for c in hand if c.rank.value == 7]
+        return moves + [PASS]
+
+    def _apply(self, seat, action):
+        s = self.s
+        s.passes = s.passes + 1 if action == PASS else 0
+        for c in action.cards:
+            s.hands[seat].remove(c)
+            s.table.append(c)
+        s.turn = (s.turn + 1) % s.players
+        events = [Event("lay", seat, "{seat} lays " + (" ".join(map(str, action.cards)) or "nothing"))]
+        if not any(s.hands) or s.passes >= s.players:
+            events.append(self.finish([0], "{seat} wins"))
+        return events
+
+    def view(self, seat):
+        s = self.s
+        return LayView(hand=s.hands[seat] if seat is not None else [], counts=[len(h) for h in s.hands],
+                       table=s.table, turn=s.turn)
+
+    def cards(self):
+        return [c for h in self.s.hands for c in h] + self.s.table
+
+
+Lay.spec = SPEC = GameSpec(id="lay", title="Lay", family="test", min_players=2, max_players=3, realtime=False,
+                           summary="", rules="", game=Lay)
+
+
+@register("lay")
+class LayBot(BotBase):
+    def plans(self, view, moment):
+        if view.turn != self.seat:
+            return []
+        return [Plan(PASS, moment.now + self.move_delay(moment.pace), ("pass", sum(view.counts), len(view.table)))]
+
+
+class LayScreen(TurnScreen):
+    def render_seat(self, seat):
+        return f"{self.names[seat]}: {self.view.counts[seat]}"
+
+    def render_center(self):
+        return " ".join(map(str, self.view.table)) or "empty table"
+
+    def describe_action(self, action):
+        return f"lay {' '.join(map(str, action.cards))} {action.value or 'face up'}"
+
+    def commands(self):
+        return [Command("p", "pass", PASS)]
+
+    def turn_prompt(self):
+        return "your move" if self.actor is not None else "waiting"
+
+
+async def start(app_factory, humans: int, deck: str = "2c 2d 3h 4s 5s 5h 7c 8c 9c"):
+    setup = GameSetup.solo(SPEC, 2 if humans < 3 else 3, seed=1, humans=humans, deck=cards(deck))
+    app = app_factory()
+    return app, setup
+
+
+async def test_enter_plays_the_card_under_the_cursor(app_factory):
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LayScreen(setup))
+        await pilot.pause()
+        await pilot.press("right", "right", "enter")  # 2c 2d [3h]
+        await pilot.pause()
+        assert app.screen.game.s.table == cards("3h")
+        assert app.screen.hand_cards() == cards("2c 2d")
+
+
+async def test_marked_cards_are_played_together(app_factory):
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LayScreen(setup))
+        await pilot.pause()
+        await pilot.press("space", "right", "space", "enter")
+        await pilot.pause()
+        assert set(app.screen.game.s.table) == set(cards("2c 2d"))
+
+
+async def test_a_card_that_cannot_be_played_gives_a_message_and_changes_nothing(app_factory):
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("space", "right", "right", "space", "enter")  # 2c and 3h are no pair
+        await pilot.pause()
+        assert screen.game.s.table == []
+        assert "cannot be played" in str(screen.query_one("#prompt").render())
+
+
+async def test_several_moves_for_one_card_open_a_choice(app_factory):
+    app, setup = await start(app_factory, 1, deck="7c 2d 3h 4s 5s 5h 2c 8c 9c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.labels == ["lay 7♣ face up", "lay 7♣ face down"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.game.s.table == cards("7c")
+
+
+async def test_escape_backs_out_of_a_choice(app_factory):
+    app, setup = await start(app_factory, 1, deck="7c 2d 3h 4s 5s 5h 2c 8c 9c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.game.s.table == []
+
+
+async def test_a_command_key_plays_its_move(app_factory):
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert "p pass" in str(screen.query_one("#prompt").render())
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.game.s.turn == 1 and screen.game.s.passes == 1
+
+
+async def test_hot_seat_hides_the_next_hand_until_enter(app_factory):
+    app, setup = await start(app_factory, 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        # The first person is asked for the keyboard before any hand shows.
+        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
+        assert screen.hand_cards() == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.hand_cards() == cards("2c 2d 3h")
+        await pilot.press("enter")  # Player 1 lays 2c
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
+        assert "Player 1 lays 2♣" in cover.since
+        # Nothing of either hand is on the game screen under the cover.
+        assert screen.hand_cards() == []
+        assert "2♦" not in str(screen.query_one("#hand").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.hand_cards() == cards("4s 5s 5h")
+
+
+async def test_keys_do_nothing_while_the_cover_is_up(app_factory):
+    app, setup = await start(app_factory, 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("p", "right", "space")
+        await pilot.pause()
+        assert screen.game.s.actions == 0
