@@ -1,0 +1,75 @@
+"""Egyptian Ratscrew bots: turn cards in turn, take piles they win, slap patterns with human reflexes,
+and choose whether to carry on a challenge that a player out of cards left behind.
+
+Recognition time follows Hick's law: every slap pattern in play is one more thing to check each
+card for, and a pattern that reaches two cards back (a sandwich, a sequence) doubles the
+comparisons a pair needs. So a table playing pairs only reacts fastest, and a sandwich is always
+slower to see than a plain pair at the same table.
+"""
+
+from __future__ import annotations
+
+from cardarcade.bots import BotBase, Moment, Plan, register
+from cardarcade.rules.base import Action
+
+FLIP = Action("flip")
+TAKE = Action("take")
+DECLINE = Action("decline")
+
+# How many cards back a pattern reaches: the comparisons it takes, per pattern in play.
+REACH = {"pair": 1, "joker": 1, "sandwich": 2, "sequence": 2}
+FACE_SHARE = 16 / 52  # jacks, queens, kings and aces in a pack
+WIN_AFTER_HIT = 0.5  # rough chance that answering a challenge ends with the pile
+
+
+def alternatives(pattern: str | None, patterns: list[str]) -> int:
+    """Hick's-law alternatives for spotting ``pattern`` (None: a wrong slap) with ``patterns`` in play."""
+    return len(patterns) * REACH.get(pattern or "pair", 1)
+
+
+@register("egyptian-ratscrew")
+class EgyptianRatscrewBot(BotBase):
+    def plans(self, view, moment: Moment) -> list[Plan]:
+        plans: list[Plan] = []
+        me = self.seat
+        if view.can_slap and view.top is not None:
+            key = ("slap", view.stimulus)
+            delay = self.once(key, lambda: self._slap_delay(view))
+            if delay is not None:
+                plans.append(Plan(Action("slap", value=view.stimulus), moment.stimulus_time + delay, key))
+        if view.award == me:
+            plans.append(self._move(TAKE, ("take", view.stimulus), moment))
+        elif view.award is None and view.turn == me and view.counts[me]:
+            if view.choice:
+                go_on = self.once(("go on?", view.stimulus), lambda: 1.0 if self.carry_on(view) else 0.0)
+                plans.append(self._move(FLIP if go_on else DECLINE, ("choice", view.stimulus), moment))
+            else:
+                plans.append(self._move(FLIP, ("flip", view.stimulus), moment))
+        return plans
+
+    def _move(self, action: Action, key: tuple, moment: Moment) -> Plan:
+        delay = self.once(key, lambda: self.move_delay(moment.pace))
+        return Plan(action, moment.now + (delay or 0.0), key)
+
+    def _slap_delay(self, view) -> float | None:
+        p, rng = self.profile, self.rng
+        pattern = view.slappable
+        if pattern is not None:
+            return None if p.misses(rng) else p.sample(rng, alternatives=alternatives(pattern, view.patterns))
+        if p.blunders(rng):
+            return p.sample(rng, alternatives=alternatives(None, view.patterns)) * 0.85  # a jump of the gun
+        return None
+
+    def carry_on(self, view) -> bool:
+        """Continue a challenge left by a player who ran out, or decline it (the challenger takes the pile)?
+
+        Easy bots toss a coin; medium ones go on when few cards are owed; hard ones weigh the pile
+        they might win against the cards they would probably hand over."""
+        need = view.need
+        if self.skill == 0:
+            return self.rng.random() < 0.5
+        if self.skill == 1:
+            return need <= 2
+        turnable = min(need, view.counts[self.seat])
+        hit = 1 - (1 - FACE_SHARE) ** turnable
+        return hit * WIN_AFTER_HIT * view.pile_size > (1 - hit) * turnable
