@@ -1,0 +1,122 @@
+"""Authors, for three to six players: Go Fish where every question names one exact card."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from cardarcade.cards import Card
+from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState
+from cardarcade.rules.base import Action, GameSpec
+
+RULES = """\
+# Authors
+
+**Goal:** lay down more books (all four cards of one rank) than anyone else.
+
+Authors is played like Go Fish, except that every question names one exact card: not
+"any sevens?" but "the seven of spades?".
+
+- **The deal:** as in Go Fish, the pack is dealt as if there were one player more than there is;
+  the imaginary hand and the leftovers are the stock.
+- **Asking:** the player at the dealer's left starts. You ask one other player for one card, and
+  two limits apply: you must hold at least one card of its rank, and you must not hold that
+  card yourself.
+- **A yes:** if they hold it, they give it to you and you ask again. Four of a kind in your hand
+  is laid down as a book at once and your turn goes on.
+- **Go fish:** if they don't, you draw the top card of the stock, your turn ends, and the player
+  who said no takes the next turn. A book completed by the fished card waits in your hand until
+  your next turn.
+- **Listen:** every question tells the table something. Whoever asks for the ♦Q holds a queen;
+  whoever gets it now holds two.
+- **The end:** when every book is down, the most books wins (equal counts share the win). If you
+  lay all your cards down in books while the stock still has cards, you win at once.
+
+**House rules** (set them before the game):
+
+- *Deal:* the Go Fish deal with a stock, or the whole pack dealt out with no stock (a "no"
+  simply passes the turn to the player who said it).
+- *Lucky draw goes on:* if the fished card is the one you asked for, or completes a book, show it
+  and keep asking.
+- *Ask limit:* so every game ends, after that many questions the most books wins.
+
+**Our clarifications** (the text leaves these open):
+
+- You may only ask players who still hold cards.
+- A book waiting in someone's hand is still in their hand and can be asked for card by card.
+- Books you are dealt are laid down when your first turn starts.
+- With an empty hand you draw a card from the stock when your turn starts, then ask; with the
+  stock gone you sit out. If nobody else holds a card you draw and the turn moves on.
+
+**Keys:** arrows move along your hand; `enter` on a card asks for one of the missing cards of its
+rank (pick the card, then the player), or press a player's digit to ask them straight away.
+"""
+
+
+class AuthorsOptions(FishingOptions):
+    deal: Literal["stock", "all"] = Field(
+        "stock",
+        title="Deal",
+        description="Deal as in Go Fish and keep a stock, or deal out the whole pack.",
+        json_schema_extra={"labels": {"stock": "as in Go Fish, with a stock",
+                                      "all": "the whole pack, no stock"}},
+    )
+
+
+class AuthorsState(FishingState):
+    options: AuthorsOptions
+
+
+def ask_for_card(target: int, card: Card) -> Action:
+    return Action(ASK, cards=(card,), target=target)
+
+
+def missing_cards(hand: list[Card]) -> list[Card]:
+    """The cards one may ask for: the absent suits of every rank held."""
+    held = set(hand)
+    ranks = sorted({c.rank for c in hand})
+    return [Card.of(r, suit) for r in ranks for suit in ("c", "d", "h", "s") if Card.of(r, suit) not in held]
+
+
+class Authors(FishingGame):
+    State = AuthorsState
+    Options = AuthorsOptions
+    BY_CARD = True
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: AuthorsOptions, deck: list[Card] | None) -> "Authors":
+        return cls.start(players, seed, options, deck, deal_all=options.deal == "all")  # type: ignore[return-value]
+
+    def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:
+        return [ask_for_card(t, c) for c in missing_cards(self.s.hands[seat]) for t in targets]
+
+    def may_ask(self, seat: int, action: Action) -> bool:
+        if len(action.cards) != 1 or action.value is not None:
+            return False
+        card, hand = action.cards[0], self.s.hands[seat]
+        return card.suit is not None and card.back == 0 and card not in hand \
+            and any(c.rank is card.rank for c in hand)
+
+    def hand_over(self, target: int, action: Action) -> list[Card]:
+        hand = self.s.hands[target]
+        card = action.cards[0]
+        if card in hand:
+            hand.remove(card)
+            return [card]
+        return []
+
+    def asked_words(self, action: Action) -> str:
+        return f"the {action.cards[0]}"
+
+    def is_asked_for(self, card: Card, action: Action) -> bool:
+        return card == action.cards[0]
+
+
+SPEC = GameSpec(
+    id="authors", title="Authors", family="turn-based", min_players=3, max_players=6, realtime=False,
+    summary="Go Fish by exact cards: ask for the ♠7, not just sevens.",
+    rules=RULES, game=Authors, default_players=4,
+)
+Authors.spec = SPEC
