@@ -28,7 +28,7 @@ PRIMES = frozenset({2, 3, 5, 7})
 GESTURES: dict[str, tuple[str, str, str]] = {
     "stand": ("stand up", "stands up", "stand up"),
     "salute": ("salute", "salutes", "salute"),
-    "heart": ("hand on heart", "bows, hand on heart", "bow, hand on heart,"),
+    "heart": ("hand on heart", "bows with a hand on the heart", "bow with a hand on the heart"),
     "applaud": ("applaud", "applauds", "applaud"),
     "wave": ("wave", "waves", "wave"),
     "thumbs": ("thumbs up", "gives a thumbs-up", "give a thumbs-up"),
@@ -458,7 +458,7 @@ class SaluteTheKing(Game[SaluteState]):
         s.pile_first = s.stimulus + 1
         rnd.collector, rnd.taken = seat, count
         s.last, s.open = rnd, None
-        events.append(Event("collect", seat, f"{how} {count} cards",
+        events.append(Event("collect", seat, f"{how} {count} card{'s' if count != 1 else ''}",
                             data={"count": count, "k": rnd.k}))
 
     def _end_if_decided(self, events: list[Event]) -> bool:
