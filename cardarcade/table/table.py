@@ -45,6 +45,17 @@ class Reaction:
     stimulus: int
 
 
+def is_fault(outcome: str) -> bool:
+    """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction
+    to a card that deserved one, so it is left out of reaction-time figures."""
+    return outcome.startswith(("false", "wrong", "bad", "penalty"))
+
+
+def is_win(outcome: str) -> bool:
+    """Whether the claim won its race (slap_win, snap_win, call_win...)."""
+    return outcome.endswith("win")
+
+
 @dataclass(slots=True)
 class _Claim:
     seat: int
@@ -188,10 +199,25 @@ class Table:
             stim = int(claim.action.value or 0)
             batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim))
         self.stats.reactions.extend(batch)
-        if batch and self.on_reactions is not None:
-            self.on_reactions(batch)
+        if batch:
+            self._tell_adaptive_bots(batch)
+            if self.on_reactions is not None:
+                self.on_reactions(batch)
         if not self.closed:
             self._replan()
+
+    def _tell_adaptive_bots(self, batch: list[Reaction]) -> None:
+        """Adaptive bots follow the people's reaction times and who wins the races."""
+        adaptive = [(seat, bot.profile) for seat, bot in self.bots.items() if hasattr(bot.profile, "observe_human")]
+        if not adaptive:
+            return
+        people = [r for r in batch if not self.seats[r.seat].is_bot and not is_fault(r.outcome)]
+        winner = next((r.seat for r in batch if is_win(r.outcome)), None)
+        for seat, profile in adaptive:
+            for r in people:
+                profile.observe_human(r.seconds)
+            if winner is not None and (winner == seat or not self.seats[winner].is_bot):
+                profile.observe_outcome(bot_won=winner == seat)
 
     def _apply(self, seat: int, action: Action, replan: bool = True) -> list[Event]:
         game = self.game

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardarcade.table.table import is_fault
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 from cardarcade.ui.setup import GameSetup
 
@@ -150,7 +151,7 @@ class ArcadeApp(App):
     # ---- the session's reaction times (shown on the result screen)
 
     def record_reaction(self, game_id: str, seconds: float, outcome: str) -> None:
-        if outcome != "false_slap":
+        if not is_fault(outcome):
             self._reactions[game_id].append(seconds)
 
     def session_reactions(self, game_id: str) -> list[float]:

@@ -29,5 +29,9 @@ def has_screen(game_id: str) -> bool:
     return game_id in _game_screens()
 
 
+def screen_class(game_id: str) -> type["GameScreen"]:
+    return _game_screens()[game_id]
+
+
 def screen_for(setup: "GameSetup") -> "GameScreen":
-    return _game_screens()[setup.spec.id](setup)
+    return screen_class(setup.spec.id)(setup)

@@ -23,8 +23,8 @@ from textual.widgets import Footer, Static
 
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.table.clock import LoopClock
-from cardarcade.table.table import Reaction, Table
-from cardarcade.ui.keymaps import Keymap, keymap_for
+from cardarcade.table.table import Reaction, Table, is_fault, is_win
+from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.setup import GameSetup
 
 LOG_LINES = 4
@@ -42,6 +42,8 @@ class GameScreen(Screen):
     # with the press time and arbitrated by the table.
     CLAIM_VERBS: ClassVar[dict[str, str | tuple[str, int]]] = {}
     VERB_HELP: ClassVar[dict[str, str]] = {}  # this game's words for its verbs (keymaps.VERB_HELP)
+    # People at one keyboard: each owns half of it here. None: any number, taking turns.
+    MAX_PEOPLE: ClassVar[int | None] = MAX_HOTSEAT_PLAYERS
     BINDINGS = [
         Binding("escape", "pause", "Menu"),
         Binding("f1", "rules", "Rules"),
@@ -168,17 +170,20 @@ class GameScreen(Screen):
             self.set_timer(self.app.settings.result_delay, self._show_result)
 
     def _on_reactions(self, batch: list[Reaction]) -> None:
-        """After a claim is settled: each claimant's time, and the viewer's own note."""
-        parts = []
+        """After a claim is settled: the winner's time next to every other claimant's, so a
+        person sees how close they were (or that they did not react at all)."""
         for r in batch:
             self.flash.pop(r.seat, None)
-        for r in sorted(batch, key=lambda r: r.seconds):
-            parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms")
             if not self.setup.seats[r.seat].is_bot:
                 self.app.record_reaction(self.spec.id, r.seconds, r.outcome)
+        ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
+        parts = []
+        for r in ordered:
+            note = " wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome) else ""
+            parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
         humans = set(self.setup.human_seats)
-        if humans and not any(r.seat in humans for r in batch) and any(r.outcome.endswith("win") for r in batch):
-            parts.append("you did not react")
+        if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):
+            parts.append("you did not react" if len(humans) == 1 else "no one at the keyboard reacted")
         self.add_log(Text("⏱ " + " · ".join(parts), style="italic"))
         self.refresh_all()
 

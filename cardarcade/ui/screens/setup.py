@@ -13,13 +13,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
-from cardarcade.bots.reaction import LEVEL_NAMES
+from cardarcade.bots import levels_for
 from cardarcade.rules.base import BadSetup, GameSpec, option_label, option_value_label
 from cardarcade.table.table import Seat
-from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS
+from cardarcade.ui.screens import screen_class
 from cardarcade.ui.setup import GameSetup
 
-SEAT_CHOICES = [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in LEVEL_NAMES]
+
+
+def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
+    return [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in levels_for(spec.realtime)]
 
 
 def option_widget(name: str, info: Any, value: Any) -> Select | Switch | Input:
@@ -61,7 +64,7 @@ class SetupScreen(Screen):
             for seat in range(spec.max_players):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Select(SEAT_CHOICES, value="human" if seat == 0 else "bot:medium",
+                    yield Select(seat_choices(spec), value="human" if seat == 0 else "bot:medium",
                                  allow_blank=False, id=f"seat-{seat}")
             defaults = spec.Options()
             for name, info in spec.Options.model_fields.items():
@@ -101,8 +104,9 @@ class SetupScreen(Screen):
         assert isinstance(players, int)
         kinds = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(players)]
         humans = kinds.count("human")
-        if humans > MAX_HOTSEAT_PLAYERS:
-            raise BadSetup(f"At most {MAX_HOTSEAT_PLAYERS} people can share one keyboard; make the other seats bots.")
+        most = screen_class(self.spec.id).MAX_PEOPLE
+        if most is not None and humans > most:
+            raise BadSetup(f"At most {most} people can share one keyboard in this game; make the other seats bots.")
         seats: list[Seat] = []
         person = bot = 0
         for kind in kinds:

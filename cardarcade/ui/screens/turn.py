@@ -110,6 +110,7 @@ class TurnScreen(GameScreen):
 
     VERBS: ClassVar[list[str]] = []  # keys here are the whole keyboard for whoever's turn it is
     HIDDEN_HANDS: ClassVar[bool] = True
+    MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
     BINDINGS = [
         *GameScreen.BINDINGS,
         Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→"),
