@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 from cardarcade.bots.reaction import percentile
 from cardarcade.rules.base import GameSpec, Options, Result
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import Seat, Table
+from cardarcade.table.table import Seat, Table, is_fault
 
 # A bot-only game that has not ended after this much virtual time is abandoned as a draw
 # (it cannot happen with the shipped games, whose turn caps end them far sooner).
@@ -87,7 +87,7 @@ def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int = 0,
             summary.wins[result.winners[0]] += 1
         if summary.reactions is not None:
             for r in table.stats.reactions:
-                if r.outcome != "false_slap":
+                if not is_fault(r.outcome):
                     summary.reactions[r.seat].append(r.seconds)
         if progress is not None:
             progress(i + 1)
