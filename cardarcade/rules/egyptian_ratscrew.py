@@ -209,6 +209,10 @@ def slap_pattern(cards: Sequence[Card], dead: Sequence[bool], patterns: Sequence
     return None
 
 
+def cards_word(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def describe_pattern(pattern: str, top: Card) -> str:
     if pattern == "joker":
         return "the joker"
@@ -374,9 +378,8 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
         if need is not None:
             nxt = self._next_holder(seat)
             s.challenger, s.challenge_card, s.need, s.turn = seat, card, need, nxt
-            noun = "card" if need == 1 else "cards"
             events.append(Event("challenge", seat, f"{{seat}} turns a {RANK_NAMES[card.rank]}: "
-                                f"{{target}} must turn {need} {noun}", (card,), target=nxt, data={"need": need}))
+                                f"{{target}} must turn {cards_word(need)}", (card,), target=nxt, data={"need": need}))
             return
         if s.challenger is None:
             s.turn = self._next_holder(seat)
@@ -402,8 +405,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
             self._challenge_lost(events)
             return
         s.turn, s.choice = nxt, True
-        noun = "card" if s.need == 1 else "cards"
-        events.append(Event("choice", nxt, f"{{seat}} may go on with the challenge ({s.need} {noun} to turn) "
+        events.append(Event("choice", nxt, f"{{seat}} may go on with the challenge ({cards_word(s.need)} to turn) "
                             "or decline it", data={"need": s.need}))
 
     def _decline(self, seat: int) -> list[Event]:
@@ -417,7 +419,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
         came_back = not s.stacks[seat]
         self._collect(seat)
         verb = "takes the pile and is back in" if came_back else "takes the pile"
-        return [Event("take", seat, f"{{seat}} {verb}: {count} cards", data={"count": count})]
+        return [Event("take", seat, f"{{seat}} {verb}: {cards_word(count)}", data={"count": count})]
 
     def _collect(self, seat: int) -> None:
         """``seat`` wins the pile: it goes under their stack, and they lead the next one."""
@@ -445,7 +447,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
             came_back = not stack
             self._collect(seat)
             verb = "slaps in on" if came_back else "slaps"
-            return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and takes {count} cards",
+            return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and takes {cards_word(count)}",
                           (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back})]
         what = f"the {top}" if top is not None else "an empty pile"
         if not stack:

@@ -1,0 +1,134 @@
+"""The Egyptian Ratscrew table: everyone's stack, the newest cards of the pile (enough to see a
+sandwich or a sequence), the challenge in progress, and the slap key."""
+
+from __future__ import annotations
+
+from rich.align import Align
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardarcade.rules.base import Action, fill
+from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.widgets.cards import Slot, render_row
+
+PATTERN_PLURALS = {"pair": "pairs", "sandwich": "sandwiches", "sequence": "sequences", "joker": "jokers"}
+
+
+class EgyptianRatscrewScreen(GameScreen):
+    VERBS = ["flip", "react", "decline"]
+    CLAIM_VERBS = {"react": "slap"}
+    VERB_HELP = {"flip": "turn", "decline": "decline"}
+    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn / take"), ("space", "verb('react')", "Slap"),
+                ("n", "verb('decline')", "Decline")]
+
+    # ---- keys
+
+    def action_for(self, seat: int, verb: str) -> Action | None:
+        legal = self.game.legal_actions(seat)
+        if verb == "flip":  # the turn key also takes a pile you won and carries on a challenge
+            return next((a for a in legal if a.kind == "take"), None) or next(
+                (a for a in legal if a.kind == "flip"), None)
+        return next((a for a in legal if a.kind == verb), None)
+
+    # ---- drawing
+
+    def acting(self) -> int:
+        """The seat the table waits for: whoever may take the pile, else the player to turn."""
+        view = self.view
+        return view.award if view.award is not None else view.turn
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        header = self.seat_header(seat, seat == self.acting() and not self.game.is_over)
+        level = self.seat_level(seat)
+        if level and self.game.players <= 6:  # eight panels in a row leave no room for it
+            header.append(f" · {level}", style="dim")
+        role = self.seat_role(seat)
+        if view.shut[seat]:
+            status = Text("shut out", style="dim italic")
+        elif view.out[seat]:
+            status = Text("out: may slap in" if self.game.may_slap(seat) else "out", style="italic")
+        else:
+            count = str(view.counts[seat]) if role else cards_word(view.counts[seat])
+            status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"), count)
+        if role:
+            status.append(f" · {role}", style="bold")
+        return Group(header, status)
+
+    def seat_role(self, seat: int) -> str:
+        """A few words on the seat's part in the challenge (the centre line says it in full)."""
+        view = self.view
+        if view.award == seat:
+            return "wins pile"
+        if view.challenger == seat and self.game.players <= 6:  # the centre line names them anyway
+            return "challenger"
+        if view.turn == seat and view.challenger is not None:
+            return "choosing" if view.choice else f"owes {view.need}"
+        return ""
+
+    def challenge_line(self) -> Text:
+        view = self.view
+        names = self.names
+        if self.game.is_over:
+            return Text("Game over", style="bold", justify="center")
+        if view.award is not None:
+            return Text(f"{names[view.award]} won the challenge: the pile is theirs to take (slap first!)",
+                        style="bold", justify="center")
+        card = view.challenge_card
+        if card is not None:
+            owner = names[view.challenger] if view.challenger is not None else ""
+            rank = ("your " if owner == "You" else f"{owner}'s ") + RANK_NAMES[card.rank]
+            who = names[view.turn]
+            if view.choice:
+                return Text(f"{who}: go on with the challenge ({cards_word(view.need)} for {rank}) or decline it?",
+                            style="bold reverse", justify="center")
+            more = " more" if view.need < CHALLENGE[card.rank] else ""
+            owed = cards_word(view.need).replace(" ", f"{more} ")
+            return Text(f"{who} must turn {owed} for {rank}",
+                        style="bold", justify="center")
+        return Text(fill("{seat} turns next", names, view.turn, None), justify="center")
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        palette = self.app.palette
+        ascii_only = self.app.ascii_glyphs
+        slaps = "slap " + ", ".join(PATTERN_PLURALS[p] for p in view.patterns)
+        if not view.recent:
+            body = render_row([Slot()], palette, ascii_only=ascii_only)
+            caption = f"The pile is empty · {slaps}" if not view.pile_size else f"{view.pile_size} face down · {slaps}"
+            return Group(self.challenge_line(), Align.center(body), Text(""), Text(caption, style="dim", justify="center"))
+        slots = [Slot(card, dim=dead, caption="dead" if dead else "")
+                 for card, dead in zip(view.recent, view.recent_dead)]
+        row = render_row(slots, palette, ascii_only=ascii_only, overlap=3)
+        parts: list[RenderableType] = [self.challenge_line(), Align.center(row)]
+        if not any(view.recent_dead):
+            parts.append(Text(""))  # the same height as a row with "dead" captions
+        by = self.names[view.recent_by[-1]]
+        caption = f"{view.pile_size} in the pile · top card from {by}{' (dead)' if view.top_dead else ''} · {slaps}"
+        parts.append(Text(caption, style="dim", justify="center"))
+        return Group(*parts)
+
+    def turn_prompt(self) -> str:
+        view = self.view
+        me = self.viewer
+        if me is None:
+            return f"Watching: {self.names[self.acting()]} to play."
+        if view.award == me:
+            return "Your turn: enter takes the pile you won · space slaps"
+        if view.turn == me and view.counts[me] and view.award is None:
+            if view.choice:
+                return f"Your turn: enter goes on with the challenge ({cards_word(view.need)}) · n declines"
+            owed = f" ({view.need} owed)" if view.challenger is not None else ""
+            return f"Your turn: enter turns your card{owed} · space slaps"
+        if view.shut[me]:
+            return "You are shut out of the game."
+        if not view.can_slap:
+            return "You are out of the game."
+        lead = "You are out: space slaps in" if view.out[me] else "space slaps"
+        if view.award is not None:
+            return f"{lead} · {self.names[view.award]} takes the pile, then turns next"
+        return f"{lead} · {self.names[view.turn]} turns next"
+
+
+SCREENS = {"egyptian-ratscrew": EgyptianRatscrewScreen}
