@@ -72,5 +72,10 @@ def standings(held: list[int]) -> list[int]:
     return sorted(range(len(held)), key=lambda p: -held[p])
 
 
+def count_cards(n: int, what: str = "card") -> str:
+    """'1 card', '3 cards', '1 up card'."""
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
 def valid_claim_value(value: object, stimulus: int) -> bool:
     return type(value) is int and 1 <= value <= stimulus

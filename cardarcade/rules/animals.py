@@ -7,8 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._calling import (CallingState, advance, check_history, judge, next_seat, standings,
-                                       valid_claim_value)
+from cardarcade.rules._calling import (CallingState, advance, check_history, count_cards, judge, next_seat,
+                                       standings, valid_claim_value)
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -257,7 +257,7 @@ class Animals(Game[AnimalsState]):
             s.piles[seat][0:0] = won
             s.piles[target] = []
             loser = target
-            events = [Event("call_win", seat, f"{{seat}} calls \"{word}\" first and wins the {count} up cards of {{target}}",
+            events = [Event("call_win", seat, f"{{seat}} calls \"{word}\" first and wins {count_cards(count, 'up card')} from {{target}}",
                             target=target, data={"count": count, "word": word})]
         else:
             pile, pack = s.piles[seat], s.packs[seat]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._calling import (CallingState, advance, check_history, judge, next_seat, standings,
-                                       valid_claim_value)
+from cardarcade.rules._calling import (CallingState, advance, check_history, count_cards, judge, next_seat,
+                                       standings, valid_claim_value)
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -39,7 +39,7 @@ RULES = """\
 - Until their turn comes round, a player with an empty stock may still call and win cards back.
   An eliminated player's pile stays on the table and can still be won.
 - If two players call the same match, the first call wins and the later one has simply missed,
-  with no penalty. A call on a match that was covered a moment later still counts.
+  with no penalty. So has a call on a match that was covered a moment before it was heard.
 - **Card limit:** so a game always ends, once the card limit has been turned up the player
   holding the most cards (stock and pile) wins; equal holdings share the win.
 
@@ -227,7 +227,7 @@ class Snap(Game[SnapState]):
         stock.extend(taken)
         what = "the snap pool" if kind == "pool" else f"the {rank.noun}"
         return Event(f"{kind}_win", seat, f"{{seat}} calls {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
-                     f"and takes {len(taken)} cards", data={"count": len(taken), "piles": seats})
+                     f"and takes {count_cards(len(taken))}", data={"count": len(taken), "piles": seats})
 
     def _false_call(self, seat: int, kind: str, word: str) -> Event:
         s = self.s
@@ -236,7 +236,7 @@ class Snap(Game[SnapState]):
             count = len(pile)
             s.pool.extend(pile)
             pile.clear()
-            text = f"{{seat}} calls {word} wrongly and loses their pile of {count} to the snap pool"
+            text = f"{{seat}} calls {word} wrongly and loses a pile of {count_cards(count)} to the snap pool"
         elif stock:
             s.pool.append(stock.pop(0))
             text = f"{{seat}} calls {word} wrongly and puts a stock card on the snap pool"

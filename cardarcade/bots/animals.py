@@ -1,0 +1,59 @@
+"""Animals bots: pick an animal at once, turn cards in turn, and race to call matches.
+
+A match is spotted among several up piles (Hick's law: one alternative per pile compared),
+and then the right animal has to be recalled (one more alternative per other player). Misses
+and wrong calls (the wrong animal, or a call with no match) come at the level's rates.
+"""
+
+from __future__ import annotations
+
+from cardarcade.bots import BotBase, Moment, Plan, register
+from cardarcade.rules.base import Action
+
+FLIP = Action("flip")
+PICK_DELAY = 0.05  # seconds: bots choose their animal at once
+
+
+@register("animals")
+class AnimalsBot(BotBase):
+    def plans(self, view, moment: Moment) -> list[Plan]:
+        me = self.seat
+        if view.choosing:
+            if view.animals[me] is not None or not view.free_animals:
+                return []
+            animal = view.free_animals[self.rng.randrange(len(view.free_animals))]
+            # keyed by what is still free: if someone takes it first, choose again
+            return [Plan(Action("pick", value=animal), moment.now + PICK_DELAY, ("pick", tuple(view.free_animals)))]
+        plans: list[Plan] = []
+        if view.can_call:
+            key = ("call", view.stimulus)
+            decision = self.once(key, lambda: self._decide(view))
+            if decision is not None:
+                target, delay = decision
+                plans.append(Plan(Action("call", target=target, value=view.stimulus),
+                                  moment.stimulus_time + delay, key))
+        if view.turn == me and not view.out[me]:
+            key = ("flip", view.stimulus)
+            delay = self.once(key, lambda: self.move_delay(moment.pace))
+            plans.append(Plan(FLIP, moment.now + delay, key))
+        return plans
+
+    def _decide(self, view) -> tuple[int, float] | None:
+        p, rng, me = self.profile, self.rng, self.seat
+        others = [t for t in range(len(view.tops)) if t != me and not view.out[t]]
+        if not others:
+            return None
+        compared = max(1, sum(1 for top in view.tops if top is not None))
+        alternatives = compared + len(others)  # spot the pair, then recall whose animal it is
+        mine = view.tops[me]
+        matches = [t for t in others if mine is not None and view.tops[t] is not None
+                   and view.tops[t].rank == mine.rank]
+        if matches and not p.misses(rng):
+            if p.blunders(rng):
+                wrong = [t for t in others if t not in matches]
+                if wrong:  # the wrong animal
+                    return rng.choice(wrong), p.sample(rng, alternatives=alternatives) * 0.85
+            return rng.choice(matches), p.sample(rng, alternatives=alternatives)
+        if not matches and p.blunders(rng):
+            return rng.choice(others), p.sample(rng, alternatives=alternatives) * 0.85
+        return None
