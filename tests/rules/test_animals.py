@@ -1,0 +1,240 @@
+"""Animals (Menagerie): one test per rule of the text (and per house clarification), on fixed decks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.rules import GAMES, Action, BadSave, IllegalAction
+from cardarcade.rules.animals import ANIMALS, RULES, Animals
+
+SPEC = GAMES["animals"]
+FLIP = Action("flip")
+PICKS = ("dog", "cat", "cow", "lion", "duck", "sheep")
+
+
+def call(target: int, k: int) -> Action:
+    return Action("call", target=target, value=k)
+
+
+def deck_for(players: int, tops: dict[int, str]) -> list[Card]:
+    """A full pack dealt round robin so each seat in ``tops`` gets those cards first (top of pack first)."""
+    wanted = {seat: cards(text) for seat, text in tops.items()}
+    used = [c for cs in wanted.values() for c in cs]
+    filler = iter([c for c in standard_deck() if c not in used])
+    deck = []
+    for j in range(52):
+        seat, rnd = j % players, j // players
+        mine = wanted.get(seat, [])
+        deck.append(mine[rnd] if rnd < len(mine) else next(filler))
+    return deck
+
+
+def new(players: int, tops: dict[int, str] | None = None, pick: bool = True, **options) -> Animals:
+    game = SPEC.new(players, seed=0, options=options or None, deck=deck_for(players, tops or {}))
+    assert isinstance(game, Animals)
+    if pick:
+        for seat in range(players):
+            game.apply(seat, Action("pick", value=PICKS[seat]))
+    return game
+
+
+def flips(game: Animals, *seats: int) -> None:
+    for seat in seats:
+        game.apply(seat, FLIP)
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def keep_only(game: Animals, seat: int, count: int) -> None:
+    """Give all but the first ``count`` cards of ``seat``'s pack to seat 0 (bottom of its pack)."""
+    game.s.packs[0] += game.s.packs[seat][count:]
+    game.s.packs[seat] = game.s.packs[seat][:count]
+
+
+def whole(game: Animals) -> None:
+    game.check_loaded()
+    assert len(game.cards()) == 52
+
+
+def test_each_player_chooses_an_animal_first():
+    game = new(3, pick=False)
+    view = game.view(0)
+    assert view.choosing and view.animals == [None, None, None]
+    assert sorted(game.actors()) == [0, 1, 2]
+    assert FLIP not in game.legal_actions(0)
+    assert {a.value for a in game.legal_actions(0)} == set(ANIMALS)
+    game.apply(1, Action("pick", value="cow"))
+    with pytest.raises(IllegalAction):
+        game.apply(2, Action("pick", value="cow"))  # taken
+    with pytest.raises(IllegalAction):
+        game.apply(1, Action("pick", value="dog"))  # one animal each
+    assert "cow" not in game.view(0).free_animals
+    game.apply(0, Action("pick", value="dog"))
+    events = game.apply(2, Action("pick", value="owl"))
+    assert kinds(events) == ["pick", "start"]
+    view = game.view(0)
+    assert not view.choosing and view.calls == ["Woof!", "Moo!", "Hoo-hoo!"]
+    assert game.actors() == [0]  # the dealer's left turns first
+
+
+def test_the_pack_is_dealt_out_one_at_a_time():
+    view = new(5).view(None)
+    assert view.counts == [11, 11, 10, 10, 10]
+
+
+def test_cards_are_turned_onto_your_own_up_pile_clockwise():
+    game = new(3, {0: "2c", 1: "3c", 2: "4c"})
+    flips(game, 0)
+    with pytest.raises(IllegalAction):
+        game.apply(0, FLIP)
+    flips(game, 1, 2)
+    view = game.view(None)
+    assert view.tops == cards("2c 3c 4c") and view.turn == 0
+
+
+def test_the_first_to_call_the_other_animal_wins_the_others_up_pile_under_their_own():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1)
+    events = game.apply(0, call(1, game.stimulus))
+    assert kinds(events) == ["call_win"]
+    assert events[0].describe(["You", "Bot 1", "Bot 2"]) == 'You call "Miaow!" first and win 1 up card from Bot 1'
+    view = game.view(None)
+    assert view.tops[1] is None and view.pile_sizes[0] == 2
+    assert game.s.piles[0] == cards("7d 7c")  # the won card went underneath; the 7c is still up
+    assert view.turn == 1  # the loser leads
+    whole(game)
+
+
+def test_the_matched_player_can_win_the_race_too():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1)
+    game.apply(1, call(0, game.stimulus))
+    view = game.view(None)
+    assert view.pile_sizes == [0, 2, 0] and view.turn == 0
+
+
+def test_a_call_at_the_wrong_time_pays_the_top_up_card_to_the_player_called():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1, 2)
+    # Seat 2 is not in the match: calling seat 1's animal is a call at the wrong time.
+    events = game.apply(2, call(1, game.stimulus))
+    assert kinds(events) == ["false_call"] and events[0].cards == (Card.parse("2h"),)
+    assert game.s.piles[1] == cards("2h 7d")  # under seat 1's up card
+    assert game.view(None).turn == 2  # the loser of the call leads
+    whole(game)
+
+
+def test_the_wrong_animal_is_a_wrong_call():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1, 2)
+    events = game.apply(0, call(2, game.stimulus))  # matched seat 1 but called seat 2's cow
+    assert kinds(events) == ["false_call"]
+    assert game.s.piles[2] == cards("7c 2h") and game.view(None).tops[0] is None
+
+
+def test_penalty_comes_from_the_pack_without_an_up_pile():
+    game = new(3, {0: "7c", 1: "8d 9d", 2: "2h"})
+    game.apply(0, FLIP)
+    events = game.apply(1, call(0, game.stimulus))
+    assert events[0].cards == (Card.parse("8d"),)
+    assert game.view(None).counts[1] == 16 and game.s.piles[0] == cards("8d 7c")
+
+
+def test_both_call_at_once_the_first_wins_the_second_just_missed():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1)
+    k = game.stimulus
+    game.apply(1, call(0, k))
+    before = game.view(None)
+    assert kinds(game.apply(0, call(1, k))) == ["late_call"]
+    assert game.view(None).pile_sizes == before.pile_sizes
+
+
+def test_a_wrong_call_is_judged_on_what_the_caller_saw():
+    game = new(3, {0: "7c 2c", 1: "8d", 2: "7h"})
+    flips(game, 0)
+    seen = game.stimulus
+    flips(game, 1, 2)  # now seat 2's 7h matches seat 0's 7c
+    assert kinds(game.apply(2, call(0, seen))) == ["false_call"]
+
+
+def test_used_up_pack_turns_the_up_pile_over():
+    game = new(3, {0: "2c 3c", 1: "4d 5d", 2: "6h 8h"})
+    keep_only(game, 1, 2)
+    flips(game, 0, 1, 2, 0, 1, 2)
+    assert game.view(None).counts[1] == 0 and game.s.piles[1] == cards("4d 5d")
+    game.apply(0, FLIP)
+    events = game.apply(1, FLIP)
+    assert kinds(events) == ["turn_over", "flip"]
+    assert game.view(None).tops[1] == Card.parse("4d")  # the first card played is on top again
+    assert game.s.packs[1] == cards("5d")
+
+
+def test_a_player_without_cards_is_out_and_the_last_holder_wins():
+    game = new(3, {0: "7c", 1: "7d", 2: "7h"})
+    keep_only(game, 1, 1)
+    keep_only(game, 2, 1)
+    flips(game, 0, 1)
+    events = game.apply(0, call(1, game.stimulus))
+    assert "out" in kinds(events)
+    view = game.view(None)
+    assert view.out == [False, True, False] and view.turn == 2  # the loser is out: the next player leads
+    assert all(a.target != 1 for a in game.legal_actions(0) if a.kind == "call")  # cannot be called
+    with pytest.raises(IllegalAction):
+        game.apply(0, call(1, game.stimulus))
+    flips(game, 2)
+    events = game.apply(0, call(2, game.stimulus))
+    assert game.is_over and game.result.winners == [0] and "every card" in game.result.reason
+    assert game.result.scores == [52.0, 0.0, 0.0]
+    assert game.actors() == []
+
+
+def test_no_calls_before_the_first_card_and_never_on_yourself():
+    game = new(3, {0: "7c"})
+    assert game.actors() == [0] and game.legal_actions(1) == []
+    game.apply(0, FLIP)
+    assert all(a.target != 1 for a in game.legal_actions(1) if a.kind == "call")
+    with pytest.raises(IllegalAction):
+        game.apply(1, call(1, game.stimulus))
+
+
+def test_names_variant_calls_the_animals_names():
+    game = new(3, {0: "7c", 1: "7d"}, calls="names")
+    assert game.view(2).calls == ["Dog!", "Cat!", "Cow!"]
+    flips(game, 0, 1)
+    events = game.apply(0, call(1, game.stimulus))
+    assert '"Cat!"' in events[0].text
+
+
+def test_card_limit_ends_the_game_with_the_most_cards_winning():
+    game = new(3, {0: "7c", 1: "2d", 2: "7h"}, max_flips=60)
+    flips(game, 0, 1, 2)
+    game.apply(0, call(2, game.stimulus))
+    while not game.is_over:
+        game.apply(game.view(None).turn, FLIP)
+    assert game.s.flips == 60 and "60-card limit" in game.result.reason
+    assert game.result.winners == [0]
+
+
+def test_corrupt_saves_are_bad_saves():
+    game = new(3, {0: "7c", 1: "7d"})
+    flips(game, 0, 1)
+    assert SPEC.from_json(game.to_json()).view(1) == game.view(1)
+    envelope = json.loads(game.to_json())
+    envelope["state"]["animals"][1] = "dog"
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))
+    envelope = json.loads(game.to_json())
+    envelope["state"]["recent"][-1] = []
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))
+
+
+def test_rules_text_names_the_variant_and_keys():
+    assert "names" in RULES and "Card limit" in RULES and "enter" in RULES
+    assert SPEC.claim_kinds == frozenset({"call"}) and SPEC.min_players == 3 and SPEC.max_players == 6
