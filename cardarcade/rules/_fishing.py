@@ -99,6 +99,7 @@ class FishingState(State):
 class FishingView(BaseModel):
     seat: int | None
     by_card: bool  # Authors: asks name an exact card
+    one_per_answer: bool  # a yes hands over a single card (Authors; a Go Fish house rule)
     hand: list[Card]  # the viewer's own hand, by rank then suit (empty for a spectator)
     counts: list[int]  # cards in each hand
     books: list[list[Rank]]
@@ -152,6 +153,10 @@ class FishingGame(Game[FishingState]):
     def is_asked_for(self, card: Card, action: Action) -> bool:
         raise NotImplementedError
 
+    def one_per_answer(self) -> bool:
+        """Whether a yes hands over only one card (a Go Fish house rule)."""
+        return self.BY_CARD
+
     # ---- setup helper
 
     @classmethod
@@ -198,7 +203,8 @@ class FishingGame(Game[FishingState]):
         s = self.s
         own = seat is not None and 0 <= seat < s.players
         return FishingView(
-            seat=seat, by_card=self.BY_CARD, hand=sort_hand(s.hands[seat]) if own else [],
+            seat=seat, by_card=self.BY_CARD,
+            one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[seat]) if own else [],
             counts=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
             turn=s.turn, moves=s.actions, asks=s.asks, max_asks=s.options.max_asks, history=list(s.history),
         )

@@ -103,6 +103,9 @@ class GoFish(FishingGame):
     def is_asked_for(self, card: Card, action: Action) -> bool:
         return card.rank == action.value
 
+    def one_per_answer(self) -> bool:
+        return self.s.options.answer == "one"
+
 
 SPEC = GameSpec(
     id="go-fish", title="Go Fish", family="turn-based", min_players=3, max_players=6, realtime=False,

@@ -1,0 +1,165 @@
+"""What the Go Fish and Authors bots share: a memory of the table talk, and choosing an ask.
+
+Everything a player says at a fishing table gives something away. Asking for sevens shows you
+hold a seven; being handed two sevens shows you now hold at least three; saying "Go fish" shows
+you hold none. The bot reads these from the public record in its view and keeps them as facts,
+each stamped with the record it came from. How long a fact stays in mind depends on skill: an
+easy bot keeps only the last few things said, a medium one a good deal more, a hard one all of it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from cardarcade.bots import BotBase, Moment, Plan
+from cardarcade.cards import Card, Rank
+from cardarcade.rules._fishing import FishingView, FishRecord
+from cardarcade.rules.base import Action
+
+# How many public records a fact is remembered for, by skill (None: for good).
+HORIZON: dict[int, int | None] = {0: 5, 1: 24, 2: None}
+# How often a bot asks at random instead of thinking, by skill.
+CARELESS: dict[int, float] = {0: 0.45, 1: 0.1, 2: 0.0}
+
+
+class TableMemory:
+    """Facts about the other players' hands, learnt from the public record."""
+
+    def __init__(self, seat: int, horizon: int | None) -> None:
+        self.seat = seat
+        self.horizon = horizon
+        self.last = -1  # number of the last record read
+        # seat -> rank -> (at least this many held, record number)
+        self.holds: dict[int, dict[Rank, tuple[int, int]]] = {}
+        # seat -> rank -> record number when they were seen to hold none of it
+        self.lacks_rank: dict[int, dict[Rank, int]] = {}
+        # seat -> card -> record number (Authors: exact cards known held, or known not held)
+        self.has_card: dict[int, dict[Card, int]] = {}
+        self.lacks_card: dict[int, dict[Card, int]] = {}
+
+    # ---- reading the record
+
+    def update(self, view: FishingView) -> None:
+        for rec in view.history:
+            if rec.n > self.last:
+                self._learn(rec, one_card=view.one_per_answer)
+                self.last = rec.n
+
+    def _learn(self, rec: FishRecord, one_card: bool) -> None:
+        n = rec.n
+        if rec.kind == "book":
+            for table in (self.holds, self.lacks_rank):
+                for facts in table.values():
+                    facts.pop(rec.rank, None)
+            for table in (self.has_card, self.lacks_card):
+                for facts in table.values():
+                    for card in [c for c in facts if c.rank is rec.rank]:
+                        del facts[card]
+            return
+        if rec.kind in ("fish", "draw"):
+            for card in rec.cards:  # a card shown after a lucky draw
+                self._gain(rec.seat, card.rank, 1, n, card)
+            return
+        asker, target, rank = rec.seat, rec.target, rec.rank
+        assert target is not None and rank is not None
+        if rec.card is not None:  # Authors: the asker lacks the card and holds its rank
+            self._fact(self.lacks_card, asker)[rec.card] = n
+        self._gain(asker, rank, 0, n)  # holds at least one (being able to ask)
+        if rec.cards:
+            for card in rec.cards:
+                self._fact(self.has_card, asker)[card] = n
+                self._fact(self.has_card, target).pop(card, None)
+                self._fact(self.lacks_card, target)[card] = n
+                self._fact(self.lacks_card, asker).pop(card, None)
+            self._gain(asker, rank, len(rec.cards), n)
+            held, _ = self._fact(self.holds, target).pop(rank, (0, n))
+            if rec.card is None and not one_card:
+                self._fact(self.lacks_rank, target)[rank] = n  # Go Fish: they gave every one they had
+            elif held > len(rec.cards):
+                self._fact(self.holds, target)[rank] = (held - len(rec.cards), n)
+        elif rec.card is None:
+            self._fact(self.lacks_rank, target)[rank] = n
+            self._fact(self.holds, target).pop(rank, None)
+        else:
+            self._fact(self.lacks_card, target)[rec.card] = n
+
+    def _gain(self, seat: int, rank: Rank, count: int, n: int, card: Card | None = None) -> None:
+        facts = self._fact(self.holds, seat)
+        held = facts.get(rank, (0, n))[0]
+        facts[rank] = (max(held, 1) + count if count else max(held, 1), n)
+        self._fact(self.lacks_rank, seat).pop(rank, None)
+        if card is not None:
+            self._fact(self.has_card, seat)[card] = n
+            self._fact(self.lacks_card, seat).pop(card, None)
+
+    @staticmethod
+    def _fact(table: dict, seat: int) -> dict:
+        return table.setdefault(seat, {})
+
+    # ---- recalling
+
+    def fresh(self, n: int) -> bool:
+        return self.horizon is None or self.last - n < self.horizon
+
+    def held(self, seat: int, rank: Rank) -> int:
+        """How many of ``rank`` ``seat`` is remembered to hold at least (0: nothing known)."""
+        fact = self.holds.get(seat, {}).get(rank)
+        return fact[0] if fact and self.fresh(fact[1]) else 0
+
+    def lacks(self, seat: int, rank: Rank) -> bool:
+        n = self.lacks_rank.get(seat, {}).get(rank)
+        return n is not None and self.fresh(n)
+
+    def has(self, seat: int, card: Card) -> bool:
+        n = self.has_card.get(seat, {}).get(card)
+        return n is not None and self.fresh(n)
+
+    def lacks_exact(self, seat: int, card: Card) -> bool:
+        n = self.lacks_card.get(seat, {}).get(card)
+        return n is not None and self.fresh(n)
+
+
+class FishingBot(BotBase):
+    """Asks when it is its turn: the best-scored ask by what it remembers, sometimes at random."""
+
+    def __init__(self, seat, level, rng) -> None:
+        super().__init__(seat, level, rng)
+        self.memory = TableMemory(seat, HORIZON[self.skill])
+
+    def candidates(self, view: FishingView, targets: list[int]) -> list[Action]:
+        raise NotImplementedError
+
+    def score(self, view: FishingView, action: Action, mine: dict[Rank, int]) -> float:
+        raise NotImplementedError
+
+    def plans(self, view: FishingView, moment: Moment) -> list[Plan]:
+        self.memory.update(view)
+        if view.turn != self.seat or not view.hand:
+            return []
+        key = ("ask", view.moves)
+        decided = self.once(key, lambda: self._decide(view, moment))
+        if decided is None:
+            return []
+        delay, action = decided
+        return [Plan(action, moment.now + delay, key)]
+
+    def _decide(self, view: FishingView, moment: Moment) -> tuple[float, Action] | None:
+        targets = [p for p in range(len(view.counts)) if p != self.seat and view.counts[p]]
+        options = self.candidates(view, targets)
+        if not options:
+            return None
+        delay = self.move_delay(moment.pace)
+        if self.rng.random() < CARELESS[self.skill]:
+            return delay, self.rng.choice(options)
+        mine: dict[Rank, int] = {}
+        for card in view.hand:
+            mine[card.rank] = mine.get(card.rank, 0) + 1
+        return delay, best(options, lambda a: self.score(view, a, mine) + self.rng.random() * 0.01)
+
+    def target_bonus(self, view: FishingView, target: int) -> float:
+        """All else equal, a bigger hand is likelier to hold what is asked for."""
+        return 0.2 * view.counts[target]
+
+
+def best(options: list[Action], score: Callable[[Action], float]) -> Action:
+    return max(options, key=score)

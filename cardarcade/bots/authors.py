@@ -1,0 +1,32 @@
+"""Authors bots: ask for the exact card remembered in someone's hand, else where its rank is."""
+
+from __future__ import annotations
+
+from cardarcade.bots import register
+from cardarcade.bots._fishing import FishingBot
+from cardarcade.cards import Rank
+from cardarcade.rules._fishing import FishingView
+from cardarcade.rules.authors import ask_for_card, missing_cards
+from cardarcade.rules.base import Action
+
+
+@register("authors")
+class AuthorsBot(FishingBot):
+    def candidates(self, view: FishingView, targets: list[int]) -> list[Action]:
+        return [ask_for_card(t, c) for c in missing_cards(view.hand) for t in targets]
+
+    def score(self, view: FishingView, action: Action, mine: dict[Rank, int]) -> float:
+        target, card = action.target, action.cards[0]
+        assert target is not None
+        memory = self.memory
+        score = 3.0 * mine.get(card.rank, 0) + self.target_bonus(view, target)
+        if memory.has(target, card):
+            return score + 200
+        if any(memory.has(p, card) for p in range(len(view.counts)) if p != target):
+            return score - 80  # it is known to be elsewhere
+        if memory.lacks_exact(target, card):
+            return score - 60
+        known = memory.held(target, card.rank)
+        if known:
+            score += 40 + 10 * known
+        return score
