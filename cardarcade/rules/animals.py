@@ -17,7 +17,7 @@ FLIP = Action("flip")
 ANIMALS: dict[str, str] = {
     "dog": "Woof!", "cat": "Miaow!", "cow": "Moo!", "lion": "Roar!", "duck": "Quack!", "sheep": "Baa!",
     "pig": "Oink!", "horse": "Neigh!", "owl": "Hoo-hoo!", "frog": "Ribbit!", "donkey": "Hee-haw!",
-    "rooster": "Cock-a-doodle-doo!",
+    "bee": "Buzz!",
 }
 ANIMAL_NAMES: tuple[str, ...] = tuple(ANIMALS)
 

@@ -1,0 +1,94 @@
+"""The Snap table: each player's stock and face-up pile, the snap pool, and the two call keys."""
+
+from __future__ import annotations
+
+from rich.align import Align
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardarcade.rules.base import Event
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.widgets.cards import Slot, render_row
+
+HEADLINE_EVENTS = ("snap_win", "pool_win", "false_snap", "false_pool", "out", "game_over")
+
+
+def caption(name: str, seat: int) -> str:
+    """A name short enough to sit under a card."""
+    return name if len(name) <= 7 else f"Seat {seat + 1}"
+
+
+class CallingScreen(GameScreen):
+    """What the calling games' screens share: the row of up cards and a headline of the last call."""
+
+    def __init__(self, setup) -> None:
+        super().__init__(setup)
+        self.headline = ""
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        for event in events_:
+            if event.kind in HEADLINE_EVENTS or event.kind.endswith("_win") or event.kind.startswith("false"):
+                self.headline = event.describe(self.names)
+
+    def up_row(self, extra: list[Slot] | None = None) -> Text:
+        """Every seat's up card, captioned with its name (an empty place where it has none)."""
+        view = self.view
+        slots = [Slot(top, dim=view.out[seat], caption=caption(self.names[seat], seat))
+                 for seat, top in enumerate(view.tops)]
+        return render_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs)
+
+    def center_with(self, row: Text, status: str) -> RenderableType:
+        headline = self.headline or status
+        lines = [Text(headline, style="bold", justify="center"), Align.center(row)]
+        if self.headline:
+            lines.append(Text(status, style="dim", justify="center"))
+        return Group(*lines)
+
+    def hotseat_keys(self, seat: int) -> str:
+        """The keys a hot-seat player owns, for their panel."""
+        return " ".join(k for verb in self.VERBS if (k := self.keymap.key_label(seat, verb)))
+
+
+class SnapScreen(CallingScreen):
+    VERBS = ["flip", "react", "pool"]
+    CLAIM_VERBS = {"react": "snap", "pool": "pool"}
+    VERB_HELP = {"flip": "turn", "react": "snap", "pool": "pool"}
+    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Snap"),
+                ("p", "verb('pool')", "Snap pool")]
+
+    def claim_flash(self, kind: str, target: int | None) -> str:
+        return "SNAP POOL!" if kind == "pool" else "SNAP!"
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        header = self.seat_header(seat, view.turn == seat and not self.game.is_over)
+        if view.out[seat]:
+            status = Text("eliminated", style="dim italic")
+        else:
+            status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"),
+                                   f"{view.counts[seat]} · pile {view.pile_sizes[seat]}")
+        if self.viewer is None and not self.setup.seats[seat].is_bot:
+            extra = Text(f"keys {self.hotseat_keys(seat)}", style="dim")
+        else:
+            extra = Text(self.seat_level(seat), style="dim")
+        return Group(header, status, extra)
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        pool = Slot(view.pool_top, caption=f"pool {view.pool_size}" if view.pool_size else "pool")
+        status = f"{self.names[view.turn]} turns next · {view.flips} of at most {view.max_flips} cards turned"
+        return self.center_with(self.up_row([pool]), status)
+
+    def turn_prompt(self) -> str:
+        view = self.view
+        if self.viewer is None:
+            return f"Watching: {self.names[view.turn]} turns next."
+        if view.out[self.viewer]:
+            return "You are out of the game."
+        calls = "space Snap! · p Snap pool!" if view.pool_top is not None else "space Snap!"
+        if view.turn == self.viewer:
+            return f"Your turn: enter turns your card · {calls}"
+        return f"{calls} · {self.names[view.turn]} turns next"
+
+
+SCREENS = {"snap": SnapScreen}
