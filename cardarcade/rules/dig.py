@@ -76,6 +76,7 @@ class DigView(SheddingView):
     named: str | None
     dug: int
     eight_names: str
+    can_dig: bool  # nothing fits: True = dig, False = pass
 
 
 def name_text(named: str) -> str:
@@ -155,7 +156,8 @@ class Dig(SheddingGame[DigState]):
 
     def view(self, seat: int | None = None) -> DigView:
         s = self.s
-        return DigView(**self.view_fields(seat), named=s.named, dug=s.dug, eight_names=s.options.eight_names)
+        return DigView(**self.view_fields(seat), named=s.named, dug=s.dug,
+                       eight_names=s.options.eight_names, can_dig=self.can_dig())
 
     def check_loaded(self) -> None:
         super().check_loaded()

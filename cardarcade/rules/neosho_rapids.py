@@ -45,6 +45,11 @@ order and `enter` then plays them as a chain, `d` draws and ends your turn.
 
 
 class NeoshoRapidsOptions(SheddingOptions):
+    # hands can swell in a long game: a roomier cap than Dig's
+    max_turns: int = Field(
+        1000, ge=20, le=100_000, title="Turn limit",
+        description="So a game always ends: after this many turns the player holding the fewest cards wins.",
+    )
     must_play: bool = Field(
         True, title="Must play if able",
         description="A player holding a card that fits must play at least one card before drawing.",

@@ -1,0 +1,37 @@
+"""What the Neosho Rapids and Dig bots share: one move per situation at the table's pace, and
+card counting (the cards not yet seen by this bot)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardarcade.bots import BotBase, Moment, Plan
+from cardarcade.cards import Card, standard_deck
+from cardarcade.rules._shedding import SheddingView
+from cardarcade.rules.base import Action
+
+PACK: tuple[Card, ...] = tuple(standard_deck())
+
+
+class SheddingBot(BotBase):
+    """Plans one action whenever it is this bot's turn; subclasses say which in ``choose``."""
+
+    def plans(self, view: SheddingView, moment: Moment) -> list[Plan]:
+        if view.turn != self.seat or view.seat != self.seat:
+            return []
+        key = ("move", view.step)
+        delay, action = self.once(key, lambda: (self.move_delay(moment.pace), self.choose(view)))  # type: ignore[misc]
+        return [Plan(action, moment.now + delay, key)]
+
+    def choose(self, view: SheddingView) -> Action:
+        raise NotImplementedError
+
+
+def unseen(view: SheddingView) -> list[Card]:
+    """Cards in the stock or in other hands, as far as this player knows: neither in hand nor face up."""
+    known = set(view.hand) | set(view.discards)
+    return [c for c in PACK if c not in known]
+
+
+def rank_counts(cards: list[Card]) -> Counter:
+    return Counter(c.rank for c in cards)
