@@ -79,10 +79,27 @@ class BundleView(BaseModel):
     current: int | None
     seen: list[Card]  # public history: every card that has been face up (all of them are gone from hands)
     last_move: tuple[int, str, list[Card]] | None
+    take_every_match: bool
 
 
 def trail(card: Card) -> Action:
     return Action("trail", (card,))
+
+
+def moves_for(hand: list[Card], table: list[Card], their_top: Card | None, other: int,
+              take_every_match: bool) -> list[Action]:
+    """Every move a hand can make: take a table card (or all of its rank), steal, or trail."""
+    actions = []
+    for card in hand:
+        matches = [t for t in table if t.rank == card.rank]
+        if matches and take_every_match:
+            actions.append(Action("take", (card, *matches)))
+        else:
+            actions += [Action("take", (card, t)) for t in matches]
+        if their_top is not None and their_top.rank == card.rank:
+            actions.append(Action("steal", (card,), target=other))
+        actions.append(trail(card))
+    return actions
 
 
 class OldMansBundle(Game[BundleState]):
@@ -113,17 +130,7 @@ class OldMansBundle(Game[BundleState]):
             return []
         other = 1 - seat
         top = s.bundles[other][-1] if s.bundles[other] else None
-        actions = []
-        for card in s.hands[seat]:
-            matches = [t for t in s.table if t.rank == card.rank]
-            if matches and s.options.take_every_match:
-                actions.append(Action("take", (card, *matches)))
-            else:
-                actions += [Action("take", (card, t)) for t in matches]
-            if top is not None and top.rank == card.rank:
-                actions.append(Action("steal", (card,), target=other))
-            actions.append(trail(card))
-        return actions
+        return moves_for(s.hands[seat], s.table, top, other, s.options.take_every_match)
 
     def view(self, seat: int | None = None) -> BundleView:
         s = self.s
@@ -132,7 +139,7 @@ class OldMansBundle(Game[BundleState]):
             hand_counts=[len(h) for h in s.hands], table=list(s.table),
             bundle_tops=[b[-1] if b else None for b in s.bundles], bundle_sizes=[len(b) for b in s.bundles],
             stock=len(s.stock), current=None if s.result is not None else s.current, seen=list(s.seen),
-            last_move=s.last_move,
+            last_move=s.last_move, take_every_match=s.options.take_every_match,
         )
 
     def cards(self) -> list[Card]:
