@@ -17,7 +17,10 @@ from cardarcade.bots import BotBase, Moment, Plan, register
 from cardarcade.rules.base import Action
 from cardarcade.rules.cuckoo import CHANGE, FULL_PACK, KING, STAND, SWAP, CuckooView, card_value
 
-SAMPLES = 160  # rest-of-hand playouts per choice for the hard bot
+# Rest-of-hand playouts per choice for the hard bot: fewer at big tables, where each playout
+# costs more, so a decision stays within a few milliseconds.
+SAMPLES = 160
+SEAT_STEPS = 1600
 MEDIUM_CHANGE_BELOW = 5  # value 5 is a 6 with aces low
 MEDIUM_SWAP_BELOW = 4
 # How likely a typical player is to stand on a card of each value (0 = lowest): the hard bot's
@@ -74,12 +77,13 @@ class Playouts:
 
     def pay_odds(self) -> tuple[float, float]:
         """(chance of paying if I stand, chance if I change or swap), over the same dealt worlds."""
+        samples = max(SAMPLES // 2, min(SAMPLES, SEAT_STEPS // len(self.order)))
         stand = change = 0
-        for _ in range(SAMPLES):
+        for _ in range(samples):
             world, top = self._deal()
             stand += self._play(dict(world), top, False)
             change += self._play(world, top, True)
-        return stand / SAMPLES, change / SAMPLES
+        return stand / samples, change / samples
 
     def _deal(self) -> tuple[dict[int, int], int]:
         pool = list(self.unseen)

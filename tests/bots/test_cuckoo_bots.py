@@ -1,0 +1,133 @@
+"""Cuckoo bots: they finish games at every level, decide sensibly, and hard beats easy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.cards import Card, standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.cuckoo import CHANGE, STAND, SWAP, Cuckoo
+from cardarcade.table.simulate import play_headless, simulate
+
+SPEC = GAMES["cuckoo"]
+C = Card.parse
+NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
+
+
+def new(hands: str, top: str = "", **options) -> Cuckoo:
+    fixed = [C(t) for t in (hands + " " + top).split()]
+    deck = fixed + [c for c in standard_deck() if c not in set(fixed)]
+    return SPEC.new(len(hands.split()), seed=0, deck=deck, options=options or None)
+
+
+def decision(game: Cuckoo, level: str, seed: int = 0):
+    seat = game.actors()[0]
+    plans = make_bot("cuckoo", seat, level, random.Random(seed)).plans(game.view(seat), NOW)
+    assert len(plans) == 1 and plans[0].at > NOW.now
+    return plans[0].action
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_bots_finish_games_at_every_level(level: str) -> None:
+    for seed in range(2):
+        result, table = play_headless(SPEC, [level] * 6, seed=seed)
+        assert result is not None and table.game.is_over
+
+
+def test_a_full_table_of_twenty_with_aces_high_finishes() -> None:
+    result, table = play_headless(SPEC, ["easy", "medium", "hard", "expert"] * 5, seed=3, options={"aces": "high"})
+    assert result is not None and table.game.s.hand > 19
+
+
+def test_bots_wait_for_their_turn() -> None:
+    game = new("Qs 9h 7c Jd 5s 8d")
+    bot = make_bot("cuckoo", 3, "hard", random.Random(0))
+    assert bot.plans(game.view(3), NOW) == []
+
+
+def test_a_decision_is_made_once_per_turn() -> None:
+    game = new("4s 9h 7c Jd 5s 8d")
+    bot = make_bot("cuckoo", 0, "easy", random.Random(0))
+    first = bot.plans(game.view(0), NOW)
+    assert all(bot.plans(game.view(0), NOW) == first for _ in range(10))
+
+
+def test_medium_changes_a_low_card_and_stands_on_a_high_one() -> None:
+    assert decision(new("4s 9h 7c Jd 5s 8d"), "medium") == CHANGE
+    assert decision(new("8s 9h 7c Jd 5s 8d"), "medium") == STAND
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_nobody_sensible_gives_up_a_king_or_keeps_an_ace(level: str) -> None:
+    assert decision(new("Ks 9h 7c Jd 5s 8d"), level) == STAND
+    assert decision(new("As 9h 7c Jd 5s 8d"), level) == CHANGE
+    dealer_king = new("Qs 9h 7c Jd 5s Kd")
+    for _ in range(5):
+        dealer_king.apply(dealer_king.actors()[0], STAND)
+    assert decision(dealer_king, level) == STAND
+    dealer_ace = new("Qs 9h 7c Jd 5s Ad")
+    for _ in range(5):
+        dealer_ace.apply(dealer_ace.actors()[0], STAND)
+    assert decision(dealer_ace, level) == SWAP
+
+
+def test_hard_stands_when_it_knows_a_lower_card_is_already_final() -> None:
+    # P0 changes its 4 for P1's 2: P1 now knows P0 holds the 2 for good, so the 4 is safe.
+    game = new("4s 2h 7c Jd 9s 8d")
+    game.apply(0, CHANGE)
+    assert game.view(1).known[0] == C("2h") and game.view(1).card == C("4s")
+    assert decision(game, "hard") == STAND
+    assert decision(game, "medium") == CHANGE  # medium does not use it
+
+
+def test_hard_dealer_weighs_the_chance_of_drawing_a_king() -> None:
+    # Everyone else has stood on a high card: a dealer with a 3 is surely lowest and swaps;
+    # the dealer who knows the player on the right holds an ace keeps even a 3.
+    stood = new("Qs 9h 10c Jd 9s 3d")
+    for _ in range(5):
+        stood.apply(stood.actors()[0], STAND)
+    assert decision(stood, "hard") == SWAP
+    knows = new("Qs 9h 10c Jd Ac 3d")
+    for move in (STAND, STAND, STAND, STAND, CHANGE):
+        knows.apply(knows.actors()[0], move)
+    assert knows.view(5).card == C("Ac") and knows.view(5).known[4] == C("3d")
+    assert decision(knows, "hard") == SWAP
+    safe = new("Qs 9h 10c Jd 5c 3d")
+    for move in (STAND, STAND, STAND, STAND, CHANGE):
+        safe.apply(safe.actors()[0], move)
+    assert safe.view(5).card == C("5c") and safe.view(5).known[4] == C("3d")
+    assert decision(safe, "hard") == STAND
+
+
+def pay_rates(levels: list[str], games: int) -> list[float]:
+    """Chips paid per hand played, by seat, with the bots deciding straight from their views."""
+    n = len(levels)
+    paid, played = [0] * n, [0] * n
+    for g in range(games):
+        game = SPEC.new(n, seed=100 + g, options={"chips": 10})
+        bots = [make_bot("cuckoo", i, level, random.Random(g * 31 + i)) for i, level in enumerate(levels)]
+        while not game.is_over:
+            seat = game.actors()[0]
+            for event in game.apply(seat, bots[seat].plans(game.view(seat), NOW)[0].action):
+                if event.kind == "show":
+                    for p in event.data["seats"]:
+                        played[p] += 1
+                elif event.kind == "pay":
+                    paid[event.seat] += 1
+    return [p / h for p, h in zip(paid, played)]
+
+
+def test_hard_pays_fewer_chips_than_easy_in_any_seat() -> None:
+    rates = pay_rates(["easy", "easy", "hard", "easy", "easy", "hard"], games=25)
+    hard = (rates[2] + rates[5]) / 2
+    easy = (rates[0] + rates[1] + rates[3] + rates[4]) / 4
+    assert hard < 0.85 * easy, rates
+
+
+def test_hard_wins_clearly_more_than_easy() -> None:
+    summary = simulate(SPEC, ["hard", "easy", "easy", "easy", "easy", "easy"], games=80, seed=5)
+    easy_mean = sum(summary.wins[1:]) / 5
+    assert summary.wins[0] > 1.5 * easy_mean, summary.wins
