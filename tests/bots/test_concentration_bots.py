@@ -1,0 +1,89 @@
+"""Concentration bots: they finish at every level, remember by level, and better memory wins."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.cards import Card, standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.concentration import turn
+from cardarcade.table.simulate import play_headless, simulate
+
+SPEC = GAMES["concentration"]
+MOMENT = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_bots_finish_games_at_every_level(level: str) -> None:
+    result, table = play_headless(SPEC, [level, "medium"], seed=1)
+    assert result is not None and table.game.is_over
+
+
+def test_bots_finish_the_four_of_a_kind_game_with_six_players() -> None:
+    result, _ = play_headless(SPEC, ["easy", "medium", "hard"] * 2, seed=2, options={"set_size": 4})
+    assert result is not None
+
+
+def by_rank_game():
+    """Pairs lie side by side: positions 2k and 2k+1 hold the same rank."""
+    deck = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value))
+    game = SPEC.new(2, seed=0, deck=deck)
+    game.apply(0, turn(51))  # seat 0 cuts an ace
+    game.apply(1, turn(0))  # seat 1 a two: seat 0 starts
+    return game
+
+
+def test_a_hard_bot_remembers_a_card_it_saw_and_pairs_it() -> None:
+    game = by_rank_game()
+    game.apply(0, turn(4))
+    game.apply(0, turn(8))  # a 3 and a 4: a miss, seen by everyone
+    bot = make_bot("concentration", 1, "hard", random.Random(0))
+    bot.plans(game.view(1), MOMENT)
+    game.apply(1, turn(5))  # the other 3: the hard bot goes to position 4 for it
+    assert bot.plans(game.view(1), MOMENT)[0].action == turn(4)
+
+
+def test_a_hard_bot_takes_a_pair_it_knows_whole() -> None:
+    game = by_rank_game()
+    game.apply(0, turn(4))
+    game.apply(0, turn(8))  # a miss
+    game.apply(1, turn(5))
+    game.apply(1, turn(9))  # another miss: now 4&5 (threes) and 8&9 (fours) are known
+    bot = make_bot("concentration", 0, "hard", random.Random(3))
+    first = bot.plans(game.view(0), MOMENT)[0].action
+    assert first.value in (4, 5, 8, 9)
+    game.apply(0, first)
+    second = bot.plans(game.view(0), MOMENT)[0].action
+    pair = {4: 5, 5: 4, 8: 9, 9: 8}
+    assert second.value == pair[first.value]
+
+
+def test_an_easy_bot_forgets_much_of_what_it_saw() -> None:
+    game = SPEC.new(2, seed=5)
+    rng = random.Random(1)
+    while len(game.s.history) < 40 and not game.is_over:
+        seat = game.actors()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    easy = make_bot("concentration", 0, "easy", random.Random(2))
+    hard = make_bot("concentration", 0, "hard", random.Random(2))
+    for bot in (easy, hard):
+        bot.learn(game.view(0))
+    truth = {p: c.rank for p, c in enumerate(game.s.grid) if c is not None}
+    right = lambda bot: sum(1 for p, r in bot.memory.items() if truth.get(p) == r)  # noqa: E731
+    seen = {p for _, p, _ in game.s.history if p in truth}
+    assert right(hard) == len(seen)
+    assert right(easy) < len(seen) / 2
+
+
+def test_hard_beats_easy_clearly_in_either_seat() -> None:
+    first = simulate(SPEC, ["hard", "easy"], games=30, seed=7)
+    second = simulate(SPEC, ["easy", "hard"], games=30, seed=7)
+    assert first.wins[0] >= 25 and second.wins[1] >= 25, (first.wins, second.wins)
+
+
+def test_medium_beats_easy() -> None:
+    summary = simulate(SPEC, ["medium", "easy"], games=30, seed=3)
+    assert summary.wins[0] >= 20, summary.wins
