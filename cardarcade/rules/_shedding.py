@@ -147,7 +147,7 @@ class SheddingGame(Game[S], Generic[S]):
         return sorted(range(self.s.players), key=lambda p: (held[p], p))
 
     def go_out(self, seat: int) -> Event:
-        return self.finish([seat], "{seat} plays their last card and wins",
+        return self.finish([seat], "{seat} plays the last card in hand and wins",
                            scores=[float(h) for h in self.held()], ranking=self.ranking())
 
     def finish_by_count(self, why: str) -> Event:
@@ -183,3 +183,23 @@ class SheddingGame(Game[S], Generic[S]):
             raise ValueError("a finished game without a result")
         if any(not 0 <= m.seat < s.players for m in s.history) or s.turns < 0:
             raise ValueError("the history names a seat that is not in the game")
+
+
+def stacked_deck(hands: list[str], upcard: str, stock: str = "") -> list[Card]:
+    """The pack order that deals exactly these hands (card codes, space separated), turns up
+    ``upcard`` and leaves ``stock`` on top of the stock (top first); for tests and demos.
+    Hands shorter than seven cards and the rest of the stock are filled from the unused cards,
+    highest first (aces, kings, ...), so pick test cards from the low ranks."""
+    named = [Card.parse(c) for h in hands for c in h.split()] + [Card.parse(upcard)] + \
+        [Card.parse(c) for c in stock.split()]
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice")
+    spare = [c for c in reversed(standard_deck()) if c not in set(named)]
+    dealt = []
+    for h in hands:
+        cards = [Card.parse(c) for c in h.split()]
+        if len(cards) > HAND_SIZE:
+            raise ValueError("more than seven cards in a hand")
+        dealt.append(cards + [spare.pop(0) for _ in range(HAND_SIZE - len(cards))])
+    order = [dealt[i % len(hands)][i // len(hands)] for i in range(HAND_SIZE * len(hands))]
+    return order + [Card.parse(upcard)] + [Card.parse(c) for c in stock.split()] + spare
