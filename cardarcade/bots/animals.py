@@ -8,10 +8,12 @@ and wrong calls (the wrong animal, or a call with no match) come at the level's 
 from __future__ import annotations
 
 from cardarcade.bots import BotBase, Moment, Plan, register
+from cardarcade.rules.animals import ANIMAL_NAMES
 from cardarcade.rules.base import Action
 
 FLIP = Action("flip")
 PICK_DELAY = 0.05  # seconds: bots choose their animal at once
+KEYED_ANIMALS = 6  # the first animals of the menu sit on the digit keys for people to choose
 
 
 @register("animals")
@@ -21,7 +23,9 @@ class AnimalsBot(BotBase):
         if view.choosing:
             if view.animals[me] is not None or not view.free_animals:
                 return []
-            animal = view.free_animals[self.rng.randrange(len(view.free_animals))]
+            # leave the animals on the people's digit keys to the people while others are free
+            spare = [a for a in view.free_animals if ANIMAL_NAMES.index(a) >= KEYED_ANIMALS] or view.free_animals
+            animal = spare[self.rng.randrange(len(spare))]
             # keyed by what is still free: if someone takes it first, choose again
             return [Plan(Action("pick", value=animal), moment.now + PICK_DELAY, ("pick", tuple(view.free_animals)))]
         plans: list[Plan] = []
@@ -54,6 +58,7 @@ class AnimalsBot(BotBase):
                 if wrong:  # the wrong animal
                     return rng.choice(wrong), p.sample(rng, alternatives=alternatives) * 0.85
             return rng.choice(matches), p.sample(rng, alternatives=alternatives)
-        if not matches and p.blunders(rng):
+        # a jump of the gun comes with a newly turned card, not with every settled call
+        if not matches and self.once(("blunder", view.flips), lambda: p.blunders(rng)):
             return rng.choice(others), p.sample(rng, alternatives=alternatives) * 0.85
         return None

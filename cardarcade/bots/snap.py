@@ -43,6 +43,7 @@ class SnapBot(BotBase):
         if view.pool_top is not None and pool_matches(piles, [view.pool_top]):
             # the pool is one more pile to compare against
             return None if p.misses(rng) else ("pool", p.sample(rng, alternatives=compared + 1))
-        if p.blunders(rng):
-            return "snap", p.sample(rng, alternatives=compared) * 0.85  # a jump of the gun
+        # a jump of the gun comes with a newly turned card, not with every settled call
+        if self.once(("blunder", view.flips), lambda: p.blunders(rng)):
+            return "snap", p.sample(rng, alternatives=compared) * 0.85
         return None

@@ -6,7 +6,7 @@ from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardarcade.rules.base import Event
+from cardarcade.rules.base import Event, fill
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -44,6 +44,11 @@ class CallingScreen(GameScreen):
             lines.append(Text(status, style="dim", justify="center"))
         return Group(*lines)
 
+    def status_line(self) -> str:
+        view = self.view
+        turn = fill("{seat} turns next", self.names, view.turn, None)
+        return f"{turn} · {view.flips} of at most {view.max_flips} cards turned"
+
     def hotseat_keys(self, seat: int) -> str:
         """The keys a hot-seat player owns, for their panel."""
         return " ".join(k for verb in self.VERBS if (k := self.keymap.key_label(seat, verb)))
@@ -76,7 +81,7 @@ class SnapScreen(CallingScreen):
     def render_center(self) -> RenderableType:
         view = self.view
         pool = Slot(view.pool_top, caption=f"pool {view.pool_size}" if view.pool_size else "pool")
-        status = f"{self.names[view.turn]} turns next · {view.flips} of at most {view.max_flips} cards turned"
+        status = self.status_line()
         return self.center_with(self.up_row([pool]), status)
 
     def turn_prompt(self) -> str:
