@@ -1,0 +1,166 @@
+"""The Concentration table: the face-down grid in the centre, a cursor to pick a card, sets taken."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+
+from cardarcade.cards import Card
+from cardarcade.rules.concentration import COLUMNS, ROWS, chips, turn
+from cardarcade.ui.screens.turn import TurnScreen
+
+CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns
+TALL_ROWS = 1 + ROWS * 3  # header + boxed cells three lines high
+
+
+class ConcentrationScreen(TurnScreen):
+    HIDDEN_HANDS = False  # the grid is the same for everyone: nothing to hide at a handover
+    # no hand to mark cards in: enter turns the card under the grid cursor
+    BINDINGS = [Binding("space", "mark", "Mark", show=False), Binding("enter", "confirm", "Turn card")]
+
+    def __init__(self, setup) -> None:
+        super().__init__(setup)
+        self.spot = 0  # the grid cursor
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # the grid needs the whole width and the empty hand row's height
+        self.query_one("#hand").display = False
+        self.query_one("#center").styles.padding = (0, 0)
+
+    # ---- the grid cursor (the hand row stays empty)
+
+    def hand_cards(self) -> list[Card]:
+        return []
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        row, column = divmod(self.spot, COLUMNS)
+        self.spot = ((row + dy) % ROWS) * COLUMNS + (column + dx) % COLUMNS
+        self.query_one("#center").update(self.render_center())
+
+    def confirm(self) -> None:
+        if self.actor is None:
+            self.say(self.turn_prompt() or "Not your turn.")
+            return
+        if not self.view.present[self.spot]:
+            self.say("That place is empty — move to a face-down card.")
+        elif any(p == self.spot for p, _ in self.view.up):
+            self.say("That card is already face up — pick another.")
+        else:
+            self.submit(turn(self.spot))
+
+    # ---- drawing
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        header = self.seat_header(seat, view.current == seat)
+        if self.seat_level(seat):
+            header.append(f" · {self.seat_level(seat)}", style="dim")
+        taken = view.sets[seat]
+        size = view.set_size
+        sets = len(taken) // size
+        noun = "pair" if size == 2 else "set"
+        line = Text(f"{sets} {noun}{'' if sets == 1 else 's'}")
+        if view.scoring != "sets":
+            counts = [len(x) // size for x in view.sets]
+            mine = chips(counts, view.scoring)[seat]
+            line.append(f" · chips {mine:+.0f}")
+        if taken:
+            line.append("  ")
+            line.append(" ".join(taken[i].rank.label for i in range(0, len(taken), size)), style="bold")
+        if view.phase == "cut" and view.cut_cards[seat] is not None:
+            line = Text("cut: ") + self.chip(view.cut_cards[seat])  # type: ignore[arg-type]
+        return Group(header, line)
+
+    def chip(self, card: Card) -> Text:
+        palette = self.app.palette
+        return Text(card.label(self.app.ascii_glyphs),
+                    style=Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True))
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        left = sum(view.present)
+        if view.phase == "cut":
+            head = "Cut for the first turn: everyone turns one card — the highest starts"
+            if len(view.cut_contenders) < self.game.players:
+                names = " and ".join(self.names[s] for s in view.cut_contenders)
+                head = f"A tie: {names} cut again"
+        else:
+            head = f"{left} cards left · turn {view.turns + 1} of at most {view.max_turns}"
+        return Group(Text(head, justify="center", style="bold"), self.render_grid(self._center_height() >= TALL_ROWS))
+
+    def _center_height(self) -> int:
+        """Lines left for the centre: the screen less title, seat panels (4 lines a row), log, prompt, footer."""
+        panel_rows = 1 if self.game.players <= 4 else 2
+        height = self.size.height or 24
+        return height - 6 - 4 * panel_rows
+
+    def render_grid(self, tall: bool) -> Text:
+        """Four rows of thirteen cells: boxes three lines high, or one line each when space is short."""
+        view = self.view
+        up = dict(view.up)
+        shown = dict(view.shown)
+        cursor = self.spot if self.actor is not None else None
+        out = Text()
+        for row in range(ROWS):
+            cells = [self._cell(p, up, shown, p == cursor, tall) for p in range(row * COLUMNS, (row + 1) * COLUMNS)]
+            for line in range(len(cells[0])):
+                out.append_text(Text(" ").join(cell[line] for cell in cells))
+                out.append("\n")
+            if not tall and row < ROWS - 1:
+                out.append("\n")
+        out.rstrip()
+        return out
+
+    def _cell(self, p: int, up: dict[int, Card], shown: dict[int, Card], cursor: bool, tall: bool) -> list[Text]:
+        palette = self.app.palette
+        ascii_only = self.app.ascii_glyphs
+        present = self.view.present[p]
+        card = up.get(p) or shown.get(p)
+        edge = palette.highlight if (cursor or p in up) else palette.edge
+        if card is not None:
+            # face up now, or one of the last turn's cards still on show (dimmer once it is gone)
+            ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True,
+                        dim=p not in up and not present)
+            middle = Text(card.label(ascii_only).center(CELL - 2), style=ink)
+            fill = palette.face
+        elif present:
+            middle = Text(("#" if ascii_only else "▚") * (CELL - 2), style=Style(color=palette.back_pattern,
+                                                                                     bgcolor=palette.back))
+            fill = palette.back
+        else:
+            middle = Text(" " * (CELL - 2), style=Style(bgcolor=palette.felt))
+            fill = palette.felt
+        if not tall:
+            mark = ("[", "]") if cursor else (" ", " ")
+            side = Style(color=palette.highlight, bgcolor=palette.felt, bold=True)
+            return [Text(mark[0], style=side) + middle + Text(mark[1], style=side)]
+        if not present and card is None:
+            line = Style(color=palette.highlight if cursor else palette.ink, bgcolor=palette.felt, dim=not cursor)
+            dots = "." if ascii_only else "·"
+            return [Text(dots * CELL, style=line), Text(" " * CELL, style=line) if not cursor else
+                    Text("[" + " " * (CELL - 2) + "]", style=line), Text(dots * CELL, style=line)]
+        box = ("+", "+", "+", "+", "-", "|") if ascii_only else ("╭", "╮", "╰", "╯", "─", "│")
+        if cursor:
+            box = ("+", "+", "+", "+", "=", "|") if ascii_only else ("╔", "╗", "╚", "╝", "═", "║")
+        style = Style(color=edge, bgcolor=fill, bold=cursor or p in up)
+        tl, tr, bl, br, h, v = box
+        return [Text(tl + h * (CELL - 2) + tr, style=style),
+                Text(v, style=style) + middle + Text(v, style=style),
+                Text(bl + h * (CELL - 2) + br, style=style)]
+
+    def turn_prompt(self) -> str:
+        view = self.view
+        if self.game.is_over:
+            return "Game over."
+        if self.actor is None:
+            return f"Waiting for {self.names[view.current]}…" if view.current is not None else ""
+        if view.phase == "cut":
+            return "Cut: arrows pick a card, enter turns it — the highest card starts."
+        which = len(view.up) + 1
+        return f"Your turn: card {which} of {view.set_size} — arrows move, enter turns the card."
+
+
+SCREENS = {"concentration": ConcentrationScreen}
