@@ -35,7 +35,7 @@ class TriggerPicker(ModalScreen[str]):
 
     DEFAULT_CSS = """
     TriggerPicker { align: center middle; background: $background 60%; }
-    TriggerPicker > Vertical { width: 44; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
+    TriggerPicker > Vertical { width: 56; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
     TriggerPicker OptionList { height: auto; max-height: 15; }
     """
     BINDINGS = [Binding("escape", "first", "Take the highlighted card", show=False)]
