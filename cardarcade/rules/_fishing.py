@@ -240,6 +240,8 @@ class FishingGame(Game[FishingState]):
             events.append(Event("give", target, f"{{seat}} hands over {handed}", tuple(given), seat,
                                 data={"rank": int(rank), "count": len(given)}))
             events += self._lay_books(seat)
+            if not s.hands[target] and s.stock and s.result is None:
+                events.append(self._draw_instead(target, "has no cards left"))  # stays in the game
         else:
             events.append(Event("deny", target, "{seat} says “Go fish!”", (), seat, data={"rank": int(rank)}))
             events += self._fish(seat, target, action)
@@ -374,3 +376,24 @@ def rank_cards(rank: Rank) -> tuple[Card, ...]:
     """The four cards of a book."""
     return tuple(Card.of(rank, suit) for suit in ("c", "d", "h", "s"))
 
+
+
+def stacked_deck(players: int, hands: dict[int, list[Card]], stock: list[Card] = (), deal_all: bool = False) -> list[Card]:
+    """The pack order that deals ``hands`` (their first cards) and puts ``stock`` on top of the
+    stock: for tests and demonstrations. The rest of the pack fills the other places, spread so
+    that nobody is dealt a stray book."""
+    piles = players if deal_all else players + 1
+    wanted = {seat: list(cards) for seat, cards in hands.items()}
+    if not deal_all:
+        wanted[players] = list(stock)
+    used = [c for cs in wanted.values() for c in cs]
+    if len(set(used)) != len(used):
+        raise ValueError("a card is placed twice")
+    filler = iter([c for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value)) if c not in used])
+    per = 52 // piles
+    order = []
+    for i in range(52):
+        pile, round_ = i % piles, i // piles
+        mine = wanted.get(pile, []) if i < per * piles else []
+        order.append(mine[round_] if round_ < len(mine) else next(filler))
+    return order

@@ -44,10 +44,9 @@ Authors is played like Go Fish, except that every question names one exact card:
 **Our clarifications** (the text leaves these open):
 
 - You may only ask players who still hold cards.
-- A book waiting in someone's hand is still in their hand and can be asked for card by card.
 - Books you are dealt are laid down when your first turn starts.
-- With an empty hand you draw a card from the stock when your turn starts, then ask; with the
-  stock gone you sit out. If nobody else holds a card you draw and the turn moves on.
+- If your last card is taken from you, you draw one from the stock at once, so you stay in the
+  game; with the stock gone you sit out.
 
 **Keys:** arrows move along your hand; `enter` on a card asks for one of the missing cards of its
 rank (pick the card, then the player), or press a player's digit to ask them straight away.

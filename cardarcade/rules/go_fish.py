@@ -40,11 +40,9 @@ RULES = """\
 **Our clarifications** (the text leaves these open):
 
 - You may only ask players who still hold cards.
-- A book waiting in someone's hand is still in their hand: if you ask for that rank, they must
-  hand it over.
 - Books you are dealt are laid down when your first turn starts.
-- With an empty hand you draw a card from the stock when your turn starts, then ask; with the
-  stock gone you sit out. If nobody else holds a card you draw and the turn moves on.
+- If your last card is taken from you, you draw one from the stock at once, so you stay in the
+  game; with the stock gone you sit out.
 - When the stock is gone, a "Go fish" just passes the turn to the player who said it.
 
 **Keys:** arrows move along your hand, `enter` asks for the rank under the cursor (then pick the
