@@ -262,8 +262,7 @@ class Cuckoo(Game[CuckooState]):
         dealer_king = s.moves[-1].kind == "swap" and s.held[dealer].rank is KING  # type: ignore[union-attr]
         values = {p: self.value(s.held[p]) for p in in_hand}  # type: ignore[arg-type]
         low = min(values.values())
-        cards_text = ", ".join(str(s.held[p]) for p in in_hand)
-        events = [Event("show", None, f"Cards shown: {cards_text}",
+        events = [Event("show", None, f"Hand {s.hand}: the cards are turned up",
                         tuple(s.held[p] for p in in_hand), data={"seats": in_hand})]  # type: ignore[misc]
         if dealer_king:
             payers = [dealer]
