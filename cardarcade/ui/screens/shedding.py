@@ -1,0 +1,241 @@
+"""Screens for the shedding games, Neosho Rapids and Dig: the stock and the upcard in the
+middle, each player's card count around, your hand at the bottom.
+
+Neosho Rapids: enter plays the card under the cursor and the turn goes on, so a chain is built
+one card at a time and shown in the middle in the order played; or mark several cards with
+space (numbered in order) and enter plays them as a chain. ``d`` draws and ends the turn.
+Dig: enter plays the card under the cursor; an eight opens a dialog to name a suit or a rank;
+``d`` digs (or passes when there is nothing left to dig).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardarcade.cards import AROUND_THE_CORNER, RANKS, Card, Suit
+from cardarcade.rules.base import Action
+from cardarcade.rules.dig import DIG, WILD, name_text
+from cardarcade.rules.neosho_rapids import DRAW, fits
+from cardarcade.ui.screens.turn import Command, TurnScreen
+from cardarcade.ui.widgets.cards import Slot, card_text, render_row
+
+
+class SheddingScreen(TurnScreen):
+    HIDDEN_HANDS = True
+
+    DEFAULT_CSS = """
+    SheddingScreen #center { content-align: left middle; padding: 0 1; }
+    """
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # The stylesheet's general #log and #center heights leave no room for the hand row
+        # at 80x24: the turn layout's heights (turn.py) set on the widgets themselves.
+        self.query_one("#log").styles.height = 3
+        self.query_one("#center").styles.min_height = 5
+
+    # ---- what every shedding table shows
+
+    def hand_cards(self) -> list[Card]:
+        """The hand in a steady order, so a drawn card finds its place among its fellows."""
+        return sorted(self.view.hand, key=self.hand_order)
+
+    @staticmethod
+    def hand_order(card: Card) -> tuple:
+        return (AROUND_THE_CORNER.value(card), card.suit.value)
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        header = self.seat_header(seat, view.turn == seat)
+        level = self.seat_level(seat)
+        if level:
+            header.append(f"  {level}", style="dim")
+        count = view.counts[seat]
+        line = Text(f"{count} card{'s' if count != 1 else ''}")
+        return Group(header, line, self.seat_note(seat))
+
+    def seat_note(self, seat: int) -> Text:
+        """A short line under the count: what the player did last."""
+        last = next((m for m in reversed(self.view.history) if m.seat == seat and m.kind != "rebuild"), None)
+        if last is None:
+            return Text("")
+        if last.kind == "play" and last.card is not None:
+            text = Text("last: played ", style="dim")
+            text.append_text(self.card(last.card))
+            return text
+        return Text(f"last: {'drew' if last.kind == 'draw' else last.kind}", style="dim")
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        stock = Slot(None, back=view.stock > 0, caption=f"{view.stock} left")
+        up = Slot(view.upcard, highlight=True, caption="upcard")
+        cards = render_row([stock, up], self.app.palette, ascii_only=self.app.ascii_glyphs, gap=2)
+        grid = Table.grid(padding=(0, 3))
+        grid.add_row(cards, Group(*self.center_lines()))
+        return grid
+
+    def center_lines(self) -> list[Text]:
+        return []
+
+    def card(self, card: Card) -> Text:
+        return card_text(card, self.app.palette, self.app.ascii_glyphs)
+
+    def cards_text(self, cards: list[Card], joiner: str = " ") -> Text:
+        return Text(joiner).join(self.card(c) for c in cards)
+
+    def waiting_prompt(self) -> str:
+        turn = self.view.turn
+        if turn is None:
+            return ""
+        if self.setup.seats[turn].is_bot:
+            return f"{self.names[turn]} is thinking…"
+        return f"{self.names[turn]} to play."
+
+    def command_for(self, key: str, labels: dict[str, str]) -> list[Command]:
+        """The actor's legal card-less moves on ``key``, labelled by kind."""
+        if self.actor is None:
+            return []
+        return [Command(key, labels[a.kind], a) for a in self.game.legal_actions(self.actor) if a.kind in labels]
+
+
+class NeoshoRapidsScreen(SheddingScreen):
+    def center_lines(self) -> list[Text]:
+        view = self.view
+        lines = [Text(f"Next card: a {self.neighbours(view.upcard)}", style="bold")]
+        if view.chain:
+            chain = Text("This turn: ")
+            chain.append_text(self.cards_text(view.chain, " → "))
+            lines.append(chain)
+        else:
+            lines.append(Text("This turn: no card played yet", style="dim"))
+        lines.append(Text("Aces go on kings and on 2s.", style="dim"))
+        if self.marked and self.actor is not None:
+            hand = self.hand_cards()
+            marked = Text("Marked chain: ")
+            marked.append_text(self.cards_text([hand[i] for i in self.marked], " → "))
+            marked.append("  (enter plays it)", style="dim")
+            lines.append(marked)
+        return lines
+
+    @staticmethod
+    def neighbours(card: Card) -> str:
+        ranks = [r for r in RANKS if AROUND_THE_CORNER.adjacent(r, card.rank)]
+        return " or ".join(r.label for r in ranks)
+
+    def commands(self) -> list[Command]:
+        nothing = not self.game.can_draw()
+        return self.command_for("d", {"draw": "end turn" if nothing else "draw & end turn"})
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind == "play":
+            return f"Play {action.card.label(self.app.ascii_glyphs)}"
+        return "Draw a card and end the turn"
+
+    def turn_prompt(self) -> str:
+        if self.actor is None:
+            return self.waiting_prompt()
+        view = self.view
+        up = view.upcard.label(self.app.ascii_glyphs)
+        can_play = any(fits(c, view.upcard) for c in view.hand)
+        if not can_play:
+            return f"Nothing follows {up}"
+        if DRAW not in self.game.legal_actions(self.actor):
+            return f"Play a {self.neighbours(view.upcard)} on {up} (enter)"
+        return f"Go on from {up} (enter)"
+
+    def toggle_mark(self) -> None:
+        super().toggle_mark()
+        self.query_one("#center").update(self.render_center())
+
+    def confirm(self) -> None:
+        """Marked cards are played as a chain in the order they were marked."""
+        if len(self.marked) < 2 or self.actor is None:
+            super().confirm()
+            return
+        hand = self.hand_cards()
+        chain = [hand[i] for i in self.marked]
+        on = self.view.upcard
+        for card in chain:
+            if not fits(card, on):
+                self.say(f"{card.label(self.app.ascii_glyphs)} does not follow {on.label(self.app.ascii_glyphs)}: "
+                         "each card must be one rank from the one before (space unmarks)")
+                return
+            on = card
+        for card in chain:
+            self.submit(Action("play", (card,)))
+            if self.game.is_over:
+                break
+        self.marked = []
+        self.refresh_all()
+
+
+class DigScreen(SheddingScreen):
+    @staticmethod
+    def hand_order(card: Card) -> tuple:
+        """By suit, eights (wild) last."""
+        return (card.rank is WILD, card.suit.value, AROUND_THE_CORNER.value(card))
+
+    def center_lines(self) -> list[Text]:
+        view = self.view
+        lines = []
+        if view.named:
+            lines.append(Text(f"An eight named {name_text(view.named)}", style="bold"))
+        match = Text("Play: ", style="bold")
+        match.append(self.requirement())
+        match.append(", or any eight")
+        lines.append(match)
+        if view.dug:
+            lines.append(Text(f"{self.names[view.turn]} dug {view.dug} card{'s' if view.dug != 1 else ''} this turn"
+                              if view.turn is not None else ""))
+        lines.append(Text("Eights are wild: they name a suit or a rank." if view.eight_names == "suit_or_rank"
+                          else "Eights are wild: they name a suit.", style="dim"))
+        return lines
+
+    def requirement(self) -> str:
+        view = self.view
+        glyph = (lambda s: s.letter) if self.app.ascii_glyphs else (lambda s: s.glyph)
+        if view.named is None:
+            up = view.upcard
+            return f"a {glyph(up.suit)} or a {up.rank.label}"
+        if view.named in {s.value for s in Suit}:
+            return f"a {glyph(Suit(view.named))}"
+        return f"a {view.named}"
+
+    def commands(self) -> list[Command]:
+        return self.command_for("d", {"dig": "dig", "pass": "pass"})
+
+    def describe_action(self, action: Action) -> str:
+        if action.kind == "play" and action.value:
+            named = str(action.value)
+            if named in {s.value for s in Suit}:
+                return f"Name {Suit(named).noun} {Suit(named).letter if self.app.ascii_glyphs else Suit(named).glyph}"
+            return f"Name {name_text(named)}"
+        if action.kind == "play":
+            return f"Play {action.card.label(self.app.ascii_glyphs)}"
+        return "Dig a card" if action == DIG else "Pass"
+
+    def turn_prompt(self) -> str:
+        if self.actor is None:
+            return self.waiting_prompt()
+        if self.commands():
+            return "Nothing fits"
+        return f"Play {self.requirement()} or an eight (enter)"
+
+    def confirm(self) -> None:
+        """An eight asks what to name; other cards play at once."""
+        hand = self.hand_cards()
+        if self.actor is None or not hand or self.marked:
+            super().confirm()
+            return
+        card = hand[self.cursor]
+        if card.rank is not WILD:
+            super().confirm()
+            return
+        actions = [a for a in self.game.legal_actions(self.actor) if a.card == card]
+        what = "a suit or a rank" if self.view.eight_names == "suit_or_rank" else "a suit"
+        self.choose(actions, f"{card.label(self.app.ascii_glyphs)} is wild: name {what}")
+
+
+SCREENS = {"neosho-rapids": NeoshoRapidsScreen, "dig": DigScreen}
