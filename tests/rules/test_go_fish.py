@@ -226,7 +226,6 @@ def test_without_a_stock_a_denial_just_passes_the_turn():
 
 def test_the_ask_limit_ends_the_game_on_books():
     game = position(["7s 7h", "7d", "2d"], max_asks=50)
-    game.s.books[1] = []
     game.s.asks = 49
     events = game.apply(0, ask_for(1, SEVEN))
     assert game.is_over and "50-question limit" in events[-1].text and game.actors() == []
