@@ -1,9 +1,10 @@
 """Shared rules for calling games (Snap, Animals): judging calls against what the caller saw.
 
-Every change to the face-up cards is a new stimulus. For each recent stimulus the state keeps
-the *warrant*: the calls that would have been right at that moment, as small integer codes
-chosen by the game (Snap: "snap" / "snap pool"; Animals: caller and the seat called). A call
-carries the stimulus its caller saw, and is judged against it:
+Every newly turned card is a new stimulus, and so is a settled call that leaves something new to
+call (a snap pool that now matches, a card laid bare). For each recent stimulus the state keeps
+its *warrant*: the calls that were right while it was the newest, as small integer codes chosen
+by the game (Snap: "snap" / "snap pool"; Animals: caller and the seat called). A call carries
+the stimulus its caller saw, and is judged against it:
 
 - right when seen and still right now: it wins;
 - right when seen but no longer right (someone was quicker, or the match was covered): it is
@@ -29,22 +30,28 @@ class CallingState(State):
 
 
 def advance(s: CallingState, warrant: list[int]) -> None:
-    """Something visible changed: a new stimulus with the calls now warranted."""
+    """A card was turned up: a new stimulus with the calls now right."""
     s.stimulus += 1
     s.recent.append(warrant)
     if len(s.recent) > HISTORY:
         del s.recent[0]
 
 
-def judge(s: CallingState, seen: int, code: int) -> Verdict:
+def settle(s: CallingState, warrant: list[int]) -> None:
+    """A call was settled. Only if it left something new to call is that a new stimulus; a call
+    that merely took a match away leaves the stimulus, so a rival's call on the same match
+    still counts as right but late."""
+    if any(code not in s.recent[-1] for code in warrant):
+        advance(s, warrant)
+
+
+def judge(s: CallingState, seen: int, code: int, warrant_now: list[int]) -> Verdict:
     """How a call with ``code``, made on seeing stimulus ``seen``, turns out now."""
-    if seen == s.stimulus:
-        return "win" if code in s.recent[-1] else "wrong"
     index = len(s.recent) - 1 - (s.stimulus - seen)
     if index < 0:
         return "late"
     if code in s.recent[index]:
-        return "win" if code in s.recent[-1] else "late"
+        return "win" if code in warrant_now else "late"
     return "wrong"
 
 
@@ -52,7 +59,7 @@ def check_history(s: CallingState, warrant_now: list[int]) -> None:
     """A loaded state's call history must fit its stimulus counter and its cards."""
     if not 1 <= len(s.recent) <= min(HISTORY, s.stimulus + 1):
         raise ValueError("the call history does not fit the stimulus counter")
-    if s.recent[-1] != warrant_now:
+    if any(code not in s.recent[-1] for code in warrant_now):
         raise ValueError("the call history does not match the cards face up")
     if s.flips < 0 or s.flips > s.stimulus:
         raise ValueError("bad card counters")

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules._calling import (CallingState, advance, check_history, count_cards, judge, next_seat,
-                                       standings, valid_claim_value)
+                                       settle, standings, valid_claim_value)
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -248,7 +248,7 @@ class Animals(Game[AnimalsState]):
     def _call(self, seat: int, target: int, seen: int) -> list[Event]:
         s = self.s
         word = call_word(s.animals[target] or "", s.options.calls)
-        verdict = judge(s, seen, code(seat, target))
+        verdict = judge(s, seen, code(seat, target), self.warrant())
         if verdict == "late":
             return [Event("late_call", seat, f"{{seat}} calls \"{word}\" too late", target=target, data={"k": seen})]
         if verdict == "win":
@@ -266,7 +266,7 @@ class Animals(Game[AnimalsState]):
             loser = seat
             events = [Event("false_call", seat, f"{{seat}} calls \"{word}\" wrongly and pays {{target}} a card",
                             (paid,), target=target, data={"word": word})]
-        advance(s, self.warrant())
+        settle(s, self.warrant())
         if not self.holds(loser):
             events.append(Event("out", loser, "{seat} has no cards left and is out"))
         holders = [p for p in range(s.players) if self.holds(p)]

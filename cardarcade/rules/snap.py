@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules._calling import (CallingState, advance, check_history, count_cards, judge, next_seat,
-                                       standings, valid_claim_value)
+                                       settle, standings, valid_claim_value)
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -198,7 +198,7 @@ class Snap(Game[SnapState]):
     def _call(self, seat: int, kind: str, seen: int) -> list[Event]:
         s = self.s
         code = SNAP if kind == "snap" else POOL
-        verdict = judge(s, seen, code)
+        verdict = judge(s, seen, code, self.warrant())
         word = "Snap" if kind == "snap" else "Snap pool"
         if verdict == "late":
             return [Event(f"late_{kind}", seat, f"{{seat}} calls {word} too late", data={"k": seen})]
@@ -206,7 +206,7 @@ class Snap(Game[SnapState]):
             events = [self._take(seat, kind)]
         else:
             events = [self._false_call(seat, kind, word)]
-        advance(s, self.warrant())
+        settle(s, self.warrant())
         self._settle_turn(events)
         return events
 
