@@ -1,0 +1,140 @@
+"""Go Fish and Authors bots: they finish at every level, remember the table talk as their skill
+allows, act on it, and a hard bot clearly beats easy ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.bots._fishing import HORIZON, TableMemory
+from cardarcade.cards import Card, Rank, cards, standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.authors import ask_for_card
+from cardarcade.rules.go_fish import ask_for
+from cardarcade.table.simulate import play_headless, simulate
+
+GAME_IDS = ("go-fish", "authors")
+MOMENT = Moment(now=0.0, stimulus_time=0.0, pace=0.5)
+
+
+def position(game_id: str, hands: list[str], stock: str = "", turn: int = 0):
+    game = GAMES[game_id].new(len(hands), seed=0)
+    s = game.s
+    s.hands = [cards(h) for h in hands]
+    placed = {c for h in s.hands for c in h} | set(cards(stock))
+    s.stock = cards(stock) + [c for c in standard_deck() if c not in placed]
+    s.turn = turn
+    game.check_loaded()
+    return game
+
+
+def decide(game, seat: int, level: str, seed: int = 0):
+    bot = make_bot(game.spec.id, seat, level, random.Random(seed))
+    plans = bot.plans(game.view(seat), MOMENT)
+    assert len(plans) == 1
+    return plans[0].action
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_bots_finish_games_at_every_level(game_id, level):
+    for seed in range(2):
+        result, table = play_headless(GAMES[game_id], [level, "medium", level], seed=seed)
+        assert result is not None, f"{game_id} at {level} did not finish"
+        assert table.game.is_over
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_bots_finish_with_the_house_rules(game_id):
+    options = {"lucky_draw": True, "answer": "one"} if game_id == "go-fish" else {"lucky_draw": True, "deal": "all"}
+    result, _ = play_headless(GAMES[game_id], ["hard", "easy", "medium", "hard"], seed=3, options=options)
+    assert result is not None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_hard_bot_clearly_beats_easy_bots_from_any_seat(game_id):
+    spec = GAMES[game_id]
+    hard_wins = easy_best = 0
+    for hard_seat in (0, 2):
+        levels = ["easy"] * 3
+        levels[hard_seat] = "hard"
+        summary = simulate(spec, levels, games=40, seed=100 * hard_seat)
+        hard_wins += summary.wins[hard_seat]
+        easy_best = max(easy_best, max(w for i, w in enumerate(summary.wins) if i != hard_seat))
+    # A fair share would be a third of 80 games; the hard bot wins far more than any easy seat.
+    assert hard_wins >= 36, hard_wins
+    assert hard_wins >= 2 * easy_best, (hard_wins, easy_best)
+
+
+# ---------------------------------------------------------------- memory
+
+
+def record_game():
+    """Seat 1 asks seat 2 for kings (gets one), then asks seat 0 for fives and is told Go fish."""
+    game = position("go-fish", ["7s 2s", "Ks 5h", "Kd 2d"], stock="Qc")
+    game.s.turn = 1
+    game.apply(1, ask_for(2, Rank.KING))
+    game.apply(1, ask_for(0, Rank.FIVE))
+    return game
+
+
+def test_memory_learns_who_holds_and_who_lacks_a_rank():
+    game = record_game()
+    memory = TableMemory(0, None)
+    memory.update(game.view(0))
+    assert memory.held(1, Rank.KING) == 2  # asked for kings and got one: at least two now
+    assert memory.lacks(2, Rank.KING)  # gave every king it had
+    assert memory.held(1, Rank.FIVE) == 1  # asked for fives: holds one
+    assert memory.lacks(0, Rank.FIVE)
+
+
+def test_easy_memory_forgets_quickly_and_hard_never():
+    game = record_game()
+    easy, hard = TableMemory(0, HORIZON[0]), TableMemory(0, HORIZON[2])
+    for memory in (easy, hard):
+        memory.update(game.view(0))
+    assert easy.held(1, Rank.KING) == 2
+    for memory in (easy, hard):
+        memory.last += 20  # twenty more things said at the table
+    assert easy.held(1, Rank.KING) == 0 and hard.held(1, Rank.KING) == 2
+    assert HORIZON[0] < HORIZON[1] and HORIZON[2] is None
+
+
+def test_a_book_clears_what_was_known_of_its_rank():
+    game = position("go-fish", ["Ks Kh Kc 2s", "Kd 5h", "2d 5d"], stock="Qc")
+    memory = TableMemory(2, None)
+    game.apply(0, ask_for(1, Rank.KING))
+    memory.update(game.view(2))
+    assert memory.held(0, Rank.KING) == 0 and not memory.lacks(1, Rank.KING)
+
+
+def test_a_hard_go_fish_bot_asks_the_player_known_to_hold_the_rank():
+    game = position("go-fish", ["Qs 4s 3h 7d", "Qh 4c 4h 9d", "2d 2h 8c 8d"], stock="Ac Ad", turn=1)
+    game.apply(1, ask_for(0, Rank.QUEEN))  # seat 1 holds queens; seat 0 hands over its queen
+    game.apply(1, ask_for(2, Rank.FOUR))  # seat 1 holds fours; seat 2 has none: Go fish
+    game.apply(2, ask_for(0, Rank.TWO))  # Go fish: seat 0's turn
+    assert game.actors() == [0]
+    assert decide(game, 0, "hard") == ask_for(1, Rank.FOUR)
+
+
+def test_a_hard_bot_prefers_the_rank_it_holds_most_when_nothing_is_known():
+    game = position("go-fish", ["7s 7h 7d 2s", "3c", "4c"])
+    assert Rank(decide(game, 0, "hard").value) is Rank.SEVEN
+
+
+def test_a_hard_authors_bot_asks_for_the_exact_card_it_saw_change_hands():
+    # Seat 1 asks seat 2 for the Q♦ and gets it; the bot at seat 0, holding a queen, asks seat 1 for it.
+    game = position("authors", ["Qs 3s", "Qh 4c", "Qd 2d"], stock="Ac Ad", turn=1)
+    game.apply(1, ask_for_card(2, Card.parse("Qd")))
+    game.apply(1, ask_for_card(2, Card.parse("4d")))  # no: seat 2's turn
+    game.apply(2, ask_for_card(0, Card.parse("2s")))  # no: seat 0's turn
+    assert game.actors() == [0]
+    assert decide(game, 0, "hard") == ask_for_card(1, Card.parse("Qd"))
+
+
+def test_bots_only_plan_on_their_turn():
+    game = position("go-fish", ["7s", "7h", "2d"])
+    bot = make_bot("go-fish", 1, "hard", random.Random(0))
+    assert bot.plans(game.view(1), MOMENT) == []
