@@ -15,7 +15,9 @@ DIG = Action("dig")
 PASS = Action("pass")
 WILD = Rank.EIGHT
 SUIT_NAMES = tuple(s.value for s in SUITS)  # "c", "d", "h", "s"
-RANK_NAMES = tuple(r.label for r in RANKS)  # "2" ... "10", "J", "Q", "K", "A"
+# "2" ... "10", "J", "Q", "K", "A": every rank but the eight's own (naming eights would let
+# only wild cards follow, which turns every eight into a dig-the-stock trap)
+RANK_NAMES = tuple(r.label for r in RANKS if r is not Rank.EIGHT)
 _RANK_BY_NAME = {r.label: r for r in RANKS}
 
 RULES = """\
@@ -41,7 +43,9 @@ RULES = """\
 - *Empty stock* (house rule): by default the upcard stays and the discards under it are
   shuffled into a new stock so the digging can go on; or, if you choose, a player who cannot
   play once the stock is empty simply passes. With nothing at all left to dig, you pass.
-- *What an eight names* (house rule): a suit or a rank (the text's rule), or suits only.
+- *What an eight names* (house rule): a suit or a rank (the text's rule), or suits only. An
+  eight cannot name eights: only wild cards could follow, which would turn every eight into a
+  trap that makes the next player dig for one of the few eights left.
 - **Turn cap:** so a game always ends, after the turn limit the player holding fewer cards
   wins; equal counts are a draw. Scores are the cards left in each hand.
 

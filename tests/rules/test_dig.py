@@ -80,7 +80,7 @@ def test_dig_until_a_card_fits_then_play_it():
 def test_an_eight_fits_anything_and_names_a_suit():
     game = new("8c 2c 3c 4c 5c 6c 7c", "Jh", other="2d 3d 4d 5d 6d 7d Ks")
     names = {a.value for a in game.legal_actions(0) if a.card == C("8c")}
-    assert names == {"c", "d", "h", "s", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+    assert names == {"c", "d", "h", "s", "2", "3", "4", "5", "6", "7", "9", "10", "J", "Q", "K", "A"}
     events = game.apply(0, play("8c", "s"))
     assert events[0].describe(NAMES) == "You play 8♣ and name spades"
     assert playable(game, 1) == {"Ks"}  # spades now, though the upcard is a club eight
@@ -112,6 +112,12 @@ def test_house_rule_eights_name_suits_only():
         game.apply(0, play("8c", "K"))
     with pytest.raises(IllegalAction):
         game.apply(0, play("8c"))  # an eight must name something
+
+
+def test_an_eight_cannot_name_eights():
+    game = new("8c 2c 3c 4c 5c 6c 7c", "Jh")
+    with pytest.raises(IllegalAction):
+        game.apply(0, play("8c", "8"))
 
 
 def test_an_eight_turned_up_at_the_start_is_a_plain_card():
