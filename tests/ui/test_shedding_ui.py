@@ -1,0 +1,136 @@
+"""Neosho Rapids and Dig played by keys (bots at pace 1000 never move, so frames are stable)."""
+
+from __future__ import annotations
+
+from cardarcade.cards import Card, cards
+from cardarcade.rules import GAMES
+from cardarcade.rules._shedding import stacked_deck
+from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
+from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.setup import GameSetup
+
+C = Card.parse
+OTHER = {"neosho-rapids": "9h 9c 10h 10c Jh Js Jc", "dig": "2d 3d 4d 5d 6d 7d Qd"}
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def setup(game_id: str, hand: str, upcard: str, stock: str = "", humans: int = 1, **options) -> GameSetup:
+    deck = stacked_deck([hand, OTHER[game_id]], upcard, stock)
+    return GameSetup.solo(GAMES[game_id], 2, seed=1, humans=humans, deck=deck, options=options or None)
+
+
+async def test_neosho_plays_a_chain_card_by_card_then_draws(app_factory):
+    app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s", "Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NeoshoRapidsScreen)
+        assert screen.hand_cards()[:2] == cards("3c 4c")  # sorted by rank
+        text = screen_text(app)
+        assert "Play a 4 or 6 on 5♠" in text and "37 left" in text and "7 cards" in text
+        await pilot.press("enter")  # the 3 does not follow a 5
+        await pilot.pause()
+        assert "cannot be played now" in screen_text(app) and screen.game.held() == [7, 7]
+        await pilot.press("right", "enter")  # 4♣
+        await pilot.pause()
+        assert screen.game.upcard == C("4c") and screen.game.actors() == [0]
+        await pilot.press("left", "enter")  # then 3♣
+        await pilot.pause()
+        text = screen_text(app)
+        assert "This turn: 4♣ → 3♣" in text and "d draw & end turn" in text
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.game.actors() == [1] and C("Kd") in screen.game.s.hands[0]
+        assert "You draw a card after playing 2 cards" in screen_text(app)
+
+
+async def test_neosho_marked_cards_play_as_a_chain_in_marking_order(app_factory):
+    app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("space", "right", "space")  # 3♣ first, then 4♣: wrong way round
+        await pilot.pause()
+        assert "Marked chain: 3♣ → 4♣" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "3♣ does not follow 5♠" in screen_text(app) and screen.game.held() == [7, 7]
+        await pilot.press("space", "left", "space", "right", "space")  # unmark both, mark 4♣ then 3♣
+        await pilot.press("left", "space")
+        await pilot.pause()
+        assert screen.marked == [1, 0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.s.chain == cards("4c 3c") and screen.game.held() == [5, 7]
+
+
+async def test_dig_eight_opens_the_naming_dialog(app_factory):
+    app = app_factory(setup("dig", "8c 5h 9c 10s Jd Kh 2c", "9h"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DigScreen)
+        assert screen.hand_cards() == cards("2c 9c Jd 5h Kh 10s 8c")  # by suit, eights last
+        assert "Play: a ♥ or a 9, or any eight" in screen_text(app)
+        assert "d dig" not in screen_text(app)  # something fits: no digging
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.game.held() == [7, 7]
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen) and "8♣ is wild" in dialog.title_text
+        assert dialog.labels[:4] == ["Name clubs ♣", "Name diamonds ♦", "Name hearts ♥", "Name spades ♠"]
+        assert "Name kings" in dialog.labels and "Name 8s" not in dialog.labels
+        await pilot.press("escape")  # backing out loses nothing
+        await pilot.pause()
+        assert app.screen is screen and screen.game.held() == [7, 7]
+        await pilot.press("enter", "4")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.game.s.named == "s" and screen.game.actors() == [1]
+        text = screen_text(app)
+        assert "You play 8♣ and name spades" in text and "An eight named spades" in text
+
+
+async def test_dig_digs_until_a_card_fits(app_factory):
+    app = app_factory(setup("dig", "2c 3c 4c 5c 6c 7c 9c", "Jh", "Qs 4h"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Nothing fits — d dig" in screen_text(app)
+        await pilot.press("d", "d")
+        await pilot.pause()
+        assert screen.game.held() == [9, 7] and "You dug 2 cards this turn" in screen_text(app)
+        await pilot.press("d")  # 4♥ fits now: no more digging
+        await pilot.pause()
+        assert screen.game.held() == [9, 7]
+        hand = screen.hand_cards()
+        screen.cursor = hand.index(C("4h"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.upcard == C("4h") and "You play 4♥ after digging 2" in screen_text(app)
+
+
+async def test_hot_seat_covers_the_hand_between_players(app_factory):
+    app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "9h", humans=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DigScreen) and screen.hand_cards()[0] == C("2c")
+        screen.cursor = screen.hand_cards().index(C("9c"))
+        await pilot.press("enter")
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
+        assert "Player 1 plays 9♣" in cover.since
+        assert screen.hand_cards() == [] and screen.view.hand == []  # nothing private under the cover
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(screen.hand_cards(), key=str) == sorted(cards(OTHER["dig"]), key=str)
