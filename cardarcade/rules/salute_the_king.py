@@ -395,16 +395,16 @@ class SaluteTheKing(Game[SaluteState]):
             last = s.last
             if last is not None and last.k == k:
                 text = f"{{seat}} {phrase} too late: the pile is gone" if seat != last.collector else ""
-                return [Event("gesture_late", seat, text, data=data)]
+                return [Event("late_gesture", seat, text, data=data)]
             card = self._card_at(k)
             where = f": the {card} calls for nothing" if card is not None else ""
-            return [Event("gesture_idle", seat, f"{{seat}} {phrase}{where}", data=data)]
+            return [Event("false_gesture", seat, f"{{seat}} {phrase}{where}", data=data)]
         if seat in rnd.done or seat in rnd.failed:
-            return [Event("gesture_again", seat, "", data=data)]
+            return [Event("false_repeat", seat, "", data=data)]
         card = s.pile[-1]
         if slot != rnd.slot:
             rnd.failed.append(seat)
-            events = [Event("gesture_wrong", seat, f"{{seat}} {phrase}: wrong for the {card}", (card,), data=data)]
+            events = [Event("wrong_gesture", seat, f"{{seat}} {phrase}: wrong for the {card}", (card,), data=data)]
         else:
             rnd.done.append(seat)
             events = [Event("gesture_ok", seat, f"{{seat}} {phrase}", (card,), data={**data, "order": len(rnd.done)})]

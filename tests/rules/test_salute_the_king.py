@@ -135,7 +135,7 @@ def test_a_gesture_at_a_plain_card_does_nothing() -> None:
     flip_all(game, 1)
     before = held(game)
     events = game.apply(2, gesture(SALUTE, 1))
-    assert kinds(events) == ["gesture_idle"] and texts(events) == ["Cy salutes: the 4♣ calls for nothing"]
+    assert kinds(events) == ["false_gesture"] and texts(events) == ["Cy salutes: the 4♣ calls for nothing"]
     assert held(game) == before and game.s.open is None
 
 
@@ -177,7 +177,7 @@ def test_a_late_gesture_after_the_pile_is_taken_changes_nothing() -> None:
         game.apply(seat, gesture(SALUTE, 4))
     before = held(game)
     events = game.apply(2, gesture(SALUTE, 4))
-    assert kinds(events) == ["gesture_late"] and events[0].text == ""  # the collector needs no telling
+    assert kinds(events) == ["late_gesture"] and events[0].text == ""  # the collector needs no telling
     assert held(game) == before
 
 
@@ -185,9 +185,9 @@ def test_the_wrong_gesture_counts_as_not_acting() -> None:
     game = new(4, "Jh")
     flip_all(game, 1)
     events = game.apply(1, gesture(SALUTE, 1))  # saluting a jack
-    assert kinds(events) == ["gesture_wrong"] and texts(events) == ["Bo salutes: wrong for the J♥"]
+    assert kinds(events) == ["wrong_gesture"] and texts(events) == ["Bo salutes: wrong for the J♥"]
     again = game.apply(1, gesture(APPLAUD, 1))  # too late to correct it
-    assert kinds(again) == ["gesture_again"]
+    assert kinds(again) == ["false_repeat"]
     game.apply(0, gesture(APPLAUD, 1))
     game.apply(2, gesture(APPLAUD, 1))
     assert game.s.open is not None  # seats 1 (wrong) and 3 (silent) have both failed so far: it waits
@@ -203,7 +203,7 @@ def test_two_wrong_gestures_and_everyone_else_right_is_settled_by_lot() -> None:
     game.apply(1, gesture(SALUTE, 1))
     game.apply(2, gesture(STAND, 1))
     events = game.apply(3, gesture(APPLAUD, 1))
-    assert kinds(events) == ["gesture_wrong", "collect"]
+    assert kinds(events) == ["wrong_gesture", "collect"]
     assert events[-1].seat in (1, 3) and "2 players missed it; by lot" in events[-1].text
 
 
@@ -253,7 +253,7 @@ def test_a_gesture_aimed_at_a_covered_plain_card_does_nothing() -> None:
     game = new(4, "4c Kd")
     flip_all(game, 2)
     events = game.apply(3, gesture(SALUTE, 1))  # pressed while the 4 was still on top
-    assert kinds(events) == ["gesture_idle"] and game.s.open.done == []
+    assert kinds(events) == ["false_gesture"] and game.s.open.done == []
 
 
 def test_you_take_reads_in_the_second_person() -> None:
