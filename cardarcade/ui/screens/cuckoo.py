@@ -10,15 +10,12 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
-from textual.widgets import Footer, Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.cuckoo import CHANGE, STAND, SWAP, CuckooMove
-from cardarcade.ui.screens.game import SeatPanel
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, card_text, render_row
 
@@ -46,25 +43,7 @@ class CuckooScreen(TurnScreen):
         super().__init__(setup)
         self.show_last = False
 
-    # ---- layout: compact rows instead of a panel per seat
-
-    def compose(self) -> ComposeResult:
-        columns, rows = roster_shape(self.game.players)
-        yield Static(id="title")
-        with Grid(id="seats"):
-            # The grid fills row by row; yield seats so they read down each column.
-            for r in range(rows):
-                for c in range(columns):
-                    seat = c * rows + r
-                    if seat < self.game.players:
-                        yield SeatPanel(id=f"seat-{seat}", classes="seat")
-                    else:
-                        yield Static(classes="seat")
-        yield Static(id="center")
-        yield Static(id="hand")
-        yield Static(id="log")
-        yield Static(id="prompt")
-        yield Footer()
+    # ---- layout: compact one-line rows instead of a panel per seat
 
     def on_mount(self) -> None:
         # Textual runs GameScreen.on_mount after this one, and it shapes the grid for panels.
@@ -92,7 +71,7 @@ class CuckooScreen(TurnScreen):
             line = Text("▶ ", style="bold")
         else:
             line = Text.assemble(("D", "bold reverse") if view.dealer == seat else " ", " ")
-        line.append(name[:name_width].ljust(name_width), style="bold reverse" if active else "bold")
+        line.append(fit_name(name, name_width).ljust(name_width), style="bold reverse" if active else "bold")
         if view.out[seat]:
             line.append(" out", style="dim italic")
             return line
@@ -105,8 +84,11 @@ class CuckooScreen(TurnScreen):
         line.append(f" {status:<7}", style="italic")
         if card is not None:
             line.append(" ")
-            line.append_text(card_text(card, self.app.palette, self.app.ascii_glyphs))
+            line.append_text(self.card_label(card))
         return line
+
+    def card_label(self, card: Card) -> Text:
+        return card_text(card, self.app.palette, self.app.ascii_glyphs)
 
     def chips_text(self, chips: int, start: int, room: int) -> Text:
         """Chips as dots (● left, ○ lost) when they fit in ``room`` columns, else a count."""
@@ -140,7 +122,7 @@ class CuckooScreen(TurnScreen):
             kings = Text("Kings shown: ")
             for i, king in enumerate(view.shown):
                 kings.append(", " if i else "")
-                kings.append_text(card_text(king, self.app.palette, self.app.ascii_glyphs))
+                kings.append_text(self.card_label(king))
             lines.append(kings)
         if view.last is not None:
             lines.append(self.last_summary())
@@ -167,7 +149,7 @@ class CuckooScreen(TurnScreen):
             text.append(f"{payers} paid with the lowest card{'s' if len(last.payers) > 1 else ''}, ")
             for i, p in enumerate(last.payers):
                 text.append(" " if i else "")
-                text.append_text(card_text(last.cards[p], self.app.palette, self.app.ascii_glyphs))  # type: ignore[arg-type]
+                text.append_text(self.card_label(last.cards[p]))
         if last.knocked_out:
             text.append(f"; out: {', '.join(self.names[p] for p in last.knocked_out)}")
         if not self.show_last:
@@ -186,7 +168,7 @@ class CuckooScreen(TurnScreen):
             text.append("" if first else " · ")
             first = False
             text.append(f"{self.names[seat]} ", style="bold" if seat in last.payers else "")
-            text.append_text(card_text(card, self.app.palette, self.app.ascii_glyphs))
+            text.append_text(self.card_label(card))
         return text
 
     # ---- your card
@@ -218,7 +200,7 @@ class CuckooScreen(TurnScreen):
             if card is None or other == seat or card in view.shown:
                 continue
             text.append(f"{self.names[other]} holds your old ")
-            text.append_text(card_text(card, self.app.palette, self.app.ascii_glyphs))
+            text.append_text(self.card_label(card))
             text.append("\n")
         if view.dealer == seat:
             text.append("You are the dealer: you act last, and may swap with the deck.\n", style="italic")
@@ -274,6 +256,16 @@ class CuckooScreen(TurnScreen):
             return
         self.show_last = not self.show_last
         self.refresh_all()
+
+
+def fit_name(name: str, width: int) -> str:
+    """Shorten a name to ``width``, keeping a trailing number whole ("Player 12" -> "Play 12")."""
+    if len(name) <= width:
+        return name
+    head, _, number = name.rpartition(" ")
+    if head and number.isdigit() and len(number) < width - 1:
+        return head[:width - len(number) - 1] + " " + number
+    return name[:width]
 
 
 def move_word(move: CuckooMove | None, showed_king: bool) -> str:
