@@ -73,8 +73,9 @@ class EgyptianRatscrewScreen(GameScreen):
         if self.game.is_over:
             return Text("Game over", style="bold", justify="center")
         if view.award is not None:
-            return Text(f"{names[view.award]} won the challenge: the pile is theirs to take (slap first!)",
-                        style="bold", justify="center")
+            winner = names[view.award]
+            whose = "yours to take" if winner == "You" else "theirs to take (slap first!)"
+            return Text(f"{winner} won the challenge: the pile is {whose}", style="bold", justify="center")
         card = view.challenge_card
         if card is not None:
             owner = names[view.challenger] if view.challenger is not None else ""
