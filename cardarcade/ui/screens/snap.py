@@ -13,9 +13,9 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 HEADLINE_EVENTS = ("snap_win", "pool_win", "false_snap", "false_pool", "out", "game_over")
 
 
-def caption(name: str, seat: int) -> str:
-    """A name short enough to sit under a card."""
-    return name if len(name) <= 7 else f"Seat {seat + 1}"
+def caption(name: str) -> str:
+    """A name short enough to sit under a card: "Player 1" becomes "Player1"."""
+    return name if len(name) <= 7 else name.replace(" ", "")[:7]
 
 
 class CallingScreen(GameScreen):
@@ -33,7 +33,7 @@ class CallingScreen(GameScreen):
     def up_row(self, extra: list[Slot] | None = None) -> Text:
         """Every seat's up card, captioned with its name (an empty place where it has none)."""
         view = self.view
-        slots = [Slot(top, dim=view.out[seat], caption=caption(self.names[seat], seat))
+        slots = [Slot(top, dim=view.out[seat], caption=caption(self.names[seat]))
                  for seat, top in enumerate(view.tops)]
         return render_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs)
 
