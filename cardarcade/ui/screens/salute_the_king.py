@@ -122,17 +122,18 @@ class SaluteTheKingScreen(GameScreen):
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
+        narrow = self.game.players > 8  # six panels a row: no room for the bot's level
         header = self.seat_header(seat, view.turn == seat and not view.choosing and not self.game.is_over)
         level = self.seat_level(seat)
-        if level:
+        if level and not narrow:
             header.append(f" {level}", style="dim")
-        if seat == view.dealer and self.setup.options.dealer_chooses:
-            header.append(" dealer", style="dim italic")
         back = "# " if self.app.ascii_glyphs else "▚ "
         line = Text.assemble((back, "bold"), f"{view.counts[seat]}")
-        status = self.seat_status(seat)
+        status = self.seat_status(seat, narrow)
+        if view.choosing and seat == view.dealer:
+            status = Text("dealing", style="italic")
         if status:
-            line.append("  ")
+            line.append(" " if narrow else "  ")
             line.append_text(status)
         return Group(header, line)
 
@@ -145,12 +146,13 @@ class SaluteTheKingScreen(GameScreen):
             return view.last
         return None
 
-    def seat_status(self, seat: int) -> Text | None:
+    def seat_status(self, seat: int, narrow: bool = False) -> Text | None:
+        """This seat's answer to the open (or just settled) trigger."""
         rnd = self.current_round()
         if rnd is None:
             return None
         if rnd.collector == seat:
-            return Text(f"takes {rnd.taken}", style="bold reverse")
+            return Text(f"+{rnd.taken}" if narrow else f"takes {rnd.taken}", style="bold reverse")
         if seat in rnd.done:
             return Text(f"✓ {ordinal(rnd.done.index(seat) + 1)}", style="bold green")
         if seat in rnd.failed:
