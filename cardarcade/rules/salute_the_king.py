@@ -67,9 +67,11 @@ a pip-total trigger (the number cards on the pile add up to a target), a prime t
 - Each player answers a trigger with one gesture. A wrong gesture is final for that card:
   you count as not having acted.
 - The round closes as soon as the loser is certain: when all but one player have made the
-  right gesture, the remaining player is the last and takes the pile. If several players
-  have not made it when the next card is turned, that flip closes the round and the cards
-  pick one of them by lot to take the pile (they were equally slow).
+  right gesture, the remaining player is the last and takes the pile. Otherwise the next
+  card turned closes the round (the player whose turn it is decides how long to wait; bots
+  give everyone about two seconds). If several players never made the right gesture, they
+  were equally slow: a lot picks which of them takes the pile. The same happens at once when
+  everyone has answered and two or more got it wrong.
 - Gesturing when no trigger is showing does nothing (it only looks silly).
 - A card is one trigger at most. Trigger cards come first, then the pip total, then primes.
   The pip total counts number cards (2 to 10) on the pile; it starts again with each new pile.
