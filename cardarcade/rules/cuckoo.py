@@ -44,12 +44,15 @@ left is out, and the last player still holding chips wins.
 - The dealer's discarded card goes face down out of play until the next shuffle; all cards
   are gathered and shuffled before every hand.
 - You may call change while holding a king yourself (you give it away).
+- Only a king drawn from the pack makes the dealer pay alone; a king handed to the dealer by
+  the neighbour's change counts as any other card.
 - If every card shown is of the same rank, everyone ties for lowest: by default everyone pays
   (and if that puts everyone out, they share the win); a house rule lets nobody pay instead.
 - **Hand cap:** so a game always ends, after the hand limit the player with the most chips
   wins; equal leaders share the win.
 
-**Keys:** `s` stands, `c` changes with your left neighbour (as dealer: `d` swaps with the deck).
+**Keys:** `s` stands, `c` changes with your left neighbour, and as dealer `d` swaps with the
+deck; `enter` lists your moves; `v` switches the seat rows to the cards of the last hand shown.
 """
 
 
