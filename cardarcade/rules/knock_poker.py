@@ -1,0 +1,320 @@
+"""Knock Poker, for 2 to 6 players: draw and discard towards the best five-card poker hand;
+knock when happy, everyone else gets one last turn, then the best hand wins."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import Card, standard_deck
+from cardarcade.poker import HandValue, evaluate
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+
+TAKE = Action("take")  # the top card of the discard pile
+DRAW = Action("draw")  # the top card of the stock
+HAND_SIZE = 5
+FULL_PACK = tuple(standard_deck())
+RECENT_MOVES = 16  # public moves kept in the view for the log and for players' memory
+
+RULES = """\
+# Knock Poker
+
+**Goal:** hold the best five-card poker hand when the cards are shown.
+
+- Five cards each from one 52-card pack. The rest is the **stock**, face down; its top card
+  is turned up to start the **discard pile**.
+- Play goes round to the left, starting left of the dealer. On your turn take **either** the
+  top card of the discard pile (everyone sees which) **or** the top card of the stock, then
+  **discard** one card face up, so you hold five again.
+- When you like your hand, **knock** as you discard. Every other player then has exactly one
+  more turn; when play comes back round to you, all hands are shown.
+- Hands rank as in poker, from high card, one pair, two pair, three of a kind, straight,
+  flush, full house, four of a kind up to a straight flush (the royal flush is the best of
+  them). Aces are high, but A-2-3-4-5 (the wheel) counts as the lowest straight.
+- The best hand wins. Hands of exactly equal rank share the win (suits never break a tie).
+
+**House clarifications** (the text leaves these open):
+
+- Only one player knocks; after a knock nobody else can.
+- By default you may not throw back the card you just took from the discard pile in the same
+  turn (a house rule allows it).
+- By default you may knock on your very first turn (a house rule makes everyone wait until
+  the second round).
+- **Empty stock:** when the stock runs out, the discard pile except its top card is shuffled
+  into a new stock (a house rule shows the hands at once instead).
+- **Round cap:** so a game always ends, if nobody has knocked after the round limit, the
+  hands are shown.
+
+**Keys:** `d` draws from the stock, `p` takes the discard; then move the cursor to a card and
+press `enter` to discard it, or `n` to discard it and knock.
+"""
+
+
+class KnockPokerOptions(Options):
+    first_round_knock: bool = Field(
+        True, title="Knock in the first round",
+        description="Whether a player may knock on their very first turn.")
+    throw_back: bool = Field(
+        False, title="Throw back a taken discard",
+        description="Whether the card just taken from the discard pile may be discarded again in the same turn.")
+    empty_stock: Literal["reshuffle", "showdown"] = Field(
+        "reshuffle", title="Empty stock",
+        description="What happens when the stock runs out.",
+        json_schema_extra={"labels": {
+            "reshuffle": "shuffle the discard pile (all but its top card) into a new stock",
+            "showdown": "the hands are shown at once",
+        }},
+    )
+    max_rounds: int = Field(30, ge=2, le=1000, title="Round limit",
+                            description="If nobody has knocked after this many rounds, the hands are shown.")
+
+
+class KnockMove(BaseModel):
+    """One public move: who took which discard, drew blind, discarded or knocked."""
+
+    seat: int
+    kind: Literal["take", "draw", "discard", "knock"]
+    card: Card | None = None  # take / discard / knock: the face-up card
+
+
+class KnockPokerState(State):
+    options: KnockPokerOptions
+    hands: list[list[Card]]
+    stock: list[Card]  # face down, index 0 is the top
+    discard: list[Card]  # face up, the last is the top
+    turn: int = 0
+    phase: Literal["draw", "discard"] = "draw"
+    drawn: Card | None = None  # the card taken this turn (until the discard)
+    drawn_from: Literal["stock", "discard"] | None = None
+    knocker: int | None = None
+    turns_left: int = 0  # after a knock: the other players' turns still to come
+    round: int = 1
+    reshuffles: int = 0
+    taken: list[list[Card]]  # public: cards each seat took from the discard pile and still holds
+    moves: list[KnockMove] = []  # the most recent public moves
+    values: list[int] | None = None  # the showdown: each hand's value
+
+
+class KnockPokerView(BaseModel):
+    seat: int | None
+    players: int
+    dealer: int
+    turn: int | None
+    phase: Literal["draw", "discard"] | None
+    hand: list[Card]  # the viewer's own cards
+    drawn: Card | None  # the viewer's card just drawn (discard phase)
+    drawn_from: Literal["stock", "discard"] | None
+    hand_counts: list[int]
+    stock: int
+    discard_top: Card | None
+    dead: list[Card]  # the discard pile under its top card, as players saw it go down
+    known: list[list[Card]]  # by seat: cards they took from the discard pile and still hold
+    knocker: int | None
+    turns_left: int
+    round: int
+    max_rounds: int
+    reshuffles: int
+    may_knock: bool  # the viewer could knock with this turn's discard
+    throw_back: bool
+    moves: list[KnockMove]
+    shown: list[list[Card]] | None  # the showdown: every hand face up
+    values: list[int] | None
+
+
+class KnockPoker(Game[KnockPokerState]):
+    State = KnockPokerState
+    Options = KnockPokerOptions
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: KnockPokerOptions, deck: list[Card] | None) -> "KnockPoker":
+        order = prepare_deck(list(FULL_PACK), seed, deck)
+        hands = deal_round_robin(order, players, HAND_SIZE)
+        rest = order[players * HAND_SIZE:]
+        state = KnockPokerState(
+            players=players, seed=seed, options=options, hands=hands, stock=rest[1:], discard=[rest[0]],
+            taken=[[] for _ in range(players)],
+        )
+        return cls(state)
+
+    # ---- contract
+
+    def actors(self) -> list[int]:
+        return [] if self.s.result is not None else [self.s.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is not None or seat != s.turn:
+            return []
+        if s.phase == "draw":
+            return [TAKE, DRAW] if s.stock else [TAKE]
+        hand = s.hands[seat]
+        if s.drawn_from == "discard" and not s.options.throw_back:
+            hand = [c for c in hand if c is not s.drawn]
+        out = [Action("discard", (c,)) for c in hand]
+        if self.may_knock(seat):
+            out += [Action("knock", (c,)) for c in hand]
+        return out
+
+    def may_knock(self, seat: int) -> bool:
+        s = self.s
+        return (s.knocker is None and s.turn == seat and s.result is None
+                and (s.options.first_round_knock or s.round > 1))
+
+    def view(self, seat: int | None = None) -> KnockPokerView:
+        s = self.s
+        over = s.result is not None
+        mine = seat is not None and seat == s.turn and not over
+        return KnockPokerView(
+            seat=seat, players=s.players, dealer=s.players - 1,
+            turn=None if over else s.turn, phase=None if over else s.phase,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            drawn=s.drawn if mine else None, drawn_from=s.drawn_from if not over else None,
+            hand_counts=[len(h) for h in s.hands], stock=len(s.stock),
+            discard_top=s.discard[-1] if s.discard else None, dead=s.discard[:-1],
+            known=[list(t) for t in s.taken], knocker=s.knocker, turns_left=s.turns_left,
+            round=s.round, max_rounds=s.options.max_rounds, reshuffles=s.reshuffles,
+            may_knock=seat is not None and self.may_knock(seat), throw_back=s.options.throw_back,
+            moves=list(s.moves), shown=[list(h) for h in s.hands] if over else None,
+            values=list(s.values) if s.values is not None else None,
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return [c for h in s.hands for c in h] + list(s.stock) + list(s.discard)
+
+    # ---- play
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        s = self.s
+        hand = s.hands[seat]
+        if action.kind == "take":
+            card = s.discard.pop()
+            hand.append(card)
+            s.taken[seat].append(card)
+            s.drawn, s.drawn_from, s.phase = card, "discard", "discard"
+            self._remember(KnockMove(seat=seat, kind="take", card=card))
+            return [Event("take", seat, f"{{seat}} takes the {card} from the discard pile", (card,))]
+        if action.kind == "draw":
+            card = s.stock.pop(0)
+            hand.append(card)
+            s.drawn, s.drawn_from, s.phase = card, "stock", "discard"
+            self._remember(KnockMove(seat=seat, kind="draw"))
+            return [Event("draw", seat, "{seat} draws from the stock")]
+        card = action.cards[0]
+        hand.remove(card)
+        if card in s.taken[seat]:
+            s.taken[seat].remove(card)
+        s.discard.append(card)
+        s.stimulus += 1
+        s.drawn, s.drawn_from, s.phase = None, None, "draw"
+        if action.kind == "knock":
+            s.knocker, s.turns_left = seat, s.players - 1
+            self._remember(KnockMove(seat=seat, kind="knock", card=card))
+            events = [Event("knock", seat, f"{{seat}} discards the {card} and knocks: one more turn each",
+                            (card,))]
+        else:
+            self._remember(KnockMove(seat=seat, kind="discard", card=card))
+            events = [Event("discard", seat, f"{{seat}} discards the {card}", (card,))]
+            if s.knocker is not None:
+                s.turns_left -= 1
+        return events + self._next_turn()
+
+    def _remember(self, move: KnockMove) -> None:
+        moves = self.s.moves
+        moves.append(move)
+        if len(moves) > RECENT_MOVES:
+            del moves[0]
+
+    def _next_turn(self) -> list[Event]:
+        s = self.s
+        if s.knocker is not None and s.turns_left == 0:
+            return self._showdown("Back to {target}, who knocked: the hands are shown", s.knocker)
+        s.turn = (s.turn + 1) % s.players
+        if s.turn == 0:
+            s.round += 1
+            if s.knocker is None and s.round > s.options.max_rounds:
+                return self._showdown(f"Nobody knocked in {s.options.max_rounds} rounds: the hands are shown")
+        if s.stock:
+            return []
+        if s.options.empty_stock == "showdown" or len(s.discard) < 2:
+            return self._showdown("The stock is empty: the hands are shown")
+        s.stock = s.discard[:-1]
+        s.discard = s.discard[-1:]
+        self.mix(s.stock)
+        s.reshuffles += 1
+        return [Event("reshuffle", None, "The stock is empty: the discard pile is shuffled into a new stock")]
+
+    def _showdown(self, why: str, seat: int | None = None) -> list[Event]:
+        s = self.s
+        s.stimulus += 1
+        values = [evaluate(h) for h in s.hands]
+        s.values = [int(v) for v in values]
+        events = [Event("reveal", None, why, target=seat)]
+        events += [Event("show", p, f"{{seat}} shows {values[p].name}", tuple(s.hands[p]))
+                   for p in range(s.players)]
+        best = max(values)
+        winners = [p for p in range(s.players) if values[p] == best]
+        ranking = sorted(range(s.players), key=lambda p: values[p], reverse=True)
+        if len(winners) == 1:
+            reason = f"{{seat}} wins with {_article(best)}"
+        else:
+            reason = f"{len(winners)} players tie with {_article(best)} and share the win"
+        s.drawn, s.drawn_from = None, None
+        events.append(self.finish(winners, reason, scores=[float(p in winners) for p in range(s.players)],
+                                  ranking=ranking))
+        return events
+
+    # ---- saves
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = s.players
+        if len(s.hands) != n or len(s.taken) != n:
+            raise ValueError("zones do not match the number of players")
+        if sorted(c.code for c in self.cards()) != sorted(c.code for c in FULL_PACK):
+            raise ValueError("the cards are not one full pack")
+        if not 0 <= s.turn < n or not 1 <= s.round <= s.options.max_rounds + 1:
+            raise ValueError("bad turn or round")
+        if s.knocker is not None and (not 0 <= s.knocker < n or not 0 <= s.turns_left < n):
+            raise ValueError("bad knock")
+        if any(c not in h for h, t in zip(s.hands, s.taken) for c in t):
+            raise ValueError("a taken card is not in its taker's hand")
+        if any(m.seat >= n or (m.kind == "draw") != (m.card is None) for m in s.moves):
+            raise ValueError("bad public moves")
+        if s.result is not None:
+            if s.values is None or len(s.values) != n:
+                raise ValueError("a finished game without its showdown")
+            if any(len(h) != HAND_SIZE for h in s.hands) \
+                    or [int(evaluate(h)) for h in s.hands] != s.values:
+                raise ValueError("the showdown does not match the hands")
+            return
+        drawing = s.phase == "discard"
+        if not s.discard and not drawing:
+            raise ValueError("an empty discard pile")
+        for p, hand in enumerate(s.hands):
+            if len(hand) != HAND_SIZE + (drawing and p == s.turn):
+                raise ValueError("a hand has the wrong number of cards")
+        if drawing != (s.drawn is not None) or (s.drawn is not None and s.drawn not in s.hands[s.turn]) \
+                or drawing != (s.drawn_from is not None):
+            raise ValueError("the card drawn this turn does not match the phase")
+        if s.values is not None:
+            raise ValueError("a showdown before the end")
+        if not s.stock and not drawing:
+            raise ValueError("an empty stock at the start of a turn")
+
+
+def _article(value: HandValue) -> str:
+    """'a pair of kings', 'a royal flush', 'king high', 'two pair, ...': a name to follow 'with'."""
+    name = value.name
+    return "a " + name if name.startswith(("pair", "straight", "flush", "full", "royal")) else name
+
+
+SPEC = GameSpec(
+    id="knock-poker", title="Knock Poker", family="turn-based", min_players=2, max_players=6, realtime=False,
+    summary="Draw and discard towards the best poker hand; knock, one more turn each, show.",
+    rules=RULES, game=KnockPoker, default_players=4,
+)
+KnockPoker.spec = SPEC
