@@ -1,0 +1,261 @@
+"""Screens for the fishing games, Go Fish and Authors: each seat's hand size and books around,
+the stock and the latest question in the middle, your hand at the bottom grouped by rank.
+
+Asking: move to a card with the arrows; enter asks for its rank (Go Fish) or opens the missing
+cards of its rank (Authors), then the players to ask. A player's number (shown on their panel)
+asks that player straight away. The log tells every question and answer in plain words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+
+from cardarcade.cards import Card, Rank
+from cardarcade.rules._fishing import ALL_BOOKS, rank_name, rank_plural
+from cardarcade.rules.authors import ask_for_card, missing_cards
+from cardarcade.rules.base import Action, Event, fill
+from cardarcade.rules.go_fish import ask_for
+from cardarcade.ui.screens.turn import ChoiceScreen, TurnScreen
+from cardarcade.ui.widgets.cards import Slot, card_text, render_row
+
+_YOU_INSIDE = re.compile(r"(?<=.)\bYou\b")
+LOG_HEIGHT = 3
+
+
+class FishingScreen(TurnScreen):
+    HIDDEN_HANDS = True
+    DEFAULT_CSS = """
+    FishingScreen #center { content-align: left middle; padding: 0 1; }
+    """
+
+    BINDINGS = [*(b for b in TurnScreen.BINDINGS if b.key != "enter"), Binding("enter", "confirm", "Ask")]
+    last_question = ""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # The turn layout (turn.py): a 3-line log and a short centre leave room for the hand.
+        self.log_lines = deque(self.log_lines, maxlen=LOG_HEIGHT)  # the newest lines, all in view
+        self.query_one("#log").styles.height = LOG_HEIGHT
+        self.query_one("#center").styles.min_height = 5
+        if self.game.players > 4:  # two rows of panels: no frames, so the hand still fits
+            for panel in self.query(".seat"):
+                panel.styles.border = ("none", "white")
+                panel.styles.min_height = 2
+
+    # ---- what is asked for
+
+    def asks_for(self, card: Card) -> list[Card | Rank]:
+        """What may be asked for with ``card`` under the cursor: its rank, or its missing cards."""
+        raise NotImplementedError
+
+    def ask(self, target: int, what: Card | Rank) -> Action:
+        raise NotImplementedError
+
+    def what_words(self, what: Card | Rank) -> str:
+        if isinstance(what, Card):
+            return f"the {what.label(self.app.ascii_glyphs)}"
+        return rank_plural(what)
+
+    def describe_action(self, action: Action) -> str:
+        what: Card | Rank = action.cards[0] if action.cards else Rank(action.value)
+        return f"Ask {self.names[action.target]} for {self.what_words(what)}"
+
+    # ---- drawing
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        header = self.seat_header(seat, view.turn == seat)
+        header.append(f" [{seat + 1}]", style="dim")
+        count = view.counts[seat]
+        line = Text(f"{count} card{'s' if count != 1 else ''}")
+        level = self.seat_level(seat)
+        if level:
+            line.append(f" · {level}", style="dim")
+        books = view.books[seat]
+        shelf = Text("books: " + " ".join(r.label for r in books), style="bold") if books \
+            else Text("no books", style="dim")
+        return Group(header, line, shelf)
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        stock = Slot(None, back=view.stock > 0, caption=f"{view.stock} left")
+        lines = [Text(self.headline(), style="bold")]
+        down = sum(len(b) for b in view.books)
+        lines.append(Text(f"Books down: {down} of {ALL_BOOKS} · questions {view.asks} of at most {view.max_asks}",
+                          style="dim"))
+        lines += self.hints()
+        grid = Table.grid(padding=(0, 3))
+        grid.add_row(render_row([stock], self.app.palette, ascii_only=self.app.ascii_glyphs), Group(*lines))
+        return grid
+
+    def headline(self) -> str:
+        """The latest question and its answer, as the log tells it."""
+        return self.last_question or "Collect books of four: ask the others for cards."
+
+    def hints(self) -> list[Text]:
+        rules = []
+        if self.view.one_per_answer and not self.view.by_card:
+            rules.append("one card per answer")
+        if getattr(self.setup.options, "lucky_draw", False):
+            rules.append("a lucky draw goes on")
+        return [Text("House rules: " + ", ".join(rules), style="dim italic")] if rules else []
+
+    def turn_prompt(self) -> str:
+        if self.actor is None:
+            turn = self.view.turn
+            if self.setup.seats[turn].is_bot:
+                return f"{self.names[turn]} is thinking…"
+            return f"{self.names[turn]} to ask."
+        hand = self.hand_cards()
+        if not hand:
+            return ""
+        card = hand[self.cursor]
+        keys = ", ".join(str(t + 1) for t in self.game.targets(self.actor))
+        return f"Ask for {self.cursor_words(card)}: enter, or a player's number ({keys})"
+
+    def cursor_words(self, card: Card) -> str:
+        return rank_plural(card.rank)
+
+    def refresh_all(self) -> None:
+        """Keep the cursor on the same card when cards come and go around it."""
+        before = self.cursor_card() if self.is_mounted else None
+        super().refresh_all()
+        hand = self.hand_cards()
+        if before in hand and hand.index(before) != self.cursor:
+            self.cursor = hand.index(before)
+            self.query_one("#hand").update(self.render_hand(hand))
+            self.query_one("#center").update(self.render_center())
+            if self.table is not None and self.table.started:
+                self.query_one("#prompt").update(Text(self.prompt()))
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        super().move_cursor(dx, dy)
+        self.query_one("#prompt").update(Text(self.prompt()))
+        self.query_one("#center").update(self.render_center())
+
+    # ---- the log in public words
+
+    def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        super()._on_table(self.spoken(events_), seat)
+
+    def spoken(self, events_: list[Event]) -> list[Event]:
+        """Events as the log tells them: each question and its answer on one line, and "you" in
+        lower case inside a sentence ('Bot 2 asks you for sevens — you hand over two')."""
+        out: list[Event] = []
+        for event in events_:
+            text = self.words(event)
+            if event.kind in ("give", "deny") and out and out[-1].kind == "ask":
+                question = out.pop()
+                text = f"{question.text} — {text[0].lower() if text.startswith('You') else text[0]}{text[1:]}"
+                self.last_question = text
+                event = Event("ask", question.seat, text, question.cards, question.target,
+                              data={**question.data, "answer": event.kind})
+            out.append(Event(event.kind, event.seat, text, event.cards, event.target, event.data))
+        return out
+
+    def words(self, event: Event) -> str:
+        """The sentence with names filled in (braces in names kept from reading as placeholders)."""
+        said = event.describe(self.names)
+        return _YOU_INSIDE.sub("you", said).replace("{", "(").replace("}", ")")
+
+    # ---- keys
+
+    async def on_key(self, event: events.Key) -> None:
+        char = event.character or ""
+        if self.actor is not None and char.isdigit() and char != "0":
+            event.stop()
+            event.prevent_default()
+            self.ask_player(int(char) - 1)
+            return
+        await super().on_key(event)
+
+    def cursor_card(self) -> Card | None:
+        hand = self.hand_cards()
+        return hand[self.cursor] if hand else None
+
+    def ask_player(self, target: int) -> None:
+        """A digit: ask that player for what the cursor card allows."""
+        card = self.cursor_card()
+        if card is None or self.actor is None:
+            return
+        if target not in self.game.targets(self.actor):
+            why = "yourself" if target == self.actor else ("a player with no cards" if target < self.game.players
+                                                           else "nobody: no such player")
+            self.say(f"You cannot ask {why} — {self.prompt()}")
+            return
+        self.pick_what(card, lambda what: self.submit(self.ask(target, what)))
+
+    def confirm(self) -> None:
+        card = self.cursor_card()
+        if self.actor is None or card is None:
+            super().confirm()
+            return
+        self.pick_what(card, self.pick_target)
+
+    def pick_what(self, card: Card, then) -> None:
+        """Go Fish: the cursor's rank. Authors: the one missing card, or a choice of them."""
+        options = self.asks_for(card)
+        if len(options) == 1:
+            then(options[0])
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.call_after_refresh(then, options[index])
+
+        labels = [self.what_words(o).capitalize() for o in options]
+        self.app.push_screen(ChoiceScreen(f"Which {rank_name(card.rank)} will you ask for?", labels), chosen)
+
+    def pick_target(self, what: Card | Rank) -> None:
+        actor = self.actor
+        if actor is None:
+            return
+        actions = [self.ask(t, what) for t in self.game.targets(actor)]
+        if len(actions) == 1:
+            self.submit(actions[0])
+        else:
+            self.choose(actions, f"Ask whom for {self.what_words(what)}?")
+
+
+class GoFishScreen(FishingScreen):
+    def asks_for(self, card: Card) -> list[Card | Rank]:
+        return [card.rank]
+
+    def ask(self, target: int, what: Card | Rank) -> Action:
+        assert isinstance(what, Rank)
+        return ask_for(target, what)
+
+
+class AuthorsScreen(FishingScreen):
+    def asks_for(self, card: Card) -> list[Card | Rank]:
+        return [c for c in missing_cards(self.hand_cards()) if c.rank is card.rank]
+
+    def ask(self, target: int, what: Card | Rank) -> Action:
+        assert isinstance(what, Card)
+        return ask_for_card(target, what)
+
+    def cursor_words(self, card: Card) -> str:
+        missing = self.asks_for(card)
+        if len(missing) == 1:
+            return self.what_words(missing[0])
+        return f"a {rank_name(card.rank)}"
+
+    def hints(self) -> list[Text]:
+        lines = super().hints()
+        card = self.cursor_card()
+        if card is not None and self.actor is not None:
+            line = Text(f"Missing {rank_plural(card.rank)}: ", style="dim")
+            line.append_text(Text(" ").join(card_text(c, self.app.palette, self.app.ascii_glyphs)
+                                            for c in self.asks_for(card)))
+            lines.append(line)
+        return lines
+
+
+SCREENS = {"go-fish": GoFishScreen, "authors": AuthorsScreen}

@@ -1,0 +1,183 @@
+"""Go Fish and Authors played by keys: asking by enter and choices or by a player's number, the
+log in public words, and hot-seat privacy at each hand-over."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+from cardarcade.cards import Card, Rank, cards
+from cardarcade.rules import GAMES
+from cardarcade.rules._fishing import stacked_deck
+from cardarcade.ui.screens.go_fish import AuthorsScreen, GoFishScreen
+from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.setup import GameSetup
+
+GO_FISH, AUTHORS = GAMES["go-fish"], GAMES["authors"]
+
+
+def setup_for(spec, players: int, hands: dict[int, str], stock: str = "", humans: int = 1) -> GameSetup:
+    deck = stacked_deck(players, {s: cards(t) for s, t in hands.items()}, cards(stock))
+    return GameSetup.solo(spec, players, seed=1, humans=humans, deck=deck)
+
+
+def shown(screen, selector: str) -> str:
+    """The text a widget shows now."""
+    console = Console(width=80, file=io.StringIO(), record=True)
+    console.print(screen.query_one(selector).content)
+    return console.export_text()
+
+
+def log_text(screen) -> list[str]:
+    return [line.plain for line in screen.log_lines]
+
+
+def last_record(screen):
+    return screen.game.s.history[-1]
+
+
+async def test_enter_asks_for_the_rank_under_the_cursor_and_a_choice_names_the_player(app_factory):
+    app = app_factory(setup_for(GO_FISH, 4, {0: "2s 2h", 2: "2d"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GoFishScreen) and screen.cursor_card() == Card.parse("2h")
+        assert "Ask for twos" in shown(screen, "#prompt")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.labels == ["Ask Bot 1 for twos", "Ask Bot 2 for twos", "Ask Bot 3 for twos"]
+        await pilot.press("2")
+        await pilot.pause()
+        record = last_record(screen)
+        assert (record.target, record.rank, len(record.cards)) == (2, Rank.TWO, 1)
+        assert log_text(screen)[-1] == "You ask Bot 2 for twos — Bot 2 hands over a two"
+        assert screen.game.actors() == [0] and screen.hand_cards().count(Card.parse("2d")) == 1
+
+
+async def test_escape_backs_out_of_the_choice_and_nothing_is_asked(app_factory):
+    app = app_factory(setup_for(GO_FISH, 4, {0: "2s 2h"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.game.s.asks == 0
+
+
+async def test_a_players_number_asks_them_straight_away(app_factory):
+    app = app_factory(setup_for(GO_FISH, 4, {0: "2s 2h", 1: "3c"}, stock="Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("2")  # Bot 1 [2] holds no two: Go fish
+        await pilot.pause()
+        assert last_record(screen).kind == "fish"
+        assert log_text(screen)[-2:] == ["You ask Bot 1 for twos — Bot 1 says “Go fish!”",
+                                         "You fish a card from the stock; the turn passes to Bot 1"]
+        assert Card.parse("Kd") in screen.hand_cards()
+        assert screen.game.actors() == [1] and "Bot 1 is thinking" in shown(screen, "#prompt")
+
+
+async def test_numbers_that_name_nobody_to_ask_give_a_message_and_change_nothing(app_factory):
+    app = app_factory(setup_for(GO_FISH, 4, {0: "2s 2h"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1")
+        await pilot.pause()
+        assert "cannot ask yourself" in shown(screen, "#prompt")
+        await pilot.press("7")
+        await pilot.pause()
+        assert "no such player" in shown(screen, "#prompt")
+        assert screen.game.s.asks == 0
+
+
+async def test_the_cursor_stays_on_its_card_when_cards_arrive(app_factory):
+    app = app_factory(setup_for(GO_FISH, 4, {0: "2h 5s", 1: "2c 2d"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.cursor == 0 and screen.cursor_card() == Card.parse("2h")
+        await pilot.press("2")  # ask Bot 1 for twos: the 2♣ and 2♦ come in before the 2♥
+        await pilot.pause()
+        assert screen.hand_cards()[:3] == cards("2c 2d 2h")
+        assert screen.cursor == 2 and screen.cursor_card() == Card.parse("2h")
+
+
+async def test_bots_ask_you_and_the_log_says_so_in_plain_words(app_factory):
+    setup = setup_for(GO_FISH, 3, {0: "2s 2h", 2: "2c 2d"}, stock="Kd")
+    app = app_factory(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("2")  # Bot 1 has no two: Go fish, and the bots play until one asks you in vain
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if screen.game.is_over or screen.game.actors() == [0]:
+                break
+        lines = log_text(screen)
+        if not screen.game.is_over:  # the turn comes back only to whoever said Go fish
+            assert any(re.match(r"Bot \d asks you for \w+ — you say “Go fish!”", line) for line in lines), lines
+
+
+async def test_authors_enter_picks_the_missing_card_then_the_player(app_factory):
+    app = app_factory(setup_for(AUTHORS, 4, {0: "2s 2h"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AuthorsScreen)
+        assert "Missing twos: 2♣ 2♦" in shown(screen, "#center")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.labels == ["The 2♣", "The 2♦"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.labels[0] == "Ask Bot 1 for the 2♦"
+        await pilot.press("3")
+        await pilot.pause()
+        record = last_record(screen) if screen.game.s.history[-1].kind == "ask" else screen.game.s.history[-2]
+        assert (record.kind, record.target, record.card) == ("ask", 3, Card.parse("2d"))
+
+
+async def test_authors_a_number_asks_for_the_only_missing_card_at_once(app_factory):
+    app = app_factory(setup_for(AUTHORS, 4, {0: "Ks Kh Kd 2h"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("left")  # the cursor wraps round to the kings at the end
+        assert screen.cursor_card().rank is Rank.KING
+        assert "Ask for the K♣" in shown(screen, "#prompt")
+        await pilot.press("2")
+        await pilot.pause()
+        record = next(r for r in screen.game.s.history if r.kind == "ask")
+        assert (record.seat, record.target, record.card) == (0, 1, Card.parse("Kc"))
+
+
+async def test_hot_seat_covers_the_table_at_each_hand_over(app_factory):
+    setup = setup_for(GO_FISH, 3, {0: "2s 2h 2d"}, stock="2c", humans=2)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
+        screen = app.screen_stack[-2]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(screen, GoFishScreen) and screen.hand_cards()[:3] == cards("2d 2h 2s")
+        second_hand = list(screen.game.s.hands[1])
+        await pilot.press("2")  # Player 1 asks Player 2 for twos: Go fish, and the turn goes to Player 2
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
+        assert "Player 1 asks Player 2 for twos — Player 2 says “Go fish!”" in cover.since
+        # Nothing private is on screen under the cover: no hand, and no card of Player 2's.
+        assert screen.viewer is None and screen.hand_cards() == []
+        on_screen = "".join(shown(screen, s) for s in ("#hand", "#center", "#seat-0", "#seat-1", "#seat-2"))
+        assert shown(screen, "#hand").strip() == ""
+        assert "Missing" not in on_screen and "Ask for" not in shown(screen, "#prompt")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == 1
+        assert sorted(screen.hand_cards(), key=lambda c: c.code) == sorted(second_hand, key=lambda c: c.code)
