@@ -31,11 +31,17 @@ def headline(setup: GameSetup, game: Game) -> str:
 def standings(setup: GameSetup, game: Game) -> RichTable:
     result = game.result
     table = RichTable(box=None, pad_edge=False, show_header=True, header_style="bold")
+    counts = getattr(game.view(None), "counts", None)
+    label, order = "Cards", None
+    if counts is None and result is not None and result.scores is not None:
+        # A game without card counts (e.g. chips in Cuckoo): its own scores, in its own ranking.
+        counts, label = [int(x) for x in result.scores], "Score"
+        order = result.ranking if sorted(result.ranking) == list(range(game.players)) else None
+    counts = counts or [0] * game.players
+    order = order or sorted(range(game.players), key=lambda s: -counts[s])
     table.add_column("Player")
-    table.add_column("Cards", justify="right")
+    table.add_column(label, justify="right")
     table.add_column("")
-    counts = getattr(game.view(None), "counts", None) or [0] * game.players
-    order = sorted(range(game.players), key=lambda s: -counts[s])
     for seat in order:
         mark = "winner" if result and seat in result.winners and not result.is_draw else ""
         table.add_row(setup.names[seat], str(counts[seat]), mark)
