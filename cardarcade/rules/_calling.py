@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cardarcade.rules.base import State
+from cardarcade.cards import Card, standard_deck
+from cardarcade.rules.base import Event, Game, State
 
 HISTORY = 32  # recent stimuli whose warrant is kept; older calls count as too late
 
@@ -63,6 +64,40 @@ def check_history(s: CallingState, warrant_now: list[int]) -> None:
         raise ValueError("the call history does not match the cards face up")
     if s.flips < 0 or s.flips > s.stimulus:
         raise ValueError("bad card counters")
+
+
+class CallingGame(Game):
+    """What Snap and Animals share: each seat's face-down cards and face-up pile, a full pack,
+    and the card limit. Subclasses name their face-down zone in ``face_down``."""
+
+    __slots__ = ()
+
+    def face_down(self) -> list[list[Card]]:
+        raise NotImplementedError
+
+    def held(self) -> list[int]:
+        """Cards each seat holds, face down and face up."""
+        return [len(down) + len(up) for down, up in zip(self.face_down(), self.s.piles)]
+
+    def end_at_card_limit(self, events: list[Event]) -> None:
+        """After the card limit, the player holding the most cards wins (equal holdings share it)."""
+        limit = self.s.options.max_flips
+        if self.s.result is not None or self.s.flips < limit:
+            return
+        held = self.held()
+        most = max(held)
+        winners = [p for p in range(self.s.players) if held[p] == most]
+        text = f"Game over: the {limit}-card limit was reached; " + (
+            "{seat} holds the most cards" if len(winners) == 1 else "a draw")
+        events.append(self.finish(winners, text, scores=[float(h) for h in held], ranking=standings(held)))
+
+    def check_cards(self, warrant_now: list[int]) -> None:
+        """The loaded zones fit the players, the history fits the cards, and the pack is whole."""
+        if len(self.face_down()) != self.s.players or len(self.s.piles) != self.s.players:
+            raise ValueError("zones do not match the number of players")
+        check_history(self.s, warrant_now)
+        if sorted(c.code for c in self.cards()) != sorted(c.code for c in standard_deck()):
+            raise ValueError("the cards are not one full pack")
 
 
 def next_seat(seat: int, players: int, playing: list[bool]) -> int:

@@ -7,9 +7,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._calling import (CallingState, advance, check_history, count_cards, judge, next_seat,
-                                       settle, standings, valid_claim_value)
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
+from cardarcade.rules._calling import (CallingGame, CallingState, advance, count_cards, judge, next_seat, settle,
+                                       standings, valid_claim_value)
+from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
 
@@ -97,10 +97,6 @@ class AnimalsView(BaseModel):
     can_call: bool
 
 
-def full_deck() -> list[Card]:
-    return standard_deck()
-
-
 def call_word(animal: str, calls: str) -> str:
     """What a player shouts to name the owner of ``animal``."""
     return ANIMALS[animal] if calls == "sounds" else animal.capitalize() + "!"
@@ -110,14 +106,14 @@ def code(caller: int, target: int) -> int:
     return caller * 8 + target
 
 
-class Animals(Game[AnimalsState]):
+class Animals(CallingGame):
     State = AnimalsState
     Options = AnimalsOptions
     __slots__ = ()
 
     @classmethod
     def setup(cls, players: int, seed: int, options: AnimalsOptions, deck: list[Card] | None) -> "Animals":
-        order = prepare_deck(full_deck(), seed, deck)
+        order = prepare_deck(standard_deck(), seed, deck)
         state = AnimalsState(players=players, seed=seed, options=options, animals=[None] * players,
                              packs=deal_round_robin(order, players), piles=[[] for _ in range(players)])
         return cls(state)
@@ -132,9 +128,8 @@ class Animals(Game[AnimalsState]):
         s = self.s
         return bool(s.packs[seat] or s.piles[seat])
 
-    def held(self) -> list[int]:
-        s = self.s
-        return [len(pk) + len(p) for pk, p in zip(s.packs, s.piles)]
+    def face_down(self) -> list[list[Card]]:
+        return self.s.packs
 
     def free_animals(self) -> list[str]:
         taken = set(self.s.animals)
@@ -238,8 +233,7 @@ class Animals(Game[AnimalsState]):
         advance(s, self.warrant())
         events.append(Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus}))
         s.turn = self._next_holder(seat)
-        if s.flips >= s.options.max_flips:
-            events.append(self._end_by_count(f"the {s.options.max_flips}-card limit was reached"))
+        self.end_at_card_limit(events)
         return events
 
     def _next_holder(self, seat: int) -> int:
@@ -278,18 +272,12 @@ class Animals(Game[AnimalsState]):
         s.turn = loser if self.holds(loser) else self._next_holder(loser)
         return events
 
-    def _end_by_count(self, why: str) -> Event:
-        held = self.held()
-        most = max(held)
-        winners = [p for p in range(self.s.players) if held[p] == most]
-        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
-        return self.finish(winners, text, scores=[float(h) for h in held], ranking=standings(held))
-
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
         n = s.players
-        if len(s.packs) != n or len(s.piles) != n or len(s.animals) != n:
+        self.check_cards(self.warrant())
+        if len(s.animals) != n:
             raise ValueError("zones do not match the number of players")
         chosen = [a for a in s.animals if a is not None]
         if any(a not in ANIMALS for a in chosen) or len(set(chosen)) != len(chosen):
@@ -300,9 +288,6 @@ class Animals(Game[AnimalsState]):
             raise ValueError("a seat number is out of range")
         if s.result is None and (not self.holds(s.turn) or sum(self.holds(p) for p in range(n)) < 2):
             raise ValueError("the player to turn cannot play")
-        check_history(s, self.warrant())
-        if sorted(c.code for c in self.cards()) != sorted(c.code for c in full_deck()):
-            raise ValueError("the cards are not one full pack")
 
 
 SPEC = GameSpec(

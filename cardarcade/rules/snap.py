@@ -5,9 +5,9 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._calling import (CallingState, advance, check_history, count_cards, judge, next_seat,
-                                       settle, standings, valid_claim_value)
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, deal_round_robin, prepare_deck
+from cardarcade.rules._calling import (CallingGame, CallingState, advance, count_cards, judge, next_seat, settle,
+                                       valid_claim_value)
+from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
 SNAP, POOL = 0, 1  # warrant codes: a pair of piles match; a pile matches the snap pool
@@ -80,10 +80,6 @@ class SnapView(BaseModel):
     can_call: bool
 
 
-def full_deck() -> list[Card]:
-    return standard_deck()
-
-
 def matching_piles(piles: list[list[Card]]) -> list[int]:
     """Seats whose pile top has the same rank as another pile's top."""
     by_rank: dict[int, list[int]] = {}
@@ -101,14 +97,14 @@ def pool_matches(piles: list[list[Card]], pool: list[Card]) -> list[int]:
     return [seat for seat, pile in enumerate(piles) if pile and pile[-1].rank == rank]
 
 
-class Snap(Game[SnapState]):
+class Snap(CallingGame):
     State = SnapState
     Options = SnapOptions
     __slots__ = ()
 
     @classmethod
     def setup(cls, players: int, seed: int, options: SnapOptions, deck: list[Card] | None) -> "Snap":
-        order = prepare_deck(full_deck(), seed, deck)
+        order = prepare_deck(standard_deck(), seed, deck)
         state = SnapState(players=players, seed=seed, options=options, stocks=deal_round_robin(order, players),
                           piles=[[] for _ in range(players)], out=[False] * players)
         return cls(state)
@@ -191,8 +187,7 @@ class Snap(Game[SnapState]):
         events = [Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus})]
         s.turn = next_seat(seat, s.players, [not o for o in s.out])
         self._settle_turn(events)
-        if s.result is None and s.flips >= s.options.max_flips:
-            events.append(self._end_by_count(f"the {s.options.max_flips}-card limit was reached"))
+        self.end_at_card_limit(events)
         return events
 
     def _call(self, seat: int, kind: str, seen: int) -> list[Event]:
@@ -261,22 +256,15 @@ class Snap(Game[SnapState]):
                 return
             s.turn = next_seat(p, s.players, playing)
 
-    def held(self) -> list[int]:
-        s = self.s
-        return [len(st) + len(p) for st, p in zip(s.stocks, s.piles)]
-
-    def _end_by_count(self, why: str) -> Event:
-        held = self.held()
-        most = max(held)
-        winners = [p for p in range(self.s.players) if held[p] == most]
-        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
-        return self.finish(winners, text, scores=[float(h) for h in held], ranking=standings(held))
+    def face_down(self) -> list[list[Card]]:
+        return self.s.stocks
 
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
         n = s.players
-        if len(s.stocks) != n or len(s.piles) != n or len(s.out) != n:
+        self.check_cards(self.warrant())
+        if len(s.out) != n:
             raise ValueError("zones do not match the number of players")
         if not 0 <= s.turn < n or any(not 0 <= p < n for p in s.eliminated):
             raise ValueError("a seat number is out of range")
@@ -284,9 +272,6 @@ class Snap(Game[SnapState]):
             raise ValueError("the eliminated players do not match")
         if s.result is None and (s.out[s.turn] or not s.stocks[s.turn] or sum(not o for o in s.out) < 2):
             raise ValueError("the player to turn cannot play")
-        check_history(s, self.warrant())
-        if sorted(c.code for c in self.cards()) != sorted(c.code for c in full_deck()):
-            raise ValueError("the cards are not one full pack")
 
 
 SPEC = GameSpec(

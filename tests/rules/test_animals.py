@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES, Action, BadSave, IllegalAction
 from cardarcade.rules.animals import ANIMALS, RULES, Animals
+from test_snap import deck_for, kinds  # the same fixed deals
 
 SPEC = GAMES["animals"]
 FLIP = Action("flip")
@@ -17,19 +18,6 @@ PICKS = ("dog", "cat", "cow", "lion", "duck", "sheep")
 
 def call(target: int, k: int) -> Action:
     return Action("call", target=target, value=k)
-
-
-def deck_for(players: int, tops: dict[int, str]) -> list[Card]:
-    """A full pack dealt round robin so each seat in ``tops`` gets those cards first (top of pack first)."""
-    wanted = {seat: cards(text) for seat, text in tops.items()}
-    used = [c for cs in wanted.values() for c in cs]
-    filler = iter([c for c in standard_deck() if c not in used])
-    deck = []
-    for j in range(52):
-        seat, rnd = j % players, j // players
-        mine = wanted.get(seat, [])
-        deck.append(mine[rnd] if rnd < len(mine) else next(filler))
-    return deck
 
 
 def new(players: int, tops: dict[int, str] | None = None, pick: bool = True, **options) -> Animals:
@@ -44,10 +32,6 @@ def new(players: int, tops: dict[int, str] | None = None, pick: bool = True, **o
 def flips(game: Animals, *seats: int) -> None:
     for seat in seats:
         game.apply(seat, FLIP)
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
 
 
 def keep_only(game: Animals, seat: int, count: int) -> None:

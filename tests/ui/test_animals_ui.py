@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
-
-from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.ui.screens.animals import AnimalsScreen
 from cardarcade.ui.setup import GameSetup
+from test_play import deck_starting, wait_for
+from test_snap_ui import text_of
 
 ANIMALS = GAMES["animals"]
-
-
-def deck_starting(text: str) -> list:
-    first = cards(text)
-    return first + [c for c in standard_deck() if c not in first]
-
-
-def text_of(renderable) -> str:
-    console = Console(width=80, file=io.StringIO(), color_system=None)
-    with console.capture() as capture:
-        console.print(renderable)
-    return capture.get()
-
-
-async def wait_for(pilot, predicate, tries: int = 200) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
 
 
 async def test_choose_an_animal_by_digit_and_call_a_match_by_digit(app_factory):

@@ -6,18 +6,12 @@ import io
 
 from rich.console import Console
 
-from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.ui.screens.snap import SnapScreen
 from cardarcade.ui.setup import GameSetup
+from test_play import deck_starting, wait_for
 
 SNAP = GAMES["snap"]
-
-
-def deck_starting(text: str) -> list:
-    """A full pack whose first cards are ``text`` (dealt round robin from seat 0)."""
-    first = cards(text)
-    return first + [c for c in standard_deck() if c not in first]
 
 
 def text_of(renderable) -> str:
@@ -26,14 +20,6 @@ def text_of(renderable) -> str:
     with console.capture() as capture:
         console.print(renderable)
     return capture.get()
-
-
-async def wait_for(pilot, predicate, tries: int = 200) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
 
 
 async def test_hotseat_second_players_key_wins_the_race(app_factory):
