@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 
 from cardarcade.cards import RANKS, SUITS, Card
 
-__all__ = ["Category", "HandValue", "evaluate", "best_of", "hand_value"]
+__all__ = ["Category", "HandValue", "evaluate", "best_of", "hand_value", "percentile"]
 
 
 class Category(IntEnum):
@@ -211,3 +211,29 @@ def best_of(cards: Iterable[Card]) -> tuple[HandValue, tuple[Card, ...]]:
             best, best_hand = v, hand
     return best, best_hand  # type: ignore[return-value]
 
+
+
+# ---------------------------------------------------------------- strength
+
+# How many of the 2,598,960 five-card hands fall in each class of a category: suits chosen for
+# each rank group (a pair: C(4,2) = 6 ways; a single: 4; no flush: 4^5 - 4).
+_HANDS_PER_CLASS = {
+    Category.HIGH_CARD: 1020, Category.ONE_PAIR: 6 * 4 ** 3, Category.TWO_PAIR: 6 * 6 * 4,
+    Category.THREE_OF_A_KIND: 4 * 4 * 4, Category.STRAIGHT: 1020, Category.FLUSH: 4,
+    Category.FULL_HOUSE: 4 * 6, Category.FOUR_OF_A_KIND: 4, Category.STRAIGHT_FLUSH: 4,
+}
+_TOTAL_HANDS = 2_598_960
+_percentiles: dict[int, float] = {}  # built on first use; the same for every caller
+
+
+def percentile(value: HandValue) -> float:
+    """The share of all five-card hands this one beats, ties counting half (0 .. 1): a scale
+    on which 'how good is this hand' can be averaged, as bots do."""
+    table = _percentiles
+    if not table:
+        below = 0
+        for v in sorted({v for v in _PLAIN + _FLUSH if v is not None}):
+            n = _HANDS_PER_CLASS[v.category]
+            table[v] = (below + n / 2) / _TOTAL_HANDS
+            below += n
+    return table[value]
