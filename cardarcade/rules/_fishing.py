@@ -174,6 +174,24 @@ class FishingGame(Game[FishingState]):
         game._settle()  # the first player lays down any book they were dealt
         return game
 
+    @classmethod
+    def arranged(cls, hands: list[list[Card]], stock: list[Card] | None = (), books: list[list[Rank]] | None = None,
+                 turn: int = 0, options: FishingOptions | dict | None = None) -> "FishingGame":
+        """A game at a chosen position, for tests and demonstrations: these hands and books,
+        ``stock`` on top of the stock and the rest of the pack under it (``None``: no stock at
+        all; the hands and books then hold the whole pack)."""
+        game = cls.spec.new(len(hands), seed=0, options=options)
+        s = game.s
+        s.hands = [list(h) for h in hands]
+        s.books = [list(b) for b in books] if books else [[] for _ in hands]
+        s.stock = []
+        if stock is not None:
+            placed = {c for h in s.hands for c in h} | set(stock) | {c for b in s.books for r in b for c in rank_cards(r)}
+            s.stock = list(stock) + [c for c in standard_deck() if c not in placed]
+        s.turn = turn
+        game.check_loaded()
+        return game  # type: ignore[return-value]
+
     # ---- contract
 
     def actors(self) -> list[int]:

@@ -9,7 +9,7 @@ import pytest
 
 from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
 from cardarcade.bots._fishing import HORIZON, TableMemory
-from cardarcade.cards import Card, Rank, cards, standard_deck
+from cardarcade.cards import Card, Rank, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.authors import ask_for_card
 from cardarcade.rules.go_fish import ask_for
@@ -20,14 +20,7 @@ MOMENT = Moment(now=0.0, stimulus_time=0.0, pace=0.5)
 
 
 def position(game_id: str, hands: list[str], stock: str = "", turn: int = 0):
-    game = GAMES[game_id].new(len(hands), seed=0)
-    s = game.s
-    s.hands = [cards(h) for h in hands]
-    placed = {c for h in s.hands for c in h} | set(cards(stock))
-    s.stock = cards(stock) + [c for c in standard_deck() if c not in placed]
-    s.turn = turn
-    game.check_loaded()
-    return game
+    return GAMES[game_id].game.arranged([cards(h) for h in hands], cards(stock), turn=turn)
 
 
 def decide(game, seat: int, level: str, seed: int = 0):

@@ -6,7 +6,7 @@ import pytest
 
 from cardarcade.cards import RANKS, Card, Rank, cards, standard_deck
 from cardarcade.rules import GAMES, Action, IllegalAction
-from cardarcade.rules._fishing import rank_cards, stacked_deck
+from cardarcade.rules._fishing import stacked_deck
 from cardarcade.rules.authors import RULES, Authors, ask_for_card, missing_cards
 
 SPEC = GAMES["authors"]
@@ -19,21 +19,10 @@ def ask(target: int, card: str):
 
 def position(hands: list[str], stock: str | None = "", books: list[list[Rank]] | None = None, turn: int = 0,
              **options) -> Authors:
-    """A game set to a position: these hands and books, ``stock`` on top of the stock with the
-    rest of the pack under it (``stock=None``: no stock)."""
-    game = SPEC.new(len(hands), seed=0, options=options or None)
-    assert isinstance(game, Authors)
-    s = game.s
-    s.hands = [cards(h) for h in hands]
-    s.books = books or [[] for _ in hands]
-    if stock is None:
-        s.stock = []
-    else:
-        placed = {c for h in s.hands for c in h} | set(cards(stock)) | {c for b in s.books for r in b for c in rank_cards(r)}
-        s.stock = cards(stock) + [c for c in standard_deck() if c not in placed]
-    s.turn = turn
-    game.check_loaded()
-    return game
+    """A game at a position: these hands and books, ``stock`` on top of the rest of the pack
+    (``stock=None``: no stock)."""
+    return Authors.arranged([cards(h) for h in hands], None if stock is None else cards(stock), books, turn,
+                          options or None)
 
 
 def kinds(events) -> list[str]:

@@ -6,7 +6,7 @@ import pytest
 
 from cardarcade.cards import RANKS, Card, Rank, cards, standard_deck
 from cardarcade.rules import GAMES, IllegalAction
-from cardarcade.rules._fishing import counted, rank_cards, rank_plural, stacked_deck
+from cardarcade.rules._fishing import counted, rank_plural, stacked_deck
 from cardarcade.rules.go_fish import RULES, GoFish, ask_for
 
 SPEC = GAMES["go-fish"]
@@ -23,21 +23,10 @@ def dealt(players: int, hands: dict[int, str], stock: str = "", **options) -> Go
 
 def position(hands: list[str], stock: str | None = "", books: list[list[Rank]] | None = None, turn: int = 0,
              **options) -> GoFish:
-    """A game set to a position: these hands and books, ``stock`` on top of the stock with the
-    rest of the pack under it (``stock=None``: no stock; hands and books hold the whole pack)."""
-    game = SPEC.new(len(hands), seed=0, options=options or None)
-    assert isinstance(game, GoFish)
-    s = game.s
-    s.hands = [cards(h) for h in hands]
-    s.books = books or [[] for _ in hands]
-    if stock is None:
-        s.stock = []
-    else:
-        placed = {c for h in s.hands for c in h} | set(cards(stock)) | {c for b in s.books for r in b for c in rank_cards(r)}
-        s.stock = cards(stock) + [c for c in standard_deck() if c not in placed]
-    s.turn = turn
-    game.check_loaded()
-    return game
+    """A game at a position: these hands and books, ``stock`` on top of the rest of the pack
+    (``stock=None``: no stock)."""
+    return GoFish.arranged([cards(h) for h in hands], None if stock is None else cards(stock), books, turn,
+                          options or None)
 
 
 def every_book_but(*ranks: Rank) -> list[Rank]:

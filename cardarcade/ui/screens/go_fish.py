@@ -20,7 +20,7 @@ from textual.binding import Binding
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._fishing import ALL_BOOKS, rank_name, rank_plural
 from cardarcade.rules.authors import ask_for_card, missing_cards
-from cardarcade.rules.base import Action, Event, fill
+from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
 from cardarcade.ui.screens.turn import ChoiceScreen, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, card_text, render_row
