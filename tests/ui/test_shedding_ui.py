@@ -134,3 +134,40 @@ async def test_hot_seat_covers_the_hand_between_players(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert sorted(screen.hand_cards(), key=str) == sorted(cards(OTHER["dig"]), key=str)
+
+
+async def play_to_the_end_by_keys(app, pilot) -> None:
+    """Whenever it is the person's turn: the first card that fits (enter, naming with 1), else d."""
+    screen = app.screen
+    for _ in range(3000):
+        if screen.game.is_over:
+            return
+        if app.screen is screen and screen.actor is not None:
+            legal = screen.game.legal_actions(screen.actor)
+            hand = screen.hand_cards()
+            fitting = [i for i, card in enumerate(hand) if any(a.card == card for a in legal)]
+            if fitting and not (screen.game.s.chain if hasattr(screen.game.s, "chain") else False):
+                screen.cursor = fitting[0]
+                await pilot.press("enter")
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("1")
+            else:
+                await pilot.press("d")
+        await pilot.pause(0.01)
+    raise AssertionError("the game did not end")
+
+
+async def test_whole_games_by_keys_reach_the_result(app_factory):
+    from cardarcade.ui.screens.result import ResultScreen
+
+    for game_id in ("dig", "neosho-rapids"):
+        setup = GameSetup.solo(GAMES[game_id], 2, seed=3, level="hard", options={"max_turns": 40})
+        app = app_factory(setup, pace=0.001)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await play_to_the_end_by_keys(app, pilot)
+            for _ in range(100):
+                if isinstance(app.screen, ResultScreen):
+                    break
+                await pilot.pause(0.02)
+            assert isinstance(app.screen, ResultScreen), game_id

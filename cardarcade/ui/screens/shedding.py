@@ -10,6 +10,8 @@ Dig: enter plays the card under the cursor; an eight opens a dialog to name a su
 
 from __future__ import annotations
 
+from collections import deque
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -21,6 +23,12 @@ from cardarcade.rules.neosho_rapids import DRAW, fits
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, card_text, render_row
 
+LOG_ROWS = 3  # the turn layout's log height at 80x24
+
+
+def a_or_an(label: str) -> str:
+    return ("an " if label[0] in "8A" else "a ") + label
+
 
 class SheddingScreen(TurnScreen):
     HIDDEN_HANDS = True
@@ -29,11 +37,15 @@ class SheddingScreen(TurnScreen):
     SheddingScreen #center { content-align: left middle; padding: 0 1; }
     """
 
+    def __init__(self, setup) -> None:
+        super().__init__(setup)
+        self.log_lines = deque(maxlen=LOG_ROWS)
+
     def on_mount(self) -> None:
         super().on_mount()
         # The stylesheet's general #log and #center heights leave no room for the hand row
         # at 80x24: the turn layout's heights (turn.py) set on the widgets themselves.
-        self.query_one("#log").styles.height = 3
+        self.query_one("#log").styles.height = LOG_ROWS
         self.query_one("#center").styles.min_height = 5
 
     # ---- what every shedding table shows
@@ -57,15 +69,26 @@ class SheddingScreen(TurnScreen):
         return Group(header, line, self.seat_note(seat))
 
     def seat_note(self, seat: int) -> Text:
-        """A short line under the count: what the player did last."""
-        last = next((m for m in reversed(self.view.history) if m.seat == seat and m.kind != "rebuild"), None)
+        """The player's last turn in short: '10♣ 9♣, drew', 'dug 2, 4♥', '8♣ ♠'."""
+        history = [m for m in self.view.history if m.kind != "rebuild"]
+        last = next((m for m in reversed(history) if m.seat == seat), None)
+        # narrow panels (three or four players) skip the label
+        note = Text("last: " if self.game.players == 2 else "", style="dim", no_wrap=True, overflow="ellipsis")
         if last is None:
             return Text("")
-        if last.kind == "play" and last.card is not None:
-            text = Text("last: played ", style="dim")
-            text.append_text(self.card(last.card))
-            return text
-        return Text(f"last: {'drew' if last.kind == 'draw' else last.kind}", style="dim")
+        turn = [m for m in history if m.seat == seat and m.turn == last.turn]
+        played = Text(" ").join(
+            self.card(m.card) + (f"→{self.named_short(m.named)}" if m.named else "")
+            for m in turn if m.kind == "play" and m.card is not None)
+        digs = sum(1 for m in turn if m.kind == "dig")
+        parts = [Text(f"dug {digs}")] if digs else []
+        parts += [played] if played else []
+        parts += [Text({"draw": "drew", "pass": "passed"}[m.kind]) for m in turn if m.kind in ("draw", "pass")]
+        note.append_text(Text(", ").join(parts))
+        return note
+
+    def named_short(self, named: str) -> str:
+        return ""
 
     def render_center(self) -> RenderableType:
         view = self.view
@@ -103,7 +126,7 @@ class SheddingScreen(TurnScreen):
 class NeoshoRapidsScreen(SheddingScreen):
     def center_lines(self) -> list[Text]:
         view = self.view
-        lines = [Text(f"Next card: a {self.neighbours(view.upcard)}", style="bold")]
+        lines = [Text(f"Next card: {self.neighbours(view.upcard)}", style="bold")]
         if view.chain:
             chain = Text("This turn: ")
             chain.append_text(self.cards_text(view.chain, " → "))
@@ -122,7 +145,7 @@ class NeoshoRapidsScreen(SheddingScreen):
     @staticmethod
     def neighbours(card: Card) -> str:
         ranks = [r for r in RANKS if AROUND_THE_CORNER.adjacent(r, card.rank)]
-        return " or ".join(r.label for r in ranks)
+        return a_or_an(" or ".join(r.label for r in ranks))
 
     def commands(self) -> list[Command]:
         nothing = not self.game.can_draw()
@@ -142,7 +165,7 @@ class NeoshoRapidsScreen(SheddingScreen):
         if not can_play:
             return f"Nothing follows {up}"
         if DRAW not in self.game.legal_actions(self.actor):
-            return f"Play a {self.neighbours(view.upcard)} on {up} (enter)"
+            return f"Play {self.neighbours(view.upcard)} on {up} (enter)"
         return f"Go on from {up} (enter)"
 
     def toggle_mark(self) -> None:
@@ -193,15 +216,20 @@ class DigScreen(SheddingScreen):
                           else "Eights are wild: they name a suit.", style="dim"))
         return lines
 
+    def named_short(self, named: str) -> str:
+        if named in {s.value for s in Suit}:
+            return Suit(named).letter if self.app.ascii_glyphs else Suit(named).glyph
+        return named
+
     def requirement(self) -> str:
         view = self.view
         glyph = (lambda s: s.letter) if self.app.ascii_glyphs else (lambda s: s.glyph)
         if view.named is None:
             up = view.upcard
-            return f"a {glyph(up.suit)} or a {up.rank.label}"
+            return f"a {glyph(up.suit)} or {a_or_an(up.rank.label)}"
         if view.named in {s.value for s in Suit}:
             return f"a {glyph(Suit(view.named))}"
-        return f"a {view.named}"
+        return a_or_an(view.named)
 
     def commands(self) -> list[Command]:
         return self.command_for("d", {"dig": "dig", "pass": "pass"})
