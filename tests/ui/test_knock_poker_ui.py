@@ -1,0 +1,173 @@
+"""Knock Poker played by keys at 80x24: drawing, picking up, discarding with the cursor,
+knocking, wrong keys, and a hot-seat game played to the showdown behind covers."""
+
+from __future__ import annotations
+
+from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.knock_poker import DRAW
+from cardarcade.ui.screens.knock_poker import KnockPokerScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.setup import GameSetup
+
+SPEC = GAMES["knock-poker"]
+C = Card.parse
+
+
+def deck(*hands: str, up: str = "2c", stock: str = "") -> list[Card]:
+    dealt = [cards(h) for h in hands]
+    order = [dealt[p][i] for i in range(5) for p in range(len(dealt))] + cards(up) + cards(stock)
+    return order + [c for c in standard_deck() if c not in set(order)]
+
+
+HANDS = ("As Ks Qs Js 9d", "2d 3d 4d 6d 7h", "8c 8d 8h 9c 9h")
+
+
+def solo(humans: int = 1, **kw) -> GameSetup:
+    return GameSetup.solo(SPEC, 3, seed=1, level="medium", humans=humans,
+                          deck=deck(*HANDS, up="10s", stock="5c Kd 4h"), **kw)
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def prompt(screen) -> str:
+    return str(screen.query_one("#prompt").render())
+
+
+async def test_d_draws_then_the_cursor_and_enter_discard(app_factory):
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, KnockPokerScreen)
+        text = screen_text(app)
+        assert "Your turn — d draw from the stock · p pick up the 10♠" in text
+        assert "Your hand: ace high" in text and "Nobody has knocked yet." in text
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.game.s.hands[0][-1] == C("5c")
+        text = screen_text(app)
+        assert "You draw from the stock" in text and "new" in text
+        assert "Best five of your six: ace high" in text
+        await pilot.press("right", "right", "right", "right", "right")  # to the 5♣
+        await pilot.pause()
+        assert "n discard the 5♣ and knock" in prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.s.discard[-1] == C("5c") and screen.game.s.turn == 1
+        assert "You discard the 5♣" in screen_text(app)
+        assert "Waiting for Bot 1" in prompt(screen)
+
+
+async def test_p_picks_up_the_discard_which_cannot_go_straight_back(app_factory):
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("p")
+        await pilot.pause()
+        assert C("10s") in screen.game.s.hands[0]
+        assert "Best five of your six: royal flush" in screen_text(app)
+        await pilot.press("left", "enter")  # the cursor wraps to the 10♠ just picked up
+        await pilot.pause()
+        assert len(screen.game.s.hands[0]) == 6
+        assert "may not throw back" in prompt(screen)
+        await pilot.press("left", "n")  # the 9♦, and knock
+        await pilot.pause()
+        game = screen.game
+        assert game.s.knocker == 0 and game.s.hands[0] == cards("As Ks Qs Js 10s")
+        text = screen_text(app)
+        assert "You discard the 9♦ and knock: one more turn each" in text
+        assert "You knocked: 2 more turns, then the hands are shown" in text
+        assert "KNOCKED" in text
+
+
+async def test_wrong_keys_change_nothing(app_factory):
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        before = screen.game.to_json()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "First draw" in prompt(screen)
+        await pilot.press("n", "x", "space")
+        await pilot.pause()
+        assert screen.game.to_json() == before
+        await pilot.press("d", "space")
+        await pilot.pause()
+        assert "One card at a time" in prompt(screen)
+        await pilot.press("enter")  # discards the 2nd... the card under the cursor, the A♠
+        await pilot.pause()
+        after = screen.game.to_json()
+        await pilot.press("d", "p", "enter", "n")  # not your turn any more
+        await pilot.pause()
+        assert screen.game.to_json() == after
+
+
+async def test_bots_play_and_the_game_reaches_the_showdown(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="hard", deck=deck(*HANDS, up="10s", stock="5c Kd 4h"))
+    app = app_factory(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("left", "left", "n")  # knock with the royal flush (discarding the 9♦)
+        for _ in range(300):
+            if screen.game.is_over:
+                break
+            await pilot.pause(0.02)
+        assert screen.game.is_over and screen.game.result.winners == [0]
+        assert "You win with a royal flush" == screen.game.result.describe(screen.names)
+        for _ in range(100):
+            if isinstance(app.screen, ResultScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ResultScreen)
+
+
+async def test_the_showdown_shows_every_hand(app_factory):
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, DRAW)
+        game.apply(0, game.legal_actions(0)[-1])  # knock
+        for seat in (1, 2):
+            game.apply(seat, DRAW)
+            game.apply(seat, game.legal_actions(seat)[0])
+        assert game.is_over
+        screen.refresh_all()
+        text = screen_text(app)
+        assert "The hands are shown:" in text
+        assert "★ Bot 2          8♦ 8♥ 9♣ 9♥ 4♥  two pair, nines and eights" in text
+        assert "You            A♠ K♠ Q♠ J♠ 9♦  ace high" in text
+        assert "★" in text
+
+
+async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck(*HANDS[:2], up="10s", stock="5c")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, KnockPokerScreen) and "Your hand: ace high" in screen_text(app)
+        await pilot.press("p", "left", "left", "n")
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
+        assert "Player 1 discards the 9♦ and knocks: one more turn each" in cover.since
+        assert screen.view.hand == [] and screen.hand_cards() == []
+        assert "A♠" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.view.hand == cards("2d 3d 4d 6d 7h")
+        assert "your last turn" in prompt(screen)
+        await pilot.press("d", "enter")  # Player 2 draws the 5♣ and throws the 2♦: a straight
+        for _ in range(100):
+            if isinstance(app.screen, ResultScreen):
+                break
+            await pilot.pause(0.02)
+        assert screen.game.is_over and screen.game.result.winners == [0]
