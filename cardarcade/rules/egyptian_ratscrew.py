@@ -378,7 +378,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
         if need is not None:
             nxt = self._next_holder(seat)
             s.challenger, s.challenge_card, s.need, s.turn = seat, card, need, nxt
-            events.append(Event("challenge", seat, f"{{seat}} turns a {RANK_NAMES[card.rank]}: "
+            events.append(Event("challenge", seat, f"{{seat}} turns {'an' if card.rank is Rank.ACE else 'a'} {RANK_NAMES[card.rank]}: "
                                 f"{{target}} must turn {cards_word(need)}", (card,), target=nxt, data={"need": need}))
             return
         if s.challenger is None:

@@ -130,6 +130,8 @@ def test_a_face_card_or_ace_challenges_the_next_player(face: str, need: int) -> 
     game = new(3, {0: face, 1: "2c 5c 8c 3c", 2: "4d"})
     events = play(game, 0)
     assert kinds(events) == ["flip", "challenge"] and events[1].target == 1 and events[1].data["need"] == need
+    article = "an" if face == "Ah" else "a"
+    assert events[1].describe(["Ada", "Bo", "Cy"]).startswith(f"Ada turns {article} ")
     assert (game.s.challenger, game.s.need, game.s.turn) == (0, need, 1)
     for _ in range(need - 1):
         play(game, 1)
