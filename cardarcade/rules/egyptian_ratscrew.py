@@ -66,7 +66,8 @@ RULES = """\
 - The text suggests one hand to flip and the other to slap; here the keys do that job.
 
 **Keys:** `enter` turns your card (and takes a pile you won, or continues a challenge),
-`space` slaps, `n` declines a challenge.
+`space` slaps, `n` declines a challenge. Hot-seat: the left player `w` turn, `s` slap, `d` decline;
+the right player `o` turn, `l` slap, `j` decline.
 """
 
 
