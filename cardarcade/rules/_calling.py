@@ -16,12 +16,22 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules.base import Event, Game, State
 
 HISTORY = 32  # recent stimuli whose warrant is kept; older calls count as too late
 
 Verdict = Literal["win", "late", "wrong"]
+
+
+def card_limit(default: int = 1500) -> int:
+    """The card limit house rule, so a game always ends (an Options field)."""
+    return Field(  # type: ignore[return-value]
+        default, ge=50, le=1_000_000, title="Card limit",
+        description="After this many cards have been turned up, the player holding the most cards wins.",
+    )
 
 
 class CallingState(State):
@@ -74,6 +84,19 @@ class CallingGame(Game):
 
     def face_down(self) -> list[list[Card]]:
         raise NotImplementedError
+
+    def warrant(self) -> list[int]:
+        """The calls that are right now, as codes."""
+        raise NotImplementedError
+
+    def turn_up(self, seat: int) -> Event:
+        """``seat`` turns the top card of its face-down cards onto its own pile: a new stimulus."""
+        s = self.s
+        card = self.face_down()[seat].pop(0)
+        s.piles[seat].append(card)
+        s.flips += 1
+        advance(s, self.warrant())
+        return Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus})
 
     def held(self) -> list[int]:
         """Cards each seat holds, face down and face up."""

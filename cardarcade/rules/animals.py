@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._calling import (CallingGame, CallingState, advance, count_cards, judge, next_seat, settle,
+from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        standings, valid_claim_value)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
 
@@ -66,10 +66,7 @@ class AnimalsOptions(Options):
         description="Make the animal's sound, or (the simpler variant) call the animal's name.",
         json_schema_extra={"labels": {"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}},
     )
-    max_flips: int = Field(
-        1500, ge=50, le=1_000_000, title="Card limit",
-        description="After this many cards have been turned up, the player holding the most cards wins.",
-    )
+    max_flips: int = card_limit()
 
 
 class AnimalsState(CallingState):
@@ -226,12 +223,8 @@ class Animals(CallingGame):
             # the up pile turned over: its first card is the new top
             pack.extend(pile)
             pile.clear()
-            events.append(Event("turn_over", seat, "{seat} turns their up pile over as a new pack"))
-        card = pack.pop(0)
-        pile.append(card)
-        s.flips += 1
-        advance(s, self.warrant())
-        events.append(Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus}))
+            events.append(Event("turn_over", seat, "{seat} turns the up pile over as a new pack"))
+        events.append(self.turn_up(seat))
         s.turn = self._next_holder(seat)
         self.end_at_card_limit(events)
         return events

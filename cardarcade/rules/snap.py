@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._calling import (CallingGame, CallingState, advance, count_cards, judge, next_seat, settle,
+from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        valid_claim_value)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
 
@@ -49,10 +49,7 @@ RULES = """\
 
 
 class SnapOptions(Options):
-    max_flips: int = Field(
-        1500, ge=50, le=1_000_000, title="Card limit",
-        description="After this many cards have been turned up, the player holding the most cards wins.",
-    )
+    max_flips: int = card_limit()
 
 
 class SnapState(CallingState):
@@ -180,11 +177,7 @@ class Snap(CallingGame):
 
     def _flip(self, seat: int) -> list[Event]:
         s = self.s
-        card = s.stocks[seat].pop(0)
-        s.piles[seat].append(card)
-        s.flips += 1
-        advance(s, self.warrant())
-        events = [Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus})]
+        events = [self.turn_up(seat)]
         s.turn = next_seat(seat, s.players, [not o for o in s.out])
         self._settle_turn(events)
         self.end_at_card_limit(events)
@@ -236,7 +229,7 @@ class Snap(CallingGame):
             s.pool.append(stock.pop(0))
             text = f"{{seat}} calls {word} wrongly and puts a stock card on the snap pool"
         else:
-            text = f"{{seat}} calls {word} wrongly but has no card to give up"
+            text = f"{{seat}} calls {word} wrongly and has no card to give up"
         return Event(f"false_{kind}", seat, text, data={"pool": len(s.pool)})
 
     def _settle_turn(self, events: list[Event]) -> None:
