@@ -144,7 +144,7 @@ class FishingBot(BotBase):
         return [Plan(action, moment.now + delay, key)]
 
     def _decide(self, view: FishingView, moment: Moment) -> tuple[float, Action] | None:
-        targets = [p for p in range(len(view.counts)) if p != self.seat and view.counts[p]]
+        targets = [p for p in range(len(view.hand_sizes)) if p != self.seat and view.hand_sizes[p]]
         options = self.candidates(view, targets)
         if not options:
             return None
@@ -158,7 +158,7 @@ class FishingBot(BotBase):
 
     def target_bonus(self, view: FishingView, target: int) -> float:
         """All else equal, a bigger hand is likelier to hold what is asked for."""
-        return 0.2 * view.counts[target]
+        return 0.2 * view.hand_sizes[target]
 
 
 def best(options: list[Action], score: Callable[[Action], float]) -> Action:

@@ -22,7 +22,7 @@ class AuthorsBot(FishingBot):
         score = 3.0 * mine.get(card.rank, 0) + self.target_bonus(view, target)
         if memory.has(target, card):
             return score + 200
-        if any(memory.has(p, card) for p in range(len(view.counts)) if p != target):
+        if any(memory.has(p, card) for p in range(len(view.hand_sizes)) if p != target):
             return score - 80  # it is known to be elsewhere
         if memory.lacks_exact(target, card):
             return score - 60

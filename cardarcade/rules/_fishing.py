@@ -101,7 +101,7 @@ class FishingView(BaseModel):
     by_card: bool  # Authors: asks name an exact card
     one_per_answer: bool  # a yes hands over a single card (Authors; a Go Fish house rule)
     hand: list[Card]  # the viewer's own hand, by rank then suit (empty for a spectator)
-    counts: list[int]  # cards in each hand
+    hand_sizes: list[int]  # cards in each hand (the books, not the cards, are the score)
     books: list[list[Rank]]
     stock: int
     turn: int
@@ -223,7 +223,7 @@ class FishingGame(Game[FishingState]):
         return FishingView(
             seat=seat, by_card=self.BY_CARD,
             one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[seat]) if own else [],
-            counts=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
+            hand_sizes=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
             turn=s.turn, moves=s.actions, asks=s.asks, max_asks=s.options.max_asks, history=list(s.history),
         )
 

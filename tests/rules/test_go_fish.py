@@ -269,7 +269,7 @@ def test_the_view_hides_other_hands_and_keeps_the_public_record():
     game.apply(0, ask_for(1, SEVEN))
     game.apply(0, ask_for(2, Rank.THREE))
     view = game.view(2)
-    assert view.hand == cards("Kd") and view.counts == [5, 1, 1] and view.stock == 52 - 7
+    assert view.hand == cards("Kd") and view.hand_sizes == [5, 1, 1] and view.stock == 52 - 7
     assert '"Ac"' not in view.model_dump_json() and '"7s"' not in view.model_dump_json()
     ask, draw, denial, fish = view.history
     assert (ask.kind, ask.seat, ask.target, ask.rank, ask.cards) == ("ask", 0, 1, SEVEN, tuple(cards("7h 7d")))

@@ -181,3 +181,26 @@ async def test_hot_seat_covers_the_table_at_each_hand_over(app_factory):
         await pilot.pause()
         assert app.screen is screen and screen.viewer == 1
         assert sorted(screen.hand_cards(), key=lambda c: c.code) == sorted(second_hand, key=lambda c: c.code)
+
+
+async def test_the_last_book_ends_the_game_and_the_result_counts_books(app_factory):
+    from cardarcade.cards import RANKS
+    from cardarcade.rules.go_fish import GoFish
+    from cardarcade.ui.screens.result import ResultScreen, standings
+
+    others = [r for r in RANKS if r is not Rank.SEVEN]
+    app = app_factory(GameSetup.solo(GO_FISH, 3, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        # the same game object, moved on to its last book (the table keeps its reference)
+        screen.game.s = GoFish.arranged([cards("7s 7h"), cards("7d"), cards("7c")], None,
+                                        [others[:6], others[6:9], others[9:]]).s
+        screen.refresh_all()
+        await pilot.press("2", "3")
+        await pilot.pause(0.3)
+        assert screen.game.is_over and screen.game.result.winners == [0]
+        assert isinstance(app.screen, ResultScreen)
+        table = standings(screen.setup, screen.game)
+        assert [c.header for c in table.columns][:2] == ["Player", "Score"]
+        assert list(table.columns[1].cells) == ["7", "3", "3"]

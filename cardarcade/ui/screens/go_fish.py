@@ -73,7 +73,7 @@ class FishingScreen(TurnScreen):
         view = self.view
         header = self.seat_header(seat, view.turn == seat)
         header.append(f" [{seat + 1}]", style="dim")
-        count = view.counts[seat]
+        count = view.hand_sizes[seat]
         line = Text(f"{count} card{'s' if count != 1 else ''}")
         level = self.seat_level(seat)
         if level:
