@@ -8,7 +8,7 @@ end of its list too.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -20,11 +20,13 @@ HISTORY = 48  # public moves kept in the view: enough for a player's memory of r
 FULL_PACK = sorted(c.code for c in standard_deck())
 
 
+def turn_limit(default: int) -> Any:
+    return Field(default, ge=20, le=100_000, title="Turn limit",
+                 description="So a game always ends: after this many turns the player holding the fewest cards wins.")
+
+
 class SheddingOptions(Options):
-    max_turns: int = Field(
-        400, ge=20, le=100_000, title="Turn limit",
-        description="So a game always ends: after this many turns the player holding the fewest cards wins.",
-    )
+    max_turns: int = turn_limit(400)
 
 
 class Move(BaseModel):
@@ -69,13 +71,14 @@ class SheddingGame(Game[S], Generic[S]):
 
     __slots__ = ()
 
-    @staticmethod
-    def deal(players: int, seed: int, deck: list[Card] | None) -> dict:
+    @classmethod
+    def setup(cls, players: int, seed: int, options: Options, deck: list[Card] | None) -> "SheddingGame":
         """Seven cards each one at a time, then the next card up as the upcard; the rest is the stock."""
         order = prepare_deck(standard_deck(), seed, deck)
         hands = deal_round_robin(order, players, HAND_SIZE)
         rest = order[HAND_SIZE * players:]
-        return {"hands": hands, "discard": [rest[0]], "stock": rest[:0:-1]}
+        return cls(cls.State(players=players, seed=seed, options=options, hands=hands,
+                             discard=[rest[0]], stock=rest[:0:-1]))
 
     # ---- zones
 

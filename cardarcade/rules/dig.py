@@ -102,9 +102,6 @@ class Dig(SheddingGame[DigState]):
     Options = DigOptions
     __slots__ = ()
 
-    @classmethod
-    def setup(cls, players: int, seed: int, options: DigOptions, deck: list[Card] | None) -> "Dig":
-        return cls(DigState(players=players, seed=seed, options=options, **cls.deal(players, seed, deck)))
 
     def names(self) -> tuple[str, ...]:
         return SUIT_NAMES + (RANK_NAMES if self.s.options.eight_names == "suit_or_rank" else ())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from cardarcade.cards import AROUND_THE_CORNER, Card
-from cardarcade.rules._shedding import Move, SheddingGame, SheddingOptions, SheddingState, SheddingView
+from cardarcade.rules._shedding import Move, SheddingGame, SheddingOptions, SheddingState, SheddingView, turn_limit
 from cardarcade.rules.base import Action, Event, GameSpec
 
 DRAW = Action("draw")
@@ -46,10 +46,7 @@ order and `enter` then plays them as a chain, `d` draws and ends your turn.
 
 class NeoshoRapidsOptions(SheddingOptions):
     # hands can swell in a long game: a roomier cap than Dig's
-    max_turns: int = Field(
-        1000, ge=20, le=100_000, title="Turn limit",
-        description="So a game always ends: after this many turns the player holding the fewest cards wins.",
-    )
+    max_turns: int = turn_limit(1000)
     must_play: bool = Field(
         True, title="Must play if able",
         description="A player holding a card that fits must play at least one card before drawing.",
@@ -76,9 +73,6 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
     Options = NeoshoRapidsOptions
     __slots__ = ()
 
-    @classmethod
-    def setup(cls, players: int, seed: int, options: NeoshoRapidsOptions, deck: list[Card] | None) -> "NeoshoRapids":
-        return cls(NeoshoRapidsState(players=players, seed=seed, options=options, **cls.deal(players, seed, deck)))
 
     def playable(self, seat: int) -> list[Card]:
         up = self.s.discard[-1]

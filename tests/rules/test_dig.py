@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cardarcade.cards import Card, cards
+from cardarcade.cards import Card
 from cardarcade.rules import GAMES, BadSave, BadSetup, IllegalAction
 from cardarcade.rules._shedding import stacked_deck
 from cardarcade.rules.base import Action
