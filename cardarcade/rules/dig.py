@@ -64,8 +64,8 @@ class DigOptions(SheddingOptions):
         "rebuild", title="Empty stock",
         description="What happens when a player must dig and the stock is empty.",
         json_schema_extra={"labels": {
-            "rebuild": "shuffle the discards under the upcard into a new stock",
-            "pass": "the player passes",
+            "rebuild": "reshuffle the discards",
+            "pass": "pass instead of digging",
         }},
     )
 
