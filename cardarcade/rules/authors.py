@@ -16,7 +16,7 @@ RULES = """\
 **Goal:** lay down more books (all four cards of one rank) than anyone else.
 
 Authors is played like Go Fish, except that every question names one exact card: not
-"any sevens?" but "the seven of spades?".
+"any jacks?" but "the jack of hearts?".
 
 - **The deal:** as in Go Fish, the pack is dealt as if there were one player more than there is;
   the imaginary hand and the leftovers are the stock.
@@ -28,8 +28,8 @@ Authors is played like Go Fish, except that every question names one exact card:
 - **Go fish:** if they don't, you draw the top card of the stock, your turn ends, and the player
   who said no takes the next turn. A book completed by the fished card waits in your hand until
   your next turn.
-- **Listen:** every question tells the table something. Whoever asks for the ♦Q holds a queen;
-  whoever gets it now holds two.
+- **Listen:** every question gives something away. A player who asks for a card holds its rank;
+  a player who is handed a card now holds at least two of that rank.
 - **The end:** when every book is down, the most books wins (equal counts share the win). If you
   lay all your cards down in books while the stock still has cards, you win at once.
 
@@ -49,7 +49,7 @@ Authors is played like Go Fish, except that every question names one exact card:
   game; with the stock gone you sit out.
 
 **Keys:** arrows move along your hand; `enter` on a card asks for one of the missing cards of its
-rank (pick the card, then the player), or press a player's digit to ask them straight away.
+rank (pick the card, then the player), or press a player's number to ask them straight away.
 """
 
 

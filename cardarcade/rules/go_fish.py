@@ -45,15 +45,15 @@ RULES = """\
   game; with the stock gone you sit out.
 - When the stock is gone, a "Go fish" just passes the turn to the player who said it.
 
-**Keys:** arrows move along your hand, `enter` asks for the rank under the cursor (then pick the
-player with a digit), or press a player's digit to ask them for that rank directly.
+**Keys:** arrows move along your hand; `enter` asks for the rank under the cursor (then pick the
+player), or press a player's number (shown on their panel) to ask them for it directly.
 """
 
 
 class GoFishOptions(FishingOptions):
     answer: Literal["all", "one"] = Field(
         "all",
-        title="Answer",
+        title="Cards per answer",
         description="How many cards of the asked rank the player asked must give.",
         json_schema_extra={"labels": {"all": "every card of the rank", "one": "one card per answer"}},
     )
