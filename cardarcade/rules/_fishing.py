@@ -384,6 +384,10 @@ class FishingGame(Game[FishingState]):
                 raise ValueError("the public record is out of order")
             if not 0 <= rec.seat < n or (rec.target is not None and not 0 <= rec.target < n):
                 raise ValueError("the public record names a seat that is not at the table")
+            if rec.kind == "ask" and (rec.target is None or rec.target == rec.seat or rec.rank is None):
+                raise ValueError("the public record has a question without a player or a rank")
+            if rec.kind == "book" and rec.rank is None:
+                raise ValueError("the public record has a book without a rank")
         if sorted(c.code for c in self.cards()) != sorted(c.code for c in standard_deck()):
             raise ValueError("the cards are not one full pack")
         if s.result is None and not self.legal_actions(s.turn):

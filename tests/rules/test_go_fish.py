@@ -311,3 +311,19 @@ def test_rules_text_names_the_house_rules_and_keys():
         assert phrase in RULES
     assert {"answer", "lucky_draw", "max_asks"} <= set(SPEC.Options.model_fields)
     assert SPEC.Options().answer == "all" and SPEC.Options().lucky_draw is False
+
+
+def test_a_save_with_a_broken_public_record_is_refused():
+    import json
+
+    from cardarcade.rules import BadSave
+
+    game = position(["7s", "7h 7d", "2d"])
+    game.apply(0, ask_for(1, SEVEN))
+    envelope = json.loads(game.to_json())
+    envelope["state"]["history"][0]["rank"] = None
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))
+    envelope["state"]["history"][0].update(rank=7, target=0)  # asking oneself
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))
