@@ -132,8 +132,13 @@ class CuckooScreen(TurnScreen):
         if self.show_last and view.last is not None:
             lines.append(Text(f"The rows show hand {view.last.hand} as it was turned up — v for this hand.",
                               style="italic"))
-        elif view.last is not None and self.game.players <= 2 * WIDE_ROWS:
-            lines.append(self.last_cards())
+        elif view.last is not None:
+            # Every card of the last hand, if the centre has the lines for it (v shows them anyway).
+            cards = self.last_cards()
+            center = self.query_one("#center")
+            needed = -(-cards.cell_len // max(center.size.width - 2, 20))
+            if sum(1 for line in lines if isinstance(line, Text)) + needed <= center.size.height:
+                lines.append(cards)
         return Group(*lines)
 
     def last_summary(self) -> Text:
