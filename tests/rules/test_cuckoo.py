@@ -352,3 +352,23 @@ def test_a_save_whose_chips_do_not_add_up_is_refused() -> None:
     data["state"]["turn"] = 3
     with pytest.raises(BadSave):
         SPEC.from_json(json.dumps(data))
+
+
+def test_the_deal_skips_a_player_who_is_out() -> None:
+    game = new("2s 9h 7c Jd 5s 8d", chips=1)
+    play(game, *[STAND] * 6)  # seat 0, the next dealer, goes out with the 2
+    assert game.view(1).out[0]
+    assert game.s.dealer == 1 and game.actors() == [2]
+    assert game.view(2).order == [2, 3, 4, 5, 1]
+
+
+def test_the_ranking_puts_the_survivor_first_and_then_who_lasted_longest() -> None:
+    game = new("2s 9h 7c Jd 5s 8d", chips=1)
+    play(game, *[STAND] * 6)  # seat 0 out in hand 1
+    while not game.is_over:
+        play(game, STAND)
+    ranking = game.result.ranking
+    assert ranking[0] == game.result.winners[0] and ranking[-1] == 0
+    out_at = game.s.out_at
+    assert [out_at[p] for p in ranking[1:]] == sorted((out_at[p] for p in ranking[1:]), reverse=True)
+    assert game.result.scores == [float(c) for c in game.s.chips] and sum(game.result.scores) == 1
