@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from cardarcade.cards import Card, Rank
+from cardarcade.cards import Card, Rank, Suit
 from cardarcade.rules._fishing import ALL_BOOKS, rank_name, rank_plural
 from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action, Event
@@ -27,6 +27,7 @@ from cardarcade.ui.widgets.cards import Slot, card_text, render_row
 
 _YOU_INSIDE = re.compile(r"(?<=.)\bYou\b")
 LOG_HEIGHT = 3
+_ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
 
 
 class FishingScreen(TurnScreen):
@@ -162,8 +163,8 @@ class FishingScreen(TurnScreen):
 
     def words(self, event: Event) -> str:
         """The sentence with names filled in (braces in names kept from reading as placeholders)."""
-        said = event.describe(self.names)
-        return _YOU_INSIDE.sub("you", said).replace("{", "(").replace("}", ")")
+        said = _YOU_INSIDE.sub("you", event.describe(self.names)).replace("{", "(").replace("}", ")")
+        return said.translate(_ASCII_SUITS) if self.app.ascii_glyphs else said
 
     # ---- keys
 
