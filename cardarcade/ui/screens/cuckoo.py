@@ -30,7 +30,13 @@ def roster_shape(players: int) -> tuple[int, int]:
 
 class CuckooScreen(TurnScreen):
     HIDDEN_HANDS = True
-    BINDINGS = [*TurnScreen.BINDINGS, Binding("v", "toggle_last", "Last hand")]
+    # One card each: no cursor or marking to advertise; enter lists the moves.
+    BINDINGS = [
+        Binding("left,h", "cursor(-1, 0)", "Move", show=False),
+        Binding("space", "mark", "Mark", show=False),
+        Binding("enter", "confirm", "Moves"),
+        Binding("v", "toggle_last", "Last hand"),
+    ]
 
     # Scoped to this screen, and more specific than the shared stylesheet's rules it overrides.
     CSS = """
