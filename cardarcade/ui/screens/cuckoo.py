@@ -168,7 +168,7 @@ class CuckooScreen(TurnScreen):
         return text
 
     def last_cards(self) -> Text:
-        """Every card of the last hand in one or two lines (there is room for this up to ten players)."""
+        """Every card of the last hand, in a line or two."""
         last = self.view.last
         assert last is not None
         text = Text("Shown: ", style="dim")
@@ -233,11 +233,9 @@ class CuckooScreen(TurnScreen):
     def describe_action(self, action: Action) -> str:
         view = self.view
         if action == STAND:
-            return f"Stand: keep {view.card}" if view.card else "Stand"
-        if action == CHANGE and view.seat is not None and view.seat in view.order:
-            order = view.order
-            left = order[(order.index(view.seat) + 1) % len(order)]
-            return f"Change cards with {self.names[left]}"
+            return f"Stand: keep {view.card.label(self.app.ascii_glyphs)}" if view.card else "Stand"
+        if action == CHANGE and view.seat in view.order:
+            return f"Change cards with {self.names[self.left_neighbour(view.seat)]}"
         if action == SWAP:
             return "Swap with the deck (a king drawn costs you the chip)"
         return str(action)
@@ -257,9 +255,12 @@ class CuckooScreen(TurnScreen):
             return f"Waiting for {self.names[view.turn]}…"
         if view.turn == view.dealer:
             return "Your deal, last to act"
-        order = view.order
-        left = order[(order.index(view.turn) + 1) % len(order)]
-        return f"Your turn (on your left: {self.names[left]})"
+        return f"Your turn (on your left: {self.names[self.left_neighbour(view.turn)]})"
+
+    def left_neighbour(self, seat: int) -> int:
+        """The next player in this hand after ``seat`` (who must change when asked)."""
+        order = self.view.order
+        return order[(order.index(seat) + 1) % len(order)]
 
     def action_toggle_last(self) -> None:
         if self.view.last is None:
