@@ -10,7 +10,7 @@ five-card hands a hand beats, a scale on which hands can be averaged.
 - hard: looks one card further ahead when choosing between the discard and the stock, counts
   the cards it has seen (the discard pile as it went down, the cards others took from it), and
   knocks when its estimated chance of holding the best hand after everyone's last turn, against
-  opponents whose hands improve with the rounds played, is good enough. On a last turn after a
+  opponents whose hands improve with the rounds played, is better now than after one more draw. On a last turn after a
   knock, every level plays for the best hand at once.
 """
 
@@ -29,9 +29,9 @@ from cardarcade.rules.knock_poker import DRAW, FULL_PACK, TAKE, KnockPokerView
 EASY_BLUNDER = 0.2  # chance an easy bot throws a random card
 EASY_KNOCK = (0.6, 0.97)  # an easy bot knocks at a strength drawn from this range, once a game
 MEDIUM_KNOCK = {2: 0.9, 3: 0.93, 4: 0.95, 5: 0.96, 6: 0.97}  # by the number of players
-HARD_KNOCK_CHANCE = 0.5  # hard knocks when it expects to hold the best hand this often
-STOCK_SAMPLES = 10  # hard: stock cards tried when weighing the stock against the discard
-AHEAD_SAMPLES = 20  # hard: next draws tried for each of those
+HARD_KNOCK_FLOOR = 0.3  # hard never knocks expecting to hold the best hand less often than this
+STOCK_SAMPLES = 6  # hard: stock cards tried when weighing the stock against the discard
+AHEAD_SAMPLES = 12  # hard: next draws tried for each of those
 # The strength of an opponent's hand (as above) at the start of round r, before its r-th draw,
 # as the quantiles 0.1, 0.2, ..., 0.9 of what medium bots hold when nobody knocks (measured
 # over 500 four-player games: 2,000 hands a round).
@@ -158,7 +158,7 @@ class KnockPokerBot(BotBase):
                 card = self.rng.choice([c for c in hand if c is not forced])
             else:
                 _, card = best_keep(hand, strength, forced)
-        elif self.last_turn(view):
+        elif self.skill == 1 or self.last_turn(view):
             _, card = best_keep(hand, strength, forced)
         else:
             unseen = self.unseen(view)
@@ -166,15 +166,23 @@ class KnockPokerBot(BotBase):
                 unseen = self.rng.sample(unseen, AHEAD_SAMPLES * 2)
             _, card = best_keep(hand, lambda five: ahead(five, unseen), forced)
         kept = [c for c in hand if c is not card]
-        if view.may_knock and self.wants_to_knock(view, strength(kept)):
+        if view.may_knock and self.wants_to_knock(view, kept):
             return Action("knock", (card,))
         return Action("discard", (card,))
 
-    def wants_to_knock(self, view: KnockPokerView, value: float) -> bool:
+    def wants_to_knock(self, view: KnockPokerView, kept: list[Card]) -> bool:
+        value = strength(kept)
         if self.skill == 0:
             return value >= self.easy_knock
         if self.skill == 1:
             return value >= MEDIUM_KNOCK[view.players]
-        # Everyone else gets one more turn: they will have played one round more than now.
-        beaten = opponent_below(value, view.round + 1) ** (view.players - 1)
-        return beaten >= HARD_KNOCK_CHANCE
+        # Knock now: everyone else gets one more turn, a round more than they have had.
+        others = view.players - 1
+        now = opponent_below(value, view.round + 1) ** others
+        if now < HARD_KNOCK_FLOOR:
+            return False
+        # Or wait a round: my next draw against hands one round better still.
+        unseen = [c for c in self.unseen(view) if c not in kept]
+        sample = self.rng.sample(unseen, min(AHEAD_SAMPLES * 2, len(unseen)))
+        later = sum(opponent_below(improved(kept, x), view.round + 2) ** others for x in sample) / len(sample)
+        return now >= later
