@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from cardarcade.cards import Card
-from cardarcade.rules.concentration import COLUMNS, ROWS, chips, turn
+from cardarcade.rules.concentration import CELLS, COLUMNS, ROWS, chips, turn
 from cardarcade.ui.screens.turn import TurnScreen
 
 CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns
@@ -36,9 +36,21 @@ class ConcentrationScreen(TurnScreen):
         return []
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        row, column = divmod(self.spot, COLUMNS)
-        self.spot = ((row + dy) % ROWS) * COLUMNS + (column + dx) % COLUMNS
+        """Left/right walk the grid in reading order, up/down along the column; both skip empty places."""
+        present = self.view.present
+        step = dx if dx else dy * COLUMNS
+        spot = self.spot
+        for _ in range(CELLS if dx else ROWS):
+            spot = (spot + step) % CELLS
+            if present[spot]:
+                self.spot = spot
+                break
         self.query_one("#center").update(self.render_center())
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        if not self.view.present[self.spot] and any(self.view.present):
+            self.move_cursor(1, 0)  # the card under the cursor was collected: on to the next one
 
     def confirm(self) -> None:
         if self.actor is None:

@@ -1,0 +1,127 @@
+"""Concentration played by keys: the grid cursor, the cut, pairs, misses on show, a whole game."""
+
+from __future__ import annotations
+
+from cardarcade.cards import standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.ui.screens.concentration import ConcentrationScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.setup import GameSetup
+
+SPEC = GAMES["concentration"]
+# ranks in order: positions 4k..4k+3 hold one rank (0-3 the twos, 48-51 the aces)
+BY_RANK = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value))
+
+
+async def wait_for(pilot, predicate, tries: int = 300) -> None:
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition never became true")
+
+
+def prompt(screen) -> str:
+    return str(screen.query_one("#prompt").render())
+
+
+async def two_people_after_the_cut(pilot, app):
+    """Player 1 cuts a two (position 0), Player 2 the ace at the far end (position 51): Player 2 starts."""
+    screen = app.screen
+    assert isinstance(screen, ConcentrationScreen)
+    await pilot.press("enter", "left", "enter")
+    await pilot.pause()
+    assert screen.game.s.phase == "play" and screen.game.actors() == [1]
+    return screen
+
+
+async def test_the_cut_and_a_pair_by_keys(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=BY_RANK)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, CoverScreen)  # nothing hidden: no cover between people
+        screen = await two_people_after_the_cut(pilot, app)
+        assert screen.hand_cards() == []
+        await pilot.press("enter", "left", "enter")  # positions 51 and 50: two aces
+        await pilot.pause()
+        assert [c.rank.label for c in screen.game.s.sets[1]] == ["A", "A"]
+        assert screen.game.actors() == [1]  # a pair keeps the turn
+        assert "1 pair" in str(screen.render_seat(1).renderables[1])
+
+
+async def test_up_and_down_move_between_rows_and_wrap(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=BY_RANK)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "down", "right")
+        assert screen.spot == 27
+        await pilot.press("up", "up", "up", "left", "left")
+        # up from row 1 wraps to row 4; left from the start of a row goes on from the end of the row above
+        assert screen.spot == 13 * 2 + 12
+
+
+async def test_a_miss_stays_on_show_until_the_next_card(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=BY_RANK)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await two_people_after_the_cut(pilot, app)
+        await pilot.press("enter", "up", "enter")  # 51 (an ace) and 38 (a jack)
+        await pilot.pause()
+        assert screen.game.actors() == [0]
+        grid = screen.render_grid(True).plain
+        assert "A♠" in grid and "J♥" in grid
+        await pilot.press("left", "enter")  # Player 1 turns another card: the old ones are hidden again
+        await pilot.pause()
+        grid = screen.render_grid(True).plain
+        assert "A♠" not in grid and "J♥" not in grid and "J♦" in grid
+
+
+async def test_the_cursor_leaves_collected_places_and_a_face_up_card_gives_a_message(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=BY_RANK)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await two_people_after_the_cut(pilot, app)
+        await pilot.press("enter", "left", "enter")  # a pair taken at 51 and 50
+        await pilot.pause()
+        assert screen.spot not in (50, 51) and screen.view.present[screen.spot]
+        await pilot.press("left", "left")
+        assert screen.spot == 48  # 50 and 51 are skipped on the way back
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert "already face up" in prompt(screen)
+        assert len(screen.game.s.up) == 1
+
+
+async def test_a_whole_game_against_a_bot_ends_on_the_result_screen(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=4, level="hard", options={"max_turns": 20})
+    app = app_factory(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(3000):
+            if screen.game.is_over:
+                break
+            if screen.actor is not None:
+                await pilot.press("right", "enter")
+            else:
+                await pilot.pause(0.02)
+        assert screen.game.is_over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+
+
+async def test_six_players_fit_at_80x24_with_one_line_cells(app_factory):
+    setup = GameSetup.solo(SPEC, 6, seed=2, level="easy")
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen._center_height() < 13
+        grid = screen.render_grid(False)
+        assert len(grid.plain.splitlines()) == 7 and max(len(line) for line in grid.plain.splitlines()) <= 80
+        assert screen.query_one("#center").size.height >= 8
