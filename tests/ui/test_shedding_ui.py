@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual import events
+
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._shedding import stacked_deck
@@ -171,3 +173,19 @@ async def test_whole_games_by_keys_reach_the_result(app_factory):
                     break
                 await pilot.pause(0.02)
             assert isinstance(app.screen, ResultScreen), game_id
+
+
+async def test_d_right_after_enter_draws_after_the_card_is_played(app_factory):
+    """enter then d at once: the d must not be judged before the enter has played its card."""
+    app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s", "Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.cursor = 1  # 4♣
+        app.post_message(events.Key("enter", "\r"))  # both queued before either is handled
+        app.post_message(events.Key("d", "d"))
+        for _ in range(20):
+            await pilot.pause()
+            if screen.game.actors() == [1]:
+                break
+        assert screen.game.s.hands[0].count(C("4c")) == 0 and screen.game.actors() == [1]

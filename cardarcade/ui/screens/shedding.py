@@ -15,6 +15,7 @@ from collections import deque
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.binding import Binding
 
 from cardarcade.cards import AROUND_THE_CORNER, RANKS, Card, Suit
 from cardarcade.rules.base import Action
@@ -32,6 +33,10 @@ def a_or_an(label: str) -> str:
 
 class SheddingScreen(TurnScreen):
     HIDDEN_HANDS = True
+    # The base catches command keys in on_key, which can run before an enter pressed just
+    # earlier has played its card (bindings run later): "enter d" typed fast would lose the d.
+    # As a binding too, a d that found nothing to do yet is tried again after the enter.
+    BINDINGS = [*TurnScreen.BINDINGS, Binding("d", "command('d')", "Draw", show=False)]
 
     DEFAULT_CSS = """
     SheddingScreen #center { content-align: left middle; padding: 0 1; }
@@ -115,6 +120,13 @@ class SheddingScreen(TurnScreen):
         if self.setup.seats[turn].is_bot:
             return f"{self.names[turn]} is thinking…"
         return f"{self.names[turn]} to play."
+
+    def action_command(self, key: str) -> None:
+        command = next((c for c in self.commands() if c.key == key), None)
+        if command is not None:
+            self.submit(command.action)
+        elif self.actor is not None:
+            self.say(f"Not now — {self.prompt()}")
 
     def command_for(self, key: str, labels: dict[str, str]) -> list[Command]:
         """The actor's legal card-less moves on ``key``, labelled by kind."""
