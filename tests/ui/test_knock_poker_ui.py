@@ -51,9 +51,11 @@ async def test_d_draws_then_the_cursor_and_enter_discard(app_factory):
         text = screen_text(app)
         assert "You draw from the stock" in text and "new" in text
         assert "Best five of your six: ace high" in text
-        await pilot.press("right", "right", "right", "right", "right")  # to the 5♣
+        assert "n discard the 5♣ and knock" in prompt(screen)  # the cursor starts on the new card
+        await pilot.press("left")
         await pilot.pause()
-        assert "n discard the 5♣ and knock" in prompt(screen)
+        assert "n discard the 9♦ and knock" in prompt(screen)
+        await pilot.press("right")
         await pilot.press("enter")
         await pilot.pause()
         assert screen.game.s.discard[-1] == C("5c") and screen.game.s.turn == 1
@@ -69,7 +71,7 @@ async def test_p_picks_up_the_discard_which_cannot_go_straight_back(app_factory)
         await pilot.pause()
         assert C("10s") in screen.game.s.hands[0]
         assert "Best five of your six: royal flush" in screen_text(app)
-        await pilot.press("left", "enter")  # the cursor wraps to the 10♠ just picked up
+        await pilot.press("enter")  # the cursor is on the 10♠ just picked up
         await pilot.pause()
         assert len(screen.game.s.hands[0]) == 6
         assert "may not throw back" in prompt(screen)
@@ -97,7 +99,7 @@ async def test_wrong_keys_change_nothing(app_factory):
         await pilot.press("d", "space")
         await pilot.pause()
         assert "One card at a time" in prompt(screen)
-        await pilot.press("enter")  # discards the 2nd... the card under the cursor, the A♠
+        await pilot.press("enter")  # discards the card under the cursor: the 5♣ just drawn
         await pilot.pause()
         after = screen.game.to_json()
         await pilot.press("d", "p", "enter", "n")  # not your turn any more
@@ -112,7 +114,7 @@ async def test_bots_play_and_the_game_reaches_the_showdown(app_factory):
         screen = app.screen
         await pilot.press("p")
         await pilot.pause()
-        await pilot.press("left", "left", "n")  # knock with the royal flush (discarding the 9♦)
+        await pilot.press("left", "n")  # knock with the royal flush (discarding the 9♦)
         for _ in range(300):
             if screen.game.is_over:
                 break
@@ -154,7 +156,7 @@ async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, KnockPokerScreen) and "Your hand: ace high" in screen_text(app)
-        await pilot.press("p", "left", "left", "n")
+        await pilot.press("p", "left", "n")
         await pilot.pause()
         cover = app.screen
         assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
@@ -165,7 +167,7 @@ async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
         await pilot.pause()
         assert screen.view.hand == cards("2d 3d 4d 6d 7h")
         assert "your last turn" in prompt(screen)
-        await pilot.press("d", "enter")  # Player 2 draws the 5♣ and throws the 2♦: a straight
+        await pilot.press("d", "left", "enter")  # Player 2 draws the 5♣ and throws the 2♦ (sorted last)
         for _ in range(100):
             if isinstance(app.screen, ResultScreen):
                 break

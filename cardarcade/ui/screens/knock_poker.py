@@ -57,11 +57,11 @@ class KnockPokerScreen(TurnScreen):
         if view.shown is not None and view.values is not None:
             line.append(" " + HandValue(view.values[seat]).name, style="italic")
             return line
-        move = self.last_move(seat)
-        if move is not None:
+        moves = self.last_turn(seat)
+        for move in moves:
             line.append(" ")
             line.append_text(self.move_text(move))
-        known = [c for c in view.known[seat]] if seat != view.seat else []
+        known = view.known[seat] if seat != view.seat else []
         if known:
             line.append(" holds ", style="dim")
             for i, card in enumerate(known):
@@ -69,16 +69,16 @@ class KnockPokerScreen(TurnScreen):
                 line.append_text(self.card_label(card))
         return line
 
-    def last_move(self, seat: int) -> KnockMove | None:
-        """The seat's latest public move still remembered (a draw shows with its discard)."""
-        for move in reversed(self.view.moves):
-            if move.seat == seat:
-                return move
-        return None
+    def last_turn(self, seat: int) -> list[KnockMove]:
+        """The seat's latest turn as remembered: its draw, and its discard once made."""
+        mine = [m for m in self.view.moves if m.seat == seat][-2:]
+        if len(mine) == 2 and mine[1].kind in ("take", "draw"):
+            return mine[1:]  # a new turn has begun: the draw alone
+        return mine if mine and mine[0].kind in ("take", "draw") else mine[-1:]
 
     def move_text(self, move: KnockMove) -> Text:
         if move.kind == "draw":
-            return Text("drew", style="italic")
+            return Text("drew,", style="italic")
         word = {"take": "took ", "discard": "threw ", "knock": "threw "}[move.kind]
         text = Text(word, style="italic")
         if move.card is not None:
@@ -147,6 +147,21 @@ class KnockPokerScreen(TurnScreen):
         return Group(*lines)
 
     # ---- your hand
+
+    def refresh_all(self) -> None:
+        # A fresh draw puts the cursor on the new card, the one most often thrown straight back.
+        drawn = self.view.drawn if self.view.seat is not None else None
+        super().refresh_all()
+        if self.view.drawn is not None and self.view.drawn is not drawn:
+            self.cursor = len(self.hand_cards()) - 1
+            self.query_one("#hand", Static).update(self.render_hand(self.hand_cards()))
+            self.query_one("#prompt", Static).update(Text(self.prompt()))
+
+    def hand_cards(self) -> list[Card]:
+        """Your cards high to low, so pairs sit together; a card just drawn stays at the right."""
+        drawn = self.view.drawn
+        held = sorted((c for c in self.view.hand if c is not drawn), key=lambda c: (c.rank, c.suit.value), reverse=True)
+        return held + [drawn] if drawn is not None else held
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
