@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.concentration import turn
 from cardarcade.table.simulate import play_headless, simulate

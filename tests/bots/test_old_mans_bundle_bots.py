@@ -50,9 +50,8 @@ def test_stealing_a_big_bundle_beats_taking_a_table_card(level: str) -> None:
 
 
 def test_hard_avoids_a_capture_the_opponent_can_steal_back_when_the_rank_is_live() -> None:
-    # Seat 1 can take the 7 with its 7 (then its bundle shows a 7, and two 7s are unseen) or the
-    # king with its king, leaving a bundle topped by a rank that is dead once the last king is in
-    # its own hand.
+    # Seat 1 can take the 7 with its 7 (its bundle would then show a 7, with two 7s unseen) or
+    # the king with a king (one king unseen, the other in its own hand): the king is safer.
     game = SPEC.new(2, seed=0, deck=deal("2c 3c 4c 5c", "7d Kd Ks 6d", "7h Kh 8h 10h"))
     game.apply(0, Action("trail", (Card.parse("2c"),)))
     action = choice("hard", game, 1)

@@ -9,6 +9,7 @@ from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.concentration import CELLS, COLUMNS, ROWS, chips, turn
+from cardarcade.ui.screens._card_chip import card_chip
 from cardarcade.ui.screens.turn import TurnScreen
 
 CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns
@@ -87,9 +88,7 @@ class ConcentrationScreen(TurnScreen):
         return Group(header, line)
 
     def chip(self, card: Card) -> Text:
-        palette = self.app.palette
-        return Text(card.label(self.app.ascii_glyphs),
-                    style=Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True))
+        return card_chip(card, self.app.palette, self.app.ascii_glyphs)
 
     def render_center(self) -> RenderableType:
         view = self.view

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.old_mans_bundle import trail
+from cardarcade.ui.screens._card_chip import card_chip
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
@@ -33,9 +33,7 @@ class OldMansBundleScreen(TurnScreen):
     # ---- drawing
 
     def chip(self, card: Card) -> Text:
-        palette = self.app.palette
-        return Text(card.label(self.app.ascii_glyphs),
-                    style=Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True))
+        return card_chip(card, self.app.palette, self.app.ascii_glyphs)
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
