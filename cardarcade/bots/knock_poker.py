@@ -10,7 +10,9 @@ five-card hands a hand beats, a scale on which hands can be averaged.
 - hard: looks one card further ahead when choosing between the discard and the stock, counts
   the cards it has seen (the discard pile as it went down, the cards others took from it), and
   knocks when its estimated chance of holding the best hand after everyone's last turn, against
-  opponents whose hands improve with the rounds played, is better now than after one more draw. On a last turn after a
+  opponents whose hands improve with the rounds played, is better now than after one more draw.
+  On its last turn after a knock it draws for the best chance to beat the knocker's (likely
+  strong) hand, taking a long shot from the stock over a sure gain too small to win. On a last turn after a
   knock, every level plays for the best hand at once.
 """
 
@@ -91,6 +93,12 @@ def opponent_below(value: float, rounds: int) -> float:
     return min(1.0, (i + inside) / (len(quantiles) + 1))
 
 
+def knocker_below(value: float, rounds: int) -> float:
+    """The chance a knocker's hand is weaker than ``value``: a hand from the better half of
+    what players hold by then (people knock on good hands)."""
+    return max(0.0, 2 * opponent_below(value, rounds) - 1)
+
+
 @register("knock-poker")
 class KnockPokerBot(BotBase):
     def __init__(self, seat: int, level: str, rng: random.Random) -> None:
@@ -135,6 +143,8 @@ class KnockPokerBot(BotBase):
             taken, _ = best_keep(hand + [top], strength, forced)
             return TAKE if taken > strength(hand) else DRAW
         unseen = self.unseen(view)
+        if self.skill >= 2 and self.last_turn(view):
+            return self.last_draw(view, hand, top, forced, unseen)
         if self.skill == 1 or self.last_turn(view):
             # one card ahead either way: the known top, or a blind card
             taken, _ = best_keep(hand + [top], strength, forced)
@@ -148,6 +158,19 @@ class KnockPokerBot(BotBase):
         taken, _ = best_keep(hand + [top], keep_value, forced)
         stock = self.rng.sample(unseen, min(STOCK_SAMPLES, len(unseen)))
         blind = sum(best_keep(hand + [x], keep_value)[0] for x in stock) / len(stock)
+        return TAKE if taken > blind else DRAW
+
+    def last_draw(self, view: KnockPokerView, hand: list[Card], top: Card, forced: Card | None,
+                  unseen: list[Card]) -> Action:
+        """The last turn after a knock: what counts is beating the knocker, not a better hand on
+        average; so a long shot from the stock can beat a sure but too small gain."""
+        rounds = view.round + 1
+
+        def beats(five: list[Card]) -> float:
+            return knocker_below(strength(five), rounds)
+
+        taken, _ = best_keep(hand + [top], beats, forced)
+        blind = sum(best_keep(hand + [x], beats)[0] for x in unseen) / len(unseen)
         return TAKE if taken > blind else DRAW
 
     def throw(self, view: KnockPokerView) -> Action:
