@@ -234,3 +234,19 @@ def test_random_pairs_compare_like_the_reference():
         ra, rb = ref(a), ref(b)
         va, vb = evaluate(a), evaluate(b)
         assert (va < vb) == (ra < rb) and (va == vb) == (ra == rb), (a, b)
+
+
+def test_percentile_is_the_share_of_hands_beaten():
+    from cardarcade.poker import percentile
+
+    worst, best = v("7h 5d 4s 3c 2d"), v("As Ks Qs Js 10s")
+    assert percentile(worst) == pytest.approx(1020 / 2 / 2_598_960)
+    assert percentile(best) == pytest.approx(1 - 2 / 2_598_960)
+    # every pair beats exactly the 1,302,540 high-card hands and part of the pairs
+    assert percentile(v("2h 2d 3s 4c 5d")) > 1_302_540 / 2_598_960 > percentile(v("Ah Kd Qs Jc 9d"))
+    rng = random.Random(3)
+    deck = standard_deck()
+    hands = sorted((evaluate(rng.sample(deck, 5)) for _ in range(2_000)))
+    shares = [percentile(h) for h in hands]
+    assert shares == sorted(shares)
+    assert 0.45 < shares[len(shares) // 2] < 0.55  # a random hand sits in the middle
