@@ -19,7 +19,7 @@ from textual.binding import Binding
 
 from cardarcade.cards import AROUND_THE_CORNER, RANKS, Card, Suit
 from cardarcade.rules.base import Action
-from cardarcade.rules.dig import DIG, WILD, name_text
+from cardarcade.rules.dig import DIG, SUIT_NAMES, WILD, name_text
 from cardarcade.rules.neosho_rapids import DRAW, fits
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, card_text, render_row
@@ -37,10 +37,6 @@ class SheddingScreen(TurnScreen):
     # earlier has played its card (bindings run later): "enter d" typed fast would lose the d.
     # As a binding too, a d that found nothing to do yet is tried again after the enter.
     BINDINGS = [*TurnScreen.BINDINGS, Binding("d", "command('d')", "Draw", show=False)]
-
-    DEFAULT_CSS = """
-    SheddingScreen #center { content-align: left middle; padding: 0 1; }
-    """
 
     def __init__(self, setup) -> None:
         super().__init__(setup)
@@ -74,13 +70,13 @@ class SheddingScreen(TurnScreen):
         return Group(header, line, self.seat_note(seat))
 
     def seat_note(self, seat: int) -> Text:
-        """The player's last turn in short: '10♣ 9♣, drew', 'dug 2, 4♥', '8♣ ♠'."""
+        """The player's last turn in short: '10♣ 9♣, drew', 'dug 2, 4♥', '8♣→♠'."""
         history = [m for m in self.view.history if m.kind != "rebuild"]
         last = next((m for m in reversed(history) if m.seat == seat), None)
-        # narrow panels (three or four players) skip the label
-        note = Text("last: " if self.game.players == 2 else "", style="dim", no_wrap=True, overflow="ellipsis")
         if last is None:
             return Text("")
+        # narrow panels (three or four players) skip the label
+        note = Text("last: " if self.game.players == 2 else "", style="dim", no_wrap=True, overflow="ellipsis")
         turn = [m for m in history if m.seat == seat and m.turn == last.turn]
         played = Text(" ").join(
             self.card(m.card) + (f"→{self.named_short(m.named)}" if m.named else "")
@@ -93,7 +89,8 @@ class SheddingScreen(TurnScreen):
         return note
 
     def named_short(self, named: str) -> str:
-        return ""
+        """What a wild card named, in a glyph or two (Dig)."""
+        return named
 
     def render_center(self) -> RenderableType:
         view = self.view
@@ -109,6 +106,9 @@ class SheddingScreen(TurnScreen):
 
     def card(self, card: Card) -> Text:
         return card_text(card, self.app.palette, self.app.ascii_glyphs)
+
+    def suit_mark(self, suit: Suit) -> str:
+        return suit.letter if self.app.ascii_glyphs else suit.glyph
 
     def cards_text(self, cards: list[Card], joiner: str = " ") -> Text:
         return Text(joiner).join(self.card(c) for c in cards)
@@ -229,19 +229,14 @@ class DigScreen(SheddingScreen):
         return lines
 
     def named_short(self, named: str) -> str:
-        if named in {s.value for s in Suit}:
-            return Suit(named).letter if self.app.ascii_glyphs else Suit(named).glyph
-        return named
+        return self.suit_mark(Suit(named)) if named in SUIT_NAMES else named
 
     def requirement(self) -> str:
-        view = self.view
-        glyph = (lambda s: s.letter) if self.app.ascii_glyphs else (lambda s: s.glyph)
-        if view.named is None:
-            up = view.upcard
-            return f"a {glyph(up.suit)} or {a_or_an(up.rank.label)}"
-        if view.named in {s.value for s in Suit}:
-            return f"a {glyph(Suit(view.named))}"
-        return a_or_an(view.named)
+        """What the next card must be: 'a ♥ or a 9', 'a ♠', 'a Q'."""
+        named, up = self.view.named, self.view.upcard
+        if named is None:
+            return f"a {self.suit_mark(up.suit)} or {a_or_an(up.rank.label)}"
+        return f"a {self.named_short(named)}" if named in SUIT_NAMES else a_or_an(named)
 
     def commands(self) -> list[Command]:
         return self.command_for("d", {"dig": "dig", "pass": "pass"})
@@ -249,9 +244,8 @@ class DigScreen(SheddingScreen):
     def describe_action(self, action: Action) -> str:
         if action.kind == "play" and action.value:
             named = str(action.value)
-            if named in {s.value for s in Suit}:
-                return f"Name {Suit(named).noun} {Suit(named).letter if self.app.ascii_glyphs else Suit(named).glyph}"
-            return f"Name {name_text(named)}"
+            mark = f" {self.named_short(named)}" if named in SUIT_NAMES else ""
+            return f"Name {name_text(named)}{mark}"
         if action.kind == "play":
             return f"Play {action.card.label(self.app.ascii_glyphs)}"
         return "Dig a card" if action == DIG else "Pass"
