@@ -46,8 +46,9 @@ RULES = """\
 - **Round cap:** so a game always ends, if nobody has knocked after the round limit, the
   hands are shown.
 
-**Keys:** `d` draws from the stock, `p` takes the discard; then move the cursor to a card and
-press `enter` to discard it, or `n` to discard it and knock.
+**Keys:** `d` draws from the stock, `p` picks up the discard; then `←` `→` move the cursor
+(it starts on the card you drew) and `enter` discards the card under it, `n` discards it and
+knocks. Your hand is shown high to low, with the new card at the right.
 """
 
 
