@@ -11,6 +11,7 @@ from rich.console import Console
 from cardarcade.cards import Card, Rank, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._fishing import stacked_deck
+from cardarcade.rules.go_fish import ask_for as ask_for_rank
 from cardarcade.ui.screens.go_fish import AuthorsScreen, GoFishScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
@@ -204,3 +205,19 @@ async def test_the_last_book_ends_the_game_and_the_result_counts_books(app_facto
         table = standings(screen.setup, screen.game)
         assert [c.header for c in table.columns][:2] == ["Player", "Score"]
         assert list(table.columns[1].cells) == ["7", "3", "3"]
+
+
+async def test_the_cursor_follows_when_cards_are_taken_from_under_it(app_factory):
+    app = app_factory(setup_for(GO_FISH, 3, {0: "2s 2h 2d As Ah", 1: "Ad"}, stock="2c"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("2")  # Bot 1 has no twos: Go fish, Bot 1's turn (it never moves by itself here)
+        await pilot.press("left", "left")  # from the 2♦ (the 2♣ came in before it) round to the last card
+        await pilot.pause()
+        assert screen.cursor_card().rank is Rank.ACE and screen.game.actors() == [1]
+        screen.table.submit(1, ask_for_rank(0, Rank.ACE))  # Bot 1 takes both aces
+        await pilot.pause()
+        hand = screen.hand_cards()
+        assert Rank.ACE not in {c.rank for c in hand}
+        assert screen.cursor_card() == hand[-1] and "Bot 1 asks you for aces — you hand over two aces" in log_text(screen)

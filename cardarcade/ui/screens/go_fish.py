@@ -104,7 +104,7 @@ class FishingScreen(TurnScreen):
         rules = []
         if self.view.one_per_answer and not self.view.by_card:
             rules.append("one card per answer")
-        if getattr(self.setup.options, "lucky_draw", False):
+        if self.setup.options.lucky_draw:
             rules.append("a lucky draw goes on")
         return [Text("House rules: " + ", ".join(rules), style="dim italic")] if rules else []
 
@@ -114,10 +114,9 @@ class FishingScreen(TurnScreen):
             if self.setup.seats[turn].is_bot:
                 return f"{self.names[turn]} is thinking…"
             return f"{self.names[turn]} to ask."
-        hand = self.hand_cards()
-        if not hand:
+        card = self.cursor_card()
+        if card is None:
             return ""
-        card = hand[self.cursor]
         keys = ", ".join(str(t + 1) for t in self.game.targets(self.actor))
         return f"Ask for {self.cursor_words(card)}: enter, or a player's number ({keys})"
 
@@ -179,7 +178,7 @@ class FishingScreen(TurnScreen):
 
     def cursor_card(self) -> Card | None:
         hand = self.hand_cards()
-        return hand[self.cursor] if hand else None
+        return hand[min(self.cursor, len(hand) - 1)] if hand else None  # the hand may just have shrunk
 
     def ask_player(self, target: int) -> None:
         """A digit: ask that player for what the cursor card allows."""
