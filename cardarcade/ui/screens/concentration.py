@@ -75,7 +75,8 @@ class ConcentrationScreen(TurnScreen):
         size = view.set_size
         sets = len(taken) // size
         noun = "pair" if size == 2 else "set"
-        line = Text(f"{sets} {noun}{'' if sets == 1 else 's'}")
+        # one line, cut short rather than wrapped: a taller panel would push the grid off the screen
+        line = Text(f"{sets} {noun}{'' if sets == 1 else 's'}", no_wrap=True, overflow="ellipsis")
         if view.scoring != "sets":
             counts = [len(x) // size for x in view.sets]
             mine = chips(counts, view.scoring)[seat]
@@ -85,6 +86,7 @@ class ConcentrationScreen(TurnScreen):
             line.append(" ".join(taken[i].rank.label for i in range(0, len(taken), size)), style="bold")
         if view.phase == "cut" and view.cut_cards[seat] is not None:
             line = Text("cut: ") + self.chip(view.cut_cards[seat])  # type: ignore[arg-type]
+        header.no_wrap, header.overflow = True, "ellipsis"
         return Group(header, line)
 
     def chip(self, card: Card) -> Text:

@@ -57,8 +57,8 @@ class OldMansBundleScreen(TurnScreen):
         left, right = (1, 0) if self.viewer == 0 else (0, 1)  # your own bundle on the right
         names = [Text(self.names[s][:BUNDLE_WIDTH], style="bold") for s in (left, right)]
         grid.add_row(names[0], Text(self.headline, style="bold", overflow="ellipsis", no_wrap=True), names[1])
-        bundles = [render_row([Slot(view.bundle_tops[s], caption=f"{view.bundle_sizes[s]} cards")], palette,
-                              ascii_only=ascii_only) for s in (left, right)]
+        bundles = [Group(render_row([Slot(view.bundle_tops[s])], palette, ascii_only=ascii_only),
+                         Text(f"{view.bundle_sizes[s]} cards", justify="center")) for s in (left, right)]
         pack = f"pack: {view.stock} cards" if view.stock else "the pack is used up: last hands"
         middle = Group(self._table_cards(), Text(pack, style="dim", justify="center"))
         grid.add_row(bundles[0], middle, bundles[1])
