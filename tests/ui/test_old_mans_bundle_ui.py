@@ -3,8 +3,11 @@ hot-seat cover, and a whole game against a bot."""
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
+from cardarcade.rules.old_mans_bundle import trail
 from cardarcade.ui.screens.old_mans_bundle import OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
@@ -119,3 +122,22 @@ async def test_a_whole_game_against_a_bot_ends_on_the_result_screen(app_factory)
                 await pilot.pause(0.02)
         assert screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+
+
+async def test_a_crowded_table_shows_every_card_as_a_label_sorted_by_rank(app_factory):
+    app = app_factory(solo(deal("2c 6c 4c 5c", "2d 3d 4d 5d", "6h 7h 8h 9h")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        game = screen.game
+        while len(game.s.table) < 20:  # both trail (straight into the engine: only the drawing is tested)
+            seat = game.actors()[0]
+            game.apply(seat, trail(game.s.hands[seat][-1]))
+        screen.refresh_all()
+        console = Console(width=80, record=True, color_system=None)
+        console.print(screen.render_center())
+        text = console.export_text()
+        assert len(text.splitlines()) <= 7  # the centre's height at 80x24
+        labels = [c.label() for c in sorted(game.s.table, key=lambda c: (c.rank, c.suit.value))]
+        flat = " ".join(text.split())
+        assert " ".join(labels[:5]) in flat and all(label in flat for label in labels)

@@ -170,10 +170,11 @@ class ConcentrationScreen(TurnScreen):
             return "Game over."
         if self.actor is None:
             return f"Waiting for {self.names[view.current]}…" if view.current is not None else ""
+        who = f"{self.names[self.actor]}, your turn: " if len(self.setup.human_seats) > 1 else "Your turn: "
         if view.phase == "cut":
-            return "Cut: arrows pick a card, enter turns it — the highest card starts."
+            return who + "cut — arrows pick a card, enter turns it; highest starts."
         which = len(view.up) + 1
-        return f"Your turn: card {which} of {view.set_size} — arrows move, enter turns the card."
+        return who + f"card {which} of {view.set_size} — arrows move, enter turns the card."
 
 
 SCREENS = {"concentration": ConcentrationScreen}

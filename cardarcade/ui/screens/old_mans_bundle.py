@@ -15,7 +15,7 @@ from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
 TABLE_WIDTH = 56  # columns for the table cards between the two bundles
 BUNDLE_WIDTH = 9
-MIN_VISIBLE = 3  # a fanned card must show at least this much (its corner: "10" plus the edge)
+MIN_VISIBLE = 5  # a fanned card shows its corner ("10") and edge; narrower, the suits would be hidden
 
 
 class OldMansBundleScreen(TurnScreen):
@@ -76,7 +76,7 @@ class OldMansBundleScreen(TurnScreen):
             return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs,
                               overlap=CARD_WIDTH - visible)
         # too many to fan: labels, sorted by rank so matches stand out
-        text = Text(justify="center")
+        text = Text("\n", justify="center")
         for i, card in enumerate(sorted(table, key=lambda c: (c.rank, c.suit.value))):
             if i:
                 text.append(" ")
