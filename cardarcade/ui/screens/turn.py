@@ -123,7 +123,6 @@ class TurnScreen(GameScreen):
 
     DEFAULT_CSS = """
     TurnScreen #hand { height: 6; padding: 0 1; }
-    TurnScreen #log { height: 3; }
     TurnScreen #center { min-height: 5; }
     """
 
