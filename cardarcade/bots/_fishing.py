@@ -18,6 +18,8 @@ from cardarcade.rules.base import Action
 
 # How many public records a fact is remembered for, by skill (None: for good).
 HORIZON: dict[int, int | None] = {0: 5, 1: 24, 2: None}
+# How much a "none" still counts once the player has drawn an unseen card since.
+STALE = 0.1
 # How often a bot asks at random instead of thinking, by skill.
 CARELESS: dict[int, float] = {0: 0.45, 1: 0.1, 2: 0.0}
 
@@ -36,6 +38,8 @@ class TableMemory:
         # seat -> card -> record number (Authors: exact cards known held, or known not held)
         self.has_card: dict[int, dict[Card, int]] = {}
         self.lacks_card: dict[int, dict[Card, int]] = {}
+        # seat -> record number of its latest unseen draw: a "none" said before it may be out of date
+        self.drew: dict[int, int] = {}
 
     # ---- reading the record
 
@@ -59,6 +63,8 @@ class TableMemory:
         if rec.kind in ("fish", "draw"):
             for card in rec.cards:  # a card shown after a lucky draw
                 self._gain(rec.seat, card.rank, 1, n, card)
+            if not rec.cards:
+                self.drew[rec.seat] = n
             return
         asker, target, rank = rec.seat, rec.target, rec.rank
         assert target is not None and rank is not None
@@ -106,17 +112,23 @@ class TableMemory:
         fact = self.holds.get(seat, {}).get(rank)
         return fact[0] if fact and self.fresh(fact[1]) else 0
 
-    def lacks(self, seat: int, rank: Rank) -> bool:
-        n = self.lacks_rank.get(seat, {}).get(rank)
-        return n is not None and self.fresh(n)
+    def lacks(self, seat: int, rank: Rank) -> float:
+        """How sure it is that ``seat`` holds none of ``rank``: 1 when they said so and have not
+        drawn since, a little when they have drawn since, 0 when nothing is remembered."""
+        return self._sureness(seat, self.lacks_rank.get(seat, {}).get(rank))
 
     def has(self, seat: int, card: Card) -> bool:
         n = self.has_card.get(seat, {}).get(card)
         return n is not None and self.fresh(n)
 
-    def lacks_exact(self, seat: int, card: Card) -> bool:
-        n = self.lacks_card.get(seat, {}).get(card)
-        return n is not None and self.fresh(n)
+    def lacks_exact(self, seat: int, card: Card) -> float:
+        """As ``lacks``, for one exact card (Authors)."""
+        return self._sureness(seat, self.lacks_card.get(seat, {}).get(card))
+
+    def _sureness(self, seat: int, n: int | None) -> float:
+        if n is None or not self.fresh(n):
+            return 0.0
+        return 1.0 if n > self.drew.get(seat, -1) else STALE
 
 
 class FishingBot(BotBase):

@@ -24,8 +24,7 @@ class AuthorsBot(FishingBot):
             return score + 200
         if any(memory.has(p, card) for p in range(len(view.hand_sizes)) if p != target):
             return score - 80  # it is known to be elsewhere
-        if memory.lacks_exact(target, card):
-            return score - 60
+        score -= 60 * memory.lacks_exact(target, card)
         known = memory.held(target, card.rank)
         if known:
             score += 40 + 10 * known

@@ -24,6 +24,6 @@ class GoFishBot(FishingBot):
         known = memory.held(target, rank)
         if known:
             score += 100 + 10 * known
-        elif memory.lacks(target, rank):
-            score -= 50
+        else:
+            score -= 50 * memory.lacks(target, rank)
         return score

@@ -131,3 +131,39 @@ def test_bots_only_plan_on_their_turn():
     game = position("go-fish", ["7s", "7h", "2d"])
     bot = make_bot("go-fish", 1, "hard", random.Random(0))
     assert bot.plans(game.view(1), MOMENT) == []
+
+
+def test_a_none_said_before_an_unseen_draw_counts_for_little():
+    from cardarcade.rules._fishing import FishRecord
+
+    records = [
+        FishRecord(n=0, kind="ask", seat=1, target=0, rank=Rank.FIVE),  # seat 0: no fives
+        FishRecord(n=1, kind="fish", seat=1),
+        FishRecord(n=2, kind="draw", seat=0),  # seat 0 draws unseen: it may hold a five now
+        FishRecord(n=3, kind="ask", seat=1, target=2, rank=Rank.FIVE),  # seat 2: no fives
+    ]
+    view = GAMES["go-fish"].new(3, seed=0).view(1).model_copy(update={"history": records})
+    memory = TableMemory(1, None)
+    memory.update(view)
+    assert memory.lacks(2, Rank.FIVE) == 1.0
+    assert 0 < memory.lacks(0, Rank.FIVE) < 1.0
+
+
+def test_hard_bots_do_not_ask_the_same_no_over_and_over_when_the_stock_is_gone():
+    # The end of a game: seat 1 holds three fives, seat 2 three twos, seat 0 the last five and
+    # two. Seat 0 said it had no fives long ago but has drawn since; seat 2 just said so.
+    from cardarcade.rules._fishing import FishRecord
+
+    game = position("go-fish", ["5c 2s", "5s 5h 5d", "2c 2d 2h"], turn=1)
+    game.s.stock = []
+    others = [r for r in Rank if r not in (Rank.JOKER, Rank.FIVE, Rank.TWO)]
+    game.s.books = [others[:3], others[3:8], others[8:]]
+    game.s.history = [
+        FishRecord(n=0, kind="ask", seat=1, target=0, rank=Rank.FIVE),
+        FishRecord(n=1, kind="draw", seat=0),
+        FishRecord(n=2, kind="ask", seat=1, target=2, rank=Rank.FIVE),
+        FishRecord(n=3, kind="ask", seat=2, target=1, rank=Rank.TWO),
+    ]
+    game.s.logged = 4
+    game.check_loaded()
+    assert decide(game, 1, "hard") == ask_for(0, Rank.FIVE)

@@ -221,3 +221,37 @@ async def test_the_cursor_follows_when_cards_are_taken_from_under_it(app_factory
         hand = screen.hand_cards()
         assert Rank.ACE not in {c.rank for c in hand}
         assert screen.cursor_card() == hand[-1] and "Bot 1 asks you for aces — you hand over two aces" in log_text(screen)
+
+
+async def play_through(app, pilot) -> None:
+    """Ask with enter (and the first choice) whenever it is your turn, until the result shows."""
+    from cardarcade.ui.screens.result import ResultScreen
+
+    for _ in range(1500):
+        screen = app.screen
+        if isinstance(screen, ResultScreen):
+            return
+        if isinstance(screen, ChoiceScreen):
+            await pilot.press("1")
+        elif getattr(screen, "actor", None) is not None:
+            await pilot.press("enter")
+        await pilot.pause(0.01)
+    raise AssertionError("the game did not reach its end")
+
+
+async def test_a_whole_game_of_go_fish_by_keys_against_bots(app_factory):
+    app = app_factory(GameSetup.solo(GO_FISH, 3, seed=8, level="hard"), pace=0.005)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen.game
+        await play_through(app, pilot)
+        assert game.is_over and sum(len(b) for b in game.s.books) in range(0, 14)
+
+
+async def test_a_whole_game_of_authors_by_keys_against_bots(app_factory):
+    app = app_factory(GameSetup.solo(AUTHORS, 3, seed=8, level="medium"), pace=0.005)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen.game
+        await play_through(app, pilot)
+        assert game.is_over and game.result.scores is not None
