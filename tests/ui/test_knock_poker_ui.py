@@ -71,7 +71,8 @@ async def test_p_picks_up_the_discard_which_cannot_go_straight_back(app_factory)
         await pilot.pause()
         assert C("10s") in screen.game.s.hands[0]
         assert "Best five of your six: royal flush" in screen_text(app)
-        await pilot.press("enter")  # the cursor is on the 10♠ just picked up
+        assert "n discard the 9♦ and knock" in prompt(screen)  # the cursor is on the lowest card held
+        await pilot.press("right", "enter")  # the 10♠ just picked up
         await pilot.pause()
         assert len(screen.game.s.hands[0]) == 6
         assert "may not throw back" in prompt(screen)
@@ -114,7 +115,7 @@ async def test_bots_play_and_the_game_reaches_the_showdown(app_factory):
         screen = app.screen
         await pilot.press("p")
         await pilot.pause()
-        await pilot.press("left", "n")  # knock with the royal flush (discarding the 9♦)
+        await pilot.press("n")  # knock with the royal flush (discarding the 9♦)
         for _ in range(300):
             if screen.game.is_over:
                 break
@@ -156,7 +157,7 @@ async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, KnockPokerScreen) and "Your hand: ace high" in screen_text(app)
-        await pilot.press("p", "left", "n")
+        await pilot.press("p", "n")
         await pilot.pause()
         cover = app.screen
         assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
@@ -173,3 +174,25 @@ async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
                 break
             await pilot.pause(0.02)
         assert screen.game.is_over and screen.game.result.winners == [0]
+
+
+async def test_each_seat_row_shows_its_last_draw_and_discard_on_one_line(app_factory):
+    from cardarcade.rules.base import Action
+    from cardarcade.rules.knock_poker import TAKE
+
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, DRAW)
+        game.apply(0, Action("discard", (C("5c"),)))
+        game.apply(1, TAKE)
+        game.apply(1, Action("discard", (C("7h"),)))
+        game.apply(2, DRAW)
+        screen.refresh_all()
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert "You              drew, threw 5♣" in lines[1]
+        assert "Bot 1 (medium)   took 5♣, threw 7♥" in lines[1]
+        assert lines[2].startswith(" ▶ Bot 2 (medium)   drew")
+        assert "Round 1 of at most 30" in lines[3]  # nothing wrapped onto a third seat line

@@ -24,9 +24,10 @@ from cardarcade.ui.widgets.cards import Slot, card_text, render_row
 class KnockPokerScreen(TurnScreen):
     HIDDEN_HANDS = True
 
+    # One line per seat: what does not fit its column ends in an ellipsis instead of wrapping.
     CSS = """
     KnockPokerScreen #seats { grid-gutter: 0 2; }
-    KnockPokerScreen .seat { border: none; height: 1; min-height: 1; padding: 0; }
+    KnockPokerScreen .seat { border: none; height: 1; min-height: 1; padding: 0; text-wrap: nowrap; text-overflow: ellipsis; }
     KnockPokerScreen #center { min-height: 7; content-align: left top; padding: 0 1; }
     """
 
@@ -51,17 +52,20 @@ class KnockPokerScreen(TurnScreen):
         level = self.seat_level(seat)
         if level:
             name += f" ({level})"
-        line.append(name[:17].ljust(17), style="bold reverse" if active else "bold")
+        line.append(name[:16].ljust(16), style="bold reverse" if active else "bold")
         if view.knocker == seat:
             line.append(" KNOCKED", style="bold")
         if view.shown is not None and view.values is not None:
             line.append(" " + HandValue(view.values[seat]).name, style="italic")
             return line
         moves = self.last_turn(seat)
-        for move in moves:
+        if view.knocker == seat:
+            moves = moves[-1:]  # the knock itself says enough
+        for i, move in enumerate(moves):
             line.append(" ")
-            line.append_text(self.move_text(move))
-        known = view.known[seat] if seat != view.seat else []
+            line.append_text(self.move_text(move, then=i + 1 < len(moves)))
+        shown = {m.card for m in moves if m.kind == "take"}
+        known = [c for c in view.known[seat] if c not in shown] if seat != view.seat else []
         if known:
             line.append(" holds ", style="dim")
             for i, card in enumerate(known):
@@ -76,13 +80,15 @@ class KnockPokerScreen(TurnScreen):
             return mine[1:]  # a new turn has begun: the draw alone
         return mine if mine and mine[0].kind in ("take", "draw") else mine[-1:]
 
-    def move_text(self, move: KnockMove) -> Text:
+    def move_text(self, move: KnockMove, then: bool = False) -> Text:
         if move.kind == "draw":
-            return Text("drew,", style="italic")
+            return Text("drew," if then else "drew", style="italic")
         word = {"take": "took ", "discard": "threw ", "knock": "threw "}[move.kind]
         text = Text(word, style="italic")
         if move.card is not None:
             text.append_text(self.card_label(move.card))
+        if then:
+            text.append(",")
         return text
 
     def card_label(self, card: Card) -> Text:
@@ -149,11 +155,14 @@ class KnockPokerScreen(TurnScreen):
     # ---- your hand
 
     def refresh_all(self) -> None:
-        # A fresh draw puts the cursor on the new card, the one most often thrown straight back.
+        # A fresh draw puts the cursor on the new card, the one most often thrown straight back;
+        # a picked-up discard that may not go back, on the lowest card held instead.
         drawn = self.view.drawn if self.view.seat is not None else None
         super().refresh_all()
-        if self.view.drawn is not None and self.view.drawn is not drawn:
-            self.cursor = len(self.hand_cards()) - 1
+        view = self.view
+        if view.drawn is not None and view.drawn is not drawn:
+            stuck = view.drawn_from == "discard" and not view.throw_back
+            self.cursor = len(self.hand_cards()) - (2 if stuck else 1)
             self.query_one("#hand", Static).update(self.render_hand(self.hand_cards()))
             self.query_one("#prompt", Static).update(Text(self.prompt()))
 
