@@ -34,8 +34,8 @@ class AnimalsScreen(CallingScreen):
         if claim is None or self.game.choosing:
             return None
         target = claim[1]
-        if target is None or target >= self.game.players or target == seat:
-            return None  # no such player, or yourself: the key just does nothing
+        if target is None or target >= self.game.players or target == seat or not self.game.holds(target):
+            return None  # no such player, yourself, or a player who is out: "not now"
         return claim
 
     def action_for(self, seat: int, verb: str) -> Action | None:
@@ -54,6 +54,8 @@ class AnimalsScreen(CallingScreen):
         """Which key makes seat ``seat``'s call, for each person at the keyboard."""
         people = self.setup.human_seats
         verb = TARGETS[seat]
+        if not people:
+            return ""
         if len(people) == 1:
             label = self.keymap.key_label(people[0], verb) if people[0] != seat else ""
             return f"call key: {label}" if label else "(you)"
@@ -69,7 +71,7 @@ class AnimalsScreen(CallingScreen):
         header = self.seat_header(seat, not choosing and view.turn == seat and not self.game.is_over)
         held = view.counts[seat] + view.pile_sizes[seat]
         if not choosing:
-            header.append(f" {held}", style="dim")
+            header.append(f" {'#' if self.app.ascii_glyphs else '▚'}{held}", style="dim")
         animal = view.animals[seat]
         if animal is None:
             who = Text("choosing…", style="italic")

@@ -61,6 +61,11 @@ class SnapScreen(CallingScreen):
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Snap"),
                 ("p", "verb('pool')", "Snap pool")]
 
+    def claim_for(self, seat: int, verb: str) -> tuple[str, int | None] | None:
+        if verb == "pool" and self.game.view(seat).pool_top is None:
+            return None  # no snap pool to call: "not now", and nothing is lost
+        return super().claim_for(seat, verb)
+
     def claim_flash(self, kind: str, target: int | None) -> str:
         return "SNAP POOL!" if kind == "pool" else "SNAP!"
 
