@@ -34,7 +34,8 @@ RULES = """\
 **House clarifications** (the text leaves these open):
 
 - Cards match by rank. If several piles match at once, a snap takes every matching pile.
-- A wrong *Snap pool* call costs the same as a false snap: your pile joins the pool.
+- A wrong *Snap pool* call (also one when there is no pool) costs the same as a false snap:
+  your pile joins the pool, or starts one.
 - A false caller with no pile face up puts the top card of their stock on the pool instead.
 - Until their turn comes round, a player with an empty stock may still call and win cards back.
   An eliminated player's pile stays on the table and can still be won.
@@ -149,8 +150,7 @@ class Snap(CallingGame):
         if action.kind == "flip":
             return action.value is None and seat == s.turn
         if action.kind in ("snap", "pool"):
-            if action.kind == "pool" and not s.pool:
-                return False
+            # a Snap pool call that arrives after the pool was won is judged (late) like any call
             return valid_claim_value(action.value, s.stimulus) and self.may_call(seat)
         return False
 

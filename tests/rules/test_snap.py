@@ -162,12 +162,23 @@ def test_a_wrong_snap_pool_call_costs_like_a_false_snap():
     assert game.view(None).pool_top == Card.parse("6d") and game.view(None).pool_size == 2
 
 
-def test_snap_pool_needs_a_pool():
+def test_snap_pool_without_a_pool_is_a_false_call():
     game = new(2, {0: "5c"})
     game.apply(0, FLIP)
-    assert Action("pool", value=1) not in game.legal_actions(1)
-    with pytest.raises(IllegalAction):
-        game.apply(1, pool(1))
+    assert Action("pool", value=1) not in game.legal_actions(1)  # nothing to call: not offered
+    assert kinds(game.apply(0, pool(1))) == ["false_pool"]
+    assert game.view(None).pool_top == Card.parse("5c")  # the caller's pile starts a pool
+
+
+def test_a_snap_pool_call_just_after_the_pool_was_won_is_late():
+    game = new(2, {0: "5c 9c", 1: "6d 5d"})
+    game.apply(0, FLIP)
+    game.apply(0, snap(game.stimulus))  # the pool: 5c
+    flips(game, 1, 0, 1)
+    seen = game.stimulus
+    game.apply(0, pool(seen))
+    assert kinds(game.apply(1, pool(seen))) == ["late_pool"]
+    assert game.view(None).pool_size == 0
 
 
 def test_the_first_of_two_callers_wins_and_the_second_just_missed():
