@@ -9,8 +9,6 @@ easy bot keeps only the last few things said, a medium one a good deal more, a h
 
 from __future__ import annotations
 
-from typing import Callable
-
 from cardarcade.bots import BotBase, Moment, Plan
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._fishing import FishingView, FishRecord
@@ -166,12 +164,9 @@ class FishingBot(BotBase):
         mine: dict[Rank, int] = {}
         for card in view.hand:
             mine[card.rank] = mine.get(card.rank, 0) + 1
-        return delay, best(options, lambda a: self.score(view, a, mine) + self.rng.random() * 0.01)
+        # a whisker of noise breaks ties between equally good asks
+        return delay, max(options, key=lambda a: self.score(view, a, mine) + self.rng.random() * 0.01)
 
     def target_bonus(self, view: FishingView, target: int) -> float:
         """All else equal, a bigger hand is likelier to hold what is asked for."""
         return 0.2 * view.hand_sizes[target]
-
-
-def best(options: list[Action], score: Callable[[Action], float]) -> Action:
-    return max(options, key=score)
