@@ -52,7 +52,7 @@ class DigBot(SheddingBot):
         odds = OpponentOdds(view, 1 - self.seat)
         plain = [c for c in playable if c.rank is not WILD]
         eights = [c for c in playable if c.rank is WILD]
-        danger = view.counts[1 - self.seat] <= 2
+        danger = view.hand_sizes[1 - self.seat] <= 2
         best_plain = None
         if plain:
             best_plain = max(plain, key=lambda c: (self._after(view.hand, c, (c.suit.value, c.rank.label), odds), c.code))
@@ -76,7 +76,7 @@ class OpponentOdds:
     the moments it had to dig (it then held nothing that fitted, and no eight)."""
 
     def __init__(self, view: DigView, opponent: int) -> None:
-        self.hand_size = view.counts[opponent]
+        self.hand_size = view.hand_sizes[opponent]
         pool = unseen(view)
         self.total = max(1, len(pool))
         self.left = Counter()

@@ -52,7 +52,7 @@ class SheddingState(State):
 class SheddingView(BaseModel):
     seat: int | None
     hand: list[Card]  # the viewer's own hand (empty for a spectator)
-    counts: list[int]
+    hand_sizes: list[int]  # cards in each hand (the result screen then ranks by the game's own ranking)
     upcard: Card
     stock: int
     discards: list[Card]  # the whole face-up pile, upcard last: every card was seen as it was played
@@ -166,7 +166,7 @@ class SheddingGame(Game[S], Generic[S]):
         s = self.s
         own = seat is not None and 0 <= seat < s.players
         return {
-            "seat": seat, "hand": list(s.hands[seat]) if own else [], "counts": self.held(),
+            "seat": seat, "hand": list(s.hands[seat]) if own else [], "hand_sizes": self.held(),
             "upcard": s.discard[-1], "stock": len(s.stock), "discards": list(s.discard),
             "turn": None if s.result else s.turn, "turns": s.turns,
             "max_turns": s.options.max_turns,  # type: ignore[attr-defined]

@@ -193,7 +193,7 @@ def test_the_view_hides_the_other_hand_and_shows_digging():
     game = new("2c 3c 4c 5c 6c 7c 9c", "Jh", "Qs 10d 4h As")
     game.apply(0, DIG)
     view = game.view(1)
-    assert view.counts == [8, 7] and view.dug == 1 and view.hand == game.s.hands[1]
+    assert view.hand_sizes == [8, 7] and view.dug == 1 and view.hand == game.s.hands[1]
     assert "Qs" not in view.model_dump_json()
     assert view.history[-1].kind == "dig" and view.history[-1].upcard == C("Jh")
 

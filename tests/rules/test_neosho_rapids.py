@@ -197,7 +197,7 @@ def test_out_of_turn_and_cards_not_held_are_refused():
 def test_the_view_hides_other_hands():
     game = new(["10c 9d Ac 2s 3s 4s 5s", "Qc 3d 4d 5d 6d 7c 9c"], "Jh")
     view = game.view(1)
-    assert view.hand == game.s.hands[1] and view.counts == [7, 7]
+    assert view.hand == game.s.hands[1] and view.hand_sizes == [7, 7]
     assert "10c" not in view.model_dump_json()
     assert game.view(None).hand == []
     game.apply(0, play("10c"))

@@ -65,7 +65,7 @@ class SheddingScreen(TurnScreen):
         level = self.seat_level(seat)
         if level:
             header.append(f"  {level}", style="dim")
-        count = view.counts[seat]
+        count = view.hand_sizes[seat]
         line = Text(f"{count} card{'s' if count != 1 else ''}")
         return Group(header, line, self.seat_note(seat))
 
