@@ -59,18 +59,20 @@ async def test_a_gesture_before_any_card_is_refused(app_factory):
         assert screen.game.to_json() == before and not screen.flash
 
 
-async def test_a_right_gesture_in_time_leaves_a_bot_to_take_the_pile(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, deck=deck_starting("Kd 4c"), level="easy")
+async def test_a_right_gesture_in_time_leaves_someone_else_to_take_the_pile(app_factory):
+    # Two people and two bots: Player 1 turns a king and salutes; Player 2 does nothing, so once
+    # the bots have saluted too, Player 2 is the last (however slowly the keys arrive).
+    setup = GameSetup.solo(SPEC, 4, seed=1, humans=2, deck=deck_starting("Kd 4c"), level="easy")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await pilot.press("enter", "2")  # turn the king and salute at once
+        await pilot.press("w", "x")
         await wait_for(pilot, lambda: screen.game.view(0).last is not None)
         last = screen.game.view(0).last
-        assert last.done[0] == 0 and last.collector != 0
-        assert screen.game.view(0).counts[0] == 12
-        assert "✓ 1st" in screen_text(app).splitlines()[3]  # on your panel
-        assert app.session_reactions(SPEC.id), "your gesture's reaction time is recorded"
+        assert 0 in last.done and last.collector == 1
+        assert screen.game.view(0).counts[:2] == [12, 14]
+        assert "✓" in screen_text(app).splitlines()[3].split("│")[1]  # on Player 1's panel
+        assert app.session_reactions(SPEC.id), "the gesture's reaction time is recorded"
 
 
 async def test_the_last_player_to_gesture_collects_the_pile(app_factory):
@@ -87,18 +89,20 @@ async def test_the_last_player_to_gesture_collects_the_pile(app_factory):
 
 
 async def test_a_wrong_gesture_counts_as_not_acting(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, deck=deck_starting("Qd 4c"), level="expert")
+    # Player 1 turns a queen and salutes (wrong), then tries the right key: too late, it is final.
+    # Player 2 and the bot bow: Player 1 counts as not having acted and takes the pile.
+    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=deck_starting("Qd 4c"), level="expert")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await pilot.press("enter", "2")  # a salute for a queen: wrong
-        await wait_for(pilot, lambda: screen.game.s.open is not None and 0 in screen.game.s.open.failed
-                       or screen.game.view(0).last is not None)
-        if screen.game.s.open is not None:
-            assert "✗ wrong" in screen_text(app)
-        await pilot.press("3")  # too late to put it right
+        await pilot.press("w", "x")
+        await wait_for(pilot, lambda: screen.game.s.open is not None and 0 in screen.game.s.open.failed)
+        assert "✗ wrong" in screen_text(app)
+        await pilot.press("c", "full_stop")
         await wait_for(pilot, lambda: screen.game.view(0).last is not None)
-        assert screen.game.view(0).last.failed == [0] and screen.game.view(0).last.collector == 0
+        last = screen.game.view(0).last
+        assert last.failed == [0] and last.collector == 0 and 0 not in last.done
+        assert screen.game.view(0).counts == [18, 17, 17]
 
 
 async def test_hotseat_second_players_key_wins_the_race(app_factory):
