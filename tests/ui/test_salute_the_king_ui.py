@@ -153,3 +153,20 @@ async def test_a_human_dealer_picks_the_triggers_from_a_list(app_factory):
         assert screen.game.s.triggers == ["K", "A", "Q", "J"]
         await wait_for(pilot, lambda: app.screen is screen)
         assert "1 stand up ← K" in screen_text(app)
+
+
+async def test_the_dealer_may_put_the_picker_away_and_come_back_to_it(app_factory):
+    seats = (Seat("Bot 1", "bot", "medium"), Seat("Bot 2", "bot", "medium"), Seat("You"))
+    setup = GameSetup(SPEC, seats, SPEC.parse_options({"dealer_chooses": True}), 4)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, SaluteTheKingScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert "press ⏎ enter to pick the trigger cards" in str(screen.query_one("#prompt").render())
+        assert screen.game.s.choosing
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.game.s.triggers[0] == "A")

@@ -38,7 +38,7 @@ class TriggerPicker(ModalScreen[str]):
     TriggerPicker > Vertical { width: 56; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
     TriggerPicker OptionList { height: auto; max-height: 15; }
     """
-    BINDINGS = [Binding("escape", "first", "Take the highlighted card", show=False)]
+    BINDINGS = [Binding("escape", "later", "Later", show=False)]
 
     def __init__(self, dealer: str, gesture: str, choices: list[str]) -> None:
         super().__init__()
@@ -53,10 +53,8 @@ class TriggerPicker(ModalScreen[str]):
         event.stop()
         self.dismiss(event.option.id)
 
-    def action_first(self) -> None:
-        options = self.query_one(OptionList)
-        index = options.highlighted or 0
-        self.dismiss(self.choices[index])
+    def action_later(self) -> None:
+        self.dismiss(None)  # back to the table (its menu, rules or leaving); the turn key reopens this
 
 
 class SaluteTheKingScreen(GameScreen):
@@ -70,8 +68,17 @@ class SaluteTheKingScreen(GameScreen):
         self.gesture_names = [gesture_name(g) for g in gestures]
         self.VERB_HELP = {"flip": "turn a card", **{f"gesture{i + 1}": n for i, n in enumerate(self.gesture_names)}}
         self._picking = False
+        self._postponed = False  # the dealer closed the picker: reopen it on the dealer's turn key
 
     # ---- keys
+
+    def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
+        view = self.view
+        if view.choosing and verb == "flip" and seat == view.dealer:
+            self._postponed = False
+            self._maybe_pick()
+            return
+        super().do_verb(seat, verb, t)
 
     def claim_for(self, seat: int, verb: str) -> tuple[str, int | None] | None:
         view = self.view
@@ -99,7 +106,9 @@ class SaluteTheKingScreen(GameScreen):
 
     def _maybe_pick(self) -> None:
         view, table = self.view, self.table
-        if not view.choosing or self._picking or table is None or not table.started or self.game.is_over:
+        if not view.choosing or self._picking or self._postponed or self.game.is_over:
+            return
+        if table is None or not table.started:
             return
         if self.setup.seats[view.dealer].is_bot:
             return
@@ -112,7 +121,11 @@ class SaluteTheKingScreen(GameScreen):
     def _picked(self, label: str | None) -> None:
         self._picking = False
         table = self.table
-        if table is None or label is None or table.closed:
+        if label is None:
+            self._postponed = True
+            self.refresh_all()
+            return
+        if table is None or table.closed:
             return
         if table.paused:
             table.resume()
@@ -223,6 +236,9 @@ class SaluteTheKingScreen(GameScreen):
     def turn_prompt(self) -> str:
         view = self.view
         if view.choosing:
+            if self._postponed:
+                key = self.keymap.key_label(view.dealer, "flip")
+                return f"{self.names[view.dealer]}: press {key} to pick the trigger cards"
             return f"{self.names[view.dealer]} is picking the trigger cards…"
         turn = self.names[view.turn]
         if self.viewer is None:
