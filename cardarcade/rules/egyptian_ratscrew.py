@@ -18,7 +18,6 @@ DECLINE = Action("decline")
 # Cards the challenged player must turn, by the rank that challenges them.
 CHALLENGE = {Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4}
 RANK_NAMES = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
-PATTERN_NAMES = {"pair": "pair", "sandwich": "sandwich", "sequence": "sequence", "joker": "joker"}
 SHOWN = 5  # newest turned cards in the view: enough to see a sandwich and a run with room to spare
 
 RULES = """\

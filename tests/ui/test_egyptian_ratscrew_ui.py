@@ -162,3 +162,16 @@ async def test_wrong_keys_change_nothing(app_factory):
         await pilot.press("x", "z", "7", "n", "left", "tab")
         assert screen.game.to_json() == before
         assert "not now" in str(screen.query_one("#prompt").render())
+
+
+async def test_a_card_turned_out_of_turn_is_marked_dead(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck_starting("Kh 5c 9d"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("w", "o", "w")  # Player 1's king; Player 2 answers; Player 1 turns out of turn
+        await wait_for(pilot, lambda: screen.game.stimulus == 3)
+        text = screen_text(screen)
+        assert "dead" in text and "top card from Player 1 (dead)" in text
+        assert "Player 2 must turn 2 more cards for Player 1's king" in text
+        assert screen.game.s.need == 2 and screen.game.s.turn == 1
