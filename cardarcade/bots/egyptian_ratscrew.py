@@ -4,13 +4,16 @@ and choose whether to carry on a challenge that a player out of cards left behin
 Recognition time follows Hick's law: every slap pattern in play is one more thing to check each
 card for, and a pattern that reaches two cards back (a sandwich, a sequence) doubles the
 comparisons a pair needs. So a table playing pairs only reacts fastest, and a sandwich is always
-slower to see than a plain pair at the same table.
+slower to see than a plain pair at the same table. Misses and wrong slaps come at the rates the
+level sets; a look-alike (a pair spoilt by a dead card, a sandwich where sandwiches don't count)
+draws wrong slaps more often than a plain card.
 """
 
 from __future__ import annotations
 
 from cardarcade.bots import BotBase, Moment, Plan, register
 from cardarcade.rules.base import Action
+from cardarcade.rules.egyptian_ratscrew import slap_pattern
 
 FLIP = Action("flip")
 TAKE = Action("take")
@@ -20,6 +23,13 @@ DECLINE = Action("decline")
 REACH = {"pair": 1, "joker": 1, "sandwich": 2, "sequence": 2}
 FACE_SHARE = 16 / 52  # jacks, queens, kings and aces in a pack
 WIN_AFTER_HIT = 0.5  # rough chance that answering a challenge ends with the pile
+EVERY_PATTERN = tuple(REACH)
+LOOKALIKE_TEMPTATION = 3  # a look-alike gets this many chances to fool the eye
+
+
+def looks_slappable(view) -> bool:
+    """Whether the top of the pile has the shape of any slap, live or dead, in play or not."""
+    return slap_pattern(view.recent, [False] * len(view.recent), EVERY_PATTERN) is not None
 
 
 def alternatives(pattern: str | None, patterns: list[str]) -> int:
@@ -56,7 +66,10 @@ class EgyptianRatscrewBot(BotBase):
         pattern = view.slappable
         if pattern is not None:
             return None if p.misses(rng) else p.sample(rng, alternatives=alternatives(pattern, view.patterns))
-        if p.blunders(rng):
+        # A look-alike (a pair spoilt by a dead card, a sandwich where sandwiches don't count)
+        # tempts a wrong slap more than a plain card does.
+        tries = LOOKALIKE_TEMPTATION if looks_slappable(view) else 1
+        if any(p.blunders(rng) for _ in range(tries)):
             return p.sample(rng, alternatives=alternatives(None, view.patterns)) * 0.85  # a jump of the gun
         return None
 

@@ -70,8 +70,8 @@ def test_hicks_law_more_patterns_and_deeper_patterns_are_slower() -> None:
 def test_misses_and_false_slaps_depend_on_the_level() -> None:
     def rates(level: str) -> tuple[float, float]:
         bot = EgyptianRatscrewBot(0, level, random.Random(9))
-        hit = SimpleNamespace(slappable="pair", patterns=["pair"])
-        nothing = SimpleNamespace(slappable=None, patterns=["pair"])
+        hit = SimpleNamespace(slappable="pair", patterns=["pair"], recent=cards("5c 5d"))
+        nothing = SimpleNamespace(slappable=None, patterns=["pair"], recent=cards("5c 9d"))
         misses = sum(bot._slap_delay(hit) is None for _ in range(4000)) / 4000
         false = sum(bot._slap_delay(nothing) is not None for _ in range(4000)) / 4000
         return misses, false
@@ -79,6 +79,14 @@ def test_misses_and_false_slaps_depend_on_the_level() -> None:
     easy, expert = rates("easy"), rates("expert")
     assert easy[0] > 0.1 > 0.02 > expert[0]
     assert easy[1] > 0.03 > 0.01 > expert[1]
+
+
+def test_look_alikes_tempt_more_wrong_slaps() -> None:
+    bot = EgyptianRatscrewBot(0, "easy", random.Random(2))
+    plain = SimpleNamespace(slappable=None, patterns=["pair"], recent=cards("5c 9d"))
+    lookalike = SimpleNamespace(slappable=None, patterns=["pair"], recent=cards("5c 9d 5h"))  # no sandwiches here
+    wrong = [sum(bot._slap_delay(v) is not None for _ in range(4000)) for v in (plain, lookalike)]
+    assert wrong[1] > 2 * wrong[0] > 0
 
 
 def test_carry_on_or_decline_by_skill() -> None:
