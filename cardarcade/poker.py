@@ -11,11 +11,12 @@ rank before its kickers, a straight's top card only (5 for the wheel A-2-3-4-5, 
 lowest straight), and so on. Everything else (category, royal flush, name) is read back
 from those bits.
 
-Speed comes from tables built once, at import (about 8,000 entries, a few milliseconds):
-each card's code maps to a Cactus-Kev style integer (rank prime | suit bit | rank bit); five
-cards of one suit are looked up by their OR-ed rank bits, any other hand by the product of
-its rank primes, which is the same for every hand with the same ranks in any order. The
-tables hold the finished HandValue objects, so an evaluation allocates nothing.
+Speed comes from tables built once, at import (7,462 values, about 10 ms): each card's code
+maps to a small integer holding its rank's weight and its suit bit. The five integers are
+added up: the sum of the weights identifies the hand's ranks whatever their order (the
+weights are chosen so that no two rank multisets share a sum), and AND-ing the suit bits says
+whether all five share a suit. That sum indexes one of two lists (flushes, everything else)
+holding the finished HandValue objects, so an evaluation allocates nothing.
 """
 
 from __future__ import annotations
