@@ -186,6 +186,9 @@ class SheddingGame(Game[S], Generic[S]):
             raise ValueError("a finished game without a result")
         if any(not 0 <= m.seat < s.players for m in s.history) or s.turns < 0:
             raise ValueError("the history names a seat that is not in the game")
+        if any((m.kind != "rebuild" and m.upcard is None) or (m.kind == "play") != (m.card is not None)
+               for m in s.history):
+            raise ValueError("a move in the history lacks its cards")
 
 
 def stacked_deck(hands: list[str], upcard: str, stock: str = "") -> list[Card]:

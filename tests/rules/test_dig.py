@@ -205,3 +205,12 @@ def test_a_save_naming_the_impossible_is_refused():
     envelope["state"]["named"] = "K"
     with pytest.raises(BadSave):
         SPEC.from_json(json.dumps(envelope))
+
+
+def test_a_save_with_a_move_missing_its_upcard_is_refused():
+    game = new("2c 3c 4c 5c 6c 7c 9c", "Jh", "Qs 10d 4h As")
+    game.apply(0, DIG)
+    envelope = json.loads(game.to_json())
+    envelope["state"]["history"][-1]["upcard"] = None
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))
