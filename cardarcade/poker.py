@@ -178,7 +178,10 @@ _CODE, _FLUSH, _PLAIN = _build()
 
 
 def evaluate(cards: Sequence[Card]) -> HandValue:
-    """The value of exactly five distinct cards (no jokers)."""
+    """The value of exactly five distinct cards (no jokers).
+
+    Anything else it can tell (another count, a joker, a non-card) raises ValueError; a card
+    given twice is only caught where it makes an impossible hand, to keep this fast."""
     try:
         a, b, c, d, e = cards
         code = _CODE
