@@ -268,3 +268,16 @@ def test_you_read_in_the_second_person():
 def test_player_range(players):
     game = SPEC.new(players, seed=3)
     assert len(game.s.hands) == players and len(game.s.stock) == 52 - 5 * players - 1
+
+
+def test_the_view_remembers_public_moves_and_the_pile_under_the_top():
+    game = new("As Ks Qs Js 9s", "2d 3d 4d 5d 7h", up="10s", stock="6h")
+    turn(game, TAKE, discard("9s"))
+    turn(game, DRAW, discard("7h"))
+    view = game.view(0)
+    assert view.discard_top == C("7h") and view.dead == [C("9s")]
+    assert [(m.seat, m.kind, m.card) for m in view.moves] == [
+        (0, "take", C("10s")), (0, "discard", C("9s")), (1, "draw", None), (1, "discard", C("7h"))]
+    assert view.known == [[C("10s")], []]
+    assert game.view(1).known == [[C("10s")], []]  # public to everyone
+    assert "6h" not in game.view(0).model_dump_json()  # Bob's blind draw stays his secret
