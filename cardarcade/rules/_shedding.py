@@ -47,6 +47,9 @@ class SheddingState(State):
     turn: int = 0  # the seat to act
     turns: int = 0  # turns completed
     history: list[Move] = []
+    # Each seat's memory of the cards it drew on its latest turn that drew any (private).
+    drawn: list[list[Card]] = []
+    drawn_turn: list[int] = []
 
 
 class SheddingView(BaseModel):
@@ -61,6 +64,7 @@ class SheddingView(BaseModel):
     max_turns: int
     step: int  # actions so far: names the situation for bot plans
     history: list[Move]
+    drawn: list[Card]  # the cards the viewer drew on its latest turn that drew any
 
 
 S = TypeVar("S", bound=SheddingState)
@@ -78,7 +82,8 @@ class SheddingGame(Game[S], Generic[S]):
         hands = deal_round_robin(order, players, HAND_SIZE)
         rest = order[HAND_SIZE * players:]
         return cls(cls.State(players=players, seed=seed, options=options, hands=hands,
-                             discard=[rest[0]], stock=rest[:0:-1]))
+                             discard=[rest[0]], stock=rest[:0:-1],
+                             drawn=[[] for _ in range(players)], drawn_turn=[-1] * players))
 
     # ---- zones
 
@@ -103,6 +108,10 @@ class SheddingGame(Game[S], Generic[S]):
             return None
         card = s.stock.pop()
         s.hands[seat].append(card)
+        if s.drawn_turn[seat] != s.turns:
+            s.drawn[seat] = []
+            s.drawn_turn[seat] = s.turns
+        s.drawn[seat].append(card)
         return card
 
     def rebuild(self, seat: int, events: list[Event]) -> None:
@@ -170,13 +179,14 @@ class SheddingGame(Game[S], Generic[S]):
             "upcard": s.discard[-1], "stock": len(s.stock), "discards": list(s.discard),
             "turn": None if s.result else s.turn, "turns": s.turns,
             "max_turns": s.options.max_turns,  # type: ignore[attr-defined]
-            "step": s.actions, "history": list(s.history),
+            "step": s.actions, "history": list(s.history), "drawn": list(s.drawn[seat]) if own else [],
         }
 
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
-        if len(s.hands) != s.players or not 0 <= s.turn < s.players:
+        if len(s.hands) != s.players or not 0 <= s.turn < s.players or \
+                len(s.drawn) != s.players or len(s.drawn_turn) != s.players:
             raise ValueError("the hands or the turn do not fit the players")
         if not s.discard:
             raise ValueError("no upcard")

@@ -202,6 +202,10 @@ def test_the_view_hides_other_hands():
     assert game.view(None).hand == []
     game.apply(0, play("10c"))
     assert game.view(1).history[-1].card == C("10c") and game.view(1).upcard == C("10c")
+    game.apply(0, DRAW)
+    drawn = game.s.hands[0][-1]
+    assert game.view(0).drawn == [drawn]  # you remember what you drew...
+    assert game.view(1).drawn == [] and game.view(None).drawn == []  # ...nobody else sees it
 
 
 def test_a_save_whose_chain_is_not_on_the_pile_is_refused():

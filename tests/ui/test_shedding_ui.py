@@ -46,7 +46,8 @@ async def test_neosho_plays_a_chain_card_by_card_then_draws(app_factory):
         await pilot.press("d")
         await pilot.pause()
         assert screen.game.actors() == [1] and C("Kd") in screen.game.s.hands[0]
-        assert "You draw a card after playing 2 cards" in screen_text(app)
+        text = screen_text(app)
+        assert "You draw a card after playing 2 cards" in text and "Your last draw: K♦" in text
 
 
 async def test_neosho_marked_cards_play_as_a_chain_in_marking_order(app_factory):
@@ -106,7 +107,9 @@ async def test_dig_digs_until_a_card_fits(app_factory):
         assert "Nothing fits — d dig" in screen_text(app)
         await pilot.press("d", "d")
         await pilot.pause()
-        assert screen.game.held() == [9, 7] and "You dug 2 cards this turn" in screen_text(app)
+        text = screen_text(app)
+        assert screen.game.held() == [9, 7] and "You dug 2 cards this turn" in text
+        assert "Your last dig: Q♠ 4♥" in text
         await pilot.press("d")  # 4♥ fits now: no more digging
         await pilot.pause()
         assert screen.game.held() == [9, 7]

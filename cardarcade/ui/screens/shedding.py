@@ -107,6 +107,14 @@ class SheddingScreen(TurnScreen):
     def card(self, card: Card) -> Text:
         return card_text(card, self.app.palette, self.app.ascii_glyphs)
 
+    def drawn_lines(self, what: str) -> list[Text]:
+        """The viewer's own latest draw (private: only ever from the viewer's view)."""
+        if not self.view.drawn:
+            return []
+        line = Text(f"{what}: ", style="dim")
+        line.append_text(self.cards_text(self.view.drawn))
+        return [line]
+
     def suit_mark(self, suit: Suit) -> str:
         return suit.letter if self.app.ascii_glyphs else suit.glyph
 
@@ -145,6 +153,7 @@ class NeoshoRapidsScreen(SheddingScreen):
             lines.append(chain)
         else:
             lines.append(Text("This turn: no card played yet", style="dim"))
+        lines += self.drawn_lines("Your last draw")
         lines.append(Text("Aces go on kings and on 2s.", style="dim"))
         if self.marked and self.actor is not None:
             hand = self.hand_cards()
@@ -224,6 +233,7 @@ class DigScreen(SheddingScreen):
         if view.dug:
             lines.append(Text(f"{self.names[view.turn]} dug {view.dug} card{'s' if view.dug != 1 else ''} this turn"
                               if view.turn is not None else ""))
+        lines += self.drawn_lines("Your last dig")
         lines.append(Text("Eights are wild: they name a suit or a rank." if view.eight_names == "suit_or_rank"
                           else "Eights are wild: they name a suit.", style="dim"))
         return lines
