@@ -25,6 +25,7 @@ from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, card_text, render_row
 
 LOG_ROWS = 3  # the turn layout's log height at 80x24
+DRAWN_SHOWN = 8  # the latest cards of a long dig that fit on one line
 
 
 def a_or_an(label: str) -> str:
@@ -111,8 +112,9 @@ class SheddingScreen(TurnScreen):
         """The viewer's own latest draw (private: only ever from the viewer's view)."""
         if not self.view.drawn:
             return []
-        line = Text(f"{what}: ", style="dim")
-        line.append_text(self.cards_text(self.view.drawn))
+        drawn = self.view.drawn
+        line = Text(f"{what}: " + ("… " if len(drawn) > DRAWN_SHOWN else ""), style="dim")
+        line.append_text(self.cards_text(drawn[-DRAWN_SHOWN:]))
         return [line]
 
     def suit_mark(self, suit: Suit) -> str:
