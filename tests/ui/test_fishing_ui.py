@@ -248,3 +248,19 @@ async def test_a_whole_game_by_keys_against_bots(app_factory, spec, players, lev
         game = app.screen.game
         await play_through(app, pilot)
         assert game.is_over and game.result.scores == [float(len(b)) for b in game.s.books]
+
+
+async def test_v_shows_the_table_talk_so_far(app_factory):
+    from cardarcade.ui.screens.go_fish import TalkScreen
+
+    app = app_factory(setup_for(GO_FISH, 3, {0: "2s 2h", 1: "2d"}, stock="Kd 2c"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("2", "3", "v")  # a yes from Bot 1, a no from Bot 2, then the talk
+        await pilot.pause()
+        assert isinstance(app.screen, TalkScreen)
+        assert app.screen.lines == ["You asked Bot 1 for twos: got 2♦", "You asked Bot 2 for twos: no", "You fished"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen

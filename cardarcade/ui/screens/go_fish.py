@@ -15,10 +15,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
 
 from cardarcade.cards import Card, Rank, Suit
-from cardarcade.rules._fishing import ALL_BOOKS, rank_name, rank_plural
+from cardarcade.rules._fishing import ALL_BOOKS, FishRecord, rank_name, rank_plural
 from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
@@ -30,13 +34,39 @@ LOG_HEIGHT = 3
 _ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
 
 
+class TalkScreen(ModalScreen[None]):
+    """The table talk so far: every question and answer, draw and book still on record."""
+
+    DEFAULT_CSS = """
+    TalkScreen { align: center middle; background: $background 60%; }
+    TalkScreen #talk-box { width: 76; height: auto; max-height: 22; border: thick $primary;
+                           background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,enter,v", "close", "Back")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="talk-box"):
+            yield Static(Text("Table talk (newest last)", style="bold"))
+            yield Static(Text("\n".join(self.lines) or "Nothing said yet."))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class FishingScreen(TurnScreen):
     HIDDEN_HANDS = True
     DEFAULT_CSS = """
     FishingScreen #center { content-align: left middle; padding: 0 1; }
     """
 
-    BINDINGS = [*(b for b in TurnScreen.BINDINGS if b.key != "enter"), Binding("enter", "confirm", "Ask")]
+    BINDINGS = [*(b for b in TurnScreen.BINDINGS if b.key != "enter"), Binding("enter", "confirm", "Ask"),
+                Binding("v", "talk", "Talk")]
+    TALK_LINES = 18
     last_question = ""
 
     def on_mount(self) -> None:
@@ -164,6 +194,30 @@ class FishingScreen(TurnScreen):
         """The sentence with names filled in (braces in names kept from reading as placeholders)."""
         said = _YOU_INSIDE.sub("you", event.describe(self.names)).replace("{", "(").replace("}", ")")
         return said.translate(_ASCII_SUITS) if self.app.ascii_glyphs else said
+
+    # ---- the table talk, for people to look back on (bots remember it from the same record)
+
+    def action_talk(self) -> None:
+        lines = [self.record_words(r) for r in self.view.history[-self.TALK_LINES:]]
+        self.app.push_screen(TalkScreen(lines))
+
+    def record_words(self, rec: FishRecord) -> str:
+        who = self.names[rec.seat]
+        if rec.kind == "book":
+            line = f"{who} laid down the {rank_plural(rec.rank)}"
+        elif rec.kind == "draw":
+            line = f"{who} drew a card"
+        elif rec.kind == "fish":
+            shown = f" and showed the {self.labels(rec.cards)}" if rec.cards else ""
+            line = f"{who} fished{shown}"
+        else:
+            what = self.what_words(rec.card if rec.card is not None else rec.rank)
+            answer = f"got {self.labels(rec.cards)}" if rec.cards else "no"
+            line = f"{who} asked {self.names[rec.target]} for {what}: {answer}"
+        return _YOU_INSIDE.sub("you", line)
+
+    def labels(self, cards: tuple[Card, ...]) -> str:
+        return " ".join(c.label(self.app.ascii_glyphs) for c in cards)
 
     # ---- keys
 
