@@ -143,7 +143,7 @@ async def test_the_showdown_shows_every_hand(app_factory):
         screen.refresh_all()
         text = screen_text(app)
         assert "The hands are shown:" in text
-        assert "★ Bot 2          8♦ 8♥ 9♣ 9♥ 4♥  two pair, nines and eights" in text
+        assert "★ Bot 2          9♥ 9♣ 8♥ 8♦ 4♥  two pair, nines and eights" in text  # high to low
         assert "You            A♠ K♠ Q♠ J♠ 9♦  ace high" in text
         assert "★" in text
 

@@ -7,6 +7,8 @@ Keys on your turn: ``d`` draws from the stock, ``p`` picks up the discard; then 
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -145,7 +147,7 @@ class KnockPokerScreen(TurnScreen):
         for seat, hand in enumerate(view.shown):
             line = Text(("★ " if view.values[seat] == best else "  ") + self.names[seat][:14].ljust(15),
                         style="bold" if view.values[seat] == best else "")
-            for card in hand:
+            for card in high_to_low(hand):
                 line.append_text(self.card_label(card))
                 line.append(" ")
             line.append(" " + HandValue(view.values[seat]).name, style="italic")
@@ -169,7 +171,7 @@ class KnockPokerScreen(TurnScreen):
     def hand_cards(self) -> list[Card]:
         """Your cards high to low, so pairs sit together; a card just drawn stays at the right."""
         drawn = self.view.drawn
-        held = sorted((c for c in self.view.hand if c is not drawn), key=lambda c: (c.rank, c.suit.value), reverse=True)
+        held = high_to_low(c for c in self.view.hand if c is not drawn)
         return held + [drawn] if drawn is not None else held
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
@@ -254,6 +256,10 @@ class KnockPokerScreen(TurnScreen):
         if view.phase == "draw":
             return f"Your turn{last}"
         return f"Discard a card: ←→ and enter{last}"
+
+
+def high_to_low(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.rank, c.suit.value), reverse=True)
 
 
 SCREENS = {"knock-poker": KnockPokerScreen}
