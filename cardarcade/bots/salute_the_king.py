@@ -2,9 +2,10 @@
 
 Answering is a choice between the gestures in play, so it is slower than a plain slap
 (Hick's law: the view's ``alternatives`` counts the responses, plus the mental arithmetic a
-pip-total or prime trigger asks for). Per trigger the bot decides once: miss it, make a hasty
-wrong gesture, or make the right one. When a bot is to turn the next card while a trigger is
-still open, it leaves the others time to answer first: the next card closes the round.
+pip-total or prime trigger asks for). Per trigger the bot decides once: make the right
+gesture, a hasty wrong one, or miss the moment (a lapse: it notices a second or two late).
+When a bot is to turn the next card while a trigger is open, it answers first, then leaves the
+others time to answer: the next card closes the round.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from cardarcade.rules.salute_the_king import SLOTS
 
 FLIP = Action("flip")
 GRACE = 1.3  # seconds (plus the table's pace) a trigger stays open before a bot turns the next card
+LAPSE = (1.0, 2.0)  # seconds a bot that missed the moment is late by
 
 
 @register("salute-the-king")
@@ -25,13 +27,12 @@ class SaluteBot(BotBase):
             return self._choose_plan(view, moment) if view.dealer == me else []
         plans: list[Plan] = []
         rnd = view.open
-        if rnd is not None and me not in rnd.done and me not in rnd.failed:
+        answered = rnd is None or me in rnd.done or me in rnd.failed
+        if not answered:
             key = ("gesture", rnd.k)
-            answer = self.once(key, lambda: self._answer(view))
-            if answer is not None:
-                slot, delay = answer
-                plans.append(Plan(Action(f"gesture{slot}", value=rnd.k), moment.stimulus_time + delay, key))
-        if view.turn == me and view.counts[me] > 0:
+            slot, delay = self.once(key, lambda: self._answer(view))
+            plans.append(Plan(Action(f"gesture{slot}", value=rnd.k), moment.stimulus_time + delay, key))
+        if view.turn == me and view.counts[me] > 0 and answered:
             key = ("flip", view.stimulus, rnd is not None)
             delay = self.once(key, lambda: self.move_delay(moment.pace))
             at = moment.now + delay
@@ -40,13 +41,13 @@ class SaluteBot(BotBase):
             plans.append(Plan(FLIP, at, key))
         return plans
 
-    def _answer(self, view) -> tuple[int, float] | None:
-        """(gesture slot, seconds after the card) for the open trigger, or None for a miss."""
+    def _answer(self, view) -> tuple[int, float]:
+        """(gesture slot, seconds after the card) for the open trigger."""
         p, rng = self.profile, self.rng
-        if p.misses(rng):
-            return None
         slot = view.open.slot
         delay = p.sample(rng, alternatives=view.alternatives)
+        if p.misses(rng):
+            return slot, delay + rng.uniform(*LAPSE)
         if p.blunders(rng):
             in_play = sorted({row.slot for row in view.triggers} - {slot}) or [s for s in SLOTS if s != slot]
             return rng.choice(in_play), delay * 0.85  # a wrong gesture is a jump of the gun

@@ -68,8 +68,8 @@ a pip-total trigger (the number cards on the pile add up to a target), a prime t
   you count as not having acted.
 - The round closes as soon as the loser is certain: when all but one player have made the
   right gesture, the remaining player is the last and takes the pile. Otherwise the next
-  card turned closes the round (the player whose turn it is decides how long to wait; bots
-  give everyone about two seconds). If several players never made the right gesture, they
+  card turned closes the round: the player whose turn it is makes their own gesture first,
+  then decides how long to wait before turning (bots give everyone about two seconds). If several players never made the right gesture, they
   were equally slow: a lot picks which of them takes the pile. The same happens at once when
   everyone has answered and two or more got it wrong.
 - Gesturing when no trigger is showing does nothing (it only looks silly).
@@ -288,6 +288,12 @@ class SaluteTheKing(Game[SaluteState]):
             count += 1
         return count
 
+    def may_flip(self, seat: int) -> bool:
+        """The player to turn may, once they have answered any open trigger themselves."""
+        s = self.s
+        rnd = s.open
+        return seat == s.turn and (rnd is None or seat in rnd.done or seat in rnd.failed)
+
     # ---- contract
 
     def actors(self) -> list[int]:
@@ -306,7 +312,7 @@ class SaluteTheKing(Game[SaluteState]):
             return []
         if s.choosing:
             return [Action("choose", value=label) for label in self.choices()] if seat == self.dealer else []
-        out = [FLIP] if seat == s.turn else []
+        out = [FLIP] if self.may_flip(seat) else []
         if s.stimulus >= 1:
             out += [Action(kind, value=s.stimulus) for kind in GESTURE_KINDS]
         return out
@@ -319,7 +325,7 @@ class SaluteTheKing(Game[SaluteState]):
         if s.choosing:
             return kind == "choose" and seat == self.dealer and value in self.choices()
         if kind == "flip":
-            return value is None and seat == s.turn
+            return value is None and self.may_flip(seat)
         if kind in GESTURE_KINDS:
             return type(value) is int and 1 <= value <= s.stimulus
         return False
@@ -434,15 +440,13 @@ class SaluteTheKing(Game[SaluteState]):
         self._end_if_decided(events)
 
     def _close_by_flip(self) -> list[Event]:
+        """The next card closes an open trigger. Two or more have not made the right gesture
+        (with only one left the round would have closed already): equally slow, so by lot."""
         s = self.s
         rnd = s.open
         assert rnd is not None
-        slow = [p for p in range(s.players) if p not in rnd.done]
         events: list[Event] = []
-        if len(slow) == 1:
-            self._collect(slow[0], "{seat} never makes the gesture and takes", events)
-        else:
-            self._collect_by_lot(slow, events)
+        self._collect_by_lot([p for p in range(s.players) if p not in rnd.done], events)
         return events
 
     def _collect_by_lot(self, seats: list[int], events: list[Event]) -> None:

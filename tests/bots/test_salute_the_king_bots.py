@@ -88,19 +88,31 @@ def test_a_bot_waits_for_slow_answers_before_turning_the_next_card() -> None:
 
 
 def test_bot_mistakes_follow_the_level() -> None:
-    """Easy bots miss and mix up gestures far more often than expert ones."""
+    """Easy bots lapse (answer over a second late) and mix up gestures far more than expert ones."""
     def errors(level: str) -> float:
         bot = make_bot(SPEC.id, 1, level, random.Random(7))
         game = SPEC.new(4, seed=1, deck=deck_starting("Kd"))
         game.apply(0, Action("flip"))
+        view = game.view(1)
         bad = 0
         for k in range(400):
-            view = game.view(1).model_copy(update={"open": game.view(1).open.model_copy(update={"k": 1000 + k})})
-            plans = [p for p in bot.plans(view, Moment(0.0, 0.0, 0.8)) if p.action.kind.startswith("gesture")]
-            bad += not plans or plans[0].action.kind != "gesture2"
+            fresh = view.model_copy(update={"open": view.open.model_copy(update={"k": 1000 + k})})
+            [plan] = [p for p in bot.plans(fresh, Moment(0.0, 0.0, 0.8)) if p.action.kind.startswith("gesture")]
+            bad += plan.action.kind != "gesture2" or plan.at > 1.2
         return bad / 400
 
-    assert errors("easy") > 0.12 > 0.03 > errors("expert")
+    assert errors("easy") > 0.15 > 0.03 > errors("expert")
+
+
+def test_the_bot_to_turn_answers_before_it_turns() -> None:
+    bot = make_bot(SPEC.id, 1, "medium", random.Random(3))
+    game = SPEC.new(4, seed=1, deck=deck_starting("Kd"))
+    game.apply(0, Action("flip"))
+    plans = bot.plans(game.view(1), Moment(0.0, 0.0, 0.8))
+    assert [p.action.kind for p in plans] == ["gesture2"]
+    game.apply(1, plans[0].action)
+    [flip] = bot.plans(game.view(1), Moment(0.5, 0.0, 0.8))
+    assert flip.action.kind == "flip" and flip.at >= 1.3 + 0.8  # the others get time to answer
 
 
 def test_a_bot_dealer_picks_four_different_triggers() -> None:

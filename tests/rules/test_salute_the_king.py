@@ -207,46 +207,43 @@ def test_two_wrong_gestures_and_everyone_else_right_is_settled_by_lot() -> None:
     assert events[-1].seat in (1, 3) and "2 players missed it; by lot" in events[-1].text
 
 
-def test_the_next_card_closes_the_round_on_a_single_slow_player() -> None:
+def test_the_player_to_turn_answers_before_turning_the_next_card() -> None:
+    game = new(4, "Qs 4c")
+    flip_all(game, 1)
+    assert FLIP not in game.legal_actions(1)
+    with pytest.raises(IllegalAction):
+        game.apply(1, FLIP)  # seat 1 has not answered the queen yet
+    game.apply(1, gesture(HEART, 1))
+    assert FLIP in game.legal_actions(1)
+
+
+def test_the_next_card_closes_the_round_and_a_lot_picks_among_the_slow() -> None:
     game = new(4, "Qs 4c")
     flip_all(game, 1)
     game.apply(0, gesture(HEART, 1))
     game.apply(2, gesture(HEART, 1))
-    events = game.apply(1, FLIP)  # seat 3 has still done nothing, seat 1 neither
-    assert kinds(events)[0] == "collect" and events[0].seat in (1, 3)
+    game.apply(1, gesture(SALUTE, 1))  # wrong, but it lets seat 1 turn the next card
+    events = game.apply(1, FLIP)  # seats 1 (wrong) and 3 (silent) both failed the queen
+    assert kinds(events)[:2] == ["collect", "flip"] and events[0].seat in (1, 3)
+    assert texts(events)[0].startswith("2 players missed it; by lot")
     assert [c.code for c in game.s.pile] == ["4c"]  # the new card starts a fresh pile
-    assert game.s.open is None
-
-
-def test_the_next_card_names_the_only_player_who_did_not_react() -> None:
-    game = new(4, "Qs 4c")
-    flip_all(game, 1)
-    game.apply(0, gesture(HEART, 1))
-    game.apply(1, gesture(HEART, 1))
-    game.apply(2, gesture(SALUTE, 1))  # wrong: seat 2 and seat 3 both failed
-    game.apply(3, gesture(HEART, 1))   # now seat 2 is the only one left: certain
-    assert game.s.last.collector == 2
-    game2 = new(4, "Qs 4c")
-    flip_all(game2, 1)
-    for seat in (0, 2, 3):
-        game2.apply(seat, gesture(HEART, 1))
-    assert game2.s.last.collector == 1
+    assert game.s.open is None and held(game)[0] == 12 and held(game)[2] == 13
 
 
 def test_a_lot_between_slow_players_is_reproducible() -> None:
     picks = set()
     for seed in range(12):
-        game = new(4, "Qs 4c", seed=seed)
-        flip_all(game, 1)
-        game.apply(0, gesture(HEART, 1))
-        game.apply(1, FLIP)
-        picks.add(game.s.last.collector)
-        again = new(4, "Qs 4c", seed=seed)
-        flip_all(again, 1)
-        again.apply(0, gesture(HEART, 1))
-        again.apply(1, FLIP)
-        assert again.s.last.collector == game.s.last.collector
-    assert picks == {1, 2, 3}
+        collectors = []
+        for _ in range(2):
+            game = new(4, "Qs 4c", seed=seed)
+            flip_all(game, 1)
+            game.apply(0, gesture(HEART, 1))
+            game.apply(1, gesture(HEART, 1))
+            game.apply(1, FLIP)
+            collectors.append(game.s.last.collector)
+        assert collectors[0] == collectors[1]
+        picks.add(collectors[0])
+    assert picks == {2, 3}
 
 
 def test_a_gesture_aimed_at_a_covered_plain_card_does_nothing() -> None:
@@ -324,7 +321,8 @@ def test_out_of_cards_wins_when_the_next_flip_closes_the_round() -> None:
     answer(game, (1, 2))
     flip_all(game, 49)
     game.apply(1, gesture(STAND, game.stimulus))
-    events = game.apply(2, FLIP)  # seats 0 and 2 never stood: one of them takes it; seat 1 wins
+    game.apply(2, gesture(APPLAUD, game.stimulus))  # wrong: seats 0 and 2 have both failed
+    events = game.apply(2, FLIP)  # one of them takes the ace; seat 1 has no cards and wins
     assert kinds(events) == ["collect", "game_over"] and game.result.winners == [1]
     assert len(game.s.pile) == 0 and held(game)[2] + held(game)[0] == 52
 

@@ -170,3 +170,21 @@ async def test_the_dealer_may_put_the_picker_away_and_come_back_to_it(app_factor
         await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.game.s.triggers[0] == "A")
+
+
+async def test_you_answer_before_you_turn_the_next_card(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=deck_starting("Kd 6c"), level="expert")
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("w")  # Player 1 turns the king; it is Player 2's turn next
+        await wait_for(pilot, lambda: screen.game.s.open is not None and screen.game.s.open.done == [2])
+        await pilot.press("o")
+        await pilot.pause(0.05)
+        assert "Player 2: make your gesture first" in str(screen.query_one("#prompt").render())
+        assert screen.game.stimulus == 1
+        await pilot.press("comma")  # Player 2 salutes
+        await wait_for(pilot, lambda: screen.game.view(0).last is not None)  # after the bot: Player 1 is last
+        assert screen.game.view(0).last.collector == 0
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen.game.stimulus == 2)

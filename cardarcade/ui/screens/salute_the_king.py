@@ -86,6 +86,18 @@ class SaluteTheKingScreen(GameScreen):
             return None  # nothing to answer yet: "not now"
         return super().claim_for(seat, verb)
 
+    def has_answered(self, seat: int) -> bool:
+        rnd = self.view.open
+        return rnd is None or seat in rnd.done or seat in rnd.failed
+
+    def notify_not_now(self, seat: int, verb: str) -> None:
+        view = self.view
+        if verb == "flip" and view.turn == seat and not self.has_answered(seat):
+            self.query_one("#prompt", Static).update(
+                Text(f"{self.names[seat]}: make your gesture first, then turn the next card", style="italic"))
+            return
+        super().notify_not_now(seat, verb)
+
     def claim_flash(self, kind: str, target: int | None) -> str:
         return self.gesture_names[GESTURE_KINDS.index(kind)].upper() + "!"
 
@@ -244,6 +256,8 @@ class SaluteTheKingScreen(GameScreen):
         if self.viewer is None:
             return f"Watching: {turn} turns next."
         if view.turn == self.viewer:
+            if view.open is not None and not self.has_answered(self.viewer):
+                return "Your turn: answer the card first (1-4), then enter turns the next one"
             closes = " (closes the open trigger)" if view.open is not None else ""
             return f"Your turn: enter turns a card{closes} · 1-4 gestures"
         return f"1-4 make the gestures · {turn} turns next"
