@@ -137,7 +137,8 @@ async def test_hotseat_both_halves_reach_every_gesture(app_factory):
 
 async def test_a_human_dealer_picks_the_triggers_from_a_list(app_factory):
     seats = (Seat("Bot 1", "bot", "medium"), Seat("Bot 2", "bot", "medium"), Seat("You"))
-    setup = GameSetup(SPEC, seats, SPEC.parse_options({"dealer_chooses": True}), 4)
+    options = {"dealer_chooses": True, "pip_target": 21, "prime_gesture": 2}
+    setup = GameSetup(SPEC, seats, SPEC.parse_options(options), 4)
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, SaluteTheKingScreen))
@@ -146,8 +147,10 @@ async def test_a_human_dealer_picks_the_triggers_from_a_list(app_factory):
         assert "which card calls for “stand up”" in screen_text(app)
         await pilot.press("down", "enter")  # the king for standing up
         await wait_for(pilot, lambda: screen.game.s.triggers[0] == "K")
-        for _ in range(3):
+        for gesture in ("salute", "hand on heart", "applaud"):
             await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
+            await pilot.pause(0.05)
+            assert f"which card calls for “{gesture}”" in screen_text(app)
             await pilot.press("enter")  # the first card left each time
         await wait_for(pilot, lambda: not screen.game.s.choosing)
         assert screen.game.s.triggers == ["K", "A", "Q", "J"]

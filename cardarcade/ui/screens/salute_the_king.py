@@ -18,7 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import Action
-from cardarcade.rules.salute_the_king import GESTURE_KINDS, GESTURES, RoundInfo, gesture_name
+from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundInfo, gesture_name
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -125,10 +125,14 @@ class SaluteTheKingScreen(GameScreen):
         if self.setup.seats[view.dealer].is_bot:
             return
         self._picking = True
-        gesture = self.gesture_names[len(view.triggers)]  # the slots are filled in order
+        gesture = self.gesture_names[len(self.picked())]  # the slots are filled in order
         name = self.names[view.dealer]
         who = "You" if name == "You" else f"{name}, you"
         self.app.push_screen(TriggerPicker(who, gesture, list(view.choices)), self._picked)
+
+    def picked(self) -> dict[int, str]:
+        """The trigger cards chosen so far, by gesture slot (the pip and prime rows left out)."""
+        return {row.slot: row.cue for row in self.view.triggers if row.cue in RANK_LABELS}
 
     def _picked(self, label: str | None) -> None:
         self._picking = False
@@ -215,7 +219,7 @@ class SaluteTheKingScreen(GameScreen):
         view = self.view
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         if view.choosing:
-            picked = [f"{self.gesture_names[i]} ← {t}" for i, t in enumerate(self.game.s.triggers) if t]
+            picked = [f"{self.gesture_names[slot - 1]} ← {rank}" for slot, rank in self.picked().items()]
             lines = [Text(f"{self.names[view.dealer]} deals and picks the four trigger cards", style="bold",
                           justify="center")]
             lines.append(Text(" · ".join(picked) if picked else "none picked yet", justify="center"))
