@@ -264,3 +264,13 @@ async def test_v_shows_the_table_talk_so_far(app_factory):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_space_marks_nothing_one_rank_is_asked_for_at_a_time(app_factory):
+    app = app_factory(setup_for(GO_FISH, 3, {0: "2s 2h"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("space", "right", "space")
+        await pilot.pause()
+        assert screen.marked == [] and screen.game.s.asks == 0

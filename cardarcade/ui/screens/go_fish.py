@@ -64,7 +64,8 @@ class FishingScreen(TurnScreen):
     FishingScreen #center { content-align: left middle; padding: 0 1; }
     """
 
-    BINDINGS = [*(b for b in TurnScreen.BINDINGS if b.key != "enter"), Binding("enter", "confirm", "Ask"),
+    # One rank or card is asked for at a time: space marks nothing (and is not offered).
+    BINDINGS = [Binding("enter", "confirm", "Ask"), Binding("space", "mark", "Mark", show=False),
                 Binding("v", "talk", "Talk")]
     TALK_LINES = 18
     last_question = ""
@@ -194,6 +195,10 @@ class FishingScreen(TurnScreen):
         """The sentence with names filled in (braces in names kept from reading as placeholders)."""
         said = _YOU_INSIDE.sub("you", event.describe(self.names)).replace("{", "(").replace("}", ")")
         return said.translate(_ASCII_SUITS) if self.app.ascii_glyphs else said
+
+    def toggle_mark(self) -> None:
+        if self.actor is not None:
+            self.say(f"One rank at a time — {self.prompt()}")
 
     # ---- the table talk, for people to look back on (bots remember it from the same record)
 
