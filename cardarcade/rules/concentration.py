@@ -289,6 +289,8 @@ class Concentration(Game[ConcentrationState]):
                 raise ValueError("the cut for first player is inconsistent")
             if len(s.up) >= CELLS:
                 raise ValueError("no card left to cut")
+            if any(s.cut_cards[p] is None for p in s.cut_contenders if p not in s.cut_pending):
+                raise ValueError("a player in the cut has no card to compare")
         else:
             if len(s.up) >= size or all(c is None for c in s.grid):
                 raise ValueError("the turn in progress is inconsistent")

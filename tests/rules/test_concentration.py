@@ -246,3 +246,12 @@ def test_corrupt_saves_are_refused() -> None:
     for bad in (bad_sets, bad_up):
         with pytest.raises(BadSave):
             SPEC.from_json(json.dumps({**envelope, "state": bad}))
+
+
+def test_a_save_mid_cut_without_a_cut_card_is_refused() -> None:
+    game = new(2, layout(p0="5h"))
+    cut(game, 0)
+    envelope = json.loads(game.to_json())
+    envelope["state"]["cut_cards"] = [None, None]  # seat 0 has cut, so its card must be there
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
@@ -20,6 +21,8 @@ MIN_VISIBLE = 5  # a fanned card shows its corner ("10") and edge; narrower, the
 
 class OldMansBundleScreen(TurnScreen):
     HIDDEN_HANDS = True
+    # one card at a time: marking several cards has no use here
+    BINDINGS = [Binding("space", "mark", "Mark", show=False)]
 
     def __init__(self, setup) -> None:
         super().__init__(setup)
