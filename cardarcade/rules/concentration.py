@@ -291,6 +291,9 @@ class Concentration(Game[ConcentrationState]):
                 raise ValueError("no card left to cut")
             if any(s.cut_cards[p] is None for p in s.cut_contenders if p not in s.cut_pending):
                 raise ValueError("a player in the cut has no card to compare")
+            face_up = {s.grid[p] for p in s.up}
+            if any(c is not None and c not in face_up for c in s.cut_cards):
+                raise ValueError("a cut card is not face up in the grid")
         else:
             if len(s.up) >= size or all(c is None for c in s.grid):
                 raise ValueError("the turn in progress is inconsistent")
