@@ -100,7 +100,9 @@ class LayScreen(TurnScreen):
         return f"lay {' '.join(map(str, action.cards))} {action.value or 'face up'}"
 
     def commands(self):
-        return [Command("p", "pass", PASS)]
+        # Passing is offered once the cursor has left the first card: a command that only
+        # exists after an earlier key, as "draw" exists only after a card is played.
+        return [Command("p", "pass", PASS)] if self.cursor > 0 else []
 
     def turn_prompt(self):
         return "your move" if self.actor is not None else "waiting"
@@ -178,6 +180,9 @@ async def test_a_command_key_plays_its_move(app_factory):
         screen = LayScreen(setup)
         app.push_screen(screen)
         await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        screen.refresh_all()
         assert "p pass" in str(screen.query_one("#prompt").render())
         await pilot.press("p")
         await pilot.pause()
@@ -218,3 +223,14 @@ async def test_keys_do_nothing_while_the_cover_is_up(app_factory):
         await pilot.press("p", "right", "space")
         await pilot.pause()
         assert screen.game.s.actions == 0
+
+
+async def test_keys_typed_fast_are_taken_in_order(app_factory):
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("right", "p")  # no pause: "p" exists only once "right" has been handled
+        await pilot.pause()
+        assert screen.game.s.passes == 1

@@ -27,8 +27,6 @@ from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.setup import GameSetup
 
-LOG_LINES = 4
-
 
 class SeatPanel(Static):
     """One player's corner of the table."""
@@ -42,6 +40,7 @@ class GameScreen(Screen):
     # with the press time and arbitrated by the table.
     CLAIM_VERBS: ClassVar[dict[str, str | tuple[str, int]]] = {}
     VERB_HELP: ClassVar[dict[str, str]] = {}  # this game's words for its verbs (keymaps.VERB_HELP)
+    LOG_LINES: ClassVar[int] = 4  # the height of #log in arcade.tcss
     # People at one keyboard: each owns half of it here. None: any number, taking turns.
     MAX_PEOPLE: ClassVar[int | None] = MAX_HOTSEAT_PLAYERS
     BINDINGS = [
@@ -62,7 +61,7 @@ class GameScreen(Screen):
         self.view = self.game.view(self.viewer)
         self.keymap: Keymap = keymap_for(humans, self.VERBS)
         self.table: Table | None = None
-        self.log_lines: deque[Text] = deque(maxlen=LOG_LINES)
+        self.log_lines: deque[Text] = deque(maxlen=self.LOG_LINES)
         self.flash: dict[int, str] = {}  # seat -> short note shown on its panel ("SLAP!")
         self._countdown: Timer | None = None
         self._count = 0

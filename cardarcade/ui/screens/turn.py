@@ -39,6 +39,9 @@ RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", 
                            "left", "right", "up", "down", *"0123456789"})
 
 
+CURSOR_KEYS = {"left": (-1, 0), "h": (-1, 0), "right": (1, 0), "l": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
 @dataclass(frozen=True)
 class Command:
     """A card-less move on a letter key: ``Command("d", "draw", Action("draw"))``."""
@@ -121,10 +124,7 @@ class TurnScreen(GameScreen):
         Binding("enter", "confirm", "Play"),
     ]
 
-    DEFAULT_CSS = """
-    TurnScreen #hand { height: 6; padding: 0 1; }
-    TurnScreen #center { min-height: 5; }
-    """
+    LOG_LINES: ClassVar[int] = 3  # the hand row needs the room (arcade.tcss)
 
     def __init__(self, setup) -> None:
         super().__init__(setup)
@@ -266,13 +266,23 @@ class TurnScreen(GameScreen):
     # ---- keys
 
     async def on_key(self, event: events.Key) -> None:
-        if self.actor is None:
-            return
-        command = next((c for c in self.commands() if c.key == event.key), None)
-        if command is not None:
-            event.stop()
-            event.prevent_default()
+        # Every key is handled here, in the order typed. (A binding would run later, when the
+        # key has bubbled up to the app: "enter d" typed fast would then try "d" before the
+        # card was played.) The bindings remain for the footer and mouse clicks.
+        key = event.key
+        if key in CURSOR_KEYS:
+            self.move_cursor(*CURSOR_KEYS[key])
+        elif key == "space":
+            self.toggle_mark()
+        elif key == "enter":
+            self.confirm()
+        else:
+            command = next((c for c in self.commands() if c.key == key), None) if self.actor is not None else None
+            if command is None:
+                return
             self.submit(command.action)
+        event.stop()
+        event.prevent_default()
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.move_cursor(dx, dy)
