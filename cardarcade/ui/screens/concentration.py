@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.concentration import CELLS, COLUMNS, ROWS, chips, turn
-from cardarcade.ui.screens._card_chip import card_chip
+from cardarcade.ui.screens._collecting import card_chip, idle_prompt
 from cardarcade.ui.screens.turn import TurnScreen
 
 CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns
@@ -108,7 +108,7 @@ class ConcentrationScreen(TurnScreen):
         """Lines left for the centre: the screen less title, seat panels (4 lines a row), log, prompt, footer."""
         panel_rows = 1 if self.game.players <= 4 else 2
         height = self.size.height or 24
-        return height - 6 - 4 * panel_rows
+        return height - 3 - self.LOG_LINES - 4 * panel_rows
 
     def render_grid(self, tall: bool) -> Text:
         """Four rows of thirteen cells: boxes three lines high, or one line each when space is short."""
@@ -166,10 +166,9 @@ class ConcentrationScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         view = self.view
-        if self.game.is_over:
-            return "Game over."
-        if self.actor is None:
-            return f"Waiting for {self.names[view.current]}…" if view.current is not None else ""
+        idle = idle_prompt(self, view.current)
+        if idle is not None:
+            return idle
         who = f"{self.names[self.actor]}, your turn: " if len(self.setup.human_seats) > 1 else "Your turn: "
         if view.phase == "cut":
             return who + "cut — arrows pick a card, enter turns it; highest starts."

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.old_mans_bundle import trail
-from cardarcade.ui.screens._card_chip import card_chip
+from cardarcade.ui.screens._collecting import card_chip, idle_prompt
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
@@ -117,10 +117,9 @@ class OldMansBundleScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         view = self.view
-        if self.game.is_over:
-            return "Game over."
-        if self.actor is None:
-            return f"Waiting for {self.names[view.current]}…" if view.current is not None else ""
+        idle = idle_prompt(self, view.current)
+        if idle is not None:
+            return idle
         return "Your turn: ←→ pick a card, enter plays it"
 
 
