@@ -85,14 +85,15 @@ Hot-seat: left player `w` turns, `z` `x` `c` `v` gesture; right player `o` turns
 `m` `,` `.` `/` gesture.
 """
 
-_SLOT_LABELS = {1: "key 1's gesture", 2: "key 2's gesture", 3: "key 3's gesture", 4: "key 4's gesture"}
+_SLOT_LABELS = {slot: f"gesture {slot}" for slot in SLOTS}
+_HOTSEAT_KEYS = {1: "z / m", 2: "x / ,", 3: "c / .", 4: "v / /"}
 _GESTURE_LABELS = {g: entry[0] for g, entry in GESTURES.items()}
 _RANK_CHOICE_LABELS = {**{label: label for label in RANK_LABELS}, "none": "no card"}
 
 
 def _gesture_field(default: str, slot: int) -> GestureId:
     return Field(default, title=f"Gesture {slot}", json_schema_extra={"labels": _GESTURE_LABELS},
-                 description=f"What key {slot} does (hot-seat: the {slot}. bottom-row key of your half).")
+                 description=f"What key {slot} does (hot-seat: {_HOTSEAT_KEYS[slot]}).")
 
 
 def _card_field(default: str, slot: int) -> RankLabel:
