@@ -16,7 +16,6 @@ from cardarcade.cards import SUITS, Suit
 from cardarcade.themes import (
     DEFAULT_THEME,
     MONOCHROME,
-    CardPalette,
     CardTheme,
     gamma_correct,
     load_themes,

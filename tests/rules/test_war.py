@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from cardarcade.cards import ACES_HIGH, Card, Rank, cards, standard_deck
+from cardarcade.cards import ACES_HIGH, Card, cards, standard_deck
 from cardarcade.rules import GAMES, BadSave, BadSetup, IllegalAction
 from cardarcade.rules.base import Action
 from cardarcade.rules.war import FLIP

@@ -14,7 +14,6 @@ from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
 from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
 from cardarcade.ui.setup import GameSetup
-from cardarcade.ui.widgets.cards import Slot
 
 PASS = Action("pass")
 
@@ -90,6 +89,7 @@ class LayBot(BotBase):
 
 
 class LayScreen(TurnScreen):
+    MARKING = True
     def render_seat(self, seat):
         return f"{self.names[seat]}: {self.view.counts[seat]}"
 
@@ -234,3 +234,17 @@ async def test_keys_typed_fast_are_taken_in_order(app_factory):
         await pilot.press("right", "p")  # no pause: "p" exists only once "right" has been handled
         await pilot.pause()
         assert screen.game.s.passes == 1
+
+
+async def test_a_game_that_plays_one_card_at_a_time_neither_marks_nor_offers_marking(app_factory):
+    class OneAtATime(LayScreen):
+        MARKING = False
+
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = OneAtATime(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("space", "right", "space")
+        assert screen.marked == []
+        assert not screen.check_action("mark", ())  # so the footer leaves "space Mark" out

@@ -18,8 +18,7 @@ TALL_ROWS = 1 + ROWS * 3  # header + boxed cells three lines high
 
 class ConcentrationScreen(TurnScreen):
     HIDDEN_HANDS = False  # the grid is the same for everyone: nothing to hide at a handover
-    # no hand to mark cards in: enter turns the card under the grid cursor
-    BINDINGS = [Binding("space", "mark", "Mark", show=False), Binding("enter", "confirm", "Turn card")]
+    BINDINGS = [Binding("enter", "confirm", "Turn card")]  # the card under the grid cursor
 
     def __init__(self, setup) -> None:
         super().__init__(setup)

@@ -33,7 +33,6 @@ class CuckooScreen(TurnScreen):
     # One card each: no cursor or marking to advertise; enter lists the moves.
     BINDINGS = [
         Binding("left,h", "cursor(-1, 0)", "Move", show=False),
-        Binding("space", "mark", "Mark", show=False),
         Binding("enter", "confirm", "Moves"),
         Binding("v", "toggle_last", "Last hand"),
     ]

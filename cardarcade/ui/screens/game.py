@@ -26,6 +26,7 @@ from cardarcade.table.clock import LoopClock
 from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.setup import GameSetup
+from cardarcade.ui.widgets.cards import ascii_suits
 
 
 class SeatPanel(Static):
@@ -153,13 +154,18 @@ class GameScreen(Screen):
         if self.table is not None and self.table.started:
             self.query_one("#prompt", Static).update(Text(self.prompt()))
 
+    def words(self, event: Event) -> str:
+        """An event as a sentence for this table: names filled in, suits as letters in ascii mode."""
+        text = event.describe(self.names)
+        return ascii_suits(text) if self.app.ascii_glyphs else text
+
     def add_log(self, text: str | Text) -> None:
         self.log_lines.append(text if isinstance(text, Text) else Text(text))
 
     def _on_table(self, events_: list[Event], seat: int | None) -> None:
         for event in events_:
             if event.text:
-                self.add_log(event.describe(self.names))
+                self.add_log(self.words(event))
         self.on_game_events(events_)
         if any(e.kind == "flip" for e in events_):
             self.flash.clear()  # a new card: earlier presses are settled or moot

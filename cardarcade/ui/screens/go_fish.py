@@ -9,7 +9,6 @@ asks that player straight away. The log tells every question and answer in plain
 from __future__ import annotations
 
 import re
-from collections import deque
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -21,17 +20,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cardarcade.cards import Card, Rank, Suit
+from cardarcade.cards import Card, Rank
 from cardarcade.rules._fishing import ALL_BOOKS, FishRecord, rank_name, rank_plural
 from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
 from cardarcade.ui.screens.turn import ChoiceScreen, TurnScreen
-from cardarcade.ui.widgets.cards import Slot, card_text, render_row
+from cardarcade.ui.widgets.cards import Slot, ascii_suits, card_text, render_row
 
 _YOU_INSIDE = re.compile(r"(?<=.)\bYou\b")
-LOG_HEIGHT = 3
-_ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
 
 
 class TalkScreen(ModalScreen[None]):
@@ -64,18 +61,12 @@ class FishingScreen(TurnScreen):
     FishingScreen #center { content-align: left middle; padding: 0 1; }
     """
 
-    # One rank or card is asked for at a time: space marks nothing (and is not offered).
-    BINDINGS = [Binding("enter", "confirm", "Ask"), Binding("space", "mark", "Mark", show=False),
-                Binding("v", "talk", "Talk")]
+    BINDINGS = [Binding("enter", "confirm", "Ask"), Binding("v", "talk", "Talk")]
     TALK_LINES = 18
     last_question = ""
 
     def on_mount(self) -> None:
         super().on_mount()
-        # The turn layout (turn.py): a 3-line log and a short centre leave room for the hand.
-        self.log_lines = deque(self.log_lines, maxlen=LOG_HEIGHT)  # the newest lines, all in view
-        self.query_one("#log").styles.height = LOG_HEIGHT
-        self.query_one("#center").styles.min_height = 5
         if self.game.players > 4:  # two rows of panels: no frames, so the hand still fits
             for panel in self.query(".seat"):
                 panel.styles.border = ("none", "white")
@@ -194,7 +185,7 @@ class FishingScreen(TurnScreen):
     def words(self, event: Event) -> str:
         """The sentence with names filled in (braces in names kept from reading as placeholders)."""
         said = _YOU_INSIDE.sub("you", event.describe(self.names)).replace("{", "(").replace("}", ")")
-        return said.translate(_ASCII_SUITS) if self.app.ascii_glyphs else said
+        return ascii_suits(said) if self.app.ascii_glyphs else said
 
     def toggle_mark(self) -> None:
         if self.actor is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
@@ -21,8 +20,6 @@ MIN_VISIBLE = 5  # a fanned card shows its corner ("10") and edge; narrower, the
 
 class OldMansBundleScreen(TurnScreen):
     HIDDEN_HANDS = True
-    # one card at a time: marking several cards has no use here
-    BINDINGS = [Binding("space", "mark", "Mark", show=False)]
 
     def __init__(self, setup) -> None:
         super().__init__(setup)
@@ -31,7 +28,7 @@ class OldMansBundleScreen(TurnScreen):
     def on_game_events(self, events_) -> None:
         for event in events_:
             if event.kind in ("take", "steal", "trail", "deal", "game_over"):
-                self.headline = event.describe(self.names)
+                self.headline = self.words(event)
 
     # ---- drawing
 

@@ -10,12 +10,10 @@ Dig: enter plays the card under the cursor; an eight opens a dialog to name a su
 
 from __future__ import annotations
 
-from collections import deque
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.binding import Binding
 
 from cardarcade.cards import AROUND_THE_CORNER, RANKS, Card, Suit
 from cardarcade.rules.base import Action
@@ -24,7 +22,6 @@ from cardarcade.rules.neosho_rapids import DRAW, fits
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, card_text, render_row
 
-LOG_ROWS = 3  # the turn layout's log height at 80x24
 DRAWN_SHOWN = 8  # the latest cards of a long dig that fit on one line
 
 
@@ -34,22 +31,6 @@ def a_or_an(label: str) -> str:
 
 class SheddingScreen(TurnScreen):
     HIDDEN_HANDS = True
-    # The base catches command keys in on_key, which can run before an enter pressed just
-    # earlier has played its card (bindings run later): "enter d" typed fast would lose the d.
-    # As a binding too, a d that found nothing to do yet is tried again after the enter.
-    BINDINGS = [*TurnScreen.BINDINGS, Binding("d", "command('d')", "Draw", show=False)]
-
-    def __init__(self, setup) -> None:
-        super().__init__(setup)
-        self.log_lines = deque(maxlen=LOG_ROWS)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        # The stylesheet's general #log and #center heights leave no room for the hand row
-        # at 80x24: the turn layout's heights (turn.py) set on the widgets themselves.
-        self.query_one("#log").styles.height = LOG_ROWS
-        self.query_one("#center").styles.min_height = 5
-
     # ---- what every shedding table shows
 
     def hand_cards(self) -> list[Card]:
@@ -131,13 +112,6 @@ class SheddingScreen(TurnScreen):
             return f"{self.names[turn]} is thinking…"
         return f"{self.names[turn]} to play."
 
-    def action_command(self, key: str) -> None:
-        command = next((c for c in self.commands() if c.key == key), None)
-        if command is not None:
-            self.submit(command.action)
-        elif self.actor is not None:
-            self.say(f"Not now — {self.prompt()}")
-
     def command_for(self, key: str, labels: dict[str, str]) -> list[Command]:
         """The actor's legal card-less moves on ``key``, labelled by kind."""
         if self.actor is None:
@@ -146,6 +120,7 @@ class SheddingScreen(TurnScreen):
 
 
 class NeoshoRapidsScreen(SheddingScreen):
+    MARKING = True  # a chain of cards marked in order
     def center_lines(self) -> list[Text]:
         view = self.view
         lines = [Text(f"Next card: {self.neighbours(view.upcard)}", style="bold")]

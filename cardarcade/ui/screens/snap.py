@@ -28,7 +28,7 @@ class CallingScreen(GameScreen):
     def on_game_events(self, events_: list[Event]) -> None:
         for event in events_:
             if event.kind in HEADLINE_EVENTS or event.kind.endswith("_win") or event.kind.startswith("false"):
-                self.headline = event.describe(self.names)
+                self.headline = self.words(event)
 
     def up_row(self, extra: list[Slot] | None = None) -> Text:
         """Every seat's up card, captioned with its name (an empty place where it has none)."""

@@ -113,6 +113,7 @@ class TurnScreen(GameScreen):
 
     VERBS: ClassVar[list[str]] = []  # keys here are the whole keyboard for whoever's turn it is
     HIDDEN_HANDS: ClassVar[bool] = True
+    MARKING: ClassVar[bool] = False  # whether a move may play several cards (space marks them)
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
     BINDINGS = [
         *GameScreen.BINDINGS,
@@ -241,7 +242,7 @@ class TurnScreen(GameScreen):
         if self.private:
             for event in events_:
                 if event.text:
-                    line = event.describe(self.names)
+                    line = self.words(event)
                     for person, news in self._news.items():
                         if person != self.viewer:
                             news.append(line)
@@ -299,9 +300,13 @@ class TurnScreen(GameScreen):
             self.cursor = (self.cursor + dx) % len(hand)
             self.query_one("#hand", Static).update(self.render_hand(hand))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Games that play one card at a time neither offer nor take "space: mark".
+        return self.MARKING or action != "mark"
+
     def toggle_mark(self) -> None:
         hand = self.hand_cards()
-        if not hand or self.actor is None:
+        if not self.MARKING or not hand or self.actor is None:
             return
         if self.cursor in self.marked:
             self.marked.remove(self.cursor)

@@ -21,7 +21,7 @@ class WarScreen(GameScreen):
     def on_game_events(self, events_: list[Event]) -> None:
         for event in events_:
             if event.kind in ("take", "war", "game_over"):
-                self.headline = event.describe(self.names)
+                self.headline = self.words(event)
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view

@@ -13,7 +13,7 @@ from typing import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from cardarcade.cards import Card
+from cardarcade.cards import Card, Suit
 from cardarcade.themes import CardPalette
 
 CARD_WIDTH = 7
@@ -110,6 +110,14 @@ def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool 
             if not overlap and i < len(captions) - 1:
                 out.append(" " * gap, style=bg)
     return out
+
+
+_ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
+
+
+def ascii_suits(text: str) -> str:
+    """A sentence's suit symbols as letters ("J♠" -> "JS"), for terminals without unicode."""
+    return text.translate(_ASCII_SUITS)
 
 
 def card_text(card: Card, palette: CardPalette, ascii_only: bool = False) -> Text:
