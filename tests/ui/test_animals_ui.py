@@ -86,3 +86,20 @@ async def test_names_variant_shows_and_calls_names(app_factory):
         await pilot.press("3")
         await wait_for(pilot, lambda: screen.game.view(None).animals[0] == "cow")
         assert "Cow Cow!" in text_of(screen.render_seat(0))
+
+
+async def test_a_call_between_two_others_is_not_a_race_you_missed(app_factory):
+    from cardarcade.rules.base import Event
+    from cardarcade.table.table import Reaction
+
+    setup = GameSetup.solo(ANIMALS, 3, seed=1, humans=1)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        screen.on_game_events([Event("call_win", 1, "{seat} wins", target=2)])
+        screen._on_reactions([Reaction(1, 0.4, "call_win", 3)])
+        assert "did not react" not in screen.log_lines[-1].plain
+        screen.on_game_events([Event("call_win", 1, "{seat} wins", target=0)])
+        screen._on_reactions([Reaction(1, 0.4, "call_win", 4)])
+        assert "you did not react" in screen.log_lines[-1].plain  # your up card matched: your race

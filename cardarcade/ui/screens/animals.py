@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.rules.animals import ANIMAL_NAMES, call_word
-from cardarcade.rules.base import Action
+from cardarcade.rules.base import Action, Event
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.snap import CallingScreen
 
@@ -21,6 +21,7 @@ class AnimalsScreen(CallingScreen):
     CLAIM_VERBS = {verb: ("call", k) for k, verb in enumerate(TARGETS)}
     VERB_HELP = {"flip": "turn"}
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
+    last_race: frozenset[int | None] = frozenset()  # the two seats in the last won call
 
     # ---- keys: the digit keys pick an animal first, then call a seat
 
@@ -43,6 +44,16 @@ class AnimalsScreen(CallingScreen):
             action = Action("pick", value=self.offered()[TARGETS.index(verb)])
             return action if self.game.is_legal(seat, action) else None
         return super().action_for(seat, verb)
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        super().on_game_events(events_)
+        for event in events_:
+            if event.kind == "call_win":
+                self.last_race = frozenset({event.seat, event.target})
+
+    def raced(self, seat: int) -> bool:
+        # A call is a race between the two players whose up cards match; the others look on.
+        return seat in self.last_race
 
     def claim_flash(self, kind: str, target: int | None) -> str:
         word = self.view.calls[target] if target is not None else None

@@ -186,11 +186,15 @@ class GameScreen(Screen):
         for r in ordered:
             note = " wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome) else ""
             parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
-        humans = set(self.setup.human_seats)
+        humans = [s for s in self.setup.human_seats if self.raced(s)]
         if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):
             parts.append("you did not react" if len(humans) == 1 else "no one at the keyboard reacted")
         self.add_log(Text("⏱ " + " · ".join(parts), style="italic"))
         self.refresh_all()
+
+    def raced(self, seat: int) -> bool:
+        """Whether ``seat`` could have won the claim just settled (in most games anyone could)."""
+        return True
 
     def _show_result(self) -> None:
         from cardarcade.ui.screens.result import ResultScreen
