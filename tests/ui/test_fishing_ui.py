@@ -51,7 +51,7 @@ async def test_enter_asks_for_the_rank_under_the_cursor_and_a_choice_names_the_p
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.labels == ["Ask Bot 1 for twos", "Ask Bot 2 for twos", "Ask Bot 3 for twos"]
-        await pilot.press("2")
+        await pilot.press("3")  # numbered as the panels number players: Bot 2 is [3]
         await pilot.pause()
         record = last_record(screen)
         assert (record.target, record.rank, len(record.cards)) == (2, Rank.TWO, 1)
@@ -138,7 +138,7 @@ async def test_authors_enter_picks_the_missing_card_then_the_player(app_factory)
         await pilot.press("2")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and app.screen.labels[0] == "Ask Bot 1 for the 2♦"
-        await pilot.press("3")
+        await pilot.press("4")  # players are numbered as on their panels: Bot 3 is [4]
         await pilot.pause()
         record = last_record(screen) if screen.game.s.history[-1].kind == "ask" else screen.game.s.history[-2]
         assert (record.kind, record.target, record.card) == ("ask", 3, Card.parse("2d"))
@@ -233,7 +233,7 @@ async def play_through(app, pilot) -> None:
         if isinstance(screen, ResultScreen):
             return
         if isinstance(screen, ChoiceScreen):
-            await pilot.press("1")
+            await pilot.press(str(screen.numbers[0]))
         elif getattr(screen, "actor", None) is not None:
             await pilot.press("enter")
         await pilot.pause(0.01)

@@ -248,3 +248,15 @@ async def test_a_game_that_plays_one_card_at_a_time_neither_marks_nor_offers_mar
         await pilot.press("space", "right", "space")
         assert screen.marked == []
         assert not screen.check_action("mark", ())  # so the footer leaves "space Mark" out
+
+
+async def test_a_choice_can_be_numbered_as_the_table_numbers_players(app_factory):
+    app, setup = await start(app_factory, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        picked = []
+        app.push_screen(ChoiceScreen("Ask whom?", ["Bot 1", "Bot 2"], numbers=[2, 3]), picked.append)
+        await pilot.pause()
+        await pilot.press("1")  # not on offer: nothing happens
+        await pilot.press("3")
+        await pilot.pause()
+        assert picked == [1]

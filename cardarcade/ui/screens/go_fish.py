@@ -267,11 +267,13 @@ class FishingScreen(TurnScreen):
         actor = self.actor
         if actor is None:
             return
-        actions = [self.ask(t, what) for t in self.game.targets(actor)]
+        targets = self.game.targets(actor)
+        actions = [self.ask(t, what) for t in targets]
         if len(actions) == 1:
             self.submit(actions[0])
         else:
-            self.choose(actions, f"Ask whom for {self.what_words(what)}?")
+            # numbered by seat, as on the panels and the prompt: "3" is always player [3]
+            self.choose(actions, f"Ask whom for {self.what_words(what)}?", [t + 1 for t in targets])
 
 
 class GoFishScreen(FishingScreen):

@@ -27,15 +27,22 @@ class MenuScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("♠ ♥  cardarcade  ♦ ♣", "bold"), "\nPick a game and press enter."), id="banner")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Static(id="about")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Family", "Players", "About")
+        table.add_columns("Game", "Family", "Players")
         for spec in GAMES.values():
             if has_screen(spec.id):
-                table.add_row(Text(spec.title, style="bold"), spec.family, spec.player_range, spec.summary, key=spec.id)
+                table.add_row(Text(spec.title, style="bold"), spec.family, spec.player_range, key=spec.id)
         table.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # The whole summary of the game under the cursor: too long for a table column at 80x24.
+        spec = GAMES.get(event.row_key.value or "")
+        if spec is not None:
+            self.query_one("#about", Static).update(Text.assemble((spec.title, "bold"), " — ", spec.summary))
 
     def _selected(self) -> str | None:
         table = self.query_one(DataTable)

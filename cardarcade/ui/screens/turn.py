@@ -52,19 +52,24 @@ class Command:
 
 
 class ChoiceScreen(ModalScreen[int | None]):
-    """Pick one of several moves: digits, or arrows and enter; escape backs out."""
+    """Pick one of several moves: digits, or arrows and enter; escape backs out.
+
+    Choices are numbered 1, 2, 3...; ``numbers`` gives them other digits when the table already
+    shows numbers for them (players' seat numbers), so a digit always means the same thing.
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, labels: Sequence[str]) -> None:
+    def __init__(self, title: str, labels: Sequence[str], numbers: Sequence[int] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.labels = list(labels)
+        self.numbers = list(numbers) if numbers is not None else list(range(1, len(self.labels) + 1))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog choice-dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            numbered = [f"{i + 1}. {label}" if i < 9 else f"   {label}" for i, label in enumerate(self.labels)]
+            numbered = [f"{n}. {label}" if 0 < n <= 9 else f"   {label}" for n, label in zip(self.numbers, self.labels)]
             yield OptionList(*numbered, id="choices")
         yield Footer()
 
@@ -72,11 +77,9 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.query_one(OptionList).focus()
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
-            index = int(event.character) - 1
-            if index < len(self.labels):
-                event.stop()
-                self.dismiss(index)
+        if event.character and event.character.isdigit() and int(event.character) in self.numbers[:9]:
+            event.stop()
+            self.dismiss(self.numbers.index(int(event.character)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -349,7 +352,8 @@ class TurnScreen(GameScreen):
             return
         self.marked = []
 
-    def choose(self, actions: Sequence[Action], title: str) -> None:
+    def choose(self, actions: Sequence[Action], title: str, numbers: Sequence[int] | None = None) -> None:
+        """Let the actor pick one of ``actions`` (see ``ChoiceScreen`` for ``numbers``)."""
         actions = list(actions)
 
         def chosen(index: int | None) -> None:
@@ -357,4 +361,4 @@ class TurnScreen(GameScreen):
                 # The table resumes once this screen is back on top, just after this callback.
                 self.call_after_refresh(self.submit, actions[index])
 
-        self.app.push_screen(ChoiceScreen(title, [self.describe_action(a) for a in actions]), chosen)
+        self.app.push_screen(ChoiceScreen(title, [self.describe_action(a) for a in actions], numbers), chosen)
