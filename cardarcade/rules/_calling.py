@@ -107,12 +107,7 @@ class CallingGame(Game):
         limit = self.s.options.max_flips
         if self.s.result is not None or self.s.flips < limit:
             return
-        held = self.held()
-        most = max(held)
-        winners = [p for p in range(self.s.players) if held[p] == most]
-        text = f"Game over: the {limit}-card limit was reached; " + (
-            "{seat} holds the most cards" if len(winners) == 1 else "a draw")
-        events.append(self.finish(winners, text, scores=[float(h) for h in held], ranking=standings(held)))
+        events.append(self.finish_by_cards_held(self.held(), f"the {limit}-card limit was reached"))
 
     def check_cards(self, warrant_now: list[int]) -> None:
         """The loaded zones fit the players, the history fits the cards, and the pack is whole."""

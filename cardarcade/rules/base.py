@@ -281,6 +281,14 @@ class Game(ABC, Generic[S]):
         seat = result.winners[0] if len(result.winners) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
 
+    def finish_by_cards_held(self, held: list[int], why: str) -> Event:
+        """End at a card or round limit: the most cards held wins, equal holdings share it."""
+        most = max(held)
+        winners = [p for p, h in enumerate(held) if h == most]
+        ranking = sorted(range(len(held)), key=lambda p: -held[p])
+        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
+        return self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking)
+
     # ---- saving
 
     def to_json(self) -> str:

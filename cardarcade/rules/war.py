@@ -263,13 +263,7 @@ class War(Game[WarState]):
         return events
 
     def _end_by_count(self, why: str) -> list[Event]:
-        s = self.s
-        held = [len(p) for p in s.piles]
-        most = max(held)
-        winners = [p for p in range(s.players) if held[p] == most]
-        ranking = sorted(range(s.players), key=lambda p: -held[p])
-        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
-        return [self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking)]
+        return [self.finish_by_cards_held([len(p) for p in self.s.piles], why)]
 
     def check_loaded(self) -> None:
         super().check_loaded()

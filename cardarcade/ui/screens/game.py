@@ -101,9 +101,14 @@ class GameScreen(Screen):
             for seat in range(self.game.players):
                 yield SeatPanel(id=f"seat-{seat}", classes="seat")
         yield Static(id="center")
+        yield from self.compose_below_center()
         yield Static(id="log")
         yield Static(id="prompt")
         yield Footer()
+
+    def compose_below_center(self) -> ComposeResult:
+        """Widgets between the centre and the log (a turn-based game's hand row)."""
+        return iter(())
 
     def on_mount(self) -> None:
         players = self.game.players

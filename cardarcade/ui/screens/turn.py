@@ -25,13 +25,13 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
-from cardarcade.ui.screens.game import GameScreen, SeatPanel
+from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
@@ -190,16 +190,8 @@ class TurnScreen(GameScreen):
 
     # ---- layout and drawing
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Grid(id="seats"):
-            for seat in range(self.game.players):
-                yield SeatPanel(id=f"seat-{seat}", classes="seat")
-        yield Static(id="center")
+    def compose_below_center(self) -> ComposeResult:
         yield Static(id="hand")
-        yield Static(id="log")
-        yield Static(id="prompt")
-        yield Footer()
 
     def refresh_all(self) -> None:
         if self.private and not self._covering:
