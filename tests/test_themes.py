@@ -53,17 +53,7 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 
 def valid_toml(name: str = "custom", extra_top: str = "", extra_cards: str = "", **cards: str) -> str:
-    colours = {
-        "felt": "#0b5d1e",
-        "face": "#f8f5ec",
-        "back": "#8b1e2d",
-        "back_pattern": "#e8c872",
-        "edge": "#3a3a3a",
-        "ink": "#f2efe4",
-        "highlight": "#ffd54a",
-        "red": "#c8102e",
-        "black": "#1a1a1a",
-    }
+    colours = dict(themes_mod._FELT_DATA["cards"])  # a complete, valid set: the built-in felt's
     colours.update(cards)
     card_lines = "\n".join(f'{k} = "{v}"' for k, v in colours.items() if v)
     return (

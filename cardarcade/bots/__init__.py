@@ -14,7 +14,7 @@ from typing import Callable, Hashable, Protocol
 
 from pydantic import BaseModel
 
-from cardarcade.bots.reaction import ADAPTIVE, LEVEL_NAMES, ReactionProfile, profile_for
+from cardarcade.bots.reaction import ADAPTIVE, LEVEL_NAMES, AdaptiveProfile, ReactionProfile, profile_for
 from cardarcade.rules.base import Action
 
 
@@ -48,7 +48,7 @@ class BotBase:
             raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
         self.seat = seat
         self.level = level
-        self.profile: ReactionProfile = profile_for(level)
+        self.profile: ReactionProfile | AdaptiveProfile = profile_for(level)
         # How well it plays, as opposed to how fast: 0 easy, 1 medium, 2 hard (expert plays as
         # hard, only faster; adaptive plays as medium and adapts its speed).
         self.skill: int = SKILL[level]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 FLOOR = 0.12  # seconds: nobody reliably reacts to a card faster than this
 
@@ -59,47 +59,57 @@ ADAPTIVE = "adaptive"
 LEVEL_NAMES: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 
 
-class AdaptiveProfile(ReactionProfile):
+class AdaptiveProfile:
     """Reflexes that follow the person at the table, so the match stays close.
 
     It starts as ``medium``. The table reports each human reaction (``observe_human``) and who
     won each contested claim (``observe_outcome``). The bot aims its median at the person's
     recent median, then shifts a little slower while it is winning more than its share and a
-    little faster while losing, within the easy..expert range.
+    little faster while losing, within the expert..easy range. It plays through ``current``, an
+    ordinary profile replaced whenever it retunes, so bots use it like any other.
     """
 
     WINDOW = 12  # recent human reactions that count
     STEP = 0.015  # seconds of handicap per claim won or lost beyond an even share
+    MAX_LEAD = 6
 
     def __init__(self) -> None:
-        base = LEVELS["medium"]
-        super().__init__(ADAPTIVE, base.mu, base.sigma, base.tau, base.miss_rate, base.false_rate, base.hick)
-        object.__setattr__(self, "_human", [])
-        object.__setattr__(self, "_lead", 0)
+        self.current = replace(LEVELS["medium"], name=ADAPTIVE)
+        self._human: list[float] = []
+        self._lead = 0
+
+    @property
+    def mu(self) -> float:
+        return self.current.mu
+
+    def sample(self, rng: random.Random, alternatives: int = 1) -> float:
+        return self.current.sample(rng, alternatives)
+
+    def misses(self, rng: random.Random) -> bool:
+        return self.current.misses(rng)
+
+    def blunders(self, rng: random.Random) -> bool:
+        return self.current.blunders(rng)
 
     def observe_human(self, seconds: float) -> None:
-        human: list[float] = self._human  # type: ignore[attr-defined]
-        human.append(seconds)
-        del human[:-self.WINDOW]
+        self._human.append(seconds)
+        del self._human[:-self.WINDOW]
         self._retune()
 
     def observe_outcome(self, bot_won: bool) -> None:
-        lead = self._lead + (1 if bot_won else -1)  # type: ignore[attr-defined]
-        object.__setattr__(self, "_lead", max(-6, min(6, lead)))
+        self._lead = max(-self.MAX_LEAD, min(self.MAX_LEAD, self._lead + (1 if bot_won else -1)))
         self._retune()
 
     def _retune(self) -> None:
-        human: list[float] = self._human  # type: ignore[attr-defined]
-        if not human:
+        if not self._human:
             return
         # ex-Gaussian median ~ mu + tau * ln 2 for the tails used here
-        target = percentile(human, 50) + self.STEP * self._lead  # type: ignore[attr-defined]
-        fastest, slowest = LEVELS["expert"], LEVELS["easy"]
-        mu = min(max(target - self.tau * math.log(2), fastest.mu), slowest.mu)
-        object.__setattr__(self, "mu", mu)
+        target = percentile(self._human, 50) + self.STEP * self._lead
+        mu = target - self.current.tau * math.log(2)
+        self.current = replace(self.current, mu=min(max(mu, LEVELS["expert"].mu), LEVELS["easy"].mu))
 
 
-def profile_for(level: str) -> ReactionProfile:
+def profile_for(level: str) -> ReactionProfile | AdaptiveProfile:
     """A bot's reaction profile; an adaptive bot gets its own, since it changes during play."""
     if level == ADAPTIVE:
         return AdaptiveProfile()

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, make_bot
+from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.rules.base import Action, Event, Game, IllegalAction
 from cardarcade.table.clock import Clock, Handle
 
@@ -208,7 +209,8 @@ class Table:
 
     def _tell_adaptive_bots(self, batch: list[Reaction]) -> None:
         """Adaptive bots follow the people's reaction times and who wins the races."""
-        adaptive = [(seat, bot.profile) for seat, bot in self.bots.items() if hasattr(bot.profile, "observe_human")]
+        adaptive = [(seat, bot.profile) for seat, bot in self.bots.items()
+                    if isinstance(getattr(bot, "profile", None), AdaptiveProfile)]
         if not adaptive:
             return
         people = [r for r in batch if not self.seats[r.seat].is_bot and not is_fault(r.outcome)]
