@@ -8,7 +8,9 @@ Realtime games add one idea: a *stimulus* counter that goes up whenever somethin
 that players may react to (a card turned up). Claim actions (slap, snap, ...) carry the
 stimulus the player saw in ``Action.value``; the table fills it in from the press timestamp,
 so a slap aimed at a jack still counts as aimed at that jack even if another card landed
-before the slap was processed.
+before the slap was processed. The event a claim produces for its claimant names the outcome,
+and the table reads it by name: a kind ending in ``win`` won the race (``slap_win``), one
+starting with ``false`` or ``wrong`` was a mistake (``false_slap``, ``wrong_gesture``).
 """
 
 from __future__ import annotations

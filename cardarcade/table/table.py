@@ -49,7 +49,7 @@ class Reaction:
 def is_fault(outcome: str) -> bool:
     """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction
     to a card that deserved one, so it is left out of reaction-time figures."""
-    return outcome.startswith(("false", "wrong", "bad", "penalty"))
+    return outcome.startswith(("false", "wrong"))
 
 
 def is_win(outcome: str) -> bool:
