@@ -8,6 +8,9 @@ sampled time), and when the situation is gone the plan is dropped.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
 import random
 from dataclasses import dataclass
 from typing import Callable, Hashable, Protocol
@@ -99,24 +102,12 @@ def make_bot(game_id: str, seat: int, level: str, rng: random.Random) -> Bot:
     return factory(seat, level, rng)
 
 
-_LOADED = False
-
-
+@functools.cache  # importing is the same for every app in the process: done once
 def _load_policies() -> None:
     """Import every policy module in this package (each registers itself with ``@register``)."""
-    global _LOADED  # an import cache, the same in every app: not per-session state
-    if _LOADED:
-        return
-    import importlib
-    import pkgutil
-
     for info in pkgutil.iter_modules(__path__):
-        if info.name not in _NOT_POLICIES and not info.name.startswith("_"):
+        if info.name != "reaction" and not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}")
-    _LOADED = True
-
-
-_NOT_POLICIES = {"reaction", "search"}
 
 
 __all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "levels_for", "make_bot", "register"]
