@@ -17,7 +17,7 @@ from cardarcade.bots import register
 from cardarcade.bots._shedding import SheddingBot, unseen
 from cardarcade.cards import Card, Suit
 from cardarcade.rules.base import Action
-from cardarcade.rules.dig import DIG, PASS, RANK_NAMES, SUIT_NAMES, WILD, DigView, matches
+from cardarcade.rules.dig import DIG, PASS, SUIT_NAMES, WILD, DigView, matches, names_for
 
 EIGHT = "8"
 
@@ -30,7 +30,7 @@ class DigBot(SheddingBot):
         playable = [c for c in view.hand if matches(c, view.upcard, view.named)]
         if not playable:
             return DIG if view.can_dig else PASS
-        names = SUIT_NAMES + (RANK_NAMES if view.eight_names == "suit_or_rank" else ())
+        names = names_for(view.eight_names)
         if self.skill == 0:
             card = self.rng.choice(playable)
             return Action("play", (card,), value=self.rng.choice(names) if card.rank is WILD else None)

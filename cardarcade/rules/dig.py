@@ -88,6 +88,11 @@ def name_text(named: str) -> str:
     return Suit(named).noun if named in SUIT_NAMES else _RANK_BY_NAME[named].noun
 
 
+def names_for(eight_names: str) -> tuple[str, ...]:
+    """What a wild eight may name under the ``eight_names`` option."""
+    return SUIT_NAMES + (RANK_NAMES if eight_names == "suit_or_rank" else ())
+
+
 def matches(card: Card, upcard: Card, named: str | None) -> bool:
     """An eight always; otherwise the named suit or rank, or (nothing named) the upcard's suit or rank."""
     if card.rank is WILD:
@@ -102,9 +107,8 @@ class Dig(SheddingGame[DigState]):
     Options = DigOptions
     __slots__ = ()
 
-
     def names(self) -> tuple[str, ...]:
-        return SUIT_NAMES + (RANK_NAMES if self.s.options.eight_names == "suit_or_rank" else ())
+        return names_for(self.s.options.eight_names)
 
     def playable(self, seat: int) -> list[Card]:
         s = self.s
