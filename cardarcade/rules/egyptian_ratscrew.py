@@ -8,8 +8,10 @@ from typing import Literal, Sequence
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, Rank, double_deck, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.cards import Card, Rank
+from cardarcade.rules._calling import count_cards as cards_word
+from cardarcade.rules._piles import PileGame, PileState, dealt, full_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 FLIP = Action("flip")
 TAKE = Action("take")
@@ -104,21 +106,13 @@ class EgyptianRatscrewOptions(Options):
     )
 
 
-class EgyptianRatscrewState(State):
+class EgyptianRatscrewState(PileState):
     options: EgyptianRatscrewOptions
-    stacks: list[list[Card]]  # face down, index 0 is the top
-    pile: list[Card]  # the centre pile, last = top
-    pile_dead: list[bool]  # parallel to pile: dead (turned out of turn, or a face-down penalty)
-    pile_by: list[int]  # parallel to pile: who put it there
-    pile_under: int = 0  # face-down penalty cards at the bottom (they have no stimulus number)
-    pile_first: int = 1  # stimulus number of the pile's first turned card
-    turn: int = 0  # whose next card is live
     challenger: int | None = None  # who turned the face card being answered
     challenge_card: Card | None = None
     need: int = 0  # cards the player to turn still owes the challenge
     choice: bool = False  # the player to turn may continue the challenge or decline it
     award: int | None = None  # the challenge is over: this player may take the pile
-    shut: list[bool]
 
 
 class EgyptianRatscrewView(BaseModel):
@@ -152,8 +146,7 @@ def joker_count(options: EgyptianRatscrewOptions, players: int) -> int:
 
 def pack_for(options: EgyptianRatscrewOptions, players: int) -> list[Card]:
     """The cards a game is played with: the pack(s) plus any jokers."""
-    cards = double_deck() if options.decks == 2 else standard_deck()
-    return cards + [Card.of(Rank.JOKER)] * joker_count(options, players)
+    return full_deck(options.decks) + [Card.of(Rank.JOKER)] * joker_count(options, players)
 
 
 @lru_cache(maxsize=64)
@@ -209,10 +202,6 @@ def slap_pattern(cards: Sequence[Card], dead: Sequence[bool], patterns: Sequence
     return None
 
 
-def cards_word(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 def describe_pattern(pattern: str, top: Card) -> str:
     if pattern == "joker":
         return "the joker"
@@ -221,7 +210,7 @@ def describe_pattern(pattern: str, top: Card) -> str:
     return f"the {pattern} of {top.rank.noun}"
 
 
-class EgyptianRatscrew(Game[EgyptianRatscrewState]):
+class EgyptianRatscrew(PileGame):
     State = EgyptianRatscrewState
     Options = EgyptianRatscrewOptions
     __slots__ = ()
@@ -230,33 +219,20 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
     def setup(cls, players: int, seed: int, options: EgyptianRatscrewOptions,
               deck: list[Card] | None) -> "EgyptianRatscrew":
         order = prepare_deck(pack_for(options, players), seed, deck)
-        state = EgyptianRatscrewState(
-            players=players, seed=seed, options=options, stacks=deal_round_robin(order, players),
-            pile=[], pile_dead=[], pile_by=[], shut=[False] * players,
-        )
-        return cls(state)
+        return cls(EgyptianRatscrewState(players=players, seed=seed, options=options, **dealt(order, players)))
+
+    def pack(self) -> list[Card]:
+        return pack_for(self.s.options, self.s.players)
 
     # ---- queries
-
-    def holders(self) -> int:
-        return sum(1 for st in self.s.stacks if st)
 
     def patterns(self) -> tuple[str, ...]:
         return active_patterns(self.s.options, self.s.players)
 
-    def may_slap(self, seat: int) -> bool:
-        """Whether ``seat`` may slap now (ignoring whether any card has been turned yet)."""
+    def pattern_at(self, idx: int) -> tuple[str | None, Card | None]:
+        """The slappable pattern on the pile as it stood when the card at ``idx`` was on top."""
         s = self.s
-        if s.result is not None or s.shut[seat]:
-            return False
-        if s.stacks[seat]:
-            return True
-        return s.options.slap_in and self.holders() >= 2
-
-    def pattern_at(self, k: int) -> tuple[str | None, Card | None]:
-        """The slappable pattern on the pile as it stood when card number ``k`` was on top."""
-        s = self.s
-        end = s.pile_under + k - s.pile_first + 1
+        end = idx + 1
         start = max(s.pile_under, end - 3)
         cards, dead = s.pile[start:end], s.pile_dead[start:end]
         return slap_pattern(cards, dead, self.patterns()), (cards[-1] if cards else None)
@@ -282,9 +258,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
             out.append(TAKE)
         if s.choice and s.turn == seat:
             out.append(DECLINE)
-        if s.stimulus >= 1 and self.may_slap(seat):
-            out.append(Action("slap", value=s.stimulus))
-        return out
+        return self.add_slap(seat, out)
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
@@ -292,8 +266,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
             return False
         kind = action.kind
         if kind == "slap":
-            k = action.value
-            return type(k) is int and 1 <= k <= s.stimulus and self.may_slap(seat)
+            return self.slap_legal(seat, action.value)
         if action.value is not None:
             return False
         if kind == "flip":
@@ -306,8 +279,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
 
     def view(self, seat: int | None = None) -> EgyptianRatscrewView:
         s = self.s
-        turned = len(s.pile) - s.pile_under
-        start = len(s.pile) - min(SHOWN, turned)
+        start = self.recent_start(SHOWN)
         recent, recent_dead = s.pile[start:], s.pile_dead[start:]
         patterns = self.patterns()
         return EgyptianRatscrewView(
@@ -316,13 +288,8 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
             top=recent[-1] if recent else None, top_dead=recent_dead[-1] if recent else False,
             turn=s.turn, challenger=s.challenger, challenge_card=s.challenge_card, need=s.need, choice=s.choice,
             award=s.award, shut=list(s.shut), out=[not st for st in s.stacks], stimulus=s.stimulus,
-            can_slap=seat is not None and 0 <= seat < s.players and s.stimulus >= 1 and self.may_slap(seat),
-            patterns=list(patterns), slappable=slap_pattern(recent, recent_dead, patterns),
+            can_slap=self.can_slap(seat), patterns=list(patterns), slappable=slap_pattern(recent, recent_dead, patterns),
         )
-
-    def cards(self) -> list[Card]:
-        s = self.s
-        return [c for st in s.stacks for c in st] + list(s.pile)
 
     # ---- play
 
@@ -336,53 +303,34 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
             return self._take(seat)
         return self._decline(seat)
 
-    def _next_holder(self, seat: int) -> int:
-        s = self.s
-        stacks, n = s.stacks, s.players
-        for i in range(1, n + 1):
-            p = (seat + i) % n
-            if stacks[p]:
-                return p
-        return seat
-
     def _flip(self, seat: int) -> list[Event]:
         s = self.s
-        stack = s.stacks[seat]
-        card = stack.pop(0)
         live = seat == s.turn and s.award is None
-        s.pile.append(card)
-        s.pile_dead.append(not live)
-        s.pile_by.append(seat)
-        k = s.stimulus = s.stimulus + 1
+        card, k = self.turn_card(seat, live)
         if not live:
             events = [Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card", (card,),
                             data={"dead": True, "k": k})]
-            if not stack:
-                events.append(Event("out", seat, "{seat} has no cards left and is out"))
-                self._end_if_decided(events)
+            self.ran_out(seat, events)
         else:
             s.choice = False
             events = [Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})]
-            if not stack:
-                events.append(Event("out", seat, "{seat} has no cards left and is out"))
-                if self._end_if_decided(events):
-                    return events
+            if self.ran_out(seat, events):
+                return events
             self._after_live_card(seat, card, events)
-        if s.result is None and k >= s.options.max_flips:
-            events.append(self._end_by_count(f"the {s.options.max_flips}-card limit was reached"))
+        self.end_at_card_limit(events)
         return events
 
     def _after_live_card(self, seat: int, card: Card, events: list[Event]) -> None:
         s = self.s
         need = CHALLENGE.get(card.rank)
         if need is not None:
-            nxt = self._next_holder(seat)
+            nxt = self.next_holder(seat)
             s.challenger, s.challenge_card, s.need, s.turn = seat, card, need, nxt
             events.append(Event("challenge", seat, f"{{seat}} turns {'an' if card.rank is Rank.ACE else 'a'} {RANK_NAMES[card.rank]}: "
                                 f"{{target}} must turn {cards_word(need)}", (card,), target=nxt, data={"need": need}))
             return
         if s.challenger is None:
-            s.turn = self._next_holder(seat)
+            s.turn = self.next_holder(seat)
             return
         s.need -= 1
         if s.need == 0:
@@ -400,7 +348,7 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
     def _offer_choice(self, seat: int, events: list[Event]) -> None:
         """``seat`` ran out mid-challenge: the next player may go on with it or decline it."""
         s = self.s
-        nxt = self._next_holder(seat)
+        nxt = self.next_holder(seat)
         if nxt == s.challenger:  # nobody is left to answer
             self._challenge_lost(events)
             return
@@ -423,23 +371,18 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
 
     def _collect(self, seat: int) -> None:
         """``seat`` wins the pile: it goes under their stack, and they lead the next one."""
+        super()._collect(seat)
         s = self.s
-        s.stacks[seat].extend(s.pile)
-        s.pile.clear()
-        s.pile_dead.clear()
-        s.pile_by.clear()
-        s.pile_under = 0
-        s.pile_first = s.stimulus + 1
-        s.turn = seat
         s.challenger = s.challenge_card = s.award = None
         s.need = 0
         s.choice = False
 
     def _slap(self, seat: int, k: int) -> list[Event]:
         s = self.s
-        if k < s.pile_first:
-            return [Event("late_slap", seat, "{seat} slaps too late: the pile is already gone", data={"k": k})]
-        pattern, top = self.pattern_at(k)
+        idx = self.pile_index(k)
+        if idx is None:
+            return self.late_slap(seat, k)
+        pattern, top = self.pattern_at(idx)
         stack = s.stacks[seat]
         if pattern is not None:
             assert top is not None
@@ -451,80 +394,42 @@ class EgyptianRatscrew(Game[EgyptianRatscrewState]):
                           (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back})]
         what = f"the {top}" if top is not None else "an empty pile"
         if not stack:
-            s.shut[seat] = True
-            events = [Event("false_slap", seat, f"{{seat}} slaps {what} while out of cards", data={"k": k}),
-                      Event("shut_out", seat, "{seat} slapped wrongly while out and is shut out")]
+            events = self.shut_out(seat, what, k)
             if s.award == seat or s.challenger == seat:
                 # Their claim on the pile lapses; the pile stays for whoever wins it next.
                 if s.award == seat:
-                    s.turn = self._next_holder(seat)
+                    s.turn = self.next_holder(seat)
                 s.award = s.challenger = s.challenge_card = None
                 s.need = 0
                 s.choice = False
                 events.append(Event("lapse", seat, "The pile stays in the middle"))
             return events
-        paid = stack.pop(0)
-        s.pile.insert(0, paid)
-        s.pile_dead.insert(0, True)
-        s.pile_by.insert(0, seat)
-        s.pile_under += 1
+        self.pay_under(seat)
         events = [Event("false_slap", seat, f"{{seat}} slaps {what} wrongly and pays a card under the pile",
                         data={"k": k})]
-        if not stack:
-            events.append(Event("out", seat, "{seat} has no cards left and is out"))
-            if self._end_if_decided(events):
-                return events
-            if seat == s.turn and s.award is None:
+        if self.ran_out(seat, events):
+            return events
+        if not stack and seat == s.turn and s.award is None:
                 if s.challenger is not None:
                     self._offer_choice(seat, events)
                 else:
-                    s.turn = self._next_holder(seat)
+                    s.turn = self.next_holder(seat)
         return events
-
-    def _end_if_decided(self, events: list[Event]) -> bool:
-        """End the game if fewer than two players hold cards: the last holder takes the pile."""
-        s = self.s
-        holding = [p for p in range(s.players) if s.stacks[p]]
-        if len(holding) >= 2:
-            return False
-        winner = holding[0]
-        self._collect(winner)
-        held = [len(st) for st in s.stacks]
-        ranking = [winner] + [p for p in range(s.players) if p != winner]
-        events.append(self.finish([winner], "{seat} wins with every card", scores=[float(h) for h in held],
-                                  ranking=ranking))
-        return True
-
-    def _end_by_count(self, why: str) -> Event:
-        return self.finish_by_cards_held([len(st) for st in self.s.stacks], why)
 
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
-        n = s.players
-        if len(s.stacks) != n or len(s.shut) != n:
-            raise ValueError("zones do not match the number of players")
-        if not len(s.pile) == len(s.pile_dead) == len(s.pile_by):
-            raise ValueError("the pile's flags do not match its cards")
-        seats = [s.turn, *s.pile_by, *(p for p in (s.challenger, s.award) if p is not None)]
-        if any(not 0 <= p < n for p in seats):
-            raise ValueError("a seat number is out of range")
-        if not 0 <= s.pile_under <= len(s.pile) or s.stimulus < 0 or not all(s.pile_dead[:s.pile_under]):
-            raise ValueError("bad pile counters")
-        if len(s.pile) - s.pile_under != s.stimulus + 1 - s.pile_first:
-            raise ValueError("the pile does not match the number of cards turned")
+        self.check_piles([p for p in (s.challenger, s.award) if p is not None])
         if (s.challenger is None) != (s.challenge_card is None) or (s.challenge_card is not None and (
                 s.challenge_card.rank not in CHALLENGE or not 1 <= s.need <= CHALLENGE[s.challenge_card.rank])):
             raise ValueError("a broken challenge")
         if (s.challenger is None and s.need) or (s.choice and s.challenger is None) or \
                 (s.award is not None and s.challenger is not None):
             raise ValueError("a broken challenge")
-        if any(sh and st for sh, st in zip(s.shut, s.stacks)) or (s.award is not None and s.shut[s.award]):
-            raise ValueError("a shut-out player holds cards")
+        if s.award is not None and s.shut[s.award]:
+            raise ValueError("a shut-out player is owed the pile")
         if s.result is None and s.award is None and not s.stacks[s.turn]:
             raise ValueError("the player to turn holds no cards")
-        if sorted(c.code for c in self.cards()) != sorted(c.code for c in pack_for(s.options, n)):
-            raise ValueError("the cards are not the game's pack")
 
 
 SPEC = GameSpec(

@@ -6,8 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, Rank, double_deck, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.cards import Card, Rank
+from cardarcade.rules._piles import PileGame, PileState, dealt, full_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 FLIP = Action("flip")
 JACK = Rank.JACK
@@ -68,16 +69,8 @@ class SlapjackOptions(Options):
     )
 
 
-class SlapjackState(State):
+class SlapjackState(PileState):
     options: SlapjackOptions
-    stacks: list[list[Card]]  # face down, index 0 is the top
-    pile: list[Card]  # the centre pile, last = top
-    pile_dead: list[bool]  # parallel to pile: a dead card (turned out of turn, or paid face down)
-    pile_by: list[int]  # parallel to pile: the seat that put the card there
-    pile_under: int = 0  # face-down paid cards at the bottom of the pile (they have no stimulus number)
-    pile_first: int = 1  # stimulus number of the pile's first turned card (stimulus + 1 when none)
-    turn: int = 0
-    shut: list[bool]  # shut out of the game for good
     jack_watch: int | None = None  # stimulus of the last live jack, until the next flip
     jack_slappers: list[int] = []  # seats that slapped aiming at jack_watch
 
@@ -98,15 +91,7 @@ class SlapjackView(BaseModel):
     out: list[bool]
 
 
-_PACKS: dict[int, tuple[Card, ...]] = {1: tuple(standard_deck()), 2: tuple(double_deck())}
-
-
-def full_deck(decks: int) -> list[Card]:
-    """The pack(s) a game with ``decks`` packs is played with."""
-    return list(_PACKS[decks])
-
-
-class Slapjack(Game[SlapjackState]):
+class Slapjack(PileGame):
     State = SlapjackState
     Options = SlapjackOptions
     __slots__ = ()
@@ -114,25 +99,10 @@ class Slapjack(Game[SlapjackState]):
     @classmethod
     def setup(cls, players: int, seed: int, options: SlapjackOptions, deck: list[Card] | None) -> "Slapjack":
         order = prepare_deck(full_deck(options.decks), seed, deck)
-        state = SlapjackState(
-            players=players, seed=seed, options=options, stacks=deal_round_robin(order, players),
-            pile=[], pile_dead=[], pile_by=[], shut=[False] * players,
-        )
-        return cls(state)
+        return cls(SlapjackState(players=players, seed=seed, options=options, **dealt(order, players)))
 
-    # ---- queries
-
-    def holders(self) -> int:
-        return sum(1 for st in self.s.stacks if st)
-
-    def may_slap(self, seat: int) -> bool:
-        """Whether ``seat`` may slap now (ignoring whether any card has been turned yet)."""
-        s = self.s
-        if s.result is not None or s.shut[seat]:
-            return False
-        if s.stacks[seat]:
-            return True
-        return s.options.slap_in and self.holders() >= 2
+    def pack(self) -> list[Card]:
+        return full_deck(self.s.options.decks)
 
     # ---- contract
 
@@ -151,10 +121,7 @@ class Slapjack(Game[SlapjackState]):
         s = self.s
         if s.result is not None or not 0 <= seat < s.players:
             return []
-        out = [FLIP] if s.stacks[seat] else []
-        if s.stimulus >= 1 and self.may_slap(seat):
-            out.append(Action("slap", value=s.stimulus))
-        return out
+        return self.add_slap(seat, [FLIP] if s.stacks[seat] else [])
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
@@ -164,28 +131,21 @@ class Slapjack(Game[SlapjackState]):
         if kind == "flip":
             return action.value is None and bool(s.stacks[seat])
         if kind == "slap":
-            k = action.value
-            return type(k) is int and 1 <= k <= s.stimulus and self.may_slap(seat)
+            return self.slap_legal(seat, action.value)
         return False
 
     def view(self, seat: int | None = None) -> SlapjackView:
         s = self.s
-        under = s.pile_under
-        turned = len(s.pile) - under
-        shown = min(4, turned)
-        top = s.pile[-1] if turned else None
+        start = self.recent_start(4)
+        turned = start < len(s.pile)
         return SlapjackView(
             seat=seat, counts=[len(st) for st in s.stacks], pile_size=len(s.pile),
-            top=top, top_dead=s.pile_dead[-1] if turned else False, top_by=s.pile_by[-1] if turned else None,
-            recent=s.pile[len(s.pile) - shown:], recent_dead=s.pile_dead[len(s.pile) - shown:],
-            turn=s.turn, shut=list(s.shut), stimulus=s.stimulus,
-            can_slap=seat is not None and 0 <= seat < s.players and s.stimulus >= 1 and self.may_slap(seat),
+            top=s.pile[-1] if turned else None, top_dead=s.pile_dead[-1] if turned else False,
+            top_by=s.pile_by[-1] if turned else None,
+            recent=s.pile[start:], recent_dead=s.pile_dead[start:],
+            turn=s.turn, shut=list(s.shut), stimulus=s.stimulus, can_slap=self.can_slap(seat),
             out=[not st for st in s.stacks],
         )
-
-    def cards(self) -> list[Card]:
-        s = self.s
-        return [c for st in s.stacks for c in st] + list(s.pile)
 
     # ---- play
 
@@ -194,27 +154,13 @@ class Slapjack(Game[SlapjackState]):
             return self._flip(seat)
         return self._slap(seat, action.value)  # type: ignore[arg-type]
 
-    def _next_holder(self, seat: int) -> int:
-        s = self.s
-        stacks, n = s.stacks, s.players
-        for i in range(1, n + 1):
-            p = (seat + i) % n
-            if stacks[p]:
-                return p
-        return seat
-
     def _flip(self, seat: int) -> list[Event]:
         s = self.s
         events: list[Event] = []
         if s.jack_watch is not None:
             events = self._check_missed_jack()
-        stack = s.stacks[seat]
-        card = stack.pop(0)
         live = seat == s.turn
-        s.pile.append(card)
-        s.pile_dead.append(not live)
-        s.pile_by.append(seat)
-        k = s.stimulus = s.stimulus + 1
+        card, k = self.turn_card(seat, live)
         if live:
             if card.rank is JACK:
                 s.jack_watch = k
@@ -222,16 +168,11 @@ class Slapjack(Game[SlapjackState]):
         else:
             events.append(Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card", (card,),
                                 data={"dead": True, "k": k}))
-        if not stack:
-            events.append(Event("out", seat, "{seat} has no cards left and is out"))
-            if self._end_if_decided(events):
-                return events
+        if self.ran_out(seat, events):
+            return events
         if live or not s.stacks[s.turn]:
-            turn = self._next_holder(s.turn)
-            if turn != s.turn:
-                s.turn = turn
-        if k >= s.options.max_flips:
-            events.append(self._end_by_count(f"the {s.options.max_flips}-card limit was reached"))
+            s.turn = self.next_holder(s.turn)
+        self.end_at_card_limit(events)
         return events
 
     def _check_missed_jack(self) -> list[Event]:
@@ -252,97 +193,46 @@ class Slapjack(Game[SlapjackState]):
         s = self.s
         if k == s.jack_watch and seat not in s.jack_slappers:
             s.jack_slappers.append(seat)
-        if k < s.pile_first:
-            return [Event("late_slap", seat, "{seat} slaps too late: the pile is already gone", data={"k": k})]
-        idx = s.pile_under + k - s.pile_first
+        idx = self.pile_index(k)
+        if idx is None:
+            return self.late_slap(seat, k)
         card = s.pile[idx]
         stack = s.stacks[seat]
         if card.rank is JACK and not s.pile_dead[idx]:
-            pile = s.pile
-            count = len(pile)
+            count = len(s.pile)
             came_back = not stack
-            stack.extend(pile)
-            self._clear_pile()
+            self._take_pile(seat)
             verb = "slaps in on" if came_back else "slaps"
             return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and takes {count} cards", (card,),
                           data={"count": count, "k": k, "slap_in": came_back})]
         if not stack:
-            s.shut[seat] = True
-            return [
-                Event("false_slap", seat, f"{{seat}} slaps the {card} while out of cards", (card,), data={"k": k}),
-                Event("shut_out", seat, "{seat} slapped wrongly while out and is shut out"),
-            ]
-        paid = stack.pop(0)
+            return self.shut_out(seat, f"the {card}", k, (card,))
         owner = s.pile_by[idx]
         if owner == seat or s.shut[owner]:
-            s.pile.insert(0, paid)
-            s.pile_dead.insert(0, True)
-            s.pile_by.insert(0, seat)
-            s.pile_under += 1
+            self.pay_under(seat)
             events = [Event("false_slap", seat, f"{{seat}} slaps the {card} and pays a card under the pile",
                             (card,), data={"k": k, "own": owner == seat})]
         else:
-            s.stacks[owner].append(paid)
+            s.stacks[owner].append(stack.pop(0))
             events = [Event("false_slap", seat, f"{{seat}} slaps the {card} and pays {{target}} a card", (card,),
                             target=owner, data={"k": k})]
-        if not stack:
-            events.append(Event("out", seat, "{seat} has no cards left and is out"))
-            if self._end_if_decided(events):
-                return events
-            if seat == s.turn:
-                s.turn = self._next_holder(seat)
+        if self.ran_out(seat, events):
+            return events
+        if not stack and seat == s.turn:
+            s.turn = self.next_holder(seat)
         return events
 
-    def _clear_pile(self) -> None:
-        s = self.s
-        s.pile.clear()
-        s.pile_dead.clear()
-        s.pile_by.clear()
-        if s.pile_under:
-            s.pile_under = 0
-        s.pile_first = s.stimulus + 1
-
-    def _end_if_decided(self, events: list[Event]) -> bool:
-        """End the game if fewer than two players hold cards: the last holder takes the pile."""
-        s = self.s
-        holding = [p for p in range(s.players) if s.stacks[p]]
-        if len(holding) >= 2:
-            return False
-        winner = holding[0]
-        s.stacks[winner].extend(s.pile)
-        self._clear_pile()
-        s.turn = winner
-        s.jack_watch = None
-        s.jack_slappers = []
-        held = [len(st) for st in s.stacks]
-        ranking = [winner] + [p for p in range(s.players) if p != winner]
-        events.append(self.finish([winner], "{seat} wins with every card", scores=[float(h) for h in held],
-                                  ranking=ranking))
-        return True
-
-    def _end_by_count(self, why: str) -> Event:
-        return self.finish_by_cards_held([len(st) for st in self.s.stacks], why)
+    def _collect(self, seat: int) -> None:
+        super()._collect(seat)
+        self.s.jack_watch = None
+        self.s.jack_slappers = []
 
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
-        n = s.players
-        if len(s.stacks) != n or len(s.shut) != n:
-            raise ValueError("zones do not match the number of players")
-        if not len(s.pile) == len(s.pile_dead) == len(s.pile_by):
-            raise ValueError("the pile's flags do not match its cards")
-        if not 0 <= s.turn < n or any(not 0 <= p < n for p in s.pile_by + s.jack_slappers):
-            raise ValueError("a seat number is out of range")
-        if not 0 <= s.pile_under <= len(s.pile) or s.stimulus < 0:
-            raise ValueError("bad pile counters")
-        if len(s.pile) - s.pile_under != s.stimulus + 1 - s.pile_first:
-            raise ValueError("the pile does not match the number of cards turned")
-        if any(sh and st for sh, st in zip(s.shut, s.stacks)):
-            raise ValueError("a shut-out player holds cards")
+        self.check_piles(s.jack_slappers)
         if s.result is None and not s.stacks[s.turn]:
             raise ValueError("the player to turn holds no cards")
-        if sorted(c.code for c in self.cards()) != sorted(c.code for c in full_deck(s.options.decks)):
-            raise ValueError(f"the cards are not {'two full packs' if s.options.decks == 2 else 'one full pack'}")
 
 
 SPEC = GameSpec(
