@@ -41,10 +41,6 @@ class Category(IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
 
-    @property
-    def label(self) -> str:
-        return self.name.lower().replace("_", " ")
-
 
 _CATEGORY_BY_INT = tuple(Category)
 # Plural and singular rank words for names ("kings", "king"); 'sixes', not '6s', in poker talk.
@@ -214,7 +210,6 @@ def best_of(cards: Iterable[Card]) -> tuple[HandValue, tuple[Card, ...]]:
         if best is None or v > best:
             best, best_hand = v, hand
     return best, best_hand  # type: ignore[return-value]
-
 
 
 # ---------------------------------------------------------------- strength

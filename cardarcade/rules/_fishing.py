@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardarcade.cards import RANKS, Card, Rank, standard_deck
+from cardarcade.cards import RANKS, SUITS, Card, Rank, standard_deck
 from cardarcade.rules.base import Action, Event, Game, Options, State, prepare_deck
 
 BOOK = 4  # cards in a book: four of a kind
@@ -396,8 +396,7 @@ class FishingGame(Game[FishingState]):
 
 def rank_cards(rank: Rank) -> tuple[Card, ...]:
     """The four cards of a book."""
-    return tuple(Card.of(rank, suit) for suit in ("c", "d", "h", "s"))
-
+    return tuple(Card.of(rank, suit) for suit in SUITS)
 
 
 def stacked_deck(players: int, hands: dict[int, list[Card]], stock: list[Card] = (), deal_all: bool = False) -> list[Card]:

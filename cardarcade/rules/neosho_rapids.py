@@ -73,7 +73,6 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
     Options = NeoshoRapidsOptions
     __slots__ = ()
 
-
     def playable(self, seat: int) -> list[Card]:
         up = self.s.discard[-1]
         return [c for c in self.s.hands[seat] if fits(c, up)]
