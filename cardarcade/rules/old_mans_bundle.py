@@ -28,8 +28,16 @@ RULES = """\
 - Your bundle is one face-up pile; only its top card counts for stealing, so the card you
   capture with decides which rank can steal it back.
 - When both hands are empty, each player gets four more cards (none go to the table). The
-  game ends when the pack is used up and the last hands have been played.
+  game ends when the pack is used up.
 - The larger bundle wins; equal bundles are a draw.
+
+**House clarifications** (the text leaves these open):
+
+- Once the pack is used up, the last four cards each are still played before the bundles
+  are counted.
+- A capture takes one table card; with two of your rank on the table you choose which (a
+  house rule below takes them all).
+- The card you capture with always goes on top of your bundle.
 
 **House rules** (chosen on the setup screen):
 
