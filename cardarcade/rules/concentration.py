@@ -19,9 +19,10 @@ RULES = """\
 
 - The whole pack lies face down in four rows of thirteen. Everyone sees the same grid.
 - **Who starts:** going round from the dealer's left, each player picks one card of the grid
-  and turns it face up (a move of its own, with the cursor, like any other turn). The highest card starts (ace high, then king down to 2; suits do not count). Players
-  who tie for highest each turn one more card, until one is highest. Then every card goes face
-  down again, in the same place.
+  and turns it face up (a move of its own, with the cursor, like any other turn). The highest
+  card starts (ace high, then king down to 2; suits do not count). Players who tie for highest
+  each turn one more card, until one is highest. Then every card goes face down again, in the
+  same place.
 - **A turn:** turn two cards, one after the other. Two of the same rank (any suits) are a pair:
   you take them and turn two more. Otherwise both go face down again where they were, and the
   player on your left takes a turn.
