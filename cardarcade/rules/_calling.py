@@ -14,12 +14,12 @@ the stimulus its caller saw, and is judged against it:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules.base import Event, Game, State
+from cardarcade.rules.base import Event, Game, State, deal_round_robin, prepare_deck
 
 HISTORY = 32  # recent stimuli whose warrant is kept; older calls count as too late
 
@@ -35,6 +35,7 @@ def card_limit(default: int = 1500) -> int:
 
 
 class CallingState(State):
+    piles: list[list[Card]]  # each seat's face-up pile, last is the top
     # recent[-1] is the warrant of the current stimulus, recent[-2] of the one before, ...
     recent: list[list[int]] = [[]]
     flips: int = 0  # cards turned up so far (the card limit counts these)
@@ -78,12 +79,24 @@ def check_history(s: CallingState, warrant_now: list[int]) -> None:
 
 class CallingGame(Game):
     """What Snap and Animals share: each seat's face-down cards and face-up pile, a full pack,
-    and the card limit. Subclasses name their face-down zone in ``face_down``."""
+    and the card limit. Subclasses name their face-down zone's field in ``FACE_DOWN``."""
 
     __slots__ = ()
+    FACE_DOWN: ClassVar[str]
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: Any, deck: list[Card] | None) -> "CallingGame":
+        order = prepare_deck(standard_deck(), seed, deck)
+        return cls(cls.State(players=players, seed=seed, options=options, piles=[[] for _ in range(players)],
+                             **{cls.FACE_DOWN: deal_round_robin(order, players)}, **cls.seat_fields(players)))
+
+    @classmethod
+    def seat_fields(cls, players: int) -> dict[str, Any]:
+        """The game's own per-seat state fields at the start."""
+        return {}
 
     def face_down(self) -> list[list[Card]]:
-        raise NotImplementedError
+        return getattr(self.s, self.FACE_DOWN)
 
     def warrant(self) -> list[int]:
         """The calls that are right now, as codes."""

@@ -6,10 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import Card
 from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        standings, valid_claim_value)
-from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options
 
 FLIP = Action("flip")
 
@@ -73,7 +73,6 @@ class AnimalsState(CallingState):
     options: AnimalsOptions
     animals: list[str | None]  # each seat's animal; None while still choosing
     packs: list[list[Card]]  # face down, index 0 is the top
-    piles: list[list[Card]]  # face up, last is the top
     turn: int = 0
 
 
@@ -107,13 +106,11 @@ class Animals(CallingGame):
     State = AnimalsState
     Options = AnimalsOptions
     __slots__ = ()
+    FACE_DOWN = "packs"
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: AnimalsOptions, deck: list[Card] | None) -> "Animals":
-        order = prepare_deck(standard_deck(), seed, deck)
-        state = AnimalsState(players=players, seed=seed, options=options, animals=[None] * players,
-                             packs=deal_round_robin(order, players), piles=[[] for _ in range(players)])
-        return cls(state)
+    def seat_fields(cls, players: int) -> dict:
+        return {"animals": [None] * players}
 
     # ---- queries
 
@@ -124,9 +121,6 @@ class Animals(CallingGame):
     def holds(self, seat: int) -> bool:
         s = self.s
         return bool(s.packs[seat] or s.piles[seat])
-
-    def face_down(self) -> list[list[Card]]:
-        return self.s.packs
 
     def free_animals(self) -> list[str]:
         taken = set(self.s.animals)

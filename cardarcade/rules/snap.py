@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import Card
 from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        valid_claim_value)
-from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options
 
 FLIP = Action("flip")
 SNAP, POOL = 0, 1  # warrant codes: a pair of piles match; a pile matches the snap pool
@@ -56,7 +56,6 @@ class SnapOptions(Options):
 class SnapState(CallingState):
     options: SnapOptions
     stocks: list[list[Card]]  # face down, index 0 is the top
-    piles: list[list[Card]]  # face up, last is the top
     pool: list[Card] = []  # the snap pool in the middle, last is the top
     turn: int = 0
     out: list[bool]  # eliminated
@@ -99,13 +98,11 @@ class Snap(CallingGame):
     State = SnapState
     Options = SnapOptions
     __slots__ = ()
+    FACE_DOWN = "stocks"
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: SnapOptions, deck: list[Card] | None) -> "Snap":
-        order = prepare_deck(standard_deck(), seed, deck)
-        state = SnapState(players=players, seed=seed, options=options, stocks=deal_round_robin(order, players),
-                          piles=[[] for _ in range(players)], out=[False] * players)
-        return cls(state)
+    def seat_fields(cls, players: int) -> dict:
+        return {"out": [False] * players}
 
     # ---- queries
 
@@ -248,9 +245,6 @@ class Snap(CallingGame):
                                           scores=[float(h) for h in self.held()], ranking=ranking))
                 return
             s.turn = next_seat(p, s.players, playing)
-
-    def face_down(self) -> list[list[Card]]:
-        return self.s.stocks
 
     def check_loaded(self) -> None:
         super().check_loaded()
