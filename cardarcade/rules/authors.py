@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState
+from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState, rank_cards
 from cardarcade.rules.base import Action, GameSpec
 
 RULES = """\
@@ -76,7 +76,7 @@ def missing_cards(hand: list[Card]) -> list[Card]:
     """The cards one may ask for: the absent suits of every rank held."""
     held = set(hand)
     ranks = sorted({c.rank for c in hand})
-    return [Card.of(r, suit) for r in ranks for suit in ("c", "d", "h", "s") if Card.of(r, suit) not in held]
+    return [c for r in ranks for c in rank_cards(r) if c not in held]
 
 
 class Authors(FishingGame):
