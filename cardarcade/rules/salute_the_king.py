@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from cardarcade.cards import Card, Rank, double_deck, standard_deck
+from cardarcade.rules._calling import valid_claim_value
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -207,6 +208,13 @@ class SaluteView(BaseModel):
     alternatives: int  # how many responses a player must choose between (for bots' timing)
 
 
+def snapshot(rnd: RoundInfo | None) -> RoundInfo | None:
+    """A copy of a round for a view (its seat lists keep changing in the state)."""
+    if rnd is None:
+        return None
+    return rnd.model_copy(update={"done": list(rnd.done), "failed": list(rnd.failed)})
+
+
 def is_number(card: Card) -> bool:
     return Rank.TWO <= card.rank <= Rank.TEN
 
@@ -278,10 +286,10 @@ class SaluteTheKing(Game[SaluteState]):
             rows.append(TriggerRow(cue="prime", slot=opts.prime_gesture))
         return rows
 
-    def alternatives(self) -> int:
-        """Responses to choose between on each card, plus the mental arithmetic the house rules ask."""
+    def alternatives(self, rows: list[TriggerRow]) -> int:
+        """Responses to choose between on each card (``rows``: the trigger rows), plus the mental
+        arithmetic the house rules ask."""
         opts = self.s.options
-        rows = self.trigger_rows()
         count = len({r.slot for r in rows}) if rows else 1
         if opts.pip_target:
             count += 3  # keeping a running total
@@ -328,20 +336,20 @@ class SaluteTheKing(Game[SaluteState]):
         if kind == "flip":
             return value is None and self.may_flip(seat)
         if kind in GESTURE_KINDS:
-            return type(value) is int and 1 <= value <= s.stimulus
+            return valid_claim_value(value, s.stimulus)
         return False
 
     def view(self, seat: int | None = None) -> SaluteView:
         s = self.s
         shown = min(4, len(s.pile))
+        rows = self.trigger_rows()
         return SaluteView(
             seat=seat, counts=[len(st) for st in s.stacks], pile_size=len(s.pile),
             recent=s.pile[len(s.pile) - shown:], top_by=s.pile_by[-1] if s.pile else None,
             turn=s.turn, dealer=self.dealer, choosing=s.choosing, choices=self.choices() if s.choosing else [],
-            gestures=s.options.gestures(), triggers=self.trigger_rows(), pip_total=self.pip_total(),
-            pip_target=s.options.pip_target, stimulus=s.stimulus,
-            open=s.open.model_copy(deep=True) if s.open else None,
-            last=s.last.model_copy(deep=True) if s.last else None, alternatives=self.alternatives(),
+            gestures=s.options.gestures(), triggers=rows, pip_total=self.pip_total(),
+            pip_target=s.options.pip_target, stimulus=s.stimulus, open=snapshot(s.open), last=snapshot(s.last),
+            alternatives=self.alternatives(rows),
         )
 
     def cards(self) -> list[Card]:

@@ -461,3 +461,13 @@ def test_corrupt_saves_are_refused(change) -> None:
     change(envelope["state"])
     with pytest.raises(BadSave):
         SPEC.from_json(json.dumps(envelope))
+
+
+def test_a_view_is_a_snapshot_that_later_play_leaves_alone() -> None:
+    game = new(4, "4c 6c Kc")
+    flip_all(game, 3)
+    before = game.view(0)
+    game.apply(1, gesture(SALUTE, 3))
+    game.apply(2, gesture(STAND, 3))
+    assert before.open.done == [] and before.open.failed == []
+    assert game.view(0).open.done == [1] and game.view(0).open.failed == [2]

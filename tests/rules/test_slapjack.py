@@ -491,3 +491,16 @@ def test_random_play_conserves_cards_and_ends() -> None:
         conserved(game)
         assert game.actors() == [] and game.stimulus <= 300
         assert steps < 10_000
+
+
+def test_a_view_is_a_snapshot_that_later_play_leaves_alone() -> None:
+    game = new(8, {0: "5c", 1: "Jd"})
+    dump_out(game, 7)
+    game.apply(0, FLIP)
+    before = game.view(0)
+    counts, recent = list(before.counts), list(before.recent)
+    game.apply(7, slap(7))  # shut out
+    game.apply(1, FLIP)
+    assert before.shut[7] is False and before.out[7] is True
+    assert before.counts == counts and before.recent == recent and before.stimulus == 7
+    assert game.view(0).shut[7] is True
