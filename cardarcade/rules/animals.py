@@ -49,7 +49,8 @@ RULES = """\
 
 - Cards match by rank. If your up card matches several players', you may call any of them.
 - If both players call each other at once, the first call wins; the later one has simply
-  missed, with no penalty. A call on a match that was covered a moment later still counts.
+  missed, with no penalty. So has a call on a match you saw that was covered (or won) before
+  your call was heard: it is too late, not wrong, so it costs nothing.
 - A player who is out cannot be called. Calling before any card is turned is not possible.
 - **Card limit:** so a game always ends, once the card limit has been turned up the player
   holding the most cards wins; equal holdings share the win.

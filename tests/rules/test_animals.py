@@ -222,3 +222,14 @@ def test_corrupt_saves_are_bad_saves():
 def test_rules_text_names_the_variant_and_keys():
     assert "names" in RULES and "Card limit" in RULES and "enter" in RULES
     assert SPEC.claim_kinds == frozenset({"call"}) and SPEC.min_players == 3 and SPEC.max_players == 6
+
+
+def test_a_call_on_a_match_covered_before_it_was_heard_is_late_and_costs_nothing():
+    game = new(3, {0: "7c 2c", 1: "7d 3d", 2: "4h"})
+    flips(game, 0, 1)
+    seen = game.stimulus
+    flips(game, 2, 0)  # seat 0 covers its 7c before seat 1's call is heard
+    before = game.view(None)
+    assert kinds(game.apply(1, call(0, seen))) == ["late_call"]
+    after = game.view(None)
+    assert (after.pile_sizes, after.counts, after.turn) == (before.pile_sizes, before.counts, before.turn)
