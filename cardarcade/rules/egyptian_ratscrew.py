@@ -56,6 +56,7 @@ RULES = """\
 - Whoever wins the pile, by slap or challenge, turns the next card.
 - A lost or declined challenge leaves the pile in the middle until its winner takes it, so a
   pair turned by the last card can still be slapped away from them.
+- A penalty card goes face down under the pile, so it never changes what is on top.
 - Slap patterns only count live cards: a dead card on top, or inside the pattern, spoils it.
 - A sequence may run up or down, the ace high or low (A-2-3 and Q-K-A), but never round the
   corner (K-A-2). A joker is no face card and starts no challenge.

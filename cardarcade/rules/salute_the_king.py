@@ -65,6 +65,9 @@ a pip-total trigger (the number cards on the pile add up to a target), a prime t
 **House clarifications** (the text leaves these open):
 
 - A game is one hand; the dealer is the player to the right of the first player.
+- When the dealer picks the triggers, they pick the card for each of the four gestures set on
+  the setup screen; the gestures themselves are not chosen again at the table (on screen a
+  gesture is only a key, so new ones would merely rename the keys).
 - Each player answers a trigger with one gesture. A wrong gesture is final for that card:
   you count as not having acted.
 - The round closes as soon as the loser is certain: when all but one player have made the
