@@ -53,7 +53,20 @@ class PileGame(Game):
         self._take_pile(seat)
         self.s.turn = seat
 
+    def owed(self) -> int | None:
+        """A seat owed the pile, who may act without cards (none unless the game says so)."""
+        return None
+
     # ---- queries
+
+    def actors(self) -> list[int]:
+        """Holders, a seat owed the pile, and while slapping in is open everyone not shut out."""
+        s = self.s
+        if s.result is not None:
+            return []
+        stacks, shut, owed = s.stacks, s.shut, self.owed()
+        slap_in = s.stimulus >= 1 and s.options.slap_in and self.holders() >= 2
+        return [p for p in range(s.players) if stacks[p] or p == owed or (slap_in and not shut[p])]
 
     def holders(self) -> int:
         return sum(1 for st in self.s.stacks if st)

@@ -240,15 +240,8 @@ class EgyptianRatscrew(PileGame):
 
     # ---- contract
 
-    def actors(self) -> list[int]:
-        s = self.s
-        if s.result is None:
-            return [p for p in range(s.players) if self._has_move(p)]
-        return []
-
-    def _has_move(self, seat: int) -> bool:
-        s = self.s
-        return bool(s.stacks[seat]) or s.award == seat or (s.stimulus >= 1 and self.may_slap(seat))
+    def owed(self) -> int | None:
+        return self.s.award
 
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s

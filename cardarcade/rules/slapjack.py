@@ -106,17 +106,6 @@ class Slapjack(PileGame):
 
     # ---- contract
 
-    def actors(self) -> list[int]:
-        s = self.s
-        if s.result is not None:
-            return []
-        stacks = s.stacks
-        holding = [p for p in range(s.players) if stacks[p]]
-        if s.stimulus >= 1 and s.options.slap_in and len(holding) >= 2 and len(holding) < s.players:
-            shut = s.shut
-            return [p for p in range(s.players) if stacks[p] or not shut[p]]
-        return holding
-
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
         if s.result is not None or not 0 <= seat < s.players:
