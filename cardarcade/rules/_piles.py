@@ -24,6 +24,13 @@ def full_deck(decks: int) -> list[Card]:
     return list(_PACKS[decks])
 
 
+def stimulus_index(k: int, pile_first: int, under: int = 0) -> int | None:
+    """Index in a centre pile of the card turned as stimulus ``k``, or None when the pile it lay
+    on has been taken since (a claim on it is late). ``pile_first`` is the stimulus of the pile's
+    first turned card; ``under`` the penalty cards beneath it."""
+    return None if k < pile_first else under + k - pile_first
+
+
 class PileState(State):
     stacks: list[list[Card]]  # face down, index 0 is the top
     pile: list[Card]  # the centre pile, last = top
@@ -101,8 +108,7 @@ class PileGame(Game):
 
     def pile_index(self, k: int) -> int | None:
         """Index in the pile of the card turned as stimulus ``k``; None if its pile is gone."""
-        s = self.s
-        return None if k < s.pile_first else s.pile_under + k - s.pile_first
+        return stimulus_index(k, self.s.pile_first, self.s.pile_under)
 
     def cards(self) -> list[Card]:
         s = self.s

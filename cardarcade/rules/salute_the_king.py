@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from cardarcade.cards import Card, Rank, double_deck, standard_deck
 from cardarcade.rules._calling import valid_claim_value
+from cardarcade.rules._piles import stimulus_index
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -432,9 +433,8 @@ class SaluteTheKing(Game[SaluteState]):
         return events
 
     def _card_at(self, k: int) -> Card | None:
-        s = self.s
-        idx = k - s.pile_first
-        return s.pile[idx] if 0 <= idx < len(s.pile) else None
+        idx = stimulus_index(k, self.s.pile_first)
+        return None if idx is None else self.s.pile[idx]
 
     def _close_if_certain(self, events: list[Event]) -> None:
         s = self.s
