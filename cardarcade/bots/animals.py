@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardarcade.bots import BotBase, Moment, Plan, register
 from cardarcade.rules.animals import ANIMAL_NAMES
+from cardarcade.bots.snap import piles_compared
 from cardarcade.rules.base import Action
 
 FLIP = Action("flip")
@@ -47,7 +48,7 @@ class AnimalsBot(BotBase):
         others = [t for t in range(len(view.tops)) if t != me and not view.out[t]]
         if not others:
             return None
-        compared = max(1, sum(1 for top in view.tops if top is not None))
+        compared = piles_compared(view.tops)
         alternatives = compared + len(others)  # spot the pair, then recall whose animal it is
         mine = view.tops[me]
         matches = [t for t in others if mine is not None and view.tops[t] is not None

@@ -15,9 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from cardarcade.cards import Card, Rank, double_deck, standard_deck
+from cardarcade.cards import Card, Rank
 from cardarcade.rules._calling import valid_claim_value
-from cardarcade.rules._piles import stimulus_index
+from cardarcade.rules._piles import full_deck, stimulus_index
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
 
 FLIP = Action("flip")
@@ -221,10 +221,6 @@ def snapshot(rnd: RoundInfo | None) -> RoundInfo | None:
 
 def is_number(card: Card) -> bool:
     return Rank.TWO <= card.rank <= Rank.TEN
-
-
-def full_deck(decks: int) -> list[Card]:
-    return double_deck() if decks == 2 else standard_deck()
 
 
 def packs_for(players: int, option: int) -> int:
