@@ -49,6 +49,9 @@ def dealt(order: list[Card], players: int) -> dict:
 
 
 class PileGame(Game):
+    """A one-pile slapping game: subclasses give ``pack`` and, where their round state needs
+    resetting when the pile is won, extend ``_collect``."""
+
     __slots__ = ()
 
     def pack(self) -> list[Card]:
@@ -56,7 +59,7 @@ class PileGame(Game):
         raise NotImplementedError
 
     def _collect(self, seat: int) -> None:
-        """``seat`` wins the pile at the end of the game; games reset their own round state too."""
+        """``seat`` wins the pile and leads the next one (the last holder does, at the end)."""
         self._take_pile(seat)
         self.s.turn = seat
 
@@ -190,7 +193,8 @@ class PileGame(Game):
         s = self.s
         limit = s.options.max_flips
         if s.result is None and s.stimulus >= limit:
-            events.append(self.finish_by_cards_held([len(st) for st in s.stacks], f"the {limit}-card limit was reached"))
+            held = [len(st) for st in s.stacks]
+            events.append(self.finish_by_cards_held(held, f"the {limit}-card limit was reached"))
 
     # ---- saves
 

@@ -282,7 +282,8 @@ class EgyptianRatscrew(PileGame):
             top=recent[-1] if recent else None, top_dead=recent_dead[-1] if recent else False,
             turn=s.turn, challenger=s.challenger, challenge_card=s.challenge_card, need=s.need, choice=s.choice,
             award=s.award, shut=list(s.shut), out=[not st for st in s.stacks], stimulus=s.stimulus,
-            can_slap=self.can_slap(seat), patterns=list(patterns), slappable=slap_pattern(recent, recent_dead, patterns),
+            can_slap=self.can_slap(seat), patterns=list(patterns),
+            slappable=slap_pattern(recent, recent_dead, patterns),
         )
 
     # ---- play
