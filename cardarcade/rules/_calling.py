@@ -122,11 +122,11 @@ class CallingGame(Game):
             return
         events.append(self.finish_by_cards_held(self.held(), f"the {limit}-card limit was reached"))
 
-    def check_cards(self, warrant_now: list[int]) -> None:
+    def check_cards(self) -> None:
         """The loaded zones fit the players, the history fits the cards, and the pack is whole."""
         if len(self.face_down()) != self.s.players or len(self.s.piles) != self.s.players:
             raise ValueError("zones do not match the number of players")
-        check_history(self.s, warrant_now)
+        check_history(self.s, self.warrant())  # only once the zones fit: warrant() reads every seat
         if sorted(c.code for c in self.cards()) != sorted(c.code for c in standard_deck()):
             raise ValueError("the cards are not one full pack")
 

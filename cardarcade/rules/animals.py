@@ -264,7 +264,7 @@ class Animals(CallingGame):
         super().check_loaded()
         s = self.s
         n = s.players
-        self.check_cards(self.warrant())
+        self.check_cards()
         if len(s.animals) != n:
             raise ValueError("zones do not match the number of players")
         chosen = [a for a in s.animals if a is not None]

@@ -250,7 +250,7 @@ class Snap(CallingGame):
         super().check_loaded()
         s = self.s
         n = s.players
-        self.check_cards(self.warrant())
+        self.check_cards()
         if len(s.out) != n:
             raise ValueError("zones do not match the number of players")
         if not 0 <= s.turn < n or any(not 0 <= p < n for p in s.eliminated):

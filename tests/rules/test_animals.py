@@ -217,6 +217,10 @@ def test_corrupt_saves_are_bad_saves():
     envelope["state"]["recent"][-1] = []
     with pytest.raises(BadSave):
         SPEC.from_json(json.dumps(envelope))
+    envelope = json.loads(game.to_json())
+    envelope["state"]["players"] = 4  # more seats than the saved zones hold
+    with pytest.raises(BadSave):
+        SPEC.from_json(json.dumps(envelope))
 
 
 def test_rules_text_names_the_variant_and_keys():
