@@ -60,6 +60,16 @@ class Rank(IntEnum):
         return _RANK_LABELS[self]
 
     @property
+    def word(self) -> str:
+        """The rank in words: 'seven', 'queen'."""
+        return self.name.lower()
+
+    @property
+    def plural(self) -> str:
+        """'sevens', 'sixes', 'queens'."""
+        return self.word + ("es" if self is Rank.SIX else "s")
+
+    @property
     def noun(self) -> str:
         """Plural name for messages: 'jacks', '7s'."""
         if self <= Rank.TEN:

@@ -25,7 +25,7 @@ from enum import IntEnum
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from cardarcade.cards import RANKS, SUITS, Card
+from cardarcade.cards import RANKS, SUITS, Card, Rank
 
 __all__ = ["Category", "HandValue", "evaluate", "best_of", "hand_value", "percentile"]
 
@@ -43,14 +43,13 @@ class Category(IntEnum):
 
 
 _CATEGORY_BY_INT = tuple(Category)
-# Plural and singular rank words for names ("kings", "king"); 'sixes', not '6s', in poker talk.
-_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-         10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+# Rank words for names ("kings", "king"): 'sixes', not '6s', in poker talk.
+def _word(rank: int) -> str:
+    return Rank(rank).word
 
 
 def _plural(rank: int) -> str:
-    word = _WORD[rank]
-    return word + ("es" if word == "six" else "s")
+    return Rank(rank).plural
 
 
 class HandValue(int):
@@ -84,22 +83,22 @@ class HandValue(int):
         if cat is Category.STRAIGHT_FLUSH:
             if r[0] == 14:
                 return "royal flush"
-            return f"straight flush, {_WORD[r[0]]} high" + (" (steel wheel)" if r[0] == 5 else "")
+            return f"straight flush, {_word(r[0])} high" + (" (steel wheel)" if r[0] == 5 else "")
         if cat is Category.STRAIGHT:
-            return f"straight, {_WORD[r[0]]} high" + (" (wheel)" if r[0] == 5 else "")
+            return f"straight, {_word(r[0])} high" + (" (wheel)" if r[0] == 5 else "")
         if cat is Category.FOUR_OF_A_KIND:
             return f"four of a kind, {_plural(r[0])}"
         if cat is Category.FULL_HOUSE:
             return f"full house, {_plural(r[0])} over {_plural(r[1])}"
         if cat is Category.FLUSH:
-            return f"flush, {_WORD[r[0]]} high"
+            return f"flush, {_word(r[0])} high"
         if cat is Category.THREE_OF_A_KIND:
             return f"three of a kind, {_plural(r[0])}"
         if cat is Category.TWO_PAIR:
             return f"two pair, {_plural(r[0])} and {_plural(r[1])}"
         if cat is Category.ONE_PAIR:
             return f"pair of {_plural(r[0])}"
-        return f"{_WORD[r[0]]} high"
+        return f"{_word(r[0])} high"
 
     def __repr__(self) -> str:
         return f"HandValue({self.name!r})"

@@ -399,3 +399,8 @@ def test_every_order_ranks_each_of_its_ranks_once() -> None:
         assert len(set(order.ranks)) == len(order.ranks)
         assert [order.value(r) for r in order.ranks] == list(range(len(order.ranks)))
         assert Rank.JOKER not in order.ranks
+
+
+def test_ranks_in_words_for_messages():
+    assert (Rank.SEVEN.word, Rank.SEVEN.plural) == ("seven", "sevens")
+    assert Rank.SIX.plural == "sixes" and Rank.ACE.word == "ace" and Rank.TEN.plural == "tens"
