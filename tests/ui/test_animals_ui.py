@@ -5,8 +5,7 @@ from __future__ import annotations
 from cardarcade.rules import GAMES
 from cardarcade.ui.screens.animals import AnimalsScreen
 from cardarcade.ui.setup import GameSetup
-from test_play import deck_starting, wait_for
-from test_snap_ui import text_of
+from ui_helpers import deck_starting, text_of, wait_for
 
 ANIMALS = GAMES["animals"]
 

@@ -8,22 +8,11 @@ from cardarcade.ui.screens.concentration import ConcentrationScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import prompt, wait_for
 
 SPEC = GAMES["concentration"]
 # ranks in order: positions 4k..4k+3 hold one rank (0-3 the twos, 48-51 the aces)
 BY_RANK = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value))
-
-
-async def wait_for(pilot, predicate, tries: int = 300) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
-
-
-def prompt(screen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 async def two_people_after_the_cut(pilot, app):

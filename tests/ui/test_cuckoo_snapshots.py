@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from cardarcade.cards import Card, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import deck_starting
 
 SPEC = GAMES["cuckoo"]
 
 
-def deck(hands: str) -> list[Card]:
-    fixed = [Card.parse(t) for t in hands.split()]
-    return fixed + [c for c in standard_deck() if c not in set(fixed)]
-
-
 def test_cuckoo_six_players_after_you_change(snap_compare, app_factory):
-    setup = GameSetup.solo(SPEC, 6, seed=5, level="hard", deck=deck("4s 9h 7c Jd 5s 8d"))
+    setup = GameSetup.solo(SPEC, 6, seed=5, level="hard", deck=deck_starting("4s 9h 7c Jd 5s 8d"))
     assert snap_compare(app_factory(setup), press=["c"], terminal_size=(80, 24))
 
 

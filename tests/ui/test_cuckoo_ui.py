@@ -3,36 +3,20 @@ table of twenty, the last hand on ``v``, and hot-seat privacy."""
 
 from __future__ import annotations
 
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import SWAP
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import deck_starting, screen_text, wait_for
 
 SPEC = GAMES["cuckoo"]
 C = Card.parse
 
 
-def deck(hands: str) -> list[Card]:
-    fixed = [C(t) for t in hands.split()]
-    return fixed + [c for c in standard_deck() if c not in set(fixed)]
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def wait_for(pilot, predicate, tries: int = 400) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
-
-
 def solo(players: int = 6, hands: str = "4s 9h 7c Jd 5s 8d", **kw) -> GameSetup:
-    return GameSetup.solo(SPEC, players, seed=1, deck=deck(hands) if hands else None, level="medium", **kw)
+    return GameSetup.solo(SPEC, players, seed=1, deck=deck_starting(hands) if hands else None, level="medium", **kw)
 
 
 async def test_c_changes_with_the_left_neighbour_and_you_know_where_your_card_went(app_factory):
@@ -133,7 +117,7 @@ async def test_twenty_players_fit_on_one_screen(app_factory):
 
 
 async def test_hot_seat_covers_each_card_until_its_owner_is_ready(app_factory):
-    setup = GameSetup.solo(SPEC, 6, seed=1, humans=2, deck=deck("4s 9h 7c Jd 5s 8d"))
+    setup = GameSetup.solo(SPEC, 6, seed=1, humans=2, deck=deck_starting("4s 9h 7c Jd 5s 8d"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

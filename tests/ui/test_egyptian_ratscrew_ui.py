@@ -2,44 +2,32 @@
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
-
-from cardarcade.cards import cards, standard_deck
+from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.ui.screens.egyptian_ratscrew import EgyptianRatscrewScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import deck_starting, text_of, wait_for
 
 SPEC = GAMES["egyptian-ratscrew"]
 
 
-def deck_starting(text: str) -> list:
+# Number cards after the named ones, spread over the ranks, so no stray face card or pattern turns up.
+SPREAD = [2, 5, 8, 3, 6, 9, 4, 7, 10, 11, 12, 13, 14]
+
+
+def stacked(text: str) -> list:
     """A full pack whose first cards are ``text`` (dealt round robin from seat 0), then number cards."""
-    first = cards(text)
-    rest = [c for c in standard_deck() if c not in first]
-    return first + sorted(rest, key=lambda c: (c.rank > 10, c.suit.value, [2, 5, 8, 3, 6, 9, 4, 7, 10, 11, 12, 13, 14].index(c.rank)))
-
-
-async def wait_for(pilot, predicate, tries: int = 200, what=lambda: "") -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"condition never became true {what()}")
+    return deck_starting(text, rest_key=lambda c: (c.rank > 10, c.suit.value, SPREAD.index(c.rank)))
 
 
 def screen_text(screen) -> str:
     """The centre and the seat panels as plain text, drawn from the screen's current view."""
-    console = Console(width=80, file=io.StringIO(), record=True)
-    console.print(screen.render_center())
-    for seat in range(screen.game.players):
-        console.print(screen.render_seat(seat))
-    return console.export_text()
+    seats = [screen.render_seat(seat) for seat in range(screen.game.players)]
+    return "".join(text_of(r) for r in [screen.render_center(), *seats])
 
 
 async def test_play_by_keys_against_bots(app_factory):
-    setup = GameSetup.solo(SPEC, 3, seed=4, level="expert", deck=deck_starting("2c 5d 8h 3c 6d 9h 4c 7d 10h"))
+    setup = GameSetup.solo(SPEC, 3, seed=4, level="expert", deck=stacked("2c 5d 8h 3c 6d 9h 4c 7d 10h"))
     app = app_factory(setup, pace=0.03)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -56,7 +44,7 @@ async def test_play_by_keys_against_bots(app_factory):
 
 
 async def test_pair_slap_wins_the_pile(app_factory):
-    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_starting("5s 5h"))
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=stacked("5s 5h"))
     app = app_factory(setup, pace=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -70,7 +58,7 @@ async def test_pair_slap_wins_the_pile(app_factory):
 
 
 async def test_false_slap_pays_a_penalty_card(app_factory):
-    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_starting("5s 2h"))
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=stacked("5s 2h"))
     app = app_factory(setup)  # the bot never moves
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -85,7 +73,7 @@ async def test_false_slap_pays_a_penalty_card(app_factory):
 
 def _choice_setup() -> GameSetup:
     # You turn the 3♣, Bot 1 a king at Bot 2, who holds one card: then it is your choice.
-    return GameSetup.solo(SPEC, 3, seed=1, level="expert", deck=deck_starting("3c Kd 2h"))
+    return GameSetup.solo(SPEC, 3, seed=1, level="expert", deck=stacked("3c Kd 2h"))
 
 
 async def _reach_the_choice(pilot, screen) -> None:
@@ -125,7 +113,7 @@ async def test_the_continue_or_decline_choice_continued(app_factory):
 
 
 async def test_hotseat_second_players_key_wins_the_race(app_factory):
-    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck_starting("5s 5h"))
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=stacked("5s 5h"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -142,7 +130,7 @@ async def test_hotseat_second_players_key_wins_the_race(app_factory):
 
 
 async def test_hotseat_takes_a_won_pile_with_the_turn_key(app_factory):
-    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck_starting("Js 2h"))
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=stacked("Js 2h"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -165,7 +153,7 @@ async def test_wrong_keys_change_nothing(app_factory):
 
 
 async def test_a_card_turned_out_of_turn_is_marked_dead(app_factory):
-    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck_starting("Kh 5c 9d"))
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=stacked("Kh 5c 9d"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

@@ -10,6 +10,7 @@ from cardarcade.ui.screens.knock_poker import KnockPokerScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import prompt, screen_text
 
 SPEC = GAMES["knock-poker"]
 C = Card.parse
@@ -27,14 +28,6 @@ HANDS = ("As Ks Qs Js 9d", "2d 3d 4d 6d 7h", "8c 8d 8h 9c 9h")
 def solo(humans: int = 1, **kw) -> GameSetup:
     return GameSetup.solo(SPEC, 3, seed=1, level="medium", humans=humans,
                           deck=deck(*HANDS, up="10s", stock="5c Kd 4h"), **kw)
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-def prompt(screen) -> str:
-    return str(screen.query_one("#prompt").render())
 
 
 async def test_d_draws_then_the_cursor_and_enter_discard(app_factory):

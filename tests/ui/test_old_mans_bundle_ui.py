@@ -12,6 +12,7 @@ from cardarcade.ui.screens.old_mans_bundle import OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import wait_for
 
 SPEC = GAMES["old-mans-bundle"]
 
@@ -20,14 +21,6 @@ def deal(hand0: str, hand1: str, table: str) -> list[Card]:
     named = cards(hand0) + cards(hand1) + cards(table)
     rest = [c for c in standard_deck() if c not in set(named)]
     return [c for pair in zip(cards(hand0), cards(hand1)) for c in pair] + cards(table) + rest
-
-
-async def wait_for(pilot, predicate, tries: int = 300) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
 
 
 def solo(deck: list[Card]) -> GameSetup:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardarcade.cards import cards, standard_deck
 from cardarcade.ui.app import TooSmallScreen
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
@@ -13,21 +12,8 @@ from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.slapjack import SlapjackScreen
 from cardarcade.ui.screens.war import WarScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import deck_starting, wait_for
 
-
-
-def deck_starting(text: str) -> list:
-    """A full pack whose first cards are ``text`` (dealt round robin from seat 0)."""
-    first = cards(text)
-    return first + [c for c in standard_deck() if c not in first]
-
-
-async def wait_for(pilot, predicate, tries: int = 200) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
 
 
 async def test_menu_to_setup_to_war_by_keys(app_factory):

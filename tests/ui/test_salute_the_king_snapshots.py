@@ -8,18 +8,19 @@ reaction-time lines.
 
 from __future__ import annotations
 
-from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import deck_starting
 
 SPEC = GAMES["salute-the-king"]
+QUIET = ("4", "6", "8", "9", "10")
 
 
-def deck_starting(text: str) -> list[Card]:
-    first = cards(text)
-    rest = [c for c in standard_deck() if c not in first]
-    quiet = [c for c in rest if c.rank.label in ("4", "6", "8", "9", "10")]
-    return first + quiet + [c for c in rest if c not in quiet]
+def stacked(text: str) -> list[Card]:
+    """A full pack whose first cards are ``text``: with nothing collected, the cards are turned in
+    this order (seat 0 first). Quiet cards follow, so no stray trigger turns up."""
+    return deck_starting(text, rest_key=lambda c: c.rank.label not in QUIET)
 
 
 async def _turn_and_settle(pilot) -> None:
@@ -34,11 +35,11 @@ async def _turn_and_settle(pilot) -> None:
 
 
 def test_salute_the_king_you_are_last_to_salute(snap_compare, app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=18, deck=deck_starting("Kd 4c"), level="medium")
+    setup = GameSetup.solo(SPEC, 4, seed=18, deck=stacked("Kd 4c"), level="medium")
     assert snap_compare(app_factory(setup), run_before=_turn_and_settle, terminal_size=(80, 24))
 
 
 def test_salute_the_king_hotseat_with_house_rules(snap_compare, app_factory):
     options = {"pip_target": 21, "prime_gesture": 2, "gesture4": "wave", "card3": "7"}
-    setup = GameSetup.solo(SPEC, 3, seed=5, humans=2, options=options, deck=deck_starting("10c 6c 4c"))
+    setup = GameSetup.solo(SPEC, 3, seed=5, humans=2, options=options, deck=stacked("10c 6c 4c"))
     assert snap_compare(app_factory(setup), press=["w", "o"], terminal_size=(80, 24))

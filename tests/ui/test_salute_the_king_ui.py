@@ -2,38 +2,25 @@
 
 from __future__ import annotations
 
-from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens.salute_the_king import SaluteTheKingScreen, TriggerPicker
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import deck_starting, screen_text, wait_for
 
 SPEC = GAMES["salute-the-king"]
+QUIET = ("4", "6", "8", "9", "10")
 
 
-def deck_starting(text: str) -> list[Card]:
+def stacked(text: str) -> list[Card]:
     """A full pack whose first cards are ``text``: with nothing collected, the cards are turned in
     this order (seat 0 first). Quiet cards follow, so no stray trigger turns up."""
-    first = cards(text)
-    rest = [c for c in standard_deck() if c not in first]
-    quiet = [c for c in rest if c.rank.label in ("4", "6", "8", "9", "10")]
-    return first + quiet + [c for c in rest if c not in quiet]
-
-
-async def wait_for(pilot, predicate, tries: int = 250) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition never became true")
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return deck_starting(text, rest_key=lambda c: c.rank.label not in QUIET)
 
 
 async def test_enter_turns_a_card_and_the_screen_shows_the_trigger_table(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, deck=deck_starting("4c 6c"), level="easy")
+    setup = GameSetup.solo(SPEC, 4, seed=1, deck=stacked("4c 6c"), level="easy")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -62,7 +49,7 @@ async def test_a_gesture_before_any_card_is_refused(app_factory):
 async def test_a_right_gesture_in_time_leaves_someone_else_to_take_the_pile(app_factory):
     # Two people and two bots: Player 1 turns a king and salutes; Player 2 does nothing, so once
     # the bots have saluted too, Player 2 is the last (however slowly the keys arrive).
-    setup = GameSetup.solo(SPEC, 4, seed=1, humans=2, deck=deck_starting("Kd 4c"), level="easy")
+    setup = GameSetup.solo(SPEC, 4, seed=1, humans=2, deck=stacked("Kd 4c"), level="easy")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -76,7 +63,7 @@ async def test_a_right_gesture_in_time_leaves_someone_else_to_take_the_pile(app_
 
 
 async def test_the_last_player_to_gesture_collects_the_pile(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, deck=deck_starting("Jd 4c"), level="expert")
+    setup = GameSetup.solo(SPEC, 4, seed=1, deck=stacked("Jd 4c"), level="expert")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -91,7 +78,7 @@ async def test_the_last_player_to_gesture_collects_the_pile(app_factory):
 async def test_a_wrong_gesture_counts_as_not_acting(app_factory):
     # Player 1 turns a queen and salutes (wrong), then tries the right key: too late, it is final.
     # Player 2 and the bot bow: Player 1 counts as not having acted and takes the pile.
-    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=deck_starting("Qd 4c"), level="expert")
+    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=stacked("Qd 4c"), level="expert")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -108,7 +95,7 @@ async def test_a_wrong_gesture_counts_as_not_acting(app_factory):
 async def test_hotseat_second_players_key_wins_the_race(app_factory):
     # Player 1 turns a king; the bot salutes; then both people salute within one arbitration
     # window, Player 2 (right hand, ",") pressing first: Player 1 is last and takes the pile.
-    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=deck_starting("Kd 4c"), level="expert")
+    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=stacked("Kd 4c"), level="expert")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -176,7 +163,7 @@ async def test_the_dealer_may_put_the_picker_away_and_come_back_to_it(app_factor
 
 
 async def test_you_answer_before_you_turn_the_next_card(app_factory):
-    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=deck_starting("Kd 6c"), level="expert")
+    setup = GameSetup.solo(SPEC, 3, seed=1, humans=2, deck=stacked("Kd 6c"), level="expert")
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

@@ -10,13 +10,10 @@ from cardarcade.rules._shedding import stacked_deck
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
+from ui_helpers import screen_text
 
 C = Card.parse
 OTHER = {"neosho-rapids": "9h 9c 10h 10c Jh Js Jc", "dig": "2d 3d 4d 5d 6d 7d Qd"}
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def setup(game_id: str, hand: str, upcard: str, stock: str = "", humans: int = 1, **options) -> GameSetup:

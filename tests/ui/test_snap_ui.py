@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
-
 from cardarcade.rules import GAMES
 from cardarcade.ui.screens.snap import SnapScreen
 from cardarcade.ui.setup import GameSetup
-from test_play import deck_starting, wait_for
+from ui_helpers import deck_starting, text_of, wait_for
 
 SNAP = GAMES["snap"]
-
-
-def text_of(renderable) -> str:
-    """What a renderable shows, as plain text."""
-    console = Console(width=80, file=io.StringIO(), color_system=None)
-    with console.capture() as capture:
-        console.print(renderable)
-    return capture.get()
 
 
 async def test_hotseat_second_players_key_wins_the_race(app_factory):

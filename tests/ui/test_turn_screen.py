@@ -7,6 +7,8 @@ table, or pass; the game ends when the hands are empty or everyone passes in a r
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from pydantic import BaseModel
 
 from cardarcade.bots import BotBase, Plan, register
@@ -108,17 +110,20 @@ class LayScreen(TurnScreen):
         return "your move" if self.actor is not None else "waiting"
 
 
-async def start(app_factory, humans: int, deck: str = "2c 2d 3h 4s 5s 5h 7c 8c 9c"):
+@asynccontextmanager
+async def lay_table(app_factory, humans: int = 1, deck: str = "2c 2d 3h 4s 5s 5h 7c 8c 9c", screen_class=LayScreen):
+    """The app running a Lay screen at 80x24, with ``humans`` people (the rest bots that never move)."""
     setup = GameSetup.solo(SPEC, 2 if humans < 3 else 3, seed=1, humans=humans, deck=cards(deck))
     app = app_factory()
-    return app, setup
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_class(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        yield app, pilot, screen
 
 
 async def test_enter_plays_the_card_under_the_cursor(app_factory):
-    app, setup = await start(app_factory, 1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(LayScreen(setup))
-        await pilot.pause()
+    async with lay_table(app_factory) as (app, pilot, screen):
         await pilot.press("right", "right", "enter")  # 2c 2d [3h]
         await pilot.pause()
         assert app.screen.game.s.table == cards("3h")
@@ -126,21 +131,14 @@ async def test_enter_plays_the_card_under_the_cursor(app_factory):
 
 
 async def test_marked_cards_are_played_together(app_factory):
-    app, setup = await start(app_factory, 1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(LayScreen(setup))
-        await pilot.pause()
+    async with lay_table(app_factory) as (app, pilot, screen):
         await pilot.press("space", "right", "space", "enter")
         await pilot.pause()
         assert set(app.screen.game.s.table) == set(cards("2c 2d"))
 
 
 async def test_a_card_that_cannot_be_played_gives_a_message_and_changes_nothing(app_factory):
-    app, setup = await start(app_factory, 1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory) as (app, pilot, screen):
         await pilot.press("space", "right", "right", "space", "enter")  # 2c and 3h are no pair
         await pilot.pause()
         assert screen.game.s.table == []
@@ -148,11 +146,7 @@ async def test_a_card_that_cannot_be_played_gives_a_message_and_changes_nothing(
 
 
 async def test_several_moves_for_one_card_open_a_choice(app_factory):
-    app, setup = await start(app_factory, 1, deck="7c 2d 3h 4s 5s 5h 2c 8c 9c")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory, 1, deck="7c 2d 3h 4s 5s 5h 2c 8c 9c") as (app, pilot, screen):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
@@ -164,22 +158,14 @@ async def test_several_moves_for_one_card_open_a_choice(app_factory):
 
 
 async def test_escape_backs_out_of_a_choice(app_factory):
-    app, setup = await start(app_factory, 1, deck="7c 2d 3h 4s 5s 5h 2c 8c 9c")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory, 1, deck="7c 2d 3h 4s 5s 5h 2c 8c 9c") as (app, pilot, screen):
         await pilot.press("enter", "escape")
         await pilot.pause()
         assert app.screen is screen and screen.game.s.table == []
 
 
 async def test_a_command_key_plays_its_move(app_factory):
-    app, setup = await start(app_factory, 1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory) as (app, pilot, screen):
         await pilot.press("right")
         await pilot.pause()
         screen.refresh_all()
@@ -190,11 +176,7 @@ async def test_a_command_key_plays_its_move(app_factory):
 
 
 async def test_hot_seat_hides_the_next_hand_until_enter(app_factory):
-    app, setup = await start(app_factory, 2)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory, 2) as (app, pilot, screen):
         # The first person is asked for the keyboard before any hand shows.
         assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
         assert screen.hand_cards() == []
@@ -215,22 +197,14 @@ async def test_hot_seat_hides_the_next_hand_until_enter(app_factory):
 
 
 async def test_keys_do_nothing_while_the_cover_is_up(app_factory):
-    app, setup = await start(app_factory, 2)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory, 2) as (app, pilot, screen):
         await pilot.press("p", "right", "space")
         await pilot.pause()
         assert screen.game.s.actions == 0
 
 
 async def test_keys_typed_fast_are_taken_in_order(app_factory):
-    app, setup = await start(app_factory, 1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LayScreen(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory) as (app, pilot, screen):
         await pilot.press("right", "p")  # no pause: "p" exists only once "right" has been handled
         await pilot.pause()
         assert screen.game.s.passes == 1
@@ -240,18 +214,14 @@ async def test_a_game_that_plays_one_card_at_a_time_neither_marks_nor_offers_mar
     class OneAtATime(LayScreen):
         MARKING = False
 
-    app, setup = await start(app_factory, 1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = OneAtATime(setup)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with lay_table(app_factory, screen_class=OneAtATime) as (app, pilot, screen):
         await pilot.press("space", "right", "space")
         assert screen.marked == []
         assert not screen.check_action("mark", ())  # so the footer leaves "space Mark" out
 
 
 async def test_a_choice_can_be_numbered_as_the_table_numbers_players(app_factory):
-    app, setup = await start(app_factory, 1)
+    app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         picked = []
         app.push_screen(ChoiceScreen("Ask whom?", ["Bot 1", "Bot 2"], numbers=[2, 3]), picked.append)
@@ -260,3 +230,4 @@ async def test_a_choice_can_be_numbered_as_the_table_numbers_players(app_factory
         await pilot.press("3")
         await pilot.pause()
         assert picked == [1]
+

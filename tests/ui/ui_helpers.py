@@ -1,0 +1,50 @@
+"""What the UI tests share: waiting for the table, packs stacked for a test, the screen as text.
+
+Test files import it as ``from ui_helpers import ...`` (tests/ui is on sys.path, as for any test
+module without an ``__init__.py``).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable
+
+from rich.console import Console, RenderableType
+
+from cardarcade.cards import Card, cards, standard_deck
+
+
+async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 400,
+                   what: Callable[[], str] = lambda: "") -> None:
+    """Let the app run (20 ms at a time) until ``predicate()`` holds; fail after ``tries``."""
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"condition never became true {what()}".rstrip())
+
+
+def deck_starting(text: str, rest_key: Callable[[Card], Any] | None = None) -> list[Card]:
+    """A full pack whose first cards are ``text`` (dealt round robin from seat 0); the rest in
+    pack order, or sorted by ``rest_key``."""
+    first = cards(text)
+    rest = [c for c in standard_deck() if c not in first]
+    return first + (sorted(rest, key=rest_key) if rest_key else rest)
+
+
+def screen_text(app) -> str:
+    """Every line of the screen on top, as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def prompt(screen) -> str:
+    """The prompt line as it shows now."""
+    return str(screen.query_one("#prompt").render())
+
+
+def text_of(renderable: RenderableType) -> str:
+    """What a renderable shows, as plain text (80 columns)."""
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    with console.capture() as capture:
+        console.print(renderable)
+    return capture.get()
