@@ -10,10 +10,16 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from pydantic import BaseModel
+from rich.align import Align
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.widgets import Static
 
 from cardarcade.bots import BotBase, Plan, register
 from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
+from cardarcade.ui.screens.game import same_drawing
 from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
 from cardarcade.ui.setup import GameSetup
 
@@ -231,3 +237,77 @@ async def test_a_choice_can_be_numbered_as_the_table_numbers_players(app_factory
         await pilot.pause()
         assert picked == [1]
 
+
+# ---- redrawing only what changed (GameScreen.show)
+
+
+def test_same_drawing_compares_what_a_renderable_shows():
+    assert same_drawing(Text("7♣", style="bold"), Text("7♣", style="bold"))
+    assert not same_drawing(Text("7♣", style="bold"), Text("7♣", style="italic"))
+    assert not same_drawing(Text("7♣", justify="center"), Text("7♣"))
+    assert not same_drawing(Text.assemble(("7", "red"), "♣"), Text.assemble(("7", "blue"), "♣"))
+    assert same_drawing(Group(Text("a"), Align.center(Text("b"))), Group(Text("a"), Align.center(Text("b"))))
+    assert not same_drawing(Group(Text("a"), Align.center(Text("b"))), Group(Text("a"), Align.right(Text("b"))))
+    assert not same_drawing(Group(Text("a")), Group(Text("a"), Text("")))
+    assert not same_drawing("a", Text("a"))
+    table = RichTable()
+    assert same_drawing(table, table) and not same_drawing(table, RichTable())  # unknown kinds: redrawn
+
+
+def record_updates(screen) -> list[str]:
+    """Collect the id of every table part the screen redraws from now on."""
+    drawn: list[str] = []
+    for widget in screen.query(Static):
+        if widget.id:
+            def update(content, *, layout=True, _widget=widget, _update=widget.update):
+                drawn.append(_widget.id)
+                _update(content, layout=layout)
+            widget.update = update
+    return drawn
+
+
+async def test_a_refresh_redraws_only_the_parts_that_changed(app_factory):
+    async with lay_table(app_factory) as (app, pilot, screen):
+        drawn = record_updates(screen)
+        screen.refresh_all()
+        assert drawn == []  # nothing changed: nothing is drawn again
+        await pilot.press("enter")  # lay 2c: your count, the table, the log, the hand and the prompt change
+        await pilot.pause()
+        assert "seat-0" in drawn and "center" in drawn and "log" in drawn and "hand" in drawn
+        assert "seat-1" not in drawn and "title" not in drawn  # the bot's count is as it was
+
+
+async def test_a_key_press_is_answered_on_screen_even_when_nothing_changed(app_factory):
+    async with lay_table(app_factory) as (app, pilot, screen):
+        drawn = record_updates(screen)
+        screen.say("No card to play")
+        screen.say("No card to play")  # the same words again: still drawn, so the press is seen to land
+        assert drawn == ["prompt", "prompt"]
+
+
+async def test_the_screen_is_laid_out_again_only_when_a_seat_needs_more_lines(app_factory):
+    class Tall(LayScreen):
+        def render_seat(self, seat):
+            count = self.view.counts[seat]
+            return Text("\n".join([f"{count} cards", *["▚"] * (count // 2)]))
+
+    async with lay_table(app_factory, screen_class=Tall) as (app, pilot, screen):
+        panel = screen.query_one("#seat-0")
+        layouts = []
+        refresh = panel.refresh
+
+        def recorded(*regions, layout=False, **kw):
+            layouts.append(layout)
+            return refresh(*regions, layout=layout, **kw)
+
+        panel.refresh = recorded
+        hand = screen.game.s.hands[0]
+        hand.append(Card.parse("Kc"))  # 4 cards: three lines instead of two
+        screen.refresh_all()
+        assert layouts.count(True) == 1
+        layouts.clear()
+        hand.append(Card.parse("Qc"))  # 5 cards: other words, still three lines
+        screen.refresh_all()
+        assert layouts == [False]  # drawn, without a new layout
+        await pilot.pause()
+        assert panel.content_size.height == 3

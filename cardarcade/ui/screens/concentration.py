@@ -45,7 +45,7 @@ class ConcentrationScreen(TurnScreen):
             if present[spot]:
                 self.spot = spot
                 break
-        self.query_one("#center").update(self.render_center())
+        self.show("center", self.render_center())
 
     def refresh_all(self) -> None:
         super().refresh_all()

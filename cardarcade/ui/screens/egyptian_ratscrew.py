@@ -6,7 +6,6 @@ from __future__ import annotations
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.widgets import Static
 
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
@@ -22,46 +21,6 @@ class EgyptianRatscrewScreen(GameScreen):
     VERB_HELP = {"flip": "turn", "decline": "decline"}
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn / take"), ("space", "verb('react')", "Slap"),
                 ("n", "verb('decline')", "Decline")]
-
-    def __init__(self, setup) -> None:
-        super().__init__(setup)
-        self._drawn: dict[str, object] = {}  # widget id -> what it was last drawn from
-
-    # ---- redrawing only what changed
-
-    def refresh_all(self) -> None:
-        """GameScreen's refresh, redrawing only the parts whose inputs changed, and without a
-        screen-wide re-layout: with six seats, re-laying the whole table after every card was the
-        main cost a key press could queue behind. Every part keeps its height, so nothing moves."""
-        self.view = view = self.game.view(self.viewer)
-        over = self.game.is_over
-        looks = (self.app.palette, self.app.ascii_glyphs)
-        layout = self.game.players > 6  # eight narrow seat panels may wrap a line
-        self._redraw("title", looks, self.title_text, False)
-        acting = self.acting()
-        for seat in range(self.game.players):
-            key = (looks, view.counts[seat], view.out[seat], view.shut[seat], seat == acting and not over,
-                   self.seat_role(seat), self.flash.get(seat), view.out[seat] and self.game.may_slap(seat))
-            self._redraw(f"seat-{seat}", key, lambda seat=seat: self.render_seat(seat), layout)
-        key = (looks, view.stimulus, view.pile_size, view.turn, view.award, view.challenger, view.need, view.choice,
-               over)
-        self._redraw("center", key, self.render_center, False)
-        self._redraw("log", tuple(map(id, self.log_lines)), lambda: Text("\n").join(self.log_lines), False)
-        if self.table is not None and self.table.started:
-            prompt = self.prompt()
-            self._redraw("prompt", prompt, lambda: Text(prompt), False)
-
-    def _redraw(self, widget_id: str, key: object, render, layout: bool) -> None:
-        if self._drawn.get(widget_id) == key:
-            return
-        self._drawn[widget_id] = key
-        self.query_one(f"#{widget_id}", Static).update(render(), layout=layout)
-
-    def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
-        super().do_verb(seat, verb, t)
-        # The base class may have drawn a flash or a "not now" note straight onto the screen.
-        self._drawn.pop(f"seat-{seat}", None)
-        self._drawn.pop("prompt", None)
 
     # ---- keys
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.align import Align
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -31,6 +32,28 @@ from cardarcade.ui.widgets.cards import ascii_suits
 
 class SeatPanel(Static):
     """One player's corner of the table."""
+
+
+def same_drawing(a: RenderableType | None, b: RenderableType | None) -> bool:
+    """Whether two renderables draw the same. Text, Group and Align (all a table is drawn with)
+    are compared by content; any other kind counts as changed, so it is always redrawn."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, str):
+        return a == b
+    if isinstance(a, Text):
+        return (a == b and a.style == b.style and a.justify == b.justify and a.overflow == b.overflow
+                and a.no_wrap == b.no_wrap and a.end == b.end)
+    if isinstance(a, Group):
+        return (a.fit == b.fit and len(a.renderables) == len(b.renderables)
+                and all(same_drawing(x, y) for x, y in zip(a.renderables, b.renderables)))
+    if isinstance(a, Align):
+        return ((a.align, a.vertical, a.style, a.pad, a.width, a.height) == (b.align, b.vertical, b.style, b.pad,
+                                                                            b.width, b.height)
+                and same_drawing(a.renderable, b.renderable))
+    return False
 
 
 class GameScreen(Screen):
@@ -67,6 +90,8 @@ class GameScreen(Screen):
         self._countdown: Timer | None = None
         self._count = 0
         self._finished = False
+        self._shown: dict[str, RenderableType] = {}  # widget id -> what it shows now
+        self._lines: dict[str, int] = {}  # auto-height widget id -> its content's line count
 
     # ---- hooks for subclasses
 
@@ -132,7 +157,7 @@ class GameScreen(Screen):
 
     def _tick(self) -> None:
         if self._count > 0:
-            self.query_one("#prompt", Static).update(Text(f"Get ready… {self._count}", style="bold"))
+            self.show("prompt", Text(f"Get ready… {self._count}", style="bold"))
             self._count -= 1
             return
         if self._countdown is not None:
@@ -140,7 +165,7 @@ class GameScreen(Screen):
             self._countdown = None
         assert self.table is not None
         self.table.start()
-        self.query_one("#prompt", Static).update(Text.assemble(("GO! ", "bold reverse"), " ", self.prompt()))
+        self.show("prompt", Text.assemble(("GO! ", "bold reverse"), " ", self.prompt()))
 
     # ---- refresh
 
@@ -151,13 +176,37 @@ class GameScreen(Screen):
     def refresh_all(self) -> None:
         # One view per refresh: every render hook reads ``self.view`` instead of rebuilding it.
         self.view = self.game.view(self.viewer)
-        self.query_one("#title", Static).update(self.title_text())
+        self.show("title", self.title_text())
         for seat in range(self.game.players):
-            self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat))
-        self.query_one("#center", Static).update(self.render_center())
-        self.query_one("#log", Static).update(Text("\n").join(self.log_lines))
+            self.show(f"seat-{seat}", self.render_seat(seat))
+        self.show("center", self.render_center())
+        self.show("log", Text("\n").join(self.log_lines))
         if self.table is not None and self.table.started:
-            self.query_one("#prompt", Static).update(Text(self.prompt()))
+            self.show("prompt", Text(self.prompt()))
+
+    def show(self, widget_id: str, renderable: RenderableType, *, answer: bool = False) -> None:
+        """Draw ``renderable`` on ``#widget_id``, unless the widget shows that already (``answer``:
+        draw it anyway, as the answer to a key press, so a repeated press is seen to land).
+
+        Only a seat panel (the one auto-height part) can change the layout, and only when its
+        number of lines changes: re-laying the whole table after every card was the main cost a
+        key press could queue behind. Every update of the table's parts goes through here, so
+        the record of what each one shows stays true.
+        """
+        if not answer and widget_id in self._shown and same_drawing(self._shown[widget_id], renderable):
+            return
+        self._shown[widget_id] = renderable
+        widget = self.query_one(f"#{widget_id}", Static)
+        widget.update(renderable, layout=False)
+        height = widget.styles.height
+        if height is not None and not height.is_auto:
+            return
+        width = widget.content_size.width
+        lines = widget.get_content_height(widget.size, self.app.size, width) if width else None
+        if lines is None or lines != self._lines.get(widget_id):
+            if lines is not None:
+                self._lines[widget_id] = lines
+            widget.refresh(layout=True)
 
     def words(self, event: Event) -> str:
         """An event as a sentence for this table: names filled in, suits as letters in ascii mode."""
@@ -226,8 +275,7 @@ class GameScreen(Screen):
             kind, target = claim
             table.claim(seat, kind, t, target)
             self.flash[seat] = self.claim_flash(kind, target)
-            # Same number of lines as before: skip the screen-wide re-layout (halves key latency).
-            self.query_one(f"#seat-{seat}", SeatPanel).update(self.render_seat(seat), layout=False)
+            self.show(f"seat-{seat}", self.render_seat(seat), answer=True)
             return
         action = self.action_for(seat, verb)
         if action is None:
@@ -255,7 +303,11 @@ class GameScreen(Screen):
         return next((a for a in legal if a.kind == verb), None)
 
     def notify_not_now(self, seat: int, verb: str) -> None:
-        self.query_one("#prompt", Static).update(Text(f"{self.names[seat]}: not now — {self.prompt()}", style="italic"))
+        self.say(f"{self.names[seat]}: not now — {self.prompt()}")
+
+    def say(self, text: str) -> None:
+        """A passing message on the prompt line (until the next refresh)."""
+        self.show("prompt", Text(text, style="italic"), answer=True)
 
     def action_verb(self, verb: str) -> None:
         """Footer clicks and solo keys not caught by the keymap: the solo player's verb, timed now."""

@@ -152,15 +152,15 @@ class FishingScreen(TurnScreen):
         hand = self.hand_cards()
         if before in hand and hand.index(before) != self.cursor:
             self.cursor = hand.index(before)
-            self.query_one("#hand").update(self.render_hand(hand))
-            self.query_one("#center").update(self.render_center())
+            self.show("hand", self.render_hand(hand))
+            self.show("center", self.render_center())
             if self.table is not None and self.table.started:
-                self.query_one("#prompt").update(Text(self.prompt()))
+                self.show("prompt", Text(self.prompt()))
 
     def move_cursor(self, dx: int, dy: int) -> None:
         super().move_cursor(dx, dy)
-        self.query_one("#prompt").update(Text(self.prompt()))
-        self.query_one("#center").update(self.render_center())
+        self.show("prompt", Text(self.prompt()))
+        self.show("center", self.render_center())
 
     # ---- the log in public words
 

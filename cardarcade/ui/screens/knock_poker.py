@@ -13,7 +13,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Grid
-from textual.widgets import Static
 
 from cardarcade.cards import Card
 from cardarcade.poker import HandValue, best_of, evaluate
@@ -165,8 +164,8 @@ class KnockPokerScreen(TurnScreen):
         if view.drawn is not None and view.drawn is not drawn:
             stuck = view.drawn_from == "discard" and not view.throw_back
             self.cursor = len(self.hand_cards()) - (2 if stuck else 1)
-            self.query_one("#hand", Static).update(self.render_hand(self.hand_cards()))
-            self.query_one("#prompt", Static).update(Text(self.prompt()))
+            self.show("hand", self.render_hand(self.hand_cards()))
+            self.show("prompt", Text(self.prompt()))
 
     def hand_cards(self) -> list[Card]:
         """Your cards high to low, so pairs sit together; a card just drawn stays at the right."""
@@ -234,7 +233,7 @@ class KnockPokerScreen(TurnScreen):
 
     def move_cursor(self, dx: int, dy: int) -> None:
         super().move_cursor(dx, dy)
-        self.query_one("#prompt", Static).update(Text(self.prompt()))  # the knock label names the card
+        self.show("prompt", Text(self.prompt()))  # the knock label names the card
 
     def describe_action(self, action: Action) -> str:
         if action == DRAW:

@@ -93,8 +93,7 @@ class SaluteTheKingScreen(GameScreen):
     def notify_not_now(self, seat: int, verb: str) -> None:
         view = self.view
         if verb == "flip" and view.turn == seat and not self.has_answered(seat):
-            self.query_one("#prompt", Static).update(
-                Text(f"{self.names[seat]}: make your gesture first, then turn the next card", style="italic"))
+            self.say(f"{self.names[seat]}: make your gesture first, then turn the next card")
             return
         super().notify_not_now(seat, verb)
 

@@ -168,7 +168,7 @@ class NeoshoRapidsScreen(SheddingScreen):
 
     def toggle_mark(self) -> None:
         super().toggle_mark()
-        self.query_one("#center").update(self.render_center())
+        self.show("center", self.render_center())
 
     def confirm(self) -> None:
         """Marked cards are played as a chain in the order they were marked."""

@@ -202,7 +202,7 @@ class TurnScreen(GameScreen):
         hand = self.hand_cards()
         self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         self.marked = [i for i in self.marked if i < len(hand)]
-        self.query_one("#hand", Static).update(self.render_hand(hand))
+        self.show("hand", self.render_hand(hand))
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
@@ -293,7 +293,7 @@ class TurnScreen(GameScreen):
         hand = self.hand_cards()
         if hand and dx:
             self.cursor = (self.cursor + dx) % len(hand)
-            self.query_one("#hand", Static).update(self.render_hand(hand))
+            self.show("hand", self.render_hand(hand))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Games that play one card at a time neither offer nor take "space: mark".
@@ -307,7 +307,7 @@ class TurnScreen(GameScreen):
             self.marked.remove(self.cursor)
         else:
             self.marked.append(self.cursor)
-        self.query_one("#hand", Static).update(self.render_hand(hand))
+        self.show("hand", self.render_hand(hand))
 
     def confirm(self) -> None:
         if self.actor is None:
@@ -328,10 +328,6 @@ class TurnScreen(GameScreen):
             self.choose(actions, "Which move?")
 
     # ---- playing
-
-    def say(self, text: str) -> None:
-        """A passing message on the prompt line (until the next refresh)."""
-        self.query_one("#prompt", Static).update(Text(text, style="italic"))
 
     def submit(self, action: Action) -> None:
         actor, table = self.actor, self.table
