@@ -18,17 +18,13 @@ TALL_ROWS = 1 + ROWS * 3  # header + boxed cells three lines high
 
 class ConcentrationScreen(TurnScreen):
     HIDDEN_HANDS = False  # the grid is the same for everyone: nothing to hide at a handover
+    HAND_ROW = False  # the grid needs the hand row's height
+    CSS = "ConcentrationScreen #center { padding: 0; }"  # and the whole width
     BINDINGS = [Binding("enter", "confirm", "Turn card")]  # the card under the grid cursor
 
     def __init__(self, setup) -> None:
         super().__init__(setup)
         self.spot = 0  # the grid cursor
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        # the grid needs the whole width and the empty hand row's height
-        self.query_one("#hand").display = False
-        self.query_one("#center").styles.padding = (0, 0)
 
     # ---- the grid cursor (the hand row stays empty)
 

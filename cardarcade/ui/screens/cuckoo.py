@@ -11,7 +11,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Grid
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
@@ -39,8 +38,6 @@ class CuckooScreen(TurnScreen):
 
     # Scoped to this screen, and more specific than the shared stylesheet's rules it overrides.
     CSS = """
-    CuckooScreen #seats { grid-gutter: 0 1; }
-    CuckooScreen .seat { border: none; height: 1; min-height: 1; padding: 0; }
     CuckooScreen #center { min-height: 2; content-align: left top; padding: 0 1; }
     """
 
@@ -50,15 +47,11 @@ class CuckooScreen(TurnScreen):
 
     # ---- layout: compact one-line rows instead of a panel per seat
 
-    def on_mount(self) -> None:
-        # Textual runs GameScreen.on_mount after this one, and it shapes the grid for panels.
-        self.call_later(self._shape_roster)
+    def seat_grid(self) -> tuple[int, int]:
+        return roster_shape(self.game.players)
 
-    def _shape_roster(self) -> None:
-        columns, rows = roster_shape(self.game.players)
-        grid = self.query_one("#seats", Grid)
-        grid.styles.grid_size_columns = columns
-        grid.styles.grid_size_rows = rows
+    def seat_style(self) -> str:
+        return "line"
 
     # ---- seats
 

@@ -123,8 +123,9 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         with Grid(id="seats"):
+            classes = f"seat {self.seat_style()}".strip()
             for seat in range(self.game.players):
-                yield SeatPanel(id=f"seat-{seat}", classes="seat")
+                yield SeatPanel(id=f"seat-{seat}", classes=classes)
         yield Static(id="center")
         yield from self.compose_below_center()
         yield Static(id="log")
@@ -135,12 +136,20 @@ class GameScreen(Screen):
         """Widgets between the centre and the log (a turn-based game's hand row)."""
         return iter(())
 
-    def on_mount(self) -> None:
+    def seat_grid(self) -> tuple[int, int]:
+        """(columns, rows) of the seat panels: one row up to four players, else two."""
         players = self.game.players
-        grid = self.query_one("#seats", Grid)
         columns = players if players <= 4 else (players + 1) // 2
-        grid.styles.grid_size_columns = columns
-        grid.styles.grid_size_rows = 1 if players <= columns else 2
+        return columns, 1 if players <= columns else 2
+
+    def seat_style(self) -> str:
+        """An extra class for every seat panel (arcade.tcss): "line" for one-line rows without a
+        frame, "frameless" for panels without a frame; "" for framed panels."""
+        return ""
+
+    def on_mount(self) -> None:
+        grid = self.query_one("#seats", Grid)
+        grid.styles.grid_size_columns, grid.styles.grid_size_rows = self.seat_grid()
         self.table = Table(
             self.game, self.setup.seats, LoopClock(), pace=self.app.settings.pace, seed=self.setup.seed,
             listener=self._on_table, on_reactions=self._on_reactions,

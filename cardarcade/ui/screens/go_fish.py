@@ -65,13 +65,6 @@ class FishingScreen(TurnScreen):
     TALK_LINES = 18
     last_question = ""
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        if self.game.players > 4:  # two rows of panels: no frames, so the hand still fits
-            for panel in self.query(".seat"):
-                panel.styles.border = ("none", "white")
-                panel.styles.min_height = 2
-
     # ---- what is asked for
 
     def asks_for(self, card: Card) -> list[Card | Rank]:

@@ -12,7 +12,6 @@ from typing import Iterable
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.containers import Grid
 
 from cardarcade.cards import Card
 from cardarcade.poker import HandValue, best_of, evaluate
@@ -28,20 +27,17 @@ class KnockPokerScreen(TurnScreen):
     # One line per seat: what does not fit its column ends in an ellipsis instead of wrapping.
     CSS = """
     KnockPokerScreen #seats { grid-gutter: 0 2; }
-    KnockPokerScreen .seat { border: none; height: 1; min-height: 1; padding: 0; text-wrap: nowrap; text-overflow: ellipsis; }
+    KnockPokerScreen .seat { text-wrap: nowrap; text-overflow: ellipsis; }
     KnockPokerScreen #center { min-height: 7; content-align: left top; padding: 0 1; }
     """
 
     # ---- layout: a compact row per seat, two columns
 
-    def on_mount(self) -> None:
-        # GameScreen.on_mount runs after this one and shapes the grid for bordered panels.
-        self.call_later(self._shape_roster)
+    def seat_grid(self) -> tuple[int, int]:
+        return 2, -(-self.game.players // 2)
 
-    def _shape_roster(self) -> None:
-        grid = self.query_one("#seats", Grid)
-        grid.styles.grid_size_columns = 2
-        grid.styles.grid_size_rows = -(-self.game.players // 2)
+    def seat_style(self) -> str:
+        return "line"
 
     # ---- seats
 

@@ -117,6 +117,7 @@ class TurnScreen(GameScreen):
     VERBS: ClassVar[list[str]] = []  # keys here are the whole keyboard for whoever's turn it is
     HIDDEN_HANDS: ClassVar[bool] = True
     MARKING: ClassVar[bool] = False  # whether a move may play several cards (space marks them)
+    HAND_ROW: ClassVar[bool] = True  # False: the game is drawn wholly in the centre (a grid)
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
     BINDINGS = [
         *GameScreen.BINDINGS,
@@ -191,7 +192,12 @@ class TurnScreen(GameScreen):
     # ---- layout and drawing
 
     def compose_below_center(self) -> ComposeResult:
-        yield Static(id="hand")
+        if self.HAND_ROW:
+            yield Static(id="hand")
+
+    def seat_style(self) -> str:
+        # Two rows of framed panels leave the hand row no room at 80x24.
+        return "frameless" if self.HAND_ROW and self.seat_grid()[1] > 1 else ""
 
     def refresh_all(self) -> None:
         if self.private and not self._covering:
@@ -202,7 +208,8 @@ class TurnScreen(GameScreen):
         hand = self.hand_cards()
         self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         self.marked = [i for i in self.marked if i < len(hand)]
-        self.show("hand", self.render_hand(hand))
+        if self.HAND_ROW:
+            self.show("hand", self.render_hand(hand))
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
