@@ -18,7 +18,7 @@ class SlapjackBot(BotBase):
     def plans(self, view, moment: Moment) -> list[Plan]:
         plans: list[Plan] = []
         me = self.seat
-        if view.can_slap and view.stimulus > 0:
+        if view.can_slap:  # only once a card is up
             key = ("slap", view.stimulus)
             if view.top is not None:
                 delay = self.once(key, lambda: self._slap_delay(view))
