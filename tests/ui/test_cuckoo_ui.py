@@ -32,7 +32,7 @@ async def test_c_changes_with_the_left_neighbour_and_you_know_where_your_card_we
         text = screen_text(app)
         assert "You change cards with Bot 1" in text
         assert "Bot 1 holds your old 4♠" in text
-        assert "Waiting for Bot 1…" in text
+        assert "Bot 1 is thinking…" in text
 
 
 async def test_s_stands_and_keys_out_of_turn_change_nothing(app_factory):
@@ -47,7 +47,7 @@ async def test_s_stands_and_keys_out_of_turn_change_nothing(app_factory):
         await pilot.press("s", "c", "d", "x", "enter")
         await pilot.pause()
         assert screen.game.to_json() == before
-        assert "Waiting for Bot 1" in str(screen.query_one("#prompt").render())
+        assert "Bot 1 is thinking" in str(screen.query_one("#prompt").render())
 
 
 async def test_enter_offers_the_moves_by_name(app_factory):

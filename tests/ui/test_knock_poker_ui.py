@@ -53,7 +53,7 @@ async def test_d_draws_then_the_cursor_and_enter_discard(app_factory):
         await pilot.pause()
         assert screen.game.s.discard[-1] == C("5c") and screen.game.s.turn == 1
         assert "You discard the 5♣" in screen_text(app)
-        assert "Waiting for Bot 1" in prompt(screen)
+        assert "Bot 1 is thinking" in prompt(screen)
 
 
 async def test_p_picks_up_the_discard_which_cannot_go_straight_back(app_factory):

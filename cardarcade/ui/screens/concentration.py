@@ -9,7 +9,6 @@ from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.concentration import CELLS, COLUMNS, ROWS, chips, turn
-from cardarcade.ui.screens._collecting import card_chip, idle_prompt
 from cardarcade.ui.screens.turn import TurnScreen
 
 CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns
@@ -80,12 +79,9 @@ class ConcentrationScreen(TurnScreen):
             line.append("  ")
             line.append(" ".join(taken[i].rank.label for i in range(0, len(taken), size)), style="bold")
         if view.phase == "cut" and view.cut_cards[seat] is not None:
-            line = Text("cut: ") + self.chip(view.cut_cards[seat])  # type: ignore[arg-type]
+            line = Text("cut: ") + self.card_label(view.cut_cards[seat], chip=True)  # type: ignore[arg-type]
         header.no_wrap, header.overflow = True, "ellipsis"
         return Group(header, line)
-
-    def chip(self, card: Card) -> Text:
-        return card_chip(card, self.app.palette, self.app.ascii_glyphs)
 
     def render_center(self) -> RenderableType:
         view = self.view
@@ -161,9 +157,8 @@ class ConcentrationScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         view = self.view
-        idle = idle_prompt(self, view.current)
-        if idle is not None:
-            return idle
+        if self.actor is None:
+            return self.waiting_prompt(view.current)
         who = f"{self.names[self.actor]}, your turn: " if len(self.setup.human_seats) > 1 else "Your turn: "
         if view.phase == "cut":
             return who + "cut — arrows pick a card, enter turns it; highest starts."

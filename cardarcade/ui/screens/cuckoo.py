@@ -16,7 +16,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.cuckoo import CHANGE, STAND, SWAP, CuckooMove
 from cardarcade.ui.screens.turn import Command, TurnScreen
-from cardarcade.ui.widgets.cards import Slot, card_text, render_row
+from cardarcade.ui.widgets.cards import Slot, render_row
 
 WIDE_ROWS = 5  # up to 10 players: two columns of at most five rows; more: three columns
 
@@ -84,9 +84,6 @@ class CuckooScreen(TurnScreen):
             line.append(" ")
             line.append_text(self.card_label(card))
         return line
-
-    def card_label(self, card: Card) -> Text:
-        return card_text(card, self.app.palette, self.app.ascii_glyphs)
 
     def chips_text(self, chips: int, start: int, room: int) -> Text:
         """Chips as dots (● left, ○ lost) when they fit in ``room`` columns, else a count."""
@@ -244,7 +241,7 @@ class CuckooScreen(TurnScreen):
         if view.turn is None:
             return ""
         if self.actor is None:
-            return f"Waiting for {self.names[view.turn]}…"
+            return self.waiting_prompt(view.turn)
         if view.turn == view.dealer:
             return "Your deal, last to act"
         return f"Your turn (on your left: {self.names[self.left_neighbour(view.turn)]})"

@@ -51,7 +51,7 @@ class EgyptianRatscrewScreen(GameScreen):
             status = Text("out: may slap in" if self.game.may_slap(seat) else "out", style="italic")
         else:
             count = str(view.counts[seat]) if role else cards_word(view.counts[seat])
-            status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"), count)
+            status = self.stack_text(count)
         if role:
             status.append(f" · {role}", style="bold")
         return Group(header, status)

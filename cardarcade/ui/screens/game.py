@@ -22,12 +22,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.table.clock import LoopClock
 from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.setup import GameSetup
-from cardarcade.ui.widgets.cards import ascii_suits
+from cardarcade.ui.widgets.cards import ascii_suits, card_text
 
 
 class SeatPanel(Static):
@@ -376,6 +377,14 @@ class GameScreen(Screen):
         if seat in self.flash:
             text.append(f"  {self.flash[seat]}", style="bold blink")
         return text
+
+    def stack_text(self, words: str) -> Text:
+        """A face-down stack and what it holds: '▚ 12 cards' ('# 12 cards' in ascii mode)."""
+        return Text.assemble(("# " if self.app.ascii_glyphs else "▚ ", "bold"), words)
+
+    def card_label(self, card: Card, chip: bool = False) -> Text:
+        """A card inline, coloured by suit in this app's palette and glyphs (``chip``: on a face-coloured chip)."""
+        return card_text(card, self.app.palette, self.app.ascii_glyphs, chip)
 
     def seat_level(self, seat: int) -> str:
         """'medium' for a bot seat, '' for a person."""

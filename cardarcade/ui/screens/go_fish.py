@@ -26,7 +26,7 @@ from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
 from cardarcade.ui.screens.turn import ChoiceScreen, TurnScreen
-from cardarcade.ui.widgets.cards import Slot, ascii_suits, card_text, render_row
+from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
 
 _YOU_INSIDE = re.compile(r"(?<=.)\bYou\b")
 
@@ -125,10 +125,7 @@ class FishingScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         if self.actor is None:
-            turn = self.view.turn
-            if self.setup.seats[turn].is_bot:
-                return f"{self.names[turn]} is thinking…"
-            return f"{self.names[turn]} to ask."
+            return self.waiting_prompt(self.view.turn, "ask")
         card = self.cursor_card()
         if card is None:
             return ""
@@ -297,8 +294,7 @@ class AuthorsScreen(FishingScreen):
         card = self.cursor_card()
         if card is not None and self.actor is not None:
             line = Text(f"Missing {rank_plural(card.rank)}: ", style="dim")
-            line.append_text(Text(" ").join(card_text(c, self.app.palette, self.app.ascii_glyphs)
-                                            for c in self.asks_for(card)))
+            line.append_text(Text(" ").join(self.card_label(c) for c in self.asks_for(card)))
             lines.append(line)
         return lines
 

@@ -18,7 +18,7 @@ from cardarcade.poker import HandValue, best_of, evaluate
 from cardarcade.rules.base import Action
 from cardarcade.rules.knock_poker import DRAW, TAKE, KnockMove
 from cardarcade.ui.screens.turn import Command, TurnScreen
-from cardarcade.ui.widgets.cards import Slot, card_text, render_row
+from cardarcade.ui.widgets.cards import Slot, render_row
 
 
 class KnockPokerScreen(TurnScreen):
@@ -87,9 +87,6 @@ class KnockPokerScreen(TurnScreen):
         if then:
             text.append(",")
         return text
-
-    def card_label(self, card: Card) -> Text:
-        return card_text(card, self.app.palette, self.app.ascii_glyphs)
 
     # ---- centre: the stock, the discard, the knock, your hand's worth
 
@@ -246,7 +243,7 @@ class KnockPokerScreen(TurnScreen):
         if view.turn is None:
             return ""
         if self.actor is None:
-            return f"Waiting for {self.names[view.turn]}…"
+            return self.waiting_prompt(view.turn)
         last = " (your last turn)" if view.knocker is not None else ""
         if view.phase == "draw":
             return f"Your turn{last}"

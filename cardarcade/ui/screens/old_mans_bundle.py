@@ -9,7 +9,6 @@ from rich.text import Text
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.old_mans_bundle import trail
-from cardarcade.ui.screens._collecting import card_chip, idle_prompt
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
@@ -32,9 +31,6 @@ class OldMansBundleScreen(TurnScreen):
 
     # ---- drawing
 
-    def chip(self, card: Card) -> Text:
-        return card_chip(card, self.app.palette, self.app.ascii_glyphs)
-
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         header = self.seat_header(seat, view.current == seat)
@@ -44,7 +40,7 @@ class OldMansBundleScreen(TurnScreen):
         top = view.bundle_tops[seat]
         if top is not None:
             line.append(" top ")
-            line.append_text(self.chip(top))
+            line.append_text(self.card_label(top, chip=True))
         return Group(header, line)
 
     def render_center(self) -> RenderableType:
@@ -80,7 +76,7 @@ class OldMansBundleScreen(TurnScreen):
         for i, card in enumerate(sorted(table, key=lambda c: (c.rank, c.suit.value))):
             if i:
                 text.append(" ")
-            text.append_text(self.chip(card))
+            text.append_text(self.card_label(card, chip=True))
         return text
 
     def describe_action(self, action: Action) -> str:
@@ -114,9 +110,8 @@ class OldMansBundleScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         view = self.view
-        idle = idle_prompt(self, view.current)
-        if idle is not None:
-            return idle
+        if self.actor is None:
+            return self.waiting_prompt(view.current)
         return "Your turn: ←→ pick a card, enter plays it"
 
 

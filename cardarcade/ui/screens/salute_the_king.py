@@ -155,8 +155,7 @@ class SaluteTheKingScreen(GameScreen):
         level = self.seat_level(seat)
         if level and not narrow:
             header.append(f" {level}", style="dim")
-        back = "# " if self.app.ascii_glyphs else "▚ "
-        line = Text.assemble((back, "bold"), f"{view.counts[seat]}")
+        line = self.stack_text(f"{view.counts[seat]}")
         status = self.seat_status(seat, narrow)
         if view.choosing and seat == view.dealer:
             status = Text("dealing", style="italic")

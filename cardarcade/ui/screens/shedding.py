@@ -20,7 +20,7 @@ from cardarcade.rules.base import Action
 from cardarcade.rules.dig import DIG, SUIT_NAMES, WILD, name_text
 from cardarcade.rules.neosho_rapids import DRAW, fits
 from cardarcade.ui.screens.turn import Command, TurnScreen
-from cardarcade.ui.widgets.cards import Slot, card_text, render_row
+from cardarcade.ui.widgets.cards import Slot, render_row
 
 DRAWN_SHOWN = 8  # the latest cards of a long dig that fit on one line
 
@@ -61,7 +61,7 @@ class SheddingScreen(TurnScreen):
         note = Text("last: " if self.game.players == 2 else "", style="dim", no_wrap=True, overflow="ellipsis")
         turn = [m for m in history if m.seat == seat and m.turn == last.turn]
         played = Text(" ").join(
-            self.card(m.card) + (f"→{self.named_short(m.named)}" if m.named else "")
+            self.card_label(m.card) + (f"→{self.named_short(m.named)}" if m.named else "")
             for m in turn if m.kind == "play" and m.card is not None)
         digs = sum(1 for m in turn if m.kind == "dig")
         parts = [Text(f"dug {digs}")] if digs else []
@@ -86,9 +86,6 @@ class SheddingScreen(TurnScreen):
     def center_lines(self) -> list[Text]:
         return []
 
-    def card(self, card: Card) -> Text:
-        return card_text(card, self.app.palette, self.app.ascii_glyphs)
-
     def drawn_lines(self, what: str) -> list[Text]:
         """The viewer's own latest draw (private: only ever from the viewer's view)."""
         if not self.view.drawn:
@@ -102,15 +99,7 @@ class SheddingScreen(TurnScreen):
         return suit.letter if self.app.ascii_glyphs else suit.glyph
 
     def cards_text(self, cards: list[Card], joiner: str = " ") -> Text:
-        return Text(joiner).join(self.card(c) for c in cards)
-
-    def waiting_prompt(self) -> str:
-        turn = self.view.turn
-        if turn is None:
-            return ""
-        if self.setup.seats[turn].is_bot:
-            return f"{self.names[turn]} is thinking…"
-        return f"{self.names[turn]} to play."
+        return Text(joiner).join(self.card_label(c) for c in cards)
 
     def command_for(self, key: str, labels: dict[str, str]) -> list[Command]:
         """The actor's legal card-less moves on ``key``, labelled by kind."""
@@ -156,7 +145,7 @@ class NeoshoRapidsScreen(SheddingScreen):
 
     def turn_prompt(self) -> str:
         if self.actor is None:
-            return self.waiting_prompt()
+            return self.waiting_prompt(self.view.turn)
         view = self.view
         up = view.upcard.label(self.app.ascii_glyphs)
         can_play = any(fits(c, view.upcard) for c in view.hand)
@@ -239,7 +228,7 @@ class DigScreen(SheddingScreen):
 
     def turn_prompt(self) -> str:
         if self.actor is None:
-            return self.waiting_prompt()
+            return self.waiting_prompt(self.view.turn)
         if self.commands():
             return "Nothing fits"
         return f"Play {self.requirement()} or an eight (enter)"

@@ -25,7 +25,7 @@ class SlapjackScreen(GameScreen):
         elif view.out[seat]:
             status = Text("out: slap a jack to get back in", style="italic")
         else:
-            status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"), f"{view.counts[seat]} cards")
+            status = self.stack_text(f"{view.counts[seat]} cards")
         level = Text(self.seat_level(seat), style="dim")
         return Group(header, status, level)
 

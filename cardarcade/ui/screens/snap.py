@@ -75,8 +75,7 @@ class SnapScreen(CallingScreen):
         if view.out[seat]:
             status = Text("eliminated", style="dim italic")
         else:
-            status = Text.assemble(("▚ " if not self.app.ascii_glyphs else "# ", "bold"),
-                                   f"{view.counts[seat]} · pile {view.pile_sizes[seat]}")
+            status = self.stack_text(f"{view.counts[seat]} · pile {view.pile_sizes[seat]}")
         if self.viewer is None and not self.setup.seats[seat].is_bot:
             extra = Text(f"keys {self.hotseat_keys(seat)}", style="dim")
         else:

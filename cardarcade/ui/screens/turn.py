@@ -153,6 +153,16 @@ class TurnScreen(GameScreen):
     def describe_action(self, action: Action) -> str:
         return str(action)
 
+    def waiting_prompt(self, seat: int | None, verb: str = "play") -> str:
+        """The prompt while nobody at the keyboard may move: 'Bot 2 is thinking…', 'Ann to play.'"""
+        if self.game.is_over:
+            return "Game over."
+        if seat is None:
+            return ""
+        if self.setup.seats[seat].is_bot:
+            return f"{self.names[seat]} is thinking…"
+        return f"{self.names[seat]} to {verb}."
+
     def commands(self) -> list[Command]:
         """Card-less moves open to ``self.actor`` now."""
         return []

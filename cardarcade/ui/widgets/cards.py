@@ -120,6 +120,8 @@ def ascii_suits(text: str) -> str:
     return text.translate(_ASCII_SUITS)
 
 
-def card_text(card: Card, palette: CardPalette, ascii_only: bool = False) -> Text:
-    """A card inline in a sentence, coloured by suit: 'J♠'."""
-    return Text(card.label(ascii_only), style=Style(color=palette.suit_color(card.suit), bold=True))
+def card_text(card: Card, palette: CardPalette, ascii_only: bool = False, chip: bool = False) -> Text:
+    """A card inline in a sentence, coloured by suit: 'J♠'. ``chip``: on the card's own face
+    colour, so a black suit stays readable on a dark felt."""
+    return Text(card.label(ascii_only), style=Style(color=palette.suit_color(card.suit), bold=True,
+                                                    bgcolor=palette.face if chip else None))
