@@ -19,7 +19,7 @@ from textual.widgets import Static
 from cardarcade.bots import BotBase, Plan, register
 from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
-from cardarcade.ui.screens.game import same_drawing
+from cardarcade.ui.screens.game import line_count, same_drawing
 from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
 from cardarcade.ui.setup import GameSetup
 
@@ -311,3 +311,11 @@ async def test_the_screen_is_laid_out_again_only_when_a_seat_needs_more_lines(ap
         assert layouts == [False]  # drawn, without a new layout
         await pilot.pause()
         assert panel.content_size.height == 3
+
+
+def test_line_count_counts_text_that_fits_and_leaves_wrapping_to_a_real_rendering():
+    assert line_count(Group(Text("▶ You  SLAP!"), Text("▚ 12 cards"), Text("")), 20) == 3
+    assert line_count("one\ntwo", 5) == 2
+    assert line_count(Text("x" * 30, no_wrap=True), 20) == 1
+    assert line_count(Group(Text("x" * 30)), 20) is None  # it would wrap: Textual measures it
+    assert line_count(RichTable(), 20) is None

@@ -12,6 +12,7 @@ from collections import deque
 from typing import ClassVar
 
 from rich.align import Align
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
@@ -55,6 +56,24 @@ def same_drawing(a: RenderableType | None, b: RenderableType | None) -> bool:
                                                                             b.width, b.height)
                 and same_drawing(a.renderable, b.renderable))
     return False
+
+
+def line_count(renderable: RenderableType, width: int) -> int | None:
+    """How many lines text takes at ``width`` when no line needs wrapping (cheap: no rendering);
+    None when that takes a real rendering to tell."""
+    if isinstance(renderable, Group):
+        counts = [line_count(part, width) for part in renderable.renderables]
+        return None if None in counts else sum(counts)  # type: ignore[arg-type]
+    if isinstance(renderable, Text):
+        plain, no_wrap = renderable.plain, renderable.no_wrap
+    elif isinstance(renderable, str):
+        plain, no_wrap = renderable, False
+    else:
+        return None
+    lines = plain.split("\n")
+    if not no_wrap and any(cell_len(line) > width for line in lines):
+        return None
+    return len(lines)
 
 
 class GameScreen(Screen):
@@ -212,7 +231,8 @@ class GameScreen(Screen):
         if height is not None and not height.is_auto:
             return
         width = widget.content_size.width
-        lines = widget.get_content_height(widget.size, self.app.size, width) if width else None
+        lines = (line_count(renderable, width) or widget.get_content_height(widget.size, self.app.size, width)
+                 if width else None)
         if lines is None or lines != self._lines.get(widget_id):
             if lines is not None:
                 self._lines[widget_id] = lines
