@@ -54,10 +54,6 @@ class PileGame(Game):
 
     __slots__ = ()
 
-    def pack(self) -> list[Card]:
-        """Every card the game is played with (a loaded save must hold exactly these)."""
-        raise NotImplementedError
-
     def _collect(self, seat: int) -> None:
         """``seat`` wins the pile and leads the next one (the last holder does, at the end)."""
         self._take_pile(seat)
@@ -215,5 +211,3 @@ class PileGame(Game):
             raise ValueError("the pile does not match the number of cards turned")
         if any(sh and st for sh, st in zip(s.shut, s.stacks)):
             raise ValueError("a shut-out player holds cards")
-        if sorted(c.code for c in self.cards()) != sorted(c.code for c in self.pack()):
-            raise ValueError("the cards are not the game's pack")

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from cardarcade.cards import Card
+from cardarcade.cards import Card, standard_deck
 
 _MASK64 = (1 << 64) - 1
 SAVE_FORMAT = "cardarcade-game"
@@ -314,6 +314,16 @@ class Game(ABC, Generic[S]):
                     or (result.scores is not None and len(result.scores) != n):
                 raise ValueError("the result does not fit the players")
 
+    def pack(self) -> list[Card]:
+        """Every card this game is played with; a game with other packs says which."""
+        return standard_deck()
+
+    def check_pack(self) -> None:
+        """Raise ValueError unless the cards in play are exactly the game's pack (after a load,
+        once ``check_loaded`` has found the zones sound)."""
+        if sorted(c.code for c in self.cards()) != sorted(c.code for c in self.pack()):
+            raise ValueError("the cards are not the game's pack")
+
     def clone(self) -> "Game":
         return type(self)(self.s.model_copy(deep=True))
 
@@ -381,6 +391,7 @@ class GameSpec:
         game = self.game(state)
         try:
             game.check_loaded()
+            game.check_pack()
         except ValueError as exc:
             raise BadSave(f"saved state is inconsistent: {exc}") from None
         return game

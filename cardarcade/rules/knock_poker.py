@@ -275,8 +275,6 @@ class KnockPoker(Game[KnockPokerState]):
         n = s.players
         if len(s.hands) != n or len(s.taken) != n:
             raise ValueError("zones do not match the number of players")
-        if sorted(c.code for c in self.cards()) != sorted(c.code for c in FULL_PACK):
-            raise ValueError("the cards are not one full pack")
         if not 0 <= s.turn < n or not 1 <= s.round <= s.options.max_rounds + 1:
             raise ValueError("bad turn or round")
         if s.knocker is not None and (not 0 <= s.knocker < n or not 0 <= s.turns_left < n):

@@ -409,6 +409,30 @@ def _set(root: Any, path: tuple, new: Any) -> Any:
     return root
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_save_holding_a_card_twice_is_refused(game_id: str) -> None:
+    """Every card of the pack must be in play exactly once: a save where one card has become a
+    copy of another (a duplicated ace, a lost two) is a BadSave, whichever zone holds it."""
+    spec = GAMES[game_id]
+    game = spec.new(seed=5)
+    envelope = json.loads(game.to_json())
+    codes = {c.code for c in game.cards()}
+    in_zones = [path for path in _leaves(envelope["state"])
+                if isinstance(_get(envelope["state"], path), str) and _get(envelope["state"], path) in codes]
+    assert in_zones, "no card found in the saved state"
+    path = in_zones[0]
+    other = next(c for c in sorted(codes) if c != _get(envelope["state"], path))
+    tampered = {**envelope, "state": _set(envelope["state"], path, other)}
+    with pytest.raises(BadSave):
+        spec.from_json(json.dumps(tampered))
+
+
+def _get(root: Any, path: tuple) -> Any:
+    for key in path:
+        root = root[key]
+    return root
+
+
 JSON_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 200), st.sampled_from(["", "As", "Jk", "10h", "x", "flip"]),
     st.lists(st.integers(-1, 9), max_size=3), st.just({}), st.just([[]]),
