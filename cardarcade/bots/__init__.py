@@ -13,12 +13,15 @@ import importlib
 import pkgutil
 import random
 from dataclasses import dataclass
-from typing import Callable, Hashable, Protocol
+from typing import Any, Callable, Hashable, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from cardarcade.bots.reaction import ADAPTIVE, LEVEL_NAMES, AdaptiveProfile, ReactionProfile, profile_for
 from cardarcade.rules.base import Action
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +59,9 @@ class BotBase:
         # hard, only faster; adaptive plays as medium and adapts its speed).
         self.skill: int = SKILL[level]
         self.rng = rng
-        self._decided: dict[Hashable, float | None] = {}
+        self._decided: dict[Hashable, Any] = {}
 
-    def once(self, key: Hashable, decide: Callable[[], float | None]) -> float | None:
+    def once(self, key: Hashable, decide: Callable[[], T]) -> T:
         """Make a random decision once per situation, so re-planning never re-rolls it."""
         if key not in self._decided:
             if len(self._decided) > 64:
@@ -66,9 +69,18 @@ class BotBase:
             self._decided[key] = decide()
         return self._decided[key]
 
+    def decided(self, key: Hashable) -> Any:
+        """What was decided for ``key`` (None if nothing was)."""
+        return self._decided.get(key)
+
     def move_delay(self, pace: float) -> float:
         """How long an ordinary move (turning a card) takes: the table's pace, a little varied."""
         return pace * self.rng.uniform(0.8, 1.25)
+
+    def move(self, key: Hashable, moment: Moment, decide: Callable[[], Action]) -> Plan:
+        """An ordinary move (not a race): chosen once per situation, made at the table's pace."""
+        delay, action = self.once(key, lambda: (self.move_delay(moment.pace), decide()))
+        return Plan(action, moment.now + delay, key)
 
 
 SKILL = {"easy": 0, "medium": 1, "hard": 2, "expert": 2, ADAPTIVE: 1}

@@ -20,8 +20,7 @@ class SheddingBot(BotBase):
         if view.turn != self.seat or view.seat != self.seat:
             return []
         key = ("move", view.step)
-        delay, action = self.once(key, lambda: (self.move_delay(moment.pace), self.choose(view)))  # type: ignore[misc]
-        return [Plan(action, moment.now + delay, key)]
+        return [self.move(key, moment, lambda: self.choose(view))]
 
     def choose(self, view: SheddingView) -> Action:
         raise NotImplementedError

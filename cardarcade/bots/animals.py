@@ -38,9 +38,7 @@ class AnimalsBot(BotBase):
                 plans.append(Plan(Action("call", target=target, value=view.stimulus),
                                   moment.stimulus_time + delay, key))
         if view.turn == me and not view.out[me]:
-            key = ("flip", view.stimulus)
-            delay = self.once(key, lambda: self.move_delay(moment.pace))
-            plans.append(Plan(FLIP, moment.now + delay, key))
+            plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
         return plans
 
     def _decide(self, view) -> tuple[int, float] | None:

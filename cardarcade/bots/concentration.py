@@ -32,10 +32,7 @@ class ConcentrationBot(BotBase):
         if view.current != self.seat:
             return []
         key = ("turn", len(view.history))
-        choice = self.once(key, lambda: self.pick(view))
-        delay = self.once(("delay",) + key, lambda: self.move_delay(moment.pace))
-        assert isinstance(choice, int) and delay is not None
-        return [Plan(turn(choice), moment.now + delay, key)]
+        return [self.move(key, moment, lambda: turn(self.pick(view)))]
 
     # ---- memory
 

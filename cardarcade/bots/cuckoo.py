@@ -34,8 +34,7 @@ class CuckooBot(BotBase):
         if view.turn != self.seat or view.card is None:
             return []
         key = ("move", view.hand, len(view.moves))
-        delay, action = self.once(key, lambda: (self.move_delay(moment.pace), self.choose(view)))  # type: ignore[misc]
-        return [Plan(action, moment.now + delay, key)]
+        return [self.move(key, moment, lambda: self.choose(view))]
 
     def choose(self, view: CuckooView) -> Action:
         dealer = view.seat == view.dealer

@@ -48,18 +48,14 @@ class EgyptianRatscrewBot(BotBase):
             if delay is not None:
                 plans.append(Plan(Action("slap", value=view.stimulus), moment.stimulus_time + delay, key))
         if view.award == me:
-            plans.append(self._move(TAKE, ("take", view.stimulus), moment))
+            plans.append(self.move(("take", view.stimulus), moment, lambda: TAKE))
         elif view.award is None and view.turn == me and view.counts[me]:
             if view.choice:
-                go_on = self.once(("go on?", view.stimulus), lambda: 1.0 if self.carry_on(view) else 0.0)
-                plans.append(self._move(FLIP if go_on else DECLINE, ("choice", view.stimulus), moment))
+                plans.append(self.move(("choice", view.stimulus), moment,
+                                       lambda: FLIP if self.carry_on(view) else DECLINE))
             else:
-                plans.append(self._move(FLIP, ("flip", view.stimulus), moment))
+                plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
         return plans
-
-    def _move(self, action: Action, key: tuple, moment: Moment) -> Plan:
-        delay = self.once(key, lambda: self.move_delay(moment.pace))
-        return Plan(action, moment.now + (delay or 0.0), key)
 
     def _slap_delay(self, view) -> float | None:
         p, rng = self.profile, self.rng

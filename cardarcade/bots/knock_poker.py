@@ -109,8 +109,7 @@ class KnockPokerBot(BotBase):
         if view.turn != self.seat or view.phase is None or view.seat != self.seat:
             return []
         key = ("move", view.round, view.reshuffles, view.phase, view.stock, view.knocker)
-        delay, action = self.once(key, lambda: (self.move_delay(moment.pace), self.choose(view)))  # type: ignore[misc]
-        return [Plan(action, moment.now + delay, key)]
+        return [self.move(key, moment, lambda: self.choose(view))]
 
     # ---- decisions
 

@@ -29,10 +29,7 @@ class BundleBot(BotBase):
         if view.current != self.seat or not view.hand:
             return []
         key = ("play", len(view.seen), len(view.hand))
-        action = self.once(key, lambda: self.choose(view))
-        delay = self.once(("delay",) + key, lambda: self.move_delay(moment.pace))
-        assert isinstance(action, Action) and delay is not None
-        return [Plan(action, moment.now + delay, key)]
+        return [self.move(key, moment, lambda: self.choose(view))]
 
     def choose(self, view: BundleView) -> Action:
         other = 1 - self.seat

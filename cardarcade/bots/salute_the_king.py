@@ -54,7 +54,5 @@ class SaluteBot(BotBase):
         return slot, delay
 
     def _choose_plan(self, view, moment: Moment) -> list[Plan]:
-        key = ("choose", len(view.choices))
-        pick = self.once(("pick", len(view.choices)), lambda: self.rng.randrange(len(view.choices)))
-        delay = self.once(key, lambda: self.move_delay(moment.pace))
-        return [Plan(Action("choose", value=view.choices[pick]), moment.now + delay, key)]
+        return [self.move(("choose", len(view.choices)), moment,
+                          lambda: Action("choose", value=self.rng.choice(view.choices)))]

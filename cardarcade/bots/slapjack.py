@@ -25,13 +25,11 @@ class SlapjackBot(BotBase):
             else:
                 # The pile was just taken: a slap already on its way still lands (and counts as
                 # having slapped, which matters for players who are out).
-                delay = self._decided.get(key)
+                delay = self.decided(key)
             if delay is not None:
                 plans.append(Plan(Action("slap", value=view.stimulus), moment.stimulus_time + delay, key))
         if view.turn == me and view.counts[me] > 0:
-            key = ("flip", view.stimulus)
-            delay = self.once(key, lambda: self.move_delay(moment.pace))
-            plans.append(Plan(FLIP, moment.now + delay, key))
+            plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
         return plans
 
     def _slap_delay(self, view) -> float | None:

@@ -29,9 +29,7 @@ class SnapBot(BotBase):
                 kind, delay = decision
                 plans.append(Plan(Action(kind, value=view.stimulus), moment.stimulus_time + delay, key))
         if view.turn == self.seat and view.counts[self.seat] > 0:
-            key = ("flip", view.stimulus)
-            delay = self.once(key, lambda: self.move_delay(moment.pace))
-            plans.append(Plan(FLIP, moment.now + delay, key))
+            plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
         return plans
 
     def _decide(self, view) -> tuple[str, float] | None:

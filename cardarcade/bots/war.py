@@ -11,6 +11,4 @@ class WarBot(BotBase):
     def plans(self, view: WarView, moment: Moment) -> list[Plan]:
         if self.seat not in view.pending:
             return []
-        key = ("flip", view.rounds, view.war_depth)
-        delay = self.once(key, lambda: self.move_delay(moment.pace))
-        return [Plan(FLIP, moment.now + delay, key)]
+        return [self.move(("flip", view.rounds, view.war_depth), moment, lambda: FLIP)]
