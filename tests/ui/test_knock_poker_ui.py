@@ -10,7 +10,7 @@ from cardarcade.ui.screens.knock_poker import KnockPokerScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import prompt, screen_text
+from ui_helpers import pass_cover, prompt, screen_text
 
 SPEC = GAMES["knock-poker"]
 C = Card.parse
@@ -144,11 +144,7 @@ async def test_the_showdown_shows_every_hand(app_factory):
 async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
     app = app_factory(GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck(*HANDS[:2], up="10s", stock="5c")))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+        screen = await pass_cover(app, pilot, "Player 1")
         assert isinstance(screen, KnockPokerScreen) and "Your hand: ace high" in screen_text(app)
         await pilot.press("p", "n")
         await pilot.pause()

@@ -12,7 +12,7 @@ from cardarcade.ui.screens.old_mans_bundle import OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import wait_for
+from ui_helpers import pass_cover, wait_for
 
 SPEC = GAMES["old-mans-bundle"]
 
@@ -79,11 +79,7 @@ async def test_hot_seat_covers_the_hand_between_people(app_factory):
     setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deal("6c 3c 4c 5c", "6d 3d 4d 5d", "6h 7h 8h 9h"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+        screen = await pass_cover(app, pilot, "Player 1")
         assert screen.hand_cards() == cards("6c 3c 4c 5c")
         await pilot.press("enter")  # Player 1 takes the 6♥
         await pilot.pause()

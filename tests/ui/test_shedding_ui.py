@@ -10,7 +10,7 @@ from cardarcade.rules._shedding import stacked_deck
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import screen_text
+from ui_helpers import pass_cover, screen_text
 
 C = Card.parse
 OTHER = {"neosho-rapids": "9h 9c 10h 10c Jh Js Jc", "dig": "2d 3d 4d 5d 6d 7d Qd"}
@@ -120,11 +120,7 @@ async def test_dig_digs_until_a_card_fits(app_factory):
 async def test_hot_seat_covers_the_hand_between_players(app_factory):
     app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "9h", humans=2))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1"
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
+        screen = await pass_cover(app, pilot, "Player 1")
         assert isinstance(screen, DigScreen) and screen.hand_cards()[0] == C("2c")
         screen.cursor = screen.hand_cards().index(C("9c"))
         await pilot.press("enter")

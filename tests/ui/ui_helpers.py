@@ -12,6 +12,7 @@ from typing import Any, Callable
 from rich.console import Console, RenderableType
 
 from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.ui.screens.turn import CoverScreen
 
 
 async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 400,
@@ -22,6 +23,15 @@ async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 400,
             return
         await pilot.pause(0.02)
     raise AssertionError(f"condition never became true {what()}".rstrip())
+
+
+async def pass_cover(app, pilot, player: str):
+    """Check the hot-seat cover asks for ``player``, press enter past it, and return the game screen."""
+    await pilot.pause()
+    assert isinstance(app.screen, CoverScreen) and app.screen.player == player
+    await pilot.press("enter")
+    await pilot.pause()
+    return app.screen
 
 
 def deck_starting(text: str, rest_key: Callable[[Card], Any] | None = None) -> list[Card]:

@@ -238,9 +238,7 @@ class CuckooScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         view = self.view
-        if view.turn is None:
-            return ""
-        if self.actor is None:
+        if self.actor is None or view.turn is None:
             return self.waiting_prompt(view.turn)
         if view.turn == view.dealer:
             return "Your deal, last to act"

@@ -240,9 +240,7 @@ class KnockPokerScreen(TurnScreen):
 
     def turn_prompt(self) -> str:
         view = self.view
-        if view.turn is None:
-            return ""
-        if self.actor is None:
+        if self.actor is None or view.turn is None:
             return self.waiting_prompt(view.turn)
         last = " (your last turn)" if view.knocker is not None else ""
         if view.phase == "draw":
