@@ -120,7 +120,7 @@ class CallingGame(Game):
         limit = self.s.options.max_flips
         if self.s.result is not None or self.s.flips < limit:
             return
-        events.append(self.finish_by_cards_held(self.held(), f"the {limit}-card limit was reached"))
+        events.append(self.finish_by_most(self.held(), f"the {limit}-card limit was reached"))
 
     def check_cards(self) -> None:
         """The loaded zones fit the players, the history fits the cards, and the pack is whole."""

@@ -353,17 +353,11 @@ class FishingGame(Game[FishingState]):
         return seat
 
     def _finish_by_books(self, why: str, winner: int | None = None) -> Event:
-        s = self.s
-        made = [len(b) for b in s.books]
+        made = [len(b) for b in self.s.books]
         if winner is None:
-            most = max(made)
-            winners = [p for p in range(s.players) if made[p] == most]
-            text = f"Game over: {why}. " + (
-                f"{{seat}} wins with {most} books" if len(winners) == 1 else f"A tie at {most} books")
-        else:
-            winners, text = [winner], why
-        ranking = sorted(range(s.players), key=lambda p: (p not in winners, -made[p]))
-        return self.finish(winners, text, scores=[float(m) for m in made], ranking=ranking)
+            return self.finish_by_most(made, why, "books")
+        ranking = sorted(range(self.s.players), key=lambda p: (p != winner, -made[p]))
+        return self.finish([winner], why, scores=[float(m) for m in made], ranking=ranking)
 
     # ---- loading
 

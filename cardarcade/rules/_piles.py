@@ -190,7 +190,7 @@ class PileGame(Game):
         limit = s.options.max_flips
         if s.result is None and s.stimulus >= limit:
             held = [len(st) for st in s.stacks]
-            events.append(self.finish_by_cards_held(held, f"the {limit}-card limit was reached"))
+            events.append(self.finish_by_most(held, f"the {limit}-card limit was reached"))
 
     # ---- saves
 

@@ -283,13 +283,17 @@ class Game(ABC, Generic[S]):
         seat = result.winners[0] if len(result.winners) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
 
-    def finish_by_cards_held(self, held: list[int], why: str) -> Event:
-        """End at a card or round limit: the most cards held wins, equal holdings share it."""
-        most = max(held)
-        winners = [p for p, h in enumerate(held) if h == most]
-        ranking = sorted(range(len(held)), key=lambda p: -held[p])
-        text = f"Game over: {why}; " + ("{seat} holds the most cards" if len(winners) == 1 else "a draw")
-        return self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking)
+    def finish_by_most(self, counts: list[int], why: str, what: str = "cards",
+                       scores: list[float] | None = None) -> Event:
+        """End with the most of something winning (cards held at a limit, sets, books, a bundle);
+        equal leaders share the win. ``scores`` default to the counts."""
+        most = max(counts)
+        winners = [p for p, n in enumerate(counts) if n == most]
+        ranking = sorted(range(len(counts)), key=lambda p: -counts[p])
+        text = f"Game over: {why}; " + (f"{{seat}} wins with {most} {what}" if len(winners) == 1
+                                        else f"a draw at {most} {what} each")
+        return self.finish(winners, text, scores=scores if scores is not None else [float(n) for n in counts],
+                           ranking=ranking)
 
     # ---- saving
 

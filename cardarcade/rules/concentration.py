@@ -250,15 +250,7 @@ class Concentration(Game[ConcentrationState]):
 
     def _end(self, why: str) -> list[Event]:
         counts = self.set_counts()
-        best = max(counts)
-        winners = [p for p, c in enumerate(counts) if c == best]
-        ranking = sorted(range(self.s.players), key=lambda p: -counts[p])
-        scores = chips(counts, self.s.options.scoring)
-        if len(winners) == 1:
-            text = f"Game over: {why}; {{seat}} wins with {best} sets"
-        else:
-            text = f"Game over: {why}; a tie at {best} sets"
-        return [self.finish(winners, text, scores=scores, ranking=ranking)]
+        return [self.finish_by_most(counts, why, "sets", scores=chips(counts, self.s.options.scoring))]
 
     def check_loaded(self) -> None:
         super().check_loaded()

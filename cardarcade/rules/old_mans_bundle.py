@@ -209,15 +209,7 @@ class OldMansBundle(Game[BundleState]):
             events.append(Event("leftovers", taker, f"{{seat}} takes the {len(s.table)} cards left on the table",
                                 tuple(s.table)))
             s.table = []
-        sizes = [len(b) for b in s.bundles]
-        best = max(sizes)
-        winners = [p for p, n in enumerate(sizes) if n == best]
-        ranking = sorted(range(s.players), key=lambda p: -sizes[p])
-        if len(winners) == 1:
-            text = f"The pack is used up: {{seat}} wins with {best} cards to {min(sizes)}"
-        else:
-            text = f"The pack is used up: a draw, {best} cards each"
-        events.append(self.finish(winners, text, scores=[float(n) for n in sizes], ranking=ranking))
+        events.append(self.finish_by_most([len(b) for b in s.bundles], "the pack is used up", "cards"))
         return events
 
     def check_loaded(self) -> None:

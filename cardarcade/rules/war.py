@@ -263,7 +263,7 @@ class War(Game[WarState]):
         return events
 
     def _end_by_count(self, why: str) -> list[Event]:
-        return [self.finish_by_cards_held([len(p) for p in self.s.piles], why)]
+        return [self.finish_by_most([len(p) for p in self.s.piles], why)]
 
     def check_loaded(self) -> None:
         super().check_loaded()

@@ -433,7 +433,7 @@ def test_turn_cap_most_cards_wins() -> None:
     assert g.is_over and g.s.rounds == 20 and g.actors() == []
     assert g.result.winners == [0] and g.result.scores == [46.0, 6.0] and g.result.ranking == [0, 1]
     assert "20-round limit" in g.result.reason
-    assert g.result.describe(["Ada", "Bo"]).endswith("Ada holds the most cards")
+    assert g.result.describe(["Ada", "Bo"]).endswith("Ada wins with 46 cards")
 
 
 def test_turn_cap_equal_holdings_is_a_draw() -> None:
