@@ -24,31 +24,15 @@ ALL_BOOKS = len(RANKS)  # 13 books in the pack
 HISTORY_KEPT = 64  # records kept in the state and the view; far more than one move ever adds
 ASK = "ask"
 
-_WORDS = {
-    Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six",
-    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
-    Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
-}
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-def rank_name(rank: Rank) -> str:
-    """'seven', 'queen'."""
-    return _WORDS[rank]
-
-
-def rank_plural(rank: Rank) -> str:
-    """'sevens', 'sixes', 'queens'."""
-    word = _WORDS[rank]
-    return word + ("es" if word.endswith("x") else "s")
 
 
 def counted(rank: Rank, count: int) -> str:
     """'a seven', 'an ace', 'two sevens'."""
     if count == 1:
-        word = _WORDS[rank]
+        word = rank.word
         return ("an " if word[0] in "ae" else "a ") + word
-    return f"{_COUNTS.get(count, str(count))} {rank_plural(rank)}"
+    return f"{_COUNTS.get(count, str(count))} {rank.plural}"
 
 
 class FishingOptions(Options):
@@ -304,7 +288,7 @@ class FishingGame(Game[FishingState]):
             hand[:] = [c for c in hand if c.rank is not rank]
             s.books[seat].append(rank)
             self._record("book", seat, rank=rank)
-            events.append(Event("book", seat, f"{{seat}} lays down the four {rank_plural(rank)}",
+            events.append(Event("book", seat, f"{{seat}} lays down the four {rank.plural}",
                                 rank_cards(rank), data={"rank": int(rank)}))
         if not hand and s.stock:
             events.append(self._finish_by_books("{seat} went out: every card is in a book", winner=seat))

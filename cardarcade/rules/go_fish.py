@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from cardarcade.cards import Card, Rank
-from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState, rank_plural
+from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState
 from cardarcade.rules.base import Action, GameSpec
 
 RULES = """\
@@ -97,7 +97,7 @@ class GoFish(FishingGame):
         return matching
 
     def asked_words(self, action: Action) -> str:
-        return rank_plural(Rank(action.value))
+        return Rank(action.value).plural
 
     def is_asked_for(self, card: Card, action: Action) -> bool:
         return card.rank == action.value

@@ -6,7 +6,7 @@ import pytest
 
 from cardarcade.cards import RANKS, Card, Rank, cards, standard_deck
 from cardarcade.rules import GAMES, IllegalAction
-from cardarcade.rules._fishing import counted, rank_plural, stacked_deck
+from cardarcade.rules._fishing import counted, stacked_deck
 from cardarcade.rules.go_fish import RULES, GoFish, ask_for
 
 SPEC = GAMES["go-fish"]
@@ -302,7 +302,7 @@ def test_event_sentences_read_right_for_you():
 
 
 def test_rank_words():
-    assert rank_plural(Rank.SIX) == "sixes" and counted(Rank.ACE, 1) == "an ace"
+    assert Rank.SIX.plural == "sixes" and counted(Rank.ACE, 1) == "an ace"
     assert counted(SEVEN, 3) == "three sevens"
 
 

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cardarcade.cards import Card, Rank
-from cardarcade.rules._fishing import ALL_BOOKS, FishRecord, rank_name, rank_plural
+from cardarcade.rules._fishing import ALL_BOOKS, FishRecord
 from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
@@ -77,7 +77,7 @@ class FishingScreen(TurnScreen):
     def what_words(self, what: Card | Rank) -> str:
         if isinstance(what, Card):
             return f"the {what.label(self.app.ascii_glyphs)}"
-        return rank_plural(what)
+        return what.plural
 
     def describe_action(self, action: Action) -> str:
         what: Card | Rank = action.cards[0] if action.cards else Rank(action.value)
@@ -133,7 +133,7 @@ class FishingScreen(TurnScreen):
         return f"Ask for {self.cursor_words(card)}: enter, or a player's number ({keys})"
 
     def cursor_words(self, card: Card) -> str:
-        return rank_plural(card.rank)
+        return card.rank.plural
 
     def refresh_all(self) -> None:
         """Keep the cursor on the same card when cards come and go around it."""
@@ -190,7 +190,7 @@ class FishingScreen(TurnScreen):
     def record_words(self, rec: FishRecord) -> str:
         who = self.names[rec.seat]
         if rec.kind == "book":
-            line = f"{who} laid down the {rank_plural(rec.rank)}"
+            line = f"{who} laid down the {rec.rank.plural}"
         elif rec.kind == "draw":
             line = f"{who} drew a card"
         elif rec.kind == "fish":
@@ -251,7 +251,7 @@ class FishingScreen(TurnScreen):
                 self.call_after_refresh(then, options[index])
 
         labels = [self.what_words(o).capitalize() for o in options]
-        self.app.push_screen(ChoiceScreen(f"Which {rank_name(card.rank)} will you ask for?", labels), chosen)
+        self.app.push_screen(ChoiceScreen(f"Which {card.rank.word} will you ask for?", labels), chosen)
 
     def pick_target(self, what: Card | Rank) -> None:
         actor = self.actor
@@ -287,13 +287,13 @@ class AuthorsScreen(FishingScreen):
         missing = self.asks_for(card)
         if len(missing) == 1:
             return self.what_words(missing[0])
-        return f"a {rank_name(card.rank)}"
+        return f"a {card.rank.word}"
 
     def hints(self) -> list[Text]:
         lines = super().hints()
         card = self.cursor_card()
         if card is not None and self.actor is not None:
-            line = Text(f"Missing {rank_plural(card.rank)}: ", style="dim")
+            line = Text(f"Missing {card.rank.plural}: ", style="dim")
             line.append_text(Text(" ").join(self.card_label(c) for c in self.asks_for(card)))
             lines.append(line)
         return lines
