@@ -10,8 +10,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -40,13 +42,13 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
-        self.update_notice()
+        self.update_notice(self.app.size)
 
-    def on_resize(self) -> None:
-        self.update_notice()
+    def on_resize(self, event: events.Resize) -> None:
+        self.update_notice(event.size)
 
-    def update_notice(self) -> None:
-        w, h = self.app.size
+    def update_notice(self, size: Size) -> None:
+        w, h = size
         self.query_one("#too-small", Static).update(
             f"This terminal is {w}x{h}.\n\ncardarcade needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
             "Enlarge the window (or make the font smaller) and the game comes back;\n"
@@ -125,11 +127,13 @@ class ArcadeApp(App):
             self.push_screen(screen_for(self.start_setup))
         self.call_after_refresh(self._check_size)
 
-    def on_resize(self) -> None:
-        self._check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # This runs before Textual's own handler stores the new size: self.size is still the old one.
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+    def _check_size(self, size: Size | None = None) -> None:
+        size = size or self.size
+        small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())

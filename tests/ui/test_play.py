@@ -188,3 +188,16 @@ async def test_theme_switches_at_run_time(app_factory):
         await pilot.press("t")
         assert app.theme != first
         assert app.theme.startswith("cardarcade-")
+
+
+async def test_the_too_small_notice_follows_each_resize_at_once(slapjack, app_factory):
+    app = app_factory(GameSetup.solo(slapjack, 2, seed=1), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_screen = app.screen
+        await pilot.resize_terminal(70, 20)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "70x20" in str(app.screen.query_one("#too-small").render())
+        assert game_screen.table.paused
+        await pilot.resize_terminal(80, 24)
+        assert app.screen is game_screen
+        assert not game_screen.table.paused
