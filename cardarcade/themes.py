@@ -46,19 +46,10 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import textual.app
 import textual.theme
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictBool,
-    ValidationError,
-    model_validator,
-)
 
 from cardarcade.cards import SUITS, Suit
 
@@ -166,103 +157,96 @@ def no_color(environ: Mapping[str, str] | None = None) -> bool:
 
 
 # --------------------------------------------------------------------------- TOML schema
+# Checked by hand rather than by a pydantic model: themes are loaded before the menu's first
+# frame, and importing pydantic alone costs a fifth of a bare Textual app's start-up.
 
 
-HexColor = Annotated[str, AfterValidator(_normalise_hex)]
-OptionalHex = HexColor | None
-GammaValue = Annotated[float, Field(strict=True, gt=0, le=10, allow_inf_nan=False)]
+class ThemeError(ValueError):
+    """A theme file breaks the schema; the message is one line for the player."""
+
+
+_COLOR_KEYS = ("primary", "secondary", "accent", "background", "surface", "panel", "foreground", "warning",
+               "error", "success")
+_CARD_KEYS = ("felt", "face", "back", "back_pattern", "edge", "ink", "highlight")
+_FOUR = ("clubs", "diamonds", "hearts", "spades")
+_TOP_KEYS = ("name", "title", "dark", "gamma", "ascii_glyphs", "colors", "cards")
 
 
 def _check_name(name: str) -> str:
     if not (_NAME.fullmatch(name) and len(name) <= 40):
-        raise ValueError(
+        raise ThemeError(
             f"{name!r} is not a theme id: use lower-case letters, digits and single dashes, "
             "at most 40 characters"
         )
     return name
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def _table(data: Any, where: str, known: Iterable[str], required: Iterable[str]) -> dict[str, Any]:
+    """``data`` as a TOML table holding only ``known`` keys and every ``required`` one."""
+    if not isinstance(data, dict):
+        raise ThemeError(f"{where}: expected a table" if where else "expected a table")
+    prefix = f"{where}." if where else ""
+    unknown = [key for key in data if key not in known]
+    if unknown:
+        raise ThemeError(f"unknown key '{prefix}{unknown[0]}'")
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise ThemeError(f"missing key '{prefix}{missing[0]}'")
+    return data
 
 
-class _ColorsFile(_Strict):
-    primary: HexColor
-    secondary: OptionalHex = None
-    accent: OptionalHex = None
-    background: OptionalHex = None
-    surface: OptionalHex = None
-    panel: OptionalHex = None
-    foreground: OptionalHex = None
-    warning: OptionalHex = None
-    error: OptionalHex = None
-    success: OptionalHex = None
+def _colours(table: dict[str, Any], where: str) -> dict[str, str]:
+    out = {}
+    for key, value in table.items():
+        try:
+            out[key] = _normalise_hex(value)
+        except ValueError as exc:
+            raise ThemeError(f"{where}.{key}: {exc}") from None
+    return out
 
 
-_FOUR = ("clubs", "diamonds", "hearts", "spades")
+def _suit_colours(cards: dict[str, str]) -> dict[Suit, str]:
+    """Each suit's colour from a two-colour (red, black) or a four-colour deck."""
+    two = {k: cards[k] for k in ("red", "black") if k in cards}
+    four = {k: cards[k] for k in _FOUR if k in cards}
+    if two and four:
+        raise ThemeError("cards: give either red + black or clubs + diamonds + hearts + spades, not both")
+    if four:
+        missing = [k for k in _FOUR if k not in four]
+        if missing:
+            raise ThemeError(f"cards: four-colour deck is missing {', '.join(missing)}")
+        if len(set(four.values())) != 4:
+            raise ThemeError("cards: the four suit colours must all differ")
+        suits = {Suit.CLUBS: four["clubs"], Suit.DIAMONDS: four["diamonds"], Suit.HEARTS: four["hearts"],
+                 Suit.SPADES: four["spades"]}
+    else:
+        missing = [k for k in ("red", "black") if k not in two]
+        if missing:
+            raise ThemeError(f"cards: missing {' and '.join(missing)} (or give clubs, diamonds, hearts, spades)")
+        if two["red"] == two["black"]:
+            raise ThemeError("cards: red and black suits must have different colours")
+        suits = {s: (two["red"] if s.is_red else two["black"]) for s in SUITS}
+    for suit, colour in suits.items():
+        if colour == cards["face"]:
+            raise ThemeError(f"cards: {suit.noun} colour is the same as the card face")
+    return suits
 
 
-class _CardsFile(_Strict):
-    felt: HexColor
-    face: HexColor
-    back: HexColor
-    back_pattern: HexColor
-    edge: HexColor
-    ink: HexColor
-    highlight: HexColor
-    red: OptionalHex = None
-    black: OptionalHex = None
-    clubs: OptionalHex = None
-    diamonds: OptionalHex = None
-    hearts: OptionalHex = None
-    spades: OptionalHex = None
-
-    @model_validator(mode="after")
-    def _deck_colours(self) -> "_CardsFile":
-        two = {k: getattr(self, k) for k in ("red", "black") if getattr(self, k) is not None}
-        four = {k: getattr(self, k) for k in _FOUR if getattr(self, k) is not None}
-        if two and four:
-            raise ValueError(
-                "give either red + black or clubs + diamonds + hearts + spades, not both"
-            )
-        if four:
-            missing = [k for k in _FOUR if k not in four]
-            if missing:
-                raise ValueError(f"four-colour deck is missing {', '.join(missing)}")
-            if len(set(four.values())) != 4:
-                raise ValueError("the four suit colours must all differ")
-        else:
-            missing = [k for k in ("red", "black") if k not in two]
-            if missing:
-                raise ValueError(
-                    f"missing {' and '.join(missing)} (or give clubs, diamonds, hearts, spades)"
-                )
-            if two["red"] == two["black"]:
-                raise ValueError("red and black suits must have different colours")
-        for suit, colour in self.suit_colours().items():
-            if colour == self.face:
-                raise ValueError(f"{suit.noun} colour is the same as the card face")
-        return self
-
-    def suit_colours(self) -> dict[Suit, str]:
-        if self.clubs is not None:
-            return {
-                Suit.CLUBS: self.clubs,
-                Suit.DIAMONDS: self.diamonds,
-                Suit.HEARTS: self.hearts,
-                Suit.SPADES: self.spades,
-            }  # type: ignore[dict-item]
-        return {s: (self.red if s.is_red else self.black) for s in SUITS}  # type: ignore[misc]
+def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise ThemeError(f"{key}: expected true or false, got {value!r}")
+    return value
 
 
-class _ThemeFile(_Strict):
-    name: Annotated[str, AfterValidator(_check_name)]
-    title: Annotated[str, Field(min_length=1, max_length=60)]
-    dark: StrictBool = True
-    gamma: GammaValue | None = None
-    ascii_glyphs: StrictBool = False
-    colors: _ColorsFile
-    cards: _CardsFile
+def _gamma(data: dict[str, Any]) -> float | None:
+    value = data.get("gamma")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or not 0 < value <= 10:
+        raise ThemeError(f"gamma: expected a number above 0 and at most 10, got {value!r}")
+    return float(value)
 
 
 # --------------------------------------------------------------------------- building themes
@@ -284,58 +268,41 @@ def _palette_variables(palette: CardPalette) -> dict[str, str]:
     }
 
 
-def _build(spec: _ThemeFile) -> CardTheme:
-    gamma = float(spec.gamma) if spec.gamma is not None else None
-
-    def fix(colour: str | None) -> str | None:
-        if colour is None or gamma is None:
-            return colour
-        return gamma_correct(colour, gamma)
-
-    cards = spec.cards
-    palette = CardPalette(
-        felt=fix(cards.felt),  # type: ignore[arg-type]
-        face=fix(cards.face),  # type: ignore[arg-type]
-        back=fix(cards.back),  # type: ignore[arg-type]
-        back_pattern=fix(cards.back_pattern),  # type: ignore[arg-type]
-        edge=fix(cards.edge),  # type: ignore[arg-type]
-        ink=fix(cards.ink),  # type: ignore[arg-type]
-        suits={suit: fix(c) for suit, c in cards.suit_colours().items()},  # type: ignore[misc]
-        highlight=fix(cards.highlight),  # type: ignore[arg-type]
-        ascii_glyphs=spec.ascii_glyphs,
-    )
-    colours = {key: fix(value) for key, value in spec.colors.model_dump().items()}
-    theme = textual.theme.Theme(
-        name=TEXTUAL_PREFIX + spec.name,
-        dark=spec.dark,
-        variables=_palette_variables(palette),
-        **colours,
-    )
-    return CardTheme(name=spec.name, title=spec.title, palette=palette, textual=theme, gamma=gamma)
-
-
 def _theme_from_data(data: Mapping[str, Any]) -> CardTheme:
-    return _build(_ThemeFile.model_validate(data))
+    """A theme from a parsed theme file; ThemeError (one line) if it breaks the schema."""
+    top = _table(data, "", _TOP_KEYS, ("name", "title", "colors", "cards"))
+    name, title = top["name"], top["title"]
+    if not isinstance(name, str):
+        raise ThemeError(f"name: expected a string, got {type(name).__name__}")
+    _check_name(name)
+    if not isinstance(title, str) or not 1 <= len(title) <= 60:
+        raise ThemeError("title: expected a string of 1 to 60 characters")
+    dark, ascii_glyphs, gamma = _flag(top, "dark", True), _flag(top, "ascii_glyphs", False), _gamma(top)
+    colors = _colours(_table(top["colors"], "colors", _COLOR_KEYS, ("primary",)), "colors")
+    cards = _colours(_table(top["cards"], "cards", (*_CARD_KEYS, "red", "black", *_FOUR), _CARD_KEYS), "cards")
+    suits = _suit_colours(cards)
 
+    def fix(colour: str) -> str:
+        return colour if gamma is None else gamma_correct(colour, gamma)
 
-def _describe(error: ValidationError) -> str:
-    """One line out of pydantic's multi-line report."""
-    parts = []
-    for err in error.errors():
-        where = ".".join(str(p) for p in err["loc"])
-        kind = err["type"]
-        msg = err["msg"]
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, ") :]
-        if kind == "extra_forbidden":
-            parts.append(f"unknown key '{where}'")
-        elif kind == "missing":
-            parts.append(f"missing key '{where}'")
-        elif where:
-            parts.append(f"{where}: {msg}")
-        else:
-            parts.append(msg)
-    return "; ".join(parts)
+    palette = CardPalette(
+        felt=fix(cards["felt"]),
+        face=fix(cards["face"]),
+        back=fix(cards["back"]),
+        back_pattern=fix(cards["back_pattern"]),
+        edge=fix(cards["edge"]),
+        ink=fix(cards["ink"]),
+        suits={suit: fix(c) for suit, c in suits.items()},
+        highlight=fix(cards["highlight"]),
+        ascii_glyphs=ascii_glyphs,
+    )
+    theme = textual.theme.Theme(
+        name=TEXTUAL_PREFIX + name,
+        dark=dark,
+        variables=_palette_variables(palette),
+        **{key: fix(value) for key, value in colors.items()},
+    )
+    return CardTheme(name=name, title=title, palette=palette, textual=theme, gamma=gamma)
 
 
 # The built-in fallbacks. _FELT_DATA mirrors themes/felt.toml (a test keeps them equal).
@@ -432,8 +399,8 @@ def _load_file(path: Path) -> tuple[CardTheme | None, str | None]:
         return None, f"{path}: cannot read ({exc.strerror or exc})"
     try:
         return _theme_from_data(data), None
-    except ValidationError as exc:
-        return None, f"{path}: {_describe(exc)}"
+    except ThemeError as exc:
+        return None, f"{path}: {exc}"
     except Exception as exc:  # never let one theme file take the app down
         return None, f"{path}: {type(exc).__name__}: {exc}"
 

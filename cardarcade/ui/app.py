@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
@@ -17,9 +18,10 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cardarcade.table.table import is_fault
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
-from cardarcade.ui.setup import GameSetup
+
+if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
+    from cardarcade.ui.setup import GameSetup
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -155,6 +157,8 @@ class ArcadeApp(App):
     # ---- the session's reaction times (shown on the result screen)
 
     def record_reaction(self, game_id: str, seconds: float, outcome: str) -> None:
+        from cardarcade.table.table import is_fault
+
         if not is_fault(outcome):
             self._reactions[game_id].append(seconds)
 

@@ -1,36 +1,26 @@
 """Screens, and which screen plays which game.
 
-A game's screen module (any module here) declares ``SCREENS = {"game-id": ScreenClass}``;
-they are found by looking, so adding a game never means editing this file.
+A game's screen module declares ``SCREENS = {"game-id": ScreenClass}``. It is the module named
+after the game, or the one the catalog names (a family sharing one module, as Dig and Neosho
+Rapids do); only that module is imported when the game is chosen, so opening one game never
+loads every engine.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from functools import cache
 from typing import TYPE_CHECKING
+
+from cardarcade.catalog import CATALOG
 
 if TYPE_CHECKING:
     from cardarcade.ui.screens.game import GameScreen
     from cardarcade.ui.setup import GameSetup
 
 
-@cache
-def _game_screens() -> dict[str, type["GameScreen"]]:
-    found: dict[str, type["GameScreen"]] = {}
-    for info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        found.update(getattr(module, "SCREENS", {}))
-    return found
-
-
-def has_screen(game_id: str) -> bool:
-    return game_id in _game_screens()
-
-
 def screen_class(game_id: str) -> type["GameScreen"]:
-    return _game_screens()[game_id]
+    module = importlib.import_module(f"{__name__}.{CATALOG[game_id].screen_module}")
+    return module.SCREENS[game_id]
 
 
 def screen_for(setup: "GameSetup") -> "GameScreen":

@@ -1,0 +1,88 @@
+"""What games there are, as the menu and the command line show them, without loading a game.
+
+The menu's first frame must not wait for every engine (and pydantic) to import, so each
+playable game's identity lives here, in plain data; its engine module is imported only when the
+game is chosen (``cardarcade.rules.GAMES[id]``), and its ``SPEC`` takes these facts from here
+(``GameSpec.listed``), so they are written once. A game is listed here when it can be played to
+the end; tests check that every engine module with a ``SPEC`` and every screen is listed, and
+the other way round.
+
+This module imports nothing of the project and nothing heavy: keep it that way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+REACTION, TURN_BASED = "reaction", "turn-based"
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    title: str
+    family: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+    screen: str = ""  # the module in cardarcade.ui.screens that plays it; "" = named like the game
+
+    @property
+    def realtime(self) -> bool:
+        return self.family == REACTION
+
+    @property
+    def module(self) -> str:
+        """The module name shared by the game's engine, bots and (by default) screen."""
+        return self.id.replace("-", "_")
+
+    @property
+    def screen_module(self) -> str:
+        return self.screen or self.module
+
+    @property
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+
+# In menu order: DESIGN.md's id list (War first, then the reaction games, then the others).
+CATALOG: dict[str, GameInfo] = {info.id: info for info in (
+    GameInfo("war", "War", TURN_BASED, 2, 3, 2,
+             "Turn cards together; high card takes them, ties go to war."),
+    GameInfo("slapjack", "Slapjack", REACTION, 2, 8, 4,
+             "Turn cards onto one pile; the first hand on a jack wins the lot."),
+    GameInfo("snap", "Snap", REACTION, 2, 6, 3,
+             "Turn cards onto your own pile; call Snap when two piles show the same rank."),
+    GameInfo("egyptian-ratscrew", "Egyptian Ratscrew", REACTION, 2, 8, 4,
+             "Face cards challenge the next player; slap pairs (and house-rule patterns) to win the pile."),
+    GameInfo("salute-the-king", "Salute the King", REACTION, 3, 12, 4,
+             "Turn cards in rhythm; answer aces, kings, queens and jacks with the right gesture — "
+             "the last one takes the pile."),
+    GameInfo("animals", "Animals (Menagerie)", REACTION, 3, 6, 4,
+             "Each player is an animal; when two up cards match, make the other player's animal call first."),
+    GameInfo("go-fish", "Go Fish", TURN_BASED, 3, 6, 4,
+             "Ask the others for ranks you hold and collect books of four."),
+    GameInfo("authors", "Authors", TURN_BASED, 3, 6, 4,
+             "Go Fish by exact cards: ask for the ♠7, not just sevens.", screen="go_fish"),
+    GameInfo("neosho-rapids", "Neosho Rapids", TURN_BASED, 2, 4, 2,
+             "Shed chains of cards, each one rank up or down from the last; aces turn the corner.",
+             screen="shedding"),
+    GameInfo("dig", "Dig", TURN_BASED, 2, 2, 2,
+             "Match suit or rank, dig from the stock until you can; eights are wild.", screen="shedding"),
+    GameInfo("concentration", "Concentration", TURN_BASED, 2, 6, 2,
+             "The whole pack face down: turn two cards, remember them, collect pairs."),
+    GameInfo("cuckoo", "Cuckoo", TURN_BASED, 6, 20, 6,
+             "One card each: stand or change with your left; the lowest card pays a chip."),
+    GameInfo("old-mans-bundle", "Stealing the Old Man's Bundle", TURN_BASED, 2, 2, 2,
+             "Capture table cards by rank, and steal your opponent's bundle by matching its top card."),
+    GameInfo("knock-poker", "Knock Poker", TURN_BASED, 2, 6, 4,
+             "Draw and discard towards the best poker hand; knock, one more turn each, show."),
+)}
+
+
+def find_game(game_id: str) -> GameInfo | None:
+    """A listed game by id, also accepting underscores, spaces and any case ('Egyptian_Ratscrew')."""
+    return CATALOG.get(game_id.strip().lower().replace("_", "-").replace(" ", "-"))

@@ -1,0 +1,32 @@
+"""The main menu: every listed game, the summary that follows the cursor, and opening a game."""
+
+from __future__ import annotations
+
+from cardarcade.catalog import CATALOG
+from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.screens.rules import RulesScreen
+from cardarcade.ui.screens.setup import SetupScreen
+from ui_helpers import screen_text
+
+
+async def test_the_menu_lists_every_game_and_the_summary_follows_the_cursor(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        text = screen_text(app)
+        assert all(info.title in text for info in CATALOG.values())
+        about = app.screen.query_one("#about")
+        assert "high card takes them" in str(about.render())
+        await pilot.press("down", "down")
+        assert str(about.render()).startswith("Snap — ")
+        await pilot.press("up")
+        assert str(about.render()).startswith("Slapjack — ")
+
+
+async def test_enter_opens_the_game_under_the_cursor_and_r_its_rules(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "r")
+        assert isinstance(app.screen, RulesScreen) and app.screen.spec.id == "knock-poker"
+        await pilot.press("escape", "up", "enter")
+        assert isinstance(app.screen, SetupScreen) and app.screen.spec.id == "old-mans-bundle"
