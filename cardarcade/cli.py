@@ -11,8 +11,12 @@ import json
 import sys
 from typing import Any, NoReturn, Sequence
 
-from cardarcade.bots.reaction import LEVEL_NAMES
-from cardarcade.rules.base import BadSetup, GameSpec, Options
+from typing import TYPE_CHECKING
+
+from cardarcade.catalog import CATALOG
+
+if TYPE_CHECKING:  # the rules (and pydantic) load only for a command that needs a game
+    from cardarcade.rules.base import GameSpec, Options
 
 USAGE_ERROR = 2
 
@@ -27,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _game_spec(game_id: str) -> GameSpec:
-    from cardarcade.rules import get_spec
+    from cardarcade.rules import BadSetup, get_spec
 
     try:
         return get_spec(game_id)
@@ -36,6 +40,8 @@ def _game_spec(game_id: str) -> GameSpec:
 
 
 def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
+    from cardarcade.rules import BadSetup
+
     raw: dict[str, Any] = {}
     fields = spec.Options.model_fields
     for pair in pairs:
@@ -58,16 +64,26 @@ def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
         raise CliError(str(exc)) from None
 
 
-def _levels(text: str | None, count: int, what: str = "bot seats") -> list[str]:
-    """'hard' -> that level for every seat; 'easy,hard' -> one per seat."""
+def _levels(spec: GameSpec, text: str | None, count: int, what: str = "bot seats",
+            default: str = "medium") -> list[str]:
+    """'hard' -> that level for every seat; 'easy,hard' -> one per seat. Only the levels the
+    game offers: the reaction-time levels (expert, adaptive) mean nothing in a turn-based game."""
+    from cardarcade.bots import LEVEL_NAMES, levels_for
+
     if count <= 0:
         if text:
             raise CliError("--bots given but there are no bot seats")
         return []
-    levels = [t.strip().lower() for t in (text or "medium").split(",") if t.strip()]
+    offered = levels_for(spec.realtime)
+    levels = [t.strip().lower() for t in (text or default).split(",") if t.strip()]
+    if not levels:
+        raise CliError(f"--bots needs a level; {spec.title} offers {', '.join(offered)}")
     for level in levels:
-        if level not in LEVEL_NAMES:
-            raise CliError(f"unknown bot level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
+        if level in LEVEL_NAMES and level not in offered:
+            raise CliError(f"{spec.title} is turn-based: bot level {level!r} is for reaction games; "
+                           f"choose from {', '.join(offered)}")
+        if level not in offered:
+            raise CliError(f"unknown bot level {level!r}; choose from {', '.join(offered)}")
     if len(levels) == 1:
         return levels * count
     if len(levels) != count:
@@ -86,21 +102,25 @@ def _players(spec: GameSpec, players: int | None, default: int) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from cardarcade.rules import GAMES
-
-    rows = [{"id": s.id, "title": s.title, "family": s.family, "min_players": s.min_players,
-             "max_players": s.max_players, "realtime": s.realtime} for s in GAMES.values()]
+    rows = [{"id": g.id, "title": g.title, "family": g.family, "min_players": g.min_players,
+             "max_players": g.max_players, "realtime": g.realtime} for g in CATALOG.values()]
     if args.json:
         print(json.dumps(rows))
         return 0
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="cardarcade games")
-    for col in ("id", "Game", "Family", "Players", "About"):
-        table.add_column(col)
-    for spec in GAMES.values():
-        table.add_row(spec.id, spec.title, spec.family, spec.player_range, spec.summary)
+    from rich.text import Text
+
+    table = Table(title="cardarcade games", box=None, title_justify="left", header_style="bold")
+    # The id is what a player types: it is never cut or wrapped; the description gives way instead.
+    table.add_column("id", no_wrap=True, min_width=max(len(g.id) for g in CATALOG.values()))
+    table.add_column("players", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("game", ratio=1)
+    for info in CATALOG.values():
+        table.add_row(info.id, info.player_range, info.family,
+                      Text.assemble((info.title, "bold"), " — ", info.summary))
     Console().print(table)
     return 0
 
@@ -124,7 +144,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError("--games must be at least 1")
     levels_given = len(args.bots.split(",")) if args.bots and "," in args.bots else None
     players = _players(spec, args.players, levels_given or spec.default_players)
-    levels = _levels(args.bots, players, "seats")
+    levels = _levels(spec, args.bots, players, "seats")
     options = _parse_options(spec, args.option or [])
     seed = args.seed if args.seed is not None else 0
     if args.json:
@@ -185,15 +205,21 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from cardarcade.ui.screens import screen_class
     from cardarcade.ui.setup import GameSetup
 
     spec = _game_spec(args.game)
-    humans = 2 if args.hotseat else 1
+    humans = 1 if args.hotseat is None else args.hotseat
+    if args.hotseat is not None and humans < 2:
+        raise CliError(f"--hotseat takes how many people play (2 or more), not {humans}")
+    most = screen_class(spec.id).MAX_PEOPLE
+    if most is not None and humans > most:
+        raise CliError(f"at most {most} people can share one keyboard in {spec.title}")
     bot_list = args.bots.split(",") if args.bots and "," in args.bots else None
-    players = _players(spec, args.players, humans + len(bot_list) if bot_list else spec.default_players)
+    players = _players(spec, args.players, humans + len(bot_list) if bot_list else max(humans, spec.default_players))
     if players < humans:
-        raise CliError(f"--hotseat needs at least {humans} players")
-    levels = _levels(args.bots, players - humans)
+        raise CliError(f"--hotseat {humans} needs at least {humans} players, not {players}")
+    levels = _levels(spec, args.bots, players - humans, default="easy")  # a newcomer can beat easy bots
     options = _parse_options(spec, args.option or [])
     setup = GameSetup.solo(spec, players, seed=args.seed, options=options, humans=humans, levels=levels or None)
     return _run_app(setup, args)
@@ -213,10 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game against bots (or hot-seat)")
     play.add_argument("game")
     play.add_argument("--players", type=int)
-    play.add_argument("--bots", help=f"bot level for every bot seat, or one per seat: {', '.join(LEVEL_NAMES)}")
+    play.add_argument("--bots", help="bot level for every bot seat, or one per seat: easy, medium, hard; "
+                                     "reaction games also expert and adaptive")
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
-    play.add_argument("--hotseat", action="store_true", help="two people on one keyboard")
+    play.add_argument("--hotseat", type=int, nargs="?", const=2, metavar="PEOPLE",
+                      help="people sharing this keyboard (2 if no number is given); the other seats are bots")
     play.add_argument("--theme", help="colour theme")
     play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
     play.set_defaults(func=cmd_play)

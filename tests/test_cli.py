@@ -40,6 +40,12 @@ def test_rules_prints_the_rules_and_house_rules(capsys):
     (["play", "war", "--option", "nonsense"], "key=value"),
     (["play", "war", "--players", "9"], "2-3 players"),
     (["play", "war", "--bots", "godlike"], "unknown bot level"),
+    (["play", "war", "--bots", "expert"], "bot level 'expert' is for reaction games"),
+    (["play", "go-fish", "--bots", "easy,adaptive", "--players", "3"], "bot level 'adaptive' is for reaction games"),
+    (["simulate", "dig", "--games", "1", "--bots", "expert"], "choose from easy, medium, hard"),
+    (["play", "slapjack", "--hotseat", "3"], "at most 2 people can share one keyboard in Slapjack"),
+    (["play", "go-fish", "--hotseat", "0"], "2 or more"),
+    (["play", "go-fish", "--hotseat", "5", "--players", "4"], "needs at least 5 players"),
     (["simulate", "war", "--games", "0"], "at least 1"),
     (["simulate", "war"], "--games"),
     (["simulate", "war", "--games", "x"], "invalid int"),
@@ -80,3 +86,40 @@ def test_simulate_with_the_same_seed_gives_the_same_outcome(capsys):
 def test_simulate_table_output(capsys):
     code, out, _ = run(capsys, "simulate", "war", "--games", "2")
     assert code == 0 and "Wins" in out and "actions per second" in out
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """The GameSetup `play` would open the app with (the app itself is not run)."""
+    seen = []
+    monkeypatch.setattr("cardarcade.cli._run_app", lambda setup, args: seen.append(setup) or 0)
+    return seen
+
+
+@pytest.mark.parametrize("argv,people,players", [
+    (["play", "go-fish", "--hotseat", "4"], 4, 4),
+    (["play", "go-fish", "--hotseat", "--players", "4"], 2, 4),
+    (["play", "slapjack", "--hotseat"], 2, 4),
+    (["play", "cuckoo", "--hotseat", "7"], 7, 7),
+])
+def test_hotseat_takes_the_number_of_people(capsys, started, argv, people, players):
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    setup = started[0]
+    assert len(setup.human_seats) == people and len(setup.seats) == players
+
+
+def test_a_newcomers_bots_are_easy_unless_asked(capsys, started):
+    run(capsys, "play", "slapjack")
+    run(capsys, "play", "slapjack", "--bots", "hard")
+    assert {s.level for s in started[0].seats if s.is_bot} == {"easy"}
+    assert {s.level for s in started[1].seats if s.is_bot} == {"hard"}
+
+
+def test_list_shows_whole_ids_on_an_80_column_terminal(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) <= 80
+    first_words = {line.strip("│┃ ").split(" ")[0] for line in out.splitlines()}
+    assert set(GAMES) <= first_words
