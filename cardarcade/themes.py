@@ -26,7 +26,7 @@ A theme file looks like this (unknown keys are an error)::
     # ... or clubs + diamonds + hearts + spades (four-colour deck)
 
 Colours are ``#rrggbb`` (``#rgb`` is accepted and expanded). Shipped themes live in the
-repository's top-level ``themes/`` folder; a user's own go in
+repository's top-level ``themes/`` folder (installed as ``cardarcade/theme_files``); a user's own go in
 ``platformdirs.user_config_dir("cardarcade")/themes`` and replace a shipped theme of the same
 name. ``load_themes`` never raises for a bad file: it skips it with a one-line warning.
 
@@ -378,7 +378,9 @@ MONOCHROME: CardTheme = _make_monochrome()
 
 
 def _shipped_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "themes"
+    # Package data, so that a regular install (a wheel) has them too; in the source tree it is
+    # a link to the top-level themes/ folder.
+    return Path(__file__).parent / "theme_files"
 
 
 def _user_dir() -> Path:

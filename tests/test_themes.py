@@ -558,3 +558,24 @@ async def test_css_variables_apply_in_a_running_app():
         app.theme = MONOCHROME.textual.name
         await pilot.pause()
         assert app.screen.styles.background == Color.parse("#000000")
+
+
+def test_the_shipped_themes_are_package_data_of_a_regular_install():
+    # A wheel holds only the package and the package-data patterns of pyproject.toml: the
+    # shipped themes must be found inside the package, and matched by a pattern there.
+    import fnmatch
+    import tomllib
+
+    import cardarcade
+    from cardarcade.themes import _shipped_dir
+
+    package = Path(cardarcade.__file__).parent
+    project = tomllib.loads((package.parent / "pyproject.toml").read_text())
+    patterns = project["tool"]["setuptools"]["package-data"]["cardarcade"]
+    shipped = sorted(_shipped_dir().glob("*.toml"))
+    assert {p.stem for p in shipped} == {"felt", "four-colour", "high-contrast", "midnight"}
+    for path in shipped:
+        relative = path.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
+    assert sorted(p.read_bytes() for p in shipped) == sorted(
+        p.read_bytes() for p in (package.parent / "themes").glob("*.toml"))
