@@ -8,8 +8,8 @@ and wrong calls (the wrong animal, or a call with no match) come at the level's 
 from __future__ import annotations
 
 from cardarcade.bots import BotBase, Moment, Plan, register
-from cardarcade.rules.animals import ANIMAL_NAMES
 from cardarcade.bots.snap import piles_compared
+from cardarcade.rules.animals import ANIMAL_NAMES, call_action
 from cardarcade.rules.base import Action
 
 FLIP = Action("flip")
@@ -35,10 +35,14 @@ class AnimalsBot(BotBase):
             decision = self.once(key, lambda: self._decide(view))
             if decision is not None:
                 target, delay = decision
-                plans.append(Plan(Action("call", target=target, value=view.stimulus),
-                                  moment.stimulus_time + delay, key))
+                plans.append(Plan(call_action(view.animals[target], view.stimulus), moment.stimulus_time + delay, key))
         if view.turn == me and not view.out[me]:
-            plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
+            if view.flips == 0:
+                # Before the first card everyone learns who is which animal: a move's time per player.
+                delay = self.once(("learn", me), lambda: moment.pace * len(view.animals))
+                plans.append(Plan(FLIP, moment.now + delay, ("flip", view.stimulus)))
+            else:
+                plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
         return plans
 
     def _decide(self, view) -> tuple[int, float] | None:

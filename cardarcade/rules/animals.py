@@ -51,13 +51,19 @@ RULES = """\
 - If both players call each other at once, the first call wins; the later one has simply
   missed, with no penalty. So has a call on a match you saw that was covered (or won) before
   your call was heard: it is too late, not wrong, so it costs nothing.
-- A player who is out cannot be called. Calling before any card is turned is not possible.
+- A call names an animal, never a seat: you have to remember who is which animal. Your own
+  animal's call, or the call of an animal nobody still playing has, is a wrong call too; its
+  card goes to the next player on your left who holds cards. Calling before any card is turned
+  is not possible.
+- The animals are shown before the first card, and after that only for a moment on request
+  (a beginner's house rule keeps them shown).
 - **Card limit:** so a game always ends, once the card limit has been turned up the player
   holding the most cards wins; equal holdings share the win.
 
 **Keys:** first pick your animal with the digit keys shown. Then `enter` turns your card and
-the digit key on a player's panel makes that player's call (`1` calls seat 1, ...; hot-seat:
-the keys shown on each panel).
+an animal's letter makes its call (`w` for the cow's *Moo!*, as the list on screen shows);
+hot-seat: the digit keys of your half, in the order of that list. `space` shows for a moment
+who is which animal.
 """
 
 
@@ -66,6 +72,11 @@ class AnimalsOptions(Options):
         "sounds", title="What is called",
         description="Make the animal's sound, or (the simpler variant) call the animal's name.",
         json_schema_extra={"labels": {"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}},
+    )
+    show_animals: bool = Field(
+        False, title="Animals always shown",
+        description="For beginners: every player's animal stays on their panel. Off (the game as written): "
+                    "the animals are shown before the first card, then only for a moment on request.",
     )
     max_flips: int = card_limit()
 
@@ -103,6 +114,11 @@ def code(caller: int, target: int) -> int:
     return caller * 8 + target
 
 
+def call_action(animal: str, stimulus: int) -> Action:
+    """The call that names ``animal`` (its index in ANIMAL_NAMES is the action's target)."""
+    return Action("call", target=ANIMAL_NAMES.index(animal), value=stimulus)
+
+
 class Animals(CallingGame):
     State = AnimalsState
     Options = AnimalsOptions
@@ -136,6 +152,12 @@ class Animals(CallingGame):
     def may_call(self, seat: int) -> bool:
         return self.s.result is None and self.s.flips >= 1 and self.holds(seat)
 
+    def called(self, caller: int, animal: str) -> int | None:
+        """The other player still holding cards whose animal is ``animal``, if any."""
+        s = self.s
+        seat = s.animals.index(animal) if animal in s.animals else None
+        return seat if seat is not None and seat != caller and self.holds(seat) else None
+
     # ---- contract
 
     def actors(self) -> list[int]:
@@ -156,8 +178,7 @@ class Animals(CallingGame):
             return [Action("pick", value=a) for a in self.free_animals()] if s.animals[seat] is None else []
         out = [FLIP] if seat == s.turn else []
         if self.may_call(seat):
-            out += [Action("call", target=t, value=s.stimulus)
-                    for t in range(s.players) if t != seat and self.holds(t)]
+            out += [call_action(animal, s.stimulus) for animal in ANIMAL_NAMES]
         return out
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -172,7 +193,7 @@ class Animals(CallingGame):
         if kind == "flip":
             return target is None and action.value is None and seat == s.turn
         if kind == "call":
-            return (type(target) is int and 0 <= target < s.players and target != seat and self.holds(target)
+            return (type(target) is int and 0 <= target < len(ANIMAL_NAMES)
                     and valid_claim_value(action.value, s.stimulus) and self.may_call(seat))
         return False
 
@@ -227,10 +248,13 @@ class Animals(CallingGame):
     def _next_holder(self, seat: int) -> int:
         return next_seat(seat, self.s.players, [self.holds(p) for p in range(self.s.players)])
 
-    def _call(self, seat: int, target: int, seen: int) -> list[Event]:
+    def _call(self, seat: int, animal_index: int, seen: int) -> list[Event]:
         s = self.s
-        word = call_word(s.animals[target] or "", s.options.calls)
-        verdict = judge(s, seen, code(seat, target), self.warrant())
+        animal = ANIMAL_NAMES[animal_index]
+        word = call_word(animal, s.options.calls)
+        target = self.called(seat, animal)
+        # Calling yourself, or an animal nobody still playing has, is always wrong.
+        verdict = judge(s, seen, code(seat, target), self.warrant()) if target is not None else "wrong"
         if verdict == "late":
             return [Event("late_call", seat, f"{{seat}} calls \"{word}\" too late", target=target, data={"k": seen})]
         if verdict == "win":
@@ -244,10 +268,13 @@ class Animals(CallingGame):
         else:
             pile, pack = s.piles[seat], s.packs[seat]
             paid = pile.pop() if pile else pack.pop(0)
+            why = "wrongly" if target is not None else f"wrongly (nobody else still playing is the {animal})"
+            if target is None:  # nobody to pay: the next player on the left who holds cards
+                target = self._next_holder(seat)
             s.piles[target].insert(0, paid)
             loser = seat
-            events = [Event("false_call", seat, f"{{seat}} calls \"{word}\" wrongly and pays {{target}} a card",
-                            (paid,), target=target, data={"word": word})]
+            events = [Event("false_call", seat, f"{{seat}} calls \"{word}\" {why} and pays {{target}} a card",
+                            (paid,), target=target, data={"word": word, "animal": animal})]
         settle(s, self.warrant())
         if not self.holds(loser):
             events.append(Event("out", loser, "{seat} has no cards left and is out"))

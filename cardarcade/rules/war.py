@@ -30,6 +30,12 @@ RULES = """\
   double war: six down, one up.
 - Won cards go to the bottom of the winner's pile in no particular order, as when gathered by hand.
 - You are out when you have no cards left. The last player holding cards wins.
+
+**House clarifications** (the text leaves these open):
+
+- **Double war:** the text's "six down" is twice its three; we read it as twice whatever the war
+  style lays down, so a double war is two down with one down, and twice the rank's count by rank.
+  A war that follows a double war is a double war again only if all three tie again.
 - **Turn cap:** so a game always ends, after the round limit (a house rule) the player holding
   the most cards wins; equal holdings are a draw.
 

@@ -66,7 +66,7 @@ def call_plans(players: int, level: str, tries: int = 300):
 
 def test_the_bot_calls_the_matched_players_animal():
     plans = call_plans(4, "hard")
-    right = sum(1 for p in plans if p.action.target == 3)
+    right = sum(1 for p in plans if p.action.target == ANIMAL_NAMES.index("lion"))  # seat 3 is the lion
     assert right >= 0.95 * len(plans) and len(plans) >= 0.9 * 300
 
 
@@ -79,6 +79,22 @@ def test_more_players_to_recall_is_slower():
 def test_easy_misses_and_miscalls_more_than_expert():
     easy, expert = call_plans(4, "easy"), call_plans(4, "expert")
     assert len(easy) < len(expert)
-    wrong_easy = sum(1 for p in easy if p.action.target != 3)
-    wrong_expert = sum(1 for p in expert if p.action.target != 3)
+    lion = ANIMAL_NAMES.index("lion")  # seat 3's animal
+    wrong_easy = sum(1 for p in easy if p.action.target != lion)
+    wrong_expert = sum(1 for p in expert if p.action.target != lion)
     assert wrong_easy > wrong_expert
+
+
+def test_a_bot_turning_the_first_card_leaves_time_to_learn_the_animals():
+    game = SPEC.new(4, seed=1)
+    for seat in range(4):
+        game.apply(seat, Action("pick", value=ANIMAL_NAMES[seat]))
+    bot = make_bot("animals", 0, "expert", random.Random(0))
+    first, = bot.plans(game.view(0), Moment(now=10.0, stimulus_time=0.0, pace=0.5))
+    assert first.action.kind == "flip" and first.at == 10.0 + 4 * 0.5  # a move's time per player
+    game.apply(0, Action("flip"))
+    for seat in (1, 2, 3):
+        game.apply(seat, Action("flip"))
+    later = [p for p in bot.plans(game.view(0), Moment(now=20.0, stimulus_time=19.0, pace=0.5))
+             if p.action.kind == "flip"]
+    assert later and later[0].at <= 20.0 + 0.5 * 1.25

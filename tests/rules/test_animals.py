@@ -8,7 +8,7 @@ import pytest
 
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES, Action, BadSave, IllegalAction
-from cardarcade.rules.animals import ANIMALS, RULES, Animals
+from cardarcade.rules.animals import ANIMAL_NAMES, ANIMALS, RULES, Animals, call_action
 from test_snap import deck_for, kinds  # the same fixed deals
 
 SPEC = GAMES["animals"]
@@ -17,7 +17,8 @@ PICKS = ("dog", "cat", "cow", "lion", "duck", "sheep")
 
 
 def call(target: int, k: int) -> Action:
-    return Action("call", target=target, value=k)
+    """The call of the animal seat ``target`` picked in ``new``."""
+    return call_action(PICKS[target], k)
 
 
 def new(players: int, tops: dict[int, str] | None = None, pick: bool = True, **options) -> Animals:
@@ -168,9 +169,6 @@ def test_a_player_without_cards_is_out_and_the_last_holder_wins():
     assert "out" in kinds(events)
     view = game.view(None)
     assert view.out == [False, True, False] and view.turn == 2  # the loser is out: the next player leads
-    assert all(a.target != 1 for a in game.legal_actions(0) if a.kind == "call")  # cannot be called
-    with pytest.raises(IllegalAction):
-        game.apply(0, call(1, game.stimulus))
     flips(game, 2)
     events = game.apply(0, call(2, game.stimulus))
     assert game.is_over and game.result.winners == [0] and "every card" in game.result.reason
@@ -178,13 +176,51 @@ def test_a_player_without_cards_is_out_and_the_last_holder_wins():
     assert game.actors() == []
 
 
-def test_no_calls_before_the_first_card_and_never_on_yourself():
+def test_no_calls_before_the_first_card():
     game = new(3, {0: "7c"})
     assert game.actors() == [0] and game.legal_actions(1) == []
-    game.apply(0, FLIP)
-    assert all(a.target != 1 for a in game.legal_actions(1) if a.kind == "call")
     with pytest.raises(IllegalAction):
-        game.apply(1, call(1, game.stimulus))
+        game.apply(1, call(0, 0))
+
+
+def test_a_call_names_an_animal_and_any_animal_may_be_called():
+    game = new(3, {0: "7c"})
+    game.apply(0, FLIP)
+    calls = [a for a in game.legal_actions(1) if a.kind == "call"]
+    assert sorted(ANIMAL_NAMES[a.target] for a in calls) == sorted(ANIMALS)
+
+
+def test_calling_your_own_animal_is_a_wrong_call_paid_to_your_left():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1)
+    events = game.apply(1, call(1, game.stimulus))  # seat 1 makes its own call: "Miaow!"
+    assert kinds(events) == ["false_call"] and events[0].target == 2
+    assert events[0].describe(["Bot 1", "You", "Bot 2"]) == (
+        'You call "Miaow!" wrongly (nobody else still playing is the cat) and pay Bot 2 a card')
+    assert game.s.piles[2] == cards("7d")
+    assert game.view(None).turn == 1  # the loser leads
+    whole(game)
+
+
+def test_calling_an_animal_nobody_has_is_a_wrong_call_paid_to_your_left():
+    game = new(3, {0: "7c", 1: "7d", 2: "2h"})
+    flips(game, 0, 1)
+    events = game.apply(2, call_action("frog", game.stimulus))  # a match is showing, but nobody is the frog
+    assert kinds(events) == ["false_call"] and events[0].target == 0
+    assert "nobody else still playing is the frog" in events[0].text
+    assert game.view(None).pile_sizes[0] == 1 + 1 and game.view(None).counts[2] == 16
+    whole(game)
+
+
+def test_calling_an_out_players_animal_is_a_wrong_call():
+    game = new(3, {0: "7c", 1: "7d", 2: "7h"})
+    keep_only(game, 1, 1)
+    flips(game, 0, 1)
+    game.apply(0, call(1, game.stimulus))  # seat 1 is out
+    flips(game, 2)
+    events = game.apply(0, call(1, game.stimulus))
+    assert kinds(events) == ["false_call"] and events[0].target == 2  # paid to the left, not to the out player
+    assert game.view(None).out[1]
 
 
 def test_names_variant_calls_the_animals_names():

@@ -361,6 +361,15 @@ def test_three_players_all_tied_is_a_double_war_with_six_down() -> None:
     assert not g.s.double and g.s.spare == []
 
 
+@pytest.mark.parametrize(("style", "down"), [("one_down", 2), ("three_down", 6), ("by_rank", 20)])
+def test_a_double_war_lays_twice_the_war_styles_count(style: str, down: int) -> None:
+    deck = deal("Jc", "Jd", "Jh", spare="2s")
+    g = new(3, deck=deck, war_style=style)
+    flip_all(g)
+    assert g.s.double and g.down_count() == down
+    assert "twice whatever the war" in SPEC.rules  # the reading is stated as one
+
+
 def test_three_players_double_war_then_a_two_way_tie() -> None:
     six = " ".join(["*"] * 6)
     deck = deal(f"Jc {six} Ac * * * Kc", f"Jd {six} Ad * * * 2d", f"Jh {six} 9h", spare="2s")

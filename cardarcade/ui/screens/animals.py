@@ -1,49 +1,90 @@
-"""The Animals (Menagerie) table: first everyone picks an animal, then each panel shows that
-player's animal, its call, and the key(s) that make the call."""
+"""The Animals (Menagerie) table: first everyone picks an animal, then a call names an animal,
+never a seat. Who is which animal shows before the first card, then only for a moment on
+request (``space``), unless the beginners' house rule keeps it shown. The list of calls and
+their keys stays on screen: it says which key makes which call, not who is which animal.
+
+Keys: solo, each animal has a letter of its name (``w`` for the cow); hot-seat, each half of the
+keyboard has its digit keys, which call the animals in play in the order of that list.
+"""
 
 from __future__ import annotations
 
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.binding import Binding
 
 from cardarcade.rules.animals import ANIMAL_NAMES, call_word
 from cardarcade.rules.base import Action, Event
+from cardarcade.ui.keymaps import Keymap
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.snap import CallingScreen
 
 TARGETS = [f"target{k}" for k in range(6)]
 OFFERED = len(TARGETS)  # animals offered to choose from at once: one per digit key
+# Solo: the letter that makes each animal's call, one of its own letters, no two alike.
+ANIMAL_KEYS = {"dog": "d", "cat": "c", "cow": "w", "lion": "l", "duck": "u", "sheep": "s", "pig": "p",
+               "horse": "h", "owl": "o", "frog": "f", "donkey": "n", "bee": "b"}
+CALL_VERBS = {f"call_{animal}": animal for animal in ANIMAL_KEYS}
+REVEAL_SECONDS = 2.0  # how long ``space`` shows who is which animal
 
 
 class AnimalsScreen(CallingScreen):
     VERBS = ["flip", *TARGETS]
-    CLAIM_VERBS = {verb: ("call", k) for k, verb in enumerate(TARGETS)}
     VERB_HELP = {"flip": "turn"}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
+    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"),
+                Binding("space", "reveal", "Who is who")]
     last_race: frozenset[int | None] = frozenset()  # the two seats in the last won call
 
-    # ---- keys: the digit keys pick an animal first, then call a seat
+    def __init__(self, setup) -> None:
+        super().__init__(setup)
+        self.revealing = False
+        if self.viewer is not None:  # solo: the animals' letters call them
+            letters = {ANIMAL_KEYS[animal]: (self.viewer, verb) for verb, animal in CALL_VERBS.items()}
+            self.keymap = Keymap({**self.keymap.bindings, **letters})
+
+    # ---- keys: the digit keys pick an animal first; then a call names an animal
 
     def offered(self) -> tuple[str, ...]:
         """The animals on the digit keys: always the same ones (bots choose from the others first),
         so a key never changes its animal under a person's finger."""
         return ANIMAL_NAMES[:OFFERED]
 
+    def in_play(self) -> list[str]:
+        """The animals at this table, in the order of the animal list (not the seats')."""
+        chosen = set(self.view.animals)
+        return [animal for animal in ANIMAL_NAMES if animal in chosen]
+
+    def called_animal(self, verb: str) -> str | None:
+        """The animal a key names: its letter (solo), or its place in the list (hot-seat digits)."""
+        if verb in CALL_VERBS:
+            return CALL_VERBS[verb]
+        if verb in TARGETS and self.viewer is None:
+            k, animals = TARGETS.index(verb), self.in_play()
+            return animals[k] if k < len(animals) else None
+        return None
+
     def claim_for(self, seat: int, verb: str) -> tuple[str, int | None] | None:
-        claim = super().claim_for(seat, verb)
-        if claim is None or self.game.choosing:
+        if self.game.choosing or not self.game.may_call(seat):
             return None
-        target = claim[1]
-        if target is None or target >= self.game.players or target == seat or not self.game.holds(target):
-            return None  # no such player, yourself, or a player who is out: "not now"
-        return claim
+        animal = self.called_animal(verb)
+        return ("call", ANIMAL_NAMES.index(animal)) if animal is not None else None
 
     def action_for(self, seat: int, verb: str) -> Action | None:
         if verb in TARGETS and self.game.choosing:
             action = Action("pick", value=self.offered()[TARGETS.index(verb)])
             return action if self.game.is_legal(seat, action) else None
         return super().action_for(seat, verb)
+
+    def action_reveal(self) -> None:
+        """Show who is which animal for a moment."""
+        self.revealing = True
+        self.refresh_all()
+        self.set_timer(REVEAL_SECONDS, self._hide)
+
+    def _hide(self) -> None:
+        self.revealing = False
+        self.refresh_all()
 
     def on_game_events(self, events_: list[Event]) -> None:
         super().on_game_events(events_)
@@ -56,52 +97,60 @@ class AnimalsScreen(CallingScreen):
         return seat in self.last_race
 
     def claim_flash(self, kind: str, target: int | None) -> str:
-        word = self.view.calls[target] if target is not None else None
-        return (word or "?").upper()
+        animal = ANIMAL_NAMES[target] if target is not None else None
+        return call_word(animal, self.setup.options.calls).upper() if animal else "?"  # type: ignore[attr-defined]
 
     # ---- drawing
 
-    def call_keys(self, seat: int) -> str:
-        """Which key makes seat ``seat``'s call, for each person at the keyboard."""
-        people = self.setup.human_seats
-        verb = TARGETS[seat]
-        if not people:
-            return ""
-        if len(people) == 1:
-            label = self.keymap.key_label(people[0], verb) if people[0] != seat else ""
-            return f"call key: {label}" if label else "(you)"
-        return "keys " + " ".join(f"{self.short_name(p)}:{self.keymap.key_label(p, verb)}" for p in people if p != seat)
+    def shows_animal(self, seat: int) -> bool:
+        """Whether ``seat``'s animal is on its panel now."""
+        view = self.view
+        return (view.choosing or view.flips == 0 or self.revealing or seat == self.viewer or self.game.is_over
+                or self.setup.options.show_animals)  # type: ignore[attr-defined]
 
-    def short_name(self, seat: int) -> str:
-        name = self.names[seat]
-        return f"P{seat + 1}" if name.startswith("Player ") else name
+    def call_key(self, animal: str) -> str:
+        """The key(s) that make ``animal``'s call: its letter solo, 'digit/digit' in hot-seat."""
+        if self.viewer is not None:
+            return ANIMAL_KEYS[animal]
+        k = self.in_play().index(animal)
+        return "/".join(self.keymap.key_label(p, TARGETS[k]) for p in self.setup.human_seats)
+
+    def legend(self) -> Text:
+        """Which key makes which call ('w Cow · d Dog'): the keys, not who is who."""
+        line = Text("calls: ", style="dim", justify="center")
+        mine = self.view.animals[self.viewer] if self.viewer is not None else None
+        for i, animal in enumerate(self.in_play()):
+            if i:
+                line.append(" · ", style="dim")
+            style = "dim" if animal == mine else ""
+            line.append_text(Text.assemble((self.call_key(animal), f"bold {style}"), (f" {animal.capitalize()}", style)))
+        return line
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         choosing = view.choosing
         header = self.seat_header(seat, not choosing and view.turn == seat and not self.game.is_over)
-        held = view.counts[seat] + view.pile_sizes[seat]
         if not choosing:
-            header.append(f" {'#' if self.app.ascii_glyphs else '▚'}{held}", style="dim")
+            header.append(f" {'#' if self.app.ascii_glyphs else '▚'}{view.counts[seat] + view.pile_sizes[seat]}",
+                          style="dim")
         animal = view.animals[seat]
-        if animal is None:
-            who = Text("choosing…", style="italic")
-        else:
-            who = Text.assemble((animal.capitalize(), "bold"), f" {view.calls[seat]}")
         if view.out[seat] and not choosing:
-            keys = Text("out of cards", style="dim italic")
+            who = Text("out of cards", style="dim italic")
+        elif animal is None:
+            who = Text("choosing…", style="italic")
+        elif self.shows_animal(seat):
+            who = Text.assemble((animal.capitalize(), "bold"), f" {view.calls[seat]}")
         else:
-            keys = Text(self.call_keys(seat), style="dim")
-        for line in (header, who, keys):
+            who = Text("which animal?", style="dim italic")
+        for line in (header, who):
             line.no_wrap, line.overflow = True, "ellipsis"
-        return Group(header, who, keys)
+        return Group(header, who)
 
     def render_center(self) -> RenderableType:
         view = self.view
         if view.choosing:
             return self.choosing_center()
-        status = self.status_line()
-        return self.center_with(self.up_row(), status)
+        return Group(self.center_with(self.up_row(), self.status_line()), self.legend())
 
     def choosing_center(self) -> RenderableType:
         calls = self.setup.options.calls  # type: ignore[attr-defined]
@@ -123,10 +172,11 @@ class AnimalsScreen(CallingScreen):
         if len(humans) < 2 or self.game.is_over:
             return super().prompt()
         word = "choose" if self.view.choosing else "call"
-        last = TARGETS[-1] if self.view.choosing else TARGETS[self.game.players - 1]
+        last = TARGETS[-1] if self.view.choosing else TARGETS[len(self.in_play()) - 1]
         key = self.keymap.key_label
-        return "   ".join(f"{self.names[s]}: {key(s, 'flip')} turn · {key(s, TARGETS[0])}…{key(s, last)} {word}"
+        keys = "   ".join(f"{self.names[s]}: {key(s, 'flip')} turn · {key(s, TARGETS[0])}…{key(s, last)} {word}"
                           for s in humans)
+        return keys if self.view.choosing else f"{keys}   space: who is who"
 
     def turn_prompt(self) -> str:
         view = self.view
@@ -139,9 +189,11 @@ class AnimalsScreen(CallingScreen):
             return "Waiting for the others to choose…"
         if view.out[me]:
             return "You are out of cards."
+        if view.flips == 0 and view.turn == me:
+            return "Learn who is which animal, then press enter to turn your first card."
         if view.turn == me:
-            return "Your turn: enter turns your card · a player's key makes their call"
-        return f"Match? Press the key on that player's panel · {self.names[view.turn]} turns next"
+            return "Your turn: enter turns · a letter calls an animal · space: who is who"
+        return f"Match? Call that player's animal by its letter · {self.names[view.turn]} turns next"
 
 
 SCREENS = {"animals": AnimalsScreen}
