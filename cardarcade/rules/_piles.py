@@ -6,11 +6,14 @@ slap is judged against the pile as it stood then: ``pile_index(k)`` finds that c
 pile it belonged to is already gone (a late slap, no penalty). Face-down penalty cards sit at the
 bottom of the pile (``pile_under`` of them) and have no stimulus number.
 
-Both games share slapping in while out of cards, being shut out for good, and the ending: when
-fewer than two players hold cards, the last holder takes the pile and wins.
+Both games share slapping in while out of cards, being shut out for good, cards turned out of
+turn (dead, or refused under the beginners' house rule), and the ending: when fewer than two
+players hold cards, the last holder takes the pile and wins.
 """
 
 from __future__ import annotations
+
+from pydantic import Field
 
 from cardarcade.cards import Card, double_deck, standard_deck
 from cardarcade.rules._calling import valid_claim_value
@@ -29,6 +32,18 @@ def stimulus_index(k: int, pile_first: int, under: int = 0) -> int | None:
     on has been taken since (a claim on it is late). ``pile_first`` is the stimulus of the pile's
     first turned card; ``under`` the penalty cards beneath it."""
     return None if k < pile_first else under + k - pile_first
+
+
+def forgive_early_flip() -> bool:
+    """The beginners' house rule on cards turned out of turn (an Options field)."""
+    return Field(  # type: ignore[return-value]
+        False, title="Forgive early cards",
+        description="For beginners: a card turned before your turn is refused and costs nothing. "
+                    "Off (the game as written): it is a dead card, lost to the pile.",
+    )
+
+
+OUT_OF_TURN_RULE = """A beginners' house rule refuses a card turned early instead: it costs nothing."""
 
 
 class PileState(State):
@@ -63,6 +78,15 @@ class PileGame(Game):
         """A seat owed the pile, who may act without cards (none unless the game says so)."""
         return None
 
+    def in_turn(self, seat: int) -> bool:
+        """Whether a card ``seat`` turned now would be live: it is their turn."""
+        return seat == self.s.turn
+
+    def may_flip(self, seat: int) -> bool:
+        """Any holder may turn a card, live or dead, unless early cards are refused (house rule)."""
+        s = self.s
+        return bool(s.stacks[seat]) and (self.in_turn(seat) or not s.options.forgive_early_flip)
+
     # ---- queries
 
     def actors(self) -> list[int]:
@@ -70,9 +94,8 @@ class PileGame(Game):
         s = self.s
         if s.result is not None:
             return []
-        stacks, shut, owed = s.stacks, s.shut, self.owed()
-        slap_in = s.stimulus >= 1 and s.options.slap_in and self.holders() >= 2
-        return [p for p in range(s.players) if stacks[p] or p == owed or (slap_in and not shut[p])]
+        owed, turned = self.owed(), s.stimulus >= 1
+        return [p for p in range(s.players) if self.may_flip(p) or p == owed or (turned and self.may_slap(p))]
 
     def holders(self) -> int:
         return sum(1 for st in self.s.stacks if st)
@@ -124,6 +147,13 @@ class PileGame(Game):
         return seat
 
     # ---- play
+
+    def flip_event(self, seat: int, card: Card, k: int, live: bool) -> Event:
+        """What a turned card says; a dead one says plainly what it cost."""
+        if live:
+            return Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})
+        return Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card, worth nothing and lost "
+                     "to the pile", (card,), data={"dead": True, "k": k})
 
     def turn_card(self, seat: int, live: bool) -> tuple[Card, int]:
         """``seat`` turns its top card onto the pile: the card and its stimulus number."""

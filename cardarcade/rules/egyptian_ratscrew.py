@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._calling import count_cards as cards_word
-from cardarcade.rules._piles import PileGame, PileState, dealt, full_deck
+from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
 from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 FLIP = Action("flip")
@@ -47,6 +47,7 @@ RULES = """\
   it is a dead card.
 - **Out of turn:** a card turned out of turn stays on the pile but is *dead*: its rank means
   nothing (no challenge, no slap), and you still play when your turn comes.
+  """ + OUT_OF_TURN_RULE + """
 - **Out of cards:** a player with no cards sits out for now. While at least two others hold cards,
   they may *slap in* by winning a slap; one wrong slap while out shuts them out for good.
 - The game ends when only one player holds cards: they take the pile and win.
@@ -101,6 +102,7 @@ class EgyptianRatscrewOptions(Options):
         True, title="Slapping in",
         description="A player with no cards may win a slap to get back into the game.",
     )
+    forgive_early_flip: bool = forgive_early_flip()
     max_flips: int = Field(
         3000, ge=50, le=1_000_000, title="Card limit",
         description="After this many cards have been turned, the player holding the most cards wins.",
@@ -247,7 +249,7 @@ class EgyptianRatscrew(PileGame):
         s = self.s
         if s.result is not None or not 0 <= seat < s.players:
             return []
-        out = [FLIP] if s.stacks[seat] else []
+        out = [FLIP] if self.may_flip(seat) else []
         if s.award == seat:
             out.append(TAKE)
         if s.choice and s.turn == seat:
@@ -264,7 +266,7 @@ class EgyptianRatscrew(PileGame):
         if action.value is not None:
             return False
         if kind == "flip":
-            return bool(s.stacks[seat])
+            return self.may_flip(seat)
         if kind == "take":
             return s.award == seat
         if kind == "decline":
@@ -298,17 +300,19 @@ class EgyptianRatscrew(PileGame):
             return self._take(seat)
         return self._decline(seat)
 
+    def in_turn(self, seat: int) -> bool:
+        """Their turn, and no pile waiting to be taken."""
+        return seat == self.s.turn and self.s.award is None
+
     def _flip(self, seat: int) -> list[Event]:
         s = self.s
-        live = seat == s.turn and s.award is None
+        live = self.in_turn(seat)
         card, k = self.turn_card(seat, live)
+        events = [self.flip_event(seat, card, k, live)]
         if not live:
-            events = [Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card", (card,),
-                            data={"dead": True, "k": k})]
             self.ran_out(seat, events)
         else:
             s.choice = False
-            events = [Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})]
             if self.ran_out(seat, events):
                 return events
             self._after_live_card(seat, card, events)

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, Rank
-from cardarcade.rules._piles import PileGame, PileState, dealt, full_deck
+from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
 from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 FLIP = Action("flip")
@@ -31,6 +31,7 @@ RULES = """\
 - **Out of turn:** a card turned out of turn stays on the pile but is *dead*: its rank means
   nothing, so a dead jack cannot be won (slapping it is a wrong slap). Playing early does not
   count as your turn: you still play when your turn comes.
+  """ + OUT_OF_TURN_RULE + """
 - **Out of cards:** a player with no cards is out for now and is skipped. While at least two
   others still hold cards, an out player may *slap in*: win a jack and you are back in the
   game. But an out player who slaps something that is not a jack, or who lets a jack go by
@@ -63,6 +64,7 @@ class SlapjackOptions(Options):
         title="Slapping in",
         description="A player who has run out of cards may win a jack to get back into the game.",
     )
+    forgive_early_flip: bool = forgive_early_flip()
     max_flips: int = Field(
         2000, ge=50, le=1_000_000, title="Card limit",
         description="After this many cards have been turned, the player holding the most cards wins.",
@@ -110,7 +112,7 @@ class Slapjack(PileGame):
         s = self.s
         if s.result is not None or not 0 <= seat < s.players:
             return []
-        return self.add_slap(seat, [FLIP] if s.stacks[seat] else [])
+        return self.add_slap(seat, [FLIP] if self.may_flip(seat) else [])
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
@@ -118,7 +120,7 @@ class Slapjack(PileGame):
             return False
         kind = action.kind
         if kind == "flip":
-            return action.value is None and bool(s.stacks[seat])
+            return action.value is None and self.may_flip(seat)
         if kind == "slap":
             return self.slap_legal(seat, action.value)
         return False
@@ -148,15 +150,11 @@ class Slapjack(PileGame):
         events: list[Event] = []
         if s.jack_watch is not None:
             events = self._check_missed_jack()
-        live = seat == s.turn
+        live = self.in_turn(seat)
         card, k = self.turn_card(seat, live)
-        if live:
-            if card.rank is JACK:
-                s.jack_watch = k
-            events.append(Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k}))
-        else:
-            events.append(Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card", (card,),
-                                data={"dead": True, "k": k}))
+        if live and card.rank is JACK:
+            s.jack_watch = k
+        events.append(self.flip_event(seat, card, k, live))
         if self.ran_out(seat, events):
             return events
         if live or not s.stacks[s.turn]:

@@ -177,6 +177,21 @@ def test_dead_cards_turned_out_of_turn_change_nothing() -> None:
     assert game.s.need == 3 and game.s.turn == 0
 
 
+def test_beginners_rule_refuses_early_cards_also_while_the_pile_waits_for_its_winner() -> None:
+    game = new(2, {0: "Jh 2c", 1: "4d 6s"}, forgive_early_flip=True)
+    with pytest.raises(IllegalAction):
+        game.apply(1, FLIP)
+    play(game, 0, 1)
+    assert game.s.award == 0
+    assert FLIP not in game.legal_actions(1) and FLIP not in game.legal_actions(0)
+    before = game.to_json()
+    with pytest.raises(IllegalAction):
+        game.apply(1, FLIP)
+    assert game.to_json() == before
+    game.apply(0, TAKE)
+    assert FLIP in game.legal_actions(0)
+
+
 def test_no_live_turn_while_the_pile_waits_for_its_winner() -> None:
     game = new(2, {0: "Jh 2c", 1: "4d 6s"})
     play(game, 0, 1)

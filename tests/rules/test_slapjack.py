@@ -140,6 +140,27 @@ def test_out_of_turn_flip_is_dead_and_turn_does_not_change() -> None:
     assert game.s.turn == 0
 
 
+def test_a_dead_card_says_plainly_what_it_cost() -> None:
+    game = new(3, {0: "2c", 1: "3c", 2: "9d 4c"})
+    events = game.apply(2, FLIP)
+    assert events[0].describe(["Bot 1", "Bot 2", "You"]) == (
+        "You turn up 9♦ out of turn: a dead card, worth nothing and lost to the pile")
+
+
+def test_beginners_rule_refuses_an_early_card_and_it_costs_nothing() -> None:
+    game = new(3, {0: "2c", 1: "3c", 2: "9d 4c"}, forgive_early_flip=True)
+    assert game.actors() == [0] and game.legal_actions(2) == []
+    before = game.to_json()
+    with pytest.raises(IllegalAction):
+        game.apply(2, FLIP)
+    assert game.to_json() == before
+    game.apply(0, FLIP)
+    assert FLIP not in game.legal_actions(2) and game.legal_actions(2) == [slap(1)]  # a slap is always allowed
+    game.apply(1, FLIP)
+    assert game.apply(2, FLIP)[0].data["dead"] is False  # in turn as usual
+    assert "refuses a card turned early" in RULES
+
+
 def test_turn_skips_a_player_who_is_out() -> None:
     game = new(8)
     dump_out(game, 1)  # seat 1 turns all 7 of its cards out of turn

@@ -10,12 +10,13 @@ from rich.text import Text
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
 from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.screens.slapjack import PileScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
 PATTERN_PLURALS = {"pair": "pairs", "sandwich": "sandwiches", "sequence": "sequences", "joker": "jokers"}
 
 
-class EgyptianRatscrewScreen(GameScreen):
+class EgyptianRatscrewScreen(PileScreen):
     VERBS = ["flip", "react", "decline"]
     CLAIM_VERBS = {"react": "slap"}
     VERB_HELP = {"flip": "turn", "decline": "decline"}

@@ -12,7 +12,23 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 PILE_SHOWN = 4  # cards of the pile drawn, newest on top
 
 
-class SlapjackScreen(GameScreen):
+class PileScreen(GameScreen):
+    """What the one-pile slapping games' screens share (Slapjack, Egyptian Ratscrew)."""
+
+    def acting(self) -> int:
+        """The seat the table waits for."""
+        return self.view.turn
+
+    def notify_not_now(self, seat: int, verb: str) -> None:
+        if verb == "flip" and self.view.counts[seat] and not self.game.in_turn(seat):
+            # only refused under the beginners' rule; otherwise an early card is turned, dead
+            self.say(f"{self.names[seat]}: not your turn, {self.names[self.acting()]} is next "
+                     "(early cards are refused at this table)")
+            return
+        super().notify_not_now(seat, verb)
+
+
+class SlapjackScreen(PileScreen):
     VERBS = ["flip", "react"]
     CLAIM_VERBS = {"react": "slap"}
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Slap")]
