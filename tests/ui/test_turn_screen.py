@@ -19,6 +19,7 @@ from textual.widgets import Static
 from cardarcade.bots import BotBase, Plan, register
 from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
+from cardarcade.table.table import Seat
 from cardarcade.ui.screens.game import line_count, same_drawing
 from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
 from cardarcade.ui.setup import GameSetup
@@ -319,3 +320,81 @@ def test_line_count_counts_text_that_fits_and_leaves_wrapping_to_a_real_renderin
     assert line_count(Text("x" * 30, no_wrap=True), 20) == 1
     assert line_count(Group(Text("x" * 30)), 20) is None  # it would wrap: Textual measures it
     assert line_count(RichTable(), 20) is None
+
+
+# ---- hot-seat privacy: the cover
+
+
+@asynccontextmanager
+async def two_people_and_a_bot(app_factory, deck: str = "2c 2d 3h 7c 5s 5h 4s 8c 9c"):
+    """Player 1, Bot 1, Player 2 in that order; the bot moves only when a test makes it."""
+    seats = (Seat("Player 1"), Seat("Bot 1", "bot", "medium"), Seat("Player 2"))
+    setup = GameSetup(SPEC, seats, SPEC.parse_options(None), 1, tuple(cards(deck)))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = LayScreen(setup)
+        app.push_screen(screen)
+        await pilot.pause()
+        yield app, pilot, screen
+
+
+async def test_the_cover_comes_up_as_soon_as_a_persons_turn_ends_and_bots_play_under_it(app_factory):
+    async with two_people_and_a_bot(app_factory) as (app, pilot, screen):
+        await pilot.press("enter")  # past Player 1's cover
+        await pilot.press("enter")  # Player 1 lays 2c: the bot is next
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, CoverScreen) and cover.player is None  # nobody to pass to yet
+        assert screen.hand_cards() == [] and "2♦" not in str(screen.query_one("#hand").render())
+        await pilot.press("enter")  # nobody is asked yet: it does not lift
+        assert app.screen is cover
+        screen.table.submit(1, PASS)  # the bot moves while the cover is up
+        await pilot.pause()
+        assert app.screen is cover and cover.player == "Player 2"
+        assert cover.since[-2:] == ["Player 1 lays 2♣", "Bot 1 lays nothing"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.hand_cards() == cards("4s 8c 9c")
+
+
+async def test_since_your_last_turn_holds_everything_since_you_last_saw_the_table(app_factory):
+    async with two_people_and_a_bot(app_factory) as (app, pilot, screen):
+        await pilot.press("enter")  # Player 1 sees the table
+        for n in range(12):
+            screen.add_log(f"note {n}")
+        screen.refresh_all()
+        await pilot.press("enter")  # Player 1 lays 2c
+        screen.table.submit(1, PASS)
+        await pilot.pause()
+        cover = app.screen
+        assert cover.player == "Player 2"
+        notes = [line for line in cover.since if line.startswith("note")]
+        assert len(notes) == 12  # all of it, not only the last few lines
+        assert len(str(cover.query_one("#cover-news").render()).splitlines()) >= 14
+        await pilot.press("enter", "enter")  # Player 2 lays 4s; Player 1 is next
+        await pilot.pause()
+        cover = app.screen
+        assert cover.player == "Player 1"
+        # Player 1 saw the notes, but not what their own move led to once the cover came up.
+        assert cover.since == ["Player 1 lays 2♣", "Bot 1 lays nothing", "Player 2 lays 4♠"]
+
+
+async def test_escape_q_and_f1_work_on_the_cover_without_showing_a_hand(app_factory):
+    from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen
+    from cardarcade.ui.screens.rules import RulesScreen
+
+    async with two_people_and_a_bot(app_factory) as (app, pilot, screen):
+        cover = app.screen
+        assert isinstance(cover, CoverScreen)
+        for key, opened in (("escape", PauseScreen), ("f1", RulesScreen), ("q", ConfirmScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, opened), key
+            assert screen.hand_cards() == []
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is cover, key
+        assert screen.hand_cards() == []
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not any(isinstance(s, (LayScreen, CoverScreen)) for s in app.screen_stack)

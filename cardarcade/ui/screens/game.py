@@ -8,7 +8,6 @@ games, the event log, reaction times, and the hand-over to the result screen.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import ClassVar
 
 from rich.align import Align
@@ -92,6 +91,7 @@ class GameScreen(Screen):
         Binding("f1", "rules", "Rules"),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("q", "leave", "Leave"),
+        Binding("f2", "history", "Log"),
     ]
 
     def __init__(self, setup: GameSetup) -> None:
@@ -105,7 +105,7 @@ class GameScreen(Screen):
         self.view = self.game.view(self.viewer)
         self.keymap: Keymap = keymap_for(humans, self.VERBS)
         self.table: Table | None = None
-        self.log_lines: deque[Text] = deque(maxlen=self.LOG_LINES)
+        self.history: list[Text] = []  # every line of the log since the deal (the log shows the last few)
         self.flash: dict[int, str] = {}  # seat -> short note shown on its panel ("SLAP!")
         self._countdown: Timer | None = None
         self._count = 0
@@ -244,7 +244,12 @@ class GameScreen(Screen):
         return ascii_suits(text) if self.app.ascii_glyphs else text
 
     def add_log(self, text: str | Text) -> None:
-        self.log_lines.append(text if isinstance(text, Text) else Text(text))
+        self.history.append(text if isinstance(text, Text) else Text(text))
+
+    @property
+    def log_lines(self) -> list[Text]:
+        """The lines the log shows: the newest few of the history."""
+        return self.history[-self.LOG_LINES:]
 
     def _on_table(self, events_: list[Event], seat: int | None) -> None:
         for event in events_:
@@ -283,7 +288,14 @@ class GameScreen(Screen):
     def _show_result(self) -> None:
         from cardarcade.ui.screens.result import ResultScreen
 
-        self.app.switch_screen(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id)))
+        self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id)))
+
+    def replace_with(self, screen: Screen) -> None:
+        """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat
+        cover, a dialog) without acting on it."""
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()
+        self.app.switch_screen(screen)
 
     # ---- input
 
@@ -365,11 +377,11 @@ class GameScreen(Screen):
     def action_pause(self) -> None:
         from cardarcade.ui.screens.pause import PauseScreen
 
-        self.app.push_screen(PauseScreen(self.setup), self._after_pause)
+        self.app.push_screen(PauseScreen(self.setup, self.history), self._after_pause)
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":
-            self.app.switch_screen(type(self)(self.setup.again()))
+            self.replace_with(type(self)(self.setup.again()))
         elif choice == "leave":
             self.app.leave_game()
 
@@ -377,6 +389,11 @@ class GameScreen(Screen):
         from cardarcade.ui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.spec, self.setup.options))
+
+    def action_history(self) -> None:
+        from cardarcade.ui.screens.pause import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.spec.title, self.history))
 
     def action_leave(self) -> None:
         from cardarcade.ui.screens.pause import ConfirmScreen

@@ -1,34 +1,47 @@
-"""The pause menu and a yes/no question."""
+"""The pause menu, the game's whole log, and a yes/no question."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from cardarcade.ui.setup import GameSetup
 
+# Up and down move between a dialog's buttons (tab and shift+tab still do too).
+BUTTON_ARROWS = [
+    Binding("down", "app.focus_next", "Next", show=False),
+    Binding("up", "app.focus_previous", "Previous", show=False),
+]
+
 
 class PauseScreen(ModalScreen[str | None]):
-    """Resume, rules, theme, restart or leave. Play is held while this is open."""
+    """Resume, rules, the log, theme, restart or leave. Play is held while this is open."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume"),
         Binding("f1", "rules", "Rules"),
+        Binding("f2", "history", "Log"),
         Binding("t", "app.next_theme", "Theme"),
+        *BUTTON_ARROWS,
     ]
 
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: GameSetup, history: Sequence[Text] = ()) -> None:
         super().__init__()
         self.setup = setup
+        self.history = history
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"{self.setup.spec.title} — paused", classes="dialog-title")
             yield Button("Resume", id="resume", variant="primary")
             yield Button("Rules", id="rules")
+            yield Button("The whole log", id="history")
             yield Button("Next theme", id="theme")
             yield Button("Restart with a new deal", id="restart")
             yield Button("Leave to the menu", id="leave", variant="error")
@@ -38,10 +51,15 @@ class PauseScreen(ModalScreen[str | None]):
         event.stop()
         if event.button.id == "rules":
             self.action_rules()
+        elif event.button.id == "history":
+            self.action_history()
         elif event.button.id == "theme":
             self.app.action_next_theme()
         else:
             self.dismiss(event.button.id)
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.setup.spec.title, self.history))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
@@ -52,11 +70,45 @@ class PauseScreen(ModalScreen[str | None]):
         self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options))
 
 
+class HistoryScreen(ModalScreen[None]):
+    """Every line of the game's log so far, newest at the bottom, to scroll through."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("f2", "close", "Back", show=False),
+        Binding("q", "close", "Back", show=False),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="history-box"):
+            yield Static(Text(f"{self.title_text} — the whole log ({len(self.lines)} lines)  ·  ↑↓ PgUp PgDn scroll",
+                              style="bold"), id="history-title")
+            with VerticalScroll(id="history-scroll"):
+                yield Static(Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.",
+                                                                                   style="italic"),
+                             id="history-lines")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#history-scroll", VerticalScroll)
+        scroll.focus()
+        scroll.scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),
         Binding("escape", "answer(False)", "No", show=False),
+        *BUTTON_ARROWS,
     ]
 
     def __init__(self, question: str) -> None:

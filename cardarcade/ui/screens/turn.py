@@ -9,9 +9,9 @@ space marks or unmarks a card, enter plays. Each game adds its card-less moves a
 (a letter key each), shown on the prompt line.
 
 Hot-seat privacy: with two or more people at a game with hidden hands, the screen never shows a
-hand to the wrong person. When the turn passes to another person, everything private is taken
-off the screen and a cover asks to pass the keyboard; the cover also lists what happened in
-public since that person's last turn.
+hand to the wrong person. As soon as a person's turn ends, everything private is taken off the
+screen and a cover comes up; bots play on under it. When a person is to move, the cover asks to
+pass them the keyboard and lists everything that happened since they last saw the table.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
@@ -90,25 +90,91 @@ class ChoiceScreen(ModalScreen[int | None]):
 
 
 class CoverScreen(ModalScreen[None]):
-    """The hand-over between two people: nothing private shows until the next one presses enter."""
+    """The hand-over between two people: nothing private shows until the next one presses enter.
 
-    BINDINGS = [Binding("enter", "ready", "Ready"), Binding("space", "ready", "Ready", show=False)]
+    It comes up as soon as a person's turn ends. While bots play on under it (the table keeps
+    running), it tells what they do; once a person is to move, it asks for them (``player``) and
+    lists everything since they last saw the table (``since``). The game's menu, rules, log and
+    leave keys work here without lifting it.
+    """
 
-    def __init__(self, name: str, since: Sequence[str]) -> None:
+    BINDINGS = [
+        Binding("enter", "ready", "Ready"),
+        Binding("space", "ready", "Ready", show=False),
+        Binding("escape", "pause", "Menu"),
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("f2", "history", "Log"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def __init__(self, owner: "TurnScreen", after: str | None) -> None:
         super().__init__()
-        self.player = name
-        self.since = list(since)
+        self.owner = owner
+        self.after = after  # whose turn just ended ('' or None at the start)
+        self.player: str | None = None  # the person asked for, once one is to move
+        self.since: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
-            yield Static(Text(f"Pass to {self.player} — press enter", style="bold"), id="cover-title")
-            if self.since:
-                yield Static(Text("Since your last turn:", style="italic"))
-                yield Static(Text("\n".join(self.since[-8:])), id="cover-news")
+            yield Static(id="cover-title")
+            yield Static(id="cover-heading")
+            with VerticalScroll(id="cover-scroll"):
+                yield Static(id="cover-news")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._draw()
+
+    def ask_for(self, player: str | None, since: Sequence[str]) -> None:
+        """Ask for ``player`` (None: nobody yet, bots are playing) and show ``since``."""
+        changed = (player, list(since)) != (self.player, self.since)
+        self.player, self.since = player, list(since)
+        if changed and self.is_mounted:
+            self._draw()
+
+    def _draw(self) -> None:
+        if self.player is not None:
+            title, heading = f"Pass to {self.player} — press enter", "Since your last turn:"
+        else:
+            ended = f"{self.after}'s turn is over. " if self.after else ""
+            title, heading = f"{ended}The bots are playing…", "Since then:"
+        self.query_one("#cover-title", Static).update(Text(title, style="bold"))
+        heading_widget = self.query_one("#cover-heading", Static)
+        heading_widget.update(Text(heading, style="italic"))
+        heading_widget.display = bool(self.since)
+        self.query_one("#cover-news", Static).update(Text("\n".join(self.since)))
+        scroll = self.query_one("#cover-scroll", VerticalScroll)
+        scroll.display = bool(self.since)
+        scroll.scroll_end(animate=False)
+
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if self.player is not None:
+            self.dismiss(None)
+
+    # The game's own keys, on top of the cover: nothing lifts it but enter.
+    def action_pause(self) -> None:
+        self.owner.action_pause()
+
+    def action_rules(self) -> None:
+        self.owner.action_rules()
+
+    def action_history(self) -> None:
+        self.owner.action_history()
+
+    def action_leave(self) -> None:
+        self.owner.action_leave()
+
+    # The table plays on under the cover, but holds while anything covers the cover itself.
+    def on_screen_suspend(self) -> None:
+        table = self.owner.table
+        if table is not None and self in self.app.screen_stack:
+            table.pause()
+
+    def on_screen_resume(self) -> None:
+        table = self.owner.table
+        if table is not None and table.started:
+            table.resume()
 
 
 class TurnScreen(GameScreen):
@@ -140,9 +206,9 @@ class TurnScreen(GameScreen):
             self.view = self.game.view(self.viewer)
         self.cursor = 0
         self.marked: list[int] = []  # hand positions in the order they were marked
-        self._covering = False
-        # hot-seat: the public events each person has not seen yet
-        self._news: dict[int, list[str]] = {seat: [] for seat in humans} if self.private else {}
+        self.cover: CoverScreen | None = None  # the hot-seat cover while it is up
+        # hot-seat: how many lines of the history each person had seen when they last saw the table
+        self._seen: dict[int, int] = {seat: 0 for seat in humans} if self.private else {}
 
     # ---- hooks
 
@@ -210,16 +276,16 @@ class TurnScreen(GameScreen):
         return "frameless" if self.HAND_ROW and self.seat_grid()[1] > 1 else ""
 
     def refresh_all(self) -> None:
-        if self.private and not self._covering:
-            person = self._next_person()
-            if person is not None and person != self.viewer:
-                self._hand_over(person)
+        if self.private:
+            self._guard_privacy()
         super().refresh_all()
         hand = self.hand_cards()
         self.cursor = min(self.cursor, max(len(hand) - 1, 0))
         self.marked = [i for i in self.marked if i < len(hand)]
         if self.HAND_ROW:
             self.show("hand", self.render_hand(hand))
+        if self.private and self.viewer is not None:
+            self._seen[self.viewer] = len(self.history)
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
@@ -250,31 +316,41 @@ class TurnScreen(GameScreen):
 
     # ---- the hand-over
 
-    def _on_table(self, events_: list[Event], seat: int | None) -> None:
-        if self.private:
-            for event in events_:
-                if event.text:
-                    line = self.words(event)
-                    for person, news in self._news.items():
-                        if person != self.viewer:
-                            news.append(line)
-                            del news[:-20]
-        super()._on_table(events_, seat)
+    def _guard_privacy(self) -> None:
+        """Cover the table the moment the person on screen may no longer move, and ask for the
+        next person once one is to move."""
+        if self.game.is_over:
+            return
+        person = self._next_person()
+        if self.cover is None:
+            if person == self.viewer or (self.viewer is None and person is None):
+                return  # the same person plays on, or bots play and no hand is showing
+            self._put_up_cover()
+        assert self.cover is not None
+        if person is None:
+            self.cover.ask_for(None, [line.plain for line in self.history[self._cover_from:]])
+        else:
+            self.cover.ask_for(self.names[person], [line.plain for line in self.history[self._seen[person]:]])
 
-    def _hand_over(self, person: int) -> None:
-        """Take the hand off the screen and ask for the keyboard to be passed to ``person``."""
-        self._covering = True
+    def _put_up_cover(self) -> None:
+        """Take the hand off the screen and cover the table until the next person is ready."""
+        cover = self.cover = CoverScreen(self, self.names[self.viewer] if self.viewer is not None else None)
+        self._cover_from = len(self.history)
         self.viewer = None
         self.cursor, self.marked = 0, []
-        news, self._news[person] = self._news.get(person, []), []
 
         def uncovered(_: None) -> None:
-            self._covering = False
+            person = self._next_person()
+            self.cover = None
             self.viewer = person
             self.refresh_all()
 
         # Pushed once this screen is up: a cover pushed while it is still mounting would go under it.
-        self.call_after_refresh(self.app.push_screen, CoverScreen(self.names[person], news), uncovered)
+        self.call_after_refresh(self.app.push_screen, cover, uncovered)
+
+    def on_screen_suspend(self, event: events.ScreenSuspend) -> None:
+        if self.cover is not None and self.app.screen is self.cover:
+            event.prevent_default()  # GameScreen's handler would hold the table: bots play on under the cover
 
     # ---- keys
 
