@@ -1,6 +1,8 @@
 """Neosho Rapids bots.
 
-easy: a random legal move each step (it may stop a chain early).
+easy: a random fitting card each step; now and then (one step in ten) it stops a chain it
+could go on with. Never more often: a player who stops early sheds no more than the card it
+draws, and games between such players ran on to the turn cap.
 medium: keeps playing while it can, preferring a card that leaves another step after it.
 hard: plans the longest chain its hand allows; between equally long chains it ends on the
 rank whose neighbours are scarcest among the cards it has not seen, so the next player is
@@ -17,6 +19,7 @@ from cardarcade.rules.neosho_rapids import DRAW, NeoshoRapidsView, fits
 
 ORDER = AROUND_THE_CORNER.ranks  # 2 .. A, and the ace wraps round to the 2
 STEPS = len(ORDER)
+EASY_STOPS = 0.1  # the chance easy ends a chain it could go on with
 SEARCH_BUDGET = 20_000  # chain-search nodes per decision; beyond it, the best chain found so far
 
 
@@ -32,8 +35,9 @@ class NeoshoRapidsBot(SheddingBot):
         if not playable:
             return DRAW
         if self.skill == 0:
-            options = [Action("play", (c,)) for c in playable] + ([DRAW] if may_stop else [])
-            return self.rng.choice(options)
+            if may_stop and self.rng.random() < EASY_STOPS:
+                return DRAW
+            return Action("play", (self.rng.choice(playable),))
         if self.skill == 1:
             return Action("play", (max(playable, key=lambda c: self._onward(c, view.hand)),))
         return self._hard(view, playable)

@@ -43,6 +43,9 @@ RULES = """\
 - *Empty stock* (house rule): by default the upcard stays and the discards under it are
   shuffled into a new stock so the digging can go on; or, if you choose, a player who cannot
   play once the stock is empty simply passes. With nothing at all left to dig, you pass.
+- **Blocked game:** when both players pass one after the other, nobody can play and nothing
+  can be dug, so nothing will ever change: the game ends there, and the player holding fewer
+  cards wins (equal counts are a draw).
 - *What an eight names* (house rule): a suit or a rank (the text's rule), or suits only. An
   eight cannot name eights: only wild cards could follow, which would turn every eight into a
   trap that makes the next player dig for one of the few eights left.
@@ -74,6 +77,7 @@ class DigState(SheddingState):
     options: DigOptions
     named: str | None = None  # what the last wild eight named: a suit letter or a rank label
     dug: int = 0  # cards dug so far this turn
+    passes: int = 0  # passes in a row: one from every player means the game is blocked
 
 
 class DigView(SheddingView):
@@ -136,6 +140,7 @@ class Dig(SheddingGame[DigState]):
         s = self.s
         events: list[Event] = []
         if action.kind == "dig":
+            s.passes = 0
             need = s.named
             self.draw(seat, events)
             s.dug += 1
@@ -145,7 +150,12 @@ class Dig(SheddingGame[DigState]):
         if action.kind == "pass":
             self.remember(Move(seat=seat, kind="pass", upcard=s.discard[-1], named=s.named, turn=s.turns))
             events.append(Event("pass", seat, "{seat} cannot play and cannot dig, and passes"))
+            s.passes += 1
+            if s.passes == s.players:
+                events.append(self.finish_by_count("nobody can play and nothing is left to dig"))
+                return events
         else:
+            s.passes = 0
             card, named = action.cards[0], action.value
             self.discard_card(seat, card, named=named)
             s.named = named if isinstance(named, str) else None
@@ -169,8 +179,8 @@ class Dig(SheddingGame[DigState]):
         s = self.s
         if s.named is not None and (s.named not in self.names() or s.discard[-1].rank is not WILD):
             raise ValueError(f"an eight cannot name {s.named!r} here")
-        if s.dug < 0:
-            raise ValueError("a negative dig count")
+        if s.dug < 0 or not 0 <= s.passes < s.players:
+            raise ValueError("a negative dig count or a pass count beyond the players")
 
 
 SPEC = GameSpec(

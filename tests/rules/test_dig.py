@@ -149,6 +149,32 @@ def test_house_rule_pass_when_the_stock_is_empty():
     assert game.actors() == [1] and game.held()[0] == 7
 
 
+def test_a_pass_from_each_player_in_turn_ends_a_blocked_game():
+    # Nothing to dig, nothing playable on the jack of hearts: neither player can ever move again.
+    # (Reshuffling the discards, a block cannot happen: every other heart would be in a hand.)
+    game = new("2c 3c 4c 5c 6c 7c 9c", "Jh", empty_stock="pass")
+    empty_the_stock(game, into=1)
+    game.s.hands[1] = [C(c) for c in "2d 3d 4d 5d 6d 7d".split()]  # the rest lies under the upcard
+    game.s.discard[:0] = [c for c in game.pack() if c not in game.cards()]
+    assert game.legal_actions(0) == [PASS]
+    game.apply(0, PASS)
+    assert not game.is_over
+    events = game.apply(1, PASS)
+    assert game.is_over and game.actors() == []
+    assert game.result.winners == [1] and game.result.scores == [7.0, 6.0]
+    assert events[-1].describe(NAMES) == "Game over: nobody can play and nothing is left to dig; Bob holds the fewest cards"
+
+
+def test_a_play_between_two_passes_keeps_the_game_going():
+    game = new("2c 3c 4c 5c 6c 7c 9c", "Jh", empty_stock="pass")
+    empty_the_stock(game)
+    game.apply(0, PASS)
+    game.apply(1, play("Qh"))
+    assert game.legal_actions(0) == [PASS]
+    game.apply(0, PASS)
+    assert not game.is_over
+
+
 def test_nothing_at_all_to_dig_means_a_pass_under_either_rule():
     game = new("2c 3c 4c 5c 6c 7c 9c", "Jh")
     empty_the_stock(game)
