@@ -8,9 +8,10 @@ from rich.console import Console
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.old_mans_bundle import trail
-from cardarcade.ui.screens.old_mans_bundle import OldMansBundleScreen
+from cardarcade.ui.screens.old_mans_bundle import TABLE_WIDTH, OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.widgets.cards import CARD_HEIGHT
 from cardarcade.ui.setup import GameSetup
 from ui_helpers import pass_cover, wait_for
 
@@ -130,3 +131,23 @@ async def test_a_crowded_table_shows_every_card_as_a_label_sorted_by_rank(app_fa
         labels = [c.label() for c in sorted(game.s.table, key=lambda c: (c.rank, c.suit.value))]
         flat = " ".join(text.split())
         assert " ".join(labels[:5]) in flat and all(label in flat for label in labels)
+
+
+async def test_every_count_of_table_cards_fits_between_the_bundles(app_factory):
+    # Eight cards once came out unfanned with a column between them: 63 columns in 56, wrapped.
+    app = app_factory(solo(deal("2c 6c 4c 5c", "2d 3d 4d 5d", "6h 7h 8h 9h")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        game = screen.game
+        for count in range(4, 25):
+            while len(game.s.table) < count:  # straight into the engine: only the drawing is tested
+                seat = game.actors()[0]
+                game.apply(seat, trail(game.s.hands[seat][-1]))
+            screen.refresh_all()
+            console = Console(width=TABLE_WIDTH, record=True, color_system=None)
+            console.print(screen._table_cards())
+            lines = console.export_text().splitlines()
+            assert len(lines) <= CARD_HEIGHT, (count, lines)  # one row of cards, nothing wrapped
+            flat = " ".join(lines)
+            assert all(c.rank.label in flat for c in game.s.table), count

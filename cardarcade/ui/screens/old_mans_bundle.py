@@ -64,13 +64,11 @@ class OldMansBundleScreen(TurnScreen):
         table = self.view.table
         if not table:
             return Text("\n\nno cards on the table\n\n", style="dim italic", justify="center")
-        slots = [Slot(c) for c in table]
-        if len(table) * (CARD_WIDTH + 1) - 1 <= TABLE_WIDTH:
-            return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs)
-        visible = (TABLE_WIDTH - CARD_WIDTH) // (len(table) - 1)
-        if visible >= MIN_VISIBLE:
-            return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs,
-                              overlap=CARD_WIDTH - visible)
+        # from one card's left edge to the next: a column between them, none, or fanned over each other
+        step = min(CARD_WIDTH + 1, (TABLE_WIDTH - CARD_WIDTH) // max(len(table) - 1, 1))
+        if step >= MIN_VISIBLE:
+            return render_row([Slot(c) for c in table], self.app.palette, ascii_only=self.app.ascii_glyphs,
+                              overlap=max(CARD_WIDTH - step, 0), gap=max(step - CARD_WIDTH, 0))
         # too many to fan: labels, sorted by rank so matches stand out
         text = Text("\n", justify="center")
         for i, card in enumerate(sorted(table, key=lambda c: (c.rank, c.suit.value))):
