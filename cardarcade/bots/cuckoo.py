@@ -1,7 +1,9 @@
 """Cuckoo bots.
 
 - easy: changes below a threshold drawn afresh each hand, and now and then does the opposite.
-- medium: a fixed rule: change a 5 or lower, stand on a 6 or higher (the dealer swaps a 4 or lower).
+- medium: a fixed rule: change a 5 or lower, stand on a 6 or higher (the dealer swaps a 4 or
+  lower); but it stands on any card it knows is safe, when a player who has had their turn
+  (for the dealer: anyone) holds a lower card it handed them.
 - hard: estimates its chance of paying either way by playing the rest of the hand out many
   times over cards dealt consistently with what it knows: its own card, the cards it has held
   and where they went, the kings shown, the cards left unseen above and below its own, what the
@@ -43,6 +45,8 @@ class CuckooBot(BotBase):
             return swap_or_change if self._easy_wants_out(view) else STAND
         value = card_value(view.card, view.aces_high)  # type: ignore[arg-type]
         if self.skill == 1:
+            if known_safe(view, value):
+                return STAND
             return swap_or_change if value < (MEDIUM_SWAP_BELOW if dealer else MEDIUM_CHANGE_BELOW) else STAND
         stand, change = Playouts(view, self.rng).pay_odds()
         return swap_or_change if change < stand else STAND
@@ -51,6 +55,14 @@ class CuckooBot(BotBase):
         if self.rng.random() < 0.25:
             return self.rng.random() < 0.5
         return card_value(view.card, view.aces_high) < self.rng.randint(1, 8)  # type: ignore[arg-type]
+
+
+def known_safe(view: CuckooView, value: int) -> bool:
+    """Whether a player who can no longer change (one who has had their turn) is known to hold
+    a card lower than ``value``: then this card cannot be the lowest."""
+    done = view.order[:view.order.index(view.seat)]  # type: ignore[arg-type]
+    return any(view.known[p] is not None and card_value(view.known[p], view.aces_high) < value  # type: ignore[arg-type]
+               for p in done)
 
 
 class Playouts:

@@ -180,9 +180,9 @@ class KnockPokerBot(BotBase):
                 card = self.rng.choice([c for c in hand if c is not forced])
             else:
                 _, card = best_keep(hand, strength, forced)
-        elif self.skill == 1 or self.last_turn(view):
+        elif self.last_turn(view):
             _, card = best_keep(hand, strength, forced)
-        else:
+        else:  # one card ahead: a flush or straight draw outweighs a high card
             unseen = self.unseen(view)
             if self.skill >= 2 and len(unseen) > AHEAD_SAMPLES * 2:
                 unseen = self.rng.sample(unseen, AHEAD_SAMPLES * 2)

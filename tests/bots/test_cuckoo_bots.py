@@ -80,7 +80,20 @@ def test_hard_stands_when_it_knows_a_lower_card_is_already_final() -> None:
     game.apply(0, CHANGE)
     assert game.view(1).known[0] == C("2h") and game.view(1).card == C("4s")
     assert decision(game, "hard") == STAND
-    assert decision(game, "medium") == CHANGE  # medium does not use it
+    assert decision(game, "medium") == STAND
+
+
+def test_medium_dealer_keeps_a_low_card_it_knows_is_safe() -> None:
+    # P4 changes its 3 for the dealer's ace: the dealer's 3 cannot be the lowest card now.
+    game = new("Qs 9h 10c Jd 3c Ad")
+    for move in (STAND, STAND, STAND, STAND, CHANGE):
+        game.apply(game.actors()[0], move)
+    assert game.view(5).card == C("3c") and game.view(5).known[4] == C("Ad")
+    assert decision(game, "medium") == STAND
+    unknown = new("Qs 9h 10c Jd Ac 3d")  # the same 3, nothing known lower: swap it
+    for _ in range(5):
+        unknown.apply(unknown.actors()[0], STAND)
+    assert decision(unknown, "medium") == SWAP
 
 
 def test_hard_dealer_weighs_the_chance_of_drawing_a_king() -> None:
