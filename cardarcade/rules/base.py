@@ -119,7 +119,12 @@ def fill(template: str, names: Sequence[str], seat: int | None, target: int | No
 
 
 class Result(BaseModel):
-    """How a game ended. ``winners`` empty or several = a draw / shared result."""
+    """How a game ended. ``winners`` empty or several = a draw / shared result.
+
+    ``ranking`` lists seats best first (all of them, when the game ranks everyone); ``scores``
+    holds one number per seat, ``score_name`` says what it counts ("cards", "cards left",
+    "chips") and ``low_wins`` whether fewer is better.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -127,6 +132,8 @@ class Result(BaseModel):
     ranking: list[int] = []
     scores: list[float] | None = None
     reason: str = ""
+    score_name: str = ""
+    low_wins: bool = False
 
     @property
     def is_draw(self) -> bool:
@@ -276,9 +283,11 @@ class Game(ABC, Generic[S]):
             items[i], items[j] = items[j], items[i]
 
     def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
-               ranking: list[int] | None = None) -> Event:
-        """End the game. ``reason`` may name the (single) winner as ``{seat}``."""
-        result = Result(winners=sorted(winners), reason=reason, scores=scores, ranking=ranking or [])
+               ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False) -> Event:
+        """End the game. ``reason`` may name the (single) winner as ``{seat}``; see ``Result``
+        for the rest."""
+        result = Result(winners=sorted(winners), reason=reason, scores=scores, ranking=ranking or [],
+                        score_name=score_name, low_wins=low_wins)
         self.s.result = result
         seat = result.winners[0] if len(result.winners) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
@@ -293,7 +302,7 @@ class Game(ABC, Generic[S]):
         text = f"Game over: {why}; " + (f"{{seat}} wins with {most} {what}" if len(winners) == 1
                                         else f"a draw at {most} {what} each")
         return self.finish(winners, text, scores=scores if scores is not None else [float(n) for n in counts],
-                           ranking=ranking)
+                           ranking=ranking, score_name=what if scores is None else "")
 
     # ---- saving
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
+from rich.text import Text
 from textual.containers import VerticalScroll
 
+from cardarcade.rules.base import Result
 from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
 from cardarcade.ui.setup import GameSetup
 from ui_helpers import screen_text
@@ -51,3 +57,53 @@ async def test_the_pause_menu_moves_with_the_arrows_and_opens_the_log(war, app_f
         assert isinstance(app.screen, HistoryScreen) and "event 1" in screen_text(app)
         await pilot.press("escape", "escape")
         assert isinstance(app.screen, GameScreen)
+
+
+# ---- the result screen
+
+
+async def show_result(app, pilot, setup: GameSetup, result: Result, final=None) -> str:
+    game = setup.new_game()
+    game.s.result = result
+    app.push_screen(ResultScreen(setup, game, [], final))
+    await pilot.pause()
+    return screen_text(app)
+
+
+def rows(text: str, names: list[str]) -> list[str]:
+    """The standings' rows, top to bottom, as 'name score'."""
+    pattern = re.compile(rf"^\s*({'|'.join(map(re.escape, names))})\s+(\d+)\b")
+    return [" ".join(m.groups()) for line in text.splitlines() if (m := pattern.match(line))]
+
+
+async def test_the_result_lists_the_games_ranking_with_its_own_scores(war, app_factory):
+    app = app_factory()
+    setup = GameSetup.solo(war, 3, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # A winner holding far more cards than any count the table shows, listed first.
+        text = await show_result(app, pilot, setup, Result(winners=[2], ranking=[2, 0, 1], scores=[9, 0, 43],
+                                                           score_name="cards", reason="{seat} wins"))
+        assert "Cards" in text
+        assert rows(text, setup.names) == ["Bot 2 43", "You 9", "Bot 1 0"]
+
+
+async def test_a_result_where_fewer_is_better_says_so_and_ranks_by_it(war, app_factory):
+    app = app_factory()
+    setup = GameSetup.solo(war, 3, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await show_result(app, pilot, setup, Result(winners=[1], scores=[4, 0, 7], score_name="cards left",
+                                                           low_wins=True, reason="{seat} wins"))
+        assert "Cards left (lower is better)" in text
+        assert rows(text, setup.names) == ["Bot 1 0", "You 4", "Bot 2 7"]
+
+
+async def test_the_result_shows_what_the_game_screen_adds_and_q_goes_to_the_menu(war, app_factory):
+    app = app_factory()
+    setup = GameSetup.solo(war, 2, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await show_result(app, pilot, setup, Result(winners=[0], reason="{seat} wins"),
+                                 final=Text("Bot 1 showed A♠ K♠"))
+        assert "Bot 1 showed A♠ K♠" in text
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.is_running

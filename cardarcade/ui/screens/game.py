@@ -135,6 +135,11 @@ class GameScreen(Screen):
         """The prompt for a solo player (or a spectator of bots)."""
         return ""
 
+    def render_final(self) -> RenderableType | None:
+        """What the result screen shows under the standings once the game is over (the hands at
+        a showdown); None: nothing more."""
+        return None
+
     def on_game_events(self, events_: list[Event]) -> None:
         """Extra reactions to events (sounds, highlights); the log is handled already."""
 
@@ -288,7 +293,8 @@ class GameScreen(Screen):
     def _show_result(self) -> None:
         from cardarcade.ui.screens.result import ResultScreen
 
-        self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id)))
+        self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id),
+                                       self.render_final()))
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from statistics import median
 
+from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
 
-from cardarcade.rules.base import Game
+from cardarcade.rules.base import Game, Result
 from cardarcade.ui.setup import GameSetup
 
 
@@ -28,23 +29,39 @@ def headline(setup: GameSetup, game: Game) -> str:
     return f"{setup.names[winner]} wins"
 
 
+def score_heading(result: Result | None) -> str:
+    """What the score column counts: 'Cards', 'Chips', 'Cards left (lower is better)'."""
+    if result is None or result.scores is None:
+        return "Cards"
+    name = result.score_name.capitalize() or "Score"
+    return f"{name} (lower is better)" if result.low_wins else name
+
+
+def number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
 def standings(setup: GameSetup, game: Game) -> RichTable:
+    """Every seat best first, with the game's own scores (or, if it gives none, the cards each holds)."""
     result = game.result
     table = RichTable(box=None, pad_edge=False, show_header=True, header_style="bold")
-    counts = getattr(game.view(None), "counts", None)
-    label, order = "Cards", None
-    if counts is None and result is not None and result.scores is not None:
-        # A game without card counts (e.g. chips in Cuckoo): its own scores, in its own ranking.
-        counts, label = [int(x) for x in result.scores], "Score"
-        order = result.ranking if sorted(result.ranking) == list(range(game.players)) else None
-    counts = counts or [0] * game.players
-    order = order or sorted(range(game.players), key=lambda s: -counts[s])
+    players = game.players
+    if result is not None and result.scores is not None:
+        scores = list(result.scores)
+    else:
+        scores = [float(n) for n in (getattr(game.view(None), "counts", None) or [0] * players)]
+    low_wins = result is not None and result.scores is not None and result.low_wins
+    winners = set(result.winners) if result is not None else set()
+    if result is not None and sorted(result.ranking) == list(range(players)):
+        order = list(result.ranking)
+    else:
+        order = sorted(range(players), key=lambda s: (s not in winners, scores[s] if low_wins else -scores[s]))
     table.add_column("Player")
-    table.add_column(label, justify="right")
+    table.add_column(score_heading(result), justify="right")
     table.add_column("")
     for seat in order:
         mark = "winner" if result and seat in result.winners and not result.is_draw else ""
-        table.add_row(setup.names[seat], str(counts[seat]), mark)
+        table.add_row(setup.names[seat], number(scores[seat]), mark)
     return table
 
 
@@ -53,14 +70,16 @@ class ResultScreen(Screen):
         Binding("enter", "again", "Play again"),
         Binding("escape", "menu", "Menu"),
         Binding("m", "menu", "Menu", show=False),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "menu", "Menu", show=False),
     ]
 
-    def __init__(self, setup: GameSetup, game: Game, reactions: list[float]) -> None:
+    def __init__(self, setup: GameSetup, game: Game, reactions: list[float],
+                 final: RenderableType | None = None) -> None:
         super().__init__()
         self.setup = setup
         self.game = game
         self.reactions = reactions
+        self.final = final  # the game's own last word (GameScreen.render_final): the hands at a showdown
 
     def compose(self) -> ComposeResult:
         result = self.game.result
@@ -69,6 +88,8 @@ class ResultScreen(Screen):
             reason = result.describe(self.setup.names) if result else ""
             yield Static(Text(reason, justify="center"), id="result-reason")
             yield Static(standings(self.setup, self.game), id="standings")
+            if self.final is not None:
+                yield Static(self.final, id="result-final")
             if self.reactions:
                 ms = [r * 1000 for r in self.reactions]
                 yield Static(Text(
