@@ -37,8 +37,8 @@ RULES = """\
 **House clarifications** (the text leaves these open):
 
 - Only one player knocks; after a knock nobody else can.
-- By default you may not throw back the card you just took from the discard pile in the same
-  turn (a house rule allows it).
+- The text lets you discard any card, so you may throw back the card you just took from the
+  discard pile; a house rule forbids it.
 - By default you may knock on your very first turn (a house rule makes everyone wait until
   the second round).
 - **Empty stock:** when the stock runs out, the discard pile except its top card is shuffled
@@ -57,7 +57,7 @@ class KnockPokerOptions(Options):
         True, title="Knock in the first round",
         description="Whether a player may knock on their very first turn.")
     throw_back: bool = Field(
-        False, title="Throw back a taken discard",
+        True, title="Throw back a taken discard",
         description="Whether the card just taken from the discard pile may be discarded again in the same turn.")
     empty_stock: Literal["reshuffle", "showdown"] = Field(
         "reshuffle", title="Empty stock",

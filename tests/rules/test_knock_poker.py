@@ -96,20 +96,20 @@ def test_draw_from_stock_or_take_the_discard_then_discard_to_five():
     assert game.view(0).known == [[C("10s")], []]  # everyone saw Ann take the 10♠
 
 
-def test_you_cannot_throw_back_the_discard_you_took():
+def test_the_text_lets_you_throw_back_the_discard_you_took():
     game = new("As Ks Qs Js 9s", "2d 3d 4d 5d 7h", up="10s")
-    game.apply(0, TAKE)
-    with pytest.raises(IllegalAction):
-        game.apply(0, discard("10s"))
-    assert len(game.s.hands[0]) == 6
-
-
-def test_house_rule_throw_back_allowed():
-    game = new("As Ks Qs Js 9s", "2d 3d 4d 5d 7h", up="10s", throw_back=True)
     game.apply(0, TAKE)
     game.apply(0, discard("10s"))
     assert game.s.discard == [C("10s")] and game.s.hands[0] == cards("As Ks Qs Js 9s")
     assert game.view(1).known == [[], []]
+
+
+def test_house_rule_no_throw_back():
+    game = new("As Ks Qs Js 9s", "2d 3d 4d 5d 7h", up="10s", throw_back=False)
+    game.apply(0, TAKE)
+    with pytest.raises(IllegalAction):
+        game.apply(0, discard("10s"))
+    assert len(game.s.hands[0]) == 6
 
 
 def test_a_drawn_stock_card_may_be_discarded_at_once():

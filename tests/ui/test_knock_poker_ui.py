@@ -56,8 +56,8 @@ async def test_d_draws_then_the_cursor_and_enter_discard(app_factory):
         assert "Bot 1 is thinking" in prompt(screen)
 
 
-async def test_p_picks_up_the_discard_which_cannot_go_straight_back(app_factory):
-    app = app_factory(solo())
+async def test_p_picks_up_the_discard_which_cannot_go_straight_back_under_the_house_rule(app_factory):
+    app = app_factory(solo(options={"throw_back": False}))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await pilot.press("p")
@@ -108,7 +108,7 @@ async def test_bots_play_and_the_game_reaches_the_showdown(app_factory):
         screen = app.screen
         await pilot.press("p")
         await pilot.pause()
-        await pilot.press("n")  # knock with the royal flush (discarding the 9♦)
+        await pilot.press("left", "n")  # knock with the royal flush (discarding the 9♦, left of the 10♠)
         for _ in range(300):
             if screen.game.is_over:
                 break
@@ -146,7 +146,7 @@ async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await pass_cover(app, pilot, "Player 1")
         assert isinstance(screen, KnockPokerScreen) and "Your hand: ace high" in screen_text(app)
-        await pilot.press("p", "n")
+        await pilot.press("p", "left", "n")
         await pilot.pause()
         cover = app.screen
         assert isinstance(cover, CoverScreen) and cover.player == "Player 2"
