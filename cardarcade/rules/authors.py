@@ -30,8 +30,9 @@ Authors is played like Go Fish, except that every question names one exact card:
   your next turn.
 - **Listen:** every question gives something away. A player who asks for a card holds its rank;
   a player who is handed a card now holds at least two of that rank.
-- **The end:** when every book is down, the most books wins (equal counts share the win). If you
-  lay all your cards down in books while the stock still has cards, you win at once.
+- **The end:** the books are counted at the end, and the most books wins (equal counts share
+  the win). If you lay all your cards down in books while the stock still has cards, you win at
+  once.
 
 **House rules** (set them before the game):
 
@@ -43,6 +44,10 @@ Authors is played like Go Fish, except that every question names one exact card:
 
 **Our clarifications** (the text leaves these open):
 
+- **When the game ends:** the text says the end "almost always" comes once the stock is used
+  up, without saying when exactly. We play on after the stock is gone, until every book is down
+  (asking goes on; a "no" just passes the turn), so that every book is won by someone; then the
+  books are counted. Going out once the stock is gone does not win at once: you sit out.
 - You may only ask players who still hold cards.
 - Books you are dealt are laid down when your first turn starts.
 - If your last card is taken from you, you draw one from the stock at once, so you stay in the

@@ -26,8 +26,9 @@ RULES = """\
 - **Go fish:** if they hold none, they say so and you draw the top card of the stock. Your turn
   ends either way, and the next turn belongs to the player who sent you fishing. If the fished
   card completes a book, you lay it down only when your next turn starts.
-- **The end:** when every book is down, the most books wins (equal counts share the win). If you
-  lay all your cards down in books while the stock still has cards, you win at once.
+- **The end:** the books are counted at the end, and the most books wins (equal counts share
+  the win). If you lay all your cards down in books while the stock still has cards, you win at
+  once.
 
 **House rules** (set them before the game):
 
@@ -39,6 +40,9 @@ RULES = """\
 
 **Our clarifications** (the text leaves these open):
 
+- **When the game ends:** the text says the end "almost always" comes once the stock is used
+  up, without saying when exactly. We play on after the stock is gone, until every book is down
+  (see below), so that every book is won by someone; then the books are counted. Going out once the stock is gone does not win at once: you sit out.
 - You may only ask players who still hold cards.
 - Books you are dealt are laid down when your first turn starts.
 - If your last card is taken from you, you draw one from the stock at once, so you stay in the

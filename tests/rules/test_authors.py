@@ -188,4 +188,6 @@ def test_rules_text_names_the_restrictions_house_rules_and_keys():
     for phrase in ("must hold at least one card of its rank", "must not hold that", "Deal", "Lucky draw",
                    "Ask limit", "Keys"):
         assert phrase in RULES
+    clarifications = RULES[RULES.index("Our clarifications"):]
+    assert "When the game ends" in clarifications and "until every book is down" in clarifications
     assert SPEC.Options().deal == "stock" and {"deal", "lucky_draw", "max_asks"} <= set(SPEC.Options.model_fields)

@@ -309,6 +309,9 @@ def test_rank_words():
 def test_rules_text_names_the_house_rules_and_keys():
     for phrase in ("One card per answer", "Lucky draw", "Ask limit", "Keys"):
         assert phrase in RULES
+    # the end of the game is our reading of the text, and the rules say so
+    clarifications = RULES[RULES.index("Our clarifications"):]
+    assert "When the game ends" in clarifications and "until every book is down" in clarifications
     assert {"answer", "lucky_draw", "max_asks"} <= set(SPEC.Options.model_fields)
     assert SPEC.Options().answer == "all" and SPEC.Options().lucky_draw is False
 
