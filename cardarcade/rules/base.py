@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
@@ -109,10 +110,12 @@ def fill(template: str, names: Sequence[str], seat: int | None, target: int | No
     if seat_name == "You" and "{seat} " in text:
         head, _, rest = text.partition("{seat} ")
         verb, space, tail = rest.partition(" ")
+        # The verb alone agrees, not the punctuation after it: "You salute: wrong", "You deal."
+        word = re.match(r"[\w'-]*", verb).group()  # type: ignore[union-attr]
         # a second verb joined by "and" agrees too: "slap ... and take"
         tail = re.sub(r"\band (is|has|\w+(?:es|ts|ns|ps|ys|ks|ws))\b",
                       lambda m: "and " + _agree_with_you(m.group(1)), tail, count=1)
-        text = head + "{seat} " + _agree_with_you(verb) + space + tail
+        text = head + "{seat} " + _agree_with_you(word) + verb[len(word):] + space + tail
     if target_name == "You":
         text = re.sub(r"\{target\} (\w+)", lambda m: "{target} " + _SECOND_PERSON.get(m.group(1), m.group(1)), text)
     return text.replace("{seat}", seat_name).replace("{target}", target_name)
@@ -367,7 +370,7 @@ class GameSpec:
         try:
             return self.Options.model_validate(dict(options or {}))
         except ValidationError as exc:
-            raise BadSetup(_first_error(exc, f"{self.id} option")) from None
+            raise BadSetup(f"{self.title}: {option_error(self.Options, exc)}") from None
 
     def new(self, players: int | None = None, seed: int | None = None,
             options: Options | dict[str, Any] | None = None,
@@ -408,6 +411,35 @@ class GameSpec:
         except ValueError as exc:
             raise BadSave(f"saved state is inconsistent: {exc}") from None
         return game
+
+
+def option_error(model: type[Options], exc: ValidationError) -> str:
+    """A house-rule error in the player's words: the rule's label as the setup screen shows it
+    ('Turn limit must be at least 20'), never a field name or pydantic's own wording."""
+    err = exc.errors()[0]
+    loc, kind, ctx = err.get("loc", ()), err.get("type", ""), err.get("ctx") or {}
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+    if not loc:  # a rule about several house rules together (a model validator)
+        return msg
+    name = str(loc[0])
+    info = model.model_fields.get(name)
+    if info is None:
+        known = ", ".join(model.model_fields) or "none"
+        return f"there is no house rule {name!r} (house rules: {known})"
+    label = option_label(info, name)
+    bounds = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
+              "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"{label} must be {words} {ctx.get(key)}"
+    if kind == "literal_error":
+        choices = ", ".join(str(v) for v in typing.get_args(info.annotation))
+        return f"{label} must be one of: {choices}"
+    if kind.startswith("int_"):
+        return f"{label} must be a whole number"
+    if kind.startswith("bool_"):
+        return f"{label} must be yes or no"
+    return f"{label}: {msg[0].lower() + msg[1:] if msg else 'invalid'}"
 
 
 def _first_error(exc: ValidationError, what: str) -> str:

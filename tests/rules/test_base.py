@@ -1,0 +1,89 @@
+"""The shared parts of the rules contract: sentences for "You", house-rule errors in the player's words."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from cardarcade.rules import GAMES, BadSetup
+from cardarcade.rules.base import Event, fill, option_label
+
+THIRD_PERSON = re.compile(r"^You (\w+?[^s]s)\b")  # 'You takes', not 'You pass'
+
+
+@pytest.mark.parametrize("template, said", [
+    ("{seat} salutes: wrong for the K♠", "You salute: wrong for the K♠"),
+    ("{seat} applauds.", "You applaud."),
+    ("{seat} deals hand 2", "You deal hand 2"),
+    ("{seat} has set the triggers: let's play", "You have set the triggers: let's play"),
+    ("{seat} slaps the jack and takes 6 cards", "You slap the jack and take 6 cards"),
+])
+def test_a_sentence_about_you_agrees_with_you(template, said):
+    assert fill(template, ["You", "Bot 1"], 0, None) == said
+
+
+def sentences_about_seat_0(spec, seed: int, moves: int = 250) -> list[tuple[str, str]]:
+    """(template, sentence) for every event seat 0 is the subject of, over random legal play."""
+    game = spec.new(spec.default_players, seed=seed)
+    rng = random.Random(seed)
+    names = ["You"] + [f"Bot {i}" for i in range(1, game.players)]
+    out = []
+    for _ in range(moves):
+        actors = game.actors()
+        if not actors:
+            break
+        seat = rng.choice(actors)
+        legal = game.legal_actions(seat)
+        if not legal:
+            continue
+        for event in game.apply(seat, rng.choice(legal)):
+            if event.seat == 0 and "{seat} " in event.text and "{target}" not in event.text.partition("{seat}")[0]:
+                out.append((event.text, event.describe(names)))
+    return out
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_no_game_says_you_with_a_verb_for_someone_else(game_id):
+    for seed in (1, 2):
+        for template, said in sentences_about_seat_0(GAMES[game_id], seed):
+            prefix = fill(template.partition("{seat} ")[0], ["You"], 0, None)
+            assert not THIRD_PERSON.match(said[len(prefix):]), (template, said)
+
+
+def test_the_salute_the_king_gestures_agree_with_you():
+    from cardarcade.rules.salute_the_king import GESTURES
+
+    for _, phrase, infinitive in GESTURES.values():
+        for tail in ("", ":  wrong for the 7♣", " too late: the pile is gone"):
+            said = Event("gesture_ok", 0, f"{{seat}} {phrase}{tail}").describe(["You"])
+            assert said == f"You {infinitive}{tail}"
+
+
+def bad_value(annotation):
+    return {"x": 1} if annotation is not bool else "maybe"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_bad_house_rule_is_named_as_the_setup_screen_names_it(game_id):
+    spec = GAMES[game_id]
+    for name, info in spec.Options.model_fields.items():
+        with pytest.raises(BadSetup) as raised:
+            spec.parse_options({name: bad_value(info.annotation)})
+        message = str(raised.value)
+        assert option_label(info, name) in message and spec.title in message
+        assert "'value'" not in message and ("_" not in name or name not in message)
+
+
+def test_a_rule_about_several_house_rules_says_what_is_wrong_without_a_field():
+    with pytest.raises(BadSetup) as raised:
+        GAMES["salute-the-king"].parse_options({"gesture1": "salute", "gesture2": "salute"})
+    assert str(raised.value) == "Salute the King: the four gestures must all differ"
+
+
+def test_a_number_out_of_range_says_the_limit():
+    spec = GAMES["dig"]
+    field = spec.Options.model_fields["max_turns"]
+    with pytest.raises(BadSetup, match=f"{option_label(field, 'max_turns')} must be at least"):
+        spec.parse_options({"max_turns": 0})
