@@ -107,3 +107,22 @@ async def test_the_result_shows_what_the_game_screen_adds_and_q_goes_to_the_menu
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and app.is_running
+
+
+# ---- keys shown
+
+
+def footer(app) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_a_hot_seat_footer_shows_no_solo_keys(slapjack, app_factory):
+    app = app_factory(GameSetup.solo(slapjack, 2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Slap" in footer(app)  # solo: space slaps
+    app = app_factory(GameSetup.solo(slapjack, 2, seed=1, humans=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Slap" not in footer(app) and "Turn card" not in footer(app)
+        assert "Menu" in footer(app)

@@ -398,3 +398,53 @@ async def test_escape_q_and_f1_work_on_the_cover_without_showing_a_hand(app_fact
         await pilot.press("q", "y")
         await pilot.pause()
         assert not any(isinstance(s, (LayScreen, CoverScreen)) for s in app.screen_stack)
+
+
+# ---- keys
+
+
+async def test_home_and_end_move_the_cursor_to_the_ends_of_the_hand(app_factory):
+    async with lay_table(app_factory) as (app, pilot, screen):
+        await pilot.press("end")
+        assert screen.cursor == 2
+        await pilot.press("home")
+        assert screen.cursor == 0
+
+
+async def test_every_choice_of_a_long_list_has_a_key_shown_and_working(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        picked = []
+        labels = [f"name the {rank}" for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split()]
+        app.push_screen(ChoiceScreen("Name a rank", labels), picked.append)
+        await pilot.pause()
+        shown = [str(option.prompt) for option in app.screen.query_one("#choices").options]
+        keys = [line.split(".")[0] for line in shown]
+        assert len(set(keys)) == 13 and all(len(k) == 1 for k in keys)
+        await pilot.press(keys[12])
+        await pilot.pause()
+        assert picked == [12]
+
+
+async def test_a_command_key_that_is_not_open_now_says_why(app_factory):
+    class Declared(LayScreen):
+        COMMAND_KEYS = {"p": "pass"}
+
+    async with lay_table(app_factory, screen_class=Declared) as (app, pilot, screen):
+        await pilot.press("p")  # passing opens only once the cursor has moved
+        await pilot.pause()
+        assert "p pass: not possible now" in str(screen.query_one("#prompt").render())
+        assert screen.game.s.actions == 0
+
+
+async def test_a_game_can_explain_a_command_key_in_its_own_words(app_factory):
+    class Explained(LayScreen):
+        COMMAND_KEYS = {"p": "pass"}
+
+        def why_not(self, key):
+            return "p: you must lay a card while the cursor is on the first one"
+
+    async with lay_table(app_factory, screen_class=Explained) as (app, pilot, screen):
+        await pilot.press("p")
+        await pilot.pause()
+        assert "you must lay a card" in str(screen.query_one("#prompt").render())

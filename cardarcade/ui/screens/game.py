@@ -357,6 +357,13 @@ class GameScreen(Screen):
         """A passing message on the prompt line (until the next refresh)."""
         self.show("prompt", Text(text, style="italic"), answer=True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The solo keys (enter, space...) mean nothing at a hot-seat table, where each person has
+        # a half of the keyboard shown on the prompt line: the footer leaves them out.
+        if action == "verb" and self.viewer is None:
+            return False
+        return True
+
     def action_verb(self, verb: str) -> None:
         """Footer clicks and solo keys not caught by the keymap: the solo player's verb, timed now."""
         if self.viewer is not None:

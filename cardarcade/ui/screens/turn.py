@@ -35,11 +35,14 @@ from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
-RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "question_mark",
-                           "left", "right", "up", "down", *"0123456789"})
+RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
+                           "left", "right", "up", "down", "home", "end", *"0123456789"})
+# Keys for a choice: digits first, then letters (a choice list may be long: an eight naming a rank).
+CHOICE_KEYS = "123456789abcdefghijklmnoprstuvwxyz"  # no q: it means "leave" everywhere else
 
 
 CURSOR_KEYS = {"left": (-1, 0), "h": (-1, 0), "right": (1, 0), "l": (1, 0), "up": (0, -1), "down": (0, 1)}
+ENDS_KEYS = {"home": 0, "end": -1}  # the first card, the last card
 
 
 @dataclass(frozen=True)
@@ -52,10 +55,10 @@ class Command:
 
 
 class ChoiceScreen(ModalScreen[int | None]):
-    """Pick one of several moves: digits, or arrows and enter; escape backs out.
+    """Pick one of several moves: its key, or arrows and enter; escape backs out.
 
-    Choices are numbered 1, 2, 3...; ``numbers`` gives them other digits when the table already
-    shows numbers for them (players' seat numbers), so a digit always means the same thing.
+    Choices are keyed 1-9, then a, b, c...; ``numbers`` gives them other digits when the table
+    already shows numbers for them (players' seat numbers), so a digit always means the same thing.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
@@ -64,22 +67,27 @@ class ChoiceScreen(ModalScreen[int | None]):
         super().__init__()
         self.title_text = title
         self.labels = list(labels)
-        self.numbers = list(numbers) if numbers is not None else list(range(1, len(self.labels) + 1))
+        self.keys = [str(n) for n in numbers] if numbers is not None else list(CHOICE_KEYS[:len(self.labels)])
+
+    @property
+    def numbers(self) -> list[int]:
+        return [int(k) for k in self.keys if k.isdigit()]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog choice-dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            numbered = [f"{n}. {label}" if 0 < n <= 9 else f"   {label}" for n, label in zip(self.numbers, self.labels)]
-            yield OptionList(*numbered, id="choices")
+            keyed = [f"{key}. {label}" if key else f"   {label}" for key, label in zip(self.keys + [""] * len(self.labels),
+                                                                                      self.labels)]
+            yield OptionList(*keyed, id="choices")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and int(event.character) in self.numbers[:9]:
+        if event.character and event.character in self.keys:
             event.stop()
-            self.dismiss(self.numbers.index(int(event.character)))
+            self.dismiss(self.keys.index(event.character))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -184,6 +192,9 @@ class TurnScreen(GameScreen):
     HIDDEN_HANDS: ClassVar[bool] = True
     MARKING: ClassVar[bool] = False  # whether a move may play several cards (space marks them)
     HAND_ROW: ClassVar[bool] = True  # False: the game is drawn wholly in the centre (a grid)
+    # Every command letter of the game and what it does, so a key pressed when its move is not
+    # open says so ("d draw: not now") instead of nothing. Commands offered are added as they come.
+    COMMAND_KEYS: ClassVar[dict[str, str]] = {}
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
     BINDINGS = [
         *GameScreen.BINDINGS,
@@ -207,6 +218,7 @@ class TurnScreen(GameScreen):
         self.cursor = 0
         self.marked: list[int] = []  # hand positions in the order they were marked
         self.cover: CoverScreen | None = None  # the hot-seat cover while it is up
+        self.command_keys: dict[str, str] = dict(self.COMMAND_KEYS)  # key -> what it does, once offered
         # hot-seat: how many lines of the history each person had seen when they last saw the table
         self._seen: dict[int, int] = {seat: 0 for seat in humans} if self.private else {}
 
@@ -309,7 +321,9 @@ class TurnScreen(GameScreen):
             return "Game over."
         text = self.turn_prompt()
         if self.actor is not None:
-            keys = " · ".join(f"{c.key} {c.label}" for c in self.commands())
+            commands = self.commands()
+            self.command_keys.update((c.key, c.label) for c in commands)
+            keys = " · ".join(f"{c.key} {c.label}" for c in commands)
             if keys:
                 text = f"{text} — {keys}" if text else keys
         return text
@@ -361,17 +375,29 @@ class TurnScreen(GameScreen):
         key = event.key
         if key in CURSOR_KEYS:
             self.move_cursor(*CURSOR_KEYS[key])
+        elif key in ENDS_KEYS:
+            self.move_cursor_to(ENDS_KEYS[key])
         elif key == "space":
             self.toggle_mark()
         elif key == "enter":
             self.confirm()
         else:
             command = next((c for c in self.commands() if c.key == key), None) if self.actor is not None else None
-            if command is None:
+            if command is not None:
+                self.submit(command.action)
+            elif key in self.command_keys:
+                self.say(self.why_not(key))
+            else:
                 return
-            self.submit(command.action)
         event.stop()
         event.prevent_default()
+
+    def why_not(self, key: str) -> str:
+        """Why a command key of this game does nothing now. A game may say more: 'd: you must
+        play a card when you can'."""
+        if self.actor is None:
+            return f"{key} {self.command_keys[key]}: not your turn — {self.turn_prompt() or 'wait'}"
+        return f"{key} {self.command_keys[key]}: not possible now — {self.prompt()}"
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.move_cursor(dx, dy)
@@ -388,9 +414,18 @@ class TurnScreen(GameScreen):
             self.cursor = (self.cursor + dx) % len(hand)
             self.show("hand", self.render_hand(hand))
 
+    def move_cursor_to(self, end: int) -> None:
+        """Home (0) or End (-1): the cursor to the first or the last card, as far as the arrows go."""
+        hand = self.hand_cards()
+        if hand:
+            target = end % len(hand)
+            self.move_cursor(target - self.cursor, 0)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Games that play one card at a time neither offer nor take "space: mark".
-        return self.MARKING or action != "mark"
+        if action == "mark" and not self.MARKING:
+            return False
+        return super().check_action(action, parameters)
 
     def toggle_mark(self) -> None:
         hand = self.hand_cards()
