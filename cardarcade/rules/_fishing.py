@@ -78,6 +78,9 @@ class FishingState(State):
     asks: int = 0  # questions asked so far (for the ask limit)
     logged: int = 0  # public records made so far (the number of the next one)
     history: list[FishRecord] = []  # the last HISTORY_KEPT records
+    # private: the card each seat last took from the stock, until it asks again (the drawer
+    # must know which card it was; the others only that one was drawn)
+    drawn: list[Card | None] = []
 
 
 class FishingView(BaseModel):
@@ -93,6 +96,7 @@ class FishingView(BaseModel):
     asks: int
     max_asks: int
     history: list[FishRecord]
+    drawn: Card | None  # the card the viewer last took from the stock, until it asks again
 
 
 def sort_hand(hand: list[Card]) -> list[Card]:
@@ -209,6 +213,7 @@ class FishingGame(Game[FishingState]):
             one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[seat]) if own else [],
             hand_sizes=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
             turn=s.turn, moves=s.actions, asks=s.asks, max_asks=s.options.max_asks, history=list(s.history),
+            drawn=s.drawn[seat] if own and s.drawn and s.drawn[seat] in s.hands[seat] else None,
         )
 
     def cards(self) -> list[Card]:
@@ -230,6 +235,7 @@ class FishingGame(Game[FishingState]):
         target = action.target
         assert target is not None
         s.asks += 1
+        self._remember_draw(seat, None)
         what = self.asked_words(action)
         rank = action.card.rank if action.card else Rank(action.value)
         events = [Event("ask", seat, f"{{seat}} asks {{target}} for {what}", action.cards, target,
@@ -262,6 +268,7 @@ class FishingGame(Game[FishingState]):
         card = s.stock.pop(0)
         hand = s.hands[seat]
         hand.append(card)
+        self._remember_draw(seat, card)
         lucky = s.options.lucky_draw and (
             self.is_asked_for(card, action) or sum(1 for c in hand if c.rank is card.rank) == BOOK)
         if lucky:
@@ -296,9 +303,17 @@ class FishingGame(Game[FishingState]):
             events.append(self._finish_by_books("every book is down"))
         return events
 
+    def _remember_draw(self, seat: int, card: Card | None) -> None:
+        s = self.s
+        if not s.drawn:
+            s.drawn = [None] * s.players
+        s.drawn[seat] = card
+
     def _draw_instead(self, seat: int, why: str) -> Event:
         s = self.s
-        s.hands[seat].append(s.stock.pop(0))
+        card = s.stock.pop(0)
+        s.hands[seat].append(card)
+        self._remember_draw(seat, card)
         self._record("draw", seat)
         return Event("draw", seat, f"{{seat}} {why} and draws from the stock")
 
@@ -355,6 +370,8 @@ class FishingGame(Game[FishingState]):
             raise ValueError("the turn is not a seat")
         if s.asks < 0 or s.logged < len(s.history) or s.actions < 0:
             raise ValueError("bad counters")
+        if s.drawn and len(s.drawn) != n:
+            raise ValueError("the cards drawn do not match the number of players")
         if any(r is Rank.JOKER for b in s.books for r in b):
             raise ValueError("a book of jokers")
         for i, rec in enumerate(s.history):

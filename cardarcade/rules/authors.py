@@ -54,8 +54,8 @@ Authors is played like Go Fish, except that every question names one exact card:
   game; with the stock gone you sit out.
 
 **Keys:** arrows move along your hand; `enter` on a card asks for one of the missing cards of its
-rank (pick the card, then the player), or press a player's number to ask them straight away; `v` shows the table talk
-so far (every question and answer still on record).
+rank (pick the card, then the player), or press a player's number to ask them straight away; `f2` shows the whole
+table talk so far (every question and answer since the deal).
 """
 
 

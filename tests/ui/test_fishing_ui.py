@@ -93,8 +93,45 @@ async def test_numbers_that_name_nobody_to_ask_give_a_message_and_change_nothing
         assert "cannot ask yourself" in shown(screen, "#prompt")
         await pilot.press("7")
         await pilot.pause()
-        assert "no such player" in shown(screen, "#prompt")
+        assert "There is no player 7 — Ask for twos" in shown(screen, "#prompt")
+        screen.game.s.hands[2] = []
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Bot 2 has no cards to ask for" in shown(screen, "#prompt")
         assert screen.game.s.asks == 0
+
+
+async def test_the_card_you_fish_is_named_for_you_and_nobody_else(app_factory):
+    app = app_factory(setup_for(GO_FISH, 3, {0: "2s 2h", 2: "2d 2c"}, stock="Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Your card from the stock" not in shown(screen, "#center")
+        await pilot.press("2")  # Bot 1 has no twos: you fish the K♦
+        await pilot.pause()
+        assert "Your card from the stock: K♦" in shown(screen, "#center")
+        assert "K♦" not in " ".join(log_text(screen))  # the table only hears that you fished
+
+
+async def test_hot_seat_each_person_sees_their_own_fished_card_on_their_next_turn(app_factory):
+    setup = setup_for(GO_FISH, 3, {0: "2s 2h", 1: "3s 3h 3d", 2: "2d 2c 3c"}, stock="Kd Qc", humans=2)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen_stack[-2]
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("2")  # Player 1 asks Player 2 for twos: Go fish, the K♦; Player 2's turn
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and "K♦" not in " ".join(app.screen.since)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == 1 and "Your card from the stock" not in shown(screen, "#center")
+        await pilot.press("1")  # Player 2 asks Player 1 for threes: Go fish, the Q♣
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == 0 and "Your card from the stock: K♦" in shown(screen, "#center")
 
 
 async def test_the_cursor_stays_on_its_card_when_cards_arrive(app_factory):
@@ -204,7 +241,7 @@ async def test_the_last_book_ends_the_game_and_the_result_counts_books(app_facto
         assert screen.game.is_over and screen.game.result.winners == [0]
         assert isinstance(app.screen, ResultScreen)
         table = standings(screen.setup, screen.game)
-        assert [c.header for c in table.columns][:2] == ["Player", "Score"]
+        assert [c.header for c in table.columns][:2] == ["Player", "Books"]
         assert list(table.columns[1].cells) == ["7", "3", "3"]
 
 
@@ -250,17 +287,22 @@ async def test_a_whole_game_by_keys_against_bots(app_factory, spec, players, lev
         assert game.is_over and game.result.scores == [float(len(b)) for b in game.s.books]
 
 
-async def test_v_shows_the_table_talk_so_far(app_factory):
-    from cardarcade.ui.screens.go_fish import TalkScreen
+async def test_f2_shows_the_whole_table_talk_since_the_deal(app_factory):
+    # The old talk view showed the last 18 records and could not scroll; the shared log history
+    # holds every line since the deal.
+    from cardarcade.ui.screens.pause import HistoryScreen
 
     app = app_factory(setup_for(GO_FISH, 3, {0: "2s 2h", 1: "2d"}, stock="Kd 2c"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("2", "3", "v")  # a yes from Bot 1, a no from Bot 2, then the talk
+        await pilot.press("2", "3", "f2")  # a yes from Bot 1, a no from Bot 2, then the log
         await pilot.pause()
-        assert isinstance(app.screen, TalkScreen)
-        assert app.screen.lines == ["You asked Bot 1 for twos: got 2♦", "You asked Bot 2 for twos: no", "You fished"]
+        assert isinstance(app.screen, HistoryScreen)
+        lines = [line.plain for line in app.screen.lines]
+        assert lines[:3] == ["You ask Bot 1 for twos — Bot 1 hands over a two",
+                             "You ask Bot 2 for twos — Bot 2 says “Go fish!”",
+                             "You fish a card from the stock; the turn passes to Bot 2"]
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

@@ -3,7 +3,8 @@ the stock and the latest question in the middle, your hand at the bottom grouped
 
 Asking: move to a card with the arrows; enter asks for its rank (Go Fish) or opens the missing
 cards of its rank (Authors), then the players to ask. A player's number (shown on their panel)
-asks that player straight away. The log tells every question and answer in plain words.
+asks that player straight away. The log tells every question and answer in plain words (f2:
+all of them since the deal).
 """
 
 from __future__ import annotations
@@ -14,14 +15,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
 
 from cardarcade.cards import Card, Rank
-from cardarcade.rules._fishing import ALL_BOOKS, FishRecord
+from cardarcade.rules._fishing import ALL_BOOKS
 from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
@@ -31,38 +28,13 @@ from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
 _YOU_INSIDE = re.compile(r"(?<=.)\bYou\b")
 
 
-class TalkScreen(ModalScreen[None]):
-    """The table talk so far: every question and answer, draw and book still on record."""
-
-    DEFAULT_CSS = """
-    TalkScreen { align: center middle; background: $background 60%; }
-    TalkScreen #talk-box { width: 76; height: auto; max-height: 22; border: thick $primary;
-                           background: $surface; padding: 0 1; }
-    """
-    BINDINGS = [Binding("escape,enter,v", "close", "Back")]
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="talk-box"):
-            yield Static(Text("Table talk (newest last)", style="bold"))
-            yield Static(Text("\n".join(self.lines) or "Nothing said yet."))
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
 class FishingScreen(TurnScreen):
     HIDDEN_HANDS = True
     DEFAULT_CSS = """
     FishingScreen #center { content-align: left middle; padding: 0 1; }
     """
 
-    BINDINGS = [Binding("enter", "confirm", "Ask"), Binding("v", "talk", "Talk")]
-    TALK_LINES = 18
+    BINDINGS = [Binding("enter", "confirm", "Ask")]
     last_question = ""
 
     # ---- what is asked for
@@ -103,6 +75,8 @@ class FishingScreen(TurnScreen):
         view = self.view
         stock = Slot(None, back=view.stock > 0, caption=f"{view.stock} left")
         lines = [Text(self.headline(), style="bold")]
+        if view.drawn is not None:  # private: only the drawer's own view holds it
+            lines.append(Text.assemble("Your card from the stock: ", self.card_label(view.drawn, chip=True)))
         down = sum(len(b) for b in view.books)
         lines.append(Text(f"Books down: {down} of {ALL_BOOKS} · questions {view.asks} of at most {view.max_asks}",
                           style="dim"))
@@ -181,30 +155,6 @@ class FishingScreen(TurnScreen):
         if self.actor is not None:
             self.say(f"One rank at a time — {self.prompt()}")
 
-    # ---- the table talk, for people to look back on (bots remember it from the same record)
-
-    def action_talk(self) -> None:
-        lines = [self.record_words(r) for r in self.view.history[-self.TALK_LINES:]]
-        self.app.push_screen(TalkScreen(lines))
-
-    def record_words(self, rec: FishRecord) -> str:
-        who = self.names[rec.seat]
-        if rec.kind == "book":
-            line = f"{who} laid down the {rec.rank.plural}"
-        elif rec.kind == "draw":
-            line = f"{who} drew a card"
-        elif rec.kind == "fish":
-            shown = f" and showed the {self.labels(rec.cards)}" if rec.cards else ""
-            line = f"{who} fished{shown}"
-        else:
-            what = self.what_words(rec.card if rec.card is not None else rec.rank)
-            answer = f"got {self.labels(rec.cards)}" if rec.cards else "no"
-            line = f"{who} asked {self.names[rec.target]} for {what}: {answer}"
-        return _YOU_INSIDE.sub("you", line)
-
-    def labels(self, cards: tuple[Card, ...]) -> str:
-        return " ".join(c.label(self.app.ascii_glyphs) for c in cards)
-
     # ---- keys
 
     async def on_key(self, event: events.Key) -> None:
@@ -226,9 +176,13 @@ class FishingScreen(TurnScreen):
         if card is None or self.actor is None:
             return
         if target not in self.game.targets(self.actor):
-            why = "yourself" if target == self.actor else ("a player with no cards" if target < self.game.players
-                                                           else "nobody: no such player")
-            self.say(f"You cannot ask {why} — {self.prompt()}")
+            if target == self.actor:
+                why = "You cannot ask yourself"
+            elif target < self.game.players:
+                why = f"{self.names[target]} has no cards to ask for"
+            else:
+                why = f"There is no player {target + 1}"
+            self.say(f"{why} — {self.prompt()}")
             return
         self.pick_what(card, lambda what: self.submit(self.ask(target, what)))
 
