@@ -71,6 +71,7 @@ class ArcadeApp(App):
         self.settings = settings or UISettings()
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
+        self.last_setups: dict[str, GameSetup] = {}  # game id -> the setup last started (the setup screen's memory)
         register_themes(self, self.card_themes)
         self.theme_order = sorted(self.card_themes, key=lambda n: (n != DEFAULT_THEME, n))
         self.card_theme: CardTheme = self.card_themes.get(DEFAULT_THEME) or next(iter(self.card_themes.values()))

@@ -126,3 +126,56 @@ async def test_a_hot_seat_footer_shows_no_solo_keys(slapjack, app_factory):
         await pilot.pause()
         assert "Slap" not in footer(app) and "Turn card" not in footer(app)
         assert "Menu" in footer(app)
+
+
+# ---- the setup screen
+
+
+async def open_setup(app, pilot, spec):
+    from cardarcade.ui.screens.setup import SetupScreen
+
+    app.push_screen(SetupScreen(spec))
+    await pilot.pause()
+    return app.screen
+
+
+async def test_the_setup_screen_shows_its_keys_and_what_each_house_rule_does(app_factory):
+    from cardarcade.rules import GAMES
+
+    spec = GAMES["egyptian-ratscrew"]
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(app, pilot, spec)
+        assert "Start" in footer(app) and "esc" in footer(app)
+        helps = [str(w.render()) for w in screen.query(".field-help")]
+        for name, info in spec.Options.model_fields.items():
+            if info.description:
+                assert any(info.description[:30] in text for text in helps), name
+        switch = screen.query_one("#opt-sandwiches")
+        words = screen.query_one("#opt-sandwiches-words")
+        before = str(words.render())
+        assert before.startswith("off" if not switch.value else "on")
+        switch.toggle()
+        await pilot.pause()
+        assert str(words.render()).startswith("on" if switch.value else "off") and str(words.render()) != before
+
+
+async def test_a_newcomer_plays_easy_bots_and_the_setup_remembers_the_last_choices(slapjack, app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_setup(app, pilot, slapjack)
+        assert screen.query_one("#seat-0").value == "human" and screen.query_one("#seat-1").value == "bot:easy"
+        screen.query_one("#players").value = 3
+        screen.query_one("#seat-2").value = "bot:hard"
+        screen.query_one("#opt-slap_in").value = not slapjack.Options().slap_in
+        await pilot.pause()
+        screen.action_start()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        screen = await open_setup(app, pilot, slapjack)
+        assert screen.query_one("#players").value == 3
+        assert [screen.query_one(f"#seat-{s}").value for s in range(3)] == ["human", "bot:easy", "bot:hard"]
+        assert screen.query_one("#seat-row-2").display
+        assert screen.query_one("#opt-slap_in").value == (not slapjack.Options().slap_in)

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cardarcade.bots import levels_for
 from cardarcade.rules.base import BadSetup, GameSpec, option_label, option_value_label
@@ -19,10 +19,20 @@ from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.setup import GameSetup
 
+NEW_BOT = "bot:easy"  # a newcomer's first game is against bots they can beat
 
 
 def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
     return [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in levels_for(spec.realtime)]
+
+
+def seat_kind(seat: Seat) -> str:
+    """A seat as the setup form's choice: 'human' or 'bot:easy'."""
+    return f"bot:{seat.level}" if seat.is_bot else "human"
+
+
+def switch_words(on: bool) -> str:
+    return "on: played at this table" if on else "off: not played"
 
 
 def option_widget(name: str, info: Any, value: Any) -> Select | Switch | Input:
@@ -56,27 +66,42 @@ class SetupScreen(Screen):
             yield Button("Rules", id="rules")
             yield Button("Back", id="back")
         yield Static("", id="setup-error")
+        # The last choices for this game in this session, else a person against easy bots.
+        last = self.app.last_setups.get(spec.id)
+        players = len(last.seats) if last else spec.default_players
+        kinds = [seat_kind(seat) for seat in last.seats] if last else ["human"]
+        options = last.options if last else spec.Options()
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
                 yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                             value=spec.default_players, allow_blank=False, id="players")
+                             value=players, allow_blank=False, id="players")
             for seat in range(spec.max_players):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Select(seat_choices(spec), value="human" if seat == 0 else "bot:medium",
+                    yield Select(seat_choices(spec), value=kinds[seat] if seat < len(kinds) else NEW_BOT,
                                  allow_blank=False, id=f"seat-{seat}")
-            defaults = spec.Options()
             for name, info in spec.Options.model_fields.items():
+                value = getattr(options, name)
                 with Horizontal(classes="field"):
                     yield Label(option_label(info, name), classes="field-label")
-                    yield option_widget(name, info, getattr(defaults, name))
+                    yield option_widget(name, info, value)
+                    if info.annotation is bool:
+                        yield Static(switch_words(value), id=f"opt-{name}-words", classes="switch-words")
+                if info.description:
+                    yield Static(info.description, classes="field-help")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random", type="integer", id="seed")
+        yield Footer()
 
     def on_mount(self) -> None:
-        self._show_seats(self.spec.default_players)
+        self._show_seats(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        words = self.query(f"#{event.switch.id}-words")
+        if words:
+            words.first(Static).update(switch_words(event.value))
 
     def _show_seats(self, players: int) -> None:
         for seat in range(self.spec.max_players):
@@ -138,4 +163,5 @@ class SetupScreen(Screen):
             return
         from cardarcade.ui.screens import screen_for
 
+        self.app.last_setups[self.spec.id] = setup
         self.app.switch_screen(screen_for(setup))
