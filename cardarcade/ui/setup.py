@@ -17,6 +17,7 @@ class GameSetup:
     options: Options
     seed: int
     deck: tuple[Card, ...] | None = None  # an exact deal (tests, replays); None = shuffle by seed
+    passes: int = 0  # how often the deal has passed to the left since these players sat down
 
     @classmethod
     def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,
@@ -39,7 +40,14 @@ class GameSetup:
         return self.spec.new(len(self.seats), seed=self.seed, options=self.options, deck=self.deck)
 
     def again(self) -> "GameSetup":
-        """The same table with a new deal."""
+        """The next game at this table: the deal passes to the left, as the texts have it. Seats
+        are numbered from the dealer's left, so everyone moves one seat on: the player who sat
+        first (left of the dealer) now deals, in the last seat."""
+        return replace(self, seats=self.seats[1:] + self.seats[:1], seed=(self.seed + 1) % 2**31, deck=None,
+                       passes=self.passes + 1)
+
+    def redeal(self) -> "GameSetup":
+        """The same game started over with a new deal: nobody moves."""
         return replace(self, seed=(self.seed + 1) % 2**31, deck=None)
 
     @property
@@ -48,4 +56,7 @@ class GameSetup:
 
     @property
     def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+        """The people's seats, in the order they first sat down: a hot-seat keyboard half and
+        its place on the prompt line stay with the person when the deal moves them."""
+        n = len(self.seats)
+        return sorted((i for i, s in enumerate(self.seats) if not s.is_bot), key=lambda i: (i + self.passes) % n)

@@ -179,3 +179,31 @@ async def test_a_newcomer_plays_easy_bots_and_the_setup_remembers_the_last_choic
         assert [screen.query_one(f"#seat-{s}").value for s in range(3)] == ["human", "bot:easy", "bot:hard"]
         assert screen.query_one("#seat-row-2").display
         assert screen.query_one("#opt-slap_in").value == (not slapjack.Options().slap_in)
+
+
+# ---- playing again
+
+
+def test_playing_again_passes_the_deal_to_the_left_and_keys_stay_with_their_person(slapjack):
+    from cardarcade.ui.keymaps import keymap_for
+
+    setup = GameSetup.solo(slapjack, 3, seed=1, humans=2)
+    assert setup.names == ["Player 1", "Player 2", "Bot 1"]
+    again = setup.again()
+    # Player 1 sat left of the dealer and played first; now they deal (the last seat).
+    assert again.names == ["Player 2", "Bot 1", "Player 1"] and again.seed == 2
+    assert again.again().names == ["Bot 1", "Player 1", "Player 2"]
+    keys = keymap_for(again.human_seats, ["flip"])
+    assert keys.lookup("w") == (2, "flip") and keys.lookup("o") == (0, "flip")  # Player 1 keeps the left half
+    assert setup.redeal().names == setup.names
+
+
+async def test_play_again_from_the_result_seats_the_next_dealer(war, app_factory):
+    app = app_factory()
+    setup = GameSetup.solo(war, 3, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show_result(app, pilot, setup, Result(winners=[0], reason="{seat} wins"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.names == ["Bot 1", "Bot 2", "You"] and app.screen.viewer == 2

@@ -394,7 +394,7 @@ class GameScreen(Screen):
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":
-            self.replace_with(type(self)(self.setup.again()))
+            self.replace_with(type(self)(self.setup.redeal()))
         elif choice == "leave":
             self.app.leave_game()
 
