@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.coordinate import Coordinate
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from cardarcade.catalog import CATALOG, GameInfo
+from cardarcade.ui.widgets.keybar import KeyBar
 
 
 class GameList(DataTable):
@@ -56,7 +57,7 @@ class MenuScreen(Screen):
             table.add_row(Text(info.title, style="bold"), info.family, info.player_range, key=info.id)
         yield table
         yield Static(self._about_text(), id="about")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(GameList).focus()

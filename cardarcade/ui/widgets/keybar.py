@@ -1,0 +1,47 @@
+"""A one-line bar of a screen's keys: what Textual's Footer shows, for screens whose keys never change.
+
+The Footer builds a widget per key and builds them again whenever focus moves; on the menu that
+was a third of the CPU it takes to open the arcade (paid again by every SSH session). This bar
+is one widget drawn once. A click on a key presses it, as on the Footer.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-description-foreground;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key)
+
+    def on_mount(self) -> None:
+        text, self._spans = Text(no_wrap=True, overflow="ellipsis"), []
+        shown = [b for b in self.screen.active_bindings.values() if b.binding.show]
+        seen: set[str] = set()
+        for active in shown:
+            binding = active.binding
+            if binding.action in seen:  # several keys for one action: the first is shown
+                continue
+            seen.add(binding.action)
+            start = text.cell_len
+            text.append(f" {self.app.get_key_display(binding)} ", style="bold reverse")
+            text.append(f" {binding.description} ")
+            self._spans.append((start, text.cell_len, binding.key))
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        key = next((k for first, end, k in self._spans if first <= event.x < end), None)
+        if key is not None:
+            self.app.simulate_key(key)

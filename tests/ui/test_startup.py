@@ -1,0 +1,58 @@
+"""Starting the app cheaply must not change how it looks: the first theme, set before any CSS
+is parsed and with rules shared between apps, gives what setting ``App.theme`` would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardarcade.ui.app as app_module
+from cardarcade.ui.app import ArcadeApp, UISettings
+
+LIGHT = """
+name = "daylight"
+title = "Daylight"
+dark = false
+[colors]
+primary = "#1a4d8f"
+background = "#f4f1e8"
+[cards]
+felt = "#e8e4d8"
+face = "#ffffff"
+back = "#1a4d8f"
+back_pattern = "#ffffff"
+edge = "#333333"
+ink = "#111111"
+highlight = "#b8860b"
+red = "#c8102e"
+black = "#111111"
+"""
+
+
+class OrdinaryThemeApp(ArcadeApp):
+    """The app as it would be had it set its first theme the ordinary way."""
+
+    CSS_PATH = str(Path(app_module.__file__).parent / ArcadeApp.CSS_PATH)  # relative to this file otherwise
+
+    def _first_theme(self, name: str) -> None:
+        self.theme = name
+
+
+async def looks(app_class: type[ArcadeApp], theme_dirs, theme: str | None) -> tuple[str, set[str], dict]:
+    app = app_class(settings=UISettings(countdown=0), theme_dirs=theme_dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if theme is not None:
+            app.use_theme(theme)
+        await pilot.pause()
+        return app.export_screenshot(), set(app.classes), dict(app.stylesheet._variables)
+
+
+@pytest.mark.parametrize("theme", [None, "daylight", "felt"])
+async def test_the_first_frame_looks_as_if_the_theme_had_been_set_the_ordinary_way(tmp_path, theme):
+    (tmp_path / "daylight.toml").write_text(LIGHT)
+    dirs = [tmp_path]
+    if theme is None:  # the default theme only
+        dirs = []
+    for _ in range(2):  # the second app takes the rules the first one parsed
+        assert await looks(ArcadeApp, dirs, theme) == await looks(OrdinaryThemeApp, dirs, theme)
