@@ -356,7 +356,7 @@ class FishingGame(Game[FishingState]):
         if winner is None:
             return self.finish_by_most(made, why, "books")
         ranking = sorted(range(self.s.players), key=lambda p: (p != winner, -made[p]))
-        return self.finish([winner], why, scores=[float(m) for m in made], ranking=ranking)
+        return self.finish([winner], why, scores=[float(m) for m in made], ranking=ranking, score_name="books")
 
     # ---- loading
 

@@ -158,15 +158,19 @@ class SheddingGame(Game[S], Generic[S]):
         return sorted(range(self.s.players), key=lambda p: (held[p], p))
 
     def go_out(self, seat: int) -> Event:
-        return self.finish([seat], "{seat} plays the last card in hand and wins",
-                           scores=[float(h) for h in self.held()], ranking=self.ranking())
+        return self.finish([seat], "{seat} plays the last card in hand and wins", **self.standings())
 
     def finish_by_count(self, why: str) -> Event:
         held = self.held()
         fewest = min(held)
         winners = [p for p in range(self.s.players) if held[p] == fewest]
         text = f"Game over: {why}; " + ("{seat} holds the fewest cards" if len(winners) == 1 else "a draw on fewest cards")
-        return self.finish(winners, text, scores=[float(h) for h in held], ranking=self.ranking())
+        return self.finish(winners, text, **self.standings())
+
+    def standings(self) -> dict:
+        """The result's scores: the cards left in each hand, fewest first."""
+        return {"scores": [float(h) for h in self.held()], "ranking": self.ranking(),
+                "score_name": "cards left", "low_wins": True}
 
     # ---- what a player sees
 

@@ -250,7 +250,12 @@ class Concentration(Game[ConcentrationState]):
 
     def _end(self, why: str) -> list[Event]:
         counts = self.set_counts()
-        return [self.finish_by_most(counts, why, "sets", scores=chips(counts, self.s.options.scoring))]
+        scoring = self.s.options.scoring
+        if scoring == "sets":
+            return [self.finish_by_most(counts, why, "sets")]
+        event = self.finish_by_most(counts, why, "sets", scores=chips(counts, scoring))
+        self.s.result = self.s.result.model_copy(update={"score_name": "chips won"})  # type: ignore[union-attr]
+        return [event]
 
     def check_loaded(self) -> None:
         super().check_loaded()

@@ -333,7 +333,7 @@ class Cuckoo(Game[CuckooState]):
         n = s.players
         # Survivors by chips, then the others by how long they lasted.
         ranking = sorted(range(n), key=lambda p: (s.out_at[p] == 0, s.chips[p], s.out_at[p]), reverse=True)
-        return self.finish(winners, reason, scores=[float(c) for c in s.chips], ranking=ranking)
+        return self.finish(winners, reason, scores=[float(c) for c in s.chips], ranking=ranking, score_name="chips")
 
     # ---- saves
 

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.poker import HandValue, evaluate
+from cardarcade.poker import HandValue, evaluate, percentile
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
 
 TAKE = Action("take")  # the top card of the discard pile
@@ -253,7 +253,7 @@ class KnockPoker(Game[KnockPokerState]):
         values = [evaluate(h) for h in s.hands]
         s.values = [int(v) for v in values]
         events = [Event("reveal", None, why, target=seat)]
-        events += [Event("show", p, f"{{seat}} shows {values[p].name}", tuple(s.hands[p]))
+        events += [Event("show", p, f"{{seat}} shows {_article(values[p])}", tuple(s.hands[p]))
                    for p in range(s.players)]
         best = max(values)
         winners = [p for p in range(s.players) if values[p] == best]
@@ -263,8 +263,9 @@ class KnockPoker(Game[KnockPokerState]):
         else:
             reason = f"{len(winners)} players tie with {_article(best)} and share the win"
         s.drawn, s.drawn_from = None, None
-        events.append(self.finish(winners, reason, scores=[float(p in winners) for p in range(s.players)],
-                                  ranking=ranking))
+        # a hand's score: the share of all five-card hands it beats, as a percentage
+        events.append(self.finish(winners, reason, scores=[round(100 * percentile(v), 1) for v in values],
+                                  ranking=ranking, score_name="% of hands beaten"))
         return events
 
     # ---- saves

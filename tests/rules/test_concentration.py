@@ -161,7 +161,8 @@ def test_game_ends_when_every_card_is_collected_and_most_sets_wins() -> None:
     for p in range(0, 52, 2):
         play(game, p, p + 1)
     assert game.is_over and game.result.winners == [1]
-    assert game.result.scores == [0.0, 26.0]
+    assert game.result.scores == [0.0, 26.0] and game.result.ranking == [1, 0]
+    assert game.result.score_name == "sets" and not game.result.low_wins
 
 
 def test_equal_sets_share_the_win() -> None:
@@ -212,6 +213,7 @@ def test_chip_scoring_reaches_the_result() -> None:
     for p in range(0, 52, 2):
         play(game, p, p + 1)
     assert game.result.winners == [0] and game.result.scores == [26.0, -26.0]
+    assert game.result.score_name == "chips won" and game.result.ranking == [0, 1]
 
 
 def test_turn_cap_ends_the_game() -> None:

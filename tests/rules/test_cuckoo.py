@@ -372,3 +372,4 @@ def test_the_ranking_puts_the_survivor_first_and_then_who_lasted_longest() -> No
     out_at = game.s.out_at
     assert [out_at[p] for p in ranking[1:]] == sorted((out_at[p] for p in ranking[1:]), reverse=True)
     assert game.result.scores == [float(c) for c in game.s.chips] and sum(game.result.scores) == 1
+    assert game.result.score_name == "chips" and not game.result.low_wins

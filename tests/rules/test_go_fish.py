@@ -159,6 +159,7 @@ def test_when_every_book_is_down_the_most_books_wins():
     events = game.apply(0, ask_for(2, SEVEN))
     assert game.is_over and game.result.winners == [0] and game.actors() == []
     assert game.result.scores == [7.0, 3.0, 3.0] and game.result.ranking == [0, 1, 2]
+    assert game.result.score_name == "books"
     assert events[-1].kind == "game_over" and "every book is down" in events[-1].text
 
 
@@ -175,6 +176,7 @@ def test_going_out_before_the_stock_is_used_up_wins():
     events = game.apply(0, ask_for(1, SEVEN))
     assert game.is_over and game.result.winners == [0]
     assert "went out" in events[-1].text
+    assert game.result.ranking[0] == 0 and game.result.score_name == "books"
 
 
 def test_going_out_when_the_stock_is_gone_does_not_end_the_game():

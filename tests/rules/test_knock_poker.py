@@ -132,14 +132,25 @@ def test_knock_then_one_more_turn_each_then_showdown():
     assert game.is_over and game.actors() == []
     lines = texts(events)
     assert "Back to Ann, who knocked: the hands are shown" in lines
-    assert "Ann shows royal flush" in lines
-    assert "Bob shows straight flush, six high" in lines
-    assert "Cy shows full house, eights over nines" in lines
+    assert "Ann shows a royal flush" in lines
+    assert "Bob shows a straight flush, six high" in lines
+    assert "Cy shows a full house, eights over nines" in lines
     assert game.result.winners == [0]
     assert game.result.ranking == [0, 1, 2]
+    # scored as the share of all hands each beats: the royal flush beats nearly all
+    assert game.result.score_name == "% of hands beaten" and not game.result.low_wins
+    assert game.result.scores[0] >= game.result.scores[1] >= game.result.scores[2] > 99
     assert game.result.describe(NAMES) == "Ann wins with a royal flush"
     view = game.view(1)
     assert view.shown[0] == game.s.hands[0] and view.values is not None
+
+
+def test_a_hand_is_shown_with_its_article():
+    game = new("3s 3h 9c Jd Ks", "2d 4d 6d 8h 10h", up="Qc", stock="5c 7c")
+    turn(game, DRAW, knock("5c"))
+    events = turn(game, DRAW, discard("7c"))
+    assert "Ann shows a pair of threes" in texts(events) and "Bob shows ten high" in texts(events)
+    assert game.result.scores[0] > game.result.scores[1]
 
 
 def test_knocker_can_be_beaten():

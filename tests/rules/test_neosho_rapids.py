@@ -157,6 +157,7 @@ def test_playing_the_last_card_wins_at_once():
     events = game.apply(0, play("Kc"))
     assert game.is_over and game.result.winners == [0]
     assert game.result.scores == [0.0, 7.0] and game.result.ranking == [0, 1]
+    assert game.result.score_name == "cards left" and game.result.low_wins
     assert events[-1].describe(["You", "Bob"]) == "You play the last card in hand and win"
     assert game.actors() == [] and game.legal_actions(0) == []
 
@@ -170,6 +171,7 @@ def test_turn_limit_fewest_cards_wins_or_a_draw():
     game.apply(0, DRAW)  # seat 0 has drawn eleven cards, seat 1 ten
     assert game.is_over and game.result.winners == [1]
     assert "turn limit" in game.result.reason and game.result.scores == [18.0, 17.0]
+    assert game.result.ranking == [1, 0] and game.result.low_wins
     tie = new(hands, "Kh", max_turns=20, must_play=False)
     for _ in range(20):
         tie.apply(tie.actors()[0], DRAW)
