@@ -10,7 +10,7 @@ from cardarcade.ui.screens.knock_poker import KnockPokerScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import pass_cover, prompt, screen_text
+from ui_helpers import pass_cover, prompt, screen_text, wait_for
 
 SPEC = GAMES["knock-poker"]
 C = Card.parse
@@ -141,6 +141,36 @@ async def test_the_showdown_shows_every_hand(app_factory):
         assert "★" in text
 
 
+async def test_the_result_screen_keeps_the_showdown_on_show(app_factory):
+    # The hands once flashed for the result delay and were gone.
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, DRAW)
+        game.apply(0, game.legal_actions(0)[-1])  # knock
+        for seat in (1, 2):
+            game.apply(seat, DRAW)
+            game.apply(seat, game.legal_actions(seat)[0])
+        screen._on_table([], None)  # the table's word that the game is over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "★ Bot 2          9♥ 9♣ 8♥ 8♦ 4♥  two pair, nines and eights" in text
+        assert "You            A♠ K♠ Q♠ J♠ 9♦  ace high" in text
+
+
+async def test_the_dealer_is_marked(app_factory):
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        text = screen_text(app)
+        assert "Bot 2 dealt" in text
+        lines = text.splitlines()
+        assert sum("dealer" in line for line in lines) == 1
+        assert any("Bot 2" in line and "dealer" in line for line in lines)
+
+
 async def test_hot_seat_covers_each_hand_until_its_owner_is_ready(app_factory):
     app = app_factory(GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck(*HANDS[:2], up="10s", stock="5c")))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -183,5 +213,5 @@ async def test_each_seat_row_shows_its_last_draw_and_discard_on_one_line(app_fac
         lines = screen_text(app).splitlines()
         assert "You              drew, threw 5♣" in lines[1]
         assert "Bot 1 (medium)   took 5♣, threw 7♥" in lines[1]
-        assert lines[2].startswith(" ▶ Bot 2 (medium)   drew")
+        assert lines[2].startswith(" ▶ Bot 2 (medium)   dealer drew")
         assert "Round 1 of at most 30" in lines[3]  # nothing wrapped onto a third seat line

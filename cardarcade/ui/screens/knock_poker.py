@@ -50,6 +50,8 @@ class KnockPokerScreen(TurnScreen):
         if level:
             name += f" ({level})"
         line.append(name[:16].ljust(16), style="bold reverse" if active else "bold")
+        if seat == view.dealer:
+            line.append(" dealer", style="dim")
         if view.knocker == seat:
             line.append(" KNOCKED", style="bold")
         if view.shown is not None and view.values is not None:
@@ -100,7 +102,7 @@ class KnockPokerScreen(TurnScreen):
             self.app.palette, ascii_only=self.app.ascii_glyphs)
         info = Text()
         info.append(f"Round {view.round} of at most {view.max_rounds}", style="bold")
-        info.append(f" · {view.stock} cards in the stock")
+        info.append(f" · {self.names[view.dealer]} dealt · {view.stock} in the stock")
         if view.reshuffles:
             info.append(f" (reshuffled {view.reshuffles}×)", style="dim")
         info.append("\n")
@@ -130,6 +132,10 @@ class KnockPokerScreen(TurnScreen):
             return Text.assemble("Your hand: ", (evaluate(hand).name, "bold"))
         value, _ = best_of(hand)
         return Text.assemble("Best five of your six: ", (value.name, "bold"))
+
+    def render_final(self) -> RenderableType | None:
+        """The showdown stays on the result screen: every hand, face up, with its name."""
+        return self.render_showdown() if self.view.shown is not None else None
 
     def render_showdown(self) -> RenderableType:
         view = self.view
