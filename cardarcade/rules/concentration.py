@@ -41,7 +41,8 @@ RULES = """\
 
 **Clarifications:** the layout is always tidy rows (the text also allows an overlapping
 spread; on a screen that only makes positions harder to read). The two (or four) cards just
-turned stay on show until the next card is turned, so everyone can take them in.
+turned stay on show until the next card is turned, so everyone can take them in; so do the
+cards of the cut for the first turn.
 
 **Keys:** arrows (or `h`/`l` and `up`/`down`) move over the grid, `enter` turns the card under
 the cursor.
@@ -105,6 +106,11 @@ class ConcentrationView(BaseModel):
 
 def turn(position: int) -> Action:
     return Action("turn", value=position)
+
+
+def place(position: int) -> str:
+    """Where a grid position lies, as the grid's labels number it: 'row 2, column 5'."""
+    return f"row {position // COLUMNS + 1}, column {position % COLUMNS + 1}"
 
 
 def chips(sets: list[int], scoring: str) -> list[float]:
@@ -192,8 +198,8 @@ class Concentration(Game[ConcentrationState]):
             return self._cut(seat, card)
         if len(s.up) == 1:
             s.shown = []  # the previous turn's cards go back into hiding
-        where = f"row {position // COLUMNS + 1}, column {position % COLUMNS + 1}"
-        events = [Event("turn", seat, f"{{seat}} turns up {card} ({where})", (card,), data={"position": position})]
+        events = [Event("turn", seat, f"{{seat}} turns up {card} ({place(position)})", (card,),
+                        data={"position": position})]
         if len(s.up) < s.options.set_size:
             return events
         return events + self._settle(seat)
@@ -202,7 +208,7 @@ class Concentration(Game[ConcentrationState]):
         s = self.s
         s.cut_pending.pop(0)
         s.cut_cards[seat] = card
-        events = [Event("cut", seat, f"{{seat}} cuts {card}", (card,))]
+        events = [Event("cut", seat, f"{{seat}} cuts {card} ({place(s.up[-1])})", (card,))]
         if s.cut_pending:
             return events
         best = max(ACES_HIGH.value(s.cut_cards[p]) for p in s.cut_contenders)  # type: ignore[arg-type]
@@ -216,6 +222,7 @@ class Concentration(Game[ConcentrationState]):
         first = top[0]  # cards run out in a tie (never with a real pack): the first tied seat starts
         s.phase = "play"
         s.current = first
+        s.shown = [(p, s.grid[p]) for p in s.up]  # type: ignore[misc]  # on show, as a turn's cards are
         s.up = []
         s.cut_contenders = []
         return events + [Event("first", first, "{seat} cut highest and starts; the cards go face down again")]

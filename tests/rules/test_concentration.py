@@ -73,7 +73,7 @@ def test_the_cut_goes_round_from_the_dealers_left_and_the_highest_card_starts() 
     game = new(3, layout(p0="5h", p1="Kd", p2="9s"))
     assert game.actors() == [0] and game.s.phase == "cut"
     events = cut(game, 0)
-    assert events[0].describe(["A", "B", "C"]) == "A cuts 5♥"
+    assert events[0].describe(["A", "B", "C"]) == "A cuts 5♥ (row 1, column 1)"
     assert game.actors() == [1]
     cut(game, 1)
     assert game.view(2).up == [(0, C("5h")), (1, C("Kd"))]  # the cut cards are seen by all
@@ -82,6 +82,11 @@ def test_the_cut_goes_round_from_the_dealers_left_and_the_highest_card_starts() 
     assert game.actors() == [1] and game.s.phase == "play"
     assert game.view(0).up == []  # back face down in the same places
     assert all(game.view(0).present)
+    # still on show until the first card of the first turn, as a turn's cards are: the last
+    # card cut is seen by everyone, not only read from the history
+    assert game.view(0).shown == [(0, C("5h")), (1, C("Kd")), (2, C("9s"))]
+    game.apply(1, turn(5))
+    assert game.view(0).shown == []
 
 
 def test_ace_is_the_highest_cut() -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardarcade.cards import standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.ui.screens.concentration import ConcentrationScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import prompt, wait_for
+from ui_helpers import prompt, screen_text, wait_for
 
 SPEC = GAMES["concentration"]
 # ranks in order: positions 4k..4k+3 hold one rank (0-3 the twos, 48-51 the aces)
@@ -112,5 +114,25 @@ async def test_six_players_fit_at_80x24_with_one_line_cells(app_factory):
         screen = app.screen
         assert screen._center_height() < 13
         grid = screen.render_grid(False)
-        assert len(grid.plain.splitlines()) == 7 and max(len(line) for line in grid.plain.splitlines()) <= 80
-        assert screen.query_one("#center").size.height >= 8
+        assert len(grid.plain.splitlines()) == 8 and max(len(line) for line in grid.plain.splitlines()) <= 80
+        assert screen.query_one("#center").size.height >= 9
+
+
+@pytest.mark.parametrize("players", [2, 6])
+async def test_the_grid_is_numbered_as_the_log_names_places(app_factory, players):
+    # The log says "row 3, column 12"; the grid now says which row and column that is.
+    setup = GameSetup.solo(SPEC, players, seed=1, humans=1, deck=BY_RANK)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("left", "left", "up", "enter")  # round to row 4, column 12, then up a row
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        logged = next(line for line in lines if "You cut" in line)
+        card = logged.split("You cut ")[1].split(" ")[0]
+        assert "(row 3, column 12)" in logged
+        header = next(line for line in lines if line.split()[:3] == ["1", "2", "3"])
+        row = next(line for line in lines if line.startswith("3 "))
+        assert header.split()[-1] == "13"
+        assert (row.index(card) - 2) // 6 == (header.index("12") - 2) // 6  # under the column's number

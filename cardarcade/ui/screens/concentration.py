@@ -11,8 +11,8 @@ from cardarcade.cards import Card
 from cardarcade.rules.concentration import CELLS, COLUMNS, ROWS, chips, turn
 from cardarcade.ui.screens.turn import TurnScreen
 
-CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns
-TALL_ROWS = 1 + ROWS * 3  # header + boxed cells three lines high
+CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns, 79 with the row numbers
+TALL_ROWS = 2 + ROWS * 3  # header, column numbers, boxed cells three lines high
 
 
 class ConcentrationScreen(TurnScreen):
@@ -102,15 +102,17 @@ class ConcentrationScreen(TurnScreen):
         return height - 3 - self.LOG_LINES - 4 * panel_rows
 
     def render_grid(self, tall: bool) -> Text:
-        """Four rows of thirteen cells: boxes three lines high, or one line each when space is short."""
+        """Four rows of thirteen cells: boxes three lines high, or one line each when space is short;
+        numbered along the top and the left side as the log names places ('row 2, column 5')."""
         view = self.view
         up = dict(view.up)
         shown = dict(view.shown)
         cursor = self.spot if self.actor is not None else None
-        out = Text()
+        out = Text("  " + " ".join(str(c + 1).center(CELL) for c in range(COLUMNS)).rstrip() + "\n", style="dim")
         for row in range(ROWS):
             cells = [self._cell(p, up, shown, p == cursor, tall) for p in range(row * COLUMNS, (row + 1) * COLUMNS)]
             for line in range(len(cells[0])):
+                out.append(f"{row + 1} " if line == len(cells[0]) // 2 else "  ", style="dim")
                 out.append_text(Text(" ").join(cell[line] for cell in cells))
                 out.append("\n")
             if not tall and row < ROWS - 1:
