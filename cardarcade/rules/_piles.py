@@ -152,8 +152,8 @@ class PileGame(Game):
         """What a turned card says; a dead one says plainly what it cost."""
         if live:
             return Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})
-        return Event("flip", seat, f"{{seat}} turns up {card} out of turn: a dead card, worth nothing and lost "
-                     "to the pile", (card,), data={"dead": True, "k": k})
+        return Event("flip", seat, f"{{seat}} turns up {card} out of turn: dead, worth nothing and lost to the pile",
+                     (card,), data={"dead": True, "k": k})
 
     def turn_card(self, seat: int, live: bool) -> tuple[Card, int]:
         """``seat`` turns its top card onto the pile: the card and its stimulus number."""

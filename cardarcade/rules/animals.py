@@ -268,13 +268,14 @@ class Animals(CallingGame):
         else:
             pile, pack = s.piles[seat], s.packs[seat]
             paid = pile.pop() if pile else pack.pop(0)
-            why = "wrongly" if target is not None else f"wrongly (nobody else still playing is the {animal})"
             if target is None:  # nobody to pay: the next player on the left who holds cards
                 target = self._next_holder(seat)
+                text = f"{{seat}} calls \"{word}\", but no one else is the {animal}: a card to {{target}}"
+            else:
+                text = f"{{seat}} calls \"{word}\" wrongly and pays {{target}} a card"
             s.piles[target].insert(0, paid)
             loser = seat
-            events = [Event("false_call", seat, f"{{seat}} calls \"{word}\" {why} and pays {{target}} a card",
-                            (paid,), target=target, data={"word": word, "animal": animal})]
+            events = [Event("false_call", seat, text, (paid,), target=target, data={"word": word, "animal": animal})]
         settle(s, self.warrant())
         if not self.holds(loser):
             events.append(Event("out", loser, "{seat} has no cards left and is out"))

@@ -221,12 +221,12 @@ class Snap(CallingGame):
             count = len(pile)
             s.pool.extend(pile)
             pile.clear()
-            text = f"{{seat}} calls {word} wrongly and loses a pile of {count_cards(count)} to the snap pool"
+            text = f"{{seat}} calls {word} wrongly: {count_cards(count)} from the pile to the snap pool"
         elif stock:
             s.pool.append(stock.pop(0))
-            text = f"{{seat}} calls {word} wrongly and puts a stock card on the snap pool"
+            text = f"{{seat}} calls {word} wrongly: a stock card to the snap pool"
         else:
-            text = f"{{seat}} calls {word} wrongly and has no card to give up"
+            text = f"{{seat}} calls {word} wrongly: no card left to give up"
         return Event(f"false_{kind}", seat, text, data={"pool": len(s.pool)})
 
     def _settle_turn(self, events: list[Event]) -> None:

@@ -196,7 +196,7 @@ def test_calling_your_own_animal_is_a_wrong_call_paid_to_your_left():
     events = game.apply(1, call(1, game.stimulus))  # seat 1 makes its own call: "Miaow!"
     assert kinds(events) == ["false_call"] and events[0].target == 2
     assert events[0].describe(["Bot 1", "You", "Bot 2"]) == (
-        'You call "Miaow!" wrongly (nobody else still playing is the cat) and pay Bot 2 a card')
+        'You call "Miaow!", but no one else is the cat: a card to Bot 2')
     assert game.s.piles[2] == cards("7d")
     assert game.view(None).turn == 1  # the loser leads
     whole(game)
@@ -207,7 +207,7 @@ def test_calling_an_animal_nobody_has_is_a_wrong_call_paid_to_your_left():
     flips(game, 0, 1)
     events = game.apply(2, call_action("frog", game.stimulus))  # a match is showing, but nobody is the frog
     assert kinds(events) == ["false_call"] and events[0].target == 0
-    assert "nobody else still playing is the frog" in events[0].text
+    assert "but no one else is the frog" in events[0].text
     assert game.view(None).pile_sizes[0] == 1 + 1 and game.view(None).counts[2] == 16
     whole(game)
 

@@ -144,7 +144,7 @@ def test_a_dead_card_says_plainly_what_it_cost() -> None:
     game = new(3, {0: "2c", 1: "3c", 2: "9d 4c"})
     events = game.apply(2, FLIP)
     assert events[0].describe(["Bot 1", "Bot 2", "You"]) == (
-        "You turn up 9♦ out of turn: a dead card, worth nothing and lost to the pile")
+        "You turn up 9♦ out of turn: dead, worth nothing and lost to the pile")
 
 
 def test_beginners_rule_refuses_an_early_card_and_it_costs_nothing() -> None:

@@ -276,7 +276,7 @@ def test_events_read_in_the_second_person():
     flips(game, 0, 1)
     event = game.apply(0, snap(game.stimulus))[0]
     text = event.describe(["You", "Bot 1"])
-    assert text == "You call Snap wrongly and lose a pile of 1 card to the snap pool"
+    assert text == "You call Snap wrongly: 1 card from the pile to the snap pool"
 
 
 def test_view_round_trip_and_corrupt_history_is_a_bad_save():

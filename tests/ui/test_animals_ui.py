@@ -95,7 +95,7 @@ async def test_calling_before_the_first_card_does_nothing_and_your_own_call_cost
         await wait_for(pilot, lambda: screen.game.s.flips == 1)
         await pilot.press("d")  # "Woof!" is your own call: a wrong call
         await wait_for(pilot, lambda: any("You call" in line.plain for line in screen.log_lines))
-        assert "nobody else still playing is the dog" in screen.log_lines[-2].plain + screen.log_lines[-1].plain
+        assert "but no one else is the dog" in screen.log_lines[-2].plain + screen.log_lines[-1].plain
 
 
 async def test_hotseat_both_choose_and_each_half_calls_the_animals_in_list_order(app_factory):

@@ -17,7 +17,7 @@ async def test_an_early_card_says_plainly_that_it_was_lost(app_factory):
         await wait_for(pilot, lambda: screen.game.s.stimulus == 1)
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.game.s.stimulus == 2)
-        assert "out of turn: a dead card, worth nothing and lost to the pile" in screen.log_lines[-1].plain
+        assert "out of turn: dead, worth nothing and lost to the pile" in screen.log_lines[-1].plain
         assert screen.game.s.turn == 1
 
 

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
+from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.slapjack import PileScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -41,28 +42,28 @@ class EgyptianRatscrewScreen(PileScreen):
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
+        width = panel_width(self, seat)
         header = self.seat_header(seat, seat == self.acting() and not self.game.is_over)
-        level = self.seat_level(seat)
-        if level and self.game.players <= 6:  # eight panels in a row leave no room for it
-            header.append(f" · {level}", style="dim")
         role = self.seat_role(seat)
         if view.shut[seat]:
             status = Text("shut out", style="dim italic")
         elif view.out[seat]:
-            status = Text("out: may slap in" if self.game.may_slap(seat) else "out", style="italic")
+            slap_in = self.game.may_slap(seat)
+            status = Text(longest_fitting(width, "out: may slap in", "out: slap in") if slap_in else "out",
+                          style="italic")
         else:
-            count = str(view.counts[seat]) if role else cards_word(view.counts[seat])
-            status = self.stack_text(count)
-        if role:
-            status.append(f" · {role}", style="bold")
-        return Group(header, status)
+            status = self.stack_text(cards_word(view.counts[seat]))
+            if role and self.stack_text(f"{view.counts[seat]} · {role}").cell_len <= width:
+                status = self.stack_text(str(view.counts[seat]))  # the role needs the room
+        # A narrow panel drops the level, then the role (the centre line says it in full).
+        return Group(fitted(width, header, self.seat_level(seat)), fitted(width, status, Text(role, style="bold")))
 
     def seat_role(self, seat: int) -> str:
         """A few words on the seat's part in the challenge (the centre line says it in full)."""
         view = self.view
         if view.award == seat:
             return "wins pile"
-        if view.challenger == seat and self.game.players <= 6:  # the centre line names them anyway
+        if view.challenger == seat:
             return "challenger"
         if view.turn == seat and view.challenger is not None:
             return "choosing" if view.choice else f"owes {view.need}"

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import Action
 from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundInfo, gesture_name
+from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -148,21 +149,24 @@ class SaluteTheKingScreen(GameScreen):
 
     # ---- drawing
 
+    def seat_style(self) -> str:
+        # Five or six panels a row: without frames, so a name and a count still fit.
+        return "frameless" if self.game.players > 8 else ""
+
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
-        narrow = self.game.players > 8  # six panels a row: no room for the bot's level
+        width = panel_width(self, seat)
         header = self.seat_header(seat, view.turn == seat and not view.choosing and not self.game.is_over)
-        level = self.seat_level(seat)
-        if level and not narrow:
-            header.append(f" {level}", style="dim")
-        line = self.stack_text(f"{view.counts[seat]}")
-        status = self.seat_status(seat, narrow)
+        count = self.stack_text(f"{view.counts[seat]}")
+        # short marks on every panel alike, if the narrowest (the first column) needs them
+        status = self.seat_status(seat, narrow=count.cell_len + 8 > min(width, panel_width(self, 0)))
         if view.choosing and seat == view.dealer:
             status = Text("dealing", style="italic")
+        line = count
         if status:
-            line.append(" " if narrow else "  ")
+            line.append(" ")
             line.append_text(status)
-        return Group(header, line)
+        return Group(fitted(width, header, self.seat_level(seat)), fitted(width, line))
 
     def current_round(self) -> RoundInfo | None:
         """The open trigger, or the one just settled (until the next card lands)."""
@@ -181,10 +185,11 @@ class SaluteTheKingScreen(GameScreen):
         if rnd.collector == seat:
             return Text(f"+{rnd.taken}" if narrow else f"takes {rnd.taken}", style="bold reverse")
         if seat in rnd.done:
-            return Text(f"✓ {ordinal(rnd.done.index(seat) + 1)}", style="bold green")
+            place = rnd.done.index(seat) + 1
+            return Text(f"✓{place}" if narrow else f"✓ {ordinal(place)}", style="bold green")
         if seat in rnd.failed:
-            return Text("✗ wrong", style="bold red")
-        return Text("…" if rnd.collector is None else "missed", style="yellow")
+            return Text("✗" if narrow else "✗ wrong", style="bold red")
+        return Text("…" if rnd.collector is None else "–" if narrow else "missed", style="yellow")
 
     def trigger_table(self) -> Text:
         """'1 stand up ← A · 2 salute ← K · …': each gesture's key and the cards that call for it."""

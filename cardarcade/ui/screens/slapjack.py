@@ -6,6 +6,7 @@ from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, two_rows
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -35,15 +36,19 @@ class SlapjackScreen(PileScreen):
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
+        width = panel_width(self, seat)
         header = self.seat_header(seat, view.turn == seat and not self.game.is_over)
         if view.shut[seat]:
             status = Text("shut out", style="dim italic")
         elif view.out[seat]:
-            status = Text("out: slap a jack to get back in", style="italic")
+            status = Text(longest_fitting(width, "out: slap a jack to get back in", "out: slap in a jack",
+                                          "out: slap in"), style="italic")
         else:
             status = self.stack_text(f"{view.counts[seat]} cards")
-        level = Text(self.seat_level(seat), style="dim")
-        return Group(header, status, level)
+        level = self.seat_level(seat)
+        if two_rows(self):  # two lines a panel: the level goes beside the name, if it fits
+            return Group(fitted(width, header, level), fitted(width, status))
+        return Group(fitted(width, header), fitted(width, status), Text(level, style="dim"))
 
     def render_center(self) -> RenderableType:
         view = self.view

@@ -7,6 +7,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.rules.base import Event, fill
+from cardarcade.ui.screens._panels import fitted, panel_width, two_rows
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -71,16 +72,17 @@ class SnapScreen(CallingScreen):
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
+        width = panel_width(self, seat)
         header = self.seat_header(seat, view.turn == seat and not self.game.is_over)
         if view.out[seat]:
             status = Text("eliminated", style="dim italic")
         else:
             status = self.stack_text(f"{view.counts[seat]} · pile {view.pile_sizes[seat]}")
-        if self.viewer is None and not self.setup.seats[seat].is_bot:
-            extra = Text(f"keys {self.hotseat_keys(seat)}", style="dim")
-        else:
-            extra = Text(self.seat_level(seat), style="dim")
-        return Group(header, status, extra)
+        keys = self.hotseat_keys(seat) if self.viewer is None and not self.setup.seats[seat].is_bot else ""
+        if two_rows(self):  # two lines a panel: the level or keys go beside the name
+            return Group(fitted(width, header, keys or self.seat_level(seat)), fitted(width, status))
+        extra = f"keys {keys}" if keys else self.seat_level(seat)
+        return Group(fitted(width, header), fitted(width, status), Text(extra, style="dim"))
 
     def render_center(self) -> RenderableType:
         view = self.view

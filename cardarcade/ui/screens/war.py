@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from cardarcade.rules._calling import count_cards as cards_word
 from cardarcade.rules.base import Event
+from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
+
+MIN_VISIBLE = 3  # columns of a fanned card left in view: enough for its rank (a 10 too)
 
 
 class WarScreen(GameScreen):
@@ -25,36 +31,48 @@ class WarScreen(GameScreen):
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
-        palette = self.app.palette
-        ascii_only = self.app.ascii_glyphs
+        width = panel_width(self, seat)
         waiting = seat in view.pending
-        header = self.seat_header(seat, waiting)
-        header.append(f"  {view.counts[seat]} cards")
-        if self.seat_level(seat):
-            header.append(f" · {self.seat_level(seat)}", style="dim")
+        header = fitted(width, self.seat_header(seat, waiting), cards_word(view.counts[seat]), self.seat_level(seat))
         if view.out[seat]:
             return Group(header, Text("out of cards", style="dim italic"))
-        slots = [Slot(back=view.counts[seat] > 0)]
         # Until this seat lays a card this round, show what it laid last round (dimmed; the winner's lit).
         laid = view.table[seat]
         previous = not laid and bool(view.last_table)
         if previous:
             laid = view.last_table[seat]
+        won = previous and view.last_taker == seat
+        return Group(header, self.laid_row(laid, width, back=view.counts[seat] > 0, dim=previous and not won,
+                                           highlight=won))
+
+    def laid_row(self, laid: list, width: int, back: bool, dim: bool, highlight: bool) -> Text:
+        """The pile and the cards laid (None: face down), fanned to fit ``width``: face-down cards
+        of a war show as one back captioned with their number, and if even a tight fan is too
+        wide, the oldest cards give way to the newest."""
+        groups: list[tuple[int, object]] = []  # (face-down cards before it, the up card)
         downs = 0
         for card in laid:
             if card is None:
                 downs += 1
-                continue
-            if downs:
-                slots.append(Slot(back=True, caption=f"{downs} down"))
+            else:
+                groups.append((downs, card))
                 downs = 0
-            won = previous and view.last_taker == seat
-            slots.append(Slot(card, highlight=won, dim=previous and not won))
+        slots = [Slot(back=back)]
+        for down, card in groups:
+            if down:
+                slots.append(Slot(back=True, caption=f"{down} down"))
+            slots.append(Slot(card, highlight=highlight, dim=dim))
         if downs:
             slots.append(Slot(back=True, caption=f"{downs} down"))
-        width = max(20, (self.size.width // max(1, self.game.players)) - 4)
-        overlap = 0 if len(slots) * 8 <= width else max(2, 7 - (width - 7) // max(1, len(slots) - 1))
-        return Group(header, render_row(slots, palette, ascii_only=ascii_only, overlap=overlap))
+        most = max(1, (width - CARD_WIDTH) // MIN_VISIBLE + 1)  # cards a tightest fan holds
+        if len(slots) > most:
+            slots = slots[:1] + slots[len(slots) - most + 1:]
+        visible = CARD_WIDTH + 1 if len(slots) == 1 else min(CARD_WIDTH + 1, (width - CARD_WIDTH) // (len(slots) - 1))
+        if visible <= CARD_WIDTH:  # fanned: a short caption fits the narrow strip left of each card
+            slots = [replace(slot, caption=slot.caption.replace(" down", "↓" if not self.app.ascii_glyphs else "v"))
+                     for slot in slots]
+        overlap = 0 if visible > CARD_WIDTH else CARD_WIDTH - visible
+        return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap)
 
     def render_center(self) -> RenderableType:
         view = self.view
