@@ -10,7 +10,7 @@ from cardarcade.rules._shedding import stacked_deck
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import pass_cover, screen_text
+from ui_helpers import pass_cover, prompt, screen_text
 
 C = Card.parse
 OTHER = {"neosho-rapids": "9h 9c 10h 10c Jh Js Jc", "dig": "2d 3d 4d 5d 6d 7d Qd"}
@@ -45,6 +45,24 @@ async def test_neosho_plays_a_chain_card_by_card_then_draws(app_factory):
         assert screen.game.actors() == [1] and C("Kd") in screen.game.s.hands[0]
         text = screen_text(app)
         assert "You draw a card after playing 2 cards" in text and "Your last draw: K♦" in text
+
+
+async def test_d_that_cannot_be_done_says_why(app_factory):
+    # Neosho's must-play d once did nothing at all.
+    app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s", "Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert "d: you must play a card before you draw while one fits" in prompt(app.screen)
+        assert app.screen.game.held() == [7, 7]
+    app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "9h"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert "d: you dig only when nothing in your hand fits" in prompt(app.screen)
+        assert app.screen.game.held() == [7, 7]
 
 
 async def test_neosho_marked_cards_play_as_a_chain_in_marking_order(app_factory):

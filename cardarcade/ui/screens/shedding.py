@@ -110,6 +110,8 @@ class SheddingScreen(TurnScreen):
 
 class NeoshoRapidsScreen(SheddingScreen):
     MARKING = True  # a chain of cards marked in order
+    COMMAND_KEYS = {"d": "draw & end turn"}
+
     def center_lines(self) -> list[Text]:
         view = self.view
         lines = [Text(f"Next card: {self.neighbours(view.upcard)}", style="bold")]
@@ -137,6 +139,11 @@ class NeoshoRapidsScreen(SheddingScreen):
     def commands(self) -> list[Command]:
         nothing = not self.game.can_draw()
         return self.command_for("d", {"draw": "end turn" if nothing else "draw & end turn"})
+
+    def why_not(self, key: str) -> str:
+        if self.actor is not None and key == "d":
+            return f"d: you must play a card before you draw while one fits (Must play if able) — {self.prompt()}"
+        return super().why_not(key)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "play":
@@ -214,8 +221,15 @@ class DigScreen(SheddingScreen):
             return f"a {self.suit_mark(up.suit)} or {a_or_an(up.rank.label)}"
         return f"a {self.named_short(named)}" if named in SUIT_NAMES else a_or_an(named)
 
+    COMMAND_KEYS = {"d": "dig"}
+
     def commands(self) -> list[Command]:
         return self.command_for("d", {"dig": "dig", "pass": "pass"})
+
+    def why_not(self, key: str) -> str:
+        if self.actor is not None and key == "d":
+            return f"d: you dig only when nothing in your hand fits — {self.prompt()}"
+        return super().why_not(key)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "play" and action.value:
