@@ -229,6 +229,7 @@ def test_the_deal_passes_to_the_left_and_play_starts_left_of_the_new_dealer() ->
     game = new(SIX)
     events = play(game, *[STAND] * 6)
     assert texts(events)[-1] == "P0 deals hand 2"
+    assert events[-1].describe(["You", *NAMES[1:]]) == "You deal hand 2"  # not "You deals"
     assert game.s.dealer == 0 and game.actors() == [1] and game.s.hand == 2
     assert game.view(1).order == [1, 2, 3, 4, 5, 0]
     assert game.view(2).moves == []  # a fresh hand
