@@ -211,7 +211,7 @@ class PileGame(Game):
         held = [len(st) for st in s.stacks]
         ranking = [winner] + [p for p in range(s.players) if p != winner]
         events.append(self.finish([winner], "{seat} wins with every card", scores=[float(h) for h in held],
-                                  ranking=ranking))
+                                  ranking=ranking, score_name="cards"))
         return True
 
     def end_at_card_limit(self, events: list[Event]) -> None:

@@ -282,7 +282,7 @@ class Animals(CallingGame):
         holders = [p for p in range(s.players) if self.holds(p)]
         if len(holders) == 1:
             events.append(self.finish(holders, "{seat} wins every card", scores=[float(h) for h in self.held()],
-                                      ranking=standings(self.held())))
+                                      ranking=standings(self.held()), score_name="cards"))
             return events
         # the loser of the call leads next (or the next player holding cards, if they are out)
         s.turn = loser if self.holds(loser) else self._next_holder(loser)

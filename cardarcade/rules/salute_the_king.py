@@ -25,6 +25,7 @@ SLOTS = (1, 2, 3, 4)  # the four gesture keys
 GESTURE_KINDS = tuple(f"gesture{slot}" for slot in SLOTS)
 DOUBLE_PACK_ABOVE = 8  # players; the text: two packs for more than eight
 PRIMES = frozenset({2, 3, 5, 7})
+CARDS_LEFT = {"score_name": "cards left", "low_wins": True}  # the race is won by holding none
 
 # id -> (short name for keys and tables, third-person phrase for the log, infinitive)
 GESTURES: dict[str, tuple[str, str, str]] = {
@@ -486,7 +487,7 @@ class SaluteTheKing(Game[SaluteState]):
             winner = out[0]
             ranking = sorted(range(s.players), key=lambda p: (held[p], p))
             events.append(self.finish([winner], "{seat} runs out of cards first and wins",
-                                      scores=[float(h) for h in held], ranking=ranking))
+                                      scores=[float(h) for h in held], ranking=ranking, **CARDS_LEFT))
             return True
         if s.stimulus >= s.options.max_flips:
             fewest = min(held)
@@ -494,7 +495,7 @@ class SaluteTheKing(Game[SaluteState]):
             ranking = sorted(range(s.players), key=lambda p: (held[p], p))
             why = f"Game over: the {s.options.max_flips}-card limit was reached; "
             text = why + ("{seat} holds the fewest cards" if len(winners) == 1 else "a shared win")
-            events.append(self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking))
+            events.append(self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking, **CARDS_LEFT))
             return True
         return False
 

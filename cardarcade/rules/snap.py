@@ -242,7 +242,8 @@ class Snap(CallingGame):
                 winner = next(q for q in range(s.players) if playing[q])
                 ranking = [winner] + s.eliminated[::-1]
                 events.append(self.finish([winner], "{seat} is the last player in and wins",
-                                          scores=[float(h) for h in self.held()], ranking=ranking))
+                                          scores=[float(h) for h in self.held()], ranking=ranking,
+                                          score_name="cards"))
                 return
             s.turn = next_seat(p, s.players, playing)
 

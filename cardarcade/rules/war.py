@@ -80,6 +80,7 @@ class WarState(State):
     out: list[bool]
     spare: list[Card] = []  # three players: the 52nd card, for the first war's winner
     rounds: int = 0
+    eliminated: list[int] = []  # seats in the order they ran out
     # What the table showed when the last round was decided, so players can see what won.
     last_table: list[list[Card | None]] = []
     last_taker: int | None = None
@@ -196,6 +197,7 @@ class War(Game[WarState]):
             ups.extend([False] * len(pile))
             pile.clear()
             s.out[seat] = True
+            s.eliminated.append(seat)
             s.contenders.remove(seat)
             return [Event("short", seat, "{seat} cannot finish the war and is out")]
         elif pile:
@@ -252,13 +254,16 @@ class War(Game[WarState]):
         for p in range(s.players):
             if not s.out[p] and not s.piles[p]:
                 s.out[p] = True
+                s.eliminated.append(p)
                 events.append(Event("out", p, "{seat} has no cards left and is out"))
         alive = [p for p in range(s.players) if not s.out[p]]
         if len(alive) == 1:
             if s.spare:
                 s.piles[alive[0]].extend(s.spare)
                 s.spare = []
-            events.append(self.finish(alive, "{seat} wins with every card"))
+            ranking = alive + s.eliminated[::-1]  # the later out, the better placed
+            events.append(self.finish(alive, "{seat} wins with every card", scores=[float(len(p)) for p in s.piles],
+                                      ranking=ranking, score_name="cards"))
             return events
         if s.rounds >= s.options.max_rounds:
             return events + self._end_by_count(f"the {s.options.max_rounds}-round limit was reached")
@@ -278,6 +283,8 @@ class War(Game[WarState]):
             raise ValueError("zones do not match the number of players")
         if len(s.out) != s.players or any(len(t) != len(u) for t, u in zip(s.table, s.face_up)):
             raise ValueError("zones do not match the number of players")
+        if sorted(s.eliminated) != [p for p in range(s.players) if s.out[p]]:
+            raise ValueError("the players out do not match")
         seats = set(range(s.players))
         unique = len(set(s.contenders)) == len(s.contenders) and len(set(s.pending)) == len(s.pending)
         if not unique or not set(s.pending) <= set(s.contenders) <= seats:

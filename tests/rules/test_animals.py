@@ -172,7 +172,8 @@ def test_a_player_without_cards_is_out_and_the_last_holder_wins():
     flips(game, 2)
     events = game.apply(0, call(2, game.stimulus))
     assert game.is_over and game.result.winners == [0] and "every card" in game.result.reason
-    assert game.result.scores == [52.0, 0.0, 0.0]
+    assert game.result.scores == [52.0, 0.0, 0.0] and game.result.score_name == "cards"
+    assert game.result.ranking[0] == 0 and sorted(game.result.ranking) == [0, 1, 2]
     assert game.actors() == []
 
 

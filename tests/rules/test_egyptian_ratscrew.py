@@ -459,6 +459,7 @@ def test_the_last_player_holding_cards_takes_the_pile_and_wins() -> None:
     game = new(2)
     dump_out(game, 1)
     assert game.is_over and game.result.winners == [0] and len(game.s.stacks[0]) == 52
+    assert game.result.ranking[0] == 0 and game.result.scores == [52.0, 0.0] and game.result.score_name == "cards"
     assert game.result.describe(["Ada", "Bo"]) == "Ada wins with every card"
     assert game.actors() == [] and game.legal_actions(0) == []
     conserved(game)

@@ -291,6 +291,9 @@ def test_the_first_to_run_out_wins() -> None:
     assert game.is_over and game.result.winners == [0]
     assert texts(events)[-1] == "You run out of cards first and win"
     assert game.result.ranking[0] == 0 and game.result.ranking[-1] == 1
+    # the winner first, and the score says it counts the cards left, fewer being better
+    assert game.result.scores == [0.0, 47.0, 1.0, 1.0]
+    assert game.result.score_name == "cards left" and game.result.low_wins
 
 
 def test_a_last_card_that_is_a_trigger_must_still_be_answered() -> None:

@@ -381,6 +381,7 @@ def test_game_ends_when_one_player_holds_cards_and_they_take_the_pile() -> None:
     assert game.is_over and game.result.winners == [0] and game.actors() == []
     assert len(game.s.stacks[0]) == 52 and game.s.pile == [] and game.s.stacks[1] == []
     assert game.result.scores == [52.0, 0.0] and game.result.ranking == [0, 1]
+    assert game.result.score_name == "cards"
     assert game.result.describe(["Ada", "Bo"]) == "Ada wins with every card"
     for seat in (0, 1):
         assert game.legal_actions(seat) == []

@@ -231,6 +231,15 @@ def test_empty_stock_at_your_turn_eliminates_and_the_last_player_wins():
     assert game.actors() == []
 
 
+def test_the_result_counts_every_card_a_player_holds_stock_and_pile():
+    game = new(2, {0: "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"})
+    for _ in range(26):
+        flips(game, 0, 1)
+    held = [len(game.s.stocks[p]) + len(game.s.piles[p]) for p in (0, 1)]
+    assert held[1] > len(game.s.stocks[1])  # the winner holds face-up cards too
+    assert game.result.scores == [float(h) for h in held] and game.result.score_name == "cards"
+
+
 def test_a_player_with_an_empty_stock_may_still_call_until_their_turn():
     game = new(3, {0: "7c", 1: "7d", 2: "9h"})
     game.s.stocks[0] += game.s.stocks[2][1:]  # seat 2 keeps only the 9h

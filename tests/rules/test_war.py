@@ -391,6 +391,11 @@ def test_three_players_spare_goes_to_the_winner_if_there_is_never_a_war() -> Non
         flip_all(g)
     assert g.is_over and g.result.winners == [0]
     assert counts(g) == [52, 0, 0] and g.s.spare == [] and g.s.out == [False, True, True]
+    # the result: every seat, the winner first, then the later out before the earlier
+    result = g.result
+    assert result.ranking[0] == 0 and sorted(result.ranking) == [0, 1, 2]
+    assert result.ranking[1:] == g.s.eliminated[::-1]
+    assert result.scores == [52.0, 0.0, 0.0] and result.score_name == "cards" and not result.low_wins
 
 
 def test_three_players_an_out_player_no_longer_plays() -> None:

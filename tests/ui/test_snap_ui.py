@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
+from cardarcade.ui.screens.result import ResultScreen, standings
 from cardarcade.ui.screens.snap import SnapScreen
 from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, text_of, wait_for
@@ -76,3 +77,19 @@ async def test_keys_that_mean_nothing_here_change_nothing(app_factory):
         await pilot.press("p")  # no snap pool yet: nothing happens
         await pilot.pause(0.1)
         assert screen.game.to_json() == before
+
+
+async def test_the_result_lists_every_card_the_winner_holds(app_factory):
+    # Nobody calls: seat 0 runs out of stock first; seat 1 wins holding its stock and its face-up pile.
+    setup = GameSetup.solo(SNAP, 2, seed=1, humans=2, deck=deck_starting(
+        "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(26):
+            await pilot.press("w", "o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        held = screen.game.view(None).counts[1] + screen.game.view(None).pile_sizes[1]
+        assert held > screen.game.view(None).counts[1]
+        rows = text_of(standings(setup, screen.game)).splitlines()
+        assert rows[0].split() == ["Player", "Cards"] and rows[1].split() == ["Player", "2", str(held), "winner"]
