@@ -261,7 +261,8 @@ class War(Game[WarState]):
             if s.spare:
                 s.piles[alive[0]].extend(s.spare)
                 s.spare = []
-            ranking = alive + s.eliminated[::-1]  # the later out, the better placed
+            later_first = s.eliminated[::-1]  # the later out, the better placed
+            ranking = alive + later_first + [p for p in range(s.players) if p not in alive + later_first]
             events.append(self.finish(alive, "{seat} wins with every card", scores=[float(len(p)) for p in s.piles],
                                       ranking=ranking, score_name="cards"))
             return events
@@ -283,7 +284,8 @@ class War(Game[WarState]):
             raise ValueError("zones do not match the number of players")
         if len(s.out) != s.players or any(len(t) != len(u) for t, u in zip(s.table, s.face_up)):
             raise ValueError("zones do not match the number of players")
-        if sorted(s.eliminated) != [p for p in range(s.players) if s.out[p]]:
+        # (a save from before the order was kept has none: then the order is unknown, not wrong)
+        if len(set(s.eliminated)) != len(s.eliminated) or any(not s.out[p] for p in s.eliminated):
             raise ValueError("the players out do not match")
         seats = set(range(s.players))
         unique = len(set(s.contenders)) == len(s.contenders) and len(set(s.pending)) == len(s.pending)
