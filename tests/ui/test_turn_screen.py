@@ -448,3 +448,43 @@ async def test_a_game_can_explain_a_command_key_in_its_own_words(app_factory):
         await pilot.press("p")
         await pilot.pause()
         assert "you must lay a card" in str(screen.query_one("#prompt").render())
+
+
+# ---- big hands
+
+
+def hand_lines(screen) -> list[str]:
+    from ui_helpers import text_of
+
+    return text_of(screen._shown["hand"]).splitlines()
+
+
+async def test_a_big_hand_fans_with_every_rank_and_suit_in_view(app_factory):
+    from cardarcade.cards import standard_deck
+
+    async with lay_table(app_factory) as (app, pilot, screen):
+        hand = [c for c in standard_deck() if c.rank.label == "10"][:3] + standard_deck()[:16]  # 19 cards
+        tens = sum(c.rank.label == "10" for c in hand)
+        screen.game.s.hands[0] = hand
+        screen.refresh_all()
+        await pilot.pause()
+        top, suits = hand_lines(screen)[1], hand_lines(screen)[2]
+        assert top.count("10") == tens and "│1│" not in top and "1 " not in top.replace("10", "")
+        assert sum(suits.count(glyph) for glyph in "♠♥♦♣") == 19
+
+
+async def test_a_hand_too_long_for_the_row_shows_the_cards_around_the_cursor(app_factory):
+    from cardarcade.cards import standard_deck
+
+    async with lay_table(app_factory) as (app, pilot, screen):
+        screen.game.s.hands[0] = standard_deck()[:40]
+        screen.refresh_all()
+        await pilot.pause()
+        lines = hand_lines(screen)
+        assert "›" in lines[2] and "‹" not in lines[2]  # more cards to the right only
+        assert sum(lines[2].count(glyph) for glyph in "♠♥♦♣") < 40
+        await pilot.press("end")
+        await pilot.pause()
+        lines = hand_lines(screen)
+        assert "‹" in lines[2] and "›" not in lines[2]
+        assert "▲" in lines[-1]  # the cursor, on the last card, is in view

@@ -32,7 +32,7 @@ from textual.widgets import Footer, OptionList, Static
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
+from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, Slot, render_row
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
 RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
@@ -43,6 +43,47 @@ CHOICE_KEYS = "123456789abcdefghijklmnoprstuvwxyz"  # no q: it means "leave" eve
 
 CURSOR_KEYS = {"left": (-1, 0), "h": (-1, 0), "right": (1, 0), "l": (1, 0), "up": (0, -1), "down": (0, 1)}
 ENDS_KEYS = {"home": 0, "end": -1}  # the first card, the last card
+
+
+def fits_unfanned(count: int, width: int = HAND_WIDTH) -> bool:
+    return count * (CARD_WIDTH + 1) - 1 <= width
+
+
+def fan_overlap(count: int, width: int = HAND_WIDTH) -> int:
+    """How far each card covers the one before so ``count`` cards fill ``width`` (0: side by side)."""
+    if fits_unfanned(count, width):
+        return 0
+    step = (width - CARD_WIDTH) // max(count - 1, 1)
+    return max(CARD_WIDTH - step, 1)
+
+
+MORE_MARK = 4  # columns for '‹12 ' beside a hand too long to show whole
+
+
+def hand_window(total: int, cursor: int, width: int = HAND_WIDTH) -> tuple[int, int]:
+    """(first, count): the run of cards shown. A hand too long to fan with every card whole shows
+    the run around the cursor, with marks for the cards beyond either end."""
+    if fits_unfanned(total, width) or (width - CARD_WIDTH) // max(total - 1, 1) >= MIN_VISIBLE:
+        return 0, total
+    count = (width - 2 * MORE_MARK - CARD_WIDTH) // MIN_VISIBLE + 1
+    first = min(max(cursor - count // 2, 0), total - count)
+    return first, count
+
+
+def with_more_marks(row: Text, before: int, after: int, ascii_only: bool) -> Text:
+    """``row`` with '‹3' at its left and '5›' at its right: how many cards lie beyond each end."""
+    left, right = ("<", ">") if ascii_only else ("‹", "›")
+    lines = row.split("\n")
+    out = Text()
+    for n, line in enumerate(lines):
+        mark_before = f"{left}{before}" if before and n == 2 else ""
+        mark_after = f"{after}{right}" if after and n == 2 else ""
+        out.append(mark_before.ljust(MORE_MARK - 1) + " ", style="bold")
+        out.append_text(line)
+        out.append(" " + mark_after.rjust(MORE_MARK - 1), style="bold")
+        if n < len(lines) - 1:
+            out.append("\n")
+    return out
 
 
 @dataclass(frozen=True)
@@ -302,19 +343,21 @@ class TurnScreen(GameScreen):
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
             return Text("")
-        # Fan the cards just enough to fit: the covered part of each card is cut off.
-        fit = (HAND_WIDTH - CARD_WIDTH) // max(len(hand) - 1, 1)
-        overlap = 0 if len(hand) * (CARD_WIDTH + 1) <= HAND_WIDTH else max(CARD_WIDTH - fit, 1)
+        first, count = hand_window(len(hand), self.cursor)
+        shown = range(first, first + count)
         active = self.actor is not None
         slots = []
-        for i, card in enumerate(hand):
+        for i in shown:
             caption = ""
             if i in self.marked:
                 caption = str(self.marked.index(i) + 1) if len(self.marked) > 1 else "●"
             if i == self.cursor and active:
                 caption = "▲" if not caption else caption + "▲"
-            slots.append(Slot(card, highlight=i in self.marked, caption=caption))
-        return Align.center(render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap))
+            slots.append(Slot(hand[i], highlight=i in self.marked, caption=caption))
+        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count))
+        if count == len(hand):
+            return Align.center(row)
+        return Align.center(with_more_marks(row, first, len(hand) - first - count, self.app.ascii_glyphs))
 
     def prompt(self) -> str:
         if self.game.is_over:

@@ -18,6 +18,7 @@ from cardarcade.themes import CardPalette
 
 CARD_WIDTH = 7
 CARD_HEIGHT = 5
+MIN_VISIBLE = 3  # columns a fanned card keeps in view: its edge and a two-column index (a 10, or its suit)
 
 _UNICODE_BOX = ("╭", "╮", "╰", "╯", "─", "│")
 _ASCII_BOX = ("+", "+", "+", "+", "-", "|")
@@ -46,7 +47,9 @@ def empty() -> Slot:
     return Slot()
 
 
-def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool) -> list[Text]:
+def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool = False) -> list[Text]:
+    """The card's lines. ``corner``: the suit under the rank in the top-left corner, as a card
+    held in a fan shows its index, so a narrow strip of it still tells the whole card."""
     tl, tr, bl, br, h, v = _ASCII_BOX if ascii_only else _UNICODE_BOX
     inner = CARD_WIDTH - 2
     if slot.card is None and not slot.back:
@@ -75,7 +78,7 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool) -> list[Text
         pip = "*" if card.is_joker else (card.suit.letter if ascii_only else card.suit.glyph)  # type: ignore[union-attr]
         if card.is_joker:
             label = "JK"
-        lines = [label.ljust(inner), pip.center(inner), label.rjust(inner)]
+        lines = [label.ljust(inner), pip.ljust(inner) if corner else pip.center(inner), label.rjust(inner)]
         for line in lines:
             rows.append(Text(v, style=edge) + Text(line, style=ink) + Text(v, style=edge))
     rows.append(Text(bl + h * inner + br, style=edge))
@@ -84,12 +87,14 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool) -> list[Text
 
 def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
                gap: int = 1) -> Text:
-    """Cards side by side. ``overlap`` > 0 fans them: each covered card shows only its left part."""
+    """Cards side by side. ``overlap`` > 0 fans them: each covered card shows only its left part,
+    never less than ``MIN_VISIBLE`` columns, with its rank and suit in that part."""
     if not slots:
         return Text("")
-    visible = max(2, CARD_WIDTH - overlap) if overlap else CARD_WIDTH
+    visible = max(MIN_VISIBLE, CARD_WIDTH - overlap) if overlap else CARD_WIDTH
     bg = Style(bgcolor=palette.felt)
-    drawn = [_card_lines(s, palette, ascii_only) for s in slots]
+    last_index = len(slots) - 1
+    drawn = [_card_lines(s, palette, ascii_only, corner=bool(overlap) and i < last_index) for i, s in enumerate(slots)]
     out = Text()
     for row in range(CARD_HEIGHT):
         for i, lines in enumerate(drawn):
