@@ -460,9 +460,9 @@ class SaluteTheKing(Game[SaluteState]):
 
     def _collect_by_lot(self, seats: list[int], events: list[Event]) -> None:
         loser = sorted(seats)[self.rng().randrange(len(seats))]
-        self._collect(loser, f"{len(seats)} players missed it; by lot {{seat}} takes", events)
+        self._collect(loser, "{seat} takes", events, f" by lot: {len(seats)} players missed it")
 
-    def _collect(self, seat: int, how: str, events: list[Event]) -> None:
+    def _collect(self, seat: int, how: str, events: list[Event], why: str = "") -> None:
         s = self.s
         rnd = s.open
         assert rnd is not None
@@ -473,7 +473,7 @@ class SaluteTheKing(Game[SaluteState]):
         s.pile_first = s.stimulus + 1
         rnd.collector, rnd.taken = seat, count
         s.last, s.open = rnd, None
-        events.append(Event("collect", seat, f"{how} {count} card{'s' if count != 1 else ''}",
+        events.append(Event("collect", seat, f"{how} {count} card{'s' if count != 1 else ''}{why}",
                             data={"count": count, "k": rnd.k}))
 
     def _end_if_decided(self, events: list[Event]) -> bool:

@@ -204,7 +204,7 @@ def test_two_wrong_gestures_and_everyone_else_right_is_settled_by_lot() -> None:
     game.apply(2, gesture(STAND, 1))
     events = game.apply(3, gesture(APPLAUD, 1))
     assert kinds(events) == ["wrong_gesture", "collect"]
-    assert events[-1].seat in (1, 3) and "2 players missed it; by lot" in events[-1].text
+    assert events[-1].seat in (1, 3) and events[-1].text.endswith("by lot: 2 players missed it")
 
 
 def test_the_player_to_turn_answers_before_turning_the_next_card() -> None:
@@ -225,7 +225,8 @@ def test_the_next_card_closes_the_round_and_a_lot_picks_among_the_slow() -> None
     game.apply(1, gesture(SALUTE, 1))  # wrong, but it lets seat 1 turn the next card
     events = game.apply(1, FLIP)  # seats 1 (wrong) and 3 (silent) both failed the queen
     assert kinds(events)[:2] == ["collect", "flip"] and events[0].seat in (1, 3)
-    assert texts(events)[0].startswith("2 players missed it; by lot")
+    assert texts(events)[0].endswith("by lot: 2 players missed it")
+    assert events[0].describe(["You"] * 4).startswith("You take 1 card by lot")  # "You" leads the sentence
     assert [c.code for c in game.s.pile] == ["4c"]  # the new card starts a fresh pile
     assert game.s.open is None and held(game)[0] == 12 and held(game)[2] == 13
 
