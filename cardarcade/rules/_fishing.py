@@ -213,7 +213,7 @@ class FishingGame(Game[FishingState]):
             one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[seat]) if own else [],
             hand_sizes=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
             turn=s.turn, moves=s.actions, asks=s.asks, max_asks=s.options.max_asks, history=list(s.history),
-            drawn=s.drawn[seat] if own and s.drawn and s.drawn[seat] in s.hands[seat] else None,
+            drawn=s.drawn[seat] if own and s.drawn else None,
         )
 
     def cards(self) -> list[Card]:

@@ -257,6 +257,18 @@ def test_without_the_house_rule_a_fished_card_stays_hidden():
     assert events[-1].cards == () and game.view(1).history[-1].cards == ()
 
 
+def test_the_fisher_alone_is_told_the_card_until_asking_again():
+    game = position(["7s", "2h", "2d 7d"], stock="7h")
+    game.apply(0, ask_for(1, SEVEN))  # Go fish: the 7♥
+    assert game.view(0).drawn == Card.parse("7h")
+    assert game.view(1).drawn is None and game.view(2).drawn is None and game.view(None).drawn is None
+    game.apply(1, ask_for(2, Rank.TWO))  # a yes: Bot 1 goes on
+    game.apply(1, ask_for(0, Rank.TWO))  # Go fish: the turn comes back to seat 0
+    assert game.view(0).drawn == Card.parse("7h")  # still told, on its next turn
+    game.apply(0, ask_for(2, SEVEN))
+    assert game.view(0).drawn is None  # asked again: the news is old
+
+
 def test_a_plain_fish_under_the_house_rule_ends_the_turn():
     game = position(["7s", "2h", "2d"], stock="Kc", lucky_draw=True)
     game.apply(0, ask_for(1, SEVEN))
