@@ -74,6 +74,8 @@ class Event:
 
     ``text`` is a sentence in which ``{seat}`` and ``{target}`` stand for player names, so the
     user interface can say "You" or "Ada" without the rules knowing who sits where.
+    ``data["penalty"]`` marks a move that cost its maker (a card turned out of turn and lost):
+    the screen calls it out to that person.
     """
 
     kind: str
@@ -234,6 +236,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def cards(self) -> list[Card]:
         """Every physical card in every zone."""
+
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` has no further part in this game (shut out, or nothing left to play
+        while others play on). A game that can leave a player out says so here; the screen then
+        offers a person who is out to let the bots finish fast."""
+        return False
 
     def is_legal(self, seat: int, action: Action) -> bool:
         return action in self.legal_actions(seat)

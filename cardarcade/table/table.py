@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, make_bot
@@ -126,6 +126,18 @@ class Table:
         # Reactions restart from now: a card seen before the pause is not a head start.
         self._stim_times[-1] = max(self._stim_times[-1], self.clock.now())
         self._replan()
+
+    def hurry(self, pace: float) -> None:
+        """Play on at ``pace`` from now (the people are out: the bots finish fast); moves already
+        planned come due no later than that."""
+        self.pace = pace
+        soonest = self.clock.now() + pace
+        for seat, plans in self._plans.items():
+            for key, (plan, handle) in list(plans.items()):
+                if plan.at > soonest:
+                    handle.cancel()
+                    sooner = replace(plan, at=soonest)
+                    plans[key] = (sooner, self.clock.call_at(soonest, lambda s=seat, k=key: self._fire(s, k)))
 
     def _cancel_plans(self) -> None:
         for plans in self._plans.values():

@@ -84,6 +84,9 @@ class Lay(Game[LayState]):
     def cards(self):
         return [c for h in self.s.hands for c in h] + self.s.table
 
+    def is_out(self, seat):
+        return not self.s.hands[seat]
+
 
 Lay.spec = SPEC = GameSpec(id="lay", title="Lay", family="test", min_players=2, max_players=3, realtime=False,
                            summary="", rules="", game=Lay)
@@ -488,3 +491,30 @@ async def test_a_hand_too_long_for_the_row_shows_the_cards_around_the_cursor(app
         lines = hand_lines(screen)
         assert "‹" in lines[2] and "›" not in lines[2]
         assert "▲" in lines[-1]  # the cursor, on the last card, is in view
+
+
+# ---- out of the game
+
+
+async def test_a_person_who_is_out_can_let_the_bots_finish_fast(app_factory):
+    from ui_helpers import wait_for
+
+    async with lay_table(app_factory) as (app, pilot, screen):  # the bot's pace: it never moves by itself
+        screen.game.s.hands[0] = []
+        screen.game.s.turn = 1
+        screen.table._replan()
+        screen.refresh_all()
+        await pilot.pause()
+        assert "> lets the bots finish fast" in str(screen.query_one("#prompt").render())
+        await pilot.press("greater_than_sign")
+        await wait_for(pilot, lambda: screen.game.s.actions > 0)
+
+
+async def test_a_move_that_costs_a_person_is_called_out(app_factory):
+    async with lay_table(app_factory) as (app, pilot, screen):
+        screen._on_table([Event("lay", 0, "{seat} lays 2♣ out of turn: dead, lost to the pile",
+                                data={"penalty": True}),
+                          Event("lay", 1, "{seat} lays 3♣ out of turn: dead", data={"penalty": True})], 0)
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said == ["You lay 2♣ out of turn: dead, lost to the pile"]  # the bot's own loss is only logged

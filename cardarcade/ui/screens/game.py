@@ -31,6 +31,9 @@ from cardarcade.ui.setup import GameSetup
 from cardarcade.ui.widgets.cards import ascii_suits, card_text
 
 
+FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
+
+
 class SeatPanel(Static):
     """One player's corner of the table."""
 
@@ -92,6 +95,7 @@ class GameScreen(Screen):
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("q", "leave", "Leave"),
         Binding("f2", "history", "Log"),
+        Binding("greater_than_sign", "fast_forward", "Bots finish fast", key_display=">"),
     ]
 
     def __init__(self, setup: GameSetup) -> None:
@@ -112,6 +116,7 @@ class GameScreen(Screen):
         self._finished = False
         self._shown: dict[str, RenderableType] = {}  # widget id -> what it shows now
         self._lines: dict[str, int] = {}  # auto-height widget id -> its content's line count
+        self._out = False  # every person here is out (the footer then offers ">")
 
     # ---- hooks for subclasses
 
@@ -199,7 +204,7 @@ class GameScreen(Screen):
             self._countdown = None
         assert self.table is not None
         self.table.start()
-        self.show("prompt", Text.assemble(("GO! ", "bold reverse"), " ", self.prompt()))
+        self.show("prompt", Text.assemble(("GO! ", "bold reverse"), " ", self.prompt_line()))
 
     # ---- refresh
 
@@ -216,7 +221,28 @@ class GameScreen(Screen):
         self.show("center", self.render_center())
         self.show("log", Text("\n").join(self.log_lines))
         if self.table is not None and self.table.started:
-            self.show("prompt", Text(self.prompt()))
+            self.show("prompt", Text(self.prompt_line()))
+        out = self.people_out()
+        if out != self._out:
+            self._out = out
+            self.refresh_bindings()  # the footer offers ">" only now
+
+    def prompt_line(self) -> str:
+        """The prompt, and once every person here is out, how to let the bots finish fast."""
+        text = self.prompt()
+        if self.people_out() and self.table is not None and self.table.pace > FAST_PACE:
+            text = f"{text} — > lets the bots finish fast" if text else "> lets the bots finish fast"
+        return text
+
+    def people_out(self) -> bool:
+        """Whether every person at this table is out of the game while bots play on."""
+        humans = self.setup.human_seats
+        return bool(humans) and not self.game.is_over and all(self.game.is_out(s) for s in humans)
+
+    def action_fast_forward(self) -> None:
+        if self.table is not None and self.people_out():
+            self.table.hurry(FAST_PACE)
+            self.show("prompt", Text(self.prompt_line()), answer=True)
 
     def show(self, widget_id: str, renderable: RenderableType, *, answer: bool = False) -> None:
         """Draw ``renderable`` on ``#widget_id``, unless the widget shows that already (``answer``:
@@ -260,6 +286,9 @@ class GameScreen(Screen):
         for event in events_:
             if event.text:
                 self.add_log(self.words(event))
+                if event.data.get("penalty") and event.seat in self.setup.human_seats:
+                    # a move that cost a person: said where it cannot be missed, not only in the log
+                    self.app.notify(self.words(event), title="That cost you", severity="warning", timeout=4)
         self.on_game_events(events_)
         if any(e.kind == "flip" for e in events_):
             self.flash.clear()  # a new card: earlier presses are settled or moot
@@ -362,6 +391,8 @@ class GameScreen(Screen):
         # a half of the keyboard shown on the prompt line: the footer leaves them out.
         if action == "verb" and self.viewer is None:
             return False
+        if action == "fast_forward":
+            return self._out
         return True
 
     def action_verb(self, verb: str) -> None:

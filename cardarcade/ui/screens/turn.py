@@ -155,6 +155,7 @@ class CoverScreen(ModalScreen[None]):
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("f2", "history", "Log"),
         Binding("q", "leave", "Leave"),
+        Binding("greater_than_sign", "fast_forward", "Bots finish fast", key_display=">"),
     ]
 
     def __init__(self, owner: "TurnScreen", after: str | None) -> None:
@@ -187,7 +188,8 @@ class CoverScreen(ModalScreen[None]):
             title, heading = f"Pass to {self.player} — press enter", "Since your last turn:"
         else:
             ended = f"{self.after}'s turn is over. " if self.after else ""
-            title, heading = f"{ended}The bots are playing…", "Since then:"
+            hurry = " (> lets them finish fast)" if self.owner.people_out() else ""
+            title, heading = f"{ended}The bots are playing…{hurry}", "Since then:"
         self.query_one("#cover-title", Static).update(Text(title, style="bold"))
         heading_widget = self.query_one("#cover-heading", Static)
         heading_widget.update(Text(heading, style="italic"))
@@ -196,6 +198,7 @@ class CoverScreen(ModalScreen[None]):
         scroll = self.query_one("#cover-scroll", VerticalScroll)
         scroll.display = bool(self.since)
         scroll.scroll_end(animate=False)
+        self.refresh_bindings()
 
     def action_ready(self) -> None:
         if self.player is not None:
@@ -213,6 +216,12 @@ class CoverScreen(ModalScreen[None]):
 
     def action_leave(self) -> None:
         self.owner.action_leave()
+
+    def action_fast_forward(self) -> None:
+        self.owner.action_fast_forward()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.owner.people_out() if action == "fast_forward" else True
 
     # The table plays on under the cover, but holds while anything covers the cover itself.
     def on_screen_suspend(self) -> None:
