@@ -93,7 +93,7 @@ async def test_numbers_that_name_nobody_to_ask_give_a_message_and_change_nothing
         assert "cannot ask yourself" in shown(screen, "#prompt")
         await pilot.press("7")
         await pilot.pause()
-        assert "There is no player 7 — Ask for twos" in shown(screen, "#prompt")
+        assert "There is no player 7 — ask 2, 3 or 4" in shown(screen, "#prompt")
         screen.game.s.hands[2] = []
         await pilot.press("3")
         await pilot.pause()

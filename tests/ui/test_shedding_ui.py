@@ -54,14 +54,14 @@ async def test_d_that_cannot_be_done_says_why(app_factory):
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
-        assert "d: you must play a card before you draw while one fits" in prompt(app.screen)
+        assert "d: while a card fits you must play one first — Play a 4 or 6 on 5♠" in prompt(app.screen)
         assert app.screen.game.held() == [7, 7]
     app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "9h"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("d")
         await pilot.pause()
-        assert "d: you dig only when nothing in your hand fits" in prompt(app.screen)
+        assert "d: you dig only when nothing fits — Play a ♥ or a 9" in prompt(app.screen)
         assert app.screen.game.held() == [7, 7]
 
 

@@ -182,7 +182,10 @@ class FishingScreen(TurnScreen):
                 why = f"{self.names[target]} has no cards to ask for"
             else:
                 why = f"There is no player {target + 1}"
-            self.say(f"{why} — {self.prompt()}")
+            # the reason and the numbers that do ask someone: the whole prompt would run past 80 columns
+            numbers = [str(t + 1) for t in self.game.targets(self.actor)]
+            self.say(f"{why} — ask {', '.join(numbers[:-1])} or {numbers[-1]}" if len(numbers) > 1
+                     else f"{why} — ask {numbers[0]}")
             return
         self.pick_what(card, lambda what: self.submit(self.ask(target, what)))
 

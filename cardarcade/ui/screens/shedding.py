@@ -142,7 +142,7 @@ class NeoshoRapidsScreen(SheddingScreen):
 
     def why_not(self, key: str) -> str:
         if self.actor is not None and key == "d":
-            return f"d: you must play a card before you draw while one fits (Must play if able) — {self.prompt()}"
+            return f"d: while a card fits you must play one first — {self.prompt()}"
         return super().why_not(key)
 
     def describe_action(self, action: Action) -> str:
@@ -228,7 +228,7 @@ class DigScreen(SheddingScreen):
 
     def why_not(self, key: str) -> str:
         if self.actor is not None and key == "d":
-            return f"d: you dig only when nothing in your hand fits — {self.prompt()}"
+            return f"d: you dig only when nothing fits — {self.prompt()}"
         return super().why_not(key)
 
     def describe_action(self, action: Action) -> str:
