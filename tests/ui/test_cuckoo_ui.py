@@ -7,6 +7,7 @@ from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import SWAP
 from cardarcade.ui.screens.cuckoo import CuckooScreen
+from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, screen_text, wait_for
@@ -139,3 +140,21 @@ async def test_hot_seat_covers_each_card_until_its_owner_is_ready(app_factory):
         await pilot.pause()
         assert screen.view.card == C("4s")
         assert "Player 1 holds your old 9♥" in screen_text(app)
+
+
+async def test_the_hand_that_ends_the_game_stays_on_the_result_screen(app_factory):
+    # One chip each: the first hand puts the lowest card out; the last hand's cards are shown.
+    app = app_factory(GameSetup.solo(SPEC, 6, seed=1, level="easy", options={"chips": 1}), pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(2000):
+            if isinstance(app.screen, ResultScreen):
+                break
+            if screen.actor is not None:
+                await pilot.press("s")
+            await pilot.pause(0.01)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        last = screen.game.s.last
+        text = screen_text(app)
+        assert f"Hand {last.hand}: " in text and "Shown: " in text
+        assert "(v: every card)" not in text

@@ -136,7 +136,13 @@ class CuckooScreen(TurnScreen):
                 lines.append(cards)
         return Group(*lines)
 
-    def last_summary(self) -> Text:
+    def render_final(self) -> RenderableType | None:
+        """The hand that ended the game stays on the result screen: who paid, and every card."""
+        if self.view.last is None:
+            return None
+        return Group(self.last_summary(hint=False), self.last_cards())
+
+    def last_summary(self, hint: bool = True) -> Text:
         last = self.view.last
         assert last is not None
         text = Text(f"Hand {last.hand}: ", style="dim")
@@ -152,7 +158,7 @@ class CuckooScreen(TurnScreen):
                 text.append_text(self.card_label(last.cards[p]))
         if last.knocked_out:
             text.append(f"; out: {', '.join(self.names[p] for p in last.knocked_out)}")
-        if not self.show_last:
+        if hint and not self.show_last:
             text.append("  (v: every card)", style="dim")
         return text
 
