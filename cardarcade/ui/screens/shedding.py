@@ -194,6 +194,15 @@ class DigScreen(SheddingScreen):
         """By suit, eights (wild) last."""
         return (card.rank is WILD, card.suit.value, AROUND_THE_CORNER.value(card))
 
+    def refresh_all(self) -> None:
+        """A card just dug goes under the cursor: it is the one to look at, and to play if it fits."""
+        before = list(self.view.drawn)
+        super().refresh_all()
+        drawn, hand = self.view.drawn, self.hand_cards()
+        if drawn and drawn != before and self.actor is not None and drawn[-1] in hand:
+            self.cursor = hand.index(drawn[-1])
+            self.show("hand", self.render_hand(hand))
+
     def center_lines(self) -> list[Text]:
         view = self.view
         lines = []
