@@ -237,8 +237,8 @@ class Concentration(Game[ConcentrationState]):
             for p, _ in turned:
                 s.grid[p] = None
             s.sets[seat].extend(cards)  # type: ignore[arg-type]
-            what = "pair" if len(cards) == 2 else "four of a kind"
-            events = [Event("set", seat, f"{{seat}} takes a {what} of {cards[0].rank.noun} and plays again",
+            what = "a pair of" if len(cards) == 2 else "all four"
+            events = [Event("set", seat, f"{{seat}} takes {what} {cards[0].rank.noun} and plays again",
                             cards, data={"positions": [p for p, _ in turned]})]  # type: ignore[union-attr]
             if all(c is None for c in s.grid):
                 events += self._end("every card has been collected")

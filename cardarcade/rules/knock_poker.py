@@ -231,7 +231,7 @@ class KnockPoker(Game[KnockPokerState]):
     def _next_turn(self) -> list[Event]:
         s = self.s
         if s.knocker is not None and s.turns_left == 0:
-            return self._showdown("Back to {target}, who knocked: the hands are shown", s.knocker)
+            return self._showdown("{target} knocked and the turn is back round: the hands are shown", s.knocker)
         s.turn = (s.turn + 1) % s.players
         if s.turn == 0:
             s.round += 1

@@ -192,7 +192,7 @@ def test_four_of_a_kind_variant_turns_four_and_needs_four_of_a_rank() -> None:
     assert [e.kind for e in events] == ["turn", "turn"]  # a pair is not enough: keep turning
     assert game.actors() == [0]
     events = play(game, 2, 3)
-    assert events[-1].kind == "set" and "four of a kind of 9s" in events[-1].text
+    assert events[-1].kind == "set" and events[-1].describe(["You", "Bot"]) == "You take all four 9s and play again"
     assert len(game.s.sets[0]) == 4 and game.actors() == [0]
     events = play(game, 4, 5, 6)
     assert game.actors() == [0]  # even after a mismatch all four cards are turned

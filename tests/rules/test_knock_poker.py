@@ -131,7 +131,8 @@ def test_knock_then_one_more_turn_each_then_showdown():
     events = game.apply(2, discard("Kd"))
     assert game.is_over and game.actors() == []
     lines = texts(events)
-    assert "Back to Ann, who knocked: the hands are shown" in lines
+    assert "Ann knocked and the turn is back round: the hands are shown" in lines
+    assert events[-5].describe(["You", "Bob", "Cy"]) == "You knocked and the turn is back round: the hands are shown"
     assert "Ann shows a royal flush" in lines
     assert "Bob shows a straight flush, six high" in lines
     assert "Cy shows a full house, eights over nines" in lines
