@@ -1,8 +1,7 @@
 """The main menu: every playable game with its family, player count and a one-line summary.
 
 It is drawn from the catalog alone: no engine is imported until a game is chosen. Its widgets
-are ones Textual has loaded anyway (an OptionList, Statics), so the menu adds little to the
-start-up of the arcade.
+are plain Statics, so the menu adds little to the start-up of the arcade and to each key.
 """
 
 from __future__ import annotations
@@ -12,9 +11,12 @@ from typing import Any, Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.strip import Strip
+from textual.widget import Widget
+from textual import events
+from textual.widgets import Static
 
 from cardarcade.catalog import CATALOG, GameInfo
 from cardarcade.ui.widgets.keybar import KeyBar
@@ -32,20 +34,109 @@ def game_row(title: str | Text, family: str, players: str) -> Text:
     return row
 
 
-class GameList(OptionList):
-    """The list of games; ``on_cursor`` runs as soon as the highlight moves."""
+class GameList(Widget, can_focus=True):
+    """The games, one per line, with a cursor. A move repaints the two lines that changed and
+    nothing else: an OptionList repainted all of them, and took twice a bare Textual app's CPU
+    per key. ``on_cursor`` runs as soon as the cursor moves, so what follows it is drawn in the
+    same frame; ``on_choose`` runs on a click on the row under the cursor (enter is the screen's).
+    """
 
-    def __init__(self, on_cursor: Callable[[], None], *options: Option, **kwargs: Any) -> None:
-        super().__init__(*options, **kwargs)
-        self.on_cursor = on_cursor
+    COMPONENT_CLASSES = {"game-list--cursor"}
+    DEFAULT_CSS = """
+    GameList { height: 1fr; }
+    GameList > .game-list--cursor { background: $block-cursor-blurred-background; }
+    GameList:focus > .game-list--cursor {
+        color: $block-cursor-foreground;
+        background: $block-cursor-background;
+        text-style: $block-cursor-text-style;
+    }
+    """
+    BINDINGS = [
+        Binding("up,k", "move(-1)", show=False),
+        Binding("down,j", "move(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("home", "go(0)", show=False),
+        Binding("end", "go(-1)", show=False),
+    ]
 
-    def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
-        # Called here, not on the OptionHighlighted message, so that what follows the cursor
-        # (the summary below) is drawn in the same frame as the list: the message would arrive
-        # after the list had already been redrawn.
-        if self.is_mounted:
-            self.on_cursor()
+    def __init__(self, rows: dict[str, Text], on_cursor: Callable[[], None], on_choose: Callable[[str], None],
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ids, self.rows = list(rows), list(rows.values())
+        self.on_cursor, self.on_choose = on_cursor, on_choose
+        self.cursor = 0
+        self.top = 0  # the first row shown
+        self._strips: dict[tuple, Strip] = {}
+
+    @property
+    def highlighted(self) -> str:
+        return self.ids[self.cursor]
+
+    def render_line(self, y: int) -> Strip:
+        row, width, base = self.top + y, self.size.width, self.rich_style
+        if row >= len(self.rows):
+            return Strip.blank(width, base)
+        style = base + self.get_component_rich_style("game-list--cursor") if row == self.cursor else base
+        key = (row, width, style)
+        strip = self._strips.get(key)
+        if strip is None:
+            segments = self.rows[row].render(self.app.console, end="")
+            strip = Strip(segments).apply_style(style).crop(0, width).extend_cell_length(width, style)
+            self._strips[key] = strip
+        return strip
+
+    def on_resize(self) -> None:
+        self._scroll_to_cursor()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def _scroll_to_cursor(self) -> bool:
+        """Move the window so the cursor is in it; whether it moved."""
+        height = self.size.height or len(self.rows)
+        top = min(max(self.top, self.cursor - height + 1), self.cursor)
+        moved, self.top = top != self.top, top
+        return moved
+
+    def action_move(self, step: int) -> None:
+        self.go_to(self.cursor + step)
+
+    def action_page(self, direction: int) -> None:
+        self.go_to(self.cursor + direction * max(self.size.height - 1, 1))
+
+    def action_go(self, row: int) -> None:
+        self.go_to(row % len(self.rows))
+
+    def go_to(self, row: int) -> None:
+        row = min(max(row, 0), len(self.rows) - 1)
+        if row == self.cursor:
+            return
+        old, self.cursor = self.cursor, row
+        if self._scroll_to_cursor():
+            self.refresh()
+        else:
+            width = self.size.width
+            self.refresh(Region(0, old - self.top, width, 1), Region(0, row - self.top, width, 1))
+        self.on_cursor()
+
+    def on_click(self, event: events.Click) -> None:
+        row = self.top + event.y
+        if row == self.cursor:
+            self.on_choose(self.highlighted)
+        elif 0 <= row < len(self.rows):
+            self.go_to(row)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.go_to(self.cursor + 1)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.go_to(self.cursor - 1)
 
 
 class MenuScreen(Screen):
@@ -67,18 +158,17 @@ class MenuScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("♠ ♥  cardarcade  ♦ ♣", "bold"), "\nPick a game and press enter."), id="banner")
         yield Static(game_row(Text("Game", style="bold"), "Family", "Players"), id="games-header")
-        yield GameList(self.show_about, *(
-            Option(game_row(Text(info.title, style="bold"), info.family, info.player_range), id=info.id)
-            for info in CATALOG.values()), id="games", compact=True)
+        rows = {info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
+                for info in CATALOG.values()}
+        yield GameList(rows, self.show_about, lambda game_id: self._open(CATALOG[game_id]), id="games")
         yield Static(self._about_text(), id="about")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
 
-    def _selected(self) -> GameInfo | None:
-        option = self.query_one(GameList).highlighted_option
-        return CATALOG.get(option.id or "") if option is not None else None
+    def _selected(self) -> GameInfo:
+        return CATALOG[self.query_one(GameList).highlighted]
 
     def _about_text(self, info: GameInfo | None = None) -> Text:
         # The whole summary of the game under the cursor: too long for a column at 80x24.
@@ -86,29 +176,20 @@ class MenuScreen(Screen):
         return Text.assemble((info.title, "bold"), " — ", info.summary)
 
     def show_about(self) -> None:
-        info = self._selected()
-        if info is not None:
-            self.query_one("#about", Static).update(self._about_text(info))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self._open(CATALOG.get(event.option.id or ""))
+        # A fixed three lines (arcade.tcss): no new layout, which would cost more than the rest of the key.
+        self.query_one("#about", Static).update(self._about_text(self._selected()), layout=False)
 
     def action_choose(self) -> None:
         self._open(self._selected())
 
-    def _open(self, info: GameInfo | None) -> None:
-        if info is None:
-            return
+    def _open(self, info: GameInfo) -> None:
         from cardarcade.rules import GAMES
         from cardarcade.ui.screens.setup import SetupScreen
 
         self.app.push_screen(SetupScreen(GAMES[info.id]))
 
     def action_rules(self) -> None:
-        info = self._selected()
-        if info is not None:
-            from cardarcade.rules import GAMES
-            from cardarcade.ui.screens.rules import RulesScreen
+        from cardarcade.rules import GAMES
+        from cardarcade.ui.screens.rules import RulesScreen
 
-            self.app.push_screen(RulesScreen(GAMES[info.id], None))
+        self.app.push_screen(RulesScreen(GAMES[self._selected().id], None))
