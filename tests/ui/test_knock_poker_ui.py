@@ -122,16 +122,21 @@ async def test_bots_play_and_the_game_reaches_the_showdown(app_factory):
         assert isinstance(app.screen, ResultScreen)
 
 
+def showdown(game) -> None:
+    """Straight into the engine: you draw and knock, the bots draw and throw their first card."""
+    game.apply(0, DRAW)
+    game.apply(0, game.legal_actions(0)[-1])  # knock
+    for seat in (1, 2):
+        game.apply(seat, DRAW)
+        game.apply(seat, game.legal_actions(seat)[0])
+
+
 async def test_the_showdown_shows_every_hand(app_factory):
     app = app_factory(solo())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         game = screen.game
-        game.apply(0, DRAW)
-        game.apply(0, game.legal_actions(0)[-1])  # knock
-        for seat in (1, 2):
-            game.apply(seat, DRAW)
-            game.apply(seat, game.legal_actions(seat)[0])
+        showdown(game)
         assert game.is_over
         screen.refresh_all()
         text = screen_text(app)
@@ -147,11 +152,7 @@ async def test_the_result_screen_keeps_the_showdown_on_show(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         game = screen.game
-        game.apply(0, DRAW)
-        game.apply(0, game.legal_actions(0)[-1])  # knock
-        for seat in (1, 2):
-            game.apply(seat, DRAW)
-            game.apply(seat, game.legal_actions(seat)[0])
+        showdown(game)
         screen._on_table([], None)  # the table's word that the game is over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
