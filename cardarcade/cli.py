@@ -41,6 +41,7 @@ def _game_spec(game_id: str) -> GameSpec:
 
 def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
     from cardarcade.rules import BadSetup
+    from cardarcade.rules.base import option_label
 
     raw: dict[str, Any] = {}
     fields = spec.Options.model_fields
@@ -61,7 +62,9 @@ def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
     try:
         return spec.parse_options(raw)
     except BadSetup as exc:
-        raise CliError(str(exc)) from None
+        # The message names the rule as the setup screen does; say which --option it was.
+        culprit = next((key for key in raw if option_label(fields[key], key) in str(exc)), None)
+        raise CliError(f"--option {culprit}: {exc}" if culprit else str(exc)) from None
 
 
 def _levels(spec: GameSpec, text: str | None, count: int, what: str = "bot seats",
