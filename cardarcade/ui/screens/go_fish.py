@@ -65,10 +65,13 @@ class FishingScreen(TurnScreen):
         line = Text(f"{count} card{'s' if count != 1 else ''}")
         level = self.seat_level(seat)
         if level:
-            line.append(f" · {level}", style="dim")
+            line.append(f" {level}", style="dim")
         books = view.books[seat]
-        shelf = Text("books: " + " ".join(r.label for r in books), style="bold") if books \
-            else Text("no books", style="dim")
+        shelf = Text(f"{len(books)} book{'s' if len(books) != 1 else ''}: " + " ".join(r.label for r in books),
+                     style="bold") if books else Text("no books", style="dim")
+        # four panels in a row leave 15 columns: a long line of books is cut short, never wrapped
+        for part in (header, line, shelf):
+            part.no_wrap, part.overflow = True, "ellipsis"
         return Group(header, line, shelf)
 
     def render_center(self) -> RenderableType:

@@ -44,14 +44,17 @@ class KnockPokerScreen(TurnScreen):
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         active = view.turn == seat
-        line = Text("▶ " if active else "  ", style="bold")
+        # one column marks whose turn it is, or else the dealer (as in Cuckoo; the centre names the dealer too)
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if active or seat != view.dealer:
+            line.append("▶ " if active else "  ", style="bold")
+        else:
+            line.append_text(Text.assemble(("D", "bold reverse"), " "))
         name = self.names[seat]
         level = self.seat_level(seat)
         if level:
             name += f" ({level})"
         line.append(name[:16].ljust(16), style="bold reverse" if active else "bold")
-        if seat == view.dealer:
-            line.append(" dealer", style="dim")
         if view.knocker == seat:
             line.append(" KNOCKED", style="bold")
         if view.shown is not None and view.values is not None:

@@ -46,7 +46,8 @@ class SheddingScreen(TurnScreen):
         header = self.seat_header(seat, view.turn == seat)
         level = self.seat_level(seat)
         if level:
-            header.append(f"  {level}", style="dim")
+            header.append(f" {level}", style="dim")
+        header.no_wrap, header.overflow = True, "ellipsis"  # four panels in a row: 14 columns
         count = view.hand_sizes[seat]
         line = Text(f"{count} card{'s' if count != 1 else ''}")
         return Group(header, line, self.seat_note(seat))
