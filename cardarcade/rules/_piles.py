@@ -97,6 +97,10 @@ class PileGame(Game):
         owed, turned = self.owed(), s.stimulus >= 1
         return [p for p in range(s.players) if self.may_flip(p) or p == owed or (turned and self.may_slap(p))]
 
+    def is_out(self, seat: int) -> bool:
+        """No cards, nothing owed, and no way back in: shut out, or slapping in is closed."""
+        return self.s.result is None and not self.s.stacks[seat] and seat != self.owed() and not self.may_slap(seat)
+
     def holders(self) -> int:
         return sum(1 for st in self.s.stacks if st)
 
@@ -153,7 +157,7 @@ class PileGame(Game):
         if live:
             return Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})
         return Event("flip", seat, f"{{seat}} turns up {card} out of turn: dead, worth nothing and lost to the pile",
-                     (card,), data={"dead": True, "k": k})
+                     (card,), data={"dead": True, "k": k, "penalty": True})
 
     def turn_card(self, seat: int, live: bool) -> tuple[Card, int]:
         """``seat`` turns its top card onto the pile: the card and its stimulus number."""

@@ -160,6 +160,9 @@ class Animals(CallingGame):
 
     # ---- contract
 
+    def is_out(self, seat: int) -> bool:
+        return self.s.result is None and not self.holds(seat)
+
     def actors(self) -> list[int]:
         s = self.s
         if s.result is not None:

@@ -119,8 +119,14 @@ def fill(template: str, names: Sequence[str], seat: int | None, target: int | No
                       lambda m: "and " + _agree_with_you(m.group(1)), tail, count=1)
         text = head + "{seat} " + _agree_with_you(word) + verb[len(word):] + space + tail
     if target_name == "You":
+        # As the subject (opening a sentence) every verb agrees; elsewhere only "is", "has"... can
+        # follow it as a verb ("asks {target} for" must stay).
+        text = re.sub(r"(^|[.!?:]\s+)\{target\} (\w+)",
+                      lambda m: m.group(1) + "{target} " + _agree_with_you(m.group(2)), text)
         text = re.sub(r"\{target\} (\w+)", lambda m: "{target} " + _SECOND_PERSON.get(m.group(1), m.group(1)), text)
-    return text.replace("{seat}", seat_name).replace("{target}", target_name)
+    text = text.replace("{seat}", seat_name).replace("{target}", target_name)
+    # "You" starts a sentence; inside one it is "you" ("the limit was reached; you win").
+    return re.sub(r"(?<=[^.!?:\s])(\s+)You\b|(?<=[;,])(\s*)You\b", lambda m: (m.group(1) or m.group(2) or "") + "you", text)
 
 
 class Result(BaseModel):

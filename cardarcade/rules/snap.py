@@ -121,6 +121,9 @@ class Snap(CallingGame):
 
     # ---- contract
 
+    def is_out(self, seat: int) -> bool:
+        return self.s.result is None and self.s.out[seat]
+
     def actors(self) -> list[int]:
         s = self.s
         if s.result is not None:

@@ -123,6 +123,9 @@ class War(Game[WarState]):
 
     # ---- contract
 
+    def is_out(self, seat: int) -> bool:
+        return self.s.result is None and seat in self.s.eliminated
+
     def actors(self) -> list[int]:
         return [] if self.s.result else list(self.s.pending)
 

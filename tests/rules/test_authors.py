@@ -180,7 +180,7 @@ def test_event_sentences():
     game = position(["7s", "7h", "2d"], stock="Kc")
     events = game.apply(0, ask(1, "7h"))
     names = ["Bot 1", "You", "Bot 2"]
-    assert events[0].describe(names) == "Bot 1 asks You for the 7♥"
+    assert events[0].describe(names) == "Bot 1 asks you for the 7♥"
     assert events[1].describe(names) == "You hand over the 7♥"
 
 

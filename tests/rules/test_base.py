@@ -87,3 +87,13 @@ def test_a_number_out_of_range_says_the_limit():
     field = spec.Options.model_fields["max_turns"]
     with pytest.raises(BadSetup, match=f"{option_label(field, 'max_turns')} must be at least"):
         spec.parse_options({"max_turns": 0})
+
+
+def test_you_is_capital_only_where_a_sentence_starts():
+    names = ["You", "Bot 1"]
+    assert fill("the limit was reached; {seat} wins with 38 cards", names, 0, None) == \
+        "the limit was reached; you win with 38 cards"
+    assert fill("Bot 1 asks {target} for sevens", names, None, 0) == "Bot 1 asks you for sevens"
+    assert fill("{seat} wins. {target} loses", names, 1, 0) == "Bot 1 wins. You lose"
+    assert fill("{target} gives {seat} a card", names, 1, 0) == "You give Bot 1 a card"
+    assert fill("Game over: {seat} wins", names, 0, None) == "Game over: You win"

@@ -328,7 +328,7 @@ def test_you_events_read_in_the_second_person() -> None:
     game = new("5s Kh 7c Jd 9s 8d")
     events = play(game, CHANGE)
     assert events[0].describe(["You"] + NAMES[1:]) == "You call change, but P1 has a king: K♥"
-    assert events[0].describe(["P0", "You"] + NAMES[2:]) == "P0 calls change, but You have a king: K♥"
+    assert events[0].describe(["P0", "You"] + NAMES[2:]) == "P0 calls change, but you have a king: K♥"
     assert fill("{seat} has no chips left and is out", ["You"], 0, None) == "You have no chips left and are out"
 
 

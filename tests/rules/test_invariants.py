@@ -80,6 +80,8 @@ def check_actors(game: Game) -> None:
         assert bool(legal) == (seat in actors), (seat, actors, legal)
         for action in legal:
             assert game.is_legal(seat, action), (seat, action)
+        # A seat that is out takes no further part (its person may let the bots finish fast).
+        assert not (game.is_out(seat) and seat in actors), (seat, actors)
     if game.is_over:
         check_result(game.result, n)
     else:
@@ -168,12 +170,17 @@ def test_random_play_keeps_the_invariants(game_id: str, players: int, seed: int,
     check_actors(game)
     check_illegal(game, rng)
     check_views(game)
+    out: set[int] = set()
     for _ in range(CHECKED_STEPS):
         if game.is_over:
             break
         step(game, rng)
         assert multiset(game) == initial
         check_actors(game)
+        if not game.is_over:  # once out, out for good
+            now_out = {seat for seat in range(players) if game.is_out(seat)}
+            assert out <= now_out, (out, now_out)
+            out = now_out
         if rng.random() < 0.1:
             check_illegal(game, rng)
         if rng.random() < 0.1:

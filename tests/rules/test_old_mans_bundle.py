@@ -134,7 +134,7 @@ def test_game_ends_when_the_pack_is_exhausted_and_the_bigger_bundle_wins() -> No
     assert game.is_over and not game.s.stock and not any(game.s.hands)
     assert game.result.winners == [0] and game.result.scores == [2.0, 0.0]
     assert game.result.ranking == [0, 1] and game.result.score_name == "cards"
-    assert events[-1].describe(["You", "Bot"]) == "Game over: the pack is used up; You win with 2 cards"
+    assert events[-1].describe(["You", "Bot"]) == "Game over: the pack is used up; you win with 2 cards"
 
 
 def test_equal_bundles_draw() -> None:

@@ -19,6 +19,8 @@ async def test_an_early_card_says_plainly_that_it_was_lost(app_factory):
         await wait_for(pilot, lambda: screen.game.s.stimulus == 2)
         assert "out of turn: dead, worth nothing and lost to the pile" in screen.log_lines[-1].plain
         assert screen.game.s.turn == 1
+        # said where it cannot be missed, not only in the log
+        assert any(n.title == "That cost you" and "out of turn" in n.message for n in app._notifications)
 
 
 async def test_beginners_rule_refuses_an_early_card_with_a_message(app_factory):

@@ -229,10 +229,13 @@ class GameScreen(Screen):
 
     def prompt_line(self) -> str:
         """The prompt, and once every person here is out, how to let the bots finish fast."""
-        text = self.prompt()
-        if self.people_out() and self.table is not None and self.table.pace > FAST_PACE:
-            text = f"{text} — > lets the bots finish fast" if text else "> lets the bots finish fast"
-        return text
+        if not self.people_out():
+            return self.prompt()
+        # Nobody here has a move left, so their keys are not worth the room.
+        who = "You are out" if len(self.setup.human_seats) == 1 else "Everyone at this keyboard is out"
+        if self.table is not None and self.table.pace > FAST_PACE:
+            return f"{who} — > lets the bots finish fast"
+        return f"{who}; the bots are finishing fast"
 
     def people_out(self) -> bool:
         """Whether every person at this table is out of the game while bots play on."""

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardarcade.rules.base import Action
+from cardarcade.rules.base import Action, fill
 from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundInfo, gesture_name
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.game import GameScreen
@@ -223,8 +223,8 @@ class SaluteTheKingScreen(GameScreen):
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         if view.choosing:
             picked = [f"{self.gesture_names[slot - 1]} ← {rank}" for slot, rank in self.picked().items()]
-            lines = [Text(f"{self.names[view.dealer]} deals and picks the four trigger cards", style="bold",
-                          justify="center")]
+            lines = [Text(fill("{seat} deals and picks the four trigger cards", self.names, view.dealer, None),
+                          style="bold", justify="center")]
             lines.append(Text(" · ".join(picked) if picked else "none picked yet", justify="center"))
             return Group(*lines)
         table = self.trigger_table()
