@@ -9,8 +9,6 @@ all of them since the deal).
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -24,8 +22,6 @@ from cardarcade.rules.base import Action, Event
 from cardarcade.rules.go_fish import ask_for
 from cardarcade.ui.screens.turn import ChoiceScreen, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
-
-_YOU_INSIDE = re.compile(r"(?<=.)\bYou\b")
 
 
 class FishingScreen(TurnScreen):
@@ -151,7 +147,7 @@ class FishingScreen(TurnScreen):
 
     def words(self, event: Event) -> str:
         """The sentence with names filled in (braces in names kept from reading as placeholders)."""
-        said = _YOU_INSIDE.sub("you", event.describe(self.names)).replace("{", "(").replace("}", ")")
+        said = event.describe(self.names).replace("{", "(").replace("}", ")")
         return ascii_suits(said) if self.app.ascii_glyphs else said
 
     def toggle_mark(self) -> None:
