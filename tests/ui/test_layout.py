@@ -48,21 +48,9 @@ def tables():
             yield game_id, spec.max_players, 2, False
 
 
-# Tables a game's own screen does not fit yet (game id, players, people, deal passed): strict, so
-# a fix shows up as a pass to be removed from here.
-KNOWN_FAULTS = {
-    ("go-fish", 4, 1, False): "Go Fish: at four players the seat headers ('Bot 1 [2]  10 cards · medium') wrap",
-    ("authors", 4, 1, False): "Authors: at four players the seat headers wrap",
-    ("neosho-rapids", 4, 1, True): "Neosho Rapids: at four players the seat headers ('Bot 1  medium 7 cards') wrap",
-    ("knock-poker", 2, 1, False): "Knock Poker: a seat line with the last move ('dealer drew, threw 4♥') wraps",
-}
-
-
 def case_param(game_id: str, players: int, people: int, passed: bool):
-    reason = KNOWN_FAULTS.get((game_id, players, people, passed))
     return pytest.param(game_id, players, people, passed,
-                        id=f"{game_id}-{players}p-{people}people{'-passed' if passed else ''}",
-                        marks=[pytest.mark.xfail(strict=True, reason=reason)] if reason else [])
+                        id=f"{game_id}-{players}p-{people}people{'-passed' if passed else ''}")
 
 
 CASES = [case_param(*case) for case in tables()]
