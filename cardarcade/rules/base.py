@@ -103,6 +103,11 @@ def _agree_with_you(verb: str) -> str:
     return verb
 
 
+# The verbs our sentences put after "and" for the same player ("slaps the 7♥ and takes 6 cards"),
+# listed: a word's ending cannot tell a verb from a plural ("two pair, aces and fives").
+_SECOND_VERB = re.compile(r"\band (is|has|draws|knocks|passes|pays|plays|shows|starts|takes|turns|wins)\b")
+
+
 def fill(template: str, names: Sequence[str], seat: int | None, target: int | None) -> str:
     """Put player names into an event sentence. A player named "You" gets the verb agreeing
     with it ("You take 6 cards", not "You takes")."""
@@ -115,8 +120,7 @@ def fill(template: str, names: Sequence[str], seat: int | None, target: int | No
         # The verb alone agrees, not the punctuation after it: "You salute: wrong", "You deal."
         word = re.match(r"[\w'-]*", verb).group()  # type: ignore[union-attr]
         # a second verb joined by "and" agrees too: "slap ... and take"
-        tail = re.sub(r"\band (is|has|\w+(?:es|ts|ns|ps|ys|ks|ws))\b",
-                      lambda m: "and " + _agree_with_you(m.group(1)), tail, count=1)
+        tail = _SECOND_VERB.sub(lambda m: "and " + _agree_with_you(m.group(1)), tail, count=1)
         text = head + "{seat} " + _agree_with_you(word) + verb[len(word):] + space + tail
     if target_name == "You":
         # As the subject (opening a sentence) every verb agrees; elsewhere only "is", "has"... can

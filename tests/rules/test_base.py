@@ -97,3 +97,11 @@ def test_you_is_capital_only_where_a_sentence_starts():
     assert fill("{seat} wins. {target} loses", names, 1, 0) == "Bot 1 wins. You lose"
     assert fill("{target} gives {seat} a card", names, 1, 0) == "You give Bot 1 a card"
     assert fill("Game over: {seat} wins", names, 0, None) == "Game over: You win"
+
+
+def test_only_a_verb_after_and_agrees_with_you():
+    names = ["You", "Bot 1"]
+    assert fill("{seat} wins with two pair, aces and fives", names, 0, None) == "You win with two pair, aces and fives"
+    assert fill("{seat} takes two sevens and plays again", names, 0, None) == "You take two sevens and play again"
+    assert fill("{seat} cannot play and cannot dig, and passes", names, 0, None) == \
+        "You cannot play and cannot dig, and pass"
