@@ -309,9 +309,5 @@ class Animals(CallingGame):
             raise ValueError("the player to turn cannot play")
 
 
-SPEC = GameSpec(
-    id="animals", title="Animals (Menagerie)", family="reaction", min_players=3, max_players=6, realtime=True,
-    summary="Each player is an animal; when two up cards match, make the other player's animal call first.",
-    rules=RULES, game=Animals, default_players=4, claim_kinds=frozenset({"call"}),
-)
+SPEC = GameSpec.listed("animals", rules=RULES, game=Animals, claim_kinds=frozenset({"call"}))
 Animals.spec = SPEC

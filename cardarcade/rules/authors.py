@@ -119,9 +119,5 @@ class Authors(FishingGame):
         return card == action.cards[0]
 
 
-SPEC = GameSpec(
-    id="authors", title="Authors", family="turn-based", min_players=3, max_players=6, realtime=False,
-    summary="Go Fish by exact cards: ask for the ♠7, not just sevens.",
-    rules=RULES, game=Authors, default_players=4,
-)
+SPEC = GameSpec.listed("authors", rules=RULES, game=Authors)
 Authors.spec = SPEC

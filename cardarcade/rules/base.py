@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cardarcade.cards import Card, standard_deck
+from cardarcade.catalog import CATALOG
 
 _MASK64 = (1 << 64) - 1
 SAVE_FORMAT = "cardarcade-game"
@@ -377,6 +378,15 @@ class GameSpec:
     game: type[Game]
     default_players: int = 2
     claim_kinds: frozenset[str] = frozenset()  # realtime claims arbitrated by press time
+
+    @classmethod
+    def listed(cls, game_id: str, *, rules: str, game: type[Game],
+               claim_kinds: frozenset[str] = frozenset()) -> "GameSpec":
+        """The spec of a game in the catalog, with its identity and limits as the menu lists them."""
+        info = CATALOG[game_id]
+        return cls(id=info.id, title=info.title, family=info.family, min_players=info.min_players,
+                   max_players=info.max_players, realtime=info.realtime, summary=info.summary, rules=rules,
+                   game=game, default_players=info.default_players, claim_kinds=claim_kinds)
 
     @property
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so

@@ -302,9 +302,5 @@ class Concentration(Game[ConcentrationState]):
                 raise ValueError("the turn in progress is inconsistent")
 
 
-SPEC = GameSpec(
-    id="concentration", title="Concentration", family="turn-based", min_players=2, max_players=6,
-    realtime=False, summary="The whole pack face down: turn two cards, remember them, collect pairs.",
-    rules=RULES, game=Concentration, default_players=2,
-)
+SPEC = GameSpec.listed("concentration", rules=RULES, game=Concentration)
 Concentration.spec = SPEC

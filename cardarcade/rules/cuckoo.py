@@ -383,9 +383,5 @@ class Cuckoo(Game[CuckooState]):
             raise ValueError("the last hand shown does not fit the players")
 
 
-SPEC = GameSpec(
-    id="cuckoo", title="Cuckoo", family="turn-based", min_players=6, max_players=20, realtime=False,
-    summary="One card each: stand or change with your left; the lowest card pays a chip.",
-    rules=RULES, game=Cuckoo, default_players=6,
-)
+SPEC = GameSpec.listed("cuckoo", rules=RULES, game=Cuckoo)
 Cuckoo.spec = SPEC

@@ -183,9 +183,5 @@ class Dig(SheddingGame[DigState]):
             raise ValueError("a negative dig count or a pass count beyond the players")
 
 
-SPEC = GameSpec(
-    id="dig", title="Dig", family="turn-based", min_players=2, max_players=2, realtime=False,
-    summary="Match suit or rank, dig from the stock until you can; eights are wild.",
-    rules=RULES, game=Dig, default_players=2,
-)
+SPEC = GameSpec.listed("dig", rules=RULES, game=Dig)
 Dig.spec = SPEC

@@ -431,10 +431,5 @@ class EgyptianRatscrew(PileGame):
             raise ValueError("the player to turn holds no cards")
 
 
-SPEC = GameSpec(
-    id="egyptian-ratscrew", title="Egyptian Ratscrew", family="reaction", min_players=2, max_players=8,
-    realtime=True,
-    summary="Face cards challenge the next player; slap pairs (and house-rule patterns) to win the pile.",
-    rules=RULES, game=EgyptianRatscrew, default_players=4, claim_kinds=frozenset({"slap"}),
-)
+SPEC = GameSpec.listed("egyptian-ratscrew", rules=RULES, game=EgyptianRatscrew, claim_kinds=frozenset({"slap"}))
 EgyptianRatscrew.spec = SPEC

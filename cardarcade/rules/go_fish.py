@@ -110,9 +110,5 @@ class GoFish(FishingGame):
         return self.s.options.answer == "one"
 
 
-SPEC = GameSpec(
-    id="go-fish", title="Go Fish", family="turn-based", min_players=3, max_players=6, realtime=False,
-    summary="Ask the others for ranks you hold and collect books of four.",
-    rules=RULES, game=GoFish, default_players=4,
-)
+SPEC = GameSpec.listed("go-fish", rules=RULES, game=GoFish)
 GoFish.spec = SPEC

@@ -312,9 +312,5 @@ def _article(value: HandValue) -> str:
     return "a " + name if name.startswith(("pair", "straight", "flush", "full", "royal")) else name
 
 
-SPEC = GameSpec(
-    id="knock-poker", title="Knock Poker", family="turn-based", min_players=2, max_players=6, realtime=False,
-    summary="Draw and discard towards the best poker hand; knock, one more turn each, show.",
-    rules=RULES, game=KnockPoker, default_players=4,
-)
+SPEC = GameSpec.listed("knock-poker", rules=RULES, game=KnockPoker)
 KnockPoker.spec = SPEC

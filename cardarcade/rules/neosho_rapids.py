@@ -119,9 +119,5 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
             raise ValueError("this turn's chain is not on top of the discards")
 
 
-SPEC = GameSpec(
-    id="neosho-rapids", title="Neosho Rapids", family="turn-based", min_players=2, max_players=4, realtime=False,
-    summary="Shed chains of cards, each one rank up or down from the last; aces turn the corner.",
-    rules=RULES, game=NeoshoRapids, default_players=2,
-)
+SPEC = GameSpec.listed("neosho-rapids", rules=RULES, game=NeoshoRapids)
 NeoshoRapids.spec = SPEC

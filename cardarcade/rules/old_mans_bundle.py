@@ -229,9 +229,5 @@ class OldMansBundle(Game[BundleState]):
                 raise ValueError("the hands do not fit whose turn it is")
 
 
-SPEC = GameSpec(
-    id="old-mans-bundle", title="Stealing the Old Man's Bundle", family="turn-based", min_players=2, max_players=2,
-    realtime=False, summary="Capture table cards by rank, and steal your opponent's bundle by matching its top card.",
-    rules=RULES, game=OldMansBundle, default_players=2,
-)
+SPEC = GameSpec.listed("old-mans-bundle", rules=RULES, game=OldMansBundle)
 OldMansBundle.spec = SPEC

@@ -534,10 +534,5 @@ class SaluteTheKing(Game[SaluteState]):
             raise ValueError("a player without cards should have won")
 
 
-SPEC = GameSpec(
-    id="salute-the-king", title="Salute the King", family="reaction", min_players=3, max_players=12,
-    realtime=True,
-    summary="Turn cards in rhythm; answer aces, kings, queens and jacks with the right gesture — the last one takes the pile.",
-    rules=RULES, game=SaluteTheKing, default_players=4, claim_kinds=frozenset(GESTURE_KINDS),
-)
+SPEC = GameSpec.listed("salute-the-king", rules=RULES, game=SaluteTheKing, claim_kinds=frozenset(GESTURE_KINDS))
 SaluteTheKing.spec = SPEC

@@ -222,9 +222,5 @@ class Slapjack(PileGame):
             raise ValueError("the player to turn holds no cards")
 
 
-SPEC = GameSpec(
-    id="slapjack", title="Slapjack", family="reaction", min_players=2, max_players=8, realtime=True,
-    summary="Turn cards onto one pile; the first hand on a jack wins the lot.",
-    rules=RULES, game=Slapjack, default_players=4, claim_kinds=frozenset({"slap"}),
-)
+SPEC = GameSpec.listed("slapjack", rules=RULES, game=Slapjack, claim_kinds=frozenset({"slap"}))
 Slapjack.spec = SPEC

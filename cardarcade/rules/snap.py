@@ -265,9 +265,5 @@ class Snap(CallingGame):
             raise ValueError("the player to turn cannot play")
 
 
-SPEC = GameSpec(
-    id="snap", title="Snap", family="reaction", min_players=2, max_players=6, realtime=True,
-    summary="Turn cards onto your own pile; call Snap when two piles show the same rank.",
-    rules=RULES, game=Snap, default_players=3, claim_kinds=frozenset({"snap", "pool"}),
-)
+SPEC = GameSpec.listed("snap", rules=RULES, game=Snap, claim_kinds=frozenset({"snap", "pool"}))
 Snap.spec = SPEC

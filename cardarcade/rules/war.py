@@ -303,9 +303,5 @@ class War(Game[WarState]):
             raise ValueError("the cards on the table do not match who has turned")
 
 
-SPEC = GameSpec(
-    id="war", title="War", family="turn-based", min_players=2, max_players=3, realtime=False,
-    summary="Turn cards together; high card takes them, ties go to war.",
-    rules=RULES, game=War, default_players=2,
-)
+SPEC = GameSpec.listed("war", rules=RULES, game=War)
 War.spec = SPEC
