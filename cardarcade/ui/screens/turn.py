@@ -150,12 +150,7 @@ class CoverScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
         Binding("space", "ready", "Ready", show=False),
-        Binding("escape", "pause", "Menu"),
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", show=False),
-        Binding("f2", "history", "Log"),
-        Binding("q", "leave", "Leave"),
-        Binding("greater_than_sign", "fast_forward", "Bots finish fast", key_display=">"),
+        *GameScreen.BINDINGS,  # the game's own keys, which work under the cover
     ]
 
     def __init__(self, owner: "TurnScreen", after: str | None) -> None:
