@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import Card, Rank, standard_deck
 from cardarcade.catalog import CATALOG
 
 _MASK64 = (1 << 64) - 1
@@ -104,9 +104,10 @@ def _agree_with_you(verb: str) -> str:
     return verb
 
 
-# The verbs our sentences put after "and" for the same player ("slaps the 7♥ and takes 6 cards"),
-# listed: a word's ending cannot tell a verb from a plural ("two pair, aces and fives").
-_SECOND_VERB = re.compile(r"\band (is|has|draws|knocks|passes|pays|plays|shows|starts|takes|turns|wins)\b")
+# After "and", a word ending in -s is a second verb of the same player ("slaps the 7♥ and takes
+# 6 cards"), unless it is one of the plurals our sentences list ("two pair, aces and fives").
+_AND_WORD = re.compile(r"\band (is|has|[a-z]+[^s\W]s)\b")
+_PLURALS = frozenset({r.plural for r in Rank} | {r.noun for r in Rank} | {"cards", "chips", "books", "points"})
 
 
 def fill(template: str, names: Sequence[str], seat: int | None, target: int | None) -> str:
@@ -121,7 +122,10 @@ def fill(template: str, names: Sequence[str], seat: int | None, target: int | No
         # The verb alone agrees, not the punctuation after it: "You salute: wrong", "You deal."
         word = re.match(r"[\w'-]*", verb).group()  # type: ignore[union-attr]
         # a second verb joined by "and" agrees too: "slap ... and take"
-        tail = _SECOND_VERB.sub(lambda m: "and " + _agree_with_you(m.group(1)), tail, count=1)
+        verb_after_and = next((m for m in _AND_WORD.finditer(tail) if m.group(1) not in _PLURALS), None)
+        if verb_after_and is not None:
+            start, end = verb_after_and.span(1)
+            tail = tail[:start] + _agree_with_you(verb_after_and.group(1)) + tail[end:]
         text = head + "{seat} " + _agree_with_you(word) + verb[len(word):] + space + tail
     if target_name == "You":
         # As the subject (opening a sentence) every verb agrees; elsewhere only "is", "has"... can

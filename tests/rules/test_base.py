@@ -105,3 +105,6 @@ def test_only_a_verb_after_and_agrees_with_you():
     assert fill("{seat} takes two sevens and plays again", names, 0, None) == "You take two sevens and play again"
     assert fill("{seat} cannot play and cannot dig, and passes", names, 0, None) == \
         "You cannot play and cannot dig, and pass"
+    assert fill("{seat} deals and picks the four trigger cards", names, 0, None) == \
+        "You deal and pick the four trigger cards"
+    assert fill("{seat} has no cards left and is out", names, 0, None) == "You have no cards left and are out"

@@ -155,7 +155,7 @@ async def test_the_dealer_may_put_the_picker_away_and_come_back_to_it(app_factor
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen)
         assert "press ⏎ enter to pick the trigger cards" in str(screen.query_one("#prompt").render())
-        assert "You deal and pick the four trigger cards" in screen_text(app)
+        await wait_for(pilot, lambda: "You deal and pick the four trigger cards" in screen_text(app))
         assert screen.game.s.choosing
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
