@@ -15,7 +15,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
@@ -142,13 +142,17 @@ class ArcadeApp(App):
 
     # ---- flow
 
+    def get_default_screen(self) -> Screen:
+        # The menu is the bottom of the stack: one screen to build before the first frame, not two.
+        from cardarcade.ui.screens.menu import MenuScreen
+
+        return MenuScreen()
+
     def on_mount(self) -> None:
         from cardarcade.ui.screens import screen_for
-        from cardarcade.ui.screens.menu import MenuScreen
 
         for warning in self.theme_warnings:
             self.notify(warning, severity="warning", timeout=6)
-        self.push_screen(MenuScreen())
         if self.start_setup is not None:
             self.push_screen(screen_for(self.start_setup))
         self.call_after_refresh(self._check_size)
