@@ -182,12 +182,12 @@ class PtyProcess:
                 return True  # a whole quiet window passed with nothing to read
         return False
 
-    def last_byte_before_rest(self, rest: float, timeout: float) -> float | None:
+    def last_byte_before_rest(self, rest: float, timeout: float, last: float | None = None) -> float | None:
         """Read until nothing has arrived for ``rest`` seconds; the perf_counter time of the last
         byte read before that (None if nothing came, or the output never rested in ``timeout``).
-        This is when a program had *wholly* answered: a part drawn a frame later counts."""
+        This is when a program had *wholly* answered: a part drawn a frame later counts. ``last``:
+        when the caller last read something (the rest is counted from then on)."""
         deadline = time.perf_counter() + timeout
-        last = None
         while not self.eof and time.perf_counter() < deadline:
             # Before anything has come, wait as long as it takes: only a rest after output counts.
             if self.read_once(rest if last is not None else deadline - time.perf_counter()):

@@ -255,6 +255,7 @@ class Runner:
             out.unanswered += 1
             return
         out.first_bytes.append(t1 - t0)
+        seen_at = t1
         if marker in first:
             out.marker.append(t1 - t0)
         else:
@@ -265,10 +266,12 @@ class Runner:
                 out.suspect += 1
                 return
             out.marker.append(t2 - t0)
+            seen_at = t2
             if t2 - t1 > SUSPECT_S:
                 out.suspect += 1
-        last = proc.last_byte_before_rest(REST_S, REPLY_TIMEOUT_S)
-        out.whole.append((last or t1) - t0)
+        last = proc.last_byte_before_rest(REST_S, REPLY_TIMEOUT_S, last=seen_at)
+        if last is not None:
+            out.whole.append(last - t0)
 
     def close(self) -> None:
         if self.proc is not None:
@@ -344,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     game, bare = results[live.name], measured[1]
     p99 = _common.percentile([x * 1000 for x in game.first_bytes], 99)
     verdict = "met" if p99 <= TARGET_P99_MS else "MISSED"
-    print(f"\ntarget: first bytes p99 <= {TARGET_P99_MS:g} ms: {p99:.2f} ms, {verdict}")
+    if not isinstance(live, Menu):  # a live game's target; the menu's is the ratio below
+        print(f"\ntarget: first bytes p99 <= {TARGET_P99_MS:g} ms: {p99:.2f} ms, {verdict}")
     ratios = {q: _common.percentile(game.whole, q) / _common.percentile(bare.whole, q) for q in (50, 99)}
     verdict = "met" if ratios[99] <= TARGET_WHOLE_RATIO else "MISSED"
     print(f"target: whole answer p99 within {TARGET_WHOLE_RATIO:g} x the bare app's: "

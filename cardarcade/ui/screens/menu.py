@@ -1,7 +1,7 @@
 """The main menu: every playable game with its family, player count and a one-line summary.
 
 It is drawn from the catalog alone: no engine is imported until a game is chosen. Its widgets
-are plain Statics, so the menu adds little to the start-up of the arcade and to each key.
+draw from caches, so the menu adds little to the start-up of the arcade and to each key.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class GameList(Widget, can_focus=True):
         return self.ids[self.cursor]
 
     def render_line(self, y: int) -> Strip:
-        row, width, base = self.top + y, self.size.width, self.rich_style
+        row, width, base = self.top + y, self.content_size.width, self.rich_style
         if row >= len(self.rows):
             return Strip.blank(width, base)
         style = base + self.get_component_rich_style("game-list--cursor") if row == self.cursor else base
@@ -119,7 +119,7 @@ class GameList(Widget, can_focus=True):
         if self._scroll_to_cursor():
             self.refresh()
         else:
-            width = self.size.width
+            width = self.content_size.width
             self.refresh(Region(0, old - self.top, width, 1), Region(0, row - self.top, width, 1))
         self.on_cursor()
 
@@ -137,6 +137,33 @@ class GameList(Widget, can_focus=True):
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
         self.go_to(self.cursor - 1)
+
+
+class Summary(Widget):
+    """The summary of the game under the cursor. Each game's lines are wrapped and rendered once,
+    then drawn from a cache: a key's answer is the list's two lines and these."""
+
+    def __init__(self, texts: dict[str, Text], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.texts = texts
+        self.game_id = next(iter(texts))
+        self._lines: dict[tuple, list[Strip]] = {}
+
+    def show(self, game_id: str) -> None:
+        if game_id != self.game_id:
+            self.game_id = game_id
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width, style = self.content_size.width, self.rich_style
+        key = (self.game_id, width, style)
+        lines = self._lines.get(key)
+        if lines is None:
+            console = self.app.console
+            lines = [Strip(line.render(console, end="")).apply_style(style).extend_cell_length(width, style)
+                     for line in self.texts[self.game_id].wrap(console, width)]
+            self._lines[key] = lines
+        return lines[y] if y < len(lines) else Strip.blank(width, style)
 
 
 class MenuScreen(Screen):
@@ -161,7 +188,8 @@ class MenuScreen(Screen):
         rows = {info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
                 for info in CATALOG.values()}
         yield GameList(rows, self.show_about, lambda game_id: self._open(CATALOG[game_id]), id="games")
-        yield Static(self._about_text(), id="about")
+        yield Summary({info.id: Text.assemble((info.title, "bold"), " — ", info.summary)
+                       for info in CATALOG.values()}, id="about")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -170,14 +198,8 @@ class MenuScreen(Screen):
     def _selected(self) -> GameInfo:
         return CATALOG[self.query_one(GameList).highlighted]
 
-    def _about_text(self, info: GameInfo | None = None) -> Text:
-        # The whole summary of the game under the cursor: too long for a column at 80x24.
-        info = info or next(iter(CATALOG.values()))
-        return Text.assemble((info.title, "bold"), " — ", info.summary)
-
     def show_about(self) -> None:
-        # A fixed three lines (arcade.tcss): no new layout, which would cost more than the rest of the key.
-        self.query_one("#about", Static).update(self._about_text(self._selected()), layout=False)
+        self.query_one(Summary).show(self._selected().id)
 
     def action_choose(self) -> None:
         self._open(self._selected())
