@@ -350,9 +350,13 @@ def main(argv: list[str] | None = None) -> int:
     if not isinstance(live, Menu):  # a live game's target; the menu's is the ratio below
         print(f"\ntarget: first bytes p99 <= {TARGET_P99_MS:g} ms: {p99:.2f} ms, {verdict}")
     ratios = {q: _common.percentile(game.whole, q) / _common.percentile(bare.whole, q) for q in (50, 99)}
-    verdict = "met" if ratios[99] <= TARGET_WHOLE_RATIO else "MISSED"
-    print(f"target: whole answer p99 within {TARGET_WHOLE_RATIO:g} x the bare app's: "
-          f"{ratios[99]:.2f} (median {ratios[50]:.2f}), {verdict}")
+    if isinstance(live, Menu):
+        verdict = "met" if ratios[99] <= TARGET_WHOLE_RATIO else "MISSED"
+        print(f"target: whole answer p99 within {TARGET_WHOLE_RATIO:g} x the bare app's: "
+              f"{ratios[99]:.2f} (median {ratios[50]:.2f}), {verdict}")
+    else:  # the bots' own moves run into a key's whole answer here: a figure, not a target
+        print(f"whole answer against the bare app's (bots' moves included): p99 {ratios[99]:.2f}, "
+              f"median {ratios[50]:.2f}")
     print("caveat: bots redraw the screen on their own schedule; a 'suspect' first reply may be a bot's"
           " move rather than the answer to the key (it still counts in the first-bytes figures).")
 
