@@ -160,6 +160,9 @@ class Cuckoo(Game[CuckooState]):
     def alive(self) -> list[int]:
         return [p for p in range(self.s.players) if self.s.out_at[p] == 0]
 
+    def is_out(self, seat: int) -> bool:
+        return self.s.result is None and self.s.out_at[seat] != 0
+
     def left_of(self, seat: int) -> int:
         """The next player still in, clockwise (to the left)."""
         s = self.s
