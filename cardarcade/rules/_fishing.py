@@ -185,6 +185,11 @@ class FishingGame(Game[FishingState]):
     def actors(self) -> list[int]:
         return [] if self.s.result is not None else [self.s.turn]
 
+    def is_out(self, seat: int) -> bool:
+        """No cards and no stock to draw from: nothing left to ask with, nothing to be asked for."""
+        s = self.s
+        return s.result is None and not s.hands[seat] and not s.stock
+
     def targets(self, seat: int) -> list[int]:
         """Players ``seat`` may ask: anyone else holding cards."""
         hands = self.s.hands
