@@ -69,6 +69,15 @@ class Action:
         return " ".join(parts)
 
 
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is an Action whose fields have the types the engines rely on (a float
+    seat or a bool value compares equal to an int, and would pass a legality check)."""
+    return (type(action) is Action and type(action.kind) is str
+            and type(action.cards) is tuple and all(type(c) is Card for c in action.cards)
+            and (action.target is None or type(action.target) is int)
+            and (action.value is None or type(action.value) in (int, str)))
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the screen and the log.
@@ -264,10 +273,21 @@ class Game(ABC, Generic[S]):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.s.result is not None:
             raise IllegalAction("the game is over")
-        if not 0 <= seat < self.s.players or not self.is_legal(seat, action):
-            raise IllegalAction(f"seat {seat} may not {action} now")
+        if not self._may(seat, action):
+            raise IllegalAction(f"seat {seat!r} may not {action!r} now")
         self.s.actions += 1
         return self._apply(seat, action)
+
+    def _may(self, seat: object, action: object) -> bool:
+        """Whether ``seat`` may take ``action`` now. Anything malformed (a seat that is not a whole
+        number, something that is not an Action, a field of the wrong type) is simply not a legal
+        move: it is refused before any state could change, whoever sent it."""
+        if type(seat) is not int or not 0 <= seat < self.s.players or not well_formed(action):
+            return False
+        try:
+            return self.is_legal(seat, action)  # type: ignore[arg-type]
+        except (TypeError, ValueError, AttributeError, LookupError):
+            return False
 
     @property
     def is_over(self) -> bool:

@@ -480,3 +480,38 @@ def test_from_json_of_a_tampered_save_is_bad_save_or_a_working_game(game_id: str
         step(game, rng)
         assert multiset(game) == initial
         check_actors(game)
+
+
+def malformed(seat: int, action: Action) -> list[tuple[object, object]]:
+    """Wrongly typed versions of a legal move, as a careless or hostile client could send them."""
+    fields = dict(kind=action.kind, cards=action.cards, target=action.target, value=action.value)
+    out: list[tuple[object, object]] = [
+        (float(seat), action), (str(seat), action), (None, action), (seat == 1, action), (seat + 2**64, action),
+        (seat, None), (seat, action.kind), (seat, (action.kind,)), (seat, Action(None)),  # type: ignore[arg-type]
+        (seat, Action(**{**fields, "cards": list(action.cards)})),  # type: ignore[arg-type]
+    ]
+    if action.cards:
+        out.append((seat, Action(**{**fields, "cards": tuple(c.code for c in action.cards)})))  # type: ignore[arg-type]
+    if action.target is not None:
+        out.append((seat, Action(**{**fields, "target": float(action.target)})))
+    if isinstance(action.value, int):
+        out += [(seat, Action(**{**fields, "value": float(action.value)})),
+                (seat, Action(**{**fields, "value": action.value == 1}))]
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_malformed_move_is_illegal_and_changes_nothing(game_id: str) -> None:
+    spec = GAMES[game_id]
+    rng = random.Random(5)
+    game = spec.new(spec.min_players + 1 if spec.max_players > spec.min_players else spec.min_players, seed=5)
+    for _ in range(30):  # several moments of the game, each with every malformed move
+        if game.is_over:
+            break
+        seat, action = choose(game, rng)
+        before = game.to_json()
+        for bad_seat, bad_action in malformed(seat, action):
+            with pytest.raises(IllegalAction):
+                game.apply(bad_seat, bad_action)  # type: ignore[arg-type]
+            assert game.to_json() == before, (bad_seat, bad_action)
+        game.apply(seat, action)
