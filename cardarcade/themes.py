@@ -389,16 +389,25 @@ def _user_dir() -> Path:
     return Path(platformdirs.user_config_dir("cardarcade")) / "themes"
 
 
+MAX_THEME_BYTES = 64 * 1024  # a theme is a few hundred bytes; a bigger file is not read
+MAX_THEME_FILES = 64  # per folder: a folder of thousands must not hold up the first frame
+
+
 def _load_file(path: Path) -> tuple[CardTheme | None, str | None]:
     try:
         with path.open("rb") as handle:
-            data = tomllib.load(handle)
+            raw = handle.read(MAX_THEME_BYTES + 1)
+        if len(raw) > MAX_THEME_BYTES:
+            return None, f"{path}: larger than {MAX_THEME_BYTES // 1024} KiB, not read"
+        data = tomllib.loads(raw.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         return None, f"{path}: not valid TOML ({exc})"
     except UnicodeDecodeError as exc:
         return None, f"{path}: not valid UTF-8 ({exc.reason})"
     except OSError as exc:
         return None, f"{path}: cannot read ({exc.strerror or exc})"
+    except (RecursionError, ValueError, MemoryError):  # nested too deep, a number too long to read
+        return None, f"{path}: not a theme (nested too deep or a number too long)"
     try:
         return _theme_from_data(data), None
     except ThemeError as exc:
@@ -426,10 +435,14 @@ def load_themes(
         try:
             if not directory.is_dir():
                 continue
-            files = sorted(p for p in directory.glob("*.toml") if p.is_file())
+            with os.scandir(directory) as entries:  # unlike glob, says when the folder cannot be read
+                files = sorted(Path(e.path) for e in entries if e.name.endswith(".toml") and e.is_file())
         except OSError as exc:
             warnings.append(f"{directory}: cannot list themes ({exc.strerror or exc})")
             continue
+        if len(files) > MAX_THEME_FILES:
+            warnings.append(f"{directory}: {len(files)} theme files; only the first {MAX_THEME_FILES} are read")
+            files = files[:MAX_THEME_FILES]
         seen_here: dict[str, Path] = {}
         for path in files:
             theme, warning = _load_file(path)

@@ -579,3 +579,33 @@ def test_the_shipped_themes_are_package_data_of_a_regular_install():
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
     assert sorted(p.read_bytes() for p in shipped) == sorted(
         p.read_bytes() for p in (package.parent / "themes").glob("*.toml"))
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", "not a theme"),
+    (b"a = " + b"7" * 5000 + b"\n", "not a theme"),
+    (b"# " + b"x" * (70 * 1024) + b"\n", "not read"),
+])
+def test_hostile_theme_files_are_refused_with_a_warning(tmp_path, raw, expected):
+    (tmp_path / "evil.toml").write_bytes(raw)
+    themes, warnings = load_themes([tmp_path])
+    assert set(themes) == {"felt"}
+    assert len(warnings) == 1 and expected in warnings[0] and "evil.toml" in warnings[0]
+
+
+def test_a_folder_of_thousands_of_theme_files_is_read_only_in_part(tmp_path):
+    for i in range(200):
+        (tmp_path / f"t{i:03}.toml").write_text("broken")
+    themes, warnings = load_themes([tmp_path])
+    assert set(themes) == {"felt"}
+    assert len(warnings) == 65 and "only the first 64" in warnings[0]
+
+
+def test_an_unreadable_theme_folder_says_so(tmp_path, monkeypatch):
+    # (root reads any folder, so the refusal is staged)
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("cardarcade.themes.os.scandir", refuse)
+    _, warnings = load_themes([tmp_path])
+    assert len(warnings) == 1 and "cannot list themes (Permission denied)" in warnings[0]

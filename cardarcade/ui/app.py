@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chose
     from cardarcade.ui.setup import GameSetup
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are counted
 
 # Parsed stylesheet rules per set of theme variables, shared by the apps of this process (they
 # are never changed once parsed); see ArcadeApp._first_theme.
@@ -100,6 +102,12 @@ class ArcadeApp(App):
         self.stylesheet.set_variables(variables)
         self.stylesheet._parse_cache = _PARSED_CSS.setdefault(tuple(sorted(variables.items())), {})
 
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        # Plain text unless a caller asks for markup: what is shown comes from theme files, player
+        # names and game events, and a "[/]" in any of them must read as itself, not crash.
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The CSS uses the card palette's variables; every theme must define them.
         themes, _ = load_themes([]) if not hasattr(self, "card_themes") else (self.card_themes, [])
@@ -151,8 +159,12 @@ class ArcadeApp(App):
     def on_mount(self) -> None:
         from cardarcade.ui.screens import screen_for
 
-        for warning in self.theme_warnings:
+        shown = self.theme_warnings[:MAX_WARNINGS_SHOWN]
+        for warning in shown:
             self.notify(warning, severity="warning", timeout=6)
+        if len(self.theme_warnings) > len(shown):
+            self.notify(f"... and {len(self.theme_warnings) - len(shown)} more problems with theme files",
+                        severity="warning", timeout=6)
         if self.start_setup is not None:
             self.push_screen(screen_for(self.start_setup))
         self.call_after_refresh(self._check_size)

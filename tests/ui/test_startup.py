@@ -9,6 +9,7 @@ import pytest
 
 import cardarcade.ui.app as app_module
 from cardarcade.ui.app import ArcadeApp, UISettings
+from ui_helpers import screen_text
 
 LIGHT = """
 name = "daylight"
@@ -56,3 +57,20 @@ async def test_the_first_frame_looks_as_if_the_theme_had_been_set_the_ordinary_w
         dirs = []
     for _ in range(2):  # the second app takes the rules the first one parsed
         assert await looks(ArcadeApp, dirs, theme) == await looks(OrdinaryThemeApp, dirs, theme)
+
+
+async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path):
+    (tmp_path / "odd.toml").write_text(LIGHT.replace('name = "daylight"', 'name = "odd"')
+                                       .replace('title = "Daylight"', 'title = "[/] [bold]odd"'))
+    (tmp_path / "bad.toml").write_text(LIGHT.replace('felt = "#e8e4d8"', 'felt = "[/]"'))
+    app = ArcadeApp(settings=UISettings(countdown=0), theme_dirs=[tmp_path])
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("cards.felt: expected a colour like '#1a2b3c', got '[/]'" in m for m in messages)
+        while app.card_theme.name != "odd":
+            await pilot.press("t")
+        await pilot.pause(0.2)
+        assert "Theme: [/] [bold]odd" in [n.message for n in app._notifications]
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        assert "[/] [bold]odd" in toasts  # shown as it is, not read as markup
