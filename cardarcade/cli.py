@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn, Sequence
 
@@ -19,6 +20,10 @@ if TYPE_CHECKING:  # the rules (and pydantic) load only for a command that needs
     from cardarcade.rules.base import GameSpec, Options
 
 USAGE_ERROR = 2
+CLOSED_PIPE = 128 + 13  # the status a program ended by SIGPIPE reports, as 'head' readers expect
+# Characters: every house rule's value is a word or a small number, and a longer one could be
+# nested or long enough to break the JSON reader.
+MAX_OPTION_VALUE = 200
 
 
 class CliError(Exception):
@@ -53,6 +58,8 @@ def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
         if key not in fields:
             known = ", ".join(fields) or "none"
             raise CliError(f"{spec.id} has no option {key!r}; its options: {known}")
+        if len(value) > MAX_OPTION_VALUE:
+            raise CliError(f"--option {key}: a value of {len(value)} characters is too long")
         try:
             raw[key] = json.loads(value)  # numbers and true/false
         except json.JSONDecodeError:
@@ -203,8 +210,20 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         if theme not in app.card_themes:
             raise CliError(f"unknown theme {theme!r}; themes: {', '.join(sorted(app.card_themes))}")
         app.use_theme(theme)
+    if not _is_terminal(0):
+        # Without a terminal to read keys from, Textual would spin (stdin at end of file) or crash
+        # (stdin closed).
+        raise CliError("cardarcade needs a terminal to play in, and its input is not one "
+                       "(run it in a terminal; 'cardarcade simulate' plays bots without one)")
     app.run()
     return app.return_code or 0
+
+
+def _is_terminal(fd: int) -> bool:
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -248,8 +267,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
     play.add_argument("--hotseat", type=int, nargs="?", const=2, metavar="PEOPLE",
                       help="people sharing this keyboard (2 if no number is given); the other seats are bots")
-    play.add_argument("--theme", help="colour theme")
-    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    # Also after the game's name; SUPPRESS keeps a value given before "play" from being reset.
+    play.add_argument("--theme", help="colour theme", default=argparse.SUPPRESS)
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols",
+                      default=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
 
     lst = sub.add_parser("list", help="list the games")
@@ -273,14 +294,37 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A terminal that cannot show ♠ gets '?' rather than a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     try:
         args = build_parser().parse_args(argv)
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
+        return status
     except CliError as exc:
         print(str(exc), file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`cardarcade list | head -1`): not an error of ours
+        _silence_stdout()
+        return CLOSED_PIPE
+    except OSError as exc:  # output that cannot be written: a full disk, /dev/full
+        _silence_stdout()
+        print(f"cardarcade: cannot write the output ({exc.strerror or exc})", file=sys.stderr)
+        return USAGE_ERROR
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's final flush of what could not be
+    written does not raise again on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -123,3 +126,49 @@ def test_list_shows_whole_ids_on_an_80_column_terminal(capsys, monkeypatch):
     assert max(len(line) for line in out.splitlines()) <= 80
     first_words = {line.strip("│┃ ").split(" ")[0] for line in out.splitlines()}
     assert set(GAMES) <= first_words
+
+
+def cardarcade(*argv: str, **kwargs) -> subprocess.CompletedProcess:
+    """The command as a user starts it, in its own process."""
+    env = {**os.environ, **kwargs.pop("env", {})}
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    kwargs.setdefault("stderr", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "cardarcade", *argv], text=True, env=env, timeout=60, **kwargs)
+
+
+@pytest.mark.parametrize("stdin", ["devnull", "closed"])
+def test_without_a_terminal_to_read_from_it_says_so_and_stops(stdin):
+    if stdin == "devnull":
+        run = cardarcade("play", "war", stdin=subprocess.DEVNULL)
+    else:
+        run = cardarcade("play", "war", stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0))
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == [
+        "cardarcade needs a terminal to play in, and its input is not one "
+        "(run it in a terminal; 'cardarcade simulate' plays bots without one)"]
+
+
+def test_options_before_the_command_are_not_lost():
+    run = cardarcade("--theme", "nosuch", "play", "war", stdin=subprocess.DEVNULL)
+    assert run.returncode == 2 and run.stderr.startswith("unknown theme 'nosuch'")
+
+
+@pytest.mark.parametrize("value", ["[" * 2000, "7" * 5000], ids=["nested", "digits"])
+def test_an_overlong_option_value_is_one_line(capsys, value):
+    code, _, err = run(capsys, "play", "war", "--option", f"max_rounds={value}")
+    assert code == 2 and err.strip() == "--option max_rounds: a value of %d characters is too long" % len(value)
+
+
+def test_output_nobody_can_take_is_not_a_traceback(tmp_path):
+    with open("/dev/full", "w") as device_full:
+        full = cardarcade("simulate", "war", "--games", "2", "--json", stdout=device_full)
+    assert full.returncode == 2 and full.stderr.strip() == "cardarcade: cannot write the output (No space left on device)"
+    for argv in (["list"], ["list", "--json"]):  # printed by Rich, and by print
+        reader = subprocess.Popen([sys.executable, "-m", "cardarcade", *argv], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        reader.stdout.close()  # the reader goes away before anything is printed
+        err = reader.stderr.read()
+        # Rich ends with 1 for a closed pipe; our own printing with 141, as if SIGPIPE had ended it
+        assert reader.wait(timeout=60) in (1, 141) and err == "", err
+    ascii_only = cardarcade("list", env={"PYTHONIOENCODING": "ascii"})
+    assert ascii_only.returncode == 0 and "Authors ? Go Fish" in ascii_only.stdout
