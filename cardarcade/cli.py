@@ -24,6 +24,7 @@ CLOSED_PIPE = 128 + 13  # the status a program ended by SIGPIPE reports, as 'hea
 # Characters: every house rule's value is a word or a small number, and a longer one could be
 # nested or long enough to break the JSON reader.
 MAX_OPTION_VALUE = 200
+MAX_COLUMNS, MAX_LINES = 1000, 500  # larger than any real terminal
 
 
 class CliError(Exception):
@@ -201,8 +202,24 @@ def _app_settings(args: argparse.Namespace):
     return settings
 
 
+def trusted_size_variables(environ: dict[str, str]) -> dict[str, str]:
+    """``environ`` without a COLUMNS or LINES no terminal has (Textual takes them over the
+    terminal's own size: COLUMNS=100000 LINES=100000 had it build a screen of gigabytes)."""
+    out = dict(environ)
+    for name, most in (("COLUMNS", MAX_COLUMNS), ("LINES", MAX_LINES)):
+        value = out.get(name)
+        if value is not None and not (value.strip().isdigit() and 0 < int(value) <= most):
+            del out[name]
+    return out
+
+
 def _run_app(start: Any, args: argparse.Namespace) -> int:
     from cardarcade.ui.app import ArcadeApp
+
+    trusted = trusted_size_variables(dict(os.environ))
+    for name in ("COLUMNS", "LINES"):
+        if name not in trusted:
+            os.environ.pop(name, None)  # this process runs one app: its environment is its own
 
     app = ArcadeApp(start=start, settings=_app_settings(args))
     theme = getattr(args, "theme", None)

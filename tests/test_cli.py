@@ -172,3 +172,29 @@ def test_output_nobody_can_take_is_not_a_traceback(tmp_path):
         assert reader.wait(timeout=60) in (1, 141) and err == "", err
     ascii_only = cardarcade("list", env={"PYTHONIOENCODING": "ascii"})
     assert ascii_only.returncode == 0 and "Authors ? Go Fish" in ascii_only.stdout
+
+
+def test_a_terminal_size_no_terminal_has_is_not_trusted():
+    from cardarcade.cli import trusted_size_variables
+
+    assert trusted_size_variables({"COLUMNS": "100000", "LINES": "100000", "TERM": "xterm"}) == {"TERM": "xterm"}
+    assert trusted_size_variables({"COLUMNS": "-3", "LINES": "x"}) == {}
+    assert trusted_size_variables({"COLUMNS": "120", "LINES": "40"}) == {"COLUMNS": "120", "LINES": "40"}
+
+
+def test_the_app_ignores_a_huge_columns_and_lines(monkeypatch):
+    import cardarcade.ui.app
+
+    sizes = []
+
+    def run(self):
+        import shutil
+
+        sizes.append(tuple(shutil.get_terminal_size()))
+
+    monkeypatch.setattr(cardarcade.ui.app.ArcadeApp, "run", run)
+    monkeypatch.setattr("cardarcade.cli._is_terminal", lambda fd: True)
+    monkeypatch.setenv("COLUMNS", "100000")
+    monkeypatch.setenv("LINES", "100000")
+    assert main([]) == 0
+    assert sizes and sizes[0][0] < 100000 and sizes[0][1] < 100000
