@@ -10,9 +10,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, NoReturn, Sequence
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from cardarcade.catalog import CATALOG
 
@@ -120,7 +118,6 @@ def cmd_list(args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
-
     from rich.text import Text
 
     table = Table(title="cardarcade games", box=None, title_justify="left", header_style="bold")
