@@ -94,8 +94,13 @@ class PileGame(Game):
         s = self.s
         if s.result is not None:
             return []
-        owed, turned = self.owed(), s.stimulus >= 1
-        return [p for p in range(s.players) if self.may_flip(p) or p == owed or (turned and self.may_slap(p))]
+        # may_flip / may_slap per seat, with what they share worked out once (this runs after every move)
+        owed, turned, stacks, shut = self.owed(), s.stimulus >= 1, s.stacks, s.shut
+        early = not s.options.forgive_early_flip
+        slap_in = s.options.slap_in and self.holders() >= 2
+        return [p for p in range(s.players)
+                if (stacks[p] and (early or self.in_turn(p))) or p == owed
+                or (turned and not shut[p] and (stacks[p] or slap_in))]
 
     def is_out(self, seat: int) -> bool:
         """No cards, nothing owed, and no way back in: shut out, or slapping in is closed."""
