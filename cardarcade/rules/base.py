@@ -69,13 +69,18 @@ class Action:
         return " ".join(parts)
 
 
+_TARGET_TYPES = frozenset({int, type(None)})
+_VALUE_TYPES = frozenset({int, str, type(None)})
+
+
 def well_formed(action: object) -> bool:
     """Whether ``action`` is an Action whose fields have the types the engines rely on (a float
     seat or a bool value compares equal to an int, and would pass a legality check)."""
-    return (type(action) is Action and type(action.kind) is str
-            and type(action.cards) is tuple and all(type(c) is Card for c in action.cards)
-            and (action.target is None or type(action.target) is int)
-            and (action.value is None or type(action.value) in (int, str)))
+    if type(action) is not Action:
+        return False
+    cards = action.cards
+    return (type(action.kind) is str and type(cards) is tuple and type(action.target) in _TARGET_TYPES
+            and type(action.value) in _VALUE_TYPES and (not cards or all(type(c) is Card for c in cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,23 +276,20 @@ class Game(ABC, Generic[S]):
         return action in self.legal_actions(seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out ``action`` for ``seat``. Anything that is not a legal move now, malformed ones
+        included (a seat that is not a plain int, a field of the wrong type), raises
+        IllegalAction before anything changes, whoever sent it."""
         if self.s.result is not None:
             raise IllegalAction("the game is over")
-        if not self._may(seat, action):
+        try:
+            legal = (type(seat) is int and 0 <= seat < self.s.players and well_formed(action)
+                     and self.is_legal(seat, action))
+        except (TypeError, ValueError, AttributeError, LookupError):  # a game's check meeting odd input
+            legal = False
+        if not legal:
             raise IllegalAction(f"seat {seat!r} may not {action!r} now")
         self.s.actions += 1
         return self._apply(seat, action)
-
-    def _may(self, seat: object, action: object) -> bool:
-        """Whether ``seat`` may take ``action`` now. Anything malformed (a seat that is not a whole
-        number, something that is not an Action, a field of the wrong type) is simply not a legal
-        move: it is refused before any state could change, whoever sent it."""
-        if type(seat) is not int or not 0 <= seat < self.s.players or not well_formed(action):
-            return False
-        try:
-            return self.is_legal(seat, action)  # type: ignore[arg-type]
-        except (TypeError, ValueError, AttributeError, LookupError):
-            return False
 
     @property
     def is_over(self) -> bool:
