@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
@@ -22,7 +23,6 @@ CLOSED_PIPE = 128 + 13  # the status a program ended by SIGPIPE reports, as 'hea
 # Characters: every house rule's value is a word or a small number, and a longer one could be
 # nested or long enough to break the JSON reader.
 MAX_OPTION_VALUE = 200
-MAX_COLUMNS, MAX_LINES = 1000, 500  # larger than any real terminal
 
 
 class CliError(Exception):
@@ -202,6 +202,8 @@ def _app_settings(args: argparse.Namespace):
 def trusted_size_variables(environ: dict[str, str]) -> dict[str, str]:
     """``environ`` without a COLUMNS or LINES no terminal has (Textual takes them over the
     terminal's own size: COLUMNS=100000 LINES=100000 had it build a screen of gigabytes)."""
+    from cardarcade.ui.terminal import MAX_COLUMNS, MAX_LINES
+
     out = dict(environ)
     for name, most in (("COLUMNS", MAX_COLUMNS), ("LINES", MAX_LINES)):
         value = out.get(name)
@@ -218,7 +220,7 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         if name not in trusted:
             os.environ.pop(name, None)  # this process runs one app: its environment is its own
 
-    app = ArcadeApp(start=start, settings=_app_settings(args))
+    app = ArcadeApp(start=start, settings=_app_settings(args), handle_signals=True)
     theme = getattr(args, "theme", None)
     if theme:
         if theme not in app.card_themes:
@@ -230,7 +232,19 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         raise CliError("cardarcade needs a terminal to play in, and its input is not one "
                        "(run it in a terminal; 'cardarcade simulate' plays bots without one)")
     app.run()
+    if app.ended_by_signal is not None:
+        return _end_by(app.ended_by_signal)
     return app.return_code or 0
+
+
+def _end_by(signum: int) -> int:
+    """End this process by the signal that ended the app, now that the terminal is restored:
+    whoever sent it sees it took effect (a shell shows 128 + the signal's number)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+    return 128 + signum  # only if the signal did not end the process
 
 
 def _is_terminal(fd: int) -> bool:

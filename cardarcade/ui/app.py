@@ -6,13 +6,19 @@ run in one process (the SSH server).
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from textual import events
+from rich.color import ColorSystem
+from textual import constants, events
 from textual.app import App
+from textual.driver import Driver
+from textual.filter import Monochrome
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.geometry import Size
@@ -26,6 +32,8 @@ if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chose
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are counted
+# Signals that end a session: the terminal closed (SIGHUP) or the system asked (SIGTERM).
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 # Parsed stylesheet rules per set of theme variables, shared by the apps of this process (they
 # are never changed once parsed); see ArcadeApp._first_theme.
@@ -71,9 +79,15 @@ class ArcadeApp(App):
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, start: GameSetup | None = None, settings: UISettings | None = None,
-                 theme_dirs: list[Path] | None = None) -> None:
+                 theme_dirs: list[Path] | None = None, handle_signals: bool = False) -> None:
+        """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
+        terminal; for the one app of a local process (the SSH server runs many in one process
+        and handles signals itself)."""
         self.card_themes, self.theme_warnings = load_themes(theme_dirs)
         super().__init__()
+        self.handle_signals = handle_signals
+        self.ended_by_signal: int | None = None  # the signal that ended the app, if one did
+        self.monochrome = no_color()
         self.settings = settings or UISettings()
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
@@ -118,7 +132,19 @@ class ArcadeApp(App):
 
     @property
     def palette(self) -> CardPalette:
-        return MONOCHROME.palette if no_color() else self.card_theme.palette
+        return MONOCHROME.palette if self.monochrome else self.card_theme.palette
+
+    def _fit_colours_to_terminal(self) -> None:
+        """Without colour, draw in the fewest: a terminal Rich finds no colours in (TERM=dumb),
+        which Textual painted in 24-bit colour, and NO_COLOR, which Textual grey-scales but in
+        256 or 24-bit greys, get the monochrome palette in black, white and their bright forms."""
+        if self.console.color_system is not None and not self.no_color:
+            return
+        self.console._color_system = ColorSystem.STANDARD  # what Textual renders strips with
+        self.monochrome = True
+        if not self.no_color:
+            self.no_color = True
+            self._filters.append(Monochrome())
 
     @property
     def ascii_glyphs(self) -> bool:
@@ -147,6 +173,37 @@ class ArcadeApp(App):
             refresh = getattr(screen, "refresh_all", None)
             if refresh is not None and screen.is_mounted:
                 refresh()
+
+    # ---- running in a terminal
+
+    def get_driver_class(self) -> type[Driver]:
+        if constants.DRIVER is None and sys.platform != "win32":
+            from cardarcade.ui.terminal import ArcadeDriver  # input no byte sequence can crash
+
+            return ArcadeDriver
+        return super().get_driver_class()
+
+    async def run_async(self, **kwargs: Any) -> Any:
+        # Tests run the app through run_test, which does not come here: they keep their colours.
+        self._fit_colours_to_terminal()
+        if not self.handle_signals:
+            return await super().run_async(**kwargs)
+        loop = asyncio.get_running_loop()
+        for signum in ENDING_SIGNALS:
+            loop.add_signal_handler(signum, self._end_by_signal, signum)
+        try:
+            return await super().run_async(**kwargs)
+        finally:
+            for signum in ENDING_SIGNALS:
+                loop.remove_signal_handler(signum)
+
+    def _end_by_signal(self, signum: int) -> None:
+        """Leave as ``q`` would: the screens close (bots and timers with them) and the driver
+        gives the terminal back. A second such signal is not caught: it ends the process."""
+        asyncio.get_running_loop().remove_signal_handler(signum)
+        if self.ended_by_signal is None:
+            self.ended_by_signal = signum
+        self.exit(return_code=128 + signum)
 
     # ---- flow
 

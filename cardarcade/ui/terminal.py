@@ -1,0 +1,164 @@
+"""Reading a terminal's input so that no byte sequence can end the app.
+
+Textual's own reader ended the app with a traceback on one bad byte: 0xff (strict UTF-8),
+``ESC[1114112u`` (a key code past Unicode), ``ESC[9999999999A`` (a number too big for ``chr``);
+and a bracketed paste that never ended took every later key, Ctrl+C and ``q`` included, as
+pasted text.
+
+``InputDecoder`` turns bytes into Textual events and never raises: what it cannot read is
+dropped. It knows nothing of where the bytes come from: ``ArcadeDriver`` feeds it the local
+terminal's stdin, and a driver for another source (an SSH channel) feeds it that source's bytes.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import selectors
+from typing import Callable, Generator, Iterable
+
+from textual import events
+from textual._parser import ParseEOF, ParseError, ParseTimeout, Peek1, Read1
+from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
+from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
+
+# The largest terminal the app believes in (columns, lines); larger than any real one. A size
+# claimed beyond it (COLUMNS, an in-band resize report, an SSH client) would have Textual build
+# a screen of gigabytes.
+MAX_COLUMNS, MAX_LINES = 1000, 500
+
+# A bracketed paste ends at its end marker, or when no byte has come for this long (the marker
+# was lost: keys must work again), keeping at most MAX_PASTE_CHARS of its text. Pasted text
+# never becomes key presses, so the rest of an overlong paste is dropped.
+PASTE_SILENCE = 0.5
+MAX_PASTE_CHARS = 10_000
+
+
+def bounded_size(width: int, height: int) -> tuple[int, int]:
+    return min(max(width, 1), MAX_COLUMNS), min(max(height, 1), MAX_LINES)
+
+
+class SafeXTermParser(XTermParser):
+    """Textual's xterm parser, restarted clean whenever a sequence makes it raise (that
+    sequence is dropped), with bracketed paste bounded, and claimed sizes capped."""
+
+    def parse(self, token_callback: Callable[[Message], None]) -> Generator[Read1 | Peek1, str, None]:
+        def accept(token: Message) -> None:
+            if isinstance(token, events.Resize) and bounded_size(*token.size) != tuple(token.size):
+                token = events.Resize.from_dimensions(bounded_size(*token.size), token.pixel_size)
+            token_callback(token)
+
+        while True:  # each round is Textual's parser from a clean state
+            textual_parse = super().parse(accept)
+            wanted = next(textual_parse)
+            recent = ""  # the last characters it was given: has a paste begun?
+            while True:
+                try:
+                    character = yield wanted
+                except ParseEOF as end:
+                    try:
+                        textual_parse.throw(end)
+                    except (StopIteration, Exception):
+                        pass
+                    return
+                except ParseTimeout as timeout:  # an escape key, not the start of a sequence
+                    try:
+                        wanted = textual_parse.throw(timeout)
+                    except StopIteration:
+                        return
+                    except Exception:
+                        break
+                    continue
+                try:
+                    wanted = textual_parse.send(character)
+                except StopIteration:
+                    return
+                except Exception:  # a sequence it cannot read (a number too big, a code past Unicode)
+                    break
+                recent = (recent + character)[-len(BRACKETED_PASTE_START):]
+                if recent == BRACKETED_PASTE_START:
+                    textual_parse.close()
+                    if not (yield from self._read_paste(accept)):
+                        return
+                    break
+
+    def _read_paste(self, accept: Callable[[Message], None]) -> Generator[Read1, str, bool]:
+        """The text of a bracketed paste, given as one Paste event; False if input ended in it."""
+        kept: list[str] = []
+        tail = ""
+        more_input = True
+        while True:
+            try:
+                character = yield self.read1(PASTE_SILENCE)
+            except ParseTimeout:
+                break
+            except ParseError:
+                more_input = False
+                break
+            tail = (tail + character)[-len(BRACKETED_PASTE_END):]
+            if tail == BRACKETED_PASTE_END:
+                if kept[-(len(BRACKETED_PASTE_END) - 1):] == list(BRACKETED_PASTE_END[:-1]):
+                    del kept[-(len(BRACKETED_PASTE_END) - 1):]
+                break
+            if len(kept) < MAX_PASTE_CHARS + len(BRACKETED_PASTE_END):  # room for the end marker
+                kept.append(character)
+        text = "".join(kept)[:MAX_PASTE_CHARS].replace("\x00", "")
+        if text:
+            accept(events.Paste(text))
+        return more_input
+
+
+class InputDecoder:
+    """A terminal's bytes in, Textual events out; whatever the bytes, nothing is raised."""
+
+    def __init__(self, debug: bool = False) -> None:
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._parser = SafeXTermParser(debug)
+
+    def feed(self, data: bytes) -> list[Message]:
+        text = self._decode(data)
+        if not text or self._parser.is_eof:  # (an empty string would tell the parser input ended)
+            return []
+        return list(self._parser.feed(text))
+
+    def tick(self) -> list[Message]:
+        """Events that waiting made certain: a lone ESC is the escape key, a paste is over."""
+        return list(self._parser.tick())
+
+    def close(self) -> list[Message]:
+        """Input has ended: whatever was still being read, as events."""
+        if self._parser.is_eof:
+            return []
+        text = self._decode(b"", final=True)
+        tokens = list(self._parser.feed(text)) if text else []
+        return tokens + list(self._parser.feed(""))
+
+
+class ArcadeDriver(LinuxDriver):
+    """Textual's Linux driver, reading stdin through an InputDecoder. When the terminal is gone
+    (stdin at its end or failing), the app is asked to exit instead of the reader spinning."""
+
+    def run_input_thread(self) -> None:
+        decoder = InputDecoder(self._debug)
+        selector = selectors.SelectSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        try:
+            while not self.exit_event.is_set():
+                for _ in selector.select(0.1):
+                    try:
+                        data = os.read(self.fileno, 4096)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        self._deliver(decoder.close())
+                        self._loop.call_soon_threadsafe(self._app.exit)
+                        return
+                    self._deliver(decoder.feed(data))
+                self._deliver(decoder.tick())
+        finally:
+            selector.close()
+
+    def _deliver(self, tokens: Iterable[Message]) -> None:
+        for token in tokens:
+            self.process_message(token)
