@@ -58,3 +58,17 @@ def text_of(renderable: RenderableType) -> str:
     with console.capture() as capture:
         console.print(renderable)
     return capture.get()
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Keys arriving together, as a terminal delivers fast typing in one read: all are queued
+    before the app handles any (``pilot.press`` lets the app settle after each key)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
+    await pilot.pause()

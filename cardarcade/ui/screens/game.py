@@ -114,6 +114,7 @@ class GameScreen(Screen):
         self._countdown: Timer | None = None
         self._count = 0
         self._finished = False
+        self._result_waiting = False  # the game is over, but the player has a screen of theirs open
         self._shown: dict[str, RenderableType] = {}  # widget id -> what it shows now
         self._lines: dict[str, int] = {}  # auto-height widget id -> its content's line count
         self._out = False  # every person here is out (the footer then offers ">")
@@ -322,16 +323,31 @@ class GameScreen(Screen):
         """Whether ``seat`` could have won the claim just settled (in most games anyone could)."""
         return True
 
-    def _show_result(self) -> None:
+    def _show_result(self, _: object = None) -> None:
+        """The result takes this screen's place, closing the turn's own prompts over it. A screen
+        the player opened (the menu, the rules, the log) stays: the result waits until it closes."""
         from cardarcade.ui.screens.result import ResultScreen
 
+        stack = self.app.screen_stack
+        if self not in stack:
+            return  # the player left or restarted first
+        if any(not getattr(s, "CLOSES_WITH_THE_GAME", False) for s in stack[stack.index(self) + 1:]):
+            if not self._result_waiting:
+                self._result_waiting = True
+                self.app.screen_change_signal.subscribe(self, self._show_result)
+            return
+        if self._result_waiting:
+            self.app.screen_change_signal.unsubscribe(self)
         self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id),
                                        self.render_final()))
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat
-        cover, a dialog) without acting on it."""
-        while self.app.screen is not self and self in self.app.screen_stack:
+        cover, a dialog) without acting on it. Nothing, if this screen has gone already."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return
+        for _ in stack[stack.index(self) + 1:]:
             self.app.pop_screen()
         self.app.switch_screen(screen)
 

@@ -208,7 +208,8 @@ class MenuScreen(Screen):
         from cardarcade.rules import GAMES
         from cardarcade.ui.screens.setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(GAMES[info.id]))
+        if self.is_active:  # a second enter queued behind the first opens nothing more
+            self.app.push_screen(SetupScreen(GAMES[info.id]))
 
     def action_rules(self) -> None:
         from cardarcade.rules import GAMES

@@ -8,9 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.setup import GameSetup
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
@@ -20,7 +20,7 @@ BUTTON_ARROWS = [
 ]
 
 
-class PauseScreen(ModalScreen[str | None]):
+class PauseScreen(Dialog[str | None]):
     """Resume, rules, the log, theme, restart or leave. Play is held while this is open."""
 
     BINDINGS = [
@@ -70,7 +70,7 @@ class PauseScreen(ModalScreen[str | None]):
         self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options))
 
 
-class HistoryScreen(ModalScreen[None]):
+class HistoryScreen(Dialog[None]):
     """Every line of the game's log so far, newest at the bottom, to scroll through."""
 
     BINDINGS = [
@@ -103,7 +103,7 @@ class HistoryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),

@@ -112,7 +112,7 @@ class ResultScreen(Screen):
     def action_again(self) -> None:
         from cardarcade.ui.screens import screen_for
 
-        if not self.ready:
+        if not self.ready or not self.is_active:
             return
         self.app.switch_screen(screen_for(self.setup.again()))
 

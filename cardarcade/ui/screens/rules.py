@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from cardarcade.rules.base import GameSpec, Options
+from cardarcade.ui.screens._dialog import Dialog
 
 
 def rules_markdown(spec: GameSpec, options: Options | None) -> str:
@@ -20,7 +20,7 @@ def rules_markdown(spec: GameSpec, options: Options | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "Back"),
         Binding("q", "dismiss", "Back", show=False),

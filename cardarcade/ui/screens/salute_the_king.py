@@ -13,12 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundInfo, gesture_name
+from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -31,7 +31,7 @@ def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
 
 
-class TriggerPicker(ModalScreen[str]):
+class TriggerPicker(Dialog[str]):
     """The dealer picks the card that calls for one gesture."""
 
     DEFAULT_CSS = """
@@ -40,6 +40,7 @@ class TriggerPicker(ModalScreen[str]):
     TriggerPicker OptionList { height: auto; max-height: 15; }
     """
     BINDINGS = [Binding("escape", "later", "Later", show=False)]
+    CLOSES_WITH_THE_GAME = True
 
     def __init__(self, dealer: str, gesture: str, choices: list[str]) -> None:
         super().__init__()

@@ -115,8 +115,12 @@ class SetupScreen(Screen):
         event.stop()
         {"start": self.action_start, "rules": self.action_rules, "back": self.action_back}[event.button.id or "back"]()
 
+    # Keys and clicks queued before the first one took effect must not act again on whatever
+    # screen is then on top (a double enter on Start would deal two games): only the screen on
+    # top changes screens.
     def action_back(self) -> None:
-        self.app.pop_screen()
+        if self.is_active:
+            self.app.pop_screen()
 
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
@@ -156,6 +160,8 @@ class SetupScreen(Screen):
         return GameSetup(self.spec, tuple(seats), options, seed)
 
     def action_start(self) -> None:
+        if not self.is_active:
+            return
         try:
             setup = self.build_setup()
         except (BadSetup, ValueError) as exc:

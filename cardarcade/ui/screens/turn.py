@@ -26,11 +26,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, Slot, render_row
 
@@ -95,7 +95,7 @@ class Command:
     action: Action
 
 
-class ChoiceScreen(ModalScreen[int | None]):
+class ChoiceScreen(Dialog[int | None]):
     """Pick one of several moves: its key, or arrows and enter; escape backs out.
 
     Choices are keyed 1-9, then a, b, c...; ``numbers`` gives them other digits when the table
@@ -103,6 +103,7 @@ class ChoiceScreen(ModalScreen[int | None]):
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
+    CLOSES_WITH_THE_GAME = True
 
     def __init__(self, title: str, labels: Sequence[str], numbers: Sequence[int] | None = None) -> None:
         super().__init__()
@@ -138,7 +139,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class CoverScreen(ModalScreen[None]):
+class CoverScreen(Dialog[None]):
     """The hand-over between two people: nothing private shows until the next one presses enter.
 
     It comes up as soon as a person's turn ends. While bots play on under it (the table keeps
@@ -152,6 +153,7 @@ class CoverScreen(ModalScreen[None]):
         Binding("space", "ready", "Ready", show=False),
         *GameScreen.BINDINGS,  # the game's own keys, which work under the cover
     ]
+    CLOSES_WITH_THE_GAME = True
 
     def __init__(self, owner: "TurnScreen", after: str | None) -> None:
         super().__init__()
@@ -406,8 +408,13 @@ class TurnScreen(GameScreen):
             self.viewer = person
             self.refresh_all()
 
-        # Pushed once this screen is up: a cover pushed while it is still mounting would go under it.
-        self.call_after_refresh(self.app.push_screen, cover, uncovered)
+        def push() -> None:
+            # Once this screen is up (a cover pushed while it mounts would go under it), and only
+            # if the game is still on: a cover over the result or the menu would never lift.
+            if self.cover is cover and self in self.app.screen_stack:
+                self.app.push_screen(cover, uncovered)
+
+        self.call_after_refresh(push)
 
     def on_screen_suspend(self, event: events.ScreenSuspend) -> None:
         if self.cover is not None and self.app.screen is self.cover:

@@ -1,0 +1,28 @@
+"""Modal screens that answer once.
+
+A terminal hands over fast typing in one read, so several keys can be queued for a dialog
+before it has handled the first. Textual's ``dismiss`` pops whatever screen is on top, so
+each extra answer ("enter enter", "1212") would close the screen below: the game, then the
+menu. A ``Dialog`` acts on its first answer only, and only while it is the screen on top.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from textual.await_complete import AwaitComplete
+from textual.screen import ModalScreen
+
+R = TypeVar("R")
+
+
+class Dialog(ModalScreen[R]):
+    # What a game's end does with this dialog: a prompt that belongs to the turn (a choice, the
+    # hot-seat cover) is closed for the result; one the player opened (pause, rules, history)
+    # is left alone, and the result waits until the player closes it.
+    CLOSES_WITH_THE_GAME: ClassVar[bool] = False
+
+    def dismiss(self, result: R | None = None) -> AwaitComplete:
+        if not self.is_active:
+            return AwaitComplete.nothing()  # answered already, or something lies over it
+        return super().dismiss(result)
