@@ -59,31 +59,113 @@ ADAPTIVE = "adaptive"
 LEVEL_NAMES: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 
 
-class AdaptiveProfile:
-    """Reflexes that follow the person at the table, so the match stays close.
+def exgauss_cdf(x: float, mu: float, sigma: float, tau: float) -> float:
+    """P(T <= x) for T = Normal(mu, sigma) + Exponential(mean tau)."""
+    z = (x - mu) / sigma
+    tail = math.exp(min(-(x - mu) / tau + sigma * sigma / (2 * tau * tau), 700.0))
+    return _phi(z) - tail * _phi(z - sigma / tau)
 
-    It starts as ``medium``. The table reports each human reaction (``observe_human``) and who
-    won each contested claim (``observe_outcome``). The bot aims its median at the person's
-    recent median, then shifts a little slower while it is winning more than its share and a
-    little faster while losing, within the expert..easy range. It plays through ``current``, an
-    ordinary profile replaced whenever it retunes, so bots use it like any other.
+
+def _phi(z: float) -> float:
+    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+
+
+def exgauss_median(mu: float, sigma: float, tau: float) -> float:
+    """The median of an ex-Gaussian, by bisection (it has no closed form)."""
+    lo, hi = mu - 6 * sigma, mu + 6 * sigma + 20 * tau
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if exgauss_cdf(mid, mu, sigma, tau) < 0.5 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def median_of(profile: ReactionProfile) -> float:
+    """A profile's median reaction time for one alternative (the floor aside)."""
+    return exgauss_median(profile.mu, profile.sigma, profile.tau)
+
+
+# A person's spread grows with their median: the normal part and the tail are about 11% and 28% of
+# it at every fixed level, so a person of any speed is drawn with the same shape, scaled.
+SIGMA_SHARE, TAU_SHARE = 0.11, 0.28
+_MU_SHARE = 1 - exgauss_median(0.0, SIGMA_SHARE, TAU_SHARE)  # mu as a share of the median
+# Slower people also miss more cards and jump the gun more often: the fixed levels' rates by their
+# medians, and beyond easy a one-second person (a child, a first game) who misses one card in four.
+SLIPS: tuple[tuple[float, float, float], ...] = (
+    *sorted((median_of(p), p.miss_rate, p.false_rate) for p in LEVELS.values()),
+    (1.0, 0.25, 0.08),
+)
+
+
+def slips_at(median: float) -> tuple[float, float]:
+    """(miss rate, false-claim rate) of a person with this median: interpolated between SLIPS."""
+    if median <= SLIPS[0][0]:
+        return SLIPS[0][1], SLIPS[0][2]
+    for (m0, miss0, false0), (m1, miss1, false1) in zip(SLIPS, SLIPS[1:]):
+        if median <= m1:
+            w = (median - m0) / (m1 - m0)
+            return miss0 + w * (miss1 - miss0), false0 + w * (false1 - false0)
+    return SLIPS[-1][1], SLIPS[-1][2]
+
+
+def human_like(median: float, name: str = "person") -> ReactionProfile:
+    """Reflexes of a person whose median reaction is ``median`` seconds, in the game at hand.
+
+    No Hick's-law term: the median is already the person's in this game, however hard it is to read.
+    """
+    miss, false = slips_at(median)
+    return ReactionProfile(name, mu=_MU_SHARE * median, sigma=SIGMA_SHARE * median, tau=TAU_SHARE * median,
+                           miss_rate=miss, false_rate=false, hick=0.0)
+
+
+class AdaptiveProfile:
+    """Reflexes that follow the person at the table, so every race stays close.
+
+    The bot is a person-like profile (``human_like``) whose median is retuned after every
+    observation, from two things the table reports:
+
+    - the person's own reaction times (``observe_person``): the bot aims at their recent median,
+      which puts it where the person is after their first claim;
+    - who takes each contested race (``observe_race``): a handicap, kept as a ratio to that
+      median, grows while the person takes fewer races than an even share and shrinks while they
+      take more. It corrects what the times alone get wrong (the person misses cards, or only
+      their quick claims are seen). Its step is large for the first races, so it settles within
+      about a dozen, then small, so it holds steady instead of chasing every race.
+
+    Its misses and false claims follow its median along the same curve as a person's
+    (``slips_at``), and each claim is still drawn from a full human spread, never below the floor,
+    so its margins vary from race to race. It can be anywhere from faster than expert to slower
+    than easy. ``start_median`` is where it begins before the person has claimed anything: medium,
+    or the person's stored median from earlier games.
     """
 
-    WINDOW = 12  # recent human reactions that count
-    STEP = 0.015  # seconds of handicap per claim won or lost beyond an even share
-    MAX_LEAD = 6
+    RECENT = 15  # the person's latest reactions that make their median
+    FIRST_STEP = 0.5  # handicap step (log ratio) per race of surprise, at the first race
+    SETTLE = 6  # races over which the step halves ...
+    LAST_STEP = 0.12  # ... down to this, for the rest of the session
+    MAX_HANDICAP = 1.2  # the race results move the bot at most ~3.3x off the person's times
+    MEDIAN_RANGE = (0.18, 2.5)  # seconds: from quicker than expert to a very slow person
 
-    def __init__(self) -> None:
-        self.current = replace(LEVELS["medium"], name=ADAPTIVE)
-        self._human: list[float] = []
-        self._lead = 0
+    def __init__(self, start_median: float | None = None) -> None:
+        self.start_median = median_of(LEVELS["medium"]) if start_median is None else start_median
+        self._person: list[float] = []
+        self._handicap = 0.0
+        self.observed = 0  # the person's reactions seen
+        self.races = 0  # contested races seen
+        self.current = human_like(self.start_median, ADAPTIVE)
+
+    @property
+    def median(self) -> float:
+        """The median reaction time the bot is tuned to now, in seconds."""
+        return median_of(self.current)
 
     @property
     def mu(self) -> float:
         return self.current.mu
 
     def sample(self, rng: random.Random, alternatives: int = 1) -> float:
-        return self.current.sample(rng, alternatives)
+        """One reaction time. ``alternatives`` is ignored: the person's times that the bot follows
+        already include how hard this game is to read."""
+        return self.current.sample(rng)
 
     def misses(self, rng: random.Random) -> bool:
         return self.current.misses(rng)
@@ -91,22 +173,27 @@ class AdaptiveProfile:
     def blunders(self, rng: random.Random) -> bool:
         return self.current.blunders(rng)
 
-    def observe_human(self, seconds: float) -> None:
-        self._human.append(seconds)
-        del self._human[:-self.WINDOW]
+    def observe_person(self, seconds: float) -> None:
+        """A person's reaction time (not a mistake): late claims count too, they are the person's speed."""
+        self._person.append(seconds)
+        del self._person[:-self.RECENT]
+        self.observed += 1
         self._retune()
 
-    def observe_outcome(self, bot_won: bool) -> None:
-        self._lead = max(-self.MAX_LEAD, min(self.MAX_LEAD, self._lead + (1 if bot_won else -1)))
+    def observe_race(self, person_won: bool, even_share: float) -> None:
+        """A contested race and whether the people took it, with their even share of races
+        (people / players). A race lost by being last is reported as not won."""
+        step = max(self.LAST_STEP, self.FIRST_STEP * self.SETTLE / (self.SETTLE + self.races))
+        # Winning more than their share makes the bot quicker (a smaller handicap), losing slower.
+        surprise = float(person_won) - even_share
+        self._handicap = min(max(self._handicap - step * surprise, -self.MAX_HANDICAP), self.MAX_HANDICAP)
+        self.races += 1
         self._retune()
 
     def _retune(self) -> None:
-        if not self._human:
-            return
-        # ex-Gaussian median ~ mu + tau * ln 2 for the tails used here
-        target = percentile(self._human, 50) + self.STEP * self._lead
-        mu = target - self.current.tau * math.log(2)
-        self.current = replace(self.current, mu=min(max(mu, LEVELS["expert"].mu), LEVELS["easy"].mu))
+        base = percentile(self._person, 50) if self._person else self.start_median
+        lo, hi = self.MEDIAN_RANGE
+        self.current = human_like(min(max(base * math.exp(self._handicap), lo), hi), ADAPTIVE)
 
 
 def profile_for(level: str) -> ReactionProfile | AdaptiveProfile:

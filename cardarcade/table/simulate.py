@@ -1,12 +1,15 @@
-"""Headless bot-only play on virtual time, for ``cardarcade simulate`` and the tests."""
+"""Headless play on virtual time, for ``cardarcade simulate``, the tests and the benchmarks: bots
+only, or bots against a scripted person of a set reaction speed."""
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from cardarcade.bots.reaction import percentile
+from cardarcade.bots import Bot, make_bot
+from cardarcade.bots.reaction import human_like, percentile
 from cardarcade.rules.base import GameSpec, Options, Result
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.table import Seat, Table, is_fault
@@ -25,7 +28,33 @@ def play_headless(spec: GameSpec, levels: Sequence[str], seed: int, options: Opt
     """Play one game with bots in every seat, as fast as the engine goes."""
     game = spec.new(len(levels), seed=seed, options=options)
     clock = VirtualClock()
-    table = Table(game, bot_seats(levels), clock, pace=pace, seed=seed)
+    return _play_out(Table(game, bot_seats(levels), clock, pace=pace, seed=seed), clock)
+
+
+def scripted_person(game_id: str, seat: int, median: float, rng: random.Random) -> Bot:
+    """A stand-in for a person whose median reaction is ``median`` seconds: a medium bot's play
+    with a person's reflexes at that speed (``human_like``: misses and false claims grow with it)."""
+    person = make_bot(game_id, seat, "medium", rng)
+    person.profile = human_like(median)
+    return person
+
+
+def play_against_person(spec: GameSpec, median: float, levels: Sequence[str], seed: int,
+                        options: Options | dict | None = None, pace: float = 0.8,
+                        person_median: float | None = None) -> tuple[Result | None, Table]:
+    """Play one game with a scripted person of reaction median ``median`` in seat 0 and bots of
+    ``levels`` in the other seats. ``person_median`` is what the table is told of the person's
+    history (adaptive bots start there)."""
+    game = spec.new(len(levels) + 1, seed=seed, options=options)
+    clock = VirtualClock()
+    person = scripted_person(spec.id, 0, median, random.Random(f"{seed}:person"))
+    seats = [Seat("Person"), *bot_seats(levels)]
+    table = Table(game, seats, clock, pace=pace, seed=seed, person_median=person_median, stand_ins={0: person})
+    return _play_out(table, clock)
+
+
+def _play_out(table: Table, clock: VirtualClock) -> tuple[Result | None, Table]:
+    game = table.game
     table.start()
     while not game.is_over and clock.now() < MAX_VIRTUAL_SECONDS:
         if not clock.run(until=clock.now() + 60.0) and clock.idle:

@@ -57,6 +57,21 @@ def is_win(outcome: str) -> bool:
     return outcome.endswith("win")
 
 
+def race_decided(events: Sequence[Event]) -> tuple[int, bool] | None:
+    """The seat a race was decided for or against, and whether it won: most races go to the first
+    right claim (slap_win, snap_win, call_win...); in Salute the King the last to answer loses
+    and takes the pile (collect), whether their gesture or the next card closed the round.
+    None when these events decide no race."""
+    for e in events:
+        if e.seat is None:
+            continue
+        if is_win(e.kind):
+            return e.seat, True
+        if e.kind == "collect":
+            return e.seat, False
+    return None
+
+
 @dataclass(slots=True)
 class _Claim:
     seat: int
@@ -72,12 +87,17 @@ ReactionListener = Callable[[list[Reaction]], None]
 class TableStats:
     applied: int = 0
     reactions: list[Reaction] = field(default_factory=list)
+    races: list[tuple[int, bool]] = field(default_factory=list)  # race_decided of each contested race
 
 
 class Table:
     def __init__(self, game: Game, seats: Sequence[Seat], clock: Clock, *, pace: float = DEFAULT_PACE,
                  window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None,
-                 on_reactions: ReactionListener | None = None) -> None:
+                 on_reactions: ReactionListener | None = None, person_median: float | None = None,
+                 stand_ins: dict[int, Bot] | None = None) -> None:
+        """``person_median``: the person's usual reaction time (seconds) from earlier games, where
+        adaptive bots start instead of at medium. ``stand_ins``: policies that play people's seats
+        (a scripted person in tests and benchmarks), planned like bots but counted as people."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         self.game = game
@@ -93,8 +113,18 @@ class Table:
             i: make_bot(game.spec.id, i, seat.level or "medium", random.Random(f"{seed}:bot:{i}"))
             for i, seat in enumerate(self.seats) if seat.is_bot
         }
-        self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self.bots}
-        self._fired: dict[int, set[object]] = {i: set() for i in self.bots}  # plans already carried out
+        self.adaptive: list[AdaptiveProfile] = []
+        for bot in self.bots.values():
+            if isinstance(getattr(bot, "profile", None), AdaptiveProfile):
+                if person_median is not None:
+                    bot.profile = AdaptiveProfile(start_median=person_median)
+                self.adaptive.append(bot.profile)
+        self.stand_ins = dict(stand_ins or {})
+        if any(self.seats[i].is_bot for i in self.stand_ins):
+            raise ValueError("a stand-in plays a person's seat, not a bot's")
+        self._planners: dict[int, Bot] = {**self.bots, **self.stand_ins}
+        self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self._planners}
+        self._fired: dict[int, set[object]] = {i: set() for i in self._planners}  # plans already carried out
         self._claims: list[_Claim] = []
         self._claim_timer: Handle | None = None
         # When each stimulus appeared: parallel lists for bisecting by press time.
@@ -220,24 +250,52 @@ class Table:
             self._replan()
 
     def _tell_adaptive_bots(self, batch: list[Reaction]) -> None:
-        """Adaptive bots follow the people's reaction times and who wins the races."""
-        adaptive = [(seat, bot.profile) for seat, bot in self.bots.items()
-                    if isinstance(getattr(bot, "profile", None), AdaptiveProfile)]
-        if not adaptive:
+        """Adaptive bots follow the people's reaction times (mistakes are not reactions)."""
+        for r in batch:
+            if not self.seats[r.seat].is_bot and not is_fault(r.outcome):
+                for profile in self.adaptive:
+                    profile.observe_person(r.seconds)
+
+    def _tell_adaptive_race(self, seat: int, won: bool) -> None:
+        """Adaptive bots follow the people's share of races against their even share."""
+        people = len(self.human_seats)
+        if not people:
             return
-        people = [r for r in batch if not self.seats[r.seat].is_bot and not is_fault(r.outcome)]
-        winner = next((r.seat for r in batch if is_win(r.outcome)), None)
-        for seat, profile in adaptive:
-            for r in people:
-                profile.observe_human(r.seconds)
-            if winner is not None and (winner == seat or not self.seats[winner].is_bot):
-                profile.observe_outcome(bot_won=winner == seat)
+        person = not self.seats[seat].is_bot
+        # A race lost by being last is a race every other seat won.
+        person_won = person if won else not person
+        even = people / len(self.seats) if won else 1 - people / len(self.seats)
+        for profile in self.adaptive:
+            profile.observe_race(person_won, even)
+
+    def adaptive_median(self) -> float | None:
+        """The median reaction time (seconds) the adaptive bots are tuned to now, on average; the
+        next game of the session can start them there (``person_median``)."""
+        if not self.adaptive:
+            return None
+        return sum(p.median for p in self.adaptive) / len(self.adaptive)
+
+    def adaptive_summary(self) -> str | None:
+        """One sentence on how the adaptive bots tuned themselves, for the result screen (None
+        without adaptive bots)."""
+        median = self.adaptive_median()
+        if median is None:
+            return None
+        ms = round(median * 1000, -1)
+        if not any(p.races or p.observed for p in self.adaptive):
+            return f"The adaptive bots had no race of yours to follow and stayed at about {ms:.0f} ms."
+        return f"The bots matched you at about {ms:.0f} ms."
 
     def _apply(self, seat: int, action: Action, replan: bool = True) -> list[Event]:
         game = self.game
         before = game.stimulus
         events = game.apply(seat, action)
         self.stats.applied += 1
+        decided = race_decided(events)
+        if decided is not None:
+            self.stats.races.append(decided)
+            if self.adaptive:
+                self._tell_adaptive_race(*decided)
         if game.stimulus != before:
             self._stim_times.append(self.clock.now())
             self._stim_values.append(game.stimulus)
@@ -256,16 +314,23 @@ class Table:
             return
         game = self.game
         moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.pace)
-        for seat, bot in self.bots.items():
+        for seat, bot in self._planners.items():
             current = self._plans[seat]
             fresh = {p.key: p for p in bot.plans(game.view(seat), moment)}
             for key in [k for k in current if k not in fresh]:
+                if seat in self.stand_ins and self._committed(current[key][0]):
+                    continue
                 current.pop(key)[1].cancel()
             fired = self._fired[seat]
             for key, plan in fresh.items():
                 if key not in current and key not in fired:
                     handle = self.clock.call_at(plan.at, lambda s=seat, k=key: self._fire(s, k))
                     current[key] = (plan, handle)
+
+    def _committed(self, plan: Plan) -> bool:
+        """Whether a person would still make this claim: once a hand is on its way it lands, even
+        if someone else got there first, until a new card changes what it would land on."""
+        return plan.action.kind in self.claim_kinds and plan.action.value == self.game.stimulus
 
     def _fire(self, seat: int, key: object) -> None:
         entry = self._plans[seat].pop(key, None)

@@ -1,0 +1,94 @@
+"""Adaptive bots against people of every speed: the share of contested races the person takes.
+
+A scripted person (ex-Gaussian reaction times with a set median; misses and false claims that
+grow with slowness, as ``cardarcade.bots.reaction.human_like`` draws them) plays a session of
+whole games on virtual time against adaptive bots in every other seat, in every reaction game
+with every number of players it allows. The games of a session follow one another as they do
+in the app: each new table starts its adaptive bots where the last one left them.
+
+Per cell: the person's share of the races decided in the session, with the even share (one in
+the number of players) beside it. In Salute the King a race is lost by the last to answer, so
+there the figure is the share of races the person LOST, against the same even share. A cell is
+close when the share is within 0.8-1.2 x the even share.
+
+    python benchmarks/adaptive.py [--quick] [--games N] [--only slapjack,snap] [--medians 250,1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import _common
+
+from cardarcade.rules import GAMES
+from cardarcade.table.simulate import play_against_person
+
+MEDIANS_MS = (250, 300, 450, 600, 700, 1000)
+CLOSE = (0.8, 1.2)  # share / even share that counts as a close session
+
+
+def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
+    """One person's session of ``games`` games against adaptive bots."""
+    spec = GAMES[game_id]
+    median = median_ms / 1000
+    decided = taken = 0  # races decided; races decided by the person (won, or lost by being last)
+    carried: float | None = None  # where the previous game left the adaptive bots
+    for seed in range(games):
+        _, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried)
+        decided += len(table.stats.races)
+        taken += sum(1 for seat, _ in table.stats.races if seat == 0)
+        carried = table.adaptive_median()
+    even = 1 / players
+    share = taken / decided if decided else float("nan")
+    return {"races": decided, "share": round(share, 3), "even": round(even, 3),
+            "ratio": round(share / even, 2) if decided else None,
+            "bots_ms_end": round(carried * 1000) if carried else None}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games, fewer player counts (about 15 s)")
+    parser.add_argument("--games", type=int, help="games per session (default 10, quick 3)")
+    parser.add_argument("--only", help="comma-separated game ids (default: every realtime game)")
+    parser.add_argument("--medians", help="comma-separated person medians in ms (default 250,300,450,600,700,1000)")
+    args = parser.parse_args()
+    games = args.games or (3 if args.quick else 10)
+    medians = tuple(int(m) for m in args.medians.split(",")) if args.medians else MEDIANS_MS
+    realtime = [g for g, spec in GAMES.items() if spec.realtime]
+    chosen = args.only.split(",") if args.only else realtime
+    unknown = [g for g in chosen if g not in realtime]
+    if unknown:
+        sys.exit(f"not a realtime game: {', '.join(unknown)}; choose from {', '.join(realtime)}")
+
+    start = time.perf_counter()
+    cells: dict[str, dict[str, dict[str, dict]]] = {}
+    header = "".join(f"{m:>7} ms" for m in medians)
+    print(f"{'game':20} {'n':>2} {'even':>5} {header}   (person's share of races; * outside 0.8-1.2 x even)")
+    close = total = 0
+    for game_id in chosen:
+        spec = GAMES[game_id]
+        counts = range(spec.min_players, spec.max_players + 1)
+        if args.quick:
+            counts = sorted({spec.min_players, spec.max_players})
+        for players in counts:
+            row = {}
+            for median_ms in medians:
+                row[str(median_ms)] = cell = session(game_id, players, median_ms, games)
+                total += 1
+                ok = cell["ratio"] is not None and CLOSE[0] <= cell["ratio"] <= CLOSE[1]
+                close += ok
+                cell["close"] = ok
+            cells.setdefault(game_id, {})[str(players)] = row
+            figures = "".join(f"{c['share'] * 100:>8.0f}%{' ' if c['close'] else '*'}" for c in row.values())
+            print(f"{game_id:20} {players:>2} {100 / players:>4.0f}% {figures}", flush=True)
+    print(f"\n{close} of {total} cells within {CLOSE[0]}-{CLOSE[1]} x the even share "
+          f"({games} games a session, {time.perf_counter() - start:.0f} s). Salute the King: share of races LOST.")
+    path = _common.write_results("adaptive", {"games_per_session": games, "medians_ms": list(medians),
+                                              "close": [close, total], "cells": cells})
+    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+
+
+if __name__ == "__main__":
+    main()
