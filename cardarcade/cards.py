@@ -86,6 +86,10 @@ _RANK_LABELS.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: 
 _RANK_BY_TEXT = {label.upper(): rank for rank, label in _RANK_LABELS.items()}
 _RANK_BY_TEXT.update({"T": Rank.TEN, "1": Rank.ACE, "JOKER": Rank.JOKER, "JK": Rank.JOKER})
 
+# A card's back tells apart the packs shuffled together: two at most (back 0 and back 1). Bounding
+# it bounds the interned cards too, whatever text a save or a client sends.
+BACKS = 2
+
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 
@@ -108,6 +112,8 @@ class Card:
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | str | None = None, back: int = 0) -> "Card":
         rank = Rank(rank)
+        if type(back) is not int or not 0 <= back < BACKS:
+            raise ValueError(f"a card's back is a pack number from 0 to {BACKS - 1}, not {back!r}")
         if rank is Rank.JOKER:
             suit = None
         elif suit is None:
@@ -133,7 +139,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"not a card: {text!r} (a card is written like 'As', '10h', 'Th' or 'Jk')")
+            raise ValueError(f"not a card: {_quoted(text)} (a card is written like 'As', '10h', 'Th' or 'Jk')")
         card = cls._by_code.get(text)
         if card is not None:
             return card
@@ -141,15 +147,16 @@ class Card:
         back = 0
         if "/" in raw:
             raw, _, back_text = raw.partition("/")
-            if not (back_text.isascii() and back_text.isdigit()):
-                raise ValueError(f"not a card: {text!r} (the back after '/' must be a number, as in 'Qd/1')")
-            back = int(back_text)
+            digits = back_text.lstrip("0") or back_text[-1:]  # "As/" has no back at all
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 3 and int(digits) < BACKS):
+                raise ValueError(f"not a card: {_quoted(text)} (the back after '/' is the second pack's 1, as in 'Qd/1')")
+            back = int(digits)
         upper = raw.upper()
         if upper in ("JK", "JOKER"):
             return cls.of(Rank.JOKER, None, back)
         rank = _RANK_BY_TEXT.get(upper[:-1])
         if len(upper) < 2 or not raw.isascii() or rank is None or rank is Rank.JOKER or upper[-1] not in "CDHS":
-            raise ValueError(f"not a card: {text!r} (try 'As', '10h', 'Th' or 'Jk')")
+            raise ValueError(f"not a card: {_quoted(text)} (try 'As', '10h', 'Th' or 'Jk')")
         return cls.of(rank, upper[-1].lower(), back)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -209,7 +216,13 @@ class Card:
             return value
         if isinstance(value, str):
             return cls.parse(value)
-        raise ValueError(f"not a card: {value!r}")
+        raise ValueError(f"not a card: {_quoted(value)}")
+
+
+def _quoted(value: object) -> str:
+    """A rejected value as an error shows it: cut short, whatever its length."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def cards(text: str) -> list[Card]:

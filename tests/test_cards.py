@@ -121,6 +121,31 @@ def test_cards_helper_reports_the_bad_token() -> None:
         cards("As Xx Kd")
 
 
+def test_bogus_cards_leave_nothing_behind() -> None:
+    """A hostile save or client may send any number of made-up cards: each is refused, and no
+    new card is kept for it ('As/12345', a back no game has, once made a card of its own)."""
+    C("As/1")
+    before = (dict(Card._interned), dict(Card._by_code))
+    for i in range(2, 3000):
+        for text in (f"As/{i}", f"Kd/{i:05}", f"x{i}", f"1{i}h", f"Jk/{i}"):
+            with pytest.raises(ValueError, match="not a card"):
+                C(text)
+    assert (Card._interned, Card._by_code) == before
+
+
+def test_a_back_is_one_of_the_two_packs() -> None:
+    assert C("Qd/0") is C("Qd") and C("Qd/001") is C("Qd/1")
+    for back in (2, -1, 10**6, True):
+        with pytest.raises(ValueError):
+            Card.of(Rank.QUEEN, Suit.DIAMONDS, back)
+
+
+def test_a_long_bad_card_is_cut_short_in_the_message() -> None:
+    with pytest.raises(ValueError, match="not a card") as info:
+        C("As/" + "9" * 5000)
+    assert len(str(info.value)) < 200
+
+
 def test_of_needs_a_suit_except_for_jokers() -> None:
     with pytest.raises(ValueError):
         Card.of(Rank.ACE)

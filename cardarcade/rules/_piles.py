@@ -250,3 +250,5 @@ class PileGame(Game):
             raise ValueError("the pile does not match the number of cards turned")
         if any(sh and st for sh, st in zip(s.shut, s.stacks)):
             raise ValueError("a shut-out player holds cards")
+        if s.result is None and self.holders() < 2:  # the game ends the moment one holder is left
+            raise ValueError("fewer than two players hold cards in a game still going on")

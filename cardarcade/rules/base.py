@@ -16,6 +16,7 @@ starting with ``false`` or ``wrong`` was a mistake (``false_slap``, ``wrong_gest
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import typing
@@ -375,6 +376,13 @@ class Game(ABC, Generic[S]):
                     or (result.scores is not None and len(result.scores) != n):
                 raise ValueError("the result does not fit the players")
 
+    def check_seats(self, *seats: int | None) -> None:
+        """Raise ValueError unless each of a loaded state's ``seats`` (None: nobody) is a seat of
+        this game (Python would read -1 as the last seat, and a seat past the end fails later)."""
+        n = self.s.players
+        if any(p is not None and not 0 <= p < n for p in seats):
+            raise ValueError("a seat number is out of range")
+
     def pack(self) -> list[Card]:
         """Every card this game is played with; a game with other packs says which."""
         return standard_deck()
@@ -384,6 +392,22 @@ class Game(ABC, Generic[S]):
         once ``check_loaded`` has found the zones sound)."""
         if sorted(c.code for c in self.cards()) != sorted(c.code for c in self.pack()):
             raise ValueError("the cards are not the game's pack")
+
+    def check_playable(self) -> None:
+        """Raise ValueError unless the game can go on from a loaded state: every seat's moves and
+        view can be worked out, the game is over exactly when nobody may act, and whoever may
+        act has a move (the checks of every game, after its own)."""
+        actors = self.actors()
+        if (not actors) != (self.s.result is not None):
+            raise ValueError("nobody may act in a game that is not over" if not actors
+                             else "a finished game still has players to act")
+        for seat in range(self.s.players):
+            if (seat in actors) != bool(self.legal_actions(seat)):
+                raise ValueError(f"seat {seat} may act but has no move" if seat in actors
+                                 else f"seat {seat} has moves but may not act")
+            self.is_out(seat)
+            self.view(seat)
+        self.view(None)
 
     def clone(self) -> "Game":
         return type(self)(self.s.model_copy(deep=True))
@@ -444,27 +468,56 @@ class GameSpec:
         return f"{self.min_players}-{self.max_players}"
 
     def from_json(self, text: str | bytes) -> Game:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadSave(f"not a saved game (invalid JSON: {exc.msg if hasattr(exc, 'msg') else exc})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise BadSave("not a cardarcade saved game")
-        if data.get("version") != SAVE_VERSION:
-            raise BadSave(f"saved with format version {data.get('version')!r}; this program reads {SAVE_VERSION}")
+        """Load a saved game. Anything that is not a save of this game, in a state it can go on
+        from, is a BadSave saying why; nothing else escapes, whatever the text holds."""
+        data = read_save(text)
         if data.get("game") != self.id:
             raise BadSave(f"this save is a game of {data.get('game')!r}, not {self.id!r}")
         try:
             state = self.game.State.model_validate(data.get("state"))
         except ValidationError as exc:
             raise BadSave(_first_error(exc, "saved state")) from None
+        except RecursionError:  # pydantic-core's own limit on nesting
+            raise BadSave("saved state is nested too deep") from None
         game = self.game(state)
         try:
             game.check_loaded()
             game.check_pack()
+            game.check_playable()
         except ValueError as exc:
             raise BadSave(f"saved state is inconsistent: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a check meeting a state its engine cannot use
+            raise BadSave(f"saved state is inconsistent ({type(exc).__name__} while checking it)") from None
         return game
+
+
+def read_save(text: str | bytes) -> dict[str, Any]:
+    """The envelope of a save: JSON, of our format, at our version (the int 1 exactly: true and
+    1.0 compare equal to it). Deep nesting, numbers too long to convert and non-finite numbers
+    are refused as what they are, a broken save."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        raise BadSave("not a saved game (nested too deep)") from None
+    except ValueError as exc:  # also bad UTF-8 and numbers of thousands of digits
+        raise BadSave(f"not a saved game (invalid JSON: {exc.msg if hasattr(exc, 'msg') else exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise BadSave("not a cardarcade saved game")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise BadSave(f"saved with format version {version!r}; this program reads {SAVE_VERSION}")
+    return data
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is out of range")
+    return value
 
 
 def option_error(model: type[Options], exc: ValidationError) -> str:

@@ -284,6 +284,8 @@ class Concentration(Game[ConcentrationState]):
             raise ValueError("the player to move is not a seat")
         if s.result is not None:
             return
+        if s.turns >= s.options.max_turns:
+            raise ValueError("the turn limit was reached but the game has no result")
         if s.phase == "cut":
             seats = set(range(n))
             if not s.cut_pending or not set(s.cut_pending) <= set(s.cut_contenders) <= seats \

@@ -346,6 +346,7 @@ class Cuckoo(Game[CuckooState]):
         n = s.players
         if not (len(s.chips) == len(s.out_at) == len(s.held) == len(s.seen) == n):
             raise ValueError("zones do not match the number of players")
+        self.check_seats(s.dealer, s.turn)
         if any(not 0 <= c <= s.options.chips for c in s.chips) or s.pot < 0:
             raise ValueError("bad chip counts")
         if sum(s.chips) + s.pot != n * s.options.chips:

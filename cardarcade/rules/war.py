@@ -301,6 +301,8 @@ class War(Game[WarState]):
         if s.result is None and s.war_depth == 0 and any(
                 len(s.table[p]) != (p not in s.pending) or not all(s.face_up[p]) for p in s.contenders):
             raise ValueError("the cards on the table do not match who has turned")
+        if s.result is None and s.war_depth == 0 and any(not s.piles[p] for p in s.pending):
+            raise ValueError("a player to turn a card holds none")
 
 
 SPEC = GameSpec.listed("war", rules=RULES, game=War)

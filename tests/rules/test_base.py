@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import pytest
 
-from cardarcade.rules import GAMES, BadSetup
+from cardarcade.rules import GAMES, BadSave, BadSetup
 from cardarcade.rules.base import Event, fill, option_label
 
 THIRD_PERSON = re.compile(r"^You (\w+?[^s]s)\b")  # 'You takes', not 'You pass'
@@ -108,3 +109,78 @@ def test_only_a_verb_after_and_agrees_with_you():
     assert fill("{seat} deals and picks the four trigger cards", names, 0, None) == \
         "You deal and pick the four trigger cards"
     assert fill("{seat} has no cards left and is out", names, 0, None) == "You have no cards left and are out"
+
+
+# ---------------------------------------------------------------- hostile saves (issue 9, item 7)
+
+
+def _save(game_id: str, players: int | None = None, moves: int = 10) -> dict:
+    """The envelope of a seeded game of ``game_id`` after a few random moves."""
+    spec = GAMES[game_id]
+    game = spec.new(players, seed=4)
+    rng = random.Random(4)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        seat = rng.choice(game.actors())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return json.loads(game.to_json())
+
+
+def _text(envelope: dict) -> str:
+    return json.dumps(envelope, separators=(",", ":"))  # as saved
+
+
+def _refused(game_id: str, text: str, reason: str) -> None:
+    with pytest.raises(BadSave, match=reason):
+        GAMES[game_id].from_json(text)
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", [1], None])
+def test_only_the_whole_number_1_is_version_1(version):
+    envelope = _save("war")
+    assert GAMES["war"].from_json(_text(envelope)).to_json() == _text(envelope)
+    _refused("war", json.dumps({**envelope, "version": version}), "format version")
+
+
+@pytest.mark.parametrize("deep", ["[" * 5000 + "]" * 5000, '{"a":' * 5000 + "1" + "}" * 5000], ids=["lists", "objects"])
+def test_a_save_nested_too_deep_is_a_bad_save(deep):
+    text = _text(_save("slapjack"))
+    _refused("slapjack", text.replace('"stacks":', f'"stacks":{deep},"x":', 1), "nested too deep")
+    _refused("slapjack", deep, "nested too deep")
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "-" + "1" * 4301, "NaN", "Infinity", "1e99999"],
+                         ids=["5000-digits", "4301-digits", "nan", "infinity", "overflow"])
+def test_a_number_no_save_holds_is_a_bad_save(number):
+    text = _text(_save("knock-poker", moves=200))  # a finished game: its result has float scores
+    assert '"scores":[' in text
+    _refused("knock-poker", text.replace('"scores":[', f'"scores":[{number},', 1), "invalid JSON")
+    _refused("knock-poker", text.replace('"seed":', f'"seed":{number},"x":', 1), "invalid JSON")
+
+
+@pytest.mark.parametrize("dealer", [6, 7, 2**64, -1])
+def test_a_cuckoo_dealer_who_is_not_at_the_table_is_a_bad_save(dealer):
+    envelope = _save("cuckoo", players=6, moves=0)
+    envelope["state"]["dealer"] = dealer
+    _refused("cuckoo", json.dumps(envelope), "seat number is out of range")
+
+
+@pytest.mark.parametrize("game_id, zone", [("slapjack", "stacks"), ("egyptian-ratscrew", "stacks"), ("war", "piles")])
+def test_every_card_in_one_seat_of_a_game_still_going_is_a_bad_save(game_id, zone):
+    """The game would have ended when one player held every card; such a save used to load and
+    then crash the engine on the next move."""
+    envelope = _save(game_id, moves=0)
+    stacks = envelope["state"][zone]
+    envelope["state"][zone] = [[c for stack in stacks for c in stack]] + [[] for _ in stacks[1:]]
+    _refused(game_id, json.dumps(envelope), "hold|holds")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_save_the_engine_cannot_play_on_from_is_a_bad_save(game_id):
+    """A finished game's save whose result is taken away: nobody may act, yet it is not over."""
+    envelope = _save(game_id, moves=100_000)
+    assert envelope["state"]["result"] is not None
+    envelope["state"]["result"] = None
+    with pytest.raises(BadSave, match="inconsistent"):
+        GAMES[game_id].from_json(json.dumps(envelope))
