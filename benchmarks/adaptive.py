@@ -33,17 +33,21 @@ def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
     """One person's session of ``games`` games against adaptive bots."""
     spec = GAMES[game_id]
     median = median_ms / 1000
-    decided = taken = 0  # races decided; races decided by the person (won, or lost by being last)
+    races = taken = 0  # races the person could take part in; those decided by the person
+    even = 0.0  # the sum of the person's even share of each (one in the seats in play)
     carried: float | None = None  # where the previous game left the adaptive bots
     for seed in range(games):
         _, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried)
-        decided += len(table.stats.races)
-        taken += sum(1 for seat, _ in table.stats.races if seat == 0)
+        for race in table.stats.races:
+            if 0 in race.contenders:  # seat 0 is the person; out of the game, they race nobody
+                races += 1
+                taken += race.seat == 0  # won it, or lost it by being last
+                even += 1 / len(race.contenders)
         carried = table.adaptive_median()
-    even = 1 / players
-    share = taken / decided if decided else float("nan")
-    return {"races": decided, "share": round(share, 3), "even": round(even, 3),
-            "ratio": round(share / even, 2) if decided else None,
+    if not races:
+        return {"races": 0, "share": None, "even": None, "ratio": None, "bots_ms_end": None}
+    share, even = taken / races, even / races
+    return {"races": races, "share": round(share, 3), "even": round(even, 3), "ratio": round(share / even, 2),
             "bots_ms_end": round(carried * 1000) if carried else None}
 
 

@@ -70,24 +70,26 @@ def _phi(z: float) -> float:
     return 0.5 * (1 + math.erf(z / math.sqrt(2)))
 
 
-def exgauss_median(mu: float, sigma: float, tau: float) -> float:
-    """The median of an ex-Gaussian, by bisection (it has no closed form)."""
+def exgauss_quantile(q: float, mu: float, sigma: float, tau: float) -> float:
+    """The time below which a share ``q`` of ex-Gaussian draws fall, by bisection (no closed form)."""
     lo, hi = mu - 6 * sigma, mu + 6 * sigma + 20 * tau
     for _ in range(60):
         mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if exgauss_cdf(mid, mu, sigma, tau) < 0.5 else (lo, mid)
+        lo, hi = (mid, hi) if exgauss_cdf(mid, mu, sigma, tau) < q else (lo, mid)
     return (lo + hi) / 2
 
 
 def median_of(profile: ReactionProfile) -> float:
     """A profile's median reaction time for one alternative (the floor aside)."""
-    return exgauss_median(profile.mu, profile.sigma, profile.tau)
+    return exgauss_quantile(0.5, profile.mu, profile.sigma, profile.tau)
 
 
 # A person's spread grows with their median: the normal part and the tail are about 11% and 28% of
 # it at every fixed level, so a person of any speed is drawn with the same shape, scaled.
 SIGMA_SHARE, TAU_SHARE = 0.11, 0.28
-_MU_SHARE = 1 - exgauss_median(0.0, SIGMA_SHARE, TAU_SHARE)  # mu as a share of the median
+_MU_SHARE = 1 - exgauss_quantile(0.5, 0.0, SIGMA_SHARE, TAU_SHARE)
+# A person with median m reacts within this many m nine times in ten.
+_P90_SHARE = exgauss_quantile(0.9, _MU_SHARE, SIGMA_SHARE, TAU_SHARE)  # mu as a share of the median
 # Slower people also miss more cards and jump the gun more often: the fixed levels' rates by their
 # medians, and beyond easy a one-second person (a child, a first game) who misses one card in four.
 SLIPS: tuple[tuple[float, float, float], ...] = (
@@ -157,6 +159,12 @@ class AdaptiveProfile:
     def median(self) -> float:
         """The median reaction time the bot is tuned to now, in seconds."""
         return median_of(self.current)
+
+    @property
+    def unhurried(self) -> float:
+        """Seconds a card should stay up for the person followed to react to it nine times in ten:
+        a slow person slows the table's tempo, as friends playing with a child would."""
+        return _P90_SHARE * self.median
 
     @property
     def mu(self) -> float:

@@ -46,6 +46,16 @@ class Reaction:
     stimulus: int
 
 
+@dataclass(frozen=True, slots=True)
+class Race:
+    """A contested race: the seat it was decided for (``won``) or against (lost by being last),
+    and the seats that could take part (players out of the game cannot)."""
+
+    seat: int
+    won: bool
+    contenders: tuple[int, ...]
+
+
 def is_fault(outcome: str) -> bool:
     """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction
     to a card that deserved one, so it is left out of reaction-time figures."""
@@ -87,7 +97,7 @@ ReactionListener = Callable[[list[Reaction]], None]
 class TableStats:
     applied: int = 0
     reactions: list[Reaction] = field(default_factory=list)
-    races: list[tuple[int, bool]] = field(default_factory=list)  # race_decided of each contested race
+    races: list[Race] = field(default_factory=list)  # kept while people play (what adaptive bots follow)
 
 
 class Table:
@@ -119,6 +129,7 @@ class Table:
                 if person_median is not None:
                     bot.profile = AdaptiveProfile(start_median=person_median)
                 self.adaptive.append(bot.profile)
+        self._people = frozenset(i for i, s in enumerate(self.seats) if not s.is_bot)
         self.stand_ins = dict(stand_ins or {})
         if any(self.seats[i].is_bot for i in self.stand_ins):
             raise ValueError("a stand-in plays a person's seat, not a bot's")
@@ -131,6 +142,7 @@ class Table:
         self._stim_times: list[float] = [clock.now()]
         self._stim_values: list[int] = [game.stimulus]
         self.started = False
+        self._hurried = False
         self.paused = False
         self.closed = False
 
@@ -161,6 +173,7 @@ class Table:
         """Play on at ``pace`` from now (the people are out: the bots finish fast); moves already
         planned come due no later than that."""
         self.pace = pace
+        self._hurried = True  # nobody left to keep up with
         soonest = self.clock.now() + pace
         for seat, plans in self._plans.items():
             for key, (plan, handle) in list(plans.items()):
@@ -256,17 +269,23 @@ class Table:
                 for profile in self.adaptive:
                     profile.observe_person(r.seconds)
 
-    def _tell_adaptive_race(self, seat: int, won: bool) -> None:
-        """Adaptive bots follow the people's share of races against their even share."""
-        people = len(self.human_seats)
-        if not people:
+    def _note_race(self, events: list[Event], contenders: Sequence[int]) -> None:
+        """Record a race these events decided; adaptive bots follow the people's share of the
+        races they could take part in, against their even share of them."""
+        decided = race_decided(events)
+        if decided is None:
             return
-        person = not self.seats[seat].is_bot
+        seat, won = decided
+        race = Race(seat, won, tuple(contenders))
+        self.stats.races.append(race)
+        people = sum(1 for p in race.contenders if p in self._people)
+        if not self.adaptive or not people:
+            return
+        person = seat in self._people
+        share = people / len(race.contenders)
         # A race lost by being last is a race every other seat won.
-        person_won = person if won else not person
-        even = people / len(self.seats) if won else 1 - people / len(self.seats)
         for profile in self.adaptive:
-            profile.observe_race(person_won, even)
+            profile.observe_race(person if won else not person, share if won else 1 - share)
 
     def adaptive_median(self) -> float | None:
         """The median reaction time (seconds) the adaptive bots are tuned to now, on average; the
@@ -289,13 +308,12 @@ class Table:
     def _apply(self, seat: int, action: Action, replan: bool = True) -> list[Event]:
         game = self.game
         before = game.stimulus
+        # Who could take part in a race this move may decide: the seats in play before it.
+        contenders = game.actors() if self._people else ()
         events = game.apply(seat, action)
         self.stats.applied += 1
-        decided = race_decided(events)
-        if decided is not None:
-            self.stats.races.append(decided)
-            if self.adaptive:
-                self._tell_adaptive_race(*decided)
+        if self._people:
+            self._note_race(events, contenders)
         if game.stimulus != before:
             self._stim_times.append(self.clock.now())
             self._stim_values.append(game.stimulus)
@@ -313,7 +331,7 @@ class Table:
         if not self.started or self.closed or self.paused:
             return
         game = self.game
-        moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.pace)
+        moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.tempo())
         for seat, bot in self._planners.items():
             current = self._plans[seat]
             fresh = {p.key: p for p in bot.plans(game.view(seat), moment)}
@@ -326,6 +344,13 @@ class Table:
                 if key not in current and key not in fired:
                     handle = self.clock.call_at(plan.at, lambda s=seat, k=key: self._fire(s, k))
                     current[key] = (plan, handle)
+
+    def tempo(self) -> float:
+        """Seconds a bot takes over an ordinary move. With adaptive bots at the table, a card stays
+        up long enough for the person they follow to react to it (``AdaptiveProfile.unhurried``)."""
+        if self._hurried or not self.adaptive:
+            return self.pace
+        return max(self.pace, max(p.unhurried for p in self.adaptive))
 
     def _committed(self, plan: Plan) -> bool:
         """Whether a person would still make this claim: once a hand is on its way it lands, even

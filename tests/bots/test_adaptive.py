@@ -1,15 +1,19 @@
-"""The adaptive level: bot reflexes that follow the person at the table."""
+"""The adaptive level: bot reflexes that follow the person at the table, whatever their speed."""
 
 from __future__ import annotations
 
 import random
+import statistics
+
+import pytest
 
 from cardarcade.bots import make_bot
-from cardarcade.bots.reaction import LEVELS, AdaptiveProfile, percentile
+from cardarcade.bots.reaction import FLOOR, LEVELS, AdaptiveProfile, human_like, median_of, percentile
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.table.clock import VirtualClock
+from cardarcade.table.simulate import play_against_person
 from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
 
 
@@ -18,55 +22,187 @@ def median_ms(profile, n: int = 4000) -> float:
     return 1000 * percentile([profile.sample(rng) for _ in range(n)], 50)
 
 
+def following(person_seconds: float, reactions: int = 12) -> AdaptiveProfile:
+    """An adaptive profile that has seen a person react ``reactions`` times at ``person_seconds``."""
+    profile = AdaptiveProfile()
+    for _ in range(reactions):
+        profile.observe_person(person_seconds)
+    return profile
+
+
 def test_it_starts_as_a_medium_bot():
     assert abs(median_ms(AdaptiveProfile()) - median_ms(LEVELS["medium"])) < 15
 
 
-def test_it_aims_at_the_persons_median():
-    fast, slow = AdaptiveProfile(), AdaptiveProfile()
-    for _ in range(12):
-        fast.observe_human(0.28)
-        slow.observe_human(0.55)
-    assert abs(median_ms(fast) - 280) < 30
-    assert abs(median_ms(slow) - 550) < 30
+def test_a_persons_history_starts_it_where_the_person_is():
+    assert abs(median_ms(AdaptiveProfile(start_median=0.75)) - 750) < 25
 
 
-def test_winning_makes_it_ease_off_and_losing_makes_it_try_harder():
-    ahead, behind = AdaptiveProfile(), AdaptiveProfile()
-    for p in (ahead, behind):
-        for _ in range(12):
-            p.observe_human(0.40)
-    for _ in range(5):
-        ahead.observe_outcome(bot_won=True)
-        behind.observe_outcome(bot_won=False)
-    assert median_ms(ahead) > median_ms(behind) + 100
+@pytest.mark.parametrize("person", [0.25, 0.55, 0.95])
+def test_it_aims_at_the_persons_median(person):
+    assert abs(median_ms(following(person)) / 1000 - person) < 0.05 * person
 
 
-def test_it_stays_within_human_limits():
-    p = AdaptiveProfile()
-    for _ in range(12):
-        p.observe_human(0.05)  # faster than anyone: a key held down
-    assert median_ms(p) >= median_ms(LEVELS["expert"]) - 15
+def test_a_human_like_profile_has_the_median_it_is_given():
+    for median in (0.25, 0.6, 1.0):
+        assert abs(median_ms(human_like(median)) / 1000 - median) < 0.02 * median
+
+
+def test_it_moves_toward_a_slower_person_who_loses_the_races():
+    profile = following(0.50)
+    for _ in range(6):
+        profile.observe_race(person_won=False, even_share=0.5)
+    assert profile.median > 0.60
+
+
+def test_it_moves_toward_a_faster_person_who_wins_the_races():
+    profile = following(0.50)
+    for _ in range(6):
+        profile.observe_race(person_won=True, even_share=0.5)
+    assert profile.median < 0.42
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_it_holds_while_the_person_takes_an_even_share(players):
+    """Whichever race of each round the person wins, the bot stays near them and stops moving."""
+    for first in range(players):
+        profile = following(0.50)
+        medians = []
+        for race in range(48):
+            profile.observe_race(person_won=race % players == first, even_share=1 / players)
+            medians.append(profile.median)
+        assert abs(medians[-1] - 0.50) < 0.1
+        assert abs(medians[-1] - medians[23]) < 0.01
+
+
+def test_a_race_lost_by_being_last_counts_as_lost():
+    """Salute the King: the person is last too often (not winning 2 races in 3 at a 3-seat table)."""
+    profile = following(0.50)
+    for _ in range(6):
+        profile.observe_race(person_won=False, even_share=2 / 3)
+    assert profile.median > 0.60
+
+
+def test_it_never_reacts_faster_than_a_person_can():
+    profile = following(0.05)  # faster than anyone: a key held down
+    for _ in range(50):
+        profile.observe_race(person_won=True, even_share=0.5)
+    rng = random.Random(3)
+    assert min(profile.sample(rng) for _ in range(5000)) >= FLOOR
+    assert median_ms(profile) >= 1000 * AdaptiveProfile.MEDIAN_RANGE[0] - 10
+
+
+def test_it_can_be_slower_than_easy_for_a_slow_person():
+    profile = following(1.0)
+    for _ in range(6):
+        profile.observe_race(person_won=False, even_share=0.5)
+    assert median_ms(profile) > 1.5 * median_ms(LEVELS["easy"])
+
+
+def test_its_times_keep_a_human_spread_so_no_margin_repeats():
+    profile = following(0.60)
+    rng = random.Random(9)
+    times = [profile.sample(rng) for _ in range(200)]
+    assert statistics.stdev(times) > 0.1 * 0.60
+    assert len({round(t, 3) for t in times}) > 150
+
+
+def test_its_misses_and_false_claims_follow_the_speed_it_tunes_to():
+    slow, fast = following(1.0), following(0.25)
+    assert slow.current.miss_rate > 3 * fast.current.miss_rate
+    assert slow.current.false_rate > 3 * fast.current.false_rate
 
 
 def test_each_adaptive_bot_adapts_on_its_own():
     a = make_bot("slapjack", 1, "adaptive", random.Random(1))
     b = make_bot("slapjack", 2, "adaptive", random.Random(2))
-    a.profile.observe_human(0.30)
-    assert a.profile is not b.profile and a.profile.mu != b.profile.mu
+    a.profile.observe_person(0.30)
+    assert a.profile is not b.profile and a.profile.median != b.profile.median
 
 
-def test_the_table_reports_the_persons_reactions_to_adaptive_bots():
+def slapjack_with_adaptive_bot(**table_args) -> tuple[Table, VirtualClock]:
     first = cards("Js 2h Jd 3c")
     deck = first + [c for c in standard_deck() if c not in first]
     game = GAMES["slapjack"].new(2, seed=1, deck=deck)
     clock = VirtualClock(start=100.0)
-    table = Table(game, [Seat("P1"), Seat("Bot", "bot", "adaptive")], clock, pace=1000.0)
+    table = Table(game, [Seat("P1"), Seat("Bot", "bot", "adaptive")], clock, pace=1000.0, **table_args)
     table.start()
-    bot_profile = table.bots[1].profile
-    before = bot_profile.mu
+    return table, clock
+
+
+def test_the_table_reports_the_persons_reactions_and_races_to_adaptive_bots():
+    table, clock = slapjack_with_adaptive_bot()
+    (profile,) = table.adaptive
+    before = profile.median
     table.submit(0, Action("flip"))  # the jack of spades
     table.claim(0, "slap", t=100.2)  # the person is quick: 200 ms
     clock.advance(ARBITRATION_WINDOW + 0.01)
     assert any(r.seat == 0 and r.outcome == "slap_win" for r in table.stats.reactions)
-    assert bot_profile.mu < before  # a 200 ms person makes the bot quicker
+    assert (profile.observed, profile.races) == (1, 1)
+    assert profile.median < before  # a 200 ms person makes the bot quicker
+
+
+def test_the_table_starts_adaptive_bots_at_the_persons_stored_median():
+    table, _ = slapjack_with_adaptive_bot(person_median=0.8)
+    assert abs(table.adaptive_median() - 0.8) < 0.01
+
+
+def test_the_result_screen_sentence_says_where_the_bots_ended():
+    table, clock = slapjack_with_adaptive_bot()
+    assert "no race of yours" in table.adaptive_summary()
+    table.submit(0, Action("flip"))
+    table.claim(0, "slap", t=100.48)
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    ms = round(table.adaptive_median() * 1000, -1)
+    assert table.adaptive_summary() == f"The bots matched you at about {ms:.0f} ms."
+
+
+def test_a_table_without_adaptive_bots_has_no_sentence():
+    game = GAMES["slapjack"].new(2, seed=1)
+    table = Table(game, [Seat("P1"), Seat("Bot", "bot", "easy")], VirtualClock())
+    assert table.adaptive_summary() is None and table.adaptive_median() is None
+
+
+def test_a_slow_person_slows_the_tempo_so_cards_stay_up_long_enough():
+    table, _ = slapjack_with_adaptive_bot()
+    table.pace = 0.8
+    for _ in range(12):
+        table.adaptive[0].observe_person(1.0)
+    assert table.tempo() > 1.2  # time for a one-second person to react
+    table.hurry(0.05)  # the people are out: the bots finish fast
+    assert table.tempo() == 0.05
+
+
+def session(game_id: str, players: int, median: float, games: int) -> tuple[float, float, float]:
+    """A scripted person's session against adaptive bots: (their share of the races they could
+    take part in, their even share, where the bots ended), each game starting where the last ended."""
+    taken = races = 0
+    even = 0.0
+    carried = None
+    for seed in range(games):
+        _, table = play_against_person(GAMES[game_id], median, ["adaptive"] * (players - 1), seed,
+                                       person_median=carried)
+        mine = [r for r in table.stats.races if 0 in r.contenders]
+        races += len(mine)
+        taken += sum(r.seat == 0 for r in mine)
+        even += sum(1 / len(r.contenders) for r in mine)
+        carried = table.adaptive_median()
+    return taken / races, even / races, carried
+
+
+@pytest.mark.parametrize("median", [0.25, 0.9])
+def test_a_fast_and_a_slow_person_both_get_a_close_session(median):
+    """Seeded play on virtual time: a 250 ms and a 900 ms person each win about their share of the
+    Slapjack races, and the bots end near the person's speed (past easy for the slow one)."""
+    share, even, bots = session("slapjack", 2, median, games=12)
+    assert 0.6 * even <= share <= 1.4 * even
+    assert 0.6 * median <= bots <= 1.6 * median
+    if median > 0.8:
+        assert bots > median_of(LEVELS["easy"])
+
+
+def test_salute_the_king_bots_follow_who_is_last():
+    """A race is lost by the last to answer: a slow person is not left last much more than their share."""
+    lost, even, bots = session("salute-the-king", 3, 0.9, games=3)
+    assert lost <= 1.4 * even
+    assert bots > median_of(LEVELS["easy"])
