@@ -197,6 +197,13 @@ class ArcadeApp(App):
             for signum in ENDING_SIGNALS:
                 loop.remove_signal_handler(signum)
 
+    async def on_event(self, event: events.Event) -> None:
+        # Once the app is leaving, input still queued behind the key that made it leave is not
+        # acted on: escape then ? on the menu opened the rules in a closing app, which crashed.
+        if self._exit and isinstance(event, (events.InputEvent, events.Paste)):
+            return
+        await super().on_event(event)
+
     def _end_by_signal(self, signum: int) -> None:
         """Leave as ``q`` would: the screens close (bots and timers with them) and the driver
         gives the terminal back. A second such signal is not caught: it ends the process."""
