@@ -56,20 +56,16 @@ class SafeXTermParser(XTermParser):
             while True:
                 try:
                     character = yield wanted
-                except ParseEOF as end:
+                except ParseError as news:  # a timeout (a lone ESC is the escape key) or the end of input
                     try:
-                        textual_parse.throw(end)
-                    except (StopIteration, Exception):
-                        pass
-                    return
-                except ParseTimeout as timeout:  # an escape key, not the start of a sequence
-                    try:
-                        wanted = textual_parse.throw(timeout)
+                        wanted = textual_parse.throw(news)
+                        continue
                     except StopIteration:
                         return
                     except Exception:
+                        if isinstance(news, ParseEOF):
+                            return
                         break
-                    continue
                 try:
                     wanted = textual_parse.send(character)
                 except StopIteration:

@@ -125,6 +125,16 @@ def test_escape_alone_is_the_escape_key_once_nothing_follows(clock):
     assert keys(settle(decoder, clock)) == ["escape"]
 
 
+def test_input_ending_mid_sequence_or_mid_paste_gives_what_came(clock):
+    decoder = InputDecoder()
+    decoder.feed(b"a\x1b[1")
+    assert keys(decoder.close())[-2:] == ["left_square_bracket", "1"]  # read as keys, as Textual does
+    assert decoder.feed(b"q") == [] and decoder.close() == []  # and nothing after the end
+    decoder = InputDecoder()
+    decoder.feed(PASTE_START + b"half a paste\xe2")
+    assert [m.text for m in decoder.close()] == ["half a paste\ufffd"]
+
+
 # ---------------------------------------------------------------- random streams
 
 
