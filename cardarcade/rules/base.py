@@ -24,14 +24,19 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarcade.cards import Card, Rank, standard_deck
 from cardarcade.catalog import CATALOG
 
 _MASK64 = (1 << 64) - 1
+# A seed is a 64-bit number: a save holds no longer one (see ``read_save``).
+SEED_MIN, SEED_MAX = -(1 << 63), (1 << 63) - 1
 SAVE_FORMAT = "cardarcade-game"
 SAVE_VERSION = 1
+# The largest save of any game is about 11 KB (Concentration's history): a text a hundred times
+# that is not a save, and is not read further.
+MAX_SAVE_SIZE = 1 << 20
 
 
 class IllegalAction(ValueError):
@@ -209,7 +214,7 @@ class State(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
     players: int
-    seed: int
+    seed: int = Field(ge=SEED_MIN, le=SEED_MAX)
     actions: int = 0  # actions applied so far
     rng_draws: int = 0  # random draws made during play (for determinism after a reload)
     stimulus: int = 0  # see the module docstring
@@ -457,6 +462,8 @@ class GameSpec:
         if not self.min_players <= players <= self.max_players:
             raise BadSetup(f"{self.title} takes {self.player_range} players, not {players}")
         seed = random.randrange(2**31) if seed is None else seed
+        if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+            raise BadSetup(f"a seed is a whole number from {SEED_MIN} to {SEED_MAX}, not {_shown(seed)}")
         opts = self.parse_options(options)
         fixed = [Card.parse(c) for c in deck] if deck is not None else None
         return self.game.setup(players, seed, opts, fixed)
@@ -472,7 +479,7 @@ class GameSpec:
         from, is a BadSave saying why; nothing else escapes, whatever the text holds."""
         data = read_save(text)
         if data.get("game") != self.id:
-            raise BadSave(f"this save is a game of {data.get('game')!r}, not {self.id!r}")
+            raise BadSave(f"this save is a game of {_shown(data.get('game'))}, not {self.id!r}")
         try:
             state = self.game.State.model_validate(data.get("state"))
         except ValidationError as exc:
@@ -495,29 +502,47 @@ def read_save(text: str | bytes) -> dict[str, Any]:
     """The envelope of a save: JSON, of our format, at our version (the int 1 exactly: true and
     1.0 compare equal to it). Deep nesting, numbers too long to convert and non-finite numbers
     are refused as what they are, a broken save."""
+    if len(text) > MAX_SAVE_SIZE:
+        raise BadSave(f"not a saved game (larger than {MAX_SAVE_SIZE >> 20} MB)")
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole)
     except RecursionError:
         raise BadSave("not a saved game (nested too deep)") from None
-    except ValueError as exc:  # also bad UTF-8 and numbers of thousands of digits
-        raise BadSave(f"not a saved game (invalid JSON: {exc.msg if hasattr(exc, 'msg') else exc})") from None
+    except UnicodeDecodeError:
+        raise BadSave("not a saved game (not UTF-8 text)") from None
+    except json.JSONDecodeError as exc:
+        raise BadSave(f"not a saved game (invalid JSON: {exc.msg})") from None
+    except ValueError as exc:  # a number no save holds
+        raise BadSave(f"not a saved game (invalid JSON: {exc})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise BadSave("not a cardarcade saved game")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise BadSave(f"saved with format version {version!r}; this program reads {SAVE_VERSION}")
+        raise BadSave(f"saved with format version {_shown(version)}; this program reads {SAVE_VERSION}")
     return data
 
 
 def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a save holds")
+    raise ValueError(f"{name} is not a number")
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is out of range")
+        raise ValueError(f"{_shown(text)} is out of range")
     return value
+
+
+def _whole(text: str) -> int:
+    if len(text) > 40:  # far beyond any count or seed (Python itself refuses 4,300 digits)
+        raise ValueError(f"a number of {len(text)} digits")
+    return int(text)
+
+
+def _shown(value: object) -> str:
+    """A value from a rejected save as a message shows it: cut short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def option_error(model: type[Options], exc: ValidationError) -> str:

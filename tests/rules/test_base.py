@@ -184,3 +184,25 @@ def test_a_save_the_engine_cannot_play_on_from_is_a_bad_save(game_id):
     envelope["state"]["result"] = None
     with pytest.raises(BadSave, match="inconsistent"):
         GAMES[game_id].from_json(json.dumps(envelope))
+
+
+def test_a_seed_is_a_64_bit_number_so_every_game_saved_reads_back():
+    spec = GAMES["war"]
+    for seed in (-(2**63), 2**63 - 1):
+        game = spec.new(seed=seed)
+        assert spec.from_json(game.to_json()).to_json() == game.to_json()
+    for seed in (2**63, -(2**63) - 1, 10**50, 1.5, True, "7"):
+        with pytest.raises(BadSetup, match="seed"):
+            spec.new(seed=seed)
+    envelope = _save("war")
+    envelope["state"]["seed"] = 2**63
+    _refused("war", _text(envelope), "seed")
+
+
+def test_a_bad_save_says_why_in_a_line_whatever_its_size():
+    envelope = _save("war")
+    for bad in ({**envelope, "version": ["x"] * 10_000}, {**envelope, "game": "y" * 10_000}):
+        with pytest.raises(BadSave) as info:
+            GAMES["war"].from_json(_text(bad))
+        assert len(str(info.value)) < 200
+    _refused("war", _text(envelope) + " " * (1 << 20), "larger than")
