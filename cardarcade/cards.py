@@ -139,7 +139,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"not a card: {_quoted(text)} (a card is written like 'As', '10h', 'Th' or 'Jk')")
+            raise ValueError(f"not a card: {quoted(text)} (a card is written like 'As', '10h', 'Th' or 'Jk')")
         card = cls._by_code.get(text)
         if card is not None:
             return card
@@ -149,14 +149,14 @@ class Card:
             raw, _, back_text = raw.partition("/")
             digits = back_text.lstrip("0") or back_text[-1:]  # "As/" has no back at all
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 3 and int(digits) < BACKS):
-                raise ValueError(f"not a card: {_quoted(text)} (the back after '/' is the second pack's 1, as in 'Qd/1')")
+                raise ValueError(f"not a card: {quoted(text)} (the back after '/' is the second pack's 1, as in 'Qd/1')")
             back = int(digits)
         upper = raw.upper()
         if upper in ("JK", "JOKER"):
             return cls.of(Rank.JOKER, None, back)
         rank = _RANK_BY_TEXT.get(upper[:-1])
         if len(upper) < 2 or not raw.isascii() or rank is None or rank is Rank.JOKER or upper[-1] not in "CDHS":
-            raise ValueError(f"not a card: {_quoted(text)} (try 'As', '10h', 'Th' or 'Jk')")
+            raise ValueError(f"not a card: {quoted(text)} (try 'As', '10h', 'Th' or 'Jk')")
         return cls.of(rank, upper[-1].lower(), back)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -216,11 +216,12 @@ class Card:
             return value
         if isinstance(value, str):
             return cls.parse(value)
-        raise ValueError(f"not a card: {_quoted(value)}")
+        raise ValueError(f"not a card: {quoted(value)}")
 
 
-def _quoted(value: object) -> str:
-    """A rejected value as an error shows it: cut short, whatever its length."""
+def quoted(value: object) -> str:
+    """A rejected value as an error message shows it: its repr, cut short whatever its size (a
+    save or a client may send megabytes)."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

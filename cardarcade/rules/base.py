@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardarcade.cards import Card, Rank, standard_deck
+from cardarcade.cards import Card, Rank, quoted, standard_deck
 from cardarcade.catalog import CATALOG
 
 _MASK64 = (1 << 64) - 1
@@ -463,7 +463,7 @@ class GameSpec:
             raise BadSetup(f"{self.title} takes {self.player_range} players, not {players}")
         seed = random.randrange(2**31) if seed is None else seed
         if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
-            raise BadSetup(f"a seed is a whole number from {SEED_MIN} to {SEED_MAX}, not {_shown(seed)}")
+            raise BadSetup(f"a seed is a whole number from {SEED_MIN} to {SEED_MAX}, not {quoted(seed)}")
         opts = self.parse_options(options)
         fixed = [Card.parse(c) for c in deck] if deck is not None else None
         return self.game.setup(players, seed, opts, fixed)
@@ -479,7 +479,7 @@ class GameSpec:
         from, is a BadSave saying why; nothing else escapes, whatever the text holds."""
         data = read_save(text)
         if data.get("game") != self.id:
-            raise BadSave(f"this save is a game of {_shown(data.get('game'))}, not {self.id!r}")
+            raise BadSave(f"this save is a game of {quoted(data.get('game'))}, not {self.id!r}")
         try:
             state = self.game.State.model_validate(data.get("state"))
         except ValidationError as exc:
@@ -518,7 +518,7 @@ def read_save(text: str | bytes) -> dict[str, Any]:
         raise BadSave("not a cardarcade saved game")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise BadSave(f"saved with format version {_shown(version)}; this program reads {SAVE_VERSION}")
+        raise BadSave(f"saved with format version {quoted(version)}; this program reads {SAVE_VERSION}")
     return data
 
 
@@ -529,7 +529,7 @@ def _no_constant(name: str) -> float:
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{_shown(text)} is out of range")
+        raise ValueError(f"{quoted(text)} is out of range")
     return value
 
 
@@ -537,12 +537,6 @@ def _whole(text: str) -> int:
     if len(text) > 40:  # far beyond any count or seed (Python itself refuses 4,300 digits)
         raise ValueError(f"a number of {len(text)} digits")
     return int(text)
-
-
-def _shown(value: object) -> str:
-    """A value from a rejected save as a message shows it: cut short, whatever its size."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def option_error(model: type[Options], exc: ValidationError) -> str:
