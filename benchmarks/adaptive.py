@@ -6,10 +6,12 @@ whole games on virtual time against adaptive bots in every other seat, in every 
 with every number of players it allows. The games of a session follow one another as they do
 in the app: each new table starts its adaptive bots where the last one left them.
 
-Per cell: the person's share of the races decided in the session, with the even share (one in
-the number of players) beside it. In Salute the King a race is lost by the last to answer, so
-there the figure is the share of races the person LOST, against the same even share. A cell is
-close when the share is within 0.8-1.2 x the even share.
+Per cell: the person's share of the races they could take part in (a player out of the game
+races nobody), with their even share of them beside it: one in the number of seats still in play
+at each race, which is one in the number of players until someone is knocked out. In Salute the
+King a race is lost by the last to answer, so there the figure is the share of races the person
+LOST, against the same even share. A cell is close when the share is within 0.8-1.2 x the even
+share.
 
     python benchmarks/adaptive.py [--quick] [--games N] [--only slapjack,snap] [--medians 250,1000]
 """
@@ -27,6 +29,7 @@ from cardarcade.table.simulate import play_against_person
 
 MEDIANS_MS = (250, 300, 450, 600, 700, 1000)
 CLOSE = (0.8, 1.2)  # share / even share that counts as a close session
+OPENING = 12  # races: how soon the bots should have found the person
 
 
 def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
@@ -35,6 +38,7 @@ def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
     median = median_ms / 1000
     races = taken = 0  # races the person could take part in; those decided by the person
     even = 0.0  # the sum of the person's even share of each (one in the seats in play)
+    opening = [0, 0.0]  # races taken and even share summed over the session's first OPENING races
     carried: float | None = None  # where the previous game left the adaptive bots
     for seed in range(games):
         _, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried)
@@ -43,12 +47,15 @@ def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
                 races += 1
                 taken += race.seat == 0  # won it, or lost it by being last
                 even += 1 / len(race.contenders)
+                if races <= OPENING:
+                    opening[0] += race.seat == 0
+                    opening[1] += 1 / len(race.contenders)
         carried = table.adaptive_median()
     if not races:
-        return {"races": 0, "share": None, "even": None, "ratio": None, "bots_ms_end": None}
+        return {"races": 0, "share": None, "even": None, "ratio": None, "bots_ms_end": None, "opening": opening}
     share, even = taken / races, even / races
     return {"races": races, "share": round(share, 3), "even": round(even, 3), "ratio": round(share / even, 2),
-            "bots_ms_end": round(carried * 1000) if carried else None}
+            "bots_ms_end": round(carried * 1000), "opening": opening}
 
 
 def main() -> None:
@@ -68,9 +75,11 @@ def main() -> None:
 
     start = time.perf_counter()
     cells: dict[str, dict[str, dict[str, dict]]] = {}
-    header = "".join(f"{m:>7} ms" for m in medians)
-    print(f"{'game':20} {'n':>2} {'even':>5} {header}   (person's share of races; * outside 0.8-1.2 x even)")
+    header = "".join(f"{m:>8} ms" for m in medians)
+    print(f"{'game':18} {'n':>2} {header}")
+    print(f"{'':21} (per person median: their share % / the even share % of the races they could enter)")
     close = total = 0
+    openings: dict[str, dict[str, list]] = {}  # game -> median -> [taken, even] in the opening races
     for game_id in chosen:
         spec = GAMES[game_id]
         counts = range(spec.min_players, spec.max_players + 1)
@@ -85,12 +94,25 @@ def main() -> None:
                 close += ok
                 cell["close"] = ok
             cells.setdefault(game_id, {})[str(players)] = row
-            figures = "".join(f"{c['share'] * 100:>8.0f}%{' ' if c['close'] else '*'}" for c in row.values())
-            print(f"{game_id:20} {players:>2} {100 / players:>4.0f}% {figures}", flush=True)
-    print(f"\n{close} of {total} cells within {CLOSE[0]}-{CLOSE[1]} x the even share "
-          f"({games} games a session, {time.perf_counter() - start:.0f} s). Salute the King: share of races LOST.")
+            for median_ms, cell in row.items():
+                taken, even = cell.pop("opening")
+                sums = openings.setdefault(game_id, {}).setdefault(median_ms, [0, 0.0])
+                sums[0] += taken
+                sums[1] += even
+            figures = "".join(f"{c['share'] * 100:>6.0f}/{c['even'] * 100:<3.0f}{' ' if c['close'] else '*'}"
+                              if c["races"] else f"{'-':>10} " for c in row.values())
+            print(f"{game_id:18} {players:>2} {figures}", flush=True)
+    print(f"\nThe first {OPENING} races of every session, all player counts together "
+          f"(the share taken over the even share: 1.00 is even):")
+    for game_id, by_median in openings.items():
+        ratios = "".join(f"{taken / even if even else float('nan'):>11.2f}" for taken, even in by_median.values())
+        print(f"{game_id:21} {ratios}")
+    print(f"\n{close} of {total} cells within {CLOSE[0]}-{CLOSE[1]} x the even share (* outside); "
+          f"{games} games a session, {time.perf_counter() - start:.0f} s. Salute the King: the share of races LOST.")
+    opening_ratio = {g: {m: round(t / e, 2) if e else None for m, (t, e) in by.items()} for g, by in openings.items()}
     path = _common.write_results("adaptive", {"games_per_session": games, "medians_ms": list(medians),
-                                              "close": [close, total], "cells": cells})
+                                              "close": [close, total], "cells": cells,
+                                              "opening_races": OPENING, "opening_ratio": opening_ratio})
     print(f"written to {path.relative_to(_common.REPO_DIR)}")
 
 

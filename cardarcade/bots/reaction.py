@@ -136,11 +136,13 @@ class AdaptiveProfile:
     Its misses and false claims follow its median along the same curve as a person's
     (``slips_at``), and each claim is still drawn from a full human spread, never below the floor,
     so its margins vary from race to race. It can be anywhere from faster than expert to slower
-    than easy. ``start_median`` is where it begins before the person has claimed anything: medium,
-    or the person's stored median from earlier games.
+    than easy. ``start_median`` is the person's median from earlier games (this session's, or
+    their stored history): it counts as a few of their reactions until their own recent ones
+    replace it. Without it the bot starts at medium and jumps to the person's first reaction.
     """
 
     RECENT = 15  # the person's latest reactions that make their median
+    PRIOR = 5  # reactions' worth of weight for the person's median from earlier games
     FIRST_STEP = 0.5  # handicap step (log ratio) per race of surprise, at the first race
     SETTLE = 6  # races over which the step halves ...
     LAST_STEP = 0.12  # ... down to this, for the rest of the session
@@ -149,7 +151,8 @@ class AdaptiveProfile:
 
     def __init__(self, start_median: float | None = None) -> None:
         self.start_median = median_of(LEVELS["medium"]) if start_median is None else start_median
-        self._person: list[float] = []
+        # The person's latest reactions, led by their earlier median if known (it slides out).
+        self._person: list[float] = [] if start_median is None else [start_median] * self.PRIOR
         self._handicap = 0.0
         self.observed = 0  # the person's reactions seen
         self.races = 0  # contested races seen
@@ -193,7 +196,9 @@ class AdaptiveProfile:
         (people / players). A race lost by being last is reported as not won."""
         step = max(self.LAST_STEP, self.FIRST_STEP * self.SETTLE / (self.SETTLE + self.races))
         # Winning more than their share makes the bot quicker (a smaller handicap), losing slower.
-        surprise = float(person_won) - even_share
+        # The surprise is scaled to a two-player race's spread: at a big table a person's share
+        # is small, and a win or a loss beyond it says as much as at two.
+        surprise = (float(person_won) - even_share) * math.sqrt(0.25 / (even_share * (1 - even_share)))
         self._handicap = min(max(self._handicap - step * surprise, -self.MAX_HANDICAP), self.MAX_HANDICAP)
         self.races += 1
         self._retune()
