@@ -136,9 +136,10 @@ class AdaptiveProfile:
     Its misses and false claims follow its median along the same curve as a person's
     (``slips_at``), and each claim is still drawn from a full human spread, never below the floor,
     so its margins vary from race to race. It can be anywhere from faster than expert to slower
-    than easy. ``start_median`` is the person's median from earlier games (this session's, or
-    their stored history): it counts as a few of their reactions until their own recent ones
-    replace it. Without it the bot starts at medium and jumps to the person's first reaction.
+    than easy. ``start_median`` is what is known of the person's speed before this game (where
+    the last game's adaptive bots ended, later the person's stored median): it counts as a few of
+    their reactions until their own recent ones replace it. Without it the bot starts at medium
+    and jumps to the person's first reaction.
     """
 
     RECENT = 15  # the person's latest reactions that make their median
@@ -156,12 +157,8 @@ class AdaptiveProfile:
         self._handicap = 0.0
         self.observed = 0  # the person's reactions seen
         self.races = 0  # contested races seen
-        self.current = human_like(self.start_median, ADAPTIVE)
-
-    @property
-    def median(self) -> float:
-        """The median reaction time the bot is tuned to now, in seconds."""
-        return median_of(self.current)
+        self.median = self.start_median  # seconds: the median reaction the bot is tuned to now
+        self.current = human_like(self.median, ADAPTIVE)
 
     @property
     def unhurried(self) -> float:
@@ -192,8 +189,10 @@ class AdaptiveProfile:
         self._retune()
 
     def observe_race(self, person_won: bool, even_share: float) -> None:
-        """A contested race and whether the people took it, with their even share of races
-        (people / players). A race lost by being last is reported as not won."""
+        """A contested race and whether the people took it, with their even share of it (people /
+        seats in play). A race lost by being last is reported as not won."""
+        if not 0 < even_share < 1:
+            return  # nobody else in the race: nothing to learn
         step = max(self.LAST_STEP, self.FIRST_STEP * self.SETTLE / (self.SETTLE + self.races))
         # Winning more than their share makes the bot quicker (a smaller handicap), losing slower.
         # The surprise is scaled to a two-player race's spread: at a big table a person's share
@@ -206,7 +205,8 @@ class AdaptiveProfile:
     def _retune(self) -> None:
         base = percentile(self._person, 50) if self._person else self.start_median
         lo, hi = self.MEDIAN_RANGE
-        self.current = human_like(min(max(base * math.exp(self._handicap), lo), hi), ADAPTIVE)
+        self.median = min(max(base * math.exp(self._handicap), lo), hi)
+        self.current = human_like(self.median, ADAPTIVE)
 
 
 def profile_for(level: str) -> ReactionProfile | AdaptiveProfile:

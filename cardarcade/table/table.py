@@ -105,9 +105,10 @@ class Table:
                  window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None,
                  on_reactions: ReactionListener | None = None, person_median: float | None = None,
                  stand_ins: dict[int, Bot] | None = None) -> None:
-        """``person_median``: the person's usual reaction time (seconds) from earlier games, where
-        adaptive bots start instead of at medium. ``stand_ins``: policies that play people's seats
-        (a scripted person in tests and benchmarks), planned like bots but counted as people."""
+        """``person_median``: what is known of the person's speed (seconds) before this game, where
+        adaptive bots start instead of at medium: the last game's ``adaptive_median`` in a session,
+        later the person's stored median. ``stand_ins``: policies that play people's seats (a
+        scripted person in tests and benchmarks), planned like bots but counted as people."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         self.game = game
@@ -129,7 +130,7 @@ class Table:
                 if person_median is not None:
                     bot.profile = AdaptiveProfile(start_median=person_median)
                 self.adaptive.append(bot.profile)
-        self._people = frozenset(i for i, s in enumerate(self.seats) if not s.is_bot)
+        self._people = frozenset(self.human_seats)
         self.stand_ins = dict(stand_ins or {})
         if any(self.seats[i].is_bot for i in self.stand_ins):
             raise ValueError("a stand-in plays a person's seat, not a bot's")
