@@ -25,7 +25,7 @@ import time
 import _common
 
 from cardarcade.rules import GAMES
-from cardarcade.table.simulate import play_against_person
+from cardarcade.table.simulate import person_session
 
 MEDIANS_MS = (250, 300, 450, 600, 700, 1000)
 CLOSE = (0.8, 1.2)  # share / even share that counts as a close session
@@ -34,28 +34,16 @@ OPENING = 12  # races: how soon the bots should have found the person
 
 def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
     """One person's session of ``games`` games against adaptive bots."""
-    spec = GAMES[game_id]
-    median = median_ms / 1000
-    races = taken = 0  # races the person could take part in; those decided by the person
-    even = 0.0  # the sum of the person's even share of each (one in the seats in play)
-    opening = [0, 0.0]  # races taken and even share summed over the session's first OPENING races
-    carried: float | None = None  # where the previous game left the adaptive bots
-    for seed in range(games):
-        _, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried)
-        for race in table.stats.races:
-            if 0 in race.contenders:  # seat 0 is the person; out of the game, they race nobody
-                races += 1
-                taken += race.seat == 0  # won it, or lost it by being last
-                even += 1 / len(race.contenders)
-                if races <= OPENING:
-                    opening[0] += race.seat == 0
-                    opening[1] += 1 / len(race.contenders)
-        carried = table.adaptive_median()
-    if not races:
-        return {"races": 0, "share": None, "even": None, "ratio": None, "bots_ms_end": None, "opening": opening}
-    share, even = taken / races, even / races
-    return {"races": races, "share": round(share, 3), "even": round(even, 3), "ratio": round(share / even, 2),
-            "bots_ms_end": round(carried * 1000), "opening": opening}
+    races, bots = person_session(GAMES[game_id], median_ms / 1000, players, games)
+    opening = races[:OPENING]
+    # Seat 0 is the person: a race decided by them is one they won, or lost by being last.
+    figures = {"races": len(races), "share": None, "even": None, "ratio": None, "bots_ms_end": round(bots * 1000),
+               "opening": [sum(r.seat == 0 for r in opening), sum(r.even_share for r in opening)]}
+    if races:
+        share = sum(r.seat == 0 for r in races) / len(races)
+        even = sum(r.even_share for r in races) / len(races)
+        figures.update(share=round(share, 3), even=round(even, 3), ratio=round(share / even, 2))
+    return figures
 
 
 def main() -> None:

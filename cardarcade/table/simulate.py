@@ -12,7 +12,7 @@ from cardarcade.bots import Bot, make_bot
 from cardarcade.bots.reaction import human_like, percentile
 from cardarcade.rules.base import GameSpec, Options, Result
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import Seat, Table, is_fault
+from cardarcade.table.table import Race, Seat, Table, is_fault
 
 # A bot-only game that has not ended after this much virtual time is abandoned as a draw
 # (it cannot happen with the shipped games, whose turn caps end them far sooner).
@@ -51,6 +51,20 @@ def play_against_person(spec: GameSpec, median: float, levels: Sequence[str], se
     seats = [Seat("Person"), *bot_seats(levels)]
     table = Table(game, seats, clock, pace=pace, seed=seed, person_median=person_median, stand_ins={0: person})
     return _play_out(table, clock)
+
+
+def person_session(spec: GameSpec, median: float, players: int, games: int) -> tuple[list[Race], float]:
+    """A scripted person's session of ``games`` games (seeds 0, 1, ...) against adaptive bots in
+    the other seats, each game starting the bots where the last left them, as the app does. Returns
+    the races the person could enter (seat 0 among the contenders), in order, and the median the
+    bots ended at."""
+    races: list[Race] = []
+    carried: float | None = None
+    for seed in range(games):
+        _, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried)
+        races += [race for race in table.stats.races if 0 in race.contenders]
+        carried = table.adaptive_median()
+    return races, carried
 
 
 def _play_out(table: Table, clock: VirtualClock) -> tuple[Result | None, Table]:

@@ -55,6 +55,11 @@ class Race:
     won: bool
     contenders: tuple[int, ...]
 
+    @property
+    def even_share(self) -> float:
+        """Each contender's fair chance of it."""
+        return 1 / len(self.contenders)
+
 
 def is_fault(outcome: str) -> bool:
     """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction

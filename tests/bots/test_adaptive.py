@@ -13,7 +13,7 @@ from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.simulate import play_against_person
+from cardarcade.table.simulate import person_session
 from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
 
 
@@ -175,19 +175,10 @@ def test_a_slow_person_slows_the_tempo_so_cards_stay_up_long_enough():
 
 def session(game_id: str, players: int, median: float, games: int) -> tuple[float, float, float]:
     """A scripted person's session against adaptive bots: (their share of the races they could
-    take part in, their even share, where the bots ended), each game starting where the last ended."""
-    taken = races = 0
-    even = 0.0
-    carried = None
-    for seed in range(games):
-        _, table = play_against_person(GAMES[game_id], median, ["adaptive"] * (players - 1), seed,
-                                       person_median=carried)
-        mine = [r for r in table.stats.races if 0 in r.contenders]
-        races += len(mine)
-        taken += sum(r.seat == 0 for r in mine)
-        even += sum(1 / len(r.contenders) for r in mine)
-        carried = table.adaptive_median()
-    return taken / races, even / races, carried
+    take part in, their even share of them, where the bots ended)."""
+    races, bots = person_session(GAMES[game_id], median, players, games)
+    taken = sum(r.seat == 0 for r in races)  # won, or lost by being last
+    return taken / len(races), sum(r.even_share for r in races) / len(races), bots
 
 
 @pytest.mark.parametrize("median", [0.25, 0.9])
