@@ -12,7 +12,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action, IllegalAction
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import play_headless, simulate
-from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Race, Seat, Table
 
 FLIP = Action("flip")
 
@@ -137,3 +137,28 @@ def test_bot_only_games_finish_and_the_better_bot_wins_more_slapjack():
     assert summary.wins[1] > summary.wins[0]
     medians = [r["median"] for r in summary.reaction_ms()]
     assert medians[1] < medians[0]
+
+
+def test_a_race_is_won_by_the_first_right_claim_among_the_seats_in_play():
+    table, clock = slapjack_table("Js 2h 3c")
+    table.submit(0, FLIP)
+    table.claim(1, "slap", t=100.3)
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    assert table.stats.races == [Race(1, True, (0, 1, 2))]
+    assert table.stats.races[0].even_share == pytest.approx(1 / 3)
+
+
+def test_a_salute_the_king_race_is_lost_by_the_last_to_answer():
+    """The ace calls for gesture 1: two of three people answer, the third is last and loses the race."""
+    first = cards("As")
+    deck = first + [c for c in standard_deck() if c not in first and c.rank.label in ("4", "6", "8", "9")]
+    deck += [c for c in standard_deck() if c not in deck]
+    game = GAMES["salute-the-king"].new(3, seed=1, deck=deck)
+    clock = VirtualClock(start=100.0)
+    table = Table(game, people(3), clock)
+    table.start()
+    table.submit(0, FLIP)
+    for seat, t in ((2, 100.4), (0, 100.5), (1, 100.9)):
+        table.claim(seat, "gesture1", t=t)
+        clock.advance(ARBITRATION_WINDOW + 0.01)
+    assert table.stats.races == [Race(1, False, (0, 1, 2))]
