@@ -233,7 +233,6 @@ def mutate(text: str, rng: random.Random, codes: set[str]) -> tuple[str | bytes,
     """One or more mutations of a save (mostly of its state; now and then of its envelope)."""
     if rng.random() < 0.1:
         return rng.choice(TEXT_MUTATIONS)(text, rng)
-    out: tuple[str, str] | None = None
     steps = []
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         try:
@@ -278,7 +277,7 @@ def judge(spec: GameSpec, data: str | bytes, rng: random.Random) -> tuple[str | 
         game = spec.from_json(data)
     except BadSave as exc:
         return ("BadSave without a reason" if not str(exc) else None), False
-    except BaseException as exc:  # noqa: BLE001 - any other exception is the fault looked for
+    except Exception as exc:  # noqa: BLE001 - any other exception is the fault looked for
         return f"from_json raised {type(exc).__name__}: {str(exc)[:200]}", False
     return played_on(spec, game, data, rng), True
 
@@ -297,7 +296,7 @@ def played_on(spec: GameSpec, game: Game, data: str | bytes, rng: random.Random)
             game.view(seat).model_dump_json()
         play_on(game, rng)
         game.to_json()
-    except BaseException as exc:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001
         return f"the loaded game failed: {type(exc).__name__}: {str(exc)[:200]}"
     return None
 
@@ -307,7 +306,7 @@ def test_a_mutated_save_loads_exactly_or_is_a_bad_save(game_id: str) -> None:
     spec = GAMES[game_id]
     rng = random.Random(f"saves:{game_id}")
     saves = base_saves(spec, seed=9)
-    codes = {c.code for save in saves[:1] for c in spec.from_json(save).cards()}
+    codes = {c.code for save in saves for c in spec.from_json(save).cards()}  # (jokers vary with players)
     failures, loaded = [], 0
     for case in range(CASES):
         data, what = mutate(rng.choice(saves), rng, codes)
