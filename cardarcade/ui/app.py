@@ -200,9 +200,16 @@ class ArcadeApp(App):
     async def on_event(self, event: events.Event) -> None:
         # Once the app is leaving, input still queued behind the key that made it leave is not
         # acted on: escape then ? on the menu opened the rules in a closing app, which crashed.
-        if self._exit and isinstance(event, (events.InputEvent, events.Paste)):
+        if self._exit and isinstance(event, (events.InputEvent, events.Paste)):  # (set by App.exit)
             return
         await super().on_event(event)
+
+    def panic(self, *renderables: Any) -> None:
+        # Textual ends the app on an unexpected error this way (an input thread that raised) with
+        # return code 0; the command's exit status must say something went wrong.
+        if self._return_code is None:
+            self._return_code = 1
+        super().panic(*renderables)
 
     def _end_by_signal(self, signum: int) -> None:
         """Leave as ``q`` would: the screens close (bots and timers with them) and the driver

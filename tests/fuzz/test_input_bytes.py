@@ -225,6 +225,14 @@ async def test_keys_queued_behind_the_one_that_quits_are_not_acted_on(clock):
     assert app._exception is None
 
 
+async def test_an_app_ended_by_an_unexpected_error_says_so_in_its_exit_status():
+    app = ArcadeApp(settings=UISettings(countdown=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.panic("the input thread raised")  # what Textual's driver does when its reader fails
+    assert app.return_code == 1
+
+
 @pytest.mark.parametrize("run", range(APP_RUNS))
 async def test_random_streams_into_a_running_app(clock, run):
     """Streams go to one app until the bytes make it leave (escape on the menu, q then y...),
