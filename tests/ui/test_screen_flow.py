@@ -82,3 +82,4 @@ async def test_two_queued_presses_of_start_deal_one_game(app_factory):
         await pilot.pause()
         assert isinstance(first, GameScreen) and app.screen is first
         assert len(app.screen_stack) == 2
+

@@ -3,7 +3,9 @@
 A terminal hands over fast typing in one read, so several keys can be queued for a dialog
 before it has handled the first. Textual's ``dismiss`` pops whatever screen is on top, so
 each extra answer ("enter enter", "1212") would close the screen below: the game, then the
-menu. A ``Dialog`` acts on its first answer only, and only while it is the screen on top.
+menu. A ``Dialog`` acts on its first answer only, and only while it is the screen on top and
+mounted. Others may still close it before it is up (leaving the game closes everything over
+it), so a dialog's mount handler must not count on its widgets: focus goes by ``AUTO_FOCUS``.
 """
 
 from __future__ import annotations
@@ -25,4 +27,9 @@ class Dialog(ModalScreen[R]):
     def dismiss(self, result: R | None = None) -> AwaitComplete:
         if not self.is_active:
             return AwaitComplete.nothing()  # answered already, or something lies over it
+        if not self.is_mounted:
+            # Answered before it was even drawn (f1 f1): closing it now would leave its own
+            # mount handler looking for widgets already gone, so close it once it is up.
+            self.call_after_refresh(self.dismiss, result)
+            return AwaitComplete.nothing()
         return super().dismiss(result)

@@ -49,6 +49,8 @@ class PauseScreen(Dialog[str | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if not self.is_active:
+            return  # a click queued behind the key that closed this menu opens nothing over the game
         if event.button.id == "rules":
             self.action_rules()
         elif event.button.id == "history":
@@ -73,6 +75,7 @@ class PauseScreen(Dialog[str | None]):
 class HistoryScreen(Dialog[None]):
     """Every line of the game's log so far, newest at the bottom, to scroll through."""
 
+    AUTO_FOCUS = "#history-scroll"
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("f2", "close", "Back", show=False),
@@ -95,15 +98,15 @@ class HistoryScreen(Dialog[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        scroll = self.query_one("#history-scroll", VerticalScroll)
-        scroll.focus()
-        scroll.scroll_end(animate=False)
+        for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)
+            scroll.scroll_end(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
 class ConfirmScreen(Dialog[bool]):
+    AUTO_FOCUS = "#no"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),
@@ -121,9 +124,6 @@ class ConfirmScreen(Dialog[bool]):
             yield Button("Yes (y)", id="yes", variant="error")
             yield Button("No (n)", id="no", variant="primary")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -21,6 +21,7 @@ def rules_markdown(spec: GameSpec, options: Options | None) -> str:
 
 
 class RulesScreen(Dialog[None]):
+    AUTO_FOCUS = "#rules-box"
     BINDINGS = [
         Binding("escape", "dismiss", "Back"),
         Binding("q", "dismiss", "Back", show=False),
@@ -37,9 +38,6 @@ class RulesScreen(Dialog[None]):
         with VerticalScroll(id="rules-box"):
             yield Markdown(rules_markdown(self.spec, self.options))
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#rules-box").focus()
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)

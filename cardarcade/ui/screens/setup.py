@@ -125,7 +125,8 @@ class SetupScreen(Screen):
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.spec, None))
+        if self.is_active:
+            self.app.push_screen(RulesScreen(self.spec, None))
 
     def build_setup(self) -> GameSetup:
         """The form as a GameSetup; raises BadSetup with a message for the player."""

@@ -102,6 +102,7 @@ class ChoiceScreen(Dialog[int | None]):
     already shows numbers for them (players' seat numbers), so a digit always means the same thing.
     """
 
+    AUTO_FOCUS = "#choices"
     BINDINGS = [Binding("escape", "cancel", "Back")]
     CLOSES_WITH_THE_GAME = True
 
@@ -122,9 +123,6 @@ class ChoiceScreen(Dialog[int | None]):
                                                                                       self.labels)]
             yield OptionList(*keyed, id="choices")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character in self.keys:
@@ -171,7 +169,8 @@ class CoverScreen(Dialog[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._draw()
+        if self.query("#cover-title"):  # none if the game ended before the cover was up (Dialog)
+            self._draw()
 
     def ask_for(self, player: str | None, since: Sequence[str]) -> None:
         """Ask for ``player`` (None: nobody yet, bots are playing) and show ``since``."""

@@ -1,0 +1,138 @@
+"""Key and resize storms in every registered game, alone against bots and hot-seat.
+
+A seeded random walk of keys (each game's own keys, both hot-seat halves, the menu keys, digits,
+arrows, escape, enter) arriving in bursts faster than the app handles them (runs, a key hammered,
+two keys in turn), mixed with terminal
+resizes to sizes below and above the minimum. Whatever the walk does (pause, rules, log, leave,
+play again, a new game from the menu), the app must not raise, and its screens must stay in
+order: the menu at the bottom, at most one setup, game or result screen on it, only dialogs
+above that, and no "terminal too small" notice once the terminal is big enough again. After
+each storm the arcade must still answer: back to the menu, and the menu moves.
+
+``STORM_KEYS`` per case keeps the suite quick; ``CARDARCADE_FUZZ_KEYS=5000`` storms longer by hand.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from textual import events
+from textual.geometry import Size
+from textual.screen import ModalScreen
+
+from cardarcade.rules import GAMES
+from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
+from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
+from cardarcade.ui.screens import screen_class
+from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.setup import GameSetup
+
+STORM_KEYS = int(os.environ.get("CARDARCADE_FUZZ_KEYS", "50"))
+SIZES = [(80, 24), (80, 24), (100, 30), (60, 20), (79, 24), (80, 23), (30, 8), (160, 50)]
+CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
+              "comma": ",", "full_stop": ".", "slash": "/", "minus": "-", "equals_sign": "=",
+              "question_mark": "?", "greater_than_sign": ">"}
+_ALL_KEYS = sorted({key for keymap in (SOLO_KEYS, *HOTSEAT_KEYS) for keys in keymap.values() for key in keys}
+              | set(CHARACTERS) | {"up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+                                   "f1", "f2", "q", "y", "n", "t", "h", "r", "s", "c", "d", "x", "a", "b"})
+# Answering keys come up more often, as they do in play: a storm of rare keys opens no dialogs.
+KEYS = _ALL_KEYS + ["enter"] * 8 + ["space", "escape", "1", "2", "3"] * 3
+
+
+def cases():
+    for game_id, spec in GAMES.items():
+        yield pytest.param(game_id, 1, id=f"{game_id}-solo")
+        people = min(2, spec.max_players, screen_class(game_id).MAX_PEOPLE or 2)
+        if people > 1:
+            yield pytest.param(game_id, people, id=f"{game_id}-hotseat")
+
+
+def key_event(app: ArcadeApp, key: str) -> events.Key:
+    event = events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None))
+    event.set_sender(app)
+    return event
+
+
+def resize(app: ArcadeApp, size: tuple[int, int]) -> None:
+    app._driver._size = Size(*size)  # the headless driver reports the size it was given
+    app.post_message(events.Resize(Size(*size), Size(*size)))
+
+
+def stack_faults(app: ArcadeApp) -> list[str]:
+    """What is out of order in the screen stack."""
+    stack = app.screen_stack
+    names = [type(s).__name__ for s in stack]
+    faults = []
+    if not isinstance(stack[0], MenuScreen):
+        faults.append(f"the menu is not at the bottom: {names}")
+    full = [i for i, s in enumerate(stack) if not isinstance(s, ModalScreen)]
+    if full not in ([0], [0, 1]):
+        faults.append(f"more than one screen on the menu: {names}")
+    small = app.size.width < MIN_WIDTH or app.size.height < MIN_HEIGHT
+    notices = [i for i, n in enumerate(names) if n == "TooSmallScreen"]
+    if not small and notices:
+        faults.append(f"a too-small notice at {app.size}: {names}")
+    if len(notices) > 1:
+        faults.append(f"two too-small notices: {names}")
+    return faults
+
+
+def burst(rng: random.Random) -> list[str]:
+    """Keys typed together: a random run, a key hammered ("enter enter"), or two keys in turn
+    ("1212"), the habits that answer one question twice."""
+    kind = rng.random()
+    if kind < 0.4:
+        return [rng.choice(KEYS) for _ in range(rng.randint(1, 6))]
+    if kind < 0.7:
+        return [rng.choice(KEYS)] * rng.randint(2, 3)
+    return [rng.choice(KEYS), rng.choice(KEYS)] * 2
+
+
+async def storm(app: ArcadeApp, pilot, rng: random.Random, keys: int) -> int:
+    """Up to ``keys`` keys with resizes and pauses between; returns the keys sent. Stops early if
+    a quit key in the storm ended the app (by design: q or escape on the menu quits)."""
+    sent = 0
+    while sent < keys and app.is_running:
+        roll = rng.random()
+        if roll < 0.08:
+            resize(app, rng.choice(SIZES))
+        elif roll < 0.15:
+            await pilot.pause(rng.choice((0.0, 0.01, 0.05)))
+        else:
+            for key in burst(rng):
+                app._driver.send_message(key_event(app, key))
+                sent += 1
+            await pilot.pause()
+        if app.is_running:
+            faults = stack_faults(app)
+            assert not faults, faults
+    return sent
+
+
+@pytest.mark.parametrize(("game_id", "people"), list(cases()))
+async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, people: int):
+    spec = GAMES[game_id]
+    rng = random.Random(f"{game_id}-{people}")
+    players = max(spec.min_players, min(spec.max_players, people + 1)) if people > 1 else None
+    sent = 0
+    while sent < STORM_KEYS:  # a new arcade each time the storm happens to quit one
+        setup = GameSetup.solo(spec, players, humans=people, level="hard", seed=rng.randrange(2**31))
+        app = ArcadeApp(start=setup, settings=UISettings(pace=0.02, countdown=0, result_delay=0.02,
+                                                         result_guard=0.0))
+        async with app.run_test(size=(80, 24)) as pilot:  # an exception in the app is raised here
+            sent += await storm(app, pilot, rng, STORM_KEYS - sent)
+            if not app.is_running:
+                continue
+            resize(app, (80, 24))
+            await pilot.pause(0.05)
+            await pilot.pause()
+            assert not stack_faults(app), stack_faults(app)
+            app.leave_game()
+            await pilot.pause()
+            assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen"]
+            menu = app.screen.query_one("GameList")
+            before = menu.highlighted
+            await pilot.press("down")
+            assert menu.highlighted != before
