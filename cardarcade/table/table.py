@@ -102,7 +102,7 @@ ReactionListener = Callable[[list[Reaction]], None]
 class TableStats:
     applied: int = 0
     reactions: list[Reaction] = field(default_factory=list)
-    races: list[Race] = field(default_factory=list)  # kept while people play (what adaptive bots follow)
+    races: list[Race] = field(default_factory=list)  # races people could play in (what adaptive bots follow)
 
 
 class Table:
@@ -136,6 +136,8 @@ class Table:
                     bot.profile = AdaptiveProfile(start_median=person_median)
                 self.adaptive.append(bot.profile)
         self._people = frozenset(self.human_seats)
+        # Races are followed where people race: realtime games with someone at the keyboard.
+        self._races_watched = bool(self._people) and game.spec.realtime
         self.stand_ins = dict(stand_ins or {})
         if any(self.seats[i].is_bot for i in self.stand_ins):
             raise ValueError("a stand-in plays a person's seat, not a bot's")
@@ -315,10 +317,10 @@ class Table:
         game = self.game
         before = game.stimulus
         # Who could take part in a race this move may decide: the seats in play before it.
-        contenders = game.actors() if self._people else ()
+        contenders = game.actors() if self._races_watched else ()
         events = game.apply(seat, action)
         self.stats.applied += 1
-        if self._people:
+        if self._races_watched:
             self._note_race(events, contenders)
         if game.stimulus != before:
             self._stim_times.append(self.clock.now())
