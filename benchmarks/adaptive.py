@@ -48,7 +48,8 @@ def session(game_id: str, players: int, median_ms: int, games: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="3 games, the least and the most players only (about 25 s)")
+    parser.add_argument("--quick", action="store_true",
+                        help="3 games, the least and the most players only (about 25 s)")
     parser.add_argument("--games", type=int, help="games per session (default 10, quick 3)")
     parser.add_argument("--only", help="comma-separated game ids (default: every realtime game)")
     parser.add_argument("--medians", help="comma-separated person medians in ms (default 250,300,450,600,700,1000)")

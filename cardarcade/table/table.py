@@ -102,7 +102,8 @@ ReactionListener = Callable[[list[Reaction]], None]
 class TableStats:
     applied: int = 0
     reactions: list[Reaction] = field(default_factory=list)
-    races: list[Race] = field(default_factory=list)  # decided at a realtime table with people (adaptive bots follow them)
+    # Races decided at a realtime table with people at it: what adaptive bots follow.
+    races: list[Race] = field(default_factory=list)
 
 
 class Table:
