@@ -3,8 +3,13 @@ a dialog, never close a screen they were not meant for (issue 9, item 1)."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Result
+from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.pause import PauseScreen
@@ -83,3 +88,19 @@ async def test_two_queued_presses_of_start_deal_one_game(app_factory):
         assert isinstance(first, GameScreen) and app.screen is first
         assert len(app.screen_stack) == 2
 
+
+
+@pytest.mark.parametrize("game_id", ["egyptian-ratscrew", "animals"])
+async def test_quitting_while_bots_play_flat_out_raises_nothing(game_id):
+    # Bots move every half millisecond, so their timers keep firing while Textual takes the
+    # game screen's widgets down: each must find the table stopped, not the widgets gone.
+    errors = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context["message"]))
+    for seed in range(3):
+        setup = GameSetup.solo(GAMES[game_id], 4, humans=0, level="expert", seed=seed)
+        app = ArcadeApp(start=setup, settings=UISettings(pace=0.0005, countdown=0, result_delay=5))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.05 * seed)
+            app.exit()
+        await asyncio.sleep(0.02)
+    assert errors == []

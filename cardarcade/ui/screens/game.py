@@ -286,7 +286,18 @@ class GameScreen(Screen):
         """The lines the log shows: the newest few of the history."""
         return self.history[-self.LOG_LINES:]
 
+    def _taken_down(self) -> bool:
+        """Whether Textual has begun to take this screen down (quitting, leaving): its widgets
+        are going, but a bot's timer may still fire. The table stops there."""
+        if self._pruning or not self.is_running:
+            if self.table is not None:
+                self.table.close()
+            return True
+        return False
+
     def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        if self._taken_down():
+            return
         for event in events_:
             if event.text:
                 self.add_log(self.words(event))
@@ -304,6 +315,8 @@ class GameScreen(Screen):
     def _on_reactions(self, batch: list[Reaction]) -> None:
         """After a claim is settled: the winner's time next to every other claimant's, so a
         person sees how close they were (or that they did not react at all)."""
+        if self._taken_down():
+            return
         for r in batch:
             self.flash.pop(r.seat, None)
             if not self.setup.seats[r.seat].is_bot:
