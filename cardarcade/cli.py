@@ -255,6 +255,7 @@ def _is_terminal(fd: int) -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from cardarcade.bots import newcomer_level
     from cardarcade.ui.screens import screen_class
     from cardarcade.ui.setup import GameSetup
 
@@ -269,7 +270,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = _players(spec, args.players, humans + len(bot_list) if bot_list else max(humans, spec.default_players))
     if players < humans:
         raise CliError(f"--hotseat {humans} needs at least {humans} players, not {players}")
-    levels = _levels(spec, args.bots, players - humans, default="easy")  # a newcomer can beat easy bots
+    levels = _levels(spec, args.bots, players - humans, default=newcomer_level(spec.realtime))
     options = _parse_options(spec, args.option or [])
     setup = GameSetup.solo(spec, players, seed=args.seed, options=options, humans=humans, levels=levels or None)
     return _run_app(setup, args)

@@ -112,11 +112,13 @@ def test_hotseat_takes_the_number_of_people(capsys, started, argv, people, playe
     assert len(setup.human_seats) == people and len(setup.seats) == players
 
 
-def test_a_newcomers_bots_are_easy_unless_asked(capsys, started):
+def test_a_newcomers_bots_keep_races_close_or_are_easy_unless_asked(capsys, started):
     run(capsys, "play", "slapjack")
     run(capsys, "play", "slapjack", "--bots", "hard")
-    assert {s.level for s in started[0].seats if s.is_bot} == {"easy"}
+    run(capsys, "play", "go-fish")
+    assert {s.level for s in started[0].seats if s.is_bot} == {"adaptive"}
     assert {s.level for s in started[1].seats if s.is_bot} == {"hard"}
+    assert {s.level for s in started[2].seats if s.is_bot} == {"easy"}
 
 
 def test_list_shows_whole_ids_on_an_80_column_terminal(capsys, monkeypatch):

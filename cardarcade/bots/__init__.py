@@ -93,6 +93,12 @@ def levels_for(realtime: bool) -> tuple[str, ...]:
     return LEVEL_NAMES if realtime else STRATEGY_LEVELS
 
 
+def newcomer_level(realtime: bool) -> str:
+    """The bots a player meets when they choose none: in a reaction game adaptive ones, which
+    keep the races close at any speed; in a turn-based game easy ones, which they can beat."""
+    return ADAPTIVE if realtime else "easy"
+
+
 BotFactory = Callable[[int, str, random.Random], Bot]
 _FACTORIES: dict[str, BotFactory] = {}
 

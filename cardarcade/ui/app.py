@@ -91,6 +91,9 @@ class ArcadeApp(App):
         self.settings = settings or UISettings()
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
+        # game id -> the median (seconds) adaptive bots last tuned themselves to: the next game
+        # of the session starts them there, not at medium again
+        self.adaptive_medians: dict[str, float] = {}
         self.last_setups: dict[str, GameSetup] = {}  # game id -> the setup last started (the setup screen's memory)
         register_themes(self, self.card_themes)
         self.theme_order = sorted(self.card_themes, key=lambda n: (n != DEFAULT_THEME, n))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rich.text import Text
 from textual.containers import VerticalScroll
 
@@ -13,7 +15,7 @@ from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
 from cardarcade.ui.setup import GameSetup
-from ui_helpers import screen_text
+from ui_helpers import screen_text, wait_for
 
 
 async def test_the_whole_log_opens_on_one_key_scrolls_and_closes(war, app_factory):
@@ -160,11 +162,12 @@ async def test_the_setup_screen_shows_its_keys_and_what_each_house_rule_does(app
         assert str(words.render()).startswith("on" if switch.value else "off") and str(words.render()) != before
 
 
-async def test_a_newcomer_plays_easy_bots_and_the_setup_remembers_the_last_choices(slapjack, app_factory):
+async def test_a_newcomer_plays_adaptive_bots_and_the_setup_remembers_the_last_choices(slapjack, app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot, slapjack)
-        assert screen.query_one("#seat-0").value == "human" and screen.query_one("#seat-1").value == "bot:easy"
+        assert screen.query_one("#seat-0").value == "human" and screen.query_one("#seat-1").value == "bot:adaptive"
+        screen.query_one("#seat-1").value = "bot:easy"
         screen.query_one("#players").value = 3
         screen.query_one("#seat-2").value = "bot:hard"
         screen.query_one("#opt-slap_in").value = not slapjack.Options().slap_in
@@ -207,3 +210,18 @@ async def test_play_again_from_the_result_seats_the_next_dealer(war, app_factory
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.names == ["Bot 1", "Bot 2", "You"] and app.screen.viewer == 2
+
+
+async def test_adaptive_bots_say_how_they_tuned_and_the_next_game_starts_them_there(slapjack, app_factory):
+    app = app_factory(GameSetup.solo(slapjack, 2, level="adaptive", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.adaptive[0].median = 0.62  # as if tuned to a slow player during the game
+        screen.game.s.result = Result(winners=[1], reason="test")
+        screen._show_result()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        assert "stayed at about 620 ms" in screen_text(app)
+        await pilot.press("enter")  # play again
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.table.adaptive_median() == pytest.approx(0.62)

@@ -184,6 +184,7 @@ class GameScreen(Screen):
         self.table = Table(
             self.game, self.setup.seats, LoopClock(), pace=self.app.settings.pace, seed=self.setup.seed,
             listener=self._on_table, on_reactions=self._on_reactions,
+            person_median=self.app.adaptive_medians.get(self.spec.id),
         )
         self.refresh_all()
         countdown = self.app.settings.countdown if self.spec.realtime else 0
@@ -351,8 +352,10 @@ class GameScreen(Screen):
             return
         if self._result_waiting:
             self.app.screen_change_signal.unsubscribe(self)
+        self._keep_adaptive_median()  # before the next game of the session is set up
+        tuning = self.table.adaptive_summary() if self.table is not None else None
         self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id),
-                                       self.render_final()))
+                                       self.render_final(), tuning))
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat
@@ -449,6 +452,12 @@ class GameScreen(Screen):
     def on_unmount(self) -> None:
         if self.table is not None:
             self.table.close()
+            self._keep_adaptive_median()
+
+    def _keep_adaptive_median(self) -> None:
+        median = self.table.adaptive_median() if self.table is not None else None
+        if median is not None:
+            self.app.adaptive_medians[self.spec.id] = median
 
     def action_pause(self) -> None:
         from cardarcade.ui.screens.pause import PauseScreen

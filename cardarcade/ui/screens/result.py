@@ -74,12 +74,13 @@ class ResultScreen(Screen):
     ]
 
     def __init__(self, setup: GameSetup, game: Game, reactions: list[float],
-                 final: RenderableType | None = None) -> None:
+                 final: RenderableType | None = None, tuning: str | None = None) -> None:
         super().__init__()
         self.setup = setup
         self.game = game
         self.reactions = reactions
         self.final = final  # the game's own last word (GameScreen.render_final): the hands at a showdown
+        self.tuning = tuning  # how adaptive bots tuned themselves ("The bots matched you at about 480 ms.")
 
     def compose(self) -> ComposeResult:
         result = self.game.result
@@ -96,6 +97,8 @@ class ResultScreen(Screen):
                     f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms "
                     f"({len(ms)} slaps)"), id="reaction-summary")
                 yield Sparkline(ms, id="reaction-chart")
+            if self.tuning:
+                yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             yield Static(Text("enter: play again with a new deal · escape: menu", style="dim", justify="center"))
         yield Footer()
 

@@ -13,13 +13,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
-from cardarcade.bots import levels_for
+from cardarcade.bots import levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, option_label, option_value_label
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.setup import GameSetup
-
-NEW_BOT = "bot:easy"  # a newcomer's first game is against bots they can beat
 
 
 def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
@@ -66,11 +64,12 @@ class SetupScreen(Screen):
             yield Button("Rules", id="rules")
             yield Button("Back", id="back")
         yield Static("", id="setup-error")
-        # The last choices for this game in this session, else a person against easy bots.
+        # The last choices for this game in this session, else a person against a newcomer's bots.
         last = self.app.last_setups.get(spec.id)
         players = len(last.seats) if last else spec.default_players
         kinds = [seat_kind(seat) for seat in last.seats] if last else ["human"]
         options = last.options if last else spec.Options()
+        new_bot = f"bot:{newcomer_level(spec.realtime)}"
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
@@ -79,7 +78,7 @@ class SetupScreen(Screen):
             for seat in range(spec.max_players):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Select(seat_choices(spec), value=kinds[seat] if seat < len(kinds) else NEW_BOT,
+                    yield Select(seat_choices(spec), value=kinds[seat] if seat < len(kinds) else new_bot,
                                  allow_blank=False, id=f"seat-{seat}")
             for name, info in spec.Options.model_fields.items():
                 value = getattr(options, name)
