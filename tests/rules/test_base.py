@@ -186,17 +186,12 @@ def test_a_save_the_engine_cannot_play_on_from_is_a_bad_save(game_id):
         GAMES[game_id].from_json(json.dumps(envelope))
 
 
-def test_a_seed_is_a_64_bit_number_so_every_game_saved_reads_back():
+def test_a_game_with_any_seed_a_player_can_type_reads_back():
+    """A seed comes from --seed or the setup screen, as long as Python reads a number (4,300 digits)."""
     spec = GAMES["war"]
-    for seed in (-(2**63), 2**63 - 1):
+    for seed in (-(2**63), 2**63, int("9" * 4000)):
         game = spec.new(seed=seed)
         assert spec.from_json(game.to_json()).to_json() == game.to_json()
-    for seed in (2**63, -(2**63) - 1, 10**50, 1.5, True, "7"):
-        with pytest.raises(BadSetup, match="seed"):
-            spec.new(seed=seed)
-    envelope = _save("war")
-    envelope["state"]["seed"] = 2**63
-    _refused("war", _text(envelope), "seed")
 
 
 def test_a_bad_save_says_why_in_a_line_whatever_its_size():
