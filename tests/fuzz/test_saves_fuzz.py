@@ -22,6 +22,7 @@ import pytest
 
 from cardarcade.rules import GAMES, BadSave
 from cardarcade.rules.base import Game, GameSpec
+from fuzz_helpers import play_randomly
 
 CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "120"))
 # Far above any game's own turn cap: a loaded game still running after this many actions never ends.
@@ -35,21 +36,13 @@ Path = tuple
 # ---------------------------------------------------------------- saves to mutate
 
 
-def _play(game: Game, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if game.is_over:
-            return
-        seat = rng.choice(game.actors())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-
-
 def base_saves(spec: GameSpec, seed: int) -> list[str]:
     """Saves of seeded games at the start, early, mid-game and at the end, at two player counts."""
     saves = []
     for players in sorted({spec.min_players, min(spec.max_players, spec.min_players + 2)}):
         for stop in (0, 5, 40, MAX_ACTIONS):
             game = spec.new(players, seed=seed + players + stop)
-            _play(game, random.Random(seed + stop), stop)
+            play_randomly(game, random.Random(seed + stop), stop)
             saves.append(game.to_json())
     return saves
 

@@ -20,6 +20,7 @@ import pytest
 from cardarcade.cards import Card, Rank
 from cardarcade.rules import GAMES, Action, IllegalAction
 from cardarcade.rules.base import Game
+from fuzz_helpers import play_randomly
 
 CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "300"))
 PER_POINT = 8  # bad moves tried at each point of a game before it plays on
@@ -52,14 +53,6 @@ def broken_actions(action: Action, players: int) -> list[object]:
         out += [replace(action, **{field: bad}) for bad in (-1, -players, players if field == "target" else 2**64,
                                                              2**64, -(2**64))]
     return out
-
-
-def _play(game: Game, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if game.is_over:
-            return
-        seat = rng.choice(game.actors())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
 def bad_moves(game: Game, rng: random.Random) -> list[tuple[object, object]]:
@@ -110,6 +103,6 @@ def test_a_wrongly_typed_move_is_illegal_and_changes_nothing(game_id: str) -> No
                     game = spec.from_json(before)
             if game.is_over:
                 break
-            _play(game, rng, rng.choice([1, 1, 3, 10, 50]))
+            play_randomly(game, rng, rng.choice([1, 1, 3, 10, 50]))
     print(f"{game_id}: {tried} bad moves in {games} games, {len(failures)} failed")
     assert not failures, f"{len(failures)} of {tried} bad moves against {game_id}:\n" + "\n".join(failures[:15])
