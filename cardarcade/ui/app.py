@@ -12,13 +12,14 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rich.color import ColorSystem
+from rich.console import Console
 from textual import constants, events
 from textual.app import App
 from textual.driver import Driver
-from textual.filter import Monochrome
+from textual.filter import Monochrome, NoColor
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.geometry import Size
@@ -79,15 +80,26 @@ class ArcadeApp(App):
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, start: GameSetup | None = None, settings: UISettings | None = None,
-                 theme_dirs: list[Path] | None = None, handle_signals: bool = False) -> None:
+                 theme_dirs: list[Path] | None = None, handle_signals: bool = False,
+                 environ: Mapping[str, str] | None = None,
+                 themes: tuple[dict[str, CardTheme], list[str]] | None = None,
+                 driver_class: Callable[..., Driver] | None = None) -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
-        and handles signals itself)."""
-        self.card_themes, self.theme_warnings = load_themes(theme_dirs)
-        super().__init__()
+        and handles signals itself).
+
+        For a session of a server: ``environ``, the terminal's own variables (TERM, COLORTERM,
+        NO_COLOR) that decide its colours instead of this process's; ``themes``, what
+        ``load_themes`` gave once for the whole process; ``driver_class``, what draws on the
+        session's terminal."""
+        loaded = themes or load_themes(theme_dirs)
+        self.card_themes, self.theme_warnings = dict(loaded[0]), list(loaded[1])
+        super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
+        if environ is not None:
+            self._take_terminal_environment(environ)
         self.handle_signals = handle_signals
         self.ended_by_signal: int | None = None  # the signal that ended the app, if one did
-        self.monochrome = no_color()
+        self.monochrome = no_color(environ)
         self.settings = settings or UISettings()
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
@@ -136,6 +148,18 @@ class ArcadeApp(App):
     @property
     def palette(self) -> CardPalette:
         return MONOCHROME.palette if self.monochrome else self.card_theme.palette
+
+    def _take_terminal_environment(self, environ: Mapping[str, str]) -> None:
+        """Colours as Textual would choose them for a terminal with these variables: its console
+        made again as ``App.__init__`` makes it from ``os.environ``, its NO_COLOR filter likewise."""
+        environ = dict(environ)
+        self.no_color = environ.pop("NO_COLOR", None) is not None
+        self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, NoColor))]
+        if self.no_color:
+            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        self.console = Console(color_system=constants.COLOR_SYSTEM, file=self.console.file, markup=True,
+                               highlight=False, emoji=False, legacy_windows=False, _environ=environ,
+                               force_terminal=True, safe_box=False, soft_wrap=False)
 
     def _fit_colours_to_terminal(self) -> None:
         """Without colour, draw in the fewest: a terminal Rich finds no colours in (TERM=dumb),

@@ -19,6 +19,7 @@ from typing import Callable, Generator, Iterable
 
 from textual import events
 from textual._parser import ParseEOF, ParseError, ParseTimeout, Peek1, Read1
+from textual._time import get_time
 from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 from textual.message import Message
@@ -121,6 +122,12 @@ class InputDecoder:
     def tick(self) -> list[Message]:
         """Events that waiting made certain: a lone ESC is the escape key, a paste is over."""
         return list(self._parser.tick())
+
+    def tick_due(self) -> float | None:
+        """Seconds until ``tick`` may give events, or None while nothing waits on time: a driver
+        on an event loop looks again only then, so an idle session costs no timer."""
+        due = self._parser._timeout_time  # (when Textual's parser gives up waiting for a byte)
+        return None if due is None else max(0.0, due - get_time())
 
     def close(self) -> list[Message]:
         """Input has ended: whatever was still being read, as events."""

@@ -1,0 +1,447 @@
+"""The SSH server: many people play the arcade from their own ``ssh`` client.
+
+One ``ArcadeServer`` per process holds the sessions and the limits; asyncssh makes one
+``_Connection`` per client connection and one ``_Session`` per session channel it opens, and a
+session with a terminal runs one app (``ArcadeServer.app_factory``: the hook a lobby plugs into)
+through ``TerminalDriver``. An error in one session ends that session only.
+
+Refused: exec, subsystems (sftp, and scp with them), port and agent forwarding, X11. A shell
+request gets the arcade, never a shell; without a terminal (``ssh -T``) it gets one line saying
+so.
+
+Textual's habits that assume one app per process, and what is done about them here:
+- each app redirects ``sys.stdout``/``sys.stderr`` to its own capture while it runs, restoring
+  what it found when it ends; apps that end in another order than they began would leave a
+  dead app's capture in place. Every session's app captures into the streams the server found
+  at its start, so each redirection puts back the same objects (and a ``print`` goes to the
+  server's log, never onto a player's screen).
+- ``App.__init__`` takes colours (TERM, COLORTERM, NO_COLOR) from ``os.environ``: a session's app
+  gets its client's instead (``ArcadeApp(environ=...)``).
+- ``active_app``: Textual finds "the current app" through a context variable; each session runs
+  in its own task, so each has its own.
+- Textual's constants (TEXTUAL_PRESS, TEXTUAL_SCREENSHOT, TEXTUAL_DRIVER, ...) come from the
+  server's environment once, at import, and would act in every session: ``refuse_textual_variables``.
+- ``App.run`` / signal handlers / the Linux driver's threads and termios are never used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import asyncssh
+from textual.app import App
+
+from cardarcade.server.driver import TerminalDriver
+from cardarcade.ui.terminal import bounded_size
+
+log = logging.getLogger("cardarcade.server")
+
+DEFAULT_SIZE = (80, 24)  # when a client claims a terminal of no size
+MAX_NAME = 24  # characters of the name a player logs in under
+PENDING_INPUT = 64 * 1024  # bytes kept from a client before its app is ready to take them
+# The client variables a session's looks come from; the rest of what a client sends is ignored.
+LOOKS_VARIABLES = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
+# Textual reads these from the environment once per process; a server must not apply them to
+# every player (keys pressed for them, screenshots written, another driver).
+TEXTUAL_PROCESS_VARIABLES = ("TEXTUAL_PRESS", "TEXTUAL_SCREENSHOT", "TEXTUAL_DRIVER", "TEXTUAL_SHOW_RETURN")
+
+
+@dataclass
+class Limits:
+    max_sessions: int = 100  # sessions in the whole server
+    per_address: int = 8  # sessions (and connections) from one address
+    max_starting: int = 4  # sessions building their first screen at once; later ones wait their turn
+    login_grace: float = 60.0  # seconds to log in
+    idle_timeout: float = 30 * 60.0  # seconds without a key press before a session ends
+    idle_warning: float = 60.0  # the player is told this long before
+    keepalive_interval: float = 15.0  # seconds between keepalives...
+    keepalive_count: int = 3  # ...and how many may go unanswered before the client counts as gone
+    max_output: int = 8 * 1024 * 1024  # bytes held for a client not reading; beyond it, it is dropped
+
+    def problems(self) -> list[str]:
+        out = [f"{name} must be at least 1" for name in ("max_sessions", "per_address", "max_starting", "max_output")
+               if getattr(self, name) < 1]
+        out += [f"{name} must be more than 0" for name in ("login_grace", "idle_timeout", "keepalive_interval")
+                if getattr(self, name) <= 0]
+        if not 0 < self.idle_warning < self.idle_timeout:
+            out.append("idle_warning must be more than 0 and less than idle_timeout")
+        if self.keepalive_count < 1:
+            out.append("keepalive_count must be at least 1")
+        return out
+
+
+@dataclass
+class SessionInfo:
+    """What a session's app is made from: who connected, from where, and their terminal."""
+
+    name: str
+    address: str
+    size: tuple[int, int]
+    environ: dict[str, str] = field(default_factory=dict)  # TERM and the LOOKS_VARIABLES the client sent
+
+    @property
+    def utf8(self) -> bool:
+        """Whether the client's locale is UTF-8; a client that sends none is taken to be."""
+        locale = next((self.environ[k] for k in ("LC_ALL", "LC_CTYPE", "LANG") if self.environ.get(k)), "")
+        return not locale or "utf-8" in locale.lower() or "utf8" in locale.lower()
+
+
+# Makes a session's app: given the session and the driver class to hand to the app.
+AppFactory = Callable[[SessionInfo, Callable[..., TerminalDriver]], App]
+
+
+def duration(seconds: float) -> str:
+    """'30 minutes', '1 minute', '45 seconds'."""
+    amount, unit = (seconds / 60, "minute") if seconds >= 60 else (seconds, "second")
+    return f"{amount:g} {unit}{'' if amount == 1 else 's'}"
+
+
+def refuse_textual_variables(environ: dict[str, str] | os._Environ) -> str | None:
+    found = [name for name in TEXTUAL_PROCESS_VARIABLES if environ.get(name)]
+    if found:
+        return (f"{', '.join(found)} would act in every player's session: unset "
+                f"{'it' if len(found) == 1 else 'them'} to serve")
+    return None
+
+
+def player_name(username: str) -> str:
+    """The name a player gave, safe to show to others: no control characters, bounded."""
+    kept = "".join(c for c in username if unicodedata.category(c)[0] not in "CZ" or c == " ").strip()
+    return kept[:MAX_NAME] or "player"
+
+
+class ArcadeServer:
+    """One per process: the listening socket, the sessions, their limits, and how a session's
+    app is made. ``auth`` is "keys" (the public keys in ``authorized_keys``) or "open"."""
+
+    def __init__(self, *, auth: str = "keys", authorized_keys: Path | None = None,
+                 host_key: asyncssh.SSHKey | None = None, limits: Limits | None = None,
+                 app_factory: AppFactory | None = None) -> None:
+        from cardarcade.server.hostkey import load_or_create_host_key
+        from cardarcade.themes import load_themes
+
+        if auth not in ("keys", "open"):
+            raise ValueError(f"auth is keys or open, not {auth!r}")
+        self.auth = auth
+        self.authorized_keys = (asyncssh.read_authorized_keys(str(authorized_keys))
+                                if auth == "keys" and authorized_keys is not None else None)
+        if auth == "keys" and self.authorized_keys is None:
+            raise ValueError("auth by keys needs an authorized_keys file")
+        self.host_key = host_key or load_or_create_host_key()
+        self.limits = limits or Limits()
+        self.app_factory: AppFactory = app_factory or self.arcade_app
+        self.themes = load_themes()  # once per process, for every session
+        self.sessions: set[_Session] = set()
+        self.connections: dict[str, int] = {}  # address -> open connections
+        self.starting = asyncio.Semaphore(self.limits.max_starting)
+        # Where every session's app sends what is printed (see the module's notes).
+        self.output = (sys.stdout, sys.stderr)
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    def arcade_app(self, info: SessionInfo, driver_class: Callable[..., TerminalDriver]) -> App:
+        from cardarcade.ui.app import ArcadeApp, UISettings
+
+        return ArcadeApp(settings=UISettings(ascii_glyphs=None if info.utf8 else True), environ=info.environ,
+                         themes=self.themes, driver_class=driver_class)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        limits = self.limits
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Connection(self), host, port,
+            server_host_keys=[self.host_key],
+            authorized_client_keys=self.authorized_keys,
+            login_timeout=limits.login_grace,
+            keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count,
+            encoding=None, line_editor=False, allow_pty=True,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+        )
+        return self._acceptor.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        """Stop listening and end every session (each player sees their terminal restored)."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+        for session in list(self.sessions):
+            session.end("The server is shutting down.")
+        while self.sessions:
+            await asyncio.sleep(0.05)
+
+    # ---- admission
+
+    def admit_connection(self, address: str) -> bool:
+        total = sum(self.connections.values())
+        if total >= 2 * self.limits.max_sessions or self.connections.get(address, 0) >= self.limits.per_address:
+            return False
+        self.connections[address] = self.connections.get(address, 0) + 1
+        return True
+
+    def release_connection(self, address: str) -> None:
+        left = self.connections.get(address, 0) - 1
+        if left > 0:
+            self.connections[address] = left
+        else:
+            self.connections.pop(address, None)
+
+    def admit_session(self, session: _Session) -> str | None:
+        """None if the session may start (it is then counted), else why not."""
+        if len(self.sessions) >= self.limits.max_sessions:
+            return f"The arcade is full ({self.limits.max_sessions} players); try again later."
+        if sum(s.address == session.address for s in self.sessions) >= self.limits.per_address:
+            return f"Too many sessions from {session.address} ({self.limits.per_address}); close one first."
+        self.sessions.add(session)
+        return None
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client connection: who it is, and what it may ask for."""
+
+    def __init__(self, server: ArcadeServer) -> None:
+        self.server = server
+        self.address = "?"
+        self.name = "player"
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.admitted = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.admitted = self.server.admit_connection(self.address)
+        if not self.admitted:
+            log.info("refused a connection from %s: too many connections", self.address)
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.admitted:
+            self.server.release_connection(self.address)
+            self.admitted = False
+
+    def begin_auth(self, username: str) -> bool:
+        self.name = player_name(username)
+        return self.server.auth == "keys"  # open: no authentication at all
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.auth == "keys"
+
+    def session_requested(self) -> _Session:
+        return _Session(self.server, self)
+
+    # Everything but a session is refused (asyncssh's defaults do too; said here so it stays so).
+    def connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def server_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
+
+class _Session(asyncssh.SSHServerSession):
+    """One session channel: a terminal, an app drawn on it, and its limits."""
+
+    def __init__(self, server: ArcadeServer, connection: _Connection) -> None:
+        self.server = server
+        self.name = connection.name
+        self.address = connection.address
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.app: App | None = None
+        self.driver: TerminalDriver | None = None
+        self.term_type: str | None = None
+        self.size = DEFAULT_SIZE
+        self._pending = bytearray()  # input that came before the app could take it
+        self._closed = False  # the channel is gone: nothing more is written
+        self._farewell = ""  # said after the app has given the terminal back
+        self._slot = False  # holding one of the server's start-up slots
+        self._last_input = 0.0
+        self._warned = False
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self.task: asyncio.Task | None = None
+
+    # ---- asyncssh's calls
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.term_type = term_type
+        self.size = self._claimed_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"ssh session {self.name}")
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self._last_input = asyncio.get_running_loop().time()
+        if self._warned:
+            self._warned = False
+            if self.app is not None:
+                self.app.clear_notifications()
+        if self.driver is not None:
+            self.driver.feed(data)
+        elif len(self._pending) + len(data) <= PENDING_INPUT:
+            self._pending += data
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = self._claimed_size(width, height)
+        if self.driver is not None:
+            self.driver.resize(*self.size)
+
+    def eof_received(self) -> bool:
+        if self.driver is not None:
+            self.driver.end_of_input()
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        self.end()
+
+    # ---- the terminal the driver draws on
+
+    def write(self, data: bytes) -> None:
+        if self._closed or self.chan is None:
+            return
+        self.chan.write(data)
+        if self.chan.get_write_buffer_size() > self.server.limits.max_output:
+            log.info("%s@%s dropped: not reading its output", self.name, self.address)
+            self._closed = True
+            self.chan.abort()  # what it held is let go now
+            self.end()
+
+    def first_frame(self) -> None:
+        self._release_slot()
+
+    # ---- running the app
+
+    @staticmethod
+    def _claimed_size(width: int, height: int) -> tuple[int, int]:
+        return bounded_size(width, height) if width > 0 and height > 0 else DEFAULT_SIZE
+
+    def _say(self, text: str) -> None:
+        self.write(text.replace("\n", "\r\n").encode("utf-8", "replace"))
+
+    def end(self, farewell: str = "") -> None:
+        """End the session as ``q`` would; ``farewell`` is said once the terminal is restored."""
+        if farewell and not self._farewell:
+            self._farewell = farewell
+        if self.app is not None:
+            self.app.exit()
+        elif self.task is not None and not self._slot:
+            self.task.cancel()  # still waiting for its turn to start
+
+    async def _run(self) -> None:
+        assert self.chan is not None
+        status = 1
+        refusal = self.server.admit_session(self)
+        if refusal is not None:
+            self._say(refusal + "\n")
+            self._finish(1)
+            return
+        try:
+            if self.term_type is None:
+                self._say("cardarcade needs a terminal: connect with ssh -t (or without -T).\n")
+                return
+            status = await self._play()
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # a fault in the server's own code for this session: this session only
+            log.exception("%s@%s: session failed", self.name, self.address)
+            self._farewell = "Sorry: the arcade hit an error, and this session has ended."
+        finally:
+            self._release_slot()
+            self._stop_idle_watch()
+            self.server.sessions.discard(self)
+            self.app = self.driver = None
+            if self._farewell:
+                self._say("\n" + self._farewell + "\n")
+            self._finish(status)
+
+    async def _play(self) -> int:
+        await self.server.starting.acquire()
+        self._slot = True
+        info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks())
+        app = self.server.app_factory(info, self._make_driver)
+        # See the module's notes: every app restores the same streams, whatever order apps end in.
+        app._capture_stdout, app._capture_stderr = self.server.output
+        self.app = app
+        self._last_input = asyncio.get_running_loop().time()
+        self._watch_idle()
+        log.info("%s@%s: session started", self.name, self.address)
+        await app.run_async()
+        if app.return_code and not self._farewell:
+            self._farewell = "Sorry: the arcade hit an error, and this session has ended."
+        log.info("%s@%s: session ended (%s)", self.name, self.address, app.return_code or 0)
+        return app.return_code or 0
+
+    def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
+        """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""
+        options.pop("size", None)
+        driver = TerminalDriver(app, terminal=self, size=self.size, **options)
+        self.driver = driver
+        if self._pending:
+            pending, self._pending = bytes(self._pending), bytearray()
+            app.call_later(driver.feed, pending)  # once application mode has started
+        return driver
+
+    def _looks(self) -> dict[str, str]:
+        assert self.chan is not None
+        sent = self.chan.get_environment()
+        environ = {k: str(sent[k])[:100] for k in LOOKS_VARIABLES if k in sent}
+        environ["TERM"] = (self.term_type or "dumb")[:100]
+        return environ
+
+    def _release_slot(self) -> None:
+        if self._slot:
+            self._slot = False
+            self.server.starting.release()
+
+    def _finish(self, status: int) -> None:
+        if not self._closed and self.chan is not None:
+            self._closed = True
+            self.chan.exit(status)
+
+    # ---- idle time
+
+    def _watch_idle(self) -> None:
+        """Checked when something may be due, not on every key: a key only moves _last_input."""
+        limits = self.server.limits
+        quiet = asyncio.get_running_loop().time() - self._last_input
+        warn_at = limits.idle_timeout - limits.idle_warning
+        if quiet >= limits.idle_timeout:
+            self.end(f"Closed after {duration(limits.idle_timeout)} without a key press.")
+            return
+        if quiet >= warn_at and not self._warned and self.app is not None:
+            self._warned = True
+            self.app.notify(f"No key pressed for a while: this session ends in {duration(limits.idle_warning)} "
+                            "unless a key is pressed.", severity="warning", timeout=limits.idle_warning)
+        due = (warn_at if quiet < warn_at else limits.idle_timeout) - quiet
+        self._idle_timer = asyncio.get_running_loop().call_later(max(due, 0.01), self._watch_idle)
+
+    def _stop_idle_watch(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None

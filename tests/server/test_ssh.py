@@ -1,0 +1,235 @@
+"""The SSH server as players meet it: asyncssh's own client, a terminal screen of what it drew."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+from textual.binding import Binding
+
+from cardarcade.server.ssh import ArcadeServer, Limits, SessionInfo
+import cardarcade.ui.app as app_module
+from cardarcade.ui.app import ArcadeApp
+from conftest import connect, until
+
+MENU = "Pick a game and press enter."
+DOWN, ESCAPE = "\x1b[B", "\x1b"
+
+
+def summary_line(text: str) -> str:
+    """The menu's line describing the chosen game."""
+    return next(line.strip() for line in text.splitlines() if " — " in line)
+
+
+async def test_a_player_sees_the_menu_moves_in_it_and_leaves_with_q(serve):
+    _, port = await serve()
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    assert summary_line(client.text()).startswith("War")
+    client.press(DOWN)
+    await until(lambda: summary_line(client.text()).startswith("Slapjack"), "the second game chosen")
+    client.press("q")
+    await asyncio.wait_for(client.player.closed.wait(), 30)
+    assert client.player.exit_status == 0
+    assert client.player.received.endswith(b"\x1b[?1049l\x1b[?25h\x1b[?1004l")  # the terminal given back
+
+
+async def test_a_window_change_lays_the_screen_out_again(serve):
+    _, port = await serve()
+    client = await connect(port, size=(80, 24))
+    await until(lambda: MENU in client.text(), "the menu")
+    client.resize(120, 30)
+    await until(lambda: client.text().splitlines()[0].strip() and client.text().splitlines()[0].index("♠") > 45,
+                "the banner centred in 120 columns")
+    client.resize(60, 20)
+    await until(lambda: "This terminal is 60x20" in client.text(), "the too-small notice")
+    client.resize(80, 24)
+    await until(lambda: MENU in client.text(), "the menu again")
+
+
+async def test_a_lone_escape_is_the_escape_key(serve):
+    _, port = await serve()
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    client.press("\r")  # War's setup screen
+    await until(lambda: MENU not in client.text(), "the setup screen")
+    client.press(ESCAPE)  # nothing follows it: it must count on its own, back to the menu
+    await until(lambda: MENU in client.text(), "the menu after escape")
+
+
+async def test_a_game_against_bots_is_played_over_ssh(serve):
+    _, port = await serve()
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    client.press("\r")
+    await until(lambda: "Start" in client.text(), "the setup screen")
+    client.press("\x1b[15~")  # f5: start
+    await until(lambda: "War" in client.text() and MENU not in client.text() and "Start" not in client.text(),
+                "the game")
+    client.press("q")  # asks first
+    await until(lambda: "Leave" in client.text() or "leave" in client.text(), "the question")
+    await client.close()
+
+
+async def test_shell_exec_sftp_and_forwarding_are_refused(serve):
+    _, port = await serve()
+    async with asyncssh.connect("127.0.0.1", port, username="eve", known_hosts=None, client_keys=None) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", port)  # ssh -L
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.create_server(lambda *a: None, "127.0.0.1", 0)  # ssh -R
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd")  # exec
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", x11_forwarding=True)
+        result = await conn.run(encoding=None)  # a shell without a terminal: one line, never a shell
+        assert result.exit_status == 1 and b"needs a terminal" in result.stdout
+
+
+async def test_keys_auth_refuses_an_unknown_key_and_takes_a_listed_one(serve, tmp_path, client_key):
+    listed = tmp_path / "authorized_keys"
+    listed.write_text(client_key.export_public_key().decode())
+    _, port = await serve(auth="keys", authorized_keys=listed)
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(port, client_keys=[stranger])
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(port, password="guess")
+    client = await connect(port, client_keys=[client_key])
+    await until(lambda: MENU in client.text(), "the menu")
+    await client.close()
+
+
+async def test_an_idle_session_is_warned_then_ended(serve):
+    _, port = await serve(limits=Limits(idle_timeout=3, idle_warning=2))
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    await until(lambda: "No key pressed for a while" in client.text(), "the warning")
+    await asyncio.wait_for(client.player.closed.wait(), 30)
+    assert b"without a key press" in client.player.received
+
+
+async def test_keys_keep_an_idle_session_open(serve):
+    _, port = await serve(limits=Limits(idle_timeout=3, idle_warning=2))
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    await until(lambda: "No key pressed for a while" in client.text(), "the warning")
+    client.press(DOWN)
+    await until(lambda: "No key pressed for a while" not in client.text(), "the warning taken away")
+    await until(lambda: "No key pressed for a while" in client.text(), "a second warning")  # it was counted again from the key
+    assert not client.player.closed.is_set()
+
+
+async def test_a_claimed_size_is_capped(serve):
+    server, port = await serve()
+    client = await connect(port, size=(80, 24))
+    await until(lambda: MENU in client.text(), "the menu")
+    client.chan.change_terminal_size(100_000, 100_000)
+    (session,) = server.sessions
+    await until(lambda: session.app is not None and tuple(session.app.size) == (1000, 500), "the capped size")
+    big = await connect(port, size=(50_000, 7))
+    await until(lambda: len(server.sessions) == 2, "the second session")
+    other = next(s for s in server.sessions if s is not session)
+    await until(lambda: other.app is not None and tuple(other.app.size) == (1000, 7), "a capped first size")
+    await client.close()
+    await big.close()
+
+
+async def test_a_client_that_stops_reading_is_dropped(serve):
+    limit = 256 * 1024
+    server, port = await serve(limits=Limits(max_output=limit))
+    client = await connect(port, size=(200, 100))
+    await until(lambda: MENU in client.text(), "the menu")
+    client.chan.pause_reading()  # its window fills, then the server holds what it cannot send
+    (session,) = server.sessions
+    most_held = 0
+    for _ in range(2000):  # a theme redraws every cell: over and over
+        most_held = max(most_held, session.chan.get_write_buffer_size())
+        try:
+            client.press("t")
+        except BrokenPipeError:  # the server has closed the channel
+            break
+        await asyncio.sleep(0.01)
+    await until(lambda: not server.sessions, "the session dropped")
+    assert most_held <= 2 * limit  # the limit and at most one frame past it
+    assert session.chan.get_write_buffer_size() == 0  # and what it held is let go
+    await client.close()
+
+
+async def test_a_client_that_vanishes_is_reaped(serve, silent_link):
+    server, port = await serve(limits=Limits(keepalive_interval=0.5, keepalive_count=2))
+    link = await silent_link(port)
+    client = await connect(link.port)
+    await until(lambda: MENU in client.text(), "the menu")
+    link.go_silent()  # the network drops everything, and no one says goodbye
+    await until(lambda: not server.sessions, "the vanished client's session reaped")
+    client.conn.abort()
+
+
+async def test_one_session_failing_leaves_the_others_playing(serve):
+    class Faulty(ArcadeApp):
+        CSS_PATH = str(Path(app_module.__file__).parent / ArcadeApp.CSS_PATH)  # relative to this file otherwise
+        BINDINGS = [Binding("x", "fail", "fail")]
+
+        def action_fail(self) -> None:
+            raise RuntimeError("a fault in one session")
+
+    def make(info: SessionInfo, driver_class):
+        app_class = Faulty if info.name == "faulty" else ArcadeApp
+        return app_class(environ=info.environ, driver_class=driver_class)
+
+    server, port = await serve(app_factory=make)
+    faulty = await connect(port, username="faulty")
+    steady = await connect(port, username="steady")
+    await until(lambda: MENU in faulty.text() and MENU in steady.text(), "both menus")
+    faulty.press("x")
+    await asyncio.wait_for(faulty.player.closed.wait(), 30)
+    assert faulty.player.exit_status == 1
+    assert b"Traceback" not in faulty.player.received and b"a fault in one session" not in faulty.player.received
+    assert b"the arcade hit an error" in faulty.player.received
+    steady.press(DOWN)
+    await until(lambda: summary_line(steady.text()).startswith("Slapjack"), "the other session still answering")
+    assert [s.name for s in server.sessions] == ["steady"]
+    await steady.close()
+
+
+async def test_sessions_over_the_limits_are_told_so(serve):
+    server, port = await serve(limits=Limits(max_sessions=2, per_address=8))
+    first, second = await connect(port), await connect(port)
+    await until(lambda: len(server.sessions) == 2, "two sessions")
+    third = await connect(port)
+    await asyncio.wait_for(third.player.closed.wait(), 30)
+    assert b"The arcade is full" in third.player.received and third.player.exit_status == 1
+    await first.close()
+    await until(lambda: len(server.sessions) == 1, "a place free")
+    fourth = await connect(port)
+    await until(lambda: MENU in fourth.text(), "the menu for the next one")
+    for client in (second, fourth):
+        await client.close()
+
+
+async def test_each_session_has_its_own_looks(serve, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")  # the server's own: no session may take it
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    monkeypatch.setenv("LANG", "C")
+    server, port = await serve()
+    clients = [await connect(port, username="dumb", term="dumb", env={"LANG": "en_GB.UTF-8"}),
+               await connect(port, username="truecolor", env={"COLORTERM": "truecolor", "LANG": "en_GB.UTF-8"}),
+               await connect(port, username="256", env={}),
+               await connect(port, username="latin", env={"LANG": "fr_FR.ISO-8859-1"}),
+               await connect(port, username="no colour", env={"NO_COLOR": "1"})]
+    for client in clients:
+        await until(lambda: MENU in client.text(), "the menu")
+    looks = {s.name: (s.app.console.color_system, s.app.monochrome, s.app.ascii_glyphs) for s in server.sessions}
+    # (without colour, the monochrome palette's suit letters, as in a local terminal)
+    assert looks == {"dumb": ("standard", True, True),  # TERM=dumb: no colour
+                     "truecolor": ("truecolor", False, False),
+                     "256": ("256", False, False),  # what ssh sends by default: TERM only
+                     "latin": ("256", False, True),  # not UTF-8: suit letters
+                     "no colour": ("standard", True, True)}
+    for client in clients:
+        await client.close()
