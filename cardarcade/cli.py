@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from cardarcade.catalog import CATALOG
@@ -280,6 +281,78 @@ def cmd_menu(args: argparse.Namespace) -> int:
     return _run_app(None, args)
 
 
+def _at_least(least: int):
+    """An argparse type: a whole number no smaller than ``least``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+    return parse
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    raise CliError("cardarcade serve: say what to serve: ssh (see cardarcade serve --help)")
+
+
+def cmd_serve_ssh(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from cardarcade.server.keys import default_authorized_keys_path
+    from cardarcade.server.ssh import ArcadeServer, Limits, refuse_textual_variables  # (and asyncssh: only here)
+
+    problem = refuse_textual_variables(os.environ)
+    if problem:
+        raise CliError(f"cardarcade serve ssh: {problem}")
+    if args.port > 65535:
+        raise CliError(f"cardarcade serve ssh: --port must be at most 65535, not {args.port}")
+    limits = Limits(max_sessions=args.max_sessions, per_address=args.per_address, max_starting=args.max_starting,
+                    idle_timeout=60.0 * args.idle_timeout)
+    keys_file = None
+    if args.auth == "keys":
+        keys_file = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys_path()
+        if not keys_file.is_file():
+            raise CliError(f"cardarcade serve ssh: no authorized_keys file at {keys_file} (list the players' "
+                           "public keys there, give --authorized-keys FILE, or --auth open for anyone)")
+    elif args.authorized_keys:
+        raise CliError("cardarcade serve ssh: --authorized-keys goes with --auth keys")
+    try:
+        server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits)
+    except (OSError, ValueError) as exc:  # the host key's folder or file; the players' keys
+        raise CliError(f"cardarcade serve ssh: {exc}") from None
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("cardarcade.server").setLevel(logging.INFO)
+
+    async def serve() -> None:
+        try:
+            port = await server.start(args.host, args.port)
+        except OSError as exc:
+            raise CliError(f"cardarcade serve ssh: cannot listen on {args.host}:{args.port} "
+                           f"({exc.strerror or exc})") from None
+        print(f"cardarcade: serving SSH on {args.host}:{port}, host key "
+              f"{server.host_key.get_fingerprint()}; Ctrl+C stops.", file=sys.stderr)
+        if args.auth == "open":
+            print("cardarcade: --auth open: anyone who can reach this address plays, under any name they give.",
+                  file=sys.stderr)
+        else:
+            print(f"cardarcade: players' keys from {keys_file}", file=sys.stderr)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        print("cardarcade: stopping: every session is told and ended.", file=sys.stderr)
+        await server.close()
+
+    asyncio.run(serve())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardarcade", description="A terminal card-game arcade.")
     parser.add_argument("--theme", help="colour theme (felt, high-contrast, four-colour, ...)")
@@ -319,6 +392,25 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
+
+    serve = sub.add_parser("serve", help="serve the arcade to players elsewhere")
+    serve.set_defaults(func=cmd_serve)
+    servers = serve.add_subparsers(dest="server", parser_class=_Parser)
+    ssh = servers.add_parser("ssh", help="over SSH: people play from their own ssh client")
+    ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    ssh.add_argument("--port", type=_at_least(0), default=2222)
+    ssh.add_argument("--auth", choices=("keys", "open"), default="keys",
+                     help="keys: the public keys in an authorized_keys file (default); open: anyone, any name")
+    ssh.add_argument("--authorized-keys", metavar="FILE",
+                     help="players' public keys (default: authorized_keys in the user config folder)")
+    ssh.add_argument("--max-sessions", type=_at_least(1), default=100)
+    ssh.add_argument("--per-address", type=_at_least(1), default=8,
+                     help="sessions from one address (default 8)")
+    ssh.add_argument("--max-starting", type=_at_least(1), default=4,
+                     help="sessions drawing their first screen at once (default 4)")
+    ssh.add_argument("--idle-timeout", type=_at_least(2), default=30, metavar="MINUTES",
+                     help="minutes without a key press before a session ends (default 30)")
+    ssh.set_defaults(func=cmd_serve_ssh)
     return parser
 
 

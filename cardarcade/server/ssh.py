@@ -117,6 +117,19 @@ def player_name(username: str) -> str:
     return kept[:MAX_NAME] or "player"
 
 
+def read_authorized_keys(path: Path | None) -> asyncssh.SSHAuthorizedKeys:
+    """The players' keys (read once: a change to the file counts from the next start).
+    Raises ValueError with a message fit for a person."""
+    if path is None:
+        raise ValueError("auth by keys needs an authorized_keys file")
+    try:
+        return asyncssh.read_authorized_keys(str(path))
+    except OSError as exc:
+        raise ValueError(f"cannot read the players' keys from {path} ({exc.strerror or exc})") from None
+    except ValueError as exc:  # asyncssh's KeyImportError too
+        raise ValueError(f"the players' keys in {path} cannot be read: {exc}") from None
+
+
 class ArcadeServer:
     """One per process: the listening socket, the sessions, their limits, and how a session's
     app is made. ``auth`` is "keys" (the public keys in ``authorized_keys``) or "open"."""
@@ -124,16 +137,13 @@ class ArcadeServer:
     def __init__(self, *, auth: str = "keys", authorized_keys: Path | None = None,
                  host_key: asyncssh.SSHKey | None = None, limits: Limits | None = None,
                  app_factory: AppFactory | None = None) -> None:
-        from cardarcade.server.hostkey import load_or_create_host_key
+        from cardarcade.server.keys import load_or_create_host_key
         from cardarcade.themes import load_themes
 
         if auth not in ("keys", "open"):
             raise ValueError(f"auth is keys or open, not {auth!r}")
         self.auth = auth
-        self.authorized_keys = (asyncssh.read_authorized_keys(str(authorized_keys))
-                                if auth == "keys" and authorized_keys is not None else None)
-        if auth == "keys" and self.authorized_keys is None:
-            raise ValueError("auth by keys needs an authorized_keys file")
+        self.authorized_keys = read_authorized_keys(authorized_keys) if auth == "keys" else None
         self.host_key = host_key or load_or_create_host_key()
         self.limits = limits or Limits()
         self.app_factory: AppFactory = app_factory or self.arcade_app

@@ -1,5 +1,6 @@
-"""The server's SSH host key: made on first start, kept in the user data folder, readable by its
-owner only (anyone who could read it could pose as this server)."""
+"""The server's SSH host key, made on first start and kept in the user data folder, readable by
+its owner only (anyone who could read it could pose as this server); and where the players'
+public keys are listed by default."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import asyncssh
 import platformdirs
 
 KEY_NAME = "ssh_host_ed25519_key"
+
+
+def default_authorized_keys_path() -> Path:
+    return Path(platformdirs.user_config_dir("cardarcade")) / "authorized_keys"
 
 
 def default_host_key_path() -> Path:
