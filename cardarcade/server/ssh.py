@@ -56,7 +56,7 @@ TEXTUAL_PROCESS_VARIABLES = ("TEXTUAL_PRESS", "TEXTUAL_SCREENSHOT", "TEXTUAL_DRI
 @dataclass
 class Limits:
     max_sessions: int = 100  # sessions in the whole server
-    per_address: int = 8  # sessions (and connections) from one address
+    per_address: int = 8  # sessions from one address
     max_starting: int = 4  # sessions building their first screen at once; later ones wait their turn
     login_grace: float = 60.0  # seconds to log in
     idle_timeout: float = 30 * 60.0  # seconds without a key press before a session ends
@@ -188,8 +188,10 @@ class ArcadeServer:
     # ---- admission
 
     def admit_connection(self, address: str) -> bool:
+        """Connections are bounded before anyone has logged in, at twice the sessions: room for
+        those turned away to be told why (admit_session), and no more."""
         total = sum(self.connections.values())
-        if total >= 2 * self.limits.max_sessions or self.connections.get(address, 0) >= self.limits.per_address:
+        if total >= 2 * self.limits.max_sessions or self.connections.get(address, 0) >= 2 * self.limits.per_address:
             return False
         self.connections[address] = self.connections.get(address, 0) + 1
         return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -233,3 +234,53 @@ async def test_each_session_has_its_own_looks(serve, monkeypatch):
                      "no colour": ("standard", True, True)}
     for client in clients:
         await client.close()
+
+
+async def test_sessions_ending_in_any_order_leave_the_servers_output_in_place(serve):
+    """Each app points sys.stdout at its own capture while it runs and puts back what it found;
+    apps ending out of order would leave a finished session's capture as the process's stdout."""
+    before = sys.stdout, sys.stderr
+    server, port = await serve()
+    first = await connect(port)
+    await until(lambda: MENU in first.text(), "the first menu")
+    second = await connect(port)
+    await until(lambda: MENU in second.text(), "the second menu")
+    first.press("q")  # the first to start ends first
+    await until(lambda: len(server.sessions) == 1, "the first session ended")
+    second.press("q")
+    await until(lambda: not server.sessions, "the second session ended")
+    assert (sys.stdout, sys.stderr) == before
+
+
+async def test_a_crowd_arriving_starts_a_few_at_a_time(serve):
+    starting_at_once: list[int] = []
+
+    def make(info: SessionInfo, driver_class):
+        starting_at_once.append(sum(s._slot for s in server.sessions))
+        return server.arcade_app(info, driver_class)
+
+    server, port = await serve(limits=Limits(max_starting=2), app_factory=make)
+    crowd = await asyncio.gather(*(connect(port, username=f"p{i}") for i in range(6)))
+    for client in crowd:
+        await until(lambda: MENU in client.text(), "every menu")
+    assert len(starting_at_once) == 6 and max(starting_at_once) <= 2
+    for client in crowd:
+        await client.close()
+
+
+async def test_sessions_from_one_address_are_limited(serve):
+    server, port = await serve(limits=Limits(per_address=1))
+    first = await connect(port)
+    await until(lambda: MENU in first.text(), "the menu")
+    second = await connect(port, env={})
+    await asyncio.wait_for(second.player.closed.wait(), 30)
+    assert b"Too many sessions from 127.0.0.1" in second.player.received
+    await first.close()
+
+
+async def test_a_connection_that_never_logs_in_is_closed(serve):
+    _, port = await serve(limits=Limits(login_grace=0.5))
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    assert (await reader.readline()).startswith(b"SSH-2.0-")  # the server's greeting; we say nothing
+    assert await asyncio.wait_for(reader.read(), 30) == b""  # closed by the server
+    writer.close()
