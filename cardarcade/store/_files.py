@@ -1,0 +1,60 @@
+"""The user's folders and the one way the store writes a file (atomically)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+APP_NAME = "cardarcade"
+
+
+def user_data_dir() -> Path:
+    import platformdirs  # imported when a store is first opened, not at start-up
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def user_config_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash at any moment leaves either the old file or
+    the new one, never a mixture: a temporary file in the same folder (so the rename stays on one
+    file system), flushed and fsynced, renamed over the old one, and the folder fsynced so the
+    rename itself survives a power cut."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # a platform that cannot open folders (Windows): the rename is all it offers
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

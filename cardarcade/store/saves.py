@@ -1,0 +1,299 @@
+"""Saved games: the engine's own save wrapped with the app's part, one file per game in play.
+
+A save file is JSON::
+
+    {"format": "cardarcade-table", "version": 1, "id": "war-20261122-171500-a1b2c3",
+     "saved_at": "2026-11-22T17:15:00+00:00", "game": "war",
+     "seats": [{"name": "You", "kind": "human", "level": null}, ...],
+     "options": {...}, "seed": 7, "deck": null, "passes": 0, "elapsed": 73.2,
+     "engine": {<the engine's save, Game.to_json()>}}
+
+The engine's part is checked by the engine (``GameSpec.from_json``); this module checks the
+rest, and that the two agree. A save that cannot be read whole is never half-opened,
+overwritten or deleted: it is listed with the reason, and moved aside only when asked.
+An older envelope is brought up to date by ``MIGRATIONS``, one step per version.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardarcade.bots import levels_for
+from cardarcade.cards import Card
+from cardarcade.rules import GAMES
+from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game
+from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
+from cardarcade.table.table import Seat
+from cardarcade.ui.setup import GameSetup
+
+ENVELOPE_FORMAT = "cardarcade-table"
+ENVELOPE_VERSION = 1
+# The engine's save plus a few hundred bytes of seats and house rules.
+MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10)
+SET_ASIDE_FOLDER = "set-aside"
+
+# MIGRATIONS[n] turns a version-n envelope (a dict) into a version n+1 one. Every format change
+# bumps ENVELOPE_VERSION and adds its step here, so every older save still opens.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+_SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+
+
+class _SeatRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=40)
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None
+
+
+class _Envelope(BaseModel):
+    """The app's part of a save, as written by this version."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    format: Literal["cardarcade-table"]
+    version: int
+    id: str = Field(pattern=_SAVE_ID.pattern)
+    saved_at: datetime
+    game: str
+    seats: list[_SeatRecord]
+    options: dict[str, Any]
+    seed: int
+    deck: list[str] | None = None
+    passes: int = Field(ge=0)
+    elapsed: float = Field(ge=0)
+    engine: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A save read whole: start the app from ``setup`` and carry on with ``game``."""
+
+    save_id: str
+    setup: GameSetup
+    game: Game
+    elapsed: float  # seconds already played
+    saved_at: datetime
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One line of the "Continue" list. ``problem`` says why a save cannot be opened (then the
+    other fields hold what could be read, if anything)."""
+
+    save_id: str
+    path: Path
+    game_id: str | None
+    title: str
+    players: tuple[str, ...]
+    summary: str
+    saved_at: datetime | None
+    problem: str | None = None
+
+    @property
+    def can_resume(self) -> bool:
+        return self.problem is None
+
+
+def new_save_id(game_id: str, now: datetime | None = None) -> str:
+    """A fresh id for a game about to be saved for the first time (its file name, too)."""
+    now = now or datetime.now(timezone.utc)
+    return f"{game_id}-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+
+
+def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None) -> bytes:
+    """The file's bytes for ``game`` as started from ``setup``."""
+    if not _SAVE_ID.fullmatch(save_id):
+        raise ValueError(f"not a save id: {save_id!r}")
+    envelope = {
+        "format": ENVELOPE_FORMAT,
+        "version": ENVELOPE_VERSION,
+        "id": save_id,
+        "saved_at": (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+        "game": setup.spec.id,
+        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
+        "options": setup.options.model_dump(mode="json"),
+        "seed": setup.seed,
+        "deck": [c.code for c in setup.deck] if setup.deck is not None else None,
+        "passes": setup.passes,
+        "elapsed": round(max(0.0, elapsed), 3),
+        "engine": json.loads(game.to_json()),
+    }
+    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _read_envelope(data: bytes) -> dict[str, Any]:
+    """The envelope as a dict of this version's shape: JSON, ours, not newer, migrated."""
+    if len(data) > MAX_FILE_SIZE:
+        raise BadSave(f"not a saved game (larger than {MAX_FILE_SIZE >> 20} MB)")
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise BadSave("not a saved game (nested too deep)") from None
+    except UnicodeDecodeError:
+        raise BadSave("not a saved game (not UTF-8 text)") from None
+    except ValueError as exc:  # invalid JSON, or a number Python will not convert
+        raise BadSave(f"not a saved game (invalid JSON: {getattr(exc, 'msg', exc)})") from None
+    if not isinstance(raw, dict) or raw.get("format") != ENVELOPE_FORMAT:
+        raise BadSave("not a cardarcade saved game")
+    version = raw.get("version")
+    if type(version) is not int or version < 0:
+        raise BadSave(f"not a saved game (format version {version!r})")
+    if version > ENVELOPE_VERSION:
+        raise BadSave(f"saved by a newer cardarcade (format {version}; this one reads up to {ENVELOPE_VERSION})")
+    game_id = raw.get("game")
+    if game_id not in GAMES:
+        raise BadSave(f"a game this version of cardarcade does not have: {str(game_id)[:40]!r}")
+    return migrate(raw)
+
+
+def migrate(raw: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older envelope up to this version, one registered step at a time."""
+    while raw["version"] < ENVELOPE_VERSION:
+        step = MIGRATIONS.get(raw["version"])
+        if step is None:
+            raise BadSave(f"format version {raw['version']} is too old to read")
+        raw = {**step(raw), "version": raw["version"] + 1}
+    return raw
+
+
+def decode(data: bytes) -> SavedGame:
+    """A save read whole, or BadSave saying why it cannot be."""
+    raw = _read_envelope(data)
+    try:
+        env = _Envelope.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ())) or "value"
+        raise BadSave(f"bad saved {where!r}: {err.get('msg', 'invalid')}") from None
+    except RecursionError:
+        raise BadSave("not a saved game (nested too deep)") from None
+    spec = GAMES[env.game]
+    game = spec.from_json(json.dumps(env.engine))  # BadSave from the engine's own checks
+    if len(env.seats) != game.players:
+        raise BadSave(f"{len(env.seats)} seats for a {game.players}-player game")
+    levels = levels_for(spec.realtime)
+    for seat in env.seats:
+        if (seat.kind == "bot") != (seat.level is not None) or (seat.level is not None and seat.level not in levels):
+            raise BadSave(f"seat {seat.name!r}: bot level {seat.level!r} is not one this game offers")
+    try:
+        options = spec.parse_options(env.options)
+        deck = tuple(Card.parse(c) for c in env.deck) if env.deck is not None else None
+    except ValueError as exc:
+        raise BadSave(f"bad saved setup: {exc}") from None
+    if options != game.options or env.seed != game.s.seed:
+        raise BadSave("the saved house rules or seed differ from the game's own")
+    seats = tuple(Seat(s.name, s.kind, s.level) for s in env.seats)
+    setup = GameSetup(spec, seats, options, env.seed, deck, env.passes)
+    saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=timezone.utc)
+    return SavedGame(env.id, setup, game, env.elapsed, saved_at)
+
+
+# A game's progress for the Continue list: the first of these a game's table view holds, one
+# number (or a list's length) per seat.
+_PROGRESS_FIELDS = (("counts", "cards"), ("chips", "chips"), ("books", "books"), ("sets", "sets"),
+                    ("hand_sizes", "cards in hand"), ("hand_counts", "cards in hand"))
+
+
+def progress(game: Game, names: tuple[str, ...]) -> str:
+    """'You 30, Bot 1 22 cards': how the game stands, in a line (or how it ended)."""
+    if game.result is not None:
+        return game.result.describe(list(names))
+    view = game.view(None)
+    for field, unit in _PROGRESS_FIELDS:
+        values = getattr(view, field, None)
+        if isinstance(values, list) and len(values) == len(names):
+            numbers = [len(v) if isinstance(v, (list, tuple)) else v for v in values]
+            return ", ".join(f"{name} {n}" for name, n in zip(names, numbers)) + f" {unit}"
+    return f"{game.s.actions} moves played"
+
+
+class SaveStore:
+    """The saved games in one folder (by default the user data folder's ``saves``)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else user_data_dir() / "saves"
+
+    def path(self, save_id: str) -> Path:
+        if not _SAVE_ID.fullmatch(save_id):
+            raise ValueError(f"not a save id: {save_id!r}")
+        return self.folder / f"{save_id}.json"
+
+    def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float) -> Path:
+        """Write (or replace) this game's save. A file of that name that this version cannot
+        read whole (broken, or another version's) is left alone: BadSave says why."""
+        path = self.path(save_id)
+        if path.exists():
+            try:
+                decode(path.read_bytes())
+            except OSError as exc:
+                raise BadSave(f"{path.name} cannot be read ({exc.strerror}); it is left as it is") from None
+            except BadSave as exc:
+                raise BadSave(f"{path.name} is kept as it is ({exc})") from None
+        write_atomically(path, encode(save_id, setup, game, elapsed))
+        return path
+
+    def load(self, save_id: str) -> SavedGame:
+        try:
+            data = self.path(save_id).read_bytes()
+        except OSError as exc:
+            raise BadSave(f"the save cannot be read ({exc.strerror or exc})") from None
+        return decode(data)
+
+    def entries(self) -> list[SaveEntry]:
+        """Every save in the folder, newest first; those that cannot be resumed say why."""
+        if not self.folder.is_dir():
+            return []
+        found = [self._entry(p) for p in self.folder.glob("*.json")
+                 if not p.name.startswith(".") and p.is_file()]
+        oldest = datetime.min.replace(tzinfo=timezone.utc)
+        return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
+
+    def _entry(self, path: Path) -> SaveEntry:
+        save_id = path.stem
+        try:
+            if path.stat().st_size > MAX_FILE_SIZE:
+                raise BadSave(f"not a saved game (larger than {MAX_FILE_SIZE >> 20} MB)")
+            saved = decode(path.read_bytes())
+        except OSError as exc:
+            return SaveEntry(save_id, path, None, path.name, (), "", None, f"cannot be read ({exc.strerror or exc})")
+        except BadSave as exc:
+            return SaveEntry(save_id, path, None, path.name, (), "", None, str(exc))
+        if saved.save_id != save_id:
+            return SaveEntry(save_id, path, None, path.name, (), "", None,
+                             f"the file is named {path.name} but holds save {saved.save_id!r}")
+        names = tuple(saved.setup.names)
+        return SaveEntry(save_id, path, saved.setup.spec.id, saved.setup.spec.title, names,
+                         progress(saved.game, names), saved.saved_at)
+
+    def remove(self, save_id: str) -> None:
+        """Delete the save of a game that was finished or given up. Only a save this version
+        reads whole may be deleted; anything else is for ``set_aside``."""
+        self.load(save_id)  # BadSave when it is not ours to delete
+        self.path(save_id).unlink(missing_ok=True)
+
+    def set_aside(self, save_id: str) -> Path:
+        """Move a save out of the list (into ``set-aside/``), as the player asked; it is kept."""
+        source = self.path(save_id)
+        target_dir = self.folder / SET_ASIDE_FOLDER
+        target_dir.mkdir(parents=True, exist_ok=True)
+        target = target_dir / source.name
+        n = 1
+        while target.exists():
+            n += 1
+            target = target_dir / f"{source.stem}-{n}{source.suffix}"
+        source.rename(target)
+        return target
+
+    def leftovers(self) -> list[Path]:
+        """Temporary files of writes that never finished (the process was killed mid-save)."""
+        return sorted(self.folder.glob(f".*{TEMP_SUFFIX}")) if self.folder.is_dir() else []

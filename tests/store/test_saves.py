@@ -1,0 +1,176 @@
+"""Saved games: round trips, atomic writes, and saves this version cannot open."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardarcade.rules import GAMES
+from cardarcade.rules.base import BadSave
+from cardarcade.store import saves
+from cardarcade.store.saves import SaveStore, decode, encode
+from cardarcade.ui.setup import GameSetup
+
+
+def _played(game_id: str, moves: int, seed: int = 5):
+    """A setup and its game after ``moves`` legal moves (the first legal move of the first actor)."""
+    setup = GameSetup.solo(GAMES[game_id], seed=seed, level="easy")
+    game = setup.new_game()
+    for _ in range(moves):
+        if game.is_over:
+            break
+        seat = game.actors()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return setup, game
+
+
+def test_a_saved_game_comes_back_as_it_was(tmp_path: Path) -> None:
+    setup, game = _played("go-fish", 12)
+    setup = GameSetup.solo(GAMES["go-fish"], players=3, seed=setup.seed, humans=2, levels=["hard"],
+                           options={"answer": "one"})
+    game = setup.new_game()
+    store = SaveStore(tmp_path)
+    store.save("go-fish-1", setup, game, elapsed=93.25)
+    loaded = store.load("go-fish-1")
+    assert loaded.setup == setup
+    assert loaded.game.to_json() == game.to_json()
+    assert loaded.elapsed == 93.25
+    [entry] = store.entries()
+    assert entry.can_resume and entry.title == "Go Fish" and entry.players == ("Player 1", "Player 2", "Bot 1")
+
+
+def test_saving_again_replaces_the_save(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    setup, game = _played("war", 3)
+    store.save("war-1", setup, game, 1.0)
+    seat = game.actors()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    store.save("war-1", setup, game, 2.0)
+    assert store.load("war-1").game.s.actions == game.s.actions
+    assert [e.save_id for e in store.entries()] == ["war-1"]
+    assert store.leftovers() == []
+
+
+_KILLED_WRITER = textwrap.dedent("""
+    import os, sys, time
+    from pathlib import Path
+    from cardarcade.rules import GAMES
+    from cardarcade.store.saves import SaveStore
+    from cardarcade.ui.setup import GameSetup
+
+    def stall(fd):  # the data is in the temporary file, not yet on disk nor renamed
+        print("writing", flush=True)
+        time.sleep(120)
+
+    setup = GameSetup.solo(GAMES["war"], seed=9)
+    game = setup.new_game()
+    for _ in range(40):
+        seat = game.actors()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    os.fsync = stall
+    SaveStore(Path(sys.argv[1])).save("war-1", setup, game, 500.0)
+""")
+
+
+def test_a_process_killed_while_saving_leaves_the_previous_save(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    setup, game = _played("war", 2, seed=9)
+    store.save("war-1", setup, game, 10.0)
+    before = (tmp_path / "war-1.json").read_bytes()
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "writing"
+        [temp] = store.leftovers()
+        assert temp.stat().st_size > 0  # killed with the new save half-way to its place
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait()
+    assert (tmp_path / "war-1.json").read_bytes() == before
+    loaded = store.load("war-1")
+    assert loaded.elapsed == 10.0 and loaded.game.to_json() == game.to_json()
+    assert [(e.save_id, e.problem) for e in store.entries()] == [("war-1", None)]
+
+
+def _bad_saves(good: bytes) -> dict[str, bytes]:
+    env = json.loads(good)
+    newer = {**env, "version": saves.ENVELOPE_VERSION + 1, "seats": "a shape we do not know yet"}
+    unknown = {**env, "game": "spoons-deluxe"}
+    wrong_seats = {**env, "seats": env["seats"][:1]}
+    return {
+        "cut": good[: len(good) // 2],
+        "newer": json.dumps(newer).encode(),
+        "unknown": json.dumps(unknown).encode(),
+        "seats": json.dumps(wrong_seats).encode(),
+        "binary": b"\x00\xff" * 50,
+    }
+
+
+@pytest.mark.parametrize("case, reason", [("cut", "invalid JSON"), ("newer", "newer cardarcade"),
+                                          ("unknown", "does not have: 'spoons-deluxe'"),
+                                          ("seats", "1 seats for a 2-player game"), ("binary", "not UTF-8")])
+def test_a_save_this_version_cannot_open_is_listed_with_why_and_left_alone(tmp_path: Path, case: str,
+                                                                           reason: str) -> None:
+    store = SaveStore(tmp_path)
+    setup, game = _played("war", 4)
+    data = _bad_saves(encode("war-1", setup, game, 3.0))[case]
+    (tmp_path / "war-1.json").write_bytes(data)
+    [entry] = store.entries()
+    assert not entry.can_resume and reason in entry.problem
+    with pytest.raises(BadSave, match=reason):
+        store.load("war-1")
+    with pytest.raises(BadSave, match="kept as it is"):
+        store.save("war-1", setup, game, 4.0)
+    with pytest.raises(BadSave):
+        store.remove("war-1")
+    assert (tmp_path / "war-1.json").read_bytes() == data
+    moved = store.set_aside("war-1")
+    assert moved.read_bytes() == data and store.entries() == []
+
+
+def test_every_envelope_version_is_migrated_step_by_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A made-up version 0 named the seats "players"; its step renames the field."""
+    setup, game = _played("snap", 6)
+    env = json.loads(encode("snap-1", setup, game, 7.0))
+    old = {**env, "version": 0, "players": env.pop("seats")}
+    del old["seats"]
+    (tmp_path / "snap-1.json").write_text(json.dumps(old))
+    store = SaveStore(tmp_path)
+    with pytest.raises(BadSave, match="too old"):
+        store.load("snap-1")
+    monkeypatch.setitem(saves.MIGRATIONS, 0, lambda e: {**{k: v for k, v in e.items() if k != "players"},
+                                                          "seats": e["players"]})
+    loaded = store.load("snap-1")
+    assert loaded.setup == setup and loaded.game.to_json() == game.to_json()
+
+
+def test_removing_a_finished_games_save(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    setup, game = _played("dig", 5)
+    store.save("dig-1", setup, game, 1.0)
+    store.remove("dig-1")
+    assert store.entries() == []
+
+
+@pytest.mark.parametrize("bad_id", ["../escape", "", "UPPER", "a/b", "x" * 81])
+def test_a_save_id_is_a_plain_file_name(tmp_path: Path, bad_id: str) -> None:
+    setup, game = _played("war", 1)
+    with pytest.raises(ValueError):
+        SaveStore(tmp_path).save(bad_id, setup, game, 0.0)
+
+
+def test_the_list_reads_a_missing_folder_as_no_saves(tmp_path: Path) -> None:
+    assert SaveStore(tmp_path / "nothing-yet").entries() == []
+
+
+def test_a_seed_of_any_size_survives_a_save(tmp_path: Path) -> None:
+    setup = GameSetup.solo(GAMES["war"], seed=10**40)
+    game = setup.new_game()
+    assert decode(encode("war-big", setup, game, 0.0)).setup.seed == 10**40
