@@ -208,7 +208,7 @@ class MenuScreen(Screen):
         from cardarcade.rules import GAMES
         from cardarcade.ui.screens.setup import SetupScreen
 
-        if self.is_active:  # a second enter queued behind the first opens nothing more
+        if self.is_active:  # a click queued behind one that opened a setup already opens nothing more
             self.app.push_screen(SetupScreen(GAMES[info.id]))
 
     def action_rules(self) -> None:
