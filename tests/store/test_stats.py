@@ -1,0 +1,173 @@
+"""Statistics: what is recorded, the figures the statistics screen shows, migrations, and
+several processes writing at once."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from cardarcade.rules import GAMES
+from cardarcade.store import stats as stats_module
+from cardarcade.store.make_examples import play_randomly
+from cardarcade.store.stats import LevelRecord, Reaction, Stats, StatsError
+from cardarcade.ui.setup import GameSetup
+
+
+def _finished_war(seed: int, level: str = "easy"):
+    setup = GameSetup.solo(GAMES["war"], seed=seed, level=level)
+    game = setup.new_game()
+    play_randomly(game, random.Random(seed))
+    return setup, game
+
+
+def _record(stats: Stats, outcome: str, level: str, at: float) -> None:
+    """A finished War game with Ada in the seat that ``won`` or ``lost``."""
+    seed = 0
+    while True:
+        setup, game = _finished_war(seed, level)
+        if not game.result.is_draw:
+            break
+        seed += 1
+    winner = game.result.winners[0]
+    seat = winner if outcome == "won" else 1 - winner
+    stats.record_game(setup, game, duration=60.0, profiles={seat: "ada"}, finished_at=at)
+
+
+def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -> None:
+    with Stats(tmp_path / "stats.sqlite3") as stats:
+        history = [("won", "easy"), ("won", "easy"), ("lost", "hard"), ("won", "hard"), ("won", "easy"),
+                   ("won", "hard"), ("lost", "easy"), ("won", "easy")]
+        for t, (outcome, level) in enumerate(history):
+            _record(stats, outcome, level, at=1000.0 + t)
+        [war] = stats.game_summaries("ada")
+        assert (war.game, war.played, war.won, war.lost, war.drew) == ("war", 8, 6, 2, 0)
+        assert (war.streak, war.best_streak) == (1, 3)
+        assert war.seconds == 480.0
+        assert war.against == {"easy": LevelRecord(5, 4, 0), "hard": LevelRecord(3, 2, 0)}
+        assert stats.game_summaries("nobody") == []
+        assert stats.profiles() == ["ada"]
+        [record] = stats.finished_games()[:1]
+        assert record["game"] == "war" and record["options"]["war_style"] == "standard"
+        assert [s["profile"] for s in record["seats"]].count("ada") == 1
+
+
+def test_a_shared_win_is_a_draw_and_ends_a_streak(tmp_path: Path) -> None:
+    seed = 0
+    while True:
+        setup, game = _finished_war(seed)
+        if game.result.is_draw and game.result.winners:
+            break
+        seed += 1
+    with Stats(tmp_path / "s.db") as stats:
+        _record(stats, "won", "easy", at=1.0)
+        stats.record_game(setup, game, 10.0, profiles={game.result.winners[0]: "ada"}, finished_at=2.0)
+        [war] = stats.game_summaries("ada")
+        assert (war.won, war.drew, war.streak, war.best_streak) == (1, 1, 0, 1)
+
+
+def test_an_unfinished_game_is_not_recorded(tmp_path: Path) -> None:
+    setup = GameSetup.solo(GAMES["war"], seed=1)
+    with Stats(tmp_path / "s.db") as stats, pytest.raises(ValueError):
+        stats.record_game(setup, setup.new_game(), 1.0)
+
+
+def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    with Stats(path, session="monday") as stats:
+        stats.record_reactions("slapjack", "ada", [Reaction("slap", "slap_win", 0.40),
+                                                   Reaction("slap", "late_slap", 0.50),
+                                                   Reaction("slap", "false_slap", 0.05)], at=100.0)
+        stats.record_reactions("snap", "ada", [Reaction("snap", "snap_win", 0.60)], at=101.0)
+        stats.record_reactions("snap", "bob", [Reaction("snap", "snap_win", 0.90)], at=101.0)
+    with Stats(path, session="tuesday") as stats:
+        stats.record_reactions("slapjack", "ada", [Reaction("slap", "slap_win", 0.30)], at=200.0)
+        assert sorted(stats.reaction_seconds("ada")) == [0.30, 0.40, 0.50, 0.60]  # the false slap is no reaction
+        assert sorted(stats.reaction_seconds("ada", "slapjack")) == [0.30, 0.40, 0.50]
+        trend = stats.reaction_trend("ada")
+        assert [(t.session, t.count, t.median, t.best) for t in trend] == [("monday", 3, 0.50, 0.40),
+                                                                            ("tuesday", 1, 0.30, 0.30)]
+
+
+def test_a_newer_database_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    Stats(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE schema_version SET version = 99")
+    db.commit()
+    db.close()
+    with pytest.raises(StatsError, match="newer cardarcade"):
+        Stats(path)
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT version FROM schema_version").fetchone() == (99,)
+    db.close()
+
+
+def test_a_file_that_is_not_a_database_is_refused_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.write_bytes(b"my notes, not a database" * 100)
+    with pytest.raises(StatsError, match="not a statistics file"):
+        Stats(path)
+    assert path.read_bytes() == b"my notes, not a database" * 100
+
+
+def test_an_older_database_is_migrated_with_its_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "s.db"
+    with Stats(path, session="old") as stats:
+        stats.record_reactions("snap", "ada", [Reaction("snap", "snap_win", 0.5)], at=1.0)
+
+    def add_hand(db: sqlite3.Connection) -> None:  # a made-up version 2: which hand pressed
+        db.execute("ALTER TABLE reactions ADD COLUMN hand TEXT NOT NULL DEFAULT 'right'")
+
+    monkeypatch.setattr(stats_module, "MIGRATIONS", [*stats_module.MIGRATIONS, add_hand])
+    with Stats(path) as stats:
+        assert stats.db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert stats.db.execute("SELECT seconds, hand FROM reactions").fetchall() == [(0.5, "right")]
+        assert stats.reaction_seconds("ada") == [0.5]
+
+
+_WRITER = textwrap.dedent("""
+    import random, sys, time
+    from pathlib import Path
+    from cardarcade.rules import GAMES
+    from cardarcade.store.make_examples import play_randomly
+    from cardarcade.store.stats import Reaction, Stats
+    from cardarcade.ui.setup import GameSetup
+
+    path, name, go, count = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
+    setup = GameSetup.solo(GAMES["war"], seed=3, level="easy")
+    game = setup.new_game()
+    play_randomly(game, random.Random(3))
+    Path(f"{go}.{name}").touch()  # ready
+    while not go.exists():
+        time.sleep(0.005)
+    stats = Stats(path, session=name)  # opening races too: the first one creates the tables
+    for i in range(count):
+        stats.record_game(setup, game, float(i), profiles={0: name})
+        stats.record_reactions("slapjack", name, [Reaction("slap", "slap_win", i + k / 10) for k in range(5)])
+    stats.close()
+""")
+
+
+def test_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    path, go, count = tmp_path / "stats.sqlite3", tmp_path / "go", 150
+    names = [f"writer{i}" for i in range(3)]
+    children = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(go), str(count)])
+                for name in names]
+    while not all(Path(f"{go}.{name}").exists() for name in names):  # every child waits at the line
+        assert all(child.poll() is None for child in children)
+        time.sleep(0.01)
+    go.touch()
+    assert [child.wait(timeout=120) for child in children] == [0, 0, 0]
+    with Stats(path) as stats:
+        for name in names:
+            [war] = stats.game_summaries(name)
+            assert war.played == count
+            assert sorted(stats.reaction_seconds(name)) == sorted(i + k / 10 for i in range(count) for k in range(5))
+        assert len(stats.finished_games()) == 3 * count
