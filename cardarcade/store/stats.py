@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from cardarcade.table.table import is_fault
 from cardarcade.ui.setup import GameSetup
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
+BIN_SECONDS = 0.01  # the histogram's resolution, and the trend's medians'
 
 
 class StatsError(Exception):
@@ -79,6 +79,27 @@ def _create_v1(db: sqlite3.Connection) -> None:
             profile TEXT NOT NULL
         );
         CREATE INDEX reactions_by_profile ON reactions(profile, game, at);
+        -- The same reactions (mistakes left out) summed up per session, and counted in
+        -- BIN_SECONDS-wide bins per session: what the histogram and the trend read, so that
+        -- opening the statistics costs about the same after 100 reactions or 100,000.
+        CREATE TABLE reaction_sessions (
+            profile TEXT NOT NULL,
+            game TEXT NOT NULL,
+            session TEXT NOT NULL,
+            first_at REAL NOT NULL,
+            count INTEGER NOT NULL,
+            fastest REAL NOT NULL,
+            PRIMARY KEY (profile, game, session)
+        ) WITHOUT ROWID;
+        CREATE INDEX reaction_sessions_by_time ON reaction_sessions(profile, first_at);
+        CREATE TABLE reaction_bins (
+            profile TEXT NOT NULL,
+            session TEXT NOT NULL,
+            game TEXT NOT NULL,
+            bin INTEGER NOT NULL,             -- seconds // BIN_SECONDS
+            count INTEGER NOT NULL,
+            PRIMARY KEY (profile, session, game, bin)
+        ) WITHOUT ROWID;
     """)
 
 
@@ -131,7 +152,7 @@ class SessionTrend:
     session: str
     started: float  # Unix time of its first reaction
     count: int
-    median: float
+    median: float  # to BIN_SECONDS
     best: float
 
 
@@ -149,7 +170,7 @@ class Stats:
             raise StatsError(f"{self.path} cannot be opened: {exc}") from None
         try:
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.db.execute("PRAGMA journal_mode = WAL")
+            self._use_wal()
             self.db.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints, never corrupt
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
@@ -170,6 +191,20 @@ class Stats:
 
     def close(self) -> None:
         self.db.close()
+
+    def _use_wal(self) -> None:
+        """Put the file in WAL mode (it stays so). The switch takes the file for itself and, while
+        another process has it open, fails at once without waiting its turn: so it is made only
+        when needed (a new file), and tried again until the busy timeout."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) \
+                        or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _migrate(self) -> None:
         with self._writing() as db:
@@ -223,9 +258,24 @@ class Stats:
                 for r in reactions]
         if not rows:
             return
+        times = [row[6] for row in rows if not row[5]]
+        bins: dict[int, int] = defaultdict(int)
+        for seconds in times:
+            bins[_bin(seconds)] += 1
         with self._writing() as db:
             db.executemany("INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            if not times:
+                return
+            db.execute(
+                "INSERT INTO reaction_sessions (profile, game, session, first_at, count, fastest)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + excluded.count,"
+                " first_at = MIN(first_at, excluded.first_at), fastest = MIN(fastest, excluded.fastest)",
+                (profile, game_id, self.session, when, len(times), min(times)))
+            db.executemany(
+                "INSERT INTO reaction_bins (profile, session, game, bin, count) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT DO UPDATE SET count = count + excluded.count",
+                [(profile, self.session, game_id, b, count) for b, count in bins.items()])
 
     # ---- figures
 
@@ -261,25 +311,38 @@ class Stats:
             summaries[game].against[level] = LevelRecord(sum(counts.values()), counts["won"], counts["drew"])
         return sorted(summaries.values(), key=lambda s: s.game)
 
-    def _reaction_filter(self, profile: str, game: str | None) -> tuple[str, tuple]:
-        if game is None:
-            return "profile = ? AND fault = 0", (profile,)
-        return "profile = ? AND game = ? AND fault = 0", (profile, game)
-
     def reaction_seconds(self, profile: str, game: str | None = None) -> list[float]:
-        """Every reaction time of the profile (mistakes left out), for a histogram."""
-        where, args = self._reaction_filter(profile, game)
-        return [r[0] for r in self.db.execute(f"SELECT seconds FROM reactions WHERE {where}", args)]
+        """Every reaction time of the profile, one by one (mistakes left out): for an export; the
+        screen's figures come from the bins below."""
+        where, args = _filter(profile, game)
+        return [r[0] for r in self.db.execute(f"SELECT seconds FROM reactions WHERE {where} AND fault = 0", args)]
 
-    def reaction_trend(self, profile: str, game: str | None = None) -> list[SessionTrend]:
-        """The profile's reaction times session by session, oldest first."""
-        where, args = self._reaction_filter(profile, game)
-        by_session: dict[str, tuple[float, list[float]]] = {}
-        for session, at, seconds in self.db.execute(
-                f"SELECT session, at, seconds FROM reactions WHERE {where} ORDER BY at", args):
-            by_session.setdefault(session, (at, []))[1].append(seconds)
-        return [SessionTrend(session, started, len(times), statistics.median(times), min(times))
-                for session, (started, times) in by_session.items()]
+    def reaction_histogram(self, profile: str, game: str | None = None) -> list[tuple[float, int]]:
+        """(bin start in seconds, reactions) for every BIN_SECONDS-wide bin holding any, fastest first."""
+        where, args = _filter(profile, game)
+        rows = self.db.execute(f"SELECT bin, SUM(count) FROM reaction_bins WHERE {where} GROUP BY bin ORDER BY bin",
+                               args)
+        return [(round(b * BIN_SECONDS, 6), n) for b, n in rows]
+
+    def reaction_trend(self, profile: str, game: str | None = None, last: int = 60) -> list[SessionTrend]:
+        """The profile's reaction times in each of its ``last`` sessions, oldest first (medians to
+        BIN_SECONDS; a chart 80 columns wide shows no more)."""
+        where, args = _filter(profile, game)
+        sessions: dict[str, list] = {}
+        for session, first_at, count, fastest in self.db.execute(
+                f"SELECT session, MIN(first_at), SUM(count), MIN(fastest) FROM reaction_sessions WHERE {where}"
+                " GROUP BY session ORDER BY MIN(first_at) DESC, session DESC LIMIT ?", (*args, last)):
+            sessions[session] = [first_at, count, fastest, []]
+        if not sessions:
+            return []
+        marks = ", ".join("?" * len(sessions))
+        for session, b, count in self.db.execute(
+                f"SELECT session, bin, SUM(count) FROM reaction_bins WHERE {where} AND session IN ({marks})"
+                " GROUP BY session, bin ORDER BY session, bin", (*args, *sessions)):
+            sessions[session][3].append((b, count))
+        trend = [SessionTrend(session, started, count, _binned_median(bins), fastest)
+                 for session, (started, count, fastest, bins) in sessions.items()]
+        return trend[::-1]
 
     def finished_games(self) -> list[dict]:
         """Every recorded game with its seats, oldest first (for an export)."""
@@ -296,6 +359,27 @@ class Stats:
             record["seats"] = seats[record["id"]]
             games.append(record)
         return games
+
+
+def _filter(profile: str, game: str | None) -> tuple[str, tuple]:
+    if game is None:
+        return "profile = ?", (profile,)
+    return "profile = ? AND game = ?", (profile, game)
+
+
+def _bin(seconds: float) -> int:
+    return int(seconds / BIN_SECONDS + 1e-9)  # 0.3 s is bin 30, not 29.999...
+
+
+def _binned_median(bins: list[tuple[int, int]]) -> float:
+    """The median of counts in bins (ascending), the middle of the bin it falls in."""
+    total = sum(n for _, n in bins)
+    seen = 0
+    for b, n in bins:
+        seen += n
+        if 2 * seen >= total:
+            return round((b + 0.5) * BIN_SECONDS, 6)
+    raise ValueError("no reactions")
 
 
 class _Transaction:

@@ -90,9 +90,13 @@ def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: 
         stats.record_reactions("slapjack", "ada", [Reaction("slap", "slap_win", 0.30)], at=200.0)
         assert sorted(stats.reaction_seconds("ada")) == [0.30, 0.40, 0.50, 0.60]  # the false slap is no reaction
         assert sorted(stats.reaction_seconds("ada", "slapjack")) == [0.30, 0.40, 0.50]
-        trend = stats.reaction_trend("ada")
-        assert [(t.session, t.count, t.median, t.best) for t in trend] == [("monday", 3, 0.50, 0.40),
-                                                                            ("tuesday", 1, 0.30, 0.30)]
+        assert stats.reaction_histogram("ada") == [(0.30, 1), (0.40, 1), (0.50, 1), (0.60, 1)]
+        assert stats.reaction_histogram("ada", "snap") == [(0.60, 1)]
+        trend = stats.reaction_trend("ada")  # medians to the middle of their 10 ms bin
+        assert [(t.session, t.count, t.median, t.best) for t in trend] == [("monday", 3, 0.505, 0.40),
+                                                                            ("tuesday", 1, 0.305, 0.30)]
+        assert [t.session for t in stats.reaction_trend("ada", last=1)] == ["tuesday"]
+        assert [t.session for t in stats.reaction_trend("ada", "snap")] == ["monday"]
 
 
 def test_a_newer_database_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
