@@ -406,8 +406,8 @@ def build_parser() -> argparse.ArgumentParser:
     ssh.add_argument("--max-sessions", type=_at_least(1), default=100)
     ssh.add_argument("--per-address", type=_at_least(1), default=8,
                      help="sessions from one address (default 8)")
-    ssh.add_argument("--max-starting", type=_at_least(1), default=4,
-                     help="sessions drawing their first screen at once (default 4)")
+    ssh.add_argument("--max-starting", type=_at_least(1), default=2,
+                     help="sessions drawing their first screen at once (default 2)")
     ssh.add_argument("--idle-timeout", type=_at_least(2), default=30, metavar="MINUTES",
                      help="minutes without a key press before a session ends (default 30)")
     ssh.set_defaults(func=cmd_serve_ssh)

@@ -57,7 +57,7 @@ TEXTUAL_PROCESS_VARIABLES = ("TEXTUAL_PRESS", "TEXTUAL_SCREENSHOT", "TEXTUAL_DRI
 class Limits:
     max_sessions: int = 100  # sessions in the whole server
     per_address: int = 8  # sessions from one address
-    max_starting: int = 4  # sessions building their first screen at once; later ones wait their turn
+    max_starting: int = 2  # sessions building their first screen at once; later ones wait their turn
     login_grace: float = 60.0  # seconds to log in
     idle_timeout: float = 30 * 60.0  # seconds without a key press before a session ends
     idle_warning: float = 60.0  # the player is told this long before
@@ -146,6 +146,8 @@ class ArcadeServer:
         self.authorized_keys = read_authorized_keys(authorized_keys) if auth == "keys" else None
         self.host_key = host_key or load_or_create_host_key()
         self.limits = limits or Limits()
+        if problems := self.limits.problems():
+            raise ValueError("; ".join(problems))
         self.app_factory: AppFactory = app_factory or self.arcade_app
         self.themes = load_themes()  # once per process, for every session
         self.sessions: set[_Session] = set()
@@ -182,7 +184,9 @@ class ArcadeServer:
             await self._acceptor.wait_closed()
         for session in list(self.sessions):
             session.end("The server is shutting down.")
-        while self.sessions:
+        for _ in range(200):  # each app closes its screens; a few seconds at most
+            if not self.sessions:
+                break
             await asyncio.sleep(0.05)
 
     # ---- admission

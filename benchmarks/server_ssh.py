@@ -1,0 +1,239 @@
+"""What SSH sessions cost the server: memory per idle session and per session in a game, idle CPU,
+and one more player's key-to-screen latency while others idle, play, and arrive in a crowd.
+
+    python benchmarks/server_ssh.py [--quick] [--idle N] [--playing M] [--crowd C] [--presses P]
+
+The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, host key in
+a temporary folder); every client is asyncssh in this process, all on 127.0.0.1. Memory is the
+server's resident set (VmRSS) before and after; CPU is its user+system time over a quiet
+stretch. Latency: the measured player moves up and down the menu; a key's time runs from
+writing it to the arrival of the bytes that draw the newly chosen game's summary line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+
+import asyncssh
+
+import _common
+
+DOWN, UP = b"\x1b[B", b"\x1b[A"
+MENU = b"Pick a game"
+# Words of the menu's summary line for its first two games (the title before them is drawn bold,
+# with style codes around it).
+SUMMARIES = [b"high card takes them", b"Turn cards onto one pile"]
+
+
+class Sink(asyncssh.SSHClientSession):
+    """A client's terminal that keeps only what the benchmark looks for."""
+
+    def __init__(self) -> None:
+        self.seen = bytearray()
+        self.changed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.seen += data
+        if len(self.seen) > 1 << 20:
+            del self.seen[: len(self.seen) - (1 << 16)]
+        self.changed.set()
+
+    async def wait_for(self, needle: bytes, since: int = 0, timeout: float = 60.0) -> None:
+        end = time.monotonic() + timeout
+        while needle not in self.seen[since:]:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
+
+
+async def open_session(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Sink]:
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
+                                  encoding=None)
+    sink = Sink()
+    chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24),
+                                        encoding=None)
+    await sink.wait_for(MENU)
+    return conn, chan, sink
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(re.search(r"VmRSS:\s+(\d+)", status.read()).group(1))
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def settle(pid: int, quiet: float = 1.0, most: float = 30.0) -> None:
+    """Until the server has used almost no CPU for ``quiet`` seconds (sessions done starting)."""
+    end = time.monotonic() + most
+    while time.monotonic() < end:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(quiet)
+        if cpu_seconds(pid) - before < 0.02 * quiet:
+            return
+
+
+async def play(chan: asyncssh.SSHClientChannel, stop: asyncio.Event) -> None:
+    """A person playing War against a bot: a card turned every 0.3-0.6 s."""
+    chan.write(b"\r")  # War's setup
+    await asyncio.sleep(1.0)
+    chan.write(b"\x1b[15~")  # f5: start
+    while not stop.is_set():
+        await asyncio.sleep(random.uniform(0.3, 0.6))
+        try:
+            chan.write(b"\r")
+        except BrokenPipeError:
+            return
+
+
+async def latencies(chan: asyncssh.SSHClientChannel, sink: Sink, presses: int) -> list[float]:
+    out: list[float] = []
+    chosen = 0
+    for _ in range(presses):
+        await asyncio.sleep(random.uniform(0.05, 0.15))
+        key, chosen = (DOWN, 1) if chosen == 0 else (UP, 0)
+        since = len(sink.seen)
+        start = time.perf_counter()
+        chan.write(key)
+        await sink.wait_for(SUMMARIES[chosen], since)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+async def measure(args: argparse.Namespace) -> dict:
+    home = tempfile.mkdtemp(prefix="cardarcade-bench-")
+    env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
+    total = args.idle + args.playing + args.crowd + 3
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardarcade.cli", "serve", "ssh", "--auth", "open", "--port", "0",
+        "--max-sessions", str(total), "--per-address", str(total),
+        "--max-starting", str(args.max_starting), env=env, stderr=asyncio.subprocess.PIPE)
+    assert server.stderr is not None
+    port = int(re.search(rb":(\d+),", await server.stderr.readline()).group(1))
+    drain = asyncio.ensure_future(server.stderr.read())  # the server's log, not to block it
+    pid = server.pid
+    results: dict = {"idle_sessions": args.idle, "playing_sessions": args.playing, "crowd": args.crowd,
+                     "max_starting": args.max_starting}
+    try:
+        # One session first: what every session shares (themes, parsed CSS, imported modules)
+        # is then counted in the baseline, not in the sessions.
+        first = await open_session(port, "first")
+        await settle(pid)
+        base = rss_kib(pid)
+        idle = []
+        for start in range(0, args.idle, 10):  # ten at a time, as people arrive
+            names = [f"idle{i}" for i in range(start, min(start + 10, args.idle))]
+            idle += await asyncio.gather(*(open_session(port, name) for name in names))
+        await settle(pid)
+        per_idle = (rss_kib(pid) - base) / max(1, args.idle)
+        results["memory_per_idle_session_mib"] = round(per_idle / 1024, 3)
+        print(f"memory per idle session: {per_idle / 1024:.2f} MiB ({args.idle} sessions; target <= 2 MiB)")
+
+        before, t0 = cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(args.idle_seconds)
+        idle_cpu = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
+        results["idle_cpu_percent_of_a_core"] = round(idle_cpu, 3)
+        print(f"idle CPU with {args.idle + 1} sessions: {idle_cpu:.2f}% of a core over {args.idle_seconds:g} s "
+              "(target < 1%)")
+
+        # Likewise one game first: the rules, the table and the bots load once per process.
+        stop = asyncio.Event()
+        warm = await open_session(port, "warm")
+        playing = [asyncio.ensure_future(play(warm[1], stop))]
+        await asyncio.sleep(3.0)
+        base = rss_kib(pid)
+        players = [await open_session(port, f"play{i}") for i in range(args.playing)]
+        playing += [asyncio.ensure_future(play(chan, stop)) for _, chan, _ in players]
+        await asyncio.sleep(3.0)
+        per_game = (rss_kib(pid) - base) / max(1, args.playing)
+        results["memory_per_session_in_a_game_mib"] = round(per_game / 1024, 3)
+        print(f"memory per session in a game (War against a bot): {per_game / 1024:.2f} MiB")
+
+        before, t0 = cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(5.0)
+        busy = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
+        results["cpu_percent_of_a_core_while_playing"] = round(busy, 1)
+        print(f"server CPU with {args.playing} sessions playing: {busy:.0f}% of a core")
+
+        _, chan, sink = first
+        steady = await latencies(chan, sink, args.presses)
+        results["latency_ms"] = _common.summary_ms(steady)
+        print(f"key to screen, {args.idle} idle + {args.playing} playing: "
+              f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)")
+
+        # The crowd connects from another process: its own key exchanges and screens must not
+        # weigh on this one's loop, where the measured player's bytes arrive.
+        crowd = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--crowd-of", str(args.crowd), "--port", str(port),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert crowd.stdout is not None and crowd.stdin is not None
+        arrived = asyncio.ensure_future(crowd.stdout.readline())
+        during: list[float] = []
+        while not arrived.done():
+            during += await latencies(chan, sink, 2)
+        assert arrived.result().strip() == b"ready", "the crowd did not all get in"
+        results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
+        print(f"key to screen while {args.crowd} clients connect at once: "
+              f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)")
+        stop.set()
+        await asyncio.gather(*playing)
+        crowd.stdin.close()
+        await crowd.wait()
+        for conn, _, _ in [first, warm, *idle, *players]:
+            conn.close()
+    finally:
+        server.terminate()
+        await server.wait()
+        drain.cancel()
+    return results
+
+
+async def crowd_of(port: int, count: int) -> None:
+    """Connect ``count`` clients at once, say "ready" when every one sees the menu, and keep
+    them until stdin closes."""
+    sessions = await asyncio.gather(*(open_session(port, f"crowd{i}") for i in range(count)))
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    for conn, _, _ in sessions:
+        conn.close()
+
+
+def _fmt(summary: dict) -> str:
+    return (f"median {summary['median']:.1f} ms, p99 {summary['p99']:.1f} ms, max {summary['max']:.1f} ms "
+            f"(n={summary['n']})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
+    parser.add_argument("--idle", type=int, default=100)
+    parser.add_argument("--playing", type=int, default=20)
+    parser.add_argument("--crowd", type=int, default=40)
+    parser.add_argument("--presses", type=int, default=300)
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--max-starting", type=int, default=2, help="the server's --max-starting")
+    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.crowd_of:
+        asyncio.run(crowd_of(args.port, args.crowd_of))
+        return
+    if args.quick:
+        args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
+    results = asyncio.run(measure(args))
+    path = _common.write_results("server_ssh", results)
+    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+
+
+if __name__ == "__main__":
+    main()
