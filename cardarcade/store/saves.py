@@ -217,11 +217,22 @@ def progress(game: Game, names: tuple[str, ...]) -> str:
     return f"{game.s.actions} moves played"
 
 
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
 class SaveStore:
     """The saved games in one folder (by default the user data folder's ``saves``)."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else user_data_dir() / "saves"
+        # What this store last wrote or read whole, per save: (inode, size, mtime) of the file.
+        # A file still matching is known to be ours, and is replaced without reading it again.
+        self._known: dict[str, tuple[int, int, int]] = {}
 
     def path(self, save_id: str) -> Path:
         if not _SAVE_ID.fullmatch(save_id):
@@ -232,7 +243,7 @@ class SaveStore:
         """Write (or replace) this game's save. A file of that name that this version cannot
         read whole (broken, or another version's) is left alone: BadSave says why."""
         path = self.path(save_id)
-        if path.exists():
+        if path.exists() and _identity(path) != self._known.get(save_id):
             try:
                 decode(path.read_bytes())
             except OSError as exc:
@@ -240,14 +251,20 @@ class SaveStore:
             except BadSave as exc:
                 raise BadSave(f"{path.name} is kept as it is ({exc})") from None
         write_atomically(path, encode(save_id, setup, game, elapsed))
+        self._known[save_id] = _identity(path)
         return path
 
     def load(self, save_id: str) -> SavedGame:
+        path = self.path(save_id)
         try:
-            data = self.path(save_id).read_bytes()
+            before = _identity(path)
+            data = path.read_bytes()
         except OSError as exc:
             raise BadSave(f"the save cannot be read ({exc.strerror or exc})") from None
-        return decode(data)
+        saved = decode(data)
+        if _identity(path) == before:  # not replaced while it was read
+            self._known[save_id] = before
+        return saved
 
     def entries(self) -> list[SaveEntry]:
         """Every save in the folder, newest first; those that cannot be resumed say why."""
@@ -280,6 +297,7 @@ class SaveStore:
         reads whole may be deleted; anything else is for ``set_aside``."""
         self.load(save_id)  # BadSave when it is not ours to delete
         self.path(save_id).unlink(missing_ok=True)
+        self._known.pop(save_id, None)
 
     def set_aside(self, save_id: str) -> Path:
         """Move a save out of the list (into ``set-aside/``), as the player asked; it is kept."""
@@ -292,6 +310,7 @@ class SaveStore:
             n += 1
             target = target_dir / f"{source.stem}-{n}{source.suffix}"
         source.rename(target)
+        self._known.pop(save_id, None)
         return target
 
     def leftovers(self) -> list[Path]:

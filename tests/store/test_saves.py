@@ -135,6 +135,19 @@ def test_a_save_this_version_cannot_open_is_listed_with_why_and_left_alone(tmp_p
     assert moved.read_bytes() == data and store.entries() == []
 
 
+def test_a_save_replaced_by_a_newer_cardarcade_is_not_overwritten(tmp_path: Path) -> None:
+    """Two terminals, the other one running a newer version, carry on the same saved game."""
+    store = SaveStore(tmp_path)
+    setup, game = _played("war", 4)
+    store.save("war-1", setup, game, 3.0)
+    newer = _bad_saves(encode("war-1", setup, game, 3.0))["newer"]
+    (tmp_path / "war-1.json.new").write_bytes(newer)
+    os.replace(tmp_path / "war-1.json.new", tmp_path / "war-1.json")
+    with pytest.raises(BadSave, match="newer cardarcade"):
+        store.save("war-1", setup, game, 4.0)
+    assert (tmp_path / "war-1.json").read_bytes() == newer
+
+
 def test_every_envelope_version_is_migrated_step_by_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A made-up version 0 named the seats "players"; its step renames the field."""
     setup, game = _played("snap", 6)
