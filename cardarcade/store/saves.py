@@ -5,8 +5,8 @@ A save file is JSON::
     {"format": "cardarcade-table", "version": 1, "id": "war-20261122-171500-a1b2c3",
      "saved_at": "2026-11-22T17:15:00+00:00", "game": "war",
      "seats": [{"name": "You", "kind": "human", "level": null}, ...],
-     "options": {...}, "seed": 7, "deck": null, "passes": 0, "elapsed": 73.2,
-     "engine": {<the engine's save, Game.to_json()>}}
+     "options": {...}, "book": "Friday night", "seed": 7, "deck": null, "passes": 0,
+     "elapsed": 73.2, "engine": {<the engine's save, Game.to_json()>}}
 
 The engine's part is checked by the engine (``GameSpec.from_json``); this module checks the
 rest, and that the two agree. A save that cannot be read whole is never half-opened,
@@ -67,6 +67,7 @@ class _Envelope(BaseModel):
     game: str
     seats: list[_SeatRecord]
     options: dict[str, Any]
+    book: str | None = Field(None, max_length=200)  # the house-rule book in force, by name
     seed: int
     deck: list[str] | None = None
     passes: int = Field(ge=0)
@@ -83,6 +84,7 @@ class SavedGame:
     game: Game
     elapsed: float  # seconds already played
     saved_at: datetime
+    book: str | None = None  # the house-rule book in force, by name
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,8 @@ def new_save_id(game_id: str, now: datetime | None = None) -> str:
     return f"{game_id}-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
-def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None) -> bytes:
+def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None,
+           book: str | None = None) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``."""
     if not _SAVE_ID.fullmatch(save_id):
         raise ValueError(f"not a save id: {save_id!r}")
@@ -122,6 +125,7 @@ def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: date
         "game": setup.spec.id,
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
         "options": setup.options.model_dump(mode="json"),
+        "book": book,
         "seed": setup.seed,
         "deck": [c.code for c in setup.deck] if setup.deck is not None else None,
         "passes": setup.passes,
@@ -195,7 +199,7 @@ def decode(data: bytes) -> SavedGame:
     seats = tuple(Seat(s.name, s.kind, s.level) for s in env.seats)
     setup = GameSetup(spec, seats, options, env.seed, deck, env.passes)
     saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=timezone.utc)
-    return SavedGame(env.id, setup, game, env.elapsed, saved_at)
+    return SavedGame(env.id, setup, game, env.elapsed, saved_at, env.book)
 
 
 # A game's progress for the Continue list: the first of these a game's table view holds, one
@@ -239,7 +243,7 @@ class SaveStore:
             raise ValueError(f"not a save id: {save_id!r}")
         return self.folder / f"{save_id}.json"
 
-    def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float) -> Path:
+    def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float, book: str | None = None) -> Path:
         """Write (or replace) this game's save. A file of that name that this version cannot
         read whole (broken, or another version's) is left alone: BadSave says why."""
         path = self.path(save_id)
@@ -250,7 +254,7 @@ class SaveStore:
                 raise BadSave(f"{path.name} cannot be read ({exc.strerror}); it is left as it is") from None
             except BadSave as exc:
                 raise BadSave(f"{path.name} is kept as it is ({exc})") from None
-        write_atomically(path, encode(save_id, setup, game, elapsed))
+        write_atomically(path, encode(save_id, setup, game, elapsed, book=book))
         self._known[save_id] = _identity(path)
         return path
 

@@ -37,9 +37,9 @@ def test_a_saved_game_comes_back_as_it_was(tmp_path: Path) -> None:
                            options={"answer": "one"})
     game = setup.new_game()
     store = SaveStore(tmp_path)
-    store.save("go-fish-1", setup, game, elapsed=93.25)
+    store.save("go-fish-1", setup, game, elapsed=93.25, book="Friday night")
     loaded = store.load("go-fish-1")
-    assert loaded.setup == setup
+    assert loaded.setup == setup and loaded.book == "Friday night"
     assert loaded.game.to_json() == game.to_json()
     assert loaded.elapsed == 93.25
     [entry] = store.entries()
