@@ -59,36 +59,47 @@ def test_saving_again_replaces_the_save(tmp_path: Path) -> None:
 
 
 _KILLED_WRITER = textwrap.dedent("""
-    import os, sys, time
+    import io, os, sys, time
     from pathlib import Path
     from cardarcade.rules import GAMES
     from cardarcade.store.saves import SaveStore
     from cardarcade.ui.setup import GameSetup
 
-    def stall(fd):  # the data is in the temporary file, not yet on disk nor renamed
+    def stall():
         print("writing", flush=True)
         time.sleep(120)
+
+    class HalfWay(io.FileIO):  # writes half the save to the temporary file, then stalls
+        def write(self, data):
+            super().write(data[: len(data) // 2])
+            self.flush()
+            stall()
 
     setup = GameSetup.solo(GAMES["war"], seed=9)
     game = setup.new_game()
     for _ in range(40):
         seat = game.actors()[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    os.fsync = stall
+    if sys.argv[2] == "half-written":
+        os.fdopen = lambda fd, mode: HalfWay(fd, "wb")
+    else:  # written whole, not yet on disk nor renamed
+        os.fsync = lambda fd: stall()
     SaveStore(Path(sys.argv[1])).save("war-1", setup, game, 500.0)
 """)
 
 
-def test_a_process_killed_while_saving_leaves_the_previous_save(tmp_path: Path) -> None:
+@pytest.mark.parametrize("moment", ["half-written", "before-fsync"])
+def test_a_process_killed_while_saving_leaves_the_previous_save(tmp_path: Path, moment: str) -> None:
     store = SaveStore(tmp_path)
     setup, game = _played("war", 2, seed=9)
     store.save("war-1", setup, game, 10.0)
     before = (tmp_path / "war-1.json").read_bytes()
-    child = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(tmp_path), moment], stdout=subprocess.PIPE,
+                             text=True)
     try:
         assert child.stdout.readline().strip() == "writing"
         [temp] = store.leftovers()
-        assert temp.stat().st_size > 0  # killed with the new save half-way to its place
+        assert temp.stat().st_size > 0  # killed with the new save on its way to its place
         os.kill(child.pid, signal.SIGKILL)
     finally:
         child.kill()
