@@ -166,7 +166,11 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
         step = MIGRATIONS.get(raw["version"])
         if step is None:
             raise BadSave(f"format version {raw['version']} is too old to read")
-        raw = {**step(raw), "version": raw["version"] + 1}
+        try:
+            raw = {**step(raw), "version": raw["version"] + 1}
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:  # an old save with a part missing
+            raise BadSave(f"format version {raw['version']} could not be brought up to date "
+                          f"({type(exc).__name__}: {exc})") from None
     return raw
 
 

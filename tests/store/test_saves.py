@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import BadSave
@@ -198,3 +199,36 @@ def test_a_seed_of_any_size_survives_a_save(tmp_path: Path) -> None:
     setup = GameSetup.solo(GAMES["war"], seed=10**40)
     game = setup.new_game()
     assert decode(encode("war-big", setup, game, 0.0)).setup.seed == 10**40
+
+
+def test_an_old_save_its_migration_cannot_read_is_a_bad_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup, game = _played("snap", 2)
+    old = {**json.loads(encode("snap-1", setup, game, 7.0)), "version": 0}
+    del old["seats"]
+    (tmp_path / "snap-1.json").write_text(json.dumps(old))
+    monkeypatch.setitem(saves.MIGRATIONS, 0, lambda e: {**e, "seats": e["players"]})
+    [entry] = SaveStore(tmp_path).entries()
+    assert "format version 0 could not be brought up to date (KeyError" in entry.problem
+
+
+_GOOD = encode("war-1", *_played("war", 30), 5.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_damaged_save_is_a_bad_save_and_nothing_else(data: st.DataObject) -> None:
+    """Bytes changed, cut or inserted anywhere: the save opens whole or is refused with a reason."""
+    raw = bytearray(_GOOD)
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        how = data.draw(st.sampled_from(["flip", "cut", "insert"]))
+        if how == "flip":
+            raw[at] = data.draw(st.sampled_from(b'0123456789{}[]",:-.etnaflsux\\ \x00\xff'))
+        elif how == "cut":
+            del raw[at:at + data.draw(st.integers(1, 50))]
+        else:
+            raw[at:at] = data.draw(st.sampled_from([b"1e999", b"[" * 3000, b'"x":1,', b"null", b"-1", b"9" * 5000]))
+    try:
+        decode(bytes(raw))
+    except BadSave as exc:
+        assert str(exc)
