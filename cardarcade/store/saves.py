@@ -47,6 +47,10 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 _SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
+class SaveFailed(Exception):
+    """A game could not be saved (the disk refused, or the file of that name is not ours)."""
+
+
 class _SeatRecord(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -248,17 +252,21 @@ class SaveStore:
         return self.folder / f"{save_id}.json"
 
     def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float, book: str | None = None) -> Path:
-        """Write (or replace) this game's save. A file of that name that this version cannot
-        read whole (broken, or another version's) is left alone: BadSave says why."""
+        """Write (or replace) this game's save; SaveFailed says why it could not be. A file of
+        that name that this version cannot read whole (broken, or another version's) is left
+        alone (save under a ``new_save_id`` instead)."""
         path = self.path(save_id)
         if path.exists() and _identity(path) != self._known.get(save_id):
             try:
                 decode(path.read_bytes())
             except OSError as exc:
-                raise BadSave(f"{path.name} cannot be read ({exc.strerror}); it is left as it is") from None
+                raise SaveFailed(f"{path.name} cannot be read ({exc.strerror}); it is left as it is") from None
             except BadSave as exc:
-                raise BadSave(f"{path.name} is kept as it is ({exc})") from None
-        write_atomically(path, encode(save_id, setup, game, elapsed, book=book))
+                raise SaveFailed(f"{path.name} is kept as it is ({exc})") from None
+        try:
+            write_atomically(path, encode(save_id, setup, game, elapsed, book=book))
+        except OSError as exc:  # a full disk, a folder we may not write to
+            raise SaveFailed(f"the game could not be saved in {self.folder} ({exc.strerror or exc})") from None
         self._known[save_id] = _identity(path)
         return path
 
@@ -309,7 +317,7 @@ class SaveStore:
 
     def set_aside(self, save_id: str) -> Path:
         """Move a save out of the list (into ``set-aside/``), as the player asked; it is kept."""
-        source = self.path(save_id)
+        source = self.path(save_id)  # OSError if it cannot be moved (the caller says so)
         target_dir = self.folder / SET_ASIDE_FOLDER
         target_dir.mkdir(parents=True, exist_ok=True)
         target = target_dir / source.name

@@ -163,10 +163,10 @@ class Stats:
     def __init__(self, path: Path | None = None, session: str | None = None) -> None:
         self.path = path if path is not None else user_data_dir() / "stats.sqlite3"
         self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-        except sqlite3.Error as exc:
+        except (OSError, sqlite3.Error) as exc:
             raise StatsError(f"{self.path} cannot be opened: {exc}") from None
         try:
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -232,6 +232,8 @@ class Stats:
         result = game.result
         if result is None:
             raise ValueError("only a finished game is recorded")
+        if len(setup.seats) != game.players:
+            raise ValueError(f"{len(setup.seats)} seats for a {game.players}-player game")
         winners = set(result.winners)
         with self._writing() as db:
             row = db.execute(

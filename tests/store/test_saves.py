@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import BadSave
 from cardarcade.store import saves
-from cardarcade.store.saves import SaveStore, decode, encode
+from cardarcade.store.saves import SaveFailed, SaveStore, decode, encode
 from cardarcade.ui.setup import GameSetup
 
 
@@ -138,7 +138,7 @@ def test_a_save_this_version_cannot_open_is_listed_with_why_and_left_alone(tmp_p
     assert not entry.can_resume and reason in entry.problem
     with pytest.raises(BadSave, match=reason):
         store.load("war-1")
-    with pytest.raises(BadSave, match="kept as it is"):
+    with pytest.raises(SaveFailed, match="kept as it is"):
         store.save("war-1", setup, game, 4.0)
     with pytest.raises(BadSave):
         store.remove("war-1")
@@ -155,7 +155,7 @@ def test_a_save_replaced_by_a_newer_cardarcade_is_not_overwritten(tmp_path: Path
     newer = _bad_saves(encode("war-1", setup, game, 3.0))["newer"]
     (tmp_path / "war-1.json.new").write_bytes(newer)
     os.replace(tmp_path / "war-1.json.new", tmp_path / "war-1.json")
-    with pytest.raises(BadSave, match="newer cardarcade"):
+    with pytest.raises(SaveFailed, match="newer cardarcade"):
         store.save("war-1", setup, game, 4.0)
     assert (tmp_path / "war-1.json").read_bytes() == newer
 
@@ -189,6 +189,13 @@ def test_a_save_id_is_a_plain_file_name(tmp_path: Path, bad_id: str) -> None:
     setup, game = _played("war", 1)
     with pytest.raises(ValueError):
         SaveStore(tmp_path).save(bad_id, setup, game, 0.0)
+
+
+def test_a_folder_that_cannot_be_written_is_a_failed_save(tmp_path: Path) -> None:
+    (tmp_path / "a file").write_text("not a folder")
+    setup, game = _played("war", 1)
+    with pytest.raises(SaveFailed, match="could not be saved"):
+        SaveStore(tmp_path / "a file" / "saves").save("war-1", setup, game, 0.0)
 
 
 def test_the_list_reads_a_missing_folder_as_no_saves(tmp_path: Path) -> None:

@@ -121,6 +121,12 @@ def test_a_file_that_is_not_a_database_is_refused_and_kept(tmp_path: Path) -> No
     assert path.read_bytes() == b"my notes, not a database" * 100
 
 
+def test_a_folder_that_cannot_hold_the_file_is_a_stats_error(tmp_path: Path) -> None:
+    (tmp_path / "a file").write_text("not a folder")
+    with pytest.raises(StatsError, match="cannot be opened"):
+        Stats(tmp_path / "a file" / "stats.sqlite3")
+
+
 def test_an_older_database_is_migrated_with_its_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "s.db"
     with Stats(path, session="old") as stats:
