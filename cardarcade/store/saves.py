@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -332,3 +333,16 @@ class SaveStore:
     def leftovers(self) -> list[Path]:
         """Temporary files of writes that never finished (the process was killed mid-save)."""
         return sorted(self.folder.glob(f".*{TEMP_SUFFIX}")) if self.folder.is_dir() else []
+
+    def clear_leftovers(self, older_than: float = 3600.0) -> int:
+        """Delete unfinished writes' temporary files older than ``older_than`` seconds (a younger
+        one may be another arcade's save under way). They were never saves: nothing is lost."""
+        cleared = 0
+        for path in self.leftovers():
+            try:
+                if time.time() - path.stat().st_mtime > older_than:
+                    path.unlink()
+                    cleared += 1
+            except OSError:
+                pass  # gone already, or not ours to delete
+        return cleared

@@ -111,6 +111,18 @@ def test_a_process_killed_while_saving_leaves_the_previous_save(tmp_path: Path, 
     assert [(e.save_id, e.problem) for e in store.entries()] == [("war-1", None)]
 
 
+def test_old_leftovers_of_killed_writes_are_cleared_and_young_ones_kept(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    setup, game = _played("war", 2)
+    store.save("war-1", setup, game, 1.0)
+    old, young = tmp_path / ".war-1.json.abc.tmp", tmp_path / ".war-1.json.def.tmp"
+    old.write_text("{")
+    young.write_text("{")
+    os.utime(old, (0, 0))
+    assert store.clear_leftovers() == 1
+    assert store.leftovers() == [young] and store.load("war-1").elapsed == 1.0
+
+
 def _bad_saves(good: bytes) -> dict[str, bytes]:
     env = json.loads(good)
     newer = {**env, "version": saves.ENVELOPE_VERSION + 1, "seats": "a shape we do not know yet"}
