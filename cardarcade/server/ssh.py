@@ -327,7 +327,7 @@ class _Session(asyncssh.SSHServerSession):
     def eof_received(self) -> bool:
         if self.driver is not None:
             self.driver.end_of_input()
-        return False
+        return True  # our side stays open: the app still restores the terminal, and says why it ended
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -341,7 +341,11 @@ class _Session(asyncssh.SSHServerSession):
     def write(self, data: bytes) -> None:
         if self._closed or self.chan is None:
             return
-        self.chan.write(data)
+        try:
+            self.chan.write(data)
+        except OSError:  # the client closed the channel first; connection_lost follows
+            self._closed = True
+            return
         if self.chan.get_write_buffer_size() > self.server.limits.max_output:
             log.info("%s@%s dropped: not reading its output", self.name, self.address)
             self._closed = True
@@ -436,9 +440,9 @@ class _Session(asyncssh.SSHServerSession):
             self.server.starting.release()
 
     def _finish(self, status: int) -> None:
-        if not self._closed and self.chan is not None:
+        if self.chan is not None:
             self._closed = True
-            self.chan.exit(status)
+            self.chan.exit(status)  # (nothing is sent if the channel is already closing)
 
     # ---- idle time
 

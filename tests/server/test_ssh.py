@@ -37,6 +37,16 @@ async def test_a_player_sees_the_menu_moves_in_it_and_leaves_with_q(serve):
     assert client.player.received.endswith(b"\x1b[?1049l\x1b[?25h\x1b[?1004l")  # the terminal given back
 
 
+async def test_a_client_whose_input_ends_gets_its_terminal_back(serve):
+    _, port = await serve()
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    client.chan.write_eof()  # as ssh does when its own input ends (ssh -T </dev/null sends it at once)
+    await asyncio.wait_for(client.player.closed.wait(), 30)
+    assert client.player.exit_status == 0
+    assert client.player.received.endswith(b"\x1b[?1049l\x1b[?25h\x1b[?1004l")
+
+
 async def test_a_window_change_lays_the_screen_out_again(serve):
     _, port = await serve()
     client = await connect(port, size=(80, 24))
