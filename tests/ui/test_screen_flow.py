@@ -104,3 +104,21 @@ async def test_quitting_while_bots_play_flat_out_raises_nothing(game_id):
             app.exit()
         await asyncio.sleep(0.02)
     assert errors == []
+
+
+async def test_a_choice_answered_before_it_is_drawn_closes_once_it_is_up(app_factory):
+    app = app_factory(cuckoo())
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            choice = ChoiceScreen("Your move", ["Stand", "Change"])
+            app.push_screen(choice, lambda index: None)
+            assert not choice.is_mounted
+            choice.dismiss(0)  # the answer was in the same read as the key that opened it
+            await wait_for(pilot, lambda: app.screen is screen)
+            await pilot.press("escape")  # and the app still answers
+            assert isinstance(app.screen, PauseScreen)
+
+    # A deadline, not a timing goal: before the fix the app deadlocked here for ever.
+    await asyncio.wait_for(play(), timeout=60)

@@ -30,6 +30,11 @@ class Dialog(ModalScreen[R]):
         if not self.is_mounted:
             # Answered before it was even drawn (f1 f1): closing it now would leave its own
             # mount handler looking for widgets already gone, so close it once it is up.
-            self.call_after_refresh(self.dismiss, result)
+            self.call_after_refresh(self._dismiss_now, result)
             return AwaitComplete.nothing()
         return super().dismiss(result)
+
+    def _dismiss_now(self, result: R | None) -> None:
+        # Returns nothing on purpose: a callback's awaitable is awaited by this dialog's own
+        # message pump, and a pump awaiting its own removal waits for ever.
+        self.dismiss(result)
