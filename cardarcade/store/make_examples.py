@@ -20,22 +20,13 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Game, GameSpec
 from cardarcade.store._files import write_atomically
 from cardarcade.store.saves import encode
+from cardarcade.table.simulate import play_randomly
 from cardarcade.ui.setup import GameSetup
 
 REPO_SAVES = Path(__file__).resolve().parents[2] / "saves"
 SEED = 11
 SAVED_AT = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 SECONDS_PER_MOVE = 1.5  # the elapsed time recorded: a plausible pace, not measured
-
-
-def play_randomly(game: Game, rng: random.Random, moves: int | None = None) -> int:
-    """Random legal moves until the game ends (or after ``moves``); returns how many were made."""
-    made = 0
-    while not game.is_over and (moves is None or made < moves):
-        seat = rng.choice(game.actors())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-        made += 1
-    return made
 
 
 def example(spec: GameSpec) -> tuple[GameSetup, Game]:

@@ -10,13 +10,24 @@ from typing import Callable, Sequence
 
 from cardarcade.bots import Bot, make_bot
 from cardarcade.bots.reaction import human_like, percentile
-from cardarcade.rules.base import GameSpec, Options, Result
+from cardarcade.rules.base import Game, GameSpec, Options, Result
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.table import Race, Seat, Table, is_fault
 
 # A bot-only game that has not ended after this much virtual time is abandoned as a draw
 # (it cannot happen with the shipped games, whose turn caps end them far sooner).
 MAX_VIRTUAL_SECONDS = 6 * 3600.0
+
+
+def play_randomly(game: Game, rng: random.Random, moves: int | None = None) -> int:
+    """Random legal moves by random seats that may move, until the game ends (or after ``moves``);
+    returns how many were made. Saves and fuzz tests start from such states."""
+    made = 0
+    while not game.is_over and (moves is None or made < moves):
+        seat = rng.choice(game.actors())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        made += 1
+    return made
 
 
 def bot_seats(levels: Sequence[str]) -> list[Seat]:

@@ -22,7 +22,7 @@ import pytest
 
 from cardarcade.rules import GAMES, BadSave
 from cardarcade.rules.base import Game, GameSpec
-from fuzz_helpers import play_randomly
+from cardarcade.table.simulate import play_randomly
 
 CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "120"))
 # Far above any game's own turn cap: a loaded game still running after this many actions never ends.

@@ -20,7 +20,7 @@ import pytest
 from cardarcade.cards import Card, Rank
 from cardarcade.rules import GAMES, Action, IllegalAction
 from cardarcade.rules.base import Game
-from fuzz_helpers import play_randomly
+from cardarcade.table.simulate import play_randomly
 
 CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "300"))
 PER_POINT = 8  # bad moves tried at each point of a game before it plays on

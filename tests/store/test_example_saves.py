@@ -7,7 +7,8 @@ import random
 import pytest
 
 from cardarcade.rules import GAMES
-from cardarcade.store.make_examples import REPO_SAVES, play_randomly
+from cardarcade.store.make_examples import REPO_SAVES
+from cardarcade.table.simulate import play_randomly
 from cardarcade.store.saves import SaveStore, decode
 
 EXAMPLES = sorted(REPO_SAVES.glob("*.json"))

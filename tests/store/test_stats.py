@@ -15,7 +15,7 @@ import pytest
 
 from cardarcade.rules import GAMES
 from cardarcade.store import stats as stats_module
-from cardarcade.store.make_examples import play_randomly
+from cardarcade.table.simulate import play_randomly
 from cardarcade.store.stats import LevelRecord, Reaction, Stats, StatsError
 from cardarcade.ui.setup import GameSetup
 
@@ -146,7 +146,7 @@ _WRITER = textwrap.dedent("""
     import random, sys, time
     from pathlib import Path
     from cardarcade.rules import GAMES
-    from cardarcade.store.make_examples import play_randomly
+    from cardarcade.table.simulate import play_randomly
     from cardarcade.store.stats import Reaction, Stats
     from cardarcade.ui.setup import GameSetup
 
