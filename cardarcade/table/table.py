@@ -44,6 +44,7 @@ class Reaction:
     seconds: float
     outcome: str  # the engine's event kind: slap_win, late_slap, false_slap, ...
     stimulus: int
+    claim: str = ""  # the claim made: the action kind (slap, snap, salute...), for the statistics
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +263,7 @@ class Table:
                 continue  # e.g. a player who was shut out a moment earlier
             outcome = next((e.kind for e in events if e.seat == claim.seat), "claim")
             stim = int(claim.action.value or 0)
-            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim))
+            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim, claim.action.kind))
         self.stats.reactions.extend(batch)
         if batch:
             self._tell_adaptive_bots(batch)

@@ -68,6 +68,7 @@ def test_reaction_time_is_measured_from_when_the_card_appeared():
     clock.advance(0.1)
     (reaction,) = table.stats.reactions
     assert reaction.seat == 1 and reaction.seconds == pytest.approx(0.4)
+    assert (reaction.claim, reaction.outcome) == ("slap", "slap_win")  # what the statistics record
 
 
 def test_bots_slap_a_jack_like_a_person():
