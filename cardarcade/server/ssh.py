@@ -46,6 +46,10 @@ log = logging.getLogger("cardarcade.server")
 DEFAULT_SIZE = (80, 24)  # when a client claims a terminal of no size
 MAX_NAME = 24  # characters of the name a player logs in under
 PENDING_INPUT = 64 * 1024  # bytes kept from a client before its app is ready to take them
+# Events an app may have waiting; input arriving past it is dropped (no one types a thousand keys
+# ahead, and a paste is one event), read a slice at a time: a flood of keys would otherwise
+# queue in the server without end.
+MAX_QUEUED_INPUT, INPUT_SLICE = 1000, 1024
 # The client variables a session's looks come from; the rest of what a client sends is ignored.
 LOOKS_VARIABLES = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
 # Textual reads these from the environment once per process; a server must not apply them to
@@ -314,8 +318,11 @@ class _Session(asyncssh.SSHServerSession):
             self._warned = False
             if self.app is not None:
                 self.app.clear_notifications()
-        if self.driver is not None:
-            self.driver.feed(data)
+        if self.driver is not None and self.app is not None:
+            for start in range(0, len(data), INPUT_SLICE):
+                if self.app.message_queue_size > MAX_QUEUED_INPUT:
+                    break
+                self.driver.feed(data[start:start + INPUT_SLICE])
         elif len(self._pending) + len(data) <= PENDING_INPUT:
             self._pending += data
 

@@ -295,3 +295,26 @@ async def test_a_connection_that_never_logs_in_is_closed(serve):
     assert (await reader.readline()).startswith(b"SSH-2.0-")  # the server's greeting; we say nothing
     assert await asyncio.wait_for(reader.read(), 30) == b""  # closed by the server
     writer.close()
+
+
+async def test_a_flood_of_keys_is_cut_short_and_the_session_still_answers(serve):
+    server, port = await serve()
+    client = await connect(port)
+    await until(lambda: MENU in client.text(), "the menu")
+    (session,) = server.sessions
+    client.press(b"z" * (1024 * 1024))  # a key with no meaning, a megabyte of it at once
+    most_queued = 0
+    while client.chan.get_write_buffer_size() or session.app.message_queue_size:
+        most_queued = max(most_queued, session.app.message_queue_size)
+        await asyncio.sleep(0)
+    assert most_queued < 5_000  # a thousand and a slice, not the megabyte
+    for _ in range(150):  # (a q landing while the queue is full is dropped with the rest)
+        if client.player.closed.is_set():
+            break
+        try:
+            client.press("q")
+        except BrokenPipeError:
+            break
+        await asyncio.sleep(0.2)
+    await asyncio.wait_for(client.player.closed.wait(), 30)
+    assert client.player.exit_status == 0
