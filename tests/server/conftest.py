@@ -12,7 +12,7 @@ import asyncssh
 import pyte
 import pytest
 
-from cardarcade.server.ssh import ArcadeServer, Limits
+from cardarcade.server.ssh import ArcadeServer
 
 DEADLINE = 30.0  # seconds a condition may take on a slow shared machine; never a measure
 
@@ -169,4 +169,4 @@ async def until(condition: Callable[[], Any], what: str, deadline: float = DEADL
         await asyncio.sleep(0.02)
 
 
-__all__ = ["Client", "Limits", "connect", "until", "start_server"]
+__all__ = ["Client", "connect", "until", "start_server"]

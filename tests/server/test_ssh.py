@@ -10,7 +10,7 @@ import asyncssh
 import pytest
 from textual.binding import Binding
 
-from cardarcade.server.ssh import ArcadeServer, Limits, SessionInfo
+from cardarcade.server.ssh import Limits, SessionInfo
 import cardarcade.ui.app as app_module
 from cardarcade.ui.app import ArcadeApp
 from conftest import connect, until
