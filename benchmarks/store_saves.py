@@ -25,7 +25,7 @@ import _common  # noqa: E402
 
 from cardarcade.rules import GAMES  # noqa: E402
 from cardarcade.store.saves import SaveStore, encode  # noqa: E402
-from cardarcade.ui.setup import GameSetup  # noqa: E402
+from cardarcade.table.setup import GameSetup  # noqa: E402
 
 
 def largest_state(seeds: int):

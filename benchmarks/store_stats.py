@@ -28,7 +28,7 @@ from cardarcade.bots import levels_for  # noqa: E402
 from cardarcade.rules import GAMES  # noqa: E402
 from cardarcade.store.make_examples import play_randomly  # noqa: E402
 from cardarcade.store.stats import Reaction, Stats  # noqa: E402
-from cardarcade.ui.setup import GameSetup  # noqa: E402
+from cardarcade.table.setup import GameSetup  # noqa: E402
 
 PROFILE = "ada"
 BATCH = 20

@@ -20,8 +20,8 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Game, GameSpec
 from cardarcade.store._files import write_atomically
 from cardarcade.store.saves import encode
+from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
-from cardarcade.ui.setup import GameSetup
 
 REPO_SAVES = Path(__file__).resolve().parents[2] / "saves"
 SEED = 11

@@ -32,8 +32,8 @@ from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
+from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
-from cardarcade.ui.setup import GameSetup
 
 ENVELOPE_FORMAT = "cardarcade-table"
 ENVELOPE_VERSION = 1

@@ -23,8 +23,8 @@ from typing import Callable, Iterable, Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.store._files import user_data_dir
+from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import is_fault
-from cardarcade.ui.setup import GameSetup
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
 BIN_SECONDS = 0.01  # the histogram's resolution, and the trend's medians'

@@ -29,7 +29,7 @@ from textual.widgets import Static
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
-    from cardarcade.ui.setup import GameSetup
+    from cardarcade.table.setup import GameSetup
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are counted

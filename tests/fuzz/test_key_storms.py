@@ -23,11 +23,11 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
-from cardarcade.ui.setup import GameSetup
 
 STORM_KEYS = int(os.environ.get("CARDARCADE_FUZZ_KEYS", "50"))
 SIZES = [(80, 24), (80, 24), (100, 30), (60, 20), (79, 24), (80, 23), (30, 8), (160, 50)]

@@ -17,7 +17,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import BadSave
 from cardarcade.store import saves
 from cardarcade.store.saves import SaveFailed, SaveStore, decode, encode
-from cardarcade.ui.setup import GameSetup
+from cardarcade.table.setup import GameSetup
 
 
 def _played(game_id: str, moves: int, seed: int = 5):
@@ -64,7 +64,7 @@ _KILLED_WRITER = textwrap.dedent("""
     from pathlib import Path
     from cardarcade.rules import GAMES
     from cardarcade.store.saves import SaveStore
-    from cardarcade.ui.setup import GameSetup
+    from cardarcade.table.setup import GameSetup
 
     def stall():
         print("writing", flush=True)

@@ -15,9 +15,9 @@ import pytest
 
 from cardarcade.rules import GAMES
 from cardarcade.store import stats as stats_module
-from cardarcade.table.simulate import play_randomly
 from cardarcade.store.stats import LevelRecord, Reaction, Stats, StatsError
-from cardarcade.ui.setup import GameSetup
+from cardarcade.table.setup import GameSetup
+from cardarcade.table.simulate import play_randomly
 
 
 def _finished_war(seed: int, level: str = "easy"):
@@ -148,7 +148,7 @@ _WRITER = textwrap.dedent("""
     from cardarcade.rules import GAMES
     from cardarcade.table.simulate import play_randomly
     from cardarcade.store.stats import Reaction, Stats
-    from cardarcade.ui.setup import GameSetup
+    from cardarcade.table.setup import GameSetup
 
     path, name, go, count = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
     setup = GameSetup.solo(GAMES["war"], seed=3, level="easy")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
-from cardarcade.ui.setup import GameSetup
 
 
 def make_app(setup: GameSetup | None = None, pace: float = 1000.0) -> ArcadeApp:

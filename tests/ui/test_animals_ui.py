@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.animals import ANIMAL_KEYS, AnimalsScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, prompt, screen_text, text_of, wait_for
 
 ANIMALS = GAMES["animals"]

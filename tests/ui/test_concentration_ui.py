@@ -6,10 +6,10 @@ import pytest
 
 from cardarcade.cards import standard_deck
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.concentration import ConcentrationScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import prompt, screen_text, wait_for
 
 SPEC = GAMES["concentration"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import SWAP
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, screen_text, wait_for
 
 SPEC = GAMES["cuckoo"]

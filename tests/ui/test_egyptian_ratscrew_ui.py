@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.egyptian_ratscrew import EgyptianRatscrewScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, text_of, wait_for
 
 SPEC = GAMES["egyptian-ratscrew"]

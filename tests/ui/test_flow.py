@@ -10,11 +10,11 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 
 from cardarcade.rules.base import Result
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
-from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
-from cardarcade.ui.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
 from ui_helpers import screen_text, wait_for
 
 

@@ -15,8 +15,8 @@ import pytest
 from rich.console import Console
 
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens import screen_class
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import screen_text
 
 STATES = (0, 6, 25, 80)  # random legal moves made before each look

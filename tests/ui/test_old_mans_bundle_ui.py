@@ -8,11 +8,11 @@ from rich.console import Console
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.old_mans_bundle import trail
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.old_mans_bundle import TABLE_WIDTH, OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.widgets.cards import CARD_HEIGHT
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import pass_cover, wait_for
 
 SPEC = GAMES["old-mans-bundle"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import TooSmallScreen
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
@@ -11,7 +12,6 @@ from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.slapjack import SlapjackScreen
 from cardarcade.ui.screens.war import WarScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, wait_for
 
 

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Console, RenderableType
 
 from cardarcade.rules import GAMES
-from cardarcade.ui.setup import GameSetup
+from cardarcade.table.setup import GameSetup
 
 GAME_IDS = ["war", "slapjack", "snap", "egyptian-ratscrew", "salute-the-king", "animals"]
 CASES = [(game_id, players, humans)

@@ -9,6 +9,7 @@ import pytest
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Result
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.game import GameScreen
@@ -18,7 +19,6 @@ from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
 from cardarcade.ui.screens.war import WarScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import burst, deck_starting, wait_for
 
 

@@ -7,9 +7,9 @@ from textual import events
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._shedding import stacked_deck
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import pass_cover, prompt, screen_text
 
 C = Card.parse

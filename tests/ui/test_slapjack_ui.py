@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.ui.setup import GameSetup
+from cardarcade.table.setup import GameSetup
 from ui_helpers import prompt, wait_for
 
 SLAPJACK = GAMES["slapjack"]

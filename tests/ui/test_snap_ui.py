@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.result import ResultScreen, standings
 from cardarcade.ui.screens.snap import SnapScreen
-from cardarcade.ui.setup import GameSetup
 from ui_helpers import deck_starting, text_of, wait_for
 
 SNAP = GAMES["snap"]

@@ -7,7 +7,7 @@ the same on every run.
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.ui.setup import GameSetup
+from cardarcade.table.setup import GameSetup
 
 
 def test_menu(snap_compare, app_factory):

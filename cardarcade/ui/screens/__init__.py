@@ -15,7 +15,7 @@ from cardarcade.catalog import CATALOG
 
 if TYPE_CHECKING:
     from cardarcade.ui.screens.game import GameScreen
-    from cardarcade.ui.setup import GameSetup
+    from cardarcade.table.setup import GameSetup
 
 
 def screen_class(game_id: str) -> type["GameScreen"]:

@@ -25,9 +25,9 @@ from textual.widgets import Footer, Static
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.table.clock import LoopClock
+from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
-from cardarcade.ui.setup import GameSetup
 from cardarcade.ui.widgets.cards import ascii_suits, card_text
 
 

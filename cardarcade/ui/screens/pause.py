@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Static
 
+from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import Dialog
-from cardarcade.ui.setup import GameSetup
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
 BUTTON_ARROWS = [

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
 
 from cardarcade.rules.base import Game, Result
-from cardarcade.ui.setup import GameSetup
+from cardarcade.table.setup import GameSetup
 
 
 def headline(setup: GameSetup, game: Game) -> str:

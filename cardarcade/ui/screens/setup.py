@@ -15,9 +15,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cardarcade.bots import levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, option_label, option_value_label
+from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
-from cardarcade.ui.setup import GameSetup
 
 
 def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
