@@ -30,3 +30,12 @@ async def test_enter_opens_the_game_under_the_cursor_and_r_its_rules(app_factory
         assert isinstance(app.screen, RulesScreen) and app.screen.spec.id == "knock-poker"
         await pilot.press("escape", "up", "enter")
         assert isinstance(app.screen, SetupScreen) and app.screen.spec.id == "old-mans-bundle"
+
+
+async def test_the_banner_follows_the_suit_glyphs(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "♠ ♥  cardarcade  ♦ ♣" in screen_text(app)
+        await pilot.press("g")  # suit letters, as for a terminal without UTF-8
+        text = screen_text(app)
+        assert "S H  cardarcade  D C" in text and "♠" not in text

@@ -183,7 +183,7 @@ class MenuScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("♠ ♥  cardarcade  ♦ ♣", "bold"), "\nPick a game and press enter."), id="banner")
+        yield Static(self._banner(), id="banner")
         yield Static(game_row(Text("Game", style="bold"), "Family", "Players"), id="games-header")
         rows = {info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
                 for info in CATALOG.values()}
@@ -194,6 +194,15 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
+
+    def _banner(self) -> Text:
+        # Suit letters where symbols would not show (a terminal or an SSH client without UTF-8).
+        suits = ("S H", "D C") if self.app.ascii_glyphs else ("♠ ♥", "♦ ♣")
+        return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.")
+
+    def refresh_all(self) -> None:
+        """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``)."""
+        self.query_one("#banner", Static).update(self._banner())
 
     def _selected(self) -> GameInfo:
         return CATALOG[self.query_one(GameList).highlighted]
