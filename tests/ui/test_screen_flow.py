@@ -122,3 +122,20 @@ async def test_a_choice_answered_before_it_is_drawn_closes_once_it_is_up(app_fac
 
     # A deadline, not a timing goal: before the fix the app deadlocked here for ever.
     await asyncio.wait_for(play(), timeout=60)
+
+
+async def test_play_again_queued_twice_starts_one_game(app_factory):
+    app = app_factory(war_setup())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.game.s.result = Result(winners=[0], reason="test")
+        screen._show_result()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        result = app.screen
+        result.action_again()  # enter twice, both queued before the first is handled
+        first = app.screen
+        result.action_again()
+        await pilot.pause()
+        assert isinstance(first, WarScreen) and app.screen is first
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "WarScreen"]
