@@ -1,4 +1,5 @@
-"""Modal screens that answer once.
+"""Screens that change screens once per cause: modal dialogs that answer once, and the actions
+of full screens that act only while their screen is on top.
 
 A terminal hands over fast typing in one read, so several keys can be queued for a dialog
 before it has handled the first. Textual's ``dismiss`` pops whatever screen is on top, so
@@ -10,12 +11,25 @@ it), so a dialog's mount handler must not count on its widgets: focus goes by ``
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+import functools
+from typing import Any, Callable, ClassVar, TypeVar
 
 from textual.await_complete import AwaitComplete
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 R = TypeVar("R")
+A = TypeVar("A", bound=Callable[..., Any])
+
+
+def only_on_top(action: A) -> A:
+    """A screen action that changes screens, done only while its screen is on top: a second
+    click or key queued behind the first would otherwise act again over whatever screen the
+    first one opened (two games dealt, a setup opened twice)."""
+    @functools.wraps(action)
+    def guarded(self: Screen, *args: Any, **kwargs: Any) -> Any:
+        return action(self, *args, **kwargs) if self.is_active else None
+
+    return guarded  # type: ignore[return-value]
 
 
 class Dialog(ModalScreen[R]):

@@ -19,6 +19,7 @@ from textual import events
 from textual.widgets import Static
 
 from cardarcade.catalog import CATALOG, GameInfo
+from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar
 
 TITLE_WIDTH = max(len(info.title) for info in CATALOG.values()) + 2
@@ -213,12 +214,12 @@ class MenuScreen(Screen):
     def action_choose(self) -> None:
         self._open(self._selected())
 
+    @only_on_top
     def _open(self, info: GameInfo) -> None:
         from cardarcade.rules import GAMES
         from cardarcade.ui.screens.setup import SetupScreen
 
-        if self.is_active:  # a click queued behind one that opened a setup already opens nothing more
-            self.app.push_screen(SetupScreen(GAMES[info.id]))
+        self.app.push_screen(SetupScreen(GAMES[info.id]))
 
     def action_rules(self) -> None:
         from cardarcade.rules import GAMES

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Static
 
 from cardarcade.table.setup import GameSetup
-from cardarcade.ui.screens._dialog import Dialog
+from cardarcade.ui.screens._dialog import Dialog, only_on_top
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
 BUTTON_ARROWS = [
@@ -47,10 +47,9 @@ class PauseScreen(Dialog[str | None]):
             yield Button("Leave to the menu", id="leave", variant="error")
         yield Footer()
 
+    @only_on_top  # a click queued behind the key that closed this menu opens nothing over the game
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if not self.is_active:
-            return  # a click queued behind the key that closed this menu opens nothing over the game
         if event.button.id == "rules":
             self.action_rules()
         elif event.button.id == "history":

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Sparkline, Static
 
 from cardarcade.rules.base import Game, Result
 from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens._dialog import only_on_top
 
 
 def headline(setup: GameSetup, game: Game) -> str:
@@ -112,10 +113,11 @@ class ResultScreen(Screen):
     def _get_ready(self) -> None:
         self.ready = True
 
+    @only_on_top
     def action_again(self) -> None:
         from cardarcade.ui.screens import screen_for
 
-        if not self.ready or not self.is_active:
+        if not self.ready:
             return
         self.app.switch_screen(screen_for(self.setup.again()))
 

@@ -18,6 +18,7 @@ from cardarcade.rules.base import BadSetup, GameSpec, option_label, option_value
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
+from cardarcade.ui.screens._dialog import only_on_top
 
 
 def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
@@ -114,18 +115,15 @@ class SetupScreen(Screen):
         event.stop()
         {"start": self.action_start, "rules": self.action_rules, "back": self.action_back}[event.button.id or "back"]()
 
-    # Keys and clicks queued before the first one took effect must not act again on whatever
-    # screen is then on top (a double enter on Start would deal two games): only the screen on
-    # top changes screens.
+    @only_on_top
     def action_back(self) -> None:
-        if self.is_active:
-            self.app.pop_screen()
+        self.app.pop_screen()
 
+    @only_on_top
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
 
-        if self.is_active:
-            self.app.push_screen(RulesScreen(self.spec, None))
+        self.app.push_screen(RulesScreen(self.spec, None))
 
     def build_setup(self) -> GameSetup:
         """The form as a GameSetup; raises BadSetup with a message for the player."""
@@ -159,9 +157,8 @@ class SetupScreen(Screen):
         seed = int(seed_text) if seed_text else random.randrange(2**31)
         return GameSetup(self.spec, tuple(seats), options, seed)
 
+    @only_on_top
     def action_start(self) -> None:
-        if not self.is_active:
-            return
         try:
             setup = self.build_setup()
         except (BadSetup, ValueError) as exc:
