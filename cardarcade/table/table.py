@@ -131,12 +131,14 @@ class Table:
             i: make_bot(game.spec.id, i, seat.level or "medium", random.Random(f"{seed}:bot:{i}"))
             for i, seat in enumerate(self.seats) if seat.is_bot
         }
-        self.adaptive: list[AdaptiveProfile] = []
+        # The adaptive bots at a table follow the same people, so they share one profile, tuned
+        # once per observation (each still draws its own times with its own random source).
+        self.adaptive: AdaptiveProfile | None = None
         for bot in self.bots.values():
             if isinstance(getattr(bot, "profile", None), AdaptiveProfile):
-                if person_median is not None:
-                    bot.profile = AdaptiveProfile(start_median=person_median)
-                self.adaptive.append(bot.profile)
+                if self.adaptive is None:
+                    self.adaptive = AdaptiveProfile(start_median=person_median)
+                bot.profile = self.adaptive
         self._people = frozenset(self.human_seats)
         # Races are followed where people race: realtime games with someone at the keyboard.
         self._races_watched = bool(self._people) and game.spec.realtime
@@ -274,10 +276,11 @@ class Table:
 
     def _tell_adaptive_bots(self, batch: list[Reaction]) -> None:
         """Adaptive bots follow the people's reaction times (mistakes are not reactions)."""
+        if self.adaptive is None:
+            return
         for r in batch:
             if not self.seats[r.seat].is_bot and not is_fault(r.outcome):
-                for profile in self.adaptive:
-                    profile.observe_person(r.seconds)
+                self.adaptive.observe_person(r.seconds)
 
     def _note_race(self, events: list[Event], contenders: Sequence[int]) -> None:
         """Record a race these events decided; adaptive bots follow the people's share of the
@@ -289,20 +292,17 @@ class Table:
         race = Race(seat, won, tuple(contenders))
         self.stats.races.append(race)
         people = sum(1 for p in race.contenders if p in self._people)
-        if not self.adaptive or not people:
+        if self.adaptive is None or not people:
             return
         person = seat in self._people
         share = people / len(race.contenders)
         # A race lost by being last is a race every other seat won.
-        for profile in self.adaptive:
-            profile.observe_race(person if won else not person, share if won else 1 - share)
+        self.adaptive.observe_race(person if won else not person, share if won else 1 - share)
 
     def adaptive_median(self) -> float | None:
-        """The median reaction time (seconds) the adaptive bots are tuned to now, on average; the
-        next game of the session can start them there (``person_median``)."""
-        if not self.adaptive:
-            return None
-        return sum(p.median for p in self.adaptive) / len(self.adaptive)
+        """The median reaction time (seconds) the adaptive bots are tuned to now; the next game of
+        the session can start them there (``person_median``)."""
+        return None if self.adaptive is None else self.adaptive.median
 
     def adaptive_summary(self) -> str | None:
         """One sentence on how the adaptive bots tuned themselves, for the result screen (None
@@ -311,7 +311,7 @@ class Table:
         if median is None:
             return None
         ms = round(median * 1000, -1)
-        if not any(p.races or p.observed for p in self.adaptive):
+        if not (self.adaptive.races or self.adaptive.observed):
             return f"The adaptive bots had no race of yours to follow and stayed at about {ms:.0f} ms."
         return f"The bots matched you at about {ms:.0f} ms."
 
@@ -358,9 +358,9 @@ class Table:
     def tempo(self) -> float:
         """Seconds a bot takes over an ordinary move. With adaptive bots at the table, a card stays
         up long enough for the person they follow to react to it (``AdaptiveProfile.unhurried``)."""
-        if self._hurried or not self.adaptive:
+        if self._hurried or self.adaptive is None:
             return self.pace
-        return max(self.pace, max(p.unhurried for p in self.adaptive))
+        return max(self.pace, self.adaptive.unhurried)
 
     def _committed(self, plan: Plan) -> bool:
         """Whether a person would still make this claim: once a hand is on its way it lands, even

@@ -132,7 +132,7 @@ def slapjack_with_adaptive_bot(**table_args) -> tuple[Table, VirtualClock]:
 
 def test_the_table_reports_the_persons_reactions_and_races_to_adaptive_bots():
     table, clock = slapjack_with_adaptive_bot()
-    (profile,) = table.adaptive
+    profile = table.adaptive
     before = profile.median
     table.submit(0, Action("flip"))  # the jack of spades
     table.claim(0, "slap", t=100.2)  # the person is quick: 200 ms
@@ -167,7 +167,7 @@ def test_a_slow_person_slows_the_tempo_so_cards_stay_up_long_enough():
     table, _ = slapjack_with_adaptive_bot()
     table.pace = 0.8
     for _ in range(12):
-        table.adaptive[0].observe_person(1.0)
+        table.adaptive.observe_person(1.0)
     assert table.tempo() > 1.2  # time for a one-second person to react
     table.hurry(0.05)  # the people are out: the bots finish fast
     assert table.tempo() == 0.05

@@ -216,7 +216,7 @@ async def test_adaptive_bots_say_how_they_tuned_and_the_next_game_starts_them_th
     app = app_factory(GameSetup.solo(slapjack, 2, level="adaptive", seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        screen.table.adaptive[0].median = 0.62  # as if tuned to a slow player during the game
+        screen.table.adaptive.median = 0.62  # as if tuned to a slow player during the game
         screen.game.s.result = Result(winners=[1], reason="test")
         screen._show_result()
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
