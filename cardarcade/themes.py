@@ -43,7 +43,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -52,6 +51,7 @@ import textual.app
 import textual.theme
 
 from cardarcade.cards import SUITS, Suit
+from cardarcade.tomlfile import UnusableFile, read_toml
 
 __all__ = [
     "CardPalette",
@@ -395,19 +395,9 @@ MAX_THEME_FILES = 64  # per folder: a folder of thousands must not hold up the f
 
 def _load_file(path: Path) -> tuple[CardTheme | None, str | None]:
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_THEME_BYTES + 1)
-        if len(raw) > MAX_THEME_BYTES:
-            return None, f"{path}: larger than {MAX_THEME_BYTES // 1024} KiB, not read"
-        data = tomllib.loads(raw.decode("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        return None, f"{path}: not valid TOML ({exc})"
-    except UnicodeDecodeError as exc:
-        return None, f"{path}: not valid UTF-8 ({exc.reason})"
-    except OSError as exc:
-        return None, f"{path}: cannot read ({exc.strerror or exc})"
-    except (RecursionError, ValueError, MemoryError):  # nested too deep, a number too long to read
-        return None, f"{path}: not a theme (nested too deep or a number too long)"
+        data = read_toml(path, MAX_THEME_BYTES)
+    except (UnusableFile, OSError) as exc:  # (OSError: gone since the folder was listed)
+        return None, f"{path}: not a theme: {exc}"
     try:
         return _theme_from_data(data), None
     except ThemeError as exc:

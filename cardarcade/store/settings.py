@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import getpass
 import os
-import tomllib
 from pathlib import Path
 from typing import Literal
 
@@ -31,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarcade.rules.base import option_error
 from cardarcade.store import _toml
 from cardarcade.store._files import user_config_dir, write_atomically
+from cardarcade.tomlfile import UnusableFile, read_toml
 
 MAX_SETTINGS_BYTES = 256 * 1024  # a settings file is a few hundred bytes
 MAX_NAME = 40
@@ -85,23 +85,13 @@ class SettingsFile:
     def load(self) -> tuple[Settings, str | None]:
         """The settings, and a warning line when the file could not be used (then the defaults)."""
         try:
-            if self.path.stat().st_size > MAX_SETTINGS_BYTES:
-                return Settings(), self._warning(f"larger than {MAX_SETTINGS_BYTES >> 10} KB")
-            text = self.path.read_bytes().decode("utf-8")
+            return Settings.model_validate(read_toml(self.path, MAX_SETTINGS_BYTES)), None
         except FileNotFoundError:
             return Settings(), None
-        except UnicodeDecodeError:
-            return Settings(), self._warning("not UTF-8 text")
-        except OSError as exc:
-            return Settings(), self._warning(f"cannot be read ({exc.strerror or exc})")
-        try:
-            return Settings.model_validate(tomllib.loads(text)), None
-        except tomllib.TOMLDecodeError as exc:
+        except UnusableFile as exc:
             return Settings(), self._warning(str(exc))
         except ValidationError as exc:
             return Settings(), self._warning(_setting_error(exc))
-        except RecursionError:
-            return Settings(), self._warning("nested too deep")
 
     def _warning(self, why: str) -> str:
         return f"{self.path}: {why}; using the default settings (the file is kept until you save settings)"

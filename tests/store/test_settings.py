@@ -31,6 +31,8 @@ def test_settings_and_profiles_come_back_as_saved(tmp_path: Path) -> None:
     ("colour = 'red'\n", "colour: no such setting"),
     ("[profiles.ada]\nglyphs = 'runes'\n", "profiles.ada.glyphs"),
     ("pace = nan\n", "Pace"),
+    ("pace = " + "7" * 5000 + "\n", "a number too long"),
+    ("pace = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deep"),
 ])
 def test_a_broken_settings_file_gives_the_defaults_a_warning_and_is_kept(tmp_path: Path, text: str, why: str) -> None:
     path = tmp_path / "settings.toml"
