@@ -188,10 +188,9 @@ class ArcadeServer:
             await self._acceptor.wait_closed()
         for session in list(self.sessions):
             session.end("The server is shutting down.")
-        for _ in range(200):  # each app closes its screens; a few seconds at most
-            if not self.sessions:
-                break
-            await asyncio.sleep(0.05)
+        tasks = [s.task for s in self.sessions if s.task is not None]
+        if tasks:  # each app closes its screens; a few seconds at most
+            await asyncio.wait(tasks, timeout=10)
 
     # ---- admission
 

@@ -138,9 +138,9 @@ class ArcadeApp(App):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        # The CSS uses the card palette's variables; every theme must define them.
-        themes, _ = load_themes([]) if not hasattr(self, "card_themes") else (self.card_themes, [])
-        base = themes.get(DEFAULT_THEME) or MONOCHROME
+        # The CSS uses the card palette's variables; every theme must define them. (card_themes
+        # is set before App.__init__, which asks for these.)
+        base = self.card_themes.get(DEFAULT_THEME) or MONOCHROME
         return dict(base.textual.variables)
 
     # ---- looks

@@ -1,20 +1,14 @@
-"""An SSH server on 127.0.0.1 (port 0) in the test's own loop, and asyncssh clients that keep a
-terminal screen (pyte) of what they were sent."""
+"""Fixtures of the SSH tests: servers and silent links closed at the end of each test."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import asyncssh
-import pyte
 import pytest
 
 from cardarcade.server.ssh import ArcadeServer
-
-DEADLINE = 30.0  # seconds a condition may take on a slow shared machine; never a measure
+from ssh_helpers import SilentLink, start_server
 
 
 @pytest.fixture(scope="session")
@@ -25,13 +19,6 @@ def host_key() -> asyncssh.SSHKey:
 @pytest.fixture(scope="session")
 def client_key() -> asyncssh.SSHKey:
     return asyncssh.generate_private_key("ssh-ed25519")
-
-
-async def start_server(host_key, **options: Any) -> tuple[ArcadeServer, int]:
-    options.setdefault("auth", "open")
-    server = ArcadeServer(host_key=host_key, **options)
-    port = await server.start("127.0.0.1", 0)
-    return server, port
 
 
 @pytest.fixture
@@ -49,41 +36,6 @@ async def serve(host_key):
         await server.close()
 
 
-class SilentLink:
-    """A TCP relay between a client and the server that can go silent: from then on nothing
-    passes either way, and neither side is told (a cable pulled, a laptop lid closed)."""
-
-    def __init__(self, target_port: int) -> None:
-        self.target_port = target_port
-        self.silent = False
-        self.port = 0
-        self._server: asyncio.base_events.Server | None = None
-        self._writers: list[asyncio.StreamWriter] = []
-
-    async def start(self) -> None:
-        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        self._writers += [writer, up_writer]
-        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
-
-    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        while data := await reader.read(65536):
-            if not self.silent:
-                writer.write(data)
-
-    def go_silent(self) -> None:
-        self.silent = True
-
-    def close(self) -> None:
-        for writer in self._writers:
-            writer.close()
-        if self._server is not None:
-            self._server.close()
-
-
 @pytest.fixture
 async def silent_link():
     links: list[SilentLink] = []
@@ -97,76 +49,3 @@ async def silent_link():
     yield make
     for link in links:
         link.close()
-
-
-class Player(asyncssh.SSHClientSession):
-    """A client's terminal: everything received is drawn on a pyte screen."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.received = bytearray()
-        self.closed = asyncio.Event()
-        self.exit_status: int | None = None
-        self.reading = True
-
-    def data_received(self, data: bytes, datatype: Any) -> None:
-        self.received += data
-        self.stream.feed(data)
-
-    def exit_status_received(self, status: int) -> None:
-        self.exit_status = status
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closed.set()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-
-@dataclass
-class Client:
-    conn: asyncssh.SSHClientConnection
-    chan: asyncssh.SSHClientChannel
-    player: Player
-    extra: dict = field(default_factory=dict)
-
-    def press(self, keys: str | bytes) -> None:
-        self.chan.write(keys.encode() if isinstance(keys, str) else keys)
-
-    def resize(self, width: int, height: int) -> None:
-        self.player.screen.resize(height, width)
-        self.chan.change_terminal_size(width, height)
-
-    def text(self) -> str:
-        return self.player.text()
-
-    async def close(self) -> None:
-        self.conn.close()
-        await self.conn.wait_closed()
-
-
-async def connect(port: int, *, size: tuple[int, int] = (80, 24), term: str | None = "xterm-256color",
-                  username: str = "ada", env: dict[str, str] | None = None, **options: Any) -> Client:
-    options.setdefault("client_keys", None)
-    conn = await asyncssh.connect("127.0.0.1", port, username=username, known_hosts=None,
-                                  encoding=None, **options)
-    player = Player(*size)
-    chan, _ = await conn.create_session(lambda: player, term_type=term, term_size=size,
-                                        env=env or {}, encoding=None)
-    return Client(conn, chan, player)
-
-
-async def until(condition: Callable[[], Any], what: str, deadline: float = DEADLINE) -> Any:
-    """Wait for ``condition()`` to be true (checked every few ms), failing after the deadline."""
-    end = time.monotonic() + deadline
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
-
-
-__all__ = ["Client", "connect", "until", "start_server"]

@@ -14,7 +14,7 @@ import pytest
 
 from cardarcade.cli import main
 from cardarcade.server.keys import load_or_create_host_key
-from conftest import connect, until
+from ssh_helpers import connect, until
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from cardarcade.server.ssh import Limits, SessionInfo
 import cardarcade.ui.app as app_module
 from cardarcade.ui.app import ArcadeApp
-from conftest import connect, until
+from ssh_helpers import connect, until
 
 MENU = "Pick a game and press enter."
 DOWN, ESCAPE = "\x1b[B", "\x1b"
