@@ -473,13 +473,18 @@ class GameSpec:
     def from_json(self, text: str | bytes) -> Game:
         """Load a saved game. Anything that is not a save of this game, in a state it can go on
         from, is a BadSave saying why; nothing else escapes, whatever the text holds."""
-        data = read_save(text)
+        return self.from_data(read_json(text, MAX_SAVE_SIZE))
+
+    def from_data(self, data: Any) -> Game:
+        """``from_json`` for a save already read as JSON (by ``read_json``: the app's saves hold
+        the engine's save inside their own)."""
+        check_envelope(data)
         if data.get("game") != self.id:
             raise BadSave(f"this save is a game of {quoted(data.get('game'))}, not {self.id!r}")
         try:
             state = self.game.State.model_validate(data.get("state"))
         except ValidationError as exc:
-            raise BadSave(_first_error(exc, "saved state")) from None
+            raise BadSave(first_error(exc, "saved state")) from None
         except RecursionError:  # pydantic-core's own limit on nesting
             raise BadSave("saved state is nested too deep") from None
         game = self.game(state)
@@ -494,13 +499,14 @@ class GameSpec:
         return game
 
 
-def read_save(text: str | bytes) -> dict[str, Any]:
-    """The envelope of a save: JSON, of our format, at our version (the int 1 exactly: true and
-    1.0 compare equal to it). Deep nesting, numbers too long to convert and non-finite numbers
-    are refused as what they are, a broken save."""
-    if len(text) > MAX_SAVE_SIZE:
-        raise BadSave(f"not a saved game (larger than {MAX_SAVE_SIZE >> 20} MB)")
+def read_json(text: str | bytes, max_size: int) -> Any:
+    """A saved file's JSON. Deep nesting, numbers too long to convert, non-finite numbers and a
+    file over ``max_size`` are refused as what they are, a broken save."""
+    if len(text) > max_size:
+        raise BadSave(f"not a saved game (larger than {max_size >> 20} MB)")
     try:
+        if isinstance(text, bytes):  # saves are UTF-8 (json.loads would guess UTF-16 or 32 from bytes)
+            text = text.decode("utf-8")
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_whole)
     except RecursionError:
         raise BadSave("not a saved game (nested too deep)") from None
@@ -510,12 +516,17 @@ def read_save(text: str | bytes) -> dict[str, Any]:
         raise BadSave(f"not a saved game (invalid JSON: {exc.msg})") from None
     except ValueError as exc:  # a number no save holds
         raise BadSave(f"not a saved game (invalid JSON: {exc})") from None
+    return data
+
+
+def check_envelope(data: Any) -> None:
+    """Raise BadSave unless ``data`` is an engine save of our format at our version (the int 1
+    exactly: true and 1.0 compare equal to it)."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise BadSave("not a cardarcade saved game")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
         raise BadSave(f"saved with format version {quoted(version)}; this program reads {SAVE_VERSION}")
-    return data
 
 
 def _no_constant(name: str) -> float:
@@ -565,7 +576,7 @@ def option_error(model: type[Options], exc: ValidationError) -> str:
     return f"{label}: {msg[0].lower() + msg[1:] if msg else 'invalid'}"
 
 
-def _first_error(exc: ValidationError, what: str) -> str:
+def first_error(exc: ValidationError, what: str) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ())) or "value"
     return f"bad {what} {where!r}: {err.get('msg', 'invalid')}"

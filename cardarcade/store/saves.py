@@ -28,9 +28,9 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarcade.bots import levels_for
-from cardarcade.cards import Card
+from cardarcade.cards import Card, quoted
 from cardarcade.rules import GAMES
-from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game
+from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, read_json
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
@@ -142,16 +142,7 @@ def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: date
 
 def _read_envelope(data: bytes) -> dict[str, Any]:
     """The envelope as a dict of this version's shape: JSON, ours, not newer, migrated."""
-    if len(data) > MAX_FILE_SIZE:
-        raise BadSave(f"not a saved game (larger than {MAX_FILE_SIZE >> 20} MB)")
-    try:
-        raw = json.loads(data.decode("utf-8"))
-    except RecursionError:
-        raise BadSave("not a saved game (nested too deep)") from None
-    except UnicodeDecodeError:
-        raise BadSave("not a saved game (not UTF-8 text)") from None
-    except ValueError as exc:  # invalid JSON, or a number Python will not convert
-        raise BadSave(f"not a saved game (invalid JSON: {getattr(exc, 'msg', exc)})") from None
+    raw = read_json(data, MAX_FILE_SIZE)
     if not isinstance(raw, dict) or raw.get("format") != ENVELOPE_FORMAT:
         raise BadSave("not a cardarcade saved game")
     version = raw.get("version")
@@ -161,7 +152,7 @@ def _read_envelope(data: bytes) -> dict[str, Any]:
         raise BadSave(f"saved by a newer cardarcade (format {version}; this one reads up to {ENVELOPE_VERSION})")
     game_id = raw.get("game")
     if game_id not in GAMES:
-        raise BadSave(f"a game this version of cardarcade does not have: {str(game_id)[:40]!r}")
+        raise BadSave(f"a game this version of cardarcade does not have: {quoted(game_id)}")
     return migrate(raw)
 
 
@@ -185,13 +176,11 @@ def decode(data: bytes) -> SavedGame:
     try:
         env = _Envelope.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err.get("loc", ())) or "value"
-        raise BadSave(f"bad saved {where!r}: {err.get('msg', 'invalid')}") from None
+        raise BadSave(first_error(exc, "saved")) from None
     except RecursionError:
         raise BadSave("not a saved game (nested too deep)") from None
     spec = GAMES[env.game]
-    game = spec.from_json(json.dumps(env.engine))  # BadSave from the engine's own checks
+    game = spec.from_data(env.engine)  # BadSave from the engine's own checks
     if len(env.seats) != game.players:
         raise BadSave(f"{len(env.seats)} seats for a {game.players}-player game")
     levels = levels_for(spec.realtime)
