@@ -26,9 +26,10 @@ import _common  # noqa: E402
 
 from cardarcade.bots import levels_for  # noqa: E402
 from cardarcade.rules import GAMES  # noqa: E402
-from cardarcade.store.make_examples import play_randomly  # noqa: E402
-from cardarcade.store.stats import Reaction, Stats  # noqa: E402
+from cardarcade.store.stats import Stats  # noqa: E402
 from cardarcade.table.setup import GameSetup  # noqa: E402
+from cardarcade.table.simulate import play_randomly  # noqa: E402
+from cardarcade.table.table import Reaction  # noqa: E402
 
 PROFILE = "ada"
 BATCH = 20
@@ -62,8 +63,8 @@ def fill(path: Path, games: int, reactions: int) -> None:
     with Stats(path) as stats:
         for b in range(reactions // BATCH):
             stats.session = f"session-{b * sessions // (reactions // BATCH):03d}"
-            batch = [Reaction("slap", "false_slap" if rng.random() < 0.1 else "slap_win",
-                              rng.lognormvariate(-0.8, 0.3)) for _ in range(BATCH)]
+            batch = [Reaction(0, rng.lognormvariate(-0.8, 0.3), "false_slap" if rng.random() < 0.1 else "slap_win",
+                              1, "slap") for _ in range(BATCH)]
             stats.record_reactions(rng.choice(realtime), PROFILE, batch, at=1e9 + b * 30)
 
 
@@ -103,7 +104,7 @@ def main() -> None:
         setup, game = finished_games(1)[0]
         with Stats(path) as stats:
             record_game = [timed(lambda: stats.record_game(setup, game, 1.0, {0: PROFILE}))[0] for _ in range(runs)]
-            batch = [Reaction("slap", "slap_win", 0.4)] * BATCH
+            batch = [Reaction(0, 0.4, "slap_win", 1, "slap")] * BATCH
             record_batch = [timed(lambda: stats.record_reactions("slapjack", PROFILE, batch))[0] for _ in range(runs)]
     figures = {name: _common.summary_ms(values) for name, values in times.items()}
     figures["record_game"] = _common.summary_ms(record_game)

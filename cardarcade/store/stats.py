@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Mapping
 from cardarcade.rules.base import Game
 from cardarcade.store._files import user_data_dir
 from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import is_fault
+from cardarcade.table.table import Reaction, is_fault  # (Reaction: what the table reports of a claim)
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
 BIN_SECONDS = 0.01  # the histogram's resolution, and the trend's medians'
@@ -109,15 +109,6 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_v1]
 
 def schema_version() -> int:
     return len(MIGRATIONS)
-
-
-@dataclass(frozen=True)
-class Reaction:
-    """One claim a person made: what they claimed, what came of it, how fast."""
-
-    claim: str
-    outcome: str
-    seconds: float
 
 
 @dataclass(frozen=True)
@@ -256,11 +247,12 @@ class Stats:
                          at: float | None = None) -> None:
         """A person's claims (a round's worth, or a game's), in this session."""
         when = at if at is not None else time.time()
+        reactions = list(reactions)
+        if not reactions:
+            return
         rows = [(when, self.session, game_id, r.claim, r.outcome, int(is_fault(r.outcome)), r.seconds, profile)
                 for r in reactions]
-        if not rows:
-            return
-        times = [row[6] for row in rows if not row[5]]
+        times = [r.seconds for r in reactions if not is_fault(r.outcome)]
         bins: dict[int, int] = defaultdict(int)
         for seconds in times:
             bins[_bin(seconds)] += 1

@@ -15,9 +15,15 @@ import pytest
 
 from cardarcade.rules import GAMES
 from cardarcade.store import stats as stats_module
-from cardarcade.store.stats import LevelRecord, Reaction, Stats, StatsError
+from cardarcade.store.stats import LevelRecord, Stats, StatsError
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
+from cardarcade.table.table import Reaction
+
+
+def claim(kind: str, outcome: str, seconds: float) -> Reaction:
+    """A person's claim as the table reports it (seat 0, on the first card)."""
+    return Reaction(0, seconds, outcome, 1, kind)
 
 
 def _finished_war(seed: int, level: str = "easy"):
@@ -81,13 +87,13 @@ def test_an_unfinished_game_is_not_recorded(tmp_path: Path) -> None:
 def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     with Stats(path, session="monday") as stats:
-        stats.record_reactions("slapjack", "ada", [Reaction("slap", "slap_win", 0.40),
-                                                   Reaction("slap", "late_slap", 0.50),
-                                                   Reaction("slap", "false_slap", 0.05)], at=100.0)
-        stats.record_reactions("snap", "ada", [Reaction("snap", "snap_win", 0.60)], at=101.0)
-        stats.record_reactions("snap", "bob", [Reaction("snap", "snap_win", 0.90)], at=101.0)
+        stats.record_reactions("slapjack", "ada", [claim("slap", "slap_win", 0.40),
+                                                   claim("slap", "late_slap", 0.50),
+                                                   claim("slap", "false_slap", 0.05)], at=100.0)
+        stats.record_reactions("snap", "ada", [claim("snap", "snap_win", 0.60)], at=101.0)
+        stats.record_reactions("snap", "bob", [claim("snap", "snap_win", 0.90)], at=101.0)
     with Stats(path, session="tuesday") as stats:
-        stats.record_reactions("slapjack", "ada", [Reaction("slap", "slap_win", 0.30)], at=200.0)
+        stats.record_reactions("slapjack", "ada", [claim("slap", "slap_win", 0.30)], at=200.0)
         assert sorted(stats.reaction_seconds("ada")) == [0.30, 0.40, 0.50, 0.60]  # the false slap is no reaction
         assert sorted(stats.reaction_seconds("ada", "slapjack")) == [0.30, 0.40, 0.50]
         assert stats.reaction_histogram("ada") == [(0.30, 1), (0.40, 1), (0.50, 1), (0.60, 1)]
@@ -130,7 +136,7 @@ def test_a_folder_that_cannot_hold_the_file_is_a_stats_error(tmp_path: Path) -> 
 def test_an_older_database_is_migrated_with_its_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "s.db"
     with Stats(path, session="old") as stats:
-        stats.record_reactions("snap", "ada", [Reaction("snap", "snap_win", 0.5)], at=1.0)
+        stats.record_reactions("snap", "ada", [claim("snap", "snap_win", 0.5)], at=1.0)
 
     def add_hand(db: sqlite3.Connection) -> None:  # a made-up version 2: which hand pressed
         db.execute("ALTER TABLE reactions ADD COLUMN hand TEXT NOT NULL DEFAULT 'right'")
@@ -147,7 +153,8 @@ _WRITER = textwrap.dedent("""
     from pathlib import Path
     from cardarcade.rules import GAMES
     from cardarcade.table.simulate import play_randomly
-    from cardarcade.store.stats import Reaction, Stats
+    from cardarcade.store.stats import Stats
+    from cardarcade.table.table import Reaction
     from cardarcade.table.setup import GameSetup
 
     path, name, go, count = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
@@ -160,7 +167,7 @@ _WRITER = textwrap.dedent("""
     stats = Stats(path, session=name)  # opening races too: the first one creates the tables
     for i in range(count):
         stats.record_game(setup, game, float(i), profiles={0: name})
-        stats.record_reactions("slapjack", name, [Reaction("slap", "slap_win", i + k / 10) for k in range(5)])
+        stats.record_reactions("slapjack", name, [Reaction(0, i + k / 10, "slap_win", 1, "slap") for k in range(5)])
     stats.close()
 """)
 
