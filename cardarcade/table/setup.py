@@ -18,6 +18,7 @@ class GameSetup:
     seed: int
     deck: tuple[Card, ...] | None = None  # an exact deal (tests, replays); None = shuffle by seed
     passes: int = 0  # how often the deal has passed to the left since these players sat down
+    book: str | None = None  # the house-rule book the options came from, by name (None: none)
 
     @classmethod
     def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,

@@ -30,6 +30,7 @@ class Seat:
     name: str
     kind: Literal["human", "bot"] = "human"
     level: str | None = None  # bots only
+    profile: str | None = None  # people only: whose profile (statistics, preferences) this seat plays as
 
     @property
     def is_bot(self) -> bool:

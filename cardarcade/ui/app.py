@@ -29,6 +29,8 @@ from textual.widgets import Static
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
+    from cardarcade.store.settings import Profile, Settings
+    from cardarcade.store.user import UserStore
     from cardarcade.table.setup import GameSetup
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -48,6 +50,7 @@ class UISettings:
     result_delay: float = 1.5  # seconds the last move stays up before the result screen
     result_guard: float = 0.8  # seconds the result screen ignores "play again" (stray key presses)
     ascii_glyphs: bool | None = None  # None: the theme decides
+    hard_bot_seconds: float = 1.0  # how long a searching bot may think (the trick-taking games' hard bots)
 
 
 class TooSmallScreen(ModalScreen[None]):
@@ -83,7 +86,8 @@ class ArcadeApp(App):
                  theme_dirs: list[Path] | None = None, handle_signals: bool = False,
                  environ: Mapping[str, str] | None = None,
                  themes: tuple[dict[str, CardTheme], list[str]] | None = None,
-                 driver_class: Callable[..., Driver] | None = None) -> None:
+                 driver_class: Callable[..., Driver] | None = None, store: UserStore | None = None,
+                 player: str | None = None) -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
         and handles signals itself).
@@ -91,7 +95,10 @@ class ArcadeApp(App):
         For a session of a server: ``environ``, the terminal's own variables (TERM, COLORTERM,
         NO_COLOR) that decide its colours instead of this process's; ``themes``, what
         ``load_themes`` gave once for the whole process; ``driver_class``, what draws on the
-        session's terminal."""
+        session's terminal; ``player``, the session's user name (the default profile).
+
+        ``store``: where saves, books, statistics and settings are kept (by default the user's
+        folders). Without ``settings``, the settings file there decides pace, theme and glyphs."""
         loaded = themes or load_themes(theme_dirs)
         self.card_themes, self.theme_warnings = dict(loaded[0]), list(loaded[1])
         super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
@@ -101,6 +108,14 @@ class ArcadeApp(App):
         self.ended_by_signal: int | None = None  # the signal that ended the app, if one did
         self.monochrome = no_color(environ)
         self.settings = settings or UISettings()
+        if store is None:
+            from cardarcade.store.user import UserStore
+
+            store = UserStore()
+        self.store = store
+        self._session_user = player
+        self._user_settings: Settings | None = None
+        self.settings_warning: str | None = None  # why the settings file could not be used
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
         # game id -> the median (seconds) adaptive bots last tuned themselves to: the next game
@@ -110,6 +125,9 @@ class ArcadeApp(App):
         register_themes(self, self.card_themes)
         self.theme_order = sorted(self.card_themes, key=lambda n: (n != DEFAULT_THEME, n))
         self.card_theme: CardTheme = self.card_themes.get(DEFAULT_THEME) or next(iter(self.card_themes.values()))
+        if settings is None and self.store.settings_file_exists():
+            # Only a player who saved settings pays for reading them (pydantic) before the first frame.
+            self._take_user_settings()
         self._first_theme(self.card_theme.textual.name)
 
     def _first_theme(self, name: str) -> None:
@@ -200,6 +218,68 @@ class ArcadeApp(App):
             refresh = getattr(screen, "refresh_all", None)
             if refresh is not None and screen.is_mounted:
                 refresh()
+
+    # ---- the player's settings and profile
+
+    @property
+    def user_settings(self) -> Settings:
+        """What the settings file holds (the defaults if it is missing or broken); read on first use."""
+        if self._user_settings is None:
+            self._user_settings, self.settings_warning = self.store.settings_file.load()
+        return self._user_settings
+
+    @property
+    def player(self) -> str:
+        """Whose profile this terminal plays as: the SSH user over SSH, else the one chosen in
+        settings, else the login name."""
+        from cardarcade.store.settings import login_name
+
+        return login_name(self._session_user or self.user_settings.profile)
+
+    @property
+    def profile(self) -> Profile:
+        return self.user_settings.profile_of(self.player)
+
+    def _take_user_settings(self) -> None:
+        """Pace, countdown, theme and glyphs from the settings file, the player's profile first."""
+        settings, profile = self.user_settings, self.profile
+        self.settings.pace = profile.pace or settings.pace
+        self.settings.countdown = settings.countdown
+        self.settings.hard_bot_seconds = settings.hard_bot_seconds
+        glyphs = profile.glyphs or settings.glyphs
+        self.settings.ascii_glyphs = None if glyphs is None else glyphs == "letters"
+        theme = profile.theme or settings.theme
+        if theme is not None and theme in self.card_themes:
+            self.card_theme = self.card_themes[theme]
+        elif theme is not None:
+            self.theme_warnings.append(f"settings: there is no theme {theme!r}; using {self.card_theme.title}")
+
+    def save_settings(self, settings: Settings) -> str | None:
+        """Keep ``settings`` (the player saved them) and play by them now; a message if the file
+        could not be written (they still apply to this session)."""
+        self._user_settings, self.settings_warning = settings, None
+        theme = self.card_theme.name
+        self._take_user_settings()
+        if self.card_theme.name != theme:
+            self.use_theme(self.card_theme.name)
+        else:
+            self._redraw()
+        try:
+            self.store.settings_file.save(settings)
+        except OSError as exc:
+            return f"The settings could not be saved in {self.store.settings_file.path} ({exc.strerror or exc})"
+        return None
+
+    def save_profile(self, profile: Profile, name: str | None = None) -> None:
+        """Remember a player's preferences (the bot levels last chosen...). Written to the settings
+        file unless that file could not be read: it is then left alone until the player saves."""
+        settings = self.user_settings.with_profile(name or self.player, profile)
+        self._user_settings = settings
+        if self.settings_warning is None:
+            try:
+                self.store.settings_file.save(settings)
+            except OSError:
+                pass  # a preference is not worth interrupting play for; it holds for this session
 
     # ---- running in a terminal
 

@@ -1,0 +1,59 @@
+"""One player session's stores: where its saves, books, statistics and settings live.
+
+An app holds one ``UserStore``. The local arcade uses the user's own folders; a test or a
+server points it at other ones. Each store is opened the first time it is used, so the menu
+does not wait for SQLite or pydantic.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardarcade.store._files import user_config_dir, user_data_dir
+
+if TYPE_CHECKING:
+    from cardarcade.store.books import BookStore
+    from cardarcade.store.saves import SaveStore
+    from cardarcade.store.settings import SettingsFile
+    from cardarcade.store.stats import Stats
+
+
+class UserStore:
+    def __init__(self, data_dir: Path | None = None, config_dir: Path | None = None) -> None:
+        self.data_dir = data_dir if data_dir is not None else user_data_dir()
+        self.config_dir = config_dir if config_dir is not None else user_config_dir()
+
+    @cached_property
+    def saves(self) -> "SaveStore":
+        from cardarcade.store.saves import SaveStore
+
+        return SaveStore(self.data_dir / "saves")
+
+    @cached_property
+    def stats(self) -> "Stats":
+        """Opened on first use; raises StatsError when the file cannot be used."""
+        from cardarcade.store.stats import Stats
+
+        return Stats(self.data_dir / "stats.sqlite3")
+
+    @cached_property
+    def settings_file(self) -> "SettingsFile":
+        from cardarcade.store.settings import SettingsFile
+
+        return SettingsFile(self.config_dir / "settings.toml")
+
+    @cached_property
+    def books(self) -> "BookStore":
+        from cardarcade.store.books import BookStore
+
+        return BookStore(self.config_dir / "books")
+
+    def settings_file_exists(self) -> bool:
+        return (self.config_dir / "settings.toml").exists()
+
+    def close(self) -> None:
+        stats = self.__dict__.pop("stats", None)
+        if stats is not None:
+            stats.close()
