@@ -2,11 +2,13 @@
 
 A save file is JSON::
 
-    {"format": "cardarcade-table", "version": 1, "id": "war-20261122-171500-a1b2c3",
+    {"format": "cardarcade-table", "version": 2, "id": "war-20261122-171500-a1b2c3",
      "saved_at": "2026-11-22T17:15:00+00:00", "game": "war",
-     "seats": [{"name": "You", "kind": "human", "level": null}, ...],
-     "options": {...}, "book": "Friday night", "seed": 7, "deck": null, "passes": 0,
+     "seats": [{"name": "You", "kind": "human", "level": null, "profile": "ada"}, ...],
+     "book": "Friday night", "deck": null, "passes": 0,
      "elapsed": 73.2, "engine": {<the engine's save, Game.to_json()>}}
+
+The house rules and the seed are the engine's (version 1 kept a copy of each beside it).
 
 The engine's part is checked by the engine (``GameSpec.from_json``); this module checks the
 rest, and that the two agree. A save that cannot be read whole is never half-opened,
@@ -36,14 +38,27 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 
 ENVELOPE_FORMAT = "cardarcade-table"
-ENVELOPE_VERSION = 1
+ENVELOPE_VERSION = 2
 # The engine's save plus a few hundred bytes of seats and house rules.
 MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10)
 SET_ASIDE_FOLDER = "set-aside"
 
 # MIGRATIONS[n] turns a version-n envelope (a dict) into a version n+1 one. Every format change
 # bumps ENVELOPE_VERSION and adds its step here, so every older save still opens.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 names each person's profile, and leaves the house rules and the seed to the
+    engine's part; version 1's copies had to agree with it (else the save is refused)."""
+    engine = raw["engine"]
+    state = engine.get("state") if isinstance(engine, dict) else None
+    if not isinstance(state, dict):
+        raise BadSave("the engine's part of the save is missing")
+    if raw["seed"] != state.get("seed") or raw["options"] != state.get("options"):
+        raise BadSave("the saved house rules or seed differ from the game's own")
+    rest = {k: v for k, v in raw.items() if k not in ("options", "seed")}
+    return {**rest, "seats": [{**seat, "profile": None} for seat in raw["seats"]]}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 _SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
@@ -58,6 +73,7 @@ class _SeatRecord(BaseModel):
     name: str = Field(min_length=1, max_length=40)
     kind: Literal["human", "bot"] = "human"
     level: str | None = None
+    profile: str | None = Field(None, min_length=1, max_length=40)
 
 
 class _Envelope(BaseModel):
@@ -71,9 +87,7 @@ class _Envelope(BaseModel):
     saved_at: datetime
     game: str
     seats: list[_SeatRecord]
-    options: dict[str, Any]
     book: str | None = Field(None, max_length=200)  # the house-rule book in force, by name
-    seed: int
     deck: list[str] | None = None
     passes: int = Field(ge=0)
     elapsed: float = Field(ge=0)
@@ -89,7 +103,6 @@ class SavedGame:
     game: Game
     elapsed: float  # seconds already played
     saved_at: datetime
-    book: str | None = None  # the house-rule book in force, by name
 
 
 @dataclass(frozen=True)
@@ -117,8 +130,7 @@ def new_save_id(game_id: str, now: datetime | None = None) -> str:
     return f"{game_id}-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
-def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None,
-           book: str | None = None) -> bytes:
+def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``."""
     if not _SAVE_ID.fullmatch(save_id):
         raise ValueError(f"not a save id: {save_id!r}")
@@ -128,10 +140,8 @@ def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: date
         "id": save_id,
         "saved_at": (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
         "game": setup.spec.id,
-        "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in setup.seats],
-        "options": setup.options.model_dump(mode="json"),
-        "book": book,
-        "seed": setup.seed,
+        "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "profile": s.profile} for s in setup.seats],
+        "book": setup.book,
         "deck": [c.code for c in setup.deck] if setup.deck is not None else None,
         "passes": setup.passes,
         "elapsed": round(max(0.0, elapsed), 3),
@@ -164,6 +174,8 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
             raise BadSave(f"format version {raw['version']} is too old to read")
         try:
             raw = {**step(raw), "version": raw["version"] + 1}
+        except BadSave:  # the step's own words for what is wrong
+            raise
         except (LookupError, TypeError, ValueError, AttributeError) as exc:  # an old save with a part missing
             raise BadSave(f"format version {raw['version']} could not be brought up to date "
                           f"({type(exc).__name__}: {exc})") from None
@@ -188,16 +200,13 @@ def decode(data: bytes) -> SavedGame:
         if (seat.kind == "bot") != (seat.level is not None) or (seat.level is not None and seat.level not in levels):
             raise BadSave(f"seat {seat.name!r}: bot level {seat.level!r} is not one this game offers")
     try:
-        options = spec.parse_options(env.options)
         deck = tuple(Card.parse(c) for c in env.deck) if env.deck is not None else None
     except ValueError as exc:
         raise BadSave(f"bad saved setup: {exc}") from None
-    if options != game.options or env.seed != game.s.seed:
-        raise BadSave("the saved house rules or seed differ from the game's own")
-    seats = tuple(Seat(s.name, s.kind, s.level) for s in env.seats)
-    setup = GameSetup(spec, seats, options, env.seed, deck, env.passes)
+    seats = tuple(Seat(s.name, s.kind, s.level, s.profile if s.kind == "human" else None) for s in env.seats)
+    setup = GameSetup(spec, seats, game.options, game.s.seed, deck, env.passes, env.book)
     saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=timezone.utc)
-    return SavedGame(env.id, setup, game, env.elapsed, saved_at, env.book)
+    return SavedGame(env.id, setup, game, env.elapsed, saved_at)
 
 
 # A game's progress for the Continue list: the first of these a game's table view holds, one
@@ -241,10 +250,15 @@ class SaveStore:
             raise ValueError(f"not a save id: {save_id!r}")
         return self.folder / f"{save_id}.json"
 
-    def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float, book: str | None = None) -> Path:
+    def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float) -> Path:
         """Write (or replace) this game's save; SaveFailed says why it could not be. A file of
         that name that this version cannot read whole (broken, or another version's) is left
         alone (save under a ``new_save_id`` instead)."""
+        return self.write(save_id, encode(save_id, setup, game, elapsed))
+
+    def write(self, save_id: str, data: bytes) -> Path:
+        """``save`` in two halves: ``encode`` where the game is (it must not change meanwhile),
+        this wherever a slow disk may keep it waiting (a worker thread)."""
         path = self.path(save_id)
         if path.exists() and _identity(path) != self._known.get(save_id):
             try:
@@ -254,7 +268,7 @@ class SaveStore:
             except BadSave as exc:
                 raise SaveFailed(f"{path.name} is kept as it is ({exc})") from None
         try:
-            write_atomically(path, encode(save_id, setup, game, elapsed, book=book))
+            write_atomically(path, data)
         except OSError as exc:  # a full disk, a folder we may not write to
             raise SaveFailed(f"the game could not be saved in {self.folder} ({exc.strerror or exc})") from None
         self._known[save_id] = _identity(path)

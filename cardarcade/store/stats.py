@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -156,7 +157,11 @@ class Stats:
         self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            # The app records from a worker thread (a write may wait out the busy timeout, never on
+            # the event loop) and reads on the loop: one connection, its transactions taken in turn.
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                      check_same_thread=False)
+            self._lock = threading.RLock()
         except (OSError, sqlite3.Error) as exc:
             raise StatsError(f"{self.path} cannot be opened: {exc}") from None
         try:
@@ -213,7 +218,7 @@ class Stats:
                 db.execute("UPDATE schema_version SET version = ?", (schema_version(),))
 
     def _writing(self) -> "_Transaction":
-        return _Transaction(self.db)
+        return _Transaction(self.db, self._lock)
 
     # ---- recording
 
@@ -381,17 +386,25 @@ class _Transaction:
     lock still held by another writer after the busy timeout, a full disk) is a StatsError:
     the caller loses one record, never the game."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
+        self.db, self.lock = db, lock
 
     def __enter__(self) -> sqlite3.Connection:
+        self.lock.acquire()
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
+            self.lock.release()
             raise StatsError(f"the statistics file is busy or cannot be written: {exc}") from None
         return self.db
 
     def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> None:
+        try:
+            self._finish(kind, exc)
+        finally:
+            self.lock.release()
+
+    def _finish(self, kind: type | None, exc: BaseException | None) -> None:
         if kind is None:
             try:
                 self.db.execute("COMMIT")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import os
 import signal
 import subprocess
@@ -38,9 +39,10 @@ def test_a_saved_game_comes_back_as_it_was(tmp_path: Path) -> None:
                            options={"answer": "one"})
     game = setup.new_game()
     store = SaveStore(tmp_path)
-    store.save("go-fish-1", setup, game, elapsed=93.25, book="Friday night")
+    setup = replace(setup, book="Friday night", seats=(replace(setup.seats[0], profile="ada"), *setup.seats[1:]))
+    store.save("go-fish-1", setup, game, elapsed=93.25)
     loaded = store.load("go-fish-1")
-    assert loaded.setup == setup and loaded.book == "Friday night"
+    assert loaded.setup == setup and loaded.setup.book == "Friday night" and loaded.setup.seats[0].profile == "ada"
     assert loaded.game.to_json() == game.to_json()
     assert loaded.elapsed == 93.25
     [entry] = store.entries()
@@ -172,10 +174,32 @@ def test_a_save_replaced_by_a_newer_cardarcade_is_not_overwritten(tmp_path: Path
     assert (tmp_path / "war-1.json").read_bytes() == newer
 
 
+def _as_version_1(env: dict) -> dict:
+    """A save as version 1 wrote it: copies of the house rules and seed, no profiles."""
+    state = env["engine"]["state"]
+    return {**env, "version": 1, "options": state["options"], "seed": state["seed"],
+            "seats": [{k: v for k, v in seat.items() if k != "profile"} for seat in env["seats"]]}
+
+
+def test_a_version_1_save_opens_as_it_was(tmp_path: Path) -> None:
+    setup, game = _played("go-fish", 9)
+    (tmp_path / "go-fish-1.json").write_text(json.dumps(_as_version_1(json.loads(encode("go-fish-1", setup, game, 2.0)))))
+    loaded = SaveStore(tmp_path).load("go-fish-1")
+    assert loaded.setup == setup and loaded.game.to_json() == game.to_json()
+
+
+def test_a_version_1_save_whose_copies_disagree_with_the_game_is_refused(tmp_path: Path) -> None:
+    setup, game = _played("war", 3)
+    env = _as_version_1(json.loads(encode("war-1", setup, game, 2.0)))
+    (tmp_path / "war-1.json").write_text(json.dumps({**env, "seed": env["seed"] + 1}))
+    [entry] = SaveStore(tmp_path).entries()
+    assert entry.problem == "the saved house rules or seed differ from the game's own"
+
+
 def test_every_envelope_version_is_migrated_step_by_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A made-up version 0 named the seats "players"; its step renames the field."""
     setup, game = _played("snap", 6)
-    env = json.loads(encode("snap-1", setup, game, 7.0))
+    env = _as_version_1(json.loads(encode("snap-1", setup, game, 7.0)))
     old = {**env, "version": 0, "players": env.pop("seats")}
     del old["seats"]
     (tmp_path / "snap-1.json").write_text(json.dumps(old))
@@ -222,7 +246,7 @@ def test_a_seed_of_any_size_survives_a_save(tmp_path: Path) -> None:
 
 def test_an_old_save_its_migration_cannot_read_is_a_bad_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     setup, game = _played("snap", 2)
-    old = {**json.loads(encode("snap-1", setup, game, 7.0)), "version": 0}
+    old = {**_as_version_1(json.loads(encode("snap-1", setup, game, 7.0))), "version": 0}
     del old["seats"]
     (tmp_path / "snap-1.json").write_text(json.dumps(old))
     monkeypatch.setitem(saves.MIGRATIONS, 0, lambda e: {**e, "seats": e["players"]})
