@@ -1,0 +1,255 @@
+"""The statistics as figures: what the statistics screen shows, ``cardarcade stats`` prints
+(``to_text``, or ``to_json``), and ``cardarcade stats --csv`` exports (``to_csv``).
+
+``figures(stats, profile)`` is plain data (JSON-able)::
+
+    {"profile": "ada",
+     "games": [{"game": "war", "title": "War", "played": 8, "won": 6, "drawn": 0, "lost": 2,
+                "streak": 1, "best_streak": 3, "seconds": 480.0,
+                "against": {"easy": {"played": 5, "won": 4, "drawn": 0, "lost": 1}, ...}}, ...],
+     "reactions": {"all": {...}, "slapjack": {...}, ...}}
+
+where each reactions entry (all reaction games together, then each game) is::
+
+    {"title": "Slapjack", "count": 120, "median": 0.455, "p90": 0.615, "fastest": 0.231,
+     "histogram": [[0.23, 1], [0.24, 3], ...],      # [bin start in seconds, reactions], 10 ms bins
+     "trend": [{"session": "...", "started": "2026-11-22T18:00:00Z", "count": 40,
+                "median": 0.465, "fastest": 0.231}, ...]}   # the last 60 sessions, oldest first
+
+Medians and p90 come from the 10 ms bins the statistics file keeps (the middle of the bin they
+fall in), so they cost the same after a hundred reactions or a hundred thousand; mistakes (a
+false slap) are not reaction times and are left out of all of them.
+
+The CSV export has one row per finished game the profile sat in and one per reaction (mistakes
+included, marked), oldest first, with these columns:
+
+    record     "game" or "reaction"
+    time       when (UTC, ISO 8601): the game's end, or the reaction's batch
+    profile    whose record it is
+    game       the game's id (war, slapjack, ...)
+    outcome    a game: won, drew or lost; a reaction: the table's word (slap_win, false_slap, ...)
+    seconds    a game: how long it lasted; a reaction: the reaction time
+    claim      reactions: slap, snap, salute, ...
+    mistake    reactions: 1 for a mistake (not a reaction time), else 0
+    session    reactions: the run of the arcade it was made in
+    seat       games: the profile's seat (1 = first)
+    players    games: how many sat at the table
+    bots       games: the bots' levels, separated by spaces
+    book       games: the house-rule book in force, if any
+    seed       games: the deal's seed
+    score      games: the profile's score, where the game keeps one
+
+A text cell that a spreadsheet would take for a formula (starting with = + - @, a tab or a
+carriage return: a profile could be named "=HYPERLINK(...)") is written with a leading '.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from cardarcade.catalog import CATALOG
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats
+
+ALL = "all"  # the key of all reaction games together
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+CSV_COLUMNS = ("record", "time", "profile", "game", "outcome", "seconds", "claim", "mistake", "session",
+               "seat", "players", "bots", "book", "seed", "score")
+TREND_SESSIONS = 60  # as many as a chart 80 columns wide shows
+
+
+def title(game: str) -> str:
+    """A game's name as the menu shows it (its id if this version does not know it)."""
+    info = CATALOG.get(game)
+    return info.title if info else game
+
+
+@dataclass(frozen=True)
+class ReactionFigures:
+    """Reaction times of one game (or of all): from the 10 ms bins, mistakes left out."""
+
+    count: int
+    median: float
+    p90: float
+    fastest: float
+    histogram: list[tuple[float, int]]  # (bin start in seconds, reactions), fastest first
+
+
+def binned_quantile(histogram: list[tuple[float, int]], q: float) -> float:
+    """The ``q`` quantile of binned times: the middle of the bin it falls in (q = 0.5 gives
+    the statistics file's own binned median)."""
+    total = sum(n for _, n in histogram)
+    seen = 0
+    for start, n in histogram:
+        seen += n
+        if seen >= q * total:
+            return round(start + BIN_SECONDS / 2, 6)
+    raise ValueError("no reaction times")
+
+
+def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
+    """Per reaction game the profile played (by id, in menu order), and ``ALL`` of them
+    together; empty when there are none. Two reads of the aggregated tables, whatever the
+    number of reactions: this is what the statistics screen opens with."""
+    by_game: dict[str, list[tuple[float, int]]] = {}
+    for game, b, n in stats.db.execute(
+            "SELECT game, bin, SUM(count) FROM reaction_bins WHERE profile = ? GROUP BY game, bin ORDER BY game, bin",
+            (profile,)):
+        by_game.setdefault(game, []).append((round(b * BIN_SECONDS, 6), n))
+    fastest = dict(stats.db.execute(
+        "SELECT game, MIN(fastest) FROM reaction_sessions WHERE profile = ? GROUP BY game", (profile,)).fetchall())
+    if not by_game:
+        return {}
+    merged: dict[float, int] = {}
+    for histogram in by_game.values():
+        for start, n in histogram:
+            merged[start] = merged.get(start, 0) + n
+    order = list(CATALOG)
+    games = sorted(by_game, key=lambda g: (order.index(g) if g in order else len(order), g))
+    figures = {ALL: _figures(sorted(merged.items()), min(fastest.values()))}
+    for game in games:
+        figures[game] = _figures(by_game[game], fastest.get(game, by_game[game][0][0]))
+    return figures
+
+
+def _figures(histogram: list[tuple[float, int]], fastest: float) -> ReactionFigures:
+    return ReactionFigures(sum(n for _, n in histogram), binned_quantile(histogram, 0.5),
+                           binned_quantile(histogram, 0.9), fastest, histogram)
+
+
+def game_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
+    """Per game the profile played: the counts, the streaks, and results against each bot level."""
+    rows = []
+    for s in stats.game_summaries(profile):
+        rows.append({
+            "game": s.game, "title": title(s.game), "played": s.played, "won": s.won, "drawn": s.drew,
+            "lost": s.lost, "streak": s.streak, "best_streak": s.best_streak, "seconds": round(s.seconds, 3),
+            "against": {level: {"played": r.played, "won": r.won, "drawn": r.drew, "lost": r.played - r.won - r.drew}
+                        for level, r in s.against.items()},
+        })
+    return rows
+
+
+def trend_rows(trend: list[SessionTrend]) -> list[dict[str, Any]]:
+    return [{"session": t.session, "started": iso_time(t.started), "count": t.count, "median": t.median,
+             "fastest": round(t.best, 6)} for t in trend]
+
+
+def figures(stats: Stats, profile: str) -> dict[str, Any]:
+    """Everything the statistics screen shows for ``profile``, as plain data (see the module's
+    docstring); the trends of every game included."""
+    reactions: dict[str, Any] = {}
+    for game, f in reaction_figures(stats, profile).items():
+        trend = stats.reaction_trend(profile, None if game == ALL else game, last=TREND_SESSIONS)
+        reactions[game] = {"title": "All reaction games" if game == ALL else title(game), "count": f.count,
+                           "median": f.median, "p90": f.p90, "fastest": round(f.fastest, 6),
+                           "histogram": [[start, n] for start, n in f.histogram], "trend": trend_rows(trend)}
+    return {"profile": profile, "games": game_figures(stats, profile), "reactions": reactions}
+
+
+def to_json(fig: dict[str, Any]) -> str:
+    return json.dumps(fig, indent=2, ensure_ascii=False) + "\n"
+
+
+def iso_time(unix: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(unix))
+
+
+# ---- text (what ``cardarcade stats`` prints), 80 columns at most
+
+GAME_HEADER = f"{'Game':<20}{'Played':>7}{'Won':>6}{'Drawn':>6}{'Lost':>6}{'Streak':>8}{'Best':>6}"
+REACTION_HEADER = f"{'Reaction times':<24}{'Count':>9}{'Median':>10}{'p90':>10}{'Fastest':>10}"
+
+
+def game_lines(games: list[dict[str, Any]]) -> list[str]:
+    """The per-game table, a line per game and one per bot level it was played against."""
+    lines = [GAME_HEADER]
+    for g in games:
+        lines.append(f"{_cut(g['title'], 19):<20}{g['played']:>7}{g['won']:>6}{g['drawn']:>6}{g['lost']:>6}"
+                     f"{g['streak']:>8}{g['best_streak']:>6}")
+        for level, r in g["against"].items():
+            lines.append(f"{_cut('  against ' + level, 19):<20}{r['played']:>7}{r['won']:>6}{r['drawn']:>6}"
+                         f"{r['lost']:>6}")
+    return lines
+
+
+def reaction_line(name: str, count: int, median: float, p90: float, fastest: float) -> str:
+    return f"{_cut(name, 23):<24}{count:>9,}{median:>9.3f}s{p90:>9.3f}s{fastest:>9.3f}s"
+
+
+def to_text(fig: dict[str, Any]) -> str:
+    """The figures for a terminal: the games table, the reaction times per game, and the trend
+    over the latest sessions of all reaction games (a line each)."""
+    out = [f"Statistics for {fig['profile']}", ""]
+    if fig["games"]:
+        out += game_lines(fig["games"])
+    else:
+        out.append("No games recorded yet.")
+    out.append("")
+    reactions = fig["reactions"]
+    if not reactions:
+        out.append("No reaction times recorded yet.")
+        return "\n".join(out) + "\n"
+    out.append(REACTION_HEADER)
+    for r in reactions.values():
+        out.append(reaction_line(r["title"], r["count"], r["median"], r["p90"], r["fastest"]))
+    trend = reactions[ALL]["trend"]
+    out += ["", f"Trend, all reaction games (the last {len(trend)} sessions, oldest first):",
+            f"{'Session started (UTC)':<24}{'Count':>9}{'Median':>10}{'Fastest':>10}"]
+    for t in trend:
+        out.append(f"{t['started'][:16].replace('T', ' '):<24}{t['count']:>9,}{t['median']:>9.3f}s"
+                   f"{t['fastest']:>9.3f}s")
+    return "\n".join(out) + "\n"
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+# ---- CSV export
+
+
+def to_csv(stats: Stats, profile: str) -> str:
+    """Every finished game ``profile`` sat in and every reaction it made, a row each (the
+    columns are listed in the module's docstring), oldest first."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    rows = sorted([*_game_rows(stats, profile), *_reaction_rows(stats, profile)], key=lambda r: r[0])
+    for _, row in rows:
+        writer.writerow([_cell(row.get(column)) for column in CSV_COLUMNS])
+    return buffer.getvalue()
+
+
+def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
+    for game in stats.finished_games():
+        seats = game["seats"]
+        for seat in seats:
+            if seat["profile"] != profile:
+                continue
+            yield game["finished_at"], {
+                "record": "game", "time": iso_time(game["finished_at"]), "profile": profile, "game": game["game"],
+                "outcome": seat["outcome"], "seconds": game["duration"], "seat": seat["seat"] + 1,
+                "players": len(seats), "bots": " ".join(s["level"] for s in seats if s["kind"] == "bot" and s["level"]),
+                "book": game["book"], "seed": game["seed"], "score": seat["score"]}
+
+
+def _reaction_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
+    for at, session, game, claim, outcome, fault, seconds in stats.db.execute(
+            "SELECT at, session, game, claim, outcome, fault, seconds FROM reactions WHERE profile = ?"
+            " ORDER BY at, id", (profile,)):
+        yield at, {"record": "reaction", "time": iso_time(at), "profile": profile, "game": game, "outcome": outcome,
+                   "seconds": seconds, "claim": claim, "mistake": fault, "session": session}
+
+
+def _cell(value: Any) -> Any:
+    """A value as a CSV cell; text a spreadsheet would run as a formula is quoted with '."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
