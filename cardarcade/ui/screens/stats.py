@@ -1,0 +1,259 @@
+"""The statistics screen: per game played, won, drawn, lost, streaks and results against each bot
+level; reaction times as a histogram and as a trend over sessions (charts by textual-plotext).
+
+It reads only the statistics file's aggregated tables (the per-session 10 ms bins), never the
+reactions one by one, so it opens as fast after 100,000 reactions as after a hundred. The
+figures are ``cardarcade.store.report``'s, the ones ``cardarcade stats`` prints.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import time
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static, TabbedContent, TabPane, Tabs
+from textual_plotext import PlotextPlot
+
+from cardarcade.store import report
+from cardarcade.store.report import ALL, ReactionFigures
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
+from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.widgets.keybar import KeyBar
+
+BAR_WIDTHS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0)  # seconds: the histogram's bars, finest that fit
+MAX_BARS = 32  # bars of two columns or more in the chart's ~70 columns
+SLOWEST_SHOWN = 0.99  # the slowest 1% would squeeze the rest into a few bars; they are counted instead
+
+
+def histogram_bars(histogram: list[tuple[float, int]]) -> tuple[list[float], list[int], float, int]:
+    """The 10 ms bins as at most MAX_BARS bars: (bar starts, counts, bar width, reactions slower
+    than the last bar, left out). Empty bars between are kept: a gap is part of the shape."""
+    slowest = report.binned_quantile(histogram, SLOWEST_SHOWN) - BIN_SECONDS / 2
+    kept = [(start, n) for start, n in histogram if start <= slowest + 1e-9]
+    left_out = sum(n for _, n in histogram) - sum(n for _, n in kept)
+    low, high = kept[0][0], kept[-1][0]
+    width = next((w for w in BAR_WIDTHS if (high - low) / w < MAX_BARS), BAR_WIDTHS[-1])
+    counts: dict[int, int] = {}
+    for start, n in kept:
+        bar = int(start / width + 1e-9)
+        counts[bar] = counts.get(bar, 0) + n
+    bars = range(min(counts), max(counts) + 1)
+    return [round(b * width, 6) for b in bars], [counts.get(b, 0) for b in bars], width, left_out
+
+
+def count_ticks(highest: int, most: int = 4) -> list[int]:
+    """Whole-number ticks from 0 for a count axis (plotext would label counts 16.5, 33.0...)."""
+    step = max(1, highest // most)
+    magnitude = 10 ** int(math.log10(step))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= step)
+    return list(range(0, highest + 1, step))
+
+
+def day(unix: float) -> str:
+    return time.strftime("%d %b", time.localtime(unix)).lstrip("0")
+
+
+class StatsScreen(Screen):
+    DEFAULT_CSS = """
+    StatsScreen #stats-title { height: 1; padding: 0 1; }
+    StatsScreen #stats-error { height: auto; padding: 1 2; color: $error; }
+    StatsScreen TabbedContent { height: 1fr; }
+    StatsScreen TabPane { padding: 0 1; }
+    StatsScreen #games-scroll { height: 1fr; background: $surface; }
+    StatsScreen .reaction-game { height: 1; }
+    StatsScreen #reaction-table { height: auto; margin-bottom: 1; }
+    StatsScreen .none-yet { height: auto; padding: 1 0; }
+    StatsScreen PlotextPlot { height: 1fr; min-height: 8; }
+    """
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("q", "back", "Back", show=False),
+        Binding("p", "next_profile", "Profile"),
+        Binding("r", "next_game", "Reaction game"),
+        Binding("1", "tab('games')", "Games"),
+        Binding("2", "tab('reactions')", "Times"),
+        Binding("3", "tab('trend')", "Trend"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+    ]
+    AUTO_FOCUS = "Tabs"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.profiles: list[str] = []
+        self.profile = ""
+        self.reactions: dict[str, ReactionFigures] = {}
+        self.game = ALL  # the reaction game the charts show
+        self._trends: dict[str, list[SessionTrend]] = {}  # per game, read when first shown
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="stats-title")
+        yield Static(id="stats-error")
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("Games", id="games"):
+                with VerticalScroll(id="games-scroll"):
+                    yield Static(id="games-table")
+            with TabPane("Reaction times", id="reactions"):
+                with Vertical(id="reactions-box"):
+                    yield Static(id="reaction-table")
+                    yield Static(classes="reaction-game", id="histogram-game")
+                    yield PlotextPlot(id="histogram")
+                yield Static(classes="none-yet", id="reactions-none")
+            with TabPane("Trend", id="trend"):
+                with Vertical(id="trend-box"):
+                    yield Static(classes="reaction-game", id="trend-game")
+                    yield PlotextPlot(id="trend-plot")
+                yield Static(classes="none-yet", id="trend-none")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-error").display = False
+        try:
+            stats = self.stats
+            others = stats.profiles()
+        except (StatsError, sqlite3.Error) as exc:
+            self.show_error(exc)
+            return
+        player = self.app.player
+        self.profiles = [player] + [p for p in others if p != player]
+        self.show_profile(player)
+
+    @property
+    def stats(self) -> Stats:
+        return self.app.store.stats
+
+    def show_error(self, exc: Exception) -> None:
+        """The statistics file cannot be used: say why, and offer nothing that would read it."""
+        error = self.query_one("#stats-error", Static)
+        error.update(f"The statistics cannot be shown.\n\n{exc}\n\n"
+                     "Games still play; the file is left as it is. Escape goes back.")
+        error.display = True
+        self.query_one("#stats-tabs").display = False
+        self.query_one("#stats-title", Static).update(Text(" Statistics ", style="bold reverse"))
+
+    def show_profile(self, profile: str) -> None:
+        try:
+            games = report.game_figures(self.stats, profile)
+            reactions = report.reaction_figures(self.stats, profile)
+        except (StatsError, sqlite3.Error) as exc:
+            self.show_error(exc)
+            return
+        self.profile, self.reactions, self._trends = profile, reactions, {}
+        if self.game not in reactions:
+            self.game = ALL
+        title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
+        if len(self.profiles) > 1:
+            title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)} (p: next)")
+        self.query_one("#stats-title", Static).update(title)
+        table = self.query_one("#games-table", Static)
+        if games:
+            lines = report.game_lines(games)
+            table.update(Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
+        else:
+            table.update(f"No games recorded yet for {profile}.\n\nEvery game played to the end "
+                         "from this arcade is counted here.")
+        self.show_reactions()
+
+    def show_reactions(self) -> None:
+        has = bool(self.reactions)
+        for box in ("#reactions-box", "#trend-box"):
+            self.query_one(box).display = has
+        for none in ("#reactions-none", "#trend-none"):
+            self.query_one(none, Static).update(
+                f"No reaction times recorded yet for {self.profile}.\n\n"
+                "Play a reaction game (Slapjack, Snap, Egyptian Ratscrew...) and your times show up here.")
+            self.query_one(none).display = not has
+        if has:
+            self._draw_table()
+            self._draw_histogram()
+            self._draw_trend()
+
+    def _game_name(self, game: str) -> str:
+        return "All reaction games" if game == ALL else report.title(game)
+
+    def _draw_table(self) -> None:
+        text = Text(report.REACTION_HEADER, style="bold", no_wrap=True)
+        for game, f in self.reactions.items():
+            line = report.reaction_line(self._game_name(game), f.count, f.median, f.p90, f.fastest)
+            text.append("\n")
+            text.append(line, style="reverse" if game == self.game else "")
+        self.query_one("#reaction-table", Static).update(text)
+
+    def _draw_histogram(self) -> None:
+        figures = self.reactions[self.game]
+        starts, counts, width, left_out = histogram_bars(figures.histogram)
+        note = f" ({left_out:,} slower than {starts[-1] + width:.2f} s not shown)" if left_out else ""
+        self.query_one("#histogram-game", Static).update(Text.assemble(
+            (self._game_name(self.game), "bold"), f": reactions per {width * 1000:.0f} ms{note}"))
+        plot = self.query_one("#histogram", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.bar([s + width / 2 for s in starts], counts, width=0.85, marker="hd")
+        ticks = count_ticks(max(counts))
+        plt.yticks(ticks, [f"{t:,}" for t in ticks])
+        edges = starts[::math.ceil(len(starts) / 7)]
+        plt.xticks(edges, [f"{e:.2f}" for e in edges])
+        plt.xlabel("seconds")
+        plot.refresh()
+
+    def _trend(self, game: str) -> list[SessionTrend]:
+        if game not in self._trends:
+            self._trends[game] = self.stats.reaction_trend(self.profile, None if game == ALL else game,
+                                                           last=report.TREND_SESSIONS)
+        return self._trends[game]
+
+    def _draw_trend(self) -> None:
+        try:
+            trend = self._trend(self.game)
+        except (StatsError, sqlite3.Error) as exc:
+            self.show_error(exc)
+            return
+        first, last = trend[0].started, trend[-1].started
+        span = day(first) if day(first) == day(last) else f"{day(first)} to {day(last)}"
+        sessions = f"{len(trend)} session{'s' if len(trend) != 1 else ''}"
+        self.query_one("#trend-game", Static).update(Text.assemble(
+            (self._game_name(self.game), "bold"), f": seconds, median and fastest; {sessions}, {span}"))
+        plot = self.query_one("#trend-plot", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        xs = list(range(1, len(trend) + 1))
+        marker = "braille" if len(trend) > 1 else "dot"
+        plt.plot(xs, [t.median for t in trend], label="median", marker=marker)
+        plt.plot(xs, [t.best for t in trend], label="fastest", marker=marker)
+        plt.xticks(xs if len(xs) <= 10 else xs[::max(1, len(xs) // 8)])
+        plt.xlabel("session, oldest to newest")
+        plot.refresh()
+
+    # ---- keys
+
+    @only_on_top
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_next_profile(self) -> None:
+        if len(self.profiles) > 1:
+            i = self.profiles.index(self.profile)
+            self.show_profile(self.profiles[(i + 1) % len(self.profiles)])
+
+    def action_next_game(self) -> None:
+        if len(self.reactions) > 1:
+            games = list(self.reactions)
+            self.game = games[(games.index(self.game) + 1) % len(games)]
+            self.show_reactions()
+
+    def action_tab(self, pane: str) -> None:
+        if self.query_one("#stats-tabs").display:
+            self.query_one(TabbedContent).active = pane
+            self.query_one(Tabs).focus()
+
+    def action_scroll(self, lines: int) -> None:
+        if self.query_one(TabbedContent).active == "games":
+            self.query_one("#games-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
