@@ -135,13 +135,82 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    """``rules GAME [--book BOOK]``, ``rules export GAME BOOK``, ``rules import FILE [--replace]``."""
+    words = [args.game, *args.more]
+    if words[0] == "export":
+        return _export_book(words[1:])
+    if words[0] == "import":
+        return _import_book(words[1:], args.replace)
+    if len(words) > 1:
+        raise CliError(f"cardarcade rules: one game, not {' '.join(words)!r} (see cardarcade rules --help)")
+    if args.replace:
+        raise CliError("cardarcade rules: --replace goes with rules import FILE")
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from cardarcade.ui.screens.rules import rules_markdown
+    from cardarcade.ui.screens.rules import book_markdown, rules_markdown
 
     spec = _game_spec(args.game)
-    Console().print(Markdown(rules_markdown(spec, None)))
+    if args.book is None:
+        Console().print(Markdown(rules_markdown(spec, None)))
+        return 0
+    book = _book_store().get(spec.id, args.book)
+    if book is None:
+        raise CliError(_no_book(spec, args.book))
+    Console().print(Markdown(rules_markdown(spec, book.options) + book_markdown(book.name, book)))
+    return 0
+
+
+def _book_store():
+    from cardarcade.store.user import UserStore
+
+    return UserStore().books
+
+
+def _no_book(spec: GameSpec, name: str) -> str:
+    names = _book_store().names(spec.id)
+    return (f"there is no book {name!r} for {spec.title}; "
+            + (f"its books: {', '.join(repr(n) for n in names)}" if names else "none is saved yet"))
+
+
+def _export_book(words: list[str]) -> int:
+    from cardarcade.store.books import BookError
+
+    if len(words) != 2:
+        raise CliError("cardarcade rules export: give a game and a book: rules export GAME BOOK > FILE.toml")
+    spec = _game_spec(words[0])
+    try:
+        text = _book_store().export_text(spec.id, words[1])
+    except BookError:
+        raise CliError(_no_book(spec, words[1])) from None
+    sys.stdout.write(text)
+    return 0
+
+
+def _import_book(words: list[str], replace: bool) -> int:
+    from cardarcade.store.books import MAX_BOOK_BYTES, BookError
+
+    if len(words) != 1:
+        raise CliError("cardarcade rules import: give one file: rules import FILE.toml (- reads standard input)")
+    source = words[0]
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_BOOK_BYTES + 1)
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_BOOK_BYTES + 1)
+    except OSError as exc:
+        raise CliError(f"cardarcade rules import: cannot read {source} ({exc.strerror or exc})") from None
+    name = "standard input" if source == "-" else Path(source).name
+    if len(raw) > MAX_BOOK_BYTES:
+        raise CliError(f"{name}: larger than {MAX_BOOK_BYTES // 1024} KiB: not a house-rule book")
+    try:
+        book = _book_store().import_text(raw.decode("utf-8"), name, replace=replace)
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{name}: not UTF-8 text ({exc.reason})") from None
+    except BookError as exc:
+        raise CliError(str(exc)) from None
+    print(f"The book {book.name!r} for {book.spec.title} is kept: choose it on the setup screen.")
     return 0
 
 
@@ -379,8 +448,21 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--json", action="store_true")
     lst.set_defaults(func=cmd_list)
 
-    rules = sub.add_parser("rules", help="show a game's rules")
-    rules.add_argument("game")
+    rules = sub.add_parser(
+        "rules", help="show a game's rules; share house-rule books",
+        usage="cardarcade rules GAME [--book BOOK]\n"
+              "       cardarcade rules export GAME BOOK > FILE.toml\n"
+              "       cardarcade rules import FILE.toml [--replace]",
+        description="Show a game's rules, or share a house-rule book (a named set of house rules with the "
+                    "group's rulings, saved from the setup screen) as a TOML file. An import refuses a "
+                    "file that is not a usable book, giving the line and the reason, and a book whose "
+                    "name is already kept for that game unless --replace is given (its history then "
+                    "says it was replaced by the import).")
+    rules.add_argument("game", metavar="GAME", help="a game id (see cardarcade list), or export, or import")
+    rules.add_argument("more", nargs="*", help=argparse.SUPPRESS)
+    rules.add_argument("--book", help="show the rules as this house-rule book has them, with its rulings and history")
+    rules.add_argument("--replace", action="store_true",
+                       help="import: replace the book of the same name kept for that game")
     rules.set_defaults(func=cmd_rules)
 
     sim = sub.add_parser("simulate", help="bots only, headless, as fast as the engine goes")

@@ -1,6 +1,10 @@
-"""The rules of a game in our own words, with the house rules in force."""
+"""The rules of a game in our own words, with the house rules in force and, when a house-rule
+book is in force, its name, the group's rulings (notes) and its dated history."""
 
 from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +14,12 @@ from textual.widgets import Footer, Markdown
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.ui.screens._dialog import Dialog
 
+if TYPE_CHECKING:
+    from cardarcade.store.books import Book
+
+# Characters Markdown would read as formatting: a group's notes are shown as they typed them.
+_MARKDOWN_SIGNS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
+
 
 def rules_markdown(spec: GameSpec, options: Options | None) -> str:
     """The rules text plus the house rules: the active ones, or the defaults with their choices."""
@@ -17,6 +27,25 @@ def rules_markdown(spec: GameSpec, options: Options | None) -> str:
     opts = options if options is not None else spec.Options()
     for line in opts.describe():
         lines.append(f"- {line}")
+    return "\n".join(lines) + "\n"
+
+
+def plain(text: str) -> str:
+    """``text`` as Markdown that shows it as it is: line by line, a blank line between paragraphs."""
+    paragraphs = re.split(r"\n\s*\n", text.strip())
+    return "\n\n".join("\\\n".join(_MARKDOWN_SIGNS.sub(r"\\\1", line.strip()) for line in p.split("\n"))
+                       for p in paragraphs)
+
+
+def book_markdown(name: str, book: Book | None) -> str:
+    """The book in force: its name, the group's rulings and the dated history of its changes."""
+    if book is None:
+        return f"\n## House-rule book: {plain(name)}\n\nThis book is no longer kept here; the house rules above are in force.\n"
+    lines = ["", f"## House-rule book: {plain(book.name)}", "", "The house rules above are this book's.", "",
+             "### The group's rulings", ""]
+    lines.append(plain(book.notes) if book.notes.strip() else "None written yet.")
+    lines += ["", "### History", ""]
+    lines += [f"- {plain(entry)}" for entry in book.history]
     return "\n".join(lines) + "\n"
 
 
@@ -29,15 +58,27 @@ class RulesScreen(Dialog[None]):
         Binding("question_mark", "dismiss", "Back", show=False),
     ]
 
-    def __init__(self, spec: GameSpec, options: Options | None) -> None:
+    def __init__(self, spec: GameSpec, options: Options | None, book: str | None = None) -> None:
         super().__init__()
         self.spec = spec
         self.options = options
+        self.book = book
 
     def compose(self) -> ComposeResult:
+        text = rules_markdown(self.spec, self.options)
+        if self.book is not None:
+            text += book_markdown(self.book, self._load_book(self.book))
         with VerticalScroll(id="rules-box"):
-            yield Markdown(rules_markdown(self.spec, self.options))
+            yield Markdown(text)
         yield Footer()
+
+    def _load_book(self, name: str) -> Book | None:
+        from cardarcade.store.books import BookError
+
+        try:
+            return self.app.store.books.get(self.spec.id, name)
+        except (BookError, OSError):
+            return None
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)
