@@ -194,6 +194,11 @@ class SetupScreen(Screen):
         if (event.input.id or "").startswith("opt-"):
             self._show_book()
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "book-name":  # enter on the name saves, as the button beside it does
+            event.stop()
+            self.action_save_book()
+
     def on_select_changed(self, event: Select.Changed) -> None:
         wid = event.select.id or ""
         if wid == "players" or wid.startswith("seat-"):
@@ -226,6 +231,7 @@ class SetupScreen(Screen):
 
     def _choose_book(self, name: str) -> None:
         """Take a book's house rules and rulings into the form (or none: the form stays)."""
+        self._keep_rulings()  # those written for the book chosen before
         if name == NO_BOOK:
             self.book = None
             self._show_book()
