@@ -321,7 +321,11 @@ class SaveStore:
 
     def set_aside(self, save_id: str) -> Path:
         """Move a save out of the list (into ``set-aside/``), as the player asked; it is kept."""
-        source = self.path(save_id)  # OSError if it cannot be moved (the caller says so)
+        # Any file the list shows may be set aside, whatever its name (a broken save's name need
+        # not be a save id); ``save_id`` is a file name's stem here, never a path.
+        if not save_id or "/" in save_id or "\0" in save_id or save_id.startswith("."):
+            raise ValueError(f"not a file of the saves folder: {save_id!r}")
+        source = self.folder / f"{save_id}.json"  # OSError if it cannot be moved (the caller says so)
         target_dir = self.folder / SET_ASIDE_FOLDER
         target_dir.mkdir(parents=True, exist_ok=True)
         target = target_dir / source.name

@@ -50,6 +50,13 @@ class UserStore:
 
         return BookStore(self.config_dir / "books")
 
+    def saved_game_count(self) -> int:
+        """How many saves there are, by their files alone (the menu's count: nothing is opened)."""
+        try:
+            return sum(1 for p in (self.data_dir / "saves").glob("*.json") if not p.name.startswith("."))
+        except OSError:
+            return 0
+
     def settings_file_exists(self) -> bool:
         return (self.config_dir / "settings.toml").exists()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from concurrent.futures import ThreadPoolExecutor
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ _PARSED_CSS: dict[tuple[tuple[str, str], ...], dict] = {}
 class UISettings:
     pace: float = 0.8  # seconds a bot takes to turn a card
     countdown: int = 3  # "3, 2, 1, GO" before a reaction game; 0 for none
+    resume_countdown: int = 3  # the countdown before a saved reaction game goes on, when `countdown` is 0
     result_delay: float = 1.5  # seconds the last move stays up before the result screen
     result_guard: float = 0.8  # seconds the result screen ignores "play again" (stray key presses)
     ascii_glyphs: bool | None = None  # None: the theme decides
@@ -115,6 +117,7 @@ class ArcadeApp(App):
         self.store = store
         self._session_user = player
         self._user_settings: Settings | None = None
+        self._store_worker: ThreadPoolExecutor | None = None
         self.settings_warning: str | None = None  # why the settings file could not be used
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
@@ -200,7 +203,7 @@ class ArcadeApp(App):
     def use_theme(self, name: str) -> None:
         self.card_theme = self.card_themes[name]
         self.theme = self.card_theme.textual.name
-        self._redraw()
+        self.redraw()
 
     def action_next_theme(self) -> None:
         i = self.theme_order.index(self.card_theme.name) if self.card_theme.name in self.theme_order else -1
@@ -211,9 +214,10 @@ class ArcadeApp(App):
     def action_toggle_glyphs(self) -> None:
         self.settings.ascii_glyphs = not self.ascii_glyphs
         self.notify("Suit letters S H D C" if self.settings.ascii_glyphs else "Suit symbols ♠ ♥ ♦ ♣", timeout=2)
-        self._redraw()
+        self.redraw()
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
+        """Draw every screen's table again (the theme, the glyphs or what is saved changed)."""
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_all", None)
             if refresh is not None and screen.is_mounted:
@@ -263,7 +267,7 @@ class ArcadeApp(App):
         if self.card_theme.name != theme:
             self.use_theme(self.card_theme.name)
         else:
-            self._redraw()
+            self.redraw()
         try:
             self.store.settings_file.save(settings)
         except OSError as exc:
@@ -280,6 +284,32 @@ class ArcadeApp(App):
                 self.store.settings_file.save(settings)
             except OSError:
                 pass  # a preference is not worth interrupting play for; it holds for this session
+
+    def store_in_background(self, work: Callable[[], object], failed: str,
+                            done: Callable[[], None] | None = None) -> None:
+        """Run a store's write (a save, the statistics) in this session's one worker thread: a slow
+        disk or a statistics file busy with another arcade never holds up play, and the writes
+        happen in the order asked (a finished game's save is removed after its last autosave).
+        A failure is a warning starting with ``failed``; ``done`` runs on success."""
+        if self._store_worker is None:
+            self._store_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-store")
+        future = asyncio.wrap_future(self._store_worker.submit(work))
+
+        def finished(f: asyncio.Future) -> None:
+            if f.cancelled() or not self.is_running:
+                return
+            if f.exception() is not None:
+                self.notify(f"{failed}: {f.exception()}", severity="warning", timeout=8)
+            elif done is not None:
+                done()
+
+        future.add_done_callback(finished)
+
+    def on_unmount(self) -> None:
+        # Writes still queued run to their end (the interpreter waits for them at exit; a server
+        # goes on serving meanwhile).
+        if self._store_worker is not None:
+            self._store_worker.shutdown(wait=False)
 
     # ---- running in a terminal
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from cardarcade.catalog import CATALOG
 
 if TYPE_CHECKING:
+    from cardarcade.store.saves import SavedGame
     from cardarcade.ui.screens.game import GameScreen
     from cardarcade.table.setup import GameSetup
 
@@ -23,5 +24,6 @@ def screen_class(game_id: str) -> type["GameScreen"]:
     return module.SCREENS[game_id]
 
 
-def screen_for(setup: "GameSetup") -> "GameScreen":
-    return screen_class(setup.spec.id)(setup)
+def screen_for(setup: "GameSetup", saved: "SavedGame | None" = None) -> "GameScreen":
+    """The screen that plays ``setup``: a new game, or the ``saved`` one carried on."""
+    return screen_class(setup.spec.id)(setup, saved)

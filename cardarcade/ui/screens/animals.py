@@ -36,8 +36,8 @@ class AnimalsScreen(CallingScreen):
                 Binding("space", "reveal", "Who is who")]
     last_race: frozenset[int | None] = frozenset()  # the two seats in the last won call
 
-    def __init__(self, setup) -> None:
-        super().__init__(setup)
+    def __init__(self, setup, saved=None) -> None:
+        super().__init__(setup, saved)
         self.revealing = False
         if self.viewer is not None:  # solo: the animals' letters call them
             letters = {ANIMAL_KEYS[animal]: (self.viewer, verb) for verb, animal in CALL_VERBS.items()}

@@ -21,8 +21,8 @@ class ConcentrationScreen(TurnScreen):
     CSS = "ConcentrationScreen #center { padding: 0; }"  # and the whole width
     BINDINGS = [Binding("enter", "confirm", "Turn card")]  # the card under the grid cursor
 
-    def __init__(self, setup) -> None:
-        super().__init__(setup)
+    def __init__(self, setup, saved=None) -> None:
+        super().__init__(setup, saved)
         self.spot = 0  # the grid cursor
 
     # ---- the grid cursor (the hand row stays empty)

@@ -8,7 +8,8 @@ games, the event log, reaction times, and the hand-over to the result screen.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import time
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.align import Align
 from rich.cells import cell_len
@@ -30,8 +31,14 @@ from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import ascii_suits, card_text
 
+if TYPE_CHECKING:
+    from cardarcade.store.saves import SavedGame
+
 
 FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
+# Seconds from a move to the save that follows it: a game is never more than this behind on
+# disk, and a table of quick moves writes once a second, not once a move.
+AUTOSAVE_DELAY = 1.0
 
 
 class SeatPanel(Static):
@@ -98,11 +105,21 @@ class GameScreen(Screen):
         Binding("greater_than_sign", "fast_forward", "Bots finish fast", key_display=">"),
     ]
 
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: GameSetup, saved: SavedGame | None = None) -> None:
+        """A new game from ``setup``, or the game ``saved`` carried on."""
         super().__init__()
         self.setup = setup
         self.spec = setup.spec
-        self.game = setup.new_game()
+        self.game = saved.game if saved is not None else setup.new_game()
+        self.resumed = saved is not None
+        # The file this game is saved in (chosen at its first save); None once nothing is to be
+        # kept: the game finished, was given up or dealt again.
+        self.save_id: str | None = saved.save_id if saved is not None else None
+        self._keep = True
+        self._autosave: Timer | None = None
+        self._played = saved.elapsed if saved is not None else 0.0  # seconds of play before _playing_since
+        self._playing_since: float | None = None
+        self._claims: dict[int, list[Reaction]] = {}  # person's seat -> claims not yet in the statistics
         self.names = setup.names
         humans = setup.human_seats
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -188,13 +205,20 @@ class GameScreen(Screen):
         )
         self.refresh_all()
         countdown = self.app.settings.countdown if self.spec.realtime else 0
+        if self.resumed and self.spec.realtime:  # nobody is caught cold by a card turned at once
+            countdown = countdown or self.app.settings.resume_countdown
         if countdown > 0:
             self._count = countdown
             self._tick()
             self._countdown = self.set_interval(1.0, self._tick)
         else:
-            self.table.start()
+            self._start_play()
             self.refresh_all()
+
+    def _start_play(self) -> None:
+        assert self.table is not None
+        self.table.start()
+        self._playing_since = time.monotonic()
 
     def _tick(self) -> None:
         if self._count > 0:
@@ -204,14 +228,16 @@ class GameScreen(Screen):
         if self._countdown is not None:
             self._countdown.stop()
             self._countdown = None
-        assert self.table is not None
-        self.table.start()
+        self._start_play()
         self.show("prompt", Text.assemble(("GO! ", "bold reverse"), " ", self.prompt_line()))
 
     # ---- refresh
 
     def title_text(self) -> Text:
-        rules = " · house rules" if self.setup.options != self.spec.Options() else ""
+        if self.setup.book is not None:
+            rules = f" · {self.setup.book}"
+        else:
+            rules = " · house rules" if self.setup.options != self.spec.Options() else ""
         return Text.assemble((f" {self.spec.title} ", "bold reverse"), f"  seed {self.setup.seed}{rules}")
 
     def refresh_all(self) -> None:
@@ -311,7 +337,10 @@ class GameScreen(Screen):
         self.refresh_all()
         if self.game.is_over and not self._finished:
             self._finished = True
+            self._game_finished()
             self.set_timer(self.app.settings.result_delay, self._show_result)
+        elif self._autosave is None and not self.game.is_over:
+            self._autosave = self.set_timer(AUTOSAVE_DELAY, self._save_in_background)
 
     def _on_reactions(self, batch: list[Reaction]) -> None:
         """After a claim is settled: the winner's time next to every other claimant's, so a
@@ -322,6 +351,7 @@ class GameScreen(Screen):
             self.flash.pop(r.seat, None)
             if not self.setup.seats[r.seat].is_bot:
                 self.app.record_reaction(self.spec.id, r.seconds, r.outcome)
+                self._claims.setdefault(r.seat, []).append(r)
         ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
         parts = []
         for r in ordered:
@@ -442,17 +472,107 @@ class GameScreen(Screen):
             self.table.pause()
         if self._countdown is not None:
             self._countdown.pause()
+        if self._playing_since is not None:
+            self._played += time.monotonic() - self._playing_since
+            self._playing_since = None
 
     def on_screen_resume(self) -> None:
         if self.table is not None and self.table.started:
             self.table.resume()
+            if self._playing_since is None:
+                self._playing_since = time.monotonic()
         if self._countdown is not None:
             self._countdown.resume()
 
     def on_unmount(self) -> None:
+        # However the game is left (the menu, q, the terminal closing, SIGTERM), it is saved.
         if self.table is not None:
             self.table.close()
             self._keep_adaptive_median()
+        self._record_claims()
+        if self._keep and not self.game.is_over and self.table is not None:
+            self.save_now(said=False)
+
+    # ---- saving, and the statistics
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds this game has been played (paused time left out), saved sessions included."""
+        running = time.monotonic() - self._playing_since if self._playing_since is not None else 0.0
+        return self._played + running
+
+    def _encoded(self) -> tuple[str, bytes]:
+        from cardarcade.store.saves import encode, new_save_id
+
+        if self.save_id is None:
+            self.save_id = new_save_id(self.spec.id)
+        return self.save_id, encode(self.save_id, self.setup, self.game, self.elapsed)
+
+    def _save_in_background(self) -> None:
+        """The autosave: the game encoded here, as it stands, and written by a worker thread."""
+        self._autosave = None
+        if self._keep and not self.game.is_over and not self._taken_down():
+            save_id, data = self._encoded()
+            store = self.app.store
+            self.app.store_in_background(lambda: store.saves.write(save_id, data), "The game could not be saved")
+
+    def save_now(self, said: bool = True) -> None:
+        """Save the game as it stands now (it is being left), after any save already under way;
+        ``said``: tell the player once it is written."""
+        if self._autosave is not None:
+            self._autosave.stop()
+            self._autosave = None
+        save_id, data = self._encoded()
+        app = self.app
+
+        def saved() -> None:
+            app.redraw()  # the menu counts the saves
+            if said:
+                app.notify("Game saved: c on the menu continues it.", timeout=4)
+
+        app.store_in_background(lambda: app.store.saves.write(save_id, data), "The game could not be saved", saved)
+
+    def discard(self) -> None:
+        """Nothing of this game is to be kept: it was given up, or dealt again."""
+        self._keep = False
+        if self._autosave is not None:
+            self._autosave.stop()
+            self._autosave = None
+        if self.save_id is not None:
+            save_id, self.save_id, store = self.save_id, None, self.app.store
+            self.app.store_in_background(lambda: store.saves.remove(save_id), "An old save could not be removed",
+                                         self.app.redraw)
+
+    def profile_of(self, seat: int) -> str | None:
+        """The profile a person's seat plays as: the one chosen for it, else this terminal's
+        player when one person plays; None for a bot or an unnamed hot-seat player."""
+        info = self.setup.seats[seat]
+        if info.is_bot:
+            return None
+        if info.profile is not None:
+            return info.profile
+        return self.app.player if len(self.setup.human_seats) == 1 else None
+
+    def _game_finished(self) -> None:
+        """The game is over: its save goes, and it goes into the statistics."""
+        duration = self.elapsed
+        self.discard()
+        self._record_claims()
+        profiles = {s: p for s in self.setup.human_seats if (p := self.profile_of(s)) is not None}
+        setup, game, book, store = self.setup, self.game, self.setup.book, self.app.store
+        self.app.store_in_background(lambda: store.stats.record_game(setup, game, duration, profiles, book),
+                                     "The statistics could not be recorded")
+
+    def _record_claims(self) -> None:
+        """The people's reaction times so far go into the statistics (at the end, or on leaving)."""
+        claims, self._claims = self._claims, {}
+        store, game_id = self.app.store, self.spec.id
+        for seat, reactions in claims.items():
+            profile = self.profile_of(seat)
+            if profile is not None and reactions:
+                self.app.store_in_background(
+                    lambda p=profile, r=reactions: store.stats.record_reactions(game_id, p, r),
+                    "The statistics could not be recorded")
 
     def _keep_adaptive_median(self) -> None:
         median = self.table.adaptive_median() if self.table is not None else None
@@ -466,14 +586,25 @@ class GameScreen(Screen):
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":
+            self.discard()
             self.replace_with(type(self)(self.setup.redeal()))
         elif choice == "leave":
+            self.save_and_leave()
+        elif choice == "give_up":
+            self.discard()
             self.app.leave_game()
+
+    def save_and_leave(self) -> None:
+        """Back to the menu with the game saved, saying so (or why it could not be)."""
+        if self._keep and not self.game.is_over:
+            self.save_now()
+            self._keep = False  # saved just now: leaving does not save it again
+        self.app.leave_game()
 
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.spec, self.setup.options))
+        self.app.push_screen(RulesScreen(self.spec, self.setup.options, book=self.setup.book))
 
     def action_history(self) -> None:
         from cardarcade.ui.screens.pause import HistoryScreen
@@ -486,8 +617,8 @@ class GameScreen(Screen):
         if self.game.is_over:
             self.app.leave_game()
             return
-        self.app.push_screen(ConfirmScreen("Leave this game? It will be lost."),
-                             lambda yes: self.app.leave_game() if yes else None)
+        self.app.push_screen(ConfirmScreen("Leave this game? It is saved: c on the menu continues it."),
+                             lambda yes: self.save_and_leave() if yes else None)
 
     # ---- helpers for subclasses
 

@@ -174,11 +174,14 @@ class MenuScreen(Screen):
     """
     BINDINGS = [
         Binding("enter", "choose", "Play", show=True),
+        Binding("c", "open_saves", "Continue"),
         Binding("r", "rules", "Rules"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("t", "app.next_theme", "Theme"),
-        Binding("g", "app.toggle_glyphs", "Glyphs"),
+        Binding("g", "app.toggle_glyphs", "Glyphs", show=False),  # (the bar is full: settings show it)
+        Binding("s", "open('stats')", "Stats"),
+        Binding("o", "open('settings')", "Settings"),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "app.quit", "Quit", show=False),
     ]
@@ -199,11 +202,19 @@ class MenuScreen(Screen):
     def _banner(self) -> Text:
         # Suit letters where symbols would not show (a terminal or an SSH client without UTF-8).
         suits = ("S H", "D C") if self.app.ascii_glyphs else ("♠ ♥", "♦ ♣")
-        return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.")
+        saved = self.app.store.saved_game_count()
+        waiting = f"   ·   {saved} saved game{'s' * (saved != 1)}: c continues" if saved else ""
+        return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.",
+                             (waiting, "bold"))
 
     def refresh_all(self) -> None:
-        """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``)."""
+        """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``), and on coming
+        back from a game (it may have been saved)."""
         self.query_one("#banner", Static).update(self._banner())
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.refresh_all()
 
     def _selected(self) -> GameInfo:
         return CATALOG[self.query_one(GameList).highlighted]
@@ -220,6 +231,23 @@ class MenuScreen(Screen):
         from cardarcade.ui.screens.setup import SetupScreen
 
         self.app.push_screen(SetupScreen(GAMES[info.id]))
+
+    @only_on_top
+    def action_open_saves(self) -> None:
+        from cardarcade.ui.screens.saves import ContinueScreen
+
+        self.app.push_screen(ContinueScreen())
+
+    @only_on_top
+    def action_open(self, which: str) -> None:
+        if which == "stats":
+            from cardarcade.ui.screens.stats import StatsScreen
+
+            self.app.push_screen(StatsScreen())
+        else:
+            from cardarcade.ui.screens.settings import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
 
     def action_rules(self) -> None:
         from cardarcade.rules import GAMES

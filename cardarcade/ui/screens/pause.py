@@ -21,7 +21,7 @@ BUTTON_ARROWS = [
 
 
 class PauseScreen(Dialog[str | None]):
-    """Resume, rules, the log, theme, restart or leave. Play is held while this is open."""
+    """Resume, rules, the log, theme, restart, save and leave, or give up. Play is held while this is open."""
 
     BINDINGS = [
         Binding("escape", "choose('resume')", "Resume"),
@@ -44,7 +44,8 @@ class PauseScreen(Dialog[str | None]):
             yield Button("The whole log", id="history")
             yield Button("Next theme", id="theme")
             yield Button("Restart with a new deal", id="restart")
-            yield Button("Leave to the menu", id="leave", variant="error")
+            yield Button("Save and leave", id="leave")
+            yield Button("Give up this game", id="give_up", variant="error")
         yield Footer()
 
     @only_on_top  # a click queued behind the key that closed this menu opens nothing over the game
@@ -56,8 +57,14 @@ class PauseScreen(Dialog[str | None]):
             self.action_history()
         elif event.button.id == "theme":
             self.app.action_next_theme()
+        elif event.button.id == "give_up":
+            self.app.push_screen(ConfirmScreen("Give up this game? It is not saved."), self._give_up)
         else:
             self.dismiss(event.button.id)
+
+    def _give_up(self, yes: bool | None) -> None:
+        if yes:
+            self.dismiss("give_up")
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.setup.spec.title, self.history))
@@ -68,7 +75,7 @@ class PauseScreen(Dialog[str | None]):
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options))
+        self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options, book=self.setup.book))
 
 
 class HistoryScreen(Dialog[None]):

@@ -64,8 +64,8 @@ class SaluteTheKingScreen(GameScreen):
     CLAIM_VERBS = {verb: verb for verb in GESTURE_VERBS}
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
 
-    def __init__(self, setup) -> None:
-        super().__init__(setup)
+    def __init__(self, setup, saved=None) -> None:
+        super().__init__(setup, saved)
         gestures = setup.options.gestures()
         self.gesture_names = [gesture_name(g) for g in gestures]
         self.VERB_HELP = {"flip": "turn a card", **{f"gesture{i + 1}": n for i, n in enumerate(self.gesture_names)}}

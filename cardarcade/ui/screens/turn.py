@@ -254,8 +254,8 @@ class TurnScreen(GameScreen):
 
     LOG_LINES: ClassVar[int] = 3  # the hand row needs the room (arcade.tcss)
 
-    def __init__(self, setup) -> None:
-        super().__init__(setup)
+    def __init__(self, setup, saved=None) -> None:
+        super().__init__(setup, saved)
         humans = self.setup.human_seats
         self.private = self.HIDDEN_HANDS and len(humans) > 1
         if len(humans) > 1:

@@ -1,0 +1,143 @@
+"""The saved games, newest first: carry one on, or delete it. A save that cannot be opened says
+why, and is only ever moved aside (into ``set-aside/``), never deleted or overwritten."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardarcade.rules.base import BadSave
+from cardarcade.store.saves import SaveEntry
+from cardarcade.ui.screens._dialog import only_on_top
+
+
+def when(saved_at: datetime | None, now: datetime | None = None) -> str:
+    """'just now', '5 min ago', 'today 18:02', 'yesterday 18:02', '2026-11-02 18:02'."""
+    if saved_at is None:
+        return ""
+    now = now or datetime.now(timezone.utc)
+    seconds = (now - saved_at).total_seconds()
+    local, today = saved_at.astimezone(), now.astimezone().date()
+    if 0 <= seconds < 60:
+        return "just now"
+    if 0 <= seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if local.date() == today:
+        return f"today {local:%H:%M}"
+    if (today - local.date()).days == 1:
+        return f"yesterday {local:%H:%M}"
+    return f"{local:%Y-%m-%d %H:%M}"
+
+
+def entry_text(entry: SaveEntry) -> Text:
+    """Two lines: the game and when; who plays and how it stands (or why it cannot be opened)."""
+    if entry.problem is not None:
+        return Text.assemble((entry.title, "bold"), "\n", (f"  cannot be opened: {entry.problem}", "italic"))
+    return Text.assemble((entry.title, "bold"), f"  {when(entry.saved_at)}", "\n",
+                         (f"  {', '.join(entry.players)} · {entry.summary}", "dim"))
+
+
+class ContinueScreen(Screen):
+    BINDINGS = [
+        Binding("enter", "resume", "Continue"),
+        Binding("d", "remove", "Delete / set aside"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "back", "Back", show=False),
+    ]
+    DEFAULT_CSS = """
+    ContinueScreen #saves-title { height: 2; padding: 0 1; }
+    ContinueScreen #saves { height: 1fr; }
+    ContinueScreen #saves-message { height: auto; padding: 0 1; }
+    """
+    AUTO_FOCUS = "#saves"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="saves-title")
+        yield OptionList(id="saves")
+        yield Static(id="saves-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.list_saves()
+
+    def list_saves(self) -> None:
+        self.entries = self.app.store.saves.entries()
+        options = self.query_one("#saves", OptionList)
+        options.clear_options()
+        options.add_options([Option(entry_text(e), id=e.save_id) for e in self.entries])
+        if self.entries:
+            options.highlighted = 0
+        broken = sum(not e.can_resume for e in self.entries)
+        title = Text("Saved games", style="bold")
+        if not self.entries:
+            title.append("\nNone yet: a game you leave before its end is saved, and comes back here.", style="")
+        else:
+            title.append(f"\n{len(self.entries)} saved" + (f", {broken} that cannot be opened" if broken else "")
+                         + " · enter continues · d deletes (a save that cannot be opened is set aside)", style="")
+        self.query_one("#saves-title", Static).update(title)
+
+    def say(self, text: str) -> None:
+        self.query_one("#saves-message", Static).update(Text(text, style="bold"))
+
+    def selected(self) -> SaveEntry | None:
+        index = self.query_one("#saves", OptionList).highlighted
+        return self.entries[index] if index is not None and index < len(self.entries) else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_resume()
+
+    @only_on_top
+    def action_resume(self) -> None:
+        from cardarcade.ui.screens import screen_for
+
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.problem is not None:
+            self.say(f"{entry.path.name} cannot be opened: {entry.problem}. d sets it aside.")
+            return
+        try:
+            saved = self.app.store.saves.load(entry.save_id)
+        except BadSave as exc:  # changed on disk since the list was made
+            self.say(f"{entry.path.name} cannot be opened: {exc}")
+            self.list_saves()
+            return
+        self.app.last_setups[saved.setup.spec.id] = saved.setup
+        self.app.switch_screen(screen_for(saved.setup, saved))
+
+    @only_on_top
+    def action_remove(self) -> None:
+        from cardarcade.ui.screens.pause import ConfirmScreen
+
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.problem is None:
+            question = f"Delete the saved {entry.title} ({', '.join(entry.players)})? It cannot be undone."
+        else:
+            question = f"Move {entry.path.name} out of this list (into set-aside/, kept as it is)?"
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self._remove(entry) if yes else None)
+
+    def _remove(self, entry: SaveEntry) -> None:
+        saves = self.app.store.saves
+        try:
+            if entry.problem is None:
+                saves.remove(entry.save_id)
+                self.say(f"Deleted the saved {entry.title}.")
+            else:
+                target = saves.set_aside(entry.save_id)
+                self.say(f"Moved to {target}.")
+        except (OSError, BadSave) as exc:
+            self.say(f"{entry.path.name} was left as it is: {exc}")
+        self.list_saves()
+
+    @only_on_top
+    def action_back(self) -> None:
+        self.app.pop_screen()

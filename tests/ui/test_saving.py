@@ -1,0 +1,135 @@
+"""Nothing is lost: a game left is saved and comes back from the menu; a finished one is recorded."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ui_helpers import screen_text, wait_for
+
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.saves import ContinueScreen
+
+
+def save_files(app) -> list:
+    folder = app.store.data_dir / "saves"
+    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+
+
+async def leave_with_q(app, pilot) -> str:
+    """q, then y: the game as it stood when it was left (JSON)."""
+    await pilot.press("q")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+    state = app.screen_stack[-2].game.to_json()
+    await pilot.press("y")
+    await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen) and len(save_files(app)) == 1)
+    return state
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_game_left_is_saved_and_carried_on_from_the_menu(game_id, app_factory):
+    spec = GAMES[game_id]
+    setup = GameSetup.solo(spec, spec.default_players, humans=0, seed=5)
+    app = app_factory(setup, pace=0.01)
+    app.settings.resume_countdown = 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.game.s.actions >= 3 or screen.game.is_over)
+        assert not screen.game.is_over
+        state = await leave_with_q(app, pilot)
+        assert "1 saved game: c continues" in screen_text(app)
+
+        app.settings.pace = 1000.0  # the bots hold still once the game is back
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        assert spec.title in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        resumed = app.screen
+        assert resumed is not screen and resumed.resumed
+        assert resumed.game.to_json() == state
+        assert [type(s) for s in app.screen_stack] == [MenuScreen, type(resumed)]
+        if spec.realtime:  # nobody is caught cold: the table waits for a countdown
+            assert "Get ready" in screen_text(app) and not resumed.table.started
+
+
+async def test_a_finished_game_leaves_no_save_and_goes_into_the_statistics(slapjack, app_factory):
+    setup = GameSetup.solo(slapjack, 2, seed=3)
+    app = app_factory(setup, pace=1000.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.table is not None and screen.table.started)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.game.s.actions >= 1)
+        await pilot.press("space")  # a person's claim, timed
+        await wait_for(pilot, lambda: screen._claims)
+        [[claim]] = screen._claims.values()
+        await wait_for(pilot, lambda: len(save_files(app)) == 1, tries=200)  # the autosave
+        screen.game.finish([1], "{seat} wins")
+        screen._on_table([], None)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await wait_for(pilot, lambda: not save_files(app) and app.store.stats.finished_games())
+        [record] = app.store.stats.finished_games()
+        assert record["game"] == "slapjack"
+        assert [(s["name"], s["profile"], s["outcome"]) for s in record["seats"]] == [
+            ("You", app.player, "lost"), ("Bot 1", None, "won")]
+        assert [(s.played, s.won) for s in app.store.stats.game_summaries(app.player)] == [(1, 0)]
+        claims = app.store.stats.db.execute("SELECT claim, outcome, profile FROM reactions").fetchall()
+        assert claims == [("slap", claim.outcome, app.player)]
+
+
+async def test_give_up_from_the_pause_menu_removes_the_save(war, app_factory):
+    setup = GameSetup.solo(war, 2, seed=4)
+    app = app_factory(setup, pace=1000.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.table is not None and app.screen.table.started)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(save_files(app)) == 1, tries=200)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PauseScreen))
+        await pilot.click("#give_up")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen) and not save_files(app))
+        assert "saved game" not in screen_text(app)
+
+
+async def test_save_and_leave_from_the_pause_menu_says_so(war, app_factory):
+    setup = GameSetup.solo(war, 2, seed=4)
+    app = app_factory(setup, pace=1000.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.table is not None and app.screen.table.started)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, PauseScreen))
+        await pilot.click("#leave")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen) and len(save_files(app)) == 1)
+        await wait_for(pilot, lambda: any("Game saved" in n.message for n in app._notifications))
+
+
+async def test_a_save_that_cannot_be_opened_is_listed_with_why_and_only_set_aside(app_factory):
+    app = app_factory()
+    folder = app.store.data_dir / "saves"
+    folder.mkdir(parents=True)
+    (folder / "half written.json").write_text('{"format": "cardarcade-table", "version": 2, "game": "war", "se')
+    newer = {"format": "cardarcade-table", "version": 99, "game": "war"}
+    (folder / "war-from-the-future.json").write_text(json.dumps(newer))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        text = screen_text(app)
+        assert "2 saved, 2 that cannot be opened" in text
+        assert "saved by a newer cardarcade (format 99" in text
+        await pilot.press("enter")  # the newest first: refused with the reason, nothing opened
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen) and "cannot be opened" in screen_text(app)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: "1 saved, 1 that cannot be opened" in screen_text(app))
+    kept = sorted(p.name for p in (folder / "set-aside").iterdir())
+    assert len(kept) == 1 and len(list(folder.glob("*.json"))) == 1
