@@ -309,10 +309,9 @@ class BookStore:
             if not history:
                 return old
             book = Book(game_id, old.name, options, new_notes, old.history + tuple(history))
-        self._write(book, entry)
-        return book
+        return self._write(book, entry)
 
-    def _write(self, book: Book, entry: BookEntry | None) -> None:
+    def _write(self, book: Book, entry: BookEntry | None) -> Book:
         """Write the book where it was read from (or a new file); a file of that name that is not
         this book (a broken one, another name's) is left alone."""
         book = Book(book.game_id, book.name, book.options, book.notes, book.history[-MAX_HISTORY:])
@@ -325,6 +324,7 @@ class BookStore:
             write_atomically(path, book_text(book).encode())
         except OSError as exc:
             raise BookError(f"the book could not be saved in {path.parent} ({exc.strerror or exc})") from None
+        return book
 
     def export_text(self, game_id: str, name: str) -> str:
         """The book as TOML, to share; BookError if there is no such book."""
@@ -356,6 +356,5 @@ class BookStore:
             history.append(f"{now} imported from {source_name}")
         book = Book(book.game_id, entry.book.name if entry and entry.book else book.name, book.options,
                     book.notes, tuple(history))
-        self._write(book, entry)
-        return book
+        return self._write(book, entry)
 

@@ -273,7 +273,7 @@ class SetupScreen(Screen):
             line.update(Text.assemble(" Rules book in force: ", (self.book.name, "bold")))
         else:
             line.update(Text.assemble(" Rules changed from ", (self.book.name, "bold"),
-                                      ": played without a book unless saved as one"))
+                                      ": no book in force unless they are saved as one"))
 
     def _error(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(Text(message, style="bold"))
@@ -301,10 +301,12 @@ class SetupScreen(Screen):
         """Keep the form's house rules and rulings as the book named (a new one, or that one updated)."""
         from cardarcade.store.books import BookError
 
+        store = self.app.store.books
+        name = self.query_one("#book-name", Input).value
         try:
             options = self._read_options()
-            book = self.app.store.books.save_book(self.spec.id, self.query_one("#book-name", Input).value,
-                                                  options, notes=self.query_one("#book-notes", TextArea).text)
+            before = store.get(self.spec.id, name)
+            book = store.save_book(self.spec.id, name, options, notes=self.query_one("#book-notes", TextArea).text)
             books, _ = self._books()
         except (BadSetup, BookError, ValueError) as exc:
             self._error(str(exc))
@@ -317,7 +319,14 @@ class SetupScreen(Screen):
         self.query_one("#book-name", Input).value = book.name
         self.query_one("#setup-error", Static).update("")
         self._show_book()
-        self.app.notify(f"The book {book.name!r} is kept ({book.history[-1].split(' ', 2)[2]}).", timeout=3)
+        changed = [entry.split(" ", 2)[2] for entry in book.history[len(before.history):]] if before else []
+        if before is None:
+            said = f"The book {book.name!r} is kept."
+        elif changed:
+            said = f"The book {book.name!r} is updated: {'; '.join(changed)}."
+        else:
+            said = f"The book {book.name!r} already holds these rules and rulings."
+        self.app.notify(said, timeout=4)
 
     def _keep_rulings(self) -> None:
         """The chosen book's rulings as edited here, so a ruling written down is not lost."""
