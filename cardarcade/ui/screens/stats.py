@@ -13,11 +13,12 @@ import sqlite3
 import time
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from cardarcade.store import report
@@ -59,16 +60,44 @@ def day(unix: float) -> str:
     return time.strftime("%d %b", time.localtime(unix)).lstrip("0")
 
 
+TABS = {"games": "Games", "reactions": "Reaction times", "trend": "Trend"}
+
+
+class TabBar(Static):
+    """The screen's three views in one line, the one shown highlighted; a click picks one. (A
+    TabbedContent costs a widget per tab and pane, and doubled the time to open the screen.)"""
+
+    DEFAULT_CSS = "TabBar { height: 1; background: $panel; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, view)
+
+    def show(self, active: str) -> None:
+        text, self._spans = Text(no_wrap=True), []
+        for number, (view, label) in enumerate(TABS.items(), 1):
+            start = text.cell_len
+            text.append(f" {number} {label} ", style="bold reverse" if view == active else "")
+            self._spans.append((start, text.cell_len, view))
+            text.append(" ")
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        view = next((v for first, end, v in self._spans if first <= event.x < end), None)
+        if view is not None:
+            self.screen.show_tab(view)  # type: ignore[attr-defined]
+
+
 class StatsScreen(Screen):
     DEFAULT_CSS = """
     StatsScreen #stats-title { height: 1; padding: 0 1; }
-    StatsScreen #stats-error { height: auto; padding: 1 2; color: $error; }
-    StatsScreen TabbedContent { height: 1fr; }
-    StatsScreen TabPane { padding: 0 1; }
-    StatsScreen #games-scroll { height: 1fr; background: $surface; }
+    StatsScreen #stats-error { display: none; height: auto; padding: 1 2; color: $error; }
+    StatsScreen .view { height: 1fr; padding: 0 1; }
+    StatsScreen #games-scroll { background: $surface; }
+    StatsScreen #reactions-box, StatsScreen #trend-box, StatsScreen #reactions-none { display: none; }
     StatsScreen .reaction-game { height: 1; }
     StatsScreen #reaction-table { height: auto; margin-bottom: 1; }
-    StatsScreen .none-yet { height: auto; padding: 1 0; }
+    StatsScreen #reactions-none { height: auto; padding: 1 2; }
     StatsScreen PlotextPlot { height: 1fr; min-height: 8; }
     """
     BINDINGS = [
@@ -79,52 +108,53 @@ class StatsScreen(Screen):
         Binding("1", "tab('games')", "Games"),
         Binding("2", "tab('reactions')", "Times"),
         Binding("3", "tab('trend')", "Trend"),
-        Binding("up", "scroll(-1)", show=False),
-        Binding("down", "scroll(1)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
-        Binding("pagedown", "scroll(10)", show=False),
+        Binding("right", "step_tab(1)", show=False),
+        Binding("left", "step_tab(-1)", show=False),
     ]
-    AUTO_FOCUS = "Tabs"
+    AUTO_FOCUS = "#games-scroll"
 
     def __init__(self) -> None:
         super().__init__()
         self.profiles: list[str] = []
         self.profile = ""
-        self.reactions: dict[str, ReactionFigures] = {}
+        self.tab = "games"
+        self.reactions: dict[str, ReactionFigures] | None = None  # read when a reaction view is first shown
         self.game = ALL  # the reaction game the charts show
         self._trends: dict[str, list[SessionTrend]] = {}  # per game, read when first shown
+        self.broken = False  # the statistics file could not be read
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
+        yield TabBar(id="stats-tabs")
         yield Static(id="stats-error")
-        with TabbedContent(id="stats-tabs"):
-            with TabPane("Games", id="games"):
-                with VerticalScroll(id="games-scroll"):
-                    yield Static(id="games-table")
-            with TabPane("Reaction times", id="reactions"):
-                with Vertical(id="reactions-box"):
-                    yield Static(id="reaction-table")
-                    yield Static(classes="reaction-game", id="histogram-game")
-                    yield PlotextPlot(id="histogram")
-                yield Static(classes="none-yet", id="reactions-none")
-            with TabPane("Trend", id="trend"):
-                with Vertical(id="trend-box"):
-                    yield Static(classes="reaction-game", id="trend-game")
-                    yield PlotextPlot(id="trend-plot")
-                yield Static(classes="none-yet", id="trend-none")
+        with VerticalScroll(id="games-scroll", classes="view"):
+            yield Static(id="games-table")
+        with Vertical(id="reactions-box", classes="view"):
+            yield Static(id="reaction-table")
+            yield Static(classes="reaction-game", id="histogram-game")
+            yield PlotextPlot(id="histogram")
+        with Vertical(id="trend-box", classes="view"):
+            yield Static(classes="reaction-game", id="trend-game")
+            yield PlotextPlot(id="trend-plot")
+        yield Static(id="reactions-none")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#stats-error").display = False
+        self.query_one(TabBar).show(self.tab)
         try:
-            stats = self.stats
-            others = stats.profiles()
+            others = self.stats.profiles()
         except (StatsError, sqlite3.Error) as exc:
             self.show_error(exc)
             return
         player = self.app.player
         self.profiles = [player] + [p for p in others if p != player]
         self.show_profile(player)
+        # Once the games table is up, read what the charts need, before a key asks for them.
+        self.call_after_refresh(self._read_ahead)
+
+    def _read_ahead(self) -> None:
+        if not self.broken and self._reactions():
+            self._trend_of(self.game)
 
     @property
     def stats(self) -> Stats:
@@ -132,23 +162,22 @@ class StatsScreen(Screen):
 
     def show_error(self, exc: Exception) -> None:
         """The statistics file cannot be used: say why, and offer nothing that would read it."""
+        self.broken = True
+        for view in self.query(".view, #reactions-none, TabBar"):
+            view.display = False
         error = self.query_one("#stats-error", Static)
         error.update(f"The statistics cannot be shown.\n\n{exc}\n\n"
                      "Games still play; the file is left as it is. Escape goes back.")
         error.display = True
-        self.query_one("#stats-tabs").display = False
         self.query_one("#stats-title", Static).update(Text(" Statistics ", style="bold reverse"))
 
     def show_profile(self, profile: str) -> None:
         try:
             games = report.game_figures(self.stats, profile)
-            reactions = report.reaction_figures(self.stats, profile)
         except (StatsError, sqlite3.Error) as exc:
             self.show_error(exc)
             return
-        self.profile, self.reactions, self._trends = profile, reactions, {}
-        if self.game not in reactions:
-            self.game = ALL
+        self.profile, self.reactions, self._trends = profile, None, {}
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
         if len(self.profiles) > 1:
             title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)} (p: next)")
@@ -160,35 +189,60 @@ class StatsScreen(Screen):
         else:
             table.update(f"No games recorded yet for {profile}.\n\nEvery game played to the end "
                          "from this arcade is counted here.")
-        self.show_reactions()
+        self.show_tab(self.tab)
 
-    def show_reactions(self) -> None:
-        has = bool(self.reactions)
-        for box in ("#reactions-box", "#trend-box"):
-            self.query_one(box).display = has
-        for none in ("#reactions-none", "#trend-none"):
-            self.query_one(none, Static).update(
+    def show_tab(self, tab: str) -> None:
+        """Show one view; the reaction figures are read the first time one of their views shows."""
+        if self.broken:
+            return
+        self.tab = tab
+        self.query_one(TabBar).show(tab)
+        self.query_one("#games-scroll").display = tab == "games"
+        reactions = None
+        if tab != "games":
+            reactions = self._reactions()
+            if reactions is None:
+                return
+        for view, shown in (("#reactions-box", tab == "reactions" and bool(reactions)),
+                            ("#trend-box", tab == "trend" and bool(reactions)),
+                            ("#reactions-none", tab != "games" and not reactions)):
+            self.query_one(view).display = shown
+        if tab == "games":
+            self.query_one("#games-scroll").focus()
+        elif not reactions:
+            self.query_one("#reactions-none", Static).update(
                 f"No reaction times recorded yet for {self.profile}.\n\n"
                 "Play a reaction game (Slapjack, Snap, Egyptian Ratscrew...) and your times show up here.")
-            self.query_one(none).display = not has
-        if has:
+        elif tab == "reactions":
             self._draw_table()
             self._draw_histogram()
+        else:
             self._draw_trend()
+
+    def _reactions(self) -> dict[str, ReactionFigures] | None:
+        if self.reactions is None:
+            try:
+                self.reactions = report.reaction_figures(self.stats, self.profile)
+            except (StatsError, sqlite3.Error) as exc:
+                self.show_error(exc)
+                return None
+            if self.game not in self.reactions:
+                self.game = ALL
+        return self.reactions
 
     def _game_name(self, game: str) -> str:
         return "All reaction games" if game == ALL else report.title(game)
 
     def _draw_table(self) -> None:
         text = Text(report.REACTION_HEADER, style="bold", no_wrap=True)
-        for game, f in self.reactions.items():
+        for game, f in (self.reactions or {}).items():
             line = report.reaction_line(self._game_name(game), f.count, f.median, f.p90, f.fastest)
             text.append("\n")
             text.append(line, style="reverse" if game == self.game else "")
         self.query_one("#reaction-table", Static).update(text)
 
     def _draw_histogram(self) -> None:
-        figures = self.reactions[self.game]
+        figures = (self.reactions or {})[self.game]
         starts, counts, width, left_out = histogram_bars(figures.histogram)
         note = f" ({left_out:,} slower than {starts[-1] + width:.2f} s not shown)" if left_out else ""
         self.query_one("#histogram-game", Static).update(Text.assemble(
@@ -204,17 +258,20 @@ class StatsScreen(Screen):
         plt.xlabel("seconds")
         plot.refresh()
 
-    def _trend(self, game: str) -> list[SessionTrend]:
+    def _trend_of(self, game: str) -> list[SessionTrend]:
+        """The game's sessions (read once per profile); empty when the file failed (said so)."""
         if game not in self._trends:
-            self._trends[game] = self.stats.reaction_trend(self.profile, None if game == ALL else game,
-                                                           last=report.TREND_SESSIONS)
+            try:
+                self._trends[game] = self.stats.reaction_trend(self.profile, None if game == ALL else game,
+                                                               last=report.TREND_SESSIONS)
+            except (StatsError, sqlite3.Error) as exc:
+                self.show_error(exc)
+                return []
         return self._trends[game]
 
     def _draw_trend(self) -> None:
-        try:
-            trend = self._trend(self.game)
-        except (StatsError, sqlite3.Error) as exc:
-            self.show_error(exc)
+        trend = self._trend_of(self.game)
+        if not trend:
             return
         first, last = trend[0].started, trend[-1].started
         span = day(first) if day(first) == day(last) else f"{day(first)} to {day(last)}"
@@ -239,21 +296,22 @@ class StatsScreen(Screen):
         self.app.pop_screen()
 
     def action_next_profile(self) -> None:
-        if len(self.profiles) > 1:
+        if len(self.profiles) > 1 and not self.broken:
             i = self.profiles.index(self.profile)
             self.show_profile(self.profiles[(i + 1) % len(self.profiles)])
 
     def action_next_game(self) -> None:
-        if len(self.reactions) > 1:
+        """The next reaction game in the charts (from the games table: the reaction times)."""
+        if self.tab == "games":
+            self.show_tab("reactions")
+        elif self.reactions and len(self.reactions) > 1:
             games = list(self.reactions)
             self.game = games[(games.index(self.game) + 1) % len(games)]
-            self.show_reactions()
+            self.show_tab(self.tab)
 
-    def action_tab(self, pane: str) -> None:
-        if self.query_one("#stats-tabs").display:
-            self.query_one(TabbedContent).active = pane
-            self.query_one(Tabs).focus()
+    def action_tab(self, tab: str) -> None:
+        self.show_tab(tab)
 
-    def action_scroll(self, lines: int) -> None:
-        if self.query_one(TabbedContent).active == "games":
-            self.query_one("#games-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+    def action_step_tab(self, step: int) -> None:
+        tabs = list(TABS)
+        self.show_tab(tabs[(tabs.index(self.tab) + step) % len(tabs)])
