@@ -260,15 +260,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _app_settings(args: argparse.Namespace):
-    from cardarcade.ui.app import UISettings
-
-    settings = UISettings()
-    if getattr(args, "ascii", False):
-        settings.ascii_glyphs = True
-    return settings
-
-
 def trusted_size_variables(environ: dict[str, str]) -> dict[str, str]:
     """``environ`` without a COLUMNS or LINES no terminal has (Textual takes them over the
     terminal's own size: COLUMNS=100000 LINES=100000 had it build a screen of gigabytes)."""
@@ -290,7 +281,9 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         if name not in trusted:
             os.environ.pop(name, None)  # this process runs one app: its environment is its own
 
-    app = ArcadeApp(start=start, settings=_app_settings(args), handle_signals=True)
+    app = ArcadeApp(start=start, handle_signals=True)  # the settings file's pace, theme and glyphs
+    if getattr(args, "ascii", False):
+        app.settings.ascii_glyphs = True
     theme = getattr(args, "theme", None)
     if theme:
         if theme not in app.card_themes:
@@ -302,6 +295,7 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         raise CliError("cardarcade needs a terminal to play in, and its input is not one "
                        "(run it in a terminal; 'cardarcade simulate' plays bots without one)")
     app.run()
+    app.finish_writes()  # the game's last save, before a signal ends the process
     if app.ended_by_signal is not None:
         return _end_by(app.ended_by_signal)
     return app.return_code or 0

@@ -137,6 +137,20 @@ def test_a_signal_to_end_gives_the_terminal_back(terminal, args, first_frame, si
     assert status == -signum  # the process ends by the signal it was sent, once the terminal is back
 
 
+@pytest.mark.parametrize("game_id, signum", [("war", signal.SIGHUP), ("go-fish", signal.SIGTERM)])
+def test_a_game_ended_by_a_signal_is_saved_and_opens_again(terminal, user_folders, game_id, signum):
+    from cardarcade.store.saves import SaveStore
+
+    t = terminal("play", game_id, "--seed", "9")
+    t.wait_for(b"seed 9")
+    t.send(b"\r")  # a move of the person's own (War: turn a card; Go Fish: ask)
+    t.settle()
+    os.kill(t.pid, signum)
+    assert t.wait_exit() == -signum
+    [entry] = SaveStore(user_folders / "data" / "cardarcade" / "saves").entries()
+    assert entry.can_resume and entry.game_id == game_id and entry.players[0] == "You"
+
+
 def test_bytes_no_terminal_sends_do_not_end_the_game(terminal):
     t = terminal("play", "war")
     t.wait_for(b"War")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
@@ -118,6 +118,7 @@ class ArcadeApp(App):
         self._session_user = player
         self._user_settings: Settings | None = None
         self._store_worker: ThreadPoolExecutor | None = None
+        self._last_write: Future | None = None
         self.settings_warning: str | None = None  # why the settings file could not be used
         self.start_setup = start
         self._reactions: dict[str, list[float]] = defaultdict(list)
@@ -293,7 +294,8 @@ class ArcadeApp(App):
         A failure is a warning starting with ``failed``; ``done`` runs on success."""
         if self._store_worker is None:
             self._store_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-store")
-        future = asyncio.wrap_future(self._store_worker.submit(work))
+        self._last_write = self._store_worker.submit(work)
+        future = asyncio.wrap_future(self._last_write)
 
         def finished(f: asyncio.Future) -> None:
             if f.cancelled() or not self.is_running:
@@ -304,6 +306,19 @@ class ArcadeApp(App):
                 done()
 
         future.add_done_callback(finished)
+
+    def finish_writes(self, patience: float = 10.0) -> bool:
+        """Wait (at most ``patience`` seconds) for the writes still queued, as a process about to
+        end must; whether they all finished."""
+        if self._last_write is None:
+            return True
+        try:
+            self._last_write.result(timeout=patience)  # the queue is first in, first out: the rest are done
+        except TimeoutError:
+            return False
+        except Exception:  # that write failed (it said so); it is over all the same
+            pass
+        return True
 
     def on_unmount(self) -> None:
         # Writes still queued run to their end (the interpreter waits for them at exit; a server
