@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import typing
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,14 +18,12 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from cardarcade.bots import levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
+from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.store.settings import MAX_NAME
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
-
-if TYPE_CHECKING:
-    from cardarcade.store.books import Book
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
@@ -132,7 +130,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Save these rules as", classes="field-label")
                 yield Input(self.book.name if self.book else "", placeholder="a name: Friday night",
-                            max_length=60, id="book-name")
+                            max_length=MAX_BOOK_NAME, id="book-name")
                 yield Button("Save", id="book-save")
             yield Static("Keeps the house rules above and the rulings as a book (or updates the book of "
                          "that name); the rulings of the chosen book are also kept when you start or go back.",
@@ -180,7 +178,7 @@ class SetupScreen(Screen):
     @staticmethod
     def _profiles_help(known: list[str]) -> str:
         shown = ", ".join(known[:8]) + (", ..." if len(known) > 8 else "")
-        return f"Each person plays as a profile ({shown}); type a name, \u2192 completes it."
+        return f"Each person plays as a profile ({shown}); type a name (the right arrow key completes one)."
 
     # ---- keeping the form's parts in step
 
@@ -236,8 +234,6 @@ class SetupScreen(Screen):
             self.book = None
             self._show_book()
             return
-        from cardarcade.store.books import BookError
-
         try:
             self.book = self.app.store.books.get(self.spec.id, name)
         except (BookError, OSError) as exc:
@@ -299,8 +295,6 @@ class SetupScreen(Screen):
 
     def action_save_book(self) -> None:
         """Keep the form's house rules and rulings as the book named (a new one, or that one updated)."""
-        from cardarcade.store.books import BookError
-
         store = self.app.store.books
         name = self.query_one("#book-name", Input).value
         try:
@@ -308,7 +302,7 @@ class SetupScreen(Screen):
             before = store.get(self.spec.id, name)
             book = store.save_book(self.spec.id, name, options, notes=self.query_one("#book-notes", TextArea).text)
             books, _ = self._books()
-        except (BadSetup, BookError, ValueError) as exc:
+        except (BadSetup, BookError, ValueError, OSError) as exc:
             self._error(str(exc))
             return
         self.book = book
@@ -335,8 +329,6 @@ class SetupScreen(Screen):
         notes = self.query_one("#book-notes", TextArea).text
         if notes == self.book.notes:
             return
-        from cardarcade.store.books import BookError
-
         try:
             self.book = self.app.store.books.save_book(self.spec.id, self.book.name, self.book.options, notes=notes)
         except (BookError, OSError) as exc:
