@@ -193,6 +193,10 @@ def book_from_data(data: dict[str, Any], source: str, text: str | None = None) -
         name = check_name(raw.name)
     except BookError as exc:
         raise fail(str(exc), "name") from None
+    if not raw.notes.replace("\n", "").replace("\t", "").isprintable():
+        raise fail("the notes hold control characters (only text, tabs and line breaks)", "notes")
+    if not all(entry.isprintable() for entry in raw.history):
+        raise fail("a history entry holds control characters or a line break", "history")
     fields = spec.Options.model_fields
     for key in raw.options:
         if key not in fields:
@@ -293,8 +297,12 @@ class BookStore:
             raise BookError(f"there is no game {game_id!r}")
         name = check_name(name)
         options = spec.parse_options(options)
-        if notes is not None and len(notes) > MAX_NOTES:
-            raise BookError(f"The notes are at most {MAX_NOTES:,} characters (these have {len(notes):,}).")
+        if notes is not None:
+            notes = notes.replace("\r\n", "\n")
+            if len(notes) > MAX_NOTES:
+                raise BookError(f"The notes are at most {MAX_NOTES:,} characters (these have {len(notes):,}).")
+            if not notes.replace("\n", "").replace("\t", "").isprintable():
+                raise BookError("The notes cannot hold control characters (only text, tabs and line breaks).")
         entry = self._find(game_id, name)
         now = stamp(self._clock())
         if entry is None:

@@ -97,6 +97,9 @@ def test_a_broken_or_unknown_house_rule_is_refused_with_its_line(store, change, 
     (BOOK.replace('format = "cardarcade-book"\n', ""), "not a cardarcade house-rule book"),
     (BOOK + "[extras]\nx = 1\n", "line 8: a book has no 'extras'"),
     ("options = { decks = 9 }\n" + BOOK.replace("[options]\ndecks = 2\n", ""), "line 1: Packs must be"),
+    # A shared file must not reach the terminal with escape sequences of its own.
+    (BOOK.replace('name = "Club"', 'name = "Club"\nnotes = "\\u001b[2J"'), "line 5: the notes hold control characters"),
+    (BOOK.replace('name = "Club"', 'name = "Club\\u001b[31m"'), "line 4: A book's name cannot hold"),
 ])
 def test_a_file_that_is_not_a_usable_book_is_refused_with_the_reason(store, text, message):
     with pytest.raises(BookError, match=message):
