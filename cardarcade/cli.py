@@ -357,6 +357,42 @@ def _at_least(least: int):
     return parse
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    from cardarcade.store import report
+    from cardarcade.store.settings import login_name
+    from cardarcade.store.stats import StatsError
+    from cardarcade.store.user import UserStore
+
+    store = UserStore()
+    profile = args.profile
+    if profile is None:
+        settings, _ = store.settings_file.load()  # a broken file: the login name's profile
+        profile = login_name(settings.profile)
+    if not (store.data_dir / "stats.sqlite3").exists():
+        # Reading the statistics must not leave an empty file behind.
+        print(f"No statistics yet: nothing has been played and recorded in {store.data_dir}.", file=sys.stderr)
+        return 0
+    try:
+        with store.stats as stats:
+            if args.csv:
+                sys.stdout.write(report.to_csv(stats, profile))
+                return 0
+            figures = report.figures(stats, profile)
+            if args.json:
+                print(report.to_json(figures))
+                return 0
+            if not figures["games"] and not figures["reactions"]:
+                others = [p for p in stats.profiles() if p != profile]
+                also = f" Profiles with records: {', '.join(others)} (--profile NAME)." if others else ""
+                print(f"Nothing recorded for {profile} yet.{also}")
+                return 0
+            print(report.to_text(figures), end="")
+    except StatsError as exc:
+        print(f"cardarcade stats: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     raise CliError("cardarcade serve: say what to serve: ssh (see cardarcade serve --help)")
 
@@ -468,6 +504,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
+
+    stats = sub.add_parser("stats", help="your statistics: games, streaks, reaction times")
+    stats.add_argument("--profile", metavar="NAME", help="whose (default: yours, as the settings say, else your login)")
+    output = stats.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="the same figures as JSON")
+    output.add_argument("--csv", action="store_true", help="every recorded game and reaction, as CSV")
+    stats.set_defaults(func=cmd_stats)
 
     serve = sub.add_parser("serve", help="serve the arcade to players elsewhere")
     serve.set_defaults(func=cmd_serve)
