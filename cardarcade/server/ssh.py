@@ -39,6 +39,7 @@ import asyncssh
 from textual.app import App
 
 from cardarcade.server.driver import TerminalDriver
+from cardarcade.store.user import UserStore
 from cardarcade.ui.terminal import bounded_size
 
 log = logging.getLogger("cardarcade.server")
@@ -140,7 +141,7 @@ class ArcadeServer:
 
     def __init__(self, *, auth: str = "keys", authorized_keys: Path | None = None,
                  host_key: asyncssh.SSHKey | None = None, limits: Limits | None = None,
-                 app_factory: AppFactory | None = None) -> None:
+                 app_factory: AppFactory | None = None, store: UserStore | None = None) -> None:
         from cardarcade.server.keys import load_or_create_host_key
         from cardarcade.themes import load_themes
 
@@ -154,6 +155,7 @@ class ArcadeServer:
             raise ValueError("; ".join(problems))
         self.app_factory: AppFactory = app_factory or self.arcade_app
         self.themes = load_themes()  # once per process, for every session
+        self.store = store or UserStore()
         self.sessions: set[_Session] = set()
         self.connections: dict[str, int] = {}  # address -> open connections
         self.starting = asyncio.Semaphore(self.limits.max_starting)
@@ -162,10 +164,15 @@ class ArcadeServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     def arcade_app(self, info: SessionInfo, driver_class: Callable[..., TerminalDriver]) -> App:
-        from cardarcade.ui.app import ArcadeApp, UISettings
+        from cardarcade.ui.app import ArcadeApp
 
-        return ArcadeApp(settings=UISettings(ascii_glyphs=None if info.utf8 else True), environ=info.environ,
-                         themes=self.themes, driver_class=driver_class)
+        # Each player keeps their own saves and settings; the statistics and the books are the
+        # server's, shared (one SQLite file for every session).
+        app = ArcadeApp(environ=info.environ, themes=self.themes, driver_class=driver_class,
+                        store=self.store.for_player(info.name), player=info.name)
+        if not info.utf8:
+            app.settings.ascii_glyphs = True
+        return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
         """Listen; returns the port (useful with port 0)."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -19,6 +21,14 @@ def user_config_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def safe_stem(name: str, fallback: str) -> str:
+    """A file name (without its suffix) for any text a person chose: its letters and digits,
+    nothing that climbs out of the folder, and a hash of the whole name, the same for names that
+    differ only in case."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40] or fallback
+    return f"{slug}-{hashlib.sha256(name.casefold().encode()).hexdigest()[:10]}"
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -27,7 +27,6 @@ instead. A file that cannot be read is listed with the reason and never overwrit
 
 from __future__ import annotations
 
-import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -40,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import GameSpec, Options, option_error, option_label, option_value_label
 from cardarcade.store import _toml
-from cardarcade.store._files import user_config_dir, write_atomically
+from cardarcade.store._files import safe_stem, user_config_dir, write_atomically
 from cardarcade.tomlfile import UnusableFile, read_toml
 
 BOOK_FORMAT = "cardarcade-book"
@@ -105,9 +104,7 @@ def check_name(name: str) -> str:
 def file_name(name: str) -> str:
     """A safe file name for a book: the name's letters and digits (nothing that climbs out of the
     folder) and a hash of the whole name, the same for names differing only in case."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40] or "book"
-    digest = hashlib.sha256(name.casefold().encode()).hexdigest()[:10]
-    return f"{slug}-{digest}.toml"
+    return safe_stem(name, "book") + ".toml"
 
 
 def stamp(now: datetime | None = None) -> str:

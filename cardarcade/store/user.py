@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardarcade.store._files import user_config_dir, user_data_dir
+from cardarcade.store._files import safe_stem, user_config_dir, user_data_dir
 
 if TYPE_CHECKING:
     from cardarcade.store.books import BookStore
@@ -21,9 +21,19 @@ if TYPE_CHECKING:
 
 
 class UserStore:
-    def __init__(self, data_dir: Path | None = None, config_dir: Path | None = None) -> None:
+    def __init__(self, data_dir: Path | None = None, config_dir: Path | None = None,
+                 shared: UserStore | None = None) -> None:
+        """``shared``: the store whose statistics and house-rule books this one uses (a server's
+        players each have their own saves and settings, and share those)."""
         self.data_dir = data_dir if data_dir is not None else user_data_dir()
         self.config_dir = config_dir if config_dir is not None else user_config_dir()
+        self.shared = shared or self
+
+    def for_player(self, name: str) -> UserStore:
+        """A server's player's own store: saves and settings in a folder of their own under this
+        store's ``players``, statistics and books this store's."""
+        stem = safe_stem(name, "player")
+        return UserStore(self.data_dir / "players" / stem, self.config_dir / "players" / stem, shared=self.shared)
 
     @cached_property
     def saves(self) -> "SaveStore":
@@ -36,6 +46,8 @@ class UserStore:
         """Opened on first use; raises StatsError when the file cannot be used."""
         from cardarcade.store.stats import Stats
 
+        if self.shared is not self:
+            return self.shared.stats
         return Stats(self.data_dir / "stats.sqlite3")
 
     @cached_property
@@ -48,7 +60,7 @@ class UserStore:
     def books(self) -> "BookStore":
         from cardarcade.store.books import BookStore
 
-        return BookStore(self.config_dir / "books")
+        return BookStore(self.shared.config_dir / "books")
 
     def saved_game_count(self) -> int:
         """How many saves there are, by their files alone (the menu's count: nothing is opened)."""
@@ -62,5 +74,5 @@ class UserStore:
 
     def close(self) -> None:
         stats = self.__dict__.pop("stats", None)
-        if stats is not None:
+        if stats is not None and self.shared is self:
             stats.close()

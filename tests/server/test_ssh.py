@@ -84,6 +84,26 @@ async def test_a_game_against_bots_is_played_over_ssh(serve):
     await client.close()
 
 
+async def test_a_game_left_over_ssh_waits_for_that_player_alone(serve):
+    _, port = await serve()
+    client = await connect(port, username="ada")
+    await until(lambda: MENU in client.text(), "the menu")
+    client.press("\r")
+    await until(lambda: "Start" in client.text(), "the setup screen")
+    client.press("\x1b[15~")  # f5: start
+    await until(lambda: "seed" in client.text(), "the game")
+    await client.close()  # the connection dropped mid-game: the game is saved
+    again = await connect(port, username="ada")
+    await until(lambda: "1 saved game: c continues" in again.text(), "ada's saved game on her menu")
+    again.press("c")
+    await until(lambda: "War" in again.text() and "You, Bot 1" in again.text(), "the saved War listed")
+    other = await connect(port, username="bob")
+    await until(lambda: MENU in other.text(), "bob's menu")
+    assert "saved game" not in other.text()
+    await again.close()
+    await other.close()
+
+
 async def test_shell_exec_sftp_and_forwarding_are_refused(serve):
     _, port = await serve()
     async with asyncssh.connect("127.0.0.1", port, username="eve", known_hosts=None, client_keys=None) as conn:

@@ -74,3 +74,17 @@ _tables = st.recursive(st.dictionaries(st.text(), _scalars | st.lists(st.text(),
 @given(_tables)
 def test_what_the_toml_writer_writes_reads_back_the_same(data: dict) -> None:
     assert tomllib.loads(_toml.dumps(data)) == data
+
+
+def test_a_server_player_keeps_their_own_saves_and_settings_and_shares_statistics_and_books(tmp_path) -> None:
+    from cardarcade.store.user import UserStore
+
+    server = UserStore(tmp_path / "data", tmp_path / "config")
+    ada, also_ada, bob = server.for_player("ada"), server.for_player("ADA"), server.for_player("../../bob")
+    assert ada.saves.folder != bob.saves.folder and ada.settings_file.path != bob.settings_file.path
+    assert ada.saves.folder == also_ada.saves.folder  # one person, however the name is typed
+    assert bob.saves.folder.is_relative_to(tmp_path / "data" / "players")
+    assert ada.stats is bob.stats is server.stats
+    assert ada.books.folder == bob.books.folder == tmp_path / "config" / "books"
+    ada.close()
+    assert server.stats.profiles() == []  # the shared file stays open for the other players
