@@ -46,20 +46,36 @@ carriage return: a profile could be named "=HYPERLINK(...)") is written with a l
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
+import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from cardarcade.catalog import CATALOG
-from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 
 ALL = "all"  # the key of all reaction games together
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CSV_COLUMNS = ("record", "time", "profile", "game", "outcome", "seconds", "claim", "mistake", "session",
                "seat", "players", "bots", "book", "seed", "score")
 TREND_SESSIONS = 60  # as many as a chart 80 columns wide shows
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reading(fn: F) -> F:
+    """A read of the statistics file that fails (a page damaged after it opened, a disk error)
+    is a StatsError like any other unusable file: the screen and the command catch one thing."""
+    @functools.wraps(fn)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StatsError(f"the statistics file cannot be read: {exc}") from None
+
+    return guarded  # type: ignore[return-value]
 
 
 def title(game: str) -> str:
@@ -91,6 +107,7 @@ def binned_quantile(histogram: list[tuple[float, int]], q: float) -> float:
     raise ValueError("no reaction times")
 
 
+@reading
 def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
     """Per reaction game the profile played (by id, in menu order), and ``ALL`` of them
     together; empty when there are none. Two reads of the aggregated tables, whatever the
@@ -121,6 +138,7 @@ def _figures(histogram: list[tuple[float, int]], fastest: float) -> ReactionFigu
                            binned_quantile(histogram, 0.9), fastest, histogram)
 
 
+@reading
 def game_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
     """Per game the profile played: the counts, the streaks, and results against each bot level."""
     rows = []
@@ -139,6 +157,7 @@ def trend_rows(trend: list[SessionTrend]) -> list[dict[str, Any]]:
              "fastest": round(t.best, 6)} for t in trend]
 
 
+@reading
 def figures(stats: Stats, profile: str) -> dict[str, Any]:
     """Everything the statistics screen shows for ``profile``, as plain data (see the module's
     docstring); the trends of every game included."""
@@ -152,7 +171,7 @@ def figures(stats: Stats, profile: str) -> dict[str, Any]:
 
 
 def to_json(fig: dict[str, Any]) -> str:
-    return json.dumps(fig, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(fig, indent=2, ensure_ascii=False)
 
 
 def iso_time(unix: float) -> str:
@@ -213,6 +232,7 @@ def _cut(text: str, width: int) -> str:
 # ---- CSV export
 
 
+@reading
 def to_csv(stats: Stats, profile: str) -> str:
     """Every finished game ``profile`` sat in and every reaction it made, a row each (the
     columns are listed in the module's docstring), oldest first."""

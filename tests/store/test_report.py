@@ -12,7 +12,7 @@ import pytest
 
 from cardarcade.rules import GAMES
 from cardarcade.store import report
-from cardarcade.store.stats import Stats
+from cardarcade.store.stats import Stats, StatsError
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
 from cardarcade.table.table import Reaction
@@ -118,3 +118,10 @@ def test_csv_cells_a_spreadsheet_would_run_are_quoted(tmp_path: Path) -> None:
     assert rows[1]["game"] == "'@snap" and rows[1]["session"] == "'-1+1"
     assert rows[1]["seconds"] == "0.3"  # numbers stay numbers
     assert all(not cell.startswith(("=", "+", "-", "@")) for r in rows for cell in r.values())
+
+
+def test_a_read_that_fails_is_one_stats_error(stats: Stats) -> None:
+    stats.db.close()  # as good as a file that broke after it was opened
+    for read in (lambda: report.figures(stats, "ada"), lambda: report.to_csv(stats, "ada")):
+        with pytest.raises(StatsError, match="the statistics file cannot be read"):
+            read()
