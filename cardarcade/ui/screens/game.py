@@ -203,6 +203,8 @@ class GameScreen(Screen):
             listener=self._on_table, on_reactions=self._on_reactions,
             person_median=self.app.adaptive_medians.get(self.spec.id),
         )
+        if self.resumed:
+            self.add_log(Text("The game carries on from where it was saved.", style="italic"))
         self.refresh_all()
         countdown = self.app.settings.countdown if self.spec.realtime else 0
         if self.resumed and self.spec.realtime:  # nobody is caught cold by a card turned at once

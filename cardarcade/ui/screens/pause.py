@@ -39,13 +39,14 @@ class PauseScreen(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"{self.setup.spec.title} — paused", classes="dialog-title")
-            yield Button("Resume", id="resume", variant="primary")
-            yield Button("Rules", id="rules")
-            yield Button("The whole log", id="history")
-            yield Button("Next theme", id="theme")
-            yield Button("Restart with a new deal", id="restart")
-            yield Button("Save and leave", id="leave")
-            yield Button("Give up this game", id="give_up", variant="error")
+            # One line each (compact), so that all seven fit in 24 lines.
+            yield Button("Resume", id="resume", variant="primary", compact=True)
+            yield Button("Rules", id="rules", compact=True)
+            yield Button("The whole log", id="history", compact=True)
+            yield Button("Next theme", id="theme", compact=True)
+            yield Button("Restart with a new deal", id="restart", compact=True)
+            yield Button("Save and leave", id="leave", compact=True)
+            yield Button("Give up this game", id="give_up", variant="error", compact=True)
         yield Footer()
 
     @only_on_top  # a click queued behind the key that closed this menu opens nothing over the game

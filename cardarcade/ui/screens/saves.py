@@ -78,8 +78,9 @@ class ContinueScreen(Screen):
         if not self.entries:
             title.append("\nNone yet: a game you leave before its end is saved, and comes back here.", style="")
         else:
-            title.append(f"\n{len(self.entries)} saved" + (f", {broken} that cannot be opened" if broken else "")
-                         + " · enter continues · d deletes (a save that cannot be opened is set aside)", style="")
+            title.append(f"\n{len(self.entries)} saved" + (f", {broken} that cannot be opened (d sets one aside)"
+                                                          if broken else " · enter continues one · d deletes it"),
+                         style="")
         self.query_one("#saves-title", Static).update(title)
 
     def say(self, text: str) -> None:
