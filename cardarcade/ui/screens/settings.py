@@ -62,15 +62,15 @@ class SettingsScreen(Screen):
         yield Static(Text.assemble((" Settings ", "bold reverse"), f"  playing as {app.player}"),
                      id="settings-title")
         warning = app.settings_warning
-        yield Static(f"{warning}. Saving replaces it; the old file is kept beside it as settings.toml.broken."
-                     if warning else "", id="settings-warning")
+        yield Static(Text(f"{warning}. Saving replaces it; the old file is kept beside it as settings.toml.broken."
+                          if warning else ""), id="settings-warning")
         yield Static("", id="settings-message")
         theme = profile.theme or settings.theme
         if theme not in app.card_themes:
             theme = app.card_theme.name
         own = any(getattr(profile, name) is not None for name in PROFILE_ONLY)
         with VerticalScroll(id="settings-form"):
-            yield from self._field("Theme", Select([(app.card_themes[n].title, n) for n in app.theme_order],
+            yield from self._field("Theme", Select([(Text(app.card_themes[n].title), n) for n in app.theme_order],
                                                    value=theme, allow_blank=False, id="theme"))
             yield from self._field("Suit glyphs", Select(GLYPHS, value=profile.glyphs or settings.glyphs
                                                          or THEME_DECIDES, allow_blank=False, id="glyphs"))
@@ -99,7 +99,7 @@ class SettingsScreen(Screen):
             yield Label(label, classes="field-label")
             yield widget
         if help:
-            yield Static(help, classes="field-help")
+            yield Static(Text(help), classes="field-help")  # a player's name may hold [brackets]
 
     def on_mount(self) -> None:
         self.query_one("#settings-warning").display = self.app.settings_warning is not None

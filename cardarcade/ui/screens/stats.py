@@ -141,16 +141,10 @@ class StatsScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(TabBar).show(self.tab)
-        try:
-            others = self.stats.profiles()
-        except (StatsError, sqlite3.Error) as exc:
-            self.show_error(exc)
-            return
-        player = self.app.player
-        self.profiles = [player] + [p for p in others if p != player]
-        self.show_profile(player)
-        # Once the games table is up, read what the charts need, before a key asks for them.
-        self.call_after_refresh(self._read_ahead)
+        self.show_profile(self.app.player)
+        if not self.broken:
+            # Once the games table is up, read what the charts need, before a key asks for them.
+            self.call_after_refresh(self._read_ahead)
 
     def _read_ahead(self) -> None:
         if not self.broken and self._reactions():
@@ -166,8 +160,8 @@ class StatsScreen(Screen):
         for view in self.query(".view, #reactions-none, TabBar"):
             view.display = False
         error = self.query_one("#stats-error", Static)
-        error.update(f"The statistics cannot be shown.\n\n{exc}\n\n"
-                     "Games still play; the file is left as it is. Escape goes back.")
+        error.update(Text(f"The statistics cannot be shown.\n\n{exc}\n\n"
+                          "Games still play; the file is left as it is. Escape goes back."))
         error.display = True
         self.query_one("#stats-title", Static).update(Text(" Statistics ", style="bold reverse"))
 
@@ -179,16 +173,16 @@ class StatsScreen(Screen):
             return
         self.profile, self.reactions, self._trends = profile, None, {}
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
-        if len(self.profiles) > 1:
-            title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)} (p: next)")
+        if profile in self.profiles and len(self.profiles) > 1:
+            title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)}")
         self.query_one("#stats-title", Static).update(title)
         table = self.query_one("#games-table", Static)
         if games:
             lines = report.game_lines(games)
             table.update(Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
         else:
-            table.update(f"No games recorded yet for {profile}.\n\nEvery game played to the end "
-                         "from this arcade is counted here.")
+            table.update(Text(f"No games recorded yet for {profile}.\n\nEvery game played to the end "
+                              "from this arcade is counted here."))
         self.show_tab(self.tab)
 
     def show_tab(self, tab: str) -> None:
@@ -210,9 +204,9 @@ class StatsScreen(Screen):
         if tab == "games":
             self.query_one("#games-scroll").focus()
         elif not reactions:
-            self.query_one("#reactions-none", Static).update(
+            self.query_one("#reactions-none", Static).update(Text(
                 f"No reaction times recorded yet for {self.profile}.\n\n"
-                "Play a reaction game (Slapjack, Snap, Egyptian Ratscrew...) and your times show up here.")
+                "Play a reaction game (Slapjack, Snap, Egyptian Ratscrew...) and your times show up here."))
         elif tab == "reactions":
             self._draw_table()
             self._draw_histogram()
@@ -296,9 +290,21 @@ class StatsScreen(Screen):
         self.app.pop_screen()
 
     def action_next_profile(self) -> None:
-        if len(self.profiles) > 1 and not self.broken:
-            i = self.profiles.index(self.profile)
-            self.show_profile(self.profiles[(i + 1) % len(self.profiles)])
+        if self.broken:
+            return
+        if not self.profiles:
+            # Read when first asked, not on opening: listing them goes through every reaction.
+            try:
+                others = self.stats.profiles()
+            except (StatsError, sqlite3.Error) as exc:
+                self.show_error(exc)
+                return
+            self.profiles = [self.app.player] + [p for p in others if p != self.app.player]
+        if len(self.profiles) < 2:
+            self.app.notify(f"No other profile has records here; only {self.profile}.", timeout=3)
+            return
+        i = self.profiles.index(self.profile) if self.profile in self.profiles else -1
+        self.show_profile(self.profiles[(i + 1) % len(self.profiles)])
 
     def action_next_game(self) -> None:
         """The next reaction game in the charts (from the games table: the reaction times)."""
