@@ -4,9 +4,9 @@
 
 A fresh statistics file in a temporary user folder gets ``--games`` finished games (2,000) and
 ``--reactions`` reaction times (100,000 over 200 sessions, as ``store_stats.py`` fills it). Two
-programs run on their own 80x24 pty: the arcade on its menu, playing as that file's profile,
-where ``s`` pushes ``StatsScreen``; and a bare Textual app where ``s`` pushes a screen of one
-Static. In turns (so that other work on the machine weighs on both alike): press ``s``, time
+programs run on their own 80x24 pty: ``cardarcade`` on its menu, playing as that file's profile
+(the settings file says so), where ``s`` opens the statistics screen; and a bare Textual app
+where ``s`` pushes a screen of one Static. In turns (so that other work on the machine weighs on both alike): press ``s``, time
 to the last byte before the output rests for 60 ms (the screen's whole first draw, charts and
 all); in the arcade, then press ``2`` and ``3`` the same way (the reaction times, whose figures
 are read from the file when first shown, and the trend); press escape (untimed) and let the
@@ -35,48 +35,39 @@ TIMEOUT_S = 20.0
 # file the first time they are shown) and the trend over sessions.
 VIEWS = {b"2": b"reactions per", b"3": b"median and fastest"}
 
-# argv: "arcade" or "bare". ``s`` pushes the screen measured, escape pops it.
-_CHILD = r"""
-import sys
-from pathlib import Path
+# The bare program: ``s`` pushes a screen of one Static, escape pops it.
+_BARE = r"""
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+
 class BareScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen")]
+
     def compose(self):
         yield Static("bare screen")
 
-if sys.argv[1] == "arcade":
-    from cardarcade.ui.app import ArcadeApp
 
-    class Measured(ArcadeApp):
-        CSS_PATH = str(Path(sys.modules[ArcadeApp.__module__].__file__).with_name(ArcadeApp.CSS_PATH))
-        BINDINGS = [*ArcadeApp.BINDINGS, Binding("s", "open_stats")]
-        def action_open_stats(self):
-            from cardarcade.ui.screens.stats import StatsScreen
-            self.push_screen(StatsScreen())
+class Bare(App):
+    BINDINGS = [Binding("ctrl+c", "quit", priority=True), Binding("s", "open")]
 
-    Measured(player=sys.argv[2]).run()
-else:
-    class Bare(App):
-        BINDINGS = [Binding("ctrl+c", "quit", priority=True), Binding("s", "open")]
-        def compose(self):
-            yield Static("menu")
-        def action_open(self):
-            self.push_screen(BareScreen())
+    def compose(self):
+        yield Static("menu")
 
-    Bare().run()
+    def action_open(self):
+        self.push_screen(BareScreen())
+
+
+Bare().run()
 """
 
 
 class Program:
-    def __init__(self, script: Path, which: str, env: dict[str, str], ready: bytes, marker: bytes) -> None:
+    def __init__(self, which: str, command: list[str], env: dict[str, str], ready: bytes, marker: bytes) -> None:
         self.which, self.marker = which, marker
-        self.proc = _common.PtyProcess([sys.executable, str(script), which, store_stats.PROFILE], env=env,
-                                       cwd=_common.REPO_DIR)
+        self.proc = _common.PtyProcess(command, env=env, cwd=_common.REPO_DIR)
         if self.proc.wait_for(ready, TIMEOUT_S) is None or not self.proc.wait_quiet(QUIET_S, TIMEOUT_S):
             raise RuntimeError(f"{which}: never drew its first screen: {bytes(self.proc.output[-300:])!r}")
         self.opens: list[float] = []
@@ -125,12 +116,13 @@ def main() -> None:
         fill_start = time.perf_counter()
         store_stats.fill(path, games, args.reactions)
         print(f"filled: {games:,} games, {args.reactions:,} reactions in {time.perf_counter() - fill_start:.1f} s")
-        env = _common.terminal_env({"XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(Path(home) / "config")})
-        # A file, not -c: Textual looks for the file that defines the app class.
-        script = Path(home) / "measured_app.py"
-        script.write_text(_CHILD)
-        programs = [Program(script, "arcade", env, b"Pick a game", b"Statistics"),
-                    Program(script, "bare", env, b"menu", b"bare screen")]
+        config = Path(home) / "config"
+        (config / "cardarcade").mkdir(parents=True)
+        # The arcade plays as the profile the file was filled for.
+        (config / "cardarcade" / "settings.toml").write_text(f'profile = "{store_stats.PROFILE}"\n')
+        env = _common.terminal_env({"XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(config)})
+        programs = [Program("arcade", _common.direct_cardarcade_command(), env, b"Pick a game", b"Statistics"),
+                    Program("bare", [sys.executable, "-c", _BARE], env, b"menu", b"bare screen")]
         try:
             for _ in range(runs + 1):  # the first of each is the cold one
                 for program in programs:
