@@ -28,20 +28,22 @@ async def type_into(pilot, field: str, text: str) -> None:
     await pilot.press("home", "ctrl+k", *text)
 
 
-async def test_saving_pace_and_glyphs_writes_the_file_and_plays_by_them_at_once() -> None:
+async def test_saving_theme_pace_and_glyphs_writes_the_file_and_plays_by_them_at_once() -> None:
     app = ArcadeApp(player="ada")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_settings(app, pilot)
+        second_theme = app.theme_order[1]
+        await pilot.press("enter", "down", "enter")  # the theme list has the focus first
         await type_into(pilot, "pace", "0.5")
         app.screen.query_one("#glyphs").focus()
         await pilot.press("enter", "up", "enter")  # from "as the theme decides" to "letters"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert (app.settings.pace, app.ascii_glyphs) == (0.5, True)
+        assert (app.settings.pace, app.ascii_glyphs, app.card_theme.name) == (0.5, True, second_theme)
         assert "S H" in screen_text(app)  # the menu's banner in letters already
     saved = tomllib.loads(app.store.settings_file.path.read_text())
-    assert saved == {"pace": 0.5, "glyphs": "letters"}
+    assert saved == {"theme": second_theme, "pace": 0.5, "glyphs": "letters"}
 
 
 async def test_a_bad_value_is_named_with_its_limits_and_nothing_is_saved() -> None:
