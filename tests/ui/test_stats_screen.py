@@ -86,6 +86,9 @@ async def test_recorded_games_and_reaction_times_show_per_game() -> None:
         assert "seconds" in screen_text(app)  # the histogram's axis
         await pilot.press("r")  # the charts follow the game chosen
         assert any(r[:2] == ["Slapjack:", "reactions"] for r in rows(app))
+        await pilot.click("#reaction-table", offset=(3, 3))  # a click on Snap's line
+        assert any(r[:2] == ["Snap:", "reactions"] for r in rows(app))
+        await pilot.press("r", "r")  # all games, then Slapjack again
         await pilot.press("3")
         assert any(r[:2] == ["Slapjack:", "seconds,"] and "2 sessions" in " ".join(r) for r in rows(app))
         await pilot.press("escape")

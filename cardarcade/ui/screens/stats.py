@@ -88,6 +88,15 @@ class TabBar(Static):
             self.screen.show_tab(view)  # type: ignore[attr-defined]
 
 
+class ReactionTable(Static):
+    """The reaction figures per game; a click on a game's line shows it in the charts."""
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if 0 < event.y <= len(screen.reactions or ()):  # type: ignore[attr-defined]  (line 0: the header)
+            screen.show_game(event.y - 1)  # type: ignore[attr-defined]
+
+
 class StatsScreen(Screen):
     DEFAULT_CSS = """
     StatsScreen #stats-title { height: 1; padding: 0 1; }
@@ -130,7 +139,7 @@ class StatsScreen(Screen):
         with VerticalScroll(id="games-scroll", classes="view"):
             yield Static(id="games-table")
         with Vertical(id="reactions-box", classes="view"):
-            yield Static(id="reaction-table")
+            yield ReactionTable(id="reaction-table")
             yield Static(classes="reaction-game", id="histogram-game")
             yield PlotextPlot(id="histogram")
         with Vertical(id="trend-box", classes="view"):
@@ -310,9 +319,14 @@ class StatsScreen(Screen):
         """The next reaction game in the charts (from the games table: the reaction times)."""
         if self.tab == "games":
             self.show_tab("reactions")
-        elif self.reactions and len(self.reactions) > 1:
-            games = list(self.reactions)
-            self.game = games[(games.index(self.game) + 1) % len(games)]
+        elif self.reactions:
+            self.show_game(list(self.reactions).index(self.game) + 1)
+
+    def show_game(self, index: int) -> None:
+        """The charts for the ``index``-th line of the reaction table (all games first)."""
+        games = list(self.reactions or ())
+        if games:
+            self.game = games[index % len(games)]
             self.show_tab(self.tab)
 
     def action_tab(self, tab: str) -> None:
