@@ -54,6 +54,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TypeVar
 
+from cardarcade.bots import levels_for
 from cardarcade.catalog import CATALOG
 from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 
@@ -76,6 +77,18 @@ def reading(fn: F) -> F:
             raise StatsError(f"the statistics file cannot be read: {exc}") from None
 
     return guarded  # type: ignore[return-value]
+
+
+def menu_order(games: list[str]) -> list[str]:
+    """Game ids in the menu's order (ids this version does not know last, by name)."""
+    order = {game: i for i, game in enumerate(CATALOG)}
+    return sorted(games, key=lambda g: (order.get(g, len(order)), g))
+
+
+def level_order(levels: list[str]) -> list[str]:
+    """Bot levels from the easiest, as the setup screen lists them (unknown ones last)."""
+    order = {level: i for i, level in enumerate(levels_for(True))}
+    return sorted(levels, key=lambda lv: (order.get(lv, len(order)), lv))
 
 
 def title(game: str) -> str:
@@ -125,10 +138,8 @@ def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
     for histogram in by_game.values():
         for start, n in histogram:
             merged[start] = merged.get(start, 0) + n
-    order = list(CATALOG)
-    games = sorted(by_game, key=lambda g: (order.index(g) if g in order else len(order), g))
     figures = {ALL: _figures(sorted(merged.items()), min(fastest.values()))}
-    for game in games:
+    for game in menu_order(list(by_game)):
         figures[game] = _figures(by_game[game], fastest.get(game, by_game[game][0][0]))
     return figures
 
@@ -140,14 +151,16 @@ def _figures(histogram: list[tuple[float, int]], fastest: float) -> ReactionFigu
 
 @reading
 def game_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
-    """Per game the profile played: the counts, the streaks, and results against each bot level."""
+    """Per game the profile played (in menu order): the counts, the streaks, and results against
+    each bot level (the easiest first)."""
     rows = []
-    for s in stats.game_summaries(profile):
+    summaries = {s.game: s for s in stats.game_summaries(profile)}
+    for s in (summaries[game] for game in menu_order(list(summaries))):
         rows.append({
             "game": s.game, "title": title(s.game), "played": s.played, "won": s.won, "drawn": s.drew,
             "lost": s.lost, "streak": s.streak, "best_streak": s.best_streak, "seconds": round(s.seconds, 3),
             "against": {level: {"played": r.played, "won": r.won, "drawn": r.drew, "lost": r.played - r.won - r.drew}
-                        for level, r in s.against.items()},
+                        for level, r in ((lv, s.against[lv]) for lv in level_order(list(s.against)))},
         })
     return rows
 

@@ -125,3 +125,16 @@ def test_a_read_that_fails_is_one_stats_error(stats: Stats) -> None:
     for read in (lambda: report.figures(stats, "ada"), lambda: report.to_csv(stats, "ada")):
         with pytest.raises(StatsError, match="the statistics file cannot be read"):
             read()
+
+
+def test_games_follow_the_menu_and_bot_levels_go_from_easiest(tmp_path: Path) -> None:
+    with Stats(tmp_path / "s.db") as stats:
+        for t, level in enumerate(["hard", "medium", "easy"]):
+            record_war(stats, "ada", "won", level, at=T0 + t)
+        setup = GameSetup.solo(GAMES["go-fish"], seed=1)
+        game = setup.new_game()
+        play_randomly(game, random.Random(1))
+        stats.record_game(setup, game, 60.0, {0: "ada"}, finished_at=T0 + 10)
+        games = report.figures(stats, "ada")["games"]
+    assert [g["game"] for g in games] == ["war", "go-fish"]  # the menu's order, not the alphabet's
+    assert list(games[0]["against"]) == ["easy", "medium", "hard"]
