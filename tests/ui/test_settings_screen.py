@@ -113,3 +113,13 @@ async def test_profile_only_preferences_go_to_the_profile_and_other_profiles_are
     saved = tomllib.loads(path.read_text())
     assert saved == {"countdown": 2, "profiles": {"bob": {"pace": 3.0, "bot_levels": {"snap": "hard"}},
                                                    "ada": {"pace": 0.6}}}
+
+
+def test_snapshot_of_the_settings_screen(snap_compare, monkeypatch) -> None:
+    monkeypatch.setenv("LOGNAME", "ada")  # the login name shown as the profile's placeholder
+    app = ArcadeApp(player="ada")
+
+    async def open_screen(pilot) -> None:
+        await open_settings(app, pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_screen)
