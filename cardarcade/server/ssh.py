@@ -31,6 +31,7 @@ import logging
 import os
 import sys
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -39,6 +40,9 @@ import asyncssh
 from textual.app import App
 
 from cardarcade.server.driver import TerminalDriver
+from cardarcade.server.lobby import Lobby
+from cardarcade.table.clock import LoopClock
+from cardarcade.table.shared import SharedTable
 from cardarcade.store.user import UserStore
 from cardarcade.ui.terminal import bounded_size
 
@@ -68,6 +72,7 @@ class Limits:
     idle_warning: float = 60.0  # the player is told this long before
     keepalive_interval: float = 15.0  # seconds between keepalives...
     keepalive_count: int = 3  # ...and how many may go unanswered before the client counts as gone
+    round_trip_every: float = 5.0  # seconds between measurements of a player's round trip
     max_output: int = 8 * 1024 * 1024  # bytes held for a client not reading; beyond it, it is dropped
 
     def problems(self) -> list[str]:
@@ -156,6 +161,9 @@ class ArcadeServer:
         self.app_factory: AppFactory = app_factory or self.arcade_app
         self.themes = load_themes()  # once per process, for every session
         self.store = store or UserStore()
+        self.lobby: Lobby | None = None  # made on start, on the loop that runs it
+        # The shared tables' records and saves are written here, off the loop, in order.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-server-store")
         self.sessions: set[_Session] = set()
         self.connections: dict[str, int] = {}  # address -> open connections
         self.starting = asyncio.Semaphore(self.limits.max_starting)
@@ -169,13 +177,15 @@ class ArcadeServer:
         # Each player keeps their own saves and settings; the statistics and the books are the
         # server's, shared (one SQLite file for every session).
         app = ArcadeApp(environ=info.environ, themes=self.themes, driver_class=driver_class,
-                        store=self.store.for_player(info.name), player=info.name)
+                        store=self.store.for_player(info.name), player=info.name, lobby=self.lobby)
         if not info.utf8:
             app.settings.ascii_glyphs = True
         return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
         """Listen; returns the port (useful with port 0)."""
+        if self.lobby is None:
+            self.lobby = Lobby(LoopClock(), on_table_done=self.table_done)
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), host, port,
@@ -188,6 +198,24 @@ class ArcadeServer:
         )
         return self._acceptor.sockets[0].getsockname()[1]
 
+    def table_done(self, table: SharedTable) -> None:
+        """A shared table ended: a finished game goes into the statistics (once, with every
+        person's profile); one its last person left is saved for its creator to carry on."""
+        setup, game = table.setup, table.table.game if table.table is not None else None
+        if setup is None or game is None:
+            return
+        if game.is_over:
+            profiles = {i: seat.profile for i, seat in enumerate(setup.seats) if seat.profile}
+            work = lambda: self.store.stats.record_game(setup, game, table.elapsed(), profiles)  # noqa: E731
+        else:
+            from cardarcade.store.saves import encode, new_save_id
+
+            save_id = new_save_id(setup.spec.id)
+            data = encode(save_id, setup, game, table.elapsed())
+            work = lambda: self.store.for_player(table.creator).saves.write(save_id, data)  # noqa: E731
+        future = self._writer.submit(work)
+        future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
+
     async def close(self) -> None:
         """Stop listening and end every session (each player sees their terminal restored)."""
         if self._acceptor is not None:
@@ -198,6 +226,9 @@ class ArcadeServer:
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:  # each app closes its screens; a few seconds at most
             await asyncio.wait(tasks, timeout=10)
+        if self.lobby is not None:
+            self.lobby.close()
+        await asyncio.get_running_loop().run_in_executor(None, self._writer.shutdown)
 
     # ---- admission
 
@@ -280,6 +311,7 @@ class _Session(asyncssh.SSHServerSession):
 
     def __init__(self, server: ArcadeServer, connection: _Connection) -> None:
         self.server = server
+        self.connection = connection
         self.name = connection.name
         self.address = connection.address
         self.chan: asyncssh.SSHServerChannel | None = None
@@ -424,11 +456,33 @@ class _Session(asyncssh.SSHServerSession):
         self._last_input = asyncio.get_running_loop().time()
         self._watch_idle()
         log.info("%s@%s: session started", self.name, self.address)
-        await app.run_async()
+        timing = asyncio.create_task(self._measure_round_trips())
+        try:
+            await app.run_async()
+        finally:
+            timing.cancel()
         if app.return_code and not self._farewell:
             self._farewell = "Sorry: the arcade hit an error, and this session has ended."
         log.info("%s@%s: session ended (%s)", self.name, self.address, app.return_code or 0)
         return app.return_code or 0
+
+    async def _measure_round_trips(self) -> None:
+        """The player's round trip, timed on an SSH keepalive request and its reply, every few
+        seconds: shown at shared tables, where a house rule allows for half of it."""
+        conn, lobby = self.connection.conn, self.server.lobby
+        ask = getattr(conn, "_make_global_request", None)  # asyncssh's own (private) way to ask and wait
+        if ask is None or lobby is None:
+            return
+        loop = asyncio.get_running_loop()
+        while True:
+            sent = loop.time()
+            try:
+                await asyncio.wait_for(ask(b"keepalive@openssh.com"), self.server.limits.round_trip_every * 4)
+            except (asyncio.TimeoutError, asyncssh.Error, OSError):
+                pass  # no reply: the keepalives reap a client that is gone
+            else:
+                lobby.note_round_trip(self.name, loop.time() - sent)
+            await asyncio.sleep(self.server.limits.round_trip_every)
 
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""

@@ -195,6 +195,21 @@ class Table:
                     sooner = replace(plan, at=soonest)
                     plans[key] = (sooner, self.clock.call_at(soonest, lambda s=seat, k=key: self._fire(s, k)))
 
+    def set_stand_in(self, seat: int, bot: Bot | None) -> None:
+        """From now on ``bot`` plays this person's seat (they lost their connection), or, with None,
+        nobody does (they are back). The seat still counts as a person's."""
+        if self.seats[seat].is_bot:
+            raise ValueError("a stand-in plays a person's seat, not a bot's")
+        for _, handle in self._plans.pop(seat, {}).values():
+            handle.cancel()
+        self._fired.pop(seat, None)
+        self.stand_ins.pop(seat, None)
+        self._planners.pop(seat, None)
+        if bot is not None:
+            self.stand_ins[seat] = self._planners[seat] = bot
+            self._plans[seat], self._fired[seat] = {}, set()
+        self._replan()
+
     def _cancel_plans(self) -> None:
         for plans in self._plans.values():
             for _, handle in plans.values():

@@ -31,6 +31,7 @@ from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme,
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.store.settings import Profile, Settings
+    from cardarcade.server.lobby import Lobby
     from cardarcade.store.user import UserStore
     from cardarcade.table.setup import GameSetup
 
@@ -89,7 +90,7 @@ class ArcadeApp(App):
                  environ: Mapping[str, str] | None = None,
                  themes: tuple[dict[str, CardTheme], list[str]] | None = None,
                  driver_class: Callable[..., Driver] | None = None, store: UserStore | None = None,
-                 player: str | None = None) -> None:
+                 player: str | None = None, lobby: Lobby | None = None) -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
         and handles signals itself).
@@ -100,7 +101,8 @@ class ArcadeApp(App):
         session's terminal; ``player``, the session's user name (the default profile).
 
         ``store``: where saves, books, statistics and settings are kept (by default the user's
-        folders). Without ``settings``, the settings file there decides pace, theme and glyphs."""
+        folders). Without ``settings``, the settings file there decides pace, theme and glyphs.
+        ``lobby``: a server's lobby, the first screen of its sessions (who is online, shared tables)."""
         loaded = themes or load_themes(theme_dirs)
         self.card_themes, self.theme_warnings = dict(loaded[0]), list(loaded[1])
         super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
@@ -116,6 +118,7 @@ class ArcadeApp(App):
             store = UserStore()
         self.store = store
         self._session_user = player
+        self.lobby = lobby
         self._user_settings: Settings | None = None
         self._store_worker: ThreadPoolExecutor | None = None
         self._last_write: Future | None = None
@@ -321,6 +324,8 @@ class ArcadeApp(App):
         return True
 
     def on_unmount(self) -> None:
+        if self.lobby is not None:
+            self.lobby.depart(self.player)
         # Writes still queued run to their end (the interpreter waits for them at exit; a server
         # goes on serving meanwhile).
         if self._store_worker is not None:
@@ -374,13 +379,21 @@ class ArcadeApp(App):
     # ---- flow
 
     def get_default_screen(self) -> Screen:
-        # The menu is the bottom of the stack: one screen to build before the first frame, not two.
+        # The menu (a server's lobby) is the bottom of the stack: one screen to build before the
+        # first frame, not two.
+        if self.lobby is not None:
+            from cardarcade.ui.screens.lobby import LobbyScreen
+
+            return LobbyScreen()
         from cardarcade.ui.screens.menu import MenuScreen
 
         return MenuScreen()
 
     def on_mount(self) -> None:
         from cardarcade.ui.screens import screen_for
+
+        if self.lobby is not None:
+            self.lobby.arrive(self.player)
 
         shown = self.theme_warnings[:MAX_WARNINGS_SHOWN]
         for warning in shown:
@@ -406,11 +419,11 @@ class ArcadeApp(App):
             self.pop_screen()
 
     def leave_game(self) -> None:
-        """Back to the main menu from anywhere in a game."""
+        """Back to the main menu (or the lobby it was opened from) from anywhere in a game."""
         from cardarcade.ui.screens.menu import MenuScreen
 
         stack = self.screen_stack
-        menu_at = max((i for i, s in enumerate(stack) if isinstance(s, MenuScreen)), default=None)
+        menu_at = max((i for i, s in enumerate(stack) if getattr(s, "HOME", False)), default=None)
         if menu_at is None:
             self.switch_screen(MenuScreen())
             return

@@ -66,7 +66,7 @@ async def test_serve_ssh_serves_until_told_to_stop(tmp_path):
         key = tmp_path / "data" / "cardarcade" / "ssh_host_ed25519_key"
         assert stat.S_IMODE(key.stat().st_mode) == 0o600
         client = await connect(port)
-        await until(lambda: "Pick a game" in client.text(), "the menu")
+        await until(lambda: "· online (" in client.text(), "the lobby")
         process.send_signal(signal.SIGTERM)
         await asyncio.wait_for(client.player.closed.wait(), 30)
         assert b"The server is shutting down." in client.player.received

@@ -16,7 +16,16 @@ from cardarcade.ui.app import ArcadeApp
 from ssh_helpers import connect, until
 
 MENU = "Pick a game and press enter."
+LOBBY = "· online ("  # the lobby's first line: a server session's first screen
 DOWN, ESCAPE = "\x1b[B", "\x1b"
+
+
+async def open_menu(client) -> None:
+    """From the lobby, where a session starts, to the menu of games to play alone."""
+    await until(lambda: LOBBY in client.text() or MENU in client.text(), "the lobby")
+    if MENU not in client.text():
+        client.press("m")
+        await until(lambda: MENU in client.text(), "the menu")
 
 
 def summary_line(text: str) -> str:
@@ -27,7 +36,7 @@ def summary_line(text: str) -> str:
 async def test_a_player_sees_the_menu_moves_in_it_and_leaves_with_q(serve):
     _, port = await serve()
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     assert summary_line(client.text()).startswith("War")
     client.press(DOWN)
     await until(lambda: summary_line(client.text()).startswith("Slapjack"), "the second game chosen")
@@ -40,7 +49,7 @@ async def test_a_player_sees_the_menu_moves_in_it_and_leaves_with_q(serve):
 async def test_a_client_whose_input_ends_gets_its_terminal_back(serve):
     _, port = await serve()
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.chan.write_eof()  # as ssh does when its own input ends (ssh -T </dev/null sends it at once)
     await asyncio.wait_for(client.player.closed.wait(), 30)
     assert client.player.exit_status == 0
@@ -50,7 +59,7 @@ async def test_a_client_whose_input_ends_gets_its_terminal_back(serve):
 async def test_a_window_change_lays_the_screen_out_again(serve):
     _, port = await serve()
     client = await connect(port, size=(80, 24))
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.resize(120, 30)
     await until(lambda: client.text().splitlines()[0].strip() and client.text().splitlines()[0].index("♠") > 45,
                 "the banner centred in 120 columns")
@@ -63,7 +72,7 @@ async def test_a_window_change_lays_the_screen_out_again(serve):
 async def test_a_lone_escape_is_the_escape_key(serve):
     _, port = await serve()
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.press("\r")  # War's setup screen
     await until(lambda: MENU not in client.text(), "the setup screen")
     client.press(ESCAPE)  # nothing follows it: it must count on its own, back to the menu
@@ -73,7 +82,7 @@ async def test_a_lone_escape_is_the_escape_key(serve):
 async def test_a_game_against_bots_is_played_over_ssh(serve):
     _, port = await serve()
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.press("\r")
     await until(lambda: "Start" in client.text(), "the setup screen")
     client.press("\x1b[15~")  # f5: start
@@ -87,18 +96,19 @@ async def test_a_game_against_bots_is_played_over_ssh(serve):
 async def test_a_game_left_over_ssh_waits_for_that_player_alone(serve):
     _, port = await serve()
     client = await connect(port, username="ada")
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.press("\r")
     await until(lambda: "Start" in client.text(), "the setup screen")
     client.press("\x1b[15~")  # f5: start
     await until(lambda: "seed" in client.text(), "the game")
     await client.close()  # the connection dropped mid-game: the game is saved
     again = await connect(port, username="ada")
+    await open_menu(again)
     await until(lambda: "1 saved game: c continues" in again.text(), "ada's saved game on her menu")
     again.press("c")
     await until(lambda: "War" in again.text() and "You, Bot 1" in again.text(), "the saved War listed")
     other = await connect(port, username="bob")
-    await until(lambda: MENU in other.text(), "bob's menu")
+    await open_menu(other)
     assert "saved game" not in other.text()
     await again.close()
     await other.close()
@@ -131,14 +141,14 @@ async def test_keys_auth_refuses_an_unknown_key_and_takes_a_listed_one(serve, tm
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(port, password="guess")
     client = await connect(port, client_keys=[client_key])
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     await client.close()
 
 
 async def test_an_idle_session_is_warned_then_ended(serve):
     _, port = await serve(limits=Limits(idle_timeout=3, idle_warning=2))
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     await until(lambda: "No key pressed for a while" in client.text(), "the warning")
     await asyncio.wait_for(client.player.closed.wait(), 30)
     assert b"without a key press" in client.player.received
@@ -147,7 +157,7 @@ async def test_an_idle_session_is_warned_then_ended(serve):
 async def test_keys_keep_an_idle_session_open(serve):
     _, port = await serve(limits=Limits(idle_timeout=3, idle_warning=2))
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     await until(lambda: "No key pressed for a while" in client.text(), "the warning")
     client.press(DOWN)
     await until(lambda: "No key pressed for a while" not in client.text(), "the warning taken away")
@@ -159,7 +169,7 @@ async def test_keys_keep_an_idle_session_open(serve):
 async def test_a_claimed_size_is_capped(serve):
     server, port = await serve()
     client = await connect(port, size=(80, 24))
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.chan.change_terminal_size(100_000, 100_000)
     (session,) = server.sessions
     await until(lambda: session.app is not None and tuple(session.app.size) == (1000, 500), "the capped size")
@@ -175,7 +185,7 @@ async def test_a_client_that_stops_reading_is_dropped(serve):
     limit = 256 * 1024
     server, port = await serve(limits=Limits(max_output=limit))
     client = await connect(port, size=(200, 100))
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     client.chan.pause_reading()  # its window fills, then the server holds what it cannot send
     (session,) = server.sessions
     most_held = 0
@@ -196,7 +206,7 @@ async def test_a_client_that_vanishes_is_reaped(serve, silent_link):
     server, port = await serve(limits=Limits(keepalive_interval=0.5, keepalive_count=2))
     link = await silent_link(port)
     client = await connect(link.port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     link.go_silent()  # the network drops everything, and no one says goodbye
     await until(lambda: not server.sessions, "the vanished client's session reaped")
     client.conn.abort()
@@ -239,7 +249,7 @@ async def test_sessions_over_the_limits_are_told_so(serve):
     await first.close()
     await until(lambda: len(server.sessions) == 1, "a place free")
     fourth = await connect(port)
-    await until(lambda: MENU in fourth.text(), "the menu for the next one")
+    await open_menu(fourth)
     for client in (second, fourth):
         await client.close()
 
@@ -255,7 +265,7 @@ async def test_each_session_has_its_own_looks(serve, monkeypatch):
                await connect(port, username="latin", env={"LANG": "fr_FR.ISO-8859-1"}),
                await connect(port, username="no colour", env={"NO_COLOR": "1"})]
     for client in clients:
-        await until(lambda: MENU in client.text(), "the menu")
+        await open_menu(client)
     looks = {s.name: (s.app.console.color_system, s.app.monochrome, s.app.ascii_glyphs) for s in server.sessions}
     # (without colour, the monochrome palette's suit letters, as in a local terminal)
     assert looks == {"dumb": ("standard", True, True),  # TERM=dumb: no colour
@@ -273,9 +283,9 @@ async def test_sessions_ending_in_any_order_leave_the_servers_output_in_place(se
     before = sys.stdout, sys.stderr
     server, port = await serve()
     first = await connect(port)
-    await until(lambda: MENU in first.text(), "the first menu")
+    await open_menu(first)
     second = await connect(port)
-    await until(lambda: MENU in second.text(), "the second menu")
+    await open_menu(second)
     first.press("q")  # the first to start ends first
     await until(lambda: len(server.sessions) == 1, "the first session ended")
     second.press("q")
@@ -293,7 +303,7 @@ async def test_a_crowd_arriving_starts_a_few_at_a_time(serve):
     server, port = await serve(limits=Limits(max_starting=2), app_factory=make)
     crowd = await asyncio.gather(*(connect(port, username=f"p{i}") for i in range(6)))
     for client in crowd:
-        await until(lambda: MENU in client.text(), "every menu")
+        await open_menu(client)
     assert len(starting_at_once) == 6 and max(starting_at_once) <= 2
     for client in crowd:
         await client.close()
@@ -302,7 +312,7 @@ async def test_a_crowd_arriving_starts_a_few_at_a_time(serve):
 async def test_sessions_from_one_address_are_limited(serve):
     server, port = await serve(limits=Limits(per_address=1))
     first = await connect(port)
-    await until(lambda: MENU in first.text(), "the menu")
+    await open_menu(first)
     second = await connect(port, env={})
     await asyncio.wait_for(second.player.closed.wait(), 30)
     assert b"Too many sessions from 127.0.0.1" in second.player.received
@@ -320,7 +330,7 @@ async def test_a_connection_that_never_logs_in_is_closed(serve):
 async def test_a_flood_of_keys_is_cut_short_and_the_session_still_answers(serve):
     server, port = await serve()
     client = await connect(port)
-    await until(lambda: MENU in client.text(), "the menu")
+    await open_menu(client)
     (session,) = server.sessions
     client.press(b"z" * (1024 * 1024))  # a key with no meaning, a megabyte of it at once
     most_queued = 0

@@ -26,4 +26,4 @@ def screen_class(game_id: str) -> type["GameScreen"]:
 
 def screen_for(setup: "GameSetup", saved: "SavedGame | None" = None) -> "GameScreen":
     """The screen that plays ``setup``: a new game, or the ``saved`` one carried on."""
-    return screen_class(setup.spec.id)(setup, saved)
+    return screen_class(setup.spec.id)(setup, saved=saved)

@@ -36,8 +36,8 @@ class AnimalsScreen(CallingScreen):
                 Binding("space", "reveal", "Who is who")]
     last_race: frozenset[int | None] = frozenset()  # the two seats in the last won call
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         self.revealing = False
         if self.viewer is not None:  # solo: the animals' letters call them
             letters = {ANIMAL_KEYS[animal]: (self.viewer, verb) for verb, animal in CALL_VERBS.items()}
@@ -113,7 +113,7 @@ class AnimalsScreen(CallingScreen):
         if self.viewer is not None:
             return ANIMAL_KEYS[animal]
         k = self.in_play().index(animal)
-        return "/".join(self.keymap.key_label(p, TARGETS[k]) for p in self.setup.human_seats)
+        return "/".join(self.keymap.key_label(p, TARGETS[k]) for p in self.people)
 
     def legend(self) -> Text:
         """Which key makes which call ('w Cow · d Dog'): the keys, not who is who."""
@@ -154,7 +154,7 @@ class AnimalsScreen(CallingScreen):
 
     def choosing_center(self) -> RenderableType:
         calls = self.setup.options.calls  # type: ignore[attr-defined]
-        people = [p for p in self.setup.human_seats if self.view.animals[p] is None]
+        people = [p for p in self.people if self.view.animals[p] is None]
         owners = {animal: seat for seat, animal in enumerate(self.view.animals) if animal}
         rows = Text()
         for k, animal in enumerate(self.offered()):
@@ -168,7 +168,7 @@ class AnimalsScreen(CallingScreen):
         return Group(Text("Choose your animal", style="bold", justify="center"), Align.center(rows))
 
     def prompt(self) -> str:
-        humans = self.setup.human_seats
+        humans = self.people
         if len(humans) < 2 or self.game.is_over:
             return super().prompt()
         word = "choose" if self.view.choosing else "call"

@@ -21,8 +21,8 @@ class ConcentrationScreen(TurnScreen):
     CSS = "ConcentrationScreen #center { padding: 0; }"  # and the whole width
     BINDINGS = [Binding("enter", "confirm", "Turn card")]  # the card under the grid cursor
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         self.spot = 0  # the grid cursor
 
     # ---- the grid cursor (the hand row stays empty)
@@ -161,7 +161,7 @@ class ConcentrationScreen(TurnScreen):
         view = self.view
         if self.actor is None:
             return self.waiting_prompt(view.current)
-        who = f"{self.names[self.actor]}, your turn: " if len(self.setup.human_seats) > 1 else "Your turn: "
+        who = f"{self.names[self.actor]}, your turn: " if len(self.people) > 1 else "Your turn: "
         if view.phase == "cut":
             return who + "cut — arrows pick a card, enter turns it; highest starts."
         which = len(view.up) + 1

@@ -41,8 +41,8 @@ class CuckooScreen(TurnScreen):
     CuckooScreen #center { min-height: 2; content-align: left top; padding: 0 1; }
     """
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         self.show_last = False
 
     # ---- layout: compact one-line rows instead of a panel per seat

@@ -33,6 +33,7 @@ from cardarcade.ui.widgets.cards import ascii_suits, card_text
 
 if TYPE_CHECKING:
     from cardarcade.store.saves import SavedGame
+    from cardarcade.table.shared import SharedTable, Watcher
 
 
 FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
@@ -105,23 +106,33 @@ class GameScreen(Screen):
         Binding("greater_than_sign", "fast_forward", "Bots finish fast", key_display=">"),
     ]
 
-    def __init__(self, setup: GameSetup, saved: SavedGame | None = None) -> None:
-        """A new game from ``setup``, or the game ``saved`` carried on."""
+    def __init__(self, setup: GameSetup, saved: SavedGame | None = None, shared: SharedTable | None = None,
+                 seat: int | None = None) -> None:
+        """A new game from ``setup``, or the game ``saved`` carried on, or this terminal's ``seat``
+        at a ``shared`` table (people at other terminals; None: watching it)."""
         super().__init__()
         self.setup = setup
         self.spec = setup.spec
-        self.game = saved.game if saved is not None else setup.new_game()
+        self.shared = shared
+        if shared is not None:
+            assert shared.table is not None, "a shared table is joined once dealt"
+            self.game = shared.table.game
+        else:
+            self.game = saved.game if saved is not None else setup.new_game()
         self.resumed = saved is not None
         # The file this game is saved in (chosen at its first save); None once nothing is to be
-        # kept: the game finished, was given up or dealt again.
+        # kept: the game finished, was given up or dealt again (a shared table is the server's).
         self.save_id: str | None = saved.save_id if saved is not None else None
-        self._keep = True
+        self._keep = shared is None
+        self._watcher: Watcher | None = None
         self._autosave: Timer | None = None
         self._played = saved.elapsed if saved is not None else 0.0  # seconds of play before _playing_since
         self._playing_since: float | None = None
         self._claims: dict[int, list[Reaction]] = {}  # person's seat -> claims not yet in the statistics
         self.names = setup.names
-        humans = setup.human_seats
+        # The seats played at this keyboard: every person's, or at a shared table this terminal's own.
+        self.people: list[int] = setup.human_seats if shared is None else [seat] if seat is not None else []
+        humans = self.people
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.view = self.game.view(self.viewer)
         self.keymap: Keymap = keymap_for(humans, self.VERBS)
@@ -148,7 +159,7 @@ class GameScreen(Screen):
         """One line telling the viewer what to do now; in hot-seat, each player's keys."""
         if self.game.is_over:
             return "Game over."
-        humans = self.setup.human_seats
+        humans = self.people
         if len(humans) > 1:
             return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS, self.VERB_HELP)}"
                               for s in humans)
@@ -198,6 +209,9 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         grid = self.query_one("#seats", Grid)
         grid.styles.grid_size_columns, grid.styles.grid_size_rows = self.seat_grid()
+        if self.shared is not None:
+            self._join_shared(self.shared)
+            return
         self.table = Table(
             self.game, self.setup.seats, LoopClock(), pace=self.app.settings.pace, seed=self.setup.seed,
             listener=self._on_table, on_reactions=self._on_reactions,
@@ -219,8 +233,26 @@ class GameScreen(Screen):
 
     def _start_play(self) -> None:
         assert self.table is not None
-        self.table.start()
+        if self.shared is None:  # a shared table starts itself, for everyone at once
+            self.table.start()
         self._playing_since = time.monotonic()
+
+    def _join_shared(self, shared: SharedTable) -> None:
+        """Show the shared table from this seat and follow it; its countdown, if it is still on."""
+        self.table = shared.table
+        # The table is told of moves from any session's app: each screen takes the news from its
+        # own queue, in its own app.
+        self._watcher = shared.attach(self.viewer, lambda events, seat: self.call_later(self._on_table, events, seat),
+                                      lambda batch: self.call_later(self._on_reactions, batch))
+        self.refresh_all()
+        waiting = shared.starts_in()
+        if waiting > 0:
+            self._count = int(waiting + 0.999)
+            self._tick()
+            self._countdown = self.set_interval(1.0, self._tick)
+        else:
+            self._start_play()
+            self.refresh_all()
 
     def _tick(self) -> None:
         if self._count > 0:
@@ -236,11 +268,23 @@ class GameScreen(Screen):
     # ---- refresh
 
     def title_text(self) -> Text:
+        if self.shared is not None:
+            return Text.assemble((f" {self.spec.title} ", "bold reverse"), "  ", self.shared_line())
         if self.setup.book is not None:
             rules = f" · {self.setup.book}"
         else:
             rules = " · house rules" if self.setup.options != self.spec.Options() else ""
         return Text.assemble((f" {self.spec.title} ", "bold reverse"), f"  seed {self.setup.seed}{rules}")
+
+    def shared_line(self) -> str:
+        """Who watches from here, and each player's measured round trip (their keys' head start
+        against the others is half of it; a house rule gives it back)."""
+        assert self.shared is not None
+        who = "watching" if self.viewer is None else f"you are {self.names[self.viewer]}"
+        trips = [f"{name} {self.shared.round_trips[name] * 1000:.0f} ms" for name in self.names
+                 if name in self.shared.round_trips]
+        rule = " (half allowed for)" if self.shared.compensate_rtt else ""
+        return f"{who}" + (f" · round trips {', '.join(trips)}{rule}" if trips else "")
 
     def refresh_all(self) -> None:
         # One view per refresh: every render hook reads ``self.view`` instead of rebuilding it.
@@ -262,14 +306,14 @@ class GameScreen(Screen):
         if not self.people_out():
             return self.prompt()
         # Nobody here has a move left, so their keys are not worth the room.
-        who = "You are out" if len(self.setup.human_seats) == 1 else "Everyone at this keyboard is out"
+        who = "You are out" if len(self.people) == 1 else "Everyone at this keyboard is out"
         if self.table is not None and self.table.pace > FAST_PACE:
             return f"{who} — > lets the bots finish fast"
         return f"{who}; the bots are finishing fast"
 
     def people_out(self) -> bool:
         """Whether every person at this table is out of the game while bots play on."""
-        humans = self.setup.human_seats
+        humans = self.people
         return bool(humans) and not self.game.is_over and all(self.game.is_out(s) for s in humans)
 
     def action_fast_forward(self) -> None:
@@ -319,7 +363,7 @@ class GameScreen(Screen):
         """Whether Textual has begun to take this screen down (quitting, leaving): its widgets
         are going, but a bot's timer may still fire. The table stops there."""
         if self._pruning or not self.is_running:
-            if self.table is not None:
+            if self.table is not None and self.shared is None:  # a shared table plays on for the others
                 self.table.close()
             return True
         return False
@@ -330,7 +374,7 @@ class GameScreen(Screen):
         for event in events_:
             if event.text:
                 self.add_log(self.words(event))
-                if event.data.get("penalty") and event.seat in self.setup.human_seats:
+                if event.data.get("penalty") and event.seat in self.people:
                     # a move that cost a person: said where it cannot be missed, not only in the log
                     self.app.notify(self.words(event), title="That cost you", severity="warning", timeout=4)
         self.on_game_events(events_)
@@ -359,7 +403,7 @@ class GameScreen(Screen):
         for r in ordered:
             note = " wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome) else ""
             parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
-        humans = [s for s in self.setup.human_seats if self.raced(s)]
+        humans = [s for s in self.people if self.raced(s)]
         if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):
             parts.append("you did not react" if len(humans) == 1 else "no one at the keyboard reacted")
         self.add_log(Text("⏱ " + " · ".join(parts), style="italic"))
@@ -387,7 +431,7 @@ class GameScreen(Screen):
         self._keep_adaptive_median()  # before the next game of the session is set up
         tuning = self.table.adaptive_summary() if self.table is not None else None
         self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id),
-                                       self.render_final(), tuning))
+                                       self.render_final(), tuning, again=self.shared is None))
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat
@@ -417,7 +461,10 @@ class GameScreen(Screen):
         claim = self.claim_for(seat, verb)
         if claim is not None:
             kind, target = claim
-            table.claim(seat, kind, t, target)
+            if self.shared is not None:  # (where a house rule may allow for the player's round trip)
+                self.shared.claim(seat, kind, t if t is not None else table.clock.now(), target)
+            else:
+                table.claim(seat, kind, t, target)
             self.flash[seat] = self.claim_flash(kind, target)
             self.show(f"seat-{seat}", self.render_seat(seat), answer=True)
             return
@@ -459,7 +506,7 @@ class GameScreen(Screen):
         if action == "verb" and self.viewer is None:
             return False
         if action == "fast_forward":
-            return self._out
+            return self._out and self.shared is None  # the others at a shared table play on at their pace
         return True
 
     def action_verb(self, verb: str) -> None:
@@ -470,7 +517,7 @@ class GameScreen(Screen):
     # ---- pausing, menus
 
     def on_screen_suspend(self) -> None:
-        if self.table is not None:
+        if self.table is not None and self.shared is None:  # a shared table plays on for the others
             self.table.pause()
         if self._countdown is not None:
             self._countdown.pause()
@@ -480,15 +527,22 @@ class GameScreen(Screen):
 
     def on_screen_resume(self) -> None:
         if self.table is not None and self.table.started:
-            self.table.resume()
+            if self.shared is None:
+                self.table.resume()
             if self._playing_since is None:
                 self._playing_since = time.monotonic()
         if self._countdown is not None:
             self._countdown.resume()
 
     def on_unmount(self) -> None:
-        # However the game is left (the menu, q, the terminal closing, SIGTERM), it is saved.
-        if self.table is not None:
+        # However the game is left (the menu, q, the terminal closing, SIGTERM), it is saved; a
+        # shared table's seat is kept for its player and a bot plays it meanwhile.
+        if self.shared is not None:
+            if self._watcher is not None:
+                self.shared.detach(self._watcher)
+            if self.viewer is not None:
+                self.shared.stand(self.setup.seats[self.viewer].name)
+        elif self.table is not None:
             self.table.close()
             self._keep_adaptive_median()
         self._record_claims()
@@ -553,14 +607,16 @@ class GameScreen(Screen):
             return None
         if info.profile is not None:
             return info.profile
-        return self.app.player if len(self.setup.human_seats) == 1 else None
+        return self.app.player if len(self.people) == 1 else None
 
     def _game_finished(self) -> None:
         """The game is over: its save goes, and it goes into the statistics."""
         duration = self.elapsed
         self.discard()
         self._record_claims()
-        profiles = {s: p for s in self.setup.human_seats if (p := self.profile_of(s)) is not None}
+        if self.shared is not None:
+            return  # the server records a shared table's game, once
+        profiles = {s: p for s in self.people if (p := self.profile_of(s)) is not None}
         setup, game, book, store = self.setup, self.game, self.setup.book, self.app.store
         self.app.store_in_background(lambda: store.stats.record_game(setup, game, duration, profiles, book),
                                      "The statistics could not be recorded")
@@ -584,7 +640,7 @@ class GameScreen(Screen):
     def action_pause(self) -> None:
         from cardarcade.ui.screens.pause import PauseScreen
 
-        self.app.push_screen(PauseScreen(self.setup, self.history), self._after_pause)
+        self.app.push_screen(PauseScreen(self.setup, self.history, shared=self.shared is not None), self._after_pause)
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":
@@ -618,6 +674,12 @@ class GameScreen(Screen):
 
         if self.game.is_over:
             self.app.leave_game()
+            return
+        if self.shared is not None:
+            question = ("Stop watching?" if self.viewer is None else
+                        "Leave the table? A bot plays your seat, kept for you for a few minutes: "
+                        "sit down again from the lobby.")
+            self.app.push_screen(ConfirmScreen(question), lambda yes: self.app.leave_game() if yes else None)
             return
         self.app.push_screen(ConfirmScreen("Leave this game? It is saved: c on the menu continues it."),
                              lambda yes: self.save_and_leave() if yes else None)

@@ -168,6 +168,7 @@ class Summary(Widget):
 
 
 class MenuScreen(Screen):
+    HOME = True  # where leaving a game comes back to (ArcadeApp.leave_game)
     DEFAULT_CSS = """
     MenuScreen #games-header { height: 1; padding: 0 1; }
     MenuScreen #games { padding: 0 1; }

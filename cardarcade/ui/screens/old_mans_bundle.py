@@ -20,8 +20,8 @@ MIN_VISIBLE = 5  # a fanned card shows its corner ("10") and edge; narrower, the
 class OldMansBundleScreen(TurnScreen):
     HIDDEN_HANDS = True
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         self.headline = "The dealer's opponent plays first."
 
     def on_game_events(self, events_) -> None:

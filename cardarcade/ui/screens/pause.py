@@ -31,22 +31,29 @@ class PauseScreen(Dialog[str | None]):
         *BUTTON_ARROWS,
     ]
 
-    def __init__(self, setup: GameSetup, history: Sequence[Text] = ()) -> None:
+    def __init__(self, setup: GameSetup, history: Sequence[Text] = (), shared: bool = False) -> None:
+        """``shared``: a table people play from other terminals: it plays on meanwhile, and cannot
+        be dealt again, saved or given up from here."""
         super().__init__()
         self.setup = setup
         self.history = history
+        self.shared = shared
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"{self.setup.spec.title} — paused", classes="dialog-title")
+            yield Static(f"{self.setup.spec.title} — " + ("the others play on" if self.shared else "paused"),
+                         classes="dialog-title")
             # One line each (compact), so that all seven fit in 24 lines.
             yield Button("Resume", id="resume", variant="primary", compact=True)
             yield Button("Rules", id="rules", compact=True)
             yield Button("The whole log", id="history", compact=True)
             yield Button("Next theme", id="theme", compact=True)
-            yield Button("Restart with a new deal", id="restart", compact=True)
-            yield Button("Save and leave", id="leave", compact=True)
-            yield Button("Give up this game", id="give_up", variant="error", compact=True)
+            if self.shared:
+                yield Button("Leave the table", id="leave", variant="error", compact=True)
+            else:
+                yield Button("Restart with a new deal", id="restart", compact=True)
+                yield Button("Save and leave", id="leave", compact=True)
+                yield Button("Give up this game", id="give_up", variant="error", compact=True)
         yield Footer()
 
     @only_on_top  # a click queued behind the key that closed this menu opens nothing over the game

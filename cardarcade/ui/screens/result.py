@@ -75,8 +75,11 @@ class ResultScreen(Screen):
     ]
 
     def __init__(self, setup: GameSetup, game: Game, reactions: list[float],
-                 final: RenderableType | None = None, tuning: str | None = None) -> None:
+                 final: RenderableType | None = None, tuning: str | None = None, again: bool = True) -> None:
+        """``again``: enter deals the next game at this table (False: a shared table's result,
+        after which enter goes back, as escape does)."""
         super().__init__()
+        self.again = again
         self.setup = setup
         self.game = game
         self.reactions = reactions
@@ -100,7 +103,8 @@ class ResultScreen(Screen):
                 yield Sparkline(ms, id="reaction-chart")
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
-            yield Static(Text("enter: play again with a new deal · escape: menu", style="dim", justify="center"))
+            hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
+            yield Static(Text(hint, style="dim", justify="center"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -118,6 +122,9 @@ class ResultScreen(Screen):
         from cardarcade.ui.screens import screen_for
 
         if not self.ready:
+            return
+        if not self.again:
+            self.action_menu()
             return
         self.app.switch_screen(screen_for(self.setup.again()))
 

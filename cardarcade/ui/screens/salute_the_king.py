@@ -64,8 +64,8 @@ class SaluteTheKingScreen(GameScreen):
     CLAIM_VERBS = {verb: verb for verb in GESTURE_VERBS}
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         gestures = setup.options.gestures()
         self.gesture_names = [gesture_name(g) for g in gestures]
         self.VERB_HELP = {"flip": "turn a card", **{f"gesture{i + 1}": n for i, n in enumerate(self.gesture_names)}}
@@ -104,7 +104,7 @@ class SaluteTheKingScreen(GameScreen):
 
     def gesture_keys(self, slot: int) -> str:
         """The key(s) for a gesture: '1' solo, 'z|m' hot-seat, the slot number for spectators."""
-        labels = [self.keymap.key_label(seat, f"gesture{slot}") for seat in self.setup.human_seats]
+        labels = [self.keymap.key_label(seat, f"gesture{slot}") for seat in self.people]
         return "|".join(label for label in labels if label) or str(slot)
 
     # ---- the dealer's choice
@@ -243,7 +243,7 @@ class SaluteTheKingScreen(GameScreen):
     def prompt(self) -> str:
         if self.game.is_over:
             return "Game over."
-        humans = self.setup.human_seats
+        humans = self.people
         if len(humans) > 1:
             parts = []
             for seat in humans:

@@ -22,8 +22,8 @@ def caption(name: str) -> str:
 class CallingScreen(GameScreen):
     """What the calling games' screens share: the row of up cards and a headline of the last call."""
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         self.headline = ""
 
     def on_game_events(self, events_: list[Event]) -> None:

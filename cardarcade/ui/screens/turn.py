@@ -254,9 +254,9 @@ class TurnScreen(GameScreen):
 
     LOG_LINES: ClassVar[int] = 3  # the hand row needs the room (arcade.tcss)
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
-        humans = self.setup.human_seats
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
+        humans = self.people
         self.private = self.HIDDEN_HANDS and len(humans) > 1
         if len(humans) > 1:
             self.viewer = None if self.private else humans[0]
@@ -310,7 +310,7 @@ class TurnScreen(GameScreen):
         """The person whose move it is (keys act for them), or None while bots or nobody move."""
         if self.game.is_over:
             return None
-        humans = self.setup.human_seats
+        humans = self.people
         actors = self.game.actors()
         seat = next((s for s in actors if s in humans), None)
         if seat is None or (self.private and seat != self.viewer):
@@ -320,7 +320,7 @@ class TurnScreen(GameScreen):
     def _next_person(self) -> int | None:
         if self.game.is_over:
             return None
-        humans = self.setup.human_seats
+        humans = self.people
         return next((s for s in self.game.actors() if s in humans), None)
 
     # ---- layout and drawing

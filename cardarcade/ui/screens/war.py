@@ -20,8 +20,8 @@ class WarScreen(GameScreen):
     VERBS = ["flip"]
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
 
-    def __init__(self, setup, saved=None) -> None:
-        super().__init__(setup, saved)
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
         self.headline = "Turn your cards!"
 
     def on_game_events(self, events_: list[Event]) -> None:

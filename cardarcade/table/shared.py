@@ -1,0 +1,270 @@
+"""A table several people play from different terminals (a server's sessions).
+
+A ``SharedTable`` lives outside any one screen: people sit at its seats before the deal, the
+creator's choice of bots fills the others, and once dealt it runs one ``Table`` and tells every
+screen attached to it (players and spectators) what happened. Each screen shows its own seat's
+view, so no hand is ever drawn on another person's terminal.
+
+Every terminal is a session of the same process, so every key press is stamped by the one event
+loop clock: a reaction race between people is settled by when their presses reached the server.
+A house rule (``compensate_rtt``) moves a remote player's press back by half their measured
+round trip, the time their key spent on the way.
+
+A person who leaves or loses their connection keeps their seat for ``HOLD_SECONDS`` while a bot
+of the table's level plays it; sitting down again under the same name gives it back.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Callable
+
+from cardarcade.bots import make_bot
+from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
+from cardarcade.table.clock import Clock, Handle
+from cardarcade.table.setup import GameSetup
+from cardarcade.table.table import DEFAULT_PACE, Reaction, Seat, Table
+
+HOLD_SECONDS = 180.0  # how long a seat waits for a person who left
+COUNTDOWN = 3.0  # seconds between the deal and the first card in a reaction game
+MAX_NAME = 40
+
+EventsListener = Callable[[list[Event], "int | None"], None]
+ReactionsListener = Callable[[list[Reaction]], None]
+
+
+class SeatTaken(ValueError):
+    """The seat asked for cannot be had (taken, a bot's, the game started); the message says why."""
+
+
+@dataclass
+class Watcher:
+    """A screen attached to the table: a player's (``seat``) or a spectator's (None)."""
+
+    seat: int | None
+    on_events: EventsListener
+    on_reactions: ReactionsListener
+
+
+@dataclass
+class Place:
+    """One seat before and during play."""
+
+    person: bool  # a person's seat (else a bot's from the start)
+    player: str | None = None  # who sits there (a person's seat)
+    held: Handle | None = field(default=None, repr=False)  # the player left: their seat waits until this fires
+
+
+class SharedTable:
+    def __init__(self, spec: GameSpec, people: int, players: int, level: str, clock: Clock, *,
+                 options: Options | None = None, creator: str, compensate_rtt: bool = False,
+                 pace: float = DEFAULT_PACE, seed: int | None = None, table_id: str | None = None,
+                 on_change: Callable[["SharedTable"], None] | None = None) -> None:
+        """``players`` seats, the first ``people`` of them for people (the creator sits in the
+        first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change."""
+        if not spec.min_players <= players <= spec.max_players:
+            raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
+        if not 1 <= people <= players:
+            raise SeatTaken(f"between 1 and {players} of the seats can be people's")
+        self.id = table_id or secrets.token_hex(3)
+        self.spec = spec
+        self.level = level
+        self.clock = clock
+        self.options = spec.parse_options(options)
+        self.creator = creator
+        self.compensate_rtt = compensate_rtt
+        self.pace = pace
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.on_change = on_change
+        self.places = [Place(person=i < people) for i in range(players)]
+        self.setup: GameSetup | None = None
+        self.table: Table | None = None
+        self.watchers: list[Watcher] = []
+        self.round_trips: dict[str, float] = {}  # player -> their latest measured round trip (seconds)
+        self.starts_at: float | None = None  # clock time of the first card (after the countdown)
+        self.dealt_at: float | None = None
+        self.sit(creator)
+
+    # ---- before the deal
+
+    @property
+    def dealt(self) -> bool:
+        return self.table is not None
+
+    @property
+    def over(self) -> bool:
+        return self.table is not None and self.table.game.is_over
+
+    def open_seats(self) -> list[int]:
+        return [i for i, p in enumerate(self.places) if p.person and p.player is None]
+
+    def seat_of(self, player: str) -> int | None:
+        return next((i for i, p in enumerate(self.places) if p.player == player), None)
+
+    def held_for(self, player: str) -> int | None:
+        """The seat kept for ``player`` while they are away, if any."""
+        seat = self.seat_of(player)
+        return seat if seat is not None and self.places[seat].held is not None else None
+
+    def sit(self, player: str, seat: int | None = None) -> int:
+        """Seat ``player`` (at ``seat``, or the first open one); their own held seat if they left."""
+        own = self.seat_of(player)
+        if own is not None:
+            if self.places[own].held is not None:
+                self._come_back(own)
+            return own
+        if self.dealt:
+            raise SeatTaken("the game has started; you can watch it")
+        free = self.open_seats()
+        if seat is None:
+            if not free:
+                raise SeatTaken("every person's seat is taken")
+            seat = free[0]
+        elif seat not in free:
+            raise SeatTaken(f"seat {seat + 1} is not free")
+        self.places[seat].player = player
+        self._changed()
+        return seat
+
+    def stand(self, player: str) -> None:
+        """``player`` gets up: before the deal the seat is free again; during play a bot of the
+        table's level plays it and it is held for them for ``HOLD_SECONDS``."""
+        seat = self.seat_of(player)
+        if seat is None:
+            return
+        place = self.places[seat]
+        if not self.dealt:
+            place.player = None
+        elif not self.over and place.held is None:
+            assert self.table is not None
+            self.table.set_stand_in(seat, make_bot(self.spec.id, seat, self.level,
+                                                   random.Random(f"{self.seed}:stand-in:{seat}")))
+            place.held = self.clock.call_at(self.clock.now() + HOLD_SECONDS, lambda: self._give_up_seat(seat))
+        self._changed()
+
+    def _come_back(self, seat: int) -> None:
+        place = self.places[seat]
+        assert place.held is not None and self.table is not None
+        place.held.cancel()
+        place.held = None
+        self.table.set_stand_in(seat, None)
+        self._changed()
+
+    def _give_up_seat(self, seat: int) -> None:
+        """Nobody came back: the bot keeps the seat for good (it is no longer held)."""
+        place = self.places[seat]
+        place.held = None
+        place.player = None
+        self._changed()
+
+    @property
+    def people_present(self) -> list[str]:
+        return [p.player for p in self.places if p.player is not None and p.held is None]
+
+    def deal(self) -> None:
+        """Start the game: seats still open are played by bots of the table's level."""
+        if self.dealt:
+            return
+        seats: list[Seat] = []
+        bots = 0
+        for place in self.places:
+            if place.player is not None:
+                seats.append(Seat(place.player, profile=place.player))
+            else:
+                bots += 1
+                seats.append(Seat(f"Bot {bots}", "bot", self.level))
+        for place in self.places:  # an open seat is a bot's from now on
+            place.person = place.player is not None
+        self.dealt_at = self.clock.now()
+        self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed)
+        self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
+                           listener=self._events, on_reactions=self._reactions)
+        if self.spec.realtime:
+            self.starts_at = self.clock.now() + COUNTDOWN
+            self.clock.call_at(self.starts_at, self._begin)
+        else:
+            self._begin()
+        self._changed()
+
+    def _begin(self) -> None:
+        if self.table is not None and not self.table.closed:
+            self.table.start()
+            self._changed()
+
+    def elapsed(self) -> float:
+        """Seconds since the deal."""
+        return 0.0 if self.dealt_at is None else max(0.0, self.clock.now() - self.dealt_at)
+
+    def starts_in(self) -> float:
+        """Seconds until the first card (0 once play is on)."""
+        if self.starts_at is None or (self.table is not None and self.table.started):
+            return 0.0
+        return max(0.0, self.starts_at - self.clock.now())
+
+    # ---- play
+
+    def attach(self, seat: int | None, on_events: EventsListener, on_reactions: ReactionsListener) -> Watcher:
+        watcher = Watcher(seat, on_events, on_reactions)
+        self.watchers.append(watcher)
+        return watcher
+
+    def detach(self, watcher: Watcher) -> None:
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+
+    def claim(self, seat: int, kind: str, t: float, target: int | None = None) -> None:
+        """A press that arrived at ``t``; with the house rule, moved back by half the player's round trip."""
+        assert self.table is not None
+        player = self.places[seat].player
+        if self.compensate_rtt and player in self.round_trips:
+            t -= self.round_trips[player] / 2
+        self.table.claim(seat, kind, t, target)
+
+    def submit(self, seat: int, action: Action, t: float | None = None) -> None:
+        if self.table is None:
+            raise IllegalAction("the game has not started")
+        self.table.submit(seat, action, t)
+
+    def _events(self, events: list[Event], seat: int | None) -> None:
+        for watcher in list(self.watchers):
+            watcher.on_events(events, seat)
+        if self.over:
+            self._changed()
+
+    def _reactions(self, batch: list[Reaction]) -> None:
+        for watcher in list(self.watchers):
+            watcher.on_reactions(batch)
+
+    def close(self) -> None:
+        for place in self.places:
+            if place.held is not None:
+                place.held.cancel()
+                place.held = None
+        if self.table is not None:
+            self.table.close()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # ---- what the lobby shows
+
+    def describe_seats(self) -> list[str]:
+        """'ada', 'open', 'bot · easy', 'ada (away: a bot plays)' for each seat."""
+        out = []
+        for place in self.places:
+            if place.player is None:
+                out.append("open" if place.person and not self.dealt else f"bot · {self.level}")
+            elif place.held is not None:
+                out.append(f"{place.player} (away: a bot plays)")
+            else:
+                out.append(place.player)
+        return out
+
+    def status(self) -> str:
+        if not self.dealt:
+            free = len(self.open_seats())
+            return f"waiting for {free} more" if free else "ready to deal"
+        return "finished" if self.over else "playing"

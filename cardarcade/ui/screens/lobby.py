@@ -1,0 +1,355 @@
+"""A server's lobby: who is online, the tables people share, a chat line; a new table; the room a
+table's players wait in until it is dealt.
+
+Apps of other sessions change the lobby; each screen here subscribes to it and redraws from its
+own queue (``call_later``), never from another app's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
+
+from cardarcade.ui.screens._dialog import only_on_top
+
+if TYPE_CHECKING:
+    from cardarcade.server.lobby import Lobby
+    from cardarcade.table.shared import SharedTable
+
+CHAT_SHOWN = 5
+
+
+def open_game(app, table: SharedTable, seat: int | None) -> None:
+    """Put this terminal at the dealt ``table``: its ``seat``, or watching (None)."""
+    from cardarcade.ui.screens import screen_class
+
+    assert table.setup is not None
+    app.push_screen(screen_class(table.spec.id)(table.setup, shared=table, seat=seat))
+
+
+class LobbyWatcher:
+    """What every lobby screen shares: follow the lobby while shown, redraw from its own queue."""
+
+    def on_mount(self) -> None:
+        lobby: Lobby = self.app.lobby
+        lobby.subscribe(self, lambda: self.call_later(self.lobby_changed))
+        self.call_after_refresh(self.lobby_changed)  # (once mounted: it draws into the screen's widgets)
+
+    def on_unmount(self) -> None:
+        self.app.lobby.unsubscribe(self)
+
+    def lobby_changed(self) -> None:
+        raise NotImplementedError
+
+
+class LobbyScreen(LobbyWatcher, Screen):
+    HOME = True  # where leaving a game comes back to (ArcadeApp.leave_game)
+    BINDINGS = [
+        Binding("n", "new_table", "New table"),
+        Binding("enter", "sit", "Sit down", priority=False),
+        Binding("w", "watch", "Watch"),
+        Binding("m", "menu", "Play alone"),
+        Binding("c", "chat", "Chat"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-title { height: 2; padding: 0 1; }
+    LobbyScreen #lobby-tables { height: 1fr; }
+    LobbyScreen #lobby-chat { height: auto; max-height: 6; padding: 0 1; }
+    LobbyScreen #lobby-say { margin: 0 1; }
+    LobbyScreen #lobby-message { height: auto; padding: 0 1; }
+    """
+    AUTO_FOCUS = "#lobby-tables"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title")
+        yield OptionList(id="lobby-tables")
+        yield Static(id="lobby-message")
+        yield Static(id="lobby-chat")
+        yield Input(placeholder="Say something to everyone here (enter sends, escape returns)", id="lobby-say",
+                    max_length=200)
+        yield Footer()
+
+    @property
+    def lobby(self) -> Lobby:
+        return self.app.lobby
+
+    def lobby_changed(self) -> None:
+        if not self.is_mounted:
+            return
+        me, lobby = self.app.player, self.lobby
+        online = sorted(lobby.online)
+        title = Text.assemble((" Lobby ", "bold reverse"), f"  you are {me} · online ({len(online)}): ",
+                              ", ".join(online[:12]) + (" ..." if len(online) > 12 else ""))
+        held = lobby.held_seat(me)
+        title.append("\n")
+        if held is not None:
+            title.append(f" Your seat at {held.spec.title} is kept for you: enter on it sits you back.", style="bold")
+        elif not lobby.tables:
+            title.append(" No tables yet: n sets one up for the others to join.", style="dim")
+        else:
+            title.append(" enter sits you at a table · w watches one · n sets up a new one", style="dim")
+        self.query_one("#lobby-title", Static).update(title)
+        tables = self.query_one("#lobby-tables", OptionList)
+        highlighted = tables.highlighted_option.id if tables.highlighted_option is not None else None
+        tables.clear_options()
+        rows = [Option(self._table_row(t), id=t.id) for t in lobby.tables.values()]
+        tables.add_options(rows)
+        ids = [t.id for t in lobby.tables.values()]
+        if ids:
+            tables.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        chat = [Text.assemble((f"{line.name}: ", "bold"), line.text) for line in list(lobby.chat)[-CHAT_SHOWN:]]
+        self.query_one("#lobby-chat", Static).update(Text("\n").join(chat) if chat else Text("(no chat yet)", style="dim"))
+
+    @staticmethod
+    def _table_row(table: SharedTable) -> Text:
+        rules = " · house rules" if table.options != table.spec.Options() else ""
+        return Text.assemble((table.spec.title, "bold"), f"  {len(table.places)} players{rules} · {table.status()}",
+                             "\n", (f"  {', '.join(table.describe_seats())}", "dim"))
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-message", Static).update(Text(text, style="bold"))
+
+    def selected(self) -> SharedTable | None:
+        option = self.query_one("#lobby-tables", OptionList).highlighted_option
+        return self.lobby.tables.get(option.id) if option is not None and option.id else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_sit()
+
+    @only_on_top
+    def action_sit(self) -> None:
+        from cardarcade.table.shared import SeatTaken
+
+        table = self.selected()
+        if table is None:
+            self.say("No table chosen: n sets one up.")
+            return
+        me = self.app.player
+        try:
+            seat = table.sit(me)
+        except SeatTaken as exc:
+            self.say(f"{exc}." + (" w watches it." if table.dealt else ""))
+            return
+        if table.dealt:
+            open_game(self.app, table, seat)
+        else:
+            self.app.push_screen(TableRoomScreen(table))
+
+    @only_on_top
+    def action_watch(self) -> None:
+        table = self.selected()
+        if table is None or not table.dealt:
+            self.say("Only a table in play can be watched." if table else "No table chosen.")
+            return
+        open_game(self.app, table, None)
+
+    @only_on_top
+    def action_new_table(self) -> None:
+        self.app.push_screen(NewTableScreen())
+
+    @only_on_top
+    def action_menu(self) -> None:
+        from cardarcade.ui.screens.menu import MenuScreen
+
+        self.app.push_screen(MenuScreen())
+
+    def action_chat(self) -> None:
+        self.query_one("#lobby-say", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        refused = self.lobby.say(self.app.player, event.value)
+        if refused is not None:
+            self.say(f"Not sent: {refused}.")
+            return
+        event.input.value = ""
+        self.say("")
+
+    def key_escape(self) -> None:
+        self.query_one("#lobby-tables", OptionList).focus()
+
+
+class NewTableScreen(Screen):
+    """The game, how many play, how many of the seats are for people, the bots' level."""
+
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("f5", "create", "Create")]
+    DEFAULT_CSS = """
+    NewTableScreen #new-form { height: 1fr; }
+    NewTableScreen .field { height: auto; }
+    NewTableScreen .field-label { width: 26; padding: 1 1 0 1; }
+    NewTableScreen #new-error { height: auto; padding: 0 1; }
+    """
+    AUTO_FOCUS = "#new-game"
+
+    def compose(self) -> ComposeResult:
+        from cardarcade.catalog import CATALOG
+
+        first = next(iter(CATALOG))
+        players, people, levels = self._choices(first)
+        yield Static(Text.assemble((" A new table ", "bold reverse"), "  the others join it from the lobby"))
+        with VerticalScroll(id="new-form"):
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select([(info.title, info.id) for info in CATALOG.values()], value=first,
+                             allow_blank=False, id="new-game")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select(players[0], value=players[1], id="new-players", allow_blank=False)
+            with Horizontal(classes="field"):
+                yield Label("Seats for people", classes="field-label")
+                yield Select(people[0], value=people[1], id="new-people", allow_blank=False)
+            with Horizontal(classes="field"):
+                yield Label("Bots (and stand-ins)", classes="field-label")
+                yield Select(levels[0], value=levels[1], id="new-level", allow_blank=False)
+            with Horizontal(classes="field"):
+                yield Label("Allow for round trips", classes="field-label")
+                yield Switch(False, id="new-rtt")
+            yield Static("On: a press counts from half a player's measured round trip earlier, so a "
+                         "far-away player is not slower for the distance.", classes="field-help")
+            with Horizontal(classes="field"):
+                yield Button("Create", id="create", variant="primary")
+                yield Button("Back", id="back")
+            yield Static(id="new-error")
+        yield Footer()
+
+    @staticmethod
+    def _choices(game_id: str) -> tuple[tuple[list, int], tuple[list, int], tuple[list, str]]:
+        """(choices, default) for the players, the people's seats and the bots' level of a game."""
+        from cardarcade.bots import levels_for
+        from cardarcade.rules import GAMES
+
+        spec = GAMES[game_id]
+        levels = levels_for(spec.realtime)
+        return (([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)], spec.default_players),
+                NewTableScreen._people_choices(spec.default_players),
+                ([(lvl, lvl) for lvl in levels], "medium" if "medium" in levels else levels[0]))
+
+    @staticmethod
+    def _people_choices(players: int) -> tuple[list, int]:
+        return [(str(n), n) for n in range(1, players + 1)], min(2, players)
+
+    def _spec(self):
+        from cardarcade.rules import GAMES
+
+        return GAMES[str(self.query_one("#new-game", Select).value)]
+
+    @staticmethod
+    def _fill(select: Select, choices: tuple[list, object]) -> None:
+        select.set_options(choices[0])
+        select.value = choices[1]
+
+    def _fit_to_game(self) -> None:
+        players, people, levels = self._choices(self._spec().id)
+        self._fill(self.query_one("#new-players", Select), players)
+        self._fill(self.query_one("#new-people", Select), people)
+        self._fill(self.query_one("#new-level", Select), levels)
+
+    def _fit_people(self, players: int) -> None:
+        self._fill(self.query_one("#new-people", Select), self._people_choices(players))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "new-game":
+            self._fit_to_game()
+        elif event.select.id == "new-players" and isinstance(event.value, int):
+            self._fit_people(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        (self.action_create if event.button.id == "create" else self.action_back)()
+
+    @only_on_top
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    @only_on_top
+    def action_create(self) -> None:
+        from cardarcade.table.shared import SeatTaken
+
+        players, people = self.query_one("#new-players", Select).value, self.query_one("#new-people", Select).value
+        if not isinstance(players, int) or not isinstance(people, int):
+            return
+        try:
+            table = self.app.lobby.create_table(
+                self._spec(), creator=self.app.player, players=players, people=people,
+                level=str(self.query_one("#new-level", Select).value),
+                compensate_rtt=self.query_one("#new-rtt", Switch).value, pace=self.app.settings.pace)
+        except SeatTaken as exc:
+            self.query_one("#new-error", Static).update(Text(f"{exc}.", style="bold"))
+            return
+        self.app.switch_screen(TableRoomScreen(table))
+
+
+class TableRoomScreen(LobbyWatcher, Screen):
+    """The seats of a table not yet dealt: who sits where, who is awaited. Its creator deals (the
+    open seats go to bots); everyone seated goes to the game the moment it is dealt."""
+
+    BINDINGS = [Binding("d", "deal", "Deal now"), Binding("escape", "stand", "Stand up"),
+                Binding("q", "stand", "Stand up", show=False)]
+    DEFAULT_CSS = """
+    TableRoomScreen { align: center middle; }
+    TableRoomScreen #room-box { width: 70; height: auto; border: thick $primary; padding: 1 2; }
+    """
+
+    def __init__(self, table: SharedTable) -> None:
+        super().__init__()
+        self.table = table
+        self._gone = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="room-box"):
+            yield Static(id="room-text")
+        yield Footer()
+
+    def lobby_changed(self) -> None:
+        if not self.is_mounted or self._gone:
+            return
+        table, me = self.table, self.app.player
+        if table.dealt:
+            seat = table.seat_of(me)
+            self._gone = True
+            self.app.pop_screen()
+            if seat is not None:
+                open_game(self.app, table, seat)
+            return
+        if table.id not in self.app.lobby.tables or table.seat_of(me) is None:
+            self._gone = True
+            self.app.pop_screen()
+            return
+        lines = [Text.assemble((f"{table.spec.title}", "bold"), f" · {len(table.places)} players · "
+                               f"bots {table.level}"), Text("")]
+        for i, who in enumerate(table.describe_seats()):
+            lines.append(Text(f"  Seat {i + 1}: {who}" + ("  (you)" if table.places[i].player == me else "")))
+        lines.append(Text(""))
+        free = len(table.open_seats())
+        if me == table.creator:
+            lines.append(Text(f"Waiting for {free} more. d deals now: bots take the open seats." if free
+                              else "Everyone is here: d deals.", style="bold"))
+        else:
+            lines.append(Text(f"Waiting for {free} more, and for {table.creator} to deal." if free
+                              else f"Everyone is here: waiting for {table.creator} to deal.", style="bold"))
+        self.query_one("#room-text", Static).update(Text("\n").join(lines))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "deal":
+            return self.app.player == self.table.creator
+        return True
+
+    @only_on_top
+    def action_deal(self) -> None:
+        if self.app.player == self.table.creator:
+            self.table.deal()  # every seated screen, this one too, goes to the game (lobby_changed)
+
+    @only_on_top
+    def action_stand(self) -> None:
+        self._gone = True
+        self.table.stand(self.app.player)
+        self.app.pop_screen()
