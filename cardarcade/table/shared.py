@@ -19,9 +19,10 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from cardarcade.bots import make_bot
+from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.setup import GameSetup
@@ -60,10 +61,11 @@ class Place:
 class SharedTable:
     def __init__(self, spec: GameSpec, people: int, players: int, level: str, clock: Clock, *,
                  options: Options | None = None, creator: str, compensate_rtt: bool = False,
-                 pace: float = DEFAULT_PACE, seed: int | None = None, table_id: str | None = None,
-                 on_change: Callable[["SharedTable"], None] | None = None) -> None:
+                 pace: float = DEFAULT_PACE, seed: int | None = None, deck: Sequence[Card] | None = None,
+                 table_id: str | None = None, on_change: Callable[["SharedTable"], None] | None = None) -> None:
         """``players`` seats, the first ``people`` of them for people (the creator sits in the
-        first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change."""
+        first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change.
+        ``deck``: an exact deal (tests, replays) instead of a shuffle by ``seed``."""
         if not spec.min_players <= players <= spec.max_players:
             raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
         if not 1 <= people <= players:
@@ -77,6 +79,7 @@ class SharedTable:
         self.compensate_rtt = compensate_rtt
         self.pace = pace
         self.seed = seed if seed is not None else random.randrange(2**31)
+        self.deck = tuple(deck) if deck is not None else None
         self.on_change = on_change
         self.places = [Place(person=i < people) for i in range(players)]
         self.setup: GameSetup | None = None
@@ -178,7 +181,7 @@ class SharedTable:
         for place in self.places:  # an open seat is a bot's from now on
             place.person = place.player is not None
         self.dealt_at = self.clock.now()
-        self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed)
+        self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
         self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
                            listener=self._events, on_reactions=self._reactions)
         if self.spec.realtime:

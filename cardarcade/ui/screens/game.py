@@ -40,6 +40,8 @@ FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask
 # Seconds from a move to the save that follows it: a game is never more than this behind on
 # disk, and a table of quick moves writes once a second, not once a move.
 AUTOSAVE_DELAY = 1.0
+# What someone watching a shared table may do: the menu, the rules, the log, leave.
+WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
 
 
 class SeatPanel(Static):
@@ -505,6 +507,8 @@ class GameScreen(Screen):
         # a half of the keyboard shown on the prompt line: the footer leaves them out.
         if action == "verb" and self.viewer is None:
             return False
+        if self.shared is not None and self.viewer is None and action not in WATCHING_ACTIONS:
+            return False  # a spectator has no hand to move along nor a move to make
         if action == "fast_forward":
             return self._out and self.shared is None  # the others at a shared table play on at their pace
         return True
