@@ -171,6 +171,7 @@ class WebServer:
             web.get("/ws", self._websocket),
             web.get("/ws/{name}", self._websocket),
             web.static("/static", self.static),
+            web.get("/favicon.ico", self._no_icon),  # asked for by every browser; there is none
         ])
         return app
 
@@ -228,6 +229,9 @@ class WebServer:
         )
         return web.Response(text=html, content_type="text/html",
                             headers={"Content-Security-Policy": _CONTENT_POLICY})
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
 
     def _same_origin(self, request: web.Request) -> bool:
         """A page's script always says where it comes from; programs other than browsers may not."""
