@@ -394,23 +394,63 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    raise CliError("cardarcade serve: say what to serve: ssh (see cardarcade serve --help)")
+    raise CliError("cardarcade serve: say what to serve: ssh or web (see cardarcade serve --help)")
+
+
+def _serve_setup(command: str, args: argparse.Namespace, ports: dict[str, int | None]) -> Any:
+    """What serve ssh and serve web check first; returns their limits."""
+    import logging
+
+    from cardarcade.server.ssh import Limits, refuse_textual_variables  # (and asyncssh: only here)
+
+    problem = refuse_textual_variables(os.environ)
+    if problem:
+        raise CliError(f"cardarcade serve {command}: {problem}")
+    for option, port in ports.items():
+        if port is not None and port > 65535:
+            raise CliError(f"cardarcade serve {command}: {option} must be at most 65535, not {port}")
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("cardarcade.server").setLevel(logging.INFO)
+    return Limits(max_sessions=args.max_sessions, per_address=args.per_address, max_starting=args.max_starting,
+                  idle_timeout=60.0 * args.idle_timeout)
+
+
+async def _start_web(command: str, server: Any, host: str, port: int, name_mark: str = "") -> Any:
+    """Serve the browser page from ``server``'s process; says where, or why it cannot."""
+    from cardarcade.server.web import WebServer
+
+    web = WebServer(server, name_mark=name_mark)
+    try:
+        port = await web.start(host, port)
+    except OSError as exc:
+        raise CliError(f"cardarcade serve {command}: cannot listen on {host}:{port} "
+                       f"({exc.strerror or exc})") from None
+    shown = f"[{host}]" if ":" in host else host
+    print(f"cardarcade: serving the browser page on http://{shown}:{port}/ (?name=NAME names the player; "
+          f"without it, a guest)", file=sys.stderr)
+    return web
+
+
+async def _until_signalled() -> None:
+    import asyncio
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    print("cardarcade: stopping: every session is told and ended.", file=sys.stderr)
 
 
 def cmd_serve_ssh(args: argparse.Namespace) -> int:
     import asyncio
-    import logging
 
     from cardarcade.server.keys import default_authorized_keys_path
-    from cardarcade.server.ssh import ArcadeServer, Limits, refuse_textual_variables  # (and asyncssh: only here)
+    from cardarcade.server.ssh import ArcadeServer
 
-    problem = refuse_textual_variables(os.environ)
-    if problem:
-        raise CliError(f"cardarcade serve ssh: {problem}")
-    if args.port > 65535:
-        raise CliError(f"cardarcade serve ssh: --port must be at most 65535, not {args.port}")
-    limits = Limits(max_sessions=args.max_sessions, per_address=args.per_address, max_starting=args.max_starting,
-                    idle_timeout=60.0 * args.idle_timeout)
+    limits = _serve_setup("ssh", args, {"--port": args.port, "--web-port": args.web_port})
+    if args.web_host and args.web_port is None:
+        raise CliError("cardarcade serve ssh: --web-host goes with --web-port")
     keys_file = None
     if args.auth == "keys":
         keys_file = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys_path()
@@ -423,9 +463,6 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits)
     except (OSError, ValueError) as exc:  # the host key's folder or file; the players' keys
         raise CliError(f"cardarcade serve ssh: {exc}") from None
-
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", stream=sys.stderr)
-    logging.getLogger("cardarcade.server").setLevel(logging.INFO)
 
     async def serve() -> None:
         try:
@@ -440,16 +477,59 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         else:
             print(f"cardarcade: players' keys from {keys_file}", file=sys.stderr)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
-        print("cardarcade: stopping: every session is told and ended.", file=sys.stderr)
+        web = None
+        if args.web_port is not None:
+            # A page proves no one's identity: its players' names are marked, never a key holder's.
+            mark = "@web" if args.auth == "keys" else ""
+            try:
+                web = await _start_web("ssh", server, args.web_host or args.host, args.web_port, mark)
+            except CliError:
+                await server.close()
+                raise
+            print("cardarcade: the browser page asks for no key: anyone who can reach it plays"
+                  + (", their names ending in @web." if mark else "."), file=sys.stderr)
+        await _until_signalled()
+        if web is not None:
+            await web.close()
         await server.close()
 
     asyncio.run(serve())
     return 0
+
+
+def cmd_serve_web(args: argparse.Namespace) -> int:
+    import asyncio
+
+    import asyncssh
+
+    from cardarcade.server.ssh import ArcadeServer
+
+    limits = _serve_setup("web", args, {"--port": args.port})
+    # The sessions' and the lobby's keeper; it never listens for SSH here, so its host key is one
+    # made for the occasion and never written.
+    server = ArcadeServer(auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), limits=limits)
+
+    async def serve() -> None:
+        web = await _start_web("web", server, args.host, args.port)
+        print("cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
+              "Ctrl+C stops.", file=sys.stderr)
+        await _until_signalled()
+        await web.close()
+        await server.close()
+
+    asyncio.run(serve())
+    return 0
+
+
+def _add_limit_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-sessions", type=_at_least(1), default=100,
+                        help="sessions at once, SSH and browser together (default 100)")
+    parser.add_argument("--per-address", type=_at_least(1), default=8,
+                        help="sessions from one address (default 8)")
+    parser.add_argument("--max-starting", type=_at_least(1), default=2,
+                        help="sessions drawing their first screen at once (default 2)")
+    parser.add_argument("--idle-timeout", type=_at_least(2), default=30, metavar="MINUTES",
+                        help="minutes without a key press before a session ends (default 30)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -522,14 +602,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="keys: the public keys in an authorized_keys file (default); open: anyone, any name")
     ssh.add_argument("--authorized-keys", metavar="FILE",
                      help="players' public keys (default: authorized_keys in the user config folder)")
-    ssh.add_argument("--max-sessions", type=_at_least(1), default=100)
-    ssh.add_argument("--per-address", type=_at_least(1), default=8,
-                     help="sessions from one address (default 8)")
-    ssh.add_argument("--max-starting", type=_at_least(1), default=2,
-                     help="sessions drawing their first screen at once (default 2)")
-    ssh.add_argument("--idle-timeout", type=_at_least(2), default=30, metavar="MINUTES",
-                     help="minutes without a key press before a session ends (default 30)")
+    ssh.add_argument("--web-port", type=_at_least(0), metavar="PORT",
+                     help="also serve the browser page on this port, from this process: browser and SSH "
+                          "players share the lobby, the tables and the limits")
+    ssh.add_argument("--web-host", metavar="ADDRESS", help="address for the browser page (default: --host)")
+    _add_limit_options(ssh)
     ssh.set_defaults(func=cmd_serve_ssh)
+    web = servers.add_parser("web", help="in a web browser: the arcade's page, one game per browser tab")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    web.add_argument("--port", type=_at_least(0), default=8080, help="port (default 8080)")
+    _add_limit_options(web)
+    web.set_defaults(func=cmd_serve_web)
     return parser
 
 

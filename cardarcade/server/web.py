@@ -32,7 +32,7 @@ from urllib.parse import quote, urlsplit
 
 from aiohttp import WSMsgType, web
 
-from cardarcade.server.ssh import ArcadeServer, _Session, player_name
+from cardarcade.server.ssh import MAX_NAME, ArcadeServer, _Session, player_name
 
 log = logging.getLogger("cardarcade.server")
 
@@ -148,13 +148,17 @@ class _TabChannel:
 
 class WebServer:
     """The arcade's web page and one app per tab, sharing ``arcade``'s sessions, limits and app
-    factory (it need not be listening for SSH). ``max_message``: bytes in one message from a page."""
+    factory (it need not be listening for SSH). ``max_message``: bytes in one message from a page.
+    ``name_mark`` ends every browser player's name: a page proves no identity, so where SSH players
+    prove theirs with keys, a browser player naming themselves after one must not get their saves,
+    settings or seat (``serve ssh --auth keys --web-port`` marks them "@web")."""
 
-    def __init__(self, arcade: ArcadeServer, *, max_message: int = MAX_MESSAGE) -> None:
+    def __init__(self, arcade: ArcadeServer, *, max_message: int = MAX_MESSAGE, name_mark: str = "") -> None:
         if max_message < 1:
             raise ValueError("max_message must be at least 1")
         self.arcade = arcade
         self.max_message = max_message
+        self.name_mark = name_mark
         self.static, template = page_assets()
         from jinja2 import Environment  # (textual-serve's own dependency)
 
@@ -249,8 +253,7 @@ class WebServer:
         if name is None:
             self._guests += 1
             name = guest_name(self._guests)
-        else:
-            name = player_name(name)
+        name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
         size = (_number(request.query.get("width"), 80, 1, 10_000), _number(request.query.get("height"), 24, 1, 10_000))
         limits = self.arcade.limits
         socket = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=limits.keepalive_interval)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import os
 import re
+import signal
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -14,6 +17,7 @@ import pytest
 from textual.binding import Binding
 
 import cardarcade.ui.app as app_module
+from cardarcade.cli import main
 from cardarcade.server.ssh import Limits, SessionInfo
 from cardarcade.ui.app import ArcadeApp
 from ssh_helpers import connect, until
@@ -77,11 +81,15 @@ async def test_tabs_without_a_name_are_guests_and_given_names_are_made_safe(serv
     first, second = await open_tab(port), await open_tab(port)
     await until(lambda: LOBBY in first.text() and LOBBY in second.text(), "both lobbies")
     assert sorted(s.name for s in web.arcade.sessions) == ["guest-1", "guest-2"]
+    web.name_mark = "@web"  # as when SSH players prove who they are with keys: no one passes for them
+    marked = await open_tab(port, path="/ws/" + "a" * 30)
+    await until(lambda: LOBBY in marked.text(), "the marked player's lobby")
+    assert "a" * 20 + "@web" in {s.name for s in web.arcade.sessions}
     async with aiohttp.ClientSession() as http:
         async with http.get(f"http://127.0.0.1:{port}/", params={"name": "\x1b[31mada\x07" + "x" * 50}) as response:
             page = await response.text()
     assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws/%5B31madaxxxxxxxxxxxxxxxxx"' in page
-    for tab in (first, second):
+    for tab in (first, second, marked):
         await tab.close()
 
 
@@ -252,3 +260,72 @@ _COUNT_COLOURS = """async (shots) => {
   }
   return counts;
 }"""
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["serve", "web", "--port", "70000"], "--port must be at most 65535"),
+    (["serve", "web", "--per-address", "0"], "--per-address: must be at least 1"),
+    (["serve", "ssh", "--auth", "open", "--web-port", "70000"], "--web-port must be at most 65535"),
+    (["serve", "ssh", "--auth", "open", "--web-host", "0.0.0.0"], "--web-host goes with --web-port"),
+])
+def test_a_bad_serve_web_command_gets_one_line_and_status_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+async def serving(tmp_path, *argv: str) -> tuple[asyncio.subprocess.Process, list[str]]:
+    """``cardarcade serve ...`` in a process of its own, and its first lines (up to the browser's)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "cardarcade.cli", "serve", *argv,
+                                                   env=env, stderr=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    lines: list[str] = []
+    while not any("browser page" in line for line in lines):
+        line = (await asyncio.wait_for(process.stderr.readline(), 60)).decode()
+        assert line, f"the server ended: {lines}"
+        lines.append(line)
+    return process, lines
+
+
+async def stop(process: asyncio.subprocess.Process) -> int:
+    if process.returncode is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        return await asyncio.wait_for(process.wait(), 30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_serve_web_serves_tabs_until_told_to_stop(tmp_path):
+    process, lines = await serving(tmp_path, "web", "--port", "0")
+    try:
+        port = int(re.search(r"browser page on http://127\.0\.0\.1:(\d+)/", lines[-1]).group(1))
+        tab = await open_tab(port)
+        await until(lambda: "you are guest-1" in tab.text(), "a guest's lobby")
+        assert await stop(process) == 0
+        await asyncio.wait_for(tab.closed.wait(), 30)
+        assert b"The server is shutting down." in tab.received
+        await tab.close()
+    finally:
+        await stop(process)
+    assert not (tmp_path / "data" / "cardarcade" / "ssh_host_ed25519_key").exists()  # no SSH, no host key
+
+
+async def test_serve_ssh_with_a_web_port_puts_both_in_one_lobby(tmp_path):
+    process, lines = await serving(tmp_path, "ssh", "--auth", "open", "--port", "0", "--web-port", "0")
+    try:
+        ssh_port = int(re.search(r"serving SSH on 127\.0\.0\.1:(\d+)", lines[0]).group(1))
+        web_port = int(re.search(r"browser page on http://127\.0\.0\.1:(\d+)/", lines[-1]).group(1))
+        client = await connect(ssh_port, username="ada")
+        tab = await open_tab(web_port, path="/ws/grace")
+        for screen in (client, tab):
+            await until(lambda: "online (2)" in screen.text(), "both players online")
+        assert "ada" in tab.text() and "grace" in client.text()
+        assert await stop(process) == 0
+        await tab.close()
+        await client.close()
+    finally:
+        await stop(process)
