@@ -42,8 +42,14 @@ PAGE_TERMINAL = "xterm-256color"  # what xterm.js, the page's terminal, is
 PAGE_ENVIRON = {"COLORTERM": "truecolor", "LANG": "C.UTF-8"}
 LOOPBACK_NAMES = ("localhost",)
 _EXTERNAL_TAG = re.compile(r"<(?:link|script)\b[^>]*\b(?:href|src)\s*=\s*[\"']?(?:https?:)?//[^>]*>\s*", re.I)
-_FONT_FACE = ('<style>@font-face { font-family: "Roboto Mono"; '
-              'src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }</style>\n')
+# The font the page names, from the package's own file; and when a session ends, the box saying so
+# sits at the foot without hiding the terminal, where the arcade said why (full, idle, shut down).
+_PAGE_STYLE = """<style>
+  @font-face { font-family: "Roboto Mono"; src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf"); }
+  body.-closed .closed-dialog { align-items: flex-end; }
+  body.-closed .closed-dialog .shade { display: none; }
+</style>
+"""
 # The page may load and connect to this server only (its inline script and styles are the package's).
 _CONTENT_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
                    "img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'")
@@ -57,7 +63,7 @@ def page_assets() -> tuple[Path, str]:
     package = Path(textual_serve.__file__).parent
     template = (package / "templates" / "app_index.html").read_text(encoding="utf-8")
     template = _EXTERNAL_TAG.sub("", template)
-    return package / "static", template.replace("</head>", _FONT_FACE + "</head>", 1)
+    return package / "static", template.replace("</head>", _PAGE_STYLE + "</head>", 1)
 
 
 def guest_name(number: int) -> str:
