@@ -329,3 +329,13 @@ async def test_serve_ssh_with_a_web_port_puts_both_in_one_lobby(tmp_path):
         await client.close()
     finally:
         await stop(process)
+
+
+async def test_a_tab_that_vanishes_is_closed(serve_web, silent_link):
+    web, port = await serve_web(limits=Limits(keepalive_interval=0.5))
+    link = await silent_link(port)
+    tab = await open_tab(link.port)
+    await until(lambda: LOBBY in tab.text(), "the lobby")
+    link.go_silent()  # the network drops everything, and no one says goodbye
+    await until(lambda: not web.arcade.sessions, "the vanished tab's session ended")
+    await tab.http.close()
