@@ -14,12 +14,10 @@ from pathlib import Path
 import aiohttp
 import pyte
 import pytest
-from textual.binding import Binding
 
-import cardarcade.ui.app as app_module
+from app_helpers import FAULT, faulty_for
 from cardarcade.cli import main
 from cardarcade.server.ssh import Limits, SessionInfo
-from cardarcade.ui.app import ArcadeApp
 from ssh_helpers import connect, until
 from web_helpers import LOBBY, MENU, open_deaf_tab, open_tab, start_web
 
@@ -122,18 +120,7 @@ async def test_pages_of_other_sites_are_refused(serve_web):
 
 
 async def test_an_oversize_message_or_a_fault_ends_that_tab_only(serve_web):
-    class Faulty(ArcadeApp):
-        CSS_PATH = str(Path(app_module.__file__).parent / ArcadeApp.CSS_PATH)  # relative to this file otherwise
-        BINDINGS = [Binding("x", "fail", "fail")]
-
-        def action_fail(self) -> None:
-            raise RuntimeError("a fault in one tab")
-
-    def make(info: SessionInfo, driver_class):
-        app_class = Faulty if info.name == "faulty" else ArcadeApp
-        return app_class(environ=info.environ, driver_class=driver_class)
-
-    web, port = await serve_web(app_factory=make, max_message=4096)
+    web, port = await serve_web(app_factory=faulty_for("faulty"), max_message=4096)
     flood, faulty, steady = [await open_tab(port, path=f"/ws/{name}") for name in ("flood", "faulty", "steady")]
     await until(lambda: all(MENU in tab.text() for tab in (flood, faulty, steady)), "three menus")
     await flood.press("a" * 5000)
@@ -141,7 +128,8 @@ async def test_an_oversize_message_or_a_fault_ends_that_tab_only(serve_web):
     assert flood.socket.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
     await faulty.press("x")
     await asyncio.wait_for(faulty.closed.wait(), 30)
-    assert b"the arcade hit an error" in faulty.received and b"Traceback" not in faulty.received
+    assert b"the arcade hit an error" in faulty.received
+    assert b"Traceback" not in faulty.received and FAULT.encode() not in faulty.received
     await steady.press(DOWN)
     await until(lambda: summary_line(steady.text()).startswith("Slapjack"), "the other tab still answering")
     await until(lambda: [s.name for s in web.arcade.sessions] == ["steady"], "the two tabs' apps ended")
