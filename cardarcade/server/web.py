@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import itertools
 import json
 import logging
 import re
@@ -152,6 +153,35 @@ class _TabChannel:
             pass
 
 
+class _RoundTrip:
+    """A tab's round trip, timed every few seconds on a websocket ping and the pong its browser
+    sends back by itself: shown at shared tables, where a house rule allows for half of it (as
+    SSH keepalives are timed for SSH players)."""
+
+    def __init__(self, socket: web.WebSocketResponse, name: str, arcade: ArcadeServer) -> None:
+        self._socket, self._name, self._arcade = socket, name, arcade
+        self._stamp, self._sent = b"", 0.0
+        self._task = asyncio.get_running_loop().create_task(self._ask(), name="web tab round trip")
+
+    async def _ask(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in itertools.count(1):
+            self._stamp, self._sent = str(number).encode(), loop.time()
+            try:
+                await self._socket.ping(self._stamp)
+            except (ConnectionError, RuntimeError):  # closing
+                return
+            await asyncio.sleep(self._arcade.limits.round_trip_every)
+
+    def answered(self, stamp: bytes) -> None:
+        if stamp and stamp == self._stamp and self._arcade.lobby is not None:
+            self._arcade.lobby.note_round_trip(self._name, asyncio.get_running_loop().time() - self._sent)
+            self._stamp = b""
+
+    def stop(self) -> None:
+        self._task.cancel()
+
+
 class WebServer:
     """The arcade's web page and one app per tab, sharing ``arcade``'s sessions, limits and app
     factory (it need not be listening for SSH). ``max_message``: bytes in one message from a page.
@@ -262,7 +292,9 @@ class WebServer:
         name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
         size = (_number(request.query.get("width"), 80, 1, 10_000), _number(request.query.get("height"), 24, 1, 10_000))
         limits = self.arcade.limits
-        socket = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=limits.keepalive_interval)
+        # Pings are answered here (autoping off) so that their pongs can be timed.
+        socket = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=limits.keepalive_interval,
+                                       autoping=False)
         await socket.prepare(request)
         channel = _TabChannel(socket, request)
         session = _Session(self.arcade, _Visitor(name, request.remote or "?"))  # type: ignore[arg-type]
@@ -270,11 +302,17 @@ class WebServer:
         session.pty_requested(PAGE_TERMINAL, (*size, 0, 0), None)
         session.session_started()
         self.tabs.add(session)
+        round_trip = _RoundTrip(socket, name, self.arcade)
         try:
             async for message in socket:  # ends when the tab closes, or sent too much at once
                 if message.type is WSMsgType.TEXT:
                     await self._receive(message.data, session, socket)
+                elif message.type is WSMsgType.PONG:
+                    round_trip.answered(message.data)
+                elif message.type is WSMsgType.PING:
+                    await socket.pong(message.data)
         finally:
+            round_trip.stop()
             session.connection_lost(None)  # its app ends (a game in play is saved)
             # (waited for, never cancelled: the app is left to save the game and end)
             await asyncio.wait([t for t in (session.task, channel.sender) if t is not None])

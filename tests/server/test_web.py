@@ -327,3 +327,13 @@ async def test_a_tab_that_vanishes_is_closed(serve_web, silent_link):
     link.go_silent()  # the network drops everything, and no one says goodbye
     await until(lambda: not web.arcade.sessions, "the vanished tab's session ended")
     await tab.http.close()
+
+
+async def test_a_browser_players_round_trip_is_timed_for_the_tables(serve_web):
+    web, port = await serve_web(limits=Limits(round_trip_every=0.1))
+    tab = await open_tab(port, path="/ws/ada")
+    await until(lambda: "ada" in web.arcade.lobby.round_trips, "ada's round trip")
+    first = web.arcade.lobby.round_trips["ada"]
+    assert 0 < first < 5
+    await until(lambda: web.arcade.lobby.round_trips["ada"] != first, "measured again")
+    await tab.close()
