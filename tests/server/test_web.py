@@ -193,7 +193,7 @@ async def test_in_chromium_the_page_shows_the_arcade_and_a_key_changes_it(serve_
             async def shown() -> str:
                 """The page's terminal as the bytes it was sent draw it."""
                 screen = pyte.Screen(*session.size)
-                pyte.ByteStream(screen).feed(bytes(await page.evaluate("window.arrived")))
+                pyte.ByteStream(screen).feed(base64.b64decode(await page.evaluate("btoa(window.arrived)")))
                 return "\n".join(screen.display)
 
             await page.click(".xterm-screen")  # the terminal takes the keys
@@ -218,13 +218,17 @@ async def test_in_chromium_the_page_shows_the_arcade_and_a_key_changes_it(serve_
 
 # Run in the page before its own script: keeps every byte its websocket receives.
 _KEEP_WHAT_ARRIVES = """
-window.arrived = [];
+window.arrived = "";  // as a binary string: what base64 (btoa) takes
 const PageSocket = window.WebSocket;
 window.WebSocket = class extends PageSocket {
   constructor(...args) {
     super(...args);
     this.addEventListener("message", (event) => {
-      if (typeof event.data !== "string") for (const byte of new Uint8Array(event.data)) window.arrived.push(byte);
+      if (typeof event.data === "string") return;
+      const bytes = new Uint8Array(event.data);
+      for (let i = 0; i < bytes.length; i += 8192) {
+        window.arrived += String.fromCharCode(...bytes.subarray(i, i + 8192));
+      }
     });
   }
 };
