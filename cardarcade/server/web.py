@@ -11,7 +11,8 @@ same ``ArcadeServer.app_factory``.
 What the page's script sends, as JSON text messages: ``["stdin", text]`` (keys, mouse and focus
 reports, pastes: terminal input), ``["resize", {"width": w, "height": h}]``, ``["ping", stamp]``
 (answered ``["pong", stamp]``), ``["focus"]`` and ``["blur"]`` (ignored: the terminal reports focus
-itself). What it is sent: the app's output as binary messages, written into the terminal as is.
+itself). What it is sent: the app's output as binary messages, written into the terminal as is;
+and websocket pings, whose pongs (the browser's own) time the player's round trip.
 
 Refused: a websocket opened from a page of another origin (another site's page must not play, or
 read the screen, in a visitor's name), a message over ``max_message`` bytes (the tab is closed),
@@ -91,7 +92,7 @@ class _Visitor:
 
     name: str
     address: str
-    conn: None = None  # no SSH connection: its round trip is not timed (the keepalives are SSH's)
+    conn: None = None  # no SSH connection to time keepalives on: _RoundTrip times the tab
 
 
 class _TabChannel:
@@ -285,17 +286,17 @@ class WebServer:
         if not self._same_origin(request):
             log.info("refused a websocket from %s: page from %s", request.remote, request.headers.get("Origin"))
             raise web.HTTPForbidden(text="This arcade is played from its own page only.")
-        name = request.match_info.get("name")
-        if name is None:
-            self._guests += 1
-            name = guest_name(self._guests)
-        name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
         size = (_number(request.query.get("width"), 80, 1, 10_000), _number(request.query.get("height"), 24, 1, 10_000))
         limits = self.arcade.limits
         # Pings are answered here (autoping off) so that their pongs can be timed.
         socket = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=limits.keepalive_interval,
                                        autoping=False)
-        await socket.prepare(request)
+        await socket.prepare(request)  # (a request that is no websocket is answered 400 here)
+        name = request.match_info.get("name")
+        if name is None:
+            self._guests += 1
+            name = guest_name(self._guests)
+        name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
         channel = _TabChannel(socket, request)
         session = _Session(self.arcade, _Visitor(name, request.remote or "?"))  # type: ignore[arg-type]
         session.connection_made(channel)  # type: ignore[arg-type]
