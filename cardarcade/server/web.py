@@ -203,6 +203,7 @@ class WebServer:
         self._guests = 0
         self._loopback_only = False
         self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None
         self.tabs: set[_Session] = set()
 
     def web_app(self) -> web.Application:
@@ -234,10 +235,14 @@ class WebServer:
             await self._runner.cleanup()
             self._runner = None
             raise
-        return site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._site = site
+        return self._runner.addresses[0][1]
 
     async def close(self) -> None:
-        """End every tab (each is told why) and stop listening."""
+        """Stop listening, and end every tab (each is told why)."""
+        if self._site is not None:
+            await self._site.stop()  # no new tab meanwhile; the open ones are ended next
+            self._site = None
         for session in list(self.tabs):
             session.end("The server is shutting down.")
         tasks = [s.task for s in self.tabs if s.task is not None]
