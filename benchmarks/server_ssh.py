@@ -26,6 +26,7 @@ import asyncssh
 import _common
 
 DOWN, UP = b"\x1b[B", b"\x1b[A"
+LOBBY = b"\xc2\xb7 online ("  # the lobby's first line, where a session opens
 MENU = b"Pick a game"
 # Words of the menu's summary line for its first two games (the title before them is drawn bold,
 # with style codes around it).
@@ -58,7 +59,10 @@ async def open_session(port: int, name: str) -> tuple[asyncssh.SSHClientConnecti
     sink = Sink()
     chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24),
                                         encoding=None)
-    await sink.wait_for(MENU)
+    await sink.wait_for(LOBBY)
+    since = len(sink.seen)
+    chan.write(b"m")  # from the lobby to the menu of solo games
+    await sink.wait_for(MENU, since)
     return conn, chan, sink
 
 
