@@ -358,6 +358,8 @@ def _at_least(least: int):
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    import sqlite3
+
     from cardarcade.store import report
     from cardarcade.store.settings import login_name
     from cardarcade.store.stats import StatsError
@@ -387,7 +389,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                 print(f"Nothing recorded for {profile} yet.{also}")
                 return 0
             print(report.to_text(figures), end="")
-    except StatsError as exc:
+    except (StatsError, sqlite3.Error) as exc:  # (a damaged page can fail any read)
         print(f"cardarcade stats: {exc}", file=sys.stderr)
         return 1
     return 0

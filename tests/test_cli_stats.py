@@ -7,12 +7,13 @@ import io
 import json
 
 import pytest
+from records import record_war
 
 from cardarcade.cli import main
 from cardarcade.store.user import UserStore
 from cardarcade.table.table import Reaction
 
-from tests.store.test_report import T0, record_war
+T0 = 1_790_000_000.0  # 2026-09-21T14:13:20Z
 
 
 @pytest.fixture

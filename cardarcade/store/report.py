@@ -125,13 +125,8 @@ def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
     """Per reaction game the profile played (by id, in menu order), and ``ALL`` of them
     together; empty when there are none. Two reads of the aggregated tables, whatever the
     number of reactions: this is what the statistics screen opens with."""
-    by_game: dict[str, list[tuple[float, int]]] = {}
-    for game, b, n in stats.db.execute(
-            "SELECT game, bin, SUM(count) FROM reaction_bins WHERE profile = ? GROUP BY game, bin ORDER BY game, bin",
-            (profile,)):
-        by_game.setdefault(game, []).append((round(b * BIN_SECONDS, 6), n))
-    fastest = dict(stats.db.execute(
-        "SELECT game, MIN(fastest) FROM reaction_sessions WHERE profile = ? GROUP BY game", (profile,)).fetchall())
+    by_game = stats.reaction_histograms(profile)
+    fastest = stats.fastest_by_game(profile)
     if not by_game:
         return {}
     merged: dict[float, int] = {}
@@ -272,9 +267,7 @@ def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, An
 
 
 def _reaction_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
-    for at, session, game, claim, outcome, fault, seconds in stats.db.execute(
-            "SELECT at, session, game, claim, outcome, fault, seconds FROM reactions WHERE profile = ?"
-            " ORDER BY at, id", (profile,)):
+    for at, session, game, claim, outcome, fault, seconds in stats.reactions(profile):
         yield at, {"record": "reaction", "time": iso_time(at), "profile": profile, "game": game, "outcome": outcome,
                    "seconds": seconds, "claim": claim, "mistake": fault, "session": session}
 

@@ -316,6 +316,25 @@ class Stats:
         where, args = _filter(profile, game)
         return [r[0] for r in self.db.execute(f"SELECT seconds FROM reactions WHERE {where} AND fault = 0", args)]
 
+    def reactions(self, profile: str) -> Iterable[tuple[float, str, str, str, str, int, float]]:
+        """Every claim of the profile, mistakes included, oldest first, for an export:
+        (at, session, game, claim, outcome, fault, seconds)."""
+        return self.db.execute("SELECT at, session, game, claim, outcome, fault, seconds FROM reactions"
+                               " WHERE profile = ? ORDER BY at, id", (profile,))
+
+    def reaction_histograms(self, profile: str) -> dict[str, list[tuple[float, int]]]:
+        """Every game's histogram (as ``reaction_histogram``) in one read of the bins."""
+        out: dict[str, list[tuple[float, int]]] = {}
+        for game, b, n in self.db.execute("SELECT game, bin, SUM(count) FROM reaction_bins WHERE profile = ?"
+                                          " GROUP BY game, bin ORDER BY game, bin", (profile,)):
+            out.setdefault(game, []).append((round(b * BIN_SECONDS, 6), n))
+        return out
+
+    def fastest_by_game(self, profile: str) -> dict[str, float]:
+        """The profile's fastest reaction (mistakes left out) in each game."""
+        return dict(self.db.execute("SELECT game, MIN(fastest) FROM reaction_sessions WHERE profile = ?"
+                                    " GROUP BY game", (profile,)).fetchall())
+
     def reaction_histogram(self, profile: str, game: str | None = None) -> list[tuple[float, int]]:
         """(bin start in seconds, reactions) for every BIN_SECONDS-wide bin holding any, fastest first."""
         where, args = _filter(profile, game)

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from records import record_war
 
 from cardarcade.rules import GAMES
 from cardarcade.store import report
@@ -18,25 +19,6 @@ from cardarcade.table.simulate import play_randomly
 from cardarcade.table.table import Reaction
 
 T0 = 1_790_000_000.0  # 2026-09-21T14:13:20Z
-
-
-def finished_war(outcome: str, level: str = "easy") -> tuple[GameSetup, object, int]:
-    """A finished two-player War against a bot of ``level``, and the seat that ``outcome``
-    (won or lost) puts the profile in."""
-    seed = 0
-    while True:
-        setup = GameSetup.solo(GAMES["war"], seed=seed, level=level)
-        game = setup.new_game()
-        play_randomly(game, random.Random(seed))
-        if not game.result.is_draw:
-            winner = game.result.winners[0]
-            return setup, game, winner if outcome == "won" else 1 - winner
-        seed += 1
-
-
-def record_war(stats: Stats, profile: str, outcome: str, level: str, at: float) -> None:
-    setup, game, seat = finished_war(outcome, level)
-    stats.record_game(setup, game, 90.0, {seat: profile}, finished_at=at)
 
 
 def slaps(*seconds: float) -> list[Reaction]:

@@ -3,7 +3,6 @@ several processes writing at once."""
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import subprocess
 import sys
@@ -12,12 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from records import finished_war, record_war
 
 from cardarcade.rules import GAMES
 from cardarcade.store import stats as stats_module
 from cardarcade.store.stats import LevelRecord, Stats, StatsError
 from cardarcade.table.setup import GameSetup
-from cardarcade.table.simulate import play_randomly
 from cardarcade.table.table import Reaction
 
 
@@ -26,32 +25,12 @@ def claim(kind: str, outcome: str, seconds: float) -> Reaction:
     return Reaction(0, seconds, outcome, 1, kind)
 
 
-def _finished_war(seed: int, level: str = "easy"):
-    setup = GameSetup.solo(GAMES["war"], seed=seed, level=level)
-    game = setup.new_game()
-    play_randomly(game, random.Random(seed))
-    return setup, game
-
-
-def _record(stats: Stats, outcome: str, level: str, at: float) -> None:
-    """A finished War game with Ada in the seat that ``won`` or ``lost``."""
-    seed = 0
-    while True:
-        setup, game = _finished_war(seed, level)
-        if not game.result.is_draw:
-            break
-        seed += 1
-    winner = game.result.winners[0]
-    seat = winner if outcome == "won" else 1 - winner
-    stats.record_game(setup, game, duration=60.0, profiles={seat: "ada"}, finished_at=at)
-
-
 def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -> None:
     with Stats(tmp_path / "stats.sqlite3") as stats:
         history = [("won", "easy"), ("won", "easy"), ("lost", "hard"), ("won", "hard"), ("won", "easy"),
                    ("won", "hard"), ("lost", "easy"), ("won", "easy")]
         for t, (outcome, level) in enumerate(history):
-            _record(stats, outcome, level, at=1000.0 + t)
+            record_war(stats, "ada", outcome, level, at=1000.0 + t, duration=60.0)
         [war] = stats.game_summaries("ada")
         assert (war.game, war.played, war.won, war.lost, war.drew) == ("war", 8, 6, 2, 0)
         assert (war.streak, war.best_streak) == (1, 3)
@@ -67,12 +46,12 @@ def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -
 def test_a_shared_win_is_a_draw_and_ends_a_streak(tmp_path: Path) -> None:
     seed = 0
     while True:
-        setup, game = _finished_war(seed)
+        setup, game = finished_war(seed)
         if game.result.is_draw and game.result.winners:
             break
         seed += 1
     with Stats(tmp_path / "s.db") as stats:
-        _record(stats, "won", "easy", at=1.0)
+        record_war(stats, "ada", "won", "easy", at=1.0, duration=60.0)
         stats.record_game(setup, game, 10.0, profiles={game.result.winners[0]: "ada"}, finished_at=2.0)
         [war] = stats.game_summaries("ada")
         assert (war.won, war.drew, war.streak, war.best_streak) == (1, 1, 0, 1)

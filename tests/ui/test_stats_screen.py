@@ -7,12 +7,10 @@ import random
 import time
 
 import pytest
+from records import record_war
 from ui_helpers import screen_text
 
-from cardarcade.rules import GAMES
 from cardarcade.store.stats import Stats
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.simulate import play_randomly
 from cardarcade.table.table import Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.menu import MenuScreen
@@ -28,20 +26,6 @@ def make_app(player: str = "ada") -> ArcadeApp:
 def open_stats(app: ArcadeApp, session: str = "s1") -> Stats:
     """The app's statistics file, opened beside the app to record into (one named session)."""
     return Stats(app.store.data_dir / "stats.sqlite3", session=session)
-
-
-def record_war(stats: Stats, profile: str, outcome: str, level: str, at: float) -> None:
-    """A finished War against a bot of ``level`` that ``profile`` won or lost."""
-    seed = 0
-    while True:
-        setup = GameSetup.solo(GAMES["war"], seed=seed, level=level)
-        game = setup.new_game()
-        play_randomly(game, random.Random(seed))
-        if not game.result.is_draw:
-            break
-        seed += 1
-    winner = game.result.winners[0]
-    stats.record_game(setup, game, 90.0, {winner if outcome == "won" else 1 - winner: profile}, finished_at=at)
 
 
 def slaps(*seconds: float) -> list[Reaction]:
