@@ -184,7 +184,7 @@ class MenuScreen(Screen):
         Binding("s", "open('stats')", "Stats"),
         Binding("o", "open('settings')", "Settings"),
         Binding("q", "app.quit", "Quit"),
-        Binding("escape", "app.quit", "Quit", show=False),
+        Binding("escape", "back", "Quit", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -232,6 +232,13 @@ class MenuScreen(Screen):
         from cardarcade.ui.screens.setup import SetupScreen
 
         self.app.push_screen(SetupScreen(GAMES[info.id]))
+
+    def action_back(self) -> None:
+        """Escape: back to the lobby this menu was opened from (a server's session), else quit."""
+        if self.app.lobby is not None and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
 
     @only_on_top
     def action_open_saves(self) -> None:
