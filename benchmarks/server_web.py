@@ -1,0 +1,227 @@
+"""What browser tabs cost the server: memory per idle tab and per tab in a game, idle CPU, and one
+more tab's key-to-screen latency while others idle, play, and arrive in a crowd.
+
+    python benchmarks/server_web.py [--quick] [--idle N] [--playing M] [--crowd C] [--presses P]
+
+The server runs as its own process (``cardarcade serve web --port 0``, its folders temporary);
+every tab is an aiohttp websocket in this process speaking as the page's script does, all on
+127.0.0.1 (a browser's own drawing is not the server's cost, and is not measured). Memory, CPU
+and the latency are taken as ``server_ssh.py`` takes them, for figures that compare: a key's time
+runs from sending it to the arrival of the bytes that draw the newly chosen game's summary line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+
+import aiohttp
+
+import _common
+from server_ssh import SUMMARIES, _fmt, cpu_seconds, rss_kib, settle
+
+DOWN, UP = "\x1b[B", "\x1b[A"
+MENU = b"Pick a game"
+LOBBY = b"online ("
+
+
+class Tab:
+    """A page's websocket that keeps only what the benchmark looks for."""
+
+    def __init__(self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.http, self.socket = http, socket
+        self.seen = bytearray()
+        self.changed = asyncio.Event()
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.socket:
+            if message.type is aiohttp.WSMsgType.BINARY:
+                self.seen += message.data
+                if len(self.seen) > 1 << 20:
+                    del self.seen[: len(self.seen) - (1 << 16)]
+                self.changed.set()
+
+    async def press(self, keys: str) -> None:
+        await self.socket.send_str(json.dumps(["stdin", keys]))
+
+    async def wait_for(self, needle: bytes, since: int = 0, timeout: float = 60.0) -> None:
+        end = time.monotonic() + timeout
+        while needle not in self.seen[since:]:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.http.close()
+
+
+async def open_tab(port: int, name: str, menu: bool = True) -> Tab:
+    """A tab on the lobby, then (``menu``) on the menu of games to play alone."""
+    http = aiohttp.ClientSession()
+    socket = await http.ws_connect(f"http://127.0.0.1:{port}/ws/{name}?width=80&height=24", autoping=True)
+    tab = Tab(http, socket)
+    await tab.wait_for(LOBBY)
+    if menu:
+        since = len(tab.seen)
+        await tab.press("m")
+        await tab.wait_for(MENU, since)
+    return tab
+
+
+async def play(tab: Tab, stop: asyncio.Event) -> None:
+    """A person playing War against a bot: a card turned every 0.3-0.6 s."""
+    await tab.press("\r")  # War's setup
+    await asyncio.sleep(1.0)
+    await tab.press("\x1b[15~")  # f5: start
+    while not stop.is_set():
+        await asyncio.sleep(random.uniform(0.3, 0.6))
+        try:
+            await tab.press("\r")
+        except ConnectionError:
+            return
+
+
+async def latencies(tab: Tab, presses: int) -> list[float]:
+    out: list[float] = []
+    chosen = 0
+    for _ in range(presses):
+        await asyncio.sleep(random.uniform(0.05, 0.15))
+        key, chosen = (DOWN, 1) if chosen == 0 else (UP, 0)
+        since = len(tab.seen)
+        start = time.perf_counter()
+        await tab.press(key)
+        await tab.wait_for(SUMMARIES[chosen], since)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+async def measure(args: argparse.Namespace) -> dict:
+    home = tempfile.mkdtemp(prefix="cardarcade-bench-")
+    env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
+    total = args.idle + args.playing + args.crowd + 3
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardarcade.cli", "serve", "web", "--port", "0",
+        "--max-sessions", str(total), "--per-address", str(total),
+        "--max-starting", str(args.max_starting), env=env, stderr=asyncio.subprocess.PIPE)
+    assert server.stderr is not None
+    port = int(re.search(rb"http://127\.0\.0\.1:(\d+)/", await server.stderr.readline()).group(1))
+    drain = asyncio.ensure_future(server.stderr.read())  # the server's log, not to block it
+    pid = server.pid
+    results: dict = {"idle_tabs": args.idle, "playing_tabs": args.playing, "crowd": args.crowd,
+                     "max_starting": args.max_starting}
+    tabs: list[Tab] = []
+    try:
+        # One tab first: what every session shares (themes, parsed CSS, imported modules) is
+        # then counted in the baseline, not in the tabs.
+        first = await open_tab(port, "first")
+        tabs.append(first)
+        await settle(pid)
+        base = rss_kib(pid)
+        for start in range(0, args.idle, 10):  # ten at a time, as people arrive; left on the lobby
+            tabs += await asyncio.gather(*(open_tab(port, f"idle{i}", menu=False)
+                                           for i in range(start, min(start + 10, args.idle))))
+        await settle(pid)
+        per_idle = (rss_kib(pid) - base) / max(1, args.idle)
+        results["memory_per_idle_tab_mib"] = round(per_idle / 1024, 3)
+        print(f"memory per idle tab: {per_idle / 1024:.2f} MiB ({args.idle} tabs on the lobby; target <= 2 MiB)")
+
+        before, t0 = cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(args.idle_seconds)
+        idle_cpu = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
+        results["idle_cpu_percent_of_a_core"] = round(idle_cpu, 3)
+        print(f"idle CPU with {args.idle + 1} tabs: {idle_cpu:.2f}% of a core over {args.idle_seconds:g} s "
+              "(target < 1%)")
+
+        # Likewise one game first: the rules, the table and the bots load once per process.
+        stop = asyncio.Event()
+        warm = await open_tab(port, "warm")
+        tabs.append(warm)
+        playing = [asyncio.ensure_future(play(warm, stop))]
+        await asyncio.sleep(3.0)
+        base = rss_kib(pid)
+        players = [await open_tab(port, f"play{i}") for i in range(args.playing)]
+        tabs += players
+        playing += [asyncio.ensure_future(play(tab, stop)) for tab in players]
+        await asyncio.sleep(3.0)
+        per_game = (rss_kib(pid) - base) / max(1, args.playing)
+        results["memory_per_tab_in_a_game_mib"] = round(per_game / 1024, 3)
+        print(f"memory per tab in a game (War against a bot): {per_game / 1024:.2f} MiB")
+
+        before, t0 = cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(5.0)
+        busy = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
+        results["cpu_percent_of_a_core_while_playing"] = round(busy, 1)
+        print(f"server CPU with {args.playing} tabs playing: {busy:.0f}% of a core")
+
+        steady = await latencies(first, args.presses)
+        results["latency_ms"] = _common.summary_ms(steady)
+        print(f"key to screen, {args.idle} idle + {args.playing} playing: "
+              f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)")
+
+        # The crowd connects from another process, so that its screens arriving do not weigh on
+        # this one's loop, where the measured tab's bytes arrive.
+        crowd = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--crowd-of", str(args.crowd), "--port", str(port),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert crowd.stdout is not None and crowd.stdin is not None
+        arrived = asyncio.ensure_future(crowd.stdout.readline())
+        during: list[float] = []
+        while not arrived.done():
+            during += await latencies(first, 2)
+        assert arrived.result().strip() == b"ready", "the crowd did not all get in"
+        results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
+        print(f"key to screen while {args.crowd} tabs open at once: "
+              f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)")
+        stop.set()
+        await asyncio.gather(*playing)
+        crowd.stdin.close()
+        await crowd.wait()
+    finally:
+        await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
+        server.terminate()
+        await server.wait()
+        drain.cancel()
+    return results
+
+
+async def crowd_of(port: int, count: int) -> None:
+    """Open ``count`` tabs at once, say "ready" when every one shows the lobby, and keep them
+    until stdin closes."""
+    tabs = await asyncio.gather(*(open_tab(port, f"crowd{i}", menu=False) for i in range(count)))
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
+    parser.add_argument("--idle", type=int, default=100)
+    parser.add_argument("--playing", type=int, default=20)
+    parser.add_argument("--crowd", type=int, default=40)
+    parser.add_argument("--presses", type=int, default=300)
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--max-starting", type=int, default=2, help="the server's --max-starting")
+    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.crowd_of:
+        asyncio.run(crowd_of(args.port, args.crowd_of))
+        return
+    if args.quick:
+        args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
+    results = asyncio.run(measure(args))
+    path = _common.write_results("server_web", results)
+    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+
+
+if __name__ == "__main__":
+    main()
