@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import re
 import sys
 import tempfile
@@ -25,15 +24,15 @@ import time
 import aiohttp
 
 import _common
-from server_ssh import SUMMARIES, _fmt, cpu_seconds, rss_kib, settle
+from server_ssh import _fmt, cpu_seconds, latencies, play, rss_kib, settle
 
-DOWN, UP = "\x1b[B", "\x1b[A"
 MENU = b"Pick a game"
 LOBBY = b"online ("
 
 
 class Tab:
-    """A page's websocket that keeps only what the benchmark looks for."""
+    """A page's websocket that keeps only what the benchmark looks for (an SSH client's channel
+    and sink in one, for server_ssh's ``play`` and ``latencies``)."""
 
     def __init__(self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse) -> None:
         self.http, self.socket = http, socket
@@ -51,6 +50,12 @@ class Tab:
 
     async def press(self, keys: str) -> None:
         await self.socket.send_str(json.dumps(["stdin", keys]))
+
+    def write(self, keys: bytes) -> None:
+        """As an SSH channel's write (so server_ssh's players drive tabs too): sent in order,
+        without waiting; a tab already closed drops it."""
+        sending = asyncio.ensure_future(self.press(keys.decode()))
+        sending.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     async def wait_for(self, needle: bytes, since: int = 0, timeout: float = 60.0) -> None:
         end = time.monotonic() + timeout
@@ -74,33 +79,6 @@ async def open_tab(port: int, name: str, menu: bool = True) -> Tab:
         await tab.press("m")
         await tab.wait_for(MENU, since)
     return tab
-
-
-async def play(tab: Tab, stop: asyncio.Event) -> None:
-    """A person playing War against a bot: a card turned every 0.3-0.6 s."""
-    await tab.press("\r")  # War's setup
-    await asyncio.sleep(1.0)
-    await tab.press("\x1b[15~")  # f5: start
-    while not stop.is_set():
-        await asyncio.sleep(random.uniform(0.3, 0.6))
-        try:
-            await tab.press("\r")
-        except ConnectionError:
-            return
-
-
-async def latencies(tab: Tab, presses: int) -> list[float]:
-    out: list[float] = []
-    chosen = 0
-    for _ in range(presses):
-        await asyncio.sleep(random.uniform(0.05, 0.15))
-        key, chosen = (DOWN, 1) if chosen == 0 else (UP, 0)
-        since = len(tab.seen)
-        start = time.perf_counter()
-        await tab.press(key)
-        await tab.wait_for(SUMMARIES[chosen], since)
-        out.append(time.perf_counter() - start)
-    return out
 
 
 async def measure(args: argparse.Namespace) -> dict:
@@ -144,12 +122,12 @@ async def measure(args: argparse.Namespace) -> dict:
         stop = asyncio.Event()
         warm = await open_tab(port, "warm")
         tabs.append(warm)
-        playing = [asyncio.ensure_future(play(warm, stop))]
+        playing = [asyncio.ensure_future(play(warm, stop))]  # type: ignore[arg-type]
         await asyncio.sleep(3.0)
         base = rss_kib(pid)
         players = [await open_tab(port, f"play{i}") for i in range(args.playing)]
         tabs += players
-        playing += [asyncio.ensure_future(play(tab, stop)) for tab in players]
+        playing += [asyncio.ensure_future(play(tab, stop)) for tab in players]  # type: ignore[arg-type]
         await asyncio.sleep(3.0)
         per_game = (rss_kib(pid) - base) / max(1, args.playing)
         results["memory_per_tab_in_a_game_mib"] = round(per_game / 1024, 3)
@@ -161,7 +139,7 @@ async def measure(args: argparse.Namespace) -> dict:
         results["cpu_percent_of_a_core_while_playing"] = round(busy, 1)
         print(f"server CPU with {args.playing} tabs playing: {busy:.0f}% of a core")
 
-        steady = await latencies(first, args.presses)
+        steady = await latencies(first, first, args.presses)  # type: ignore[arg-type]
         results["latency_ms"] = _common.summary_ms(steady)
         print(f"key to screen, {args.idle} idle + {args.playing} playing: "
               f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)")
@@ -175,7 +153,7 @@ async def measure(args: argparse.Namespace) -> dict:
         arrived = asyncio.ensure_future(crowd.stdout.readline())
         during: list[float] = []
         while not arrived.done():
-            during += await latencies(first, 2)
+            during += await latencies(first, first, 2)  # type: ignore[arg-type]
         assert arrived.result().strip() == b"ready", "the crowd did not all get in"
         results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
         print(f"key to screen while {args.crowd} tabs open at once: "
