@@ -182,10 +182,14 @@ class ArcadeServer:
             app.settings.ascii_glyphs = True
         return app
 
-    async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
-        """Listen; returns the port (useful with port 0)."""
+    def open_lobby(self) -> None:
+        """The lobby every session of this process shares (SSH and browser), on the running loop."""
         if self.lobby is None:
             self.lobby = Lobby(LoopClock(), on_table_done=self.table_done)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        self.open_lobby()
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), host, port,

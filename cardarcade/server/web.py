@@ -220,11 +220,7 @@ class WebServer:
     async def start(self, host: str = "127.0.0.1", port: int = 8080) -> int:
         """Listen; returns the port (useful with port 0)."""
         self._loopback_only = _is_loopback(host)
-        if self.arcade.lobby is None:  # serving the web alone (ArcadeServer.start makes it for SSH)
-            from cardarcade.server.lobby import Lobby
-            from cardarcade.table.clock import LoopClock
-
-            self.arcade.lobby = Lobby(LoopClock(), on_table_done=self.arcade.table_done)
+        self.arcade.open_lobby()  # (one lobby for the process, whichever server starts first)
         # Stopping ends every tab first (close); the rest is given little time.
         self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
 import asyncssh
 import pytest
-from textual.binding import Binding
 
 from cardarcade.server.ssh import Limits, SessionInfo
-import cardarcade.ui.app as app_module
-from cardarcade.ui.app import ArcadeApp
+from app_helpers import FAULT, faulty_for
 from ssh_helpers import connect, until
 
 MENU = "Pick a game and press enter."
@@ -213,25 +210,14 @@ async def test_a_client_that_vanishes_is_reaped(serve, silent_link):
 
 
 async def test_one_session_failing_leaves_the_others_playing(serve):
-    class Faulty(ArcadeApp):
-        CSS_PATH = str(Path(app_module.__file__).parent / ArcadeApp.CSS_PATH)  # relative to this file otherwise
-        BINDINGS = [Binding("x", "fail", "fail")]
-
-        def action_fail(self) -> None:
-            raise RuntimeError("a fault in one session")
-
-    def make(info: SessionInfo, driver_class):
-        app_class = Faulty if info.name == "faulty" else ArcadeApp
-        return app_class(environ=info.environ, driver_class=driver_class)
-
-    server, port = await serve(app_factory=make)
+    server, port = await serve(app_factory=faulty_for("faulty"))
     faulty = await connect(port, username="faulty")
     steady = await connect(port, username="steady")
     await until(lambda: MENU in faulty.text() and MENU in steady.text(), "both menus")
     faulty.press("x")
     await asyncio.wait_for(faulty.player.closed.wait(), 30)
     assert faulty.player.exit_status == 1
-    assert b"Traceback" not in faulty.player.received and b"a fault in one session" not in faulty.player.received
+    assert b"Traceback" not in faulty.player.received and FAULT.encode() not in faulty.player.received
     assert b"the arcade hit an error" in faulty.player.received
     steady.press(DOWN)
     await until(lambda: summary_line(steady.text()).startswith("Slapjack"), "the other session still answering")
