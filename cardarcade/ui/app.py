@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from concurrent.futures import Future, ThreadPoolExecutor
 import sys
 from collections import defaultdict
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -19,19 +19,19 @@ from rich.color import ColorSystem
 from rich.console import Console
 from textual import constants, events
 from textual.app import App
+from textual.binding import Binding
 from textual.driver import Driver
 from textual.filter import Monochrome, NoColor
-from textual.binding import Binding
-from textual.notifications import SeverityLevel
 from textual.geometry import Size
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
-    from cardarcade.store.settings import Profile, Settings
     from cardarcade.server.lobby import Lobby
+    from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
     from cardarcade.table.setup import GameSetup
 
