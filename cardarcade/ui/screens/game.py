@@ -387,7 +387,7 @@ class GameScreen(Screen):
             self._finished = True
             self._game_finished()
             self.set_timer(self.app.settings.result_delay, self._show_result)
-        elif self._autosave is None and not self.game.is_over:
+        elif self._keep and self._autosave is None and not self.game.is_over:
             self._autosave = self.set_timer(AUTOSAVE_DELAY, self._save_in_background)
 
     def _on_reactions(self, batch: list[Reaction]) -> None:
