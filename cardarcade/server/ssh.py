@@ -72,7 +72,8 @@ class Limits:
     idle_warning: float = 60.0  # the player is told this long before
     keepalive_interval: float = 15.0  # seconds between keepalives...
     keepalive_count: int = 3  # ...and how many may go unanswered before the client counts as gone
-    round_trip_every: float = 5.0  # seconds between measurements of a player's round trip
+    round_trip_every: float = 5.0  # seconds between measurements of a player's round trip at a shared table
+    round_trip_away_every: float = 60.0  # ...and while not at one (only a table shows it and allows for it)
     max_output: int = 8 * 1024 * 1024  # bytes held for a client not reading; beyond it, it is dropped
 
     def problems(self) -> list[str]:
@@ -95,6 +96,7 @@ class SessionInfo:
     address: str
     size: tuple[int, int]
     environ: dict[str, str] = field(default_factory=dict)  # TERM and the LOOKS_VARIABLES the client sent
+    guest: bool = False  # a name the server handed out: the player's saves and settings end with the session
 
     @property
     def utf8(self) -> bool:
@@ -174,10 +176,11 @@ class ArcadeServer:
     def arcade_app(self, info: SessionInfo, driver_class: Callable[..., TerminalDriver]) -> App:
         from cardarcade.ui.app import ArcadeApp
 
-        # Each player keeps their own saves and settings; the statistics and the books are the
-        # server's, shared (one SQLite file for every session).
+        # Each player keeps their own saves and settings (a guest's last as long as the session);
+        # the statistics and the books are the server's, shared (one SQLite file for every session).
+        store = self.store.for_guest() if info.guest else self.store.for_player(info.name)
         app = ArcadeApp(environ=info.environ, themes=self.themes, driver_class=driver_class,
-                        store=self.store.for_player(info.name), player=info.name, lobby=self.lobby)
+                        store=store, player=info.name, lobby=self.lobby)
         if not info.utf8:
             app.settings.ascii_glyphs = True
         return app
@@ -452,7 +455,8 @@ class _Session(asyncssh.SSHServerSession):
     async def _play(self) -> int:
         await self.server.starting.acquire()
         self._slot = True
-        info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks())
+        info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks(),
+                           guest=getattr(self.connection, "guest", False))
         app = self.server.app_factory(info, self._make_driver)
         # See the module's notes: every app restores the same streams, whatever order apps end in.
         app._capture_stdout, app._capture_stderr = self.server.output
@@ -471,22 +475,30 @@ class _Session(asyncssh.SSHServerSession):
         return app.return_code or 0
 
     async def _measure_round_trips(self) -> None:
-        """The player's round trip, timed on an SSH keepalive request and its reply, every few
-        seconds: shown at shared tables, where a house rule allows for half of it."""
+        """The player's round trip, timed on an SSH keepalive request and its reply: every few
+        seconds while they have a seat at a shared table (shown there, and a house rule allows
+        for half of it), else once a minute: a hundred idle sessions timed every few seconds
+        were half of an idle server's CPU."""
         conn, lobby = self.connection.conn, self.server.lobby
         ask = getattr(conn, "_make_global_request", None)  # asyncssh's own (private) way to ask and wait
         if ask is None or lobby is None:
             return
-        loop = asyncio.get_running_loop()
+        limits, loop = self.server.limits, asyncio.get_running_loop()
+        measured: float | None = None
         while True:
             sent = loop.time()
-            try:
-                await asyncio.wait_for(ask(b"keepalive@openssh.com"), self.server.limits.round_trip_every * 4)
-            except (asyncio.TimeoutError, asyncssh.Error, OSError):
-                pass  # no reply: the keepalives reap a client that is gone
-            else:
-                lobby.note_round_trip(self.name, loop.time() - sent)
-            await asyncio.sleep(self.server.limits.round_trip_every)
+            if measured is None or self._at_a_table(lobby) or sent - measured >= limits.round_trip_away_every:
+                measured = sent
+                try:
+                    await asyncio.wait_for(ask(b"keepalive@openssh.com"), limits.round_trip_every * 4)
+                except (asyncio.TimeoutError, asyncssh.Error, OSError):
+                    pass  # no reply: the keepalives reap a client that is gone
+                else:
+                    lobby.note_round_trip(self.name, loop.time() - sent)
+            await asyncio.sleep(limits.round_trip_every)
+
+    def _at_a_table(self, lobby: Lobby) -> bool:
+        return any(table.seat_of(self.name) is not None for table in lobby.tables.values())
 
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""

@@ -93,6 +93,7 @@ class _Visitor:
     name: str
     address: str
     conn: None = None  # no SSH connection to time keepalives on: _RoundTrip times the tab
+    guest: bool = False  # a name handed out (guest-N): nothing of theirs outlives the tab
 
 
 class _TabChannel:
@@ -294,12 +295,13 @@ class WebServer:
                                        autoping=False)
         await socket.prepare(request)  # (a request that is no websocket is answered 400 here)
         name = request.match_info.get("name")
-        if name is None:
+        guest = name is None
+        if guest:
             self._guests += 1
             name = guest_name(self._guests)
         name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
         channel = _TabChannel(socket, request)
-        session = _Session(self.arcade, _Visitor(name, request.remote or "?"))  # type: ignore[arg-type]
+        session = _Session(self.arcade, _Visitor(name, request.remote or "?", guest=guest))  # type: ignore[arg-type]
         session.connection_made(channel)  # type: ignore[arg-type]
         session.pty_requested(PAGE_TERMINAL, (*size, 0, 0), None)
         session.session_started()

@@ -7,6 +7,8 @@ does not wait for SQLite or pydantic.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +30,20 @@ class UserStore:
         self.data_dir = data_dir if data_dir is not None else user_data_dir()
         self.config_dir = config_dir if config_dir is not None else user_config_dir()
         self.shared = shared or self
+        self.throwaway: Path | None = None  # a guest's temporary folder (for_guest)
+
+    def for_guest(self) -> UserStore:
+        """A store for someone the server named (guest-3): their saves and settings in a temporary
+        folder that ``discard`` removes, so the next guest-3 finds nothing of theirs."""
+        folder = Path(tempfile.mkdtemp(prefix="cardarcade-guest-"))
+        store = UserStore(folder / "data", folder / "config", shared=self.shared)
+        store.throwaway = folder
+        return store
+
+    def discard(self) -> None:
+        """Remove a guest's store (nothing else is ever removed)."""
+        if self.throwaway is not None:
+            shutil.rmtree(self.throwaway, ignore_errors=True)
 
     def for_player(self, name: str) -> UserStore:
         """A server's player's own store: saves and settings in a folder of their own under this

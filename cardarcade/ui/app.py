@@ -326,6 +326,8 @@ class ArcadeApp(App):
     def on_unmount(self) -> None:
         if self.lobby is not None:
             self.lobby.depart(self.player)
+        if self.store.throwaway is not None:  # a guest's store goes after its last write
+            self.store_in_background(self.store.discard, "")
         # Writes still queued run to their end (the interpreter waits for them at exit; a server
         # goes on serving meanwhile).
         if self._store_worker is not None:

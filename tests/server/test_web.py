@@ -91,6 +91,19 @@ async def test_tabs_without_a_name_are_guests_and_given_names_are_made_safe(serv
         await tab.close()
 
 
+async def test_a_guests_saves_and_settings_go_with_their_tab(serve_web):
+    web, port = await serve_web()
+    guest, named = await open_tab(port), await open_tab(port, path="/ws/ada")
+    await until(lambda: LOBBY in guest.text() and LOBBY in named.text(), "both lobbies")
+    stores = {s.name: s.app.store for s in web.arcade.sessions}
+    folder = stores["guest-1"].throwaway
+    assert folder is not None and folder.is_dir() and stores["ada"].throwaway is None
+    assert stores["guest-1"].stats is stores["ada"].stats  # the statistics are the server's all the same
+    await guest.close()
+    await until(lambda: not folder.exists(), "the guest's folder removed")
+    await named.close()
+
+
 async def test_the_page_loads_nothing_from_elsewhere(serve_web):
     web, port = await serve_web()
     async with aiohttp.ClientSession() as http:
