@@ -140,6 +140,8 @@ class SharedTable:
         place = self.places[seat]
         if not self.dealt:
             place.player = None
+            if player == self.creator:  # whoever sat down next deals instead
+                self.creator = next((p.player for p in self.places if p.player is not None), player)
         elif not self.over and place.held is None:
             assert self.table is not None
             self.table.set_stand_in(seat, make_bot(self.spec.id, seat, self.level,

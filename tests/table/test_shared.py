@@ -48,6 +48,13 @@ def test_people_sit_down_and_bots_take_the_seats_left_open_at_the_deal() -> None
         table.sit("eve")
 
 
+def test_when_the_creator_stands_up_before_the_deal_the_next_person_deals() -> None:
+    table = table_of("war", people=3, players=3)
+    table.sit("bob")
+    table.stand("ada")
+    assert table.creator == "bob" and table.open_seats() == [0, 2]
+
+
 def test_a_reaction_race_between_people_goes_to_the_press_that_arrived_first() -> None:
     clock = VirtualClock(start=50.0)
     table = table_of(clock=clock, deck=deck_starting("Js 2h 3c 4d"))
