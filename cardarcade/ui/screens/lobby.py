@@ -337,6 +337,7 @@ class TableRoomScreen(LobbyWatcher, Screen):
             lines.append(Text(f"Waiting for {free} more, and for {table.creator} to deal." if free
                               else f"Everyone is here: waiting for {table.creator} to deal.", style="bold"))
         self.query_one("#room-text", Static).update(Text("\n").join(lines))
+        self.refresh_bindings()  # d is the creator's, and the creator may have changed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
