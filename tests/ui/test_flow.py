@@ -11,10 +11,11 @@ from textual.containers import VerticalScroll
 
 from cardarcade.rules.base import Result
 from cardarcade.table.setup import GameSetup
+from cardarcade.table.table import Seat
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
-from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.result import ResultScreen, headline
 from ui_helpers import screen_text, wait_for
 
 
@@ -76,6 +77,16 @@ def rows(text: str, names: list[str]) -> list[str]:
     """The standings' rows, top to bottom, as 'name score'."""
     pattern = re.compile(rf"^\s*({'|'.join(map(re.escape, names))})\s+(\d+)\b")
     return [" ".join(m.groups()) for line in text.splitlines() if (m := pattern.match(line))]
+
+
+def test_the_headline_says_you_only_to_the_person_who_won(war):
+    setup = GameSetup(war, (Seat("ada", profile="ada"), Seat("Bot 1", "bot", "easy")), war.Options(), 1)
+    game = setup.new_game()
+    game.s.result = Result(winners=[0], reason="{seat} wins")
+    assert headline(setup, game) == headline(setup, game, people=[0]) == "You win!"
+    assert headline(setup, game, people=[]) == "ada wins"  # someone watching ada's shared table
+    game.s.result = Result(winners=[1], reason="{seat} wins")
+    assert headline(setup, game) == "Bot 1 wins"
 
 
 async def test_the_result_lists_the_games_ranking_with_its_own_scores(war, app_factory):

@@ -433,7 +433,7 @@ class GameScreen(Screen):
         self._keep_adaptive_median()  # before the next game of the session is set up
         tuning = self.table.adaptive_summary() if self.table is not None else None
         self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id),
-                                       self.render_final(), tuning, again=self.shared is None))
+                                       self.render_final(), tuning, again=self.shared is None, people=self.people))
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat

@@ -18,14 +18,17 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import only_on_top
 
 
-def headline(setup: GameSetup, game: Game) -> str:
+def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> str:
+    """Who won, as the terminal's ``people`` (default: every person's seat) should read it: "You
+    win!" when the one person here won."""
     result = game.result
     if result is None:
         return "Game abandoned"
     if result.is_draw:
         return "A draw"
     winner = result.winners[0]
-    if not setup.seats[winner].is_bot and len(setup.human_seats) == 1:
+    people = setup.human_seats if people is None else people
+    if len(people) == 1 and winner == people[0]:
         return "You win!"
     return f"{setup.names[winner]} wins"
 
@@ -75,11 +78,14 @@ class ResultScreen(Screen):
     ]
 
     def __init__(self, setup: GameSetup, game: Game, reactions: list[float],
-                 final: RenderableType | None = None, tuning: str | None = None, again: bool = True) -> None:
+                 final: RenderableType | None = None, tuning: str | None = None, again: bool = True,
+                 people: list[int] | None = None) -> None:
         """``again``: enter deals the next game at this table (False: a shared table's result,
-        after which enter goes back, as escape does)."""
+        after which enter goes back, as escape does). ``people``: the seats played from this
+        terminal (by default every person's)."""
         super().__init__()
         self.again = again
+        self.people = people
         self.setup = setup
         self.game = game
         self.reactions = reactions
@@ -89,7 +95,7 @@ class ResultScreen(Screen):
     def compose(self) -> ComposeResult:
         result = self.game.result
         with Vertical(id="result-box"):
-            yield Static(Text(headline(self.setup, self.game), style="bold", justify="center"), id="result-title")
+            yield Static(Text(headline(self.setup, self.game, self.people), style="bold", justify="center"), id="result-title")
             reason = result.describe(self.setup.names) if result else ""
             yield Static(Text(reason, justify="center"), id="result-reason")
             yield Static(standings(self.setup, self.game), id="standings")
