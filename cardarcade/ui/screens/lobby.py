@@ -35,12 +35,32 @@ def open_game(app, table: SharedTable, seat: int | None) -> None:
 
 
 class LobbyWatcher:
-    """What every lobby screen shares: follow the lobby while shown, redraw from its own queue."""
+    """What every lobby screen shares: follow the lobby while shown, redraw from its own queue.
+
+    A screen redraws once for a burst of news, and only while it is the top screen: a lobby
+    covered by the menu or a game waits until it shows again. (Textual repaints the top screen
+    wherever a screen under it changed, so a covered lobby redrawn on every arrival cost every
+    session a whole frame per arrival.)"""
+
+    _lobby_stale = False  # news came that this screen has not drawn yet
 
     def on_mount(self) -> None:
         lobby: Lobby = self.app.lobby
-        lobby.subscribe(self, lambda: self.call_later(self.lobby_changed))
+        lobby.subscribe(self, self._lobby_news)
         self.call_after_refresh(self.lobby_changed)  # (once mounted: it draws into the screen's widgets)
+
+    def _lobby_news(self) -> None:
+        if not self._lobby_stale:
+            self._lobby_stale = True
+            self.call_later(self._redraw_if_shown)
+
+    def _redraw_if_shown(self) -> None:
+        if self._lobby_stale and self.app.screen is self:
+            self._lobby_stale = False
+            self.lobby_changed()
+
+    def on_screen_resume(self) -> None:
+        self._redraw_if_shown()
 
     def on_unmount(self) -> None:
         self.app.lobby.unsubscribe(self)
