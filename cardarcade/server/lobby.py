@@ -120,6 +120,10 @@ class Lobby:
             if not table.dealt and table.seat_of(player) is not None:
                 table.stand(player)
 
+    def seated(self, player: str) -> bool:
+        """Whether ``player`` has a seat at a table (waiting for the deal, in play, or kept)."""
+        return any(table.seat_of(player) is not None for table in self.tables.values())
+
     def held_seat(self, player: str) -> SharedTable | None:
         """The table where a seat is kept for ``player`` while they are away."""
         return next((t for t in self.tables.values() if t.held_for(player) is not None), None)

@@ -487,7 +487,7 @@ class _Session(asyncssh.SSHServerSession):
         measured: float | None = None
         while True:
             sent = loop.time()
-            if measured is None or self._at_a_table(lobby) or sent - measured >= limits.round_trip_away_every:
+            if measured is None or lobby.seated(self.name) or sent - measured >= limits.round_trip_away_every:
                 measured = sent
                 try:
                     await asyncio.wait_for(ask(b"keepalive@openssh.com"), limits.round_trip_every * 4)
@@ -496,9 +496,6 @@ class _Session(asyncssh.SSHServerSession):
                 else:
                     lobby.note_round_trip(self.name, loop.time() - sent)
             await asyncio.sleep(limits.round_trip_every)
-
-    def _at_a_table(self, lobby: Lobby) -> bool:
-        return any(table.seat_of(self.name) is not None for table in lobby.tables.values())
 
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""

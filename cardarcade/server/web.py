@@ -166,14 +166,22 @@ class _RoundTrip:
         self._task = asyncio.get_running_loop().create_task(self._ask(), name="web tab round trip")
 
     async def _ask(self) -> None:
-        loop = asyncio.get_running_loop()
+        """Every few seconds while the player has a seat at a table (where it is shown), else once
+        a minute (as for SSH players: idle tabs timed often cost an idle server its CPU)."""
+        loop, limits = asyncio.get_running_loop(), self._arcade.limits
+        measured: float | None = None
         for number in itertools.count(1):
-            self._stamp, self._sent = str(number).encode(), loop.time()
-            try:
-                await self._socket.ping(self._stamp)
-            except (ConnectionError, RuntimeError):  # closing
-                return
-            await asyncio.sleep(self._arcade.limits.round_trip_every)
+            lobby = self._arcade.lobby
+            now = loop.time()
+            if measured is None or (lobby is not None and lobby.seated(self._name)) \
+                    or now - measured >= limits.round_trip_away_every:
+                measured = now
+                self._stamp, self._sent = str(number).encode(), now
+                try:
+                    await self._socket.ping(self._stamp)
+                except (ConnectionError, RuntimeError):  # closing
+                    return
+            await asyncio.sleep(limits.round_trip_every)
 
     def answered(self, stamp: bytes) -> None:
         if stamp and stamp == self._stamp and self._arcade.lobby is not None:

@@ -17,6 +17,7 @@ import pytest
 
 from app_helpers import FAULT, faulty_for
 from cardarcade.cli import main
+from cardarcade.rules import GAMES
 from cardarcade.server.ssh import Limits, SessionInfo
 from ssh_helpers import connect, until
 from web_helpers import LOBBY, MENU, open_deaf_tab, open_tab, start_web
@@ -347,12 +348,16 @@ async def test_a_tab_that_vanishes_is_closed(serve_web, silent_link):
 
 
 async def test_a_browser_players_round_trip_is_timed_for_the_tables(serve_web):
-    web, port = await serve_web(limits=Limits(round_trip_every=0.1))
+    web, port = await serve_web(limits=Limits(round_trip_every=0.05, round_trip_away_every=3600))
     tab = await open_tab(port, path="/ws/ada")
-    await until(lambda: "ada" in web.arcade.lobby.round_trips, "ada's round trip")
-    first = web.arcade.lobby.round_trips["ada"]
+    trips = web.arcade.lobby.round_trips
+    await until(lambda: "ada" in trips, "ada's round trip")
+    first = trips["ada"]
     assert 0 < first < 5
-    await until(lambda: web.arcade.lobby.round_trips["ada"] != first, "measured again")
+    await asyncio.sleep(0.5)  # ten turns of the short interval
+    assert trips["ada"] == first, "timed again while ada sat at no table"
+    web.arcade.lobby.create_table(GAMES["war"], creator="ada", players=2, people=1, level="easy")
+    await until(lambda: trips["ada"] != first, "ada timed again once seated")
     await tab.close()
 
 
