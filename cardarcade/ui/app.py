@@ -54,6 +54,7 @@ class UISettings:
     result_guard: float = 0.8  # seconds the result screen ignores "play again" (stray key presses)
     ascii_glyphs: bool | None = None  # None: the theme decides
     hard_bot_seconds: float = 1.0  # how long a searching bot may think (the trick-taking games' hard bots)
+    autosave_delay: float = 1.0  # seconds from a move to the save that follows it (at most one write per this)
 
 
 class TooSmallScreen(ModalScreen[None]):

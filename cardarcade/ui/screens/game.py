@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 
 
 FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
-# Seconds from a move to the save that follows it: a game is never more than this behind on
-# disk, and a table of quick moves writes once a second, not once a move.
-AUTOSAVE_DELAY = 1.0
 # What someone watching a shared table may do: the menu, the rules, the log, leave.
 WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
 
@@ -388,7 +385,8 @@ class GameScreen(Screen):
             self._game_finished()
             self.set_timer(self.app.settings.result_delay, self._show_result)
         elif self._keep and self._autosave is None and not self.game.is_over:
-            self._autosave = self.set_timer(AUTOSAVE_DELAY, self._save_in_background)
+            # A game is never more than this behind on disk, and quick moves write once, not each.
+            self._autosave = self.set_timer(self.app.settings.autosave_delay, self._save_in_background)
 
     def _on_reactions(self, batch: list[Reaction]) -> None:
         """After a claim is settled: the winner's time next to every other claimant's, so a
