@@ -147,6 +147,8 @@ class SharedTable:
             self.table.set_stand_in(seat, make_bot(self.spec.id, seat, self.level,
                                                    random.Random(f"{self.seed}:stand-in:{seat}")))
             place.held = self.clock.call_at(self.clock.now() + HOLD_SECONDS, lambda: self._give_up_seat(seat))
+            if not self.people_present:
+                self.table.pause()  # no one to play for: the bots wait too, until someone is back
         self._changed()
 
     def _come_back(self, seat: int) -> None:
@@ -155,6 +157,7 @@ class SharedTable:
         place.held.cancel()
         place.held = None
         self.table.set_stand_in(seat, None)
+        self.table.resume()
         self._changed()
 
     def _give_up_seat(self, seat: int) -> None:
@@ -219,9 +222,11 @@ class SharedTable:
         if watcher in self.watchers:
             self.watchers.remove(watcher)
 
-    def claim(self, seat: int, kind: str, t: float, target: int | None = None) -> None:
-        """A press that arrived at ``t``; with the house rule, moved back by half the player's round trip."""
+    def claim(self, seat: int, kind: str, t: float | None = None, target: int | None = None) -> None:
+        """A press that arrived at ``t`` (default: now); with the house rule, moved back by half
+        the player's round trip."""
         assert self.table is not None
+        t = self.clock.now() if t is None else t
         player = self.places[seat].player
         if self.compensate_rtt and player in self.round_trips:
             t -= self.round_trips[player] / 2

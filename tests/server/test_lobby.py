@@ -54,6 +54,10 @@ async def test_two_people_race_for_a_jack_and_the_first_press_to_arrive_wins(ser
     line = await until(lambda: re.search(r"⏱ (.*)", ada.text()), "the race's times on ada's screen")
     assert line.group(1).startswith("bob") and "wins" in line.group(1).split("·")[0]
     await until(lambda: "bob wins" in bob.text() or "⏱ bob" in bob.text(), "the same on bob's screen")
+    apps = {session.name: session.app for session in server.sessions}
+    # each session keeps its own player's time only (every screen at the table is told both)
+    [bobs] = apps["bob"].session_reactions("slapjack")
+    assert bobs not in apps["ada"].session_reactions("slapjack")
     for client in (ada, bob):
         await client.close()
 

@@ -393,9 +393,12 @@ class GameScreen(Screen):
         person sees how close they were (or that they did not react at all)."""
         if self._taken_down():
             return
+        stand_ins = self.table.stand_ins if self.table is not None else {}
         for r in batch:
             self.flash.pop(r.seat, None)
-            if not self.setup.seats[r.seat].is_bot:
+            # This keyboard's people only: a shared table tells every screen every claim, and a
+            # bot standing in for someone away is not them.
+            if r.seat in self.people and r.seat not in stand_ins:
                 self.app.record_reaction(self.spec.id, r.seconds, r.outcome)
                 self._claims.setdefault(r.seat, []).append(r)
         ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
@@ -461,10 +464,8 @@ class GameScreen(Screen):
         claim = self.claim_for(seat, verb)
         if claim is not None:
             kind, target = claim
-            if self.shared is not None:  # (where a house rule may allow for the player's round trip)
-                self.shared.claim(seat, kind, t if t is not None else table.clock.now(), target)
-            else:
-                table.claim(seat, kind, t, target)
+            # (a shared table's house rule may allow for the player's round trip)
+            (self.shared or table).claim(seat, kind, t, target)
             self.flash[seat] = self.claim_flash(kind, target)
             self.show(f"seat-{seat}", self.render_seat(seat), answer=True)
             return
