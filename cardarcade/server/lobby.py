@@ -130,14 +130,14 @@ class Lobby:
 
     def _table_changed(self, table: SharedTable) -> None:
         if table.id in self.tables:
-            done = table.over or (table.dealt and not table.people_present)  # the last person left
-            empty = not table.dealt and not any(p.player for p in table.places)
-            if done or empty:
+            # Nobody is seated any more: every person left and no one came back for their seat.
+            deserted = not any(p.player for p in table.places)
+            done = table.over or (table.dealt and deserted)
+            if done or deserted:
                 del self.tables[table.id]
                 if done and self.on_table_done is not None:
                     self.on_table_done(table)
-                if not table.over:
-                    table.close()
+                table.close()
         self._tell()
 
     def close(self) -> None:

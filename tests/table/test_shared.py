@@ -130,7 +130,11 @@ def test_the_lobby_lists_tables_and_lets_go_of_one_that_ended_or_that_everyone_l
     second.stand("ada")
     assert second.id in lobby.tables and not done  # bob plays on
     second.stand("bob")
-    assert not lobby.tables and done == [second]  # the last person left: the server saves it
+    assert second.table.paused and second.id in lobby.tables  # nobody left: play holds for them
+    assert second.sit("bob") == 1 and not second.table.paused  # and goes on when one comes back
+    second.stand("bob")
+    clock.advance(HOLD_SECONDS + 1)
+    assert not lobby.tables and done == [second]  # no one came back: the server saves it
     assert first.seat_of("ada") is None
 
 

@@ -374,3 +374,8 @@ class TableRoomScreen(LobbyWatcher, Screen):
         self._gone = True
         self.table.stand(self.app.player)
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        if not self._gone:  # the session ended here (a dropped connection): the seat is free again
+            self.table.stand(self.app.player)
