@@ -280,6 +280,7 @@ class _Connection(asyncssh.SSHServer):
         self.name = "player"
         self.conn: asyncssh.SSHServerConnection | None = None
         self.admitted = False
+        self.guest = False  # SSH users name themselves (a browser's guest-N is the web's)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -379,7 +380,9 @@ class _Session(asyncssh.SSHServerSession):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = self._claimed_size(width, height)
-        if self.driver is not None:
+        # A flood of sizes (SSH window changes, a browser's resizes) is cut short as a flood of
+        # keys is: the app's queue stays bounded.
+        if self.driver is not None and self.app is not None and self.app.message_queue_size <= MAX_QUEUED_INPUT:
             self.driver.resize(*self.size)
 
     def eof_received(self) -> bool:
@@ -462,7 +465,7 @@ class _Session(asyncssh.SSHServerSession):
         await self.server.starting.acquire()
         self._slot = True
         info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks(),
-                           guest=getattr(self.connection, "guest", False))
+                           guest=self.connection.guest)
         app = self.server.app_factory(info, self._make_driver)
         # See the module's notes: every app restores the same streams, whatever order apps end in.
         app._capture_stdout, app._capture_stderr = self.server.output

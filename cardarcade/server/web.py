@@ -34,7 +34,7 @@ from urllib.parse import quote, urlsplit
 
 from aiohttp import WSMsgType, web
 
-from cardarcade.server.ssh import MAX_NAME, MAX_QUEUED_INPUT, ArcadeServer, _Session, player_name
+from cardarcade.server.ssh import MAX_NAME, ArcadeServer, _Session, player_name
 
 log = logging.getLogger("cardarcade.server")
 
@@ -344,9 +344,7 @@ class WebServer:
             session.data_received(data.encode("utf-8", "replace"), None)
         elif kind == "resize" and isinstance(data, dict):
             width, height = data.get("width"), data.get("height")
-            # (a flood of sizes is cut short as a flood of keys is: the app's queue is bounded)
-            busy = session.app is not None and session.app.message_queue_size > MAX_QUEUED_INPUT
-            if type(width) is int and type(height) is int and not busy:
+            if type(width) is int and type(height) is int:  # (a flood is cut short by the session)
                 session.terminal_size_changed(width, height, 0, 0)
         elif kind == "ping" and isinstance(data, str):
             await socket.send_json(["pong", data[:32]])

@@ -55,7 +55,9 @@ class UserStore:
     def saves(self) -> "SaveStore":
         from cardarcade.store.saves import SaveStore
 
-        return SaveStore(self.data_dir / "saves")
+        saves = SaveStore(self.data_dir / "saves")
+        saves.clear_leftovers()  # temporary files of writes a killed process never finished (an hour old)
+        return saves
 
     @cached_property
     def stats(self) -> "Stats":

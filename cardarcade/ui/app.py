@@ -246,6 +246,12 @@ class ArcadeApp(App):
         return login_name(self._session_user or self.user_settings.profile)
 
     @property
+    def named_by_session(self) -> bool:
+        """Whether a server named this session's player (their SSH user, a browser's name): the
+        settings cannot change whose profile it plays as."""
+        return self._session_user is not None
+
+    @property
     def profile(self) -> Profile:
         return self.user_settings.profile_of(self.player)
 

@@ -82,8 +82,9 @@ class SettingsScreen(Screen):
             yield from self._field("Hard bots' thinking time", Input(str(settings.hard_bot_seconds),
                                                                      id="hard_bot_seconds"),
                                    f"Seconds the hard bots of the card games may think ({limits('hard_bot_seconds')}).")
-            yield from self._field("Play as profile", Input(settings.profile or "", placeholder=login_name(),
-                                                            max_length=MAX_NAME, id="profile"),
+            yield from self._field("Play as profile", Input(settings.profile or "", placeholder=app.player,
+                                                            max_length=MAX_NAME, id="profile",
+                                                            disabled=app.named_by_session),
                                    "Whose statistics and preferences this terminal uses; "
                                    "empty: your login name.")
             yield from self._field("Theme, glyphs, pace", Switch(value=own, id="profile-only"),
@@ -140,8 +141,7 @@ class SettingsScreen(Screen):
         except ValidationError as exc:
             raise ValueError(f"{option_error(Settings, exc)}. Nothing was saved.") from None  # type: ignore[arg-type]
         # Whose profile: the SSH user over SSH (the settings cannot change it), else the one named here.
-        over_ssh = app.player != login_name(current.profile)
-        player = app.player if over_ssh else login_name(checked.profile)
+        player = app.player if app.named_by_session else login_name(checked.profile)
         mine = current.profile_of(player)
         chosen = {name: getattr(checked, name) for name in PROFILE_ONLY}
         if form["profile-only"]:
