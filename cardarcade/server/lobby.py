@@ -17,7 +17,7 @@ from typing import Callable
 
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.table.clock import Clock
-from cardarcade.table.shared import SharedTable
+from cardarcade.table.shared import SeatTaken, SharedTable
 
 CHAT_LINES = 100  # lines of chat kept (the lobby shows the last few)
 CHAT_MAX = 200  # characters in one line
@@ -99,18 +99,17 @@ class Lobby:
                      options: Options | None = None, compensate_rtt: bool = False,
                      pace: float | None = None) -> SharedTable:
         """A new table with ``creator`` in its first seat; SeatTaken says why it cannot be."""
-        from cardarcade.table.shared import SeatTaken
-
         self.leave_waiting_tables(creator)
         if len(self.tables) >= MAX_TABLES:
             raise SeatTaken(f"the server holds at most {MAX_TABLES} tables; join one of them")
         extra = {} if pace is None else {"pace": pace}
         table = SharedTable(spec, people, players, level, self.clock, options=options, creator=creator,
-                            compensate_rtt=compensate_rtt, on_change=self._table_changed, **extra)
+                            compensate_rtt=compensate_rtt, **extra)
         while table.id in self.tables:
             table.id = f"{table.id}x"
         table.round_trips = self.round_trips
         self.tables[table.id] = table
+        table.on_change = self._table_changed  # (told from now on: the lobby is told once, here)
         self._tell()
         return table
 

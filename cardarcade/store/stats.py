@@ -279,9 +279,10 @@ class Stats:
     # ---- figures
 
     def profiles(self) -> list[str]:
-        """Every profile with a recorded game or reaction."""
+        """Every profile with a recorded game or reaction time (a profile with only mistakes has none)."""
+        # (from the per-session sums, not every reaction: the setup screen asks on opening)
         rows = self.db.execute("SELECT profile FROM seats WHERE profile IS NOT NULL"
-                               " UNION SELECT profile FROM reactions ORDER BY 1").fetchall()
+                               " UNION SELECT profile FROM reaction_sessions ORDER BY 1").fetchall()
         return [r[0] for r in rows]
 
     def game_summaries(self, profile: str) -> list[GameSummary]:
