@@ -231,8 +231,9 @@ def _fmt(summary: dict) -> str:
             f"(n={summary['n']})")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str = __doc__) -> None:
+    """The command line of this benchmark, and of server_web.py with its own ``measure``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
     parser.add_argument("--idle", type=int, default=100)
     parser.add_argument("--playing", type=int, default=20)
@@ -249,7 +250,7 @@ def main() -> None:
     if args.quick:
         args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
     results = asyncio.run(measure(args))
-    path = _common.write_results("server_ssh", results)
+    path = _common.write_results(name, results)
     print(f"written to {path.relative_to(_common.REPO_DIR)}")
 
 

@@ -24,29 +24,26 @@ import time
 import aiohttp
 
 import _common
+import server_ssh
 from server_ssh import _fmt, cpu_seconds, latencies, play, rss_kib, settle
 
 MENU = b"Pick a game"
 LOBBY = b"online ("
 
 
-class Tab:
+class Tab(server_ssh.Sink):
     """A page's websocket that keeps only what the benchmark looks for (an SSH client's channel
     and sink in one, for server_ssh's ``play`` and ``latencies``)."""
 
     def __init__(self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse) -> None:
+        super().__init__()
         self.http, self.socket = http, socket
-        self.seen = bytearray()
-        self.changed = asyncio.Event()
         self.reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
         async for message in self.socket:
             if message.type is aiohttp.WSMsgType.BINARY:
-                self.seen += message.data
-                if len(self.seen) > 1 << 20:
-                    del self.seen[: len(self.seen) - (1 << 16)]
-                self.changed.set()
+                self.data_received(message.data, None)
 
     async def press(self, keys: str) -> None:
         await self.socket.send_str(json.dumps(["stdin", keys]))
@@ -56,12 +53,6 @@ class Tab:
         without waiting; a tab already closed drops it."""
         sending = asyncio.ensure_future(self.press(keys.decode()))
         sending.add_done_callback(lambda done: done.cancelled() or done.exception())
-
-    async def wait_for(self, needle: bytes, since: int = 0, timeout: float = 60.0) -> None:
-        end = time.monotonic() + timeout
-        while needle not in self.seen[since:]:
-            self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
 
     async def close(self) -> None:
         await self.socket.close()
@@ -179,27 +170,5 @@ async def crowd_of(port: int, count: int) -> None:
     await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
-    parser.add_argument("--idle", type=int, default=100)
-    parser.add_argument("--playing", type=int, default=20)
-    parser.add_argument("--crowd", type=int, default=40)
-    parser.add_argument("--presses", type=int, default=300)
-    parser.add_argument("--idle-seconds", type=float, default=10.0)
-    parser.add_argument("--max-starting", type=int, default=2, help="the server's --max-starting")
-    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
-    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.crowd_of:
-        asyncio.run(crowd_of(args.port, args.crowd_of))
-        return
-    if args.quick:
-        args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
-    results = asyncio.run(measure(args))
-    path = _common.write_results("server_web", results)
-    print(f"written to {path.relative_to(_common.REPO_DIR)}")
-
-
 if __name__ == "__main__":
-    main()
+    server_ssh.main("server_web", measure, crowd_of, __doc__)
