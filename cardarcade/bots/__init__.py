@@ -4,6 +4,10 @@ A bot never sees the game object, only ``game.view(seat)``. After every change a
 is asked for its ``Plan``s: what it would do and when. Each plan has a ``key`` naming the
 situation it responds to; while the key stays the same the table keeps the plan (and its
 sampled time), and when the situation is gone the plan is dropped.
+
+A decision too slow for the event loop (a search) is returned as ``Thinking`` instead: the table
+runs its work off the loop (``cardarcade.table.thinking``) and hands the answer back through
+``conclude``; from then on the bot returns a ``Plan`` carrying it.
 """
 
 from __future__ import annotations
@@ -32,18 +36,33 @@ class Plan:
 
 
 @dataclass(frozen=True, slots=True)
+class Thinking:
+    """A decision to be worked out off the event loop: ``work(*args)`` returns the action."""
+
+    key: Hashable  # the situation this responds to, as a plan's
+    work: Callable[..., Action]  # a module-level function: it is sent to a worker process
+    args: tuple  # picklable (views are pydantic models, which are)
+    fallback: Action  # played if the work fails or does not answer in time
+
+
+@dataclass(frozen=True, slots=True)
 class Moment:
     """What the table tells a bot besides the view: the time now and when the newest card appeared."""
 
     now: float
     stimulus_time: float
     pace: float  # seconds a bot waits before an ordinary move (the table's tempo)
+    # Seconds a search may take at this table; None: a fixed amount of work, so that headless
+    # play and tests repeat under a seed.
+    think_seconds: float | None = None
 
 
 class Bot(Protocol):
     level: str
 
-    def plans(self, view: BaseModel, moment: Moment) -> list[Plan]: ...
+    def plans(self, view: BaseModel, moment: Moment) -> list[Plan | Thinking]: ...
+
+    def conclude(self, key: Hashable, action: Action, at: float) -> None: ...
 
 
 class BotBase:
@@ -81,6 +100,19 @@ class BotBase:
         """An ordinary move (not a race): chosen once per situation, made at the table's pace."""
         delay, action = self.once(key, lambda: (self.move_delay(moment.pace), decide()))
         return Plan(action, moment.now + delay, key)
+
+    def deliberate(self, key: Hashable, work: Callable[..., Action], args: tuple, fallback: Action) -> Plan | Thinking:
+        """A move worked out off the event loop: ``Thinking`` until the table hands the answer
+        back (``conclude``), then the plan that makes it."""
+        answer = self._decided.get(("thought", key))
+        if answer is None:
+            return Thinking(key, work, args, fallback)
+        action, at = answer
+        return Plan(action, at, key)
+
+    def conclude(self, key: Hashable, action: Action, at: float) -> None:
+        """The table's answer to ``Thinking(key, ...)``: make ``action`` at clock time ``at``."""
+        self._decided[("thought", key)] = (action, at)
 
 
 SKILL = {"easy": 0, "medium": 1, "hard": 2, "expert": 2, ADAPTIVE: 1}
@@ -128,4 +160,5 @@ def _load_policies() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
-__all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "levels_for", "make_bot", "register"]
+__all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "Thinking", "levels_for", "make_bot",
+           "register"]

@@ -97,14 +97,14 @@ class Lobby:
 
     def create_table(self, spec: GameSpec, *, creator: str, players: int, people: int, level: str,
                      options: Options | None = None, compensate_rtt: bool = False,
-                     pace: float | None = None) -> SharedTable:
+                     pace: float | None = None, think_seconds: float | None = None) -> SharedTable:
         """A new table with ``creator`` in its first seat; SeatTaken says why it cannot be."""
         self.leave_waiting_tables(creator)
         if len(self.tables) >= MAX_TABLES:
             raise SeatTaken(f"the server holds at most {MAX_TABLES} tables; join one of them")
         extra = {} if pace is None else {"pace": pace}
         table = SharedTable(spec, people, players, level, self.clock, options=options, creator=creator,
-                            compensate_rtt=compensate_rtt, **extra)
+                            compensate_rtt=compensate_rtt, think_seconds=think_seconds, **extra)
         while table.id in self.tables:
             table.id = f"{table.id}x"
         table.round_trips = self.round_trips

@@ -27,6 +27,7 @@ from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Option
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import DEFAULT_PACE, Reaction, Seat, Table
+from cardarcade.table.thinking import live_thinker
 
 HOLD_SECONDS = 180.0  # how long a seat waits for a person who left
 COUNTDOWN = 3.0  # seconds between the deal and the first card in a reaction game
@@ -62,10 +63,12 @@ class SharedTable:
     def __init__(self, spec: GameSpec, people: int, players: int, level: str, clock: Clock, *,
                  options: Options | None = None, creator: str, compensate_rtt: bool = False,
                  pace: float = DEFAULT_PACE, seed: int | None = None, deck: Sequence[Card] | None = None,
-                 table_id: str | None = None, on_change: Callable[["SharedTable"], None] | None = None) -> None:
+                 table_id: str | None = None, on_change: Callable[["SharedTable"], None] | None = None,
+                 think_seconds: float | None = None) -> None:
         """``players`` seats, the first ``people`` of them for people (the creator sits in the
         first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change.
-        ``deck``: an exact deal (tests, replays) instead of a shuffle by ``seed``."""
+        ``deck``: an exact deal (tests, replays) instead of a shuffle by ``seed``.
+        ``think_seconds``: how long a searching bot may think (None: a fixed amount of work)."""
         if not spec.min_players <= players <= spec.max_players:
             raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
         if not 1 <= people <= players:
@@ -78,6 +81,7 @@ class SharedTable:
         self.creator = creator
         self.compensate_rtt = compensate_rtt
         self.pace = pace
+        self.think_seconds = think_seconds
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.deck = tuple(deck) if deck is not None else None
         self.on_change = on_change
@@ -188,7 +192,8 @@ class SharedTable:
         self.dealt_at = self.clock.now()
         self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
         self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
-                           listener=self._events, on_reactions=self._reactions)
+                           listener=self._events, on_reactions=self._reactions,
+                           thinker=live_thinker(self.think_seconds), think_seconds=self.think_seconds)
         if self.spec.realtime:
             self.starts_at = self.clock.now() + COUNTDOWN
             self.clock.call_at(self.starts_at, self._begin)

@@ -7,6 +7,9 @@
   was newest) at its press time, so a slap on a jack counts as a slap on that jack even if
   another card landed before the slap was processed.
 - Bots are asked for plans after every change; a plan whose situation has gone is dropped.
+- A bot's slow decision (``Thinking``) is worked out by the table's thinker, off the event loop
+  at a live table; the seat shows as thinking meanwhile, and the listener is told with an empty
+  batch of events when that starts or stops.
 """
 
 from __future__ import annotations
@@ -16,13 +19,17 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
-from cardarcade.bots import Bot, Moment, Plan, make_bot
+from cardarcade.bots import Bot, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.rules.base import Action, Event, Game, IllegalAction
 from cardarcade.table.clock import Clock, Handle
+from cardarcade.table.thinking import InlineThinker, Thinker
 
 ARBITRATION_WINDOW = 0.03  # seconds; presses closer than this are ordered by timestamp
 DEFAULT_PACE = 0.8  # seconds a bot takes for an ordinary move in a live game
+# A thought not answered within its time limit times this, plus the grace, is given up for the
+# bot's fallback move (a worker may be busy with other tables' searches, or have died).
+THINKING_GRACE = 2.0
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,14 @@ Listener = Callable[[list[Event], int | None], None]
 ReactionListener = Callable[[list[Reaction]], None]
 
 
+class _NoHandle:
+    def cancel(self) -> None:
+        pass
+
+
+_NO_HANDLE = _NoHandle()
+
+
 @dataclass
 class TableStats:
     applied: int = 0
@@ -112,11 +127,14 @@ class Table:
     def __init__(self, game: Game, seats: Sequence[Seat], clock: Clock, *, pace: float = DEFAULT_PACE,
                  window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None,
                  on_reactions: ReactionListener | None = None, person_median: float | None = None,
-                 stand_ins: dict[int, Bot] | None = None) -> None:
+                 stand_ins: dict[int, Bot] | None = None, thinker: Thinker | None = None,
+                 think_seconds: float | None = None) -> None:
         """``person_median``: what is known of the person's speed (seconds) before this game, where
         adaptive bots start instead of at medium: the last game's ``adaptive_median`` in a session,
         later the person's stored median. ``stand_ins``: policies that play people's seats (a
-        scripted person in tests and benchmarks), planned like bots but counted as people."""
+        scripted person in tests and benchmarks), planned like bots but counted as people.
+        ``thinker``: where slow decisions are worked out (default: inline, at once);
+        ``think_seconds``: how long a search may take (None: a fixed amount of work)."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         self.game = game
@@ -149,6 +167,9 @@ class Table:
         self._planners: dict[int, Bot] = {**self.bots, **self.stand_ins}
         self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self._planners}
         self._fired: dict[int, set[object]] = {i: set() for i in self._planners}  # plans already carried out
+        self.thinker: Thinker = thinker or InlineThinker(clock)
+        self.think_seconds = think_seconds
+        self._thoughts: dict[int, dict[object, tuple[Handle, Handle | None]]] = {i: {} for i in self._planners}
         self._claims: list[_Claim] = []
         self._claim_timer: Handle | None = None
         # When each stimulus appeared: parallel lists for bisecting by press time.
@@ -202,12 +223,13 @@ class Table:
             raise ValueError("a stand-in plays a person's seat, not a bot's")
         for _, handle in self._plans.pop(seat, {}).values():
             handle.cancel()
+        self._drop_thoughts(self._thoughts.pop(seat, {}))
         self._fired.pop(seat, None)
         self.stand_ins.pop(seat, None)
         self._planners.pop(seat, None)
         if bot is not None:
             self.stand_ins[seat] = self._planners[seat] = bot
-            self._plans[seat], self._fired[seat] = {}, set()
+            self._plans[seat], self._fired[seat], self._thoughts[seat] = {}, set(), {}
         self._replan()
 
     def _cancel_plans(self) -> None:
@@ -217,9 +239,12 @@ class Table:
             plans.clear()
 
     def close(self) -> None:
-        """Stop everything: cancel bot plans and pending claims (leaving the screen, game over)."""
+        """Stop everything: cancel bot plans, thoughts and pending claims (leaving the screen, game over)."""
         self.closed = True
         self._cancel_plans()
+        for thoughts in self._thoughts.values():
+            self._drop_thoughts(thoughts)
+            thoughts.clear()
         if self._claim_timer is not None:
             self._claim_timer.cancel()
             self._claim_timer = None
@@ -357,19 +382,72 @@ class Table:
         if not self.started or self.closed or self.paused:
             return
         game = self.game
-        moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.tempo())
+        moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.tempo(),
+                        think_seconds=self.think_seconds)
+        thinking_before = self.thinking
         for seat, bot in self._planners.items():
             current = self._plans[seat]
-            fresh = {p.key: p for p in bot.plans(game.view(seat), moment)}
+            fresh: dict[object, Plan] = {}
+            wanted: dict[object, Thinking] = {}
+            for item in bot.plans(game.view(seat), moment):
+                (wanted if isinstance(item, Thinking) else fresh)[item.key] = item
             for key in [k for k in current if k not in fresh]:
                 if seat in self.stand_ins and self._committed(current[key][0]):
                     continue
                 current.pop(key)[1].cancel()
+            thoughts = self._thoughts[seat]
+            self._drop_thoughts({k: thoughts.pop(k) for k in [k for k in thoughts if k not in wanted]})
             fired = self._fired[seat]
             for key, plan in fresh.items():
                 if key not in current and key not in fired:
                     handle = self.clock.call_at(plan.at, lambda s=seat, k=key: self._fire(s, k))
                     current[key] = (plan, handle)
+            for key, thought in wanted.items():
+                if key not in thoughts and key not in fired:
+                    self._start_thinking(seat, thought, moment)
+        if self.thinking != thinking_before and self.listener is not None:
+            self.listener([], None)
+
+    # ---- thinking
+
+    @property
+    def thinking(self) -> frozenset[int]:
+        """The seats whose bots are working out a move."""
+        return frozenset(seat for seat, thoughts in self._thoughts.items() if thoughts)
+
+    def _start_thinking(self, seat: int, thought: Thinking, moment: Moment) -> None:
+        started = moment.now
+        limit = None
+        if self.think_seconds is not None:
+            limit = self.clock.call_at(started + self.think_seconds + THINKING_GRACE,
+                                       lambda: self._concluded(seat, thought, TimeoutError("no answer in time"), started))
+        # Registered before asking: an inline thinker's answer may come before ``think`` returns.
+        self._thoughts[seat][thought.key] = (_NO_HANDLE, limit)
+        work = self.thinker.think(thought.work, thought.args,
+                                  lambda answer: self._concluded(seat, thought, answer, started))
+        if thought.key in self._thoughts[seat]:
+            self._thoughts[seat][thought.key] = (work, limit)
+
+    def _concluded(self, seat: int, thought: Thinking, answer: object, started: float) -> None:
+        thoughts = self._thoughts.get(seat)
+        if self.closed or thoughts is None or thought.key not in thoughts:
+            return  # the situation has gone, or the table has
+        before = self.thinking
+        self._drop_thoughts({thought.key: thoughts.pop(thought.key)})
+        action = answer if isinstance(answer, Action) else thought.fallback
+        # The thinking was the pause a person takes before moving; a quick answer waits out the pace.
+        at = max(self.clock.now(), started + self.tempo())
+        self._planners[seat].conclude(thought.key, action, at)
+        self._replan()  # (held while paused: the answer waits in the bot until play resumes)
+        if self.thinking != before and self.listener is not None:
+            self.listener([], None)
+
+    @staticmethod
+    def _drop_thoughts(thoughts: dict[object, tuple[Handle, Handle | None]]) -> None:
+        for work, limit in thoughts.values():
+            work.cancel()
+            if limit is not None:
+                limit.cancel()
 
     def tempo(self) -> float:
         """Seconds a bot takes over an ordinary move. With adaptive bots at the table, a card stays

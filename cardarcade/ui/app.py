@@ -53,7 +53,9 @@ class UISettings:
     result_delay: float = 1.5  # seconds the last move stays up before the result screen
     result_guard: float = 0.8  # seconds the result screen ignores "play again" (stray key presses)
     ascii_glyphs: bool | None = None  # None: the theme decides
-    hard_bot_seconds: float = 1.0  # how long a searching bot may think (the trick-taking games' hard bots)
+    # How long a searching bot may think, in a worker process; None: a fixed amount of work on the
+    # event loop, so that tests repeat.
+    hard_bot_seconds: float | None = 1.0
     autosave_delay: float = 1.0  # seconds from a move to the save that follows it (at most one write per this)
 
 

@@ -28,6 +28,7 @@ from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.table.clock import LoopClock
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction, Table, is_fault, is_win
+from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import ascii_suits, card_text
 
@@ -215,6 +216,7 @@ class GameScreen(Screen):
             self.game, self.setup.seats, LoopClock(), pace=self.app.settings.pace, seed=self.setup.seed,
             listener=self._on_table, on_reactions=self._on_reactions,
             person_median=self.app.adaptive_medians.get(self.spec.id),
+            thinker=live_thinker(self.app.settings.hard_bot_seconds), think_seconds=self.app.settings.hard_bot_seconds,
         )
         if self.resumed:
             self.add_log(Text("The game carries on from where it was saved.", style="italic"))
@@ -344,6 +346,10 @@ class GameScreen(Screen):
             if lines is not None:
                 self._lines[widget_id] = lines
             widget.refresh(layout=True)
+
+    def thinking(self, seat: int) -> bool:
+        """Whether the bot in ``seat`` is working out its move (a seat shows "thinking…")."""
+        return self.table is not None and seat in self.table.thinking
 
     def words(self, event: Event) -> str:
         """An event as a sentence for this table: names filled in, suits as letters in ascii mode."""

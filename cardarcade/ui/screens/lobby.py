@@ -301,7 +301,8 @@ class NewTableScreen(Screen):
             table = self.app.lobby.create_table(
                 self._spec(), creator=self.app.player, players=players, people=people,
                 level=str(self.query_one("#new-level", Select).value),
-                compensate_rtt=self.query_one("#new-rtt", Switch).value, pace=self.app.settings.pace)
+                compensate_rtt=self.query_one("#new-rtt", Switch).value, pace=self.app.settings.pace,
+                think_seconds=self.app.settings.hard_bot_seconds)
         except SeatTaken as exc:
             self.query_one("#new-error", Static).update(Text(f"{exc}.", style="bold"))
             return

@@ -1,0 +1,111 @@
+"""Where bots think: a decision too slow for the event loop runs in a worker process.
+
+A thread would not do: it holds the interpreter lock, and every screen in the process (every SSH
+session on a server) would stall while a bot searches. So a live table hands ``work(*args)`` to a
+pool of worker processes shared by every table in the process, and gets the answer back on its
+own loop. Headless play and tests think inline instead: the same answer, at once, every run.
+
+Both thinkers deliver the answer through a callback, never during the call that asked, so a
+table is not re-entered while it is replanning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import multiprocessing
+import os
+from typing import Callable, Protocol
+
+from cardarcade.table.clock import Clock, Handle
+
+Work = Callable[..., object]
+Done = Callable[[object], None]  # called with the answer, or with the exception the work raised
+
+
+class Thinker(Protocol):
+    def think(self, work: Work, args: tuple, done: Done) -> Handle: ...
+
+
+class InlineThinker:
+    """Thinks at once, on the caller's time (virtual time stands still while it does)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def think(self, work: Work, args: tuple, done: Done) -> Handle:
+        try:
+            answer: object = work(*args)
+        except Exception as exc:  # a failed search is reported like an answer; the table falls back
+            answer = exc
+        return self.clock.call_at(self.clock.now(), lambda: done(answer))
+
+
+class _Pending:
+    """A thought in a worker: cancelling it drops the answer (a running search cannot be stopped,
+    but every search ends within its own time limit)."""
+
+    __slots__ = ("future", "cancelled")
+
+    def __init__(self, future: concurrent.futures.Future) -> None:
+        self.future = future
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self.future.cancel()
+
+
+class ProcessThinker:
+    """Thinks in the process-wide worker pool and answers on ``loop``."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.loop = loop or asyncio.get_running_loop()
+
+    def think(self, work: Work, args: tuple, done: Done) -> Handle:
+        try:
+            future = worker_pool().submit(work, *args)
+        except (RuntimeError, concurrent.futures.BrokenExecutor) as exc:  # the pool died: start afresh next time
+            worker_pool.cache_clear()
+            future = concurrent.futures.Future()
+            future.set_exception(exc)
+        pending = _Pending(future)
+
+        def answered(_: concurrent.futures.Future) -> None:  # runs on the pool's thread
+            try:
+                self.loop.call_soon_threadsafe(deliver)
+            except RuntimeError:  # the loop has closed: nobody is waiting any more
+                pass
+
+        def deliver() -> None:
+            if pending.cancelled:
+                return
+            try:
+                answer: object = future.result()
+            except concurrent.futures.BrokenExecutor as exc:
+                worker_pool.cache_clear()
+                answer = exc
+            except Exception as exc:
+                answer = exc
+            done(answer)
+
+        future.add_done_callback(answered)
+        return pending
+
+
+@functools.cache  # one pool for every table in the process
+def worker_pool() -> concurrent.futures.ProcessPoolExecutor:
+    # Forked from a clean server process, not from this one: this process has threads (the
+    # store's writer, asyncio's), and forking a threaded process can deadlock the child.
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    # One core is left to the event loop; a pool of one still keeps the loop free.
+    workers = max(1, (os.cpu_count() or 2) - 1)
+    return concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+
+def live_thinker(think_seconds: float | None) -> Thinker | None:
+    """The thinker for a table people play at: the worker pool when searches are timed, else
+    (``None``: a fixed amount of work, as in tests) the table's default, inline."""
+    return None if think_seconds is None else ProcessThinker()

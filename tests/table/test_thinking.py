@@ -1,0 +1,130 @@
+"""Bots that think off the event loop: the table asks the thinker, shows the seat as thinking,
+plays the answer (or the fallback when the work fails or never answers), and drops answers to
+situations that have gone."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+
+from cardarcade.bots import BotBase, Moment, Plan, Thinking
+from cardarcade.rules import GAMES
+from cardarcade.rules.base import Action
+from cardarcade.table.clock import LoopClock, VirtualClock
+from cardarcade.table.table import THINKING_GRACE, Seat, Table
+from cardarcade.table.thinking import ProcessThinker
+
+
+def last_action(actions: list[Action]) -> Action:
+    return actions[-1]
+
+
+def broken_search(actions: list[Action]) -> Action:
+    raise RuntimeError("the search fell over")
+
+
+def elsewhere_last(actions: list[Action], parent: int) -> Action:
+    # Proves where the work ran: only another process than the table's answers the last action.
+    return actions[-1] if os.getpid() != parent else actions[0]
+
+
+class SearchingBot(BotBase):
+    """Plays seat 0 by 'searching' (the work function) whenever it is to move."""
+
+    def __init__(self, game, work, *extra) -> None:
+        super().__init__(0, "hard", random.Random(1))
+        self.game, self.work, self.extra = game, work, extra
+
+    def plans(self, view, moment: Moment) -> list[Plan | Thinking]:
+        if 0 not in self.game.actors():
+            return []
+        actions = self.game.legal_actions(0)
+        return [self.deliberate(("move", self.game.to_json()), self.work, (actions, *self.extra), actions[0])]
+
+
+class NeverAnswers:
+    def think(self, work, args, done):
+        return _Forgotten()
+
+
+class _Forgotten:
+    def cancel(self) -> None:
+        pass
+
+
+def knock_table(work, clock, *extra, **kwargs) -> tuple[Table, list, object]:
+    game = GAMES["knock-poker"].new(2, seed=3)
+    told: list = []
+    bot = SearchingBot(game, work, *extra)
+    table = Table(game, [Seat("Ann"), Seat("Ben")], clock, pace=0.5, stand_ins={0: bot},
+                  listener=lambda events, seat: told.append(events), **kwargs)
+    return table, told, bot
+
+
+def test_the_answer_is_played_at_the_tables_pace_and_the_seat_shows_thinking_meanwhile():
+    clock = VirtualClock()
+    table, told, _ = knock_table(last_action, clock)
+    expected = last_action(table.game.legal_actions(0))
+    table.start()
+    assert table.thinking == {0}
+    assert told == [[]]  # the screen was told to show it
+    clock.advance(0.01)  # the answer is in, the move waits for the table's pace
+    assert table.thinking == frozenset()
+    assert table.stats.applied == 0
+    clock.advance(0.5)
+    assert table.stats.applied >= 1
+    moves = [e for batch in told for e in batch if e.seat == 0]
+    assert moves and moves[0].kind == expected.kind
+
+
+def test_a_failed_search_plays_the_fallback():
+    clock = VirtualClock()
+    table, told, _ = knock_table(broken_search, clock)
+    fallback = table.game.legal_actions(0)[0]
+    table.start()
+    clock.advance(1.0)
+    first = next(e for batch in told for e in batch if e.seat == 0)
+    assert first.kind == fallback.kind
+
+
+def test_a_thought_that_never_answers_is_given_up_for_the_fallback_after_its_limit():
+    clock = VirtualClock()
+    table, told, _ = knock_table(last_action, clock, thinker=NeverAnswers(), think_seconds=1.0)
+    fallback = table.game.legal_actions(0)[0]
+    table.start()
+    clock.advance(1.0 + THINKING_GRACE - 0.1)
+    assert table.thinking == {0} and table.stats.applied == 0
+    clock.advance(0.2)
+    assert table.stats.applied == 1
+    first = next(e for batch in told for e in batch if e.seat == 0)
+    assert first.kind == fallback.kind
+
+
+def test_closing_the_table_drops_the_thought():
+    clock = VirtualClock()
+    table, _, _ = knock_table(last_action, clock)
+    table.start()
+    table.close()
+    clock.run()
+    assert table.stats.applied == 0 and table.thinking == frozenset()
+
+
+def test_a_live_table_thinks_in_another_process_and_answers_on_its_loop():
+    async def play() -> tuple[list, Action, bool]:
+        loop = asyncio.get_running_loop()
+        table, told, _ = knock_table(elsewhere_last, LoopClock(loop), os.getpid(), thinker=ProcessThinker(loop), think_seconds=5.0)
+        answer = table.game.legal_actions(0)[-1]
+        table.start()
+        thinking_seen = table.thinking == {0}
+        deadline = time.monotonic() + 30  # the first thought starts the worker pool
+        while table.stats.applied == 0 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        table.close()
+        return told, answer, thinking_seen
+
+    told, answer, thinking_seen = asyncio.run(play())
+    assert thinking_seen
+    first = next(e for batch in told for e in batch if e.seat == 0)
+    assert first.kind == answer.kind  # the answer only a worker process gives
