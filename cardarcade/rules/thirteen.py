@@ -1,0 +1,600 @@
+"""Thirteen (tiến lên), for 2 to 12 players: climb with singles, pairs, triples and straights,
+each play beating the last of its kind; 2s are high, and chops (four of a kind, three or more
+pairs in a row) cut across everything. The first out of cards wins.
+
+The combination logic is plain functions of cards (``classify``, ``beats``, ``plays``,
+``why_not``) so the bots and the screen use exactly the engine's judgement from a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Iterable, Literal, Sequence
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+
+KNOCK = Action("knock")
+HAND_SIZE = 13
+ONE_PACK_PLAYERS = 6  # more players than this shuffle in the second pack
+RANKS = 13  # rank positions 0 (the 3) to 12 (the 2)
+TWO = 12  # the 2's position: straights and runs of pairs stop below it
+BLUE, RED = 0, 1  # the two backs of a double pack: red ranks above blue
+BACK_NAMES = {BLUE: "blue", RED: "red"}
+RECENT_MOVES = 16
+MAX_REDEALS = 50  # a bound, never reached in practice: the deal then stands
+
+RULES = """\
+# Thirteen (tiến lên)
+
+**Goal:** be the first to get rid of all your cards.
+
+- **Cards rank** 3 (low), 4, 5 … K, A, **2 (high)**. Between cards of one rank the suit
+  decides: ♠ < ♣ < ♦ < ♥. So 3♠ is the lowest card and 2♥ the highest.
+- **Deal:** 13 cards each, starting left of the dealer. With five or six players everyone gets
+  the same number (10 or 8); cards left over are set aside face down, unseen.
+- **Combinations:** a **single**; a **pair**; a **triple**; a **straight** of three or more
+  cards in rank order (any suits, no 2s, the ace only at the top: Q-K-A is fine, A-2-3 is not).
+  *The seed text's list of combinations is missing; these are the usual ones.*
+- **Opening:** whoever holds the 3♠ leads, and the first play must contain it (alone or in a
+  combination). *If the 3♠ was set aside, the lowest card dealt takes its place.*
+- **Climbing:** going left, each player plays the same kind of combination with the same
+  number of cards, **higher**; a combination is judged by its highest card (so 4♠-4♣ beats
+  3♦-3♥). A 4-card straight must be answered by a 4-card straight.
+- **Knocking:** if you cannot or will not play higher, knock (`k`). You are then out of this
+  round of play until it ends. When everyone else has knocked, the last player to play
+  **leads anything**, and everyone joins in again. *If that player has just gone out, the next
+  player still holding cards to their left leads.*
+- **Chops:** four of a kind, and three or more pairs of consecutive ranks (e.g. 3-3-4-4-5-5,
+  no 2s). On your turn, unless you have knocked, a chop may be played on anything. A chop is
+  beaten only by a higher chop of the same type and size (four of a kind by a higher four of
+  a kind; three pairs in a row by a higher three pairs in a row).
+- **End:** the first player out of cards wins; the others rank by the cards they still hold.
+
+**House rules** (setup screen):
+
+- **Chops only beat 2s:** a chop may then be played only on a combination of 2s (or on a lower
+  chop of its type), not on anything.
+- **Play on for places:** the rest play on for second, third… place until one player is left.
+- **Four 2s or four 3s dealt:** the text calls such a hand so strong that the cards are best
+  **redealt** (the default); a house rule counts it as an instant win, another plays it out.
+- **Deals in a match:** play several deals; each deal's winner scores a win, most wins takes
+  the match (ties: better places). The next deal is led by the 3♠ again, or (house rule) by
+  the last deal's winner, who may then lead anything.
+- **Two packs:** with more than six players (up to twelve) a second pack is shuffled in, and a
+  house rule uses it for fewer players too. Its backs are **red** and **blue**: between two
+  identical cards the red-backed one is higher. Backs show from across the table, so everyone
+  sees how many red and blue cards each player holds (the table shows it too).
+
+**Keys:** `n` steps through the plays that beat the table (chops last) and marks their cards,
+`enter` plays what is marked; or mark cards yourself with `space` and press `enter`. `k`
+knocks. A play that is not allowed says why.
+"""
+
+
+class ThirteenOptions(Options):
+    chops_beat: Literal["anything", "twos"] = Field(
+        "anything", title="Chops beat",
+        description="What a chop may be played on, besides a lower chop of its type.",
+        json_schema_extra={"labels": {"anything": "any combination", "twos": "only combinations of 2s"}})
+    play_on: bool = Field(False, title="Play on for places",
+                          description="After the winner goes out, the rest play on for second, third... place.")
+    four_twos_or_threes: Literal["redeal", "win", "play"] = Field(
+        "redeal", title="Four 2s or four 3s dealt",
+        description="What happens when one hand is dealt four 2s or four 3s.",
+        json_schema_extra={"labels": {"redeal": "shuffle and deal again", "win": "that hand wins at once",
+                                      "play": "play it out"}})
+    deals: int = Field(1, ge=1, le=20, title="Deals in a match",
+                       description="Each deal's winner scores a win; the most wins takes the match.")
+    next_lead: Literal["three", "winner"] = Field(
+        "three", title="Next deal led by",
+        description="Who leads the deals after the first in a match.",
+        json_schema_extra={"labels": {"three": "the holder of the 3♠", "winner": "the last deal's winner"}})
+    two_packs: bool = Field(False, title="Two packs for six or fewer",
+                            description="Shuffle in a second pack even with six players or fewer.")
+
+
+# ---------------------------------------------------------------- cards and combinations
+
+
+def rank_of(card: Card) -> int:
+    """The card's rank position: 0 for a 3 up to 12 for a 2."""
+    return THIRTEEN.value(card)
+
+
+def key(card: Card) -> int:
+    """Thirteen's total order: rank, then suit, then back (red above blue)."""
+    return THIRTEEN.key(card) * 2 + card.back
+
+
+def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=key))
+
+
+KIND_NAMES = {"single": "single", "pair": "pair", "triple": "triple", "straight": "straight",
+              "quad": "four of a kind", "pairs": "run of pairs"}
+CHOPS = frozenset({"quad", "pairs"})
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    kind: Literal["single", "pair", "triple", "straight", "quad", "pairs"]
+    cards: tuple[Card, ...]  # low to high
+
+    @property
+    def top(self) -> Card:
+        return self.cards[-1]
+
+    @property
+    def chop(self) -> bool:
+        return self.kind in CHOPS
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def all_twos(self) -> bool:
+        return all(c.rank is Rank.TWO for c in self.cards)
+
+    def name(self) -> str:
+        """'a pair', 'a 4-card straight', 'a run of 3 pairs', 'four of a kind'."""
+        if self.kind == "straight":
+            return f"a {self.size}-card straight"
+        if self.kind == "pairs":
+            return f"a run of {self.size // 2} pairs"
+        if self.kind == "quad":
+            return "four of a kind"
+        return "a " + self.kind
+
+    def action(self) -> Action:
+        return Action("play", self.cards)
+
+
+_SAME_RANK = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+
+
+def classify(cards: Sequence[Card]) -> Combo | None:
+    """The combination these cards make, or None."""
+    cs = in_order(cards)
+    n = len(cs)
+    if n == 0 or len(set(cs)) != n:
+        return None
+    ranks = [rank_of(c) for c in cs]
+    if ranks[0] == ranks[-1]:
+        kind = _SAME_RANK.get(n)
+        return Combo(kind, cs) if kind else None  # type: ignore[arg-type]
+    if ranks[-1] == TWO:
+        return None
+    if n >= 3 and ranks == list(range(ranks[0], ranks[0] + n)):
+        return Combo("straight", cs)
+    if n >= 6 and n % 2 == 0 and ranks[::2] == ranks[1::2] and ranks[::2] == list(range(ranks[0], ranks[0] + n // 2)):
+        return Combo("pairs", cs)
+    return None
+
+
+def beats(new: Combo, old: Combo | None, chops_beat: str = "anything") -> bool:
+    """Whether ``new`` may be played on ``old`` (None: a lead, where anything goes)."""
+    if old is None:
+        return True
+    higher = key(new.top) > key(old.top)
+    if new.chop:
+        if old.chop:
+            return new.kind == old.kind and new.size == old.size and higher
+        return chops_beat == "anything" or old.all_twos
+    return not old.chop and new.kind == old.kind and new.size == old.size and higher
+
+
+def combos(hand: Iterable[Card]) -> list[Combo]:
+    """Every combination the hand holds."""
+    by_rank: list[list[Card]] = [[] for _ in range(RANKS)]
+    for card in in_order(hand):
+        by_rank[rank_of(card)].append(card)
+    out: list[Combo] = []
+    for cs in by_rank:
+        for n in range(1, min(4, len(cs)) + 1):
+            out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))  # type: ignore[arg-type]
+    pairs_by_rank = [list(combinations(cs, 2)) for cs in by_rank]
+    for start in range(TWO):
+        for end in range(start, TWO):
+            if not by_rank[end]:
+                break
+            if end - start >= 2:
+                out.extend(Combo("straight", choice) for choice in product(*by_rank[start:end + 1]))
+        for end in range(start, TWO):
+            if not pairs_by_rank[end]:
+                break
+            if end - start >= 2:
+                out.extend(Combo("pairs", tuple(c for pair in choice for c in pair))
+                           for choice in product(*pairs_by_rank[start:end + 1]))
+    return out
+
+
+def plays(hand: Iterable[Card], table: Combo | None, must: Card | None = None,
+          chops_beat: str = "anything") -> list[Combo]:
+    """The combinations from ``hand`` that may be played on ``table`` (and contain ``must``)."""
+    return [c for c in combos(hand) if beats(c, table, chops_beat) and (must is None or must in c.cards)]
+
+
+def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, must: Card | None,
+            chops_beat: str = "anything") -> str | None:
+    """Why these cards may not be played now, in a player's words (None: they may)."""
+    if not cards:
+        return "mark the cards to play first"
+    held = set(hand)
+    if any(c not in held for c in cards) or len(set(cards)) != len(cards):
+        return "those cards are not all in your hand"
+    combo = classify(cards)
+    if combo is None:
+        return describe_cards(cards) + " is no combination (single, pair, triple, straight of 3+ without 2s, " \
+                                       "four of a kind, or 3+ pairs in a row)"
+    if must is not None and must not in combo.cards:
+        return f"the first play must contain the {must}"
+    if beats(combo, table, chops_beat):
+        return None
+    assert table is not None
+    if table.chop:
+        return f"{table.name()} is beaten only by a higher {KIND_NAMES[table.kind]}" + \
+            (f" of {table.size // 2} pairs" if table.kind == "pairs" else "")
+    if combo.chop:
+        return "chops beat only 2s at this table (house rule)"
+    if combo.kind != table.kind or combo.size != table.size:
+        return f"{table.name()} must be answered by {table.name()}"
+    return f"{combo.name()} topped by the {combo.top} is lower than the {table.top}"
+
+
+def describe_cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in in_order(cards))
+
+
+def fours_of(hand: Sequence[Card]) -> Rank | None:
+    """TWO or THREE if the hand holds four of that rank (a hand the text would redeal)."""
+    for rank in (Rank.TWO, Rank.THREE):
+        if sum(c.rank is rank for c in hand) >= 4:
+            return rank
+    return None
+
+
+# ---------------------------------------------------------------- state and view
+
+
+class ThirteenMove(BaseModel):
+    """One public move: a play (its cards) or a knock."""
+
+    seat: int
+    kind: Literal["play", "knock"]
+    cards: list[Card] = []
+
+
+class ThirteenState(State):
+    options: ThirteenOptions
+    packs: Literal[1, 2] = 1
+    hands: list[list[Card]]
+    aside: list[Card]  # dealt to nobody, face down
+    pile: list[Card] = []  # played earlier this deal, face up
+    table: list[Card] = []  # the combination to beat; empty: the player to move leads
+    owner: int | None = None  # who played the table's combination
+    knocked: list[bool]
+    turn: int = 0
+    must: Card | None = None  # the card the first play must contain
+    out: list[int] = []  # seats in the order they went out this deal
+    deal: int = 1
+    wins: list[int]  # deals won, by seat
+    places: list[int]  # the sum of each seat's places over finished deals (the match tie-break)
+    last_winner: int | None = None
+    redeals: int = 0  # this deal's redeals (four 2s or four 3s)
+    moves: list[ThirteenMove] = []
+
+
+class ThirteenView(BaseModel):
+    seat: int | None
+    players: int
+    dealer: int
+    turn: int | None
+    hand: list[Card]
+    hand_counts: list[int]
+    back_counts: list[list[int]] | None  # two packs: [blue, red] cards held, by seat
+    packs: int
+    aside: int
+    table: list[Card]
+    owner: int | None
+    knocked: list[bool]
+    must: Card | None
+    played: list[Card]  # every card played this deal, the table's included
+    out: list[int]
+    deal: int
+    deals: int
+    wins: list[int]
+    redeals: int
+    chops_beat: str
+    play_on: bool
+    moves: list[ThirteenMove]
+    shown: list[list[Card]] | None  # the hands once the game is over
+
+    @property
+    def table_combo(self) -> Combo | None:
+        return classify(self.table) if self.table else None
+
+    def legal_plays(self) -> list[Combo]:
+        """What the viewer may play now (nothing when it is not their turn)."""
+        if self.seat is None or self.turn != self.seat:
+            return []
+        return plays(self.hand, self.table_combo, self.must, self.chops_beat)
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Thirteen(Game[ThirteenState]):
+    State = ThirteenState
+    Options = ThirteenOptions
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: ThirteenOptions, deck: list[Card] | None) -> "Thirteen":
+        packs = 2 if players > ONE_PACK_PLAYERS or options.two_packs else 1
+        pack = double_deck() if packs == 2 else standard_deck()
+        order = prepare_deck(pack, seed, deck)
+        state = ThirteenState(players=players, seed=seed, options=options, packs=packs, hands=[], aside=[],
+                              knocked=[False] * players, wins=[0] * players, places=[0] * players)
+        game = cls(state)
+        game._deal(order)
+        return game
+
+    def pack(self) -> list[Card]:
+        return double_deck() if self.s.packs == 2 else standard_deck()
+
+    def hand_size(self) -> int:
+        return min(HAND_SIZE, len(self.pack()) // self.s.players)
+
+    def _deal(self, order: list[Card]) -> list[Event]:
+        """Deal ``order`` (redealing a shuffle while a hand holds four 2s or 3s, by the house rule)
+        and find who leads."""
+        s = self.s
+        size = self.hand_size()
+        events: list[Event] = []
+        s.redeals = 0
+        while True:
+            s.hands = [list(in_order(h)) for h in deal_round_robin(order, s.players, size)]
+            s.aside = order[size * s.players:]
+            strong = [(p, fours_of(h)) for p, h in enumerate(s.hands) if fours_of(h) is not None]
+            if not strong or s.options.four_twos_or_threes == "play" or s.redeals >= MAX_REDEALS:
+                break
+            seat, rank = strong[0]
+            if s.options.four_twos_or_threes == "win":
+                events.append(Event("instant", seat, f"{{seat}} was dealt four {rank.noun} and wins the deal at once"))
+                return events + self._deal_won_outright(seat)
+            s.redeals += 1
+            events.append(Event("redeal", seat, f"{{seat}} was dealt four {rank.noun}: the cards are redealt"))
+            order = [c for h in s.hands for c in h] + s.aside
+            self.mix(order)
+        s.pile, s.table, s.owner, s.out, s.moves = [], [], None, [], []
+        s.knocked = [False] * s.players
+        if s.deal > 1 and s.options.next_lead == "winner" and s.last_winner is not None:
+            s.turn, s.must = s.last_winner, None
+            events.append(Event("lead", s.turn, "{seat} won the last deal and leads"))
+        else:
+            low = min((c for h in s.hands for c in h), key=key)
+            s.turn = next(p for p, h in enumerate(s.hands) if low in h)
+            s.must = low
+            events.append(Event("lead", s.turn, f"{{seat}} holds the {low} and leads with it"))
+        return events
+
+    # ---- contract
+
+    def actors(self) -> list[int]:
+        return [] if self.s.result is not None else [self.s.turn]
+
+    def table_combo(self) -> Combo | None:
+        return classify(self.s.table) if self.s.table else None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is not None or seat != s.turn:
+            return []
+        table = self.table_combo()
+        out = [c.action() for c in plays(s.hands[seat], table, s.must, s.options.chops_beat)]
+        if table is not None:
+            out.append(KNOCK)
+        return out
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        s = self.s
+        if s.result is not None or seat != s.turn:
+            return False
+        if action == KNOCK:
+            return bool(s.table)
+        if action.kind != "play" or action.target is not None or action.value is not None \
+                or action.cards != in_order(action.cards):
+            return False
+        return why_not(action.cards, s.hands[seat], self.table_combo(), s.must, s.options.chops_beat) is None
+
+    def view(self, seat: int | None = None) -> ThirteenView:
+        s = self.s
+        over = s.result is not None
+        return ThirteenView(
+            seat=seat, players=s.players, dealer=s.players - 1, turn=None if over else s.turn,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            hand_counts=[len(h) for h in s.hands],
+            back_counts=[[sum(c.back == b for c in h) for b in (BLUE, RED)] for h in s.hands] if s.packs == 2 else None,
+            packs=s.packs, aside=len(s.aside), table=list(s.table), owner=s.owner, knocked=list(s.knocked),
+            must=s.must, played=list(s.pile) + list(s.table), out=list(s.out), deal=s.deal,
+            deals=s.options.deals, wins=list(s.wins), redeals=s.redeals, chops_beat=s.options.chops_beat,
+            play_on=s.options.play_on, moves=list(s.moves),
+            shown=[list(h) for h in s.hands] if over else None,
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return [c for h in s.hands for c in h] + list(s.aside) + list(s.pile) + list(s.table)
+
+    def is_out(self, seat: int) -> bool:
+        return not self.s.hands[seat] and self.s.result is None
+
+    # ---- play
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        s = self.s
+        if action == KNOCK:
+            s.knocked[seat] = True
+            self._remember(ThirteenMove(seat=seat, kind="knock"))
+            return [Event("knock", seat, "{seat} knocks")] + self._advance()
+        combo = classify(action.cards)
+        assert combo is not None
+        old = self.table_combo()
+        hand = s.hands[seat]
+        for card in combo.cards:
+            hand.remove(card)
+        s.pile.extend(s.table)
+        s.table, s.owner, s.must = list(combo.cards), seat, None
+        s.stimulus += 1
+        self._remember(ThirteenMove(seat=seat, kind="play", cards=list(combo.cards)))
+        shown = describe_cards(combo.cards)
+        if combo.chop and old is not None and not old.chop:
+            text = f"{{seat}} chops the {describe_cards(old.cards)} with {combo.name()}: {shown}"
+            kind = "chop"
+        else:
+            text = f"{{seat}} plays {shown}" + ("" if combo.kind == "single" else f" ({combo.name()})")
+            kind = "chop" if combo.chop else "play"
+        events = [Event(kind, seat, text, combo.cards)]
+        if not hand:
+            s.out.append(seat)
+            place = len(s.out)
+            if place == 1 or s.options.play_on:
+                events.append(Event("out", seat, f"{{seat}} is out of cards: {ordinal(place)} place"))
+            if place == 1 and not s.options.play_on:
+                return events + self._deal_over()
+            if sum(1 for h in s.hands if h) <= 1:
+                return events + self._deal_over()
+        return events + self._advance()
+
+    def _remember(self, move: ThirteenMove) -> None:
+        moves = self.s.moves
+        moves.append(move)
+        if len(moves) > RECENT_MOVES:
+            del moves[0]
+
+    def _advance(self) -> list[Event]:
+        """Pass the turn left to the next player holding cards who has not knocked; when everyone
+        but the last player to play has knocked, that player (or, gone out, the next one holding
+        cards) leads anything."""
+        s = self.s
+        n = s.players
+        assert s.owner is not None
+        seat = s.turn
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat == s.owner or (s.hands[seat] and not s.knocked[seat]):
+                break
+        if seat != s.owner:
+            s.turn = seat
+            return []
+        # everyone else has knocked
+        leader = s.owner
+        while not s.hands[leader]:
+            leader = (leader + 1) % n
+        s.pile.extend(s.table)
+        s.table, s.owner, s.turn = [], None, leader
+        s.knocked = [False] * n
+        s.stimulus += 1
+        return [Event("lead", leader, "Everyone else knocked: {seat} leads anything")]
+
+    def _deal_won_outright(self, seat: int) -> list[Event]:
+        s = self.s
+        s.out = [seat]
+        s.pile, s.table, s.owner, s.must, s.moves = [], [], None, None, []
+        return self._deal_over()
+
+    def _deal_over(self) -> list[Event]:
+        """Rank the deal (the rest by cards left), then deal again or end the match."""
+        s = self.s
+        n = s.players
+        rest = sorted((p for p in range(n) if p not in s.out), key=lambda p: (len(s.hands[p]), p))
+        order = list(s.out) + rest
+        winner = order[0]
+        s.wins[winner] += 1
+        for place, seat in enumerate(order, 1):
+            s.places[seat] += place
+        s.last_winner = winner
+        s.stimulus += 1
+        if s.deal >= s.options.deals:
+            return [self._finish(order)]
+        s.deal += 1
+        events = [Event("deal_over", winner,
+                        f"{{seat}} wins deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins")]
+        everything = self.cards()
+        self.mix(everything)
+        return events + self._deal(everything)
+
+    def _finish(self, order: list[int]) -> Event:
+        s = self.s
+        n = s.players
+        if s.options.deals == 1:
+            left = [len(h) for h in s.hands]
+            if s.options.play_on:
+                return self.finish([order[0]], "{seat} goes out first and wins", ranking=order,
+                                   scores=[float(order.index(p) + 1) for p in range(n)], score_name="place",
+                                   low_wins=True)
+            return self.finish([order[0]], "{seat} goes out first and wins", ranking=order,
+                               scores=[float(x) for x in left], score_name="cards left", low_wins=True)
+        ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
+        best = (s.wins[ranking[0]], s.places[ranking[0]])
+        winners = [p for p in range(n) if (s.wins[p], s.places[p]) == best]
+        reason = (f"{{seat}} wins the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
+                  if len(winners) == 1 else f"{len(winners)} players share the match")
+        return self.finish(winners, reason, ranking=ranking, scores=[float(w) for w in s.wins],
+                           score_name="deals won")
+
+    # ---- saves
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = s.players
+        if s.packs == 1 and (n > ONE_PACK_PLAYERS or s.options.two_packs):
+            raise ValueError("one pack for more players than it serves")
+        if s.packs == 2 and n <= ONE_PACK_PLAYERS and not s.options.two_packs:
+            raise ValueError("two packs without the house rule")
+        if len(s.hands) != n or len(s.knocked) != n or len(s.wins) != n or len(s.places) != n:
+            raise ValueError("zones do not match the number of players")
+        self.check_seats(s.owner, s.last_winner, *s.out)
+        if not 1 <= s.deal <= s.options.deals or len(set(s.out)) != len(s.out):
+            raise ValueError("bad deal or finishing order")
+        if any(w < 0 for w in s.wins) or sum(s.wins) != s.deal - 1 + (s.result is not None) \
+                or any(p < 0 for p in s.places):
+            raise ValueError("bad match score")
+        if any(m.seat >= n or (m.kind == "play") != bool(m.cards) for m in s.moves):
+            raise ValueError("bad public moves")
+        if any(in_order(h) != tuple(h) for h in s.hands):
+            raise ValueError("a hand is out of order")
+        if len(s.aside) != len(self.pack()) - n * self.hand_size():
+            raise ValueError("the set-aside cards do not match the deal")
+        if s.result is not None:
+            return
+        if not 0 <= s.turn < n or not s.hands[s.turn] or s.knocked[s.turn]:
+            raise ValueError("the player to move cannot move")
+        if any(not s.hands[p] for p in range(n) if p not in s.out) or any(s.hands[p] for p in s.out):
+            raise ValueError("the finishing order does not match the hands")
+        if sum(1 for h in s.hands if h) < 2 or (s.out and not s.options.play_on):
+            raise ValueError("a deal that should be over")
+        if s.table:
+            combo = self.table_combo()
+            if combo is None or s.owner is None or tuple(s.table) != combo.cards or s.must is not None:
+                raise ValueError("the table does not hold a combination")
+            if s.turn == s.owner or not any(s.hands[p] and not s.knocked[p] and p != s.owner for p in range(n)):
+                raise ValueError("the round of play should be over")
+        elif s.owner is not None or any(s.knocked):
+            raise ValueError("knocks without a combination to beat")
+        if s.must is not None and (s.pile or s.must not in s.hands[s.turn]):
+            raise ValueError("the opening card is not the leader's")
+
+
+def ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+SPEC = GameSpec.listed("thirteen", rules=RULES, game=Thirteen)
+Thirteen.spec = SPEC
