@@ -1,0 +1,219 @@
+"""Search bots for games with hidden cards: determinized search over the rules contract.
+
+A game that can be searched gives its ``Game`` class three more things:
+
+- ``determinize(view, seat, rng) -> Game`` (a classmethod): a whole game consistent with what
+  ``seat`` has seen, the cards it has not seen dealt at random among the places they may be;
+- ``episode() -> Hashable``: what a search looks no further than (the hand being played: a
+  search stops when it changes, or when the game ends);
+- ``utilities() -> list[float]``: each seat's worth of the position, about -1 to 1, at the end of
+  an episode or where a search stops early;
+- optionally ``rollout_move(seat, rng) -> Action``: a fast policy for play-outs (default: a
+  random legal move).
+
+Two searches use them:
+
+- ``pimc``: perfect-information Monte Carlo. Deal the hidden cards several ways; in each deal,
+  try every legal move and play on with the rollout policy (to a depth, or to the end of the
+  episode); take the move with the best average.
+- ``ismcts``: single-observer information-set Monte Carlo tree search. One tree over the moves
+  seen from the searching seat; each iteration deals the hidden cards afresh, walks the tree by
+  UCB among the moves legal in that deal, adds one node, plays out, and backs up each seat's
+  utility to the nodes where that seat moved.
+
+Both are pure functions of (view, seat, seed, budget): the budget is a fixed amount of work
+when ``seconds`` is None (so results repeat under a seed), else a time limit. The module-level
+``decide_*`` functions are what a bot hands to ``BotBase.deliberate`` (they run in a worker
+process at a live table).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Hashable, Sequence
+
+from pydantic import BaseModel
+
+from cardarcade.cards import Card, Suit
+from cardarcade.rules.base import Action, Game
+
+EXPLORATION = 0.7  # UCB's constant, for utilities about -1 to 1
+
+
+# ---------------------------------------------------------------- dealing the unseen cards
+
+
+def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[set[Suit]],
+                rng: random.Random, tries: int = 20) -> list[list[Card]]:
+    """Deal ``unseen`` at random into places of ``counts`` cards, never giving a place a card
+    of a suit in its ``voids``. If the voids cannot all be honoured (after ``tries`` random
+    attempts) they are dropped rather than failing: a search needs some deal."""
+    cards = list(unseen)
+    if sum(counts) != len(cards):
+        raise ValueError(f"{len(cards)} unseen cards for {sum(counts)} places")
+    for _ in range(tries):
+        rng.shuffle(cards)
+        # the most constrained cards first
+        allowed = {c: [p for p, n in enumerate(counts) if n and c.suit not in voids[p]] for c in cards}
+        order = sorted(cards, key=lambda c: len(allowed[c]))
+        room = list(counts)
+        hands: list[list[Card]] = [[] for _ in counts]
+        for card in order:
+            places = [p for p in allowed[card] if room[p]]
+            if not places:
+                break
+            # weighted by the room left, so a place with many free slots takes more
+            pick = rng.randrange(sum(room[p] for p in places))
+            for p in places:
+                pick -= room[p]
+                if pick < 0:
+                    break
+            hands[p].append(card)
+            room[p] -= 1
+        else:
+            return hands
+    rng.shuffle(cards)
+    hands = []
+    i = 0
+    for n in counts:
+        hands.append(cards[i:i + n])
+        i += n
+    return hands
+
+
+# ---------------------------------------------------------------- play-outs
+
+
+def rollout_move(game: Game, seat: int, rng: random.Random) -> Action:
+    policy = getattr(game, "rollout_move", None)
+    if policy is not None:
+        return policy(seat, rng)
+    return rng.choice(game.legal_actions(seat))
+
+
+def play_out(game: Game, episode: Hashable, rng: random.Random, depth: int | None = None) -> None:
+    """Play on with the rollout policy until the episode ends (or ``depth`` moves)."""
+    moves = 0
+    while not game.is_over and game.episode() == episode and (depth is None or moves < depth):  # type: ignore[attr-defined]
+        seat = game.actors()[0]
+        game.apply(seat, rollout_move(game, seat, rng))
+        moves += 1
+
+
+class Budget:
+    """A fixed number of iterations, or a time limit (with the count as a floor of one)."""
+
+    def __init__(self, iterations: int, seconds: float | None) -> None:
+        self.iterations = iterations
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.done = 0
+
+    def more(self) -> bool:
+        if self.deadline is None:
+            return self.done < self.iterations
+        return self.done == 0 or time.perf_counter() < self.deadline
+
+
+# ---------------------------------------------------------------- PIMC
+
+
+def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
+         depth: int | None = None, seconds: float | None = None) -> Action:
+    """Perfect-information Monte Carlo: the move with the best average over sampled deals."""
+    totals: dict[Action, float] = {}
+    budget = Budget(samples, seconds)
+    while budget.more():
+        game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
+        episode = game.episode()
+        legal = game.legal_actions(seat)
+        if len(legal) == 1 and not totals:
+            return legal[0]
+        for action in legal:
+            trial = game.clone()
+            trial.apply(seat, action)
+            play_out(trial, episode, rng, depth)
+            totals[action] = totals.get(action, 0.0) + trial.utilities()[seat]  # type: ignore[attr-defined]
+        budget.done += 1
+    return max(totals, key=lambda a: totals[a])
+
+
+# ---------------------------------------------------------------- ISMCTS
+
+
+class Node:
+    __slots__ = ("mover", "children", "visits", "total", "available")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # who made the move leading here (whose utility this node sums)
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0  # iterations in which this node's move was legal
+
+    def ucb(self, exploration: float) -> float:
+        return self.total / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+def ismcts(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, iterations: int,
+           seconds: float | None = None, exploration: float = EXPLORATION,
+           depth: int | None = None) -> Action:
+    """Single-observer ISMCTS: the most visited move at the root."""
+    root = Node(seat)
+    budget = Budget(iterations, seconds)
+    while budget.more():
+        game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
+        episode = game.episode()
+        if budget.done == 0:
+            legal = game.legal_actions(seat)
+            if len(legal) == 1:
+                return legal[0]
+        node, path = root, [root]
+        while not game.is_over and game.episode() == episode:
+            mover = game.actors()[0]
+            legal = game.legal_actions(mover)
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = Node(mover)
+                child.available = 1
+                game.apply(mover, action)
+                path.append(child)
+                break
+            action = max(legal, key=lambda a: node.children[a].ucb(exploration))
+            node = node.children[action]
+            game.apply(mover, action)
+            path.append(node)
+        play_out(game, episode, rng, depth)
+        values = game.utilities()  # type: ignore[attr-defined]
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.mover]
+        budget.done += 1
+    return max(root.children, key=lambda a: (root.children[a].visits, root.children[a].total))
+
+
+# ---------------------------------------------------------------- work for the table
+
+
+def game_class(game_id: str) -> type[Game]:
+    from cardarcade.rules import GAMES
+
+    return GAMES[game_id].game
+
+
+def decide_pimc(game_id: str, view: BaseModel, seat: int, seed: Any, samples: int, depth: int | None,
+                seconds: float | None = None) -> Action:
+    """A PIMC decision, as a bot's ``Thinking`` work (module-level: it goes to a worker process)."""
+    return pimc(game_class(game_id), view, seat, random.Random(seed), samples, depth, seconds)
+
+
+def decide_ismcts(game_id: str, view: BaseModel, seat: int, seed: Any, iterations: int,
+                  seconds: float | None = None) -> Action:
+    """An ISMCTS decision, as a bot's ``Thinking`` work."""
+    return ismcts(game_class(game_id), view, seat, random.Random(seed), iterations, seconds)

@@ -1,0 +1,197 @@
+"""What trick-taking games share: the trick on the table, who leads, what may be played to it,
+who wins it, the piles of won cards, and dealing in packets.
+
+A trick is stored as the cards played in order with the seat that led it; the seat of the i-th
+card is ``(leader + i) % players``. Rank orders come from ``cardarcade.cards`` (low to high), so
+a game says how its cards rank and which suit, if any, is trumps, and the helpers do the rest.
+
+Search bots work on many copies of a game: ``TrickGame.clone`` copies the state by hand, much
+faster than pydantic's deep copy.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from pydantic import BaseModel
+
+from cardarcade.cards import Card, RankOrder, Suit
+from cardarcade.rules.base import Action, Event, Game, State
+
+_PLAYS: dict[Card, Action] = {}
+_PLAY_TEXTS: dict[Card, str] = {}
+
+
+def play(card: Card) -> Action:
+    """The action of playing ``card`` to the trick (one shared object per card: engines make
+    many of them in search)."""
+    action = _PLAYS.get(card)
+    if action is None:
+        action = _PLAYS[card] = Action("play", (card,))
+    return action
+
+
+def played_event(seat: int, card: Card) -> Event:
+    text = _PLAY_TEXTS.get(card)
+    if text is None:
+        text = _PLAY_TEXTS[card] = f"{{seat}} plays the {card}"
+    return Event("play", seat, text, (card,))
+
+
+class PlayedCard(BaseModel):
+    """One card on the table or in the last trick, with who played it."""
+
+    seat: int
+    card: Card
+
+
+def deal_packets(deck: Sequence[Card], players: int, packets: Iterable[int], start: int = 0,
+                 hands: list[list[Card]] | None = None) -> tuple[list[list[Card]], int]:
+    """Deal ``packets`` (e.g. 3 then 2) to each seat in turn from seat 0, taking cards from
+    ``deck[start]`` on; returns the hands and the index of the next undealt card. ``hands``
+    given: add to them (a game that turns a card up between two rounds of packets)."""
+    hands = hands if hands is not None else [[] for _ in range(players)]
+    i = start
+    for size in packets:
+        for seat in range(players):
+            hands[seat].extend(deck[i:i + size])
+            i += size
+    return hands, i
+
+
+def of_suit(cards: Iterable[Card], suit: Suit | None) -> list[Card]:
+    return [c for c in cards if c.suit is suit]
+
+
+def following(hand: Sequence[Card], led: Suit | None) -> list[Card]:
+    """The cards that may be played when the led suit must be followed if possible."""
+    if led is None:
+        return list(hand)
+    same = of_suit(hand, led)
+    return same if same else list(hand)
+
+
+def winning_index(trick: Sequence[Card], order: RankOrder, trump: Suit | None = None) -> int:
+    """Which card of ``trick`` (in the order played) takes it: the highest trump if any was
+    played, else the highest card of the suit led."""
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if beats(card, top, order, trump):
+            best, top = i, card
+    return best
+
+
+def beats(card: Card, winning: Card, order: RankOrder, trump: Suit | None = None) -> bool:
+    """Whether ``card`` played now would take the trick from the card now winning it."""
+    if card.suit is winning.suit:
+        return order.value(card) > order.value(winning)
+    return trump is not None and card.suit is trump
+
+
+def heading(hand: Sequence[Card], trick: Sequence[Card], order: RankOrder, trump: Suit | None) -> list[Card]:
+    """The strict rules (Schnapsen after the close, Bura's replies): follow suit and beat the
+    trick if possible; a player who cannot follow must trump if possible; else any card."""
+    if not trick:
+        return list(hand)
+    led = trick[0].suit
+    winning = trick[winning_index(trick, order, trump)]
+    same = of_suit(hand, led)
+    if same:
+        if winning.suit is led:
+            higher = [c for c in same if order.value(c) > order.value(winning)]
+            if higher:
+                return higher
+        return same
+    trumps = of_suit(hand, trump) if trump is not None else []
+    return trumps if trumps else list(hand)
+
+
+def played_by(trick: Sequence[Card], leader: int, players: int) -> list[PlayedCard]:
+    return [PlayedCard(seat=(leader + i) % players, card=c) for i, c in enumerate(trick)]
+
+
+class TrickState(State):
+    """Zones every trick game keeps. ``trick`` holds the cards played to the current trick,
+    led by ``leader``; ``won[p]`` the cards seat ``p`` has taken this hand; ``last_trick`` the
+    trick taken most recently (everyone saw it) and ``last_winner`` who took it."""
+
+    hands: list[list[Card]]
+    won: list[list[Card]]
+    trick: list[Card] = []
+    leader: int = 0
+    last_trick: list[Card] = []
+    last_leader: int = 0
+    last_winner: int | None = None
+    tricks_won: list[int] = []  # tricks taken this hand, by seat
+    log: list[Card] = []  # every card played this hand, in order
+    log_seats: list[int] = []  # who played each card of ``log``
+
+
+class TrickGame(Game):
+    """Helpers for engines built on ``TrickState``."""
+
+    __slots__ = ()
+    # State fields that are lists of lists (copied two levels deep by ``clone``).
+    NESTED: tuple[str, ...] = ("hands", "won")
+
+    def to_play(self) -> int:
+        s = self.s
+        return (s.leader + len(s.trick)) % s.players
+
+    def play_card(self, seat: int, card: Card) -> None:
+        s = self.s
+        s.hands[seat].remove(card)
+        s.trick.append(card)
+        s.log.append(card)
+        s.log_seats.append(seat)
+
+    def voids(self, players_per_trick: int | None = None) -> list[list[Suit]]:
+        """Suits each seat has shown it holds none of this hand, by failing to follow one led
+        (in a game where following is required whenever possible)."""
+        s = self.s
+        n = players_per_trick or s.players
+        out: list[set[Suit]] = [set() for _ in range(s.players)]
+        led: Suit | None = None
+        for i, (card, seat) in enumerate(zip(s.log, s.log_seats)):
+            if i % n == 0:
+                led = card.suit
+            elif card.suit is not led:
+                out[seat].add(led)  # type: ignore[arg-type]
+        return [sorted(v, key=lambda x: x.value) for v in out]
+
+    def take_trick(self, winner: int) -> list[Card]:
+        """Move the trick to ``winner``'s won pile and make them the next leader."""
+        s = self.s
+        cards = s.trick
+        s.won[winner].extend(cards)
+        s.last_trick, s.last_leader, s.last_winner = cards, s.leader, winner
+        s.tricks_won[winner] += 1
+        s.trick = []
+        s.leader = winner
+        return cards
+
+    def clone(self) -> "TrickGame":
+        copy = self.s.model_copy()  # shallow: the lists are copied below, the cards are immutable
+        fields = copy.__dict__
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [list(x) for x in value] if name in self.NESTED else list(value)
+        return type(self)(copy)
+
+    def check_trick_zones(self) -> None:
+        """Checks for a loaded state's shared zones (a game adds its own)."""
+        s = self.s
+        n = s.players
+        if len(s.hands) != n or len(s.won) != n or len(s.tricks_won) != n:
+            raise ValueError("zones do not match the number of players")
+        if not 0 <= s.leader < n or len(s.trick) >= n or not 0 <= s.last_leader < n:
+            raise ValueError("bad trick")
+        self.check_seats(s.last_winner, *s.log_seats)
+        played = [c for p in s.won for c in p] + list(s.trick)
+        if sorted(c.code for c in played) != sorted(c.code for c in s.log) or len(s.log_seats) != len(s.log) \
+                or s.log[len(s.log) - len(s.trick):] != s.trick:
+            raise ValueError("the record of the cards played does not match the tricks")
+        if s.trick and s.log_seats[-len(s.trick):] != [(s.leader + i) % n for i in range(len(s.trick))]:
+            raise ValueError("the trick was not played in turn")
