@@ -72,7 +72,12 @@ class WarScreen(GameScreen):
             slots = [replace(slot, caption=slot.caption.replace(" down", "↓" if not self.app.ascii_glyphs else "v"))
                      for slot in slots]
         overlap = 0 if visible > CARD_WIDTH else CARD_WIDTH - visible
-        return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap)
+        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap)
+        if not any(slot.caption for slot in slots):
+            # The caption line is kept when there is none: a war's "2 down" then does not change the
+            # panel's height, which would re-lay the whole screen (the costliest redraw of a turn).
+            row.append("\n")
+        return row
 
     def render_center(self) -> RenderableType:
         view = self.view
