@@ -1,0 +1,114 @@
+"""Machiavelli bots. Each lays the table out in one ``arrange`` move, then ends its turn; with
+nothing to put down it draws (or passes).
+
+- easy: melds what it holds (runs, then sets, from its hand alone) and leaves the table be.
+- medium: that, then adds single cards from its hand to the melds on the table (a fourth suit
+  to a set, a card at either end of a run), as long as one fits.
+- hard: puts down as many cards as any rearrangement of the whole table allows: an integer
+  program over every set and run (``_meld_ilp``), worked out off the event loop.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Sequence
+
+from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.bots._meld_ilp import lay_out, most_cards_down
+from cardarcade.cards import Card, Rank
+from cardarcade.rules.base import Action
+from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, MachiavelliView, arrange, in_order, is_meld
+
+HARD_SECONDS = 2.0  # the solver's own limit at a live table (a 60-card table takes well under 0.1 s)
+
+
+def hand_melds(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Melds made of ``hand`` alone, greedily (the longest runs, then sets of what is left), and
+    the cards left over."""
+    rest = list(hand)
+    melds: list[list[Card]] = []
+    by_suit: dict[object, dict[int, Card]] = defaultdict(dict)
+    for card in rest:
+        by_suit[card.suit].setdefault(int(card.rank), card)
+    for cards in by_suit.values():
+        positions = dict(cards)
+        if Rank.ACE in positions:
+            positions[1] = positions[int(Rank.ACE)]
+        used: set[Card] = set()
+        run: list[Card] = []
+        for p in range(1, 16):
+            card = positions.get(p)
+            if card is not None and card not in used and card not in run and p <= 14:
+                run.append(card)
+                continue
+            if len(run) >= 3:
+                melds.append(run)
+                used.update(run)
+            run = []
+    placed = {c for m in melds for c in m}
+    rest = [c for c in rest if c not in placed]
+    by_rank: dict[Rank, dict[object, Card]] = defaultdict(dict)
+    for card in rest:
+        by_rank[card.rank].setdefault(card.suit, card)
+    for suits in by_rank.values():
+        if len(suits) >= 3:
+            melds.append(list(suits.values()))
+    placed = {c for m in melds for c in m}
+    return melds, [c for c in rest if c not in placed]
+
+
+def extend_table(groups: list[list[Card]], hand: list[Card]) -> list[Card]:
+    """Add cards from ``hand`` to ``groups`` one at a time while any fits a meld as it stands;
+    returns the hand left."""
+    left = list(hand)
+    added = True
+    while added:
+        added = False
+        for card in list(left):
+            for group in groups:
+                if is_meld(group + [card]):
+                    group.append(card)
+                    left.remove(card)
+                    added = True
+                    break
+    return left
+
+
+def simple_layout(view: MachiavelliView, extend: bool) -> list[list[Card]] | None:
+    """The easy (and, with ``extend``, medium) layout; None if no card goes down."""
+    groups = [list(g) for g in view.table]
+    melds, left = hand_melds(view.hand)
+    groups += melds
+    if extend:
+        left = extend_table(groups, left)
+    return groups if len(left) < len(view.hand) else None
+
+
+def decide_hard(view: MachiavelliView, seat: int, seed: int = 0, seconds: float | None = None) -> Action:
+    """The hard bot's move: the layout that puts down the most cards, or a draw (a pure function
+    of the view, run in a worker process at a live table)."""
+    table = [c for g in view.table for c in g]
+    count, melds = most_cards_down(table, view.hand, seconds)
+    if count == 0:
+        return DRAW if view.stock else PASS
+    return arrange([in_order(g) for g in lay_out(melds, table, view.hand)])
+
+
+@register("machiavelli")
+class MachiavelliBot(BotBase):
+    def plans(self, view: MachiavelliView, moment: Moment) -> list[Plan | Thinking]:
+        if view.turn != self.seat or view.seat != self.seat:
+            return []
+        key = ("turn", view.turn_no, view.changed, view.held is not None)
+        if view.changed:  # its layout is down: end the turn, or undo what it did not do (a loaded save)
+            done = view.held is None and view.placed and all(view.valid)
+            return [self.move(key, moment, lambda: END if done else RESET)]
+        draw = DRAW if view.stock else PASS
+        if self.skill >= 2:
+            seconds = HARD_SECONDS if moment.think_seconds is not None else None
+            return [self.deliberate(key, decide_hard, (view, self.seat, 0, seconds), draw)]
+        return [self.move(key, moment, lambda: self.choose(view, draw))]
+
+    def choose(self, view: MachiavelliView, draw: Action) -> Action:
+        layout = simple_layout(view, extend=self.skill >= 1)
+        return draw if layout is None else arrange(layout)
