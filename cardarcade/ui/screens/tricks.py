@@ -1,0 +1,185 @@
+"""Trick-taking tables: one line per seat, the trick on the table in the middle, your hand at the
+bottom with the cards you may not play now dimmed.
+
+``TrickScreen`` holds what the games share (the seat line, the trick as a row of cards with
+who played each, playing a card by the cursor and enter); each game adds its own centre notes
+and moves.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardarcade.cards import POLIGNAC, Card
+from cardarcade.rules._tricks import PlayedCard
+from cardarcade.rules.base import Action
+from cardarcade.ui.screens.turn import TurnScreen, fan_overlap, hand_window, with_more_marks
+from cardarcade.ui.widgets.cards import Slot, render_row
+
+from rich.align import Align
+
+CAPTION = 7  # a card's width: a name under a card is cut to it
+
+
+class TrickScreen(TurnScreen):
+    HIDDEN_HANDS = True
+    SUIT_ORDER = "sdch"  # hands are sorted by suit in this order (alternating colours), then rank
+    ORDER = POLIGNAC  # the game's rank order, high cards to the right within a suit
+
+    CSS = """
+    TrickScreen #seats { grid-gutter: 0 2; }
+    TrickScreen .seat { text-wrap: nowrap; text-overflow: ellipsis; }
+    TrickScreen #center { min-height: 7; content-align: left top; padding: 0 1; }
+    """
+
+    def seat_grid(self) -> tuple[int, int]:
+        return 2, -(-self.game.players // 2)
+
+    def seat_style(self) -> str:
+        return "line"
+
+    # ---- seats
+
+    def seat_line(self, seat: int, dealer: int | None = None) -> Text:
+        """'▶ Ann (hard)' padded to a column: the turn marker, or the dealer's D."""
+        view = self.view
+        active = view.turn == seat
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if active or seat != dealer:
+            line.append("▶ " if active else "  ", style="bold")
+        else:
+            line.append_text(Text.assemble(("D", "bold reverse"), " "))
+        name = self.names[seat]
+        level = self.seat_level(seat)
+        if level:
+            name += f" ({level})"
+        line.append(name[:16].ljust(16), style="bold reverse" if active else "bold")
+        return line
+
+    # ---- the trick
+
+    def trick_row(self, trick: list[PlayedCard], leader: int, players: int, waiting: bool = True) -> Text:
+        """The cards on the table in the order played, each captioned with its player; with
+        ``waiting``, an empty place for each player still to play."""
+        slots = [Slot(t.card, caption=self.short_name(t.seat)) for t in trick]
+        if waiting:
+            for i in range(len(trick), players):
+                seat = (leader + i) % players
+                slots.append(Slot(None, caption=self.short_name(seat)))
+        return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs)
+
+    def short_name(self, seat: int) -> str:
+        return "you" if self.view.seat == seat and self.names[seat] == "You" else self.names[seat][:CAPTION]
+
+    def beside(self, left: RenderableType, right: RenderableType, width: int) -> Table:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=width)
+        grid.add_column()
+        grid.add_row(left, right)
+        return grid
+
+    # ---- your hand
+
+    def hand_cards(self) -> list[Card]:
+        order = self.ORDER
+        return sorted(self.view.hand, key=lambda c: (self.SUIT_ORDER.index(c.suit.value), order.value(c)))
+
+    def playable(self) -> set[Card]:
+        return set(getattr(self.view, "playable", []) or [])
+
+    def render_hand(self, hand: list[Card]) -> RenderableType:
+        if not hand:
+            return Text("")
+        first, count = hand_window(len(hand), self.cursor)
+        active = self.actor is not None
+        ok = self.playable()
+        slots = []
+        for i in range(first, first + count):
+            card = hand[i]
+            caption = "▲" if i == self.cursor and active else ""
+            slots.append(Slot(card, dim=active and card not in ok, caption=caption))
+        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count))
+        if count == len(hand):
+            return Align.center(row)
+        return Align.center(with_more_marks(row, first, len(hand) - first - count, self.app.ascii_glyphs))
+
+    def under_cursor(self) -> Card | None:
+        hand = self.hand_cards()
+        return hand[self.cursor] if hand and self.cursor < len(hand) else None
+
+    def actions_for_selection(self, selected: list[Card]) -> list[Action]:
+        actor = self.actor
+        if actor is None or len(selected) != 1:
+            return []
+        return [a for a in self.game.legal_actions(actor) if a.kind == "play" and a.cards == (selected[0],)]
+
+    def confirm(self) -> None:
+        card = self.under_cursor()
+        if self.actor is not None and card is not None and card not in self.playable():
+            self.say(self.why_not_card(card))
+            return
+        super().confirm()
+
+    def why_not_card(self, card: Card) -> str:
+        led = self.view.trick[0].card.suit if self.view.trick else None
+        if led is not None:
+            return f"You must follow suit: play a {led.noun[:-1]} (the bright cards)"
+        return f"The {card} may not be played now"
+
+    def describe_action(self, action: Action) -> str:
+        return f"Play the {action.cards[0]}" if action.cards else str(action)
+
+    def turn_prompt(self) -> str:
+        view = self.view
+        if self.actor is None:
+            return self.waiting_prompt(view.turn)
+        return "Your lead: ←→ and enter" if not view.trick else "Your turn: ←→ and enter"
+
+
+class PolignacScreen(TrickScreen):
+    ORDER = POLIGNAC
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        line = self.seat_line(seat, view.dealer)
+        line.append(f" {view.scores[seat]:>2} pts", style="bold")
+        # the jacks taken this hand, as everyone saw them go (the row has room for all four)
+        jacks = [c for c in view.won[seat] if c.rank.label == "J"]
+        if jacks:
+            line.append(" ")
+        for card in jacks:
+            line.append(" ")
+            line.append_text(self.card_label(card))
+        return line
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        info = Text()
+        info.append(f"Hand {view.hand_no}", style="bold")
+        info.append(f" · game to {view.target}, lowest wins\n")
+        info.append(f"Each jack taken costs 1, the J♠ {view.polignac_points}\n", style="dim")
+        if view.last_hand is not None and len(view.played) < view.players:
+            info.append("Last hand: " + (", ".join(f"{self.names[p]} {n}" for p, n in enumerate(view.last_hand) if n))
+                        + "\n")
+        if view.last_winner is not None and view.last_trick:
+            info.append(f"{self.names[view.last_winner]} took the last trick: ")
+            for t in view.last_trick:
+                info.append_text(self.card_label(t.card))
+                info.append(" ")
+        if view.turn is None:
+            return info
+        trick = self.trick_row(view.trick, view.leader, view.players)
+        return self.beside(trick, info, 8 * view.players)
+
+    def render_final(self) -> RenderableType | None:
+        view = self.view
+        if view.last_hand is None:
+            return None
+        text = Text("Points in the last hand: ", style="bold")
+        text.append(", ".join(f"{self.names[p]} {n}" for p, n in enumerate(view.last_hand)))
+        return text
+
+
+SCREENS = {"polignac": PolignacScreen}

@@ -1,0 +1,92 @@
+"""Polignac played by keys at 80x24: playing a card with the cursor, the follow-suit rule
+explained, and a hot-seat hand played to the end of the game behind covers."""
+
+from __future__ import annotations
+
+from cardarcade.cards import Card, cards
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.tricks import PolignacScreen
+from cardarcade.ui.screens.turn import CoverScreen
+from ui_helpers import prompt, screen_text, wait_for
+
+SPEC = GAMES["polignac"]
+C = Card.parse
+FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
+        "Qs 8s Jh Qh Kh Ad 10d 9d",
+        "Ks 9s 10s As Jd Qd 8d 7d",
+        "Jc Qc Kc Ac 10c 9c 8c 7c")
+
+
+def deck(*hands: str) -> list[Card]:
+    dealt = [cards(h) for h in hands]
+    return [dealt[p][k] for k in range(len(dealt[0])) for p in range(len(dealt))]
+
+
+async def test_arrows_and_enter_play_a_card_and_following_suit_is_explained(app_factory):
+    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck(*FOUR))
+    app = app_factory(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PolignacScreen)
+        # the hand is sorted by suit: spades (7 J), diamonds (K), hearts (7 8 9 10 A)
+        assert screen.hand_cards() == cards("7s Js Kd 7h 8h 9h 10h Ah")
+        assert "Your lead" in prompt(screen) and "Hand 1 · game to 10, lowest wins" in screen_text(app)
+        await pilot.press("right", "right", "enter")  # the K♦
+        await wait_for(pilot, lambda: screen.game.s.last_winner is not None and screen.game.actors() == [0]
+                       or len(screen.game.s.log) >= 4)
+        assert screen.game.s.log[0] == C("Kd")
+        assert "You play the K♦" in "\n".join(line.plain for line in screen.history)
+
+
+async def test_a_card_that_does_not_follow_suit_is_refused_with_the_reason(app_factory):
+    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck(FOUR[1], FOUR[0], FOUR[2], FOUR[3]))
+    app = app_factory(setup)  # the bots never move by themselves: the test moves for them
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert screen.hand_cards() == cards("8s Qs 9d 10d Ad Jh Qh Kh")
+        await pilot.press("enter")  # the 8♠
+        await pilot.pause()
+        for seat, card in ((1, "7s"), (2, "Ks"), (3, "Jc"), (2, "Jd"), (3, "7c")):  # seat 2 takes, leads the J♦
+            game.apply(seat, game.legal_actions(seat)[[a.cards[0] for a in game.legal_actions(seat)].index(C(card))])
+        screen.refresh_all()
+        await pilot.pause()
+        assert game.actors() == [0] and "Your turn" in prompt(screen)
+        await pilot.press("end", "enter")  # the K♥: not a diamond
+        await pilot.pause()
+        assert len(game.s.trick) == 2
+        assert "You must follow suit: play a diamond (the bright cards)" in prompt(screen)
+        await pilot.press("home", "right", "enter")  # the 9♦
+        await pilot.pause()
+        assert game.s.trick == cards("Jd 7c 9d")
+
+
+async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=3, humans=3, options={"target": 1})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, PolignacScreen))
+        done = 0
+        for _ in range(40):
+            # the next person's cover comes up, unless the same person plays on (won the trick)
+            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if isinstance(app.screen, CoverScreen):
+                player = app.screen.player
+                assert player is not None and screen.view.hand == []  # no hand shows under the cover
+                await pilot.press("enter")
+                await pilot.pause()
+                assert screen.names[screen.viewer] == player
+            seat = screen.viewer
+            assert screen.view.hand == screen.game.s.hands[seat]
+            ok = set(screen.view.playable)
+            target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
+            await pilot.press("home", *(["right"] * target), "enter")
+            await pilot.pause()
+            done += 1
+            assert len(screen.game.s.log) == done or screen.game.is_over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.is_over and "lowest score" in screen.game.result.reason
