@@ -1,0 +1,290 @@
+"""Thirteen bots. All of them judge plays with the engine's own functions, from the view.
+
+- easy: plays the lowest combination it may (a lead: its lowest card alone), a chop only when
+  nothing else beats the table, and knocks only when it cannot play.
+- medium: splits its hand into the fewest combinations (straights, runs of pairs, triples,
+  pairs, singles) and plays whole pieces of that plan: it leads its lowest piece, follows with
+  a piece that beats the table, and knocks rather than break a pair or a straight, or throw a
+  2 or a chop on a low play, until someone is close to going out.
+- hard: plans its hand the same way but weighs each piece by how likely it is to win its round
+  of play, from the cards still unseen (it counts what has been played); it plays so as to
+  need the fewest leads to go out, keeps 2s and chops to win the lead back, leads its weakest
+  pieces first but a sure winner first when only one piece would be left, and fights once a
+  player is about to go out (it knocks less; against one card left it leads no single it
+  cannot be sure of, and answers a single as high as it can). Its decision is worked out off
+  the event loop (``decide_hard``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable, Hashable
+
+from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.cards import Card, double_deck, standard_deck
+from cardarcade.rules.base import Action
+from cardarcade.rules.thirteen import KNOCK, RANKS, TWO, Combo, ThirteenView, key, rank_of
+
+Counts = tuple[int, ...]
+PACKS = {1: tuple(standard_deck()), 2: tuple(double_deck())}
+DANGER = 3  # an opponent holding this many cards or fewer may go out soon
+LEAD_WEAK = 0.3  # hard: how much it prefers to lead its weakest pieces first
+LEAD_SIZE = 0.3  # hard: how much it prefers to lead pieces of more cards
+SURE = 0.95  # hard: a piece this likely to win its round of play is counted on to win it
+BLOCK = 2.0  # hard: how much it prefers its strongest answer when a player is down to one card
+SPEND = 0.6  # hard: the cost of spending a sure winner (a 2, a chop) while nobody is close to out
+
+
+def counts_of(cards: list[Card] | tuple[Card, ...]) -> Counts:
+    out = [0] * RANKS
+    for card in cards:
+        out[rank_of(card)] += 1
+    return tuple(out)
+
+
+def pieces(counts: Counts) -> list[tuple[str, int, int]]:
+    """Every combination (kind, lowest rank, ranks spanned) containing the lowest rank held."""
+    low = next(r for r, n in enumerate(counts) if n)
+    n = counts[low]
+    out = [("single", low, 1)]
+    if n >= 2:
+        out.append(("pair", low, 1))
+    if n >= 3:
+        out.append(("triple", low, 1))
+    if n >= 4:
+        out.append(("quad", low, 1))
+    end = low
+    while end < TWO and counts[end]:
+        if end - low >= 2:
+            out.append(("straight", low, end - low + 1))
+        end += 1
+    end = low
+    while end < TWO and counts[end] >= 2:
+        if end - low >= 2:
+            out.append(("pairs", low, end - low + 1))
+        end += 1
+    return out
+
+
+PER_RANK = {"single": 1, "pair": 2, "triple": 3, "quad": 4, "straight": 1, "pairs": 2}
+
+
+def without(counts: Counts, piece: tuple[str, int, int]) -> Counts:
+    kind, low, span = piece
+    out = list(counts)
+    for r in range(low, low + span):
+        out[r] -= PER_RANK[kind]
+    return tuple(out)
+
+
+class Planner:
+    """The cheapest split of a hand into combinations, by rank counts (suits barely matter to a
+    plan). ``worth(kind, top rank, ranks spanned)`` is how likely a piece is to win its round
+    of play; a piece costs one lead less that."""
+
+    def __init__(self, worth: Callable[[str, int, int], float]) -> None:
+        self.worth = worth
+        self.memo: dict[Counts, float] = {(0,) * RANKS: 0.0}
+
+    def piece_cost(self, piece: tuple[str, int, int]) -> float:
+        kind, low, span = piece
+        return 1.0 - self.worth(kind, low + span - 1, span)
+
+    def cost(self, counts: Counts) -> float:
+        found = self.memo.get(counts)
+        if found is None:
+            found = min(self.piece_cost(p) + self.cost(without(counts, p)) for p in pieces(counts))
+            self.memo[counts] = found
+        return found
+
+
+def static_worth(kind: str, top: int, span: int) -> float:
+    """Medium's view of a piece's strength: by its top rank alone, chops and 2s strong."""
+    if kind in ("quad", "pairs") or top == TWO:
+        return 0.9
+    return (top / (TWO - 1)) ** 3 * 0.6 if kind == "single" else (top / (TWO - 1)) ** 2 * 0.7
+
+
+def shape(combo: Combo) -> tuple[str, int, int]:
+    ranks = [rank_of(c) for c in combo.cards]
+    return combo.kind, ranks[0], ranks[-1] - ranks[0] + 1
+
+
+def cheapest(combos: list[Combo]) -> list[Combo]:
+    """One combination per shape (kind and ranks): the one using the lowest cards."""
+    best: dict[tuple, Combo] = {}
+    for combo in combos:
+        sig = (combo.kind, tuple(rank_of(c) for c in combo.cards))
+        if sig not in best or [key(c) for c in reversed(combo.cards)] < [key(c) for c in reversed(best[sig].cards)]:
+            best[sig] = combo
+    return sorted(best.values(), key=lambda c: (key(c.top), c.size))
+
+
+def danger(view: ThirteenView, seat: int) -> int:
+    """The fewest cards an opponent still in the deal holds."""
+    return min((n for p, n in enumerate(view.hand_counts) if p != seat and n), default=99)
+
+
+# ---------------------------------------------------------------- easy and medium
+
+
+def decide_easy(view: ThirteenView) -> Action:
+    legal = view.legal_plays()
+    if not legal:
+        return KNOCK
+    if not view.table:
+        return min(legal, key=lambda c: (key(c.cards[0]), c.size)).action()
+    plain = [c for c in legal if not c.chop] or legal
+    return min(plain, key=lambda c: key(c.top)).action()
+
+
+def decide_medium(view: ThirteenView, seat: int) -> Action:
+    legal = cheapest(view.legal_plays())
+    if not legal:
+        return KNOCK
+    planner = Planner(static_worth)
+    hand = counts_of(view.hand)
+    whole = planner.cost(hand)
+    close = danger(view, seat) <= DANGER
+
+    def keeps_plan(combo: Combo) -> bool:
+        return planner.cost(counts_of([c for c in view.hand if c not in combo.cards])) \
+            + planner.piece_cost(shape(combo)) <= whole + 1e-9
+
+    fits = [c for c in legal if keeps_plan(c)]
+    if not view.table:
+        choice = fits or legal
+        # its lowest piece, the longest of those (shedding more cards for one lead)
+        return min(choice, key=lambda c: (rank_of(c.cards[0]), -c.size, key(c.top))).action()
+    strong = [c for c in fits if c.chop or rank_of(c.top) == TWO]
+    ordinary = [c for c in fits if c not in strong]
+    if ordinary:
+        return ordinary[0].action()
+    if close:
+        return (fits or legal)[-1 if danger(view, seat) <= 1 else 0].action()
+    table_top = rank_of(view.table[-1])
+    if strong and table_top >= TWO - 2:  # an ace or a 2 on the table is worth a 2 or a chop
+        return strong[0].action()
+    return KNOCK
+
+
+# ---------------------------------------------------------------- hard
+
+
+class UnseenWorth:
+    """How likely a piece is to win its round of play, from the cards this player has not seen."""
+
+    def __init__(self, view: ThirteenView) -> None:
+        gone = Counter(view.hand) + Counter(view.played)
+        unseen = Counter(PACKS[view.packs])
+        unseen.subtract(gone)
+        self.unseen = [0] * RANKS
+        self.unseen_keys: list[list[int]] = [[] for _ in range(RANKS)]
+        for card, n in unseen.items():
+            if n > 0:
+                self.unseen[rank_of(card)] += n
+                self.unseen_keys[rank_of(card)].append(key(card))
+        self.chop_threat = any(n >= 4 for n in self.unseen)
+
+    def __call__(self, kind: str, top: int, span: int, top_card: Card | None = None) -> float:
+        """``top_card``: the piece's actual highest card, when known (a plan knows only ranks)."""
+        u = self.unseen
+        if kind == "quad":
+            return 1.0 if not any(n >= 4 for n in u[top + 1:]) else 0.8
+        if kind == "pairs":
+            return 0.95
+        if kind == "straight":
+            # higher straights of this length that the unseen cards could still make
+            rivals = sum(1 for t in range(top + 1, TWO) if t - span + 1 >= 0 and all(u[t - span + 1:t + 1]))
+            return 0.7 ** rivals * (0.9 if span >= 5 else 0.8)
+        need = {"single": 1, "pair": 2, "triple": 3}[kind]
+        same = u[top] >= need
+        if top_card is not None:
+            same = same and any(k > key(top_card) for k in self.unseen_keys[top])
+        rivals = sum(1 for n in u[top + 1:] if n >= need) + same * 0.5
+        per = {"single": 0.55, "pair": 0.4, "triple": 0.25}[kind]
+        worth = per ** rivals if rivals else 1.0
+        if top == TWO and kind == "single" and self.chop_threat:
+            worth *= 0.9
+        return worth
+
+
+def decide_hard(view: ThirteenView, seat: int) -> Action:
+    """Hard's move: the play leaving the cheapest plan for the rest of the hand (module-level, so
+    a worker process can run it)."""
+    legal = cheapest(view.legal_plays())
+    if not legal:
+        return KNOCK
+    worth = UnseenWorth(view)
+    planner = Planner(worth)
+    hand = list(view.hand)
+    close = danger(view, seat)
+    whole = planner.cost(counts_of(hand))
+
+    def rest_cost(combo: Combo) -> float:
+        return planner.cost(counts_of([c for c in hand if c not in combo.cards]))
+
+    for combo in legal:  # going out at once
+        if combo.size == len(hand):
+            return combo.action()
+    scored: list[tuple[float, int, Combo | None]] = []
+    for i, combo in enumerate(legal):
+        piece = shape(combo)
+        win = worth(piece[0], rank_of(combo.top), piece[2], combo.top)
+        rest = rest_cost(combo)
+        score = rest
+        sure = combo.chop or rank_of(combo.top) == TWO
+        if not view.table:
+            # lead the weakest pieces first and keep the strong ones to win the lead back...
+            score += LEAD_WEAK * win - LEAD_SIZE * combo.size
+            if win >= SURE and rest <= 1.05:
+                score -= 2.0  # ...unless the sure ones can carry it out: the last piece once they have won
+            if close <= 1 and combo.kind == "single" and win < SURE:
+                score += 2.0  # a single led is what a player with one card wants
+        else:
+            if sure and close > DANGER:
+                score += SPEND * (1.0 if rank_of(view.table[-1]) < TWO - 1 else 0.3)
+            if close <= 1 and combo.kind == "single":
+                score -= BLOCK * win  # its highest answer keeps a player with one card from going out
+        scored.append((score, i, combo))
+    if view.table:
+        knock_score = whole
+        if close <= DANGER:
+            knock_score += 1.5 / close  # letting a nearly-out player keep the lead is costly
+        scored.append((knock_score, len(legal), None))
+    best = min(scored, key=lambda t: (t[0], t[1]))[2]
+    return best.action() if best is not None else KNOCK
+
+
+# ---------------------------------------------------------------- the bot
+
+
+@register("thirteen")
+class ThirteenBot(BotBase):
+    def plans(self, view: ThirteenView, moment: Moment) -> list[Plan | Thinking]:
+        if view.turn != self.seat or view.seat != self.seat:
+            return []
+        # (a lead after everyone knocked differs from the moment the lead's last card went down
+        # only in the cleared table)
+        situation: Hashable = ("move", view.deal, view.redeals, len(view.played), len(view.table),
+                               tuple(view.knocked), tuple(view.hand_counts))
+        if self.skill >= 2:
+            return [self.deliberate(situation, decide_hard, (view, self.seat), decide_easy(view))]
+        return [self.move(situation, moment, lambda: self.choose(view))]
+
+    def choose(self, view: ThirteenView) -> Action:
+        if self.skill == 0:
+            return decide_easy(view)
+        return decide_medium(view, self.seat)
+
+
+def choose_for(view: ThirteenView, level: str, seat: int) -> Action:
+    """The move a bot of ``level`` makes in ``view`` (benchmarks and tests)."""
+    if level == "easy":
+        return decide_easy(view)
+    if level == "medium":
+        return decide_medium(view, seat)
+    return decide_hard(view, seat)
+
+
+__all__ = ["ThirteenBot", "choose_for", "decide_easy", "decide_hard", "decide_medium"]

@@ -1,0 +1,148 @@
+"""Thirteen bots: they finish games at every level and player count, decide from the view alone,
+keep their hand's structure, save 2s, block a player about to go out, and hard beats easy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots.thirteen import choose_for
+from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.base import Action
+from cardarcade.rules.thirteen import KNOCK, Thirteen, key
+from cardarcade.table.simulate import play_headless
+
+SPEC = GAMES["thirteen"]
+C = Card.parse
+NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
+
+
+def play(text: str) -> Action:
+    return Action("play", tuple(sorted(cards(text), key=key)))
+
+
+def table_game(*hands: str, table: str | None = None, **options) -> Thirteen:
+    """Seat i holds ``hands[i]`` (the rest set aside); with ``table``, the last seat has just played it."""
+    game = SPEC.new(len(hands), seed=0, options=options or None)
+    s = game.s
+    s.hands = [sorted(cards(h), key=key) for h in hands]
+    s.must, s.turn = None, 0
+    if table is not None:
+        s.table, s.owner = sorted(cards(table), key=key), len(hands) - 1
+    held = {c for h in s.hands for c in h} | set(s.table)
+    s.aside = [c for c in standard_deck() if c not in held]
+    return game
+
+
+def decision(game: Thirteen, level: str, seed: int = 0) -> Action:
+    """The bot's move, through its plans (a hard bot's thought worked out inline, as the table does)."""
+    seat = game.actors()[0]
+    bot = make_bot("thirteen", seat, level, random.Random(seed))
+    plans = bot.plans(game.view(seat), NOW)
+    assert len(plans) == 1
+    plan = plans[0]
+    if isinstance(plan, Thinking):
+        assert game.is_legal(seat, plan.fallback)
+        bot.conclude(plan.key, plan.work(*plan.args), NOW.now + 1)
+        plan = bot.plans(game.view(seat), NOW)[0]
+    assert isinstance(plan, Plan) and plan.at > NOW.now
+    assert game.is_legal(seat, plan.action)
+    return plan.action
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_bots_finish_games_at_every_level(level: str) -> None:
+    for seed, players, options in ((0, 2, None), (1, 4, {"play_on": True}), (2, 8, None)):
+        result, table = play_headless(SPEC, [level] * players, seed=seed, options=options)
+        assert result is not None and table.game.is_over
+
+
+def test_bots_wait_for_their_turn_and_decide_once() -> None:
+    game = SPEC.new(4, seed=3)
+    seat = game.actors()[0]
+    other = (seat + 1) % 4
+    assert make_bot("thirteen", other, "hard", random.Random(0)).plans(game.view(other), NOW) == []
+    bot = make_bot("thirteen", seat, "medium", random.Random(0))
+    first = bot.plans(game.view(seat), NOW)
+    assert all(bot.plans(game.view(seat), NOW) == first for _ in range(5))
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_bots_decide_from_what_they_may_see(level: str) -> None:
+    # two deals that differ only in the cards Ann cannot see: other hands and the set-aside cards
+    a = table_game("4s 4h 7d 9c Kd 2s", "5s 6d 8h", "Jc Qc", table="3c")
+    b = table_game("4s 4h 7d 9c Kd 2s", "Jc 6d 8h", "5s Qc", table="3c")
+    b.s.aside = list(reversed(b.s.aside))
+    assert a.view(0) == b.view(0)
+    assert decision(a, level) == decision(b, level)
+
+
+def test_easy_leads_its_lowest_card_and_answers_with_its_lowest_winner() -> None:
+    game = table_game("4s 5d 6h 9c 9d Ks", "7s 8s", "Jc Qc")
+    assert decision(game, "easy") == play("4s")
+    game = table_game("4s 5d 6h 9c 9d Ks", "7s 8s", "Jc Qc", table="8h")
+    assert decision(game, "easy") == play("9c")
+
+
+def test_medium_keeps_its_pair_and_straight_rather_than_break_them() -> None:
+    # a single 8 to beat: its singles are the 9s of a pair and a straight's top; it knocks
+    game = table_game("5s 6d 7h 9c 9d Kd Kc", "3h 4h 6s 10c Js Qs", "Jc Qc Ac 10d", table="8h")
+    assert decision(game, "medium") == KNOCK
+    assert decision(game, "easy") == play("9c")
+
+
+def test_medium_and_hard_lead_a_straight_rather_than_its_low_card_alone() -> None:
+    game = table_game("5s 6d 7h 9c 9d Kd", "7s 8s 10s Js Qs", "Jc Qc Ac 10c 10d")
+    for level in ("medium", "hard"):
+        assert decision(game, level) == play("5s 6d 7h")
+
+
+def test_hard_saves_its_2_while_nobody_is_close_to_going_out() -> None:
+    game = table_game("4s 5d 8c 10d Jd 2h", "6s 7s 10s Js Qs Qh", "9c Jc Qc Ac 10c Kd", table="Kh")
+    assert decision(game, "hard") == KNOCK
+    assert decision(game, "easy") == play("2h")
+
+
+def test_hard_plays_its_2_to_stop_a_player_with_one_card() -> None:
+    game = table_game("4s 5d 8c 10d Kd 2h", "6s", "9c Jc Qc Ac 10c Jd", table="Ah")
+    assert decision(game, "hard") == play("2h")
+
+
+def test_hard_answers_a_player_with_one_card_as_high_as_it_can() -> None:
+    game = table_game("4s 5d 8c 10d Kd Ad", "6s", "9c Jc Qc 10c Jd", table="7s")
+    assert decision(game, "hard") == play("Ad")
+
+
+def test_hard_wins_the_lead_with_its_sure_winner_before_its_last_card() -> None:
+    # the 2♥ cannot be beaten (the chops are all out of play): lead it, then go out with the 4♠
+    game = table_game("4s 2h", "5s 6s 7s", "9c Jc Qc")
+    # every other 2, and a spade of each rank: no rank has four cards left to make a chop
+    game.s.pile = cards("2s 2c 2d 3s 5c 6d 7c 8s 9s 10s Js Qs Ks As")
+    game.s.aside = [c for c in game.s.aside if c not in game.s.pile]
+    assert decision(game, "hard") == play("2h")
+    assert decision(game, "easy") == play("4s")
+
+
+def wins(level: str, other: str, games: int, players: int) -> int:
+    """Games ``level`` wins against ``other`` in every other seat, its seat going round."""
+    won = 0
+    for seed in range(games):
+        seat = seed % players
+        levels = [other] * players
+        levels[seat] = level
+        game = SPEC.new(players, seed=seed)
+        while not game.is_over:
+            p = game.actors()[0]
+            game.apply(p, choose_for(game.view(p), levels[p], p))
+        won += game.result.winners == [seat]
+    return won
+
+
+def test_hard_beats_easy() -> None:
+    # by chance one player in four wins a quarter of the games (10 of 40); benchmarks/thirteen.py
+    # measures this over hundreds
+    assert wins("hard", "easy", 40, 4) >= 16
+    assert wins("hard", "easy", 30, 2) >= 18
