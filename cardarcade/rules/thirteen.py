@@ -247,7 +247,8 @@ def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, mu
 
 
 def describe_cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in in_order(cards))
+    """'7♠ 7♥', with '(r)' after a red-backed card of a second pack."""
+    return " ".join(str(c) + ("(r)" if c.back == RED else "") for c in in_order(cards))
 
 
 def fours_of(hand: Sequence[Card]) -> Rank | None:

@@ -1,0 +1,155 @@
+"""Thirteen played by keys at 80x24: stepping through the plays with n, marking by hand, a
+refused play saying why, the choice of plays holding a card, knocking, a hot-seat game behind
+covers, and a game played to the end against bots."""
+
+from __future__ import annotations
+
+from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.base import Action
+from cardarcade.rules.thirteen import key
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.thirteen import ThirteenScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
+from ui_helpers import pass_cover, prompt, screen_text, wait_for
+
+SPEC = GAMES["thirteen"]
+C = Card.parse
+YOU = "3s 4d 5c 6h 7s 8d 9c 9h Jc Qd Kh Ah 2s"
+BOT = "3h 4s 5d 6c 7h 8c 10s 10d Js Qh Kd As 2d"
+
+
+def deck(*hands: str) -> list[Card]:
+    dealt = [cards(h) for h in hands]
+    order = [dealt[p][i] for i in range(13) for p in range(len(dealt))]
+    return order + [c for c in standard_deck() if c not in set(order)]
+
+
+def play(text: str) -> Action:
+    return Action("play", tuple(sorted(cards(text), key=key)))
+
+
+def two(humans: int = 1, **kw) -> GameSetup:
+    return GameSetup.solo(SPEC, 2, seed=1, level="medium", humans=humans, deck=deck(YOU, BOT), **kw)
+
+
+async def test_n_steps_through_the_plays_and_enter_plays_the_marked_one(app_factory):
+    app = app_factory(two())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ThirteenScreen)
+        assert "You lead: the first play must contain the 3♠" in screen_text(app)
+        assert prompt(screen).startswith("Your lead — n/b step through plays")
+        await pilot.press("n")
+        assert "Play 1 of 7: a single, 3♠" in prompt(screen)
+        await pilot.press("n")
+        assert "Play 2 of 7: a 3-card straight, 3♠ 4♦ 5♣" in prompt(screen)
+        assert "Marked: 3♠ 4♦ 5♣ — a 3-card straight: enter plays it" in screen_text(app)
+        await pilot.press("b", "b")  # back past the first play to the last: the longest straights
+        assert "Play 7 of 7: a 7-card straight, 3♠ 4♦ 5♣ 6♥ 7♠ 8♦ 9♥" in prompt(screen)
+        await pilot.press("n", "n", "enter")
+        await pilot.pause()
+        assert screen.game.s.table == cards("3s 4d 5c") and screen.game.actors() == [1]
+        text = screen_text(app)
+        assert "You play 3♠ 4♦ 5♣ (a 3-card straight)" in text
+        assert "To beat: your 3-card straight" in text and "◆ on top" in text
+        assert "Bot 1 is thinking" in prompt(screen)
+
+
+async def test_marking_by_hand_and_a_refused_play_says_why(app_factory):
+    app = app_factory(two())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, play("3s 4d 5c"))
+        game.apply(1, play("6c 7h 8c"))
+        screen.refresh_all()
+        await pilot.pause()
+        assert "To beat: Bot 1's 3-card straight" in screen_text(app)
+        assert "Beat a 3-card straight" in prompt(screen) and "p knock" in prompt(screen)
+        before = game.to_json()
+        # 6♥ 7♠ 8♦ 9♣: four cards on a three-card straight
+        await pilot.press("space", "right", "space", "right", "space", "right", "space", "enter")
+        await pilot.pause()
+        assert "a 3-card straight must be answered by a 3-card straight" in prompt(screen)
+        assert "Marked: 6♥ 7♠ 8♦ 9♣ — a 3-card straight must be answered by a 3-card straight" in screen_text(app)
+        assert game.to_json() == before
+        await pilot.press("space", "enter")  # unmark the 9♣: 6♥ 7♠ 8♦, topped by the 8♦ over the 8♣
+        await pilot.pause()
+        assert game.s.table == cards("6h 7s 8d") and game.s.owner == 0
+
+
+async def test_enter_on_a_card_offers_the_plays_holding_it(app_factory):
+    app = app_factory(two())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("end", "enter")  # the 2♠: the first play must hold the 3♠
+        await pilot.pause()
+        assert "2♠: the first play must contain the 3♠" in prompt(screen)
+        await pilot.press("home", "right", "enter")  # the 4♦: the straights from the 3♠ hold it
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and len(app.screen.labels) == 6
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.s.table == []
+        game.apply(0, play("3s 4d 5c"))
+        game.apply(1, play("6c 7h 8c"))
+        screen.refresh_all()
+        await pilot.press("home", "right", "right", "enter")  # the 8♦
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen) and dialog.title_text == "Plays with the 8♦"
+        assert dialog.labels == ["6♥ 7♠ 8♦ (a 3-card straight)", "7♠ 8♦ 9♣ (a 3-card straight)",
+                                 "7♠ 8♦ 9♥ (a 3-card straight)"]
+        await pilot.press("2")
+        await wait_for(pilot, lambda: game.s.owner == 0)
+        assert game.s.table == cards("7s 8d 9c")
+
+
+async def test_p_knocks_and_the_last_player_leads_anything(app_factory):
+    app = app_factory(two())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("p")
+        await pilot.pause()
+        assert "p knock: you lead, so you must play" in prompt(screen)
+        await pilot.press("enter")  # the 3♠ alone
+        await pilot.pause()
+        game.apply(1, play("2d"))
+        screen.refresh_all()
+        await pilot.press("p")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "You knock" in text and "Everyone else knocked: Bot 1 leads anything" in text
+        assert game.actors() == [1] and game.s.table == []
+
+
+async def test_hot_seat_passes_the_keyboard_behind_a_cover(app_factory):
+    app = app_factory(two(humans=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pass_cover(app, pilot, "Player 1")
+        assert screen.hand_cards() == cards(YOU)
+        await pilot.press("n", "enter")  # the 3♠ alone
+        screen = await pass_cover(app, pilot, "Player 2")
+        assert screen.hand_cards() == cards(BOT) and "To beat: Player 1's single" in screen_text(app)
+        assert "3♠" not in screen_text(app).split("To beat")[0]  # Player 1's cards are off the screen
+        await pilot.press("p")
+        screen = await pass_cover(app, pilot, "Player 1")
+        assert "Your lead" in prompt(screen) and screen.game.actors() == [0]
+
+
+async def test_a_game_against_bots_is_played_to_the_end_by_keys(app_factory):
+    app = app_factory(GameSetup.solo(SPEC, 3, seed=4, level="easy"), pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(600):
+            if screen.game.is_over:
+                break
+            if screen.actor == 0 and app.screen is screen:
+                await pilot.press("n", "enter") if screen.stepped_plays() else await pilot.press("p")
+            await pilot.pause(0.02)
+        assert screen.game.is_over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
