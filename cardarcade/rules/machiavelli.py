@@ -32,6 +32,7 @@ PASS = Action("pass")  # a turn with nothing to draw: the stock is empty
 RESET = Action("reset")
 RETURN = Action("return")  # the card held goes back to its owner's hand
 MIN_MELD = 3
+SHOWN_CARDS = 8  # a meld event names the cards put down up to this many
 
 RULES = """\
 # Machiavelli
@@ -410,9 +411,10 @@ class Machiavelli(Game[MachiavelliState]):
         s.table = [in_order(g) for g in s.work]
         s.work = [list(g) for g in s.table]
         s.stamps = stamps
-        shown = " ".join(str(c) for c in placed)
         count = len(placed)
-        text = (f"{{seat}} puts down {count} card{'s' if count != 1 else ''} ({shown}): "
+        # the cards by name while the line fits the log
+        shown = f" ({' '.join(str(c) for c in placed)})" if count <= SHOWN_CARDS else ""
+        text = (f"{{seat}} puts down {count} card{'s' if count != 1 else ''}{shown}: "
                 f"{changed} group{'s' if changed != 1 else ''} new or changed")
         events = [Event("meld", seat, text, tuple(placed), data={"count": count, "changed": changed})]
         if not s.hands[seat]:

@@ -1,0 +1,386 @@
+"""The Machiavelli table: one line for the players, the table's groups in rows (scrolled to the
+cursor when they outgrow the screen), your hand under it.
+
+The cursor is on a card of a group or of your hand. ``←`` ``→`` move along it, ``↑`` ``↓`` go
+from group to group (down past the last group: your hand). ``space`` picks up the card under
+the cursor, or drops the card you hold on the group under the cursor (on your hand: takes back
+a card you put down this turn); ``n`` drops it on a new group (or moves the card under the
+cursor to one). ``u`` puts everything back, ``enter`` ends the turn, ``d`` draws.
+
+Every group that is not a meld is marked ``!``; ``*`` marks the groups changed since your last
+turn, and the line above the table says how many, so in hot-seat each person sees what the
+others did.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+
+from cardarcade.cards import Card, Rank
+from cardarcade.rules.base import Action
+from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView
+from cardarcade.ui.screens.turn import Command, TurnScreen
+
+TABLE_WIDTH = 76  # the centre's columns at 80x24 (its padding takes four)
+HAND_WIDTH = 76
+HAND = -1  # the cursor's "group" when it is in the hand
+ROWS = Text("\n", no_wrap=True, overflow="ellipsis")  # joins rows that must never wrap
+SUIT_ORDER = {"s": 0, "h": 1, "c": 2, "d": 3}  # black and red alternate along the hand
+
+
+def hand_order(cards: list[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (SUIT_ORDER[c.suit.value], int(c.rank), c.back))  # type: ignore[union-attr]
+
+
+def rows_of(widths: list[int], width: int) -> list[list[int]]:
+    """Items of ``widths`` flowed into rows of at most ``width`` columns (a space between two)."""
+    rows: list[list[int]] = []
+    used = 0
+    for i, w in enumerate(widths):
+        if rows and used + 1 + w <= width:
+            rows[-1].append(i)
+            used += 1 + w
+        else:
+            rows.append([i])
+            used = w
+    return rows
+
+
+class MachiavelliScreen(TurnScreen):
+    HIDDEN_HANDS = True
+    MARKING = True  # space picks up and drops
+    BINDINGS = [
+        *(b for b in TurnScreen.BINDINGS if b.key not in ("left,h", "space", "enter")),
+        Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→↑↓"),
+        Binding("space", "mark", "Pick/drop"),
+        Binding("enter", "confirm", "End turn"),
+    ]
+    COMMAND_KEYS = {"n": "new group", "u": "undo all", "d": "draw"}
+
+    CSS = """
+    MachiavelliScreen #seats { grid-gutter: 0 1; }
+    MachiavelliScreen .seat { text-wrap: nowrap; text-overflow: ellipsis; }
+    MachiavelliScreen #center { content-align: left top; padding: 0 2; min-height: 6; }
+    MachiavelliScreen #hand { height: 3; padding: 0 2; }
+    """
+
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
+        self.group = HAND  # where the cursor is: a group of the table, or the hand
+        # Where the card held was picked up: the cursor goes back there after the drop, ready for
+        # the next card of the hand (or of the group being taken apart).
+        self.origin: tuple[int, int] = (HAND, 0)
+        self.return_to_origin = False
+
+    # ---- layout
+
+    def seat_grid(self) -> tuple[int, int]:
+        return self.game.players, 1
+
+    def seat_style(self) -> str:
+        return "line"
+
+    # ---- seats: name, cards held, whose turn
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view: MachiavelliView = self.view
+        active = view.turn == seat
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append("▶ " if active else "  ", style="bold")
+        line.append(self.names[seat], style="bold reverse" if active else "bold")
+        count = view.hand_counts[seat]
+        line.append(f" {count} card{'s' if count != 1 else ''}")
+        if self.thinking(seat):
+            line.append(" thinking…", style="italic")
+        return line
+
+    # ---- the table
+
+    def group_cells(self, index: int, group: list[Card]) -> Text:
+        """One group: '*[7♥ 8♥ 9♥]', its cards coloured, the cursor's card reversed."""
+        view: MachiavelliView = self.view
+        active = self.actor is not None
+        placed = set(view.placed)
+        text = Text(no_wrap=True)
+        mark = "!" if not view.valid[index] else "*" if self.changed_since_last_turn(index) else " "
+        target = active and self.group == index and view.held is not None
+        bracket = Style(bold=True, reverse=target, color="red" if not view.valid[index] else None)
+        text.append(mark, style=Style(bold=True, color="red" if mark == "!" else None))
+        text.append("[", style=bracket)
+        for i, card in enumerate(group):
+            if i:
+                text.append(" ")
+            label = self.card_label(card)
+            if card in placed:
+                label.stylize("underline")
+            if active and self.group == index and self.cursor == i and view.held is None:
+                label.stylize("reverse")
+            text.append_text(label)
+        text.append("]", style=bracket)
+        return text
+
+    def changed_since_last_turn(self, index: int) -> bool:
+        """Whether a group got new cards since the viewer's latest turn (before their first
+        turn, every group is news); a group being worked on this turn is not marked."""
+        view: MachiavelliView = self.view
+        if view.seat is None:
+            return False
+        stamp = view.stamps[index]
+        return stamp is not None and stamp > view.last_turn[view.seat]
+
+    def table_rows(self) -> list[tuple[list[int], Text]]:
+        """The groups flowed into rows: (the groups in the row, the row drawn)."""
+        view: MachiavelliView = self.view
+        cells = [self.group_cells(i, g) for i, g in enumerate(view.table)]
+        out = []
+        for row in rows_of([cell_len(c.plain) for c in cells], TABLE_WIDTH):
+            line = Text(no_wrap=True)
+            for n, i in enumerate(row):
+                if n:
+                    line.append(" ")
+                line.append_text(cells[i])
+            out.append((row, line))
+        return out
+
+    def render_center(self) -> RenderableType:
+        view: MachiavelliView = self.view
+        lines = [self.table_heading()]
+        if not view.table:
+            lines.append(Text("The table is empty.", style="dim italic"))
+            return ROWS.join(lines)
+        rows = self.table_rows()
+        room = max(self.center_height() - 1, 2)
+        if len(rows) <= room:
+            lines += [line for _, line in rows]
+            return ROWS.join(lines)
+        # More rows than room: a window around the cursor's group, with what lies beyond.
+        here = next((n for n, (row, _) in enumerate(rows) if self.group in row), len(rows) - 1)
+        first = min(max(here - (room - 2) // 2, 0), len(rows) - (room - 2))
+        shown = rows[first:first + room - 2]
+        lines.append(Text(f"  ↑ {first} more row{'s' if first != 1 else ''}" if first else "", style="dim"))
+        lines += [line for _, line in shown]
+        after = len(rows) - first - len(shown)
+        lines.append(Text(f"  ↓ {after} more row{'s' if after != 1 else ''}" if after else "", style="dim"))
+        return ROWS.join(lines)
+
+    def center_height(self) -> int:
+        height = self.query_one("#center").size.height if self.is_mounted else 0
+        return height or 14
+
+    def table_heading(self) -> Text:
+        """'Holding K♣ · Stock 40 · 12 groups · *3 new since your turn · !1 not a meld'."""
+        view: MachiavelliView = self.view
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if view.held is not None:
+            line.append("Holding ", style="bold")
+            line.append_text(self.card_label(view.held))
+            line.append(" · ")
+        line.append(f"Stock {view.stock}" if view.stock else "Stock empty", style="bold")
+        line.append(f" · {len(view.table)} group{'s' if len(view.table) != 1 else ''}")
+        changed = sum(1 for i in range(len(view.table)) if self.changed_since_last_turn(i))
+        if changed:
+            line.append(f" · *{changed} new since your turn", style="bold")
+        bad = view.valid.count(False)
+        if bad:
+            line.append(f" · !{bad} not a meld", style="bold red")
+        return line
+
+    # ---- the hand
+
+    def hand_cards(self) -> list[Card]:
+        return hand_order(list(self.view.hand))
+
+    def render_hand(self, hand: list[Card]) -> RenderableType:
+        view: MachiavelliView = self.view
+        if view.seat is None:
+            return Text("")
+        active = self.actor is not None
+        cells = []
+        for i, card in enumerate(hand):
+            label = self.card_label(card)
+            if active and self.group == HAND and self.cursor == i and view.held is None:
+                label.stylize("reverse")
+            cells.append(label)
+        head = Text(f"Your hand ({len(hand)}):", style="bold")
+        if active and self.group == HAND and view.held is not None:
+            head.stylize("reverse")
+        rows = rows_of([cell_len(head.plain)] + [cell_len(c.plain) for c in cells], HAND_WIDTH)
+        every = [head] + cells
+        lines = []
+        for row in rows:
+            line = Text(no_wrap=True)
+            for n, i in enumerate(row):
+                if n:
+                    line.append(" ")
+                line.append_text(every[i])
+            lines.append(line)
+        if len(lines) > 3:  # a long hand: the rows around the cursor
+            here = next((n for n, row in enumerate(rows) if self.cursor + 1 in row), 0)
+            first = min(max(here - 1, 0), len(lines) - 3)
+            lines = lines[first:first + 3]
+        return ROWS.join(lines)
+
+    # ---- the cursor
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self._settle_cursor()
+        self.show("center", self.render_center())
+        if self.HAND_ROW:
+            self.show("hand", self.render_hand(self.hand_cards()))
+
+    def _settle_cursor(self) -> None:
+        """Keep the cursor on a card that exists; after a drop, back where the card came from."""
+        view: MachiavelliView = self.view
+        if self.return_to_origin and view.held is None:
+            self.group, self.cursor = self.origin
+        self.return_to_origin = False
+        if self.group >= len(view.table):
+            self.group = len(view.table) - 1 if view.table else HAND
+        row = self.hand_cards() if self.group == HAND else view.table[self.group]
+        self.cursor = min(self.cursor, max(len(row) - 1, 0))
+
+    def _redraw(self) -> None:
+        self.show("center", self.render_center())
+        self.show("hand", self.render_hand(self.hand_cards()))
+        self.show("prompt", Text(self.prompt()))
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        view: MachiavelliView = self.view
+        if dy:
+            # down: group to group, then the hand; up: back from the hand to the last group
+            order = list(range(len(view.table))) + [HAND]
+            at = order.index(self.group) if self.group in order else len(order) - 1
+            self.group = order[(at + dy) % len(order)]
+            row = self.hand_cards() if self.group == HAND else view.table[self.group]
+            self.cursor = min(self.cursor, max(len(row) - 1, 0))
+        elif dx:
+            row = self.hand_cards() if self.group == HAND else view.table[self.group]
+            if row:
+                self.cursor = (self.cursor + dx) % len(row)
+        self._redraw()
+
+    def move_cursor_to(self, end: int) -> None:
+        row = self.hand_cards() if self.group == HAND else self.view.table[self.group]
+        if row:
+            self.cursor = end % len(row)
+            self._redraw()
+
+    def under_cursor(self) -> Card | None:
+        view: MachiavelliView = self.view
+        row = self.hand_cards() if self.group == HAND else (view.table[self.group] if view.table else [])
+        return row[self.cursor] if 0 <= self.cursor < len(row) else None
+
+    # ---- moves
+
+    def toggle_mark(self) -> None:
+        """Space: pick up the card under the cursor, or drop the card held where the cursor is."""
+        if self.actor is None:
+            self.say(self.turn_prompt() or "Not your turn.")
+            return
+        view: MachiavelliView = self.view
+        if view.held is None:
+            card = self.under_cursor()
+            if card is None:
+                self.say("No card here — ↑↓ to a group or your hand")
+                return
+            self.origin = (self.group, self.cursor)
+            self.submit(Action("pick", (card,)))
+            return
+        self.return_to_origin = True
+        if self.group == HAND:
+            if not view.held_from_hand:
+                self.say(f"The {view.held} was on the table: it stays there — drop it on a group, or n for a new one")
+                return
+            self.submit(RETURN)
+            return
+        self.submit(Action("drop", value=self.group))
+
+    def new_group(self) -> None:
+        """n: the card held, or else the card under the cursor, onto a new group."""
+        view: MachiavelliView = self.view
+        if view.held is None:
+            card = self.under_cursor()
+            if card is None:
+                self.say("No card here — ↑↓ to a group or your hand")
+                return
+            self.origin = (self.group, self.cursor)
+            self.submit(Action("pick", (card,)))
+            view = self.view = self.game.view(self.viewer)
+            if view.held is None:
+                return
+        self.return_to_origin = True
+        self.submit(Action("drop", value=len(view.table)))
+
+    def confirm(self) -> None:
+        """Enter: end the turn (asking first when a group is not a meld: that costs cards)."""
+        if self.actor is None:
+            self.say(self.turn_prompt() or "Not your turn.")
+            return
+        view: MachiavelliView = self.view
+        if view.held is not None:
+            self.say(f"You hold the {view.held}: drop it first (space on a group, n for a new one)")
+            return
+        if not view.placed:
+            self.say("Put down at least one card from your hand first, or d to draw"
+                     + (" (u puts the table back)" if view.changed else ""))
+            return
+        bad = view.valid.count(False)
+        if bad:
+            self.choose([END], f"{bad} group{'s are' if bad != 1 else ' is'} not a meld. End the turn anyway? "
+                               "(escape: go on playing)")
+            return
+        self.submit(END)
+
+    async def on_key(self, event: events.Key) -> None:
+        if event.key == "n" and self.actor is not None:
+            event.stop()
+            event.prevent_default()
+            self.new_group()
+            return
+        await super().on_key(event)
+
+    def commands(self) -> list[Command]:
+        actor = self.actor
+        if actor is None:
+            return []
+        view: MachiavelliView = self.view
+        # n is handled in on_key (with nothing held it first picks up the card under the cursor)
+        out = [Command("n", "new group", Action("drop", value=len(view.table)))]
+        if view.changed:
+            out.append(Command("u", "undo all", RESET))
+        if view.held is None:
+            out.append(Command("d", "draw", DRAW) if view.stock else Command("d", "pass", PASS))
+        return out
+
+    def why_not(self, key: str) -> str:
+        if self.actor is not None and key == "d" and self.view.held is not None:
+            return f"You hold the {self.view.held}: drop it first, or u to put everything back"
+        if self.actor is not None and key == "u":
+            return "Nothing to undo: the table is as it was at the start of your turn"
+        return super().why_not(key)
+
+    def describe_action(self, action: Action) -> str:
+        if action == END:
+            cost = f"you draw {self.view.penalty}" if self.view.penalty else "no penalty"
+            return f"End it: the table goes back, {cost}"
+        return str(action)
+
+    def turn_prompt(self) -> str:
+        view: MachiavelliView = self.view
+        if self.actor is None or view.turn is None:
+            return self.waiting_prompt(view.turn)
+        if view.held is not None:
+            where = "your hand or a group" if view.held_from_hand else "a group"
+            return f"Holding {view.held}: ↑↓ to {where}, space drops it"
+        if view.placed:
+            return "space picks up · enter ends the turn"
+        return "Your turn: space picks up a card"
+
+
+SCREENS = {"machiavelli": MachiavelliScreen}

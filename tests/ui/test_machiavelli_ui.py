@@ -1,0 +1,107 @@
+"""Machiavelli played by keys at 80x24: a meld, a rearrangement of the table that wins, undo,
+the penalty for a table that is not all melds, and a hot-seat game where each person sees
+what changed since their last turn."""
+
+from __future__ import annotations
+
+from cardarcade.cards import Card, cards, double_deck
+from cardarcade.rules import GAMES
+from cardarcade.rules.machiavelli import DRAW
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.machiavelli import MachiavelliScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
+from ui_helpers import pass_cover, prompt, screen_text, wait_for
+
+SPEC = GAMES["machiavelli"]
+C = Card.parse
+
+
+def deck(*hands: str, stock: str = "") -> list[Card]:
+    dealt = [cards(h) for h in hands]
+    order = [dealt[p][i] for i in range(len(dealt[0])) for p in range(len(dealt))] + cards(stock)
+    return order + [c for c in double_deck() if c not in set(order)]
+
+
+def setup(*hands: str, humans: int = 1, stock: str = "") -> GameSetup:
+    return GameSetup.solo(SPEC, len(hands), seed=1, level="medium", humans=humans,
+                          options={"hand_size": len(hands[0].split())}, deck=deck(*hands, stock=stock))
+
+
+def groups(screen: MachiavelliScreen) -> list[list[str]]:
+    return [[c.code for c in g] for g in screen.game.view(0).table]
+
+
+async def test_a_meld_then_a_rearrangement_that_splits_the_run_and_wins(app_factory):
+    app = app_factory(setup("4h 5h 6h 7h 8h 6h/1", "9s 9d 2c 3d Jc Qd", stock="Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MachiavelliScreen)
+        assert "The table is empty." in screen_text(app) and "Your hand (6): 4♥ 5♥ 6♥ 6♥ 7♥ 8♥" in screen_text(app)
+        # Turn 1: the run 4-8 of hearts, card by card (the cursor comes back to the hand after each drop).
+        await pilot.press("n")
+        assert groups(screen) == [["4h"]] and "![4♥]" in screen_text(app)
+        await pilot.press("space", "up", "space", "space", "up", "space")  # 5♥, 6♥
+        await pilot.press("right", "space", "up", "space", "space", "up", "space")  # past the other 6♥: 7♥, 8♥
+        assert groups(screen) == [["4h", "5h", "6h", "7h", "8h"]]
+        assert " [4♥ 5♥ 6♥ 7♥ 8♥]" in screen_text(app) and "!" not in screen_text(app).split("\n")[2]
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "You put down 5 cards" in text and "Bot 1 is thinking" in prompt(screen)
+        screen.table.submit(1, DRAW)  # the bot's turn, made for it (bots never move at this pace)
+        await pilot.pause()
+        run = groups(screen)[0]
+        assert len(run) == 5 and "6h/1" in [c.code for c in screen.game.s.hands[0]] + run
+        # Turn 2: take 4♥ and 5♥ off the run into a new group, add the 6♥ from the hand.
+        await pilot.press("up")  # from the hand to the run, on its first card
+        await pilot.press("space", "n")  # 4♥ onto a new group: the cursor goes back to the run
+        assert "![4♥]" in screen_text(app)
+        await pilot.press("space", "down", "space")  # 5♥ onto the new group
+        await pilot.press("down", "down", "space", "up", "space")  # the hand's 6♥ onto it too
+        assert sorted(map(len, groups(screen))) == [3, 3] and screen.view.valid == [True, True]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.game.is_over)
+        assert screen.game.result.winners == [0]
+
+
+async def test_undo_puts_the_table_back_and_a_bad_table_costs_three_cards(app_factory):
+    app = app_factory(setup("4h 5h 6h 9c 2d", "9s 9d 2c 3d Jc", stock="As Ks Qs"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("right", "right", "right", "n")  # 9♣ onto a new group
+        assert groups(screen) == [["9c"]]
+        await pilot.press("enter")
+        assert isinstance(app.screen, ChoiceScreen)  # ending with a group not a meld asks first
+        await pilot.press("escape")
+        await pilot.press("u")
+        assert groups(screen) == [] and len(screen.game.s.hands[0]) == 5
+        await pilot.press("u")
+        assert "Nothing to undo" in prompt(screen)
+        await pilot.press("enter")
+        assert "Put down at least one card" in prompt(screen)
+        await pilot.press("n", "enter")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: screen.game.s.turn == 1)
+        assert groups(screen) == [] and len(screen.game.s.hands[0]) == 8
+        assert "penalty cards drawn" in screen_text(app)
+
+
+async def test_hot_seat_each_person_sees_what_changed_since_their_last_turn(app_factory):
+    app = app_factory(setup("4h 5h 6h 9c 2d", "7h 9s 9d 2c 3d", humans=2, stock="As Ks Qs"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await pass_cover(app, pilot, "Player 1")
+        await pilot.press("n", "space", "up", "space", "space", "up", "space", "enter")
+        screen = await pass_cover(app, pilot, "Player 2")
+        text = screen_text(app)
+        assert "*[4♥ 5♥ 6♥]" in text and "*1 new since your turn" in text
+        assert "Your hand (5): 9♠ 7♥ 2♣ 3♦ 9♦" in text
+        # Player 2 adds the 7♥ to the run.
+        await pilot.press("right", "space", "up", "space", "enter")
+        screen = await pass_cover(app, pilot, "Player 1")
+        text = screen_text(app)
+        assert "*[4♥ 5♥ 6♥ 7♥]" in text and "Player 2 puts down 1 card (7♥)" in text
+        await pilot.press("d")
+        screen = await pass_cover(app, pilot, "Player 2")
+        text = screen_text(app)
+        assert "new since your turn" not in text and " [4♥ 5♥ 6♥ 7♥]" in text
