@@ -536,10 +536,10 @@ class Thirteen(Game[ThirteenState]):
         if s.options.deals == 1:
             left = [len(h) for h in s.hands]
             if s.options.play_on:
-                return self.finish([order[0]], "{seat} goes out first and wins", ranking=order,
+                return self.finish([order[0]], "{seat} is the first out of cards and wins", ranking=order,
                                    scores=[float(order.index(p) + 1) for p in range(n)], score_name="place",
                                    low_wins=True)
-            return self.finish([order[0]], "{seat} goes out first and wins", ranking=order,
+            return self.finish([order[0]], "{seat} is the first out of cards and wins", ranking=order,
                                scores=[float(x) for x in left], score_name="cards left", low_wins=True)
         ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
         best = (s.wins[ranking[0]], s.places[ranking[0]])
