@@ -88,15 +88,19 @@ class MachiavelliScreen(TurnScreen):
     # ---- seats: name, cards held, whose turn
 
     def render_seat(self, seat: int) -> RenderableType:
+        """'▶ Ann 13 cards thinking…', the words dropped that do not fit the seat's column."""
         view: MachiavelliView = self.view
         active = view.turn == seat
+        room = TABLE_WIDTH // self.game.players - 1
+        count = view.hand_counts[seat]
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
-        line.append(self.names[seat], style="bold reverse" if active else "bold")
-        count = view.hand_counts[seat]
-        line.append(f" {count} card{'s' if count != 1 else ''}")
-        if self.thinking(seat):
-            line.append(" thinking…", style="italic")
+        line.append(self.names[seat][:room - 5], style="bold reverse" if active else "bold")
+        for extra in (f" {count}", " card" if count == 1 else " cards",
+                      " thinking…" if self.thinking(seat) else ""):
+            if cell_len(line.plain) + cell_len(extra) > room:
+                break
+            line.append(extra, style="italic" if "thinking" in extra else "")
         return line
 
     # ---- the table
