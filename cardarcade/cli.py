@@ -433,14 +433,22 @@ async def _start_web(command: str, server: Any, host: str, port: int, name_mark:
     return web
 
 
-async def _until_signalled() -> None:
+async def _until_signalled(server: Any) -> None:
+    """Serve until Ctrl+C or SIGTERM, under the server's garbage-collection policy."""
     import asyncio
+
+    from cardarcade.server.collector import Collector
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    await stop.wait()
+    collector = Collector(lambda: server.sessions_ended)
+    collector.start()
+    try:
+        await stop.wait()
+    finally:
+        collector.stop()
     print("cardarcade: stopping: every session is told and ended.", file=sys.stderr)
 
 
@@ -490,7 +498,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                 raise
             print("cardarcade: the browser page asks for no key: anyone who can reach it plays"
                   + (", their names ending in @web." if mark else "."), file=sys.stderr)
-        await _until_signalled()
+        await _until_signalled(server)
         if web is not None:
             await web.close()
         await server.close()
@@ -515,7 +523,7 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
         web = await _start_web("web", server, args.host, args.port)
         print("cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
               "Ctrl+C stops.", file=sys.stderr)
-        await _until_signalled()
+        await _until_signalled(server)
         await web.close()
         await server.close()
 

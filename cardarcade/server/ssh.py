@@ -170,6 +170,7 @@ class ArcadeServer:
         # The shared tables' records and saves are written here, off the loop, in order.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-server-store")
         self.sessions: set[_Session] = set()
+        self.sessions_ended = 0  # a running count (the garbage collector's policy follows it)
         self.connections: dict[str, int] = {}  # address -> open connections
         self.starting = asyncio.Semaphore(self.limits.max_starting)
         # Where every session's app sends what is printed (see the module's notes).
@@ -456,6 +457,7 @@ class _Session(asyncssh.SSHServerSession):
             self._release_slot()
             self._stop_idle_watch()
             self.server.sessions.discard(self)
+            self.server.sessions_ended += 1
             self.app = self.driver = None
             if self._farewell:
                 self._say("\n" + self._farewell + "\n")
