@@ -188,35 +188,47 @@ def beats(new: Combo, old: Combo | None, chops_beat: str = "anything") -> bool:
     return not old.chop and new.kind == old.kind and new.size == old.size and higher
 
 
-def combos(hand: Iterable[Card]) -> list[Combo]:
-    """Every combination the hand holds."""
+ALL_KINDS = frozenset(KIND_NAMES)
+
+
+def combos(hand: Iterable[Card], kinds: frozenset[str] = ALL_KINDS, length: int | None = None) -> list[Combo]:
+    """Every combination the hand holds (of ``kinds`` only; straights of ``length`` cards only)."""
     by_rank: list[list[Card]] = [[] for _ in range(RANKS)]
     for card in in_order(hand):
         by_rank[rank_of(card)].append(card)
     out: list[Combo] = []
+    sizes = [n for n, kind in _SAME_RANK.items() if kind in kinds]
     for cs in by_rank:
-        for n in range(1, min(4, len(cs)) + 1):
-            out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))  # type: ignore[arg-type]
-    pairs_by_rank = [list(combinations(cs, 2)) for cs in by_rank]
-    for start in range(TWO):
-        for end in range(start, TWO):
-            if not by_rank[end]:
-                break
-            if end - start >= 2:
-                out.extend(Combo("straight", choice) for choice in product(*by_rank[start:end + 1]))
-        for end in range(start, TWO):
-            if not pairs_by_rank[end]:
-                break
-            if end - start >= 2:
-                out.extend(Combo("pairs", tuple(c for pair in choice for c in pair))
-                           for choice in product(*pairs_by_rank[start:end + 1]))
+        for n in sizes:
+            if n <= len(cs):
+                out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))  # type: ignore[arg-type]
+    if "straight" in kinds:
+        for start in range(TWO):
+            for end in range(start, TWO):
+                if not by_rank[end]:
+                    break
+                if end - start >= 2 and (length is None or end - start + 1 == length):
+                    out.extend(Combo("straight", choice) for choice in product(*by_rank[start:end + 1]))
+    if "pairs" in kinds:
+        pairs_by_rank = [list(combinations(cs, 2)) for cs in by_rank]
+        for start in range(TWO):
+            for end in range(start, TWO):
+                if not pairs_by_rank[end]:
+                    break
+                if end - start >= 2:
+                    out.extend(Combo("pairs", tuple(c for pair in choice for c in pair))
+                               for choice in product(*pairs_by_rank[start:end + 1]))
     return out
 
 
 def plays(hand: Iterable[Card], table: Combo | None, must: Card | None = None,
           chops_beat: str = "anything") -> list[Combo]:
     """The combinations from ``hand`` that may be played on ``table`` (and contain ``must``)."""
-    return [c for c in combos(hand) if beats(c, table, chops_beat) and (must is None or must in c.cards)]
+    if table is None:
+        found = combos(hand)
+    else:  # only what could answer it: its own kind (straights of its length), and chops
+        found = combos(hand, frozenset({table.kind}) | CHOPS, table.size if table.kind == "straight" else None)
+    return [c for c in found if beats(c, table, chops_beat) and (must is None or must in c.cards)]
 
 
 def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, must: Card | None,
