@@ -88,7 +88,7 @@ class MachiavelliScreen(TurnScreen):
     # ---- seats: name, cards held, whose turn
 
     def render_seat(self, seat: int) -> RenderableType:
-        """'▶ Ann 13 cards thinking…', the words dropped that do not fit the seat's column."""
+        """'▶ Ann 13 cards thinking…' (what does not fit the seat's column left out)."""
         view: MachiavelliView = self.view
         active = view.turn == seat
         room = TABLE_WIDTH // self.game.players - 1
@@ -96,8 +96,9 @@ class MachiavelliScreen(TurnScreen):
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
         line.append(self.names[seat][:room - 5], style="bold reverse" if active else "bold")
-        for extra in (f" {count}", " card" if count == 1 else " cards",
-                      " thinking…" if self.thinking(seat) else ""):
+        # the count as '13 cards' where every seat has the room, else '(13)'
+        held = f" {count} card{'s' if count != 1 else ''}" if room >= 16 else f" ({count})"
+        for extra in (held, " thinking…" if self.thinking(seat) else ""):
             if cell_len(line.plain) + cell_len(extra) > room:
                 break
             line.append(extra, style="italic" if "thinking" in extra else "")
