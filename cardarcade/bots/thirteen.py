@@ -27,11 +27,13 @@ from cardarcade.rules.thirteen import KNOCK, RANKS, TWO, Combo, ThirteenView, ke
 
 Counts = tuple[int, ...]
 PACKS = {1: tuple(standard_deck()), 2: tuple(double_deck())}
+PER_RIVAL = {"single": 0.55, "pair": 0.4, "triple": 0.25}  # hard: a piece's chance of winning, per rank that could top it
 DANGER = 3  # an opponent holding this many cards or fewer may go out soon
 LEAD_WEAK = 0.3  # hard: how much it prefers to lead its weakest pieces first
 LEAD_SIZE = 0.3  # hard: how much it prefers to lead pieces of more cards
 SURE = 0.95  # hard: a piece this likely to win its round of play is counted on to win it
 BLOCK = 2.0  # hard: how much it prefers its strongest answer when a player is down to one card
+KNOCK_FEAR = 1.5  # hard: the cost of knocking while a player is close to out (over their cards left)
 SPEND = 0.6  # hard: the cost of spending a sure winner (a 2, a chop) while nobody is close to out
 
 
@@ -202,7 +204,7 @@ class UnseenWorth:
         if top_card is not None:
             same = same and any(k > key(top_card) for k in self.unseen_keys[top])
         rivals = sum(1 for n in u[top + 1:] if n >= need) + same * 0.5
-        per = {"single": 0.55, "pair": 0.4, "triple": 0.25}[kind]
+        per = PER_RIVAL[kind]
         worth = per ** rivals if rivals else 1.0
         if top == TWO and kind == "single" and self.chop_threat:
             worth *= 0.9
@@ -250,7 +252,7 @@ def decide_hard(view: ThirteenView, seat: int) -> Action:
     if view.table:
         knock_score = whole
         if close <= DANGER:
-            knock_score += 1.5 / close  # letting a nearly-out player keep the lead is costly
+            knock_score += KNOCK_FEAR / close  # letting a nearly-out player keep the lead is costly
         scored.append((knock_score, len(legal), None))
     best = min(scored, key=lambda t: (t[0], t[1]))[2]
     return best.action() if best is not None else KNOCK
