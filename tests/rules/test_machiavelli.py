@@ -165,20 +165,16 @@ def test_an_invalid_table_goes_back_and_costs_three_cards() -> None:
     assert game.actors() == [0] and game.view(0).stamps == [1]
 
 
-def test_a_run_round_the_corner_is_refused() -> None:
-    game = new("Kh Ah 2h 5c", "9h Kd Qc Js", stock="3s 4s 5s")
-    game.apply(0, arrange([cards("Kh Ah 2h")]))
+@pytest.mark.parametrize("hand, laid", [
+    ("Kh Ah 2h 5c", "Kh Ah 2h"),  # a run round the corner
+    ("7h 7h/1 7s 5c", "7h 7h/1 7s"),  # a set with two hearts
+])
+def test_a_group_that_is_not_a_meld_is_refused_with_the_penalty(hand: str, laid: str) -> None:
+    game = new(hand, "9h Kd Qc Js", stock="3s 4s 5s")
+    game.apply(0, arrange([cards(laid)]))
     assert game.view(0).valid == [False]
     game.apply(0, END)
-    assert game.view(0).table == [] and len(game.s.hands[0]) == 7
-
-
-def test_a_set_with_two_cards_of_a_suit_is_refused() -> None:
-    game = new("7h 7h/1 7s 5c", "9h Kd Qc Js", stock="3s 4s 5s")
-    game.apply(0, arrange([cards("7h 7h/1 7s")]))
-    assert game.view(0).valid == [False]
-    game.apply(0, END)
-    assert game.view(0).table == [] and len(game.s.hands[0]) == 7
+    assert game.view(0).table == [] and sorted(game.s.hands[0], key=str) == sorted(cards(hand + " 3s 4s 5s"), key=str)
 
 
 @pytest.mark.parametrize("run", ["Ad 2d 3d", "Qd Kd Ad", "Ad 2d 3d 4d 5d", "10d Jd Qd Kd Ad"])

@@ -290,12 +290,7 @@ class MachiavelliScreen(TurnScreen):
             return
         view: MachiavelliView = self.view
         if view.held is None:
-            card = self.under_cursor()
-            if card is None:
-                self.say("No card here — ↑↓ to a group or your hand")
-                return
-            self.origin = (self.group, self.cursor)
-            self.submit(Action("pick", (card,)))
+            self.pick_under_cursor()
             return
         self.return_to_origin = True
         if self.group == HAND:
@@ -306,16 +301,19 @@ class MachiavelliScreen(TurnScreen):
             return
         self.submit(Action("drop", value=self.group))
 
+    def pick_under_cursor(self) -> None:
+        card = self.under_cursor()
+        if card is None:
+            self.say("No card here — ↑↓ to a group or your hand")
+            return
+        self.origin = (self.group, self.cursor)
+        self.submit(Action("pick", (card,)))
+
     def new_group(self) -> None:
         """n: the card held, or else the card under the cursor, onto a new group."""
         view: MachiavelliView = self.view
         if view.held is None:
-            card = self.under_cursor()
-            if card is None:
-                self.say("No card here — ↑↓ to a group or your hand")
-                return
-            self.origin = (self.group, self.cursor)
-            self.submit(Action("pick", (card,)))
+            self.pick_under_cursor()
             view = self.view = self.game.view(self.viewer)
             if view.held is None:
                 return
