@@ -86,19 +86,15 @@ def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[s
 # ---------------------------------------------------------------- play-outs
 
 
-def rollout_move(game: Game, seat: int, rng: random.Random) -> Action:
-    policy = getattr(game, "rollout_move", None)
-    if policy is not None:
-        return policy(seat, rng)
-    return rng.choice(game.legal_actions(seat))
-
-
-def play_out(game: Game, episode: Hashable, rng: random.Random, depth: int | None = None) -> None:
-    """Play on with the rollout policy until the episode ends (or ``depth`` moves)."""
+def play_out(game: Game, episode: Hashable, rng: random.Random, depth: int | None = None,
+             policy: str = "rollout_move") -> None:
+    """Play on until the episode ends (or ``depth`` moves) with the game's method ``policy``
+    (``rollout_move`` by default; a game without it: random legal moves)."""
     moves = 0
     while not game.is_over and game.episode() == episode and (depth is None or moves < depth):  # type: ignore[attr-defined]
         seat = game.actors()[0]
-        game.apply(seat, rollout_move(game, seat, rng))
+        choose = getattr(game, policy, None)
+        game.apply(seat, choose(seat, rng) if choose is not None else rng.choice(game.legal_actions(seat)))
         moves += 1
 
 
@@ -120,7 +116,7 @@ class Budget:
 
 
 def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
-         depth: int | None = None, seconds: float | None = None) -> Action:
+         depth: int | None = None, seconds: float | None = None, policy: str = "rollout_move") -> Action:
     """Perfect-information Monte Carlo: the move with the best average over sampled deals."""
     totals: dict[Action, float] = {}
     budget = Budget(samples, seconds)
@@ -133,7 +129,7 @@ def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random,
         for action in legal:
             trial = game.clone()
             trial.apply(seat, action)
-            play_out(trial, episode, rng, depth)
+            play_out(trial, episode, rng, depth, policy)
             totals[action] = totals.get(action, 0.0) + trial.utilities()[seat]  # type: ignore[attr-defined]
         budget.done += 1
     return max(totals, key=lambda a: totals[a])
@@ -198,6 +194,53 @@ def ismcts(game_class: type[Game], view: BaseModel, seat: int, rng: random.Rando
     return max(root.children, key=lambda a: (root.children[a].visits, root.children[a].total))
 
 
+# ---------------------------------------------------------------- exact endgames
+
+
+def alphabeta(game: Game, seat: int, episode: Hashable, alpha: float = -math.inf, beta: float = math.inf) -> float:
+    """The exact value for ``seat`` of a two-player zero-sum position with every card known,
+    played to the end of the episode (both sides playing their best)."""
+    if game.is_over or game.episode() != episode:  # type: ignore[attr-defined]
+        return game.utilities()[seat]  # type: ignore[attr-defined]
+    mover = game.actors()[0]
+    maximising = mover == seat
+    best = -math.inf if maximising else math.inf
+    for action in game.legal_actions(mover):
+        child = game.clone()
+        child.apply(mover, action)
+        value = alphabeta(child, seat, episode, alpha, beta)
+        if maximising:
+            if value > best:
+                best = value
+            alpha = max(alpha, value)
+        else:
+            if value < best:
+                best = value
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def pimc_solved(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
+                seconds: float | None = None) -> Action:
+    """PIMC where each sampled deal is solved exactly (for endgames small enough to solve)."""
+    totals: dict[Action, float] = {}
+    budget = Budget(samples, seconds)
+    while budget.more():
+        game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
+        episode = game.episode()
+        legal = game.legal_actions(seat)
+        if len(legal) == 1 and not totals:
+            return legal[0]
+        for action in legal:
+            child = game.clone()
+            child.apply(seat, action)
+            totals[action] = totals.get(action, 0.0) + alphabeta(child, seat, episode)
+        budget.done += 1
+    return max(totals, key=lambda a: totals[a])
+
+
 # ---------------------------------------------------------------- work for the table
 
 
@@ -208,9 +251,15 @@ def game_class(game_id: str) -> type[Game]:
 
 
 def decide_pimc(game_id: str, view: BaseModel, seat: int, seed: Any, samples: int, depth: int | None,
-                seconds: float | None = None) -> Action:
+                seconds: float | None = None, policy: str = "rollout_move") -> Action:
     """A PIMC decision, as a bot's ``Thinking`` work (module-level: it goes to a worker process)."""
-    return pimc(game_class(game_id), view, seat, random.Random(seed), samples, depth, seconds)
+    return pimc(game_class(game_id), view, seat, random.Random(seed), samples, depth, seconds, policy)
+
+
+def decide_solved(game_id: str, view: BaseModel, seat: int, seed: Any, samples: int,
+                  seconds: float | None = None) -> Action:
+    """A PIMC decision with each deal solved exactly, as a bot's ``Thinking`` work."""
+    return pimc_solved(game_class(game_id), view, seat, random.Random(seed), samples, seconds)
 
 
 def decide_ismcts(game_id: str, view: BaseModel, seat: int, seed: Any, iterations: int,

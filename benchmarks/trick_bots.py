@@ -1,0 +1,134 @@
+"""Trick-taking bots: strength tables and search speed.
+
+    python benchmarks/trick_bots.py [--quick] [--game schnapsen|polignac] [--pair hard:medium]
+                                    [--deals N] [--minutes M] [--speed-only]
+
+Strength is measured on deals (one hand each), every deal played twice with the seats swapped,
+so neither side keeps the better cards or the lead: Schnapsen counts the game points each level
+wins (1 to 3 a hand); Polignac seats two bots of each level alternately (A B A B, then B A B A)
+and counts the jack points each level takes (fewer is better). Bots decide by the same
+functions as at the table, with the fixed amount of work they use under ``simulate``.
+
+Speed: ISMCTS iterations per second of the hard bot (Schnapsen, stock open; Polignac, four
+players), and the time a hard move takes, over the positions met in play.
+
+Targets (issue 13): in Schnapsen hard wins at least 60% of the game points against medium
+(16 sampled deals played to depth 4); hard beats easy clearly in every game; a hard move at
+most about 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _common  # noqa: E402
+
+from cardarcade.bots import polignac as polignac_bots  # noqa: E402
+from cardarcade.bots import schnapsen as schnapsen_bots  # noqa: E402
+from cardarcade.bots import search  # noqa: E402
+from cardarcade.rules import GAMES  # noqa: E402
+
+DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide}
+
+
+def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, list[float]]) -> list[int]:
+    """One hand with ``levels[seat]`` in each seat; returns each seat's points from it
+    (Schnapsen: game points won; Polignac: jack points taken)."""
+    spec = GAMES[game_id]
+    game = spec.new(len(levels), seed=seed, options={"target": 1})
+    decide = DECIDE[game_id]
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.actors()[0]
+        start = time.perf_counter()
+        action = decide(game.view(seat), seat, levels[seat], rng.randrange(1 << 30))
+        move_times.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        game.apply(seat, action)
+    return list(game.s.last_hand)
+
+
+def strength(game_id: str, a: str, b: str, deals: int, minutes: float) -> dict:
+    players = 2 if game_id == "schnapsen" else 4
+    totals = {a: 0, b: 0}
+    hands = 0
+    move_times: dict[str, list[float]] = {}
+    deadline = time.monotonic() + minutes * 60
+    for deal in range(deals):
+        if time.monotonic() > deadline:
+            break
+        for swap in (False, True):
+            first, second = (b, a) if swap else (a, b)
+            levels = [first if seat % 2 == 0 else second for seat in range(players)]
+            points = play_deal(game_id, levels, 1000 + deal, move_times)
+            for seat, p in enumerate(points):
+                totals[levels[seat]] += p
+            hands += 1
+        if (deal + 1) % 10 == 0:
+            print(f"  {game_id} {a} v {b}: {hands} hands, points {totals}", flush=True)
+    all_points = sum(totals.values()) or 1
+    return {
+        "game": game_id, "a": a, "b": b, "hands": hands, "points": totals,
+        "share_a": round(totals[a] / all_points, 3),
+        "mean_move_ms": {lvl: round(1000 * sum(t) / len(t), 1) for lvl, t in move_times.items()},
+        "max_move_ms": {lvl: round(1000 * max(t), 1) for lvl, t in move_times.items()},
+    }
+
+
+def search_speed(game_id: str, positions: int) -> dict:
+    """ISMCTS iterations per second from positions met in random play (the hard bot's search)."""
+    spec = GAMES[game_id]
+    cls = spec.game
+    players = 2 if game_id == "schnapsen" else 4
+    rng = random.Random(7)
+    iterations = 0
+    seconds = 0.0
+    for i in range(positions):
+        game = spec.new(players, seed=i)
+        for _ in range(rng.randrange(0, 4)):
+            seat = game.actors()[0]
+            game.apply(seat, cls.rollout_move(game, seat, rng))
+        seat = game.actors()[0]
+        start = time.perf_counter()
+        search.ismcts(cls, game.view(seat), seat, random.Random(i), 300)
+        seconds += time.perf_counter() - start
+        iterations += 300
+    return {"game": game_id, "iterations_per_second": round(iterations / seconds)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python benchmarks/trick_bots.py")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--game", choices=sorted(DECIDE), action="append")
+    parser.add_argument("--pair", action="append", help="levels to set against each other, e.g. hard:medium")
+    parser.add_argument("--deals", type=int, default=250, help="deals per pairing (each played twice)")
+    parser.add_argument("--minutes", type=float, default=60.0, help="stop a pairing after this long")
+    parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--out", default="trick_bots", help="the results file's name in benchmarks/results")
+    args = parser.parse_args(argv)
+    games = args.game or sorted(DECIDE)
+    pairs = [tuple(p.split(":")) for p in (args.pair or ["hard:medium", "hard:easy", "medium:easy"])]
+    deals, minutes = (5, 1.0) if args.quick else (args.deals, args.minutes)
+    out: dict = {"speed": [search_speed(g, 3 if args.quick else 10) for g in games], "strength": []}
+    for row in out["speed"]:
+        print(f"{row['game']:<10} hard search: {row['iterations_per_second']:,} ISMCTS iterations/s")
+    if not args.speed_only:
+        for game_id in games:
+            for a, b in pairs:
+                row = strength(game_id, a, b, deals, minutes)
+                out["strength"].append(row)
+                what = "game points won" if game_id == "schnapsen" else "jack points taken (fewer is better)"
+                print(f"{game_id:<10} {a} v {b}: {row['hands']} hands, {what}: {row['points']} "
+                      f"-> {a} {100 * row['share_a']:.1f}%; move ms mean {row['mean_move_ms']} max {row['max_move_ms']}",
+                      flush=True)
+    path = _common.write_results(args.out + ("_quick" if args.quick else ""), out)
+    print(f"results: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

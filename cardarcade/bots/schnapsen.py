@@ -1,0 +1,103 @@
+"""Schnapsen bots. All of them remember every card played (the view holds what both players
+saw), so all of them know their points.
+
+- easy: simple rules: go out at 66, show marriages, take the exchange, lead a low card, win a
+  trick cheaply when it can, else throw its lowest card; now and then any card.
+- medium: the well-known baseline: perfect-information Monte Carlo with 16 sampled deals, each
+  move played out 4 moves deep at random (going out at 66, never short of it) and judged by the
+  points difference.
+- hard: while the stock is open, information-set MCTS played out to the end of the hand by
+  simple rules of play (``Schnapsen.rollout_move``); once
+  it is closed or used up, PIMC with every sampled deal solved exactly (alpha-beta): with the
+  stock used up nothing is hidden any more, so that is perfect play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.bots.search import decide_ismcts, decide_pimc, decide_solved
+from cardarcade.cards import SCHNAPSEN as ORDER, Card
+from cardarcade.rules._tricks import beats, play, winning_index
+from cardarcade.rules.base import Action
+from cardarcade.rules.schnapsen import CARD_POINTS, EXCHANGE, GOAL, OUT, PASS, SchnapsenView
+
+EASY_SLIP = 0.2  # chance an easy bot plays any card it may
+MEDIUM_SAMPLES = 16
+MEDIUM_DEPTH = 4
+HARD_ITERATIONS = 700  # ISMCTS iterations with the stock open (about 0.7 s on one core)
+HARD_SOLVED_SAMPLES = 8  # deals solved once the stock is closed (one is enough once it is used up)
+HARD_SECONDS = 0.9
+
+
+def points(view: SchnapsenView, seat: int) -> int:
+    return sum(CARD_POINTS[c.rank] for c in view.won[seat]) + view.melds[seat]
+
+
+def easy_action(view: SchnapsenView, seat: int, rng: random.Random) -> Action:
+    mine = points(view, seat)
+    if view.final:
+        return OUT if mine >= GOAL else PASS
+    if view.may_declare and mine >= GOAL:
+        return OUT
+    if view.may_exchange:
+        return EXCHANGE
+    cards = view.playable
+    if rng.random() < EASY_SLIP:
+        return play(rng.choice(cards))
+    if not view.trick:
+        hand = view.hand
+        for card in sorted(hand, key=ORDER.value):
+            partner = [c for c in hand if c.suit is card.suit and c.rank != card.rank
+                       and {c.rank.label, card.rank.label} == {"K", "Q"}]
+            if partner:
+                return Action("marry", (card, partner[0]))
+        plain = [c for c in cards if c.suit is not view.trump] or cards
+        return play(min(plain, key=ORDER.value))
+    trick = [t.card for t in view.trick]
+    top = trick[winning_index(trick, ORDER, view.trump)]
+    winners = [c for c in cards if beats(c, top, ORDER, view.trump)]
+    if winners and (CARD_POINTS[top.rank] >= 10 or view.strict):
+        return play(min(winners, key=lambda c: (c.suit is view.trump, ORDER.value(c))))
+    return play(min(cards, key=lambda c: (c.suit is view.trump, ORDER.value(c))))
+
+
+@register("schnapsen")
+class SchnapsenBot(BotBase):
+    def plans(self, view: SchnapsenView, moment: Moment) -> list[Plan | Thinking]:
+        if view.turn != self.seat or view.seat != self.seat:
+            return []
+        key = ("move", view.hand_no, len(view.played), view.final, view.closed_by, view.upcard, len(view.marriages))
+        if self.skill == 0 or obvious(view, self.seat):
+            return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
+        seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
+        fallback = easy_action(view, self.seat, random.Random(seed))
+        work, args = search_work(view, self.seat, self.skill, seed, moment.think_seconds)
+        return [self.deliberate(key, work, args, fallback)]
+
+
+def obvious(view: SchnapsenView, seat: int) -> bool:
+    """Whether the move needs no search: the hand is played out (declare with 66, else let it
+    end), or the bot may go out now with 66 or more."""
+    return view.final or (view.may_declare and points(view, seat) >= GOAL)
+
+
+def search_work(view: SchnapsenView, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
+    """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
+    if skill == 1:
+        return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None, "baseline_move")
+    if seconds is not None:
+        seconds = min(seconds, HARD_SECONDS)
+    if view.strict:
+        samples = 1 if view.upcard is None and view.closed_by is None else HARD_SOLVED_SAMPLES
+        return decide_solved, ("schnapsen", view, seat, seed, samples, seconds)
+    return decide_ismcts, ("schnapsen", view, seat, seed, HARD_ITERATIONS, seconds)
+
+
+def decide(view: SchnapsenView, seat: int, level: str, seed: int = 0) -> Action:
+    """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
+    if level == "easy" or obvious(view, seat):
+        return easy_action(view, seat, random.Random(seed))
+    work, args = search_work(view, seat, 1 if level == "medium" else 2, seed, None)
+    return work(*args)
