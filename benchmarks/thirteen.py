@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common  # noqa: E402
 
-from cardarcade.bots.thirteen import choose_for  # noqa: E402
+from cardarcade.bots.thirteen import duel  # noqa: E402
 from cardarcade.cards import standard_deck  # noqa: E402
 from cardarcade.rules import GAMES  # noqa: E402
 from cardarcade.rules.thirteen import plays  # noqa: E402
@@ -83,20 +83,13 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 
 
 def match(level: str, other: str, games: int, players: int, decide_times: dict[str, list[float]]) -> dict:
-    won = 0
-    for seed in range(games):
-        seat = seed % players
-        levels = [other] * players
-        levels[seat] = level
-        game = SPEC.new(players, seed=seed)
-        while not game.is_over:
-            p = game.actors()[0]
-            view = game.view(p)
-            t = time.process_time()
-            action = choose_for(view, levels[p], p)
-            decide_times[levels[p]].append(time.process_time() - t)
-            game.apply(p, action)
-        won += game.result.winners == [seat]
+    def timed(who: str, decide):
+        t = time.process_time()
+        action = decide()
+        decide_times[who].append(time.process_time() - t)
+        return action
+
+    won = sum(duel(level, other, seed, players, timed) for seed in range(games))
     return {"bot": level, "against": other, "players": players, "games": games, "wins": won,
             "share": round(won / games, 3), "chance_share": round(1 / players, 3), "interval95": wilson(won, games)}
 

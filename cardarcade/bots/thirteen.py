@@ -17,17 +17,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.cards import Card, double_deck, standard_deck
 from cardarcade.rules.base import Action
-from cardarcade.rules.thirteen import KNOCK, RANKS, TWO, Combo, ThirteenView, key, rank_of
+from cardarcade.rules.thirteen import KNOCK, RANKS, SPEC, TWO, Combo, ThirteenView, key, rank_of
 
 Counts = tuple[int, ...]
 PACKS = {1: tuple(standard_deck()), 2: tuple(double_deck())}
-PER_RIVAL = {"single": 0.55, "pair": 0.4, "triple": 0.25}  # hard: a piece's chance of winning, per rank that could top it
+# hard: how a piece's chance of winning its round shrinks with each rank that could top it
+PER_RIVAL = {"single": 0.55, "pair": 0.4, "triple": 0.25}
 DANGER = 3  # an opponent holding this many cards or fewer may go out soon
 LEAD_WEAK = 0.3  # hard: how much it prefers to lead its weakest pieces first
 LEAD_SIZE = 0.3  # hard: how much it prefers to lead pieces of more cards
@@ -289,4 +291,21 @@ def choose_for(view: ThirteenView, level: str, seat: int) -> Action:
     return decide_hard(view, seat)
 
 
-__all__ = ["ThirteenBot", "choose_for", "decide_easy", "decide_hard", "decide_medium"]
+def duel(level: str, other: str, seed: int, players: int,
+         timed: Callable[[str, Callable[[], Action]], Action] | None = None) -> bool:
+    """One game of ``level`` against ``other`` in every other seat, its seat going round the table
+    with the seed; whether it won. Bots decide straight from the view, without a table's pacing
+    (``timed(level, decide)`` may time each decision)."""
+    seat = seed % players
+    levels = [other] * players
+    levels[seat] = level
+    game = SPEC.new(players, seed=seed)
+    while not game.is_over:
+        p = game.actors()[0]
+        view = game.view(p)
+        decide = functools.partial(choose_for, view, levels[p], p)
+        game.apply(p, timed(levels[p], decide) if timed is not None else decide())
+    return game.result is not None and game.result.winners == [seat]
+
+
+__all__ = ["ThirteenBot", "choose_for", "decide_easy", "decide_hard", "decide_medium", "duel"]

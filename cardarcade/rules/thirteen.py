@@ -8,9 +8,10 @@ The combination logic is plain functions of cards (``classify``, ``beats``, ``pl
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -347,7 +348,7 @@ class Thirteen(Game[ThirteenState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: ThirteenOptions, deck: list[Card] | None) -> "Thirteen":
+    def setup(cls, players: int, seed: int, options: ThirteenOptions, deck: list[Card] | None) -> Thirteen:
         packs = 2 if players > ONE_PACK_PLAYERS or options.two_packs else 1
         pack = double_deck() if packs == 2 else standard_deck()
         order = prepare_deck(pack, seed, deck)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
-from cardarcade.bots.thirteen import choose_for
+from cardarcade.bots.thirteen import duel
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
@@ -128,17 +128,7 @@ def test_hard_wins_the_lead_with_its_sure_winner_before_its_last_card() -> None:
 
 def wins(level: str, other: str, games: int, players: int) -> int:
     """Games ``level`` wins against ``other`` in every other seat, its seat going round."""
-    won = 0
-    for seed in range(games):
-        seat = seed % players
-        levels = [other] * players
-        levels[seat] = level
-        game = SPEC.new(players, seed=seed)
-        while not game.is_over:
-            p = game.actors()[0]
-            game.apply(p, choose_for(game.view(p), levels[p], p))
-        won += game.result.winners == [seat]
-    return won
+    return sum(duel(level, other, seed, players) for seed in range(games))
 
 
 def test_hard_beats_easy() -> None:

@@ -18,7 +18,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.thirteen import BLUE, KNOCK, RED, Combo, classify, describe_cards, in_order, key, ordinal, why_not
 from cardarcade.ui.screens.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
-from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, render_row
 
 TABLE_WIDTH = 38  # columns the combination on the table may use beside its description
 STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down now
@@ -113,9 +113,8 @@ class ThirteenScreen(TurnScreen):
             who = self.names[view.turn]
             verb = "lead" if who == "You" else "leads"
             if view.must is not None:
-                return Text(f"{who} lead{'s' if who != 'You' else ''}: the first play must contain the "
-                            f"{self.label(view.must)}", style="bold")
-            return Text(f"{who} lead{'s' if who != 'You' else ''}: any combination", style="bold")
+                return Text(f"{who} {verb}: the first play must contain the {self.label(view.must)}", style="bold")
+            return Text(f"{who} {verb}: any combination", style="bold")
         owner = self.names[view.owner] if view.owner is not None else ""
         whose = "your" if owner == "You" else f"{owner}'s"
         what = table.name().removeprefix("a ")
