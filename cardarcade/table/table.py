@@ -10,6 +10,14 @@
 - A bot's slow decision (``Thinking``) is worked out by the table's thinker, off the event loop
   at a live table; the seat shows as thinking meanwhile, and the listener is told with an empty
   batch of events when that starts or stops.
+- A claim may be a whole move (a card played onto a pile in Speed): it keeps its cards and
+  target. When the engine says a claim lost to an earlier move (its claimant's event names the
+  stimulus that move made, ``data["beaten"]``), the reaction says who made it and how much
+  earlier it was pressed, so the loser sees why.
+- Counted moves: a game may offer a move nobody chooses, made after a count of three (Speed's
+  flip from the talons when both players are blocked) through ``counted_move() -> (seat,
+  action) | None``; the table counts and makes it, and tells the listener (an empty batch) when
+  a count starts, so the screen can show it (``count_ends``).
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.thinking import InlineThinker, Thinker
 
 ARBITRATION_WINDOW = 0.03  # seconds; presses closer than this are ordered by timestamp
+COUNT_BEATS = 3  # a counted move comes on "3, 2, 1" ...
+COUNT_BEAT = 0.6  # ... seconds a beat
 DEFAULT_PACE = 0.8  # seconds a bot takes for an ordinary move in a live game
 # A thought not answered within its time limit times this, plus the grace, is given up for the
 # bot's fallback move (a worker may be busy with other tables' searches, or have died).
@@ -53,6 +63,8 @@ class Reaction:
     outcome: str  # the engine's event kind: slap_win, late_slap, false_slap, ...
     stimulus: int
     claim: str = ""  # the claim made: the action kind (slap, snap, salute...), for the statistics
+    beaten_by: int | None = None  # the seat whose earlier move this claim lost to, if the engine says
+    margin: float = 0.0  # how much earlier (seconds) that seat pressed
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +184,11 @@ class Table:
         self._thoughts: dict[int, dict[object, tuple[Handle, Handle | None]]] = {i: {} for i in self._planners}
         self._claims: list[_Claim] = []
         self._claim_timer: Handle | None = None
+        # Who made each recent stimulus and when they pressed, to tell a beaten claim who beat it.
+        self._made_by: dict[int, tuple[int, float]] = {}
+        self._counted: Callable[[], tuple[int, Action] | None] | None = getattr(game, "counted_move", None)
+        self._count: Handle | None = None
+        self.count_ends: float | None = None  # when the counted move under way lands
         # When each stimulus appeared: parallel lists for bisecting by press time.
         self._stim_times: list[float] = [clock.now()]
         self._stim_values: list[int] = [game.stimulus]
@@ -194,6 +211,7 @@ class Table:
         """Hold play (a menu or notice covers the table): bots stop, their plans are dropped."""
         self.paused = True
         self._cancel_plans()
+        self._cancel_count()
 
     def resume(self) -> None:
         if not self.paused:
@@ -242,6 +260,7 @@ class Table:
         """Stop everything: cancel bot plans, thoughts and pending claims (leaving the screen, game over)."""
         self.closed = True
         self._cancel_plans()
+        self._cancel_count()
         for thoughts in self._thoughts.values():
             self._drop_thoughts(thoughts)
             thoughts.clear()
@@ -273,17 +292,23 @@ class Table:
         after the arbitration window."""
         if self.closed or self.paused or self.game.is_over:
             return
+        self._press(seat, Action(kind, target=target), t)
+
+    def _press(self, seat: int, action: Action, t: float | None) -> None:
+        """Queue a claim pressed at ``t``, tagged with the stimulus newest then."""
         t = self.clock.now() if t is None else t
-        self._queue_claim(_Claim(seat, Action(kind, target=target, value=self.stimulus_at(t)), t))
+        self._queue_claim(_Claim(seat, replace(action, value=self.stimulus_at(t)), t))
 
     def submit(self, seat: int, action: Action, t: float | None = None) -> list[Event]:
-        """Apply a move now. Raises IllegalAction (nothing changes) if it is not allowed."""
+        """Apply a move now. Raises IllegalAction (nothing changes) if it is not allowed. A claim
+        (with its cards and target) is held for arbitration instead and settled by press time."""
         if self.closed or self.paused:
             raise IllegalAction("the table is not in play")
         if action.kind in self.claim_kinds:
-            self.claim(seat, action.kind, t, action.target)
+            if not self.game.is_over:
+                self._press(seat, action, t)
             return []
-        return self._apply(seat, action)
+        return self._apply(seat, action, t=t)
 
     # ---- internals
 
@@ -301,12 +326,16 @@ class Table:
             if self.game.is_over or self.closed:
                 break
             try:
-                events = self._apply(claim.seat, claim.action, replan=False)
+                events = self._apply(claim.seat, claim.action, replan=False, t=claim.t)
             except IllegalAction:
                 continue  # e.g. a player who was shut out a moment earlier
-            outcome = next((e.kind for e in events if e.seat == claim.seat), "claim")
+            own = next((e for e in events if e.seat == claim.seat), None)
+            outcome = own.kind if own is not None else "claim"
             stim = int(claim.action.value or 0)
-            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim, claim.action.kind))
+            beaten = self._made_by.get(own.data.get("beaten")) if own is not None else None  # type: ignore[arg-type]
+            by, margin = (beaten[0], claim.t - beaten[1]) if beaten is not None else (None, 0.0)
+            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim, claim.action.kind,
+                                  by, margin))
         self.stats.reactions.extend(batch)
         if batch:
             self._tell_adaptive_bots(batch)
@@ -356,7 +385,8 @@ class Table:
             return f"The adaptive bots had no race of yours to follow and stayed at about {ms:.0f} ms."
         return f"The bots matched you at about {ms:.0f} ms."
 
-    def _apply(self, seat: int, action: Action, replan: bool = True) -> list[Event]:
+    def _apply(self, seat: int, action: Action, replan: bool = True, t: float | None = None) -> list[Event]:
+        """Apply a move pressed (or planned) at ``t`` (default: now)."""
         game = self.game
         before = game.stimulus
         # Who could take part in a race this move may decide: the seats in play before it.
@@ -366,10 +396,15 @@ class Table:
         if self._races_watched:
             self._note_race(events, contenders)
         if game.stimulus != before:
-            self._stim_times.append(self.clock.now())
+            now = self.clock.now()
+            self._stim_times.append(now)
             self._stim_values.append(game.stimulus)
             if len(self._stim_times) > 512:  # only recent history is ever looked up
                 del self._stim_times[:256], self._stim_values[:256]
+            made_by = self._made_by
+            made_by[game.stimulus] = (seat, now if t is None else t)
+            if len(made_by) > 64:  # a claim loses to a move made a moment before it, never older
+                del made_by[next(iter(made_by))]
         if self.listener is not None:
             self.listener(events, seat)
         if game.is_over:
@@ -407,6 +442,41 @@ class Table:
                     self._start_thinking(seat, thought, moment)
         if self.thinking != thinking_before and self.listener is not None:
             self.listener([], None)
+        self._count_if_due()
+
+    # ---- counted moves
+
+    def _count_if_due(self) -> None:
+        """Start counting towards the game's counted move when it offers one (and stop when it
+        no longer does)."""
+        due = self._counted() if self._counted is not None else None
+        if due is None:
+            self._cancel_count()
+            return
+        if self._count is not None:
+            return
+        beat = min(COUNT_BEAT, self.pace) if self._hurried else COUNT_BEAT
+        self.count_ends = self.clock.now() + COUNT_BEATS * beat
+        self._count = self.clock.call_at(self.count_ends, self._make_counted)
+        if self.listener is not None:
+            self.listener([], None)
+
+    def _cancel_count(self) -> None:
+        if self._count is not None:
+            self._count.cancel()
+        self._count = None
+        self.count_ends = None
+
+    def _make_counted(self) -> None:
+        self._count, self.count_ends = None, None
+        due = self._counted() if self._counted is not None else None
+        if due is None or self.closed or self.paused:
+            return
+        seat, action = due
+        try:
+            self._apply(seat, action)
+        except IllegalAction:
+            self._replan()
 
     # ---- thinking
 
@@ -474,6 +544,6 @@ class Table:
             self._queue_claim(_Claim(seat, plan.action, plan.at))
             return
         try:
-            self._apply(seat, plan.action)
+            self._apply(seat, plan.action, t=plan.at)
         except IllegalAction:
             self._replan()

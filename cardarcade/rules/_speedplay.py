@@ -1,0 +1,84 @@
+"""What the speed family shares (Speed, California Speed, ...): play with no turns.
+
+Every seat plays whenever it can. A play is a claim on a *place* (a centre pile, a stack of the
+box): the table holds it for its arbitration window and applies claims in order of their press
+times, so two plays onto one place are settled by who pressed first, never by processing order.
+Each play carries the stimulus its player saw (``Action.value``); every time a place's top card
+changes, the stimulus goes up and the place remembers when (``placed_k``) and by whom
+(``placed_by``). A play is judged against that:
+
+- the place has not changed since the player looked, and the play fits: it is made;
+- the place changed after the player looked (someone was quicker): the play is *late*, its card
+  goes back where it came from, and its event names the stimulus the quicker move made
+  (``data["beaten"]``), from which the table tells the loser how much earlier that press was;
+- otherwise it is no move at all (IllegalAction).
+
+When nobody can play, the game offers a *counted move* (``counted_move``): the table counts
+"3, 2, 1" and makes it (Speed's flip from the talons, California Speed's new deal).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from cardarcade.cards import Card
+from cardarcade.rules.base import Action, Event, Game, State
+from cardarcade.rules._calling import valid_claim_value
+
+Verdict = Literal["play", "late", "wrong"]
+
+
+class SpeedFamilyState(State):
+    stimulus: int = 1  # the deal is the first thing seen
+    placed_k: list[int]  # per place: the stimulus at which its top card was laid
+    placed_by: list[int | None]  # per place: who laid it (None: the deal or a counted move)
+
+
+def judge(s: SpeedFamilyState, place: int, seen: int, fits: bool) -> Verdict:
+    """How a play on ``place``, made on seeing stimulus ``seen``, turns out now."""
+    if s.placed_k[place] > seen:
+        return "late"
+    return "play" if fits else "wrong"
+
+
+def well_aimed(action: Action, places: int, stimulus: int) -> bool:
+    """A play's shape: one card, a place that exists, a stimulus that has been seen."""
+    target = action.target
+    return (len(action.cards) == 1 and type(target) is int and 0 <= target < places
+            and valid_claim_value(action.value, stimulus))
+
+
+def lay(s: SpeedFamilyState, place: int, seat: int | None) -> int:
+    """A card was laid on ``place``: a new stimulus, remembered by the place."""
+    s.stimulus += 1
+    s.placed_k[place] = s.stimulus
+    s.placed_by[place] = seat
+    return s.stimulus
+
+
+def late_event(s: SpeedFamilyState, seat: int, card: Card, place: int, where: str, back: str) -> Event:
+    """A play that lost to a quicker one: its card goes ``back`` (to the hand, onto the pack)."""
+    by = s.placed_by[place]
+    who = "{target} was first" if by is not None and by != seat else "it had changed"
+    return Event("play_late", seat, f"{{seat}} takes back the {card} {back}: {who} on {where}", (card,), target=by,
+                 data={"beaten": s.placed_k[place], "place": place})
+
+
+def check_places(s: SpeedFamilyState, places: int) -> None:
+    """A loaded state's place records fit its places, seats and stimulus."""
+    if len(s.placed_k) != places or len(s.placed_by) != places:
+        raise ValueError("the places do not match")
+    if s.stimulus < 1 or any(not 0 <= k <= s.stimulus for k in s.placed_k):
+        raise ValueError("bad stimulus counters")
+    if any(p is not None and not 0 <= p < s.players for p in s.placed_by):
+        raise ValueError("a seat number is out of range")
+
+
+class SpeedFamilyGame(Game):
+    """Base of the speed family's engines: the counted move the table makes when nobody can play."""
+
+    __slots__ = ()
+
+    def counted_move(self) -> tuple[int, Action] | None:
+        """The move the table makes after counting "3, 2, 1" (None: play is on)."""
+        return None
