@@ -45,7 +45,7 @@ RULES = """\
 - **Climbing:** going left, each player plays the same kind of combination with the same
   number of cards, **higher**; a combination is judged by its highest card (so 4♠-4♣ beats
   3♦-3♥). A 4-card straight must be answered by a 4-card straight.
-- **Knocking:** if you cannot or will not play higher, knock (`k`). You are then out of this
+- **Knocking:** if you cannot or will not play higher, knock (`p`, for pass). You are then out of this
   round of play until it ends. When everyone else has knocked, the last player to play
   **leads anything**, and everyone joins in again. *If that player has just gone out, the next
   player still holding cards to their left leads.*
@@ -53,7 +53,8 @@ RULES = """\
   no 2s). On your turn, unless you have knocked, a chop may be played on anything. A chop is
   beaten only by a higher chop of the same type and size (four of a kind by a higher four of
   a kind; three pairs in a row by a higher three pairs in a row).
-- **End:** the first player out of cards wins; the others rank by the cards they still hold.
+- **End:** the first player out of cards wins. *The others rank by the cards they still hold
+  (the text names only the winner).*
 
 **House rules** (setup screen):
 
@@ -66,13 +67,15 @@ RULES = """\
   the match (ties: better places). The next deal is led by the 3♠ again, or (house rule) by
   the last deal's winner, who may then lead anything.
 - **Two packs:** with more than six players (up to twelve) a second pack is shuffled in, and a
-  house rule uses it for fewer players too. Its backs are **red** and **blue**: between two
+  house rule uses it for fewer players too (13 cards each while they last: 8 each at twelve).
+  Its backs are **red** and **blue**: between two
   identical cards the red-backed one is higher. Backs show from across the table, so everyone
-  sees how many red and blue cards each player holds (the table shows it too).
+  sees how many red and blue cards each player holds (the table shows it too). The blue-backed 3♠ opens.
 
-**Keys:** `n` steps through the plays that beat the table (chops last) and marks their cards,
-`enter` plays what is marked; or mark cards yourself with `space` and press `enter`. `k`
-knocks. A play that is not allowed says why.
+**Keys:** `n` steps through the plays you may make now (chops last) and marks their cards, `b`
+steps back; `enter` plays what is marked. Or mark cards yourself with `space` and press
+`enter`; with nothing marked, `enter` plays the card under the cursor (or offers the plays
+that hold it). `p` knocks. A play that is not allowed says why.
 """
 
 
