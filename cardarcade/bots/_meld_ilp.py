@@ -57,13 +57,14 @@ def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
                     time_limit: float | None = None) -> tuple[int, list[tuple[int, ...]]]:
     """(how many hand cards can go down, the melds of the table then: card types per meld).
 
-    The table's cards must all be in melds already (as at the start of a turn); if no layout
-    is found in time, nothing goes down and the melds are empty."""
+    The table's cards must all be in melds already (as at the start of a turn). When nothing
+    can go down (or no layout was found within ``time_limit`` seconds) the melds are empty:
+    the table stays as it is."""
     on_table = Counter(card_type(c) for c in table)
     held = Counter(card_type(c) for c in hand)
     usable = [m for m in MELDS if all(on_table[t] + held[t] for t in m)]
-    if not usable:
-        return 0, []
+    if not any(held[t] for m in usable for t in m):
+        return 0, []  # no card held is in any meld the cards could make
     count = len(usable)
     # Columns: one per usable meld, then one per card type held.
     held_types = sorted(held)
@@ -74,16 +75,21 @@ def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
     for k, t in enumerate(held_types):
         a[t, count + k] = -1
     need = np.array([on_table[t] for t in range(TYPES)], dtype=float)
-    objective = np.concatenate([np.zeros(count), -np.ones(len(held_types))])
-    upper = np.concatenate([np.full(count, COPIES), [held[t] for t in held_types]])
-    options = {"time_limit": time_limit} if time_limit else {}
-    result = milp(objective, constraints=LinearConstraint(a, need, need), integrality=np.ones(len(objective)),
-                  bounds=Bounds(0, upper), options=options)
-    if result.x is None:
+    problem = dict(c=np.concatenate([np.zeros(count), -np.ones(len(held_types))]),
+                   constraints=LinearConstraint(a, need, need),
+                   bounds=Bounds(0, np.concatenate([np.full(count, COPIES), [held[t] for t in held_types]])))
+    # The relaxation first: on a table of sets and runs it is often whole already, at a fraction
+    # of the integer program's cost. (The cards held follow from the melds, so only those are integers.)
+    result = milp(**problem, integrality=np.zeros(count + len(held_types)))
+    if result.x is None or not np.allclose(result.x[:count], np.rint(result.x[:count]), atol=1e-6):
+        options = {"time_limit": time_limit} if time_limit else {}
+        result = milp(**problem, integrality=np.concatenate([np.ones(count), np.zeros(len(held_types))]),
+                      options=options)
+    if result.x is None:  # out of time before any layout was found
         return 0, []
-    x = np.rint(result.x).astype(int)
+    x = np.rint(result.x[:count]).astype(int)
     melds = [usable[j] for j in range(count) for _ in range(x[j])]
-    return int(x[count:].sum()), melds
+    return sum(len(m) for m in melds) - len(table), melds
 
 
 def lay_out(melds: Sequence[tuple[int, ...]], table: Sequence[Card], hand: Sequence[Card]) -> list[list[Card]]:
@@ -94,28 +100,35 @@ def lay_out(melds: Sequence[tuple[int, ...]], table: Sequence[Card], hand: Seque
         pools[card_type(card)].append(card)
     for pool in pools.values():
         pool.reverse()
-    runs: list[list[Card]] = []
-    groups: list[list[Card]] = []
+    sets: list[list[Card]] = []
+    runs: list[tuple[int, int, int, list[Card]]] = []  # (suit, first position, last position, cards)
     for meld in melds:
         cards = [pools[t].pop() for t in meld]
-        (runs if len({c.suit for c in cards}) == 1 else groups).append(cards)
-    return groups + _join_runs(runs, melds)
+        if len({c.suit for c in cards}) == 1:
+            first, last = _span(cards)
+            runs.append((SUITS.index(cards[0].suit), first, last, cards))  # type: ignore[arg-type]
+        else:
+            sets.append(cards)
+    return sets + _join_runs(runs)
 
 
-def _join_runs(runs: list[list[Card]], melds: Sequence[tuple[int, ...]]) -> list[list[Card]]:
+def _span(run: list[Card]) -> tuple[int, int]:
+    """A run of three to five cards: its first and last positions (1 = ace low, 14 = ace high).
+    (Only so short a run tells the two apart: A-2-...-K reads either way.)"""
+    values = run_values(run)
+    assert values is not None and len(run) <= 5
+    return values[0], values[-1]
+
+
+def _join_runs(runs: list[tuple[int, int, int, list[Card]]]) -> list[list[Card]]:
     """Join runs of a suit where one ends just below where the next starts (never round the corner)."""
-    def span(run: list[Card]) -> tuple[int, int]:
-        values = run_values(run)
-        assert values is not None
-        return values[0], values[-1]
-
-    runs = sorted(runs, key=lambda r: (r[0].suit.value, span(r)))  # type: ignore[union-attr]
-    out: list[list[Card]] = []
-    for run in runs:
-        for kept in out:
-            if kept[0].suit is run[0].suit and span(kept)[1] + 1 == span(run)[0]:
-                kept.extend(run)
+    joined: list[list] = []
+    for suit, first, last, cards in sorted(runs, key=lambda r: r[:3]):
+        for kept in joined:
+            if kept[0] == suit and kept[2] + 1 == first and not (kept[1] == 1 and last == 14):
+                kept[2] = last
+                kept[3].extend(cards)
                 break
         else:
-            out.append(list(run))
-    return out
+            joined.append([suit, first, last, list(cards)])
+    return [cards for *_, cards in joined]

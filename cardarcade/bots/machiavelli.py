@@ -19,7 +19,9 @@ from cardarcade.cards import Card, Rank
 from cardarcade.rules.base import Action
 from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, MachiavelliView, arrange, in_order, is_meld
 
-HARD_SECONDS = 2.0  # the solver's own limit at a live table (a 60-card table takes well under 0.1 s)
+# The solver's limit at a live table: past it, the best layout found so far (a 60-card table
+# takes about 0.05 s at the median; benchmarks/machiavelli.py).
+HARD_SECONDS = 0.4
 
 
 def hand_melds(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
@@ -89,9 +91,10 @@ def decide_hard(view: MachiavelliView, seat: int, seed: int = 0, seconds: float 
     of the view, run in a worker process at a live table)."""
     table = [c for g in view.table for c in g]
     count, melds = most_cards_down(table, view.hand, seconds)
-    if count == 0:
+    groups = [in_order(g) for g in lay_out(melds, table, view.hand)]
+    if count == 0 or not all(is_meld(g) for g in groups):
         return DRAW if view.stock else PASS
-    return arrange([in_order(g) for g in lay_out(melds, table, view.hand)])
+    return arrange(groups)
 
 
 @register("machiavelli")
@@ -100,12 +103,16 @@ class MachiavelliBot(BotBase):
         if view.turn != self.seat or view.seat != self.seat:
             return []
         key = ("turn", view.turn_no, view.changed, view.held is not None)
+        draw = DRAW if view.stock else PASS
         if view.changed:  # its layout is down: end the turn, or undo what it did not do (a loaded save)
             done = view.held is None and view.placed and all(view.valid)
             return [self.move(key, moment, lambda: END if done else RESET)]
-        draw = DRAW if view.stock else PASS
+        undone = self.decided(("turn", view.turn_no, True, False))
+        if undone is not None and undone[1] == RESET:
+            # It undid a layout this turn (one it did not make): no second try, it draws.
+            return [self.move(("undone", view.turn_no), moment, lambda: draw)]
         if self.skill >= 2:
-            seconds = HARD_SECONDS if moment.think_seconds is not None else None
+            seconds = None if moment.think_seconds is None else min(moment.think_seconds, HARD_SECONDS)
             return [self.deliberate(key, decide_hard, (view, self.seat, 0, seconds), draw)]
         return [self.move(key, moment, lambda: self.choose(view, draw))]
 

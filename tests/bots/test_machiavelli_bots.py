@@ -14,7 +14,7 @@ from cardarcade.bots.machiavelli import decide_hard, hand_melds
 from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
-from cardarcade.rules.machiavelli import DRAW, END, Machiavelli, arrange, is_meld, split_layout
+from cardarcade.rules.machiavelli import DRAW, END, RESET, Machiavelli, arrange, is_meld, split_layout
 from cardarcade.table.simulate import play_headless, simulate
 
 SPEC = GAMES["machiavelli"]
@@ -77,11 +77,9 @@ def test_the_program_finds_a_known_optimum_using_table_cards_in_new_melds() -> N
     assert all(is_meld(g) for g in groups)
 
 
-def test_the_program_takes_nothing_when_nothing_fits_and_the_table_stays_whole() -> None:
-    table = cards("4h 5h 6h")
-    count, melds = most_cards_down(table, cards("9c Kd"))
-    assert count == 0
-    assert sorted(c.code for g in lay_out(melds, table, []) for c in g) == ["4h", "5h", "6h"]
+def test_the_program_takes_nothing_when_nothing_fits() -> None:
+    assert most_cards_down(cards("4h 5h 6h"), cards("9c Kd")) == (0, [])
+    assert most_cards_down(cards("4h 5h 6h 7h"), cards("9h 9h/1")) == (0, [])  # 9♥ fits no meld the cards make
 
 
 def test_the_program_uses_both_copies_of_a_card() -> None:
@@ -157,3 +155,23 @@ def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards(level: st
 def test_hard_beats_easy() -> None:
     summary = simulate(SPEC, ["hard", "easy"], games=4, seed=0)
     assert summary.wins[0] > summary.wins[1]
+
+
+def test_runs_are_never_joined_round_the_corner() -> None:
+    # A-2-3-4, 5-6-7-8-9 and 10-J-Q-K-A meet end to end, but all three would hold two aces.
+    hand = cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac/1")
+    groups = lay_out([(12, 0, 1, 2), (3, 4, 5, 6, 7), (8, 9, 10, 11, 12)], [], hand)
+    assert all(is_meld(g) for g in groups) and sorted(map(len, groups)) == [5, 9]
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_a_bot_that_finds_a_turn_half_played_undoes_it_and_then_draws(level: str) -> None:
+    game = new("Kd Qc Js", "9c 9d 9s 5c 2d", table=["4h 5h 6h"])
+    game.apply(1, Action("pick", (C("5h"),)))
+    game.apply(1, Action("drop", value=1))  # a group of one: not a meld (as a loaded save might hold)
+    bot = make_bot("machiavelli", 1, level, random.Random(0))
+    (plan,) = bot.plans(game.view(1), NOW)
+    assert plan.action == RESET
+    game.apply(1, plan.action)
+    (plan,) = bot.plans(game.view(1), NOW)
+    assert plan.action == DRAW
