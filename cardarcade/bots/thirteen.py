@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.cards import Card, double_deck, standard_deck
 from cardarcade.rules.base import Action
-from cardarcade.rules.thirteen import KNOCK, RANKS, SPEC, TWO, Combo, ThirteenView, key, rank_of
+from cardarcade.rules.thirteen import KNOCK, RANKS, SHOW, SPEC, TWO, Combo, ThirteenView, key, rank_of
 
 Counts = tuple[int, ...]
 PACKS = {1: tuple(standard_deck()), 2: tuple(double_deck())}
@@ -268,6 +268,8 @@ class ThirteenBot(BotBase):
     def plans(self, view: ThirteenView, moment: Moment) -> list[Plan | Thinking]:
         if view.turn != self.seat or view.seat != self.seat:
             return []
+        if view.instant == self.seat:  # four 2s or 3s dealt, under the house rule that wins
+            return [self.move(("show", view.deal), moment, lambda: SHOW)]
         # (a lead after everyone knocked differs from the moment the lead's last card went down
         # only in the cleared table)
         situation: Hashable = ("move", view.deal, view.redeals, len(view.played), len(view.table),
@@ -284,6 +286,8 @@ class ThirteenBot(BotBase):
 
 def choose_for(view: ThirteenView, level: str, seat: int) -> Action:
     """The move a bot of ``level`` makes in ``view`` (benchmarks and tests)."""
+    if view.instant == seat:
+        return SHOW
     if level == "easy":
         return decide_easy(view)
     if level == "medium":

@@ -19,6 +19,7 @@ from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
 
 KNOCK = Action("knock")
+SHOW = Action("show")  # by the house rule, a hand dealt four 2s or four 3s is shown and wins the deal
 HAND_SIZE = 13
 ONE_PACK_PLAYERS = 6  # more players than this shuffle in the second pack
 RANKS = 13  # rank positions 0 (the 3) to 12 (the 2)
@@ -303,6 +304,7 @@ class ThirteenState(State):
     places: list[int]  # the sum of each seat's places over finished deals (the match tie-break)
     last_winner: int | None = None
     redeals: int = 0  # this deal's redeals (four 2s or four 3s)
+    instant: int | None = None  # house rule: the seat dealt four 2s or 3s, whose one move is to show them
     moves: list[ThirteenMove] = []
 
 
@@ -326,6 +328,7 @@ class ThirteenView(BaseModel):
     deals: int
     wins: list[int]
     redeals: int
+    instant: int | None  # house rule: the seat dealt four 2s or 3s, to show them and win the deal
     chops_beat: str
     play_on: bool
     moves: list[ThirteenMove]
@@ -337,7 +340,7 @@ class ThirteenView(BaseModel):
 
     def legal_plays(self) -> list[Combo]:
         """What the viewer may play now (nothing when it is not their turn)."""
-        if self.seat is None or self.turn != self.seat:
+        if self.seat is None or self.turn != self.seat or self.instant is not None:
             return []
         return plays(self.hand, self.table_combo, self.must, self.chops_beat)
 
@@ -382,15 +385,20 @@ class Thirteen(Game[ThirteenState]):
                 break
             seat, rank = strong[0]
             if s.options.four_twos_or_threes == "win":
-                events.append(Event("instant", seat, f"{{seat}} was dealt four {rank.noun} and wins the deal at once"))
-                return events + self._deal_won_outright(seat)
+                break
             s.redeals += 1
             events.append(Event("redeal", seat, f"{{seat}} was dealt four {rank.noun}: the cards are redealt"))
             order = [c for h in s.hands for c in h] + s.aside
             self.mix(order)
         s.pile, s.table, s.owner, s.out, s.moves = [], [], None, [], []
         s.knocked = [False] * s.players
-        if s.deal > 1 and s.options.next_lead == "winner" and s.last_winner is not None:
+        s.instant = None
+        if strong and s.options.four_twos_or_threes == "win":
+            # the holder shows the hand (their one move) and wins the deal
+            seat, rank = strong[0]
+            s.turn, s.must, s.instant = seat, None, seat
+            events.append(Event("instant", seat, f"{{seat}} was dealt four {rank.noun}: showing them wins the deal"))
+        elif s.deal > 1 and s.options.next_lead == "winner" and s.last_winner is not None:
             s.turn, s.must = s.last_winner, None
             events.append(Event("lead", s.turn, "{seat} won the last deal and leads"))
         else:
@@ -412,6 +420,8 @@ class Thirteen(Game[ThirteenState]):
         s = self.s
         if s.result is not None or seat != s.turn:
             return []
+        if s.instant is not None:
+            return [SHOW]
         table = self.table_combo()
         out = [c.action() for c in plays(s.hands[seat], table, s.must, s.options.chops_beat)]
         if table is not None:
@@ -422,6 +432,8 @@ class Thirteen(Game[ThirteenState]):
         s = self.s
         if s.result is not None or seat != s.turn:
             return False
+        if s.instant is not None or action == SHOW:
+            return s.instant is not None and action == SHOW
         if action == KNOCK:
             return bool(s.table)
         if action.kind != "play" or action.target is not None or action.value is not None \
@@ -439,7 +451,8 @@ class Thirteen(Game[ThirteenState]):
             back_counts=[[sum(c.back == b for c in h) for b in (BLUE, RED)] for h in s.hands] if s.packs == 2 else None,
             packs=s.packs, aside=len(s.aside), table=list(s.table), owner=s.owner, knocked=list(s.knocked),
             must=s.must, played=list(s.pile) + list(s.table), out=list(s.out), deal=s.deal,
-            deals=s.options.deals, wins=list(s.wins), redeals=s.redeals, chops_beat=s.options.chops_beat,
+            deals=s.options.deals, wins=list(s.wins), redeals=s.redeals, instant=s.instant,
+            chops_beat=s.options.chops_beat,
             play_on=s.options.play_on, moves=list(s.moves),
             shown=[list(h) for h in s.hands] if over else None,
         )
@@ -455,6 +468,13 @@ class Thirteen(Game[ThirteenState]):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         s = self.s
+        if action == SHOW:
+            rank = fours_of(s.hands[seat])
+            assert rank is not None
+            shown = tuple(c for c in s.hands[seat] if c.rank is rank)
+            s.instant = None
+            event = Event("show", seat, f"{{seat}} shows four {rank.noun} and wins the deal at once", shown)
+            return [event] + self._deal_won_outright(seat)
         if action == KNOCK:
             s.knocked[seat] = True
             self._remember(ThirteenMove(seat=seat, kind="knock"))
@@ -607,6 +627,9 @@ class Thirteen(Game[ThirteenState]):
             raise ValueError("knocks without a combination to beat")
         if s.must is not None and (s.pile or s.must not in s.hands[s.turn]):
             raise ValueError("the opening card is not the leader's")
+        if s.instant is not None and (s.instant != s.turn or s.options.four_twos_or_threes != "win"
+                                      or fours_of(s.hands[s.turn]) is None or s.pile or s.table or s.must):
+            raise ValueError("a hand to show that is not there")
 
 
 def ordinal(n: int) -> str:

@@ -13,7 +13,7 @@ import pytest
 from cardarcade.cards import Card, cards, double_deck, standard_deck
 from cardarcade.rules import GAMES, BadSave, IllegalAction
 from cardarcade.rules.base import Action, fill
-from cardarcade.rules.thirteen import KNOCK, Thirteen, beats, classify, combos, key, plays, why_not
+from cardarcade.rules.thirteen import KNOCK, SHOW, Thirteen, beats, classify, combos, key, plays, why_not
 
 SPEC = GAMES["thirteen"]
 C = Card.parse
@@ -151,6 +151,10 @@ def test_four_2s_dealt_are_redealt_by_default():
 def test_four_3s_dealt_win_at_once_under_the_house_rule():
     hands = ("4c 5d 6c 7h 8c 9d 10c Jh Qc Kd Ac 2h 2c", "3c 3d 3h 3s 5h 6d 7d 8h 10s 10d Js Qh Kh")
     game = SPEC.new(2, seed=0, deck=deck(*hands), options={"four_twos_or_threes": "win"})
+    assert game.actors() == [1] and game.legal_actions(1) == [SHOW] and not game.is_legal(1, play("3s"))
+    assert SPEC.from_json(game.to_json()).legal_actions(1) == [SHOW]
+    events = game.apply(1, SHOW)
+    assert texts(events)[0] == "Bob shows four 3s and wins the deal at once"
     assert game.is_over and game.result.winners == [1]
 
 

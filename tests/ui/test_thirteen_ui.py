@@ -127,6 +127,20 @@ async def test_p_knocks_and_the_last_player_leads_anything(app_factory):
         assert game.actors() == [1] and game.s.table == []
 
 
+async def test_four_3s_are_shown_with_w_under_the_house_rule(app_factory):
+    hands = ("3c 3d 3h 3s 5h 6d 7d 8h 10s 10d Js Qh Kh", "4c 5d 6c 7h 8c 9d 10c Jh Qc Kd Ac 2h 2c")
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, deck=deck(*hands), options={"four_twos_or_threes": "win"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert "You were dealt four 2s or four 3s: showing them wins the deal" in screen_text(app)
+        assert "w show them and win the deal" in prompt(screen)
+        await pilot.press("n")
+        assert "Nothing to play: w (or enter) shows your hand and wins the deal" in prompt(screen)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.result.winners == [0]
+
+
 async def test_hot_seat_passes_the_keyboard_behind_a_cover(app_factory):
     app = app_factory(two(humans=2))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -16,7 +16,8 @@ from textual import events
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.thirteen import BLUE, KNOCK, RED, Combo, classify, describe_cards, in_order, key, ordinal, why_not
+from cardarcade.rules.thirteen import (BLUE, KNOCK, RED, SHOW, Combo, classify, describe_cards, in_order, key, ordinal,
+                                       why_not)
 from cardarcade.ui.screens.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -27,7 +28,7 @@ STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down
 class ThirteenScreen(TurnScreen):
     HIDDEN_HANDS = True
     MARKING = True
-    COMMAND_KEYS = {"p": "knock", "n": "next play", "b": "previous play"}
+    COMMAND_KEYS = {"p": "knock", "n": "next play", "b": "previous play", "w": "show four 2s or 3s"}
 
     CSS = """
     ThirteenScreen #seats { grid-gutter: 0 2; }
@@ -109,6 +110,10 @@ class ThirteenScreen(TurnScreen):
         table = view.table_combo
         if view.turn is None:
             return Text("The deal is over.", style="bold")
+        if view.instant is not None:
+            who = self.names[view.instant]
+            dealt = "You were" if who == "You" else f"{who} was"
+            return Text(f"{dealt} dealt four 2s or four 3s: showing them wins the deal", style="bold")
         if table is None:
             who = self.names[view.turn]
             verb = "lead" if who == "You" else "leads"
@@ -222,6 +227,9 @@ class ThirteenScreen(TurnScreen):
                                                          c.size, key(c.top)))
 
     def step_play(self, direction: int) -> None:
+        if self.view.instant is not None:
+            self.say("Nothing to play: w (or enter) shows your hand and wins the deal")
+            return
         plays = self.stepped_plays()
         if not plays:
             self.say("No play beats the table — p knocks")
@@ -255,6 +263,8 @@ class ThirteenScreen(TurnScreen):
 
     def commands(self) -> list[Command]:
         actor = self.actor
+        if actor is not None and self.view.instant == actor:
+            return [Command("w", "show them and win the deal", SHOW)]
         if actor is None or not self.view.table:
             return []
         return [Command("p", "knock", KNOCK)]
@@ -270,6 +280,9 @@ class ThirteenScreen(TurnScreen):
             return
         view = self.view
         hand = self.hand_cards()
+        if view.instant is not None:
+            self.submit(SHOW)
+            return
         if self.marked:
             picked = self.marked_cards()
             reason = why_not(picked, hand, view.table_combo, view.must, view.chops_beat)
@@ -292,6 +305,8 @@ class ThirteenScreen(TurnScreen):
     def describe_action(self, action: Action) -> str:
         if action == KNOCK:
             return "Knock"
+        if action == SHOW:
+            return "Show your hand and win the deal"
         combo = classify(action.cards)
         what = combo.name() if combo is not None else "cards"
         return f"{describe_cards(action.cards)} ({what})"
@@ -300,6 +315,8 @@ class ThirteenScreen(TurnScreen):
         view = self.view
         if self.actor is None or view.turn is None:
             return self.waiting_prompt(view.turn)
+        if view.instant is not None:
+            return "You were dealt four of a kind in 2s or 3s: the house rule gives you the deal"
         steps = "n/b step through plays · space marks · enter plays"
         table = view.table_combo
         if table is None:
