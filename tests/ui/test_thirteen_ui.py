@@ -40,7 +40,7 @@ async def test_n_steps_through_the_plays_and_enter_plays_the_marked_one(app_fact
         screen = app.screen
         assert isinstance(screen, ThirteenScreen)
         assert "You lead: the first play must contain the 3♠" in screen_text(app)
-        assert prompt(screen).startswith("Your lead — n/b step through plays")
+        assert prompt(screen).startswith("Your lead — n next play · space mark · enter play")
         await pilot.press("n")
         assert "Play 1 of 7: a single, 3♠" in prompt(screen)
         await pilot.press("n")

@@ -317,7 +317,7 @@ class ThirteenScreen(TurnScreen):
             return self.waiting_prompt(view.turn)
         if view.instant is not None:
             return "You were dealt four of a kind in 2s or 3s: the house rule gives you the deal"
-        steps = "n/b step through plays · space marks · enter plays"
+        steps = "n next play · space mark · enter play"
         table = view.table_combo
         if table is None:
             return f"Your lead — {steps}"
