@@ -90,8 +90,8 @@ class ThirteenScreen(TurnScreen):
             lines.append(self.marked_line(marked))
         if table is not None:
             overlap = fan_overlap(table.size, TABLE_WIDTH)
-            cards_row = render_row([Slot(c) for c in table.cards], self.app.palette,
-                                   ascii_only=self.app.ascii_glyphs, overlap=overlap)
+            slots = [Slot(c, caption="r" if c.back == RED else "") for c in table.cards]  # red backs, as in the hand
+            cards_row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap)
         else:
             cards_row = render_row([Slot()], self.app.palette, ascii_only=self.app.ascii_glyphs)
         info = Text()
