@@ -20,6 +20,11 @@ VERB_HELP = {
     "gesture3": "hand on heart",
     "gesture4": "applaud",
     **{f"target{k}": f"call seat {k + 1}" for k in range(6)},
+    # The speed family: a card of the hand, a centre pile, a place in the shared box.
+    **{f"card{k}": f"card {k + 1}" for k in range(5)},
+    "pile0": "left pile",
+    "pile1": "right pile",
+    **{f"spot{k}": f"box {k + 1}" for k in range(8)},
 }
 
 # Solo: the whole keyboard. Digits pick a target seat (seat numbers as shown, from 1).
@@ -33,29 +38,44 @@ SOLO_KEYS: dict[str, tuple[str, ...]] = {
     "gesture3": ("3",),
     "gesture4": ("4",),
     **{f"target{k}": (str(k + 1),) for k in range(6)},
+    **{f"card{k}": (str(k + 1),) for k in range(5)},
+    "pile0": ("left",),
+    "pile1": ("right",),
+    **{f"spot{k}": (str(k + 1),) for k in range(8)},
 }
 
 # Hot-seat: the left player has the left half of the keyboard, the right player the right half.
 # Each row of the keyboard does one job for both: top row (digits) targets, the letter rows
-# flip / react / the extra calls, the bottom row gestures.
+# flip / react / the extra calls, the bottom row gestures. In the speed family the home row
+# holds the hand's cards (and the box's far row), the bottom row the piles (and the near row).
 _LEFT_TARGETS = ("1", "2", "3", "4", "5", "6")
 _RIGHT_TARGETS = ("7", "8", "9", "0", "minus", "equals_sign")
+_LEFT_CARDS, _LEFT_PILES = ("a", "s", "d", "f", "g"), ("z", "x")
+_RIGHT_CARDS, _RIGHT_PILES = ("h", "j", "k", "l", "semicolon"), ("comma", "full_stop")
+_LEFT_BOX = ("a", "s", "d", "f", "z", "x", "c", "v")
+_RIGHT_BOX = ("j", "k", "l", "semicolon", "m", "comma", "full_stop", "slash")
 HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
     {
         "flip": ("w",), "react": ("s",), "pool": ("a",), "decline": ("d",),
         "gesture1": ("z",), "gesture2": ("x",), "gesture3": ("c",), "gesture4": ("v",),
         **{f"target{k}": (key,) for k, key in enumerate(_LEFT_TARGETS)},
+        **{f"card{k}": (key,) for k, key in enumerate(_LEFT_CARDS)},
+        **{f"pile{k}": (key,) for k, key in enumerate(_LEFT_PILES)},
+        **{f"spot{k}": (key,) for k, key in enumerate(_LEFT_BOX)},
     },
     {
         "flip": ("o",), "react": ("l",), "pool": ("k",), "decline": ("j",),
         "gesture1": ("m",), "gesture2": ("comma",), "gesture3": ("full_stop",), "gesture4": ("slash",),
         **{f"target{k}": (key,) for k, key in enumerate(_RIGHT_TARGETS)},
+        **{f"card{k}": (key,) for k, key in enumerate(_RIGHT_CARDS)},
+        **{f"pile{k}": (key,) for k, key in enumerate(_RIGHT_PILES)},
+        **{f"spot{k}": (key,) for k, key in enumerate(_RIGHT_BOX)},
     },
 )
 
 # Textual key names for the few keys whose printed form differs.
-KEY_LABELS = {"enter": "⏎ enter", "space": "space", "semicolon": ";", "comma": ",", "full_stop": ".", "slash": "/",
-              "minus": "-", "equals_sign": "="}
+KEY_LABELS = {"enter": "⏎ enter", "space": "space", "left": "←", "right": "→", "semicolon": ";", "comma": ",",
+              "full_stop": ".", "slash": "/", "minus": "-", "equals_sign": "="}
 
 
 @dataclass(frozen=True)

@@ -407,6 +407,14 @@ class GameScreen(Screen):
             if r.seat in self.people and r.seat not in stand_ins:
                 self.app.record_reaction(self.spec.id, r.seconds, r.outcome)
                 self._claims.setdefault(r.seat, []).append(r)
+        note = self.reaction_note(batch)
+        if note is not None:
+            self.add_log(note)
+        self.refresh_all()
+
+    def reaction_note(self, batch: list[Reaction]) -> Text | None:
+        """The log's line on claims just settled (None: none): every claimant's time, the
+        winner's first."""
         ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
         parts = []
         for r in ordered:
@@ -415,8 +423,7 @@ class GameScreen(Screen):
         humans = [s for s in self.people if self.raced(s)]
         if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):
             parts.append("you did not react" if len(humans) == 1 else "no one at the keyboard reacted")
-        self.add_log(Text("⏱ " + " · ".join(parts), style="italic"))
-        self.refresh_all()
+        return Text("⏱ " + " · ".join(parts), style="italic")
 
     def raced(self, seat: int) -> bool:
         """Whether ``seat`` could have won the claim just settled (in most games anyone could)."""

@@ -1,0 +1,247 @@
+"""The speed family's tables: play with no turns, by keys that pick a card and a place.
+
+What the family shares (``SpeedFamilyScreen``): plays sent to the table stamped with their press
+time (the table settles two plays on one place by who pressed first), the loser of such a race
+told by how much ("Ann was 40 ms earlier"), the table's "3, 2, 1" shown while it counts, and
+each player's keys on the prompt line.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich.align import Align
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardarcade.cards import Card
+from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.rules.speed import PILE_NAMES, fits
+from cardarcade.table.table import COUNT_BEAT, Reaction
+from cardarcade.ui.screens._panels import fitted, panel_width
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.widgets.cards import Slot, render_row
+
+
+def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
+    """Why a play lost its race, in ms: 'Ann was 40 ms earlier' (None: it lost to nobody's press)."""
+    if r.beaten_by is None:
+        return None
+    ms = max(0, round(r.margin * 1000))
+    if r.beaten_by == r.seat:
+        return f"{names[r.seat]}'s own earlier card got there {ms} ms before"
+    who = names[r.beaten_by]
+    if loser_here:
+        return f"{who} was {ms} ms earlier"
+    return f"{who} was {ms} ms earlier than {names[r.seat]}"
+
+
+class SpeedFamilyScreen(GameScreen):
+    """What the speed games' screens share."""
+
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
+        self.headline = ""  # the last race lost, said until the next one
+        self._count_timer = None
+
+    # ---- plays
+
+    def send_play(self, seat: int, action: Action, t: float | None) -> bool:
+        """Send a play to the table, stamped with the press time; False if it was refused."""
+        table = self.table
+        if table is None or not table.started or table.paused or self.game.is_over:
+            return False
+        try:
+            (self.shared or table).submit(seat, action, t)
+        except IllegalAction:
+            return False
+        return True
+
+    def reaction_note(self, batch: list[Reaction]) -> Text | None:
+        """Plays are not reactions worth a line each: only a race lost is told, with its margin."""
+        lines = []
+        for r in batch:
+            if r.outcome != "play_late":
+                continue
+            words = beaten_words(self.names, r, len(self.people) == 1 and r.seat in self.people)
+            if words is not None:
+                lines.append(words)
+        if not lines:
+            return None
+        self.headline = " · ".join(lines)
+        return Text("⏱ " + self.headline, style="italic")
+
+    # ---- the count
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        counting = self.table is not None and self.table.count_ends is not None
+        if counting and self._count_timer is None:
+            self._count_timer = self.set_interval(0.1, self._show_count)
+        elif not counting and self._count_timer is not None:
+            self._count_timer.stop()
+            self._count_timer = None
+
+    def _show_count(self) -> None:
+        if self.table is None or self.table.count_ends is None:
+            return
+        self.show("center", self.render_center())
+
+    def count_words(self) -> str | None:
+        """'3…', '2…', '1…' while the table counts (None: no count on)."""
+        table = self.table
+        if table is None or table.count_ends is None:
+            return None
+        beats = max(1, math.ceil((table.count_ends - table.clock.now()) / COUNT_BEAT - 1e-6))
+        return f"{beats}…"
+
+    # ---- drawing helpers
+
+    def key_row(self, seat: int, verbs: list[str]) -> str:
+        """The keys a seat presses for ``verbs``, run together: 'a s d f g'."""
+        return " ".join(self.keymap.key_label(seat, verb) for verb in verbs)
+
+    def inline_cards(self, cards: list[Card], keys: list[str], picked: Card | None) -> Text:
+        """A hand on one line, each card after its key: 'a 7♥ s 9♣ ...' (the picked card marked)."""
+        out = Text()
+        for key, card in zip(keys, cards):
+            if out:
+                out.append(" ")
+            out.append(f"{key} ", style="dim")
+            label = self.card_label(card, chip=True)
+            if card == picked:
+                label.stylize("reverse")
+            out.append_text(label)
+        return out
+
+
+CARD_VERBS = [f"card{k}" for k in range(5)]
+PILE_VERBS = ["pile0", "pile1"]
+
+
+class SpeedScreen(SpeedFamilyScreen):
+    VERBS = [*CARD_VERBS, *PILE_VERBS]
+
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
+        # A card picked that fits both piles, waiting for its pile; or a pile picked first.
+        self.picked: dict[int, Card] = {}
+        self.aimed: dict[int, int] = {}
+
+    # ---- keys
+
+    def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
+        table = self.table
+        if table is None or not table.started or table.paused or self.game.is_over:
+            return
+        view = self.game.view(seat)
+        if view.blocked:
+            self.say(f"{self.names[seat]}: nobody can play; the talons turn on the count")
+            return
+        if verb in PILE_VERBS:
+            pile = PILE_VERBS.index(verb)
+            card = self.picked.pop(seat, None)
+            if card is None or card not in view.hand:
+                self.aimed[seat] = pile
+                self.refresh_all()
+                return
+            self.play(seat, view, card, pile, t)
+            return
+        slot = CARD_VERBS.index(verb)
+        if slot >= len(view.hand):
+            self.say(f"{self.names[seat]}: no card {slot + 1} in the hand")
+            return
+        card = view.hand[slot]
+        aimed = self.aimed.pop(seat, None)
+        self.picked.pop(seat, None)
+        if aimed is not None:
+            self.play(seat, view, card, aimed, t)
+            return
+        piles = [p for p, top in enumerate(view.tops) if fits(card, top)]
+        if len(piles) == 2:
+            self.picked[seat] = card
+            self.refresh_all()
+            return
+        self.play(seat, view, card, piles[0] if piles else None, t)
+
+    def play(self, seat: int, view, card: Card, pile: int | None, t: float | None) -> None:
+        """Play ``card`` on ``pile`` (None: it fits neither), or say why not."""
+        self.refresh_all()
+        if pile is None or not fits(card, view.tops[pile]):
+            where = "either pile" if pile is None else PILE_NAMES[pile]
+            self.say(f"{self.names[seat]}: the {card.label(self.app.ascii_glyphs)} does not go on {where}")
+            return
+        self.send_play(seat, Action("play", (card,), pile), t)
+
+    # ---- drawing
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        width = panel_width(self, seat)
+        header = self.seat_header(seat, False)
+        counts = f"hand {view.hand_sizes[seat]} · stock {view.stock_sizes[seat]}"
+        if len(self.people) > 1 and seat in self.people:
+            hand = self.game.view(seat).hand
+            keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
+            line = self.inline_cards(hand, keys, self.picked.get(seat))
+            aim = self.aimed.get(seat)
+            if aim is not None:
+                line.append(f"  → {PILE_NAMES[aim].split()[1]}", style="bold")
+            return Group(fitted(width, header, f"stock {view.stock_sizes[seat]}"), fitted(width, line))
+        return Group(fitted(width, header, self.seat_level(seat)), fitted(width, self.stack_text(counts)))
+
+    def pile_caption(self, pile: int) -> str:
+        keys = [self.keymap.key_label(s, PILE_VERBS[pile]) for s in self.people]
+        return " ".join(k for k in keys if k) or ("left" if pile == 0 else "right")
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        palette, ascii_only = self.app.palette, self.app.ascii_glyphs
+        talons = [Slot(None, back=n > 0, caption=f"talon {n}") for n in view.talon_sizes]
+        piles = [Slot(top, caption=f"{self.pile_caption(p)} {view.pile_sizes[p]}".strip())
+                 for p, top in enumerate(view.tops)]
+        row = render_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
+        count = self.count_words()
+        if count is not None:
+            status = Text(f"Both blocked: {count} the talons turn", style="bold reverse", justify="center")
+        elif self.headline:
+            status = Text(self.headline, style="bold", justify="center")
+        else:
+            flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
+            status = Text(f"{flips} from the talons so far", style="dim", justify="center")
+        parts: list[RenderableType] = [status, Align.center(row)]
+        if self.viewer is not None:
+            hand = self.game.view(self.viewer).hand
+            picked = self.picked.get(self.viewer)
+            keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
+            slots = [Slot(card, highlight=card == picked, caption=key) for card, key in zip(hand, keys)]
+            parts.append(Align.center(render_row(slots, palette, ascii_only=ascii_only)))
+        return Group(*parts)
+
+    def prompt(self) -> str:
+        if self.game.is_over:
+            return "Game over."
+        if len(self.people) > 1:
+            return "   ".join(f"{self.names[s]}: {self.key_row(s, CARD_VERBS)} cards, "
+                              f"{self.key_row(s, PILE_VERBS)} piles" for s in self.people)
+        return self.turn_prompt()
+
+    def turn_prompt(self) -> str:
+        if self.viewer is None:
+            return "Watching: both play at once."
+        if self.viewer in self.picked:
+            return "It fits both piles: ← left or → right"
+        return "1-5 plays a card (where it fits) · ← or → first aims at a pile"
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        for event in events_:
+            if event.kind == "flip":
+                self.headline = ""
+        # a picked card that has gone, or that no longer fits both piles, is unpicked
+        for seat, card in list(self.picked.items()):
+            view = self.game.view(seat)
+            if card not in view.hand or sum(fits(card, top) for top in view.tops) < 2:
+                del self.picked[seat]
+
+
+SCREENS = {"speed": SpeedScreen}

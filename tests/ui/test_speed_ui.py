@@ -1,0 +1,97 @@
+"""Speed played through the keys a person would press, solo and hot-seat."""
+
+from __future__ import annotations
+
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.speed import SpeedScreen
+from tests.rules.test_speed import speed_deck
+from ui_helpers import burst, prompt, screen_text, text_of, wait_for
+
+SPEED = GAMES["speed"]
+
+
+def hand(screen, seat: int) -> list[str]:
+    return [c.code for c in screen.game.view(seat).hand]
+
+
+def tops(screen) -> list[str]:
+    return [c.code for c in screen.game.view(None).tops]
+
+
+async def test_solo_a_digit_plays_a_card_where_it_fits_and_arrows_choose_when_it_fits_both(app_factory):
+    # 8♣ fits only the 9♥; the 10♣ fits the 9♥ and the J♠; the 2♣ fits neither.
+    deck = speed_deck("8c 10c 2c 3c 4c", "Kd Kh 5d 6d 7d", "9h Js", stock0="Ah Qc")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SpeedScreen)
+        assert "1-5 plays a card" in prompt(screen)
+        await pilot.press("3")  # the 2♣: refused, nothing lost
+        assert "does not go on either pile" in prompt(screen)
+        await pilot.press("1")  # the 8♣ on the 9♥
+        await wait_for(pilot, lambda: tops(screen) == ["8c", "Js"])
+        assert hand(screen, 0)[0] == "Ah", "the stock's top card takes its place"
+        await pilot.press("2")  # the 10♣ fits only the J♠ now (the 8♣ is on the left)
+        await wait_for(pilot, lambda: tops(screen) == ["8c", "10c"])
+        # ← first aims at the left pile, then the card goes there
+        await pilot.press("left", "3")  # the 2♣ on the 8♣: refused, says which pile
+        assert "does not go on the left pile" in prompt(screen)
+        assert screen.game.view(0).hand_sizes[0] == 5 and screen.game.view(0).stock_sizes[0] == 13
+
+
+async def test_solo_a_card_that_fits_both_piles_waits_for_an_arrow(app_factory):
+    deck = speed_deck("10c 2c 3c 4c 5c", "Kd Kh Qd 6d 7d", "9h Js")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("1")
+        assert screen.picked == {0: screen.game.view(0).hand[0]} and "← left or → right" in prompt(screen)
+        await pilot.press("right")
+        await wait_for(pilot, lambda: tops(screen) == ["9h", "10c"])
+        assert not screen.picked
+
+
+async def test_hotseat_each_player_owns_half_the_keyboard_and_the_later_press_loses_the_pile(app_factory):
+    deck = speed_deck("8c 2c 3c 4c 5c", "10d Kd Qd 6d 7d", "9h 2s")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, humans=2, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.keymap.lookup("a") == (0, "card0") and screen.keymap.lookup("h") == (1, "card0")
+        assert screen.keymap.lookup("z") == (0, "pile0") and screen.keymap.lookup("full_stop") == (1, "pile1")
+        line = prompt(screen)
+        assert "Player 1: a s d f g cards, z x piles" in line and "Player 2: h j k l ; cards, , . piles" in line
+        assert "a 8♣" in text_of(screen.render_seat(0)) and "h 10♦" in text_of(screen.render_seat(1))
+        # Both go for the 9♥ in the same instant: player 2's key first, so player 2's card stands.
+        await burst(pilot, "h", "a")
+        await wait_for(pilot, lambda: screen.game.view(None).tops[0].code != "9h")
+        await pilot.pause(0.1)
+        assert tops(screen)[0] == "10d" and "8c" in hand(screen, 0)
+        assert "Player 2 was" in screen.headline and "ms earlier than Player 1" in screen.headline
+        assert any("Player 1 takes back the 8♣" in line.plain for line in screen.log_lines)
+
+
+async def test_solo_against_a_bot_to_the_end(app_factory):
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=3, level="expert"), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        # The person plays the first card that fits whenever they can; the table counts the flips.
+        for _ in range(1500):
+            if isinstance(app.screen, ResultScreen):
+                break
+            if screen.game.is_over:
+                await pilot.pause(0.05)
+                continue
+            view = screen.game.view(0)
+            playable = [i for i, card in enumerate(view.hand)
+                        if any(abs(card.rank - top.rank) in (1, 12) for top in view.tops)]
+            if playable and not view.blocked:
+                await pilot.press(str(playable[0] + 1))
+                if screen.picked:
+                    await pilot.press("left")
+            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause(0.1)
+        # (the quick scripted person usually wins, but the bot's cards may fall its way)
+        assert screen.game.result.describe(screen.names) in screen_text(app)
