@@ -105,3 +105,20 @@ async def test_hot_seat_each_person_sees_what_changed_since_their_last_turn(app_
         screen = await pass_cover(app, pilot, "Player 2")
         text = screen_text(app)
         assert "new since your turn" not in text and " [4♥ 5♥ 6♥ 7♥]" in text
+
+
+async def test_a_table_taller_than_the_centre_shows_the_rows_around_the_cursor(app_factory, monkeypatch):
+    from test_machiavelli_snapshots import HAND_SIZE, bots_lay_down, crowded_deck
+
+    app = app_factory(GameSetup.solo(SPEC, 5, seed=3, options={"hand_size": HAND_SIZE}, deck=crowded_deck()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await bots_lay_down(pilot)
+        monkeypatch.setattr(screen, "center_height", lambda: 4)  # room for the heading and three lines
+        await pilot.press("up")  # the last group, on the last row
+        text = screen_text(app)
+        assert "↑ 3 more rows" in text
+        assert "[K♣ K♦ K♠]" in text and "[2♣ 2♦ 2♥]" not in text
+        await pilot.press("down", "down")  # round to the first group
+        text = screen_text(app)
+        assert "[2♣ 2♦ 2♥]" in text and "↓ 3 more rows" in text and "[K♣ K♦ K♠]" not in text
