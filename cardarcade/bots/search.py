@@ -32,7 +32,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -117,9 +118,20 @@ class Budget:
 
 def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
          depth: int | None = None, seconds: float | None = None, policy: str = "rollout_move") -> Action:
-    """Perfect-information Monte Carlo: the move with the best average over sampled deals."""
+    """Perfect-information Monte Carlo: the move with the best average over sampled deals,
+    each move judged by one play-out (``policy``, to ``depth`` moves or the episode's end)."""
+    def judge(trial: Game, episode: Hashable) -> float:
+        play_out(trial, episode, rng, depth, policy)
+        return trial.utilities()[seat]  # type: ignore[attr-defined]
+
+    return sampled_best(game_class, view, seat, rng, Budget(samples, seconds), judge)
+
+
+def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
+                 judge: Callable[[Game, Hashable], float]) -> Action:
+    """Deal the hidden cards ``budget`` times; in each deal make every legal move and ``judge``
+    the position it leaves (consuming it); the move with the best total."""
     totals: dict[Action, float] = {}
-    budget = Budget(samples, seconds)
     while budget.more():
         game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
         episode = game.episode()
@@ -129,8 +141,7 @@ def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random,
         for action in legal:
             trial = game.clone()
             trial.apply(seat, action)
-            play_out(trial, episode, rng, depth, policy)
-            totals[action] = totals.get(action, 0.0) + trial.utilities()[seat]  # type: ignore[attr-defined]
+            totals[action] = totals.get(action, 0.0) + judge(trial, episode)
         budget.done += 1
     return max(totals, key=lambda a: totals[a])
 
@@ -139,7 +150,7 @@ def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random,
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "total", "available")
+    __slots__ = ("available", "children", "mover", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # who made the move leading here (whose utility this node sums)
@@ -210,12 +221,10 @@ def alphabeta(game: Game, seat: int, episode: Hashable, alpha: float = -math.inf
         child.apply(mover, action)
         value = alphabeta(child, seat, episode, alpha, beta)
         if maximising:
-            if value > best:
-                best = value
+            best = max(best, value)
             alpha = max(alpha, value)
         else:
-            if value < best:
-                best = value
+            best = min(best, value)
             beta = min(beta, value)
         if alpha >= beta:
             break
@@ -225,20 +234,8 @@ def alphabeta(game: Game, seat: int, episode: Hashable, alpha: float = -math.inf
 def pimc_solved(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
                 seconds: float | None = None) -> Action:
     """PIMC where each sampled deal is solved exactly (for endgames small enough to solve)."""
-    totals: dict[Action, float] = {}
-    budget = Budget(samples, seconds)
-    while budget.more():
-        game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
-        episode = game.episode()
-        legal = game.legal_actions(seat)
-        if len(legal) == 1 and not totals:
-            return legal[0]
-        for action in legal:
-            child = game.clone()
-            child.apply(seat, action)
-            totals[action] = totals.get(action, 0.0) + alphabeta(child, seat, episode)
-        budget.done += 1
-    return max(totals, key=lambda a: totals[a])
+    return sampled_best(game_class, view, seat, rng, Budget(samples, seconds),
+                        lambda trial, episode: alphabeta(trial, seat, episode))
 
 
 # ---------------------------------------------------------------- work for the table

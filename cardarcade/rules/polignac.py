@@ -8,10 +8,18 @@ import random
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import POLIGNAC, Card, Rank, Suit, polignac_deck
-from cardarcade.rules._tricks import (PlayedCard, TrickGame, TrickState, following, play, played_by, played_event,
-                                      winning_index)
-from cardarcade.rules.base import Action, BadSetup, Event, GameSpec, Options, prepare_deck
+from cardarcade.cards import POLIGNAC, Card, Rank, Suit, cards, polignac_deck
+from cardarcade.rules._tricks import (
+    PlayedCard,
+    TrickGame,
+    TrickState,
+    following,
+    play,
+    played_by,
+    played_event,
+    winning_index,
+)
+from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 POLIGNAC_CARD = Card.of(Rank.JACK, Suit.SPADES)
 JACKS = tuple(Card.of(Rank.JACK, s) for s in Suit)
@@ -41,6 +49,13 @@ lowest score wins.
 
 **Keys:** `←` `→` choose a card (only cards you may play are bright), `enter` plays it.
 """
+
+
+def deck_for(*hands: str) -> list[Card]:
+    """The fixed deck (``deck=``) that deals these hands ('Js 7s Ah ...', seat 0 first): the
+    cards go out one at a time from seat 0."""
+    dealt = [cards(h) for h in hands]
+    return [dealt[p][k] for k in range(len(dealt[0])) for p in range(len(dealt))]
 
 
 class PolignacOptions(Options):
@@ -88,7 +103,7 @@ class Polignac(TrickGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: PolignacOptions, deck: list[Card] | None) -> "Polignac":
+    def setup(cls, players: int, seed: int, options: PolignacOptions, deck: list[Card] | None) -> Polignac:
         order = prepare_deck(list(PACKS[players]), seed, deck)
         state = PolignacState(players=players, seed=seed, options=options, hands=[], won=[],
                               dealer=players - 1, scores=[0] * players)
@@ -236,7 +251,7 @@ class Polignac(TrickGame):
         return play(max(cards, key=lambda c: (c.rank is Rank.JACK, value(c))))
 
     @classmethod
-    def determinize(cls, view: PolignacView, seat: int, rng: random.Random) -> "Polignac":
+    def determinize(cls, view: PolignacView, seat: int, rng: random.Random) -> Polignac:
         """A whole game consistent with what ``seat`` has seen: the cards it has not seen dealt
         at random to the others (never a card of a suit someone has shown they lack)."""
         from cardarcade.bots.search import deal_unseen

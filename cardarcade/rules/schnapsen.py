@@ -4,13 +4,22 @@ going out at 66 from memory; hands are worth 1 to 3 game points and the match go
 from __future__ import annotations
 
 import random
-from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import SCHNAPSEN, Card, Rank, Suit, schnapsen_deck
-from cardarcade.rules._tricks import (PlayedCard, TrickGame, TrickState, beats, deal_packets, heading, play,
-                                      played_by, played_event, winning_index)
+from cardarcade.cards import SCHNAPSEN, Card, Rank, Suit, cards, schnapsen_deck
+from cardarcade.rules._tricks import (
+    PlayedCard,
+    TrickGame,
+    TrickState,
+    beats,
+    deal_packets,
+    heading,
+    play,
+    played_by,
+    played_event,
+    winning_index,
+)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 PACK = tuple(schnapsen_deck())
@@ -78,6 +87,14 @@ match target.
 **Keys:** `←` `→` choose a card, `enter` plays it; `m` shows a marriage with the card under
 the cursor and leads it; `x` exchanges, `c` closes, `o` declares 66, `p` lets the last hand end.
 """
+
+
+def deck_for(h0: str, h1: str, up: str, stock: str = "") -> list[Card]:
+    """The fixed deck (``deck=``) that deals these hands (seat 0 is the non-dealer), turns up
+    ``up`` and starts the stock with ``stock``; the other cards follow in pack order."""
+    a, b = cards(h0), cards(h1)
+    order = a[:3] + b[:3] + cards(up) + a[3:] + b[3:] + cards(stock)
+    return order + [c for c in PACK if c not in set(order)]
 
 
 class SchnapsenOptions(Options):
@@ -162,7 +179,7 @@ class Schnapsen(TrickGame):
     NESTED = ("hands", "won", "known")
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: SchnapsenOptions, deck: list[Card] | None) -> "Schnapsen":
+    def setup(cls, players: int, seed: int, options: SchnapsenOptions, deck: list[Card] | None) -> Schnapsen:
         order = prepare_deck(list(PACK), seed, deck)
         state = SchnapsenState(players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
                                trump=Suit.CLUBS, upcard=None, stock=[])
@@ -493,7 +510,7 @@ class Schnapsen(TrickGame):
         return PLAYS[min(cards, key=lambda c: (c.suit is trump, value(c)))]
 
     @classmethod
-    def determinize(cls, view: SchnapsenView, seat: int, rng: random.Random) -> "Schnapsen":
+    def determinize(cls, view: SchnapsenView, seat: int, rng: random.Random) -> Schnapsen:
         from cardarcade.bots.search import deal_unseen
 
         other = 1 - seat

@@ -12,17 +12,12 @@ from cardarcade.bots.polignac import decide
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
-from cardarcade.rules.polignac import Polignac
+from cardarcade.rules.polignac import Polignac, deck_for
 from cardarcade.table.simulate import play_headless
 
 SPEC = GAMES["polignac"]
 C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
-
-
-def deck(*hands: str) -> list[Card]:
-    dealt = [cards(h) for h in hands]
-    return [dealt[p][k] for k in range(len(dealt[0])) for p in range(len(dealt))]
 
 
 FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
@@ -32,7 +27,7 @@ FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
 
 
 def new(*hands: str) -> Polignac:
-    return SPEC.new(len(hands), seed=0, deck=deck(*hands))
+    return SPEC.new(len(hands), seed=0, deck=deck_for(*hands))
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)

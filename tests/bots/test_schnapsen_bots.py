@@ -12,7 +12,7 @@ from cardarcade.bots.schnapsen import decide
 from cardarcade.cards import Card, cards, schnapsen_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
-from cardarcade.rules.schnapsen import OUT, PASS, Schnapsen
+from cardarcade.rules.schnapsen import OUT, PASS, Schnapsen, deck_for
 from cardarcade.table.simulate import play_headless
 
 SPEC = GAMES["schnapsen"]
@@ -20,15 +20,9 @@ C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
 
 
-def deck(h0: str, h1: str, up: str, stock: str) -> list[Card]:
-    a, b = cards(h0), cards(h1)
-    order = a[:3] + b[:3] + cards(up) + a[3:] + b[3:] + cards(stock)
-    return order + [c for c in schnapsen_deck() if c not in set(order)]
-
-
 def new(h0: str = "Ah 10h Kh Qs Js", h1: str = "As 10s Ks Jh Qd", up: str = "Jc",
         stock: str = "Ac 10c Kc Qc Ad 10d Kd Jd Qh") -> Schnapsen:
-    return SPEC.new(2, seed=0, deck=deck(h0, h1, up, stock))
+    return SPEC.new(2, seed=0, deck=deck_for(h0, h1, up, stock))
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)

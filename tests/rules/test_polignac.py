@@ -11,19 +11,13 @@ import random
 
 import pytest
 
-from cardarcade.cards import Card, cards, polignac_deck
+from cardarcade.cards import POLIGNAC, SCHNAPSEN, Card, Suit, cards, polignac_deck
 from cardarcade.rules import GAMES, BadSave, IllegalAction
 from cardarcade.rules._tricks import deal_packets, heading, play, winning_index
-from cardarcade.cards import POLIGNAC, SCHNAPSEN, Suit
-from cardarcade.rules.polignac import Polignac
+from cardarcade.rules.polignac import Polignac, deck_for
 
 SPEC = GAMES["polignac"]
 C = Card.parse
-
-
-def deck(*hands: str) -> list[Card]:
-    dealt = [cards(h) for h in hands]
-    return [dealt[p][k] for k in range(len(dealt[0])) for p in range(len(dealt))]
 
 
 # Four players, 8 cards each (32 cards).
@@ -34,7 +28,7 @@ FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
 
 
 def new(*hands: str, **options) -> Polignac:
-    return SPEC.new(len(hands), seed=0, deck=deck(*hands), options=options or None)
+    return SPEC.new(len(hands), seed=0, deck=deck_for(*hands), options=options or None)
 
 
 def test_the_pack_is_32_cards_for_four_and_30_without_black_sevens_otherwise():

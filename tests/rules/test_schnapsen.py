@@ -17,22 +17,15 @@ from cardarcade.cards import Card, Suit, cards, schnapsen_deck
 from cardarcade.rules import GAMES, BadSave, IllegalAction
 from cardarcade.rules._tricks import play
 from cardarcade.rules.base import Action
-from cardarcade.rules.schnapsen import CLOSE, EXCHANGE, OUT, PASS, Schnapsen
+from cardarcade.rules.schnapsen import CLOSE, EXCHANGE, OUT, PASS, Schnapsen, deck_for
 
 SPEC = GAMES["schnapsen"]
 C = Card.parse
 
 
-def deck(h0: str, h1: str, up: str, stock: str = "") -> list[Card]:
-    a, b = cards(h0), cards(h1)
-    order = a[:3] + b[:3] + cards(up) + a[3:] + b[3:] + cards(stock)
-    rest = [c for c in schnapsen_deck() if c not in set(order)]
-    return order + rest
-
-
 def new(h0: str = "Ah 10h Kh Qs Js", h1: str = "As 10s Ks Jh Qd", up: str = "Jc",
         stock: str = "Ac 10c Kc Qc Ad 10d Kd Jd Qh", **options) -> Schnapsen:
-    return SPEC.new(2, seed=0, deck=deck(h0, h1, up, stock), options=options or None)
+    return SPEC.new(2, seed=0, deck=deck_for(h0, h1, up, stock), options=options or None)
 
 
 def p(card: str) -> Action:
@@ -132,7 +125,7 @@ def test_the_last_draw_takes_the_upcard_and_then_the_strict_rules_apply():
         leader = game.actors()[0]
         game.apply(leader, game.legal_actions(leader)[0])
         follower = game.actors()[0]
-        game.apply(follower, [a for a in game.legal_actions(follower) if a.kind == "play"][0])
+        game.apply(follower, next(a for a in game.legal_actions(follower) if a.kind == "play"))
     assert game.s.upcard is None and game.s.stock == [] and game.view(0).strict
     loser = 1 - game.s.last_winner
     assert C("Jc") in game.s.hands[loser] and game.view(game.s.last_winner).known[loser] == cards("Jc")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
+from cardarcade.rules.polignac import deck_for
 from cardarcade.table.setup import GameSetup
 
 SPEC = GAMES["polignac"]
@@ -13,11 +13,6 @@ FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
         "Jc Qc Kc Ac 10c 9c 8c 7c")
 
 
-def deck(*hands: str) -> list[Card]:
-    dealt = [cards(h) for h in hands]
-    return [dealt[p][k] for k in range(len(dealt[0])) for p in range(len(dealt))]
-
-
 def test_polignac_four_players_after_leading(snap_compare, app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=5, level="hard", deck=deck(*FOUR))
+    setup = GameSetup.solo(SPEC, 4, seed=5, level="hard", deck=deck_for(*FOUR))
     assert snap_compare(app_factory(setup), press=["end", "enter"], terminal_size=(80, 24))

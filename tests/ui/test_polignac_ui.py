@@ -3,13 +3,15 @@ explained, and a hot-seat hand played to the end of the game behind covers."""
 
 from __future__ import annotations
 
+from ui_helpers import prompt, screen_text, wait_for
+
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
+from cardarcade.rules.polignac import deck_for
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.tricks import PolignacScreen
 from cardarcade.ui.screens.turn import CoverScreen
-from ui_helpers import prompt, screen_text, wait_for
 
 SPEC = GAMES["polignac"]
 C = Card.parse
@@ -19,13 +21,8 @@ FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
         "Jc Qc Kc Ac 10c 9c 8c 7c")
 
 
-def deck(*hands: str) -> list[Card]:
-    dealt = [cards(h) for h in hands]
-    return [dealt[p][k] for k in range(len(dealt[0])) for p in range(len(dealt))]
-
-
 async def test_arrows_and_enter_play_a_card_and_following_suit_is_explained(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck(*FOUR))
+    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck_for(*FOUR))
     app = app_factory(setup, pace=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -41,7 +38,7 @@ async def test_arrows_and_enter_play_a_card_and_following_suit_is_explained(app_
 
 
 async def test_a_card_that_does_not_follow_suit_is_refused_with_the_reason(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck(FOUR[1], FOUR[0], FOUR[2], FOUR[3]))
+    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck_for(FOUR[1], FOUR[0], FOUR[2], FOUR[3]))
     app = app_factory(setup)  # the bots never move by themselves: the test moves for them
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -68,8 +65,7 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, PolignacScreen))
-        done = 0
-        for _ in range(40):
+        for done in range(1, 41):
             # the next person's cover comes up, unless the same person plays on (won the trick)
             await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
             if isinstance(app.screen, ResultScreen):
@@ -86,7 +82,6 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
             target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
             await pilot.press("home", *(["right"] * target), "enter")
             await pilot.pause()
-            done += 1
             assert len(screen.game.s.log) == done or screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "lowest score" in screen.game.result.reason

@@ -4,28 +4,24 @@ asks, and a hot-seat hand played out behind covers."""
 
 from __future__ import annotations
 
-from cardarcade.cards import Card, cards, schnapsen_deck
+from ui_helpers import prompt, screen_text, wait_for
+
+from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
+from cardarcade.rules.schnapsen import deck_for
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.tricks import SchnapsenScreen
 from cardarcade.ui.screens.turn import CoverScreen
-from ui_helpers import prompt, screen_text, wait_for
 
 SPEC = GAMES["schnapsen"]
 C = Card.parse
 
 
-def deck(h0: str, h1: str, up: str, stock: str) -> list[Card]:
-    a, b = cards(h0), cards(h1)
-    order = a[:3] + b[:3] + cards(up) + a[3:] + b[3:] + cards(stock)
-    return order + [c for c in schnapsen_deck() if c not in set(order)]
-
-
 def solo(h0: str = "Kh Qh Ah Jc Js", h1: str = "As 10s Ks Jh Qd", up: str = "Qc",
          stock: str = "Ac 10c Kc Qs Ad 10d Kd Jd 10h", **kw) -> GameSetup:
-    return GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck(h0, h1, up, stock), **kw)
+    return GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for(h0, h1, up, stock), **kw)
 
 
 async def test_a_marriage_by_m_then_the_exchange_and_no_running_totals(app_factory):
@@ -85,7 +81,7 @@ async def test_closing_then_the_strict_rules_refuse_a_card_with_the_reason(app_f
 
 async def test_the_house_rule_shows_the_running_points(app_factory):
     app = app_factory(solo(options={"show_points": True}))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)):
         assert "0 in hand" in screen_text(app)
 
 

@@ -8,6 +8,7 @@ and moves.
 
 from __future__ import annotations
 
+from rich.align import Align
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -16,10 +17,14 @@ from cardarcade.cards import POLIGNAC, SCHNAPSEN, Card, Rank
 from cardarcade.rules._tricks import PlayedCard
 from cardarcade.rules.base import Action
 from cardarcade.rules.schnapsen import CLOSE, EXCHANGE, OUT, PASS
-from cardarcade.ui.screens.turn import Command, TurnScreen, fan_overlap, hand_window, with_more_marks
+from cardarcade.ui.screens.turn import (
+    Command,
+    TurnScreen,
+    fan_overlap,
+    hand_window,
+    with_more_marks,
+)
 from cardarcade.ui.widgets.cards import Slot, render_row
-
-from rich.align import Align
 
 CAPTION = 7  # a card's width: a name under a card is cut to it
 
@@ -228,7 +233,7 @@ class SchnapsenScreen(TrickScreen):
         elif view.upcard is not None:
             piles = [Slot(None, back=True, caption=f"stock {view.stock}"), Slot(view.upcard, caption="trumps")]
         else:
-            piles = [Slot(None, caption="no stock")]
+            piles = [Slot(None, caption="used up")]
         table = render_row(piles, palette, ascii_only=ascii_only)
         trick = self.trick_row(view.trick, view.leader, 2, waiting=view.turn is not None and not view.final)
         info = Text()
@@ -291,7 +296,7 @@ class SchnapsenScreen(TrickScreen):
             return "The hands are played out: o declares 66, p lets the hand end"
         led = view.trick[0].card.suit if view.trick else None
         if led is not None and any(c.suit is led for c in view.hand):
-            return f"Strict rules: follow suit, and win the trick if you can (the bright cards)"
+            return "Strict rules: follow suit, and win the trick if you can (the bright cards)"
         return "Strict rules: you cannot follow, so you must trump (the bright cards)"
 
     def describe_action(self, action: Action) -> str:
