@@ -75,9 +75,9 @@ def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
     for k, t in enumerate(held_types):
         a[t, count + k] = -1
     need = np.array([on_table[t] for t in range(TYPES)], dtype=float)
-    problem = dict(c=np.concatenate([np.zeros(count), -np.ones(len(held_types))]),
-                   constraints=LinearConstraint(a, need, need),
-                   bounds=Bounds(0, np.concatenate([np.full(count, COPIES), [held[t] for t in held_types]])))
+    problem = {"c": np.concatenate([np.zeros(count), -np.ones(len(held_types))]),
+               "constraints": LinearConstraint(a, need, need),
+               "bounds": Bounds(0, np.concatenate([np.full(count, COPIES), [held[t] for t in held_types]]))}
     # The relaxation first: on a table of sets and runs it is often whole already, at a fraction
     # of the integer program's cost. (The cards held follow from the melds, so only those are integers.)
     result = milp(**problem, integrality=np.zeros(count + len(held_types)))

@@ -14,7 +14,7 @@ from cardarcade.bots.machiavelli import decide_hard, hand_melds
 from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
-from cardarcade.rules.machiavelli import DRAW, END, RESET, Machiavelli, arrange, is_meld, split_layout
+from cardarcade.rules.machiavelli import DRAW, END, RESET, Machiavelli, is_meld, split_layout
 from cardarcade.table.simulate import play_headless, simulate
 
 SPEC = GAMES["machiavelli"]

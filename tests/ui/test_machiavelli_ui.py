@@ -90,19 +90,19 @@ async def test_undo_puts_the_table_back_and_a_bad_table_costs_three_cards(app_fa
 async def test_hot_seat_each_person_sees_what_changed_since_their_last_turn(app_factory):
     app = app_factory(setup("4h 5h 6h 9c 2d", "7h 9s 9d 2c 3d", humans=2, stock="As Ks Qs"))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await pass_cover(app, pilot, "Player 1")
+        await pass_cover(app, pilot, "Player 1")
         await pilot.press("n", "space", "up", "space", "space", "up", "space", "enter")
-        screen = await pass_cover(app, pilot, "Player 2")
+        await pass_cover(app, pilot, "Player 2")
         text = screen_text(app)
         assert "*[4♥ 5♥ 6♥]" in text and "*1 new since your turn" in text
         assert "Your hand (5): 9♠ 7♥ 2♣ 3♦ 9♦" in text
         # Player 2 adds the 7♥ to the run.
         await pilot.press("right", "space", "up", "space", "enter")
-        screen = await pass_cover(app, pilot, "Player 1")
+        await pass_cover(app, pilot, "Player 1")
         text = screen_text(app)
         assert "*[4♥ 5♥ 6♥ 7♥]" in text and "Player 2 puts down 1 card (7♥)" in text
         await pilot.press("d")
-        screen = await pass_cover(app, pilot, "Player 2")
+        await pass_cover(app, pilot, "Player 2")
         text = screen_text(app)
         assert "new since your turn" not in text and " [4♥ 5♥ 6♥ 7♥]" in text
 

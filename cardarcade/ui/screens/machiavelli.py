@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from cardarcade.cards import Card, Rank
+from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView
 from cardarcade.ui.screens.turn import Command, TurnScreen
