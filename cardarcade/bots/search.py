@@ -100,20 +100,23 @@ def play_out(game: Game, episode: Hashable, rng: random.Random, depth: int | Non
 
 
 class Budget:
-    """A fixed number of iterations, or a time limit (with the count as a floor of one)."""
+    """A fixed number of iterations, or a time limit (at least one iteration either way). Under
+    a time limit no iteration starts that would likely end past it (the mean so far as a guide:
+    one exactly solved deal may take a good part of a second)."""
 
     def __init__(self, iterations: int, seconds: float | None) -> None:
         self.iterations = iterations
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.start = time.perf_counter()
+        self.deadline = None if seconds is None else self.start + seconds
         self.done = 0
 
     def more(self) -> bool:
         if self.deadline is None:
             return self.done < self.iterations
-        return self.done == 0 or time.perf_counter() < self.deadline
-
-
-# ---------------------------------------------------------------- PIMC
+        if self.done == 0:
+            return True
+        now = time.perf_counter()
+        return now + (now - self.start) / self.done < self.deadline
 
 
 def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
