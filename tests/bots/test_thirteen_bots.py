@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, make_bot
 from cardarcade.bots.thirteen import duel
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
@@ -38,19 +38,13 @@ def table_game(*hands: str, table: str | None = None, **options) -> Thirteen:
 
 
 def decision(game: Thirteen, level: str, seed: int = 0) -> Action:
-    """The bot's move, through its plans (a hard bot's thought worked out inline, as the table does)."""
+    """The bot's move, through its plans: one, at the table's pace, and legal."""
     seat = game.actors()[0]
     bot = make_bot("thirteen", seat, level, random.Random(seed))
     plans = bot.plans(game.view(seat), NOW)
-    assert len(plans) == 1
-    plan = plans[0]
-    if isinstance(plan, Thinking):
-        assert game.is_legal(seat, plan.fallback)
-        bot.conclude(plan.key, plan.work(*plan.args), NOW.now + 1)
-        plan = bot.plans(game.view(seat), NOW)[0]
-    assert isinstance(plan, Plan) and plan.at > NOW.now
-    assert game.is_legal(seat, plan.action)
-    return plan.action
+    assert len(plans) == 1 and isinstance(plans[0], Plan) and plans[0].at > NOW.now
+    assert game.is_legal(seat, plans[0].action)
+    return plans[0].action
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)

@@ -53,13 +53,14 @@ class ThirteenScreen(TurnScreen):
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         active = view.turn == seat
+        wide = self.game.players <= 8  # two columns; else three, of 24 columns each at 80x24
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
         name = self.names[seat]
-        level = self.seat_level(seat) if self.game.players <= 8 else ""
+        level = self.seat_level(seat) if wide else ""
         if level:
             name += f" ({level})"
-        width = 16 if self.game.players <= 8 else 11
+        width = 16 if wide else 7
         line.append(name[:width].ljust(width), style="bold reverse" if active else "bold")
         held = view.hand_counts[seat]
         if seat in view.out:
@@ -68,15 +69,15 @@ class ThirteenScreen(TurnScreen):
         line.append(f" {held:2}", style="bold")
         if view.back_counts is not None:
             blue, red = view.back_counts[seat][BLUE], view.back_counts[seat][RED]
-            line.append(f" ({blue}b {red}r)", style="dim")
-        elif self.game.players <= 8:
+            line.append(f" ({blue}b {red}r)" if wide else f" {blue}b{red}r", style="dim")
+        elif wide:
             line.append(" cards" if held != 1 else " card ", style="dim")
         if self.thinking(seat):
-            line.append(" thinking…", style="italic")
+            line.append(" thinking…" if wide else " …", style="italic")
         elif view.knocked[seat]:
-            line.append(" knocked", style="italic dim")
+            line.append(" knocked" if wide else " pass", style="italic dim")
         elif view.owner == seat:
-            line.append(" ◆ on top", style="bold")
+            line.append(" ◆ on top" if wide else " ◆top", style="bold")
         return line
 
     # ---- centre: the combination to beat
