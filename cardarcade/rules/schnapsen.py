@@ -79,7 +79,8 @@ match target.
 **Departures and clarifications** (the text leaves these open):
 
 - The leader may close the stock before the very first trick too (no card has been drawn yet).
-- Closing and the exchange need an upcard still lying under the stock.
+- Closing and the exchange need the upcard still under the stock and at least one face-down
+  card on it.
 - "Three if they had not captured any tricks" for the closer's opponent is read as: no trick
   won before the close.
 - A marriage may be shown with the stock open or closed; the exchange only while it is open.
