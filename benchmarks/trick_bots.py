@@ -26,12 +26,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _common  # noqa: E402
+import _common
 
-from cardarcade.bots import polignac as polignac_bots  # noqa: E402
-from cardarcade.bots import schnapsen as schnapsen_bots  # noqa: E402
-from cardarcade.bots import search  # noqa: E402
-from cardarcade.rules import GAMES  # noqa: E402
+from cardarcade.bots import polignac as polignac_bots
+from cardarcade.bots import schnapsen as schnapsen_bots
+from cardarcade.bots import search
+from cardarcade.rules import GAMES
 
 DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide}
 
@@ -52,13 +52,13 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
     return list(game.s.last_hand)
 
 
-def strength(game_id: str, a: str, b: str, deals: int, minutes: float) -> dict:
+def strength(game_id: str, a: str, b: str, deals: int, minutes: float, first_deal: int = 0) -> dict:
     players = 2 if game_id == "schnapsen" else 4
     totals = {a: 0, b: 0}
     hands = 0
     move_times: dict[str, list[float]] = {}
     deadline = time.monotonic() + minutes * 60
-    for deal in range(deals):
+    for deal in range(first_deal, first_deal + deals):
         if time.monotonic() > deadline:
             break
         for swap in (False, True):
@@ -68,11 +68,11 @@ def strength(game_id: str, a: str, b: str, deals: int, minutes: float) -> dict:
             for seat, p in enumerate(points):
                 totals[levels[seat]] += p
             hands += 1
-        if (deal + 1) % 10 == 0:
+        if (deal + 1 - first_deal) % 10 == 0:
             print(f"  {game_id} {a} v {b}: {hands} hands, points {totals}", flush=True)
     all_points = sum(totals.values()) or 1
     return {
-        "game": game_id, "a": a, "b": b, "hands": hands, "points": totals,
+        "game": game_id, "a": a, "b": b, "first_deal": first_deal, "hands": hands, "points": totals,
         "share_a": round(totals[a] / all_points, 3),
         "mean_move_ms": {lvl: round(1000 * sum(t) / len(t), 1) for lvl, t in move_times.items()},
         "max_move_ms": {lvl: round(1000 * max(t), 1) for lvl, t in move_times.items()},
@@ -108,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=250, help="deals per pairing (each played twice)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop a pairing after this long")
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--first-deal", type=int, default=0, help="start at this deal (to split a long run)")
     parser.add_argument("--out", default="trick_bots", help="the results file's name in benchmarks/results")
     args = parser.parse_args(argv)
     games = args.game or sorted(DECIDE)
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.speed_only:
         for game_id in games:
             for a, b in pairs:
-                row = strength(game_id, a, b, deals, minutes)
+                row = strength(game_id, a, b, deals, minutes, args.first_deal)
                 out["strength"].append(row)
                 what = "game points won" if game_id == "schnapsen" else "jack points taken (fewer is better)"
                 print(f"{game_id:<10} {a} v {b}: {row['hands']} hands, {what}: {row['points']} "
