@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 import multiprocessing
 import os
-from typing import Callable, Protocol
+import sys
+from typing import Callable, Iterator, Protocol
 
 from cardarcade.table.clock import Clock, Handle
 
@@ -65,8 +67,9 @@ class ProcessThinker:
 
     def think(self, work: Work, args: tuple, done: Done) -> Handle:
         try:
-            future = worker_pool().submit(work, *args)
-        except (RuntimeError, concurrent.futures.BrokenExecutor) as exc:  # the pool died: start afresh next time
+            with _stderr_with_a_descriptor():
+                future = worker_pool().submit(work, *args)
+        except Exception as exc:  # no worker could be started, or the pool died: the fallback, and afresh next time
             worker_pool.cache_clear()
             future = concurrent.futures.Future()
             future.set_exception(exc)
@@ -94,6 +97,33 @@ class ProcessThinker:
         return pending
 
 
+@contextlib.contextmanager
+def _stderr_with_a_descriptor() -> Iterator[None]:
+    """While worker processes start: multiprocessing hands ``sys.stderr``'s file descriptor to the
+    helper process it starts, and a running Textual app has replaced ``sys.stderr`` with a capture
+    that has none (-1), which fails the start. The process's own stderr stands in meanwhile."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    captured, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
+
+
+def _quiet_worker() -> None:
+    """A worker says nothing on the terminal it inherited (where the app draws): what goes wrong
+    in a search comes back to the table as an exception."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+
+
 @functools.cache  # one pool for every table in the process
 def worker_pool() -> concurrent.futures.ProcessPoolExecutor:
     # Forked from a clean server process, not from this one: this process has threads (the
@@ -102,7 +132,7 @@ def worker_pool() -> concurrent.futures.ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     # One core is left to the event loop; a pool of one still keeps the loop free.
     workers = max(1, (os.cpu_count() or 2) - 1)
-    return concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
 
 
 def live_thinker(think_seconds: float | None) -> Thinker | None:

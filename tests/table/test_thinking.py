@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import subprocess
+import sys
+import textwrap
 import time
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking
@@ -128,3 +131,28 @@ def test_a_live_table_thinks_in_another_process_and_answers_on_its_loop():
     assert thinking_seen
     first = next(e for batch in told for e in batch if e.seat == 0)
     assert first.kind == answer.kind  # the answer only a worker process gives
+
+
+def test_workers_start_while_an_app_has_taken_stderr():
+    # A running Textual app replaces sys.stderr with a capture whose descriptor is -1, and the
+    # process helpers multiprocessing starts are handed sys.stderr's descriptor. Run in a fresh
+    # interpreter: those helpers start once per process.
+    script = textwrap.dedent("""
+        import asyncio, io, os, sys
+        from cardarcade.table.thinking import ProcessThinker
+
+        class Captured(io.StringIO):
+            def fileno(self):
+                return -1
+
+        async def main():
+            answer = asyncio.get_running_loop().create_future()
+            ProcessThinker().think(os.getpid, (), answer.set_result)
+            return await asyncio.wait_for(answer, 60)
+
+        sys.stderr = Captured()
+        pid = asyncio.run(main())
+        print("worker" if isinstance(pid, int) and pid != os.getpid() else f"no worker: {pid!r}")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "worker", done.stdout + done.stderr
