@@ -379,6 +379,27 @@ class ArcadeApp(App):
             self._return_code = 1
         super().panic(*renderables)
 
+    def _fatal_error(self) -> None:
+        """An error in our own code: the player gets a short apology and where the details went,
+        not a screenful of traceback (written to a crash file for whoever fixes it)."""
+        import time
+        import traceback
+
+        error = sys.exc_info()[1] or self._exception
+        details = "".join(traceback.format_exception(error)) if error is not None else "(no exception recorded)\n"
+        path = Path(self.store.data_dir) / "crashes" / time.strftime("crash-%Y%m%d-%H%M%S.txt")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(details, encoding="utf-8")
+            where = f"The details are in {path}; please send them to us."
+        except OSError:
+            where = "The details could not be written down:\n" + details
+        self.bell()
+        self._exit_renderables.append(
+            "cardarcade hit an error of its own and had to stop. Games are saved as they go: c on the "
+            f"menu carries yours on. {where}")
+        self._close_messages_no_wait()
+
     def _end_by_signal(self, signum: int) -> None:
         """Leave as ``q`` would: the screens close (bots and timers with them) and the driver
         gives the terminal back. A second such signal is not caught: it ends the process."""
