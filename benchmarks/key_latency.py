@@ -1,6 +1,6 @@
 """Key latency: from a key press to the first screen bytes, through a real pseudo-terminal.
 
-    python benchmarks/key_latency.py [--quick] [--presses N] [--seed S] [--game egyptian-ratscrew]
+    python benchmarks/key_latency.py [--quick] [--presses N] [--seed S] [--game egyptian-ratscrew|speed|menu]
 
 Two programs, measured the same way, side by side:
 
@@ -31,6 +31,9 @@ same path. When a game ends, the next seed is started.
 
 ``--game egyptian-ratscrew`` measures a live Egyptian Ratscrew table instead: you and five medium
 bots (``--players 6``), recorded in ``results/key_latency_egyptian_ratscrew.json``.
+
+``--game speed`` measures a live Speed game against an expert bot (the arrows aim at a pile, and
+the prompt says which), recorded in ``results/key_latency_speed.json``.
 
 ``--game menu`` measures moving through the main menu (``down``, ``up``, ...; the marker is the
 summary of the game under the cursor, drawn below the list), recorded in
@@ -184,7 +187,32 @@ class Menu(Target):
         return b"onto one pile" if press % 2 else b"cards together"
 
 
-LIVE_GAMES = {"slapjack": Slapjack, "egyptian-ratscrew": EgyptianRatscrew, "menu": Menu}
+class Speed(Target):
+    """A live Speed game against an expert bot, which plays (and the table flips) all the while.
+    The arrows aim at the left and the right pile in turn: the prompt says which at once."""
+
+    name = "speed (you + 1 expert bot)"
+    ready = b"GO!"
+    results_name = "key_latency_speed"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def command(self, session: int) -> list[str]:
+        return [*_common.direct_cardarcade_command(), "play", "speed", "--bots", "expert",
+                "--seed", str(self.seed + session)]
+
+    def key(self, press: int) -> bytes:
+        return b"\x1b[D" if press % 2 else b"\x1b[C"
+
+    def marker(self, press: int) -> bytes:
+        return b"Aimed at the left" if press % 2 else b"Aimed at the right"
+
+    def finished(self, recent: bytes) -> bool:
+        return b"Game over" in recent or b"play again with a new deal" in recent
+
+
+LIVE_GAMES = {"slapjack": Slapjack, "egyptian-ratscrew": EgyptianRatscrew, "menu": Menu, "speed": Speed}
 
 
 class Bare(Target):

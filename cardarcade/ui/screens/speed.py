@@ -135,17 +135,17 @@ class SpeedScreen(SpeedFamilyScreen):
         if table is None or not table.started or table.paused or self.game.is_over:
             return
         view = self.game.view(seat)
-        if view.blocked:
-            self.say(f"{self.names[seat]}: nobody can play; the talons turn on the count")
-            return
         if verb in PILE_VERBS:
             pile = PILE_VERBS.index(verb)
             card = self.picked.pop(seat, None)
-            if card is None or card not in view.hand:
+            if card is None or card not in view.hand or view.blocked:
                 self.aimed[seat] = pile
                 self.refresh_all()
                 return
             self.play(seat, view, card, pile, t)
+            return
+        if view.blocked:
+            self.say(f"{self.names[seat]}: nobody can play; the talons turn on the count")
             return
         slot = CARD_VERBS.index(verb)
         if slot >= len(view.hand):
@@ -231,6 +231,8 @@ class SpeedScreen(SpeedFamilyScreen):
             return "Watching: both play at once."
         if self.viewer in self.picked:
             return "It fits both piles: ← left or → right"
+        if self.viewer in self.aimed:
+            return f"Aimed at {PILE_NAMES[self.aimed[self.viewer]]}: 1-5 puts a card there"
         return "1-5 plays a card (where it fits) · ← or → first aims at a pile"
 
     def on_game_events(self, events_: list[Event]) -> None:
