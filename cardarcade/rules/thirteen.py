@@ -381,11 +381,9 @@ class Thirteen(Game[ThirteenState]):
             s.hands = [list(in_order(h)) for h in deal_round_robin(order, s.players, size)]
             s.aside = order[size * s.players:]
             strong = [(p, fours_of(h)) for p, h in enumerate(s.hands) if fours_of(h) is not None]
-            if not strong or s.options.four_twos_or_threes == "play" or s.redeals >= MAX_REDEALS:
+            if not strong or s.options.four_twos_or_threes != "redeal" or s.redeals >= MAX_REDEALS:
                 break
             seat, rank = strong[0]
-            if s.options.four_twos_or_threes == "win":
-                break
             s.redeals += 1
             events.append(Event("redeal", seat, f"{{seat}} was dealt four {rank.noun}: the cards are redealt"))
             order = [c for h in s.hands for c in h] + s.aside
@@ -405,7 +403,7 @@ class Thirteen(Game[ThirteenState]):
             low = min((c for h in s.hands for c in h), key=key)
             s.turn = next(p for p, h in enumerate(s.hands) if low in h)
             s.must = low
-            events.append(Event("lead", s.turn, f"{{seat}} holds the {low} and leads with it"))
+            events.append(Event("lead", s.turn, f"{{seat}} holds the {describe_cards([low])} and leads with it"))
         return events
 
     # ---- contract
