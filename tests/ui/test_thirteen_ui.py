@@ -167,3 +167,32 @@ async def test_a_game_against_bots_is_played_to_the_end_by_keys(app_factory):
             await pilot.pause(0.02)
         assert screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+
+
+async def test_two_packs_show_red_backs_and_a_pair_of_twin_cards_plays(app_factory):
+    from cardarcade.cards import double_deck
+    from cardarcade.rules.thirteen import KNOCK
+
+    mine = cards("3s 7h 7h/1 9c 9d Jd Qh Kh Ac 2c 2d 5s 5s/1")
+    rest = [c for c in double_deck() if c not in set(mine) and c.code not in ("3s/1",)] + [Card.parse("3s/1")]
+    hands = [mine] + [rest[i * 13:(i + 1) * 13] for i in range(6)]
+    order = [hands[p][i] for i in range(13) for p in range(7)]
+    order += [c for c in double_deck() if c not in set(order)]
+    app = app_factory(GameSetup.solo(SPEC, 7, seed=1, level="easy", deck=order))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert game.s.packs == 2 and game.actors() == [0]
+        text = screen_text(app)
+        assert "You              13 (11b 2r)" in text and "Two packs: r marks a red back" in text
+        await pilot.press("enter")  # the blue 3♠ alone
+        await pilot.pause()
+        for seat in range(1, 7):
+            game.apply(seat, KNOCK)
+        screen.refresh_all()
+        await pilot.pause()
+        # after the 3♠: 5♠ 5♠(r) 7♥ 7♥(r) ...
+        await pilot.press("home", "right", "right", "space", "right", "space", "enter")
+        await pilot.pause()
+        assert game.s.table == [C("7h"), C("7h/1")]
+        assert "You play 7♥ 7♥(r) (a pair)" in screen_text(app)
