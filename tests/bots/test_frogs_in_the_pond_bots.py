@@ -1,0 +1,77 @@
+"""Frogs in the Pond bots: they finish games at every level, decide from their view alone (the
+frogs others took never enter a decision), never revoke, and play as a partner would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots.frogs_in_the_pond import decide
+from cardarcade.cards import Card, cards
+from cardarcade.rules import GAMES
+from cardarcade.rules._tricks import play
+from cardarcade.rules.frogs_in_the_pond import quick_card
+from cardarcade.table.simulate import play_headless
+
+from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck, new, play_cards
+
+SPEC = GAMES["frogs-in-the-pond"]
+C = Card.parse
+NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_bots_finish_a_game_at_every_level(level: str) -> None:
+    result, table = play_headless(SPEC, [level, "easy", "easy"], seed=2, options={"target": 10})
+    assert result is not None and table.game.is_over
+    assert table.game.s.revokes == [] or table.game.s.hand_no > 1  # this hand's record: nobody revoked
+
+
+def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
+    game = new()
+    assert isinstance(make_bot(SPEC.id, 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
+    for level in ("medium", "hard"):
+        (item,) = make_bot(SPEC.id, 0, level, random.Random(0)).plans(game.view(0), NOW)
+        assert isinstance(item, Thinking) and item.fallback in game.legal_actions(0)
+        assert item.work(*item.args) in game.legal_actions(0)
+    assert make_bot(SPEC.id, 1, "hard", random.Random(0)).plans(game.view(1), NOW) == []
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards_and_frogs(level: str) -> None:
+    # seat 3 and the pond swap cards: seat 1 cannot tell the two games apart (seat 0's frog differs too)
+    other_hands = (FOUR[0], FOUR[1], FOUR[2], "Ac Kc Qc Jc 10c 9c 8c 7c 6c 4c")
+    games = [new(), new(other_hands, "Ad 5h 10d Kd Qd Jd 4d 3d 3c 5c")]
+    for game in games:
+        play_cards(game, "Kh", "Qh", "10h", "Ac", "3h")
+    assert games[0].view(1) == games[1].view(1)
+    assert games[0].s.frogs != games[1].s.frogs and games[0].s.hands != games[1].s.hands
+    assert decide(games[0].view(1), 1, level, seed=4) == decide(games[1].view(1), 1, level, seed=4)
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_bots_never_revoke(level: str) -> None:
+    game = new()
+    play_cards(game, "3h")
+    for seed in range(3):
+        assert decide(game.view(1), 1, level, seed=seed).cards[0] in cards("Qh Jh 2h 6h")
+
+
+@pytest.mark.parametrize("level", ["hard"])  # medium's sampled play-outs cannot tell 10♠ from 5♦ here
+def test_a_void_bot_gives_its_ten_to_the_partner_winning_the_trick(level: str) -> None:
+    # seat 0 leads the A♥, which wins; seat 2 (its partner) has no hearts and holds the 10♠,
+    # which the other side's higher spades would catch later
+    hands = ("Ah Kh 3h 4h 5s 6s 7s 8s 9s 4s",
+             "Qh Jh 2h 6h Ks Qs Js 3s As 10h",
+             "10s 9c 3c 4c 2s 5d 6d 7d 8d 9d",
+             "Ac Kc Qc Jc 10c 9h 8c 7c 6c 5c")
+    pond = "10d 5h Ad Kd Qd Jd 4d 3d 8h 7h"
+    game = SPEC.new(4, seed=0, deck=deck(hands, pond), options={"partners": "chosen"})
+    play_cards(game, "Ah", "2h")
+    assert game.actors() == [2] and game.view(2).playable == game.s.hands[2]
+    view = game.view(2)
+    assert decide(view, 2, level, seed=3) == play(C("10s"))
+    # the easy bot's rule of thumb too (when it does not slip)
+    assert quick_card(view.playable, [t.card for t in view.trick], 0, view.side, 2, 4, False) == C("10s")
