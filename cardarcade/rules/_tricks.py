@@ -11,7 +11,7 @@ faster than pydantic's deep copy.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel
 
@@ -19,7 +19,7 @@ from cardarcade.cards import Card, RankOrder, Suit
 from cardarcade.rules.base import Action, Event, Game, State
 
 _PLAYS: dict[Card, Action] = {}
-_PLAY_TEXTS: dict[Card, str] = {}
+_PLAYED: dict[tuple[int, Card], Event] = {}
 
 
 def play(card: Card) -> Action:
@@ -32,10 +32,11 @@ def play(card: Card) -> Action:
 
 
 def played_event(seat: int, card: Card) -> Event:
-    text = _PLAY_TEXTS.get(card)
-    if text is None:
-        text = _PLAY_TEXTS[card] = f"{{seat}} plays the {card}"
-    return Event("play", seat, text, (card,))
+    """'{seat} plays the 7♥' (one shared event per seat and card: events are read, never changed)."""
+    event = _PLAYED.get((seat, card))
+    if event is None:
+        event = _PLAYED[seat, card] = Event("play", seat, f"{{seat}} plays the {card}", (card,))
+    return event
 
 
 class PlayedCard(BaseModel):
@@ -171,7 +172,7 @@ class TrickGame(Game):
         s.__dict__.update(last_trick=cards, last_leader=s.leader, last_winner=winner, trick=[], leader=winner)
         return cards
 
-    def clone(self) -> "TrickGame":
+    def clone(self) -> TrickGame:
         copy = self.s.model_copy()  # shallow: the lists are copied below, the cards are immutable
         fields = copy.__dict__
         for name, value in fields.items():

@@ -292,9 +292,14 @@ class Schnapsen(TrickGame):
     def is_legal(self, seat: int, action: Action) -> bool:
         if action.target is not None or action.value is not None:
             return False
-        kind = action.kind
-        if kind == "play":
-            return len(action.cards) == 1 and action.cards[0] in self.playable(seat)
+        if action.kind == "play":
+            s = self.s
+            if len(action.cards) != 1 or s.final or seat != (s.leader + len(s.trick)) % 2:
+                return False
+            card = action.cards[0]
+            if not self.strict:  # the common case, checked without building the list
+                return card in s.hands[seat]
+            return card in heading(s.hands[seat], s.trick, SCHNAPSEN, s.trump)
         return action in self.legal_actions(seat)
 
     def view(self, seat: int | None = None) -> SchnapsenView:
@@ -376,11 +381,12 @@ class Schnapsen(TrickGame):
         winner = (s.leader + winning_index(s.trick, SCHNAPSEN, s.trump)) % 2
         taken = self.take_trick(winner)
         events.append(Event("trick", winner, "{seat} takes the trick", tuple(taken)))
-        for m in s.marriages:
-            if m.seat == winner and not m.scored:
-                m.scored = True
-                s.melds[winner] += m.points
-        if self.stock_open:
+        if s.marriages:
+            for m in s.marriages:
+                if m.seat == winner and not m.scored:
+                    m.scored = True
+                    s.melds[winner] += m.points
+        if s.closed_by is None and s.upcard is not None:  # the stock is open
             events += self._draw(winner)
         if not s.hands[0] and not s.hands[1]:
             s.final = True
