@@ -80,7 +80,7 @@ def partners_of(sides: list[int], person: int) -> list[int]:
     return [p for p, s in enumerate(sides) if s == sides[person] and p != person]
 
 
-def describe_sides(sides: list[int], names: list[str]) -> str:
+def describe_sides(sides: list[int], names: list[str], joined: str = " and ", against: str = " against ") -> str:
     """'Ann and Cy against Bo and Di' (the people of each side, side 0 first)."""
     groups = [[names[p] for p, s in enumerate(sides) if s == side] for side in range(max(sides) + 1)]
-    return " against ".join(" and ".join(g) for g in groups)
+    return against.join(joined.join(g) for g in groups)

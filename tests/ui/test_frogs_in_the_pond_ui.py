@@ -1,0 +1,100 @@
+"""Frogs in the Pond played by keys at 80x24: a card played with the cursor, the frog shown to
+its taker only, a revoke that needs confirming (taken back, then made and charged), and a
+hot-seat game played to the end behind covers."""
+
+from __future__ import annotations
+
+from cardarcade.cards import Card, cards
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck
+from ui_helpers import prompt, screen_text, wait_for
+
+SPEC = GAMES["frogs-in-the-pond"]
+C = Card.parse
+CHOSEN = {"partners": "chosen"}
+
+
+async def test_a_card_is_played_by_keys_and_the_frog_shows_to_its_taker(app_factory):
+    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck(FOUR, FOUR_POND), options=CHOSEN)
+    app = app_factory(setup)  # the bots never move by themselves: the test moves for them
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, FrogsScreen)
+        game = screen.game
+        text = screen_text(app)
+        assert "Your lead" in prompt(screen) and "You & Bot 2 v Bot 1 & Bot 3 (chosen)" in text
+        # sorted by suit: spades 5-10, then hearts 3 4 K A
+        assert screen.hand_cards() == cards("5s 6s 7s 8s 9s 10s 3h 4h Kh Ah")
+        await pilot.press("end", "left", "enter")  # the K♥
+        await pilot.pause()
+        assert game.s.trick == [C("Kh")]
+        for seat, card in ((1, "Qh"), (2, "10h"), (3, "Ac")):
+            game.apply(seat, game.legal_actions(seat)[[a.cards[0] for a in game.legal_actions(seat)].index(C(card))])
+        screen.refresh_all()
+        await pilot.pause()
+        assert "Your frogs: 10♦" in screen_text(app) and game.s.frogs[0] == [C("10d")]
+
+
+async def test_a_revoke_is_asked_first_can_be_taken_back_and_costs_ten_points(app_factory):
+    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck((FOUR[1], FOUR[0], FOUR[2], FOUR[3]), FOUR_POND),
+                           options=CHOSEN)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert screen.hand_cards() == cards("2s 3s 4s Js Qs Ks 2h 6h Jh Qh")
+        await pilot.press("home", "right", "enter")  # lead the 3♠
+        await pilot.pause()
+        for seat, card in ((1, "5s"), (2, "As"), (3, "5c"), (2, "7h"), (3, "6c")):  # seat 2 wins, leads a heart
+            game.apply(seat, game.legal_actions(seat)[[a.cards[0] for a in game.legal_actions(seat)].index(C(card))])
+        screen.refresh_all()
+        await pilot.pause()
+        assert game.actors() == [0] and screen.under_cursor() in cards("2h 6h Jh Qh")
+        before = game.hand_points()[game.s.side[0]]
+        await pilot.press("home", "enter")  # the 2♠ does not follow hearts
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "you hold hearts" in app.screen.title_text
+        await pilot.press("1")  # take it back
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen) and game.s.trick == cards("7h 6c")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")  # backing out plays nothing either
+        await pilot.pause()
+        assert game.s.trick == cards("7h 6c")
+        await pilot.press("enter", "2")  # revoke after all
+        await wait_for(pilot, lambda: len(game.s.log) >= 7)
+        assert game.s.log[-1] == C("2s") and game.s.revokes == [6]
+        assert game.hand_points()[game.s.side[0]] == before - 10
+        assert any("You revoke" in line.plain for line in screen.history)
+
+
+async def test_hot_seat_two_players_play_a_hand_out_behind_covers(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=3, humans=2, options={"max_hands": 1})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, FrogsScreen))
+        done = 0
+        for _ in range(30):
+            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if isinstance(app.screen, CoverScreen):
+                assert screen.view.hand == [] and screen.view.my_frogs == []  # nothing private under the cover
+                await pilot.press("enter")
+                await pilot.pause()
+            seat = screen.viewer
+            assert screen.view.hand == screen.game.s.hands[seat]
+            assert screen.view.my_frogs == screen.game.s.frogs[seat]
+            ok = set(screen.view.playable)
+            target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
+            await pilot.press("home", *(["right"] * target), "enter")
+            await pilot.pause()
+            done += 1
+            assert len(screen.game.s.log) == done or screen.game.is_over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.is_over and screen.game.s.revokes == [] and done == 20
