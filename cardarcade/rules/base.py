@@ -582,6 +582,16 @@ def first_error(exc: ValidationError, what: str) -> str:
     return f"bad {what} {where!r}: {err.get('msg', 'invalid')}"
 
 
+RECENT_MOVES = 16  # public moves a view keeps, for the log and for the players' memory
+
+
+def remember(moves: list, move: object, limit: int = RECENT_MOVES) -> None:
+    """Keep ``move`` as the newest of a view's recent public moves, and at most ``limit`` of them."""
+    moves.append(move)
+    if len(moves) > limit:
+        del moves[0]
+
+
 def deal_round_robin(deck: Sequence[Card], players: int, count: int | None = None) -> list[list[Card]]:
     """Deal one card at a time starting with seat 0; ``count`` per player, or the whole deck."""
     hands: list[list[Card]] = [[] for _ in range(players)]

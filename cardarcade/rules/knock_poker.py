@@ -9,13 +9,12 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.poker import HandValue, evaluate, percentile
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
 
 TAKE = Action("take")  # the top card of the discard pile
 DRAW = Action("draw")  # the top card of the stock
 HAND_SIZE = 5
 FULL_PACK = tuple(standard_deck())
-RECENT_MOVES = 16  # public moves kept in the view for the log and for players' memory
 
 RULES = """\
 # Knock Poker
@@ -195,13 +194,13 @@ class KnockPoker(Game[KnockPokerState]):
             hand.append(card)
             s.taken[seat].append(card)
             s.drawn, s.drawn_from, s.phase = card, "discard", "discard"
-            self._remember(KnockMove(seat=seat, kind="take", card=card))
+            remember(self.s.moves, KnockMove(seat=seat, kind="take", card=card))
             return [Event("take", seat, f"{{seat}} takes the {card} from the discard pile", (card,))]
         if action.kind == "draw":
             card = s.stock.pop(0)
             hand.append(card)
             s.drawn, s.drawn_from, s.phase = card, "stock", "discard"
-            self._remember(KnockMove(seat=seat, kind="draw"))
+            remember(self.s.moves, KnockMove(seat=seat, kind="draw"))
             return [Event("draw", seat, "{seat} draws from the stock")]
         card = action.cards[0]
         hand.remove(card)
@@ -212,21 +211,15 @@ class KnockPoker(Game[KnockPokerState]):
         s.drawn, s.drawn_from, s.phase = None, None, "draw"
         if action.kind == "knock":
             s.knocker, s.turns_left = seat, s.players - 1
-            self._remember(KnockMove(seat=seat, kind="knock", card=card))
+            remember(self.s.moves, KnockMove(seat=seat, kind="knock", card=card))
             events = [Event("knock", seat, f"{{seat}} discards the {card} and knocks: one more turn each",
                             (card,))]
         else:
-            self._remember(KnockMove(seat=seat, kind="discard", card=card))
+            remember(self.s.moves, KnockMove(seat=seat, kind="discard", card=card))
             events = [Event("discard", seat, f"{{seat}} discards the {card}", (card,))]
             if s.knocker is not None:
                 s.turns_left -= 1
         return events + self._next_turn()
-
-    def _remember(self, move: KnockMove) -> None:
-        moves = self.s.moves
-        moves.append(move)
-        if len(moves) > RECENT_MOVES:
-            del moves[0]
 
     def _next_turn(self) -> list[Event]:
         s = self.s

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
 
 KNOCK = Action("knock")
 SHOW = Action("show")  # by the house rule, a hand dealt four 2s or four 3s is shown and wins the deal
@@ -26,7 +26,6 @@ RANKS = 13  # rank positions 0 (the 3) to 12 (the 2)
 TWO = 12  # the 2's position: straights and runs of pairs stop below it
 BLUE, RED = 0, 1  # the two backs of a double pack: red ranks above blue
 BACK_NAMES = {BLUE: "blue", RED: "red"}
-RECENT_MOVES = 16
 MAX_REDEALS = 50  # a bound, never reached in practice: the deal then stands
 
 RULES = """\
@@ -475,7 +474,7 @@ class Thirteen(Game[ThirteenState]):
             return [event] + self._deal_won_outright(seat)
         if action == KNOCK:
             s.knocked[seat] = True
-            self._remember(ThirteenMove(seat=seat, kind="knock"))
+            remember(self.s.moves, ThirteenMove(seat=seat, kind="knock"))
             return [Event("knock", seat, "{seat} knocks")] + self._advance()
         combo = classify(action.cards)
         assert combo is not None
@@ -486,7 +485,7 @@ class Thirteen(Game[ThirteenState]):
         s.pile.extend(s.table)
         s.table, s.owner, s.must = list(combo.cards), seat, None
         s.stimulus += 1
-        self._remember(ThirteenMove(seat=seat, kind="play", cards=list(combo.cards)))
+        remember(self.s.moves, ThirteenMove(seat=seat, kind="play", cards=list(combo.cards)))
         shown = describe_cards(combo.cards)
         if combo.chop and old is not None and not old.chop:
             text = f"{{seat}} chops the {describe_cards(old.cards)} with {combo.name()}: {shown}"
@@ -505,12 +504,6 @@ class Thirteen(Game[ThirteenState]):
             if sum(1 for h in s.hands if h) <= 1:
                 return events + self._deal_over()
         return events + self._advance()
-
-    def _remember(self, move: ThirteenMove) -> None:
-        moves = self.s.moves
-        moves.append(move)
-        if len(moves) > RECENT_MOVES:
-            del moves[0]
 
     def _advance(self) -> list[Event]:
         """Pass the turn left to the next player holding cards who has not knocked; when everyone
