@@ -28,19 +28,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common
 
+from cardarcade.bots import frogs_in_the_pond as frogs_bots
 from cardarcade.bots import polignac as polignac_bots
 from cardarcade.bots import schnapsen as schnapsen_bots
 from cardarcade.bots import search
 from cardarcade.rules import GAMES
 
-DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide}
+DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
+          "frogs-in-the-pond": frogs_bots.decide}
+# Frogs in the Pond: partners chosen so that seats 0 and 2 play 1 and 3 (levels alternate A B A B)
+OPTIONS = {"frogs-in-the-pond": {"target": 1, "partners": "chosen"}}
+WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)"}
 
 
 def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, list[float]]) -> list[int]:
     """One hand with ``levels[seat]`` in each seat; returns each seat's points from it
     (Schnapsen: game points won; Polignac: jack points taken)."""
     spec = GAMES[game_id]
-    game = spec.new(len(levels), seed=seed, options={"target": 1})
+    game = spec.new(len(levels), seed=seed, options=OPTIONS.get(game_id, {"target": 1}))
     decide = DECIDE[game_id]
     rng = random.Random(seed)
     while not game.is_over:
@@ -49,6 +54,8 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
         action = decide(game.view(seat), seat, levels[seat], rng.randrange(1 << 30))
         move_times.setdefault(levels[seat], []).append(time.perf_counter() - start)
         game.apply(seat, action)
+    if game_id == "frogs-in-the-pond":  # points by side: half to each partner, so a level's total is its side's
+        return [game.s.last_hand[game.s.side[p]] / 2 for p in range(len(levels))]
     return list(game.s.last_hand)
 
 
@@ -122,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             for a, b in pairs:
                 row = strength(game_id, a, b, deals, minutes, args.first_deal)
                 out["strength"].append(row)
-                what = "game points won" if game_id == "schnapsen" else "jack points taken (fewer is better)"
+                what = WHAT.get(game_id, "jack points taken (fewer is better)")
                 print(f"{game_id:<10} {a} v {b}: {row['hands']} hands, {what}: {row['points']} "
                       f"-> {a} {100 * row['share_a']:.1f}%; move ms mean {row['mean_move_ms']} max {row['max_move_ms']}",
                       flush=True)
