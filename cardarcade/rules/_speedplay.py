@@ -41,10 +41,11 @@ def judge(s: SpeedFamilyState, place: int, seen: int, fits: bool) -> Verdict:
     return "play" if fits else "wrong"
 
 
-def well_aimed(action: Action, places: int, stimulus: int) -> bool:
-    """A play's shape: one card, a place that exists, a stimulus that has been seen."""
+def well_aimed(action: Action, places: int, stimulus: int, cards: int = 1) -> bool:
+    """A play's shape: ``cards`` cards named (a card from a hand; none from a face-down pack), a
+    place that exists, a stimulus that has been seen."""
     target = action.target
-    return (len(action.cards) == 1 and type(target) is int and 0 <= target < places
+    return (len(action.cards) == cards and type(target) is int and 0 <= target < places
             and valid_claim_value(action.value, stimulus))
 
 

@@ -80,3 +80,20 @@ def test_bots_play_speed_to_the_end():
     result, table = play_headless(GAMES["speed"], ["medium", "expert"], seed=4)
     assert result is not None and table.game.is_over
     assert table.stats.reactions, "their plays are timed like claims"
+
+
+def test_two_covers_of_one_card_in_california_speed_the_earlier_press_stands():
+    from tests.rules.test_california_speed import PAIR, packs_deck
+
+    game = GAMES["california-speed"].new(2, seed=0, deck=packs_deck(*PAIR))
+    clock = VirtualClock(start=100.0)
+    table = Table(game, [Seat("Ann"), Seat("Bob")], clock)
+    table.start()
+    clock.advance(0.5)
+    table.submit(0, Action("cover", target=4), t=100.47)  # arrives first, pressed second
+    table.submit(1, Action("cover", target=4), t=100.45)
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    assert game.tops()[4].code == "Kd", "Bob's king covers the seven"
+    assert game.view(None).pack_sizes == [22, 21]
+    lost = next(r for r in table.stats.reactions if r.seat == 0)
+    assert lost.outcome == "play_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.02)

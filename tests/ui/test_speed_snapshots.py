@@ -18,3 +18,10 @@ def test_speed_hotseat_after_a_play(snap_compare, app_factory):
     deck = speed_deck("10c 8c 2c 3c 4c", "Kd Kh 5d 6d 7d", "9h Js")
     setup = GameSetup.solo(GAMES["speed"], 2, seed=1, humans=2, deck=deck)
     assert snap_compare(app_factory(setup), press=["s", "x"], terminal_size=(80, 24))
+
+
+def test_california_speed_hotseat_after_a_cover(snap_compare, app_factory):
+    from tests.rules.test_california_speed import PAIR, packs_deck
+
+    setup = GameSetup.solo(GAMES["california-speed"], 2, seed=1, humans=2, deck=packs_deck(*PAIR))
+    assert snap_compare(app_factory(setup), press=["a"], terminal_size=(80, 24))

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.rules.california_speed import PLACES, SIDE, matched
 from cardarcade.rules.speed import PILE_NAMES, fits
 from cardarcade.table.table import COUNT_BEAT, Reaction
 from cardarcade.ui.screens._panels import fitted, panel_width
@@ -34,6 +35,11 @@ def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
     if loser_here:
         return f"{who} was {ms} ms earlier"
     return f"{who} was {ms} ms earlier than {names[r.seat]}"
+
+
+def possessive(name: str) -> str:
+    """'Your' for the person called You, else "Ann's"."""
+    return "Your" if name == "You" else f"{name}'s"
 
 
 class SpeedFamilyScreen(GameScreen):
@@ -246,4 +252,84 @@ class SpeedScreen(SpeedFamilyScreen):
                 del self.picked[seat]
 
 
-SCREENS = {"speed": SpeedScreen}
+SPOT_VERBS = [f"spot{k}" for k in range(PLACES)]
+
+
+class CaliforniaSpeedScreen(SpeedFamilyScreen):
+    """The box of eight in two rows, Player 1's side above; one key covers a card."""
+
+    VERBS = SPOT_VERBS
+
+    def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
+        table = self.table
+        if table is None or not table.started or table.paused or self.game.is_over:
+            return
+        view = self.game.view(seat)
+        if view.stuck:
+            self.say(f"{self.names[seat]}: eight different ranks; a new box comes on the count")
+            return
+        place = SPOT_VERBS.index(verb)
+        if not view.open[place]:
+            card = view.tops[place].label(self.app.ascii_glyphs)
+            self.say(f"{self.names[seat]}: the {card} matches nothing in the box")
+            return
+        self.send_play(seat, Action("cover", target=place), t)
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        width = panel_width(self, seat)
+        header = self.seat_header(seat, False)
+        side = sum(view.stack_sizes[seat * SIDE:(seat + 1) * SIDE])
+        status = self.stack_text(f"pack {view.pack_sizes[seat]} · {side} on {'your' if seat == self.viewer else 'their'}"
+                                 " side")
+        keys = ""
+        if len(self.people) > 1 and seat in self.people:
+            keys = f"keys {self.key_row(seat, SPOT_VERBS[:SIDE])} / {self.key_row(seat, SPOT_VERBS[SIDE:])}"
+        return Group(fitted(width, header, keys or self.seat_level(seat)), fitted(width, status))
+
+    def spot_caption(self, place: int) -> str:
+        keys = [self.keymap.key_label(s, SPOT_VERBS[place]) for s in self.people]
+        return " ".join(k for k in keys if k) or str(place + 1)
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        palette, ascii_only = self.app.palette, self.app.ascii_glyphs
+        # A card left over from a match partly covered stays open: everyone saw its match a moment
+        # ago, so it is marked (a match still showing is for the players to spot).
+        showing = set(matched(view.tops))
+        left_over = [is_open and p not in showing for p, is_open in enumerate(view.open)]
+        rows = []
+        for side in range(2):
+            slots = [Slot(view.tops[p], caption=self.spot_caption(p) + (" •" if left_over[p] else ""))
+                     for p in range(side * SIDE, (side + 1) * SIDE)]
+            rows.append(Align.center(render_row(slots, palette, ascii_only=ascii_only, gap=2)))
+        count = self.count_words()
+        if count is not None:
+            status = Text(f"Eight different ranks: {count} a new box", style="bold reverse", justify="center")
+        elif self.headline:
+            status = Text(self.headline, style="bold", justify="center")
+        else:
+            deals = "first box" if not view.deals else f"new boxes: {view.deals}"
+            above, below = (possessive(name) for name in self.names)
+            status = Text(f"{above} side above, {below.lower() if below == 'Your' else below} below · {deals}",
+                          style="dim", justify="center")
+        return Group(status, *rows)
+
+    def prompt(self) -> str:
+        if self.game.is_over:
+            return "Game over."
+        if len(self.people) > 1:
+            return "   ".join(f"{self.names[s]}: {self.key_row(s, SPOT_VERBS)} cover" for s in self.people)
+        return self.turn_prompt()
+
+    def turn_prompt(self) -> str:
+        if self.viewer is None:
+            return "Watching: both cover matches at once."
+        return "Cover each card of a pair (or more): 1-4 the upper row, 5-8 the lower (• still open)"
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        if any(event.kind == "deal" for event in events_):
+            self.headline = ""
+
+
+SCREENS = {"speed": SpeedScreen, "california-speed": CaliforniaSpeedScreen}

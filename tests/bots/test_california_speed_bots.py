@@ -1,0 +1,73 @@
+"""California Speed bots: they decide from their view alone, choose by skill, and take a
+person's time over the box of eight."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.bots._speedplay import HANDS
+from cardarcade.rules import GAMES, Action
+from cardarcade.table.simulate import play_headless, simulate
+from tests.rules.test_california_speed import PAIR, packs_deck
+
+SPEC = GAMES["california-speed"]
+NOW = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
+
+
+def plan(level: str, view, seat: int = 0, seed: int = 0):
+    return make_bot("california-speed", seat, level, random.Random(seed)).plans(view, NOW)
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_bots_finish_games_at_every_level(level):
+    result, table = play_headless(SPEC, [level, "medium"], seed=2)
+    assert result is not None and table.game.is_over and result.winners
+
+
+def test_faster_levels_win():
+    summary = simulate(SPEC, ["easy", "hard"], games=12, seed=10)
+    assert summary.wins[1] >= 10, summary.wins
+
+
+def test_the_choice_depends_only_on_what_the_seat_sees():
+    one = SPEC.new(2, seed=0, deck=packs_deck("7c 2c 3c 4c Kc Qc", "7d 5d 6d 8d Kd 9c"))
+    two = SPEC.new(2, seed=0, deck=packs_deck("7c 2c 3c 4c Jh 10h", "7d 5d 6d 8d 9h 9s"))
+    assert one.view(0) == two.view(0), "the packs are face down"
+    for level in LEVEL_NAMES:
+        assert plan(level, one.view(0)) == plan(level, two.view(0))
+
+
+def test_hard_covers_the_other_players_side_first_easy_the_first_it_sees():
+    game = SPEC.new(2, seed=0, deck=packs_deck(*PAIR))
+    (easy,) = plan("easy", game.view(0), seed=1)
+    (hard,) = plan("hard", game.view(0), seed=1)
+    assert easy.action.target == 0 and hard.action.target == 4
+    (hard_for_seat_1,) = plan("hard", game.view(1), seat=1, seed=1)
+    assert hard_for_seat_1.action.target == 0
+
+
+def test_easy_overlooks_a_card_left_over_from_a_match_medium_covers_it():
+    game = SPEC.new(2, seed=0, deck=packs_deck(*PAIR))
+    game.apply(1, Action("cover", target=0, value=game.s.stimulus))  # the 7♣ covered, the 7♦ left open
+    view = game.view(0)
+    assert view.open[4]
+    assert plan("easy", view, seed=1) == []
+    (medium,) = plan("medium", view, seed=1)
+    assert medium.action.target == 4
+
+
+def test_a_box_of_eight_takes_longer_to_look_over_than_speed_s_seven():
+    bot = make_bot("california-speed", 0, "medium", random.Random(0))
+    bot.rng = random.Random(3)
+    eight = bot.play_time(8, False)
+    bot.rng = random.Random(3)
+    seven = bot.play_time(7, False)
+    assert eight - seven == pytest.approx(HANDS["medium"].scan)
+
+
+def test_nothing_to_cover_nothing_planned():
+    game = SPEC.new(2, seed=0, deck=packs_deck("2c 3c 4c 5c 6c 7c 8c 9c", "10d Jd Qd Kd Ad 2d 3d 4d"))
+    assert game.view(0).stuck and plan("expert", game.view(0)) == []

@@ -1,0 +1,69 @@
+"""California Speed played through the keys a person would press, solo and hot-seat."""
+
+from __future__ import annotations
+
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
+from tests.rules.test_california_speed import PAIR, packs_deck
+from ui_helpers import burst, prompt, screen_text, text_of, wait_for
+
+CALIFORNIA = GAMES["california-speed"]
+
+
+def tops(screen) -> list[str]:
+    return [c.code for c in screen.game.tops()]
+
+
+async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(app_factory):
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, CaliforniaSpeedScreen)
+        assert "1-4 the upper row, 5-8 the lower" in prompt(screen)
+        assert "Your side above, Bot 1's below" in text_of(screen.render_center())
+        await pilot.press("2")  # the 2♣ matches nothing
+        assert "the 2♣ matches nothing in the box" in prompt(screen)
+        await pilot.press("1")  # the 7♣, one of the pair of sevens
+        await wait_for(pilot, lambda: tops(screen)[0] == "Kc")
+        assert "5 •" in text_of(screen.render_center()), "the other seven is marked as still open"
+        await pilot.press("5")  # the other seven, on Bot 1's side
+        await wait_for(pilot, lambda: tops(screen)[4] == "Qc")
+        assert screen.game.view(0).pack_sizes == [20, 22]
+        assert any("You cover the 7♦ with the Q♣" in line.plain for line in screen.log_lines)
+
+
+async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_factory):
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, humans=2, deck=packs_deck(*PAIR)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.keymap.lookup("a") == (0, "spot0") and screen.keymap.lookup("v") == (0, "spot7")
+        assert screen.keymap.lookup("j") == (1, "spot0") and screen.keymap.lookup("slash") == (1, "spot7")
+        line = prompt(screen)
+        assert "Player 1: a s d f z x c v cover" in line and "Player 2: j k l ; m , . / cover" in line
+        # Both go for the 7♦ (box 5: z for player 1, m for player 2) at once; player 2's key first.
+        await burst(pilot, "m", "z")
+        await wait_for(pilot, lambda: tops(screen)[4] != "7d")
+        await pilot.pause(0.1)
+        assert tops(screen)[4] == "Kd" and screen.game.view(None).pack_sizes == [22, 21]
+        assert "Player 2 was" in screen.headline and "earlier than Player 1" in screen.headline
+
+
+async def test_solo_against_a_bot_to_the_end(app_factory):
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=3, level="expert"), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        # The person covers the first open card whenever there is one; the table counts new boxes.
+        for _ in range(3000):
+            if isinstance(app.screen, ResultScreen):
+                break
+            if not screen.game.is_over:
+                view = screen.game.view(0)
+                spots = [p for p, is_open in enumerate(view.open) if is_open]
+                if spots and not view.stuck:
+                    await pilot.press(str(spots[0] + 1))
+            await pilot.pause(0.03)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause(0.1)
+        assert screen.game.result.describe(screen.names) in screen_text(app)
