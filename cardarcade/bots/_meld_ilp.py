@@ -21,7 +21,6 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 
 from cardarcade.cards import RANKS, SUITS, Card, Rank
-from cardarcade.rules.machiavelli import run_values
 
 TYPES = len(SUITS) * len(RANKS)  # 52 card types; two packs hold two of each
 COPIES = 2
@@ -92,43 +91,62 @@ def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
     return sum(len(m) for m in melds) - len(table), melds
 
 
-def lay_out(melds: Sequence[tuple[int, ...]], table: Sequence[Card], hand: Sequence[Card]) -> list[list[Card]]:
-    """The melds as real cards: the table's own cards first, then the hand's; runs of one suit
-    that meet end to end are joined back into one."""
-    pools: dict[int, list[Card]] = defaultdict(list)
-    for card in list(table) + list(hand):  # table cards first: every one of them must be used
-        pools[card_type(card)].append(card)
-    for pool in pools.values():
-        pool.reverse()
-    sets: list[list[Card]] = []
-    runs: list[tuple[int, int, int, list[Card]]] = []  # (suit, first position, last position, cards)
-    for meld in melds:
-        cards = [pools[t].pop() for t in meld]
-        if len({c.suit for c in cards}) == 1:
-            first, last = _span(cards)
-            runs.append((SUITS.index(cards[0].suit), first, last, cards))  # type: ignore[arg-type]
+def lay_out(melds: Sequence[tuple[int, ...]], table: Sequence[Sequence[Card]],
+            hand: Sequence[Card]) -> list[list[Card]]:
+    """The melds as real cards, runs of a suit that meet end to end joined back into one.
+
+    ``table`` is the table's groups now. A group the layout keeps as it is keeps its very cards,
+    and each other group takes its cards first from the table group it shares most with, then
+    from the rest of the table, then from the hand: two packs hold two of every card, and a
+    layout that swapped identical cards between groups would show them as changed."""
+    left = [list(g) for g in table]
+    loose = list(hand)
+    out: list[list[Card]] = []
+    pending: list[list[int]] = []
+    for types in _joined(melds):
+        wanted = sorted(types)
+        same = next((g for g in left if sorted(map(card_type, g)) == wanted), None)
+        if same is not None:
+            left.remove(same)
+            out.append(same)
         else:
-            sets.append(cards)
-    return sets + _join_runs(runs)
+            pending.append(types)
+    for types in pending:
+        kinds = set(types)
+        donors = sorted(left, key=lambda g: -len(kinds & set(map(card_type, g))))
+        cards = []
+        for t in types:
+            card = next((c for g in donors for c in g if card_type(c) == t), None)
+            if card is not None:
+                next(g for g in donors if card in g).remove(card)
+            else:  # every table card of this type is placed: one from the hand
+                card = next(c for c in loose if card_type(c) == t)
+                loose.remove(card)
+            cards.append(card)
+        out.append(cards)
+    return out
 
 
-def _span(run: list[Card]) -> tuple[int, int]:
-    """A run of three to five cards: its first and last positions (1 = ace low, 14 = ace high).
-    (Only so short a run tells the two apart: A-2-...-K reads either way.)"""
-    values = run_values(run)
-    assert values is not None and len(run) <= 5
-    return values[0], values[-1]
-
-
-def _join_runs(runs: list[tuple[int, int, int, list[Card]]]) -> list[list[Card]]:
-    """Join runs of a suit where one ends just below where the next starts (never round the corner)."""
+def _joined(melds: Sequence[tuple[int, ...]]) -> list[list[int]]:
+    """The melds' card types, runs of a suit that meet end to end joined (never round the corner)."""
+    sets: list[list[int]] = []
+    runs: list[list] = []  # [suit, first position, last position, types]
+    for meld in melds:
+        suits = {t // len(RANKS) for t in meld}
+        if len(suits) > 1:
+            sets.append(list(meld))
+            continue
+        ranks = sorted(t % len(RANKS) + 2 for t in meld)
+        if ranks[-1] == int(Rank.ACE) and ranks[0] == 2:  # a run of three to five: the ace is low
+            ranks = [1] + ranks[:-1]
+        runs.append([suits.pop(), ranks[0], ranks[-1], list(meld)])
     joined: list[list] = []
-    for suit, first, last, cards in sorted(runs, key=lambda r: r[:3]):
+    for suit, first, last, types in sorted(runs, key=lambda r: r[:3]):
         for kept in joined:
             if kept[0] == suit and kept[2] + 1 == first and not (kept[1] == 1 and last == 14):
                 kept[2] = last
-                kept[3].extend(cards)
+                kept[3].extend(types)
                 break
         else:
-            joined.append([suit, first, last, list(cards)])
-    return [cards for *_, cards in joined]
+            joined.append([suit, first, last, list(types)])
+    return sets + [types for *_, types in joined]

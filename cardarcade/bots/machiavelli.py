@@ -91,7 +91,7 @@ def decide_hard(view: MachiavelliView, seat: int, seed: int = 0, seconds: float 
     of the view, run in a worker process at a live table)."""
     table = [c for g in view.table for c in g]
     count, melds = most_cards_down(table, view.hand, seconds)
-    groups = [in_order(g) for g in lay_out(melds, table, view.hand)]
+    groups = [in_order(g) for g in lay_out(melds, view.table, view.hand)]
     if count == 0 or not all(is_meld(g) for g in groups):
         return DRAW if view.stock else PASS
     return arrange(groups)

@@ -61,18 +61,19 @@ def test_the_program_splits_a_run_to_take_a_card_in() -> None:
     table = cards("4h 5h 6h 7h 8h")
     count, melds = most_cards_down(table, cards("6h/1 Kd Qc"))
     assert count == 1
-    groups = lay_out(melds, table, cards("6h/1 Kd Qc"))
+    groups = lay_out(melds, [table], cards("6h/1 Kd Qc"))
     assert all(is_meld(g) for g in groups) and sorted(len(g) for g in groups) == [3, 3]
 
 
 def test_the_program_finds_a_known_optimum_using_table_cards_in_new_melds() -> None:
     # Table: a set of sevens and a run 8-10 of clubs. Hand: 7c/1 J c, 7d/1 (no), 6c.
-    table = cards("7h 7s 7d  8c 9c 10c")
+    groups = [cards("7h 7s 7d"), cards("8c 9c 10c")]
+    table = [c for g in groups for c in g]
     hand = cards("7c Jc 6c 2d 2s")
     count, melds = most_cards_down(table, hand)
     # 7c cannot join the sevens and the run at once; 6c-7c... : 7h 7s 7d + 6c 7c 8c 9c 10c Jc -> 3 cards
     assert count == 3
-    groups = lay_out(melds, table, hand)
+    groups = lay_out(melds, groups, hand)
     assert sorted(c.code for g in groups for c in g) == sorted(c.code for c in table + cards("7c Jc 6c"))
     assert all(is_meld(g) for g in groups)
 
@@ -80,6 +81,18 @@ def test_the_program_finds_a_known_optimum_using_table_cards_in_new_melds() -> N
 def test_the_program_takes_nothing_when_nothing_fits() -> None:
     assert most_cards_down(cards("4h 5h 6h"), cards("9c Kd")) == (0, [])
     assert most_cards_down(cards("4h 5h 6h 7h"), cards("9h 9h/1")) == (0, [])  # 9♥ fits no meld the cards make
+
+
+def test_groups_left_alone_keep_their_very_cards() -> None:
+    # Two sets of sevens from the two packs, and a run the 9♥ extends: the sets stay exactly as
+    # they were (not swapped copy for copy), and the run keeps its own cards.
+    groups = [cards("7h 7s/1 7d"), cards("7c 7s 7d/1"), cards("6h/1 7h/1 8h")]
+    table = [c for g in groups for c in g]
+    count, melds = most_cards_down(table, cards("9h Kc"))
+    laid = lay_out(melds, groups, cards("9h Kc"))
+    assert count == 1
+    assert sorted(sorted(c.code for c in g) for g in laid) == [
+        ["6h/1", "7h/1", "8h", "9h"], ["7c", "7d/1", "7s"], ["7d", "7h", "7s/1"]]
 
 
 def test_the_program_uses_both_copies_of_a_card() -> None:
