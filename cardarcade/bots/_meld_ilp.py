@@ -13,7 +13,7 @@ longer run is runs of three to five laid end to end, and those are joined again 
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from itertools import combinations
 from typing import Sequence
 
