@@ -37,7 +37,7 @@ from cardarcade.rules import GAMES
 DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
           "frogs-in-the-pond": frogs_bots.decide}
 # Frogs in the Pond: partners chosen so that seats 0 and 2 play 1 and 3 (levels alternate A B A B)
-OPTIONS = {"frogs-in-the-pond": {"target": 1, "partners": "chosen"}}
+OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}}
 WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)"}
 
 
