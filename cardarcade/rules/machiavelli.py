@@ -67,9 +67,10 @@ RULES = """\
 **Keys:** `←` `→` move along a group or your hand, `↑` `↓` go from group to group (down past
 the last one reaches your hand). `space` picks up the card under the cursor, and drops the
 card you hold on the group under the cursor (on your hand: takes back a card you put down
-this turn); `n` drops it on a new group. `u` puts everything back as it was at the start of
-your turn, `enter` ends your turn, `d` draws. Groups marked `!` are not melds yet; `*` marks
-groups changed since your last turn.
+this turn); `n` drops it on a new group (with nothing held: the card under the cursor). `u`
+puts everything back as it was at the start of your turn, `enter` ends your turn (asking
+first if a group is not a meld), `d` draws. Groups marked `!` are not melds yet; `*` marks
+groups changed since your last turn; the cards you put down this turn are underlined.
 """
 
 
