@@ -18,10 +18,17 @@ import random
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots.search import decide_ismcts, decide_pimc, decide_solved
-from cardarcade.cards import SCHNAPSEN as ORDER, Card
+from cardarcade.cards import SCHNAPSEN as ORDER
 from cardarcade.rules._tricks import beats, play, winning_index
 from cardarcade.rules.base import Action
-from cardarcade.rules.schnapsen import CARD_POINTS, EXCHANGE, GOAL, OUT, PASS, SchnapsenView
+from cardarcade.rules.schnapsen import (
+    CARD_POINTS,
+    EXCHANGE,
+    GOAL,
+    OUT,
+    PASS,
+    SchnapsenView,
+)
 
 EASY_SLIP = 0.2  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 16
