@@ -372,7 +372,7 @@ class FrogsInThePond(TrickGame):
             rest = sorted((x for x in s.scores if x != top), reverse=True)
             against = f" to {rest[0]}" if rest else ""
             if top < s.options.target:
-                against += f", the most after {s.hand_no} hands"
+                against += f", the most after {s.hand_no} hand{'' if s.hand_no == 1 else 's'}"
             if self.partnership:
                 reason = (f"Game over: the winning partners have {top} points{against}" if len(set(s.scores)) > 1
                           else f"Game over: both sides have {top} points and share the win")

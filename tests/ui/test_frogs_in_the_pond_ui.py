@@ -98,3 +98,23 @@ async def test_hot_seat_two_players_play_a_hand_out_behind_covers(app_factory):
             assert len(screen.game.s.log) == done or screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and screen.game.s.revokes == [] and done == 20
+
+
+async def test_partners_play_a_hand_to_the_end_against_bots_and_win_or_lose_together(app_factory):
+    setup = GameSetup.solo(SPEC, 4, seed=8, level="easy", options={"max_hands": 1})
+    app = app_factory(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, FrogsScreen)
+        game = screen.game
+        partner = next(p for p in range(1, 4) if game.s.side[p] == game.s.side[0])
+        assert f"You & {screen.names[partner]} v" in screen_text(app)
+        for _ in range(10):
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen) or screen.actor is not None)
+            if isinstance(app.screen, ResultScreen):
+                break
+            await pilot.press("enter")  # the cursor starts on a card that follows suit
+            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert game.s.revokes == [] and len(game.result.winners) == 2
+        assert "win together as partners" in screen_text(app)

@@ -58,7 +58,7 @@ class FrogsScreen(TrickScreen):
         info.append(f" · to {view.target} · pond: {view.pond} frogs\n")
         if view.partnership:
             info.append(self.partners_line() + "\n")
-        info.append("Tens 10, fives 5, A 4, K 3, Q 2, J 1" + (", J♠ -10" if view.tadpole else "") + "\n",
+        info.append("10s 10, 5s 5, A 4, K 3, Q 2, J 1" + (", J♠ -10" if view.tadpole else "") + "\n",
                     style="dim")
         if view.seat is not None:
             info.append("Your frogs: ")
@@ -92,7 +92,13 @@ class FrogsScreen(TrickScreen):
 
     def render_final(self) -> RenderableType | None:
         view = self.view
-        text = Text("Final scores: ", style="bold")
+        result = self.game.result
+        text = Text()
+        if result is not None and view.partnership and len({view.side[p] for p in result.winners}) == 1:
+            # the standings list the partners as two winners: say plainly that they won together
+            names = " and ".join(self.names[p] for p in result.winners)
+            text.append(f"{names} win together as partners.\n", style="bold")
+        text.append("Final scores: ", style="bold")
         text.append(self.side_points(view.scores))
         if view.last_frogs is not None:
             text.append("\nFrogs of the last hand: ")
