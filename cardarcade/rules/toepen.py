@@ -23,7 +23,13 @@ import random
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import TOEPEN, Card, Rank, Suit, cards, piquet_deck
-from cardarcade.rules._tricks import PlayedCard, TrickGame, following, play, played_event
+from cardarcade.rules._tricks import (
+    PlayedCard,
+    TrickGame,
+    following,
+    play,
+    played_event,
+)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, State, prepare_deck
 
 PACK = tuple(piquet_deck())
@@ -465,6 +471,8 @@ class Toepen(TrickGame):
             s.chips[seat] -= paid
             self._note_loss(seat, paid)
             events.append(Event("fold", seat, f"{{seat}} folds and pays {paid}", data={"chips": paid}))
+        else:
+            events.append(Event("stay", seat, f"{{seat}} stays in at {s.stake}"))
         knocker = s.knocker
         assert knocker is not None
         n = s.players
@@ -634,6 +642,8 @@ class Toepen(TrickGame):
             voids=[list(v) for v in view.voids], hand_losses=[0] * n,
         )
         game = ToepenSearch(state)
+        if not game.in_play(game.s.leader) and not game.s.trick:  # the leader folded before leading
+            game.s.leader = game.after(game.s.leader)  # type: ignore[assignment]
         game._next_card()
         return game
 

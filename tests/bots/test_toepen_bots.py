@@ -1,0 +1,83 @@
+"""Toepen bots: they finish games at every level, decide from their view alone, knock and fold
+by their chance of the last trick, and bluff with jacks by level."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots.toepen import decide, win_chance
+from cardarcade.cards import Card
+from cardarcade.rules import GAMES
+from cardarcade.rules._tricks import play
+from cardarcade.rules.toepen import FOLD, KNOCK, SIGNAL, STAY, Toepen, deck_for
+from cardarcade.table.simulate import play_headless
+
+SPEC = GAMES["toepen"]
+C = Card.parse
+NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
+THREE = ("10s 7s Ah Kd", "9s 8h Qh Jd", "As 9h 10d 7c")
+
+
+def new(*hands: str, **options) -> Toepen:
+    options.setdefault("redraw", False)
+    return SPEC.new(len(hands), seed=0, deck=deck_for(*hands), options=options)
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_bots_finish_a_game_at_every_level(level: str) -> None:
+    result, table = play_headless(SPEC, [level, "easy", "easy"], seed=2, options={"chips": 2})
+    assert result is not None and table.game.is_over and min(table.game.s.chips) == 0
+
+
+def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
+    game = new(*THREE)
+    assert isinstance(make_bot("toepen", 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
+    for level in ("medium", "hard"):
+        (item,) = make_bot("toepen", 0, level, random.Random(0)).plans(game.view(0), NOW)
+        assert isinstance(item, Thinking) and item.fallback in game.legal_actions(0)
+        assert item.work(*item.args) in game.legal_actions(0)
+    # not its turn, nothing asked: a bot waits (it knocks on its own turn)
+    assert make_bot("toepen", 1, "hard", random.Random(0)).plans(game.view(1), NOW) == []
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards(level: str) -> None:
+    game = new(*THREE)
+    game.apply(0, play(C("Kd")))
+    other = new(THREE[0], THREE[1], "As 9h 10d 8c")  # seat 2's seven of clubs is in the stock instead
+    other.apply(0, play(C("Kd")))
+    assert game.view(1) == other.view(1) and game.s.hands != other.s.hands
+    assert decide(game.view(1), 1, level, seed=4) == decide(other.view(1), 1, level, seed=4)
+    game.apply(2, KNOCK)
+    other.apply(2, KNOCK)
+    assert decide(game.view(0), 0, level, seed=4) == decide(other.view(0), 0, level, seed=4)
+
+
+def test_the_chance_of_the_last_trick_follows_the_cards() -> None:
+    # three tens and a nine against weak cards: the last trick is almost sure
+    strong = new("10s 10h 10d 9c", "7s 8h Qh Jd", "As Ah Kd 7c")
+    weak = new("Js Jh Qd Jc", "10c 9h 9s 8d", "As Ah Kd 7c")
+    assert win_chance(strong.view(0), 0, random.Random(1), 40) > 0.6
+    assert win_chance(weak.view(0), 0, random.Random(1), 40) < 0.3
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_searching_bots_knock_with_a_strong_hand_and_fold_a_hopeless_one(level: str) -> None:
+    strong = new("10s 10h 9d 9c", "7s 8h Qh Jd", "As Ah Kd 7c")
+    assert decide(strong.view(0), 0, level, seed=3) == KNOCK
+    # seat 0 holds nothing that can win the last trick against the knocker's tens
+    game = new("Js Qh Jd Qc", "10s 10h 9d 9c", "As Ah Kd 7c")
+    game.apply(1, KNOCK)
+    game.apply(2, STAY)
+    assert decide(game.view(0), 0, level, seed=3) == FOLD
+
+
+def test_bluffing_with_jacks_comes_more_often_at_higher_levels() -> None:
+    game = new("9s 8h Qh 7d", "Js Jh Jd 7c", "As 9h Ad 8c")
+    shares = {}
+    for level in STRATEGY_LEVELS:
+        shares[level] = sum(decide(game.view(1), 1, level, seed=s) == SIGNAL for s in range(60))
+    assert shares["easy"] < shares["medium"] < shares["hard"]
