@@ -16,8 +16,8 @@ movement); until then it plays as a medium bot.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Callable, Hashable
 
 from cardarcade.bots import BotBase, Moment, Plan
 from cardarcade.bots.reaction import LEVELS, AdaptiveProfile

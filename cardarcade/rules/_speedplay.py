@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Literal
 
 from cardarcade.cards import Card
-from cardarcade.rules.base import Action, Event, Game, State
 from cardarcade.rules._calling import valid_claim_value
+from cardarcade.rules.base import Action, Event, Game, State
 
 Verdict = Literal["play", "late", "wrong"]
 
@@ -83,3 +83,23 @@ class SpeedFamilyGame(Game):
     def counted_move(self) -> tuple[int, Action] | None:
         """The move the table makes after counting "3, 2, 1" (None: play is on)."""
         return None
+
+    def left(self, seat: int) -> int:
+        """Cards a seat still has to get rid of."""
+        raise NotImplementedError
+
+    def lefts(self) -> list[float]:
+        return [float(self.left(p)) for p in range(self.s.players)]
+
+    def ranking(self) -> list[int]:
+        """Seats from fewest cards left to most."""
+        return sorted(range(self.s.players), key=self.left)
+
+    def finish_at_limit(self, what: str) -> Event:
+        """End at a house rule's limit (``what``: 'the 100-flip limit'): fewer cards left wins."""
+        left = self.lefts()
+        fewest = min(left)
+        winners = [p for p in range(self.s.players) if left[p] == fewest]
+        text = (f"Game over: {what} was reached; "
+                + ("{seat} wins with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"))
+        return self.finish(winners, text, scores=left, ranking=self.ranking(), score_name="cards left", low_wins=True)

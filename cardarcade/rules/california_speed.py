@@ -5,13 +5,30 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._speedplay import (SpeedFamilyGame, SpeedFamilyState, check_places, judge, late_event, lay,
-                                         well_aimed)
-from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
+from cardarcade.rules._speedplay import (
+    SpeedFamilyGame,
+    SpeedFamilyState,
+    check_places,
+    judge,
+    late_event,
+    lay,
+    well_aimed,
+)
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    GameSpec,
+    Options,
+    deal_round_robin,
+    prepare_deck,
+)
 
 SIDE = 4  # stacks each player deals: seat 0's are places 0-3, seat 1's places 4-7
 PLACES = 2 * SIDE
 DEAL = Action("deal")
+
+PACK = standard_deck()  # built once: its cards are interned, so every game may deal from a copy
+NAMES = {card.code: str(card) for card in PACK}  # as events name them ("7♥"), looked up on every cover
 
 RULES = """\
 # California Speed
@@ -97,11 +114,13 @@ class CaliforniaSpeed(SpeedFamilyGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: CaliforniaSpeedOptions,
-              deck: list[Card] | None) -> "CaliforniaSpeed":
-        order = prepare_deck(standard_deck(), seed, deck)
-        game = cls(CaliforniaSpeedState(players=players, seed=seed, options=options,
-                                        packs=deal_round_robin(order, players), box=[[] for _ in range(PLACES)],
-                                        open=[False] * PLACES, placed_k=[1] * PLACES, placed_by=[None] * PLACES))
+              deck: list[Card] | None) -> CaliforniaSpeed:
+        order = prepare_deck(PACK, seed, deck)
+        # model_construct: the dealt cards are the game's own pack, nothing to validate (a load validates)
+        game = cls(CaliforniaSpeedState.model_construct(players=players, seed=seed, options=options,
+                                                        packs=deal_round_robin(order, players),
+                                                        box=[[] for _ in range(PLACES)], open=[False] * PLACES,
+                                                        placed_k=[1] * PLACES, placed_by=[None] * PLACES))
         game._deal_box()
         return game
 
@@ -145,7 +164,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
 
     def view(self, seat: int | None = None) -> CaliforniaSpeedView:
         s = self.s
-        return CaliforniaSpeedView(
+        return CaliforniaSpeedView.model_construct(
             seat=seat, pack_sizes=[len(p) for p in s.packs], tops=self.tops(),
             stack_sizes=[len(st) for st in s.box], open=list(s.open), stuck=s.stuck, stimulus=s.stimulus,
             deals=s.deals, deal_limit=s.options.deal_limit,
@@ -172,10 +191,17 @@ class CaliforniaSpeed(SpeedFamilyGame):
         card = pack.pop(0)
         s.box[place].append(card)
         k = lay(s, place, seat)
-        s.open[place] = False
-        self._open_matches()
-        events = [Event("cover", seat, f"{{seat}} covers the {covered} with the {card}", (card,),
-                        data={"place": place, "k": k})]
+        # Only the new card can make a new match: the cards of its rank open (with it) if it has a pair.
+        opened = s.open
+        opened[place] = False
+        rank = card.rank
+        same = [q for q, stack in enumerate(s.box) if stack[-1].rank == rank]
+        if len(same) > 1:
+            for q in same:
+                opened[q] = True
+        s.stuck = not any(opened)
+        events = [Event("cover", seat, f"{{seat}} covers the {NAMES[covered.code]} with the {NAMES[card.code]}",
+                        (card,), data={"place": place, "k": k})]
         if not pack:
             packs = [float(len(p)) for p in s.packs]
             events.append(self.finish([seat], "{seat} has played every card and wins", scores=packs,
@@ -185,13 +211,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
     def _new_deal(self) -> list[Event]:
         s = self.s
         if s.deals >= s.options.deal_limit:
-            left = self._left()
-            fewest = min(left)
-            winners = [p for p in range(s.players) if left[p] == fewest]
-            text = (f"Game over: the {s.options.deal_limit}-deal limit was reached; "
-                    + ("{seat} wins with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"))
-            return [self.finish(winners, text, scores=left, ranking=self._ranking(), score_name="cards left",
-                                low_wins=True)]
+            return [self.finish_at_limit(f"the {s.options.deal_limit}-deal limit")]
         for place, stack in enumerate(s.box):
             s.packs[side_of(place)].extend(stack)  # turned face down: its bottom card on top
             stack.clear()
@@ -217,12 +237,6 @@ class CaliforniaSpeed(SpeedFamilyGame):
         for place in matched(self.tops()):
             s.open[place] = True
         s.stuck = not any(s.open)
-
-    def _left(self) -> list[float]:
-        return [float(self.left(p)) for p in range(self.s.players)]
-
-    def _ranking(self) -> list[int]:
-        return sorted(range(self.s.players), key=self.left)
 
     # ---- loading
 

@@ -4,10 +4,24 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, standard_deck
-from cardarcade.rules._speedplay import (SpeedFamilyGame, SpeedFamilyState, check_places, judge, late_event, lay,
-                                         well_aimed)
-from cardarcade.rules.base import Action, Event, GameSpec, Options, deal_round_robin, prepare_deck
+from cardarcade.cards import RANKS, Card, Rank, standard_deck
+from cardarcade.rules._speedplay import (
+    SpeedFamilyGame,
+    SpeedFamilyState,
+    check_places,
+    judge,
+    late_event,
+    lay,
+    well_aimed,
+)
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    GameSpec,
+    Options,
+    deal_round_robin,
+    prepare_deck,
+)
 
 HAND = 5  # the hand limit
 STOCK = 15
@@ -15,6 +29,9 @@ TALON = 5
 PILES = 2
 FLIP = Action("flip")
 PILE_NAMES = ("the left pile", "the right pile")
+
+PACK = standard_deck()  # built once: its cards are interned, so every game may deal from a copy
+NAMES = {card.code: str(card) for card in PACK}  # as events name them ("7♥"), looked up on every play
 
 RULES = """\
 # Speed
@@ -65,6 +82,7 @@ class SpeedState(SpeedFamilyState):
     talons: list[list[Card]]  # face down, index 0 is the top; talon 0 feeds pile 0
     piles: list[list[Card]]  # face up, last is the top
     blocked: bool = False  # neither player can play: a counted flip is due
+    can_play: list[bool] = [True, True]  # per seat: a card of its hand fits a pile (kept for actors())
     flips: int = 0  # counted flips so far
 
 
@@ -83,15 +101,26 @@ class SpeedView(BaseModel):
     flip_limit: int
 
 
+# The ranks one above and one below each rank, round the corner (K-A-2).
+NEIGHBOURS: dict[Rank, frozenset[Rank]] = {
+    r: frozenset(q for q in RANKS if abs(q - r) in (1, len(RANKS) - 1)) for r in RANKS
+}
+
+
 def fits(card: Card, top: Card) -> bool:
     """One rank above or below, round the corner (K-A-2)."""
-    d = abs(card.rank - top.rank)
-    return d == 1 or d == 12
+    return card.rank in NEIGHBOURS[top.rank]
 
 
 def plays_for(hand: list[Card], tops: list[Card]) -> list[tuple[Card, int]]:
     """Every (card, pile) this hand may play now, in hand order."""
-    return [(card, p) for card in hand for p, top in enumerate(tops) if fits(card, top)]
+    wanted = [NEIGHBOURS[top.rank] for top in tops]
+    return [(card, p) for card in hand for p, ranks in enumerate(wanted) if card.rank in ranks]
+
+
+def can_play(hand: list[Card], tops: list[Card]) -> bool:
+    left, right = NEIGHBOURS[tops[0].rank], NEIGHBOURS[tops[1].rank]
+    return any(card.rank in left or card.rank in right for card in hand)
 
 
 class Speed(SpeedFamilyGame):
@@ -100,17 +129,18 @@ class Speed(SpeedFamilyGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: SpeedOptions, deck: list[Card] | None) -> "Speed":
-        order = prepare_deck(standard_deck(), seed, deck)
+    def setup(cls, players: int, seed: int, options: SpeedOptions, deck: list[Card] | None) -> Speed:
+        order = prepare_deck(PACK, seed, deck)
         dealt = 2 * HAND
         hands = deal_round_robin(order[:dealt], players)
         stocks = deal_round_robin(order[dealt:dealt + 2 * STOCK], players)
         at = dealt + 2 * STOCK
         talons = [order[at:at + TALON], order[at + TALON:at + 2 * TALON]]
         piles = [[order[at + 2 * TALON]], [order[at + 2 * TALON + 1]]]
-        game = cls(SpeedState(players=players, seed=seed, options=options, hands=hands, stocks=stocks,
-                              talons=talons, piles=piles, placed_k=[1, 1], placed_by=[None, None]))
-        game.s.blocked = game._nobody_can_play()
+        # model_construct: the dealt cards are the game's own pack, nothing to validate (a load validates)
+        game = cls(SpeedState.model_construct(players=players, seed=seed, options=options, hands=hands, stocks=stocks,
+                                              talons=talons, piles=piles, placed_k=[1, 1], placed_by=[None, None]))
+        game._settle()
         return game
 
     # ---- queries
@@ -118,9 +148,22 @@ class Speed(SpeedFamilyGame):
     def tops(self) -> list[Card]:
         return [pile[-1] for pile in self.s.piles]
 
-    def _nobody_can_play(self) -> bool:
+    def _who_can_play(self) -> list[bool]:
         tops = self.tops()
-        return not any(fits(c, t) for hand in self.s.hands for c in hand for t in tops)
+        return [can_play(hand, tops) for hand in self.s.hands]
+
+    def _settle(self) -> None:
+        """After a change: who can play, and whether both are blocked."""
+        s = self.s
+        left, right = NEIGHBOURS[s.piles[0][-1].rank], NEIGHBOURS[s.piles[1][-1].rank]
+        can = [False] * len(s.hands)
+        for seat, hand in enumerate(s.hands):  # (on every play: kept plain and quick)
+            for card in hand:
+                if card.rank in left or card.rank in right:
+                    can[seat] = True
+                    break
+        s.can_play = can
+        s.blocked = not any(can)
 
     def counted_move(self) -> tuple[int, Action] | None:
         s = self.s
@@ -138,8 +181,7 @@ class Speed(SpeedFamilyGame):
             return []
         if s.blocked:
             return list(range(s.players))
-        tops = self.tops()
-        return [p for p in range(s.players) if any(fits(c, t) for c in s.hands[p] for t in tops)]
+        return [p for p, can in enumerate(s.can_play) if can]
 
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
@@ -148,7 +190,15 @@ class Speed(SpeedFamilyGame):
         if s.blocked:
             return [FLIP]
         k = s.stimulus
-        return [Action("play", (card,), p, k) for card, p in plays_for(s.hands[seat], self.tops())]
+        left, right = NEIGHBOURS[s.piles[0][-1].rank], NEIGHBOURS[s.piles[1][-1].rank]
+        out = []
+        for card in s.hands[seat]:
+            rank = card.rank
+            if rank in left:
+                out.append(Action("play", (card,), 0, k))
+            if rank in right:
+                out.append(Action("play", (card,), 1, k))
+        return out
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
@@ -156,15 +206,18 @@ class Speed(SpeedFamilyGame):
             return False
         if action.kind == "flip":
             return s.blocked and action == FLIP
-        if action.kind != "play" or not well_aimed(action, PILES, s.stimulus) or action.card not in s.hands[seat]:
+        if action.kind != "play" or not well_aimed(action, PILES, s.stimulus):
+            return False
+        card = action.cards[0]
+        if not any(c is card for c in s.hands[seat]):  # cards are interned: one object per card
             return False
         pile = action.target
-        return judge(s, pile, action.value, fits(action.card, s.piles[pile][-1])) != "wrong"  # type: ignore[arg-type]
+        return judge(s, pile, action.value, fits(card, s.piles[pile][-1])) != "wrong"  # type: ignore[arg-type]
 
     def view(self, seat: int | None = None) -> SpeedView:
         s = self.s
         own = seat is not None and 0 <= seat < s.players
-        return SpeedView(
+        return SpeedView.model_construct(
             seat=seat, hand=list(s.hands[seat]) if own else [], hand_sizes=[len(h) for h in s.hands],
             stock_sizes=[len(st) for st in s.stocks], talon_sizes=[len(t) for t in s.talons], tops=self.tops(),
             pile_sizes=[len(p) for p in s.piles], placed_by=list(s.placed_by), blocked=s.blocked,
@@ -180,7 +233,7 @@ class Speed(SpeedFamilyGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "flip":
             return self._flip()
-        return self._play(seat, action.card, action.target, action.value)  # type: ignore[arg-type]
+        return self._play(seat, action.cards[0], action.target, action.value)  # type: ignore[arg-type]
 
     def _play(self, seat: int, card: Card, pile: int, seen: int) -> list[Event]:
         s = self.s
@@ -188,32 +241,28 @@ class Speed(SpeedFamilyGame):
         if judge(s, pile, seen, True) == "late":
             return [late_event(s, seat, card, pile, where, "to the hand")]
         hand, stock = s.hands[seat], s.stocks[seat]
-        slot = hand.index(card)
+        slot = 0
+        while hand[slot] is not card:  # cards are interned (and is_legal found it there)
+            slot += 1
         if stock:
             hand[slot] = stock.pop(0)
         else:
             del hand[slot]
         s.piles[pile].append(card)
         k = lay(s, pile, seat)
-        events = [Event("play", seat, f"{{seat}} plays the {card} on {where}", (card,),
+        events = [Event("play", seat, f"{{seat}} plays the {NAMES[card.code]} on {where}", (card,),
                         data={"place": pile, "k": k})]
         if not hand:
-            events.append(self.finish([seat], "{seat} has played every card and wins", scores=self._left(),
-                                      ranking=self._ranking(), score_name="cards left", low_wins=True))
+            events.append(self.finish([seat], "{seat} has played every card and wins", scores=self.lefts(),
+                                      ranking=self.ranking(), score_name="cards left", low_wins=True))
             return events
-        s.blocked = self._nobody_can_play()
+        self._settle()
         return events
 
     def _flip(self) -> list[Event]:
         s = self.s
         if s.flips >= s.options.flip_limit:
-            left = self._left()
-            fewest = min(left)
-            winners = [p for p in range(s.players) if left[p] == fewest]
-            text = (f"Game over: the {s.options.flip_limit}-flip limit was reached; "
-                    + ("{seat} wins with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"))
-            return [self.finish(winners, text, scores=[float(n) for n in left], ranking=self._ranking(),
-                                score_name="cards left", low_wins=True)]
+            return [self.finish_at_limit(f"the {s.options.flip_limit}-flip limit")]
         events: list[Event] = []
         for p in range(PILES):
             talon = s.talons[p]
@@ -231,14 +280,8 @@ class Speed(SpeedFamilyGame):
         left, right = self.tops()
         events.append(Event("flip", None, f"3, 2, 1: the talons turn up the {left} and the {right}", (left, right),
                             data={"k": s.stimulus}))
-        s.blocked = self._nobody_can_play()
+        self._settle()
         return events
-
-    def _left(self) -> list[float]:
-        return [float(self.left(p)) for p in range(self.s.players)]
-
-    def _ranking(self) -> list[int]:
-        return sorted(range(self.s.players), key=self.left)
 
     # ---- loading
 
@@ -255,7 +298,8 @@ class Speed(SpeedFamilyGame):
             raise ValueError("a centre pile is empty")
         if not 0 <= s.flips <= s.options.flip_limit:
             raise ValueError("bad flip counter")
-        if s.result is None and (not all(s.hands) or s.blocked != self._nobody_can_play()):
+        if s.result is None and (not all(s.hands) or s.can_play != self._who_can_play()
+                                 or s.blocked != (not any(s.can_play))):
             raise ValueError("the state of play does not match the cards")
 
 

@@ -141,7 +141,6 @@ def test_a_refused_play_makes_the_bot_look_again():
 
 
 def test_an_adaptive_bot_plays_like_medium_until_it_has_seen_the_person_then_at_their_pace():
-    _, view = view_of("8c 2c 3c 4c 5c", "9h Js")
     bot = make_bot("speed", 0, "adaptive", random.Random(0))
     assert isinstance(bot.profile, AdaptiveProfile)
     before = statistics.median(bot.play_time(7, False) for _ in range(300))

@@ -8,8 +8,13 @@ import pytest
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES, Action
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import ARBITRATION_WINDOW, COUNT_BEAT, COUNT_BEATS, Seat, Table
-
+from cardarcade.table.table import (
+    ARBITRATION_WINDOW,
+    COUNT_BEAT,
+    COUNT_BEATS,
+    Seat,
+    Table,
+)
 from tests.rules.test_speed import speed_deck
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from ui_helpers import burst, prompt, screen_text, text_of, wait_for
+
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
 from tests.rules.test_california_speed import PAIR, packs_deck
-from ui_helpers import burst, prompt, screen_text, text_of, wait_for
 
 CALIFORNIA = GAMES["california-speed"]
 
@@ -45,7 +46,8 @@ async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_f
         # Both go for the 7♦ (box 5: z for player 1, m for player 2) at once; player 2's key first.
         await burst(pilot, "m", "z")
         await wait_for(pilot, lambda: tops(screen)[4] != "7d")
-        await pilot.pause(0.1)
+        # (under load the later key may be read after the first play has landed: its own window)
+        await wait_for(pilot, lambda: bool(screen.headline))
         assert tops(screen)[4] == "Kd" and screen.game.view(None).pack_sizes == [22, 21]
         assert "Player 2 was" in screen.headline and "earlier than Player 1" in screen.headline
 
