@@ -97,3 +97,17 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
         await pilot.pause(0.1)
         # (the quick scripted person usually wins, but the bot's cards may fall its way)
         assert screen.game.result.describe(screen.names) in screen_text(app)
+
+
+async def test_when_both_are_blocked_the_screen_counts_down_and_the_talons_turn(app_factory):
+    deck = speed_deck("2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "9h 9s", talon0="10s", talon1="7d")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, humans=2, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert "Both blocked: 3… the talons turn" in text_of(screen.render_center())
+        await pilot.press("a")  # a card now: nothing to play, said so, nothing lost
+        assert "nobody can play" in prompt(screen)
+        await wait_for(pilot, lambda: "Both blocked: 1…" in text_of(screen.render_center()))
+        await wait_for(pilot, lambda: screen.game.s.flips == 1)
+        assert tops(screen) == ["10s", "7d"]
+        assert any("3, 2, 1: the talons turn up the 10♠ and the 7♦" in line.plain for line in screen.log_lines)
