@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import contextvars
 import functools
 import multiprocessing
 import os
@@ -74,10 +75,13 @@ class ProcessThinker:
             future = concurrent.futures.Future()
             future.set_exception(exc)
         pending = _Pending(future)
+        # The answer is handled in the asker's context (a Textual app's context variables), not
+        # in the pool thread's empty one, where the app's timers cannot find their app.
+        context = contextvars.copy_context()
 
         def answered(_: concurrent.futures.Future) -> None:  # runs on the pool's thread
             try:
-                self.loop.call_soon_threadsafe(deliver)
+                self.loop.call_soon_threadsafe(deliver, context=context)
             except RuntimeError:  # the loop has closed: nobody is waiting any more
                 pass
 

@@ -5,6 +5,7 @@ situations that have gone."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import random
 import subprocess
@@ -131,6 +132,20 @@ def test_a_live_table_thinks_in_another_process_and_answers_on_its_loop():
     assert thinking_seen
     first = next(e for batch in told for e in batch if e.seat == 0)
     assert first.kind == answer.kind  # the answer only a worker process gives
+
+
+ASKER = contextvars.ContextVar("asker")
+
+
+def test_the_answer_is_handled_in_the_askers_context():
+    # A Textual app finds itself through a context variable: its screen's timers fail without it.
+    async def ask() -> object:
+        ASKER.set("the app")
+        seen = asyncio.get_running_loop().create_future()
+        ProcessThinker().think(os.getpid, (), lambda answer: seen.set_result(ASKER.get(None)))
+        return await asyncio.wait_for(seen, 60)
+
+    assert asyncio.run(ask()) == "the app"
 
 
 def test_workers_start_while_an_app_has_taken_stderr():
