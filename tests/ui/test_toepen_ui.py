@@ -1,0 +1,115 @@
+"""Toepen played by keys at 80x24: knocking on your turn and out of it, answering a knock, the
+redraw, and a hot-seat hand played to the end of the game behind covers."""
+
+from __future__ import annotations
+
+from ui_helpers import prompt, screen_text, wait_for
+
+from cardarcade.cards import Card
+from cardarcade.rules import GAMES
+from cardarcade.rules.toepen import FOLD, KNOCK, STAY, deck_for
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.toepen import ToepenScreen
+from cardarcade.ui.screens.turn import CoverScreen
+
+SPEC = GAMES["toepen"]
+C = Card.parse
+THREE = ("10s 7s Ah Kd", "9s 8h Qh Jd", "As 9h 10d 7c")
+
+
+def history(screen) -> str:
+    return "\n".join(line.plain for line in screen.history)
+
+
+async def test_knock_on_your_turn_then_play_by_the_cursor(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck_for(*THREE), options={"redraw": False})
+    app = app_factory(setup)  # the bots never move by themselves: the test moves for them
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert isinstance(screen, ToepenScreen)
+        assert "Your lead" in prompt(screen) and "n knock (to 2)" in prompt(screen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game.s.stake == 2 and "You knock: the hand is worth 2" in history(screen)
+        game.apply(1, STAY)
+        game.apply(2, FOLD)
+        screen.refresh_all()
+        await pilot.pause()
+        assert "n knock" not in prompt(screen)  # not twice running
+        await pilot.press("home", "enter")  # the hand is sorted spades, diamonds, clubs, hearts: the 7♠
+        await pilot.pause()
+        assert game.s.log == [C("7s")]
+
+
+async def test_a_knock_out_of_turn_and_answering_one_by_keys(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck_for(*THREE), options={"redraw": False})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.actors()[0] == 1  # Bot 1 to play...
+        assert "Bot 1" in prompt(screen) and "n knock" in prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.s.log) == 1  # ...so enter plays nothing
+        await pilot.press("n")  # ...but a knock is open to you at any moment
+        await pilot.pause()
+        assert game.s.knocker == 0 and game.s.stake == 2
+        game.apply(1, STAY)
+        game.apply(2, STAY)
+        game.apply(1, KNOCK)  # Bot 1 knocks back; Bot 2 stays, then you are asked
+        game.apply(2, STAY)
+        screen.refresh_all()
+        await pilot.pause()
+        assert "Bot 1 knocked: worth 3" in prompt(screen) and "f fold (pay 2)" in prompt(screen)
+        await pilot.press("f")
+        await pilot.pause()
+        assert game.s.folded[0] and game.s.chips[0] == 8
+
+
+async def test_redraw_by_key_and_the_challenge_shown(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck_for("Ac Ks Qs Js", *THREE[1:]))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert "Throw in your hand?" in prompt(screen) and "r redraw" in prompt(screen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert game.s.discards[0] and game.s.phase == "challenge"
+        game.apply(1, game.legal_actions(1)[0])  # Bot 1 challenges, and pays: only faces
+        screen.refresh_all()
+        await pilot.pause()
+        assert game.s.chips[1] == 9 and game.view(2).discards[0]  # shown to everyone
+        assert "Hand 1 · worth 1 chip" in screen_text(app) and "p keep" not in prompt(screen)
+
+
+async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=3, humans=3, options={"chips": 1, "redraw": False, "jack_bluff": False})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, ToepenScreen))
+        for _ in range(40):
+            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if isinstance(app.screen, CoverScreen):
+                player = app.screen.player
+                assert player is not None and screen.view.hand == []  # no hand shows under the cover
+                await pilot.press("enter")
+                await pilot.pause()
+                assert screen.names[screen.viewer] == player
+            seat = screen.viewer
+            assert screen.view.hand == screen.game.s.hands[seat] and screen.game.actors()[0] == seat
+            ok = set(screen.view.playable)
+            target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
+            played = len(screen.game.s.log)
+            await pilot.press("home", *(["right"] * target), "enter")
+            await pilot.pause()
+            assert len(screen.game.s.log) == played + 1 or screen.game.is_over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.is_over and "chips" in screen.game.result.reason
