@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.catalog import CATALOG
-from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.screens.menu import GameList, MenuScreen
 from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from ui_helpers import screen_text
@@ -14,8 +14,12 @@ async def test_the_menu_lists_every_game_and_the_summary_follows_the_cursor(app_
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)
-        assert all(info.title in text for info in CATALOG.values())
         assert "War — Turn cards together; high card takes them" in text
+        assert app.screen.query_one(GameList).ids == list(CATALOG)  # more than fit: the list scrolls
+        await pilot.press("end")
+        last = list(CATALOG.values())[-1]
+        assert last.title in screen_text(app) and f"{last.title} — " in screen_text(app)
+        await pilot.press("home")
         await pilot.press("down", "down")
         assert "Snap — Turn cards onto your own pile" in screen_text(app)
         await pilot.press("up")
@@ -27,9 +31,9 @@ async def test_enter_opens_the_game_under_the_cursor_and_r_its_rules(app_factory
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("end", "r")
-        assert isinstance(app.screen, RulesScreen) and app.screen.spec.id == "knock-poker"
+        assert isinstance(app.screen, RulesScreen) and app.screen.spec.id == list(CATALOG)[-1]
         await pilot.press("escape", "up", "enter")
-        assert isinstance(app.screen, SetupScreen) and app.screen.spec.id == "old-mans-bundle"
+        assert isinstance(app.screen, SetupScreen) and app.screen.spec.id == list(CATALOG)[-2]
 
 
 async def test_the_banner_follows_the_suit_glyphs(app_factory):
