@@ -23,6 +23,7 @@ async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(a
         screen = app.screen
         assert isinstance(screen, CaliforniaSpeedScreen)
         assert "1-4 the upper row, 5-8 the lower" in prompt(screen)
+        assert len(prompt(screen)) <= 78, "the prompt keeps to one line, or the box loses its captions"
         assert "Your side above, Bot 1's below" in text_of(screen.render_center())
         await pilot.press("2")  # the 2♣ matches nothing
         assert "the 2♣ matches nothing in the box" in prompt(screen)

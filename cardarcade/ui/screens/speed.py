@@ -325,7 +325,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
     def turn_prompt(self) -> str:
         if self.viewer is None:
             return "Watching: both cover matches at once."
-        return "Cover each card of a pair (or more): 1-4 the upper row, 5-8 the lower (• still open)"
+        return "Cover each card of a pair: 1-4 the upper row, 5-8 the lower (• still open)"
 
     def on_game_events(self, events_: list[Event]) -> None:
         if any(event.kind == "deal" for event in events_):
