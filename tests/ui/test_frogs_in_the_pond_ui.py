@@ -108,7 +108,8 @@ async def test_partners_play_a_hand_to_the_end_against_bots_and_win_or_lose_toge
         assert isinstance(screen, FrogsScreen)
         game = screen.game
         partner = next(p for p in range(1, 4) if game.s.side[p] == game.s.side[0])
-        assert f"You & {screen.names[partner]} v" in screen_text(app)
+        colour = "red" if game.s.drawn[0].is_red else "black"  # the colour the partners drew
+        assert f"You & {screen.names[partner]} ({colour}) v" in screen_text(app)
         for _ in range(10):
             await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen) or screen.actor is not None)
             if isinstance(app.screen, ResultScreen):

@@ -9,7 +9,6 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cardarcade.cards import ACES_HIGH, Card
-from cardarcade.rules._partners import describe_sides
 from cardarcade.rules._tricks import PlayedCard, play
 from cardarcade.ui.screens.tricks import TrickScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
@@ -47,9 +46,16 @@ class FrogsScreen(TrickScreen):
         return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs)
 
     def partners_line(self) -> str:
+        """'You & Bot 2 (red) v Bot 1 & Bot 3 (black)': the colours each side drew, or '(chosen)'."""
         view = self.view
-        sides = describe_sides(view.side, [self.names[p] for p in range(view.players)], " & ", " v ")
-        return f"{sides} ({'drawn' if view.drawn else 'chosen'})"
+        groups = []
+        for side in range(max(view.side) + 1):
+            members = [p for p in range(view.players) if view.side[p] == side]
+            group = " & ".join(self.names[p] for p in members)
+            if view.drawn:
+                group += " (red)" if view.drawn[members[0]].is_red else " (black)"
+            groups.append(group)
+        return " v ".join(groups) + ("" if view.drawn else " (chosen)")
 
     def render_center(self) -> RenderableType:
         view = self.view
