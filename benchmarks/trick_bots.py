@@ -31,14 +31,18 @@ import _common
 from cardarcade.bots import frogs_in_the_pond as frogs_bots
 from cardarcade.bots import polignac as polignac_bots
 from cardarcade.bots import schnapsen as schnapsen_bots
+from cardarcade.bots import toepen as toepen_bots
 from cardarcade.bots import search
 from cardarcade.rules import GAMES
 
 DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
-          "frogs-in-the-pond": frogs_bots.decide}
+          "frogs-in-the-pond": frogs_bots.decide, "toepen": toepen_bots.decide}
 # Frogs in the Pond: partners chosen so that seats 0 and 2 play 1 and 3 (levels alternate A B A B)
-OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}}
-WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)"}
+OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}, "toepen": {}}
+WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)",
+        "toepen": "chips lost (fewer is better)"}
+# Toepen's search speed is measured from the card play (no redraw round or bluffed signal to pass first).
+SPEED_OPTIONS = {"toepen": {"redraw": False, "jack_bluff": False}}
 
 
 def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, list[float]]) -> list[int]:
@@ -48,7 +52,7 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
     game = spec.new(len(levels), seed=seed, options=OPTIONS.get(game_id, {"target": 1}))
     decide = DECIDE[game_id]
     rng = random.Random(seed)
-    while not game.is_over:
+    while not game.is_over and game.s.hand_no == 1:  # (Toepen's game goes on: a deal is its first hand)
         seat = game.actors()[0]
         start = time.perf_counter()
         action = decide(game.view(seat), seat, levels[seat], rng.randrange(1 << 30))
@@ -56,6 +60,8 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
         game.apply(seat, action)
     if game_id == "frogs-in-the-pond":  # points by side: half to each partner, so a level's total is its side's
         return [game.s.last_hand[game.s.side[p]] / 2 for p in range(len(levels))]
+    if game_id == "toepen":
+        return list(game.s.lost)
     return list(game.s.last_hand)
 
 
@@ -95,7 +101,7 @@ def search_speed(game_id: str, positions: int) -> dict:
     iterations = 0
     seconds = 0.0
     for i in range(positions):
-        game = spec.new(players, seed=i)
+        game = spec.new(players, seed=i, options=SPEED_OPTIONS.get(game_id))
         for _ in range(rng.randrange(0, 4)):
             seat = game.actors()[0]
             game.apply(seat, cls.rollout_move(game, seat, rng))
