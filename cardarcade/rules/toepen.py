@@ -39,6 +39,7 @@ CHALLENGE, ACCEPT = Action("challenge"), Action("accept")
 SIGNAL, QUIET = Action("signal"), Action("quiet")
 KNOCK, STAY, FOLD = Action("knock"), Action("stay"), Action("fold")
 PHASES = ("redraw", "challenge", "signal", "play", "answer")
+ASKED = {"redraw": (REDRAW, KEEP), "challenge": (CHALLENGE, ACCEPT), "signal": (SIGNAL, QUIET), "answer": (STAY, FOLD)}
 SIGNAL_WORDS = {3: "whistles", 4: "stands up"}
 ROLLOUT_NOISE = 0.15  # share of play-out moves made at random
 
@@ -321,28 +322,23 @@ class Toepen(TrickGame):
         s = self.s
         if s.result is not None or not 0 <= seat < s.players:
             return []
-        phase = s.phase
-        if phase == "play":
-            out = [play(c) for c in self.playable(seat)]
+        if s.phase == "play":
+            out = [play(c) for c in self.playable(seat)] if seat == s.turn else []
             if self.may_knock(seat):
                 out.append(KNOCK)
             return out
-        if seat != s.asking:
-            return []
-        if phase == "redraw":
-            return [REDRAW, KEEP]
-        if phase == "challenge":
-            return [CHALLENGE, ACCEPT]
-        if phase == "signal":
-            return [SIGNAL, QUIET]
-        return [STAY, FOLD]
+        return list(ASKED[s.phase]) if seat == s.asking else []
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        if action.kind == "play":  # the common case in searches, checked without the list
-            s = self.s
+        # checked without building the list of moves: play-outs and random play make many
+        s = self.s
+        kind = action.kind
+        if kind == "play":
             return (len(action.cards) == 1 and action.target is None and action.value is None
                     and seat == s.turn and action.cards[0] in self.playable(seat))
-        return action in self.legal_actions(seat)
+        if kind == "knock":
+            return action == KNOCK and self.may_knock(seat)
+        return s.phase != "play" and seat == s.asking and action in ASKED[s.phase]
 
     def view(self, seat: int | None = None) -> ToepenView:
         s = self.s
