@@ -1,0 +1,83 @@
+"""Bura bots. All of them remember every card taken (the view holds what both players saw), so
+all of them know their points and declare 31 exactly when they have it.
+
+- easy: simple rules: lead its lowest plain card; answer a lead worth points, or of several
+  cards, with the cheapest cards that beat it all, else throw its lowest cards.
+- medium: perfect-information Monte Carlo: sampled deals of the unseen cards, each move played
+  out to the end of the hand by simple rules (``Bura.rollout_move``).
+- hard: while cards may still be drawn, information-set MCTS over the same play-outs; once no
+  more are drawn, PIMC with every sampled deal solved exactly (alpha-beta).
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.bots.search import decide_ismcts, decide_pimc, decide_solved
+from cardarcade.cards import BURA as ORDER
+from cardarcade.rules.base import Action
+from cardarcade.rules.bura import DECLARE, GOAL, PASS, BuraView, card_points, cheapest_answer, plays
+
+MEDIUM_SAMPLES = 12
+HARD_ITERATIONS = 500
+HARD_SOLVED_SAMPLES = 6
+HARD_SECONDS = 0.9
+
+
+def points(view: BuraView, seat: int) -> int:
+    return card_points(view.won[seat])
+
+
+def easy_action(view: BuraView, seat: int, rng: random.Random) -> Action:
+    mine = points(view, seat)
+    if view.final:
+        return DECLARE if mine >= GOAL else PASS
+    if view.may_declare and mine >= GOAL:
+        return DECLARE
+    hand = view.hand
+    if view.special:
+        return plays(tuple(hand))
+    if view.led:
+        return plays(cheapest_answer(hand, view.led, view.trump))
+    plain = [c for c in hand if c.suit is not view.trump] or hand
+    return plays((min(plain, key=lambda c: (card_points([c]), ORDER.value(c), rng.random())),))
+
+
+def obvious(view: BuraView, seat: int) -> bool:
+    """No search needed: the hand is played out, the bot may declare with 31, or its lead is forced."""
+    return view.final or view.special > 0 or (view.may_declare and points(view, seat) >= GOAL)
+
+
+def search_work(view: BuraView, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
+    """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
+    if seconds is not None:
+        seconds = min(seconds, HARD_SECONDS)
+    if skill == 1:
+        return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, seconds)
+    if not view.drawing:
+        samples = 1 if view.stock == 0 and view.upcard is None else HARD_SOLVED_SAMPLES
+        return decide_solved, ("bura", view, seat, seed, samples, seconds)
+    return decide_ismcts, ("bura", view, seat, seed, HARD_ITERATIONS, seconds)
+
+
+@register("bura")
+class BuraBot(BotBase):
+    def plans(self, view: BuraView, moment: Moment) -> list[Plan | Thinking]:
+        if view.turn != self.seat or view.seat != self.seat:
+            return []
+        key = ("move", view.hand_no, len(view.played), view.final, view.special, view.leader)
+        if self.skill == 0 or obvious(view, self.seat):
+            return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
+        seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
+        fallback = easy_action(view, self.seat, random.Random(seed))
+        work, args = search_work(view, self.seat, self.skill, seed, moment.think_seconds)
+        return [self.deliberate(key, work, args, fallback)]
+
+
+def decide(view: BuraView, seat: int, level: str, seed: int = 0) -> Action:
+    """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
+    if level == "easy" or obvious(view, seat):
+        return easy_action(view, seat, random.Random(seed))
+    work, args = search_work(view, seat, 1 if level == "medium" else 2, seed, None)
+    return work(*args)

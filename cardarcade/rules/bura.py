@@ -1,0 +1,532 @@
+"""Bura, for 2 players: 36 cards, leads of one to three cards of a suit that must each be beaten,
+special three-card leads out of turn, and declaring 31 from memory; antes and a pot of tokens."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, permutations
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import BURA as ORDER
+from cardarcade.cards import Card, Rank, Suit, cards, deck_36
+from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, beats, deal_packets
+from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+
+PACK = tuple(deck_36())
+CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+GOAL = 31
+HAND_SIZE = 3
+DECLARE = Action("declare")  # 31: the hand ends and the won cards are counted
+PASS = Action("pass")  # after the last trick: let the hand end drawn
+# The special leads, by priority: the one that ranks higher takes the lead out of turn.
+BURA_LEAD, THREE_ACES, MOLODKA = 3, 2, 1
+COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodka"}
+_PLAYS: dict[tuple[Card, ...], Action] = {}
+
+RULES = """\
+# Bura
+
+**Goal:** win the pot of each hand, by declaring **31 points** taken in tricks (counted in
+your head) or by leading a **bura**; keep the most tokens.
+
+- 36 cards, 6 to A. Within a suit they rank **A, 10, K, Q, J, 9, 8, 7, 6** (high to low) and
+  score **A 11, 10 10, K 4, Q 3, J 2** when taken (120 in all).
+- Each hand both players **ante** a token into the pot. Three cards each; the next card is
+  turned up for **trumps** and lies under the stock (it is the stock's last card).
+- The leader leads **one, two or three cards of one suit**; the other player answers with
+  as many cards, **any cards at all**. To take the trick the answer must **beat every card
+  led**, card for card: a higher card of the same suit, or a trump against a plain card.
+  Otherwise the leader takes it. Mark several cards with `space`, then `enter`.
+- The trick's winner leads next. Both draw back to three, the winner first, one card at a
+  time; when the stock cannot fill both hands nobody draws again this hand.
+- **Special leads:** a hand of three trumps (**bura**), **three aces**, or three cards of one
+  plain suit (**molodka**) may be led even out of turn. Bura beats three aces beats molodka;
+  with two alike, the player who would lead anyway keeps the lead.
+- **A bura led** decides the hand: whoever takes that trick wins the pot.
+- **Declaring 31** (`d`): on your lead after taking a trick, say you have 31. The won cards
+  are counted: with 31 or more you win the pot; with less you pay the pot's size into it and
+  the hand ends. Won cards stay face down: nothing on the screen totals them.
+- If the cards run out and nobody declares, the hand is a **draw**: the pot stays, and both
+  ante again for the next hand. After the last trick its winner may still declare (`d`) or
+  let the hand end (`p`).
+- The game ends when a player cannot pay the ante; the player with more tokens wins.
+
+**House rules:** tokens each at the start, the ante, and a limit on the number of hands.
+
+**Departures and clarifications** (the text leaves these open):
+
+- A special lead out of turn is made **for** its holder, without asking: a question put only
+  to a player holding one would tell the other player so. Its holder must lead all three
+  cards; the player who would have led keeps their chance to declare until their next lead.
+- The player who would lead anyway may lead a combination or not, as they like.
+- A false declaration ends the hand (the cards were turned up); a player who cannot pay the
+  whole pot pays what they have.
+- The deal alternates between the players; the non-dealer leads the first trick.
+- The game also ends after the house rule's number of hands (most tokens wins; equal: a draw).
+
+**Keys:** `←` `→` choose a card, `space` marks cards for a lead or an answer of several,
+`enter` plays; `d` declares 31, `p` lets a played-out hand end.
+"""
+
+
+def plays(chosen: tuple[Card, ...]) -> Action:
+    """The action of playing ``chosen`` (one shared object per set of cards, in a fixed order)."""
+    key = tuple(sorted(chosen, key=lambda c: c.code))
+    action = _PLAYS.get(key)
+    if action is None:
+        action = _PLAYS[key] = Action("play", key)
+    return action
+
+
+def card_points(cards: list[Card]) -> int:
+    return sum(CARD_POINTS.get(c.rank, 0) for c in cards)
+
+
+def answer_beats(led: list[Card], answer: list[Card] | tuple[Card, ...], trump: Suit) -> bool:
+    """Whether ``answer`` beats every card of ``led``, each by a card of its own."""
+    if len(answer) != len(led):
+        return False
+    return any(all(beats(a, b, ORDER, trump) for a, b in zip(order, led)) for order in permutations(answer))
+
+
+def combination(hand: list[Card], trump: Suit) -> int:
+    """Which special lead ``hand`` is (0: none)."""
+    if len(hand) != HAND_SIZE:
+        return 0
+    suits = {c.suit for c in hand}
+    if suits == {trump}:
+        return BURA_LEAD
+    if all(c.rank is Rank.ACE for c in hand):
+        return THREE_ACES
+    return MOLODKA if len(suits) == 1 else 0
+
+
+def deck_for(h0: str, h1: str, up: str, stock: str = "") -> list[Card]:
+    """The fixed deck (``deck=``) that deals these hands (seat 0 is the first hand's non-dealer),
+    turns up ``up`` and starts the stock with ``stock``; the other cards follow in pack order,
+    the upcard being the stock's last card."""
+    order = cards(h0) + cards(h1) + cards(up) + cards(stock)
+    return order + [c for c in PACK if c not in set(order)]
+
+
+class BuraOptions(Options):
+    tokens: int = Field(10, ge=1, le=1000, title="Tokens each",
+                        description="The tokens each player starts with.")
+    ante: int = Field(1, ge=1, le=100, title="Ante", description="The tokens each player puts in the pot each hand.")
+    max_hands: int = Field(50, ge=1, le=1000, title="Hands at most",
+                           description="The game ends after this many hands; the most tokens wins.")
+
+
+class BuraState(TrickState):
+    options: BuraOptions
+    dealer: int = 1
+    hand_no: int = 1
+    trump: Suit
+    upcard: Card | None  # face up as the stock's last card (None once drawn)
+    stock: list[Card]  # face down, index 0 on top (the upcard not included)
+    drawing: bool = True  # False once the stock could not fill both hands
+    known: list[list[Card]] = [[], []]  # cards both know a seat holds (the upcard drawn)
+    special: int = 0  # the special lead the leader must make (taken out of turn), 0: none
+    final: bool = False  # the cards are played out: the last trick's winner declares or passes
+    bank: list[int] = [0, 0]  # tokens each player holds
+    pot: int = 0
+    last_hand: str | None = None  # how the hand just ended ('{seat}' for a player), for the screen
+    last_hand_seat: int | None = None
+    outcome: list[float] = [0.0, 0.0]  # the hand just ended: +1 won the pot, -1 lost it or paid
+
+
+class BuraView(BaseModel):
+    seat: int | None
+    dealer: int
+    turn: int | None
+    leader: int
+    hand: list[Card]
+    hand_counts: list[int]
+    led: list[Card]  # the cards led to this trick (empty on a lead; an answer takes the trick at once)
+    last_trick: list[PlayedCard]
+    last_winner: int | None
+    trump: Suit
+    upcard: Card | None
+    stock: int
+    drawing: bool
+    special: int
+    final: bool
+    known: list[list[Card]]
+    won: list[list[Card]]  # by seat: both saw every trick taken (the screen shows them face down)
+    played: list[Card]  # this hand's cards in play order
+    played_by: list[int]
+    tricks_won: list[int]
+    may_declare: bool
+    bank: list[int]
+    pot: int
+    ante: int
+    hand_no: int
+    max_hands: int
+    last_hand: str | None
+    last_hand_seat: int | None
+    outcome: list[float]
+
+
+class Bura(TrickGame):
+    State = BuraState
+    Options = BuraOptions
+    __slots__ = ()
+    NESTED = ("hands", "won", "known")
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: BuraOptions, deck: list[Card] | None) -> Bura:
+        order = prepare_deck(list(PACK), seed, deck)
+        state = BuraState(players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
+                          trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2)
+        game = cls(state)
+        game._ante()
+        game._deal(order)
+        return game
+
+    def pack(self) -> list[Card]:
+        return list(PACK)
+
+    def _ante(self) -> None:
+        s = self.s
+        for seat in (0, 1):
+            s.bank[seat] -= s.options.ante
+        s.pot += 2 * s.options.ante
+
+    def _deal(self, order: list[Card]) -> list[Event]:
+        """Three each, the non-dealer first; the upcard; the rest is the stock above it."""
+        s = self.s
+        first = 1 - s.dealer
+        hands, i = deal_packets(order, 2, (3,))
+        upcard = order[i]
+        s.__dict__.update(
+            hands=hands if first == 0 else hands[::-1], upcard=upcard, trump=upcard.suit, stock=list(order[i + 1:]),
+            won=[[], []], known=[[], []], tricks_won=[0, 0], trick=[], log=[], log_seats=[], leader=first,
+            drawing=True, special=0, final=False, last_trick=[], last_winner=None)
+        return self._claim_lead()
+
+    # ---- facts
+
+    def points(self, seat: int) -> int:
+        return card_points(self.s.won[seat])
+
+    def stock_size(self) -> int:
+        s = self.s
+        return len(s.stock) + (s.upcard is not None)
+
+    def leading(self, seat: int) -> bool:
+        s = self.s
+        return s.result is None and not s.final and not s.trick and s.leader == seat
+
+    def may_declare(self, seat: int) -> bool:
+        s = self.s
+        return s.result is None and s.last_winner == seat and not s.trick and (s.final or (s.leader == seat and not s.special))
+
+    def leads(self, seat: int) -> list[Action]:
+        hand = self.s.hands[seat]
+        if self.s.special:
+            return [plays(tuple(hand))]
+        out = []
+        for size in (1, 2, 3):
+            for chosen in combinations(hand, size):
+                if size == 1 or all(c.suit is chosen[0].suit for c in chosen):
+                    out.append(plays(chosen))
+        return out
+
+    # ---- contract
+
+    def actors(self) -> list[int]:
+        s = self.s
+        if s.result is not None:
+            return []
+        if s.final:
+            return [s.last_winner]  # type: ignore[list-item]
+        return [s.leader if not s.trick else 1 - s.leader]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is None and s.final:
+            return [DECLARE, PASS] if seat == s.last_winner else []
+        if s.result is not None or seat not in self.actors():
+            return []
+        if s.trick:
+            return [plays(c) for c in combinations(s.hands[seat], len(s.trick))]
+        out = self.leads(seat)
+        if self.may_declare(seat):
+            out.append(DECLARE)
+        return out
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        if action.target is not None or action.value is not None:
+            return False
+        s = self.s
+        if action.kind == "play" and not s.final and s.result is None and seat in self.actors():
+            chosen = action.cards
+            hand = s.hands[seat]
+            if not chosen or len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
+                return False
+            if s.trick:
+                return len(chosen) == len(s.trick)
+            if s.special:
+                return len(chosen) == len(hand)
+            return len(chosen) <= HAND_SIZE and all(c.suit is chosen[0].suit for c in chosen)
+        return action in self.legal_actions(seat)
+
+    def view(self, seat: int | None = None) -> BuraView:
+        s = self.s
+        over = s.result is not None
+        half = len(s.last_trick) // 2
+        return BuraView(
+            seat=seat, dealer=s.dealer, turn=None if over else self.actors()[0], leader=s.leader,
+            hand=list(s.hands[seat]) if seat is not None else [], hand_counts=[len(h) for h in s.hands],
+            led=list(s.trick),
+            last_trick=[PlayedCard(seat=s.last_leader if i < half else 1 - s.last_leader, card=c)
+                        for i, c in enumerate(s.last_trick)],
+            last_winner=s.last_winner, trump=s.trump, upcard=s.upcard, stock=len(s.stock), drawing=s.drawing,
+            special=s.special, final=s.final, known=[list(k) for k in s.known], won=[list(p) for p in s.won],
+            played=list(s.log), played_by=list(s.log_seats), tricks_won=list(s.tricks_won),
+            may_declare=seat is not None and self.may_declare(seat), bank=list(s.bank), pot=s.pot,
+            ante=s.options.ante, hand_no=s.hand_no, max_hands=s.options.max_hands, last_hand=s.last_hand,
+            last_hand_seat=s.last_hand_seat, outcome=list(s.outcome),
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return ([c for h in s.hands for c in h] + [c for p in s.won for c in p] + list(s.trick) + list(s.stock)
+                + ([s.upcard] if s.upcard is not None else []))
+
+    # ---- play
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if action.kind == "play":
+            return self._play(seat, action.cards)
+        if action is DECLARE or action == DECLARE:
+            return self._declare(seat)
+        return self._end_hand(None, "The cards ran out with nobody declaring: a draw, the pot stays", [0.0, 0.0])
+
+    def _play(self, seat: int, chosen: tuple[Card, ...]) -> list[Event]:
+        s = self.s
+        known = s.known[seat]
+        for card in chosen:
+            self.play_card(seat, card)
+            if card in known:
+                known.remove(card)
+        names = " ".join(str(c) for c in chosen)
+        s.stimulus += 1
+        if len(s.trick) == len(chosen):  # a lead
+            s.special = 0
+            return [Event("play", seat, f"{{seat}} leads {names}", tuple(chosen))]
+        led = s.trick[:len(chosen)]
+        events = [Event("play", seat, f"{{seat}} answers {names}", tuple(chosen))]
+        bura = combination(led, s.trump) == BURA_LEAD
+        winner = seat if answer_beats(led, chosen, s.trump) else s.leader
+        taken = self.take_trick(winner)
+        events.append(Event("trick", winner, "{seat} takes the trick" + (" and beats every card" if winner == seat else ""),
+                            tuple(taken)))
+        if bura:
+            return events + self._end_hand(winner, "{seat} takes the bura's trick and wins the hand",
+                                           [1.0 if p == winner else -1.0 for p in (0, 1)])
+        events += self._draw(winner, len(chosen))
+        if not s.hands[0]:
+            s.final = True
+            return events
+        return events + self._claim_lead()
+
+    def _draw(self, winner: int, each: int) -> list[Event]:
+        s = self.s
+        if not s.drawing:
+            return []
+        if self.stock_size() < 2 * each:
+            s.drawing = False
+            if self.stock_size():
+                return [Event("stock", None, "The stock cannot fill both hands: no more drawing this hand")]
+            return []
+        events: list[Event] = []
+        for _ in range(each):
+            for seat in (winner, 1 - winner):
+                if s.stock:
+                    s.hands[seat].append(s.stock.pop(0))
+                else:
+                    up = s.upcard
+                    assert up is not None
+                    s.hands[seat].append(up)
+                    s.known[seat].append(up)
+                    s.upcard = None
+                    events.append(Event("draw_up", seat, f"{{seat}} takes the upcard, the {up}", (up,)))
+        if not self.stock_size():
+            s.drawing = False
+        return events
+
+    def _claim_lead(self) -> list[Event]:
+        """Before a lead: a special combination that outranks the leader's takes the lead."""
+        s = self.s
+        other = 1 - s.leader
+        theirs = combination(s.hands[other], s.trump)
+        if theirs and theirs > combination(s.hands[s.leader], s.trump):
+            s.leader = other
+            s.special = theirs
+            return [Event("special", other, f"{{seat}} has {COMBO_NAMES[theirs]} and takes the lead",
+                          data={"combination": theirs})]
+        return []
+
+    def _declare(self, seat: int) -> list[Event]:
+        s = self.s
+        got = self.points(seat)
+        event = Event("declare", seat, "{seat} declares 31", data={"points": got})
+        won = [1.0 if p == seat else -1.0 for p in (0, 1)]
+        if got >= GOAL:
+            return [event] + self._end_hand(seat, f"{{seat}} has {got} and wins the hand", won)
+        fine = min(s.pot, s.bank[seat])
+        s.bank[seat] -= fine
+        s.pot += fine
+        return [event] + self._end_hand(None, f"{{seat}} has only {got} and pays {fine} into the pot",
+                                        [-x for x in won], seat)
+
+    def _end_hand(self, winner: int | None, why: str, outcome: list[float], about: int | None = None) -> list[Event]:
+        s = self.s
+        pot = s.pot
+        if winner is not None:
+            s.bank[winner] += pot
+            s.pot = 0
+            why += f": {pot} token{'s' if pot != 1 else ''}"
+        seat = winner if winner is not None else about
+        s.last_hand, s.last_hand_seat, s.outcome = why, seat, outcome
+        events = [Event("hand", seat, why, data={"pot": pot, "winner": winner})]
+        ante = s.options.ante
+        if s.hand_no >= s.options.max_hands or min(s.bank) < ante:
+            why_end = "a player cannot pay the ante" if min(s.bank) < ante else f"{s.hand_no} hands played"
+            if s.pot:  # a pot left after a draw or a false declaration goes back in halves
+                half = s.pot // 2
+                s.bank[0] += half
+                s.bank[1] += s.pot - half
+                s.pot = 0
+            events.append(self.finish_by_most(list(s.bank), why_end, "tokens"))
+            s.trick, s.final = [], False
+            return events
+        s.hand_no += 1
+        s.dealer = 1 - s.dealer
+        self._ante()
+        order = self.cards()
+        self.mix(order)
+        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}; the pot holds {s.pot}"))
+        return events + self._deal(order)
+
+    # ---- search (cardarcade.bots.search)
+
+    def episode(self) -> int:
+        return self.s.hand_no
+
+    def utilities(self) -> list[float]:
+        """Once the hand is over, the tokens won or lost in it as a share of the pot; before
+        that, the difference in points taken."""
+        s = self.s
+        if s.result is not None or not s.log:
+            return list(s.outcome)
+        diff = (min(self.points(0), GOAL) - min(self.points(1), GOAL)) / (2 * GOAL)
+        return [diff, -diff]
+
+    def rollout_move(self, seat: int, rng: random.Random) -> Action:
+        """Play-outs: declare at 31 and never short of it; lead a low single card; answer by
+        beating the lead as cheaply as possible when it is worth points, else throw low."""
+        s = self.s
+        got = self.points(seat)
+        if s.final:
+            return DECLARE if got >= GOAL else PASS
+        if not s.trick and got >= GOAL and self.may_declare(seat):
+            return DECLARE
+        hand = s.hands[seat]
+        if s.special:
+            return plays(tuple(hand))
+        if not s.trick:
+            if rng.random() < 0.2:
+                legal = self.leads(seat)
+                return legal[rng.randrange(len(legal))]
+            plain = [c for c in hand if c.suit is not s.trump] or hand
+            return plays((min(plain, key=ORDER.value),))
+        return plays(cheapest_answer(hand, s.trick, s.trump))
+
+    @classmethod
+    def determinize(cls, view: BuraView, seat: int, rng: random.Random) -> Bura:
+        from cardarcade.bots.search import deal_unseen
+
+        other = 1 - seat
+        known_other = list(view.known[other])
+        seen = set(view.hand) | set(view.played) | set(known_other)
+        if view.upcard is not None:
+            seen.add(view.upcard)
+        unseen = [c for c in PACK if c not in seen]
+        free = view.hand_counts[other] - len(known_other)
+        hand_other, stock = deal_unseen(unseen, [free, len(unseen) - free], [set(), set()], rng)
+        hands: list[list[Card]] = [[], []]
+        hands[seat] = list(view.hand)
+        hands[other] = known_other + hand_other
+        state = BuraState(
+            players=2, seed=rng.randrange(1 << 30),
+            options=BuraOptions(tokens=max(view.bank + [1]), ante=view.ante, max_hands=view.max_hands),
+            hands=hands, won=[list(p) for p in view.won], trick=list(view.led), leader=view.leader,
+            last_trick=[t.card for t in view.last_trick],
+            last_leader=view.last_trick[0].seat if view.last_trick else 0, last_winner=view.last_winner,
+            tricks_won=list(view.tricks_won), log=list(view.played), log_seats=list(view.played_by),
+            dealer=view.dealer, hand_no=view.hand_no, trump=view.trump, upcard=view.upcard, stock=stock,
+            drawing=view.drawing, known=[list(k) for k in view.known], special=view.special, final=view.final,
+            bank=list(view.bank), pot=view.pot, last_hand=view.last_hand,
+            last_hand_seat=view.last_hand_seat, outcome=list(view.outcome),
+        )
+        return cls(state)
+
+    # ---- saves
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = 2
+        if len(s.hands) != n or len(s.won) != n or len(s.tricks_won) != n or len(s.known) != n or len(s.bank) != n:
+            raise ValueError("zones do not match the number of players")
+        self.check_seats(s.dealer, s.leader, s.last_leader, s.last_winner, *s.log_seats)
+        if any(x < 0 for x in s.bank) or s.pot < 0 or s.hand_no < 1 or s.special not in (0, 1, 2, 3):
+            raise ValueError("bad tokens")
+        if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
+            raise ValueError("a known card is not in its holder's hand")
+        played = [c for p in s.won for c in p] + list(s.trick)
+        if sorted(c.code for c in played) != sorted(c.code for c in s.log) or len(s.log_seats) != len(s.log):
+            raise ValueError("the record of the cards played does not match the tricks")
+        if s.result is not None:
+            return
+        if s.upcard is not None and s.upcard.suit is not s.trump:
+            raise ValueError("the upcard is not a trump")
+        counts = [len(h) for h in s.hands]
+        if any(c > HAND_SIZE for c in counts):
+            raise ValueError("a hand holds more than three cards")
+        if s.trick:
+            if s.final or s.special or counts[s.leader] != counts[1 - s.leader] - len(s.trick) \
+                    or any(c.suit is not s.trick[0].suit for c in s.trick):
+                raise ValueError("the hands do not match the trick")
+        elif counts[0] != counts[1]:
+            raise ValueError("the hands do not match")
+        if s.final != (counts == [0, 0]) or (s.final and s.last_winner is None):
+            raise ValueError("the last trick is not marked")
+        if s.special and (combination(s.hands[s.leader], s.trump) != s.special):
+            raise ValueError("a special lead without its cards")
+        if s.stock and s.upcard is None:
+            raise ValueError("the stock lies without its upcard")
+
+
+def cheapest_answer(hand: list[Card], trick: list[Card], trump: Suit) -> tuple[Card, ...]:
+    """An answer of as many cards as were led: the cheapest that beats them all when the lead
+    is worth taking (or holds a point card), else the lowest cards."""
+    size = len(trick)
+    options = list(combinations(hand, size))
+    worth = card_points(trick)
+
+    def cost(chosen: tuple[Card, ...]) -> tuple:
+        return (sum(c.suit is trump for c in chosen), card_points(list(chosen)), sum(ORDER.value(c) for c in chosen))
+
+    if worth >= 10 or size > 1:
+        winning = [o for o in options if answer_beats(trick, o, trump)]
+        if winning:
+            return min(winning, key=cost)
+    return min(options, key=cost)
+
+
+SPEC = GameSpec.listed("bura", rules=RULES, game=Bura)
+Bura.spec = SPEC

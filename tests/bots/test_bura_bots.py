@@ -1,0 +1,75 @@
+"""Bura bots: they decide from their seat's view only, declare 31 exactly when they hold it,
+and answer a lead worth taking by beating every card of it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots.bura import decide
+from cardarcade.cards import cards
+from cardarcade.rules import GAMES
+from cardarcade.rules.bura import DECLARE, deck_for, plays
+
+SPEC = GAMES["bura"]
+
+
+def new(h0: str, h1: str, up: str = "6c", stock: str = ""):
+    return SPEC.new(2, seed=0, deck=deck_for(h0, h1, up, stock))
+
+
+def swap_hidden(game, seat: int, seed: int):
+    """The same game with the other hand and the stock dealt afresh from the cards ``seat`` cannot see."""
+    other = game.clone()
+    s = other.s
+    hidden = s.hands[1 - seat] + s.stock
+    random.Random(seed).shuffle(hidden)
+    n = len(s.hands[1 - seat])
+    s.hands[1 - seat], s.stock = hidden[:n], hidden[n:]
+    return other
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards(level):
+    game = SPEC.new(2, seed=5)
+    rng = random.Random(1)
+    for _ in range(4):  # a few moves in, so the view holds some history
+        seat = game.actors()[0]
+        game.apply(seat, rng.choice([a for a in game.legal_actions(seat) if a is not DECLARE]))
+    seat = game.actors()[0]
+    other = swap_hidden(game, seat, 9)
+    assert other.view(seat) == game.view(seat)
+    assert other.s.hands[1 - seat] != game.s.hands[1 - seat] or other.s.stock != game.s.stock
+    assert decide(game.view(seat), seat, level, 3) == decide(other.view(seat), seat, level, 3)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_declares_with_31_and_not_short_of_it(level):
+    game = new("Ah 10h Ad", "6h 7h 8s", stock="10d 9s 9h 8d")
+    game.apply(0, plays(tuple(cards("Ah 10h"))))
+    game.apply(1, plays(tuple(cards("6h 7h"))))  # 21 taken: not enough
+    assert decide(game.view(0), 0, level, 1) is not DECLARE
+    game.apply(0, plays(tuple(cards("Ad"))))
+    game.apply(1, plays(tuple(cards("8s"))))  # 32
+    assert decide(game.view(0), 0, level, 1) is DECLARE
+
+
+def test_easy_beats_every_card_of_a_lead_worth_taking_as_cheaply_as_it_can():
+    game = new("Ah Kh 6d", "6c 7c 10s", up="8c")
+    game.apply(0, plays(tuple(cards("Ah Kh"))))
+    assert decide(game.view(1), 1, "easy", 0) == plays(tuple(cards("6c 7c")))
+
+
+def test_hard_beats_easy_over_a_few_deals():
+    totals = {"hard": 0.0, "easy": 0.0}
+    for deal in range(3):
+        for levels in (["hard", "easy"], ["easy", "hard"]):
+            game = SPEC.new(2, seed=200 + deal, options={"max_hands": 1})
+            rng = random.Random(deal)
+            while not game.is_over:
+                seat = game.actors()[0]
+                game.apply(seat, decide(game.view(seat), seat, levels[seat], rng.randrange(1 << 30)))
+            for seat in (0, 1):
+                totals[levels[seat]] += game.s.outcome[seat]
+    assert totals["hard"] > totals["easy"]

@@ -1,0 +1,197 @@
+"""Bura: each rule of the text as a test on a fixed deal.
+
+With ``deck=`` there is no shuffle: the non-dealer (seat 0; seat 1 deals the first hand) gets
+the first three cards, the dealer the next three, the seventh is the upcard (trumps, the
+stock's last card); the rest is the stock, its top first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardarcade.cards import Card, Suit, cards
+from cardarcade.rules import GAMES, IllegalAction
+from cardarcade.rules.base import Action
+from cardarcade.rules.bura import DECLARE, PASS, Bura, deck_for, plays
+
+SPEC = GAMES["bura"]
+
+
+def new(h0: str = "6h 7h Qd", h1: str = "9s 8c Jd", up: str = "6c", stock: str = "", **options) -> Bura:
+    return SPEC.new(2, seed=0, deck=deck_for(h0, h1, up, stock), options=options or None)
+
+
+def p(text: str) -> Action:
+    return plays(tuple(cards(text)))
+
+
+def test_deal_three_each_upcard_trumps_stock_antes_and_the_non_dealer_leads():
+    game = new()
+    s = game.s
+    assert s.hands == [cards("6h 7h Qd"), cards("9s 8c Jd")]
+    assert s.trump is Suit.CLUBS and s.upcard == Card.parse("6c")
+    assert len(s.stock) == 29 and len(game.cards()) == 36
+    assert s.bank == [9, 9] and s.pot == 2
+    assert game.actors() == [0]
+
+
+def test_leads_are_one_to_three_cards_of_one_suit():
+    game = new()
+    legal = game.legal_actions(0)
+    assert p("6h 7h") in legal and p("Qd") in legal
+    assert p("7h Qd") not in legal
+    with pytest.raises(IllegalAction):
+        game.apply(0, p("7h Qd"))
+    assert game.s.hands[0] == cards("6h 7h Qd")  # nothing changed
+
+
+def test_the_answer_has_as_many_cards_any_suit():
+    game = new()
+    game.apply(0, p("6h 7h"))
+    legal = game.legal_actions(1)
+    assert len(legal) == 3 and all(len(a.cards) == 2 for a in legal)
+    with pytest.raises(IllegalAction):
+        game.apply(1, p("9s"))
+
+
+def test_ten_ranks_under_the_ace_and_above_the_king():
+    game = new(h0="Kh 7h Qd", h1="10h 8c Jd")
+    game.apply(0, p("Kh"))
+    game.apply(1, p("10h"))
+    assert game.s.won[1] == cards("Kh 10h")
+    game = new(h0="Ah 7h Qd", h1="10h 8c Jd")
+    game.apply(0, p("Ah"))
+    game.apply(1, p("10h"))
+    assert game.s.won[0] == cards("Ah 10h")
+
+
+def test_a_plain_card_of_another_suit_loses_and_a_trump_wins():
+    game = new(h0="Ah 7h Qd", h1="9s 6c Jd", up="6d")
+    game.apply(0, p("Ah"))
+    game.apply(1, p("9s"))
+    assert game.s.last_winner == 0
+    game = new(h0="Ah 7h Qd", h1="9s 6c Jd", up="7c")
+    game.apply(0, p("Ah"))
+    game.apply(1, p("6c"))
+    assert game.s.last_winner == 1 and game.actors() == [1]
+
+
+def test_each_card_led_must_be_beaten_the_texts_seven_and_nine():
+    # 7 and 9 led: an 8 and a jack of the suit beat them, card for card
+    game = new(h0="7h 9h Qd", h1="8h Jh 6s")
+    game.apply(0, p("7h 9h"))
+    game.apply(1, p("8h Jh"))
+    assert game.s.last_winner == 1
+    # an 8 and a 6: the 9 is not beaten, so the leader takes the trick
+    game = new(h0="7h 9h Qd", h1="8h 6h 6s")
+    game.apply(0, p("7h 9h"))
+    game.apply(1, p("8h 6h"))
+    assert game.s.last_winner == 0
+    # a trump beats a plain card whichever card it is matched with
+    game = new(h0="7h 9h Qd", h1="8h 6c 6s", up="7c")
+    game.apply(0, p("7h 9h"))
+    game.apply(1, p("8h 6c"))
+    assert game.s.last_winner == 1
+
+
+def test_draw_back_to_three_winner_first_and_the_upcard_last():
+    game = new(h0="7h 9h Qd", h1="8h Jh 6s", stock="As Ad Ac Ah")
+    game.apply(0, p("7h 9h"))
+    game.apply(1, p("8h Jh"))
+    # the winner (seat 1) draws first, one card at a time
+    assert game.s.hands[1] == cards("6s As Ac")
+    assert game.s.hands[0] == cards("Qd Ad Ah")
+    assert game.actors() == [1]
+
+
+def test_no_drawing_when_the_stock_cannot_fill_both_hands():
+    game = new(h0="7h 9h Qd", h1="8h Jh 6s")
+    # as if earlier tricks had used the stock up to one card and the upcard: two, and four are needed
+    game.s.won[0], game.s.stock = game.s.stock[:-1], game.s.stock[-1:]
+    game.s.log, game.s.log_seats = list(game.s.won[0]), [0] * len(game.s.won[0])
+    game.apply(0, p("7h 9h"))
+    game.apply(1, p("8h Jh"))
+    assert [len(h) for h in game.s.hands] == [1, 1]
+    assert not game.s.drawing and game.stock_size() == 2
+    # nor later, when a single card each would fit
+    game.apply(1, game.legal_actions(1)[0])
+    game.apply(0, game.legal_actions(0)[0])
+    assert game.s.final and game.stock_size() == 2
+
+
+def test_a_molodka_takes_the_lead_out_of_turn():
+    game = new(h0="6h 7h Qd", h1="9s 7s Js")
+    assert game.actors() == [1] and game.s.special
+    assert game.legal_actions(1) == [p("9s 7s Js")]
+
+
+def test_bura_outranks_three_aces_and_alike_combinations_leave_the_lead():
+    game = new(h0="Ah As Ad", h1="7c 8c 9c", up="6c")
+    assert game.actors() == [1]  # bura over three aces
+    game = new(h0="6h 7h 8h", h1="7s 8s 9s")
+    assert game.actors() == [0] and not game.s.special  # molodka each: the leader keeps it
+    game = new(h0="7c 8c 9c", h1="Ah As Ad")
+    assert game.actors() == [0]  # the leader's bura outranks three aces
+
+
+def test_a_bura_led_wins_the_hand_for_whoever_takes_the_trick():
+    game = new(h0="6h 7h Qd", h1="7c 8c 9c", up="6c")
+    game.apply(1, p("7c 8c 9c"))
+    game.apply(0, p("6h 7h Qd"))
+    assert game.s.hand_no == 2 and game.s.bank == [9 - 1, 9 + 2 - 1]
+    assert game.s.outcome == [-1.0, 1.0]
+
+
+def test_a_true_declaration_takes_the_pot():
+    game = new(h0="Ah 10h Ad", h1="6h 7h 8s", up="6c", stock="10d 9s 9h 8d")
+    game.apply(0, p("Ah 10h"))
+    game.apply(1, p("6h 7h"))
+    game.apply(0, p("Ad"))
+    game.apply(1, p("8s"))  # 32
+    game.apply(0, DECLARE)
+    assert game.s.outcome == [1.0, -1.0] and game.s.hand_no == 2
+    assert game.s.bank == [9 + 2 - 1, 9 - 1] and game.s.pot == 2
+
+
+def test_a_false_declaration_pays_the_pot_and_ends_the_hand():
+    game = new(h0="Ah 10h Qd", h1="6h 7h 8s", up="6c")
+    game.apply(0, p("Ah 10h"))
+    game.apply(1, p("6h 7h"))  # 21
+    game.apply(0, DECLARE)
+    # seat 0 paid 2 (the pot's size), the pot of 4 stays and both ante again
+    assert game.s.hand_no == 2 and game.s.pot == 6 and game.s.bank == [9 - 2 - 1, 9 - 1]
+
+
+def test_when_the_cards_run_out_undeclared_the_hand_is_a_draw():
+    game = new()
+    while game.s.hand_no == 1:
+        seat = game.actors()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, PASS if PASS in legal else next(a for a in legal if a is not DECLARE))
+    assert game.s.pot == 4 and game.s.bank == [8, 8] and game.s.outcome == [0.0, 0.0]
+
+
+def test_the_game_ends_when_a_player_cannot_pay_the_ante():
+    game = new(h0="Ah 10h Qd", h1="6h 7h 8s", up="6c", tokens=2)
+    game.apply(0, p("Ah 10h"))
+    game.apply(1, p("6h 7h"))
+    game.apply(0, DECLARE)  # pays what it has: 1
+    assert game.is_over and game.result.winners == [1]
+    assert game.actors() == [] and sum(game.s.bank) == 4
+
+
+def test_views_hide_the_other_hand_and_the_stock():
+    game = new()
+    view = game.view(0)
+    assert view.hand == cards("6h 7h Qd") and view.hand_counts == [3, 3]
+    text = view.model_dump_json()
+    assert all(c.code not in text for c in cards("9s 8c Jd"))  # the other hand
+    assert all(c.code not in text for c in game.s.stock)
+    assert view.stock == 29
+
+
+def test_save_round_trip_mid_trick():
+    game = new(h0="7h 9h Qd", h1="8h Jh 6s")
+    game.apply(0, p("7h 9h"))
+    loaded = SPEC.from_json(game.to_json())
+    assert loaded.legal_actions(1) == game.legal_actions(1)
