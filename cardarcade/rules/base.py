@@ -315,6 +315,11 @@ class Game(ABC, Generic[S]):
     def options(self) -> Any:
         return self.s.options  # type: ignore[attr-defined]
 
+    def counted_move(self) -> tuple[int, Action] | None:
+        """A move nobody chooses, due now after a count of three (Speed's flip from the talons when
+        both players are blocked): (seat, action), or None. The table counts and makes it."""
+        return None
+
     # ---- helpers for engines
 
     def rng(self) -> random.Random:

@@ -231,16 +231,24 @@ class SharedTable:
         """A press that arrived at ``t`` (default: now); with the house rule, moved back by half
         the player's round trip."""
         assert self.table is not None
+        self.table.claim(seat, kind, self._pressed_at(seat, t), target)
+
+    def submit(self, seat: int, action: Action, t: float | None = None) -> None:
+        """A move; one that races (a card onto a pile in Speed) is timed as ``claim`` times a press."""
+        if self.table is None:
+            raise IllegalAction("the game has not started")
+        if action.kind in self.table.claim_kinds:
+            t = self._pressed_at(seat, t)
+        self.table.submit(seat, action, t)
+
+    def _pressed_at(self, seat: int, t: float | None) -> float:
+        """When a press that arrived at ``t`` (default: now) was made: with the house rule, half the
+        player's round trip earlier."""
         t = self.clock.now() if t is None else t
         player = self.places[seat].player
         if self.compensate_rtt and player in self.round_trips:
             t -= self.round_trips[player] / 2
-        self.table.claim(seat, kind, t, target)
-
-    def submit(self, seat: int, action: Action, t: float | None = None) -> None:
-        if self.table is None:
-            raise IllegalAction("the game has not started")
-        self.table.submit(seat, action, t)
+        return t
 
     def _events(self, events: list[Event], seat: int | None) -> None:
         for watcher in list(self.watchers):

@@ -186,7 +186,6 @@ class Table:
         self._claim_timer: Handle | None = None
         # Who made each recent stimulus and when they pressed, to tell a beaten claim who beat it.
         self._made_by: dict[int, tuple[int, float]] = {}
-        self._counted: Callable[[], tuple[int, Action] | None] | None = getattr(game, "counted_move", None)
         self._count: Handle | None = None
         self.count_ends: float | None = None  # when the counted move under way lands
         # When each stimulus appeared: parallel lists for bisecting by press time.
@@ -449,7 +448,7 @@ class Table:
     def _count_if_due(self) -> None:
         """Start counting towards the game's counted move when it offers one (and stop when it
         no longer does)."""
-        due = self._counted() if self._counted is not None else None
+        due = self.game.counted_move()
         if due is None:
             self._cancel_count()
             return
@@ -469,7 +468,7 @@ class Table:
 
     def _make_counted(self) -> None:
         self._count, self.count_ends = None, None
-        due = self._counted() if self._counted is not None else None
+        due = self.game.counted_move()
         if due is None or self.closed or self.paused:
             return
         seat, action = due

@@ -88,6 +88,23 @@ def test_allowing_for_round_trips_moves_a_far_players_press_back_by_half_of_thei
     assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 0
 
 
+def test_allowing_for_round_trips_also_times_a_card_played_onto_a_pile() -> None:
+    from tests.rules.test_speed import speed_deck
+
+    clock = VirtualClock(start=50.0)
+    table = table_of("speed", clock=clock, deck=speed_deck("8c 2c 3c 4c 5c", "10d Kd Qd 6d 7d", "9h 2s"),
+                     compensate_rtt=True)
+    table.sit("bob")
+    table.round_trips.update({"ada": 0.200, "bob": 0.002})
+    table.deal()
+    clock.advance(COUNTDOWN + 0.5)
+    shown = clock.now()
+    table.submit(1, Action("play", tuple(cards("10d")), 0), shown + 0.30)
+    table.submit(0, Action("play", tuple(cards("8c")), 0), shown + 0.35)  # left ada's keyboard 100 ms earlier
+    clock.advance(1.0)
+    assert table.table.game.view(None).tops[0].code == "8c"
+
+
 def test_a_player_who_leaves_has_a_bot_play_the_seat_until_they_sit_down_again() -> None:
     clock = VirtualClock(start=50.0)
     table = table_of("war", clock=clock)

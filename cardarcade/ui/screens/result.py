@@ -104,8 +104,8 @@ class ResultScreen(Screen):
             if self.reactions:
                 ms = [r * 1000 for r in self.reactions]
                 yield Static(Text(
-                    f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms "
-                    f"({len(ms)} slaps)"), id="reaction-summary")
+                    f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms, "
+                    f"over {len(ms)} presses"), id="reaction-summary")
                 yield Sparkline(ms, id="reaction-chart")
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
