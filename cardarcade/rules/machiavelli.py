@@ -69,8 +69,9 @@ the last one reaches your hand). `space` picks up the card under the cursor, and
 card you hold on the group under the cursor (on your hand: takes back a card you put down
 this turn); `n` drops it on a new group (with nothing held: the card under the cursor). `u`
 puts everything back as it was at the start of your turn, `enter` ends your turn (asking
-first if a group is not a meld), `d` draws. Groups marked `!` are not melds yet; `*` marks
-groups changed since your last turn; the cards you put down this turn are underlined.
+first if a group is not a meld), `d` draws (asking first once you have moved cards: they all
+go back). Groups marked `!` are not melds yet; `*` marks groups changed since your last turn;
+the cards you put down this turn are underlined.
 """
 
 

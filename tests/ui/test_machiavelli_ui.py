@@ -1,6 +1,6 @@
-"""Machiavelli played by keys at 80x24: a meld, a rearrangement of the table that wins, undo,
-the penalty for a table that is not all melds, and a hot-seat game where each person sees
-what changed since their last turn."""
+"""Machiavelli played by keys at 80x24: a meld, a rearrangement of the table that wins, undo, a
+draw that asks before it throws the turn's moves away, the penalty for a table that is not all
+melds, and a hot-seat game where each person sees what changed since their last turn."""
 
 from __future__ import annotations
 
@@ -73,6 +73,10 @@ async def test_undo_puts_the_table_back_and_a_bad_table_costs_three_cards(app_fa
         await pilot.press("enter")
         assert isinstance(app.screen, ChoiceScreen)  # ending with a group not a meld asks first
         await pilot.press("escape")
+        await pilot.press("d")  # drawing would put the 9♣ back: it asks, and escape keeps the work
+        assert isinstance(app.screen, ChoiceScreen) and "Draw anyway?" in app.screen.title_text
+        await pilot.press("escape")
+        assert groups(screen) == [["9c"]] and screen.game.s.turn == 0
         await pilot.press("u")
         assert groups(screen) == [] and len(screen.game.s.hands[0]) == 5
         await pilot.press("u")

@@ -5,7 +5,8 @@ The cursor is on a card of a group or of your hand. ``←`` ``→`` move along i
 from group to group (down past the last group: your hand). ``space`` picks up the card under
 the cursor, or drops the card you hold on the group under the cursor (on your hand: takes back
 a card you put down this turn); ``n`` drops it on a new group (or moves the card under the
-cursor to one). ``u`` puts everything back, ``enter`` ends the turn, ``d`` draws.
+cursor to one). ``u`` puts everything back, ``enter`` ends the turn, ``d`` draws (asking
+first when cards have moved: drawing puts them back).
 
 Every group that is not a meld is marked ``!``; ``*`` marks the groups changed since your last
 turn, and the line above the table says how many, so in hot-seat each person sees what the
@@ -340,11 +341,24 @@ class MachiavelliScreen(TurnScreen):
             return
         self.submit(END)
 
+    def draw_asking_first(self) -> None:
+        """d with cards moved this turn: drawing puts them all back, so it asks first."""
+        view: MachiavelliView = self.view
+        draw = DRAW if view.stock else PASS
+        self.choose([draw], "Drawing puts the table and your hand back as they were. Draw anyway? "
+                            "(escape: go on playing)")
+
     async def on_key(self, event: events.Key) -> None:
+        view: MachiavelliView = self.view
         if event.key == "n" and self.actor is not None:
             event.stop()
             event.prevent_default()
             self.new_group()
+            return
+        if event.key == "d" and self.actor is not None and view.changed and view.held is None:
+            event.stop()
+            event.prevent_default()
+            self.draw_asking_first()
             return
         await super().on_key(event)
 
@@ -372,6 +386,10 @@ class MachiavelliScreen(TurnScreen):
         if action == END:
             cost = f"you draw {self.view.penalty}" if self.view.penalty else "no penalty"
             return f"End it: the table goes back, {cost}"
+        if action == DRAW:
+            return "Draw: everything you moved goes back"
+        if action == PASS:
+            return "Pass: everything you moved goes back"
         return str(action)
 
     def turn_prompt(self) -> str:
