@@ -66,12 +66,12 @@ def test_the_program_splits_a_run_to_take_a_card_in() -> None:
 
 
 def test_the_program_finds_a_known_optimum_using_table_cards_in_new_melds() -> None:
-    # Table: a set of sevens and a run 8-10 of clubs. Hand: 7c/1 J c, 7d/1 (no), 6c.
+    # Table: a set of sevens and the run 8-10 of clubs. Hand: 7♣ J♣ 6♣ and two 2s that fit nothing.
     groups = [cards("7h 7s 7d"), cards("8c 9c 10c")]
     table = [c for g in groups for c in g]
     hand = cards("7c Jc 6c 2d 2s")
     count, melds = most_cards_down(table, hand)
-    # 7c cannot join the sevens and the run at once; 6c-7c... : 7h 7s 7d + 6c 7c 8c 9c 10c Jc -> 3 cards
+    # The best is 3: the sevens stay, and 6♣ 7♣ J♣ stretch the run to 6♣-J♣.
     assert count == 3
     groups = lay_out(melds, groups, hand)
     assert sorted(c.code for g in groups for c in g) == sorted(c.code for c in table + cards("7c Jc 6c"))
