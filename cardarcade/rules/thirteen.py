@@ -52,7 +52,8 @@ RULES = """\
 - **Chops:** four of a kind, and three or more pairs of consecutive ranks (e.g. 3-3-4-4-5-5,
   no 2s). On your turn, unless you have knocked, a chop may be played on anything. A chop is
   beaten only by a higher chop of the same type and size (four of a kind by a higher four of
-  a kind; three pairs in a row by a higher three pairs in a row).
+  a kind; three pairs in a row by a higher three pairs in a row). *The text says "of the same
+  type"; we count a run of pairs' length as part of its type, as a straight's is.*
 - **End:** the first player out of cards wins. *The others rank by the cards they still hold
   (the text names only the winner).*
 
@@ -67,7 +68,8 @@ RULES = """\
   the match (ties: better places). The next deal is led by the 3♠ again, or (house rule) by
   the last deal's winner, who may then lead anything.
 - **Two packs:** with more than six players (up to twelve) a second pack is shuffled in, and a
-  house rule uses it for fewer players too (13 cards each while they last: 8 each at twelve).
+  house rule uses it for fewer players too (13 cards each while they last: 11 at nine, 8 at
+  twelve). *The text's even number of cards each is kept for one pack only.*
   Its backs are **red** and **blue**: between two
   identical cards the red-backed one is higher. Backs show from across the table, so everyone
   sees how many red and blue cards each player holds (the table shows it too). The blue-backed 3♠ opens.
