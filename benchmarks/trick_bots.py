@@ -31,8 +31,8 @@ import _common
 from cardarcade.bots import frogs_in_the_pond as frogs_bots
 from cardarcade.bots import polignac as polignac_bots
 from cardarcade.bots import schnapsen as schnapsen_bots
-from cardarcade.bots import toepen as toepen_bots
 from cardarcade.bots import search
+from cardarcade.bots import toepen as toepen_bots
 from cardarcade.rules import GAMES
 
 DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
