@@ -242,3 +242,15 @@ def test_a_save_round_trips_in_the_middle_of_a_knock():
     game.apply(2, KNOCK)
     again = SPEC.from_json(game.to_json())
     assert again.actors() == [0] and again.to_json() == game.to_json()
+
+
+def test_house_rule_a_player_out_of_chips_drops_out_and_the_rest_play_on():
+    game = new("10s 10d 10h 10c", "As Ad Ah Ac", "Ks Kd Kh Kc", "7s 7d 7h 7c", chips=2, last_one_standing=True)
+    game.apply(0, KNOCK)
+    game.apply(1, FOLD)
+    game.apply(2, FOLD)
+    game.apply(3, STAY)
+    cards_of(game, (0, "10s"), (3, "7s"), (0, "10d"), (3, "7d"), (0, "10h"), (3, "7h"), (0, "10c"), (3, "7c"))
+    assert game.s.chips == [2, 1, 1, 0] and not game.is_over
+    assert game.s.dealt == [True, True, True, False] and game.s.hands[3] == []  # out: dealt no cards
+    assert game.is_out(3) and 3 not in game.actors()
