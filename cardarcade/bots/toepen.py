@@ -12,7 +12,8 @@
   with three jacks more often, and follows it with a knock to make the bluff count.
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
-Bots knock on their own turn (a person may knock at any moment).
+Bots knock on their own turn, and medium and hard also out of turn once their card in the last
+trick cannot be beaten.
 """
 
 from __future__ import annotations
@@ -84,6 +85,28 @@ def bluffed_signal(view: ToepenView, seat: int) -> bool:
     """Whether ``seat`` gave the tens' signal with jacks (it knows its own hand)."""
     own = list(view.hand) + [c for c, p in zip(view.played, view.played_by) if p == seat]
     return view.signals[seat] > 0 and sum(1 for c in own if c.rank is Rank.TEN) < view.signals[seat]
+
+
+def sure_of_last_trick(view: ToepenView, seat: int) -> bool:
+    """Whether ``seat``'s card in the last trick cannot be beaten: it takes the trick among the
+    cards played by those still in, and no card that could beat it is left unseen (with a
+    player still to play who has not shown they lack the suit)."""
+    if view.phase != "play" or view.tricks_played != HAND - 1 or not view.trick:
+        return False
+    mine = next((t.card for t in view.trick if t.seat == seat), None)
+    led = view.trick[0].card.suit
+    if mine is None or mine.suit is not led:
+        return False
+    value = TOEPEN.value
+    live = [t for t in view.trick if view.dealt[t.seat] and not view.folded[t.seat]]
+    if any(t.card.suit is led and value(t.card) > value(mine) for t in live):
+        return False
+    played = {t.seat for t in view.trick}
+    to_play = [p for p in range(view.players) if view.dealt[p] and not view.folded[p] and p not in played]
+    if all(led in view.voids[p] for p in to_play):
+        return True
+    seen = set(view.played) | {c for d in view.discards for c in d}
+    return not any(c.suit is led and value(c) > value(mine) and c not in seen for c in PACK)
 
 
 def decide_turn(view: ToepenView, seat: int, seed: int, level: str, seconds: float | None = None) -> Action:
@@ -160,6 +183,10 @@ class ToepenBot(BotBase):
         seconds = moment.think_seconds
         if seconds is not None:
             seconds = min(seconds, HARD_SECONDS)
+        if self.skill and view.turn != self.seat and view.can_knock and sure_of_last_trick(view, self.seat):
+            # a knock out of turn: the last trick is ours whatever the others hold
+            key = ("sure", view.hand_no, len(view.played), view.stake)
+            return [self.move(key, moment, lambda: KNOCK)]
         if view.turn == self.seat:
             key = ("turn", view.hand_no, len(view.played), view.stake, view.knocker)
             if self.skill == 0:

@@ -81,3 +81,18 @@ def test_bluffing_with_jacks_comes_more_often_at_higher_levels() -> None:
     for level in STRATEGY_LEVELS:
         shares[level] = sum(decide(game.view(1), 1, level, seed=s) == SIGNAL for s in range(60))
     assert shares["easy"] < shares["medium"] < shares["hard"]
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_bot_knocks_out_of_turn_once_its_last_card_cannot_be_beaten(level: str) -> None:
+    game = new("7s 7d 7h 10c", "8s 8d 8h 9c", "9s 9d 9h Ac")
+    for seat, card in ((0, "7s"), (1, "8s"), (2, "9s"), (2, "9d"), (0, "7d"), (1, "8d"),
+                       (2, "9h"), (0, "7h"), (1, "8h")):
+        game.apply(seat, play(C(card)))
+    game.apply(2, play(C("Ac")))  # seat 2 leads the last trick with the ace of clubs...
+    bot = make_bot("toepen", 0, level, random.Random(0))
+    assert bot.plans(game.view(0), NOW) != []  # ...seat 0's ten of clubs is sure: seat 0's turn
+    game.apply(0, play(C("10c")))  # played: now seat 1 is to play, and seat 0 knocks out of turn
+    (plan,) = bot.plans(game.view(0), NOW)
+    assert isinstance(plan, Plan) and plan.action == KNOCK
+    assert make_bot("toepen", 2, level, random.Random(0)).plans(game.view(2), NOW) == []
