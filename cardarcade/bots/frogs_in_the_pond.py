@@ -6,8 +6,8 @@
 - medium: perfect-information Monte Carlo (``search.pimc``): sampled deals of the cards it has
   not seen (the others' hands and frogs, the pond), each move played out to the end of the hand
   by the same rules of thumb.
-- hard: information-set Monte Carlo tree search (``search.ismcts``), each play-out cut after
-  four tricks and judged by the points taken so far.
+- hard: information-set Monte Carlo tree search (``search.ismcts``), played out to the end of
+  the hand by the same rules of thumb.
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
 """
@@ -26,8 +26,7 @@ from cardarcade.rules.frogs_in_the_pond import FrogsInThePond, FrogsView, quick_
 GAME = "frogs-in-the-pond"
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 16
-HARD_ITERATIONS = 400
-HARD_DEPTH = 16  # play-outs stop after this many cards (four tricks at four players): points so far judge
+HARD_ITERATIONS = 300  # play-outs to the end of the hand (cutting them after four tricks played worse)
 HARD_SECONDS = 0.8  # at most, at a live table (the table's think time may be shorter)
 
 
@@ -59,8 +58,8 @@ class FrogsBot(BotBase):
 
 
 def decide_hard(view: FrogsView, seat: int, seed: int, iterations: int, seconds: float | None = None) -> Action:
-    """The hard bot's ISMCTS, with play-outs cut short (a ``Thinking`` work: module-level)."""
-    return ismcts(FrogsInThePond, view, seat, random.Random(seed), iterations, seconds, depth=HARD_DEPTH)
+    """The hard bot's ISMCTS (a ``Thinking`` work: module-level)."""
+    return ismcts(FrogsInThePond, view, seat, random.Random(seed), iterations, seconds)
 
 
 def decide(view: FrogsView, seat: int, level: str, seed: int = 0) -> Action:
