@@ -6,8 +6,9 @@ from ui_helpers import burst, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
+from cardarcade.table.table import Reaction
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.speed import SpeedScreen
+from cardarcade.ui.screens.speed import SpeedScreen, beaten_words
 from tests.rules.test_speed import speed_deck
 
 SPEED = GAMES["speed"]
@@ -111,3 +112,16 @@ async def test_when_both_are_blocked_the_screen_counts_down_and_the_talons_turn(
         await wait_for(pilot, lambda: screen.game.s.flips == 1)
         assert tops(screen) == ["10s", "7d"]
         assert any("3, 2, 1: the talons turn up the 10♠ and the 7♦" in line.plain for line in screen.log_lines)
+
+
+def test_a_race_lost_is_told_in_words_that_read_right_for_you_and_for_others():
+    names = ["You", "Bot 1"]
+    lost = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.042)
+    assert beaten_words(names, lost, loser_here=True) == "Bot 1 was 42 ms earlier"
+    # your own two quick cards on one pile: the second goes back, and the line says whose card won
+    own = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=0, margin=0.12)
+    assert beaten_words(names, own, loser_here=True) == "Your own earlier card got there 120 ms before"
+    theirs = Reaction(1, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.05)
+    assert beaten_words(names, theirs, loser_here=False) == "Bot 1's own earlier card got there 50 ms before"
+    hot_seat = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.04)
+    assert beaten_words(["Ann", "Bob"], hot_seat, loser_here=False) == "Bob was 40 ms earlier than Ann"

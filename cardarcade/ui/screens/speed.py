@@ -30,7 +30,7 @@ def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
         return None
     ms = max(0, round(r.margin * 1000))
     if r.beaten_by == r.seat:
-        return f"{names[r.seat]}'s own earlier card got there {ms} ms before"
+        return f"{possessive(names[r.seat])} own earlier card got there {ms} ms before"
     who = names[r.beaten_by]
     if loser_here:
         return f"{who} was {ms} ms earlier"
