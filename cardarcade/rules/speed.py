@@ -60,6 +60,8 @@ RULES = """\
 - A card that fits neither pile is simply not played (nothing is lost).
 - A card that loses a race for a pile goes back to your hand and you are told by how much you
   were beaten ("Ann was 40 ms earlier").
+- Two people at one keyboard see each other's hands: there is no time to pass a cover back
+  and forth in a game with no turns.
 - **Flip limit** (a house rule, so a game always ends): after that many counted flips the
   player with fewer cards left wins; equal counts share the win.
 

@@ -193,5 +193,6 @@ def test_a_saved_game_loads_and_a_tampered_one_is_refused():
 
 
 def test_the_rules_state_the_departures():
-    for words in ("round the corner", "3, 2, 1", "earlier press", "Refilling is done for you", "Flip limit"):
+    for words in ("round the corner", "3, 2, 1", "earlier press", "Refilling is done for you", "Flip limit",
+                  "see each other's hands"):
         assert words in RULES
