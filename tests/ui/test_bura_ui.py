@@ -1,0 +1,117 @@
+"""Bura played by keys at 80x24: leading two cards marked with space, an answer of the wrong
+size refused with the reason, a special lead out of turn, declaring 31 by d, no total of the
+won cards on the screen, and a hot-seat game played behind covers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ui_helpers import prompt, screen_text, wait_for
+
+from cardarcade.cards import cards
+from cardarcade.rules import GAMES
+from cardarcade.rules.bura import deck_for, plays
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.bura import BuraScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import CoverScreen
+
+SPEC = GAMES["bura"]
+
+
+def solo(h0: str, h1: str, up: str = "8c", stock: str = "", **kw) -> GameSetup:
+    return GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for(h0, h1, up, stock), **kw)
+
+
+def log(screen) -> str:
+    return "\n".join(line.plain for line in screen.history)
+
+
+async def test_lead_two_marked_cards_then_answer_with_as_many_and_declare(app_factory):
+    app = app_factory(solo("Ah 10h 6d", "9h 7h 10s", stock="Qd 6s Ad 7s"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BuraScreen)
+        game = screen.game
+        text = screen_text(app)
+        assert "Hand 1 · trumps ♣ · pot 2" in text and "9 tokens" in text
+        # spades, diamonds, clubs, hearts; low to high: 6♦ 10♥ A♥
+        assert screen.hand_cards() == cards("6d 10h Ah")
+        await pilot.press("right", "space", "right", "space", "enter")
+        await pilot.pause()
+        assert game.s.trick == cards("10h Ah") and "You lead 10♥ A♥" in log(screen)
+        game.apply(1, plays(tuple(cards("9h 7h"))))  # the bot answers low: the trick is ours, 21 points
+        screen.refresh_all()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "1 trick face down" in text and "21" not in text  # nothing totals the won cards
+        assert "d declare 31" in prompt(screen)
+        await pilot.press("d")  # 21 is short of 31: the pot's size (2) is paid into it and the hand ends
+        await pilot.pause()
+        assert "You declare 31" in log(screen) and "You have only 21 and pay 2 into the pot" in log(screen)
+        assert game.s.hand_no == 2 and game.s.bank == [6, 8] and game.s.pot == 6
+
+
+async def test_a_molodka_is_led_out_of_turn_with_enter(app_factory):
+    # the bot (seat 0) would lead; the person's three spades take the lead from it
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for("Ah Kh 6d", "9s 7s 10s", "8c", "Qd 6h Ad 7d"))
+    app = app_factory(replace(setup, seats=setup.seats[::-1]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert "You lead a molodka: enter" in prompt(screen)
+        assert "You lead a molodka out of turn" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert set(game.s.trick) == set(cards("7s 9s 10s"))
+
+
+async def test_answering_two_cards_needs_two_marked(app_factory):
+    # the person sits second: the bot (seat 0) leads two hearts
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for("9h 7h Qd", "Ah 10h 6d", "8c", "Qs 6s Ad 7s"))
+    setup = replace(setup, seats=setup.seats[::-1])
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, plays(tuple(cards("9h 7h"))))
+        screen.refresh_all()
+        await pilot.pause()
+        assert "Answer 2: space marks, enter" in prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Answer with 2 cards: mark them with space, then enter" in prompt(screen)
+        assert len(game.s.trick) == 2
+        await pilot.press("home", "right", "space", "right", "space", "enter")  # 10♥ and A♥
+        await pilot.pause()
+        assert game.s.last_winner == 1 and set(game.s.won[1]) == set(cards("9h 7h 10h Ah"))
+
+
+async def test_hot_seat_plays_a_game_behind_covers(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=4, humans=2, options={"max_hands": 1})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, BuraScreen))
+        for _ in range(60):
+            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if isinstance(app.screen, CoverScreen):
+                player = app.screen.player
+                assert player is not None and screen.view.hand == []
+                await pilot.press("enter")
+                await pilot.pause()
+                assert screen.names[screen.viewer] == player
+            view = screen.view
+            if view.final:
+                await pilot.press("p")
+            elif view.led:  # answer with the first cards
+                keys = ["home"]
+                for i in range(len(view.led)):
+                    keys += ["space", "right"]
+                await pilot.press(*keys, "enter")
+            else:
+                await pilot.press("home", "enter")
+            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.is_over
