@@ -17,7 +17,16 @@ from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES, BadSave, IllegalAction
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.machiavelli import (
-    DRAW, END, PASS, RESET, RETURN, Machiavelli, arrange, in_order, is_meld, meld_kind,
+    DRAW,
+    END,
+    PASS,
+    RESET,
+    RETURN,
+    Machiavelli,
+    arrange,
+    in_order,
+    is_meld,
+    meld_kind,
 )
 
 SPEC = GAMES["machiavelli"]

@@ -1,9 +1,12 @@
 """Thirteen played by keys at 80x24: stepping through the plays with n, marking by hand, a
 refused play saying why, the choice of plays holding a card, knocking, a hot-seat game behind
-covers, and a game played to the end against bots."""
+covers, a game played to the end against bots, and the cards left fitting the result screen."""
 
 from __future__ import annotations
 
+from ui_helpers import pass_cover, prompt, screen_text, text_of, wait_for
+
+from cardarcade.bots.thirteen import choose_for
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
@@ -12,7 +15,6 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.thirteen import ThirteenScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
-from ui_helpers import pass_cover, prompt, screen_text, wait_for
 
 SPEC = GAMES["thirteen"]
 C = Card.parse
@@ -196,3 +198,30 @@ async def test_two_packs_show_red_backs_and_a_pair_of_twin_cards_plays(app_facto
         await pilot.pause()
         assert game.s.table == [C("7h"), C("7h/1")]
         assert "You play 7♥ 7♥(r) (a pair)" in screen_text(app)
+
+
+
+def played_out(screen: ThirteenScreen) -> None:
+    """Every seat plays as an easy bot to the end of the game; the screen shows the last view."""
+    game = screen.game
+    while not game.is_over:
+        seat = game.actors()[0]
+        game.apply(seat, choose_for(game.view(seat), "easy", seat))
+    screen.view = game.view(0)
+
+
+async def test_the_cards_left_fit_the_result_screen_with_many_players(app_factory):
+    app = app_factory(GameSetup.solo(SPEC, 8, seed=1, level="easy"))
+    async with app.run_test(size=(80, 24)):
+        screen = app.screen
+        played_out(screen)
+        shown = text_of(screen.render_final()).rstrip("\n").split("\n")
+        # eight lines of standings leave no room for a line a player: the hands flow into two lines
+        assert len(shown) == 2 and shown[0].startswith("Cards left: ")
+        for seat, hand in enumerate(screen.view.shown):
+            assert (f"{screen.names[seat]} " in " ".join(shown)) == bool(hand)
+    app = app_factory(GameSetup.solo(SPEC, 12, seed=3, level="easy"))
+    async with app.run_test(size=(80, 24)):
+        screen = app.screen
+        played_out(screen)
+        assert screen.render_final() is None  # twelve: no room below the standings, so nothing half shown

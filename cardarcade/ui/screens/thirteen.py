@@ -16,13 +16,26 @@ from textual import events
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.thirteen import (BLUE, KNOCK, RED, SHOW, Combo, classify, describe_cards, in_order, key, ordinal,
-                                       why_not)
+from cardarcade.rules.thirteen import (
+    BLUE,
+    KNOCK,
+    RED,
+    SHOW,
+    Combo,
+    classify,
+    describe_cards,
+    in_order,
+    key,
+    ordinal,
+    why_not,
+)
 from cardarcade.ui.screens.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
 from cardarcade.ui.widgets.cards import Slot, render_row
 
 TABLE_WIDTH = 38  # columns the combination on the table may use beside its description
 STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down now
+RESULT_LINES = 10  # the result screen's lines besides a line a player and the cards left
+RESULT_PADDING = 4  # the result screen's columns left and right of what it shows
 
 
 class ThirteenScreen(TurnScreen):
@@ -159,17 +172,31 @@ class ThirteenScreen(TurnScreen):
         return text
 
     def render_final(self) -> RenderableType | None:
-        """The cards each player was left holding, on the result screen."""
+        """The cards each player was left holding, on the result screen: a line a player, or
+        flowed into a paragraph when there are many, or nothing where even that would be cut off
+        (the standings count them)."""
         view = self.view
         if view.shown is None or not any(view.shown):
             return None
-        lines = [Text("Cards left:", style="bold")]
-        for seat, hand in enumerate(view.shown):
-            if hand:
+        # What the result screen leaves below the standings (a line a player) at this height.
+        room = self.app.size.height - view.players - RESULT_LINES
+        held = [(seat, hand) for seat, hand in enumerate(view.shown) if hand]
+        if 1 + len(held) <= room:
+            lines = [Text("Cards left:", style="bold")]
+            for seat, hand in held:
                 line = Text("  " + self.names[seat][:14].ljust(15))
                 line.append_text(self.cards_text(hand))
                 lines.append(line)
-        return Group(*lines)
+            return Group(*lines)
+        flowed = Text()
+        flowed.append("Cards left: ", style="bold")
+        for i, (seat, hand) in enumerate(held):
+            flowed.append(" · " if i else "")
+            flowed.append(f"{self.names[seat]} ", style="bold")
+            flowed.append_text(self.cards_text(hand))
+        # wrapped here: the result screen sizes this to its widest line, which must not be the whole paragraph
+        lines = flowed.wrap(self.app.console, self.app.size.width - RESULT_PADDING)
+        return Group(*lines) if len(lines) <= room else None
 
     # ---- text helpers
 
