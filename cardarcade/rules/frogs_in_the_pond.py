@@ -19,7 +19,14 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Rank, Suit, standard_deck
 from cardarcade.rules._partners import chosen_sides, draw_sides, seating
-from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, following, play, played_event, winning_index
+from cardarcade.rules._tricks import (
+    PlayedCard,
+    TrickGame,
+    TrickState,
+    play,
+    played_event,
+    winning_index,
+)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 TADPOLE = Card.of(Rank.JACK, Suit.SPADES)
@@ -170,7 +177,7 @@ class FrogsInThePond(TrickGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: FrogsOptions, deck: list[Card] | None) -> "FrogsInThePond":
+    def setup(cls, players: int, seed: int, options: FrogsOptions, deck: list[Card] | None) -> FrogsInThePond:
         order = prepare_deck(list(PACKS[players]), seed, deck)
         drawn: list[Card] = []
         if players == 4 and options.partners == "drawn":
@@ -418,7 +425,7 @@ class FrogsInThePond(TrickGame):
         return play(quick_card(cards, trick, top, s.side, seat, s.players, s.options.tadpole))
 
     @classmethod
-    def determinize(cls, view: FrogsView, seat: int, rng: random.Random) -> "FrogsInThePond":
+    def determinize(cls, view: FrogsView, seat: int, rng: random.Random) -> FrogsInThePond:
         """A whole game consistent with what ``seat`` has seen: the cards it has not seen (the
         others' hands and frogs, the pond, the cards aside) dealt at random among those places,
         never a card of a suit someone has shown they lack into their hand. Searches play it

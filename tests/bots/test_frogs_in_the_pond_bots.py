@@ -11,11 +11,9 @@ from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.frogs_in_the_pond import decide
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
-from cardarcade.rules._tricks import play
 from cardarcade.rules.frogs_in_the_pond import quick_card
 from cardarcade.table.simulate import play_headless
-
-from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck, new, play_cards
+from tests.rules.test_frogs_in_the_pond import FOUR, deck, new, play_cards
 
 SPEC = GAMES["frogs-in-the-pond"]
 C = Card.parse

@@ -14,8 +14,14 @@ import pytest
 
 from cardarcade.cards import Card, Rank, Suit, cards, standard_deck
 from cardarcade.rules import GAMES, BadSave, IllegalAction
-from cardarcade.rules._partners import (chosen_sides, describe_sides, draw_cards, draw_sides, partners_of,
-                                        seating)
+from cardarcade.rules._partners import (
+    chosen_sides,
+    describe_sides,
+    draw_cards,
+    draw_sides,
+    partners_of,
+    seating,
+)
 from cardarcade.rules._tricks import play
 from cardarcade.rules.frogs_in_the_pond import FrogsInThePond, FrogsSearch, card_points
 
@@ -71,7 +77,7 @@ def test_a_draw_of_two_red_and_two_black_cards_makes_the_sides():
 
 
 def test_three_sides_draw_by_suit_and_sit_a_b_c_a_b_c():
-    sides, drawn = draw_sides(6, 3, random.Random(2))
+    sides, _drawn = draw_sides(6, 3, random.Random(2))
     assert sorted(sides) == [0, 0, 1, 1, 2, 2]
     ring = seating(sides)
     assert [sides[p] for p in ring] == [0, 1, 2, 0, 1, 2] and ring[0] == 0

@@ -4,6 +4,8 @@ hot-seat game played to the end behind covers."""
 
 from __future__ import annotations
 
+from ui_helpers import prompt, screen_text, wait_for
+
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
@@ -11,7 +13,6 @@ from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck
-from ui_helpers import prompt, screen_text, wait_for
 
 SPEC = GAMES["frogs-in-the-pond"]
 C = Card.parse

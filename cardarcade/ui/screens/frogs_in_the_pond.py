@@ -130,7 +130,7 @@ class FrogsScreen(TrickScreen):
         led = self.view.trick[0].card.suit
         title = (f"The {card.label(self.app.ascii_glyphs)} does not follow suit, and you hold "
                  f"{led.noun}. A revoke costs {self.view.revoke_penalty} points.")
-        labels = [f"Take it back and follow suit", f"Revoke: play the {card.label(self.app.ascii_glyphs)} anyway"]
+        labels = ["Take it back and follow suit", f"Revoke: play the {card.label(self.app.ascii_glyphs)} anyway"]
 
         def chosen(index: int | None) -> None:
             if index == 1:
