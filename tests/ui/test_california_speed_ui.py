@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from ui_helpers import burst, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
+from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
 from tests.rules.test_california_speed import PAIR, packs_deck
@@ -22,8 +25,7 @@ async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(a
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, CaliforniaSpeedScreen)
-        assert "1-4 the upper row, 5-8 the lower" in prompt(screen)
-        assert len(prompt(screen)) <= 78, "the prompt keeps to one line, or the box loses its captions"
+        assert "1-4 upper row, 5-8 lower row" in prompt(screen)
         assert "Your side above, Bot 1's below" in text_of(screen.render_center())
         await pilot.press("2")  # the 2♣ matches nothing
         assert "the 2♣ matches nothing in the box" in prompt(screen)
@@ -70,3 +72,16 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause(0.1)
         assert screen.game.result.describe(screen.names) in screen_text(app)
+
+
+async def test_the_go_after_the_count_leaves_the_box_s_key_captions_on_screen():
+    # "GO!" goes before the prompt; a prompt that wrapped to two lines pushed the lower row's keys off.
+    app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
+                    settings=UISettings(pace=1000.0, countdown=1, result_delay=0.05, result_guard=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert re.search(r"5\s+6\s+7\s+8", text), text
+        assert "GO!  Cover each card of a pair: 1-4 upper row, 5-8 lower row (• still open)" in text

@@ -63,7 +63,7 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_later_press_lo
         assert screen.keymap.lookup("a") == (0, "card0") and screen.keymap.lookup("h") == (1, "card0")
         assert screen.keymap.lookup("z") == (0, "pile0") and screen.keymap.lookup("full_stop") == (1, "pile1")
         line = prompt(screen)
-        assert "Player 1: a s d f g cards, z x piles" in line and "Player 2: h j k l ; cards, , . piles" in line
+        assert line == "Player 1: a s d f g card, z x pile · Player 2: h j k l ; card, , . pile"
         assert "a 8♣" in text_of(screen.render_seat(0)) and "h 10♦" in text_of(screen.render_seat(1))
         # Both go for the 9♥ in the same instant: player 2's key first, so player 2's card stands.
         await burst(pilot, "h", "a")

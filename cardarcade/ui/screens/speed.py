@@ -228,8 +228,9 @@ class SpeedScreen(SpeedFamilyScreen):
         if self.game.is_over:
             return "Game over."
         if len(self.people) > 1:
-            return "   ".join(f"{self.names[s]}: {self.key_row(s, CARD_VERBS)} cards, "
-                              f"{self.key_row(s, PILE_VERBS)} piles" for s in self.people)
+            # (kept short: with the "GO!" before it the line must not wrap and push the captions off)
+            return " · ".join(f"{self.names[s]}: {self.key_row(s, CARD_VERBS)} card, "
+                              f"{self.key_row(s, PILE_VERBS)} pile" for s in self.people)
         return self.turn_prompt()
 
     def turn_prompt(self) -> str:
@@ -325,7 +326,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
     def turn_prompt(self) -> str:
         if self.viewer is None:
             return "Watching: both cover matches at once."
-        return "Cover each card of a pair: 1-4 the upper row, 5-8 the lower (• still open)"
+        return "Cover each card of a pair: 1-4 upper row, 5-8 lower row (• still open)"
 
     def on_game_events(self, events_: list[Event]) -> None:
         if any(event.kind == "deal" for event in events_):
