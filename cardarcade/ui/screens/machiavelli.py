@@ -397,8 +397,9 @@ class MachiavelliScreen(TurnScreen):
         if self.actor is None or view.turn is None:
             return self.waiting_prompt(view.turn)
         if view.held is not None:
-            where = "your hand or a group" if view.held_from_hand else "a group"
-            return f"Holding {view.held}: ↑↓ to {where}, space drops it"
+            # short enough to fit one line at 80 with the commands (↑↓ shows in the footer)
+            where = "a group or your hand" if view.held_from_hand else "a group"
+            return f"Holding {view.held}: space drops it on {where}"
         if view.placed:
             return "space picks up · enter ends the turn"
         return "Your turn: space picks up a card"
