@@ -23,6 +23,10 @@ PASS = Action("pass")  # after the last trick: let the hand end drawn
 BURA_LEAD, THREE_ACES, MOLODKA = 3, 2, 1
 COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodka"}
 _PLAYS: dict[tuple[Card, ...], Action] = {}
+# Searches and random play ask for the same few hands' moves again and again: cached by hand.
+_LEADS: dict[tuple[Card, ...], list[Action]] = {}
+_ANSWERS: dict[tuple[tuple[Card, ...], int], list[Action]] = {}
+_EVENTS: dict[tuple[int, Action, bool], Event] = {}
 
 RULES = """\
 # Bura
@@ -72,11 +76,43 @@ your head) or by leading a **bura**; keep the most tokens.
 
 def plays(chosen: tuple[Card, ...]) -> Action:
     """The action of playing ``chosen`` (one shared object per set of cards, in a fixed order)."""
-    key = tuple(sorted(chosen, key=lambda c: c.code))
-    action = _PLAYS.get(key)
+    action = _PLAYS.get(chosen)
     if action is None:
-        action = _PLAYS[key] = Action("play", key)
+        key = tuple(sorted(chosen, key=lambda c: c.code))
+        action = _PLAYS.get(key)
+        if action is None:
+            action = _PLAYS[key] = Action("play", key)
+        _PLAYS[chosen] = action
     return action
+
+
+def lead_actions(hand: list[Card]) -> list[Action]:
+    """Every lead from ``hand``: any card, or two or three of one suit."""
+    key = tuple(hand)
+    out = _LEADS.get(key)
+    if out is None:
+        out = _LEADS[key] = [plays(chosen) for size in (1, 2, 3) for chosen in combinations(hand, size)
+                             if size == 1 or all(c.suit is chosen[0].suit for c in chosen)]
+    return out
+
+
+def answer_actions(hand: list[Card], size: int) -> list[Action]:
+    """Every answer of ``size`` cards from ``hand``."""
+    key = (tuple(hand), size)
+    out = _ANSWERS.get(key)
+    if out is None:
+        out = _ANSWERS[key] = [plays(c) for c in combinations(hand, size)]
+    return out
+
+
+def play_event(seat: int, action: Action, lead: bool) -> Event:
+    """'{seat} leads 7♥ 9♥' or '{seat} answers ...' (one shared event: events are read, never changed)."""
+    key = (seat, action, lead)
+    event = _EVENTS.get(key)
+    if event is None:
+        names = " ".join(str(c) for c in action.cards)
+        event = _EVENTS[key] = Event("play", seat, f"{{seat}} {'leads' if lead else 'answers'} {names}", action.cards)
+    return event
 
 
 def card_points(cards: list[Card]) -> int:
@@ -87,6 +123,8 @@ def answer_beats(led: list[Card], answer: list[Card] | tuple[Card, ...], trump: 
     """Whether ``answer`` beats every card of ``led``, each by a card of its own."""
     if len(answer) != len(led):
         return False
+    if len(led) == 1:
+        return beats(answer[0], led[0], ORDER, trump)
     return any(all(beats(a, b, ORDER, trump) for a, b in zip(order, led)) for order in permutations(answer))
 
 
@@ -226,12 +264,7 @@ class Bura(TrickGame):
         hand = self.s.hands[seat]
         if self.s.special:
             return [plays(tuple(hand))]
-        out = []
-        for size in (1, 2, 3):
-            for chosen in combinations(hand, size):
-                if size == 1 or all(c.suit is chosen[0].suit for c in chosen):
-                    out.append(plays(chosen))
-        return out
+        return lead_actions(hand)
 
     # ---- contract
 
@@ -250,8 +283,8 @@ class Bura(TrickGame):
         if s.result is not None or seat not in self.actors():
             return []
         if s.trick:
-            return [plays(c) for c in combinations(s.hands[seat], len(s.trick))]
-        out = self.leads(seat)
+            return list(answer_actions(s.hands[seat], len(s.trick)))
+        out = list(self.leads(seat))
         if self.may_declare(seat):
             out.append(DECLARE)
         return out
@@ -299,25 +332,25 @@ class Bura(TrickGame):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "play":
-            return self._play(seat, action.cards)
+            return self._play(seat, action)
         if action is DECLARE or action == DECLARE:
             return self._declare(seat)
         return self._end_hand(None, "The cards ran out with nobody declaring: a draw, the pot stays", [0.0, 0.0])
 
-    def _play(self, seat: int, chosen: tuple[Card, ...]) -> list[Event]:
+    def _play(self, seat: int, action: Action) -> list[Event]:
         s = self.s
+        chosen = action.cards
         known = s.known[seat]
         for card in chosen:
             self.play_card(seat, card)
-            if card in known:
+            if known and card in known:
                 known.remove(card)
-        names = " ".join(str(c) for c in chosen)
         s.stimulus += 1
         if len(s.trick) == len(chosen):  # a lead
             s.special = 0
-            return [Event("play", seat, f"{{seat}} leads {names}", tuple(chosen))]
+            return [play_event(seat, action, True)]
         led = s.trick[:len(chosen)]
-        events = [Event("play", seat, f"{{seat}} answers {names}", tuple(chosen))]
+        events = [play_event(seat, action, False)]
         bura = combination(led, s.trump) == BURA_LEAD
         winner = seat if answer_beats(led, chosen, s.trump) else s.leader
         taken = self.take_trick(winner)
