@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common
 
+from cardarcade.bots import bura as bura_bots
 from cardarcade.bots import frogs_in_the_pond as frogs_bots
 from cardarcade.bots import polignac as polignac_bots
 from cardarcade.bots import schnapsen as schnapsen_bots
@@ -36,11 +37,11 @@ from cardarcade.bots import toepen as toepen_bots
 from cardarcade.rules import GAMES
 
 DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
-          "frogs-in-the-pond": frogs_bots.decide, "toepen": toepen_bots.decide}
+          "frogs-in-the-pond": frogs_bots.decide, "toepen": toepen_bots.decide, "bura": bura_bots.decide}
 # Frogs in the Pond: partners chosen so that seats 0 and 2 play 1 and 3 (levels alternate A B A B)
-OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}, "toepen": {}}
+OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}, "toepen": {}, "bura": {"max_hands": 1}}
 WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)",
-        "toepen": "chips lost (fewer is better)"}
+        "toepen": "chips lost (fewer is better)", "bura": "pots won (a drawn hand wins none)"}
 # Toepen's search speed is measured from the card play (no redraw round or bluffed signal to pass first).
 SPEED_OPTIONS = {"toepen": {"redraw": False, "jack_bluff": False}}
 
@@ -62,11 +63,13 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
         return [game.s.last_hand[game.s.side[p]] / 2 for p in range(len(levels))]
     if game_id == "toepen":
         return list(game.s.lost)
+    if game_id == "bura":
+        return [1 if x > 0 else 0 for x in game.s.outcome]
     return list(game.s.last_hand)
 
 
 def strength(game_id: str, a: str, b: str, deals: int, minutes: float, first_deal: int = 0) -> dict:
-    players = 2 if game_id == "schnapsen" else 4
+    players = 2 if game_id in ("schnapsen", "bura") else 4
     totals = {a: 0, b: 0}
     hands = 0
     move_times: dict[str, list[float]] = {}
@@ -96,7 +99,7 @@ def search_speed(game_id: str, positions: int) -> dict:
     """ISMCTS iterations per second from positions met in random play (the hard bot's search)."""
     spec = GAMES[game_id]
     cls = spec.game
-    players = 2 if game_id == "schnapsen" else 4
+    players = 2 if game_id in ("schnapsen", "bura") else 4
     rng = random.Random(7)
     iterations = 0
     seconds = 0.0
