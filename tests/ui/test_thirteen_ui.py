@@ -135,7 +135,7 @@ async def test_four_3s_are_shown_with_w_under_the_house_rule(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert "You were dealt four 2s or four 3s: showing them wins the deal" in screen_text(app)
-        assert "w show them and win the deal" in prompt(screen)
+        assert prompt(screen) == "Dealt four 2s or 3s: the deal is yours — w show them and win the deal"
         await pilot.press("n")
         assert "Nothing to play: w (or enter) shows your hand and wins the deal" in prompt(screen)
         await pilot.press("w")

@@ -344,7 +344,7 @@ class ThirteenScreen(TurnScreen):
         if self.actor is None or view.turn is None:
             return self.waiting_prompt(view.turn)
         if view.instant is not None:
-            return "You were dealt four of a kind in 2s or 3s: the house rule gives you the deal"
+            return "Dealt four 2s or 3s: the deal is yours"
         steps = "n next play · space mark · enter play"
         table = view.table_combo
         if table is None:
