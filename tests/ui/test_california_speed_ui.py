@@ -74,13 +74,20 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
         assert screen.game.result.describe(screen.names) in screen_text(app)
 
 
-async def test_the_go_after_the_count_leaves_the_box_s_key_captions_on_screen():
-    # "GO!" goes before the prompt; a prompt that wrapped to two lines pushed the lower row's keys off.
+async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen():
     app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
                     settings=UISettings(pace=1000.0, countdown=1, result_delay=0.05, result_guard=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
+        # During the count the box lies face down (nobody gets a look before the bots may move),
+        # and a key is told to wait.
+        assert "Get ready" in prompt(screen)
+        assert text_of(screen.render_center()).count("▚▚▚▚▚") == 3 * 8, "eight backs"
+        await pilot.press("1")
+        assert "wait for GO" in prompt(screen) and screen.game.view(0).pack_sizes == [22, 22]
+        # "GO!" goes before the prompt; a prompt that wrapped to two lines pushed the lower row's keys off.
         await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
+        assert "▚" not in text_of(screen.render_center()), "the box is face up"
         await pilot.pause(0.1)
         text = screen_text(app)
         assert re.search(r"5\s+6\s+7\s+8", text), text

@@ -7,6 +7,7 @@ from ui_helpers import burst, prompt, screen_text, text_of, wait_for
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction
+from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import SpeedScreen, beaten_words
 from tests.rules.test_speed import speed_deck
@@ -125,3 +126,17 @@ def test_a_race_lost_is_told_in_words_that_read_right_for_you_and_for_others():
     assert beaten_words(names, theirs, loser_here=False) == "Bot 1's own earlier card got there 50 ms before"
     hot_seat = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.04)
     assert beaten_words(["Ann", "Bob"], hot_seat, loser_here=False) == "Bob was 40 ms earlier than Ann"
+
+
+async def test_the_centre_piles_turn_up_on_go_not_before():
+    deck = speed_deck("8c 2c 3c 4c 5c", "Kd Kh Qd 6d 7d", "9h Js")
+    app = ArcadeApp(start=GameSetup.solo(SPEED, 2, seed=1, deck=deck),
+                    settings=UISettings(pace=1000.0, countdown=1, result_delay=0.05, result_guard=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        center = text_of(screen.render_center())
+        assert center.count("▚▚▚▚▚") == 3 * 4, "both talons and both piles face down; the hand shows"
+        await pilot.press("1")  # the 8♣ would fit the 9♥, once it shows
+        assert "wait for GO" in prompt(screen) and tops(screen) == ["9h", "Js"]
+        await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
+        assert text_of(screen.render_center()).count("▚▚▚▚▚") == 3 * 2, "only the talons face down"

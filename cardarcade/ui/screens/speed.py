@@ -77,7 +77,27 @@ class SpeedFamilyScreen(GameScreen):
         self.headline = " · ".join(lines)
         return Text("⏱ " + self.headline, style="italic")
 
+    def in_play(self, seat: int) -> bool:
+        """Whether the table takes plays now; a key pressed during the count is told to wait."""
+        table = self.table
+        if table is None or table.paused or self.game.is_over:
+            return False
+        if not table.started:
+            self.say(f"{self.names[seat]}: wait for GO, the middle is not turned up yet")
+            return False
+        return True
+
     # ---- the count
+
+    def face_up(self) -> bool:
+        """Whether the middle shows: the text turns it up on the count of three, so during the
+        count before play (at the start, or a saved game going on) it lies face down, and nobody
+        studies it before the bots may move."""
+        return self.table is None or self.table.started
+
+    def _start_play(self) -> None:
+        super()._start_play()
+        self.refresh_all()  # the middle turns up on "GO!"
 
     def refresh_all(self) -> None:
         super().refresh_all()
@@ -137,8 +157,7 @@ class SpeedScreen(SpeedFamilyScreen):
     # ---- keys
 
     def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
-        table = self.table
-        if table is None or not table.started or table.paused or self.game.is_over:
+        if not self.in_play(seat):
             return
         view = self.game.view(seat)
         if verb in PILE_VERBS:
@@ -204,7 +223,8 @@ class SpeedScreen(SpeedFamilyScreen):
         view = self.view
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         talons = [Slot(None, back=n > 0, caption=f"talon {n}") for n in view.talon_sizes]
-        piles = [Slot(top, caption=f"{self.pile_caption(p)} {view.pile_sizes[p]}".strip())
+        up = self.face_up()
+        piles = [Slot(top if up else None, back=not up, caption=f"{self.pile_caption(p)} {view.pile_sizes[p]}".strip())
                  for p, top in enumerate(view.tops)]
         row = render_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
         count = self.count_words()
@@ -262,8 +282,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
     VERBS = SPOT_VERBS
 
     def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
-        table = self.table
-        if table is None or not table.started or table.paused or self.game.is_over:
+        if not self.in_play(seat):
             return
         view = self.game.view(seat)
         if view.stuck:
@@ -299,9 +318,11 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
         # ago, so it is marked (a match still showing is for the players to spot).
         showing = set(matched(view.tops))
         left_over = [is_open and p not in showing for p, is_open in enumerate(view.open)]
+        up = self.face_up()
         rows = []
         for side in range(2):
-            slots = [Slot(view.tops[p], caption=self.spot_caption(p) + (" •" if left_over[p] else ""))
+            slots = [Slot(view.tops[p] if up else None, back=not up,
+                          caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""))
                      for p in range(side * SIDE, (side + 1) * SIDE)]
             rows.append(Align.center(render_row(slots, palette, ascii_only=ascii_only, gap=2)))
         count = self.count_words()
