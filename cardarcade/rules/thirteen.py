@@ -247,8 +247,8 @@ def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, mu
         return "those cards are not all in your hand"
     combo = classify(cards)
     if combo is None:
-        return describe_cards(cards) + " is no combination (single, pair, triple, straight of 3+ without 2s, " \
-                                       "four of a kind, or 3+ pairs in a row)"
+        # (callers show the cards before the reason)
+        return "no combination (single, pair, triple, straight of 3+ without 2s, four of a kind, or 3+ pairs in a row)"
     if must is not None and must not in combo.cards:
         return f"the first play must contain the {must}"
     if beats(combo, table, chops_beat):

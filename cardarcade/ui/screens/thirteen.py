@@ -23,7 +23,6 @@ from cardarcade.rules.thirteen import (
     SHOW,
     Combo,
     classify,
-    describe_cards,
     in_order,
     key,
     ordinal,
@@ -269,7 +268,7 @@ class ThirteenScreen(TurnScreen):
         self.cursor = self.marked[-1]
         self.show("hand", self.render_hand(hand))
         self.show("center", self.render_center())
-        self.say(f"Play {self.step + 1} of {len(plays)}: {combo.name()}, {describe_cards(combo.cards)} — "
+        self.say(f"Play {self.step + 1} of {len(plays)}: {combo.name()}, {self.cards_text(list(combo.cards)).plain} — "
                  "enter plays it, n/b step on")
 
     def toggle_mark(self) -> None:
@@ -315,7 +314,7 @@ class ThirteenScreen(TurnScreen):
             picked = self.marked_cards()
             reason = why_not(picked, hand, view.table_combo, view.must, view.chops_beat)
             if reason is not None:
-                self.say(f"{describe_cards(picked)}: {reason}")
+                self.say(f"{self.cards_text(picked).plain}: {reason}")
                 return
             self.submit(Action("play", in_order(picked)))
             return
@@ -337,7 +336,7 @@ class ThirteenScreen(TurnScreen):
             return "Show your hand and win the deal"
         combo = classify(action.cards)
         what = combo.name() if combo is not None else "cards"
-        return f"{describe_cards(action.cards)} ({what})"
+        return f"{self.cards_text(list(action.cards)).plain} ({what})"
 
     def turn_prompt(self) -> str:
         view = self.view
