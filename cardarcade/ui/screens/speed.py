@@ -92,8 +92,9 @@ class SpeedFamilyScreen(GameScreen):
     def face_up(self) -> bool:
         """Whether the middle shows: the text turns it up on the count of three, so during the
         count before play (at the start, or a saved game going on) it lies face down, and nobody
-        studies it before the bots may move."""
-        return self.table is None or self.table.started
+        studies it before the bots may move. (A table shared over the network starts itself, with
+        no word to this screen at that moment: its middle stays up rather than risk staying down.)"""
+        return self.table is None or self.shared is not None or self.table.started
 
     def _start_play(self) -> None:
         super()._start_play()
