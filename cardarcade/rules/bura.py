@@ -480,8 +480,6 @@ class Bura(TrickGame):
 
     @classmethod
     def determinize(cls, view: BuraView, seat: int, rng: random.Random) -> Bura:
-        from cardarcade.bots.search import deal_unseen
-
         other = 1 - seat
         known_other = list(view.known[other])
         seen = set(view.hand) | set(view.played) | set(known_other)
@@ -489,7 +487,8 @@ class Bura(TrickGame):
             seen.add(view.upcard)
         unseen = [c for c in PACK if c not in seen]
         free = view.hand_counts[other] - len(known_other)
-        hand_other, stock = deal_unseen(unseen, [free, len(unseen) - free], [set(), set()], rng)
+        rng.shuffle(unseen)  # nobody is known to lack a suit (any card may answer any lead): a plain deal
+        hand_other, stock = unseen[:free], unseen[free:]
         hands: list[list[Card]] = [[], []]
         hands[seat] = list(view.hand)
         hands[other] = known_other + hand_other
