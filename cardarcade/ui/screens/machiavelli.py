@@ -89,7 +89,7 @@ class MachiavelliScreen(TurnScreen):
     # ---- seats: name, cards held, whose turn
 
     def render_seat(self, seat: int) -> RenderableType:
-        """'▶ Ann 13 cards thinking…' (what does not fit the seat's column left out)."""
+        """'▶ Bot 1 13 cards (hard) thinking…' (what does not fit the seat's column left out)."""
         view: MachiavelliView = self.view
         active = view.turn == seat
         room = TABLE_WIDTH // self.game.players - 1
@@ -99,10 +99,11 @@ class MachiavelliScreen(TurnScreen):
         line.append(self.names[seat][:room - 5], style="bold reverse" if active else "bold")
         # the count as '13 cards' where every seat has the room, else '(13)'
         held = f" {count} card{'s' if count != 1 else ''}" if room >= 16 else f" ({count})"
-        for extra in (held, " thinking…" if self.thinking(seat) else ""):
-            if cell_len(line.plain) + cell_len(extra) > room:
-                break
-            line.append(extra, style="italic" if "thinking" in extra else "")
+        level = self.seat_level(seat)
+        for extra, style in ((held, ""), (f" ({level})" if level else "", "dim"),
+                             (" thinking…" if self.thinking(seat) else "", "italic")):
+            if cell_len(line.plain) + cell_len(extra) <= room:
+                line.append(extra, style=style)
         return line
 
     # ---- the table
