@@ -19,8 +19,8 @@ from cardarcade.ui.screens.turn import CoverScreen
 SPEC = GAMES["bura"]
 
 
-def solo(h0: str, h1: str, up: str = "8c", stock: str = "", **kw) -> GameSetup:
-    return GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for(h0, h1, up, stock), **kw)
+def solo(h0: str, h1: str, up: str = "8c", stock: str = "", level: str = "easy", **kw) -> GameSetup:
+    return GameSetup.solo(SPEC, 2, seed=1, level=level, deck=deck_for(h0, h1, up, stock), **kw)
 
 
 def log(screen) -> str:
@@ -115,3 +115,13 @@ async def test_hot_seat_plays_a_game_behind_covers(app_factory):
             await pilot.pause()
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over
+
+
+async def test_a_medium_bot_answers_at_the_table(app_factory):
+    app = app_factory(solo("Ah 10h 6d", "9h 7h 10s", stock="Qd 6s Ad 7s", level="medium"), pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("home", "enter")  # the 6♦ alone
+        await wait_for(pilot, lambda: game.s.tricks_won != [0, 0])
+        assert "Bot 1 answers" in log(screen)
