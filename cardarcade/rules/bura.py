@@ -67,7 +67,11 @@ your head) or by leading a **bura**; keep the most tokens.
 - A false declaration ends the hand (the cards were turned up); a player who cannot pay the
   whole pot pays what they have.
 - The deal alternates between the players; the non-dealer leads the first trick.
-- The game also ends after the house rule's number of hands (most tokens wins; equal: a draw).
+- Once the stock cannot fill both hands, nobody draws again that hand, even after a smaller
+  trick (the text says only that the players "play on with their hands as they are").
+- The text does not say when play stops: here, when a player cannot pay the ante, or after
+  the house rule's number of hands (most tokens wins; equal: a draw). A pot still on the
+  table then goes back to the players in halves.
 
 **Keys:** `←` `→` choose a card, `space` marks cards for a lead or an answer of several,
 `enter` plays; `d` declares 31, `p` lets a played-out hand end.
