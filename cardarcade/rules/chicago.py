@@ -1,0 +1,572 @@
+"""Chicago, for 2 to 4 players: five cards each, three draws as in draw poker with a showdown by
+declaration after the first two, then five tricks where only the last one scores. First to 52.
+
+A hand is a small state machine, one phase at a time:
+
+- ``draw``: each player in turn from the dealer's left discards any cards (``draw`` with the
+  cards, none to stand pat) and gets as many from the stock; a player who began the hand with
+  46 points or more is passed over;
+- ``declare`` (after the first and second draws): each player in turn names a type of poker
+  hand (``declare`` with ``value`` the Category number, 9 for a royal flush) higher than or equal
+  to the best named so far, or passes. When two name the same type the table compares their
+  ranks from the real cards without showing them; the best named type scores its points;
+- ``play``: five tricks, follow suit, aces high, no trumps; the last trick scores five, then the
+  best five cards held (the cards played, face up) score as a poker hand.
+
+A type named is a claim: a player who later discards a card of the claimed combination shows the
+hand first; a claim the cards shown or the cards played at the end do not bear out forfeits the
+game.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import ACES_HIGH, Card, Suit, cards, standard_deck
+from cardarcade.poker import Category, HandValue, evaluate
+from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, following, play, played_event, winning_index
+from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+
+PACK = tuple(standard_deck())
+HAND = 5
+ROYAL = 9  # the declarable types: Category 1 (pair) .. 8 (straight flush), and 9 for a royal flush
+TYPE_NAMES = {1: "one pair", 2: "two pair", 3: "three of a kind", 4: "a straight", 5: "a flush", 6: "a full house",
+              7: "four of a kind", 8: "a straight flush", 9: "a royal flush"}
+POINTS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 52}
+LAST_TRICK = 5
+PASS = Action("pass")
+PHASES = ("draw", "declare", "play")
+
+RULES = """\
+# Chicago
+
+**Goal:** be the first to **52 points**. Points come from poker hands and from the last trick.
+
+- 52 cards; each player gets **five**. Aces are high.
+- **Three draws.** In turn from the dealer's left, each player discards any number of cards
+  (mark them with `space`, `enter` discards; `s` stands pat) and draws as many.
+- **Showdowns** after the first and the second draw: in turn, each player may **declare** the
+  type of poker hand they hold (`d`), higher than or equal to the best declared so far, or
+  **pass** (`p`). Nothing is shown. When two declare the same type, the table compares their
+  ranks from the cards without showing them. The best declared hand scores:
+  royal flush 52 · straight flush 8 · four of a kind 7 · full house 6 · flush 5 · straight 4 ·
+  three of a kind 3 · two pair 2 · one pair 1. A tie scores nothing.
+- A declaration is a **claim**. If you later discard a card of a combination you declared, your
+  five cards are shown first, to prove it. A claim that is neither shown nor still held in your
+  five cards at the end of the hand **forfeits the game**.
+- **Tricks:** after the third draw, five tricks. Follow suit if you can, else play any card; the
+  highest card of the suit led takes the trick. Only the **fifth trick** scores: **5 points**.
+  The cards stay face up in front of their players; then the best poker hand held scores as above.
+- A player who starts a hand with **46 points or more** may not draw in that hand.
+- The game ends after a hand in which anyone reaches 52; the highest score wins.
+
+**House rules:** the target score (52); whether the 46-point rule applies.
+
+**Clarifications** (the text leaves these open): a showdown goes round once (a higher type can
+only be declared once); ranks are compared by the table rather than named aloud, so ranks are
+never bluffed, and a player who named a type their cards lack loses that comparison; the
+declared type scores (it is only checked later); a player who forfeits loses and the others are
+ranked by score; when the stock runs short the discards are shuffled into a new stock. Nothing
+else departs from the text.
+
+**Keys:** `←` `→` choose a card, `space` marks cards to discard, `enter` discards or plays;
+`d` declare, `p` pass, `s` stand pat.
+"""
+
+
+def deck_for(*hands: str) -> list[Card]:
+    """The fixed deck (``deck=``) that deals these hands ('As Ks Qs Js 10s', seat 0 first: seat 0
+    sits left of the dealer), then the rest of the pack as the stock in the usual order."""
+    dealt = [cards(h) for h in hands]
+    order = [c for hand in dealt for c in hand]
+    return order + [c for c in PACK if c not in order]
+
+
+def declared_type(value: HandValue) -> int:
+    """The declarable type a five-card hand holds (0: less than a pair)."""
+    return ROYAL if value.is_royal else int(value.category)
+
+
+def claim_cards(hand: list[Card], kind: int) -> set[Card]:
+    """The cards of ``hand`` that make up a claimed type: the matched ranks for pairs, sets and
+    four of a kind, the whole hand for the rest."""
+    if kind >= Category.STRAIGHT and kind != Category.FOUR_OF_A_KIND:
+        return set(hand)
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    return {c for c in hand if counts[c.rank] >= 2}
+
+
+def holds(hand: list[Card], kind: int) -> bool:
+    return len(hand) == HAND and declared_type(evaluate(hand)) >= kind
+
+
+class ChicagoOptions(Options):
+    target: int = Field(52, ge=10, le=200, title="Target score", description="Points that end the game.")
+    no_draw_near_end: bool = Field(True, title="No drawing from 46",
+                                   description="A player who starts a hand 6 points or fewer from the target "
+                                               "may not draw.")
+
+
+class Declaration(BaseModel):
+    seat: int
+    kind: int  # 0: passed
+    outcome: str = ""  # 'higher', 'lower', 'equal' after a tie of types
+
+
+class ChicagoState(TrickState):
+    options: ChicagoOptions
+    stock: list[Card] = []
+    discards: list[Card] = []
+    scores: list[int]
+    dealer: int
+    hand_no: int = 1
+    phase: str = "draw"
+    draw_round: int = 1  # 1..3
+    asking: int = 0  # whose draw or declaration it is
+    asked: int = 0  # seats asked this round
+    frozen: list[bool]  # may not draw this hand (started it near the target)
+    declarations: list[Declaration] = []  # this showdown's, in order
+    best: list[int] = []  # seats holding the best declaration so far
+    claims: list[int]  # the highest type each seat has declared and not yet proven (0: none)
+    shown: list[list[Card]]  # a hand shown to prove a claim (most recent), by seat
+    voids: list[list[Suit]]
+    hand_scores: list[int]  # points each seat has scored this hand
+    last_showdown: str = ""  # what the last showdown scored ({seat}: who), for the table
+    last_showdown_seat: int | None = None
+    hand_summary: str = ""  # the last hand's end ({seat} took the last trick, {target} the best hand)
+    summary_seats: list[int | None] = [None, None]
+
+
+class ChicagoView(BaseModel):
+    seat: int | None
+    players: int
+    dealer: int
+    phase: str
+    draw_round: int
+    asking: int | None
+    turn: int | None
+    hand: list[Card]
+    playable: list[Card]
+    hand_counts: list[int]
+    stock: int
+    discards: int
+    scores: list[int]
+    frozen: list[bool]
+    declarations: list[Declaration]
+    best: list[int]
+    best_kind: int
+    claims: list[int]
+    shown: list[list[Card]]
+    trick: list[PlayedCard]
+    leader: int
+    tricks_played: int
+    played: list[Card]
+    played_by: list[int]
+    before_me: list[list[Card]]  # the cards each seat has played this hand, face up in front of it
+    voids: list[list[Suit]]
+    hand_no: int
+    last_showdown: str
+    last_showdown_seat: int | None
+    hand_summary: str
+    summary_seats: list[int | None]
+    last_winner: int | None
+    options: ChicagoOptions
+
+
+class Chicago(TrickGame):
+    State = ChicagoState
+    Options = ChicagoOptions
+    NESTED = ("hands", "won", "shown", "voids")
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: ChicagoOptions, deck: list[Card] | None) -> Chicago:
+        order = prepare_deck(list(PACK), seed, deck)
+        state = ChicagoState(players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
+                             dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[])
+        game = cls(state)
+        game._deal(order)
+        return game
+
+    def pack(self) -> list[Card]:
+        return list(PACK)
+
+    # ---- the deal and the rounds
+
+    def _deal(self, order: list[Card]) -> list[Event]:
+        """Five cards each, one packet of five per seat from the dealer's left (``deck_for``)."""
+        s = self.s
+        n = s.players
+        s.hands = [[] for _ in range(n)]
+        for i in range(n):
+            s.hands[(s.dealer + 1 + i) % n] = order[HAND * i:HAND * (i + 1)]
+        s.stock = order[HAND * n:]
+        s.discards = []
+        s.won = [[] for _ in range(n)]
+        s.tricks_won = [0] * n
+        s.trick, s.last_trick, s.last_winner, s.log, s.log_seats = [], [], None, [], []
+        s.claims = [0] * n
+        s.shown = [[] for _ in range(n)]
+        s.voids = [[] for _ in range(n)]
+        s.hand_scores = [0] * n
+        s.declarations, s.best = [], []
+        limit = s.options.target - 6
+        s.frozen = [s.options.no_draw_near_end and sc >= limit for sc in s.scores]
+        s.draw_round = 1
+        s.leader = self.first()
+        return self._start_round("draw")
+
+    def first(self) -> int:
+        return (self.s.dealer + 1) % self.s.players
+
+    def _start_round(self, phase: str) -> list[Event]:
+        s = self.s
+        s.phase, s.asking, s.asked = phase, self.first(), 0  # type: ignore[assignment]
+        if phase == "declare":
+            s.declarations, s.best = [], []
+        return self._skip_frozen()
+
+    def _skip_frozen(self) -> list[Event]:
+        """Pass over those who may not draw; end the round once everyone has been asked."""
+        s = self.s
+        while s.asked < s.players and s.phase == "draw" and s.frozen[s.asking]:
+            s.asked += 1
+            s.asking = (s.asking + 1) % s.players
+        if s.asked < s.players:
+            return []
+        return self._end_round()
+
+    def _next_asked(self) -> list[Event]:
+        s = self.s
+        s.asked += 1
+        s.asking = (s.asking + 1) % s.players
+        return self._skip_frozen()
+
+    def _end_round(self) -> list[Event]:
+        s = self.s
+        if s.phase == "draw":
+            if s.draw_round < 3:
+                return self._start_round("declare")
+            s.phase = "play"
+            s.leader = self.first()
+            return [Event("info", None, "The tricks begin: only the last one scores")]
+        events = self._score_showdown()
+        s.draw_round += 1
+        return events + self._start_round("draw")
+
+    # ---- the contract
+
+    def actors(self) -> list[int]:
+        s = self.s
+        if s.result is not None:
+            return []
+        return [self.to_play()] if s.phase == "play" else [s.asking]
+
+    def best_kind(self) -> int:
+        return max((d.kind for d in self.s.declarations), default=0)
+
+    def playable(self, seat: int) -> list[Card]:
+        s = self.s
+        if s.result is not None or s.phase != "play" or seat != self.to_play():
+            return []
+        return following(s.hands[seat], s.trick[0].suit if s.trick else None)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is not None or not 0 <= seat < s.players:
+            return []
+        if s.phase == "play":
+            return [play(c) for c in self.playable(seat)]
+        if seat != s.asking:
+            return []
+        if s.phase == "draw":
+            hand = sorted(s.hands[seat], key=lambda c: c.code)
+            room = len(s.stock) + len(s.discards)
+            return [Action("draw", combo) for k in range(min(HAND, room) + 1) for combo in combinations(hand, k)]
+        return [PASS] + [Action("declare", value=k) for k in range(max(self.best_kind(), 1), ROYAL + 1)]
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        s = self.s
+        kind = action.kind
+        if kind == "play":
+            return (len(action.cards) == 1 and action.target is None and action.value is None
+                    and action.cards[0] in self.playable(seat))
+        if seat != s.asking or s.phase == "play" or action.target is not None:
+            return False
+        if kind == "draw":
+            picked = action.cards
+            return (s.phase == "draw" and action.value is None and len(set(picked)) == len(picked)
+                    and all(c in s.hands[seat] for c in picked)
+                    and len(picked) <= len(s.stock) + len(s.discards))
+        if kind == "declare":
+            return (s.phase == "declare" and not action.cards and type(action.value) is int
+                    and max(self.best_kind(), 1) <= action.value <= ROYAL)
+        return action == PASS and s.phase == "declare"
+
+    def view(self, seat: int | None = None) -> ChicagoView:
+        s = self.s
+        n = s.players
+        playing = s.phase == "play" and s.result is None
+        before = [[] for _ in range(n)]
+        for c, p in zip(s.log, s.log_seats):
+            before[p].append(c)
+        return ChicagoView(
+            seat=seat, players=n, dealer=s.dealer, phase=s.phase if s.result is None else "over",
+            draw_round=s.draw_round, asking=None if playing or s.result is not None else s.asking,
+            turn=self.to_play() if playing else None, hand=list(s.hands[seat]) if seat is not None else [],
+            playable=self.playable(seat) if seat is not None else [], hand_counts=[len(h) for h in s.hands],
+            stock=len(s.stock), discards=len(s.discards), scores=list(s.scores), frozen=list(s.frozen),
+            declarations=[d.model_copy() for d in s.declarations], best=list(s.best), best_kind=self.best_kind(),
+            claims=list(s.claims), shown=[list(h) for h in s.shown],
+            trick=[PlayedCard(seat=(s.leader + i) % n, card=c) for i, c in enumerate(s.trick)], leader=s.leader,
+            tricks_played=sum(s.tricks_won), played=list(s.log), played_by=list(s.log_seats), before_me=before,
+            voids=[list(v) for v in s.voids], hand_no=s.hand_no, last_showdown=s.last_showdown,
+            last_showdown_seat=s.last_showdown_seat, hand_summary=s.hand_summary, summary_seats=list(s.summary_seats), last_winner=s.last_winner, options=s.options,
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return [c for h in s.hands for c in h] + list(s.stock) + list(s.discards) + [c for w in s.won for c in w] \
+            + list(s.trick)
+
+    # ---- moves
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        if kind == "play":
+            return self._play(seat, action.cards[0])
+        if kind == "draw":
+            return self._draw(seat, list(action.cards))
+        return self._declare(seat, action.value if kind == "declare" else 0)  # type: ignore[arg-type]
+
+    def _draw(self, seat: int, thrown: list[Card]) -> list[Event]:
+        s = self.s
+        hand = s.hands[seat]
+        events: list[Event] = []
+        claim = s.claims[seat]
+        if thrown and claim and claim_cards(hand, claim) & set(thrown):
+            # breaking a declared combination: the hand is shown first, to prove the claim
+            s.shown[seat] = list(hand)
+            events.append(Event("show", seat, f"{{seat}} shows the hand to prove {TYPE_NAMES[claim]}", tuple(hand)))
+            if not holds(hand, claim):
+                return events + self._forfeit(seat, claim)
+            s.claims[seat] = 0
+        for c in thrown:
+            hand.remove(c)
+        s.discards.extend(thrown)
+        if len(s.stock) < len(thrown):
+            self.mix(s.discards)
+            s.stock, s.discards = s.stock + s.discards, []
+            events.append(Event("info", None, "The discards are shuffled into a new stock"))
+        hand.extend(s.stock[:len(thrown)])
+        s.stock = s.stock[len(thrown):]
+        count = len(thrown)
+        events.append(Event("draw", seat, f"{{seat}} draws {count} card{'s' if count != 1 else ''}" if count
+                            else "{seat} stands pat", data={"count": count}))
+        return events + self._next_asked()
+
+    def _declare(self, seat: int, kind: int) -> list[Event]:
+        s = self.s
+        if not kind:
+            s.declarations.append(Declaration(seat=seat, kind=0))
+            return [Event("pass", seat, "{seat} passes")] + self._next_asked()
+        s.claims[seat] = max(s.claims[seat], kind)
+        entry = Declaration(seat=seat, kind=kind)
+        events = [Event("declare", seat, f"{{seat}} declares {TYPE_NAMES[kind]}", data={"kind": kind})]
+        if kind > self.best_kind() or not s.best:
+            s.best = [seat]
+        else:
+            # the same type: the table compares the ranks unseen; lacking the type loses
+            mine, theirs = self._strength(seat, kind), self._strength(s.best[0], kind)
+            if mine > theirs:
+                s.best, entry.outcome = [seat], "higher"
+            elif mine == theirs:
+                s.best, entry.outcome = s.best + [seat], "equal"
+            else:
+                entry.outcome = "lower"
+            events.append(Event("compare", seat, f"{{seat}}'s {TYPE_NAMES[kind][2:] if kind in (4, 5, 6, 9) else TYPE_NAMES[kind]}"
+                                f" ranks {entry.outcome}" if entry.outcome != "equal" else "{seat}'s ranks are equal"))
+        s.declarations.append(entry)
+        return events + self._next_asked()
+
+    def _strength(self, seat: int, kind: int) -> int:
+        value = evaluate(self.s.hands[seat])
+        return int(value) if declared_type(value) >= kind else -1
+
+    def _score_showdown(self) -> list[Event]:
+        s = self.s
+        kind = self.best_kind()
+        s.last_showdown_seat = None
+        if not s.best:
+            s.last_showdown = f"Showdown {s.draw_round}: nobody declared"
+            return [Event("showdown", None, "Nobody declares: no score")]
+        if len(s.best) > 1:
+            s.last_showdown = f"Showdown {s.draw_round}: a tie, no score"
+            return [Event("showdown", None, f"A tie at {TYPE_NAMES[kind]}: no score")]
+        winner = s.best[0]
+        points = POINTS[kind]
+        self._score(winner, points)
+        s.last_showdown = f"Showdown {s.draw_round}: {{seat}} scored {points} for {TYPE_NAMES[kind]}"
+        s.last_showdown_seat = winner
+        return [Event("showdown", winner, f"{{seat}} scores {points} for {TYPE_NAMES[kind]}", data={"points": points})]
+
+    def _score(self, seat: int, points: int) -> None:
+        self.s.scores[seat] += points
+        self.s.hand_scores[seat] += points
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        s = self.s
+        if s.trick and card.suit is not s.trick[0].suit and s.trick[0].suit not in s.voids[seat]:
+            s.voids[seat].append(s.trick[0].suit)
+        self.play_card(seat, card)
+        events = [played_event(seat, card)]
+        if len(s.trick) < s.players:
+            return events
+        winner = (s.leader + winning_index(s.trick, ACES_HIGH)) % s.players
+        self.take_trick(winner)
+        if sum(s.tricks_won) < HAND:
+            return events + [Event("trick", winner, "{seat} takes the trick")]
+        return events + self._end_hand(winner)
+
+    # ---- the end of a hand
+
+    def final_hands(self) -> list[list[Card]]:
+        """The five cards each seat played this hand (face up in front of it)."""
+        s = self.s
+        out: list[list[Card]] = [[] for _ in range(s.players)]
+        for c, p in zip(s.log, s.log_seats):
+            out[p].append(c)
+        return out
+
+    def _end_hand(self, winner: int) -> list[Event]:
+        s = self.s
+        n = s.players
+        self._score(winner, LAST_TRICK)
+        events = [Event("trick", winner, f"{{seat}} takes the last trick and scores {LAST_TRICK}")]
+        final = self.final_hands()
+        for p in range(n):
+            if s.claims[p] and not holds(final[p], s.claims[p]):
+                return events + self._forfeit(p, s.claims[p])
+        values = [evaluate(h) for h in final]
+        top = max(values)
+        best = [p for p in range(n) if values[p] == top]
+        kind = declared_type(top)
+        summary = f"{{seat}} took the last trick (+{LAST_TRICK})"
+        s.summary_seats = [winner, None]
+        if len(best) == 1 and kind:
+            self._score(best[0], POINTS[kind])
+            events.append(Event("showdown", best[0], f"{{seat}} scores {POINTS[kind]} for the best hand, {top.name}",
+                                data={"points": POINTS[kind]}))
+            summary += f"; {{target}} had the best hand, {top.name} (+{POINTS[kind]})"
+            s.summary_seats = [winner, best[0]]
+        elif kind:
+            events.append(Event("showdown", None, f"A tie for the best hand ({top.name}): no score"))
+        s.hand_summary = summary
+        if max(s.scores) >= s.options.target:
+            most = max(s.scores)
+            winners = [p for p in range(n) if s.scores[p] == most]
+            text = ("Game over: {seat} wins with " + f"{most} points" if len(winners) == 1
+                    else f"Game over: {len(winners)} players share the win at {most} points")
+            events.append(self.finish(winners, text, scores=[float(x) for x in s.scores],
+                                      ranking=sorted(range(n), key=lambda p: -s.scores[p]), score_name="points"))
+            return events
+        s.hand_no += 1
+        s.dealer = (s.dealer + 1) % n
+        order = self.cards()
+        self.mix(order)
+        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}"))
+        return events + self._deal(order)
+
+    def _forfeit(self, seat: int, claim: int) -> list[Event]:
+        """A claim not borne out: the claimant loses, the others win by score."""
+        s = self.s
+        others = sorted((p for p in range(s.players) if p != seat), key=lambda p: -s.scores[p])
+        most = s.scores[others[0]]
+        winners = [p for p in others if s.scores[p] == most]
+        return [Event("forfeit", seat, f"{{seat}} declared {TYPE_NAMES[claim]} and cannot prove it: "
+                                       "the game is forfeit", data={"kind": claim}),
+                self.finish(winners, "Game over: a declaration could not be proven, and its player forfeits",
+                            scores=[float(x) for x in s.scores], ranking=others + [seat], score_name="points")]
+
+    # ---- search (cardarcade.bots.search): the trick play only
+
+    def episode(self) -> int:
+        return self.s.hand_no
+
+    def utilities(self) -> list[float]:
+        """1 for whoever took the last trick (the final hands are fixed once the tricks begin)."""
+        s = self.s
+        winner = s.last_winner if sum(s.tricks_won) == HAND or s.result is not None else None
+        return [1.0 if p == winner else 0.0 for p in range(s.players)]
+
+    def rollout_move(self, seat: int, rng: random.Random) -> Action:
+        """Keep the high cards for the last trick: play the lowest card allowed, now and then any."""
+        cards = self.playable(seat)
+        if len(cards) == 1 or rng.random() < 0.15:
+            return play(cards[rng.randrange(len(cards))])
+        return play(min(cards, key=ACES_HIGH.value))
+
+    @classmethod
+    def determinize(cls, view: ChicagoView, seat: int, rng: random.Random) -> Chicago:
+        """A game consistent with what ``seat`` has seen, in the trick play: the unseen cards dealt
+        at random to the others' hands (never a suit someone has shown they lack) and the rest."""
+        from cardarcade.bots.search import deal_unseen
+
+        n = view.players
+        seen = set(view.hand) | set(view.played)
+        unseen = [c for c in PACK if c not in seen]
+        counts = [0 if p == seat else view.hand_counts[p] for p in range(n)]
+        places = counts + [len(unseen) - sum(counts)]
+        dealt = deal_unseen(unseen, places, [set(v) for v in view.voids] + [set()], rng)
+        hands = [list(view.hand) if p == seat else dealt[p] for p in range(n)]
+        trick = [t.card for t in view.trick]
+        done = len(view.played) - len(trick)
+        won: list[list[Card]] = [[] for _ in range(n)]
+        tricks_won = [0] * n
+        # who took each finished trick does not matter to the rest of the play: give them to the leader
+        for i in range(0, done, n):
+            won[view.leader].extend(view.played[i:i + n])
+            tricks_won[view.leader] += 1
+        state = ChicagoState(
+            players=n, seed=0, options=view.options, hands=hands, won=won, trick=trick, leader=view.leader,
+            tricks_won=tricks_won, log=list(view.played), log_seats=list(view.played_by), stock=dealt[n],
+            scores=list(view.scores), dealer=view.dealer, hand_no=view.hand_no, phase="play", draw_round=3,
+            frozen=list(view.frozen), claims=[0] * n, shown=[[] for _ in range(n)],
+            voids=[list(v) for v in view.voids], hand_scores=[0] * n,
+        )
+        return cls(state)
+
+    # ---- saves
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = s.players
+        self.check_trick_zones()
+        if any(len(x) != n for x in (s.scores, s.frozen, s.claims, s.shown, s.voids, s.hand_scores)):
+            raise ValueError("zones do not match the number of players")
+        self.check_seats(s.dealer, s.asking, *s.best, *(d.seat for d in s.declarations))
+        if s.phase not in PHASES or not 1 <= s.draw_round <= 3 or s.hand_no < 1 or not 0 <= s.asked <= n:
+            raise ValueError("bad phase or round")
+        if any(not 0 <= k <= ROYAL for k in s.claims) or any(not 0 <= d.kind <= ROYAL for d in s.declarations):
+            raise ValueError("bad declaration")
+        if s.result is not None:
+            return
+        played = sum(s.tricks_won)
+        for p in range(n):
+            in_trick = 1 if s.trick and (p - s.leader) % n < len(s.trick) else 0
+            if len(s.hands[p]) != HAND - played - in_trick:
+                raise ValueError("the hands do not match the tricks played")
+        if s.phase != "play" and (s.log or played):
+            raise ValueError("cards played before the tricks")
+        if played >= HAND:
+            raise ValueError("the hand should be over")
+
+
+SPEC = GameSpec.listed("chicago", rules=RULES, game=Chicago)
+Chicago.spec = SPEC
