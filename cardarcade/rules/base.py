@@ -172,10 +172,18 @@ class Result(BaseModel):
     reason: str = ""
     score_name: str = ""
     low_wins: bool = False
+    sides: list[int] | None = None  # each seat's side in a partnership game: partners win together
 
     @property
     def is_draw(self) -> bool:
+        if self.sides is not None and self.winners:
+            return len({self.sides[w] for w in self.winners}) != 1
         return len(self.winners) != 1
+
+    @property
+    def partners_won(self) -> bool:
+        """Several winners who are one side's partners (not a shared result)."""
+        return len(self.winners) > 1 and not self.is_draw
 
     def describe(self, names: Sequence[str]) -> str:
         return fill(self.reason, names, self.winners[0] if len(self.winners) == 1 else None, None)
@@ -340,11 +348,12 @@ class Game(ABC, Generic[S]):
             items[i], items[j] = items[j], items[i]
 
     def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
-               ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False) -> Event:
+               ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False,
+               sides: list[int] | None = None) -> Event:
         """End the game. ``reason`` may name the (single) winner as ``{seat}``; see ``Result``
         for the rest."""
         result = Result(winners=sorted(winners), reason=reason, scores=scores, ranking=ranking or [],
-                        score_name=score_name, low_wins=low_wins)
+                        score_name=score_name, low_wins=low_wins, sides=sides)
         self.s.result = result
         seat = result.winners[0] if len(result.winners) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})

@@ -388,7 +388,8 @@ class FrogsInThePond(TrickGame):
             else:
                 reason = f"Game over: {len(winners)} players share the lead with {top} points"
             events.append(self.finish(winners, reason, scores=[float(s.scores[s.side[p]]) for p in range(s.players)],
-                                      ranking=ranking, score_name="points"))
+                                      ranking=ranking, score_name="points",
+                                      sides=list(s.side) if self.partnership else None))
             return events
         s.hand_no += 1
         s.dealer = self.after(s.dealer)

@@ -243,7 +243,7 @@ class Stats:
                 "INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, i, seat.name, seat.kind, seat.level, profiles.get(i),
-                  ("won" if len(winners) == 1 else "drew") if i in winners else "lost",
+                  ("drew" if result.is_draw else "won") if i in winners else "lost",
                   result.scores[i] if result.scores is not None else None)
                  for i, seat in enumerate(setup.seats)])
         return game_id

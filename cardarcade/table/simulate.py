@@ -138,7 +138,8 @@ def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int = 0,
         if result is None or result.is_draw:
             summary.draws += 1
         else:
-            summary.wins[result.winners[0]] += 1
+            for winner in result.winners:  # (partners win together)
+                summary.wins[winner] += 1
         if summary.reactions is not None:
             for r in table.stats.reactions:
                 if not is_fault(r.outcome):

@@ -89,6 +89,22 @@ def test_the_headline_says_you_only_to_the_person_who_won(war):
     assert headline(setup, game) == "Bot 1 wins"
 
 
+def test_partners_who_win_together_are_told_so_not_that_it_was_a_draw():
+    from cardarcade.rules import GAMES
+
+    frogs = GAMES["frogs-in-the-pond"]
+    seats = (Seat("ada", profile="ada"), Seat("Bot 1", "bot", "easy"), Seat("Bot 2", "bot", "easy"),
+             Seat("Bot 3", "bot", "easy"))
+    setup = GameSetup(frogs, seats, frogs.Options(), 1)
+    game = setup.new_game()
+    game.s.result = Result(winners=[0, 2], reason="partners", sides=[0, 1, 0, 1])
+    assert headline(setup, game) == "You and Bot 2 win!"
+    game.s.result = Result(winners=[1, 3], reason="partners", sides=[0, 1, 0, 1])
+    assert headline(setup, game) == "Bot 1 and Bot 3 win"
+    game.s.result = Result(winners=[0, 1, 2, 3], reason="level", sides=[0, 1, 0, 1])
+    assert headline(setup, game) == "A draw"
+
+
 async def test_the_result_lists_the_games_ranking_with_its_own_scores(war, app_factory):
     app = app_factory()
     setup = GameSetup.solo(war, 3, seed=1)

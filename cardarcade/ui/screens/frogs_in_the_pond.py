@@ -100,7 +100,7 @@ class FrogsScreen(TrickScreen):
         view = self.view
         result = self.game.result
         text = Text()
-        if result is not None and view.partnership and len({view.side[p] for p in result.winners}) == 1:
+        if result is not None and result.partners_won:
             # the standings list the partners as two winners: say plainly that they won together
             names = " and ".join(self.names[p] for p in result.winners)
             text.append(f"{names} win together as partners.\n", style="bold")

@@ -26,8 +26,12 @@ def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> s
         return "Game abandoned"
     if result.is_draw:
         return "A draw"
-    winner = result.winners[0]
     people = setup.human_seats if people is None else people
+    if result.partners_won:
+        names = ["You" if len(people) == 1 and w == people[0] else setup.names[w] for w in result.winners]
+        names.sort(key=lambda name: name != "You")
+        return " and ".join(names) + (" win!" if "You" in names else " win")
+    winner = result.winners[0]
     if len(people) == 1 and winner == people[0]:
         return "You win!"
     return f"{setup.names[winner]} wins"
