@@ -45,7 +45,7 @@ async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_f
         assert screen.keymap.lookup("a") == (0, "spot0") and screen.keymap.lookup("v") == (0, "spot7")
         assert screen.keymap.lookup("j") == (1, "spot0") and screen.keymap.lookup("slash") == (1, "spot7")
         line = prompt(screen)
-        assert "Player 1: a s d f z x c v cover" in line and "Player 2: j k l ; m , . / cover" in line
+        assert line == "Player 1: a s d f z x c v cover · Player 2: j k l ; m , . / cover"
         # Both go for the 7♦ (box 5: z for player 1, m for player 2) at once; player 2's key first.
         await burst(pilot, "m", "z")
         await wait_for(pilot, lambda: tops(screen)[4] != "7d")
@@ -76,7 +76,7 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
 
 async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen():
     app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
-                    settings=UISettings(pace=1000.0, countdown=1, result_delay=0.05, result_guard=0.0))
+                    settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         # During the count the box lies face down (nobody gets a look before the bots may move),

@@ -122,7 +122,40 @@ class SpeedFamilyScreen(GameScreen):
         beats = max(1, math.ceil((table.count_ends - table.clock.now()) / COUNT_BEAT - 1e-6))
         return f"{beats}…"
 
+    # ---- the prompt
+
+    def prompt(self) -> str:
+        if self.game.is_over:
+            return "Game over."
+        if len(self.people) > 1:
+            # (kept short: with the "GO!" before it the line must not wrap and push the captions off)
+            return " · ".join(f"{self.names[s]}: {self.seat_keys(s)}" for s in self.people)
+        return self.turn_prompt()
+
+    def seat_keys(self, seat: int) -> str:
+        """What a person's keys do, for the hot-seat prompt: 'a s d f g card, z x pile'."""
+        raise NotImplementedError
+
+    def turn_prompt(self) -> str:
+        """The solo prompt."""
+        raise NotImplementedError
+
     # ---- drawing helpers
+
+    def status_line(self, counting: str, idle: str) -> Text:
+        """The line over the middle: the count while the table counts (``counting`` with '{count}'
+        in it), else the last race lost, else ``idle``."""
+        count = self.count_words()
+        if count is not None:
+            return Text(counting.format(count=count), style="bold reverse", justify="center")
+        if self.headline:
+            return Text(self.headline, style="bold", justify="center")
+        return Text(idle, style="dim", justify="center")
+
+    def key_caption(self, verb: str, fallback: str) -> str:
+        """The keys of every person here for ``verb``, for a caption under a card ('z ,')."""
+        keys = [self.keymap.key_label(seat, verb) for seat in self.people]
+        return " ".join(k for k in keys if k) or fallback
 
     def key_row(self, seat: int, verbs: list[str]) -> str:
         """The keys a seat presses for ``verbs``, run together: 'a s d f g'."""
@@ -217,8 +250,7 @@ class SpeedScreen(SpeedFamilyScreen):
         return Group(fitted(width, header, self.seat_level(seat)), fitted(width, self.stack_text(counts)))
 
     def pile_caption(self, pile: int) -> str:
-        keys = [self.keymap.key_label(s, PILE_VERBS[pile]) for s in self.people]
-        return " ".join(k for k in keys if k) or ("left" if pile == 0 else "right")
+        return self.key_caption(PILE_VERBS[pile], "left" if pile == 0 else "right")
 
     def render_center(self) -> RenderableType:
         view = self.view
@@ -228,14 +260,8 @@ class SpeedScreen(SpeedFamilyScreen):
         piles = [Slot(top if up else None, back=not up, caption=f"{self.pile_caption(p)} {view.pile_sizes[p]}".strip())
                  for p, top in enumerate(view.tops)]
         row = render_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
-        count = self.count_words()
-        if count is not None:
-            status = Text(f"Both blocked: {count} the talons turn", style="bold reverse", justify="center")
-        elif self.headline:
-            status = Text(self.headline, style="bold", justify="center")
-        else:
-            flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
-            status = Text(f"{flips} from the talons so far", style="dim", justify="center")
+        flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
+        status = self.status_line("Both blocked: {count} the talons turn", f"{flips} from the talons so far")
         parts: list[RenderableType] = [status, Align.center(row)]
         if self.viewer is not None:
             hand = self.game.view(self.viewer).hand
@@ -245,14 +271,8 @@ class SpeedScreen(SpeedFamilyScreen):
             parts.append(Align.center(render_row(slots, palette, ascii_only=ascii_only)))
         return Group(*parts)
 
-    def prompt(self) -> str:
-        if self.game.is_over:
-            return "Game over."
-        if len(self.people) > 1:
-            # (kept short: with the "GO!" before it the line must not wrap and push the captions off)
-            return " · ".join(f"{self.names[s]}: {self.key_row(s, CARD_VERBS)} card, "
-                              f"{self.key_row(s, PILE_VERBS)} pile" for s in self.people)
-        return self.turn_prompt()
+    def seat_keys(self, seat: int) -> str:
+        return f"{self.key_row(seat, CARD_VERBS)} card, {self.key_row(seat, PILE_VERBS)} pile"
 
     def turn_prompt(self) -> str:
         if self.viewer is None:
@@ -309,8 +329,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
         return Group(fitted(width, header, keys or self.seat_level(seat)), fitted(width, status))
 
     def spot_caption(self, place: int) -> str:
-        keys = [self.keymap.key_label(s, SPOT_VERBS[place]) for s in self.people]
-        return " ".join(k for k in keys if k) or str(place + 1)
+        return self.key_caption(SPOT_VERBS[place], str(place + 1))
 
     def render_center(self) -> RenderableType:
         view = self.view
@@ -326,24 +345,14 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
                           caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""))
                      for p in range(side * SIDE, (side + 1) * SIDE)]
             rows.append(Align.center(render_row(slots, palette, ascii_only=ascii_only, gap=2)))
-        count = self.count_words()
-        if count is not None:
-            status = Text(f"Eight different ranks: {count} a new box", style="bold reverse", justify="center")
-        elif self.headline:
-            status = Text(self.headline, style="bold", justify="center")
-        else:
-            deals = "first box" if not view.deals else f"new boxes: {view.deals}"
-            above, below = (possessive(name) for name in self.names)
-            status = Text(f"{above} side above, {below.lower() if below == 'Your' else below} below · {deals}",
-                          style="dim", justify="center")
+        deals = "first box" if not view.deals else f"new boxes: {view.deals}"
+        above, below = (possessive(name) for name in self.names)
+        status = self.status_line("Eight different ranks: {count} a new box",
+                                  f"{above} side above, {below.lower() if below == 'Your' else below} below · {deals}")
         return Group(status, *rows)
 
-    def prompt(self) -> str:
-        if self.game.is_over:
-            return "Game over."
-        if len(self.people) > 1:
-            return "   ".join(f"{self.names[s]}: {self.key_row(s, SPOT_VERBS)} cover" for s in self.people)
-        return self.turn_prompt()
+    def seat_keys(self, seat: int) -> str:
+        return f"{self.key_row(seat, SPOT_VERBS)} cover"
 
     def turn_prompt(self) -> str:
         if self.viewer is None:
