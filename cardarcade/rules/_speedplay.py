@@ -21,11 +21,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from cardarcade.cards import Card
+from cardarcade.cards import Card, standard_deck
 from cardarcade.rules._calling import valid_claim_value
 from cardarcade.rules.base import Action, Event, Game, State
 
 Verdict = Literal["play", "late", "wrong"]
+
+PACK = standard_deck()  # built once: its cards are interned, so every game may deal from a copy
+NAMES = {card.code: str(card) for card in PACK}  # as events name cards ("7♥"), looked up on every play
 
 
 class SpeedFamilyState(State):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import Card
 from cardarcade.rules._speedplay import (
+    NAMES,
+    PACK,
     SpeedFamilyGame,
     SpeedFamilyState,
     check_places,
@@ -26,9 +28,6 @@ from cardarcade.rules.base import (
 SIDE = 4  # stacks each player deals: seat 0's are places 0-3, seat 1's places 4-7
 PLACES = 2 * SIDE
 DEAL = Action("deal")
-
-PACK = standard_deck()  # built once: its cards are interned, so every game may deal from a copy
-NAMES = {card.code: str(card) for card in PACK}  # as events name them ("7♥"), looked up on every cover
 
 RULES = """\
 # California Speed

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import RANKS, Card, Rank, standard_deck
+from cardarcade.cards import RANKS, Card, Rank
 from cardarcade.rules._speedplay import (
+    NAMES,
+    PACK,
     SpeedFamilyGame,
     SpeedFamilyState,
     check_places,
@@ -29,9 +31,6 @@ TALON = 5
 PILES = 2
 FLIP = Action("flip")
 PILE_NAMES = ("the left pile", "the right pile")
-
-PACK = standard_deck()  # built once: its cards are interned, so every game may deal from a copy
-NAMES = {card.code: str(card) for card in PACK}  # as events name them ("7♥"), looked up on every play
 
 RULES = """\
 # Speed
