@@ -447,6 +447,7 @@ class Chicago(TrickGame):
         s = self.s
         n = s.players
         self._score(winner, LAST_TRICK)
+        s.summary_seats = [winner, None]
         events = [Event("trick", winner, f"{{seat}} takes the last trick and scores {LAST_TRICK}")]
         final = self.final_hands()
         for p in range(n):
@@ -457,7 +458,6 @@ class Chicago(TrickGame):
         best = [p for p in range(n) if values[p] == top]
         kind = declared_type(top)
         summary = f"{{seat}} took the last trick (+{LAST_TRICK})"
-        s.summary_seats = [winner, None]
         if len(best) == 1 and kind:
             self._score(best[0], POINTS[kind])
             events.append(Event("showdown", best[0], f"{{seat}} scores {POINTS[kind]} for the best hand, {top.name}",
@@ -501,7 +501,7 @@ class Chicago(TrickGame):
     def utilities(self) -> list[float]:
         """1 for whoever took the last trick (the final hands are fixed once the tricks begin)."""
         s = self.s
-        winner = s.last_winner if sum(s.tricks_won) == HAND or s.result is not None else None
+        winner = s.summary_seats[0]  # set when the hand's last trick is taken
         return [1.0 if p == winner else 0.0 for p in range(s.players)]
 
     def rollout_move(self, seat: int, rng: random.Random) -> Action:

@@ -1,0 +1,100 @@
+"""Chicago bots: they finish games at every level, decide from their view alone, draw to the
+hand worth most, declare only what they hold, and search the tricks off the event loop."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots.chicago import decide
+from cardarcade.cards import Card, cards
+from cardarcade.rules import GAMES
+from cardarcade.rules._tricks import play
+from cardarcade.rules.base import Action
+from cardarcade.rules.chicago import PASS, Chicago, deck_for
+from cardarcade.table.simulate import play_headless
+
+SPEC = GAMES["chicago"]
+C = Card.parse
+NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
+STAND = Action("draw", ())
+
+
+def new(*hands: str, **options) -> Chicago:
+    return SPEC.new(len(hands), seed=0, deck=deck_for(*hands), options=options)
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_bots_finish_a_game_at_every_level(level: str) -> None:
+    result, table = play_headless(SPEC, [level, "easy", "medium"], seed=3, options={"target": 15})
+    assert result is not None and table.game.is_over and max(table.game.s.scores) >= 15
+    assert "forfeit" not in result.reason  # bots declare only what they hold
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_the_draw_keeps_three_of_a_kind_and_throws_the_rest(level: str) -> None:
+    game = new("7s 7h 7d Ac 3s", "Kh Qd 9s 6c 2h")
+    action = decide(game.view(0), 0, level, seed=1)
+    assert action.kind == "draw" and set(action.cards) in (set(cards("Ac 3s")), {C("3s")})
+
+
+@pytest.mark.parametrize("level", ("medium", "hard"))
+def test_the_searching_draw_keeps_a_made_flush(level: str) -> None:
+    game = new("2s 7s 9s Js Ks", "Kh Qd 9h 6c 2h")
+    assert decide(game.view(0), 0, level, seed=4) == STAND
+
+
+def test_a_bot_declares_what_it_holds_and_passes_without_a_pair() -> None:
+    game = new("7s 7h 7d Ac 3s", "Kh Qd 9s 6c 2h")
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    for level in STRATEGY_LEVELS:
+        assert decide(game.view(0), 0, level) == Action("declare", value=3)
+    game.apply(0, Action("declare", value=3))
+    for level in STRATEGY_LEVELS:
+        assert decide(game.view(1), 1, level) == PASS
+
+
+def test_hard_sometimes_keeps_a_lone_pair_quiet_and_medium_never() -> None:
+    game = new("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s", "4s 5h Jd Qc 2c")
+    for _ in range(3):
+        game.apply(game.actors()[0], STAND)
+    hard = {decide(game.view(0), 0, "hard", seed=s) for s in range(12)}
+    medium = {decide(game.view(0), 0, "medium", seed=s) for s in range(12)}
+    assert hard == {PASS, Action("declare", value=1)} and medium == {Action("declare", value=1)}
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_same_view_same_choice_whatever_the_hidden_cards(level: str) -> None:
+    # seat 1's cards differ; seat 0 sees the same: its hand, the trick so far
+    a = new("Kh Kd 9s 6c 2h", "Ah Qd 8s 5c 3h")
+    b = new("Kh Kd 9s 6c 2h", "Ac Qs 8d 5h 3d")
+    for game in (a, b):
+        while game.s.phase != "play":
+            game.apply(game.actors()[0], STAND if game.s.phase == "draw" else PASS)
+    assert a.view(0) == b.view(0)
+    assert decide(a.view(0), 0, level, seed=5) == decide(b.view(0), 0, level, seed=5)
+
+
+def test_the_searches_take_the_fourth_trick_to_lead_the_last_when_that_is_the_better_chance() -> None:
+    game = new("As 2c 3d 4h 6s", "Ks Qc Jd 10h 9s")
+    while game.s.phase != "play":
+        game.apply(game.actors()[0], STAND if game.s.phase == "draw" else PASS)
+    for seat, card in ((0, "3d"), (1, "Jd"), (1, "Qc"), (0, "2c"), (1, "10h"), (0, "4h"), (1, "9s")):
+        game.apply(seat, play(C(card)))
+    # Seat 0 holds As 6s against one unseen card. Ducking with the 6 wins the last trick only if
+    # that card is a lower spade; taking with the ace and leading the 6 loses only to a higher
+    # spade (six of 43 unseen cards). Easy plays low anyway.
+    assert decide(game.view(0), 0, "easy") == play(C("6s"))
+    for level in ("medium", "hard"):
+        assert decide(game.view(0), 0, level, seed=2) == play(C("As"))
+
+
+def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
+    game = new("Kh Kd 9s 6c 2h", "Ah Qd 8s 5c 3h")
+    assert isinstance(make_bot("chicago", 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
+    for level in ("medium", "hard"):
+        (item,) = make_bot("chicago", 0, level, random.Random(0)).plans(game.view(0), NOW)
+        assert isinstance(item, Thinking) and item.fallback in game.legal_actions(0)
