@@ -95,8 +95,15 @@ def lead_actions(hand: list[Card]) -> list[Action]:
     key = tuple(hand)
     out = _LEADS.get(key)
     if out is None:
-        out = _LEADS[key] = [plays(chosen) for size in (1, 2, 3) for chosen in combinations(hand, size)
-                             if size == 1 or all(c.suit is chosen[0].suit for c in chosen)]
+        out = [plays((c,)) for c in key]
+        n = len(key)
+        for i in range(n):
+            for j in range(i + 1, n):
+                if key[i].suit is key[j].suit:
+                    out.append(plays((key[i], key[j])))
+        if n == 3 and key[0].suit is key[1].suit is key[2].suit:
+            out.append(plays(key))
+        _LEADS[key] = out
     return out
 
 
@@ -136,12 +143,10 @@ def combination(hand: list[Card], trump: Suit) -> int:
     """Which special lead ``hand`` is (0: none)."""
     if len(hand) != HAND_SIZE:
         return 0
-    suits = {c.suit for c in hand}
-    if suits == {trump}:
-        return BURA_LEAD
-    if all(c.rank is Rank.ACE for c in hand):
-        return THREE_ACES
-    return MOLODKA if len(suits) == 1 else 0
+    a, b, c = hand
+    if a.suit is b.suit is c.suit:
+        return BURA_LEAD if a.suit is trump else MOLODKA
+    return THREE_ACES if a.rank is b.rank is c.rank is Rank.ACE else 0
 
 
 def deck_for(h0: str, h1: str, up: str, stock: str = "") -> list[Card]:
