@@ -243,6 +243,7 @@ class Machiavelli(Game[MachiavelliState]):
             out = [Action("drop", value=g) for g in range(len(s.work) + 1)]
             if s.held in s.before:
                 out.append(RETURN)
+            out.append(RESET)  # the card held goes back where it came from with everything else
             return out
         out = [Action("pick", (c,)) for c in s.hands[seat]]
         out += [Action("pick", (c,)) for g in s.work for c in g]
@@ -267,6 +268,8 @@ class Machiavelli(Game[MachiavelliState]):
             return False
         if kind == "return":
             return s.held is not None and s.held in s.before and not action.cards
+        if kind == "reset" and not action.cards:
+            return self.changed()
         if s.held is not None:
             return False
         if kind == "pick":
@@ -276,8 +279,6 @@ class Machiavelli(Game[MachiavelliState]):
             return kind == "arrange" and self._layout_fits(action)
         if kind == "end":
             return bool(self.placed())
-        if kind == "reset":
-            return self.changed()
         if kind == "draw":
             return bool(s.stock)
         if kind == "pass":

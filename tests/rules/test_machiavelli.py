@@ -204,7 +204,7 @@ def test_a_card_put_down_may_go_back_to_the_hand_but_a_table_card_may_not() -> N
     game.apply(1, RETURN)
     assert C("9h") in game.s.hands[1]
     game.apply(1, pick("4h"))
-    assert RETURN not in game.legal_actions(1) and game.legal_actions(1) == [drop(0), drop(1)]
+    assert RETURN not in game.legal_actions(1) and game.legal_actions(1) == [drop(0), drop(1), RESET]
     with pytest.raises(IllegalAction):
         game.apply(1, RETURN)
     game.apply(1, drop(1))
@@ -220,6 +220,9 @@ def test_undo_puts_the_table_and_hand_back_as_they_were() -> None:
     move(game, "9h", 0)
     game.apply(1, RESET)
     assert table(game) == [["4h", "5h", "6h"]] and game.s.hands[1] == cards("9h Kd Qc Js 3c")
+    game.apply(1, pick("6h"))  # undo with a card in hand: it goes back too
+    game.apply(1, RESET)
+    assert table(game) == [["4h", "5h", "6h"]] and game.s.held is None and not game.view(1).changed
 
 
 def test_drawing_mid_turn_puts_everything_back_first() -> None:
