@@ -74,6 +74,13 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_later_press_lo
         assert tops(screen)[0] == "10d" and "8c" in hand(screen, 0)
         assert "Player 2 was" in screen.headline and "ms earlier than Player 1" in screen.headline
         assert any("Player 1 takes back the 8♣" in line.plain for line in screen.log_lines)
+        # Two races lost in one moment: the log line tells both, the middle the latest on one line.
+        note = screen.reaction_note([Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.054),
+                                     Reaction(1, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.016)])
+        assert note.plain == ("⏱ Player 2 was 54 ms earlier than Player 1 · "
+                              "Player 2's own earlier card got there 16 ms before")
+        status = text_of(screen.render_center()).splitlines()[0]
+        assert status.strip() == "Player 2's own earlier card got there 16 ms before"
 
 
 async def test_solo_against_a_bot_to_the_end(app_factory):

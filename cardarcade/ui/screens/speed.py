@@ -74,8 +74,8 @@ class SpeedFamilyScreen(GameScreen):
                 lines.append(words)
         if not lines:
             return None
-        self.headline = " · ".join(lines)
-        return Text("⏱ " + self.headline, style="italic")
+        self.headline = lines[-1]  # the latest over the middle, on one line; the log keeps them all
+        return Text("⏱ " + " · ".join(lines), style="italic")
 
     def in_play(self, seat: int) -> bool:
         """Whether the table takes plays now; a key pressed during the count is told to wait."""
@@ -149,7 +149,7 @@ class SpeedFamilyScreen(GameScreen):
         if count is not None:
             return Text(counting.format(count=count), style="bold reverse", justify="center")
         if self.headline:
-            return Text(self.headline, style="bold", justify="center")
+            return Text(self.headline, style="bold", justify="center", no_wrap=True, overflow="ellipsis")
         return Text(idle, style="dim", justify="center")
 
     def key_caption(self, verb: str, fallback: str) -> str:
