@@ -65,7 +65,7 @@ async def test_a_knock_out_of_turn_and_answering_one_by_keys(app_factory):
         game.apply(2, STAY)
         screen.refresh_all()
         await pilot.pause()
-        assert "Bot 1 knocked: worth 3" in prompt(screen) and "f fold (pay 2)" in prompt(screen)
+        assert "Bot 1 knocked: the hand is worth 3 — s stay" in prompt(screen) and "f fold (pay 2)" in prompt(screen)
         await pilot.press("f")
         await pilot.pause()
         assert game.s.folded[0] and game.s.chips[0] == 8

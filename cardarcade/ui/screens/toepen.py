@@ -178,7 +178,7 @@ class ToepenScreen(TrickScreen):
         if view.phase == "signal":
             return "You hold three jacks or more: bluff the tens' signal?"
         knocker = self.names[view.knocker] if view.knocker is not None else "Someone"
-        return f"{knocker} knocked: worth {view.stake}."
+        return f"{knocker} knocked: the hand is worth {view.stake}"
 
     def describe_action(self, action: Action) -> str:
         words = {"knock": "Knock", "stay": "Stay in", "fold": "Fold", "redraw": "Redraw", "keep": "Keep the hand",
