@@ -1,0 +1,99 @@
+"""Chicago played by keys at 80x24: marking and discarding, standing pat, declaring through the
+list of types, playing a trick; and a hot-seat game played to the end behind covers."""
+
+from __future__ import annotations
+
+from ui_helpers import prompt, screen_text, wait_for
+
+from cardarcade.cards import Card
+from cardarcade.rules import GAMES
+from cardarcade.rules.base import Action
+from cardarcade.rules.chicago import PASS, deck_for
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.chicago import ChicagoScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+
+SPEC = GAMES["chicago"]
+C = Card.parse
+STAND = Action("draw", ())
+
+
+def history(screen) -> str:
+    return "\n".join(line.plain for line in screen.history)
+
+
+async def test_discard_by_marking_declare_from_the_list_and_play_a_card(app_factory):
+    deck = deck_for("7s 7h 7d Ac 3s", "Kh Qd 9s 6c 2h")
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck)
+    app = app_factory(setup)  # the bots never move by themselves: the test moves for them
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert isinstance(screen, ChicagoScreen)
+        assert "Draw 1 of 3" in prompt(screen) and "s stand pat" in prompt(screen)
+        await pilot.press("enter")  # nothing marked: says how
+        await pilot.pause()
+        assert len(game.s.hands[0]) == 5 and game.s.asking == 0
+        hand = screen.hand_cards()  # sorted spades, diamonds, clubs, hearts
+        target = hand.index(C("3s"))
+        await pilot.press("home", *(["right"] * target), "space", "enter")
+        await pilot.pause()
+        assert C("3s") not in game.s.hands[0] and len(game.s.hands[0]) == 5
+        assert "You draw 1 card" in history(screen)
+        game.apply(1, STAND)
+        screen.refresh_all()
+        await pilot.pause()
+        assert "Showdown" in prompt(screen) and "d declare" in prompt(screen)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("3")  # the third type in the list: three of a kind
+        await wait_for(pilot, lambda: game.s.declarations)
+        assert game.s.declarations[0].kind == 3
+        game.apply(1, PASS)
+        screen.refresh_all()
+        await pilot.pause()
+        assert game.s.scores[0] == 3 and "3 pts" in screen_text(app)
+        while game.s.phase != "play":  # the rest of the draws and the showdown, quickly
+            seat = game.actors()[0]
+            game.apply(seat, STAND if game.s.phase == "draw" else PASS)
+        screen.refresh_all()
+        await pilot.pause()
+        assert "Your lead" in prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.s.log) == 1
+
+
+async def test_hot_seat_two_players_play_the_game_out_behind_covers(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=3, humans=2, options={"target": 10})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, ChicagoScreen))
+        for _ in range(200):
+            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if isinstance(app.screen, CoverScreen):
+                player = app.screen.player
+                assert player is not None and screen.view.hand == []  # no hand shows under the cover
+                await pilot.press("enter")
+                await pilot.pause()
+                assert screen.names[screen.viewer] == player
+            seat = screen.viewer
+            game = screen.game
+            assert screen.view.hand == game.s.hands[seat] and game.actors()[0] == seat
+            moves = game.s.actions
+            if game.s.phase == "draw":
+                await pilot.press("s")
+            elif game.s.phase == "declare":
+                await pilot.press("p")
+            else:
+                ok = set(screen.view.playable)
+                target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
+                await pilot.press("home", *(["right"] * target), "enter")
+            await pilot.pause()
+            assert game.s.actions == moves + 1 or game.is_over
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.is_over and "points" in screen.game.result.reason
