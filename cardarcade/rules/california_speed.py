@@ -52,6 +52,7 @@ RULES = """\
 
 - A card of a match stays open to covering until it is covered, even after the rest of its
   match has been: that is how one match is covered part by one player and part by the other.
+  So a new box comes only once every such card is covered, even if the ranks showing all differ.
 - A cover aimed at a card that someone covered a moment before goes back onto your pack, and
   you are told by how much you were beaten ("Ann was 40 ms earlier"). A cover of a card that
   matches nothing is refused, and nothing is lost.

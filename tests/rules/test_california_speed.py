@@ -76,6 +76,17 @@ def test_a_match_may_be_covered_partly_by_each_player():
     assert game.s.open[0] and game.s.open[4], "a new match made by the covers"
 
 
+def test_a_card_left_over_from_a_match_keeps_the_box_until_it_is_covered():
+    game = new(*PAIR)
+    cover(game, 0, 0)  # one seven under the K♣: the ranks showing now all differ
+    assert len({c.rank for c in game.tops()}) == 8
+    assert not game.s.stuck and game.counted_move() is None and game.legal_actions(1) == [
+        Action("cover", target=4, value=game.s.stimulus)], "the other seven is still to be covered"
+    cover(game, 0, 4)  # the other seven under the Q♣: now nothing is open
+    assert tops(game) == "Kc 2c 3c 4c Qc 5d 6d 8d"
+    assert not any(game.s.open) and game.s.stuck and game.counted_move() == (0, DEAL)
+
+
 def test_three_of_a_kind_is_covered_card_by_card():
     game = new("7c 7h 3c 4c Kc Qc Jc", "7d 5d 6d 8d 9d 10d 2h")
     assert {a.target for a in game.legal_actions(0)} == {0, 1, 4}
@@ -142,5 +153,6 @@ def test_a_saved_game_loads_and_a_tampered_one_is_refused():
 
 
 def test_the_rules_state_the_departures():
-    for words in ("part by one player", "stays open", "back onto your pack", "Deal limit", "bottom card on top"):
+    for words in ("part by one player", "stays open", "back onto your pack", "Deal limit", "bottom card on top",
+                  "only once every such card is covered"):
         assert words in RULES
