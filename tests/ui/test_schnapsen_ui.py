@@ -35,6 +35,11 @@ async def test_a_marriage_by_m_then_the_exchange_and_no_running_totals(app_facto
         assert "in hand" not in text  # nobody's points are totalled
         # spades, diamonds, clubs, hearts; low to high: J♠ J♣ Q♥ K♥ A♥
         assert screen.hand_cards() == cards("Js Jc Qh Kh Ah")
+        await pilot.press("x")  # the J♣ in hand, but no trick won yet: the key says which rule waits
+        assert prompt(screen).startswith("x exchange the trump jack: only on your lead after winning a trick")
+        await pilot.press("o")
+        assert prompt(screen).startswith("o declare 66: only right after you win a trick")
+        assert len(game.s.log) == 0 and game.s.upcard == C("Qc")
         await pilot.press("right", "right", "right")  # the K♥
         assert "m marriage, lead the K♥" in prompt(screen)
         await pilot.press("m")
