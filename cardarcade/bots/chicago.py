@@ -24,7 +24,16 @@ from cardarcade.cards import ACES_HIGH, Card
 from cardarcade.poker import Category, evaluate
 from cardarcade.rules._tricks import play
 from cardarcade.rules.base import Action
-from cardarcade.rules.chicago import HAND, PACK, PASS, POINTS, ChicagoView, claim_cards, declared_type, holds
+from cardarcade.rules.chicago import (
+    HAND,
+    PACK,
+    PASS,
+    POINTS,
+    ChicagoView,
+    claim_cards,
+    declared_type,
+    holds,
+)
 
 DRAW_SAMPLES = {"medium": 40, "hard": 120}  # sampled draws for each way of discarding
 MEDIUM_DEALS = 16  # PIMC deals for a card

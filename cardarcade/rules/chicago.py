@@ -27,7 +27,15 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Suit, cards, standard_deck
 from cardarcade.poker import Category, HandValue, evaluate
-from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, following, play, played_event, winning_index
+from cardarcade.rules._tricks import (
+    PlayedCard,
+    TrickGame,
+    TrickState,
+    following,
+    play,
+    played_event,
+    winning_index,
+)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
 PACK = tuple(standard_deck())
@@ -411,7 +419,7 @@ class Chicago(TrickGame):
         winner = s.best[0]
         points = POINTS[kind]
         self._score(winner, points)
-        s.last_showdown = f"Showdown {s.draw_round}: {{seat}} scored {points} for {TYPE_NAMES[kind]}"
+        s.last_showdown = f"Showdown {s.draw_round}: {{seat}} +{points}, {TYPE_NAMES[kind]}"
         s.last_showdown_seat = winner
         return [Event("showdown", winner, f"{{seat}} scores {points} for {TYPE_NAMES[kind]}", data={"points": points})]
 

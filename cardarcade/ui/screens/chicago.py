@@ -65,8 +65,11 @@ class ChicagoScreen(TrickScreen):
         elif view.phase == "declare":
             info.append(f" · showdown {view.draw_round} of 2")
         elif view.phase == "play":
-            info.append(f" · trick {min(view.tricks_played + 1, HAND)} of {HAND} (the last scores 5)")
-        info.append(f" · stock {view.stock} · to {view.options.target}\n")
+            info.append(f" · trick {min(view.tricks_played + 1, HAND)} of {HAND}")
+        info.append(f" · to {view.options.target}\n" if view.phase == "play" else
+                    f" · stock {view.stock} · to {view.options.target}\n")
+        if view.phase == "play":
+            info.append("Only the last trick scores (5)\n", style="dim")
         if view.phase == "declare":
             if view.best_kind:
                 best = " and ".join(self.names[p] for p in view.best)
