@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common
 
 from cardarcade.bots import bura as bura_bots
+from cardarcade.bots import chicago as chicago_bots
 from cardarcade.bots import frogs_in_the_pond as frogs_bots
 from cardarcade.bots import polignac as polignac_bots
 from cardarcade.bots import schnapsen as schnapsen_bots
@@ -37,11 +38,14 @@ from cardarcade.bots import toepen as toepen_bots
 from cardarcade.rules import GAMES
 
 DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
-          "frogs-in-the-pond": frogs_bots.decide, "toepen": toepen_bots.decide, "bura": bura_bots.decide}
+          "frogs-in-the-pond": frogs_bots.decide, "toepen": toepen_bots.decide, "bura": bura_bots.decide,
+          "chicago": chicago_bots.decide}
 # Frogs in the Pond: partners chosen so that seats 0 and 2 play 1 and 3 (levels alternate A B A B)
-OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}, "toepen": {}, "bura": {"max_hands": 1}}
+OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}, "toepen": {}, "bura": {"max_hands": 1},
+           "chicago": {}}
 WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)",
-        "toepen": "chips lost (fewer is better)", "bura": "pots won (a drawn hand wins none)"}
+        "toepen": "chips lost (fewer is better)", "bura": "pots won (a drawn hand wins none)",
+        "chicago": "points scored (showdowns, last trick, best hand)"}
 # Toepen's search speed is measured from the card play (no redraw round or bluffed signal to pass first).
 SPEED_OPTIONS = {"toepen": {"redraw": False, "jack_bluff": False}}
 
@@ -65,6 +69,8 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
         return list(game.s.lost)
     if game_id == "bura":
         return [1 if x > 0 else 0 for x in game.s.outcome]
+    if game_id == "chicago":  # points from the first hand (the game's scores start at 0)
+        return list(game.s.scores)
     return list(game.s.last_hand)
 
 
@@ -105,6 +111,8 @@ def search_speed(game_id: str, positions: int) -> dict:
     seconds = 0.0
     for i in range(positions):
         game = spec.new(players, seed=i, options=SPEED_OPTIONS.get(game_id))
+        while game_id == "chicago" and game.s.phase != "play":  # the search is for the tricks
+            game.apply(game.actors()[0], game.legal_actions(game.actors()[0])[0])
         for _ in range(rng.randrange(0, 4)):
             seat = game.actors()[0]
             game.apply(seat, cls.rollout_move(game, seat, rng))
