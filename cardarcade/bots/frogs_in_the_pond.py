@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import random
 
-from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import decide_pimc, ismcts
+from cardarcade.bots import register
+from cardarcade.bots.card_search import CardSearchBot
 from cardarcade.cards import ACES_HIGH, Card
-from cardarcade.rules._tricks import play, winning_index
-from cardarcade.rules.base import Action
-from cardarcade.rules.frogs_in_the_pond import FrogsInThePond, FrogsView, quick_card
+from cardarcade.rules._tricks import winning_index
+from cardarcade.rules.frogs_in_the_pond import FrogsView, quick_card
 
 GAME = "frogs-in-the-pond"
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
@@ -40,32 +39,12 @@ def easy_card(view: FrogsView, rng: random.Random) -> Card:
 
 
 @register(GAME)
-class FrogsBot(BotBase):
-    def plans(self, view: FrogsView, moment: Moment) -> list[Plan | Thinking]:
-        if view.turn != self.seat or view.seat != self.seat or not view.playable:
-            return []
-        key = ("play", view.hand_no, len(view.played))
-        if self.skill == 0 or len(view.playable) == 1:
-            return [self.move(key, moment, lambda: play(easy_card(view, self.rng)))]
-        seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-        fallback = play(easy_card(view, random.Random(seed)))
-        if self.skill == 1:
-            return [self.deliberate(key, decide_pimc, (GAME, view, self.seat, seed, MEDIUM_SAMPLES, None), fallback)]
-        seconds = moment.think_seconds
-        if seconds is not None:
-            seconds = min(seconds, HARD_SECONDS)
-        return [self.deliberate(key, decide_hard, (view, self.seat, seed, HARD_ITERATIONS, seconds), fallback)]
+class FrogsBot(CardSearchBot):
+    GAME = GAME
+    MEDIUM_SAMPLES = MEDIUM_SAMPLES
+    HARD_ITERATIONS = HARD_ITERATIONS
+    HARD_SECONDS = HARD_SECONDS
+    easy_card = staticmethod(easy_card)
 
 
-def decide_hard(view: FrogsView, seat: int, seed: int, iterations: int, seconds: float | None = None) -> Action:
-    """The hard bot's ISMCTS (a ``Thinking`` work: module-level)."""
-    return ismcts(FrogsInThePond, view, seat, random.Random(seed), iterations, seconds)
-
-
-def decide(view: FrogsView, seat: int, level: str, seed: int = 0) -> Action:
-    """What a bot of ``level`` plays from ``view`` (for tests and benchmarks)."""
-    if level == "easy" or len(view.playable) == 1:
-        return play(easy_card(view, random.Random(seed)))
-    if level == "medium":
-        return decide_pimc(GAME, view, seat, seed, MEDIUM_SAMPLES, None)
-    return decide_hard(view, seat, seed, HARD_ITERATIONS)
+decide = FrogsBot.decide  # what a bot of a level plays from a view (tests and benchmarks)

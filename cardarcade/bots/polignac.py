@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import random
 
-from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import decide_ismcts, decide_pimc
+from cardarcade.bots import register
+from cardarcade.bots.card_search import CardSearchBot
 from cardarcade.cards import POLIGNAC, Card, Rank
-from cardarcade.rules._tricks import play, winning_index
-from cardarcade.rules.base import Action
+from cardarcade.rules._tricks import winning_index
 from cardarcade.rules.polignac import POLIGNAC_CARD, PolignacView
 
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
@@ -51,29 +50,12 @@ def easy_card(view: PolignacView, rng: random.Random) -> Card:
 
 
 @register("polignac")
-class PolignacBot(BotBase):
-    def plans(self, view: PolignacView, moment: Moment) -> list[Plan | Thinking]:
-        if view.turn != self.seat or view.seat != self.seat or not view.playable:
-            return []
-        key = ("play", view.hand_no, len(view.played))
-        if self.skill == 0 or len(view.playable) == 1:
-            return [self.move(key, moment, lambda: play(easy_card(view, self.rng)))]
-        seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-        fallback = play(easy_card(view, random.Random(seed)))
-        if self.skill == 1:
-            return [self.deliberate(key, decide_pimc, ("polignac", view, self.seat, seed, MEDIUM_SAMPLES, None),
-                                    fallback)]
-        seconds = moment.think_seconds
-        if seconds is not None:
-            seconds = min(seconds, HARD_SECONDS)
-        return [self.deliberate(key, decide_ismcts, ("polignac", view, self.seat, seed, HARD_ITERATIONS, seconds),
-                                fallback)]
+class PolignacBot(CardSearchBot):
+    GAME = "polignac"
+    MEDIUM_SAMPLES = MEDIUM_SAMPLES
+    HARD_ITERATIONS = HARD_ITERATIONS
+    HARD_SECONDS = HARD_SECONDS
+    easy_card = staticmethod(easy_card)
 
 
-def decide(view: PolignacView, seat: int, level: str, seed: int = 0) -> Action:
-    """What a bot of ``level`` plays from ``view`` (for tests and benchmarks)."""
-    if level == "easy":
-        return play(easy_card(view, random.Random(seed)))
-    if level == "medium":
-        return decide_pimc("polignac", view, seat, seed, MEDIUM_SAMPLES, None)
-    return decide_ismcts("polignac", view, seat, seed, HARD_ITERATIONS)
+decide = PolignacBot.decide  # what a bot of a level plays from a view (tests and benchmarks)
