@@ -384,8 +384,10 @@ class Table:
             return f"The adaptive bots had no race of yours to follow and stayed at about {ms:.0f} ms."
         return f"The bots matched you at about {ms:.0f} ms."
 
-    def _apply(self, seat: int, action: Action, replan: bool = True, t: float | None = None) -> list[Event]:
-        """Apply a move pressed (or planned) at ``t`` (default: now)."""
+    def _apply(self, seat: int, action: Action, replan: bool = True, t: float | None = None,
+               made_by_seat: bool = True) -> list[Event]:
+        """Apply a move pressed (or planned) at ``t`` (default: now). ``made_by_seat``: False for a
+        move the table made (a counted flip), which a beaten claim is not told a seat made."""
         game = self.game
         before = game.stimulus
         # Who could take part in a race this move may decide: the seats in play before it.
@@ -400,10 +402,11 @@ class Table:
             self._stim_values.append(game.stimulus)
             if len(self._stim_times) > 512:  # only recent history is ever looked up
                 del self._stim_times[:256], self._stim_values[:256]
-            made_by = self._made_by
-            made_by[game.stimulus] = (seat, now if t is None else t)
-            if len(made_by) > 64:  # a claim loses to a move made a moment before it, never older
-                del made_by[next(iter(made_by))]
+            if made_by_seat:
+                made_by = self._made_by
+                made_by[game.stimulus] = (seat, now if t is None else t)
+                if len(made_by) > 64:  # a claim loses to a move made a moment before it, never older
+                    del made_by[next(iter(made_by))]
         if self.listener is not None:
             self.listener(events, seat)
         if game.is_over:
@@ -473,7 +476,7 @@ class Table:
             return
         seat, action = due
         try:
-            self._apply(seat, action)
+            self._apply(seat, action, made_by_seat=False)
         except IllegalAction:
             self._replan()
 
