@@ -113,6 +113,39 @@ def holds(hand: list[Card], kind: int) -> bool:
     return len(hand) == HAND and declared_type(evaluate(hand)) >= kind
 
 
+_DRAWS: dict[int, Action] = {}  # by the set of cards discarded, as a bit mask
+_BIT = {c: 1 << i for i, c in enumerate(PACK)}
+_SUBSETS = [combo for k in range(HAND + 1) for combo in combinations(range(HAND), k)]  # smallest first
+# PASS, then every type from the best declared so far (at least a pair) up
+DECLARES = [[PASS] + [Action("declare", value=k) for k in range(max(best, 1), ROYAL + 1)] for best in range(ROYAL + 1)]
+
+
+def draws(hand: list[Card], room: int) -> list[Action]:
+    """Every discard from ``hand`` (cards in code order), from standing pat to all five, no more
+    than ``room`` cards. One shared action per set of cards (a bounded cache): searches and
+    random play ask often, and building 32 actions each time would dominate."""
+    ordered = sorted(hand, key=lambda c: c.code)
+    if len(ordered) != HAND:  # (never in play: a hand being drawn to holds five)
+        return [Action("draw", combo) for k in range(min(len(ordered), room) + 1)
+                for combo in combinations(ordered, k)]
+    cache = _DRAWS
+    if len(cache) > 200_000:
+        cache.clear()
+    bits = [_BIT[c] for c in ordered]
+    out = []
+    for combo in _SUBSETS:
+        if len(combo) > room:
+            break
+        mask = 0
+        for i in combo:
+            mask |= bits[i]
+        action = cache.get(mask)
+        if action is None:
+            action = cache[mask] = Action("draw", tuple(ordered[i] for i in combo))
+        out.append(action)
+    return out
+
+
 class ChicagoOptions(Options):
     target: int = Field(52, ge=10, le=200, title="Target score", description="Points that end the game.")
     no_draw_near_end: bool = Field(True, title="No drawing from 46",
@@ -293,10 +326,8 @@ class Chicago(TrickGame):
         if seat != s.asking:
             return []
         if s.phase == "draw":
-            hand = sorted(s.hands[seat], key=lambda c: c.code)
-            room = len(s.stock) + len(s.discards)
-            return [Action("draw", combo) for k in range(min(HAND, room) + 1) for combo in combinations(hand, k)]
-        return [PASS] + [Action("declare", value=k) for k in range(max(self.best_kind(), 1), ROYAL + 1)]
+            return draws(s.hands[seat], len(s.stock) + len(s.discards))
+        return list(DECLARES[self.best_kind()])
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
@@ -381,10 +412,10 @@ class Chicago(TrickGame):
     def _declare(self, seat: int, kind: int) -> list[Event]:
         s = self.s
         if not kind:
-            s.declarations.append(Declaration(seat=seat, kind=0))
+            s.declarations.append(Declaration.model_construct(seat=seat, kind=0, outcome=""))
             return [Event("pass", seat, "{seat} passes")] + self._next_asked()
         s.claims[seat] = max(s.claims[seat], kind)
-        entry = Declaration(seat=seat, kind=kind)
+        entry = Declaration.model_construct(seat=seat, kind=kind, outcome="")
         events = [Event("declare", seat, f"{{seat}} declares {TYPE_NAMES[kind]}", data={"kind": kind})]
         if kind > self.best_kind() or not s.best:
             s.best = [seat]
