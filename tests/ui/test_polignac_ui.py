@@ -78,6 +78,8 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
                 assert screen.names[screen.viewer] == player
             seat = screen.viewer
             assert screen.view.hand == screen.game.s.hands[seat]
+            if done == 1:  # the places on the table name each person apart (not 'Player' three times)
+                assert all(f"Player{n}" in screen_text(app) for n in (1, 2, 3))
             ok = set(screen.view.playable)
             target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
             await pilot.press("home", *(["right"] * target), "enter")

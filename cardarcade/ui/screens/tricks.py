@@ -77,7 +77,16 @@ class TrickScreen(TurnScreen):
         return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs)
 
     def short_name(self, seat: int) -> str:
-        return "you" if self.view.seat == seat and self.names[seat] == "You" else self.names[seat][:CAPTION]
+        """A name short enough to caption a card. Names that would cut to the same caption
+        ('Player 1', 'Player 2') lose their spaces and keep their last letter instead."""
+        name = self.names[seat]
+        if self.view.seat == seat and name == "You":
+            return "you"
+        others = {other[:CAPTION] for p, other in enumerate(self.names) if p != seat}
+        if name[:CAPTION] not in others:
+            return name[:CAPTION]
+        squeezed = name.replace(" ", "")
+        return squeezed if len(squeezed) <= CAPTION else squeezed[:CAPTION - 2] + "…" + squeezed[-1]
 
     def beside(self, left: RenderableType, right: RenderableType, width: int) -> Table:
         grid = Table.grid(padding=(0, 2))
