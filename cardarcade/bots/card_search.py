@@ -43,10 +43,10 @@ class CardSearchBot(BotBase):
     @classmethod
     def search_work(cls, view: Any, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
         """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
-        if skill == 1:
-            return decide_pimc, (cls.GAME, view, seat, seed, cls.MEDIUM_SAMPLES, None)
-        if seconds is not None:
+        if seconds is not None:  # a live table: both searches stop at its think time, even medium's few samples
             seconds = min(seconds, cls.HARD_SECONDS)
+        if skill == 1:
+            return decide_pimc, (cls.GAME, view, seat, seed, cls.MEDIUM_SAMPLES, None, seconds)
         return decide_ismcts, (cls.GAME, view, seat, seed, cls.HARD_ITERATIONS, seconds)
 
     @classmethod

@@ -71,3 +71,15 @@ def test_a_void_bot_throws_a_jack_on_a_trick_someone_else_takes(level: str) -> N
                "Jc Qc Kc Ac 10c 7d 8c 7c")
     game.apply(0, play(C("Kh")))  # seat 1 has no hearts; the king wins anyway
     assert decide(game.view(1), 1, level, seed=2).cards[0] in cards("Js Jd")
+
+
+def test_at_a_live_table_both_searches_stop_at_the_tables_think_time() -> None:
+    """A medium search is only a few samples, but on a loaded machine it must still end in
+    time: the table's think time goes to it as to the hard search (capped at the bot's own)."""
+    game = new(*FOUR)
+    live = Moment(now=10.0, stimulus_time=10.0, pace=0.8, think_seconds=0.3)
+    for level in ("medium", "hard"):
+        (item,) = make_bot("polignac", 0, level, random.Random(0)).plans(game.view(0), live)
+        assert isinstance(item, Thinking) and item.args[-1] == 0.3
+        (item,) = make_bot("polignac", 0, level, random.Random(0)).plans(game.view(0), NOW)
+        assert isinstance(item, Thinking) and item.args[-1] is None  # no table: a fixed amount of work
