@@ -113,3 +113,22 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
             assert len(screen.game.s.log) == played + 1 or screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "chips" in screen.game.result.reason
+
+
+async def test_at_eight_players_the_trick_names_who_played_each_card(app_factory):
+    setup = GameSetup.solo(SPEC, 8, seed=2, level="easy", options={"redraw": False})
+    app = app_factory(setup)  # the bots never move by themselves: the test moves for them
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        # the first trick and two cards of the second: the middle also says who took the first
+        while game.s.tricks_played < 1 or len(game.s.trick) < 2:
+            seat = game.actors()[0]
+            game.apply(seat, next(a for a in game.legal_actions(seat) if a.kind == "play"))
+        screen.refresh_all()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "took trick 1" in text
+        names = [screen.short_name(t.seat) for t in screen.view.trick]
+        captions = [line for line in text.splitlines() if "chips" not in line]  # not the seat lines
+        assert any(all(n in line for n in names) for line in captions)  # the row under the trick is on screen

@@ -95,7 +95,8 @@ class ToepenScreen(TrickScreen):
         info.append(" · worth ")
         info.append(f"{view.stake} chip{'s' if view.stake > 1 else ''}", style="bold")
         info.append(f" · trick {min(view.tricks_played + 1, 4)} of 4 · stock {view.stock}\n")
-        info.append("Only the last trick counts. 10 9 8 7 A K Q J\n", style="dim")
+        if view.players <= 5:  # more players: the trick goes under this text and needs the line for its captions
+            info.append("Only the last trick counts. 10 9 8 7 A K Q J\n", style="dim")
         shown = [p for p, d in enumerate(view.discards) if d and p != view.seat]
         for p in shown:
             info.append(f"{self.names[p]} threw in: ")
