@@ -12,6 +12,7 @@ table is not re-entered while it is replanning.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import contextlib
 import contextvars
@@ -136,7 +137,15 @@ def worker_pool() -> concurrent.futures.ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     # One core is left to the event loop; a pool of one still keeps the loop free.
     workers = max(1, (os.cpu_count() or 2) - 1)
-    return concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
+    atexit.register(_close_pool, pool)
+    return pool
+
+
+def _close_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Closed while the interpreter is whole: a pool left to be collected as it tears its modules
+    down prints a traceback ('weakref_cb') on the terminal the player has just got back."""
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def live_thinker(think_seconds: float | None) -> Thinker | None:

@@ -15,7 +15,8 @@ async def test_the_menu_lists_every_game_and_the_summary_follows_the_cursor(app_
         assert isinstance(app.screen, MenuScreen)
         text = screen_text(app)
         assert "War — Turn cards together; high card takes them" in text
-        assert app.screen.query_one(GameList).ids == list(CATALOG)  # more than fit: the list scrolls
+        assert app.screen.query_one(GameList).ids == list(CATALOG)  # more than fit: the list scrolls ...
+        assert f"{len(CATALOG)} games" in text  # ... and the banner says how many there are
         await pilot.press("end")
         last = list(CATALOG.values())[-1]
         assert last.title in screen_text(app) and f"{last.title} — " in screen_text(app)

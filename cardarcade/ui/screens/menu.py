@@ -205,8 +205,9 @@ class MenuScreen(Screen):
         suits = ("S H", "D C") if self.app.ascii_glyphs else ("♠ ♥", "♦ ♣")
         saved = self.app.store.saved_game_count()
         waiting = f"   ·   {saved} saved game{'s' * (saved != 1)}: c continues" if saved else ""
+        # The count tells a newcomer that the list goes on below what fits on the screen.
         return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.",
-                             (waiting, "bold"))
+                             f"   ·   {len(CATALOG)} games", (waiting, "bold"))
 
     def refresh_all(self) -> None:
         """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``), and on coming
