@@ -54,10 +54,8 @@ class BuraScreen(TrickScreen):
             info.append(fill(f"{{seat}} leads {COMBO_NAMES[view.special]} out of turn\n", self.names, view.leader, None),
                         style="bold")
         if view.last_winner is not None and view.last_trick:
-            info.append(f"{self.names[view.last_winner]} took the last trick: ")
-            for t in view.last_trick:
-                info.append_text(self.card_label(t.card))
-                info.append(" ")
+            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
+                                              (t.card for t in view.last_trick)))
             info.append("\n")
         elif view.last_hand is not None:
             info.append("Last hand: " + fill(view.last_hand, self.names, view.last_hand_seat, None) + "\n")

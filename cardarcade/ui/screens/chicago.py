@@ -80,10 +80,7 @@ class ChicagoScreen(TrickScreen):
             info.append(fill(view.last_showdown, self.names, view.last_showdown_seat, None) + "\n")
         for p, shown in enumerate(view.shown):
             if shown and p != view.seat:
-                info.append(f"{self.names[p]} showed: ")
-                for card in shown:
-                    info.append_text(self.card_label(card))
-                    info.append(" ")
+                info.append_text(self.cards_after(f"{self.names[p]} showed: ", shown))
                 info.append("\n")
         if view.hand_summary and view.phase == "draw" and view.draw_round == 1:
             info.append(fill(view.hand_summary, self.names, *view.summary_seats) + "\n", style="dim")

@@ -9,7 +9,7 @@ games, the event log, reaction times, and the hand-over to the result screen.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from rich.align import Align
 from rich.cells import cell_len
@@ -718,6 +718,14 @@ class GameScreen(Screen):
     def card_label(self, card: Card, chip: bool = False) -> Text:
         """A card inline, coloured by suit in this app's palette and glyphs (``chip``: on a face-coloured chip)."""
         return card_text(card, self.app.palette, self.app.ascii_glyphs, chip)
+
+    def cards_after(self, label: str, cards: Iterable[Card]) -> Text:
+        """``label`` and then the cards inline, each followed by a space ('Ann took the last trick: 9♠ K♠ ')."""
+        line = Text(label)
+        for card in cards:
+            line.append_text(self.card_label(card))
+            line.append(" ")
+        return line
 
     def seat_level(self, seat: int) -> str:
         """'medium' for a bot seat, '' for a person."""

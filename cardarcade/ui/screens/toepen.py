@@ -99,16 +99,11 @@ class ToepenScreen(TrickScreen):
             info.append("Only the last trick counts. 10 9 8 7 A K Q J\n", style="dim")
         shown = [p for p, d in enumerate(view.discards) if d and p != view.seat]
         for p in shown:
-            info.append(f"{self.names[p]} threw in: ")
-            for card in view.discards[p]:
-                info.append_text(self.card_label(card))
-                info.append(" ")
+            info.append_text(self.cards_after(f"{self.names[p]} threw in: ", view.discards[p]))
             info.append("\n")
         if view.last_winner is not None and view.last_trick:
-            info.append(f"{self.names[view.last_winner]} took trick {view.tricks_played}: ")
-            for t in view.last_trick:
-                info.append_text(self.card_label(t.card))
-                info.append(" ")
+            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took trick {view.tricks_played}: ",
+                                              (t.card for t in view.last_trick)))
             info.append("\n")
         elif view.lost is not None and view.hand_winner is not None and view.phase == "redraw":
             info.append(f"{self.names[view.hand_winner]} won the last hand\n")

@@ -190,10 +190,8 @@ class PolignacScreen(TrickScreen):
             info.append("Last hand: " + (", ".join(f"{self.names[p]} {n}" for p, n in enumerate(view.last_hand) if n))
                         + "\n")
         if view.last_winner is not None and view.last_trick:
-            info.append(f"{self.names[view.last_winner]} took the last trick: ")
-            for t in view.last_trick:
-                info.append_text(self.card_label(t.card))
-                info.append(" ")
+            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
+                                              (t.card for t in view.last_trick)))
         if view.turn is None:
             return info
         trick = self.trick_row(view.trick, view.leader, view.players)
@@ -255,10 +253,8 @@ class SchnapsenScreen(TrickScreen):
         else:
             info.append("Stock open: any card may be played\n", style="dim")
         if view.last_winner is not None and view.last_trick:
-            info.append(f"{self.names[view.last_winner]} took the last trick: ")
-            for t in view.last_trick:
-                info.append_text(self.card_label(t.card))
-                info.append(" ")
+            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
+                                              (t.card for t in view.last_trick)))
             info.append("\n")
         elif view.last_hand is not None:
             winner = 0 if view.last_hand[0] else 1
