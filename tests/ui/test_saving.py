@@ -36,7 +36,7 @@ async def test_a_game_left_is_saved_and_carried_on_from_the_menu(game_id, app_fa
     spec = GAMES[game_id]
     setup = GameSetup.solo(spec, spec.default_players, humans=0, seed=5)
     app = app_factory(setup, pace=0.01)
-    app.settings.resume_countdown = 1
+    app.settings.resume_countdown = 60  # long enough that a loaded machine still finds it counting
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.game.s.actions >= 3 or screen.game.is_over)
