@@ -1,0 +1,77 @@
+"""Aggravation bots: spot cards of the same rank in the growing grid and cover them; out of
+cards, call Aggravation! at the next match.
+
+How well they choose: easy covers the first pair it sees, and a card left over from a match
+partly covered only once no match shows; medium covers any open card; hard and expert break a match still showing
+before they cover a card left over, since a match showing is what a player out of cards calls on.
+Timing: see ``_speedplay``. The whole grid is looked over for a match, so a crowded grid is slower
+to read than a short one. A hand on its way to a card goes on while that card stays open, whatever
+changes elsewhere in the grid: both players work on different matches at once, as people do, and
+the quicker one does not win every cover of a chain by starting each search afresh.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardarcade.bots import Moment, Plan, register
+from cardarcade.bots._speedplay import SpeedFamilyBot
+from cardarcade.cards import Card
+from cardarcade.rules.aggravation import shows_match
+from cardarcade.rules.base import Action
+from cardarcade.rules.california_speed import matched
+
+
+@register("aggravation")
+class AggravationBot(SpeedFamilyBot):
+    def __init__(self, seat: int, level: str, rng: random.Random) -> None:
+        super().__init__(seat, level, rng)
+        self._aim: tuple[Plan, int, Card] | None = None  # a cover on its way: the plan, its stack, the card seen
+
+    def plans(self, view, moment: Moment) -> list[Plan]:
+        aim = self._aim
+        if aim is not None:
+            plan, place, seen = aim
+            if (moment.now < plan.at and view.pack_sizes[self.seat] and place < len(view.tops)
+                    and view.open[place] and view.tops[place] == seen):
+                return [plan]
+            self._aim = None
+        plans = super().plans(view, moment)
+        if plans and plans[0].action.kind == "cover":
+            place = plans[0].action.target
+            self._aim = (plans[0], place, view.tops[place])
+        return plans
+
+    def may_play(self, view) -> bool:
+        if view.turn_due:
+            return False
+        if view.pack_sizes[self.seat]:
+            return any(view.open)
+        return view.finish == "call" and view.showing and not view.barred[self.seat]
+
+    def cards_in_view(self, view) -> int:
+        return len(view.tops)
+
+    def choose(self, view) -> Action | None:
+        if not view.pack_sizes[self.seat]:
+            return Action("call", value=view.stimulus) if shows_match(view.tops) else None
+        showing = matched(view.tops)
+        # a person scans the row in front of them first (so two players tend to go for different cards)
+        places = sorted((p for p, is_open in enumerate(view.open) if is_open), key=lambda p: view.row_of[p] != self.seat)
+        if self.skill == 0:
+            places = showing or places  # what shows as a match, before anything left over
+        elif self.skill >= 2:
+            places.sort(key=lambda p: p not in showing)  # a match showing first, stably
+        if not places:
+            return None
+        return Action("cover", target=places[0], value=view.stimulus)
+
+    def misplay(self, view) -> Action | None:
+        if not view.pack_sizes[self.seat]:
+            return None  # a call is made on a match seen: no hasty call
+        closed = [p for p, is_open in enumerate(view.open) if not is_open]
+        if not closed:
+            return None
+        # a hasty hand covers a card that looked like a match: the nearest, in its own row, first
+        mine = [p for p in closed if view.row_of[p] == self.seat]
+        return Action("cover", target=(mine or closed)[-1], value=view.stimulus)
