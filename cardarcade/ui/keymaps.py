@@ -25,6 +25,15 @@ VERB_HELP = {
     "pile0": "left pile",
     "pile1": "right pile",
     **{f"spot{k}": f"box {k + 1}" for k in range(8)},
+    # Cash: a board card, a gesture (a secret signal or an innocent one), the two calls.
+    **{f"board{k}": f"board card {k + 1}" for k in range(4)},
+    **{f"sign{k}": f"gesture {k + 1}" for k in range(4)},
+    "cash": "call Cash!",
+    "counter": "call Counter cash!",
+    # Aggravation's grid: a card is a line (of six columns) and a column in it; the call.
+    **{f"line{k}": f"line {k + 1}" for k in range(6)},
+    **{f"column{k}": f"column {k + 1}" for k in range(6)},
+    "aggravation": "call Aggravation!",
 }
 
 # Solo: the whole keyboard. Digits pick a target seat (seat numbers as shown, from 1).
@@ -42,6 +51,13 @@ SOLO_KEYS: dict[str, tuple[str, ...]] = {
     "pile0": ("left",),
     "pile1": ("right",),
     **{f"spot{k}": (str(k + 1),) for k in range(8)},
+    **{f"board{k}": (key,) for k, key in enumerate(("a", "s", "d", "f"))},
+    **{f"sign{k}": (key,) for k, key in enumerate(("z", "x", "c", "v"))},
+    "cash": ("space",),
+    "counter": ("backspace",),
+    **{f"line{k}": (key,) for k, key in enumerate(("w", "e", "r", "s", "d", "f"))},
+    **{f"column{k}": (str(k + 1),) for k in range(6)},
+    "aggravation": ("space",),
 }
 
 # Hot-seat: the left player has the left half of the keyboard, the right player the right half.
@@ -54,6 +70,10 @@ _LEFT_CARDS, _LEFT_PILES = ("a", "s", "d", "f", "g"), ("z", "x")
 _RIGHT_CARDS, _RIGHT_PILES = ("h", "j", "k", "l", "semicolon"), ("comma", "full_stop")
 _LEFT_BOX = ("a", "s", "d", "f", "z", "x", "c", "v")
 _RIGHT_BOX = ("j", "k", "l", "semicolon", "m", "comma", "full_stop", "slash")
+# Aggravation: the upper row's lines on the top letter row, the lower row's on the home row,
+# the columns on the digits.
+_LEFT_LINES, _LEFT_COLUMNS = ("w", "e", "r", "s", "d", "f"), ("1", "2", "3", "4", "5", "6")
+_RIGHT_LINES, _RIGHT_COLUMNS = ("u", "i", "o", "j", "k", "l"), ("7", "8", "9", "0", "minus", "equals_sign")
 HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
     {
         "flip": ("w",), "react": ("s",), "pool": ("a",), "decline": ("d",),
@@ -62,6 +82,12 @@ HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
         **{f"card{k}": (key,) for k, key in enumerate(_LEFT_CARDS)},
         **{f"pile{k}": (key,) for k, key in enumerate(_LEFT_PILES)},
         **{f"spot{k}": (key,) for k, key in enumerate(_LEFT_BOX)},
+        **{f"board{k}": (key,) for k, key in enumerate(_LEFT_TARGETS[:4])},
+        **{f"sign{k}": (key,) for k, key in enumerate(("z", "x", "c", "v"))},
+        "cash": ("g",), "counter": ("b",),
+        **{f"line{k}": (key,) for k, key in enumerate(_LEFT_LINES)},
+        **{f"column{k}": (key,) for k, key in enumerate(_LEFT_COLUMNS)},
+        "aggravation": ("z",),
     },
     {
         "flip": ("o",), "react": ("l",), "pool": ("k",), "decline": ("j",),
@@ -70,12 +96,19 @@ HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
         **{f"card{k}": (key,) for k, key in enumerate(_RIGHT_CARDS)},
         **{f"pile{k}": (key,) for k, key in enumerate(_RIGHT_PILES)},
         **{f"spot{k}": (key,) for k, key in enumerate(_RIGHT_BOX)},
+        **{f"board{k}": (key,) for k, key in enumerate(_RIGHT_TARGETS[:4])},
+        **{f"sign{k}": (key,) for k, key in enumerate(("m", "comma", "full_stop", "slash"))},
+        "cash": ("semicolon",), "counter": ("n",),
+        **{f"line{k}": (key,) for k, key in enumerate(_RIGHT_LINES)},
+        **{f"column{k}": (key,) for k, key in enumerate(_RIGHT_COLUMNS)},
+        "aggravation": ("m",),
     },
 )
 
 # Textual key names for the few keys whose printed form differs.
 KEY_LABELS = {"enter": "⏎ enter", "space": "space", "left": "←", "right": "→", "semicolon": ";", "comma": ",",
-              "full_stop": ".", "slash": "/", "minus": "-", "equals_sign": "="}
+              "full_stop": ".", "slash": "/", "minus": "-", "equals_sign": "=",
+              "backspace": "⌫ backspace"}
 
 
 @dataclass(frozen=True)

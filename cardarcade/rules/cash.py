@@ -1,0 +1,551 @@
+"""Cash (Kemps, Kent), for 4, 6 or 8 players in partnerships: swap with the board for four of a
+kind, pass your partner a secret signal, and let them call it before the other side does.
+
+Seats are the players as set up. Partners are drawn by colour or suit, or chosen, and the sides
+sit alternately (``cardarcade.rules._partners``), so partners are never neighbours; the stock
+passes left along ``ring``. Play has no turns: a swap is a claim on one of the board's four
+places, settled by press time (``_speedplay``), and so are the calls and the board's refresh.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from cardarcade.cards import Card, Rank
+from cardarcade.rules._partners import draw_cards, draw_sides, partners_of, seating
+from cardarcade.rules._speedplay import (
+    NAMES,
+    PACK,
+    SpeedFamilyGame,
+    SpeedFamilyState,
+    check_places,
+    judge,
+    lay,
+    well_aimed,
+)
+from cardarcade.rules.base import Action, BadSetup, Event, GameSpec, Options, prepare_deck
+
+HAND = 4
+PLACES = 4  # the board's four cards
+# The short list of gestures a side picks its signal from; everyone also makes them innocently.
+GESTURES: tuple[str, ...] = ("tap", "sip", "whistle", "wink")
+GESTURE_WORDS = {"tap": "taps the table", "sip": "takes a sip", "whistle": "whistles", "wink": "winks"}
+WORDS = {"cash": "CASH", "kemps": "KEMPS", "kent": "KENT"}
+RECENT_GESTURES = 12  # gestures a view keeps (the players' memory of who did what lately)
+CLAIMS = frozenset({"swap", "refresh", "cash", "counter"})
+TURN = Action("turn")
+GESTURE_ACTIONS = tuple(Action("gesture", value=g) for g in GESTURES)
+PARTNER_STREAM = 0x5EED_CA5  # the partners' draw has a random stream of its own
+
+RULES = """\
+# Cash (Kemps, Kent)
+
+**Goal:** with your partner, make **four of a kind**, signal it secretly, and have your partner
+call **"Cash!"** before anyone on the other side calls **"Counter cash!"**.
+
+- **Players:** 4, 6 or 8, in **partnerships of two**. Partners are **drawn** (two red and two
+  black cards at four, the reds against the blacks; one suit per side at six and eight) or
+  **chosen** at setup, and the sides sit alternately (A-B-A-B, A-B-C-A-B-C), so partners are
+  never neighbours. The table shows who partners whom.
+- **Secret signal:** before the hand, each partnership picks a signal from a short list of
+  gestures: **tap** the table, take a **sip**, **whistle**, **wink**. Only the partners know it.
+  Everyone makes these gestures now and then anyway, so a signal has to be *noticed*.
+- **The deal:** four cards each, four face down in the middle (the **board**), and the rest as
+  the **stock** in front of the player left of the dealer.
+- **No turns:** after "3, 2, 1" the board turns up, and anyone may **swap** one of their cards
+  for a board card, at any moment, as often as they like. Two hands on one board card: the
+  **earlier press** gets it, and the other is told by how much it was beaten.
+- **New board:** when nobody wants the board any more, the **stock holder** discards it, deals
+  four new cards face down, which turn up on "3, 2, 1", and passes the stock to the left.
+- **Signal and call:** holding four of a kind, make your signal. Your partner calls **"Cash!"**:
+  if you hold four of a kind your side wins, if not, your side loses. Anyone who thinks an
+  opponent is signalling calls **"Counter cash!"**: if an opponent holds four of a kind, the
+  caller's side wins, if not, it loses. The first call (by press time) settles the hand.
+- **Real deal:** the stock runs out (the holder cannot deal a new board) with no call: a draw.
+
+**House rules:** how partners are found and whom Player 1 partners when chosen; the game's
+name (Cash, Kemps or Kent: what the call says); **letters**: the losing side of each hand takes
+a letter of the name, and the first side to spell it loses the match (a real deal gives no
+letters); the most hands a lettered match may last.
+
+**How this table plays it** (the text leaves these open, or a screen needs them):
+
+- A side's signal is picked by its first player as set up (a person in hot-seat picks behind a
+  cover, and a partner at the same keyboard is shown it behind one); between lettered hands each
+  side picks again and may keep it.
+- While a board lies face down for its count (under two seconds) nobody swaps, gestures or
+  calls: the hand goes on at "go".
+- A call of "Cash!" counts only your partner's hand, never your own. With more than two sides, a
+  wrong call loses the hand for the caller's side and every other side shares the win; "Counter
+  cash!" is right when any opponent holds four of a kind.
+- With 5 or 7 players (the text has pairs only) one player, drawn at random, **plays alone**
+  and sits between two sides; with nobody to signal, they call "Cash!" on their own four of a kind.
+- A lettered match is lost by the first side to spell the word; the others share the win. If the
+  hand limit comes first, the fewest letters win.
+- Two people at one keyboard see each other's cards: there is no time to pass a cover back and
+  forth in a game with no turns.
+
+**Keys:** pick one of your cards and a board card (either first) to swap them; a gesture key
+makes that gesture (your signal, or an innocent one); one key calls "Cash!", another "Counter
+cash!"; the stock holder deals a new board. Hot-seat: the keys shown for each player.
+"""
+
+
+class CashOptions(Options):
+    partners: Literal["drawn", "chosen"] = Field(
+        "drawn", title="Partners",
+        description="Drawn (by colour, or by suit with more sides) or chosen below.",
+        json_schema_extra={"labels": {"drawn": "drawn by colour or suit", "chosen": "chosen"}})
+    partner: int = Field(3, ge=2, le=8, title="Player 1's partner",
+                         description="When partners are chosen: who plays with Player 1 (the rest pair off in order).")
+    name: Literal["cash", "kemps", "kent"] = Field(
+        "cash", title="Name", description="What the game is called, and so what the call says.",
+        json_schema_extra={"labels": {"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}})
+    letters: bool = Field(False, title="Letters",
+                          description="The losing side of each hand takes a letter; the first side to spell the name loses.")
+    hand_limit: int = Field(30, ge=1, le=500, title="Hands at most",
+                            description="With letters: after this many hands the side with the fewest letters wins.")
+
+
+class CashState(SpeedFamilyState):
+    options: CashOptions
+    side: list[int]  # each seat's side
+    ring: list[int]  # the seats in the order they sit, clockwise: the stock passes along it
+    drawn: list[Card] = []  # the cards drawn for partners, by seat (empty when chosen)
+    hands: list[list[Card]]
+    board: list[Card]
+    board_up: bool = False
+    stock: list[Card]  # face down, index 0 is the top
+    discards: list[Card] = []  # boards put out of play (face up)
+    dealer: int
+    holder: int  # the seat with the stock in front of them
+    phase: Literal["signals", "play"] = "signals"
+    signals: list[str | None]  # by side
+    gestures: list[tuple[int, str, int]] = []  # the latest few, oldest first: (seat, gesture, stimulus made)
+    swapped_k: list[int]  # per seat: the stimulus of its latest swap (0: none yet this hand)
+    settled_k: int = 0  # the stimulus of the call (or real deal) that settled the last hand
+    settled_by: int | None = None
+    letters: list[int]  # by side
+    hand_no: int = 1
+    last_hand: str = ""  # how the last hand ended (a lettered match goes on)
+    last_hands: list[list[Card]] = []  # the hands shown when the last hand was settled
+
+
+class CashView(BaseModel):
+    seat: int | None
+    players: int
+    side: list[int]
+    ring: list[int]
+    drawn: list[Card]
+    partners: list[int]  # the viewer's partners
+    hand: list[Card]
+    board: list[Card]  # empty while face down
+    board_up: bool
+    stock: int
+    discards: list[Card]
+    holder: int
+    phase: str
+    signal: str | None  # the viewer's own side's signal (nobody else's)
+    picking: list[int]  # seats that pick their side's signal now
+    gestures: list[tuple[int, str, int]]  # (seat, gesture, the stimulus it made), oldest first
+    swapped_k: list[int]
+    placed_by: list[int | None]
+    stimulus: int
+    letters: list[int]
+    word: str
+    lettered: bool
+    hand_no: int
+    last_hand: str
+    last_hands: list[list[Card]]
+
+
+def four_of_a_kind(hand: list[Card]) -> bool:
+    return len(hand) == HAND and hand[0].rank == hand[1].rank == hand[2].rank == hand[3].rank
+
+
+def chosen_pairs(people: int, partner: int) -> list[int]:
+    """Sides chosen at setup: person 0 with ``partner``, the others paired off in set-up order."""
+    if not 1 <= partner < people:
+        raise BadSetup(f"Player 1's partner must be one of players 2 to {people}")
+    rest = [p for p in range(1, people) if p != partner]
+    side = [0] * people
+    side[partner] = 0
+    for i, p in enumerate(rest):
+        side[p] = 1 + i // 2
+    return side
+
+
+def make_sides(people: int, options: CashOptions, rng: random.Random) -> tuple[list[int], list[int], list[Card]]:
+    """(each person's side, the seating ring, the cards drawn). With an odd number one person,
+    drawn at random, plays alone and sits last (between two different sides)."""
+    loner: int | None = None
+    paired = list(range(people))
+    if people % 2:
+        if options.partners == "chosen":
+            loner = people - 1 if options.partner != people else people - 2
+        else:
+            loner = rng.randrange(people)
+        paired.remove(loner)
+    pairs = len(paired)
+    drawn: list[Card] = []
+    if options.partners == "chosen":
+        partner = options.partner - 1
+        if partner == loner or partner >= people:
+            raise BadSetup(f"Player 1's partner must be one of players 2 to {people}")
+        local = chosen_pairs(pairs, paired.index(partner))
+    else:
+        local, drawn_local = draw_sides(pairs, pairs // 2, rng)
+        drawn = [None] * people  # type: ignore[list-item]
+        for i, p in enumerate(paired):
+            drawn[p] = drawn_local[i]
+    side = [0] * people
+    for i, p in enumerate(paired):
+        side[p] = local[i]
+    ring = [paired[i] for i in seating(local)]
+    if loner is not None:
+        side[loner] = max(local) + 1
+        ring.append(loner)
+        drawn = []  # (kept only for even tables, where every player drew a card)
+    # sides numbered by their first member, so person 0's side is 0
+    order: dict[int, int] = {}
+    for s in side:
+        order.setdefault(s, len(order))
+    return [order[s] for s in side], ring, drawn
+
+
+class Cash(SpeedFamilyGame):
+    State = CashState
+    Options = CashOptions
+    __slots__ = ()
+
+    @classmethod
+    def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None) -> Cash:
+        order = prepare_deck(PACK, seed, deck)
+        # a separate stream, so a fixed deck's deal does not depend on the draw
+        side, ring, drawn = make_sides(players, options, random.Random(seed ^ PARTNER_STREAM))
+        sides = max(side) + 1
+        state = CashState.model_construct(
+            players=players, seed=seed, options=options, side=side, ring=ring, drawn=drawn, hands=[], board=[],
+            stock=[], discards=[], dealer=ring[-1], holder=ring[0], signals=[None] * sides, gestures=[],
+            swapped_k=[0] * players, letters=[0] * sides, placed_k=[1] * PLACES, placed_by=[None] * PLACES,
+            stimulus=1, actions=0, rng_draws=0, result=None, board_up=False, phase="signals", settled_k=0,
+            settled_by=None, hand_no=1, last_hand="", last_hands=[])
+        game = cls(state)
+        game._deal(order)
+        return game
+
+    def _deal(self, order: list[Card]) -> None:
+        s = self.s
+        n = s.players
+        s.hands = [[] for _ in range(n)]
+        ring = s.ring
+        start = ring.index(s.dealer) + 1
+        left_of_dealer = ring[start:] + ring[:start]
+        for i, card in enumerate(order[:HAND * n]):  # one at a time from the dealer's left
+            s.hands[left_of_dealer[i % n]].append(card)
+        i = HAND * n
+        s.board = list(order[i:i + PLACES])
+        s.stock = list(order[i + PLACES:])
+        s.discards = []
+        s.board_up = False
+        s.holder = self.after(s.dealer)
+        s.phase = "signals"
+        s.signals = [None] * len(s.signals)
+        s.swapped_k = [0] * n
+
+    # ---- queries
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places to the left of ``seat`` round the table."""
+        ring = self.s.ring
+        return ring[(ring.index(seat) + steps) % len(ring)]
+
+    def partners(self, seat: int) -> list[int]:
+        return partners_of(self.s.side, seat)
+
+    def pickers(self) -> list[int]:
+        """The seats that pick their side's signal now: each side's first player, until it has."""
+        s = self.s
+        if s.phase != "signals" or s.result is not None:
+            return []
+        out = []
+        for side, signal in enumerate(s.signals):
+            if signal is None:
+                out.append(s.side.index(side))
+        return out
+
+    def counted_move(self) -> tuple[int, Action] | None:
+        s = self.s
+        if s.result is None and s.phase == "play" and not s.board_up:
+            return s.holder, TURN
+        return None
+
+    def left(self, seat: int) -> int:
+        """How far a seat is from four of a kind: the cards not of its commonest rank."""
+        hand = self.s.hands[seat]
+        return HAND - max((sum(1 for c in hand if c.rank == r) for r in {c.rank for c in hand}), default=0)
+
+    # ---- contract
+
+    def actors(self) -> list[int]:
+        s = self.s
+        if s.result is not None:
+            return []
+        if s.phase == "signals":
+            return self.pickers()
+        return list(range(s.players)) if s.board_up else [s.holder]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        s = self.s
+        if s.result is not None or not 0 <= seat < s.players:
+            return []
+        if s.phase == "signals":
+            if seat not in self.pickers():
+                return []
+            return [Action("signal", value=g) for g in GESTURES]
+        if not s.board_up:  # the count: the board turns up on "go"
+            return [TURN] if seat == s.holder else []
+        k = s.stimulus
+        board = s.board
+        out = [Action("swap", (mine, there), place, k) for mine in s.hands[seat] for place, there in enumerate(board)]
+        out += [*GESTURE_ACTIONS, Action("cash", value=k), Action("counter", value=k)]
+        if seat == s.holder:
+            out.append(Action("refresh", value=k))
+        return out
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        s = self.s
+        kind = action.kind
+        if s.phase == "signals":
+            return kind == "signal" and action.value in GESTURES and seat in self.pickers() and not action.cards \
+                and action.target is None
+        if kind == "turn":
+            return action == TURN and not s.board_up and seat == s.holder
+        if not s.board_up:
+            return False
+        if kind == "gesture":
+            return action.value in GESTURES and not action.cards and action.target is None
+        seen = action.value
+        if type(seen) is not int or not 1 <= seen <= s.stimulus or action.target is not None and kind != "swap":
+            return False
+        if kind in ("cash", "counter"):
+            return not action.cards
+        if kind == "refresh":
+            return not action.cards and s.board_up and seat == s.holder
+        if kind != "swap" or not s.board_up or not well_aimed(action, PLACES, s.stimulus, cards=2):
+            return False
+        mine, there = action.cards
+        if not any(c is mine for c in s.hands[seat]):
+            return False
+        place = action.target
+        verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[index,arg-type]
+        return verdict != "wrong"
+
+    def view(self, seat: int | None = None) -> CashView:
+        s = self.s
+        own = seat is not None and 0 <= seat < s.players
+        return CashView.model_construct(
+            seat=seat, players=s.players, side=list(s.side), ring=list(s.ring), drawn=list(s.drawn),
+            partners=self.partners(seat) if own else [], hand=list(s.hands[seat]) if own else [],
+            board=list(s.board) if s.board_up else [], board_up=s.board_up, stock=len(s.stock),
+            discards=list(s.discards), holder=s.holder, phase=s.phase,
+            signal=s.signals[s.side[seat]] if own else None, picking=self.pickers(),  # type: ignore[index]
+            gestures=list(s.gestures), swapped_k=list(s.swapped_k), placed_by=list(s.placed_by),
+            stimulus=s.stimulus, letters=list(s.letters), word=WORDS[s.options.name], lettered=s.options.letters,
+            hand_no=s.hand_no, last_hand=s.last_hand, last_hands=[list(h) for h in s.last_hands],
+        )
+
+    def cards(self) -> list[Card]:
+        s = self.s
+        return [c for hand in s.hands for c in hand] + s.board + s.stock + s.discards
+
+    # ---- play
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action.kind
+        if kind == "swap":
+            return self._swap(seat, action)
+        if kind == "gesture":
+            return [self._gesture(seat, str(action.value))]
+        if kind == "turn":
+            return [self._turn()]
+        if kind == "refresh":
+            return self._refresh(seat)
+        if kind == "signal":
+            return self._signal(seat, str(action.value))
+        return self._call(seat, kind, int(action.value))  # type: ignore[arg-type]
+
+    def _signal(self, seat: int, gesture: str) -> list[Event]:
+        s = self.s
+        s.signals[s.side[seat]] = gesture
+        events = [Event("signal", seat, "{seat} has picked a secret signal with a partner")]
+        if all(g is not None for g in s.signals):
+            s.phase = "play"
+            events.append(Event("signals_set", None, "Every side has its signal: the board turns up on the count"))
+        return events
+
+    def _gesture(self, seat: int, gesture: str) -> Event:
+        s = self.s
+        s.stimulus += 1
+        s.gestures.append((seat, gesture, s.stimulus))
+        if len(s.gestures) > RECENT_GESTURES:
+            del s.gestures[0]
+        return Event("gesture", seat, f"{{seat}} {GESTURE_WORDS[gesture]}", data={"gesture": gesture, "k": s.stimulus})
+
+    def _turn(self) -> Event:
+        s = self.s
+        s.board_up = True
+        s.stimulus += 1
+        s.placed_k = [s.stimulus] * PLACES
+        s.placed_by = [None] * PLACES
+        return Event("flip", None, "3, 2, 1, go: the board shows " + " ".join(NAMES[c.code] for c in s.board),
+                     tuple(s.board), data={"k": s.stimulus})
+
+    def _swap(self, seat: int, action: Action) -> list[Event]:
+        s = self.s
+        mine, there = action.cards
+        place = action.target
+        if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]
+            by = s.placed_by[place]  # type: ignore[index]
+            who = "{target} was first" if by is not None and by != seat else "the board had changed"
+            return [Event("play_late", seat, f"{{seat}} reaches for the {NAMES[there.code]} too late: {who}", (there,),
+                          target=by, data={"beaten": s.placed_k[place], "place": place})]  # type: ignore[index]
+        hand = s.hands[seat]
+        slot = 0
+        while hand[slot] is not mine:
+            slot += 1
+        hand[slot] = there
+        s.board[place] = mine  # type: ignore[index]
+        k = lay(s, place, seat)  # type: ignore[arg-type]
+        s.swapped_k[seat] = k
+        return [Event("swap", seat, f"{{seat}} takes the {NAMES[there.code]} and puts down the {NAMES[mine.code]}",
+                      (there, mine), data={"place": place, "k": k})]
+
+    def _refresh(self, seat: int) -> list[Event]:
+        s = self.s
+        s.discards.extend(s.board)
+        s.board = []
+        s.stimulus += 1
+        s.placed_k = [s.stimulus] * PLACES
+        s.placed_by = [None] * PLACES
+        if len(s.stock) < PLACES:
+            s.board, s.stock = s.stock, []
+            s.discards.extend(s.board)
+            s.board = []
+            return self._settle(None, None, "A real deal: the stock ran out with no call, so the hand is a draw",
+                                seat)
+        s.board, s.stock = s.stock[:PLACES], s.stock[PLACES:]
+        s.board_up = False
+        s.holder = self.after(seat)
+        return [Event("refresh", seat, "{seat} discards the board and deals a new one; the stock passes to {target}",
+                      target=s.holder, data={"k": s.stimulus})]
+
+    def _call(self, seat: int, kind: str, seen: int) -> list[Event]:
+        s = self.s
+        word = s.options.name.capitalize()
+        what = f"{word}!" if kind == "cash" else f"Counter {word.lower()}!"
+        mine = s.side[seat]
+        if kind == "cash":
+            partners = self.partners(seat) or [seat]  # a lone player calls on their own hand
+            holders = [p for p in partners if four_of_a_kind(s.hands[p])]
+        else:
+            holders = [p for p in range(s.players) if s.side[p] != mine and four_of_a_kind(s.hands[p])]
+        right = bool(holders)
+        outcome = Event(f"{kind}_win" if right else f"wrong_{kind}", seat,
+                        f"{{seat}} calls {what} and is right" if right else f"{{seat}} calls {what} and is wrong",
+                        data={"holders": holders})
+        s.stimulus += 1
+        s.settled_k, s.settled_by = s.stimulus, seat
+        caller = s.side[seat]
+        if right:
+            held = "a partner" if kind == "cash" else "an opponent"
+            return [outcome, *self._settle(caller, None, f"{what} was right: {held} held four of a kind, "
+                                           "and the callers' side wins", seat)]
+        held = "the caller's partner did not hold" if kind == "cash" else "no opponent held"
+        return [outcome, *self._settle(None, caller, f"{what} was wrong: {held} four of a kind, "
+                                       "and the callers' side loses", seat)]
+
+    def _settle(self, winner: int | None, loser: int | None, why: str, seat: int) -> list[Event]:
+        """The hand is over: ``winner`` side won it, or ``loser`` side lost it, or (both None) a draw."""
+        s = self.s
+        s.last_hands = [list(h) for h in s.hands]
+        s.settled_k, s.settled_by = s.stimulus, seat if winner is not None or loser is not None else None
+        sides = max(s.side) + 1
+        if winner is not None:
+            losers = [x for x in range(sides) if x != winner]
+        elif loser is not None:
+            losers = [loser]
+        else:
+            losers = []
+        events = [Event("reveal", None, "The hands: " + " · ".join(
+            " ".join(NAMES[c.code] for c in hand) for hand in s.hands), data={"hands": s.last_hands})]
+        if not s.options.letters:
+            if winner is None and loser is None:
+                events.append(self.finish([], why, sides=list(s.side)))
+            else:
+                won = [p for p in range(s.players) if s.side[p] not in losers]
+                events.append(self.finish(won, why, sides=list(s.side)))
+            return events
+        word = WORDS[s.options.name]
+        for x in losers:
+            s.letters[x] += 1
+        spelt = [x for x in range(sides) if s.letters[x] >= len(word)]
+        s.last_hand = why
+        if spelt or s.hand_no >= s.options.hand_limit:
+            fewest = min(s.letters)
+            won = [p for p in range(s.players) if s.side[p] not in spelt and (spelt or s.letters[s.side[p]] == fewest)]
+            end = (f"{why}. A side has spelt {word} and loses the match" if spelt
+                   else f"{why}. The {s.options.hand_limit}-hand limit: the fewest letters win")
+            events.append(self.finish(won, end, scores=[float(s.letters[s.side[p]]) for p in range(s.players)],
+                                      score_name="letters", low_wins=True, sides=list(s.side)))
+            return events
+        events.append(Event("hand_over", seat, why + f". Letters: {self.letter_text()}"))
+        self._next_hand()
+        return events
+
+    def letter_text(self) -> str:
+        word = WORDS[self.s.options.name]
+        return ", ".join(f"side {i + 1} {word[:n] or '-'}" for i, n in enumerate(self.s.letters))
+
+    def _next_hand(self) -> None:
+        s = self.s
+        s.hand_no += 1
+        s.dealer = self.after(s.dealer)
+        order = list(PACK)
+        self.mix(order)
+        s.gestures = []
+        self._deal(order)
+
+    # ---- loading
+
+    def check_loaded(self) -> None:
+        super().check_loaded()
+        s = self.s
+        n = s.players
+        if sorted(s.ring) != list(range(n)) or len(s.side) != n or s.drawn and len(s.drawn) != n:
+            raise ValueError("the seating does not match the players")
+        if s.drawn and sorted(c.code for c in s.drawn) != sorted(c.code for c in draw_cards(n, n // 2)):
+            raise ValueError("the cards drawn for partners are not the draw's")
+        sides = max(s.side) + 1
+        if sorted(set(s.side)) != list(range(sides)) or len(s.signals) != sides or len(s.letters) != sides:
+            raise ValueError("the sides do not match")
+        if len(s.hands) != n or len(s.swapped_k) != n or any(len(h) != HAND for h in s.hands):
+            raise ValueError("the hands do not match the players")
+        if len(s.board) != PLACES and s.result is None:
+            raise ValueError("the board does not hold four cards")
+        self.check_seats(s.holder, s.dealer, s.settled_by, *(g[0] for g in s.gestures))
+        check_places(s, PLACES)
+        if any(g[1] not in GESTURES for g in s.gestures) or any(x is not None and x not in GESTURES
+                                                                    for x in s.signals):
+            raise ValueError("an unknown gesture")
+        if s.phase == "signals" and s.board_up or s.phase == "play" and None in s.signals:
+            raise ValueError("the phase does not match the signals")
+        if any(not 0 <= k <= s.stimulus for k in (*s.swapped_k, s.settled_k, *(g[2] for g in s.gestures))):
+            raise ValueError("bad stimulus counters")
+
+
+SPEC = GameSpec.listed("cash", rules=RULES, game=Cash, claim_kinds=CLAIMS)
+Cash.spec = SPEC

@@ -1,0 +1,261 @@
+"""Cash's table: a panel per seat with its side and, for a moment, the gesture it just made; the
+board in the middle with who partners whom; the viewer's hand and signal below it.
+
+A swap takes two keys, a hand card and a board card, either first. Before each hand a person
+picks their side's secret signal on a dialog the other person at the keyboard is told to look
+away from; the table waits meanwhile.
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.align import Align
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES
+from cardarcade.table.table import Reaction, is_fault, is_win
+from cardarcade.ui.screens._panels import fitted, panel_width
+from cardarcade.ui.screens.speed import SpeedFamilyScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.widgets.cards import Slot, render_row
+
+CARD_VERBS = [f"card{k}" for k in range(4)]
+BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
+SIGN_VERBS = [f"sign{k}" for k in range(len(GESTURES))]
+SIDE_MARKS = "ABCDE"
+GESTURE_SHOWN = 2.5  # seconds a gesture stays on its player's panel
+
+
+class CashScreen(SpeedFamilyScreen):
+    VERBS = [*CARD_VERBS, *BOARD_VERBS, *SIGN_VERBS, "cash", "counter", "flip"]
+    VERB_HELP = {"flip": "deal a new board", **{v: g for v, g in zip(SIGN_VERBS, GESTURES)}}
+
+    def __init__(self, setup, **where) -> None:
+        super().__init__(setup, **where)
+        self.picked: dict[int, int] = {}  # seat -> a hand slot picked, waiting for a board card
+        self.aimed: dict[int, int] = {}  # seat -> a board place picked, waiting for a hand card
+        self.gestured: dict[int, tuple[str, float]] = {}  # seat -> (gesture, when it was made)
+        self._asking = False
+        self._picked: set[tuple[int, int]] = set()  # (hand, seat): signals picked, sent once the table plays
+
+    # ---- keys
+
+    def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
+        if not self.in_play(seat):
+            return
+        view = self.game.view(seat)
+        name = self.names[seat]
+        if view.phase == "signals":
+            self.say(f"{name}: the sides are picking their signals")
+            return
+        if not view.board_up:
+            self.say(f"{name}: wait for go, the board is face down")
+            return
+        if verb in ("cash", "counter"):
+            self.send_play(seat, Action(verb), t)
+            self.flash[seat] = self.call_words(verb)
+            self.show(f"seat-{seat}", self.render_seat(seat), answer=True)
+            return
+        if verb == "flip":
+            if seat != view.holder:
+                self.say(f"{name}: only {self.names[view.holder]}, who holds the stock, deals a new board")
+                return
+            self.send_play(seat, Action("refresh"), t)
+            return
+        if verb in SIGN_VERBS:
+            self.send_play(seat, Action("gesture", value=GESTURES[SIGN_VERBS.index(verb)]), t)
+            return
+        if verb in CARD_VERBS:
+            slot = CARD_VERBS.index(verb)
+            place = self.aimed.pop(seat, None)
+            if place is None:
+                self.picked[seat] = slot
+                self.refresh_all()
+                return
+        else:
+            place = BOARD_VERBS.index(verb)
+            slot = self.picked.pop(seat, None)
+            if slot is None:
+                self.aimed[seat] = place
+                self.refresh_all()
+                return
+        self.picked.pop(seat, None)
+        self.refresh_all()
+        self.send_play(seat, Action("swap", (view.hand[slot], view.board[place]), place), t)
+
+    def call_words(self, kind: str) -> str:
+        word = self.game.options.name.capitalize()
+        return f"{word.upper()}!" if kind == "cash" else f"COUNTER {word.upper()}!"
+
+    # ---- the signals
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self._ask_signal()
+
+    def _ask_signal(self) -> None:
+        """A person whose side has no signal yet picks one on a dialog (the table waits)."""
+        table = self.table
+        if self._asking or table is None or not table.started or table.paused or self.game.is_over:
+            return
+        view = self.game.view(None)
+        seat = next((p for p in view.picking if p in self.people and (view.hand_no, p) not in self._picked), None)
+        if seat is None:
+            return
+        self._asking = True
+        partners = [self.names[p] for p in self.game.view(seat).partners]
+        others = [self.names[p] for p in self.people if p != seat and p not in self.game.view(seat).partners]
+        away = f" — {', '.join(others)}, look away!" if others else ""
+        with_whom = f" with {' and '.join(partners)}" if partners else ""
+        title = f"{self.names[seat]}: pick a secret signal{with_whom}{away}"
+        labels = [f"{g}: {GESTURE_WORDS[g]}" for g in GESTURES]
+
+        def picked(index: int | None) -> None:
+            self._asking = False
+            if index is None:
+                self.say(f"{self.names[seat]}: a signal is needed before the board turns")
+            else:
+                self._picked.add((self.game.view(None).hand_no, seat))
+                self._send_signal(seat, GESTURES[index])
+            self.call_later(self.refresh_all)
+
+        self.app.push_screen(ChoiceScreen(title, labels), picked)
+
+    def _send_signal(self, seat: int, gesture: str) -> None:
+        """The signal picked, once the table plays again (it waits while the dialog is up)."""
+        table = self.table
+        if table is None or self.game.is_over or table.closed:
+            return
+        if table.paused:
+            self.set_timer(0.05, lambda: self._send_signal(seat, gesture))
+            return
+        try:
+            table.submit(seat, Action("signal", value=gesture))
+        except IllegalAction:
+            self.say(f"{self.names[seat]}: the signal could not be set now")
+
+    # ---- events
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        now = time.monotonic()
+        for event in events_:
+            if event.kind == "gesture" and event.seat is not None:
+                self.gestured[event.seat] = (event.data["gesture"], now)
+                self.set_timer(GESTURE_SHOWN + 0.05, self.refresh_all)
+            elif event.kind in ("flip", "refresh", "hand_over"):
+                self.headline = ""
+                self.picked.clear()
+                self.aimed.clear()
+            if event.kind == "hand_over":
+                self.gestured.clear()
+                self.flash.clear()
+
+    def reaction_note(self, batch: list[Reaction]) -> Text | None:
+        note = super().reaction_note(batch)
+        calls = [r for r in batch if r.claim in ("cash", "counter") and (is_win(r.outcome) or is_fault(r.outcome))]
+        if calls:
+            r = calls[0]
+            self.headline = (f"{self.names[r.seat]} called {self.call_words(r.claim).title()} "
+                             f"{'right' if is_win(r.outcome) else 'wrong'}")
+        return note
+
+    # ---- drawing
+
+    def seat_style(self) -> str:
+        return "frameless"  # two lines a seat, so the board and the hand fit at 80x24
+
+    def side_mark(self, seat: int) -> str:
+        return SIDE_MARKS[self.view.side[seat]]
+
+    def render_seat(self, seat: int) -> RenderableType:
+        view = self.view
+        width = panel_width(self, seat)
+        header = self.seat_header(seat, False)
+        header.append(f" {self.side_mark(seat)}", style="bold")
+        right = "stock" if view.holder == seat and view.phase == "play" else self.seat_level(seat)
+        gesture = self.gestured.get(seat)
+        if gesture is not None and time.monotonic() - gesture[1] < GESTURE_SHOWN:
+            doing = Text(f"✋ {GESTURE_WORDS[gesture[0]]}", style="bold yellow")
+        else:
+            doing = Text("")
+        lines = [fitted(width, header, right), fitted(width, doing)]
+        if len(self.people) > 1 and seat in self.people:
+            hand = self.game.view(seat).hand
+            keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
+            picked = self.picked.get(seat)
+            lines.append(fitted(width, self.inline_cards(hand, keys, hand[picked] if picked is not None else None)))
+        return Group(*lines)
+
+    def partners_line(self) -> str:
+        """'You & Bot 2 (A, red) v Bot 1 & Bot 3 (B, black)'."""
+        view = self.view
+        groups = []
+        paired = sum(1 for side in set(view.side) if view.side.count(side) > 1)
+        for side in range(max(view.side) + 1):
+            members = [p for p in range(view.players) if view.side[p] == side]
+            group = " & ".join(self.names[p] for p in members)
+            mark = SIDE_MARKS[side]
+            if view.drawn and len(members) > 1:
+                card = view.drawn[members[0]]
+                mark += ", " + (("red" if card.is_red else "black") if paired == 2 else card.suit.noun)
+            groups.append(f"{group} ({mark})")
+        line = " v ".join(groups)
+        if view.lettered:
+            line += " · letters " + " ".join(f"{SIDE_MARKS[i]}:{view.word[:n] or '-'}"
+                                               for i, n in enumerate(view.letters))
+        return line
+
+    def render_center(self) -> RenderableType:
+        view = self.view
+        palette, ascii_only = self.app.palette, self.app.ascii_glyphs
+        up = self.face_up() and view.board_up
+        aimed = self.aimed.get(self.viewer) if self.viewer is not None else None
+        board = [Slot(view.board[p] if up else None, back=not up, highlight=p == aimed,
+                      caption=self.key_caption(BOARD_VERBS[p], str(p + 1))) for p in range(PLACES)]
+        stock = Slot(None, back=view.stock > 0, caption=str(view.stock))
+        row = render_row([*board, stock], palette, ascii_only=ascii_only, gap=2)
+        if view.phase == "signals":
+            idle = "The sides are picking their secret signals…"
+        else:
+            idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
+        status = self.status_line("{count} the board turns up", idle)
+        parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
+                                                    overflow="ellipsis", style="dim"), Align.center(row)]
+        if self.viewer is not None:
+            mine = self.game.view(self.viewer)
+            picked = self.picked.get(self.viewer)
+            keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
+            slots = [Slot(card, highlight=i == picked, caption=key) for i, (card, key) in enumerate(zip(mine.hand, keys))]
+            signal = f"your signal: {mine.signal} ({GESTURE_WORDS[mine.signal]})" if mine.signal else "no signal yet"
+            parts.append(Align.center(render_row(slots, palette, ascii_only=ascii_only)))
+            parts.append(Text(signal, justify="center", style="bold"))
+        return Group(*parts)
+
+    def seat_keys(self, seat: int) -> str:
+        return (f"{self.key_row(seat, CARD_VERBS)}+{self.key_row(seat, BOARD_VERBS)} swap, "
+                f"{self.key_row(seat, SIGN_VERBS)} gesture, {self.keymap.key_label(seat, 'cash')} cash "
+                f"{self.keymap.key_label(seat, 'counter')} counter")
+
+    def turn_prompt(self) -> str:
+        if self.viewer is None:
+            return "Watching: everyone swaps at once."
+        if self.viewer in self.picked:
+            return "Now a board card: a s d f (swaps them)"
+        if self.viewer in self.aimed:
+            return "Now a card of yours: 1-4 (swaps them)"
+        deal = " · ⏎ new board" if self.view.holder == self.viewer else ""
+        return f"1-4 + a-f swap · z x c v gesture · space Cash! · ⌫ Counter cash!{deal}"
+
+    def render_final(self) -> RenderableType | None:
+        view = self.game.view(None)
+        if not view.last_hands:
+            return None
+        lines = [self.cards_after(f"{self.names[p]} ({self.side_mark(p)}): ", view.last_hands[p])
+                 for p in range(view.players)]
+        return Text("\n").join(lines)
+
+
+SCREENS = {"cash": CashScreen}
