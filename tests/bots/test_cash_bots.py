@@ -1,0 +1,66 @@
+"""Cash bots: they signal a partner on four of a kind, call on a partner's signal, and notice
+signals and innocent gestures at their level's rates."""
+
+from __future__ import annotations
+
+import random
+
+from cardarcade.bots import Moment, make_bot
+from cardarcade.bots.cash import EYES
+from cardarcade.rules import GAMES, Action
+from cardarcade.table.simulate import play_headless
+from tests.rules.test_cash import CHOSEN, FOURS, new, started
+
+NOW = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
+
+
+def kinds(plans) -> list[str]:
+    return [p.action.kind for p in plans]
+
+
+def test_a_bot_holding_four_of_a_kind_makes_its_side_signal_and_does_not_swap():
+    game = started(new())  # Player 1 holds four sevens; side A's signal is tap
+    plans = make_bot("cash", 0, "expert", random.Random(1)).plans(game.view(0), NOW)
+    assert [p.action for p in plans if p.action.kind == "gesture"] == [Action("gesture", value="tap")]
+    assert "swap" not in kinds(plans)
+
+
+def test_a_partner_calls_cash_on_the_signal_more_often_at_higher_levels():
+    calls = {}
+    for level in ("easy", "expert"):
+        hits = 0
+        for seed in range(200):
+            game = started(new())
+            game.apply(0, Action("gesture", value="tap"))
+            bot = make_bot("cash", 2, level, random.Random(seed))
+            hits += "cash" in kinds(bot.plans(game.view(2), NOW))
+        calls[level] = hits / 200
+    assert calls["easy"] < calls["expert"]
+    assert abs(calls["easy"] - EYES["easy"].hit) < 0.12
+
+
+def test_an_easy_bot_calls_counter_cash_on_innocent_gestures_more_often_than_an_expert():
+    alarms = {}
+    for level in ("easy", "expert"):
+        count = 0
+        for seed in range(400):
+            game = started(new())
+            game.apply(3, Action("gesture", value="sip"))  # nothing odd about it
+            bot = make_bot("cash", 0, level, random.Random(seed))
+            count += "counter" in kinds(bot.plans(game.view(0), NOW))
+        alarms[level] = count
+    assert alarms["easy"] > alarms["expert"]
+
+
+def test_bots_decide_from_their_view_alone():
+    a, b = started(new()), started(new(hands=[FOURS[0], FOURS[2], FOURS[1], FOURS[3]]))
+    # seat 0's cards and the board are the same; other hands differ
+    plan_a = make_bot("cash", 0, "hard", random.Random(3)).plans(a.view(0), NOW)
+    plan_b = make_bot("cash", 0, "hard", random.Random(3)).plans(b.view(0), NOW)
+    assert [(p.action, p.at) for p in plan_a] == [(p.action, p.at) for p in plan_b]
+
+
+def test_bots_finish_a_hand_at_every_level():
+    for level in ("easy", "medium", "hard", "expert", "adaptive"):
+        result, table = play_headless(GAMES["cash"], [level] * 4, seed=2, options=CHOSEN)
+        assert result is not None and table.game.is_over

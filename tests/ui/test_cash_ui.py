@@ -1,0 +1,58 @@
+"""Cash played through the keys a person would press, solo and hot-seat."""
+
+from __future__ import annotations
+
+from ui_helpers import prompt, wait_for
+
+from cardarcade.rules import GAMES, Action
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.cash import CashScreen
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
+from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
+
+CASH = GAMES["cash"]
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_loses(app_factory):
+    setup = GameSetup.solo(CASH, 4, seed=1, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "pick a secret signal with Bot 2" in app.screen.title_text
+        await pilot.press("4")  # wink
+        screen = app.screen
+        assert isinstance(screen, CashScreen)
+        await wait_for(pilot, lambda: screen.game.view(0).signal == "wink")
+        screen.table.submit(1, Action("signal", value="tap"))  # the bots' side (its bot moves at the table's pace)
+        await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
+        await pilot.press("a")  # a board card first ...
+        assert "Now a card of yours" in prompt(screen)
+        await pilot.press("2")  # ... then the hand's second card: the K♣ for the 7♦
+        await wait_for(pilot, lambda: "Kc" in codes(screen.game.view(0).hand))
+        assert codes(screen.game.view(None).board)[0] == "7d"
+        await pilot.press("backspace")  # Counter cash!, but no opponent holds four of a kind
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert screen.game.result.winners == [1, 3]
+
+
+async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_half(app_factory):
+    setup = GameSetup.solo(CASH, 4, seed=1, humans=2, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "look away" in app.screen.title_text
+        await pilot.press("1")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "Player 2:" in app.screen.title_text)
+        await pilot.press("2")
+        screen = app.screen
+        assert isinstance(screen, CashScreen)
+        await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
+        await pilot.press("s", "1")  # left half: hand card 2, board card 1
+        await pilot.press("8", "j")  # right half: board card 2, hand card 2
+        await wait_for(pilot, lambda: "Kc" in codes(screen.game.view(0).hand) and "Kh" in codes(screen.game.view(1).hand))
+        assert "g cash" in prompt(screen) and "; cash" in prompt(screen)
