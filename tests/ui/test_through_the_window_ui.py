@@ -1,0 +1,65 @@
+"""Through the Window played by typing, alone against bots and two at one keyboard."""
+
+from __future__ import annotations
+
+from ui_helpers import prompt, screen_text, wait_for
+
+from cardarcade.rules import GAMES
+from cardarcade.rules.through_the_window import nouns
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.through_the_window import ThroughTheWindowScreen
+from tests.rules.test_through_the_window import deck
+
+SPEC = GAMES["through-the-window"]
+
+
+def card_up(screen) -> bool:
+    return screen.game.view(None).window is not None
+
+
+async def test_solo_typing_a_wrong_word_costs_nothing_a_right_one_takes_the_card_and_the_game_ends(app_factory):
+    # One card each: the dealer's (Bot 2) queen first, then your eight, then Bot 1's king.
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="expert", options={"cards_each": 1}, deck=deck("8d", "Kc", "Qs"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ThroughTheWindowScreen)
+        await wait_for(pilot, lambda: card_up(screen))
+        await pilot.press("q", "u", "x", "?", "enter")  # q and ? type, or are kept out: no leaving, no rules
+        assert app.screen is screen and screen.boxes[0] == "qux"
+        assert "“qux” is not in the noun list" in prompt(screen)
+        await pilot.press("backspace", "backspace", "backspace", *"key", "enter")
+        assert "does not start with Q (Q for queen)" in prompt(screen)
+        assert screen.game.view(0).won == [[], [], []], "a wrong word loses nothing"
+        await pilot.press(*["backspace"] * 3, *"Queen", "enter")
+        await wait_for(pilot, lambda: screen.game.view(0).won[0])
+        assert "Used: queen" in screen_text(app)
+        # Your own eight: pass, and an expert bot takes it.
+        await wait_for(pilot, lambda: card_up(screen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: 0 in screen.game.view(0).passed)
+        assert "passed on this card" in screen_text(app)
+        await wait_for(pilot, lambda: not card_up(screen))
+        await wait_for(pilot, lambda: card_up(screen))
+        await pilot.press(*"kit", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause(0.1)
+        assert screen.game.result.winners == [0] and "you win with 2 cards" in screen_text(app)
+
+
+async def test_hotseat_the_first_buzz_holds_a_wrong_word_hands_it_back_and_the_other_wins(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", humans=2, deck=deck("8d", "Kc", "Qs"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert prompt(screen).startswith("Player 1: s buzz, d pass · Player 2: l buzz, j pass")
+        await wait_for(pilot, lambda: card_up(screen))
+        await pilot.press("s", "l")  # both buzz: Player 1 first, so Player 2's l is a buzz, not a letter
+        assert screen.buzz[0] == 0 and screen.boxes[0] == ""
+        assert "Player 1 buzzed" in screen.headline and "earlier than Player 2" in screen.headline
+        await pilot.press(*"table", "enter")  # a T word for a queen: the buzz goes back
+        assert screen.buzz is None and "the buzz goes back" in prompt(screen)
+        await pilot.press("l", *"quilt", "enter")
+        await wait_for(pilot, lambda: screen.game.view(None).won[1])
+        assert screen.game.view(None).used == ["quilt"] and nouns().index("quilt") is not None
