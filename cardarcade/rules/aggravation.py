@@ -126,6 +126,20 @@ class AggravationView(BaseModel):
     finish: str
 
 
+_COVERS: dict[tuple[int, int], Action] = {}
+
+
+def cover_action(place: int, seen: int) -> Action:
+    """The cover of ``place`` on seeing stimulus ``seen``: built once (an Action costs more to build
+    than to look up, and random play asks for every open card's cover after every move)."""
+    action = _COVERS.get((place, seen))
+    if action is None:
+        if len(_COVERS) > 4096:
+            _COVERS.clear()
+        action = _COVERS[place, seen] = Action("cover", target=place, value=seen)
+    return action
+
+
 def shows_match(tops: list[Card]) -> bool:
     """Whether two cards of one rank show."""
     ranks = {card.rank for card in tops}
@@ -168,7 +182,7 @@ class Aggravation(SpeedFamilyGame):
 
     def turn_due(self) -> bool:
         s = self.s
-        return s.result is None and not any(s.open) and bool(self.turners())
+        return s.result is None and not any(s.open) and any(s.packs)  # (someone has a card: someone turns)
 
     def counted_move(self) -> tuple[int, Action] | None:
         return (self.turners()[0], TURN) if self.turn_due() else None
@@ -183,7 +197,13 @@ class Aggravation(SpeedFamilyGame):
     # ---- contract
 
     def actors(self) -> list[int]:
-        return [p for p in range(self.s.players) if self.legal_actions(p)]
+        s = self.s
+        if s.result is not None:
+            return []
+        if self.turn_due():
+            return list(range(s.players))
+        # no turn due: there is a card open to cover (or nobody has a card), so a seat with a card may cover
+        return [p for p in range(s.players) if s.packs[p] or self.may_call(p)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
@@ -192,7 +212,8 @@ class Aggravation(SpeedFamilyGame):
         if self.turn_due():
             actions = [TURN]
         elif s.packs[seat]:
-            return [Action("cover", target=p, value=s.stimulus) for p, is_open in enumerate(s.open) if is_open]
+            seen = s.stimulus
+            return [cover_action(p, seen) for p, is_open in enumerate(s.open) if is_open]
         else:
             actions = []
         if self.may_call(seat):
@@ -232,28 +253,30 @@ class Aggravation(SpeedFamilyGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.kind
         if kind == "turn":
-            return self._turn() + self._after_change(None)
+            events = self._turn()
+            return events + self._after_change(None, events[0].data["pair"])
         if kind == "call":
             return self._call(seat, action.value)  # type: ignore[arg-type]
         events = self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
-        return events if events[0].kind == "play_late" else events + self._after_change(seat)
+        if events[0].kind != "play_late":
+            events += self._after_change(seat, events[0].data["pair"])
+        return events
 
     def _cover(self, seat: int, place: int, seen: int) -> list[Event]:
         s = self.s
         pack = s.packs[seat]
-        where = f"the {NAMES[s.stacks[place][-1].code]}"
-        if judge(s, place, seen, True) == "late":
-            return [late_event(s, seat, pack[0], place, where, "onto the pack")]
         covered = s.stacks[place][-1]
+        if judge(s, place, seen, True) == "late":
+            return [late_event(s, seat, pack[0], place, f"the {NAMES[covered.code]}", "onto the pack")]
         card = pack.pop(0)
         s.stacks[place].append(card)
         k = lay(s, place, seat)
         s.open[place] = False
-        self._open_with(card)
+        pair = self._open_with(card)
         if not pack:
             s.emptied[seat] = k
         return [Event("cover", seat, f"{{seat}} covers the {NAMES[covered.code]} with the {NAMES[card.code]}",
-                      (card,), data={"place": place, "k": k})]
+                      (card,), data={"place": place, "k": k, "pair": pair})]
 
     def _turn(self) -> list[Event]:
         """Each turner turns their top card into their own row."""
@@ -272,28 +295,35 @@ class Aggravation(SpeedFamilyGame):
             if not s.packs[seat]:
                 s.emptied[seat] = s.stimulus
         s.turns += 1
+        pair = False
         for card in turned:
-            self._open_with(card)
+            pair = self._open_with(card) or pair
+        data = {"k": s.stimulus, "pair": pair}
         if len(turners) == 2:
             text = f"3, 2, 1: {{seat}} turns the {NAMES[turned[0].code]}, {{target}} the {NAMES[turned[1].code]}"
-            return [Event("turn", turners[0], text, tuple(turned), target=turners[1], data={"k": s.stimulus})]
+            return [Event("turn", turners[0], text, tuple(turned), target=turners[1], data=data)]
         return [Event("turn", turners[0], f"3, 2, 1: {{seat}} turns the {NAMES[turned[0].code]} alone", tuple(turned),
-                      data={"k": s.stimulus})]
+                      data=data)]
 
-    def _open_with(self, card: Card) -> None:
-        """A card just laid opens, with every other card of its rank showing, if it has a pair."""
+    def _open_with(self, card: Card) -> bool:
+        """A card just laid opens, with every other card of its rank showing, if it has a pair
+        (and says whether it had)."""
         s = self.s
         rank = card.rank
         same = [q for q, stack in enumerate(s.stacks) if stack[-1].rank == rank]
-        if len(same) > 1:
-            for q in same:
-                s.open[q] = True
+        if len(same) < 2:
+            return False
+        for q in same:
+            s.open[q] = True
+        return True
 
-    def _after_change(self, by: int | None) -> list[Event]:
-        """The grid changed (``by`` a seat's cover, or a turn): a match broken is remembered (for a
-        late call), a bar moves on, and the game ends if it is won or nobody can play on."""
+    def _after_change(self, by: int | None, pair: bool) -> list[Event]:
+        """The grid changed (``by`` a seat's cover, or a turn; ``pair``: the card laid made a
+        match): a match broken is remembered (for a late call), a bar moves on, and the game ends
+        if it is won or nobody can play on."""
         s = self.s
-        showing = shows_match(self.tops())
+        # (only the card laid can make a match: with none showing before, the new card tells)
+        showing = pair or (s.showing and shows_match(self.tops()))
         if s.showing and not showing:
             s.match_gone, s.gone_by = s.stimulus, by
         s.showing = showing
@@ -302,11 +332,12 @@ class Aggravation(SpeedFamilyGame):
             if out:
                 return [self._first_out(out, "{seat} has played every card and wins")]
             return []
-        for p, bar in enumerate(s.barred):
-            if bar == BARRED and showing:
-                s.barred[p] = SITTING_OUT
-            elif bar == SITTING_OUT and not showing:
-                s.barred[p] = FREE
+        if any(s.barred):
+            for p, bar in enumerate(s.barred):
+                if bar == BARRED and showing:
+                    s.barred[p] = SITTING_OUT
+                elif bar == SITTING_OUT and not showing:
+                    s.barred[p] = FREE
         if any(s.packs) or (showing and any(self.may_call(p) for p in range(s.players))):
             return []
         out = [p for p in range(s.players) if s.emptied[p] == min(e for e in s.emptied if e is not None)]
