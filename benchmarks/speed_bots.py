@@ -24,7 +24,7 @@ from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import bot_seats
 from cardarcade.table.table import Table
 
-FAMILY = ("speed", "california-speed", "aggravation")
+FAMILY = ("speed", "california-speed", "aggravation", "cash")
 GOAL_P99_MS = 1.0
 
 
@@ -45,9 +45,9 @@ def timed_games(game_id: str, level: str, games: int,
             return out
 
     for seed in range(games):
-        game = TimedViews(spec.new(2, seed=seed).s)
+        game = TimedViews(spec.new(spec.default_players, seed=seed).s)  # (Cash: four, two sides)
         clock = VirtualClock()
-        table = Table(game, bot_seats([level, level]), clock, seed=seed)
+        table = Table(game, bot_seats([level] * spec.default_players), clock, seed=seed)
         for bot in table.bots.values():
             real_plans = bot.plans
 

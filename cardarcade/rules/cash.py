@@ -9,6 +9,7 @@ places, settled by press time (``_speedplay``), and so are the calls and the boa
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Literal
 
@@ -92,6 +93,26 @@ letters); the most hands a lettered match may last.
 makes that gesture (your signal, or an innocent one); one key calls "Cash!", another "Counter
 cash!"; the stock holder deals a new board. Hot-seat: the keys shown for each player.
 """
+
+
+_SWAPS: dict[tuple, Action] = {}  # swaps already built: random play and searches ask for the same ones often
+
+
+def swap_action(mine: Card, there: Card, place: int, laid: int) -> Action:
+    """The swap of ``mine`` for ``there`` on ``place``, aimed at the card as it was laid (stimulus ``laid``)."""
+    key = (id(mine), id(there), place, laid)  # cards are interned: one object per card
+    action = _SWAPS.get(key)
+    if action is None:
+        if len(_SWAPS) > 100_000:
+            _SWAPS.clear()
+        action = _SWAPS[key] = Action("swap", (mine, there), place, laid)
+    return action
+
+
+@functools.lru_cache(maxsize=256)
+def call_actions(k: int) -> tuple[Action, Action]:
+    """"Cash!" and "Counter cash!" on seeing stimulus ``k``."""
+    return Action("cash", value=k), Action("counter", value=k)
 
 
 class CashOptions(Options):
@@ -309,9 +330,14 @@ class Cash(SpeedFamilyGame):
         if not s.board_up:  # the count: the board turns up on "go"
             return [TURN] if seat == s.holder else []
         k = s.stimulus
-        board = s.board
-        out = [Action("swap", (mine, there), place, k) for mine in s.hands[seat] for place, there in enumerate(board)]
-        out += [*GESTURE_ACTIONS, Action("cash", value=k), Action("counter", value=k)]
+        board, laid = s.board, s.placed_k
+        known = _SWAPS.get
+        out = []
+        for place, there in enumerate(board):
+            for mine in s.hands[seat]:
+                out.append(known((id(mine), id(there), place, laid[place])) or swap_action(mine, there, place, laid[place]))
+        out += GESTURE_ACTIONS
+        out += call_actions(k)
         if seat == s.holder:
             out.append(Action("refresh", value=k))
         return out

@@ -56,3 +56,10 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
         await pilot.press("8", "j")  # right half: board card 2, hand card 2
         await wait_for(pilot, lambda: "Kc" in codes(screen.game.view(0).hand) and "Kh" in codes(screen.game.view(1).hand))
         assert "g cash" in prompt(screen) and "; cash" in prompt(screen)
+        now = screen.table.clock.now()
+        screen.do_verb(1, "cash", now)  # the right player's Cash! arrives first ...
+        screen.do_verb(0, "cash", now - 0.02)  # ... but the left player pressed 20 ms before
+        await wait_for(pilot, lambda: screen.game.is_over)
+        assert screen.game.result.winners == [1, 3], "Player 1's partner has no four of a kind"
+        await wait_for(pilot, lambda: any("Player 1 called 20 ms before Player 2" in n.message
+                                          for n in app._notifications))

@@ -39,11 +39,17 @@ class CashScreen(SpeedFamilyScreen):
         self.aimed: dict[int, int] = {}  # seat -> a board place picked, waiting for a hand card
         self.gestured: dict[int, tuple[str, float]] = {}  # seat -> (gesture, when it was made)
         self._asking = False
+        self.called: dict[int, float] = {}  # a person's call not yet settled: its press time
+        self.settled_call: tuple[int, float] | None = None  # who called first, and when they pressed
         self._picked: set[tuple[int, int]] = set()  # (hand, seat): signals picked, sent once the table plays
 
     # ---- keys
 
     def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
+        if verb in ("cash", "counter") and self.game.is_over and self.settled_call is not None:
+            if self.table is not None:
+                self.too_late(seat, t if t is not None else self.table.clock.now())
+            return
         if not self.in_play(seat):
             return
         view = self.game.view(seat)
@@ -55,7 +61,8 @@ class CashScreen(SpeedFamilyScreen):
             self.say(f"{name}: wait for go, the board is face down")
             return
         if verb in ("cash", "counter"):
-            self.send_play(seat, Action(verb), t)
+            if self.send_play(seat, Action(verb), t) and self.table is not None:
+                self.called[seat] = t if t is not None else self.table.clock.now()
             self.flash[seat] = self.call_words(verb)
             self.show(f"seat-{seat}", self.render_seat(seat), answer=True)
             return
@@ -160,7 +167,31 @@ class CashScreen(SpeedFamilyScreen):
             r = calls[0]
             self.headline = (f"{self.names[r.seat]} called {self.call_words(r.claim).title()} "
                              f"{'right' if is_win(r.outcome) else 'wrong'}")
+            self.tell_beaten_calls(r)
         return note
+
+    def tell_beaten_calls(self, first: Reaction) -> None:
+        """A person here whose call came after the one that settled the hand is told by how much:
+        theirs was never judged (the hand was over)."""
+        if self.table is None:
+            return
+        first_at = self.table.stimulus_time(first.stimulus) + first.seconds
+        self.settled_call = (first.seat, first_at)
+        for seat, pressed in list(self.called.items()):
+            del self.called[seat]
+            if seat != first.seat and pressed >= first_at:
+                self.too_late(seat, pressed)
+
+    def too_late(self, seat: int, pressed: float) -> None:
+        """Tell a person their call came after the one that settled the hand, and by how much."""
+        assert self.settled_call is not None
+        first, first_at = self.settled_call
+        if seat == first:
+            return
+        ms = max(0, round((pressed - first_at) * 1000))
+        who = "you" if len(self.people) == 1 else self.names[seat]
+        self.app.notify(f"{self.names[first]} called {ms} ms before {who}: the hand was settled first",
+                        title="Too late", timeout=5)
 
     # ---- drawing
 
@@ -221,6 +252,8 @@ class CashScreen(SpeedFamilyScreen):
             idle = "The sides are picking their secret signals…"
         else:
             idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
+            if view.holder == self.viewer and view.board_up:
+                idle = f"You hold the stock ({view.stock}): ⏎ deals a new board once nobody wants this one"
         status = self.status_line("{count} the board turns up", idle)
         parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
                                                     overflow="ellipsis", style="dim"), Align.center(row)]
