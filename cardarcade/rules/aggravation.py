@@ -355,7 +355,7 @@ class Aggravation(SpeedFamilyGame):
             ranks = [c.rank for c in self.tops()]
             rank = next(r for r in ranks if ranks.count(r) > 1)
             event = Event("call_win", seat, f"{{seat}} calls Aggravation! on the {rank.label}s", data={"k": s.stimulus})
-            return [event, self.finish([seat], "{seat} has no cards left, calls Aggravation! and wins",
+            return [event, self.finish([seat], "{seat} calls Aggravation! with no cards left and wins",
                                        scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
                                        low_wins=True)]
         if s.match_gone > seen:

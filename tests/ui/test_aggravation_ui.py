@@ -59,7 +59,7 @@ async def test_out_of_cards_space_calls_aggravation_at_the_next_match_and_wins(a
         await pilot.press("s", "1")  # on the 2♦: out of cards
         await wait_for(pilot, lambda: tops(screen)[1] == "Kc")
         assert "space calls Aggravation!" in prompt(screen)
-        assert "calls at the next match" in text_of(screen.render_seat(0))
+        assert "out of cards · calls at a match" in text_of(screen.render_seat(0))
         await wait_for(pilot, lambda: screen.game.view(0).showing, tries=400)  # the two kings
         await pilot.press("space")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))

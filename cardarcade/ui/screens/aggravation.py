@@ -105,7 +105,7 @@ class AggravationScreen(SpeedFamilyScreen):
         elif view.barred[seat]:
             words = "out of cards · sits out this match"
         else:
-            words = "out of cards · calls at the next match"
+            words = "out of cards · calls at a match"
         keys = ""
         if len(self.people) > 1 and seat in self.people:
             keys = f"{self.key_row(seat, [LINE_VERBS[0], LINE_VERBS[LINES]])} + {self.column_keys(seat)}"
