@@ -27,6 +27,7 @@ from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.rules.base import Action
 from cardarcade.rules.spoons import HAND, TAKE, quad_rank
 
+HURRIED = 0.1  # a table pace below this (seconds a move): the people are out and the bots finish fast
 # Pig: seconds between glances round the table, and the chance a glance sees a finger on a nose.
 GLANCES: dict[str, tuple[float, float]] = {
     "easy": (3.0, 0.45),
@@ -50,6 +51,8 @@ class SpoonsBot(SpeedFamilyBot):
             return []
         if view.round_k != self._sent_round:
             self._sent, self._sent_round = {}, view.round_k
+        if moment.pace < HURRIED:  # nobody left to keep up with: the table wants the game finished
+            return self._hurried(view, moment)
         grab = None if seat in view.grabbed else self._grab(view, moment)
         if grab is not None and (grab.key[2] == "own" or not view.pig):
             return [grab]  # a hand on its way to the spoons (or holding four of a kind) passes nothing
@@ -65,6 +68,22 @@ class SpoonsBot(SpeedFamilyBot):
             key = ("take", view.round_k, moves)
             plans.append(Plan(TAKE, self.once(key, lambda: moment.now + self.hands.move), key))
         return plans
+
+    def _hurried(self, view, moment: Moment) -> list[Plan]:
+        """Moves at the table's pace, on the same choices."""
+        seat, at = self.seat, moment.now + moment.pace
+        moves = view.moves[seat]
+        if seat not in view.grabbed and (view.grabbed or quad_rank(view.hand) is not None):
+            return [Plan(Action("grab", value=view.stimulus), at, ("grab", view.round_k, "hurried"))]
+        if seat in view.grabbed and not view.pig:
+            return []
+        if len(view.hand) > HAND:
+            key: Hashable = ("pass", view.round_k, moves)
+            action = self.once(key, lambda: (Action("pass", (self.choose_card(view.hand),)), at))[0]
+            return [Plan(action, at, key)]
+        if self._can_take(view):
+            return [Plan(TAKE, at, ("take", view.round_k, moves))]
+        return []
 
     # ---- grabbing
 

@@ -264,7 +264,8 @@ class Spoons(SpeedFamilyGame):
 
     def counted_move(self) -> tuple[int, Action] | None:
         s = self.s
-        return (s.dealer, DEAL) if s.over and s.result is None else None
+        # made in the name of the next dealer (the last one may have just gone out)
+        return (self.next_seat(s.dealer), DEAL) if s.over and s.result is None else None
 
     # ---- contract
 

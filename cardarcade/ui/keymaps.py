@@ -34,6 +34,9 @@ VERB_HELP = {
     **{f"line{k}": f"line {k + 1}" for k in range(6)},
     **{f"column{k}": f"column {k + 1}" for k in range(6)},
     "aggravation": "call Aggravation!",
+    # Spoons: take the next card from the left (the cards are card0-card4: pass one), grab a spoon.
+    "take": "take a card",
+    "grab": "grab a spoon",
 }
 
 # Solo: the whole keyboard. Digits pick a target seat (seat numbers as shown, from 1).
@@ -58,6 +61,8 @@ SOLO_KEYS: dict[str, tuple[str, ...]] = {
     **{f"line{k}": (key,) for k, key in enumerate(("w", "e", "r", "s", "d", "f"))},
     **{f"column{k}": (str(k + 1),) for k in range(6)},
     "aggravation": ("space",),
+    "take": ("enter",),
+    "grab": ("space",),
 }
 
 # Hot-seat: the left player has the left half of the keyboard, the right player the right half.
@@ -88,6 +93,7 @@ HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
         **{f"line{k}": (key,) for k, key in enumerate(_LEFT_LINES)},
         **{f"column{k}": (key,) for k, key in enumerate(_LEFT_COLUMNS)},
         "aggravation": ("z",),
+        "take": ("w",), "grab": ("x",),
     },
     {
         "flip": ("o",), "react": ("l",), "pool": ("k",), "decline": ("j",),
@@ -102,6 +108,7 @@ HOTSEAT_KEYS: tuple[dict[str, tuple[str, ...]], ...] = (
         **{f"line{k}": (key,) for k, key in enumerate(_RIGHT_LINES)},
         **{f"column{k}": (key,) for k, key in enumerate(_RIGHT_COLUMNS)},
         "aggravation": ("m",),
+        "take": ("o",), "grab": ("full_stop",),
     },
 )
 

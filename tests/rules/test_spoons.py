@@ -109,7 +109,7 @@ def test_four_of_a_kind_passes_the_fifth_card_and_grabs_then_everyone_may_grab()
     assert grab(game, 2)[0].kind == "grab_win"  # no four of a kind needed once a spoon has gone
     view = game.view(None)
     assert view.over and view.loser == 1 and view.letters == [0, 1, 0]
-    assert game.counted_move() == (0, DEAL)
+    assert game.counted_move() == (1, DEAL), "made by the next dealer"
 
 
 def test_a_wrong_grab_costs_a_letter_and_the_round_goes_on():
@@ -232,3 +232,12 @@ def test_at_the_table_the_earlier_press_takes_the_last_spoon_even_when_processed
     assert game.view(None).grabbed == [0, 1] and game.view(None).loser == 2
     lost = next(r for r in table.stats.reactions if r.seat == 2)
     assert lost.outcome == "grab_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.04)
+
+
+def test_when_the_dealer_goes_out_the_next_player_deals():
+    game = new("2c 3c 4c 5c", "2d 3d 4d 5d", "2h 3h 4h 5h", options={"letters": 1})
+    grab(game, 0)  # a wrong grab for the dealer's last letter
+    seat, action = game.counted_move()
+    assert seat == 1 and game.is_legal(seat, action)
+    game.apply(seat, action)
+    assert game.view(None).dealer == 1 and game.view(None).hand_sizes == [0, 4, 4]

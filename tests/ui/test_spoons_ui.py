@@ -1,0 +1,84 @@
+"""Spoons played through the keys a person would press, solo and hot-seat."""
+
+from __future__ import annotations
+
+from ui_helpers import prompt, screen_text, wait_for
+
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.spoons import SpoonsScreen
+from tests.rules.test_spoons import spoons_deck
+
+SPOONS = GAMES["spoons"]
+QUAD = ("7c 7d 7h 5c", "2d 3d 4d 5d", "2h 3h 4h 5h", "2s 3s 4s 6s")
+
+
+def hand(screen, seat: int) -> list[str]:
+    return [c.code for c in screen.game.view(seat).hand]
+
+
+async def test_solo_enter_takes_a_digit_passes_and_space_grabs_then_the_bots_follow(app_factory):
+    app = app_factory(GameSetup.solo(SPOONS, 4, seed=1, level="expert", deck=spoons_deck(*QUAD, stock="7s Kc")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SpoonsScreen)
+        assert "⏎ takes the next card" in prompt(screen)
+        await pilot.press("1")  # four cards: nothing to pass yet, and nothing lost
+        assert "take a card first" in prompt(screen) and hand(screen, 0) == ["7c", "7d", "7h", "5c"]
+        await pilot.press("enter")
+        assert hand(screen, 0)[-1] == "7s" and "1-5 passes that card on" in prompt(screen)
+        await pilot.press("enter")  # five cards: pass one first
+        assert "pass one first" in prompt(screen)
+        await pilot.press("4")  # the 5♣ goes to the next player
+        assert hand(screen, 0) == ["7c", "7d", "7h", "7s"] and screen.game.s.moves[0] == 2
+        await pilot.press("space")  # four sevens: a spoon
+        await wait_for(pilot, lambda: screen.game.view(None).grabbed[:1] == [0])
+        assert any("You have four sevens and grab a spoon!" in line.plain for line in screen.history)
+        # the bots see it and grab the other two spoons; one of them is left without
+        await wait_for(pilot, lambda: screen.game.s.round == 2 or screen.game.view(None).over, tries=1500)
+        assert screen.game.view(None).letters[0] == 0 and sum(screen.game.view(None).letters) == 1
+        assert any("is left without a spoon: S" in line.plain for line in screen.history)
+
+
+async def test_hotseat_each_player_owns_half_the_keyboard_and_the_slowest_takes_the_letter(app_factory):
+    deck = spoons_deck("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 5h")
+    app = app_factory(GameSetup.solo(SPOONS, 3, seed=1, humans=2, level="easy", deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.keymap.lookup("w") == (0, "take") and screen.keymap.lookup("o") == (1, "take")
+        assert screen.keymap.lookup("a") == (0, "card0") and screen.keymap.lookup("semicolon") == (1, "card4")
+        assert screen.keymap.lookup("x") == (0, "grab") and screen.keymap.lookup("full_stop") == (1, "grab")
+        assert prompt(screen) == "Player 1: w take, a-g pass, x grab · Player 2: o take, h-; pass, . grab"
+        text = screen_text(app)
+        assert "Player 1: w take (40) a 7♣ s 7♦ d 7♥ f 7♠" in text and "Player 2: o take (0) h 2♦" in text
+        await pilot.press("o")  # nothing has been passed to player 2 yet
+        assert "no card has come to you yet" in prompt(screen)
+        await pilot.press("x", "full_stop")  # four of a kind grabs; the other person sees it and grabs
+        await wait_for(pilot, lambda: screen.game.view(None).over or screen.game.s.round == 2)
+        assert screen.game.view(None).letters == [0, 0, 1], "the bot was the slowest"
+
+
+async def test_spoons_far_away_a_grab_lands_a_second_after_its_key(app_factory):
+    deck = spoons_deck("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 5h")
+    app = app_factory(GameSetup.solo(SPOONS, 3, seed=1, level="easy", deck=deck, options={"spoons_far": True}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("space")
+        assert screen.flash.get(0) == "RUNNING…" and screen.game.view(None).grabbed == []
+        await pilot.pause(0.6)
+        assert screen.game.view(None).grabbed == [], "still on the way"
+        await wait_for(pilot, lambda: screen.game.view(None).grabbed[:1] == [0])
+
+
+async def test_a_wrong_grab_for_the_last_letter_puts_you_out_and_the_bots_finish_fast(app_factory):
+    setup = GameSetup.solo(SPOONS, 3, seed=2, level="expert", deck=spoons_deck(*QUAD[:3]), options={"letters": 1})
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("space")  # no four of a kind, and nobody has grabbed
+        await wait_for(pilot, lambda: screen.game.is_out(0))
+        await wait_for(pilot, lambda: "> lets the bots finish fast" in prompt(screen))
+        await pilot.press("greater_than_sign")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), tries=2000)
+        assert screen.game.result.winners != [0] and screen.game.result.ranking[-1] == 0
