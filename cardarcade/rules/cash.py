@@ -509,11 +509,10 @@ class Cash(SpeedFamilyGame):
         events = [Event("reveal", None, "The hands: " + " · ".join(
             " ".join(NAMES[c.code] for c in hand) for hand in s.hands), data={"hands": s.last_hands})]
         if not s.options.letters:
-            if winner is None and loser is None:
-                events.append(self.finish([], why, sides=list(s.side)))
-            else:
-                won = [p for p in range(s.players) if s.side[p] not in losers]
-                events.append(self.finish(won, why, sides=list(s.side)))
+            won = [] if winner is None and loser is None else [p for p in range(s.players) if s.side[p] not in losers]
+            # each player's most cards of one rank: how close everyone came
+            closest = [float(HAND - self.left(p)) for p in range(s.players)]
+            events.append(self.finish(won, why, scores=closest, score_name="of a kind", sides=list(s.side)))
             return events
         word = WORDS[s.options.name]
         for x in losers:

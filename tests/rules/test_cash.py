@@ -131,6 +131,7 @@ def test_cash_by_the_partner_of_a_player_with_four_of_a_kind_wins_for_both():
     events = game.apply(2, Action("cash", value=game.stimulus))
     assert events[0].kind == "cash_win"
     assert game.result.winners == [0, 2] and game.result.sides == [0, 1, 0, 1] and game.result.partners_won
+    assert game.result.scores == [4, 1, 1, 1] and game.result.score_name == "of a kind", "how close each came"
 
 
 def test_cash_on_your_own_four_of_a_kind_is_wrong_and_loses():

@@ -13,6 +13,7 @@ import time
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.containers import Grid
 
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES
@@ -27,6 +28,7 @@ BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
 SIGN_VERBS = [f"sign{k}" for k in range(len(GESTURES))]
 SIDE_MARKS = "ABCDE"
 GESTURE_SHOWN = 2.5  # seconds a gesture stays on its player's panel
+PANEL_WORDS = {"tap": "taps table", "sip": "sips", "whistle": "whistles", "wink": "winks"}  # short, for a panel
 
 
 class CashScreen(SpeedFamilyScreen):
@@ -195,6 +197,17 @@ class CashScreen(SpeedFamilyScreen):
 
     # ---- drawing
 
+    def on_mount(self) -> None:
+        """The panels in the order the players sit (partners are never neighbours), clockwise:
+        along the top row, then back along the bottom one."""
+        grid = self.query_one("#seats", Grid)
+        ring = self.game.view(None).ring
+        columns, _ = self.seat_grid()
+        order = ring[:columns] + ring[columns:][::-1]
+        for seat in reversed(order):
+            grid.move_child(self.query_one(f"#seat-{seat}"), before=0)
+        super().on_mount()
+
     def seat_style(self) -> str:
         return "frameless"  # two lines a seat, so the board and the hand fit at 80x24
 
@@ -209,7 +222,7 @@ class CashScreen(SpeedFamilyScreen):
         right = "stock" if view.holder == seat and view.phase == "play" else self.seat_level(seat)
         gesture = self.gestured.get(seat)
         if gesture is not None and time.monotonic() - gesture[1] < GESTURE_SHOWN:
-            doing = Text(f"✋ {GESTURE_WORDS[gesture[0]]}", style="bold yellow")
+            doing = Text(f"✋ {PANEL_WORDS[gesture[0]]}", style="bold yellow")
         else:
             doing = Text("")
         lines = [fitted(width, header, right), fitted(width, doing)]
@@ -234,6 +247,8 @@ class CashScreen(SpeedFamilyScreen):
                 mark += ", " + (("red" if card.is_red else "black") if paired == 2 else card.suit.noun)
             groups.append(f"{group} ({mark})")
         line = " v ".join(groups)
+        if self.viewer is not None and view.signal:  # (alone at the keyboard: nobody else reads it)
+            line += f" · signal: {view.signal}"
         if view.lettered:
             line += " · letters " + " ".join(f"{SIDE_MARKS[i]}:{view.word[:n] or '-'}"
                                                for i, n in enumerate(view.letters))
@@ -262,9 +277,7 @@ class CashScreen(SpeedFamilyScreen):
             picked = self.picked.get(self.viewer)
             keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
             slots = [Slot(card, highlight=i == picked, caption=key) for i, (card, key) in enumerate(zip(mine.hand, keys))]
-            signal = f"your signal: {mine.signal} ({GESTURE_WORDS[mine.signal]})" if mine.signal else "no signal yet"
             parts.append(Align.center(render_row(slots, palette, ascii_only=ascii_only)))
-            parts.append(Text(signal, justify="center", style="bold"))
         return Group(*parts)
 
     def seat_keys(self, seat: int) -> str:
@@ -280,7 +293,7 @@ class CashScreen(SpeedFamilyScreen):
         if self.viewer in self.aimed:
             return "Now a card of yours: 1-4 (swaps them)"
         deal = " · ⏎ new board" if self.view.holder == self.viewer else ""
-        return f"1-4 + a-f swap · z x c v gesture · space Cash! · ⌫ Counter cash!{deal}"
+        return f"1-4+asdf swap · zxcv gesture · space Cash! · ⌫ Counter{deal}"
 
     def render_final(self) -> RenderableType | None:
         view = self.game.view(None)
