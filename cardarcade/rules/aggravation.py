@@ -80,10 +80,12 @@ RULES = """\
 - **Last card wins** (a house rule, from the text's "object" line): the first to play their last
   card wins at once, with no call.
 
-**Keys:** two keys cover a card: the key of its line (shown at the left of the grid) and the key of
-its column (shown above it), in either order. The grid shows six columns a line; a row that grows
-longer goes on in a second line. `space` (hot-seat: a key of your half) calls Aggravation!
-A `•` marks a card left over from a match partly covered.
+**Keys:** two keys cover a card, in either order: the key of its line (at the left of the grid)
+and the key of its column (above it). Solo: `w` (upper row) or `s` (lower row), and `1`-`6`.
+Hot-seat: the left player `w`/`s` and `1`-`6`, the right player `u`/`j` and `7`-`=`. A row longer
+than six cards goes on in a second line (`e`/`d`, hot-seat right `i`/`k`) and a third (`r`/`f`,
+`o`/`l`). `space` (hot-seat: `z` left, `m` right) calls Aggravation! A `•` under a card marks one
+left over from a match partly covered.
 """
 
 
