@@ -24,7 +24,7 @@ from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import bot_seats
 from cardarcade.table.table import Table
 
-FAMILY = ("speed", "california-speed", "aggravation", "cash")
+FAMILY = ("speed", "california-speed", "aggravation", "spoons", "cash")
 GOAL_P99_MS = 1.0
 
 
