@@ -9,6 +9,7 @@ by that number and two covers of one stack are settled by who pressed first.
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -128,18 +129,12 @@ class AggravationView(BaseModel):
     finish: str
 
 
-_COVERS: dict[tuple[int, int], Action] = {}
-
-
+@functools.lru_cache(maxsize=4096)
 def cover_action(place: int, seen: int) -> Action:
-    """The cover of ``place`` on seeing stimulus ``seen``: built once (an Action costs more to build
-    than to look up, and random play asks for every open card's cover after every move)."""
-    action = _COVERS.get((place, seen))
-    if action is None:
-        if len(_COVERS) > 4096:
-            _COVERS.clear()
-        action = _COVERS[place, seen] = Action("cover", target=place, value=seen)
-    return action
+    """The cover of ``place`` on seeing stimulus ``seen``, one shared (immutable) action for each:
+    random play and the invariant suites ask for every open card's cover after every move, and an
+    Action costs more to build than to look up."""
+    return Action("cover", target=place, value=seen)
 
 
 def shows_match(tops: list[Card]) -> bool:
