@@ -1,0 +1,97 @@
+"""Spoons bots: they decide from their view alone, keep the rank they collect, take a person's
+time to look over five cards, decide and move, and notice a grab (slower in Pig) by level."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.rules import GAMES, Action
+from cardarcade.rules.spoons import TAKE
+from cardarcade.table.simulate import play_headless
+from tests.rules.test_spoons import spoons_deck
+
+SPEC = GAMES["spoons"]
+NOW = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
+
+
+def game_of(*hands: str, stock: str = "", options=None):
+    return SPEC.new(len(hands), seed=0, options=options, deck=spoons_deck(*hands, stock=stock))
+
+
+def plans(level: str, view, seed: int = 0, seat: int = 0, moment: Moment = NOW):
+    return make_bot("spoons", seat, level, random.Random(seed)).plans(view, moment)
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_bots_finish_games_at_every_level(level):
+    result, table = play_headless(SPEC, [level, "medium", "easy"], seed=1, options={"letters": 2})
+    assert result is not None and table.game.is_over and len(result.winners) == 1
+
+
+def test_the_choice_depends_only_on_what_the_seat_sees():
+    # The same hand, with a fifth card taken; the others' hands and the stock differ.
+    one = game_of("7c 7d 2h 9c", "2d 3d 4d 5d", "Kh Qh 4h 5h", stock="7s")
+    two = game_of("7c 7d 2h 9c", "Ks Qs 4s 5s", "2s 3s 4c 5c", stock="7s")
+    for game in (one, two):
+        game.apply(0, TAKE)
+    for level in LEVEL_NAMES:
+        assert plans(level, one.view(0)) == plans(level, two.view(0))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_a_bot_keeps_the_rank_it_collects_and_passes_a_lone_card(level):
+    game = game_of("7c 7d 2h 9c", "2d 3d 4d 5d", "Kh Qh 4h 5h", stock="7s")
+    game.apply(0, TAKE)
+    passed = [p.action.cards[0].rank for seed in range(20) for p in plans(level, game.view(0), seed)]
+    # (a hasty hand now and then passes a seven: wrong plays by level)
+    assert sum(rank != 7 for rank in passed) >= 18
+
+
+def test_a_bot_with_four_of_a_kind_grabs_instead_of_passing():
+    game = game_of("7c 7d 7h 9c", "2d 3d 4d 5d", "Kh Qh 4h 5h", stock="7s")
+    game.apply(0, TAKE)
+    for level in LEVEL_NAMES:
+        [plan] = plans(level, game.view(0))
+        assert plan.action.kind == "grab"
+
+
+def test_looking_over_five_cards_deciding_and_moving_take_longer_for_easier_levels():
+    game = game_of("7c 7d 2h 9c", "2d 3d 4d 5d", "Kh Qh 4h 5h", stock="7s")
+    game.apply(0, TAKE)
+
+    def mean_pass_time(level: str) -> float:
+        return statistics.mean(plans(level, game.view(0), seed)[0].at for seed in range(200))
+    easy, medium, expert = (mean_pass_time(level) for level in ("easy", "medium", "expert"))
+    assert easy > medium > expert > 0.5, (easy, medium, expert)
+
+
+def test_a_bot_waits_with_nothing_passed_to_it():
+    game = game_of("2c 3c 4c 5c", "2d 3d 4d 6d", "2h 3h 4h 6h")
+    assert plans("expert", game.view(1), seat=1) == []
+
+
+def test_a_grab_is_noticed_at_once_in_spoons_and_later_in_pig():
+    def notice(options) -> float:
+        times = []
+        for seed in range(200):
+            game = game_of("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 6h", options=options)
+            game.apply(0, Action("grab", value=game.stimulus))
+            moment = Moment(now=10.0, stimulus_time=10.0, pace=1.0)
+            grab = next(p for p in plans("medium", game.view(1), seed, seat=1, moment=moment)
+                        if p.action.kind == "grab")
+            times.append(grab.at - 10.0)
+        return statistics.mean(times)
+    spoons, pig = notice({}), notice({"pig": True})
+    assert 0.3 < spoons < 1.0 and pig > spoons + 1.0, (spoons, pig)
+
+
+def test_in_pig_a_bot_goes_on_passing_until_it_notices():
+    game = game_of("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 6h", stock="9c", options={"pig": True})
+    game.apply(0, Action("grab", value=game.stimulus))
+    game.apply(0, TAKE)  # the 9♣ goes on, blind, to seat 1
+    kinds = sorted(p.action.kind for p in plans("medium", game.view(1), seat=1))
+    assert kinds == ["grab", "take"]
