@@ -65,3 +65,12 @@ async def test_out_of_cards_space_calls_aggravation_at_the_next_match_and_wins(a
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.result.winners == [0]
         assert any("You call Aggravation! on the Ks" in line.plain for line in screen.history)
+
+
+def test_a_row_longer_than_six_goes_on_in_a_second_line_with_its_own_key():
+    from cardarcade.ui.screens.aggravation import LINE_VERBS, address
+
+    assert address(LINE_VERBS.index("line0"), 0) == (0, 0)  # w 1: the upper row's first card
+    assert address(LINE_VERBS.index("line1"), 0) == (0, 6)  # e 1: its seventh, on the second line
+    assert address(LINE_VERBS.index("line3"), 5) == (1, 5)  # s 6: the lower row's sixth
+    assert address(LINE_VERBS.index("line5"), 0) == (1, 12)  # f 1: its thirteenth, on the third line

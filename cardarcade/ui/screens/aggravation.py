@@ -26,6 +26,8 @@ LINE_VERBS = [f"line{k}" for k in range(2 * LINES)]  # seat 0's lines, then seat
 COLUMN_VERBS = [f"column{k}" for k in range(WIDTH)]
 CALL = "aggravation"
 CELL, GAP = 5, 2  # a card's width, and the room between two
+NAME, KEYS = 9, 4  # a line's label: the row's owner, then the line's key(s) ('w u' at a hot-seat table)
+LABEL = NAME + KEYS + 1
 
 
 def address(line: int, column: int) -> tuple[int, int]:
@@ -138,14 +140,16 @@ class AggravationScreen(SpeedFamilyScreen):
                     line = label if k == 1 else Text(" " * label.cell_len)
                     grid.append(self.joined(line, [c[k] for c in cells]))
             else:
-                grid.append(self.joined(label, [c[1] for c in cells]))
+                if seat == 1 and part == 0:
+                    grid.append(Text(""))  # the two rows apart
+                grid.append(self.joined(label, [c[3] for c in cells]))
         block = Text("\n").join(line for line in grid)
         block.no_wrap = True
         return Group(status, Align.center(block))
 
     def column_header(self) -> Text:
         """The column keys over the grid: '1' solo, '1 7' at a hot-seat table."""
-        out = Text(" " * self.label_width())
+        out = Text(" " * LABEL)
         for k, verb in enumerate(COLUMN_VERBS):
             caption = self.keys_of("column", k, verb, "bold")
             out.append(" " * ((CELL - caption.cell_len) // 2))
@@ -166,36 +170,37 @@ class AggravationScreen(SpeedFamilyScreen):
                        else style)
         return out
 
-    def label_width(self) -> int:
-        return 14
-
     def line_label(self, seat: int, part: int) -> Text:
         """'You        w' at the left of a line: whose row it is (on its first line) and its key(s)."""
         line = seat * LINES + part
         keys = self.keys_of("line", line, LINE_VERBS[line], "dim")
-        name = self.names[seat][:9] if part == 0 else ""
-        label = Text(f"{name:<9}", style="bold")
-        label.append(" " * (4 - keys.cell_len))
+        name = self.names[seat][:NAME] if part == 0 else ""
+        label = Text(name.ljust(NAME), style="bold")
+        label.append(" " * (KEYS - keys.cell_len))
         label.append_text(keys)
         label.append(" ")
         return label
 
     def cell(self, place: int, left_over: bool, up: bool) -> list[Text]:
-        """A small card's three lines: the top of its stack, a • under one left over from a match."""
+        """A small card's three lines (the top of its stack, a • under one left over from a match),
+        then the same card as a one-line chip."""
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         view = self.view
         tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if ascii_only else ("╭", "╮", "╰", "╯", "─", "│")
         if not up:
             back = Style(color=palette.back_pattern, bgcolor=palette.back)
             fill = "#" if ascii_only else "▚"
-            return [Text(tl + h * 3 + tr, style=back), Text(v + fill * 3 + v, style=back), Text(bl + h * 3 + br, style=back)]
+            middle = Text(v + fill * 3 + v, style=back)
+            return [Text(tl + h * 3 + tr, style=back), middle, Text(bl + h * 3 + br, style=back), middle]
         edge = Style(color=palette.edge, bgcolor=palette.face)
         card = view.tops[place]
         face = self.card_label(card, chip=True)
         face.pad_left(3 - face.cell_len)
         middle = Text(v, style=edge) + face + Text(v, style=edge)
-        mark = "•" if left_over else h
-        return [Text(tl + h * 3 + tr, style=edge), middle, Text(bl + h + mark + h + br, style=edge)]
+        # The • goes under the card; on a one-line chip, in place of its right edge.
+        chip = Text(v, style=edge) + face + Text("•" if left_over else v, style=edge)
+        return [Text(tl + h * 3 + tr, style=edge), middle, Text(bl + h + ("•" if left_over else h) + h + br, style=edge),
+                chip]
 
     def joined(self, label: Text, cells: list[Text]) -> Text:
         """A line of the grid, padded to the grid's whole width (so the grid centres as one block)."""
@@ -204,7 +209,7 @@ class AggravationScreen(SpeedFamilyScreen):
             if i:
                 out.append(" " * GAP)
             out.append_text(cell)
-        out.pad_right(self.label_width() + WIDTH * CELL + (WIDTH - 1) * GAP - out.cell_len)
+        out.pad_right(LABEL + WIDTH * CELL + (WIDTH - 1) * GAP - out.cell_len)
         return out
 
     # ---- the prompt
