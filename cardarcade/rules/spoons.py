@@ -500,7 +500,7 @@ class Spoons(SpeedFamilyGame):
             raise ValueError("bad counters")
         if s.result is not None:
             return
-        if s.dealer in s.out_order:
+        if s.dealer in s.out_order and not s.over:  # (the dealer may go out in the round just decided)
             raise ValueError("the dealer is out")
         grabbed, ks = s.grabbed, s.grab_k
         if (len(set(grabbed)) != len(grabbed) or len(ks) != len(grabbed) or any(p in s.out_order for p in grabbed)
