@@ -225,13 +225,7 @@ class CashScreen(SpeedFamilyScreen):
             doing = Text(f"✋ {PANEL_WORDS[gesture[0]]}", style="bold yellow")
         else:
             doing = Text("")
-        lines = [fitted(width, header, right), fitted(width, doing)]
-        if len(self.people) > 1 and seat in self.people:
-            hand = self.game.view(seat).hand
-            keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
-            picked = self.picked.get(seat)
-            lines.append(fitted(width, self.inline_cards(hand, keys, hand[picked] if picked is not None else None)))
-        return Group(*lines)
+        return Group(fitted(width, header, right), fitted(width, doing))
 
     def partners_line(self) -> str:
         """'You & Bot 2 (A, red) v Bot 1 & Bot 3 (B, black)'."""
@@ -267,11 +261,24 @@ class CashScreen(SpeedFamilyScreen):
             idle = "The sides are picking their secret signals…"
         else:
             idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
-            if view.holder == self.viewer and view.board_up:
-                idle = f"You hold the stock ({view.stock}): ⏎ deals a new board once nobody wants this one"
+            if view.holder in self.people and view.board_up:
+                key = self.keymap.key_label(view.holder, "flip")
+                idle = (f"{self.names[view.holder]} holds the stock ({view.stock}): {key} deals a new board "
+                        "once nobody wants this one").replace("You holds", "You hold")
         status = self.status_line("{count} the board turns up", idle)
         parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
                                                     overflow="ellipsis", style="dim"), Align.center(row)]
+        if len(self.people) > 1:  # hot-seat: each person's hand on a line, after its keys
+            for seat in self.people:
+                hand = self.game.view(seat).hand
+                keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
+                picked = self.picked.get(seat)
+                line = Text(f"{self.names[seat]}: ", style="bold")
+                line.append_text(self.inline_cards(hand, keys, hand[picked] if picked is not None else None))
+                aim = self.aimed.get(seat)
+                if aim is not None:
+                    line.append(f"  → board {self.keymap.key_label(seat, BOARD_VERBS[aim])}", style="bold")
+                parts.append(Align.center(line))
         if self.viewer is not None:
             mine = self.game.view(self.viewer)
             picked = self.picked.get(self.viewer)
@@ -281,9 +288,12 @@ class CashScreen(SpeedFamilyScreen):
         return Group(*parts)
 
     def seat_keys(self, seat: int) -> str:
-        return (f"{self.key_row(seat, CARD_VERBS)}+{self.key_row(seat, BOARD_VERBS)} swap, "
-                f"{self.key_row(seat, SIGN_VERBS)} gesture, {self.keymap.key_label(seat, 'cash')} cash "
-                f"{self.keymap.key_label(seat, 'counter')} counter")
+        def keys(verbs: list[str]) -> str:
+            labels = [self.keymap.key_label(seat, v) for v in verbs]
+            return ("" if all(len(k) == 1 for k in labels) else " ").join(labels)
+        deal = f" {self.keymap.key_label(seat, 'flip')} deal" if self.view.holder == seat else ""
+        return (f"{keys(CARD_VERBS)}+{keys(BOARD_VERBS)} swap {keys(SIGN_VERBS)} gesture "
+                f"{self.keymap.key_label(seat, 'cash')} cash {self.keymap.key_label(seat, 'counter')} counter{deal}")
 
     def turn_prompt(self) -> str:
         if self.viewer is None:
