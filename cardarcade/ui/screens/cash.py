@@ -113,6 +113,7 @@ class CashScreen(SpeedFamilyScreen):
         view = self.game.view(None)
         seat = next((p for p in view.picking if p in self.people and (view.hand_no, p) not in self._picked), None)
         if seat is None:
+            self._tell_signal(view.hand_no)
             return
         self._asking = True
         partners = [self.names[p] for p in self.game.view(seat).partners]
@@ -132,6 +133,30 @@ class CashScreen(SpeedFamilyScreen):
             self.call_later(self.refresh_all)
 
         self.app.push_screen(ChoiceScreen(title, labels), picked)
+
+    def _tell_signal(self, hand_no: int) -> None:
+        """At one keyboard the table never shows a signal: a person whose side's signal a bot
+        picked is told it on a dialog the other person looks away from."""
+        if len(self.people) < 2:
+            return  # alone, the partners' line shows it
+        for seat in self.people:
+            mine = self.game.view(seat)
+            partners_here = [p for p in mine.partners if p in self.people]
+            if mine.signal is None or (hand_no, seat) in self._picked or any(
+                    (hand_no, p) in self._picked for p in partners_here):
+                continue
+            self._picked.add((hand_no, seat))
+            self._asking = True
+            others = ", ".join(self.names[p] for p in self.people if p != seat and p not in partners_here)
+            away = f" — {others}, look away!" if others else ""
+            title = f"{self.names[seat]}: your side's secret signal is {mine.signal} ({GESTURE_WORDS[mine.signal]}){away}"
+
+            def seen(_: int | None) -> None:
+                self._asking = False
+                self.call_later(self.refresh_all)
+
+            self.app.push_screen(ChoiceScreen(title, ["Got it"]), seen)
+            return
 
     def _send_signal(self, seat: int, gesture: str) -> None:
         """The signal picked, once the table plays again (it waits while the dialog is up)."""
