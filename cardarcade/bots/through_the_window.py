@@ -43,13 +43,14 @@ class Wits:
     cps: float  # typing speed
     blank: float  # chance of not thinking of any noun for a card
     give_up: float  # seconds before a bot that cannot think of one passes
+    ideas: int  # nouns that come to mind at once: the shortest is typed
 
 
 WITS: dict[str, Wits] = {
-    "easy": Wits(recall=1.8, spread=0.45, cps=2.8, blank=0.12, give_up=9.0),
-    "medium": Wits(recall=1.2, spread=0.4, cps=4.2, blank=0.03, give_up=12.0),
-    "hard": Wits(recall=0.85, spread=0.35, cps=5.5, blank=0.0, give_up=15.0),
-    "expert": Wits(recall=0.6, spread=0.3, cps=7.0, blank=0.0, give_up=15.0),
+    "easy": Wits(recall=1.7, spread=0.45, cps=3.0, blank=0.12, give_up=9.0, ideas=1),
+    "medium": Wits(recall=1.1, spread=0.4, cps=4.5, blank=0.03, give_up=12.0, ideas=2),
+    "hard": Wits(recall=0.75, spread=0.35, cps=6.0, blank=0.0, give_up=15.0, ideas=3),
+    "expert": Wits(recall=0.5, spread=0.3, cps=7.5, blank=0.0, give_up=15.0, ideas=4),
 }
 
 # Seconds to find a card's letter: a face card or an ace names it at once, a number's name must be
@@ -97,17 +98,23 @@ class ThroughTheWindowBot(BotBase):
     # ---- choosing a word
 
     def pick(self, view, letter: str) -> int | None:
-        """A plain noun with ``letter`` that has not won a card (None: none is left)."""
+        """A plain noun with ``letter`` that has not won a card, the shortest of the few that come
+        to mind (None: none is left)."""
         table = nouns()
         lo, hi = table.run(letter)
-        used = view.used
-        for _ in range(24):  # nearly always the first draw: a few dozen words are used at most
-            i = self.rng.randrange(lo, hi) if hi > lo else None
-            if i is None:
-                return None
-            if table.plain[i] and table.words[i] not in used:
-                return i
-        return next((i for i in range(lo, hi) if table.plain[i] and table.words[i] not in used), None)
+        if hi <= lo:
+            return None
+        used, words, plain = view.used, table.words, table.plain
+        ideas: list[int] = []
+        for _ in range(24):  # nearly every draw will do: a few dozen words are used at most
+            i = self.rng.randrange(lo, hi)
+            if plain[i] and words[i] not in used:
+                ideas.append(i)
+                if len(ideas) == self.wits.ideas:
+                    break
+        if not ideas:
+            return next((i for i in range(lo, hi) if plain[i] and words[i] not in used), None)
+        return min(ideas, key=lambda i: len(words[i]))
 
     def _decide(self, view, start: float, first: bool) -> tuple[Action, float]:
         rng, wits = self.rng, self.wits

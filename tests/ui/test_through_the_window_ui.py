@@ -55,6 +55,8 @@ async def test_hotseat_the_first_buzz_holds_a_wrong_word_hands_it_back_and_the_o
         screen = app.screen
         assert prompt(screen).startswith("Player 1: s buzz, d pass · Player 2: l buzz, j pass")
         await wait_for(pilot, lambda: card_up(screen))
+        await pilot.press("t")  # a letter before anyone has buzzed: whose box would it go to?
+        assert prompt(screen) == "Buzz first: s Player 1 · l Player 2"
         await pilot.press("s", "l")  # both buzz: Player 1 first, so Player 2's l is a buzz, not a letter
         assert screen.buzz[0] == 0 and screen.boxes[0] == ""
         assert "Player 1 buzzed" in screen.headline and "earlier than Player 2" in screen.headline

@@ -61,6 +61,12 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             event.stop()
             event.prevent_default()
             return
+        if (seat is None and self.viewer is None and self.view.window is not None and event.key != "q"
+                and event.character and event.character.isalpha() and self.keymap.lookup(event.key) is None):
+            keys = self.buzz_keys()  # a letter at one keyboard before anyone has buzzed
+            self.say(f"Buzz first: {keys}" if keys else "You have both passed on this card")
+            event.stop()
+            return
         await super().on_key(event)
 
     def type_key(self, seat: int, event: events.Key) -> bool:
@@ -279,14 +285,21 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         seat = self.typist()
         if seat is None:
             if self.viewer is None and self.people and view.window is not None and not self.game.is_over:
-                keys = " · ".join(f"{self.keymap.key_label(p, 'react')} {self.names[p]}" for p in self.people)
-                return Text(f"Buzz to answer: {keys}", style="dim", justify="center")
+                keys = self.buzz_keys()
+                return Text(f"Buzz to answer: {keys}" if keys else "You have both passed on this card",
+                            style="dim", justify="center")
             return Text("")
         who = "Your word" if self.viewer is not None else f"{self.names[seat]}'s word"
         if seat in view.passed:
             return Text(f"{who}: passed on this card", style="dim", justify="center")
         return Text.assemble((f"{who}: ", "bold"), (self.boxes[seat], "bold reverse"), ("▏", "blink"),
                              justify="center")
+
+    def buzz_keys(self) -> str:
+        """'s Ann · l Bob': the buzz keys of the people who have not passed on the card up."""
+        passed = self.view.passed
+        return " · ".join(f"{self.keymap.key_label(p, 'react')} {self.names[p]}" for p in self.people
+                          if p not in passed)
 
     def used_line(self) -> Text:
         used = self.view.used
