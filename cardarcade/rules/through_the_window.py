@@ -67,9 +67,10 @@ starts with the letter of the card just turned.
 
 - **Words are typed:** type the noun and press enter. A noun counts if it is in the English noun
   list of the *wonderwords* package (any case; a hyphen or space may be left out, "icecream" is
-  "ice-cream"); rude words are left out of it. A word that is not in the list, does not start
-  with the letter, or has won a card already is refused with a short note to its typist only: it
-  costs nothing but time.
+  "ice-cream"); rude words are left out of it. The list holds common nouns only, so a name such
+  as "Texas", which the text allows, does not count here. A word that is not in the list, does
+  not start with the letter, or has won a card already is refused with a short note to its typist
+  only: it costs nothing but time.
 - **First means first pressed:** two words sent a moment apart are settled by when enter was
   pressed, not by which the table reads first; the later one is told by how much it lost
   ("Ann was 40 ms earlier").
@@ -80,10 +81,11 @@ starts with the letter of the card just turned.
 - **Ties:** players level on the most cards share the win (the text does not say).
 - **Two people at one keyboard** buzz first, each with their own key, then the one who buzzed
   types; the earlier buzz holds, and the other is told by how much. A wrong word, an empty enter
-  or ten seconds without a word gives the buzz back, and either may buzz again.
+  or ten seconds without a key gives the buzz back, and either may buzz again.
 - **Cards each** (a house rule): fewer than four each for a shorter game.
 
 **Keys:** just type the word and press enter; backspace edits; enter on an empty box passes.
+Every letter types, q too (a queen's nouns start with it): leave from the menu (escape).
 Hot-seat: each player's buzz and pass keys are shown.
 """
 
