@@ -151,7 +151,7 @@ class AggravationScreen(SpeedFamilyScreen):
         """The column keys over the grid: '1' solo, '1 7' at a hot-seat table."""
         out = Text(" " * LABEL)
         for k, verb in enumerate(COLUMN_VERBS):
-            caption = self.keys_of("column", k, verb, "bold")
+            caption = self.keys_of("column", k, verb, "bold") or Text(str(k + 1), style="bold")  # (a spectator: no keys)
             out.append(" " * ((CELL - caption.cell_len) // 2))
             out.append_text(caption)
             out.append(" " * (CELL - caption.cell_len - (CELL - caption.cell_len) // 2))
