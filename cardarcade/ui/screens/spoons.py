@@ -18,7 +18,7 @@ from rich.text import Text
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.spoons import HAND, TAKE, spelled
 from cardarcade.table.table import Reaction
-from cardarcade.ui.screens._panels import fitted, panel_width
+from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.screens.speed import CARD_VERBS, SpeedFamilyScreen, beaten_words
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -129,14 +129,17 @@ class SpoonsScreen(SpeedFamilyScreen):
         if view.out[seat]:
             return Group(fitted(width, header, letters_text), fitted(width, Text("out", style="dim italic")))
         arrow = "<" if self.app.ascii_glyphs else "◀"
-        waiting = (f"{arrow}stock {view.stock_size}" if seat == view.dealer
-                   else f"{arrow}{view.backlog_sizes[seat]} waiting")
-        line = Text(waiting, style="bold" if seat != view.dealer and view.backlog_sizes[seat] > 3 else "")
+        count = view.stock_size if seat == view.dealer else view.backlog_sizes[seat]
         mark = None
-        if seat in view.grabbed:
+        if seat in view.grabbed:  # first, so that a narrow panel still shows it
             mark = Text("nose", style="") if view.pig else Text("SPOON", style="bold green")
+        room = width - (mark.cell_len + 3 if mark is not None else 0)
+        waiting = longest_fitting(room, f"{arrow}stock {count}" if seat == view.dealer else f"{arrow}{count} waiting",
+                                  f"{arrow}{count}")
+        line = Text(waiting, style="bold" if seat != view.dealer and count > 3 else "")
+        parts = [line] if mark is None else [mark, line]
         return Group(fitted(width, header, letters_text, self.seat_level(seat)),
-                     fitted(width, line, mark, f"hand {view.hand_sizes[seat]}", "deals" if seat == view.dealer else ""))
+                     fitted(width, *parts, f"hand {view.hand_sizes[seat]}", "deals" if seat == view.dealer else ""))
 
     def spoons_line(self) -> Text:
         view = self.view
