@@ -6,6 +6,7 @@ from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
+from cardarcade.table.table import Reaction
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.spoons import SpoonsScreen
 from tests.rules.test_spoons import spoons_deck
@@ -57,6 +58,10 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_slowest_takes_
         await pilot.press("x", "full_stop")  # four of a kind grabs; the other person sees it and grabs
         await wait_for(pilot, lambda: screen.game.view(None).over or screen.game.s.round == 2)
         assert screen.game.view(None).letters == [0, 0, 1], "the bot was the slowest"
+        # A grab too late is told who was earlier, and by how much; a spoon taken is no race lost.
+        note = screen.reaction_note([Reaction(1, 0.5, "grab_late", 3, "grab", beaten_by=0, margin=0.04),
+                                     Reaction(2, 0.4, "grab_win", 3, "grab")])
+        assert note.plain == "⏱ Player 1 was 40 ms earlier than Player 2" and screen.headline == note.plain[2:]
 
 
 async def test_spoons_far_away_a_grab_lands_a_second_after_its_key(app_factory):

@@ -9,6 +9,7 @@ a second later, and the panel says the player is running meanwhile.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.align import Align
@@ -19,7 +20,7 @@ from cardarcade.rules.base import Action, Event
 from cardarcade.rules.spoons import HAND, TAKE, spelled
 from cardarcade.table.table import Reaction
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
-from cardarcade.ui.screens.speed import CARD_VERBS, SpeedFamilyScreen, beaten_words
+from cardarcade.ui.screens.speed import CARD_VERBS, SpeedFamilyScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
 
@@ -92,19 +93,10 @@ class SpoonsScreen(SpeedFamilyScreen):
     # ---- the table's news
 
     def reaction_note(self, batch: list[Reaction]) -> Text | None:
-        """Only a grab too late is told (with whoever was earlier, and by how much); a spoon taken
-        is in the log already, and in Pig a nose is for the others to notice."""
-        lines = []
-        for r in batch:
-            if r.outcome != "grab_late":
-                continue
-            words = beaten_words(self.names, r, len(self.people) == 1 and r.seat in self.people)
-            if words is not None:
-                lines.append(words)
-        if not lines:
-            return None
-        self.headline = lines[-1]
-        return Text("⏱ " + " · ".join(lines), style="italic")
+        """Only a grab too late is told (with whoever was earlier, and by how much), as the family
+        tells a play that lost its place; a spoon taken is in the log already, and in Pig a nose
+        is for the others to notice."""
+        return super().reaction_note([replace(r, outcome="play_late") for r in batch if r.outcome == "grab_late"])
 
     def on_game_events(self, events_: list[Event]) -> None:
         if any(event.kind == "deal" for event in events_):
