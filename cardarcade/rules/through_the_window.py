@@ -28,7 +28,6 @@ from importlib.resources import files
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import RANKS, Card, Rank
-from cardarcade.rules._calling import valid_claim_value
 from cardarcade.rules._speedplay import NAMES, PACK
 from cardarcade.rules.base import (
     Action,
@@ -39,7 +38,6 @@ from cardarcade.rules.base import (
     State,
     deal_round_robin,
     prepare_deck,
-    remember,
 )
 
 HAND = 4  # face-down cards each, as the text deals
@@ -242,14 +240,6 @@ class ThroughTheWindow(Game):
 
     # ---- queries
 
-    def word_fits(self, index: object) -> bool:
-        """Whether noun ``index`` may win the card up now: its letter, and not used before."""
-        s = self.s
-        if s.window is None or type(index) is not int:
-            return False
-        lo, hi = nouns().run(letter_of(s.window))
-        return lo <= index < hi and nouns().words[index] not in s.used
-
     def counted_move(self) -> tuple[int, Action] | None:
         s = self.s
         return (s.turner, TURN) if s.window is None and s.result is None else None
@@ -279,9 +269,9 @@ class ThroughTheWindow(Game):
         lo, hi = table.run(letter_of(s.window))
         out = table.says[lo:hi]  # (a new list)
         if s.used:
-            spent = sorted((i for i in (table.at.get(w) for w in s.used) if i is not None and lo <= i < hi),
-                           reverse=True)
-            for i in spent:
+            at = table.at
+            spent = [i for w in s.used if lo <= (i := at.get(w, -1)) < hi]
+            for i in sorted(spent, reverse=True):
                 del out[i - lo]
         out.append(PASS)
         return out
@@ -297,30 +287,26 @@ class ThroughTheWindow(Game):
             return False
         if kind == "pass":
             return action == PASS and s.window is not None
-        if kind != "say" or type(action.target) is not int or not 0 <= action.target < len(nouns().words):
+        table, target = nouns(), action.target
+        if kind != "say" or type(target) is not int or not 0 <= target < len(table.words):
             return False
-        verdict = self._judge(action.value)
-        return verdict == "late" or verdict == "now" and self.word_fits(action.target)
+        if self._about_card_up(action.value):
+            lo, hi = table.runs.get(LETTERS[s.window.rank], (0, 0))  # type: ignore[union-attr]
+            return lo <= target < hi and table.words[target] not in s.used
+        # A word about the last card, which has gone since (won, or set aside): too late.
+        seen = action.value
+        return type(seen) is int and s.turned_k <= seen < s.taken_k  # type: ignore[operator]
 
-    def _judge(self, seen: object) -> str:
-        """A word said on seeing stimulus ``seen`` (None: now): 'now' if it is about the card up
-        now, 'late' if about the last card, which has gone since, else 'wrong'."""
+    def _about_card_up(self, seen: object) -> bool:
+        """Whether a word said on seeing stimulus ``seen`` (None: now) is about the card up now."""
         s = self.s
-        if seen is None:
-            return "now" if s.window is not None else "wrong"
-        if not valid_claim_value(seen, s.stimulus):
-            return "wrong"
-        if s.window is not None and seen >= s.turned_k:  # type: ignore[operator]
-            return "now"
-        if s.turned_k <= seen < s.taken_k:  # type: ignore[operator]
-            return "late"
-        return "wrong"
+        return s.window is not None and (seen is None or type(seen) is int and s.turned_k <= seen <= s.stimulus)
 
     def view(self, seat: int | None = None) -> ThroughTheWindowView:
         s = self.s
         last = None
         if s.taken_by is not None and s.used:
-            last = WordWon(seat=s.taken_by, word=s.used[-1], card=s.won[s.taken_by][-1])
+            last = WordWon.model_construct(seat=s.taken_by, word=s.used[-1], card=s.won[s.taken_by][-1])
         return ThroughTheWindowView.model_construct(
             seat=seat, hidden=[len(h) for h in s.hidden], won=[list(w) for w in s.won], aside=list(s.aside),
             turner=s.turner, window=s.window, letter=letter_of(s.window) if s.window is not None else None,
@@ -340,17 +326,15 @@ class ThroughTheWindow(Game):
             return self._turn(seat)
         if kind == "pass":
             return self._pass(seat)
-        if self._judge(action.value) == "late":
+        if not self._about_card_up(action.value):
             return [self._late(seat, action.target)]  # type: ignore[arg-type]
         return self._win(seat, action.target)  # type: ignore[arg-type]
 
     def _turn(self, seat: int) -> list[Event]:
         s = self.s
         card = s.hidden[seat].pop(0)
-        s.window = card
-        s.passed = []
-        s.stimulus += 1
-        s.turned_k = s.stimulus
+        k = s.stimulus + 1
+        s.__dict__.update(window=card, passed=[], stimulus=k, turned_k=k)  # (one update: a move's main cost)
         return [Event("turn", seat, f"{{seat}} looked through the window and saw… the {NAMES[card.code]}: "
                                     f"{rank_hint(card)}", (card,), data={"k": s.stimulus, "letter": letter_of(card)})]
 
@@ -358,11 +342,8 @@ class ThroughTheWindow(Game):
         s = self.s
         card = s.window
         assert card is not None
-        s.window = None
-        s.passed = []
-        s.stimulus += 1
-        s.taken_k = s.stimulus
-        s.taken_by = by
+        k = s.stimulus + 1
+        s.__dict__.update(window=None, passed=[], stimulus=k, taken_k=k, taken_by=by)
         return card
 
     def _win(self, seat: int, index: int) -> list[Event]:

@@ -9,7 +9,13 @@ from cardarcade.cards import Card, standard_deck
 from cardarcade.rules import GAMES, Action, IllegalAction
 from cardarcade.rules.through_the_window import PASS, TURN, fold, letter_of, nouns
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import ARBITRATION_WINDOW, COUNT_BEAT, COUNT_BEATS, Seat, Table
+from cardarcade.table.table import (
+    ARBITRATION_WINDOW,
+    COUNT_BEAT,
+    COUNT_BEATS,
+    Seat,
+    Table,
+)
 
 SPEC = GAMES["through-the-window"]
 
@@ -31,7 +37,7 @@ def say(word: str, seen: int | None = None) -> Action:
 
 
 def test_each_rank_names_the_first_letter_of_its_name():
-    letters = {rank: letter_of(Card.parse(rank + "s")) for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split()}
+    letters = {rank: letter_of(Card.parse(rank + "s")) for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]}
     assert letters == {"A": "a", "2": "t", "3": "t", "4": "f", "5": "f", "6": "s", "7": "s", "8": "e", "9": "n",
                        "10": "t", "J": "j", "Q": "q", "K": "k"}
 
