@@ -5,8 +5,9 @@ Cards flow one way round the table: the dealer draws from the stock, every playe
 to the next, and the last before the dealer discards. Nobody waits for a turn, so a slow player's
 *backlog* (cards passed to them and not yet taken) piles up at their left. Taking and passing are
 ordinary moves, made the moment they arrive. A grab is a claim, settled by press time: it carries
-the stimulus its player saw, and every spoon taken is a new stimulus, so a grab is judged by what
-its player could have seen:
+the stimulus its player saw, and every spoon taken is a new stimulus (so is a card that makes four
+of a kind, for the time its holder takes to grab), so a grab is judged by what its player could
+have seen:
 
 - nothing grabbed yet when they pressed: right only with four of a kind in hand, else a *wrong
   grab* (it costs the round's letter);
@@ -377,8 +378,12 @@ class Spoons(SpeedFamilyGame):
         if self.blind(seat):  # straight on, unseen
             self._send(seat, card)
         else:
-            s.hands[seat].append(card)
+            hand = s.hands[seat]
+            before = quad_rank(hand)
+            hand.append(card)
             s.moves[seat] += 1
+            if before is None and quad_rank(hand) is not None:
+                s.stimulus += 1  # something to react to (for this player): a grab's time counts from here
         events.append(Event("take", seat))
         return events
 

@@ -241,3 +241,13 @@ def test_when_the_dealer_goes_out_the_next_player_deals():
     assert seat == 1 and game.is_legal(seat, action)
     game.apply(seat, action)
     assert game.view(None).dealer == 1 and game.view(None).hand_sizes == [0, 4, 4]
+
+
+def test_a_card_that_makes_four_of_a_kind_is_something_to_react_to():
+    game = new("7c 7d 7h 5c", "2d 3d 4d 5d", "2h 3h 4h 5h", stock="7s 9c")
+    before = game.stimulus
+    game.apply(0, TAKE)
+    assert game.stimulus == before + 1, "a grab's reaction time counts from the fourth seven"
+    passes(game, 0, "5c")
+    game.apply(0, TAKE)  # the 9♣ makes nothing new
+    assert game.stimulus == before + 1
