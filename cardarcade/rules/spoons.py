@@ -297,7 +297,7 @@ class Spoons(SpeedFamilyGame):
             for card in hand:  # (two packs hold no card twice: their backs differ)
                 out.append(Action("pass", (card,)))
         # A grab may be pressed at any time: without four of a kind, before anyone else's, it is a
-        # wrong one (and ends the round).
+        # wrong one (it costs a letter).
         out.append(Action("grab", value=s.stimulus))
         return out
 

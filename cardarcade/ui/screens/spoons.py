@@ -151,7 +151,11 @@ class SpoonsScreen(SpeedFamilyScreen):
             idle = "Pig: four of a kind puts a finger on the nose"
         status = self.status_line("Round over: {count} the next deal", idle)
         if not view.pig and view.grabbed and not view.over and not self.headline:
-            status = Text("A spoon is gone: grab one!", style="bold reverse", justify="center")
+            left = view.spoons - len(view.grabbed)
+            if self.viewer is not None and self.viewer in view.grabbed:
+                status = Text(f"You hold a spoon; {left} left for the others", style="bold", justify="center")
+            else:
+                status = Text("A spoon is gone: grab one!", style="bold reverse", justify="center")
         parts: list[RenderableType] = [status, self.spoons_line()]
         if self.viewer is not None:
             parts.append(Align.center(self.hand_row(self.viewer)))
