@@ -31,7 +31,7 @@ from cardarcade.bots import Moment, Plan, register
 from cardarcade.bots._speedplay import SpeedFamilyBot
 from cardarcade.bots.reaction import ADAPTIVE
 from cardarcade.rules.base import Action
-from cardarcade.rules.cash import GESTURES, HAND, four_of_a_kind
+from cardarcade.rules.cash import GESTURES, four_of_a_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,5 +207,3 @@ class CashBot(SpeedFamilyBot):
         at = self.once(key, lambda: moment.now + self.eyes.patience * self.rng.uniform(0.8, 1.3))
         self._add(Plan(Action("refresh", value=view.stimulus), at, key))
 
-
-__all__ = ["CashBot", "HAND"]

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, Rank
+from cardarcade.cards import Card
 from cardarcade.rules._partners import draw_cards, draw_sides, partners_of, seating
 from cardarcade.rules._speedplay import (
     NAMES,
@@ -27,7 +27,14 @@ from cardarcade.rules._speedplay import (
     lay,
     well_aimed,
 )
-from cardarcade.rules.base import Action, BadSetup, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules.base import (
+    Action,
+    BadSetup,
+    Event,
+    GameSpec,
+    Options,
+    prepare_deck,
+)
 
 HAND = 4
 PLACES = 4  # the board's four cards

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ui_helpers import prompt, wait_for
+from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.rules import GAMES, Action
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.cash import CashScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
 from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
 
 CASH = GAMES["cash"]
@@ -22,12 +21,15 @@ async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_lo
     setup = GameSetup.solo(CASH, 4, seed=1, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        assert "pick a secret signal with Bot 2" in app.screen.title_text
-        await pilot.press("4")  # wink
         screen = app.screen
         assert isinstance(screen, CashScreen)
+        await wait_for(pilot, lambda: "pick your side's secret signal" in screen_text(app))
+        assert "z tap · x sip · c whistle · v wink" in screen_text(app)
+        await pilot.press("1")  # not a gesture: nothing happens but a word on what to do
+        assert "first pick a secret signal: z to v" in prompt(screen)
+        await pilot.press("v")  # wink
         await wait_for(pilot, lambda: screen.game.view(0).signal == "wink")
+        assert "signal: wink" in screen_text(app), "alone, you see your own side's signal"
         screen.table.submit(1, Action("signal", value="tap"))  # the bots' side (its bot moves at the table's pace)
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
         await pilot.press("a")  # a board card first ...
@@ -44,13 +46,16 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
     setup = GameSetup.solo(CASH, 4, seed=1, humans=2, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        assert "look away" in app.screen.title_text
-        await pilot.press("1")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "Player 2:" in app.screen.title_text)
-        await pilot.press("2")
         screen = app.screen
         assert isinstance(screen, CashScreen)
+        await wait_for(pilot, lambda: "Player 1: pick your side's secret signal — Player 2, look away!" in screen_text(app))
+        await pilot.press("m")  # Player 2 waits their turn
+        assert "Player 1 is picking a signal" in prompt(screen)
+        await pilot.press("z")
+        await wait_for(pilot, lambda: "Player 2: pick your side's secret signal — Player 1, look away!" in screen_text(app))
+        assert "signal:" not in screen_text(app), "what Player 1 picked is never shown"
+        await pilot.press("comma")
+        assert [screen.game.view(p).signal for p in (0, 1)] == ["tap", "sip"]
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
         await pilot.press("s", "1")  # left half: hand card 2, board card 1
         await pilot.press("8", "j")  # right half: board card 2, hand card 2

@@ -43,7 +43,7 @@ class CashScreen(SpeedFamilyScreen):
         self._asking = False
         self.called: dict[int, float] = {}  # a person's call not yet settled: its press time
         self.settled_call: tuple[int, float] | None = None  # who called first, and when they pressed
-        self._picked: set[tuple[int, int]] = set()  # (hand, seat): signals picked, sent once the table plays
+        self._picked: set[tuple[int, int]] = set()  # (hand, seat): people who picked or were told their signal
 
     # ---- keys
 
@@ -57,7 +57,7 @@ class CashScreen(SpeedFamilyScreen):
         view = self.game.view(seat)
         name = self.names[seat]
         if view.phase == "signals":
-            self.say(f"{name}: the sides are picking their signals")
+            self.pick_signal(seat, verb)
             return
         if not view.board_up:
             self.say(f"{name}: wait for go, the board is face down")
@@ -103,36 +103,33 @@ class CashScreen(SpeedFamilyScreen):
 
     def refresh_all(self) -> None:
         super().refresh_all()
-        self._ask_signal()
-
-    def _ask_signal(self) -> None:
-        """A person whose side has no signal yet picks one on a dialog (the table waits)."""
         table = self.table
-        if self._asking or table is None or not table.started or table.paused or self.game.is_over:
-            return
+        if not self._asking and table is not None and table.started and not table.paused and not self.game.is_over:
+            self._tell_signal(self.game.view(None).hand_no)
+
+    def signal_picker(self) -> int | None:
+        """The person here who picks their side's signal now (one at a time at one keyboard)."""
         view = self.game.view(None)
-        seat = next((p for p in view.picking if p in self.people and (view.hand_no, p) not in self._picked), None)
-        if seat is None:
-            self._tell_signal(view.hand_no)
-            return
-        self._asking = True
-        partners = [self.names[p] for p in self.game.view(seat).partners]
-        others = [self.names[p] for p in self.people if p != seat and p not in self.game.view(seat).partners]
-        away = f" — {', '.join(others)}, look away!" if others else ""
-        with_whom = f" with {' and '.join(partners)}" if partners else ""
-        title = f"{self.names[seat]}: pick a secret signal{with_whom}{away}"
-        labels = [f"{g}: {GESTURE_WORDS[g]}" for g in GESTURES]
+        return next((p for p in view.picking if p in self.people), None)
 
-        def picked(index: int | None) -> None:
-            self._asking = False
-            if index is None:
-                self.say(f"{self.names[seat]}: a signal is needed before the board turns")
-            else:
-                self._picked.add((self.game.view(None).hand_no, seat))
-                self._send_signal(seat, GESTURES[index])
-            self.call_later(self.refresh_all)
-
-        self.app.push_screen(ChoiceScreen(title, labels), picked)
+    def pick_signal(self, seat: int, verb: str) -> None:
+        """During the signals: the picker's gesture key picks; every other key waits."""
+        picker = self.signal_picker()
+        name = self.names[seat]
+        if picker is None:
+            self.say(f"{name}: the bots are picking their signals")
+        elif seat != picker:
+            self.say(f"{name}: {self.names[picker]} is picking a signal — look away")
+        elif verb not in SIGN_VERBS:
+            self.say(f"{name}: first pick a secret signal: {self.keymap.key_label(seat, SIGN_VERBS[0])} "
+                     f"to {self.keymap.key_label(seat, SIGN_VERBS[-1])}")
+        else:
+            self._picked.add((self.game.view(None).hand_no, seat))
+            try:
+                self.table.submit(seat, Action("signal", value=GESTURES[SIGN_VERBS.index(verb)]))
+            except IllegalAction:
+                self.say(f"{name}: the signal could not be set now")
+            self.refresh_all()
 
     def _tell_signal(self, hand_no: int) -> None:
         """At one keyboard the table never shows a signal: a person whose side's signal a bot
@@ -157,19 +154,6 @@ class CashScreen(SpeedFamilyScreen):
 
             self.app.push_screen(ChoiceScreen(title, ["Got it"]), seen)
             return
-
-    def _send_signal(self, seat: int, gesture: str) -> None:
-        """The signal picked, once the table plays again (it waits while the dialog is up)."""
-        table = self.table
-        if table is None or self.game.is_over or table.closed:
-            return
-        if table.paused:
-            self.set_timer(0.05, lambda: self._send_signal(seat, gesture))
-            return
-        try:
-            table.submit(seat, Action("signal", value=gesture))
-        except IllegalAction:
-            self.say(f"{self.names[seat]}: the signal could not be set now")
 
     # ---- events
 
@@ -234,7 +218,7 @@ class CashScreen(SpeedFamilyScreen):
         super().on_mount()
 
     def seat_style(self) -> str:
-        return "frameless"  # two lines a seat, so the board and the hand fit at 80x24
+        return "line"  # one line a seat (a gesture shows on it for a moment), so the board and a hand fit at 80x24
 
     def side_mark(self, seat: int) -> str:
         return SIDE_MARKS[self.view.side[seat]]
@@ -244,13 +228,10 @@ class CashScreen(SpeedFamilyScreen):
         width = panel_width(self, seat)
         header = self.seat_header(seat, False)
         header.append(f" {self.side_mark(seat)}", style="bold")
-        right = "stock" if view.holder == seat and view.phase == "play" else self.seat_level(seat)
         gesture = self.gestured.get(seat)
-        if gesture is not None and time.monotonic() - gesture[1] < GESTURE_SHOWN:
-            doing = Text(f"✋ {PANEL_WORDS[gesture[0]]}", style="bold yellow")
-        else:
-            doing = Text("")
-        return Group(fitted(width, header, right), fitted(width, doing))
+        if gesture is not None and time.monotonic() - gesture[1] < GESTURE_SHOWN:  # for a moment, in place of the rest
+            return fitted(width, header, Text(f"✋ {PANEL_WORDS[gesture[0]]}", style="bold yellow"))
+        return fitted(width, header, "stock" if view.holder == seat and view.phase == "play" else self.seat_level(seat))
 
     def partners_line(self) -> str:
         """'You & Bot 2 (A, red) v Bot 1 & Bot 3 (B, black)'."""
@@ -290,9 +271,18 @@ class CashScreen(SpeedFamilyScreen):
                 key = self.keymap.key_label(view.holder, "flip")
                 idle = (f"{self.names[view.holder]} holds the stock ({view.stock}): {key} deals a new board "
                         "once nobody wants this one").replace("You holds", "You hold")
+        picker = self.signal_picker() if view.phase == "signals" else None
+        if picker is not None:
+            others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
+            idle = f"{self.names[picker]}: pick your side's secret signal" + (
+                f" — {', '.join(others)}, look away!" if others else "")
         status = self.status_line("{count} the board turns up", idle)
         parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
                                                     overflow="ellipsis", style="dim"), Align.center(row)]
+        if picker is not None:  # the choice in place of the hands: keys, never what was picked
+            choices = " · ".join(f"{self.keymap.key_label(picker, v)} {g}" for v, g in zip(SIGN_VERBS, GESTURES))
+            parts.append(Text(choices, justify="center", style="bold"))
+            return Group(*parts)
         if len(self.people) > 1:  # hot-seat: each person's hand on a line, after its keys
             for seat in self.people:
                 hand = self.game.view(seat).hand
@@ -323,6 +313,9 @@ class CashScreen(SpeedFamilyScreen):
     def turn_prompt(self) -> str:
         if self.viewer is None:
             return "Watching: everyone swaps at once."
+        if self.view.phase == "signals":
+            return "Pick your side's secret signal: z x c v" if self.signal_picker() == self.viewer \
+                else "The bots are picking their signals…"
         if self.viewer in self.picked:
             return "Now a board card: a s d f (swaps them)"
         if self.viewer in self.aimed:
