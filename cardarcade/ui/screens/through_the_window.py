@@ -12,6 +12,8 @@ within a moment of the first is theirs, not a letter, and they are told by how m
 
 from __future__ import annotations
 
+import threading
+
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -45,6 +47,12 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         self._buzz_timer = None
         self._sent: dict[int, float] = {}  # seat -> when its last word was sent
 
+    def on_mount(self) -> None:
+        # The noun list is read while the table counts to the first card, not on the event loop
+        # when the bots first plan a word.
+        # (Textual calls GameScreen.on_mount as well, after this one.)
+        threading.Thread(target=nouns, name="cardarcade-nouns", daemon=True).start()
+
     # ---- keys
 
     def typist(self) -> int | None:
@@ -66,8 +74,8 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             keys = self.buzz_keys()  # a letter at one keyboard before anyone has buzzed
             self.say(f"Buzz first: {keys}" if keys else "You have both passed on this card")
             event.stop()
-            return
-        await super().on_key(event)
+            event.prevent_default()
+        # Any other key: Textual calls GameScreen.on_key next (the hot-seat buzz and pass keys).
 
     def type_key(self, seat: int, event: events.Key) -> bool:
         """A key for the word box of ``seat``; False if it is not one (escape, f1, ...)."""
