@@ -29,7 +29,7 @@ async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_lo
         assert "first pick a secret signal: z to v" in prompt(screen)
         await pilot.press("v")  # wink
         await wait_for(pilot, lambda: screen.game.view(0).signal == "wink")
-        assert "signal: wink" in screen_text(app), "alone, you see your own side's signal"
+        assert "your signal: wink" in screen_text(app), "alone, you see your own side's signal"
         screen.table.submit(1, Action("signal", value="tap"))  # the bots' side (its bot moves at the table's pace)
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
         await pilot.press("a")  # a board card first ...

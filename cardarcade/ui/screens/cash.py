@@ -234,7 +234,7 @@ class CashScreen(SpeedFamilyScreen):
         return fitted(width, header, "stock" if view.holder == seat and view.phase == "play" else self.seat_level(seat))
 
     def partners_line(self) -> str:
-        """'You & Bot 2 (A, red) v Bot 1 & Bot 3 (B, black)'."""
+        """'your signal: tap · You & Bot 2 (A, red) v Bot 1 & Bot 3 (B, black)'."""
         view = self.view
         groups = []
         paired = sum(1 for side in set(view.side) if view.side.count(side) > 1)
@@ -242,13 +242,12 @@ class CashScreen(SpeedFamilyScreen):
             members = [p for p in range(view.players) if view.side[p] == side]
             group = " & ".join(self.names[p] for p in members)
             mark = SIDE_MARKS[side]
-            if view.drawn and len(members) > 1:
-                card = view.drawn[members[0]]
-                mark += ", " + (("red" if card.is_red else "black") if paired == 2 else card.suit.noun)
+            if view.drawn and paired == 2:  # (the suits drawn for more sides would not fit the line)
+                mark += ", red" if view.drawn[members[0]].is_red else ", black"
             groups.append(f"{group} ({mark})")
         line = " v ".join(groups)
         if self.viewer is not None and view.signal:  # (alone at the keyboard: nobody else reads it)
-            line += f" · signal: {view.signal}"
+            line = f"your signal: {view.signal} · {line}"
         if view.lettered:
             line += " · letters " + " ".join(f"{SIDE_MARKS[i]}:{view.word[:n] or '-'}"
                                                for i, n in enumerate(view.letters))
@@ -269,8 +268,8 @@ class CashScreen(SpeedFamilyScreen):
             idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
             if view.holder in self.people and view.board_up:
                 key = self.keymap.key_label(view.holder, "flip")
-                idle = (f"{self.names[view.holder]} holds the stock ({view.stock}): {key} deals a new board "
-                        "once nobody wants this one").replace("You holds", "You hold")
+                idle = (f"{self.names[view.holder]} holds the stock ({view.stock}): {key} deals a new board"
+                        ).replace("You holds", "You hold")
         picker = self.signal_picker() if view.phase == "signals" else None
         if picker is not None:
             others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
