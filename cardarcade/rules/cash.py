@@ -42,6 +42,7 @@ PLACES = 4  # the board's four cards
 GESTURES: tuple[str, ...] = ("tap", "sip", "whistle", "wink")
 GESTURE_WORDS = {"tap": "taps the table", "sip": "takes a sip", "whistle": "whistles", "wink": "winks"}
 WORDS = {"cash": "CASH", "kemps": "KEMPS", "kent": "KENT"}
+SIDE_MARKS = "ABCDE"  # how sides are named at the table
 RECENT_GESTURES = 12  # gestures a view keeps (the players' memory of who did what lately)
 CLAIMS = frozenset({"swap", "refresh", "cash", "counter"})
 TURN = Action("turn")
@@ -155,11 +156,8 @@ class CashState(SpeedFamilyState):
     signals: list[str | None]  # by side
     gestures: list[tuple[int, str, int]] = []  # the latest few, oldest first: (seat, gesture, stimulus made)
     swapped_k: list[int]  # per seat: the stimulus of its latest swap (0: none yet this hand)
-    settled_k: int = 0  # the stimulus of the call (or real deal) that settled the last hand
-    settled_by: int | None = None
     letters: list[int]  # by side
     hand_no: int = 1
-    last_hand: str = ""  # how the last hand ended (a lettered match goes on)
     last_hands: list[list[Card]] = []  # the hands shown when the last hand was settled
 
 
@@ -187,8 +185,12 @@ class CashView(BaseModel):
     word: str
     lettered: bool
     hand_no: int
-    last_hand: str
     last_hands: list[list[Card]]
+
+
+def call_name(kind: str, name: str) -> str:
+    """'Cash!' or 'Counter cash!' (or Kemps, Kent: the game's name as a house rule)."""
+    return f"{name.capitalize()}!" if kind == "cash" else f"Counter {name}!"
 
 
 def four_of_a_kind(hand: list[Card]) -> bool:
@@ -260,8 +262,8 @@ class Cash(SpeedFamilyGame):
             players=players, seed=seed, options=options, side=side, ring=ring, drawn=drawn, hands=[], board=[],
             stock=[], discards=[], dealer=ring[-1], holder=ring[0], signals=[None] * sides, gestures=[],
             swapped_k=[0] * players, letters=[0] * sides, placed_k=[1] * PLACES, placed_by=[None] * PLACES,
-            stimulus=1, actions=0, rng_draws=0, result=None, board_up=False, phase="signals", settled_k=0,
-            settled_by=None, hand_no=1, last_hand="", last_hands=[])
+            stimulus=1, actions=0, rng_draws=0, result=None, board_up=False, phase="signals", hand_no=1,
+            last_hands=[])
         game = cls(state)
         game._deal(order)
         return game
@@ -389,7 +391,7 @@ class Cash(SpeedFamilyGame):
             signal=s.signals[s.side[seat]] if own else None, picking=self.pickers(),  # type: ignore[index]
             gestures=list(s.gestures), swapped_k=list(s.swapped_k), placed_by=list(s.placed_by),
             stimulus=s.stimulus, letters=list(s.letters), word=WORDS[s.options.name], lettered=s.options.letters,
-            hand_no=s.hand_no, last_hand=s.last_hand, last_hands=[list(h) for h in s.last_hands],
+            hand_no=s.hand_no, last_hands=[list(h) for h in s.last_hands],
         )
 
     def cards(self) -> list[Card]:
@@ -410,7 +412,7 @@ class Cash(SpeedFamilyGame):
             return self._refresh(seat)
         if kind == "signal":
             return self._signal(seat, str(action.value))
-        return self._call(seat, kind, int(action.value))  # type: ignore[arg-type]
+        return self._call(seat, kind)
 
     def _signal(self, seat: int, gesture: str) -> list[Event]:
         s = self.s
@@ -477,10 +479,9 @@ class Cash(SpeedFamilyGame):
         return [Event("refresh", seat, "{seat} discards the board and deals a new one; the stock passes to {target}",
                       target=s.holder, data={"k": s.stimulus})]
 
-    def _call(self, seat: int, kind: str, seen: int) -> list[Event]:
+    def _call(self, seat: int, kind: str) -> list[Event]:
         s = self.s
-        word = s.options.name.capitalize()
-        what = f"{word}!" if kind == "cash" else f"Counter {word.lower()}!"
+        what = call_name(kind, s.options.name)
         mine = s.side[seat]
         if kind == "cash":
             partners = self.partners(seat) or [seat]  # a lone player calls on their own hand
@@ -491,22 +492,19 @@ class Cash(SpeedFamilyGame):
         outcome = Event(f"{kind}_win" if right else f"wrong_{kind}", seat,
                         f"{{seat}} calls {what} and is right" if right else f"{{seat}} calls {what} and is wrong",
                         data={"holders": holders})
-        s.stimulus += 1
-        s.settled_k, s.settled_by = s.stimulus, seat
-        caller = s.side[seat]
+        s.stimulus += 1  # the hands shown are news (and a lettered match deals anew)
         if right:
             held = "a partner" if kind == "cash" else "an opponent"
-            return [outcome, *self._settle(caller, None, f"{what} was right: {held} held four of a kind, "
+            return [outcome, *self._settle(mine, None, f"{what} was right: {held} held four of a kind, "
                                            "and the callers' side wins", seat)]
         held = "the caller's partner did not hold" if kind == "cash" else "no opponent held"
-        return [outcome, *self._settle(None, caller, f"{what} was wrong: {held} four of a kind, "
+        return [outcome, *self._settle(None, mine, f"{what} was wrong: {held} four of a kind, "
                                        "and the callers' side loses", seat)]
 
     def _settle(self, winner: int | None, loser: int | None, why: str, seat: int) -> list[Event]:
         """The hand is over: ``winner`` side won it, or ``loser`` side lost it, or (both None) a draw."""
         s = self.s
         s.last_hands = [list(h) for h in s.hands]
-        s.settled_k, s.settled_by = s.stimulus, seat if winner is not None or loser is not None else None
         sides = max(s.side) + 1
         if winner is not None:
             losers = [x for x in range(sides) if x != winner]
@@ -526,7 +524,6 @@ class Cash(SpeedFamilyGame):
         for x in losers:
             s.letters[x] += 1
         spelt = [x for x in range(sides) if s.letters[x] >= len(word)]
-        s.last_hand = why
         if spelt or s.hand_no >= s.options.hand_limit:
             fewest = min(s.letters)
             won = [p for p in range(s.players) if s.side[p] not in spelt and (spelt or s.letters[s.side[p]] == fewest)]
@@ -535,13 +532,13 @@ class Cash(SpeedFamilyGame):
             events.append(self.finish(won, end, scores=[float(s.letters[s.side[p]]) for p in range(s.players)],
                                       score_name="letters", low_wins=True, sides=list(s.side)))
             return events
-        events.append(Event("hand_over", seat, why + f". Letters: {self.letter_text()}"))
+        events.append(Event("hand_over", seat, f"Letters: {self.letter_text()}. A new hand is dealt"))
         self._next_hand()
         return events
 
     def letter_text(self) -> str:
         word = WORDS[self.s.options.name]
-        return ", ".join(f"side {i + 1} {word[:n] or '-'}" for i, n in enumerate(self.s.letters))
+        return ", ".join(f"{SIDE_MARKS[i]} {word[:n] or '-'}" for i, n in enumerate(self.s.letters))
 
     def _next_hand(self) -> None:
         s = self.s
@@ -569,14 +566,14 @@ class Cash(SpeedFamilyGame):
             raise ValueError("the hands do not match the players")
         if len(s.board) != PLACES and s.result is None:
             raise ValueError("the board does not hold four cards")
-        self.check_seats(s.holder, s.dealer, s.settled_by, *(g[0] for g in s.gestures))
+        self.check_seats(s.holder, s.dealer, *(g[0] for g in s.gestures))
         check_places(s, PLACES)
         if any(g[1] not in GESTURES for g in s.gestures) or any(x is not None and x not in GESTURES
                                                                     for x in s.signals):
             raise ValueError("an unknown gesture")
         if s.phase == "signals" and s.board_up or s.phase == "play" and None in s.signals:
             raise ValueError("the phase does not match the signals")
-        if any(not 0 <= k <= s.stimulus for k in (*s.swapped_k, s.settled_k, *(g[2] for g in s.gestures))):
+        if any(not 0 <= k <= s.stimulus for k in (*s.swapped_k, *(g[2] for g in s.gestures))):
             raise ValueError("bad stimulus counters")
 
 

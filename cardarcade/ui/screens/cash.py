@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.containers import Grid
 
 from cardarcade.rules.base import Action, Event, IllegalAction
-from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES
+from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES, SIDE_MARKS, call_name
 from cardarcade.table.table import Reaction, is_fault, is_win
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
@@ -26,7 +26,6 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 CARD_VERBS = [f"card{k}" for k in range(4)]
 BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
 SIGN_VERBS = [f"sign{k}" for k in range(len(GESTURES))]
-SIDE_MARKS = "ABCDE"
 GESTURE_SHOWN = 2.5  # seconds a gesture stays on its player's panel
 PANEL_WORDS = {"tap": "taps table", "sip": "sips", "whistle": "whistles", "wink": "winks"}  # short, for a panel
 
@@ -96,8 +95,8 @@ class CashScreen(SpeedFamilyScreen):
         self.send_play(seat, Action("swap", (view.hand[slot], view.board[place]), place), t)
 
     def call_words(self, kind: str) -> str:
-        word = self.game.options.name.capitalize()
-        return f"{word.upper()}!" if kind == "cash" else f"COUNTER {word.upper()}!"
+        """The call as a caller's panel shouts it until it is settled: 'CASH!'."""
+        return call_name(kind, self.game.options.name).upper()
 
     # ---- the signals
 
@@ -176,7 +175,7 @@ class CashScreen(SpeedFamilyScreen):
         calls = [r for r in batch if r.claim in ("cash", "counter") and (is_win(r.outcome) or is_fault(r.outcome))]
         if calls:
             r = calls[0]
-            self.headline = (f"{self.names[r.seat]} called {self.call_words(r.claim).title()} "
+            self.headline = (f"{self.names[r.seat]} called {call_name(r.claim, self.game.options.name)} "
                              f"{'right' if is_win(r.outcome) else 'wrong'}")
             self.tell_beaten_calls(r)
         return note
@@ -275,7 +274,10 @@ class CashScreen(SpeedFamilyScreen):
             others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
             idle = f"{self.names[picker]}: pick your side's secret signal" + (
                 f" — {', '.join(others)}, look away!" if others else "")
-        status = self.status_line("{count} the board turns up", idle)
+        if picker is not None:  # over an old headline: who picks now
+            status = Text(idle, style="bold", justify="center")
+        else:
+            status = self.status_line("{count} the board turns up", idle)
         parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
                                                     overflow="ellipsis", style="dim"), Align.center(row)]
         if picker is not None:  # the choice in place of the hands: keys, never what was picked
