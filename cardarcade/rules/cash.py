@@ -104,20 +104,6 @@ cash!"; the stock holder deals a new board. Hot-seat: the keys shown for each pl
 """
 
 
-_SWAPS: dict[tuple, Action] = {}  # swaps already built: random play and searches ask for the same ones often
-
-
-def swap_action(mine: Card, there: Card, place: int, laid: int) -> Action:
-    """The swap of ``mine`` for ``there`` on ``place``, aimed at the card as it was laid (stimulus ``laid``)."""
-    key = (id(mine), id(there), place, laid)  # cards are interned: one object per card
-    action = _SWAPS.get(key)
-    if action is None:
-        if len(_SWAPS) > 100_000:
-            _SWAPS.clear()
-        action = _SWAPS[key] = Action("swap", (mine, there), place, laid)
-    return action
-
-
 @functools.lru_cache(maxsize=256)
 def call_actions(k: int) -> tuple[Action, Action]:
     """"Cash!" and "Counter cash!" on seeing stimulus ``k``."""
@@ -341,11 +327,8 @@ class Cash(SpeedFamilyGame):
             return [TURN] if seat == s.holder else []
         k = s.stimulus
         board, laid = s.board, s.placed_k
-        known = _SWAPS.get
-        out = []
-        for place, there in enumerate(board):
-            for mine in s.hands[seat]:
-                out.append(known((id(mine), id(there), place, laid[place])) or swap_action(mine, there, place, laid[place]))
+        hand = s.hands[seat]
+        out = [Action("swap", (mine, there), place, laid[place]) for place, there in enumerate(board) for mine in hand]
         out += GESTURE_ACTIONS
         out += call_actions(k)
         if seat == s.holder:
