@@ -91,8 +91,9 @@ letters); the most hands a lettered match may last.
 - A call of "Cash!" counts only your partner's hand, never your own. With more than two sides, a
   wrong call loses the hand for the caller's side and every other side shares the win; "Counter
   cash!" is right when any opponent holds four of a kind.
-- With 5 or 7 players (the text has pairs only) one player, drawn at random, **plays alone**
-  and sits between two sides; with nobody to signal, they call "Cash!" on their own four of a kind.
+- With 5 or 7 players (the text has pairs only) one player **plays alone** (drawn at random, or
+  with chosen partners the last player left over) and sits between two sides; with nobody to
+  signal, they pick no signal and call "Cash!" on their own four of a kind.
 - A lettered match is lost by the first side to spell the word; the others share the win. If the
   hand limit comes first, the fewest letters win.
 - Two people at one keyboard see each other's cards: there is no time to pass a cover back and
@@ -188,8 +189,7 @@ def chosen_pairs(people: int, partner: int) -> list[int]:
     if not 1 <= partner < people:
         raise BadSetup(f"Player 1's partner must be one of players 2 to {people}")
     rest = [p for p in range(1, people) if p != partner]
-    side = [0] * people
-    side[partner] = 0
+    side = [0] * people  # person 0 and the partner
     for i, p in enumerate(rest):
         side[p] = 1 + i // 2
     return side
@@ -288,11 +288,12 @@ class Cash(SpeedFamilyGame):
         s = self.s
         if s.phase != "signals" or s.result is not None:
             return []
-        out = []
-        for side, signal in enumerate(s.signals):
-            if signal is None:
-                out.append(s.side.index(side))
-        return out
+        return [s.side.index(side) for side in self.signalling_sides() if s.signals[side] is None]
+
+    def signalling_sides(self) -> list[int]:
+        """The sides of partners (a player alone has nobody to signal, and picks no signal)."""
+        side = self.s.side
+        return [x for x in range(len(self.s.signals)) if side.count(x) > 1]
 
     def counted_move(self) -> tuple[int, Action] | None:
         s = self.s
@@ -401,7 +402,7 @@ class Cash(SpeedFamilyGame):
         s = self.s
         s.signals[s.side[seat]] = gesture
         events = [Event("signal", seat, "{seat} has picked a secret signal with a partner")]
-        if all(g is not None for g in s.signals):
+        if all(s.signals[x] is not None for x in self.signalling_sides()):
             s.phase = "play"
             events.append(Event("signals_set", None, "Every side has its signal: the board turns up on the count"))
         return events
@@ -554,7 +555,8 @@ class Cash(SpeedFamilyGame):
         if any(g[1] not in GESTURES for g in s.gestures) or any(x is not None and x not in GESTURES
                                                                     for x in s.signals):
             raise ValueError("an unknown gesture")
-        if s.phase == "signals" and s.board_up or s.phase == "play" and None in s.signals:
+        if s.phase == "signals" and s.board_up or s.phase == "play" and any(
+                s.signals[x] is None for x in self.signalling_sides()):
             raise ValueError("the phase does not match the signals")
         if any(not 0 <= k <= s.stimulus for k in (*s.swapped_k, *(g[2] for g in s.gestures))):
             raise ValueError("bad stimulus counters")

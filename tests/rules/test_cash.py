@@ -73,6 +73,10 @@ def test_odd_tables_have_one_player_alone_between_two_sides():
     side, ring = game.s.side, game.s.ring
     loner = next(p for p in range(5) if side.count(side[p]) == 1)
     assert ring[-1] == loner and all(side[ring[i]] != side[ring[(i + 1) % 5]] for i in range(5))
+    assert loner not in game.actors(), "alone, there is nobody to agree a signal with"
+    for seat in game.actors():
+        game.apply(seat, Action("signal", value="tap"))
+    assert game.s.phase == "play"
 
 
 def test_each_side_picks_a_secret_signal_before_the_board_turns():
