@@ -143,7 +143,7 @@ async def test_keys_auth_refuses_an_unknown_key_and_takes_a_listed_one(serve, tm
 
 
 async def test_an_idle_session_is_warned_then_ended(serve):
-    _, port = await serve(limits=Limits(idle_timeout=3, idle_warning=2))
+    _, port = await serve(limits=Limits(idle_timeout=4, idle_warning=3))
     client = await connect(port)
     await open_menu(client)
     await until(lambda: "No key pressed for a while" in client.text(), "the warning")
@@ -152,7 +152,8 @@ async def test_an_idle_session_is_warned_then_ended(serve):
 
 
 async def test_keys_keep_an_idle_session_open(serve):
-    _, port = await serve(limits=Limits(idle_timeout=3, idle_warning=2))
+    # warned after 2 s, ended after 8: the key has 6 s to arrive, even on a loaded machine
+    _, port = await serve(limits=Limits(idle_timeout=8, idle_warning=6))
     client = await connect(port)
     await open_menu(client)
     await until(lambda: "No key pressed for a while" in client.text(), "the warning")
@@ -179,9 +180,9 @@ async def test_a_claimed_size_is_capped(serve):
 
 
 async def test_a_client_that_stops_reading_is_dropped(serve):
-    limit = 256 * 1024
+    limit = 64 * 1024
     server, port = await serve(limits=Limits(max_output=limit))
-    client = await connect(port, size=(200, 100))
+    client = await connect(port, size=(120, 40), window=32 * 1024)
     await open_menu(client)
     client.chan.pause_reading()  # its window fills, then the server holds what it cannot send
     (session,) = server.sessions
