@@ -33,17 +33,20 @@ class Thinker(Protocol):
 
 
 class InlineThinker:
-    """Thinks at once, on the caller's time (virtual time stands still while it does)."""
+    """Thinks on the caller's time (virtual time stands still while it does), when the answer is
+    delivered: a thought dropped before then (the game moved on at once) costs nothing."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
 
     def think(self, work: Work, args: tuple, done: Done) -> Handle:
-        try:
-            answer: object = work(*args)
-        except Exception as exc:  # a failed search is reported like an answer; the table falls back
-            answer = exc
-        return self.clock.call_at(self.clock.now(), lambda: done(answer))
+        def answer() -> None:
+            try:
+                result: object = work(*args)
+            except Exception as exc:  # a failed search is reported like an answer; the table falls back
+                result = exc
+            done(result)
+        return self.clock.call_at(self.clock.now(), answer)
 
 
 class _Pending:
