@@ -22,7 +22,6 @@ Between rounds the table counts "3, 2, 1" and deals again (a counted move).
 from __future__ import annotations
 
 import functools
-import random
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -175,32 +174,25 @@ class SpoonsView(BaseModel):
 
 
 def quad_rank(hand: list[Card]) -> Rank | None:
-    """The rank of four of a kind in ``hand``, if it holds one."""
-    counts: dict[Rank, int] = {}
-    for card in hand:
-        n = counts.get(card.rank, 0) + 1
-        if n == 4:
-            return card.rank
-        counts[card.rank] = n
+    """The rank of four of a kind in ``hand`` (four or five cards), if it holds one."""
+    ranks = [card.rank for card in hand]
+    for rank in ranks[:len(ranks) - 3]:  # (four of n cards take in one of the first n - 3)
+        if ranks.count(rank) >= 4:
+            return rank
     return None
 
 
-_MASK64 = (1 << 64) - 1
-_SHUFFLES = 1024  # fixed orders per pack size; a deal composes two of them, chosen at random
-
-
 @functools.cache
-def shuffles(size: int) -> tuple[tuple[int, ...], ...]:
-    """Random orders of ``size`` cards, made once: a deal between rounds applies two of them
-    (about a million different shuffles of the gathered pack), a few microseconds where a full
-    shuffle card by card would cost more than all the passing of a round in random play."""
-    rng = random.Random(f"spoons-shuffles:{size}")
-    orders = []
-    for _ in range(_SHUFFLES):
-        order = list(range(size))
-        rng.shuffle(order)
-        orders.append(tuple(order))
-    return tuple(orders)
+def pass_action(card: Card) -> Action:
+    """Passing ``card``: one shared (immutable) action for each card, since random play and the
+    invariant suites ask for every card's pass after every move."""
+    return Action("pass", (card,))
+
+
+@functools.lru_cache(maxsize=1024)
+def grab_action(seen: int) -> Action:
+    """A grab on seeing stimulus ``seen`` (shared, as ``pass_action``)."""
+    return Action("grab", value=seen)
 
 
 def spelled(letters: int) -> str:
@@ -294,11 +286,10 @@ class Spoons(SpeedFamilyGame):
             if self.source_size(seat):
                 out.append(TAKE)
         else:
-            for card in hand:  # (two packs hold no card twice: their backs differ)
-                out.append(Action("pass", (card,)))
+            out += map(pass_action, hand)  # (two packs hold no card twice: their backs differ)
         # A grab may be pressed at any time: without four of a kind, before anyone else's, it is a
         # wrong one (it costs a letter).
-        out.append(Action("grab", value=s.stimulus))
+        out.append(grab_action(s.stimulus))
         return out
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -457,14 +448,8 @@ class Spoons(SpeedFamilyGame):
 
     def _deal(self) -> list[Event]:
         s = self.s
-        gathered = self.cards()
-        s.rng_draws += 1
-        x = (s.seed * 0x9E3779B97F4A7C15 + s.rng_draws * 0xBF58476D1CE4E5B9) & _MASK64
-        x ^= x >> 31
-        orders = shuffles(len(gathered))
-        first, then = orders[x % _SHUFFLES], orders[(x >> 20) % _SHUFFLES]
-        once = [gathered[i] for i in first]
-        pack = [once[i] for i in then]
+        pack = self.cards()
+        self.mix(pack)  # gathered and shuffled
         active = self.active()
         n = len(active)
         s.dealer = self.next_seat(s.dealer)  # the deal moves one place on

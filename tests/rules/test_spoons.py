@@ -210,6 +210,20 @@ def test_a_round_closes_with_a_count_and_a_new_deal_moves_the_deal_on():
     assert sorted(game.cards(), key=lambda c: c.code) == sorted(standard_deck(), key=lambda c: c.code)
 
 
+def test_every_new_deal_is_shuffled_from_the_seed():
+    def second_deal(seed: int) -> list[list[str]]:
+        deck = spoons_deck("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 5h")
+        game = SPEC.new(3, seed=seed, deck=deck)
+        grab(game, 0)
+        grab(game, 1)
+        game.apply(0, DEAL)
+        return [codes(game.s.hands[p]) for p in range(3)]
+
+    assert second_deal(5) == second_deal(5)  # a save replays the same deal
+    deals = {str(second_deal(seed)) for seed in range(20)}
+    assert len(deals) == 20  # nobody can foresee a deal from the last one
+
+
 def test_a_save_round_trips_mid_round():
     game = new("2c 3c 4c 5c", "2d 3d 4d 5d", "2h 3h 4h 5h")
     game.apply(0, TAKE)
