@@ -37,6 +37,8 @@ async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_lo
         await pilot.press("2")  # ... then the hand's second card: the K♣ for the 7♦
         await wait_for(pilot, lambda: "Kc" in codes(screen.game.view(0).hand))
         assert codes(screen.game.view(None).board)[0] == "7d"
+        await pilot.press("z")  # a gesture (tap) shows on the player's own line for everyone to see
+        await wait_for(pilot, lambda: "You A ✋ taps" in screen_text(app))
         await pilot.press("backspace")  # Counter cash!, but no opponent holds four of a kind
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.result.winners == [1, 3]

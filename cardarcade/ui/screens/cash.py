@@ -27,7 +27,7 @@ CARD_VERBS = [f"card{k}" for k in range(4)]
 BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
 SIGN_VERBS = [f"sign{k}" for k in range(len(GESTURES))]
 GESTURE_SHOWN = 2.5  # seconds a gesture stays on its player's panel
-PANEL_WORDS = {"tap": "taps table", "sip": "sips", "whistle": "whistles", "wink": "winks"}  # short, for a panel
+PANEL_WORDS = {"tap": "taps", "sip": "sips", "whistle": "whistles", "wink": "winks"}  # short, for a panel
 
 
 class CashScreen(SpeedFamilyScreen):
@@ -207,14 +207,15 @@ class CashScreen(SpeedFamilyScreen):
 
     def on_mount(self) -> None:
         """The panels in the order the players sit (partners are never neighbours), clockwise:
-        along the top row, then back along the bottom one."""
+        along the top row, then back along the bottom one. (Textual calls GameScreen.on_mount
+        itself, after this one: calling it here too would build a second table and run the
+        countdown twice.)"""
         grid = self.query_one("#seats", Grid)
         ring = self.game.view(None).ring
         columns, _ = self.seat_grid()
         order = ring[:columns] + ring[columns:][::-1]
         for seat in reversed(order):
             grid.move_child(self.query_one(f"#seat-{seat}"), before=0)
-        super().on_mount()
 
     def seat_style(self) -> str:
         return "line"  # one line a seat (a gesture shows on it for a moment), so the board and a hand fit at 80x24
@@ -229,8 +230,20 @@ class CashScreen(SpeedFamilyScreen):
         header.append(f" {self.side_mark(seat)}", style="bold")
         gesture = self.gestured.get(seat)
         if gesture is not None and time.monotonic() - gesture[1] < GESTURE_SHOWN:  # for a moment, in place of the rest
-            return fitted(width, header, Text(f"✋ {PANEL_WORDS[gesture[0]]}", style="bold yellow"))
+            return self.gesture_line(seat, header, PANEL_WORDS[gesture[0]], width)
         return fitted(width, header, "stock" if view.holder == seat and view.phase == "play" else self.seat_level(seat))
+
+    def gesture_line(self, seat: int, header: Text, words: str, width: int) -> Text:
+        """The seat's name and the gesture it made. A gesture is what the game is about, so it
+        always shows: the side's mark, the hand and the name's end give way first."""
+        name = self.names[seat]
+        for head, mark in ((header, f"✋ {words}"), (Text(name, style="bold"), f"✋ {words}"),
+                           (Text(name, style="bold"), words)):
+            if head.cell_len + 1 + Text(mark).cell_len <= width:
+                return Text.assemble(head, " ", (mark, "bold yellow"))
+        head = Text(name, style="bold")
+        head.truncate(max(1, width - len(words) - 1), overflow="ellipsis")
+        return Text.assemble(head, " ", (words, "bold yellow"))
 
     def partners_line(self) -> str:
         """'your signal: tap · You & Bot 2 (A, red) v Bot 1 & Bot 3 (B, black)'."""
