@@ -152,6 +152,7 @@ class AdaptiveProfile:
 
     def __init__(self, start_median: float | None = None) -> None:
         self.start_median = median_of(LEVELS["medium"]) if start_median is None else start_median
+        self.median_range = self.MEDIAN_RANGE
         # The person's latest reactions, led by their earlier median if known (it slides out).
         self._person: list[float] = [] if start_median is None else [start_median] * self.PRIOR
         self._handicap = 0.0
@@ -202,9 +203,25 @@ class AdaptiveProfile:
         self.races += 1
         self._retune()
 
+    @property
+    def knows_person(self) -> bool:
+        """Whether anything is known of the person: their reactions here or an earlier game's median."""
+        return bool(self._person)
+
+    def keep_within(self, median_range: tuple[float, float], start_median: float) -> None:
+        """Follow the person within ``median_range`` seconds, from ``start_median`` while nothing
+        is known of them, instead of a reaction's range and start: a game whose races take longer
+        than a reaction (a word thought of and typed) sets its own."""
+        if median_range == self.median_range:
+            return
+        self.median_range = median_range
+        if not self._person:
+            self.start_median = start_median
+        self._retune()
+
     def _retune(self) -> None:
         base = percentile(self._person, 50) if self._person else self.start_median
-        lo, hi = self.MEDIAN_RANGE
+        lo, hi = self.median_range
         self.median = min(max(base * math.exp(self._handicap), lo), hi)
         self.current = human_like(self.median, ADAPTIVE)
 

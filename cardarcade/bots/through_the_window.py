@@ -13,8 +13,10 @@ Mistakes, by level: a bot now and then sends a word with the wrong letter (an ei
 A), which the table refuses, and it thinks again; an easy bot sometimes cannot think of a noun at
 all, and passes after a while. Bots say single plain words from the list, never one used.
 
-Adaptive bots follow the person: once the person has named a noun, each of the bot's words takes
-what one of theirs does (the table's measure of the person, recall and typing included).
+Adaptive bots follow the person: once the person has named a noun (or an earlier game told the
+table how fast they are), each of the bot's words takes what one of theirs does (the table's
+measure of the person, recall and typing included), within a word's range of times rather than a
+reaction's: a child's eight seconds a word is followed too.
 
 Planning one state change is a few dictionary look-ups and draws (well under a millisecond).
 """
@@ -60,6 +62,10 @@ LETTER_TIME[Rank.EIGHT] = 0.7
 # A letter's recall grows as its nouns thin out: by this much for every halving of the list
 # against the best-stocked letter (S).
 AWKWARD_PER_HALVING = 0.22
+# Seconds an adaptive bot's word may take, from quicker than an expert bot to slower than an easy
+# one, and where it starts while nothing is known of the person (a medium bot's median word).
+WORD_RANGE = (0.8, 12.0)
+WORD_START = 3.7
 # A wrong letter a hasty bot may send for each letter (an eight heard as 'ay', a nine as 'm'...).
 CONFUSED = {"e": "a", "t": "d", "f": "v", "s": "c", "n": "m", "a": "e", "j": "g", "q": "k", "k": "c"}
 
@@ -81,6 +87,8 @@ class ThroughTheWindowBot(BotBase):
         self._last: tuple[int, int, float] | None = None  # (stimulus, try, when) of the last word planned
 
     def plans(self, view, moment: Moment) -> list[Plan]:
+        if isinstance(self.profile, AdaptiveProfile):  # (the table hands adaptive bots a shared profile)
+            self.profile.keep_within(WORD_RANGE, WORD_START)
         if view.window is None or self.seat in view.passed:
             return []
         stimulus = view.stimulus
@@ -134,7 +142,7 @@ class ThroughTheWindowBot(BotBase):
     def word_time(self, view, letter: str, word: str, first: bool) -> float:
         """Seconds from seeing the card (or a word refused) to enter pressed."""
         rng, profile = self.rng, self.profile
-        if isinstance(profile, AdaptiveProfile) and profile.observed:
+        if isinstance(profile, AdaptiveProfile) and profile.knows_person:
             return profile.sample(rng)  # the person's own times hold all of it
         wits, hands = (WITS["medium"], HANDS["medium"]) if isinstance(profile, AdaptiveProfile) else (self.wits,
                                                                                                        self.hands)

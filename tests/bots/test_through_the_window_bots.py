@@ -9,6 +9,7 @@ import statistics
 import pytest
 
 from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.rules import GAMES
 from cardarcade.rules.through_the_window import TURN, fold, nouns
 from cardarcade.table.simulate import play_headless
@@ -78,3 +79,17 @@ def test_an_easy_bot_is_sometimes_at_a_loss_and_passes_an_expert_never():
     easy = [plans("easy", view, seed)[0].action.kind for seed in range(100)]
     expert = [plans("expert", view, seed)[0].action.kind for seed in range(100)]
     assert 3 <= easy.count("pass") <= 30 and "pass" not in expert
+
+
+def test_an_adaptive_bot_follows_a_slow_typist_past_a_reaction_games_range():
+    # A child who takes six seconds a word: the bot's words take about as long (a reaction game's
+    # adaptive bots stop at 2.5 s, which would take every card from them).
+    view = turned("2c", "3c", "7d").view(0)
+    bot = make_bot("through-the-window", 0, "adaptive", random.Random(0))
+    profile = AdaptiveProfile()
+    bot.profile = profile  # as the table shares one among its adaptive bots
+    bot.plans(view, NOW)
+    for _ in range(5):
+        profile.observe_person(6.0)
+    times = [bot.word_time(view, "s", "sun", first=True) for _ in range(200)]
+    assert 5.0 < statistics.median(times) < 7.0
