@@ -17,9 +17,8 @@ import random
 from cardarcade.bots import Moment, Plan, register
 from cardarcade.bots._speedplay import SpeedFamilyBot
 from cardarcade.cards import Card
-from cardarcade.rules.aggravation import shows_match
+from cardarcade.rules._speedplay import matched, shows_match
 from cardarcade.rules.base import Action
-from cardarcade.rules.california_speed import matched
 
 
 @register("aggravation")

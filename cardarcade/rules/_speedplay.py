@@ -68,6 +68,19 @@ def late_event(s: SpeedFamilyState, seat: int, card: Card, place: int, where: st
                  data={"beaten": s.placed_k[place], "place": place})
 
 
+def matched(tops: list[Card]) -> list[int]:
+    """Places whose top card has the rank of another top card."""
+    seen: dict[int, list[int]] = {}
+    for place, card in enumerate(tops):
+        seen.setdefault(card.rank, []).append(place)
+    return [place for places in seen.values() if len(places) > 1 for place in places]
+
+
+def shows_match(tops: list[Card]) -> bool:
+    """Whether two top cards of one rank show."""
+    return len({card.rank for card in tops}) < len(tops)
+
+
 def check_places(s: SpeedFamilyState, places: int) -> None:
     """A loaded state's place records fit its places, seats and stimulus."""
     if len(s.placed_k) != places or len(s.placed_by) != places:

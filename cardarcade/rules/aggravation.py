@@ -25,6 +25,8 @@ from cardarcade.rules._speedplay import (
     judge,
     late_event,
     lay,
+    matched,
+    shows_match,
     well_aimed,
 )
 from cardarcade.rules.base import (
@@ -35,7 +37,6 @@ from cardarcade.rules.base import (
     deal_round_robin,
     prepare_deck,
 )
-from cardarcade.rules.california_speed import matched
 
 TURN = Action("turn")
 ALONE = 1  # a player down to this many cards or fewer stops turning (the text: "one card or less")
@@ -135,12 +136,6 @@ def cover_action(place: int, seen: int) -> Action:
     random play and the invariant suites ask for every open card's cover after every move, and an
     Action costs more to build than to look up."""
     return Action("cover", target=place, value=seen)
-
-
-def shows_match(tops: list[Card]) -> bool:
-    """Whether two cards of one rank show."""
-    ranks = {card.rank for card in tops}
-    return len(ranks) < len(tops)
 
 
 def columns(row_of: list[int], seat: int) -> list[int]:

@@ -14,6 +14,7 @@ from cardarcade.rules._speedplay import (
     judge,
     late_event,
     lay,
+    matched,
     well_aimed,
 )
 from cardarcade.rules.base import (
@@ -97,14 +98,6 @@ class CaliforniaSpeedView(BaseModel):
 def side_of(place: int) -> int:
     """The seat on whose side a stack of the box lies."""
     return place // SIDE
-
-
-def matched(tops: list[Card]) -> list[int]:
-    """Places whose top card has the rank of another top card."""
-    seen: dict[int, list[int]] = {}
-    for place, card in enumerate(tops):
-        seen.setdefault(card.rank, []).append(place)
-    return [place for places in seen.values() if len(places) > 1 for place in places]
 
 
 class CaliforniaSpeed(SpeedFamilyGame):

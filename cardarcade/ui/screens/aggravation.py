@@ -9,14 +9,16 @@ does not (a long grid, a small terminal).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from cardarcade.rules._speedplay import matched
 from cardarcade.rules.aggravation import columns
 from cardarcade.rules.base import Action, Event
-from cardarcade.rules.california_speed import matched
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen, possessive
 
@@ -36,7 +38,7 @@ def address(line: int, column: int) -> tuple[int, int]:
 
 
 class AggravationScreen(SpeedFamilyScreen):
-    VERBS = [*LINE_VERBS, *COLUMN_VERBS, CALL]
+    VERBS: ClassVar[list[str]] = [*LINE_VERBS, *COLUMN_VERBS, CALL]
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
