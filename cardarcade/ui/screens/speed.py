@@ -9,6 +9,7 @@ each player's keys on the prompt line.
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 from rich.align import Align
 from rich.console import Group, RenderableType
@@ -45,6 +46,8 @@ def possessive(name: str) -> str:
 class SpeedFamilyScreen(GameScreen):
     """What the speed games' screens share."""
 
+    LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"play_late"})  # the game's events for a race lost
+
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         self.headline = ""  # the last race lost, said until the next one
@@ -67,7 +70,7 @@ class SpeedFamilyScreen(GameScreen):
         """Plays are not reactions worth a line each: only a race lost is told, with its margin."""
         lines = []
         for r in batch:
-            if r.outcome != "play_late":
+            if r.outcome not in self.LATE_OUTCOMES:
                 continue
             words = beaten_words(self.names, r, len(self.people) == 1 and r.seat in self.people)
             if words is not None:

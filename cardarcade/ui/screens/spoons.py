@@ -9,7 +9,6 @@ a second later, and the panel says the player is running meanwhile.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.align import Align
@@ -18,7 +17,6 @@ from rich.text import Text
 
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.spoons import HAND, TAKE, spelled
-from cardarcade.table.table import Reaction
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.screens.speed import CARD_VERBS, SpeedFamilyScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -26,6 +24,9 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 
 class SpoonsScreen(SpeedFamilyScreen):
     VERBS: ClassVar[list[str]] = ["take", *CARD_VERBS, "grab"]
+    # only a grab too late is told, with who was earlier and by how much; a spoon taken is in the
+    # log already, and in Pig a nose is for the others to notice
+    LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"grab_late"})
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
@@ -91,12 +92,6 @@ class SpoonsScreen(SpeedFamilyScreen):
             (self.shared or table).claim(seat, "grab", t)
 
     # ---- the table's news
-
-    def reaction_note(self, batch: list[Reaction]) -> Text | None:
-        """Only a grab too late is told (with whoever was earlier, and by how much), as the family
-        tells a play that lost its place; a spoon taken is in the log already, and in Pig a nose
-        is for the others to notice."""
-        return super().reaction_note([replace(r, outcome="play_late") for r in batch if r.outcome == "grab_late"])
 
     def on_game_events(self, events_: list[Event]) -> None:
         if any(event.kind == "deal" for event in events_):
