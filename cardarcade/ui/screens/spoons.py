@@ -131,13 +131,20 @@ class SpoonsScreen(SpeedFamilyScreen):
     def spoons_line(self) -> Text:
         view = self.view
         if view.pig:
-            return Text(f"Round {view.round} · watch the others' noses · stock {view.stock_size}", style="dim",
+            return Text(f"Round {view.round} · watch the others' noses · {self.piles()}", style="dim",
                         justify="center")
         left = view.spoons - len(view.grabbed)
         full, gone = ("*", "-") if self.app.ascii_glyphs else ("●", "○")
         spoons = " ".join([full] * left + [gone] * len(view.grabbed))
-        return Text.assemble(f"Round {view.round} · spoons ", (spoons, "bold"), f" · stock {view.stock_size}",
+        return Text.assemble(f"Round {view.round} · spoons ", (spoons, "bold"), f" · {self.piles()}",
                              justify="center")
+
+    def piles(self) -> str:
+        """The stock, and the discards the dealer turns over when it runs out: 'stock 5 + 8 discards'
+        (the dealer's take key counts both)."""
+        view = self.view
+        discards = view.discard_size
+        return f"stock {view.stock_size}" + (f" + {discards} discard{'s' if discards > 1 else ''}" if discards else "")
 
     def render_center(self) -> RenderableType:
         view = self.view
