@@ -22,16 +22,18 @@ from cardarcade.bots import LEVEL_NAMES
 from cardarcade.rules import GAMES
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import bot_seats
-from cardarcade.table.table import Table
+from cardarcade.table.table import Reaction, Table
 
 FAMILY = ("speed", "california-speed", "aggravation", "spoons", "cash")
 GOAL_P99_MS = 1.0
 
 
-def timed_games(game_id: str, level: str, games: int,
-                clock_ns=time.thread_time_ns) -> tuple[list[float], list[float]]:
-    """(view + plans, plans alone) seconds for every planning call in ``games`` bot-only games."""
+def timed_games(game_id: str, level: str, games: int, clock_ns=time.thread_time_ns, players: int | None = None,
+                reactions: list[Reaction] | None = None) -> tuple[list[float], list[float]]:
+    """(view + plans, plans alone) seconds for every planning call in ``games`` bot-only games of
+    ``players`` (default: the game's usual number); ``reactions``, if given, gets every claim made."""
     spec = GAMES[game_id]
+    players = players or spec.default_players  # (Cash: four, two sides)
     whole: list[float] = []
     plans_only: list[float] = []
     viewed = [0.0]  # the time of the view the table made just before asking for plans
@@ -45,9 +47,9 @@ def timed_games(game_id: str, level: str, games: int,
             return out
 
     for seed in range(games):
-        game = TimedViews(spec.new(spec.default_players, seed=seed).s)  # (Cash: four, two sides)
+        game = TimedViews(spec.new(players, seed=seed).s)
         clock = VirtualClock()
-        table = Table(game, bot_seats([level] * spec.default_players), clock, seed=seed)
+        table = Table(game, bot_seats([level] * players), clock, seed=seed)
         for bot in table.bots.values():
             real_plans = bot.plans
 
@@ -64,6 +66,8 @@ def timed_games(game_id: str, level: str, games: int,
             if not clock.run(until=clock.now() + 60.0) and clock.idle:
                 break
         table.close()
+        if reactions is not None:
+            reactions += table.stats.reactions
     return whole, plans_only
 
 

@@ -4,8 +4,9 @@ long a card takes to be won at each level.
 After every change (a card turned, a word settled, a pass) the table asks each bot for its plans
 on the event loop: ``game.view(seat)`` and then ``bot.plans(view, moment)``. Both are timed, this
 thread's CPU time, over bot-only games on virtual time at three and at thirteen players (the
-most a view holds), for every level; reported per call as median, p99 and max. Goal: p99 under
-1 ms. The noun list is read before timing starts (a game reads it once, when it starts).
+most a view holds), for every level, by the speed family's timing (speed_bots.timed_games);
+reported per call as median, p99 and max. Goal: p99 under 1 ms. The noun list is read before
+timing starts (a game reads it once, when it starts).
 
     python benchmarks/through_the_window_bots.py [--quick] [--games N]
 """
@@ -15,54 +16,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 
 import _common
+from speed_bots import timed_games
 
 from cardarcade.bots import LEVEL_NAMES
-from cardarcade.rules import GAMES
 from cardarcade.rules.through_the_window import nouns
-from cardarcade.table.clock import VirtualClock
-from cardarcade.table.simulate import bot_seats
-from cardarcade.table.table import Table
+from cardarcade.table.table import Reaction
 
 GAME = "through-the-window"
 GOAL_P99_MS = 1.0
-
-
-def timed_games(level: str, players: int, games: int) -> tuple[list[float], list[float]]:
-    """(view + plans seconds per planning call, virtual seconds from a card turned to it won)."""
-    spec = GAMES[GAME]
-    calls: list[float] = []
-    to_win: list[float] = []
-    clock_ns = time.thread_time_ns
-    for seed in range(games):
-        game = spec.new(players, seed=seed)
-        clock = VirtualClock()
-        turned = [0.0]
-
-        def listen(events, seat, clock=clock, turned=turned):
-            for event in events:
-                if event.kind == "turn":
-                    turned[0] = clock.now()
-                elif event.kind == "word_win":
-                    to_win.append(clock.now() - turned[0])
-
-        table = Table(game, bot_seats([level] * players), clock, seed=seed, listener=listen)
-        for bot in table.bots.values():
-            def timed(view, moment, real=bot.plans, seat=bot.seat, game=game):
-                start = clock_ns()
-                game.view(seat)  # what the table builds for the bot before asking
-                out = real(view, moment)
-                calls.append((clock_ns() - start) / 1e9)
-                return out
-            bot.plans = timed  # type: ignore[method-assign]
-        table.start()
-        while not game.is_over and clock.now() < 3600:
-            if not clock.run(until=clock.now() + 60.0) and clock.idle:
-                break
-        table.close()
-    return calls, to_win
 
 
 def main() -> int:
@@ -76,7 +39,9 @@ def main() -> int:
     worst = 0.0
     for players in (3, 13):
         for level in LEVEL_NAMES:
-            calls, to_win = timed_games(level, players, games)
+            claims: list[Reaction] = []
+            calls, _ = timed_games(GAME, level, games, players=players, reactions=claims)
+            to_win = [r.seconds for r in claims if r.outcome == "word_win"]  # from the card turned to enter
             row = {"view_and_plans_ms": _common.summary_ms(calls),
                    "seconds_to_win_a_card_median": round(statistics.median(to_win), 2) if to_win else None}
             results[f"{players}p-{level}"] = row
