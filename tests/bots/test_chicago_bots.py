@@ -40,8 +40,8 @@ def test_the_draw_keeps_three_of_a_kind_and_throws_the_rest(level: str) -> None:
     assert action.kind == "draw" and set(action.cards) in (set(cards("Ac 3s")), {C("3s")})
 
 
-@pytest.mark.parametrize("level", ("medium", "hard"))
-def test_the_searching_draw_keeps_a_made_flush(level: str) -> None:
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_the_draw_keeps_a_made_flush(level: str) -> None:
     game = new("2s 7s 9s Js Ks", "Kh Qd 9h 6c 2h")
     assert decide(game.view(0), 0, level, seed=4) == STAND
 
@@ -57,13 +57,12 @@ def test_a_bot_declares_what_it_holds_and_passes_without_a_pair() -> None:
         assert decide(game.view(1), 1, level) == PASS
 
 
-def test_hard_sometimes_keeps_a_lone_pair_quiet_and_medium_never() -> None:
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_every_level_declares_a_lone_pair_for_its_point(level: str) -> None:
     game = new("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s", "4s 5h Jd Qc 2c")
     for _ in range(3):
         game.apply(game.actors()[0], STAND)
-    hard = {decide(game.view(0), 0, "hard", seed=s) for s in range(12)}
-    medium = {decide(game.view(0), 0, "medium", seed=s) for s in range(12)}
-    assert hard == {PASS, Action("declare", value=1)} and medium == {Action("declare", value=1)}
+    assert {decide(game.view(0), 0, level, seed=s) for s in range(6)} == {Action("declare", value=1)}
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
@@ -94,6 +93,10 @@ def test_the_searches_take_the_fourth_trick_to_lead_the_last_when_that_is_the_be
 
 def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
     game = new("Kh Kd 9s 6c 2h", "Ah Qd 8s 5c 3h")
+    while game.s.phase != "play":  # the draws and declarations are quick rules at every level
+        assert isinstance(make_bot("chicago", game.actors()[0], "hard", random.Random(0)).plans(
+            game.view(game.actors()[0]), NOW)[0], Plan)
+        game.apply(game.actors()[0], STAND if game.s.phase == "draw" else PASS)
     assert isinstance(make_bot("chicago", 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
     for level in ("medium", "hard"):
         (item,) = make_bot("chicago", 0, level, random.Random(0)).plans(game.view(0), NOW)
