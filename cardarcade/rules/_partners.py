@@ -13,6 +13,7 @@ they sit round the table (clockwise), person 0 first.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from cardarcade.cards import Card, Rank, Suit
@@ -26,14 +27,19 @@ _RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE)
 def draw_cards(people: int, sides: int) -> list[Card]:
     """The packet that is shuffled and drawn from: for two sides, red and black cards (half each:
     spades and clubs against hearts and diamonds); else ``people // sides`` cards of one suit per side."""
+    return list(_packet(people, sides))
+
+
+@functools.lru_cache(maxsize=32)  # (made once per table size: every new game draws from it)
+def _packet(people: int, sides: int) -> tuple[Card, ...]:
     if sides < 2 or people % sides or people // sides > len(_RANKS) or sides > len(_DRAW_SUITS):
         raise ValueError(f"{people} people cannot be drawn into {sides} equal sides")
     size = people // sides
     if sides == 2:
         black = [Card.of(_RANKS[i // 2], (Suit.SPADES, Suit.CLUBS)[i % 2]) for i in range(size)]
         red = [Card.of(_RANKS[i // 2], (Suit.HEARTS, Suit.DIAMONDS)[i % 2]) for i in range(size)]
-        return black + red
-    return [Card.of(_RANKS[i], suit) for suit in _DRAW_SUITS[:sides] for i in range(size)]
+        return (*black, *red)
+    return tuple(Card.of(_RANKS[i], suit) for suit in _DRAW_SUITS[:sides] for i in range(size))
 
 
 def card_group(card: Card, sides: int) -> int:

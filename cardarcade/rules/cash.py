@@ -9,14 +9,15 @@ places, settled by press time (``_speedplay``), and so are the calls and the boa
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import random
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._partners import draw_cards, draw_sides, partners_of, seating
+from cardarcade.rules._partners import card_group, draw_cards, number_sides, partners_of, seating
 from cardarcade.rules._speedplay import (
     NAMES,
     PACK,
@@ -47,7 +48,6 @@ RECENT_GESTURES = 12  # gestures a view keeps (the players' memory of who did wh
 CLAIMS = frozenset({"swap", "refresh", "cash", "counter"})
 TURN = Action("turn")
 GESTURE_ACTIONS = tuple(Action("gesture", value=g) for g in GESTURES)
-PARTNER_STREAM = 0x5EED_CA5  # the partners' draw has a random stream of its own
 
 RULES = """\
 # Cash (Kemps, Kent)
@@ -103,6 +103,22 @@ letters); the most hands a lettered match may last.
 makes that gesture (your signal, or an innocent one); one key calls "Cash!", another "Counter
 cash!"; the stock holder deals a new board. Hot-seat: the keys shown for each player.
 """
+
+
+_new = object.__new__
+_set_kind, _set_cards, _set_target, _set_value = (Action.__dict__[name].__set__ for name in ("kind", "cards", "target", "value"))
+assert [f.name for f in dataclasses.fields(Action)] == ["kind", "cards", "target", "value"]
+
+
+def swap_action(mine: Card, there: Card, place: int, seen: int) -> Action:
+    """``Action("swap", (mine, there), place, seen)`` at half the cost of the frozen dataclass's
+    own __init__: a seat has sixteen legal swaps at every moment, the most of any action here."""
+    action = _new(Action)
+    _set_kind(action, "swap")
+    _set_cards(action, (mine, there))
+    _set_target(action, place)
+    _set_value(action, seen)
+    return action
 
 
 @functools.lru_cache(maxsize=256)
@@ -195,16 +211,19 @@ def chosen_pairs(people: int, partner: int) -> list[int]:
     return side
 
 
-def make_sides(people: int, options: CashOptions, rng: random.Random) -> tuple[list[int], list[int], list[Card]]:
-    """(each person's side, the seating ring, the cards drawn). With an odd number one person,
-    drawn at random, plays alone and sits last (between two different sides)."""
+def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None]
+               ) -> tuple[list[int], list[int], list[Card]]:
+    """(each person's side, the seating ring, the cards drawn), drawn with ``shuffle``. With an
+    odd number one person, drawn at random, plays alone and sits last (between two different sides)."""
     loner: int | None = None
     paired = list(range(people))
     if people % 2:
         if options.partners == "chosen":
             loner = people - 1 if options.partner != people else people - 2
         else:
-            loner = rng.randrange(people)
+            shuffle(paired)
+            loner = paired[0]
+            paired.sort()
         paired.remove(loner)
     pairs = len(paired)
     drawn: list[Card] = []
@@ -213,24 +232,24 @@ def make_sides(people: int, options: CashOptions, rng: random.Random) -> tuple[l
         if partner == loner or partner >= people:
             raise BadSetup(f"Player 1's partner must be one of players 2 to {people}")
         local = chosen_pairs(pairs, paired.index(partner))
-    else:
-        local, drawn_local = draw_sides(pairs, pairs // 2, rng)
+    else:  # each draws a card of the packet: the same colour (or suit) are partners
+        packet = draw_cards(pairs, pairs // 2)
+        shuffle(packet)
+        local = number_sides([card_group(c, pairs // 2) for c in packet])
         drawn = [None] * people  # type: ignore[list-item]
         for i, p in enumerate(paired):
-            drawn[p] = drawn_local[i]
+            drawn[p] = packet[i]
+    if loner is None:  # (numbered by their first member already: person 0's side is 0)
+        return local, seating(local), drawn
     side = [0] * people
     for i, p in enumerate(paired):
         side[p] = local[i]
+    side[loner] = max(local) + 1
     ring = [paired[i] for i in seating(local)]
-    if loner is not None:
-        side[loner] = max(local) + 1
-        ring.append(loner)
-        drawn = []  # (kept only for even tables, where every player drew a card)
-    # sides numbered by their first member, so person 0's side is 0
-    order: dict[int, int] = {}
-    for s in side:
-        order.setdefault(s, len(order))
-    return [order[s] for s in side], ring, drawn
+    ring.append(loner)
+    # sides numbered by their first member, so person 0's side is 0; drawn cards are kept only
+    # for even tables, where every player drew one
+    return number_sides(side), ring, []
 
 
 class Cash(SpeedFamilyGame):
@@ -241,16 +260,18 @@ class Cash(SpeedFamilyGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None) -> Cash:
         order = prepare_deck(PACK, seed, deck)
-        # a separate stream, so a fixed deck's deal does not depend on the draw
-        side, ring, drawn = make_sides(players, options, random.Random(seed ^ PARTNER_STREAM))
-        sides = max(side) + 1
         state = CashState.model_construct(
-            players=players, seed=seed, options=options, side=side, ring=ring, drawn=drawn, hands=[], board=[],
-            stock=[], discards=[], dealer=ring[-1], holder=ring[0], signals=[None] * sides, gestures=[],
-            swapped_k=[0] * players, letters=[0] * sides, placed_k=[1] * PLACES, placed_by=[None] * PLACES,
+            players=players, seed=seed, options=options, side=[], ring=[], drawn=[], hands=[], board=[],
+            stock=[], discards=[], dealer=0, holder=0, signals=[], gestures=[],
+            swapped_k=[0] * players, letters=[], placed_k=[1] * PLACES, placed_by=[None] * PLACES,
             stimulus=1, actions=0, rng_draws=0, result=None, board_up=False, phase="signals", hand_no=1,
             last_hands=[])
         game = cls(state)
+        # the game's own cheap shuffle, from the seed: a fixed deck's deal does not depend on the draw
+        state.side, state.ring, state.drawn = make_sides(players, options, game.mix)
+        sides = max(state.side) + 1
+        state.signals, state.letters = [None] * sides, [0] * sides
+        state.dealer = state.ring[-1]
         game._deal(order)
         return game
 
@@ -329,7 +350,8 @@ class Cash(SpeedFamilyGame):
         k = s.stimulus
         board, laid = s.board, s.placed_k
         hand = s.hands[seat]
-        out = [Action("swap", (mine, there), place, laid[place]) for place, there in enumerate(board) for mine in hand]
+        # aimed at the moment each board card was laid: good until that place changes
+        out = [swap_action(mine, there, place, laid[place]) for place, there in enumerate(board) for mine in hand]
         out += GESTURE_ACTIONS
         out += call_actions(k)
         if seat == s.holder:
