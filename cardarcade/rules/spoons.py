@@ -361,8 +361,9 @@ class Spoons(SpeedFamilyGame):
             if not s.stock:
                 s.discards.reverse()  # turned over: the last discarded is now on top
                 s.stock, s.discards = s.discards, []
-                events.append(Event("restock", seat, f"The discard pile is turned over as the stock ({len(s.stock)} "
-                                                     "cards)", data={"count": len(s.stock)}))
+                count = len(s.stock)
+                events.append(Event("restock", seat, f"The discard pile is turned over as the stock ({count} "
+                                                     f"card{'s' if count > 1 else ''})", data={"count": count}))
             card = s.stock.pop(0)
         else:
             card = s.backlogs[seat].pop(0)

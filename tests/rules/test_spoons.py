@@ -98,6 +98,10 @@ def test_the_last_player_before_the_dealer_discards_and_the_discards_become_the_
     events = game.apply(0, TAKE)  # the stock is empty: the discard pile turned over, the last discarded on top
     assert events[0].kind == "restock"
     assert codes(game.view(0).hand)[-1] == "2c" and codes(game.s.stock)[:2] == ["10s", "9s"]
+    assert events[0].text == f"The discard pile is turned over as the stock ({len(rest) + 3} cards)"
+    game.s.stock, game.s.discards = [], game.s.stock[-1:]  # a single card to turn over
+    passes(game, 0, "3c")
+    assert game.apply(0, TAKE)[0].text == "The discard pile is turned over as the stock (1 card)"
 
 
 def test_four_of_a_kind_passes_the_fifth_card_and_grabs_then_everyone_may_grab():
