@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ui_helpers import prompt, screen_text, wait_for
+from datetime import datetime
+
+from ui_helpers import prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.rules.through_the_window import nouns
+from cardarcade.rules.through_the_window import TURN, nouns
+from cardarcade.store.saves import SavedGame
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.through_the_window import ThroughTheWindowScreen
@@ -65,3 +68,22 @@ async def test_hotseat_the_first_buzz_holds_a_wrong_word_hands_it_back_and_the_o
         await pilot.press("l", *"quilt", "enter")
         await wait_for(pilot, lambda: screen.game.view(None).won[1])
         assert screen.game.view(None).used == ["quilt"] and nouns().index("quilt") is not None
+
+
+async def test_a_saved_game_goes_on_with_its_card_face_down_until_go(app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck("8d", "Kc", "Qs"))
+    game = setup.new_game()
+    game.apply(2, TURN)  # saved with the dealer's queen up
+    app = app_factory(None)
+    app.settings.resume_countdown = 2
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ThroughTheWindowScreen(setup, saved=SavedGame("s", setup, game, 0.0, datetime.now())))
+        screen = app.screen
+        center = text_of(screen.render_center())
+        assert "Q for queen" not in center and "queen" not in center and "▚▚▚▚▚" in center
+        await pilot.press(*"quilt", "enter")  # nobody thinks of a word before the bots may
+        assert "wait for GO and the card" in prompt(screen) and not screen.game.view(0).won[0]
+        await wait_for(pilot, lambda: screen.table.started)
+        assert "Q for queen" in text_of(screen.render_center())
+        await pilot.press("enter")  # the word typed in the count is still there: it goes now
+        await wait_for(pilot, lambda: screen.game.view(0).won[0])

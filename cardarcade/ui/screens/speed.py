@@ -47,6 +47,7 @@ class SpeedFamilyScreen(GameScreen):
     """What the speed games' screens share."""
 
     LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"play_late"})  # the game's events for a race lost
+    BEFORE_GO: ClassVar[str] = "wait for GO, the middle is not turned up yet"  # to a key pressed in the count
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
@@ -86,7 +87,7 @@ class SpeedFamilyScreen(GameScreen):
         if table is None or table.paused or self.game.is_over:
             return False
         if not table.started:
-            self.say(f"{self.names[seat]}: wait for GO, the middle is not turned up yet")
+            self.say(f"{self.names[seat]}: {self.BEFORE_GO}")
             return False
         return True
 

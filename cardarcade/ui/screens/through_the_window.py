@@ -37,6 +37,7 @@ TYPED = frozenset("-' ")  # what a word may hold besides letters (ice-cream, tam
 class ThroughTheWindowScreen(SpeedFamilyScreen):
     VERBS = ["react", "decline"]  # hot-seat only: buzz, pass (alone, every letter types)
     VERB_HELP = {"react": "buzz", "decline": "pass"}
+    BEFORE_GO = "wait for GO and the card"
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
@@ -266,11 +267,13 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         turner = self.names[view.turner]
         looks = fill("{seat} looks through the window", self.names, view.turner, None)
-        if view.window is not None:
-            slot = Slot(view.window)
-            beside = ["", view.letter.upper(), rank_hint(view.window).split(" ", 1)[1], ""]
+        # A saved game goes on with its card face down until GO: nobody thinks of a word before the bots may.
+        up = view.window if self.face_up() else None
+        if up is not None:
+            slot = Slot(up)
+            beside = ["", view.letter.upper(), rank_hint(up).split(" ", 1)[1], ""]
         else:
-            slot = Slot(None, back=view.hidden[view.turner] > 0 and not self.game.is_over)
+            slot = Slot(None, back=(view.window is not None or view.hidden[view.turner] > 0) and not self.game.is_over)
             beside = ["", "", "", ""]
         art = render_row([slot], palette, ascii_only=ascii_only).split("\n")
         block = Text("\n").join(
@@ -279,10 +282,10 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             for i, line in enumerate(art[:CARD_HEIGHT]))
         if self.game.is_over:
             idle = "Every card has been turned."
-        elif view.window is None:
+        elif up is None:
             idle = f"{looks}…"
         else:
-            idle = f"{turner} looked through the window and saw… {rank_hint(view.window)}"
+            idle = f"{turner} looked through the window and saw… {rank_hint(up)}"
         status = self.status_line(f"{{count}} {looks}", idle)
         parts: list[RenderableType] = [status, Align.center(block), self.box_line(), self.used_line()]
         return Group(*parts)
