@@ -346,7 +346,7 @@ class Aggravation(SpeedFamilyGame):
         if shows_match(self.tops()):
             ranks = [c.rank for c in self.tops()]
             rank = next(r for r in ranks if ranks.count(r) > 1)
-            event = Event("call_win", seat, f"{{seat}} calls Aggravation! on the {rank.label}s", data={"k": s.stimulus})
+            event = Event("call_win", seat, f"{{seat}} calls Aggravation! on the {rank.plural}", data={"k": s.stimulus})
             return [event, self.finish([seat], "{seat} calls Aggravation! with no cards left and wins",
                                        scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
                                        low_wins=True)]

@@ -64,7 +64,7 @@ async def test_out_of_cards_space_calls_aggravation_at_the_next_match_and_wins(a
         await pilot.press("space")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.result.winners == [0]
-        assert any("You call Aggravation! on the Ks" in line.plain for line in screen.history)
+        assert any("You call Aggravation! on the kings" in line.plain for line in screen.history)
 
 
 def test_a_row_longer_than_six_goes_on_in_a_second_line_with_its_own_key():
