@@ -7,7 +7,8 @@ against the bots' words by press time. Enter on an empty box passes on the card.
 Two people at one keyboard buzz first, each with a key in their half (the others' letters would
 land in one box otherwise); the one who buzzed then owns every letter until they send a word, send
 an empty box or wait ten seconds, and a wrong word hands the buzz back. A buzz from the other
-within a moment of the first is theirs, not a letter, and they are told by how much they lost.
+within a moment of the first, before the holder has typed, is theirs, not a letter, and they are
+told by how much they lost.
 """
 
 from __future__ import annotations
@@ -124,14 +125,16 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         return self.table.clock.now() if self.table is not None else 0.0
 
     def late_buzz(self, holder: int, key: str, t: float) -> bool:
-        """The other person's buzz key just after a buzz: their buzz, too late (or, pressed
-        earlier though read later, the winner's). False for any other key."""
+        """The other person's buzz key just after a buzz, before the holder has typed a letter:
+        their buzz, too late (or, pressed earlier though read later, the winner's). False for any
+        other key, and for one that may be the holder's first letter (s on a six or seven): losing
+        a letter would cost the holder the buzz, a stray one costs a backspace."""
         mapped = self.keymap.lookup(key)
         if mapped is None or mapped[1] != "react" or mapped[0] == holder or self.buzz is None:
             return False
         first, first_t = self.buzz
-        if t - first_t > LATE_BUZZ:
-            return False  # long after: a letter of the word
+        if t >= first_t and (t - first_t > LATE_BUZZ or self.boxes[holder] or key == self.view.letter):
+            return False  # a letter of the word
         other = mapped[0]
         if t < first_t:  # pressed first, read second: the buzz is theirs
             self.buzz = (other, t)
