@@ -208,3 +208,31 @@ def test_a_save_carries_on_where_it_was():
     again = SPEC.from_json(game.to_json())
     assert again.view(1).model_dump() == game.view(1).model_dump()
     assert again.legal_actions(0) == game.legal_actions(0)
+
+
+def test_a_real_deal_gives_no_letters_and_the_hand_limit_ends_a_lettered_match():
+    game = started(new(letters=True, hand_limit=2))
+    while game.s.hand_no == 1:
+        game.apply(game.s.holder, Action("refresh", value=game.stimulus))
+        if game.s.hand_no == 1:
+            game.apply(*game.counted_move())
+    assert game.result is None and game.s.letters == [0, 0], "a real deal: nobody takes a letter"
+    for seat in game.actors():
+        game.apply(seat, Action("signal", value="sip"))
+    game.apply(*game.counted_move())
+    assert not any(len({c.rank for c in game.s.hands[p]}) == 1 for p in (1, 3)), "(a new deal without four)"
+    game.apply(0, Action("counter", value=game.stimulus))  # wrong: side A takes a C
+    assert game.result.winners == [1, 3] and "2-hand limit" in game.result.reason
+    assert game.result.scores == [1, 0, 1, 0] and game.result.low_wins
+
+
+def test_with_three_sides_a_wrong_call_loses_for_the_caller_alone_and_the_others_share_the_win():
+    game = SPEC.new(6, seed=4)
+    for seat in game.actors():
+        game.apply(seat, Action("signal", value="wink"))
+    game.apply(*game.counted_move())
+    side = game.s.side
+    assert not any(len({c.rank for c in game.s.hands[p]}) == 1 for p in range(6)), "(a deal without four of a kind)"
+    events = game.apply(0, Action("counter", value=game.stimulus))
+    assert events[0].kind == "wrong_counter"
+    assert game.result.winners == [p for p in range(6) if side[p] != side[0]] and len(game.result.winners) == 4
