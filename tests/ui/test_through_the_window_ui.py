@@ -88,3 +88,17 @@ async def test_a_saved_game_goes_on_with_its_card_face_down_until_go(app_factory
         assert "Q for queen" in text_of(screen.render_center())
         await pilot.press("enter")  # the word typed in the count is still there: it goes now
         await wait_for(pilot, lambda: screen.game.view(0).won[0])
+
+
+async def test_hotseat_an_s_just_after_the_others_buzz_on_a_seven_is_a_letter_unless_the_holder_types_s_again(
+        app_factory):
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", humans=2, deck=deck("8d", "Kc", "7s"))
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: card_up(screen))
+        await pilot.press("l", *"sun")  # Player 2 buzzes and types at once: the s is theirs
+        assert screen.boxes[1] == "sun" and screen.headline == ""
+        await pilot.press(*["backspace"] * 3, "enter")  # the buzz goes back
+        await pilot.press("l", "s", *"sock")  # Player 1's s a moment late, then Player 2's word
+        assert screen.boxes[1] == "sock" and "Player 2 buzzed" in screen.headline and "than Player 1" in screen.headline

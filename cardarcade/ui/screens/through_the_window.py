@@ -8,7 +8,7 @@ Two people at one keyboard buzz first, each with a key in their half (the others
 land in one box otherwise); the one who buzzed then owns every letter until they send a word, send
 an empty box or wait ten seconds, and a wrong word hands the buzz back. A buzz from the other
 within a moment of the first, before the holder has typed, is theirs, not a letter, and they are
-told by how much they lost.
+told by how much they lost (when it is also the card's letter, the holder's next key tells which).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         self.buzz: tuple[int, float] | None = None  # (seat, press time) of the buzz held
         self._buzz_timer = None
         self._sent: dict[int, float] = {}  # seat -> when its last word was sent
+        self._maybe_late: tuple[int, float] | None = None  # (seat, press time) of a buzz key that typed a letter
 
     def on_mount(self) -> None:
         # The noun list is read while the table counts to the first card, not on the event loop
@@ -83,6 +84,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         """A key for the word box of ``seat``; False if it is not one (escape, f1, ...)."""
         box = self.boxes[seat]
         key, char = event.key, event.character
+        maybe, self._maybe_late = self._maybe_late, None
         if key == "enter":
             self.send_word(seat, event.time)
             return True
@@ -94,6 +96,9 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         if char is None or len(char) != 1 or not (char.isalpha() or char in TYPED):
             return bool(box) and key == "question_mark"  # (mid-word, ? is not the rules)
         if char == " " and (not box or box.endswith(" ")):
+            return True
+        if maybe is not None and self.buzz is not None and box == char:  # s, then s: the first was the other's buzz
+            self._tell_buzzes(seat, maybe[0], maybe[1] - self.buzz[1])
             return True
         if len(box) < MAX_WORD:
             self.set_box(seat, box + char)
@@ -127,24 +132,31 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
     def late_buzz(self, holder: int, key: str, t: float) -> bool:
         """The other person's buzz key just after a buzz, before the holder has typed a letter:
         their buzz, too late (or, pressed earlier though read later, the winner's). False for any
-        other key, and for one that may be the holder's first letter (s on a six or seven): losing
-        a letter would cost the holder the buzz, a stray one costs a backspace."""
+        other key. When the key is also the card's letter (s on a six or seven) it may be the
+        holder's first letter: it types, and if the holder's next key is the same letter, the first
+        was the other's buzz (``_maybe_late``)."""
         mapped = self.keymap.lookup(key)
         if mapped is None or mapped[1] != "react" or mapped[0] == holder or self.buzz is None:
             return False
         first, first_t = self.buzz
-        if t >= first_t and (t - first_t > LATE_BUZZ or self.boxes[holder] or key == self.view.letter):
-            return False  # a letter of the word
         other = mapped[0]
         if t < first_t:  # pressed first, read second: the buzz is theirs
             self.buzz = (other, t)
             self.boxes[first] = ""
-            self.headline = f"{self.names[other]} buzzed {round((first_t - t) * 1000)} ms earlier than {self.names[first]}"
-        else:
-            self.headline = f"{self.names[first]} buzzed {round((t - first_t) * 1000)} ms earlier than {self.names[other]}"
+            self._tell_buzzes(other, first, first_t - t)
+            return True
+        if t - first_t > LATE_BUZZ or self.boxes[holder]:
+            return False  # a letter of the word
+        if key == self.view.letter:
+            self._maybe_late = (other, t)
+            return False
+        self._tell_buzzes(first, other, t - first_t)
+        return True
+
+    def _tell_buzzes(self, first: int, later: int, margin: float) -> None:
+        self.headline = f"{self.names[first]} buzzed {round(margin * 1000)} ms earlier than {self.names[later]}"
         self.add_log(Text("⏱ " + self.headline, style="italic"))
         self.refresh_all()
-        return True
 
     def _hold_buzz(self) -> None:
         if self._buzz_timer is not None:
@@ -162,7 +174,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         if self.buzz is None:
             return
         seat = self.buzz[0]
-        self.buzz = None
+        self.buzz, self._maybe_late = None, None
         self.boxes[seat] = ""
         if self._buzz_timer is not None:
             self._buzz_timer.stop()
@@ -199,7 +211,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         self.boxes[seat] = ""
         self._sent[seat] = t if t is not None else self.clock_now()
         if hot_seat:
-            self.buzz = None
+            self.buzz, self._maybe_late = None, None
         self.send_play(seat, Action("say", target=index), t)
         self.refresh_all()
 
