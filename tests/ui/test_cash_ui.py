@@ -17,7 +17,8 @@ def codes(cards) -> list[str]:
     return [c.code for c in cards]
 
 
-async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_loses(app_factory):
+async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_loses(app_factory, monkeypatch):
+    monkeypatch.setattr("cardarcade.ui.screens.cash.STALE_BOARD", 0.3)  # (six seconds at a real table)
     setup = GameSetup.solo(CASH, 4, seed=1, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -39,6 +40,8 @@ async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_lo
         assert codes(screen.game.view(None).board)[0] == "7d"
         await pilot.press("z")  # a gesture (tap) shows on the player's own line for everyone to see
         await wait_for(pilot, lambda: "You A ✋ taps" in screen_text(app))
+        # the board stands unchanged: the stock holder is told plainly that play waits for them
+        await wait_for(pilot, lambda: "Nobody is swapping: You, ⏎ enter deals a new board" in screen_text(app))
         await pilot.press("backspace")  # Counter cash!, but no opponent holds four of a kind
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.result.winners == [1, 3]

@@ -27,6 +27,7 @@ CARD_VERBS = [f"card{k}" for k in range(4)]
 BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
 SIGN_VERBS = [f"sign{k}" for k in range(len(GESTURES))]
 GESTURE_SHOWN = 2.5  # seconds a gesture stays on its player's panel
+STALE_BOARD = 6.0  # seconds a board stands unchanged before a person with the stock is told to deal
 PANEL_WORDS = {"tap": "taps", "sip": "sips", "whistle": "whistles", "wink": "winks"}  # short, for a panel
 
 
@@ -43,6 +44,7 @@ class CashScreen(SpeedFamilyScreen):
         self.called: dict[int, float] = {}  # a person's call not yet settled: its press time
         self.settled_call: tuple[int, float] | None = None  # who called first, and when they pressed
         self._picked: set[tuple[int, int]] = set()  # (hand, seat): people who picked or were told their signal
+        self.board_changed = time.monotonic()  # when the board last turned up or had a card swapped
 
     # ---- keys
 
@@ -156,8 +158,15 @@ class CashScreen(SpeedFamilyScreen):
 
     # ---- events
 
+    def board_stale(self) -> bool:
+        """Whether the face-up board has stood unchanged long enough for its stock holder to deal."""
+        return self.view.board_up and self.view.phase == "play" and time.monotonic() - self.board_changed >= STALE_BOARD
+
     def on_game_events(self, events_: list[Event]) -> None:
         now = time.monotonic()
+        if any(event.kind in ("flip", "swap") for event in events_):
+            self.board_changed = now
+            self.set_timer(STALE_BOARD + 0.05, self.refresh_all)
         for event in events_:
             if event.kind == "gesture" and event.seat is not None:
                 self.gestured[event.seat] = (event.data["gesture"], now)
@@ -274,21 +283,27 @@ class CashScreen(SpeedFamilyScreen):
                       caption=self.key_caption(BOARD_VERBS[p], str(p + 1))) for p in range(PLACES)]
         stock = Slot(None, back=view.stock > 0, caption=str(view.stock))
         row = render_row([*board, stock], palette, ascii_only=ascii_only, gap=2)
+        started = self.table is not None and self.table.started
         if view.phase == "signals":
-            idle = "The sides are picking their secret signals…"
+            idle = "The sides are picking their secret signals…" if started else "On go, each side picks a secret signal"
         else:
             idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
             if view.holder in self.people and view.board_up:
                 key = self.keymap.key_label(view.holder, "flip")
                 idle = (f"{self.names[view.holder]} holds the stock ({view.stock}): {key} deals a new board"
                         ).replace("You holds", "You hold")
-        picker = self.signal_picker() if view.phase == "signals" else None
+        picker = self.signal_picker() if view.phase == "signals" and started else None  # (keys wait for go)
         if picker is not None:
             others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
             idle = f"{self.names[picker]}: pick your side's secret signal" + (
                 f" — {', '.join(others)}, look away!" if others else "")
         if picker is not None:  # over an old headline: who picks now
             status = Text(idle, style="bold", justify="center")
+        elif self.board_stale() and view.holder in self.people and self.count_words() is None:
+            # nobody moves until the stock holder deals: a person who has not noticed is told plainly
+            key = self.keymap.key_label(view.holder, "flip")
+            status = Text(f"Nobody is swapping: {self.names[view.holder]}, {key} deals a new board",
+                          style="bold reverse", justify="center")
         else:
             status = self.status_line("{count} the board turns up", idle)
         parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
