@@ -128,10 +128,12 @@ class AggravationScreen(SpeedFamilyScreen):
         above, below = (possessive(name) for name in self.names)
         turns = "first cards" if view.turns <= 1 else f"{view.turns} turns"
         alone = view.turn_due and sum(n > 1 for n in view.pack_sizes) < 2
-        status = self.status_line("Every rank differs: {count} " + ("one turns alone" if alone else "both turn"),
-                                  f"{above} row above, {below.lower() if below == 'Your' else below} below · {turns}")
-        grid = [self.column_header()]
         showing = set(matched(view.tops))
+        idle = f"{above} row above, {below.lower() if below == 'Your' else below} below · {turns}"
+        if not showing and any(view.open):  # only cards left over from a match: a new player wonders why nothing turns
+            idle = "No match shows: cover each card marked •, then the next turn comes"
+        status = self.status_line("Every rank differs: {count} " + ("one turns alone" if alone else "both turn"), idle)
+        grid = [self.column_header()]
         up = self.face_up()
         for seat, part in lines:
             stacks = rows[seat][part * WIDTH:(part + 1) * WIDTH]
