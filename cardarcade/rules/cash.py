@@ -324,8 +324,8 @@ class Cash(SpeedFamilyGame):
 
     def left(self, seat: int) -> int:
         """How far a seat is from four of a kind: the cards not of its commonest rank."""
-        hand = self.s.hands[seat]
-        return HAND - max((sum(1 for c in hand if c.rank == r) for r in {c.rank for c in hand}), default=0)
+        ranks = [c.rank for c in self.s.hands[seat]]
+        return HAND - max(map(ranks.count, ranks), default=0)
 
     # ---- contract
 
