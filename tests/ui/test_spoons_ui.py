@@ -71,7 +71,9 @@ async def test_spoons_far_away_a_grab_lands_a_second_after_its_key(app_factory):
         screen = app.screen
         await pilot.press("space")
         assert screen.flash.get(0) == "RUNNING…" and screen.game.view(None).grabbed == []
-        await pilot.pause(0.6)
+        await pilot.press("enter", "1", "space")  # running: no card is taken or passed, no second grab
+        assert "on your way to the spoons" in prompt(screen) and hand(screen, 0) == ["7c", "7d", "7h", "7s"]
+        await pilot.pause(0.4)
         assert screen.game.view(None).grabbed == [], "still on the way"
         await wait_for(pilot, lambda: screen.game.view(None).grabbed[:1] == [0])
 

@@ -35,6 +35,7 @@ class SpoonsScreen(SpeedFamilyScreen):
                           "grab": "finger on nose" if pig else "grab a spoon"}
         self.pig = pig
         self.grab_word = "nose" if pig else "grab"
+        self.running: set[int] = set()  # seats on their way to spoons far away (their grab has not landed)
 
     # ---- keys
 
@@ -45,6 +46,9 @@ class SpoonsScreen(SpeedFamilyScreen):
         name = self.names[seat]
         if verb == "grab":
             self.grab(seat, view, t)
+            return
+        if seat in self.running:  # hands busy: a card passed now could break the four of a kind being grabbed on
+            self.say(f"{name}: you are on your way to the spoons")
             return
         if view.over:
             self.say(f"{name}: the round is over; the next deal comes on the count")
@@ -74,19 +78,23 @@ class SpoonsScreen(SpeedFamilyScreen):
         table = self.table
         if table is None:
             return
-        if seat in view.grabbed and not view.over:
-            self.say(f"{self.names[seat]}: {'your finger is on your nose' if view.pig else 'you hold a spoon'} already")
+        if seat in view.grabbed and not view.over or seat in self.running:
+            already = "your finger is on your nose" if view.pig else "you hold a spoon" if seat in view.grabbed \
+                else "you are on your way to the spoons"
+            self.say(f"{self.names[seat]}: {already} already")
             return
         delay = view.delay
         self.flash[seat] = "RUNNING…" if delay else "NOSE!" if view.pig else "GRAB!"
         self.show(f"seat-{seat}", self.render_seat(seat), answer=True)
         pressed = table.clock.now() if t is None else t
         if delay:
+            self.running.add(seat)
             self.set_timer(delay, lambda: self._land(seat, pressed + delay))
         else:
             self._land(seat, pressed)
 
     def _land(self, seat: int, t: float) -> None:
+        self.running.discard(seat)
         table = self.table
         if table is not None and not self.game.is_over:
             (self.shared or table).claim(seat, "grab", t)
