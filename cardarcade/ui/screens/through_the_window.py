@@ -264,7 +264,11 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         width = panel_width(self, seat)
-        header = self.seat_header(seat, view.window is None and view.turner == seat and not self.game.is_over)
+        active = view.window is None and view.turner == seat and not self.game.is_over
+        if max(map(len, self.names)) + 2 > width:  # narrow panels (a big table): names whole, without the marker
+            header = Text(self.names[seat], style="bold reverse" if active else "bold")  # (reversed: turns next)
+        else:
+            header = self.seat_header(seat, active)
         won = len(view.won[seat])
         line = self.stack_text(f"{view.hidden[seat]}")
         line.append(f" · won {won}" if width >= 14 else f" +{won}")
