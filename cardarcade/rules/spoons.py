@@ -491,6 +491,8 @@ class Spoons(SpeedFamilyGame):
             raise ValueError("bad counters")
         if s.result is not None:
             return
+        if n - len(s.out_order) < 2:
+            raise ValueError("one player is left in, yet the game has no result")
         if s.dealer in s.out_order and not s.over:  # (the dealer may go out in the round just decided)
             raise ValueError("the dealer is out")
         grabbed, ks = s.grabbed, s.grab_k
