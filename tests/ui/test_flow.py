@@ -252,3 +252,17 @@ async def test_adaptive_bots_say_how_they_tuned_and_the_next_game_starts_them_th
         await pilot.press("enter")  # play again
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.table.adaptive_median() == pytest.approx(0.62)
+
+
+@pytest.mark.parametrize(("game_id", "counted_in"), [("speed", True), ("through-the-window", False)])
+async def test_a_game_whose_first_card_comes_on_the_tables_own_count_gets_no_second_countdown(
+        app_factory, game_id, counted_in):
+    from cardarcade.rules import GAMES
+
+    app = app_factory(GameSetup.solo(GAMES[game_id], seed=2))
+    app.settings.countdown = 3
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert ("Get ready" in screen_text(app)) is counted_in
+        assert screen.table.started is not counted_in  # the table counts "3, 2, 1" to the first card itself

@@ -221,9 +221,7 @@ class GameScreen(Screen):
         if self.resumed:
             self.add_log(Text("The game carries on from where it was saved.", style="italic"))
         self.refresh_all()
-        countdown = self.app.settings.countdown if self.spec.realtime else 0
-        if self.resumed and self.spec.realtime:  # nobody is caught cold by a card turned at once
-            countdown = countdown or self.app.settings.resume_countdown
+        countdown = self.count_in()
         if countdown > 0:
             self._count = countdown
             self._tick()
@@ -254,6 +252,18 @@ class GameScreen(Screen):
         else:
             self._start_play()
             self.refresh_all()
+
+    def count_in(self) -> int:
+        """Seconds of "Get ready" before play: a reaction game's countdown; always one when a saved
+        game goes on (nobody is caught cold by a card turned at once); none for a new game whose
+        first move is the table's own counted move, whose "3, 2, 1" is count enough."""
+        if not self.spec.realtime:
+            return 0
+        if self.resumed:
+            return self.app.settings.countdown or self.app.settings.resume_countdown
+        if self.game.counted_move() is not None:
+            return 0
+        return self.app.settings.countdown
 
     def _tick(self) -> None:
         if self._count > 0:
