@@ -445,15 +445,19 @@ class GameSpec:
     game: type[Game]
     default_players: int = 2
     claim_kinds: frozenset[str] = frozenset()  # realtime claims arbitrated by press time
+    # claims that are not reactions (Cash's new board: dealt when its holder likes), kept out of
+    # reaction times and out of what adaptive bots learn
+    untimed_claim_kinds: frozenset[str] = frozenset()
 
     @classmethod
-    def listed(cls, game_id: str, *, rules: str, game: type[Game],
-               claim_kinds: frozenset[str] = frozenset()) -> "GameSpec":
+    def listed(cls, game_id: str, *, rules: str, game: type[Game], claim_kinds: frozenset[str] = frozenset(),
+               untimed_claim_kinds: frozenset[str] = frozenset()) -> "GameSpec":
         """The spec of a game in the catalog, with its identity and limits as the menu lists them."""
         info = CATALOG[game_id]
         return cls(id=info.id, title=info.title, family=info.family, min_players=info.min_players,
                    max_players=info.max_players, realtime=info.realtime, summary=info.summary, rules=rules,
-                   game=game, default_players=info.default_players, claim_kinds=claim_kinds)
+                   game=game, default_players=info.default_players, claim_kinds=claim_kinds,
+                   untimed_claim_kinds=untimed_claim_kinds)
 
     @property
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so

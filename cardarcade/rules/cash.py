@@ -584,5 +584,5 @@ class Cash(SpeedFamilyGame):
             raise ValueError("bad stimulus counters")
 
 
-SPEC = GameSpec.listed("cash", rules=RULES, game=Cash, claim_kinds=CLAIMS)
+SPEC = GameSpec.listed("cash", rules=RULES, game=Cash, claim_kinds=CLAIMS, untimed_claim_kinds=frozenset({"refresh"}))
 Cash.spec = SPEC

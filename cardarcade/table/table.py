@@ -157,6 +157,7 @@ class Table:
         self.listener = listener
         self.on_reactions = on_reactions
         self.claim_kinds = game.spec.claim_kinds
+        self.untimed_kinds = game.spec.untimed_claim_kinds
         self.stats = TableStats()
         self.bots: dict[int, Bot] = {
             i: make_bot(game.spec.id, i, seat.level or "medium", random.Random(f"{seed}:bot:{i}"))
@@ -333,6 +334,8 @@ class Table:
             stim = int(claim.action.value or 0)
             beaten = self._made_by.get(own.data.get("beaten")) if own is not None else None  # type: ignore[arg-type]
             by, margin = (beaten[0], claim.t - beaten[1]) if beaten is not None else (None, 0.0)
+            if claim.action.kind in self.untimed_kinds:
+                continue  # settled by press time like any claim, but no reaction to time or learn from
             batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim, claim.action.kind,
                                   by, margin))
         self.stats.reactions.extend(batch)

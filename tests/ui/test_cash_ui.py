@@ -46,6 +46,8 @@ async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_lo
         await pilot.press("enter")  # a new board: the stock passes on, and dealing is no reaction time
         await wait_for(pilot, lambda: screen.game.view(0).holder == 1)
         assert len(app.session_reactions("cash")) == timed
+        # nor anything the table times or adaptive bots learn from
+        assert all(r.claim != "refresh" for r in screen.table.stats.reactions)
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
         await pilot.press("backspace")  # Counter cash!, but no opponent holds four of a kind
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))

@@ -199,13 +199,6 @@ class CashScreen(SpeedFamilyScreen):
             lines.append(line)
         return lines
 
-    def _on_reactions(self, batch: list[Reaction]) -> None:
-        """A new board dealt is a claim (a swap pressed before it still stands) but no reaction:
-        it is left out of the person's reaction times."""
-        batch = [r for r in batch if r.claim != "refresh"]
-        if batch:
-            super()._on_reactions(batch)
-
     def reaction_note(self, batch: list[Reaction]) -> Text | None:
         note = super().reaction_note(batch)
         calls = [r for r in batch if r.claim in ("cash", "counter") and (is_win(r.outcome) or is_fault(r.outcome))]
