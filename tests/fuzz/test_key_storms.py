@@ -29,7 +29,7 @@ from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
 
-STORM_KEYS = int(os.environ.get("CARDARCADE_FUZZ_KEYS", "30"))
+STORM_KEYS = int(os.environ.get("CARDARCADE_FUZZ_KEYS", "24"))
 SIZES = [(80, 24), (80, 24), (100, 30), (60, 20), (79, 24), (80, 23), (30, 8), (160, 50)]
 CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
               "comma": ",", "full_stop": ".", "slash": "/", "minus": "-", "equals_sign": "=",

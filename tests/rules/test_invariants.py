@@ -28,7 +28,7 @@ from cardarcade.rules import GAMES, Action, BadSave, BadSetup, Event, IllegalAct
 from cardarcade.rules.base import Game, GameSpec
 
 # Steps checked in full per playout; the termination test plays on to the end regardless.
-CHECKED_STEPS = 250
+CHECKED_STEPS = 200
 # Far above any game's own turn cap: a game still running after this many actions never ends.
 MAX_ACTIONS = 200_000
 
