@@ -539,8 +539,9 @@ class Bura(TrickGame):
         if any(c > HAND_SIZE for c in counts):
             raise ValueError("a hand holds more than three cards")
         if s.trick:
-            if s.final or s.special or counts[s.leader] != counts[1 - s.leader] - len(s.trick) \
-                    or any(c.suit is not s.trick[0].suit for c in s.trick):
+            # a lead is of one suit, but for three aces (a special lead of mixed suits)
+            mixed = any(c.suit is not s.trick[0].suit for c in s.trick) and combination(list(s.trick), s.trump) != THREE_ACES
+            if s.final or s.special or counts[s.leader] != counts[1 - s.leader] - len(s.trick) or mixed:
                 raise ValueError("the hands do not match the trick")
         elif counts[0] != counts[1]:
             raise ValueError("the hands do not match")

@@ -195,3 +195,12 @@ def test_save_round_trip_mid_trick():
     game.apply(0, p("7h 9h"))
     loaded = SPEC.from_json(game.to_json())
     assert loaded.legal_actions(1) == game.legal_actions(1)
+
+
+def test_three_aces_led_lie_in_the_trick_and_a_save_of_it_opens_again():
+    game = new(h0="7h 8c Jd", h1="Ah As Ad", up="6c")
+    assert game.actors() == [1]  # three aces take the lead out of turn
+    game.apply(1, p("Ad Ah As"))
+    assert sorted(c.code for c in game.s.trick) == ["Ad", "Ah", "As"]
+    copy = SPEC.from_json(game.to_json())  # three suits in one lead: a three-aces lead, not a bad save
+    assert copy.to_json() == game.to_json() and copy.legal_actions(0) == game.legal_actions(0)
