@@ -14,6 +14,7 @@ told by how much they lost (when it is also the card's letter, the holder's next
 from __future__ import annotations
 
 import threading
+from typing import ClassVar
 
 from rich.align import Align
 from rich.console import Group, RenderableType
@@ -25,7 +26,7 @@ from cardarcade.rules.through_the_window import PASS, fold, nouns, rank_hint
 from cardarcade.table.table import Reaction
 from cardarcade.ui.keymaps import keymap_for
 from cardarcade.ui.screens._panels import fitted, panel_width
-from cardarcade.ui.screens.speed import SpeedFamilyScreen, beaten_words
+from cardarcade.ui.screens.speed import SpeedFamilyScreen
 from cardarcade.ui.widgets.cards import CARD_HEIGHT, Slot, render_row
 
 MAX_WORD = 28  # letters a word box holds (the longest noun in the list is shorter)
@@ -36,6 +37,7 @@ TYPED = frozenset("-' ")  # what a word may hold besides letters (ice-cream, tam
 
 
 class ThroughTheWindowScreen(SpeedFamilyScreen):
+    LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"word_late"})
     VERBS = ["react", "decline"]  # hot-seat only: buzz, pass (alone, every letter types)
     VERB_HELP = {"react": "buzz", "decline": "pass"}
     BEFORE_GO = "wait for GO and the card"
@@ -244,17 +246,12 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
                     self.release_buzz()
 
     def reaction_note(self, batch: list[Reaction]) -> Text | None:
-        """A word that won: its time; a word beaten to the card: by whom and how much."""
-        lines = []
-        for r in batch:
-            if r.outcome == "word_win":
-                lines.append(f"{self.names[r.seat]} {r.seconds:.1f} s")
-            elif r.outcome == "word_late":
-                words = beaten_words(self.names, r, len(self.people) == 1 and r.seat in self.people)
-                if words is not None:
-                    lines.append(words)
-                    self.headline = words
-        return Text("⏱ " + " · ".join(lines), style="italic") if lines else None
+        """A word that won: its time; a word beaten to the card: by whom and how much (the family's note)."""
+        won = [f"{self.names[r.seat]} {r.seconds:.1f} s" for r in batch if r.outcome == "word_win"]
+        late = super().reaction_note(batch)
+        if not won:
+            return late
+        return Text("⏱ " + " · ".join(won + ([late.plain[2:]] if late is not None else [])), style="italic")
 
     # ---- drawing
 
