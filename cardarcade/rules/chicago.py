@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Suit, cards, standard_deck
 from cardarcade.poker import Category, HandValue, evaluate
@@ -154,6 +154,8 @@ class ChicagoOptions(Options):
 
 
 class Declaration(BaseModel):
+    model_config = ConfigDict(frozen=True)  # a clone shares these records with its original
+
     seat: int
     kind: int  # 0: passed
     outcome: str = ""  # 'higher', 'lower', 'equal' after a tie of types
@@ -415,7 +417,7 @@ class Chicago(TrickGame):
             s.declarations.append(Declaration.model_construct(seat=seat, kind=0, outcome=""))
             return [Event("pass", seat, "{seat} passes")] + self._next_asked()
         s.claims[seat] = max(s.claims[seat], kind)
-        entry = Declaration.model_construct(seat=seat, kind=kind, outcome="")
+        outcome = ""
         events = [Event("declare", seat, f"{{seat}} declares {TYPE_NAMES[kind]}", data={"kind": kind})]
         if kind > self.best_kind() or not s.best:
             s.best = [seat]
@@ -423,14 +425,14 @@ class Chicago(TrickGame):
             # the same type: the table compares the ranks unseen; lacking the type loses
             mine, theirs = self._strength(seat, kind), self._strength(s.best[0], kind)
             if mine > theirs:
-                s.best, entry.outcome = [seat], "higher"
+                s.best, outcome = [seat], "higher"
             elif mine == theirs:
-                s.best, entry.outcome = s.best + [seat], "equal"
+                s.best, outcome = s.best + [seat], "equal"
             else:
-                entry.outcome = "lower"
+                outcome = "lower"
             events.append(Event("compare", seat, f"{{seat}}'s {TYPE_NAMES[kind][2:] if kind in (4, 5, 6, 9) else TYPE_NAMES[kind]}"
-                                f" ranks {entry.outcome}" if entry.outcome != "equal" else "{seat}'s ranks are equal"))
-        s.declarations.append(entry)
+                                f" ranks {outcome}" if outcome != "equal" else "{seat}'s ranks are equal"))
+        s.declarations.append(Declaration.model_construct(seat=seat, kind=kind, outcome=outcome))
         return events + self._next_asked()
 
     def _strength(self, seat: int, kind: int) -> int:

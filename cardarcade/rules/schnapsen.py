@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardarcade.cards import SCHNAPSEN, Card, Rank, Suit, cards, schnapsen_deck
 from cardarcade.rules._tricks import (
@@ -106,6 +106,8 @@ class SchnapsenOptions(Options):
 
 
 class Marriage(BaseModel):
+    model_config = ConfigDict(frozen=True)  # a clone shares these records with its original
+
     seat: int
     suit: Suit
     points: int
@@ -381,11 +383,10 @@ class Schnapsen(TrickGame):
         winner = (s.leader + winning_index(s.trick, SCHNAPSEN, s.trump)) % 2
         taken = self.take_trick(winner)
         events.append(Event("trick", winner, "{seat} takes the trick", tuple(taken)))
-        if s.marriages:
-            for m in s.marriages:
-                if m.seat == winner and not m.scored:
-                    m.scored = True
-                    s.melds[winner] += m.points
+        for i, m in enumerate(s.marriages):
+            if m.seat == winner and not m.scored:
+                s.marriages[i] = m.model_copy(update={"scored": True})
+                s.melds[winner] += m.points
         if s.closed_by is None and s.upcard is not None:  # the stock is open
             events += self._draw(winner)
         if not s.hands[0] and not s.hands[1]:

@@ -88,6 +88,19 @@ def test_a_marriage_scores_at_the_next_trick_won_40_in_trumps():
     assert game.s.marriages[-1].points == 40
 
 
+def test_a_marriage_scored_in_a_clone_stays_unscored_in_the_original():
+    """A bot searches on clones: scoring the 20 there must not score it in the real game."""
+    game = new(h0="Kh Qh Ah Kc Qc", h1="As 10s Ks Jh Qd", up="Jc", stock="Ac 10c Js Qs Ad 10d Kd Jd 10h")
+    game.apply(0, Action("marry", (C("Kh"), C("Qh"))))
+    before = game.to_json()
+    clone = game.clone()
+    clone.apply(1, p("Jh"))
+    assert clone.s.melds == [20, 0] and clone.s.marriages[-1].scored
+    assert game.to_json() == before and not game.s.marriages[-1].scored
+    game.apply(1, p("Jh"))  # and the original still scores it when its own trick is won
+    assert game.s.melds == [20, 0]
+
+
 def test_a_marriage_never_followed_by_a_trick_won_counts_nothing():
     game = new(h0="Kh Qh Ah Kc Js", h1="As 10s Ks Jh Qc", stock="Ac 10c Kd Qs Ad 10d Qd Jd 10h")
     game.apply(0, Action("marry", (C("Qh"), C("Kh"))))
