@@ -60,15 +60,21 @@ def text_of(renderable: RenderableType) -> str:
     return capture.get()
 
 
+def key_event(app, key: str):
+    """A key event stamped now (its press time), to hand to the app later with
+    ``app._driver.send_message``: a key read at once but handled late, as on a busy machine."""
+    from textual import events
+
+    event = events.Key(key, key if len(key) == 1 else None)
+    event.set_sender(app)
+    return event
+
+
 async def burst(pilot, *keys: str) -> None:
     """Keys arriving together, as a terminal delivers fast typing in one read: all are queued
     before the app handles any (``pilot.press`` lets the app settle after each key)."""
-    from textual import events
-
     app = pilot.app
     for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
-        event.set_sender(app)
-        app._driver.send_message(event)
+        app._driver.send_message(key_event(app, key))
     await pilot.pause()
     await pilot.pause()

@@ -63,14 +63,15 @@ class AggravationScreen(SpeedFamilyScreen):
         self.cover(seat, *address(line, column), t)
 
     def cover(self, seat: int, row: int, column: int, t: float | None) -> None:
-        """Cover the card at ``column`` of ``row`` with the top card of the seat's pack, or say why not."""
-        view = self.game.view(seat)
+        """Cover the card at ``column`` of ``row`` with the top card of the seat's pack, or say why
+        not: judged on the grid its player saw (``seen_view``), so a cover a rival beat is late."""
+        view = self.seen_view(t)
         name = self.names[seat]
         stacks = columns(view.row_of, row)
         if column >= len(stacks):
             self.say(f"{name}: no card there; that row holds {len(stacks)}")
             return
-        if not view.pack_sizes[seat]:
+        if not self.game.view(seat).pack_sizes[seat]:
             self.say(f"{name}: no cards left to cover with; {self.call_key(seat)} calls Aggravation! at a match")
             return
         if view.turn_due:

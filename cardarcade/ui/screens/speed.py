@@ -3,7 +3,9 @@
 What the family shares (``SpeedFamilyScreen``): plays sent to the table stamped with their press
 time (the table settles two plays on one place by who pressed first), the loser of such a race
 told by how much ("Ann was 40 ms earlier"), the table's "3, 2, 1" shown while it counts, and
-each player's keys on the prompt line.
+each player's keys on the prompt line. A key is judged by the table its player saw when pressing
+it (``seen_view``): on a busy machine (a loaded server) a key can be handled after a rival's
+quicker play has landed, and then it lost a race; it was not a wrong card.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+from pydantic import BaseModel
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -48,11 +51,33 @@ class SpeedFamilyScreen(GameScreen):
 
     LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"play_late"})  # the game's events for a race lost
     BEFORE_GO: ClassVar[str] = "wait for GO, the middle is not turned up yet"  # to a key pressed in the count
+    SEEN_KEPT: ClassVar[int] = 16  # recent tables kept for keys handled late
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         self.headline = ""  # the last race lost, said until the next one
         self._count_timer = None
+        self._seen: dict[int, BaseModel] = {}  # stimulus -> the table everyone saw then
+
+    def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        self._remember_table()
+        super()._on_table(events_, seat)
+
+    def _remember_table(self) -> None:
+        stimulus = self.game.stimulus
+        if stimulus not in self._seen:
+            self._seen[stimulus] = self.game.view(None)
+            if len(self._seen) > self.SEEN_KEPT:
+                del self._seen[next(iter(self._seen))]
+
+    def seen_view(self, t: float | None):
+        """The table (its public view) as it was when a key pressed at ``t`` was pressed."""
+        table = self.table
+        if t is not None and table is not None:
+            seen = self._seen.get(table.stimulus_at(t))
+            if seen is not None:
+                return seen
+        return self.game.view(None)
 
     # ---- plays
 
@@ -102,6 +127,7 @@ class SpeedFamilyScreen(GameScreen):
 
     def _start_play(self) -> None:
         super()._start_play()
+        self._remember_table()
         self.refresh_all()  # the middle turns up on "GO!"
 
     def refresh_all(self) -> None:
@@ -205,7 +231,7 @@ class SpeedScreen(SpeedFamilyScreen):
                 self.aimed[seat] = pile
                 self.refresh_all()
                 return
-            self.play(seat, view, card, pile, t)
+            self.play(seat, card, pile, t)
             return
         if view.blocked:
             self.say(f"{self.names[seat]}: nobody can play; the talons turn on the count")
@@ -218,19 +244,20 @@ class SpeedScreen(SpeedFamilyScreen):
         aimed = self.aimed.pop(seat, None)
         self.picked.pop(seat, None)
         if aimed is not None:
-            self.play(seat, view, card, aimed, t)
+            self.play(seat, card, aimed, t)
             return
-        piles = [p for p, top in enumerate(view.tops) if fits(card, top)]
+        piles = [p for p, top in enumerate(self.seen_view(t).tops) if fits(card, top)]
         if len(piles) == 2:
             self.picked[seat] = card
             self.refresh_all()
             return
-        self.play(seat, view, card, piles[0] if piles else None, t)
+        self.play(seat, card, piles[0] if piles else None, t)
 
-    def play(self, seat: int, view, card: Card, pile: int | None, t: float | None) -> None:
-        """Play ``card`` on ``pile`` (None: it fits neither), or say why not."""
+    def play(self, seat: int, card: Card, pile: int | None, t: float | None) -> None:
+        """Play ``card`` on ``pile`` (None: it fits neither), or say why not. Whether it fits is
+        judged on the piles its player saw: if one changed since, the table calls the play late."""
         self.refresh_all()
-        if pile is None or not fits(card, view.tops[pile]):
+        if pile is None or not fits(card, self.seen_view(t).tops[pile]):
             where = "either pile" if pile is None else PILE_NAMES[pile]
             self.say(f"{self.names[seat]}: the {card.label(self.app.ascii_glyphs)} does not go on {where}")
             return
@@ -314,8 +341,9 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
             self.say(f"{self.names[seat]}: eight different ranks; a new box comes on the count")
             return
         place = SPOT_VERBS.index(verb)
-        if not view.open[place]:
-            card = view.tops[place].label(self.app.ascii_glyphs)
+        seen = self.seen_view(t)
+        if not seen.open[place]:
+            card = seen.tops[place].label(self.app.ascii_glyphs)
             self.say(f"{self.names[seat]}: the {card} matches nothing in the box")
             return
         self.send_play(seat, Action("cover", target=place), t)
