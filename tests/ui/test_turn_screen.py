@@ -493,6 +493,22 @@ async def test_a_hand_too_long_for_the_row_shows_the_cards_around_the_cursor(app
         assert "▲" in lines[-1]  # the cursor, on the last card, is in view
 
 
+async def test_while_a_bot_moves_the_cursor_shows_hollow_and_can_be_moved_ahead(app_factory):
+    async with lay_table(app_factory) as (_app, pilot, screen):  # the bot never moves by itself
+        await pilot.press("enter")  # the 2♣ is laid: the bot's turn
+        await pilot.pause()
+        assert screen.actor is None
+        caret = hand_lines(screen)[-1]
+        assert "△" in caret and "▲" not in caret
+        await pilot.press("right")
+        moved = hand_lines(screen)[-1]
+        assert moved.index("△") > caret.index("△") and screen.cursor == 1
+        screen.table.submit(1, PASS)
+        await pilot.pause()  # your turn: the cursor is where you put it
+        assert screen.actor == 0 and screen.cursor == 1
+        assert hand_lines(screen)[-1].index("▲") == moved.index("△")
+
+
 # ---- out of the game
 
 

@@ -183,8 +183,8 @@ class KnockPokerScreen(TurnScreen):
         slots = []
         for i, card in enumerate(hand):
             caption = "new" if card is drawn else ""
-            if i == self.cursor and active and self.view.phase == "discard":
-                caption = "▲" + caption
+            if i == self.cursor and self.view.phase == "discard":
+                caption = self.cursor_mark(active) + caption
             slots.append(Slot(card, highlight=card is drawn, caption=caption))
         return render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs)
 

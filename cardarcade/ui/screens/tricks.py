@@ -113,7 +113,7 @@ class TrickScreen(TurnScreen):
         slots = []
         for i in range(first, first + count):
             card = hand[i]
-            caption = "▲" if i == self.cursor and active else ""
+            caption = self.cursor_mark(active) if i == self.cursor else ""
             slots.append(Slot(card, dim=active and card not in ok, caption=caption))
         row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count))
         if count == len(hand):

@@ -356,13 +356,20 @@ class TurnScreen(GameScreen):
             caption = ""
             if i in self.marked:
                 caption = str(self.marked.index(i) + 1) if len(self.marked) > 1 else "●"
-            if i == self.cursor and active:
-                caption = "▲" if not caption else caption + "▲"
+            if i == self.cursor:
+                caption += self.cursor_mark(active)
             slots.append(Slot(hand[i], highlight=i in self.marked, caption=caption))
         row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count))
         if count == len(hand):
             return Align.center(row)
         return Align.center(with_more_marks(row, first, len(hand) - first - count, self.app.ascii_glyphs))
+
+    def cursor_mark(self, active: bool) -> str:
+        """The mark under the card at the cursor: solid on your turn, hollow while you wait (the
+        cursor moves all the same, so the next card can be picked before the turn comes)."""
+        if self.app.ascii_glyphs:
+            return "^" if active else "."
+        return "▲" if active else "△"
 
     def prompt(self) -> str:
         if self.game.is_over:
