@@ -21,7 +21,9 @@ game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
+from operator import attrgetter, itemgetter
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,12 +33,14 @@ from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
     TrickState,
+    build,
+    deal_order,
     following,
     play,
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options
 
 PACK = tuple(standard_deck())
 HAND = 5
@@ -113,37 +117,57 @@ def holds(hand: list[Card], kind: int) -> bool:
     return len(hand) == HAND and declared_type(evaluate(hand)) >= kind
 
 
-_DRAWS: dict[int, Action] = {}  # by the set of cards discarded, as a bit mask
-_BIT = {c: 1 << i for i, c in enumerate(PACK)}
+# One shared draw action per set of up to three cards, by its bit mask: 23,477 of them at most.
+# The millions of bigger sets are made afresh (a cache of them would only grow: random play and
+# searches rarely meet the same five cards twice).
+_DRAWS: dict[int, Action] = {}
+_DRAWS_KEPT = 3
+_BIT = {c.code: 1 << i for i, c in enumerate(PACK)}  # by code: a str hashes in C, a Card in Python
 _SUBSETS = [combo for k in range(HAND + 1) for combo in combinations(range(HAND), k)]  # smallest first
+_UP_TO = [sum(1 for combo in _SUBSETS if len(combo) <= k) for k in range(HAND + 1)]  # subsets of <= k cards
+_SMALL = _UP_TO[_DRAWS_KEPT]
+# The masks of the subsets of up to three of five cards' bits, in the order of _SUBSETS: one
+# expression, written out once here (a loop of list operations would cost several times as much).
+_small_masks = eval("lambda b0, b1, b2, b3, b4: (" + ", ".join(
+    " | ".join(f"b{i}" for i in combo) or "0" for combo in _SUBSETS[:_SMALL]) + ")")
+_PICK = [itemgetter(*combo) if len(combo) > 1 else (lambda cards, i=combo[0]: (cards[i],)) if combo else (lambda cards: ())
+         for combo in _SUBSETS]
 # PASS, then every type from the best declared so far (at least a pair) up
 DECLARES = [[PASS] + [Action("declare", value=k) for k in range(max(best, 1), ROYAL + 1)] for best in range(ROYAL + 1)]
+_code = attrgetter("code")
+_EVENTS: dict[tuple[str, int, int], Event] = {}  # shared events (events are read, never changed)
 
 
 def draws(hand: list[Card], room: int) -> list[Action]:
     """Every discard from ``hand`` (cards in code order), from standing pat to all five, no more
-    than ``room`` cards. One shared action per set of cards (a bounded cache): searches and
-    random play ask often, and building 32 actions each time would dominate."""
-    ordered = sorted(hand, key=lambda c: c.code)
+    than ``room`` cards. One shared action per set of up to three cards (see ``_DRAWS``): searches
+    and random play ask often, and building 32 actions each time would dominate."""
+    ordered = sorted(hand, key=_code)
     if len(ordered) != HAND:  # (never in play: a hand being drawn to holds five)
         return [Action("draw", combo) for k in range(min(len(ordered), room) + 1)
                 for combo in combinations(ordered, k)]
+    masks = _small_masks(*map(_BIT.__getitem__, map(_code, ordered)))
+    count = _UP_TO[room] if room < HAND else len(_SUBSETS)
     cache = _DRAWS
-    if len(cache) > 200_000:
-        cache.clear()
-    bits = [_BIT[c] for c in ordered]
-    out = []
-    for combo in _SUBSETS:
-        if len(combo) > room:
-            break
-        mask = 0
-        for i in combo:
-            mask |= bits[i]
-        action = cache.get(mask)
-        if action is None:
-            action = cache[mask] = Action("draw", tuple(ordered[i] for i in combo))
-        out.append(action)
+    try:  # all known after a while
+        out = list(map(cache.__getitem__, masks[:count]))
+    except KeyError:
+        out = [cache.get(mask) or _new_draw(mask, ordered, k) for k, mask in enumerate(masks[:count])]
+    for k in range(_SMALL, count):
+        out.append(Action("draw", _PICK[k](ordered)))
     return out
+
+
+def _new_draw(mask: int, ordered: list[Card], k: int) -> Action:
+    action = _DRAWS[mask] = Action("draw", _PICK[k](ordered))
+    return action
+
+
+def _shared_event(kind: str, seat: int, number: int, make: Callable[[], Event]) -> Event:
+    event = _EVENTS.get((kind, seat, number))
+    if event is None:
+        event = _EVENTS[kind, seat, number] = make()
+    return event
 
 
 class ChicagoOptions(Options):
@@ -229,9 +253,9 @@ class Chicago(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: ChicagoOptions, deck: list[Card] | None) -> Chicago:
-        order = prepare_deck(list(PACK), seed, deck)
-        state = ChicagoState(players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
-                             dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[])
+        order = deal_order(PACK, seed, deck)
+        state = build(ChicagoState, players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
+                      dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[])
         game = cls(state)
         game._deal(order)
         return game
@@ -245,23 +269,16 @@ class Chicago(TrickGame):
         """Five cards each, one packet of five per seat from the dealer's left (``deck_for``)."""
         s = self.s
         n = s.players
-        s.hands = [[] for _ in range(n)]
-        for i in range(n):
-            s.hands[(s.dealer + 1 + i) % n] = order[HAND * i:HAND * (i + 1)]
-        s.stock = order[HAND * n:]
-        s.discards = []
-        s.won = [[] for _ in range(n)]
-        s.tricks_won = [0] * n
-        s.trick, s.last_trick, s.last_winner, s.log, s.log_seats = [], [], None, [], []
-        s.claims = [0] * n
-        s.shown = [[] for _ in range(n)]
-        s.voids = [[] for _ in range(n)]
-        s.hand_scores = [0] * n
-        s.declarations, s.best = [], []
+        first = s.dealer + 1
         limit = s.options.target - 6
-        s.frozen = [s.options.no_draw_near_end and sc >= limit for sc in s.scores]
-        s.draw_round = 1
-        s.leader = self.first()
+        near_end = s.options.no_draw_near_end
+        # one update instead of twenty checked assignments (a deal is a good share of a short game)
+        s.__dict__.update(
+            hands=[order[HAND * ((p - first) % n):HAND * ((p - first) % n + 1)] for p in range(n)],
+            stock=order[HAND * n:], discards=[], won=[[] for _ in range(n)], tricks_won=[0] * n, trick=[],
+            last_trick=[], last_winner=None, log=[], log_seats=[], claims=[0] * n, shown=[[] for _ in range(n)],
+            voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[],
+            frozen=[near_end and sc >= limit for sc in s.scores], draw_round=1, leader=first % n)
         return self._start_round("draw")
 
     def first(self) -> int:
@@ -286,8 +303,11 @@ class Chicago(TrickGame):
 
     def _next_asked(self) -> list[Event]:
         s = self.s
-        s.asked += 1
-        s.asking = (s.asking + 1) % s.players
+        fields = s.__dict__  # (plain stores: this runs on every draw and declaration)
+        asked = fields["asked"] = s.asked + 1
+        asking = fields["asking"] = (s.asking + 1) % s.players
+        if asked < s.players and not (s.phase == "draw" and s.frozen[asking]):
+            return []
         return self._skip_frozen()
 
     def _end_round(self) -> list[Event]:
@@ -341,9 +361,8 @@ class Chicago(TrickGame):
             return False
         if kind == "draw":
             picked = action.cards
-            return (s.phase == "draw" and action.value is None and len(set(picked)) == len(picked)
-                    and all(c in s.hands[seat] for c in picked)
-                    and len(picked) <= len(s.stock) + len(s.discards))
+            return (s.phase == "draw" and action.value is None and len(picked) <= len(s.stock) + len(s.discards)
+                    and all(map(s.hands[seat].__contains__, picked)) and len({c.code for c in picked}) == len(picked))
         if kind == "declare":
             return (s.phase == "declare" and not action.cards and type(action.value) is int
                     and max(self.best_kind(), 1) <= action.value <= ROYAL)
@@ -382,10 +401,10 @@ class Chicago(TrickGame):
         if kind == "play":
             return self._play(seat, action.cards[0])
         if kind == "draw":
-            return self._draw(seat, list(action.cards))
+            return self._draw(seat, action.cards)
         return self._declare(seat, action.value if kind == "declare" else 0)  # type: ignore[arg-type]
 
-    def _draw(self, seat: int, thrown: list[Card]) -> list[Event]:
+    def _draw(self, seat: int, thrown: tuple[Card, ...]) -> list[Event]:
         s = self.s
         hand = s.hands[seat]
         events: list[Event] = []
@@ -397,28 +416,31 @@ class Chicago(TrickGame):
             if not holds(hand, claim):
                 return events + self._forfeit(seat, claim)
             s.claims[seat] = 0
-        for c in thrown:
-            hand.remove(c)
-        s.discards.extend(thrown)
-        if len(s.stock) < len(thrown):
-            self.mix(s.discards)
-            s.stock, s.discards = s.stock + s.discards, []
-            events.append(Event("info", None, "The discards are shuffled into a new stock"))
-        hand.extend(s.stock[:len(thrown)])
-        s.stock = s.stock[len(thrown):]
         count = len(thrown)
-        events.append(Event("draw", seat, f"{{seat}} draws {count} card{'s' if count != 1 else ''}" if count
-                            else "{seat} stands pat", data={"count": count}))
+        if count:
+            gone = {c.code for c in thrown}
+            hand = s.hands[seat] = [c for c in hand if c.code not in gone]
+            s.discards.extend(thrown)
+            if len(s.stock) < count:
+                self.mix(s.discards)
+                s.stock, s.discards = s.stock + s.discards, []
+                events.append(Event("info", None, "The discards are shuffled into a new stock"))
+            hand.extend(s.stock[:count])
+            s.stock = s.stock[count:]
+        events.append(_shared_event("draw", seat, count, lambda: Event(
+            "draw", seat, f"{{seat}} draws {count} card{'s' if count != 1 else ''}" if count else "{seat} stands pat",
+            data={"count": count})))
         return events + self._next_asked()
 
     def _declare(self, seat: int, kind: int) -> list[Event]:
         s = self.s
         if not kind:
-            s.declarations.append(Declaration.model_construct(seat=seat, kind=0, outcome=""))
-            return [Event("pass", seat, "{seat} passes")] + self._next_asked()
+            s.declarations.append(build(Declaration, seat=seat, kind=0, outcome=""))
+            return [_shared_event("pass", seat, 0, lambda: Event("pass", seat, "{seat} passes"))] + self._next_asked()
         s.claims[seat] = max(s.claims[seat], kind)
         outcome = ""
-        events = [Event("declare", seat, f"{{seat}} declares {TYPE_NAMES[kind]}", data={"kind": kind})]
+        events = [_shared_event("declare", seat, kind, lambda: Event(
+            "declare", seat, f"{{seat}} declares {TYPE_NAMES[kind]}", data={"kind": kind}))]
         if kind > self.best_kind() or not s.best:
             s.best = [seat]
         else:
@@ -432,7 +454,7 @@ class Chicago(TrickGame):
                 outcome = "lower"
             events.append(Event("compare", seat, f"{{seat}}'s {TYPE_NAMES[kind][2:] if kind in (4, 5, 6, 9) else TYPE_NAMES[kind]}"
                                 f" ranks {outcome}" if outcome != "equal" else "{seat}'s ranks are equal"))
-        s.declarations.append(Declaration.model_construct(seat=seat, kind=kind, outcome=outcome))
+        s.declarations.append(build(Declaration, seat=seat, kind=kind, outcome=outcome))
         return events + self._next_asked()
 
     def _strength(self, seat: int, kind: int) -> int:
