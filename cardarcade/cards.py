@@ -97,7 +97,7 @@ RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 class Card:
     """One playing card. Immutable and interned; build with ``Card.of`` or ``Card.parse``."""
 
-    __slots__ = ("rank", "suit", "back", "code", "_hash")
+    __slots__ = ("rank", "suit", "back", "code")
     _interned: dict[tuple[Rank, Suit | None, int], "Card"] = {}
     _by_code: dict[str, "Card"] = {}
 
@@ -127,7 +127,7 @@ class Card:
             code = rank.label + (suit.value if suit else "")
             if back:
                 code += f"/{back}"
-            for name, value in (("rank", rank), ("suit", suit), ("back", back), ("code", code), ("_hash", hash(code))):
+            for name, value in (("rank", rank), ("suit", suit), ("back", back), ("code", code)):
                 object.__setattr__(card, name, value)
             cls._interned[key] = card
             cls._by_code[code] = card
@@ -171,11 +171,9 @@ class Card:
     def __deepcopy__(self, memo: dict) -> "Card":
         return self
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and other.code == self.code)
-
-    def __hash__(self) -> int:
-        return self._hash
+    # Equality and hashing are object identity (object's own, in C): cards are interned, so one
+    # card is one object in this process, and comparing or hashing cards is on every engine's
+    # hot path (a card in a hand, an action among the legal ones, a set of cards).
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"

@@ -34,6 +34,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    construct,
     deal_round_robin,
     prepare_deck,
 )
@@ -152,9 +153,9 @@ class Aggravation(SpeedFamilyGame):
     def setup(cls, players: int, seed: int, options: AggravationOptions,
               deck: list[Card] | None) -> Aggravation:
         order = prepare_deck(PACK, seed, deck)
-        # model_construct: the dealt cards are the game's own pack, nothing to validate (a load validates)
-        game = cls(AggravationState.model_construct(
-            players=players, seed=seed, options=options, packs=deal_round_robin(order, players), stacks=[],
+        # not validated: the dealt cards are the game's own pack (a load validates)
+        game = cls(construct(
+            AggravationState, players=players, seed=seed, options=options, packs=deal_round_robin(order, players), stacks=[],
             row_of=[], open=[], placed_k=[], placed_by=[], barred=[FREE] * players, emptied=[None] * players))
         game._turn()  # the first cards, turned on the count of three that starts play
         game.s.showing = shows_match(game.tops())

@@ -15,14 +15,15 @@ starting with ``false`` or ``wrong`` was a mistake (``false_slap``, ``wrong_gest
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
 import re
 import typing
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Sequence, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -73,6 +74,26 @@ class Action:
         return " ".join(parts)
 
 
+# Every engine builds its legal actions afresh on every move (a search bot or a simulation makes
+# millions): the frozen dataclass's own __init__ stores each field through object.__setattr__,
+# several times the cost of storing through the slots themselves, which is all it does.
+_new_object = object.__new__
+_set_kind, _set_cards, _set_target, _set_value = (
+    Action.__dict__[name].__set__ for name in ("kind", "cards", "target", "value"))
+
+
+def _action_init(self: Action, kind: str, cards: tuple[Card, ...] = (), target: int | None = None,
+                 value: int | str | None = None) -> None:
+    _set_kind(self, kind)
+    _set_cards(self, cards)
+    _set_target(self, target)
+    _set_value(self, value)
+
+
+_action_init.__qualname__ = "Action.__init__"
+Action.__init__ = _action_init  # type: ignore[method-assign]
+assert [f.name for f in fields(Action)] == ["kind", "cards", "target", "value"]
+
 _TARGET_TYPES = frozenset({int, type(None)})
 _VALUE_TYPES = frozenset({int, str, type(None)})
 
@@ -80,11 +101,16 @@ _VALUE_TYPES = frozenset({int, str, type(None)})
 def well_formed(action: object) -> bool:
     """Whether ``action`` is an Action whose fields have the types the engines rely on (a float
     seat or a bool value compares equal to an int, and would pass a legality check)."""
-    if type(action) is not Action:
+    if type(action) is not Action or type(action.kind) is not str or type(action.target) not in _TARGET_TYPES \
+            or type(action.value) not in _VALUE_TYPES:
         return False
     cards = action.cards
-    return (type(action.kind) is str and type(cards) is tuple and type(action.target) in _TARGET_TYPES
-            and type(action.value) in _VALUE_TYPES and (not cards or all(type(c) is Card for c in cards)))
+    if type(cards) is not tuple:
+        return False
+    for card in cards:  # (a loop: a generator for one or two cards costs more than the checks)
+        if type(card) is not Card:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +132,27 @@ class Event:
 
     def describe(self, names: Sequence[str]) -> str:
         return fill(self.text, names, self.seat, self.target)
+
+
+_set_event_fields = tuple(Event.__dict__[name].__set__ for name in ("kind", "seat", "text", "cards", "target", "data"))
+_NO_DATA: Any = object()  # (``data`` left out: a new dict each time, as the dataclass's default_factory gives)
+
+
+def _event_init(self: Event, kind: str, seat: int | None = None, text: str = "", cards: tuple[Card, ...] = (),
+                target: int | None = None, data: dict[str, Any] = _NO_DATA) -> None:
+    # as Action's: stored through the slots (events are made on every move)
+    set_kind, set_seat, set_text, set_cards, set_target, set_data = _set_event_fields
+    set_kind(self, kind)
+    set_seat(self, seat)
+    set_text(self, text)
+    set_cards(self, cards)
+    set_target(self, target)
+    set_data(self, {} if data is _NO_DATA else data)
+
+
+_event_init.__qualname__ = "Event.__init__"
+Event.__init__ = _event_init  # type: ignore[method-assign]
+assert [f.name for f in fields(Event)] == ["kind", "seat", "text", "cards", "target", "data"]
 
 
 _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
@@ -291,16 +338,17 @@ class Game(ABC, Generic[S]):
         """Carry out ``action`` for ``seat``. Anything that is not a legal move now, malformed ones
         included (a seat that is not a plain int, a field of the wrong type), raises
         IllegalAction before anything changes, whoever sent it."""
-        if self.s.result is not None:
+        s = self.s
+        if s.result is not None:
             raise IllegalAction("the game is over")
         try:
-            legal = (type(seat) is int and 0 <= seat < self.s.players and well_formed(action)
+            legal = (type(seat) is int and 0 <= seat < s.players and well_formed(action)
                      and self.is_legal(seat, action))
         except (TypeError, ValueError, AttributeError, LookupError):  # a game's check meeting odd input
             legal = False
         if not legal:
             raise IllegalAction(f"seat {seat!r} may not {action!r} now")
-        self.s.actions += 1
+        s.__dict__["actions"] += 1  # (a field: State.__setattr__'s check is for engines' own names)
         return self._apply(seat, action)
 
     @property
@@ -466,6 +514,11 @@ class GameSpec:
     def parse_options(self, options: Options | dict[str, Any] | None) -> Options:
         if isinstance(options, self.Options):
             return options
+        if options is None:  # (the defaults: made once, house rules are frozen)
+            default = _DEFAULT_OPTIONS.get(self.Options)
+            if default is None:
+                default = _DEFAULT_OPTIONS[self.Options] = self.Options()
+            return default
         try:
             return self.Options.model_validate(dict(options or {}))
         except ValidationError as exc:
@@ -515,6 +568,9 @@ class GameSpec:
         except Exception as exc:  # noqa: BLE001 - a check meeting a state its engine cannot use
             raise BadSave(f"saved state is inconsistent ({type(exc).__name__} while checking it)") from None
         return game
+
+
+_DEFAULT_OPTIONS: dict[type[Options], Options] = {}
 
 
 def read_json(text: str | bytes, max_size: int) -> Any:
@@ -623,8 +679,74 @@ def prepare_deck(full: list[Card], seed: int, deck: list[Card] | None) -> list[C
     """The order to deal: ``deck`` as given (checked to be the game's pack) or ``full`` shuffled by ``seed``."""
     if deck is None:
         out = list(full)
-        random.Random(seed).shuffle(out)
+        shuffle(out, seed)
         return out
     if sorted(c.code for c in deck) != sorted(c.code for c in full):
         raise BadSetup(f"a fixed deck must hold exactly this game's {len(full)} cards")
     return list(deck)
+
+
+def shuffle(items: list, seed: int) -> None:
+    """``random.Random(seed).shuffle(items)``, swap for swap, with its per-item method calls
+    written out: a deal is a good share of a short game's cost in random play (Cash ends in
+    about fourteen moves), and the same seed must keep dealing the same cards."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = getrandbits(width)
+        while j >= bound:  # (as random's _randbelow: draw again rather than bias the pick)
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
+def construct(model: type[M], **values: Any) -> M:
+    """``model.model_construct(**values)`` for an engine's own values, at a fraction of its cost
+    (a new deal's state: pydantic looks up every field's aliases and copies every default). The
+    values are trusted as they are (a load validates); a field left out gets its default, a
+    fresh copy of a list or dict. Unknown or missing fields are a TypeError."""
+    plan = _CONSTRUCT_PLANS.get(model)
+    if plan is None:
+        plan = _CONSTRUCT_PLANS[model] = _construct_plan(model)
+    defaults, copied, required = plan
+    fields = defaults.copy()  # every field, in the model's order
+    fields.update(values)
+    if len(fields) != len(defaults) or not required <= values.keys():
+        raise TypeError(f"{model.__name__}: unknown fields {sorted(values.keys() - defaults.keys())}, "
+                        f"missing {sorted(required - values.keys())}")
+    for name, fresh in copied:
+        if name not in values:
+            fields[name] = fresh(defaults[name])
+    made = model.__new__(model)
+    _set_model = object.__setattr__
+    _set_model(made, "__dict__", fields)
+    _set_model(made, "__pydantic_fields_set__", set(values))
+    _set_model(made, "__pydantic_extra__", None)
+    _set_model(made, "__pydantic_private__", None)
+    return made
+
+
+M = TypeVar("M", bound=BaseModel)
+_Plan = tuple[dict[str, Any], tuple[tuple[str, Callable[[Any], Any]], ...], frozenset[str]]
+_CONSTRUCT_PLANS: dict[type, _Plan] = {}
+_IMMUTABLE = (int, float, str, bool, type(None), tuple, frozenset, BaseModel)
+
+
+def _construct_plan(model: type[BaseModel]) -> _Plan:
+    """(every field's default (pydantic's marker when required); the fields whose defaults are
+    copied for each model, with how; the required fields) for ``construct``."""
+    if model.__pydantic_post_init__ or model.__pydantic_root_model__ or model.model_config.get("extra") == "allow":
+        raise TypeError(f"{model.__name__}: construct() builds plain models only")
+    defaults: dict[str, Any] = {}
+    copied = []
+    for name, info in model.model_fields.items():
+        if info.alias is not None or info.validation_alias is not None or info.default_factory is not None:
+            raise TypeError(f"{model.__name__}.{name}: construct() takes fields without aliases or factories")
+        default = defaults[name] = info.default
+        if not info.is_required() and not isinstance(default, _IMMUTABLE):
+            # a list or dict of plain values is copied shallowly (a deep copy costs ten times that)
+            flat = type(default) in (list, dict) and all(
+                isinstance(v, _IMMUTABLE) for v in (default.values() if type(default) is dict else default))
+            copied.append((name, copy.copy if flat else copy.deepcopy))
+    required = frozenset(name for name, info in model.model_fields.items() if info.is_required())
+    return defaults, tuple(copied), required

@@ -22,6 +22,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    construct,
     deal_round_robin,
     prepare_deck,
 )
@@ -109,11 +110,11 @@ class CaliforniaSpeed(SpeedFamilyGame):
     def setup(cls, players: int, seed: int, options: CaliforniaSpeedOptions,
               deck: list[Card] | None) -> CaliforniaSpeed:
         order = prepare_deck(PACK, seed, deck)
-        # model_construct: the dealt cards are the game's own pack, nothing to validate (a load validates)
-        game = cls(CaliforniaSpeedState.model_construct(players=players, seed=seed, options=options,
-                                                        packs=deal_round_robin(order, players),
-                                                        box=[[] for _ in range(PLACES)], open=[False] * PLACES,
-                                                        placed_k=[1] * PLACES, placed_by=[None] * PLACES))
+        # not validated: the dealt cards are the game's own pack (a load validates)
+        game = cls(construct(CaliforniaSpeedState, players=players, seed=seed, options=options,
+                             packs=deal_round_robin(order, players),
+                             box=[[] for _ in range(PLACES)], open=[False] * PLACES,
+                             placed_k=[1] * PLACES, placed_by=[None] * PLACES))
         game._deal_box()
         return game
 

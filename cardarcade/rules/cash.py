@@ -34,6 +34,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    construct,
     prepare_deck,
 )
 
@@ -260,8 +261,8 @@ class Cash(SpeedFamilyGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None) -> Cash:
         order = prepare_deck(PACK, seed, deck)
-        state = CashState.model_construct(
-            players=players, seed=seed, options=options, side=[], ring=[], drawn=[], hands=[], board=[],
+        state = construct(
+            CashState, players=players, seed=seed, options=options, side=[], ring=[], drawn=[], hands=[], board=[],
             stock=[], discards=[], dealer=0, holder=0, signals=[], gestures=[],
             swapped_k=[0] * players, letters=[], placed_k=[1] * PLACES, placed_by=[None] * PLACES,
             stimulus=1, actions=0, rng_draws=0, result=None, board_up=False, phase="signals", hand_no=1,

@@ -21,6 +21,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    construct,
     deal_round_robin,
     prepare_deck,
 )
@@ -138,9 +139,9 @@ class Speed(SpeedFamilyGame):
         at = dealt + 2 * STOCK
         talons = [order[at:at + TALON], order[at + TALON:at + 2 * TALON]]
         piles = [[order[at + 2 * TALON]], [order[at + 2 * TALON + 1]]]
-        # model_construct: the dealt cards are the game's own pack, nothing to validate (a load validates)
-        game = cls(SpeedState.model_construct(players=players, seed=seed, options=options, hands=hands, stocks=stocks,
-                                              talons=talons, piles=piles, placed_k=[1, 1], placed_by=[None, None]))
+        # not validated: the dealt cards are the game's own pack (a load validates)
+        game = cls(construct(SpeedState, players=players, seed=seed, options=options, hands=hands, stocks=stocks,
+                             talons=talons, piles=piles, placed_k=[1, 1], placed_by=[None, None]))
         game._settle()
         return game
 

@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     GameSpec,
     Options,
     State,
+    construct,
     deal_round_robin,
     prepare_deck,
 )
@@ -210,9 +211,9 @@ class Spoons(SpeedFamilyGame):
         packs = 2 if players > DOUBLE_PACK_ABOVE else 1
         order = prepare_deck(full_deck(packs), seed, deck)
         hands = deal_round_robin(order[:HAND * players], players)
-        # model_construct: the dealt cards are the game's own pack, nothing to validate (a load validates)
-        return cls(SpoonsState.model_construct(
-            players=players, seed=seed, options=options, packs=packs, dealer=0, hands=hands,
+        # not validated: the dealt cards are the game's own pack (a load validates)
+        return cls(construct(
+            SpoonsState, players=players, seed=seed, options=options, packs=packs, dealer=0, hands=hands,
             backlogs=[[] for _ in range(players)], stock=order[HAND * players:], discards=[], letters=[0] * players,
             moves=[0] * players, out_order=[], grabbed=[], grab_k=[]))
 
