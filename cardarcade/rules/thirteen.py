@@ -261,7 +261,9 @@ def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, mu
         return "chops beat only 2s at this table (house rule)"
     if combo.kind != table.kind or combo.size != table.size:
         return f"{table.name()} must be answered by {table.name()}"
-    return f"{combo.name()} topped by the {combo.top} is lower than the {table.top}"
+    if combo.kind == "single":
+        return f"the {describe_cards([combo.top])} is lower than the {describe_cards([table.top])}"
+    return f"{combo.name()} topped by the {describe_cards([combo.top])} is lower than the {describe_cards([table.top])}"
 
 
 def describe_cards(cards: Sequence[Card]) -> str:

@@ -86,6 +86,8 @@ def test_a_combination_is_judged_by_its_highest_card():
     assert beats(combo("4s 4c"), combo("3s 3h"))
     assert beats(combo("6c"), combo("6s")) and beats(combo("7s"), combo("6h"))
     assert beats(combo("4s 5s 6h"), combo("4h 5h 6d"))
+    assert beats(combo("8s 8c 8h"), combo("7s 7d 7h")) and not beats(combo("7s 7c 7d"), combo("8s 8c 8h"))
+    assert not beats(combo("8s 8c 8h"), combo("7s 7d")) and not beats(combo("Ks Kh"), combo("7s 7d 7h"))
 
 
 def test_a_straight_answers_only_a_straight_of_its_length():
@@ -105,6 +107,15 @@ def test_why_not_explains_each_refusal():
     assert why_not(cards("4h"), hand, None, C("3s")) == "the first play must contain the 3♠"
     assert why_not(cards("7c 7d"), hand, combo("8s 8h"), None) == "a pair topped by the 7♦ is lower than the 8♥"
     assert why_not(cards("Ah"), hand, None, None) == "those cards are not all in your hand"
+    assert why_not(cards("4h"), hand, combo("5s"), None) == "the 4♥ is lower than the 5♠"
+
+
+def test_a_refusal_between_twin_cards_of_two_packs_names_the_red_back():
+    # the two 7♥ differ only by their backs: the message must tell them apart
+    blue, red = C("7h"), C("7h/1")
+    assert why_not([blue], [blue], classify([red]), None) == "the 7♥ is lower than the 7♥(r)"
+    assert why_not(cards("7h 7s"), cards("7h 7s"), classify([C("7s/1"), red]), None) \
+        == "a pair topped by the 7♥ is lower than the 7♥(r)"
 
 
 # ---------------------------------------------------------------- the deal and the opening
@@ -322,6 +333,16 @@ def test_a_match_deals_again_and_the_winner_may_lead_the_next_deal():
     assert "Ann wins deal 1; deal 2 of 2 begins" in texts(events)
     assert game.actors() == [0] and game.s.must is None and len(game.s.hands[0]) == 13
     assert sorted(c.code for c in game.cards()) == sorted(c.code for c in standard_deck())
+
+
+def test_by_default_the_3_of_spades_leads_the_next_deal_of_a_match():
+    game = new("4s 3s", "4h 5d", "3h 6d", deals=2)
+    game.s.hands = [[C("3s")], [C("4s"), C("5d")], [C("4h"), C("6d")]]
+    game.s.aside = [c for c in standard_deck() if c not in {c for h in game.s.hands for c in h}]
+    game.apply(0, play("3s"))
+    assert game.s.deal == 2 and game.s.must == C("3s")
+    holder = next(p for p, h in enumerate(game.s.hands) if C("3s") in h)
+    assert game.actors() == [holder] and all(C("3s") in a.cards for a in game.legal_actions(holder))
 
 
 # ---------------------------------------------------------------- the contract

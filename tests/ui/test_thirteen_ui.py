@@ -90,6 +90,10 @@ async def test_enter_on_a_card_offers_the_plays_holding_it(app_factory):
         await pilot.press("end", "enter")  # the 2♠: the first play must hold the 3♠
         await pilot.pause()
         assert "2♠: the first play must contain the 3♠" in prompt(screen)
+        app.settings.ascii_glyphs = True  # suit letters: the whole message in letters
+        await pilot.press("enter")
+        assert "2S: the first play must contain the 3S" in prompt(screen)
+        app.settings.ascii_glyphs = False
         await pilot.press("home", "right", "enter")  # the 4♦: the straights from the 3♠ hold it
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and len(app.screen.labels) == 6
@@ -117,7 +121,7 @@ async def test_p_knocks_and_the_last_player_leads_anything(app_factory):
         game = screen.game
         await pilot.press("p")
         await pilot.pause()
-        assert "p knock: you lead, so you must play" in prompt(screen)
+        assert "p knock: you lead, so you must play — it must contain the 3♠" in prompt(screen)
         await pilot.press("enter")  # the 3♠ alone
         await pilot.pause()
         game.apply(1, play("2d"))
@@ -127,6 +131,25 @@ async def test_p_knocks_and_the_last_player_leads_anything(app_factory):
         text = screen_text(app)
         assert "You knock" in text and "Everyone else knocked: Bot 1 leads anything" in text
         assert game.actors() == [1] and game.s.table == []
+
+
+async def test_n_steps_through_the_ordinary_plays_then_the_chops(app_factory):
+    mine = "3s 5s 9s 9h 9d 9c Jc Qd Kh Ah 2s 6h 7s"
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="medium", deck=deck(mine, BOT)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("enter")  # the 3♠ alone
+        await pilot.pause()
+        game.apply(1, play("4s"))
+        screen.refresh_all()
+        await pilot.press("n")
+        assert "Play 1 of 13: a single, 5♠" in prompt(screen)
+        await pilot.press("b")  # back round from the first play to the last: the chop
+        assert "Play 13 of 13: four of a kind, 9♠ 9♣ 9♦ 9♥" in prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "You chop the 4♠ with four of a kind: 9♠ 9♣ 9♦ 9♥" in screen_text(app)
 
 
 async def test_four_3s_are_shown_with_w_under_the_house_rule(app_factory):

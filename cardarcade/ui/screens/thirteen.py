@@ -29,7 +29,7 @@ from cardarcade.rules.thirteen import (
     why_not,
 )
 from cardarcade.ui.screens.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
 
 TABLE_WIDTH = 38  # columns the combination on the table may use beside its description
 STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down now
@@ -162,7 +162,7 @@ class ThirteenScreen(TurnScreen):
         view = self.view
         text = Text("Marked: ", style="bold")
         text.append(self.cards_text(marked))
-        reason = why_not(marked, view.hand, view.table_combo, view.must, view.chops_beat)
+        reason = self.refusal(marked)
         combo = classify(marked)
         if reason is None and combo is not None:
             text.append(f" — {combo.name()}: enter plays it")
@@ -198,6 +198,12 @@ class ThirteenScreen(TurnScreen):
         return Group(*lines) if len(lines) <= room else None
 
     # ---- text helpers
+
+    def refusal(self, cards: list[Card]) -> str | None:
+        """Why the viewer may not play ``cards`` now (None: they may), suits in this app's glyphs."""
+        view = self.view
+        reason = why_not(cards, view.hand, view.table_combo, view.must, view.chops_beat)
+        return ascii_suits(reason) if reason is not None and self.app.ascii_glyphs else reason
 
     def label(self, card: Card) -> str:
         return card.label(self.app.ascii_glyphs) + ("(r)" if card.back == RED else "")
@@ -298,7 +304,9 @@ class ThirteenScreen(TurnScreen):
 
     def why_not(self, key: str) -> str:
         if self.actor is not None and key == "p":
-            return "p knock: you lead, so you must play — any combination goes"
+            must = self.view.must
+            what = f"it must contain the {self.label(must)}" if must is not None else "any combination goes"
+            return f"p knock: you lead, so you must play — {what}"
         return super().why_not(key)
 
     def confirm(self) -> None:
@@ -312,7 +320,7 @@ class ThirteenScreen(TurnScreen):
             return
         if self.marked:
             picked = self.marked_cards()
-            reason = why_not(picked, hand, view.table_combo, view.must, view.chops_beat)
+            reason = self.refusal(picked)
             if reason is not None:
                 self.say(f"{self.cards_text(picked).plain}: {reason}")
                 return
@@ -327,7 +335,7 @@ class ThirteenScreen(TurnScreen):
         elif with_it:
             self.say(f"{len(with_it)} plays hold the {self.label(card)}: mark its cards with space, or step with n")
         else:
-            self.say(f"{self.label(card)}: {why_not([card], hand, view.table_combo, view.must, view.chops_beat)}")
+            self.say(f"{self.label(card)}: {self.refusal([card])}")
 
     def describe_action(self, action: Action) -> str:
         if action == KNOCK:
