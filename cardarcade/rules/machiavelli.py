@@ -402,9 +402,11 @@ class Machiavelli(Game[MachiavelliState]):
         if bad:
             self._put_back()
             got = len(self._draw(seat, s.options.penalty))
-            groups = "a group that is not a meld" if len(bad) == 1 else f"{len(bad)} groups that are not melds"
-            drew = f"{got} penalty card{'s' if got != 1 else ''} drawn" if got else "no penalty card left to draw"
-            text = f"{{seat}} ends the turn with {groups}: the table goes back as it was; {drew}"
+            # the penalty first: a log row cut at 80 columns keeps it
+            drew = (f"{{seat}} draws {got} penalty card{'s' if got != 1 else ''}" if got
+                    else "{seat} draws no penalty card" + (" (none left)" if s.options.penalty else ""))
+            why = "a group was not a meld" if len(bad) == 1 else f"{len(bad)} groups were not melds"
+            text = f"{drew}: {why}, so the table goes back"
             return ([Event("penalty", seat, text, data={"penalty": True, "count": got, "bad": len(bad)})]
                     + self._next_turn(placed=False, drew=got))
         placed = self.placed()

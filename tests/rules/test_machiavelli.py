@@ -168,8 +168,7 @@ def test_an_invalid_table_goes_back_and_costs_three_cards() -> None:
     assert game.view(0).valid == [True, False]
     events = game.apply(1, END)
     assert events[0].data["penalty"] is True
-    assert texts(events) == ["Bob ends the turn with a group that is not a meld: the table goes back as it was; "
-                             "3 penalty cards drawn"]
+    assert texts(events) == ["Bob draws 3 penalty cards: a group was not a meld, so the table goes back"]
     assert game.view(0).table == before
     assert game.s.hands[1] == cards("9h Kd Qc Js 3c 5s As Ad Ac")
     assert game.actors() == [0] and game.view(0).stamps == [1]
@@ -294,8 +293,11 @@ def test_the_penalty_draws_what_is_left() -> None:
     game = new("Kh Ah 2h 5c", "9h Kd Qc Js", stock="3s")
     empty_the_stock(game, 1, leave=1)
     game.apply(0, arrange([cards("Kh Ah 2h")]))
-    game.apply(0, END)
+    assert texts(game.apply(0, END))[0] == "Ann draws 1 penalty card: a group was not a meld, so the table goes back"
     assert len(game.s.hands[0]) == 5 and not game.s.stock
+    game.apply(1, arrange([cards("9h Kd Qc")]))
+    assert texts(game.apply(1, END))[0] == ("Bob draws no penalty card (none left): a group was not a meld, "
+                                            "so the table goes back")
 
 
 def test_house_rule_penalty_size() -> None:
@@ -345,7 +347,7 @@ def test_you_read_in_the_second_person() -> None:
     game = new("Kh Ah 2h 5c", "9h Kd Qc Js")
     game.apply(0, arrange([cards("Kh Ah 2h")]))
     (event, *_) = game.apply(0, END)
-    assert event.describe(["You", "Bob"]).startswith("You end the turn with a group that is not a meld")
+    assert event.describe(["You", "Bob"]) == "You draw 3 penalty cards: a group was not a meld, so the table goes back"
 
 
 def test_every_turn_ends_with_a_table_of_melds_when_bots_build_it_and_a_player_keeps_breaking_it() -> None:

@@ -54,7 +54,13 @@ async def test_a_meld_then_a_rearrangement_that_splits_the_run_and_wins(app_fact
         assert len(run) == 5 and "6h/1" in [c.code for c in screen.game.s.hands[0]] + run
         # Turn 2: take 4♥ and 5♥ off the run into a new group, add the 6♥ from the hand.
         await pilot.press("up")  # from the hand to the run, on its first card
-        await pilot.press("space", "n")  # 4♥ onto a new group: the cursor goes back to the run
+        app.settings.ascii_glyphs = True  # suit letters: the card held is named in letters
+        await pilot.press("space")
+        assert prompt(screen).startswith("Holding 4H: space drops it on a group —")
+        await pilot.press("down", "space")  # a table card does not go into a hand
+        assert prompt(screen).startswith("The 4H was on the table: it stays there")
+        app.settings.ascii_glyphs = False
+        await pilot.press("n")  # 4♥ onto a new group: the cursor goes back to the run
         assert "![4♥]" in screen_text(app)
         await pilot.press("space", "down", "space")  # 5♥ onto the new group
         await pilot.press("down", "down", "space", "up", "space")  # the hand's 6♥ onto it too
@@ -88,7 +94,7 @@ async def test_undo_puts_the_table_back_and_a_bad_table_costs_three_cards(app_fa
         await pilot.press("1")
         await wait_for(pilot, lambda: screen.game.s.turn == 1)
         assert groups(screen) == [] and len(screen.game.s.hands[0]) == 8
-        assert "penalty cards drawn" in screen_text(app)
+        assert "You draw 3 penalty cards: a group was not a meld, so the table goes back" in screen_text(app)
 
 
 async def test_hot_seat_each_person_sees_what_changed_since_their_last_turn(app_factory):

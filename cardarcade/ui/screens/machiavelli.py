@@ -197,6 +197,10 @@ class MachiavelliScreen(TurnScreen):
             line.append(f" · !{bad} not a meld", style="bold red")
         return line
 
+    def label(self, card: Card) -> str:
+        """A card named in a message, in this app's glyphs ('K♣', or 'KC' in letters)."""
+        return card.label(self.app.ascii_glyphs)
+
     # ---- the hand
 
     def hand_cards(self) -> list[Card]:
@@ -297,7 +301,8 @@ class MachiavelliScreen(TurnScreen):
         self.return_to_origin = True
         if self.group == HAND:
             if not view.held_from_hand:
-                self.say(f"The {view.held} was on the table: it stays there — drop it on a group, or n for a new one")
+                self.say(f"The {self.label(view.held)} was on the table: it stays there — "
+                         "drop it on a group, or n for a new one")
                 return
             self.submit(RETURN)
             return
@@ -329,7 +334,7 @@ class MachiavelliScreen(TurnScreen):
             return
         view: MachiavelliView = self.view
         if view.held is not None:
-            self.say(f"You hold the {view.held}: drop it first (space on a group, n for a new one)")
+            self.say(f"You hold the {self.label(view.held)}: drop it first (space on a group, n for a new one)")
             return
         if not view.placed:
             self.say("Put down at least one card from your hand first, or d to draw"
@@ -378,7 +383,7 @@ class MachiavelliScreen(TurnScreen):
 
     def why_not(self, key: str) -> str:
         if self.actor is not None and key == "d" and self.view.held is not None:
-            return f"You hold the {self.view.held}: drop it first, or u to put everything back"
+            return f"You hold the {self.label(self.view.held)}: drop it first, or u to put everything back"
         if self.actor is not None and key == "u":
             return "Nothing to undo: the table is as it was at the start of your turn"
         return super().why_not(key)
@@ -400,7 +405,7 @@ class MachiavelliScreen(TurnScreen):
         if view.held is not None:
             # short enough to fit one line at 80 with the commands (↑↓ shows in the footer)
             where = "a group or your hand" if view.held_from_hand else "a group"
-            return f"Holding {view.held}: space drops it on {where}"
+            return f"Holding {self.label(view.held)}: space drops it on {where}"
         if view.placed:
             return "space picks up · enter ends the turn"
         return "Your turn: space picks up a card"
