@@ -77,25 +77,36 @@ def play_deal(game_id: str, levels: list[str], seed: int, move_times: dict[str, 
 def strength(game_id: str, a: str, b: str, deals: int, minutes: float, first_deal: int = 0) -> dict:
     players = 2 if game_id in ("schnapsen", "bura") else 4
     totals = {a: 0, b: 0}
+    differences = []  # a's points less b's, each deal (both seatings)
     hands = 0
     move_times: dict[str, list[float]] = {}
     deadline = time.monotonic() + minutes * 60
     for deal in range(first_deal, first_deal + deals):
         if time.monotonic() > deadline:
             break
+        difference = 0
         for swap in (False, True):
             first, second = (b, a) if swap else (a, b)
             levels = [first if seat % 2 == 0 else second for seat in range(players)]
             points = play_deal(game_id, levels, 1000 + deal, move_times)
             for seat, p in enumerate(points):
                 totals[levels[seat]] += p
+                difference += p if levels[seat] == a else -p
             hands += 1
+        differences.append(difference)
         if (deal + 1 - first_deal) % 10 == 0:
             print(f"  {game_id} {a} v {b}: {hands} hands, points {totals}", flush=True)
     all_points = sum(totals.values()) or 1
+    # a's share moves by half a deal's difference over all points: its 95% interval by the normal
+    # approximation over the per-deal differences
+    n = len(differences)
+    mean = sum(differences) / max(n, 1)
+    spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    margin = 1.96 * spread * n ** 0.5 / 2 / all_points
     return {
         "game": game_id, "a": a, "b": b, "first_deal": first_deal, "hands": hands, "points": totals,
         "share_a": round(totals[a] / all_points, 3),
+        "share_a_95": [round(totals[a] / all_points - margin, 3), round(totals[a] / all_points + margin, 3)],
         "mean_move_ms": {lvl: round(1000 * sum(t) / len(t), 1) for lvl, t in move_times.items()},
         "max_move_ms": {lvl: round(1000 * max(t), 1) for lvl, t in move_times.items()},
     }
@@ -148,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
                 out["strength"].append(row)
                 what = WHAT.get(game_id, "jack points taken (fewer is better)")
                 print(f"{game_id:<10} {a} v {b}: {row['hands']} hands, {what}: {row['points']} "
-                      f"-> {a} {100 * row['share_a']:.1f}%; move ms mean {row['mean_move_ms']} max {row['max_move_ms']}",
+                      f"-> {a} {100 * row['share_a']:.1f}% (95%: {100 * row['share_a_95'][0]:.1f}-{100 * row['share_a_95'][1]:.1f}); move ms mean {row['mean_move_ms']} max {row['max_move_ms']}",
                       flush=True)
     path = _common.write_results(args.out + ("_quick" if args.quick else ""), out)
     print(f"results: {path}")
