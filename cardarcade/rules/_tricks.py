@@ -148,9 +148,13 @@ def winning_index(trick: Sequence[Card], order: RankOrder, trump: Suit | None = 
     played, else the highest card of the suit led."""
     best = 0
     top = trick[0]
+    value = order._index  # (RankOrder.value without its type check: this runs on every trick)
     for i in range(1, len(trick)):
         card = trick[i]
-        if beats(card, top, order, trump):
+        if card.suit is top.suit:
+            if value[card.rank] > value[top.rank]:
+                best, top = i, card
+        elif trump is not None and card.suit is trump:
             best, top = i, card
     return best
 
@@ -158,7 +162,8 @@ def winning_index(trick: Sequence[Card], order: RankOrder, trump: Suit | None = 
 def beats(card: Card, winning: Card, order: RankOrder, trump: Suit | None = None) -> bool:
     """Whether ``card`` played now would take the trick from the card now winning it."""
     if card.suit is winning.suit:
-        return order.value(card) > order.value(winning)
+        value = order._index  # (RankOrder.value without its type check: this runs on every card played)
+        return value[card.rank] > value[winning.rank]
     return trump is not None and card.suit is trump
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from itertools import combinations, permutations
+from operator import attrgetter
 
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import BURA as ORDER
 from cardarcade.cards import Card, Rank, Suit, cards, deck_36
-from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, beats, deal_packets
-from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, beats, build, deal_order, deal_packets
+from cardarcade.rules.base import Action, Event, GameSpec, Options
 
 PACK = tuple(deck_36())
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
@@ -22,11 +23,14 @@ PASS = Action("pass")  # after the last trick: let the hand end drawn
 # The special leads, by priority: the one that ranks higher takes the lead out of turn.
 BURA_LEAD, THREE_ACES, MOLODKA = 3, 2, 1
 COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodka"}
-_PLAYS: dict[tuple[Card, ...], Action] = {}
-# Searches and random play ask for the same few hands' moves again and again: cached by hand.
-_LEADS: dict[tuple[Card, ...], list[Action]] = {}
-_ANSWERS: dict[tuple[tuple[Card, ...], int], list[Action]] = {}
-_EVENTS: dict[tuple[int, Action, bool], Event] = {}
+# Searches and random play ask for the same few hands' moves again and again: cached by hand. The
+# keys hold the cards' codes, not the cards (a str hashes in C, a Card in Python).
+_PLAYS: dict[tuple[str, ...], Action] = {}
+_LEADS: dict[tuple[str, ...], list[Action]] = {}
+_ANSWERS: dict[tuple[int, tuple[str, ...]], list[Action]] = {}
+_EVENTS: dict[tuple[int, bool, tuple[str, ...]], Event] = {}
+_code = attrgetter("code")
+_TAKES = {False: "{seat} takes the trick", True: "{seat} takes the trick and beats every card"}  # by: the answer won
 
 RULES = """\
 # Bura
@@ -80,36 +84,37 @@ your head) or by leading a **bura**; keep the most tokens.
 
 def plays(chosen: tuple[Card, ...]) -> Action:
     """The action of playing ``chosen`` (one shared object per set of cards, in a fixed order)."""
-    action = _PLAYS.get(chosen)
+    codes = tuple(map(_code, chosen))
+    action = _PLAYS.get(codes)
     if action is None:
-        key = tuple(sorted(chosen, key=lambda c: c.code))
-        action = _PLAYS.get(key)
+        key = tuple(sorted(chosen, key=_code))
+        action = _PLAYS.get(tuple(map(_code, key)))
         if action is None:
-            action = _PLAYS[key] = Action("play", key)
-        _PLAYS[chosen] = action
+            action = _PLAYS[tuple(map(_code, key))] = Action("play", key)
+        _PLAYS[codes] = action
     return action
 
 
 def lead_actions(hand: list[Card]) -> list[Action]:
     """Every lead from ``hand``: any card, or two or three of one suit."""
-    key = tuple(hand)
+    key = tuple(map(_code, hand))
     out = _LEADS.get(key)
     if out is None:
-        out = [plays((c,)) for c in key]
-        n = len(key)
+        out = [plays((c,)) for c in hand]
+        n = len(hand)
         for i in range(n):
             for j in range(i + 1, n):
-                if key[i].suit is key[j].suit:
-                    out.append(plays((key[i], key[j])))
-        if n == 3 and key[0].suit is key[1].suit is key[2].suit:
-            out.append(plays(key))
+                if hand[i].suit is hand[j].suit:
+                    out.append(plays((hand[i], hand[j])))
+        if n == 3 and hand[0].suit is hand[1].suit is hand[2].suit:
+            out.append(plays(tuple(hand)))
         _LEADS[key] = out
     return out
 
 
 def answer_actions(hand: list[Card], size: int) -> list[Action]:
     """Every answer of ``size`` cards from ``hand``."""
-    key = (tuple(hand), size)
+    key = (size, tuple(map(_code, hand)))
     out = _ANSWERS.get(key)
     if out is None:
         out = _ANSWERS[key] = [plays(c) for c in combinations(hand, size)]
@@ -118,7 +123,7 @@ def answer_actions(hand: list[Card], size: int) -> list[Action]:
 
 def play_event(seat: int, action: Action, lead: bool) -> Event:
     """'{seat} leads 7♥ 9♥' or '{seat} answers ...' (one shared event: events are read, never changed)."""
-    key = (seat, action, lead)
+    key = (seat, lead, tuple(map(_code, action.cards)))
     event = _EVENTS.get(key)
     if event is None:
         names = " ".join(str(c) for c in action.cards)
@@ -223,9 +228,9 @@ class Bura(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: BuraOptions, deck: list[Card] | None) -> Bura:
-        order = prepare_deck(list(PACK), seed, deck)
-        state = BuraState(players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
-                          trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2)
+        order = deal_order(PACK, seed, deck)
+        state = build(BuraState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
+                      trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2)
         game = cls(state)
         game._ante()
         game._deal(order)
@@ -287,14 +292,18 @@ class Bura(TrickGame):
 
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
-        if s.result is None and s.final:
-            return [DECLARE, PASS] if seat == s.last_winner else []
-        if s.result is not None or seat not in self.actors():
+        if s.result is not None:
             return []
-        if s.trick:
-            return list(answer_actions(s.hands[seat], len(s.trick)))
-        out = list(self.leads(seat))
-        if self.may_declare(seat):
+        if s.final:
+            return [DECLARE, PASS] if seat == s.last_winner else []
+        if s.trick:  # an answer, by the player who did not lead
+            return list(answer_actions(s.hands[seat], len(s.trick))) if seat == 1 - s.leader else []
+        if seat != s.leader:
+            return []
+        if s.special:
+            return [plays(tuple(s.hands[seat]))]
+        out = list(lead_actions(s.hands[seat]))
+        if s.last_winner == seat:  # (may_declare, on one's own lead)
             out.append(DECLARE)
         return out
 
@@ -302,16 +311,22 @@ class Bura(TrickGame):
         if action.target is not None or action.value is not None:
             return False
         s = self.s
-        if action.kind == "play" and not s.final and s.result is None and seat in self.actors():
+        if action.kind == "play" and not s.final and s.result is None:
+            trick = s.trick
+            if (seat == s.leader) == bool(trick):  # not this seat's turn (see actors)
+                return False
             chosen = action.cards
             hand = s.hands[seat]
-            if not chosen or len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
+            count = len(chosen)
+            if not count or not all(map(hand.__contains__, chosen)) \
+                    or (count > 1 and len({c.code for c in chosen}) != count):
                 return False
-            if s.trick:
-                return len(chosen) == len(s.trick)
+            if trick:
+                return count == len(trick)
             if s.special:
-                return len(chosen) == len(hand)
-            return len(chosen) <= HAND_SIZE and all(c.suit is chosen[0].suit for c in chosen)
+                return count == len(hand)
+            suit = chosen[0].suit
+            return count <= HAND_SIZE and all(c.suit is suit for c in chosen)
         return action in self.legal_actions(seat)
 
     def view(self, seat: int | None = None) -> BuraView:
@@ -348,29 +363,37 @@ class Bura(TrickGame):
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         s = self.s
+        fields = s.__dict__  # plain stores: this runs on every card played (see TrickGame.take_trick)
         chosen = action.cards
+        count = len(chosen)
         known = s.known[seat]
+        hand = s.hands[seat]
+        trick = s.trick
         for card in chosen:
-            self.play_card(seat, card)
+            hand.remove(card)
             if known and card in known:
                 known.remove(card)
-        s.stimulus += 1
-        if len(s.trick) == len(chosen):  # a lead
-            s.special = 0
+        trick.extend(chosen)
+        s.log.extend(chosen)
+        s.log_seats.extend((seat,) * count)
+        fields["stimulus"] += 1
+        if len(trick) == count:  # a lead
+            fields["special"] = 0
             return [play_event(seat, action, True)]
-        led = s.trick[:len(chosen)]
-        events = [play_event(seat, action, False)]
-        bura = combination(led, s.trump) == BURA_LEAD
-        winner = seat if answer_beats(led, chosen, s.trump) else s.leader
+        led = trick[:count]
+        trump = s.trump
+        bura = count == HAND_SIZE and combination(led, trump) == BURA_LEAD
+        beaten = beats(chosen[0], led[0], ORDER, trump) if count == 1 else answer_beats(led, chosen, trump)
+        winner = seat if beaten else s.leader
         taken = self.take_trick(winner)
-        events.append(Event("trick", winner, "{seat} takes the trick" + (" and beats every card" if winner == seat else ""),
-                            tuple(taken)))
+        events = [play_event(seat, action, False), Event("trick", winner, _TAKES[beaten], tuple(taken))]
         if bura:
             return events + self._end_hand(winner, "{seat} takes the bura's trick and wins the hand",
                                            [1.0 if p == winner else -1.0 for p in (0, 1)])
-        events += self._draw(winner, len(chosen))
+        if s.drawing:
+            events += self._draw(winner, count)
         if not s.hands[0]:
-            s.final = True
+            fields["final"] = True
             return events
         return events + self._claim_lead()
 
