@@ -40,7 +40,7 @@ RULES = """\
 **Goal:** be the first to play every card in your hand onto the table.
 
 - Two 52-card packs shuffled together (104 cards). Thirteen cards each; the rest is the
-  **stock**, face down. The player left of the dealer starts; play goes round to the left.
+  **stock**, face down. Play goes round to the left.
 - **Melds** are **sets**, three or four cards of one rank in different suits (never two of a
   suit), and **runs**, three or more cards in sequence in one suit. An ace is high (Q-K-A) or
   low (A-2-3), never both: K-A-2 is not a run.
@@ -54,6 +54,8 @@ RULES = """\
 
 **House clarifications** (the text leaves these open):
 
+- The player left of the dealer starts. The others rank by the cards they still hold when
+  someone goes out (the text names only the winner).
 - A meld turn must put down at least one card from your hand; cards already on the table
   never go into a hand. Until you end your turn you may take back a card you put down.
 - Drawing puts anything you moved back as it was, then you draw.

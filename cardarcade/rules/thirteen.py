@@ -63,7 +63,8 @@ RULES = """\
   chop of its type), not on anything.
 - **Play on for places:** the rest play on for second, third… place until one player is left.
 - **Four 2s or four 3s dealt:** the text calls such a hand so strong that the cards are best
-  **redealt** (the default); a house rule counts it as an instant win, another plays it out.
+  **redealt** (the default); a house rule counts it as an instant win (the holder shows them
+  with `w`), another plays it out.
 - **Deals in a match:** play several deals; each deal's winner scores a win, most wins takes
   the match (ties: better places). The next deal is led by the 3♠ again, or (house rule) by
   the last deal's winner, who may then lead anything.
