@@ -668,11 +668,10 @@ def remember(moves: list, move: object, limit: int = RECENT_MOVES) -> None:
 
 def deal_round_robin(deck: Sequence[Card], players: int, count: int | None = None) -> list[list[Card]]:
     """Deal one card at a time starting with seat 0; ``count`` per player, or the whole deck."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
     total = len(deck) if count is None else count * players
-    for i in range(total):
-        hands[i % players].append(deck[i])
-    return hands
+    if total > len(deck):
+        raise IndexError("not enough cards to deal")
+    return [list(deck[p:total:players]) for p in range(players)]  # seat p gets every players-th card from p
 
 
 def prepare_deck(full: list[Card], seed: int, deck: list[Card] | None) -> list[Card]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from itertools import compress
+
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
@@ -30,6 +33,14 @@ from cardarcade.rules.base import (
 SIDE = 4  # stacks each player deals: seat 0's are places 0-3, seat 1's places 4-7
 PLACES = 2 * SIDE
 DEAL = Action("deal")
+
+
+@functools.lru_cache(maxsize=1024)
+def covers(seen: int) -> tuple[Action, ...]:
+    """A cover of each stack of the box on seeing stimulus ``seen``: shared (actions are
+    immutable), as random play and the bots ask for them after every move."""
+    return tuple(Action("cover", target=place, value=seen) for place in range(PLACES))
+
 
 RULES = """\
 # California Speed
@@ -143,7 +154,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
             return []
         if s.stuck:
             return [DEAL]
-        return [Action("cover", target=p, value=s.stimulus) for p in range(PLACES) if s.open[p]]
+        return list(compress(covers(s.stimulus), s.open))
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s

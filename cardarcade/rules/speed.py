@@ -109,6 +109,13 @@ NEIGHBOURS: dict[Rank, frozenset[Rank]] = {
 }
 
 
+# The ranks that may go on one pile or the other, by the two top ranks (whether a hand can play).
+EITHER: dict[tuple[Rank, Rank], frozenset[Rank]] = {(a, b): NEIGHBOURS[a] | NEIGHBOURS[b] for a in RANKS for b in RANKS}
+# An event's sentence, by card and pile (made on every play).
+PLAY_TEXTS: dict[Card, tuple[str, ...]] = {
+    card: tuple(f"{{seat}} plays the {NAMES[card.code]} on {where}" for where in PILE_NAMES) for card in PACK}
+
+
 def fits(card: Card, top: Card) -> bool:
     """One rank above or below, round the corner (K-A-2)."""
     return card.rank in NEIGHBOURS[top.rank]
@@ -157,15 +164,17 @@ class Speed(SpeedFamilyGame):
     def _settle(self) -> None:
         """After a change: who can play, and whether both are blocked."""
         s = self.s
-        left, right = NEIGHBOURS[s.piles[0][-1].rank], NEIGHBOURS[s.piles[1][-1].rank]
+        piles = s.piles
+        either = EITHER[piles[0][-1].rank, piles[1][-1].rank]
         can = [False] * len(s.hands)
         for seat, hand in enumerate(s.hands):  # (on every play: kept plain and quick)
             for card in hand:
-                if card.rank in left or card.rank in right:
+                if card.rank in either:
                     can[seat] = True
                     break
-        s.can_play = can
-        s.blocked = not any(can)
+        fields = s.__dict__  # (two plain stores: State.__setattr__ checks names engines might mistype)
+        fields["can_play"] = can
+        fields["blocked"] = True not in can
 
     def counted_move(self) -> tuple[int, Action] | None:
         s = self.s
@@ -211,10 +220,11 @@ class Speed(SpeedFamilyGame):
         if action.kind != "play" or not well_aimed(action, PILES, s.stimulus):
             return False
         card = action.cards[0]
-        if not any(c is card for c in s.hands[seat]):  # cards are interned: one object per card
+        if card not in s.hands[seat]:  # (cards compare by identity: interned, one object per card)
             return False
         pile = action.target
-        return judge(s, pile, action.value, fits(card, s.piles[pile][-1])) != "wrong"  # type: ignore[arg-type]
+        fits_now = card.rank in NEIGHBOURS[s.piles[pile][-1].rank]  # (fits, inline: this runs on every play)
+        return judge(s, pile, action.value, fits_now) != "wrong"  # type: ignore[arg-type]
 
     def view(self, seat: int | None = None) -> SpeedView:
         s = self.s
@@ -239,21 +249,17 @@ class Speed(SpeedFamilyGame):
 
     def _play(self, seat: int, card: Card, pile: int, seen: int) -> list[Event]:
         s = self.s
-        where = PILE_NAMES[pile]
         if judge(s, pile, seen, True) == "late":
-            return [late_event(s, seat, card, pile, where, "to the hand")]
+            return [late_event(s, seat, card, pile, PILE_NAMES[pile], "to the hand")]
         hand, stock = s.hands[seat], s.stocks[seat]
-        slot = 0
-        while hand[slot] is not card:  # cards are interned (and is_legal found it there)
-            slot += 1
+        slot = hand.index(card)  # (cards are interned: found by identity, and is_legal found it there)
         if stock:
             hand[slot] = stock.pop(0)
         else:
             del hand[slot]
         s.piles[pile].append(card)
         k = lay(s, pile, seat)
-        events = [Event("play", seat, f"{{seat}} plays the {NAMES[card.code]} on {where}", (card,),
-                        data={"place": pile, "k": k})]
+        events = [Event("play", seat, PLAY_TEXTS[card][pile], (card,), data={"place": pile, "k": k})]
         if not hand:
             events.append(self.finish([seat], "{seat} has played every card and wins", scores=self.lefts(),
                                       ranking=self.ranking(), score_name="cards left", low_wins=True))
