@@ -23,11 +23,9 @@ PASS = Action("pass")  # after the last trick: let the hand end drawn
 # The special leads, by priority: the one that ranks higher takes the lead out of turn.
 BURA_LEAD, THREE_ACES, MOLODKA = 3, 2, 1
 COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodka"}
-# Searches and random play ask for the same few hands' moves again and again: cached by hand. The
-# keys hold the cards' codes, not the cards (a str hashes in C, a Card in Python).
-_PLAYS: dict[tuple[str, ...], Action] = {}
-_LEADS: dict[tuple[str, ...], list[Action]] = {}
-_ANSWERS: dict[tuple[int, tuple[str, ...]], list[Action]] = {}
+# One shared action per set of cards played (7,806 sets of up to three of the 36 cards), by the
+# set of their codes (a str hashes in C, a Card in Python; a set does not care about the order).
+_PLAYS: dict[frozenset[str], Action] = {}
 _EVENTS: dict[tuple[int, bool, tuple[str, ...]], Event] = {}
 _code = attrgetter("code")
 _TAKES = {False: "{seat} takes the trick", True: "{seat} takes the trick and beats every card"}  # by: the answer won
@@ -84,41 +82,47 @@ your head) or by leading a **bura**; keep the most tokens.
 
 def plays(chosen: tuple[Card, ...]) -> Action:
     """The action of playing ``chosen`` (one shared object per set of cards, in a fixed order)."""
-    codes = tuple(map(_code, chosen))
-    action = _PLAYS.get(codes)
+    key = frozenset(map(_code, chosen))
+    action = _PLAYS.get(key)
     if action is None:
-        key = tuple(sorted(chosen, key=_code))
-        action = _PLAYS.get(tuple(map(_code, key)))
-        if action is None:
-            action = _PLAYS[tuple(map(_code, key))] = Action("play", key)
-        _PLAYS[codes] = action
+        action = Action("play", tuple(sorted(chosen, key=_code)))
+        if len(key) == len(chosen):  # (a card given twice is no set of cards: not kept)
+            _PLAYS[key] = action
     return action
 
 
 def lead_actions(hand: list[Card]) -> list[Action]:
     """Every lead from ``hand``: any card, or two or three of one suit."""
-    key = tuple(map(_code, hand))
-    out = _LEADS.get(key)
-    if out is None:
-        out = [plays((c,)) for c in hand]
-        n = len(hand)
-        for i in range(n):
-            for j in range(i + 1, n):
-                if hand[i].suit is hand[j].suit:
-                    out.append(plays((hand[i], hand[j])))
-        if n == 3 and hand[0].suit is hand[1].suit is hand[2].suit:
-            out.append(plays(tuple(hand)))
-        _LEADS[key] = out
+    out = list(map(_SINGLES.__getitem__, map(_code, hand)))
+    n = len(hand)
+    if n == HAND_SIZE:  # (the usual hand, written out: the loops below cost twice as much)
+        a, b, c = hand
+        if a.suit is b.suit:
+            out.append(plays((a, b)))
+        if a.suit is c.suit:
+            out.append(plays((a, c)))
+        if b.suit is c.suit:
+            out.append(plays((b, c)))
+        if a.suit is b.suit is c.suit:
+            out.append(plays((a, b, c)))
+        return out
+    for i in range(n):
+        for j in range(i + 1, n):
+            if hand[i].suit is hand[j].suit:
+                out.append(plays((hand[i], hand[j])))
+    if n == 3 and hand[0].suit is hand[1].suit is hand[2].suit:
+        out.append(plays(tuple(hand)))
     return out
 
 
 def answer_actions(hand: list[Card], size: int) -> list[Action]:
     """Every answer of ``size`` cards from ``hand``."""
-    key = (size, tuple(map(_code, hand)))
-    out = _ANSWERS.get(key)
-    if out is None:
-        out = _ANSWERS[key] = [plays(c) for c in combinations(hand, size)]
-    return out
+    if size == 1:
+        return list(map(_SINGLES.__getitem__, map(_code, hand)))
+    return [plays(c) for c in combinations(hand, size)]
+
+
+_SINGLES = {c.code: plays((c,)) for c in PACK}
 
 
 def play_event(seat: int, action: Action, lead: bool) -> Event:
@@ -132,7 +136,10 @@ def play_event(seat: int, action: Action, lead: bool) -> Event:
 
 
 def card_points(cards: list[Card]) -> int:
-    return sum(CARD_POINTS.get(c.rank, 0) for c in cards)
+    return sum(map(_POINTS.__getitem__, map(_code, cards)))
+
+
+_POINTS = {c.code: CARD_POINTS.get(c.rank, 0) for c in PACK}
 
 
 def answer_beats(led: list[Card], answer: list[Card] | tuple[Card, ...], trump: Suit) -> bool:
@@ -297,12 +304,12 @@ class Bura(TrickGame):
         if s.final:
             return [DECLARE, PASS] if seat == s.last_winner else []
         if s.trick:  # an answer, by the player who did not lead
-            return list(answer_actions(s.hands[seat], len(s.trick))) if seat == 1 - s.leader else []
+            return answer_actions(s.hands[seat], len(s.trick)) if seat == 1 - s.leader else []
         if seat != s.leader:
             return []
         if s.special:
             return [plays(tuple(s.hands[seat]))]
-        out = list(lead_actions(s.hands[seat]))
+        out = lead_actions(s.hands[seat])
         if s.last_winner == seat:  # (may_declare, on one's own lead)
             out.append(DECLARE)
         return out
@@ -395,6 +402,8 @@ class Bura(TrickGame):
         if not s.hands[0]:
             fields["final"] = True
             return events
+        if not combination(s.hands[1 - s.leader], trump):  # (what _claim_lead looks for first)
+            return events
         return events + self._claim_lead()
 
     def _draw(self, winner: int, each: int) -> list[Event]:
@@ -405,6 +414,16 @@ class Bura(TrickGame):
             s.drawing = False
             if self.stock_size():
                 return [Event("stock", None, "The stock cannot fill both hands: no more drawing this hand")]
+            return []
+        stock = s.stock
+        if len(stock) >= 2 * each:  # (the usual draw: the upcard stays, so the stock is not used up)
+            mine, theirs = s.hands[winner], s.hands[1 - winner]
+            for i in range(0, 2 * each, 2):
+                mine.append(stock[i])
+                theirs.append(stock[i + 1])
+            del stock[:2 * each]
+            if not stock and s.upcard is None:  # (not in play: the upcard goes last)
+                s.drawing = False
             return []
         events: list[Event] = []
         for _ in range(each):
