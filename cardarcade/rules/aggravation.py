@@ -10,6 +10,7 @@ by that number and two covers of one stack are settled by who pressed first.
 from __future__ import annotations
 
 import functools
+from itertools import compress
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -139,6 +140,13 @@ def cover_action(place: int, seen: int) -> Action:
     return Action("cover", target=place, value=seen)
 
 
+@functools.lru_cache(maxsize=4096)
+def covers(seen: int, places: int) -> tuple[Action, ...]:
+    """The cover of each of ``places`` stacks on seeing stimulus ``seen`` (the open ones are picked
+    from it in C: the grid grows to some thirty stacks)."""
+    return tuple(cover_action(place, seen) for place in range(places))
+
+
 def columns(row_of: list[int], seat: int) -> list[int]:
     """The stacks of ``seat``'s row, left to right (by the column they lie in)."""
     return [place for place, row in enumerate(row_of) if row == seat]
@@ -205,8 +213,7 @@ class Aggravation(SpeedFamilyGame):
         if self.turn_due():
             actions = [TURN]
         elif s.packs[seat]:
-            seen = s.stimulus
-            return [cover_action(p, seen) for p, is_open in enumerate(s.open) if is_open]
+            return list(compress(covers(s.stimulus, len(s.open)), s.open))
         else:
             actions = []
         if self.may_call(seat):
@@ -303,11 +310,12 @@ class Aggravation(SpeedFamilyGame):
         (and says whether it had)."""
         s = self.s
         rank = card.rank
-        same = [q for q, stack in enumerate(s.stacks) if stack[-1].rank == rank]
-        if len(same) < 2:
+        ranks = [stack[-1].rank for stack in s.stacks]
+        if ranks.count(rank) < 2:  # (the usual case, told in C)
             return False
-        for q in same:
-            s.open[q] = True
+        for q, r in enumerate(ranks):
+            if r == rank:
+                s.open[q] = True
         return True
 
     def _after_change(self, by: int | None, pair: bool) -> list[Event]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import RANKS, Card, Rank
@@ -116,6 +118,13 @@ PLAY_TEXTS: dict[Card, tuple[str, ...]] = {
     card: tuple(f"{{seat}} plays the {NAMES[card.code]} on {where}" for where in PILE_NAMES) for card in PACK}
 
 
+@functools.lru_cache(maxsize=16384)
+def play_action(card: Card, pile: int, seen: int) -> Action:
+    """Playing ``card`` on ``pile`` on seeing stimulus ``seen``: one shared (immutable) action for
+    each, as random play, the bots and the invariant suites ask for every play after every move."""
+    return Action("play", (card,), pile, seen)
+
+
 def fits(card: Card, top: Card) -> bool:
     """One rank above or below, round the corner (K-A-2)."""
     return card.rank in NEIGHBOURS[top.rank]
@@ -206,9 +215,9 @@ class Speed(SpeedFamilyGame):
         for card in s.hands[seat]:
             rank = card.rank
             if rank in left:
-                out.append(Action("play", (card,), 0, k))
+                out.append(play_action(card, 0, k))
             if rank in right:
-                out.append(Action("play", (card,), 1, k))
+                out.append(play_action(card, 1, k))
         return out
 
     def is_legal(self, seat: int, action: Action) -> bool:

@@ -457,10 +457,11 @@ class Spoons(SpeedFamilyGame):
         s.dealer = self.next_seat(s.dealer)  # the deal moves one place on
         # the first card to the player after the dealer, as a dealer deals round the table
         order = active[active.index(s.dealer) + 1:] + active[:active.index(s.dealer) + 1]
-        s.hands = [[] for _ in range(s.players)]
+        hands: list[list[Card]] = [[] for _ in range(s.players)]
+        for i, seat in enumerate(order):  # one at a time round the table: every n-th card
+            hands[seat] = pack[i:HAND * n:n]
+        s.hands = hands
         s.backlogs = [[] for _ in range(s.players)]
-        for i in range(HAND * n):
-            s.hands[order[i % n]].append(pack[i])
         s.stock, s.discards = pack[HAND * n:], []
         s.grabbed, s.grab_k = [], []
         s.over = False
