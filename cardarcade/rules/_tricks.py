@@ -22,24 +22,25 @@ from cardarcade.rules.base import Action, Event, Game, State, prepare_deck
 
 M = TypeVar("M", bound=BaseModel)
 
-_PLAYS: dict[Card, Action] = {}
-_PLAYED: dict[tuple[int, Card], Event] = {}
+_PLAYS: dict[str, Action] = {}  # by code
+_PLAYED: dict[tuple[int, str], Event] = {}  # by seat and code (a str hashes in C, a Card in Python)
 
 
 def play(card: Card) -> Action:
     """The action of playing ``card`` to the trick (one shared object per card: engines make
     many of them in search)."""
-    action = _PLAYS.get(card)
+    action = _PLAYS.get(card.code)
     if action is None:
-        action = _PLAYS[card] = Action("play", (card,))
+        action = _PLAYS[card.code] = Action("play", (card,))
     return action
 
 
 def played_event(seat: int, card: Card) -> Event:
     """'{seat} plays the 7♥' (one shared event per seat and card: events are read, never changed)."""
-    event = _PLAYED.get((seat, card))
+    key = (seat, card.code)
+    event = _PLAYED.get(key)
     if event is None:
-        event = _PLAYED[seat, card] = Event("play", seat, f"{{seat}} plays the {card}", (card,))
+        event = _PLAYED[key] = Event("play", seat, f"{{seat}} plays the {card}", (card,))
     return event
 
 
@@ -108,6 +109,15 @@ def _template(model: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str], t
         defaults[name] = default
     required = frozenset(name for name, value in defaults.items() if value is _UNSET)
     return defaults, required, tuple(mutable)
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, looking for the very object first: engines hand out shared actions,
+    and ``==`` between two Actions compares their fields in Python, one by one down the list."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 class PlayedCard(BaseModel):

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import BURA as ORDER
 from cardarcade.cards import Card, Rank, Suit, cards, deck_36
-from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, beats, build, deal_order, deal_packets
+from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, beats, build, deal_order, deal_packets, listed
 from cardarcade.rules.base import Action, Event, GameSpec, Options
 
 PACK = tuple(deck_36())
@@ -334,7 +334,7 @@ class Bura(TrickGame):
                 return count == len(hand)
             suit = chosen[0].suit
             return count <= HAND_SIZE and all(c.suit is suit for c in chosen)
-        return action in self.legal_actions(seat)
+        return listed(action, self.legal_actions(seat))
 
     def view(self, seat: int | None = None) -> BuraView:
         s = self.s

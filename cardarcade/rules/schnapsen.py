@@ -4,6 +4,7 @@ going out at 66 from memory; hands are worth 1 to 3 game points and the match go
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -13,16 +14,20 @@ from cardarcade.rules._tricks import (
     TrickGame,
     TrickState,
     beats,
+    build,
+    deal_order,
     deal_packets,
     heading,
+    listed,
     play,
     played_by,
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options
 
 PACK = tuple(schnapsen_deck())
+_code = attrgetter("code")
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 GOAL = 66
 EXCHANGE = Action("exchange")  # the trump jack for the upcard
@@ -32,6 +37,9 @@ PASS = Action("pass")  # after the last trick: let the hand end without declarin
 HAND_SIZE = 5
 ROLLOUT_NOISE = 0.15  # share of the hard search's play-out moves made at random
 PLAYS = {c: play(c) for c in PACK}
+_PLAY_OF = {c.code: play(c) for c in PACK}  # by code: a str hashes in C, a Card in Python
+_POINTS = {c.code: CARD_POINTS[c.rank] for c in PACK}
+KING = Rank.KING
 JACK_OF = {s: Card.of(Rank.JACK, s) for s in Suit}
 QUEEN_OF = {s: Card.of(Rank.QUEEN, s) for s in Suit}
 # The two leads that show each suit's marriage: the king naming the queen, and the other way round.
@@ -172,7 +180,7 @@ class SchnapsenView(BaseModel):
 
 
 def card_points(cards: list[Card]) -> int:
-    return sum(CARD_POINTS[c.rank] for c in cards)
+    return sum(map(_POINTS.__getitem__, map(_code, cards)))
 
 
 class Schnapsen(TrickGame):
@@ -183,9 +191,9 @@ class Schnapsen(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: SchnapsenOptions, deck: list[Card] | None) -> Schnapsen:
-        order = prepare_deck(list(PACK), seed, deck)
-        state = SchnapsenState(players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
-                               trump=Suit.CLUBS, upcard=None, stock=[])
+        order = deal_order(PACK, seed, deck)
+        state = build(SchnapsenState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
+                      trump=Suit.CLUBS, upcard=None, stock=[])
         game = cls(state)
         game._deal(order)
         return game
@@ -274,16 +282,17 @@ class Schnapsen(TrickGame):
         if seat != (s.leader + len(s.trick)) % 2:
             return []
         hand = s.hands[seat]
+        stock_open = s.closed_by is None and s.upcard is not None
         if s.trick:
-            cards = heading(hand, s.trick, SCHNAPSEN, s.trump) if self.strict else hand
-            return [PLAYS[c] for c in cards]
+            cards = hand if stock_open else heading(hand, s.trick, SCHNAPSEN, s.trump)
+            return list(map(_PLAY_OF.__getitem__, map(_code, cards)))
         # one pass for the lead and what may go with it (the search calls this most)
-        out = [PLAYS[c] for c in hand]
+        out = list(map(_PLAY_OF.__getitem__, map(_code, hand)))
         for card in hand:
-            if card.rank is Rank.KING and QUEEN_OF[card.suit] in hand:  # type: ignore[index]
+            if card.rank is KING and QUEEN_OF[card.suit] in hand:  # type: ignore[index]
                 out += MARRIAGES[card.suit]  # type: ignore[index]
         won_last = s.last_winner == seat
-        if s.closed_by is None and s.upcard is not None and s.stock:
+        if stock_open and s.stock:
             if won_last and JACK_OF[s.trump] in hand:
                 out.append(EXCHANGE)
             out.append(CLOSE)
@@ -299,10 +308,10 @@ class Schnapsen(TrickGame):
             if len(action.cards) != 1 or s.final or seat != (s.leader + len(s.trick)) % 2:
                 return False
             card = action.cards[0]
-            if not self.strict:  # the common case, checked without building the list
+            if s.closed_by is None and s.upcard is not None:  # the stock open, checked without building the list
                 return card in s.hands[seat]
             return card in heading(s.hands[seat], s.trick, SCHNAPSEN, s.trump)
-        return action in self.legal_actions(seat)
+        return listed(action, self.legal_actions(seat))
 
     def view(self, seat: int | None = None) -> SchnapsenView:
         s = self.s
@@ -374,19 +383,21 @@ class Schnapsen(TrickGame):
     def _play(self, seat: int, card: Card) -> list[Event]:
         s = self.s
         self.play_card(seat, card)
-        if card in s.known[seat]:
-            s.known[seat].remove(card)
+        known = s.known[seat]
+        if known and card in known:
+            known.remove(card)
         events = [played_event(seat, card)]
         if len(s.trick) < 2:
             return events
-        s.stimulus += 1
+        s.__dict__["stimulus"] += 1  # (a plain store: this runs on every trick)
         winner = (s.leader + winning_index(s.trick, SCHNAPSEN, s.trump)) % 2
         taken = self.take_trick(winner)
         events.append(Event("trick", winner, "{seat} takes the trick", tuple(taken)))
-        for i, m in enumerate(s.marriages):
-            if m.seat == winner and not m.scored:
-                s.marriages[i] = m.model_copy(update={"scored": True})
-                s.melds[winner] += m.points
+        if s.marriages:
+            for i, m in enumerate(s.marriages):
+                if m.seat == winner and not m.scored:
+                    s.marriages[i] = m.model_copy(update={"scored": True})
+                    s.melds[winner] += m.points
         if s.closed_by is None and s.upcard is not None:  # the stock is open
             events += self._draw(winner)
         if not s.hands[0] and not s.hands[1]:
