@@ -509,6 +509,15 @@ async def test_while_a_bot_moves_the_cursor_shows_hollow_and_can_be_moved_ahead(
         assert hand_lines(screen)[-1].index("▲") == moved.index("△")
 
 
+async def test_a_message_names_suits_in_letters_when_the_player_chose_letters(app_factory):
+    from ui_helpers import prompt
+
+    async with lay_table(app_factory) as (app, _pilot, screen):
+        app.settings.ascii_glyphs = True
+        screen.say("the J♠ does not go on the 10♥")
+        assert prompt(screen) == "the JS does not go on the 10H"
+
+
 # ---- out of the game
 
 

@@ -185,20 +185,6 @@ class CashScreen(SpeedFamilyScreen):
                 f"{self.names[p]} " + " ".join(str(c) for c in hand) for p, hand in enumerate(event.data["hands"])))
         return super().words(event)
 
-    @property
-    def log_lines(self) -> list[Text]:
-        """The newest few lines, a row each: the hands shown run past 80 columns, and a line that
-        wrapped pushed the newest one (the letters) out of the log's four rows. The whole log
-        (f2) keeps them in full."""
-        width = max(20, self.app.size.width - 2)
-        lines = []
-        for line in super().log_lines:
-            if line.cell_len > width:
-                line = line.copy()
-                line.truncate(width, overflow="ellipsis")
-            lines.append(line)
-        return lines
-
     def reaction_note(self, batch: list[Reaction]) -> Text | None:
         note = super().reaction_note(batch)
         calls = [r for r in batch if r.claim in ("cash", "counter") and (is_win(r.outcome) or is_fault(r.outcome))]

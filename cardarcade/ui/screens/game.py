@@ -371,8 +371,16 @@ class GameScreen(Screen):
 
     @property
     def log_lines(self) -> list[Text]:
-        """The lines the log shows: the newest few of the history."""
-        return self.history[-self.LOG_LINES:]
+        """The lines the log shows: the newest few of the history, a row each (a line that wrapped
+        would push the newest out of the log's rows; the whole log, f2, keeps them in full)."""
+        width = max(20, self.app.size.width - 2)
+        lines = []
+        for line in self.history[-self.LOG_LINES:]:
+            if line.cell_len > width:
+                line = line.copy()
+                line.truncate(width, overflow="ellipsis")
+            lines.append(line)
+        return lines
 
     def _taken_down(self) -> bool:
         """Whether Textual has begun to take this screen down (quitting, leaving): its widgets
@@ -521,7 +529,9 @@ class GameScreen(Screen):
         self.say(f"{self.names[seat]}: not now — {self.prompt()}")
 
     def say(self, text: str) -> None:
-        """A passing message on the prompt line (until the next refresh)."""
+        """A passing message on the prompt line (until the next refresh), in the player's glyphs."""
+        if self.app.ascii_glyphs:
+            text = ascii_suits(text)
         self.show("prompt", Text(text, style="italic"), answer=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
