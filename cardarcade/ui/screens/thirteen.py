@@ -235,8 +235,8 @@ class ThirteenScreen(TurnScreen):
         slots = []
         for i, card in enumerate(hand):
             caption = "●" if i in self.marked else ""
-            if i == self.cursor and active:
-                caption += "▲"
+            if i == self.cursor:
+                caption += self.cursor_mark(active)
             if card.back == RED:
                 caption += "r"
             slots.append(Slot(card, highlight=i in self.marked, caption=caption))
