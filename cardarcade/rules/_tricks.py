@@ -111,7 +111,7 @@ def _template(model: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str], t
     return defaults, required, tuple(mutable)
 
 
-def listed(action: Action, legal: list[Action]) -> bool:
+def listed(action: Action, legal: Sequence[Action]) -> bool:
     """``action in legal``, looking for the very object first: engines hand out shared actions,
     and ``==`` between two Actions compares their fields in Python, one by one down the list."""
     for candidate in legal:

@@ -26,11 +26,14 @@ from cardarcade.cards import TOEPEN, Card, Rank, Suit, cards, piquet_deck
 from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
+    build,
+    deal_order,
     following,
+    listed,
     play,
     played_event,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, State, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, State
 
 PACK = tuple(piquet_deck())
 HAND = 4
@@ -188,10 +191,10 @@ class Toepen(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: ToepenOptions, deck: list[Card] | None) -> Toepen:
-        order = prepare_deck(list(PACK), seed, deck)
-        state = ToepenState(players=players, seed=seed, options=options, hands=[], discards=[], exposed=[],
-                            chips=[options.chips] * players, dealer=players - 1, dealt=[True] * players,
-                            folded=[], signals=[], voids=[], hand_losses=[])
+        order = deal_order(PACK, seed, deck)
+        state = build(ToepenState, players=players, seed=seed, options=options, hands=[], discards=[], exposed=[],
+                      chips=[options.chips] * players, dealer=players - 1, dealt=[True] * players,
+                      folded=[], signals=[], voids=[], hand_losses=[])
         game = cls(state)
         game._deal(order)
         return game
@@ -223,23 +226,16 @@ class Toepen(TrickGame):
     def _deal(self, order: list[Card]) -> list[Event]:
         s = self.s
         n = s.players
-        seats = [(s.dealer + 1 + i) % n for i in range(n) if s.dealt[(s.dealer + 1 + i) % n]]
-        s.hands = [[] for _ in range(n)]
+        seats = self._from_leader()
+        hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(HAND * len(seats)):
-            s.hands[seats[i % len(seats)]].append(order[i])
-        s.stock = order[HAND * len(seats):]
-        s.discards = [[] for _ in range(n)]
-        s.hand_losses = [0] * n
-        s.exposed = [False] * n
-        s.folded = [False] * n
-        s.signals = [0] * n
-        s.voids = [[] for _ in range(n)]
-        s.stake, s.knocker, s.redrawer = 1, None, None
-        s.trick, s.trick_seats, s.last_trick, s.last_trick_seats, s.last_winner = [], [], [], [], None
-        s.log, s.log_seats = [], []
-        s.tricks_played = 0
-        s.leader = s.turn = seats[0]
-        s.asked = 0
+            hands[seats[i % len(seats)]].append(order[i])
+        # one update instead of two dozen checked assignments (a deal is a good share of a short game)
+        s.__dict__.update(
+            hands=hands, stock=order[HAND * len(seats):], discards=[[] for _ in range(n)], hand_losses=[0] * n,
+            exposed=[False] * n, folded=[False] * n, signals=[0] * n, voids=[[] for _ in range(n)], stake=1,
+            knocker=None, redrawer=None, trick=[], trick_seats=[], last_trick=[], last_trick_seats=[],
+            last_winner=None, log=[], log_seats=[], tricks_played=0, leader=seats[0], turn=seats[0], asked=0)
         if s.options.redraw and len(s.stock) >= HAND:
             s.phase, s.asking = "redraw", seats[0]
             return []
@@ -337,8 +333,8 @@ class Toepen(TrickGame):
             return (len(action.cards) == 1 and action.target is None and action.value is None
                     and seat == s.turn and action.cards[0] in self.playable(seat))
         if kind == "knock":
-            return action == KNOCK and self.may_knock(seat)
-        return s.phase != "play" and seat == s.asking and action in ASKED[s.phase]
+            return (action is KNOCK or action == KNOCK) and self.may_knock(seat)
+        return s.phase != "play" and seat == s.asking and listed(action, ASKED[s.phase])
 
     def view(self, seat: int | None = None) -> ToepenView:
         s = self.s
@@ -452,10 +448,10 @@ class Toepen(TrickGame):
 
     def _knock(self, seat: int) -> list[Event]:
         s = self.s
-        s.stake += 1
-        s.knocker = seat
-        s.phase, s.asking = "answer", self.after(seat)  # type: ignore[assignment]
-        return [Event("knock", seat, f"{{seat}} knocks: the hand is worth {s.stake}", data={"stake": s.stake})]
+        stake = s.stake + 1
+        # plain stores: knocks and their answers are most of random play's moves
+        s.__dict__.update(stake=stake, knocker=seat, phase="answer", asking=self.after(seat))
+        return [Event("knock", seat, f"{{seat}} knocks: the hand is worth {stake}", data={"stake": stake})]
 
     def _answer(self, seat: int, fold: bool) -> list[Event]:
         s = self.s
@@ -474,7 +470,7 @@ class Toepen(TrickGame):
         n = s.players
         if nxt is None or (nxt - knocker) % n <= (seat - knocker) % n:
             return events + self._resume()
-        s.asking = nxt
+        s.__dict__["asking"] = nxt
         return events
 
     def _resume(self) -> list[Event]:
@@ -492,11 +488,11 @@ class Toepen(TrickGame):
         """Whose card is next; or take the trick when everyone still in has played to it."""
         s = self.s
         if not s.trick:
-            s.turn = s.leader
+            s.__dict__["turn"] = s.leader
             return []
         nxt = self.after(s.trick_seats[-1])
         if nxt is not None and nxt not in s.trick_seats:
-            s.turn = nxt
+            s.__dict__["turn"] = nxt
             return []
         return self._take_trick()
 
@@ -514,22 +510,22 @@ class Toepen(TrickGame):
 
     def _take_trick(self) -> list[Event]:
         s = self.s
-        s.stimulus += 1
         led = s.trick[0].suit
-        value = TOEPEN.value
+        value = TOEPEN._index  # (RankOrder.value without its type check)
+        dealt, folded = s.dealt, s.folded
         best = None
         for card, p in zip(s.trick, s.trick_seats):
-            if not self.in_play(p):
+            if not dealt[p] or folded[p]:  # (not in_play)
                 continue
-            if best is None or (card.suit is led and (best[0].suit is not led or value(card) > value(best[0]))):
+            if best is None or (card.suit is led and (best[0].suit is not led or value[card.rank] > value[best[0].rank])):
                 best = (card, p)
         assert best is not None
         winner = best[1]
-        s.tricks_played += 1
-        s.last_trick, s.last_trick_seats, s.last_winner = s.trick, s.trick_seats, winner
-        s.trick, s.trick_seats = [], []
-        s.leader = winner
-        if s.tricks_played == HAND:
+        tricks_played = s.tricks_played + 1
+        # one update instead of eight checked assignments
+        s.__dict__.update(stimulus=s.stimulus + 1, tricks_played=tricks_played, last_trick=s.trick,
+                          last_trick_seats=s.trick_seats, last_winner=winner, trick=[], trick_seats=[], leader=winner)
+        if tricks_played == HAND:
             return [Event("trick", winner, "{seat} takes the last trick", (best[0],))] + self._end_hand(
                 winner, "the last trick")
         s.turn = winner
