@@ -8,6 +8,7 @@ from cardarcade.rules import GAMES, Action
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.cash import CashScreen
 from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
 from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
 
 CASH = GAMES["cash"]
@@ -58,15 +59,23 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
     setup = GameSetup.solo(CASH, 4, seed=1, humans=2, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, CashScreen)
-        await wait_for(pilot, lambda: "Player 1: pick your side's secret signal — Player 2, look away!" in screen_text(app))
-        await pilot.press("m")  # Player 2 waits their turn
-        assert "Player 1 is picking a signal" in prompt(screen)
-        await pilot.press("z")
-        await wait_for(pilot, lambda: "Player 2: pick your side's secret signal — Player 1, look away!" in screen_text(app))
+        screen = next(s for s in app.screen_stack if isinstance(s, CashScreen))
+        # Each picks on a dialog over the table, which the other looks away from.
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert app.screen.title_text == "Player 1: pick your side's secret signal — Player 2, look away!"
+        assert app.screen.labels[0] == "z  tap: taps the table"
+        await pilot.press("1")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen)
+                       and app.screen.title_text.startswith("Player 2: pick"))
+        assert app.screen.labels[1] == ",  sip: takes a sip"
+        await pilot.press("escape")  # closed: the gesture keys still pick
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert "Player 2: pick your side's secret signal — Player 1, look away!" in screen_text(app)
+        await pilot.press("z")  # Player 1 has picked: their keys wait
+        assert "Player 2 is picking a signal" in prompt(screen)
         assert "signal:" not in screen_text(app), "what Player 1 picked is never shown"
         await pilot.press("comma")
+        await wait_for(pilot, lambda: screen.game.view(1).signal is not None)
         assert [screen.game.view(p).signal for p in (0, 1)] == ["tap", "sip"]
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
         await pilot.press("s", "1")  # left half: hand card 2, board card 1

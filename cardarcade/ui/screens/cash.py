@@ -44,6 +44,7 @@ class CashScreen(SpeedFamilyScreen):
         self.called: dict[int, float] = {}  # a person's call not yet settled: its press time
         self.settled_call: tuple[int, float] | None = None  # who called first, and when they pressed
         self._picked: set[tuple[int, int]] = set()  # (hand, seat): people who picked or were told their signal
+        self._offered: set[tuple[int, int]] = set()  # (hand, seat): at one keyboard, asked on a dialog to pick
         self.board_changed = time.monotonic()  # when the board last turned up or had a card swapped
 
     # ---- keys
@@ -107,6 +108,7 @@ class CashScreen(SpeedFamilyScreen):
         table = self.table
         if not self._asking and table is not None and table.started and not table.paused and not self.game.is_over:
             self._tell_signal(self.game.view(None).hand_no)
+            self._offer_signal()
 
     def signal_picker(self) -> int | None:
         """The person here who picks their side's signal now (one at a time at one keyboard)."""
@@ -131,6 +133,31 @@ class CashScreen(SpeedFamilyScreen):
             except IllegalAction:
                 self.say(f"{name}: the signal could not be set now")
             self.refresh_all()
+
+    def _offer_signal(self) -> None:
+        """At one keyboard the person picking their side's signal picks it on a dialog over the
+        table, which the others look away from (the gesture keys pick it too, as alone)."""
+        view = self.game.view(None)
+        picker = self.signal_picker()
+        if self._asking or len(self.people) < 2 or view.phase != "signals" or picker is None \
+                or (view.hand_no, picker) in self._offered:
+            return
+        self._offered.add((view.hand_no, picker))
+        self._asking = True
+        others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
+        away = f" — {', '.join(others)}, look away!" if others else ""
+        labels = [f"{self.keymap.key_label(picker, verb)}  {gesture}: {GESTURE_WORDS[gesture]}"
+                  for verb, gesture in zip(SIGN_VERBS, GESTURES)]
+
+        def picked(index: int | None) -> None:
+            self._asking = False
+            if index is None:  # closed: the gesture keys still pick, the status line says so
+                self.call_later(self.refresh_all)
+            else:  # (once the table under the dialog plays again)
+                self.call_after_refresh(self.pick_signal, picker, SIGN_VERBS[index])
+
+        self.app.push_screen(ChoiceScreen(f"{self.names[picker]}: pick your side's secret signal{away}", labels),
+                             picked)
 
     def _tell_signal(self, hand_no: int) -> None:
         """At one keyboard the table never shows a signal: a person whose side's signal a bot
