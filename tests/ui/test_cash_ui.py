@@ -63,11 +63,11 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
         # Each picks on a dialog over the table, which the other looks away from.
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert app.screen.title_text == "Player 1: pick your side's secret signal — Player 2, look away!"
-        assert app.screen.labels[0] == "z  tap: taps the table"
+        assert app.screen.labels[0] == "tap: taps the table (key z in play)"
         await pilot.press("1")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen)
                        and app.screen.title_text.startswith("Player 2: pick"))
-        assert app.screen.labels[1] == ",  sip: takes a sip"
+        assert app.screen.labels[1] == "sip: takes a sip (key , in play)"
         await pilot.press("escape")  # closed: the gesture keys still pick
         await wait_for(pilot, lambda: app.screen is screen)
         assert "Player 2: pick your side's secret signal — Player 1, look away!" in screen_text(app)

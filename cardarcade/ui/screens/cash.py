@@ -146,7 +146,7 @@ class CashScreen(SpeedFamilyScreen):
         self._asking = True
         others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
         away = f" — {', '.join(others)}, look away!" if others else ""
-        labels = [f"{self.keymap.key_label(picker, verb)}  {gesture}: {GESTURE_WORDS[gesture]}"
+        labels = [f"{gesture}: {GESTURE_WORDS[gesture]} (key {self.keymap.key_label(picker, verb)} in play)"
                   for verb, gesture in zip(SIGN_VERBS, GESTURES)]
 
         def picked(index: int | None) -> None:
