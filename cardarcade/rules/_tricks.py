@@ -52,9 +52,10 @@ def deal_order(full: Sequence[Card], seed: int, deck: list[Card] | None) -> list
         return prepare_deck(list(full), seed, deck)
     out = list(full)
     getrandbits = random.Random(seed).getrandbits
+    widths = _WIDTHS if len(out) <= len(_WIDTHS) else [n.bit_length() for n in range(len(out) + 1)]
     for i in range(len(out) - 1, 0, -1):
         bound = i + 1
-        width = bound.bit_length()
+        width = widths[bound]
         j = getrandbits(width)
         while j >= bound:
             j = getrandbits(width)
@@ -62,6 +63,7 @@ def deal_order(full: Sequence[Card], seed: int, deck: list[Card] | None) -> list
     return out
 
 
+_WIDTHS = [n.bit_length() for n in range(105)]  # bits random draws for a bound of n (packs up to 104 cards)
 _UNSET: Any = object()
 _TEMPLATES: dict[type, tuple[dict[str, Any], frozenset[str], tuple[tuple[str, list, bool], ...]]] = {}
 

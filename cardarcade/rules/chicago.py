@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
-from operator import attrgetter, itemgetter
+from itertools import combinations, compress
+from operator import attrgetter, itemgetter, not_
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -126,6 +126,7 @@ _BIT = {c.code: 1 << i for i, c in enumerate(PACK)}  # by code: a str hashes in 
 _SUBSETS = [combo for k in range(HAND + 1) for combo in combinations(range(HAND), k)]  # smallest first
 _UP_TO = [sum(1 for combo in _SUBSETS if len(combo) <= k) for k in range(HAND + 1)]  # subsets of <= k cards
 _SMALL = _UP_TO[_DRAWS_KEPT]
+_POSITIONS = range(_SMALL)
 # The masks of the subsets of up to three of five cards' bits, in the order of _SUBSETS: one
 # expression, written out once here (a loop of list operations would cost several times as much).
 _small_masks = eval("lambda b0, b1, b2, b3, b4: (" + ", ".join(
@@ -146,21 +147,31 @@ def draws(hand: list[Card], room: int) -> list[Action]:
     if len(ordered) != HAND:  # (never in play: a hand being drawn to holds five)
         return [Action("draw", combo) for k in range(min(len(ordered), room) + 1)
                 for combo in combinations(ordered, k)]
+    cache = _DRAWS
+    if not cache:
+        _fill_draws()
     masks = _small_masks(*map(_BIT.__getitem__, map(_code, ordered)))
     count = _UP_TO[room] if room < HAND else len(_SUBSETS)
-    cache = _DRAWS
-    try:  # all known after a while
-        out = list(map(cache.__getitem__, masks[:count]))
-    except KeyError:
-        out = [cache.get(mask) or _new_draw(mask, ordered, k) for k, mask in enumerate(masks[:count])]
+    out = list(map(cache.get, masks[:count]))
+    if not all(out):  # (an action is never false; a set not seen yet is None)
+        for k in compress(_POSITIONS, map(not_, out)):
+            out[k] = cache[masks[k]] = Action("draw", _PICK[k](ordered))
     for k in range(_SMALL, count):
         out.append(Action("draw", _PICK[k](ordered)))
     return out
 
 
-def _new_draw(mask: int, ordered: list[Card], k: int) -> Action:
-    action = _DRAWS[mask] = Action("draw", _PICK[k](ordered))
-    return action
+def _fill_draws() -> None:
+    """Make every discard of up to three cards at once (about 30 ms, on the first draw asked
+    for): made one by one as random play meets them, they cost the first thousands of draws
+    twice as much."""
+    by_code = sorted(PACK, key=_code)
+    for k in range(_DRAWS_KEPT + 1):
+        for combo in combinations(by_code, k):
+            mask = 0
+            for card in combo:
+                mask |= _BIT[card.code]
+            _DRAWS[mask] = Action("draw", combo)
 
 
 def _shared_event(kind: str, seat: int, number: int, make: Callable[[], Event]) -> Event:
@@ -183,6 +194,18 @@ class Declaration(BaseModel):
     seat: int
     kind: int  # 0: passed
     outcome: str = ""  # 'higher', 'lower', 'equal' after a tie of types
+
+
+_DECLARATIONS: dict[tuple[int, int, str], Declaration] = {}
+
+
+def declaration(seat: int, kind: int, outcome: str) -> Declaration:
+    """One shared record per seat, type and outcome (records are frozen: states share them)."""
+    key = (seat, kind, outcome)
+    record = _DECLARATIONS.get(key)
+    if record is None:
+        record = _DECLARATIONS[key] = Declaration(seat=seat, kind=kind, outcome=outcome)
+    return record
 
 
 class ChicagoState(TrickState):
@@ -331,7 +354,11 @@ class Chicago(TrickGame):
         return [self.to_play()] if s.phase == "play" else [s.asking]
 
     def best_kind(self) -> int:
-        return max((d.kind for d in self.s.declarations), default=0)
+        best = 0
+        for declaration in self.s.declarations:
+            if declaration.kind > best:
+                best = declaration.kind
+        return best
 
     def playable(self, seat: int) -> list[Card]:
         s = self.s
@@ -435,7 +462,7 @@ class Chicago(TrickGame):
     def _declare(self, seat: int, kind: int) -> list[Event]:
         s = self.s
         if not kind:
-            s.declarations.append(build(Declaration, seat=seat, kind=0, outcome=""))
+            s.declarations.append(declaration(seat, 0, ""))
             return [_shared_event("pass", seat, 0, lambda: Event("pass", seat, "{seat} passes"))] + self._next_asked()
         s.claims[seat] = max(s.claims[seat], kind)
         outcome = ""
@@ -454,7 +481,7 @@ class Chicago(TrickGame):
                 outcome = "lower"
             events.append(Event("compare", seat, f"{{seat}}'s {TYPE_NAMES[kind][2:] if kind in (4, 5, 6, 9) else TYPE_NAMES[kind]}"
                                 f" ranks {outcome}" if outcome != "equal" else "{seat}'s ranks are equal"))
-        s.declarations.append(build(Declaration, seat=seat, kind=kind, outcome=outcome))
+        s.declarations.append(declaration(seat, kind, outcome))
         return events + self._next_asked()
 
     def _strength(self, seat: int, kind: int) -> int:
