@@ -49,6 +49,7 @@ RECENT_GESTURES = 12  # gestures a view keeps (the players' memory of who did wh
 CLAIMS = frozenset({"swap", "refresh", "cash", "counter"})
 TURN = Action("turn")
 GESTURE_ACTIONS = tuple(Action("gesture", value=g) for g in GESTURES)
+SIGNAL_ACTIONS = tuple(Action("signal", value=g) for g in GESTURES)
 
 RULES = """\
 # Cash (Kemps, Kent)
@@ -123,9 +124,11 @@ def swap_action(mine: Card, there: Card, place: int, seen: int) -> Action:
 
 
 @functools.lru_cache(maxsize=256)
-def call_actions(k: int) -> tuple[Action, Action]:
-    """"Cash!" and "Counter cash!" on seeing stimulus ``k``."""
-    return Action("cash", value=k), Action("counter", value=k)
+def call_actions(k: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The moves on seeing stimulus ``k`` besides swaps and gestures: ("Cash!", "Counter cash!")
+    for anyone, and those with the new board for the stock holder."""
+    calls = (Action("cash", value=k), Action("counter", value=k))
+    return calls, (*calls, Action("refresh", value=k))
 
 
 class CashOptions(Options):
@@ -236,12 +239,12 @@ def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None
     else:  # each draws a card of the packet: the same colour (or suit) are partners
         packet = draw_cards(pairs, pairs // 2)
         shuffle(packet)
-        local = number_sides([card_group(c, pairs // 2) for c in packet])
+        local = list(_drawn_sides(tuple(packet)))
         drawn = [None] * people  # type: ignore[list-item]
         for i, p in enumerate(paired):
             drawn[p] = packet[i]
     if loner is None:  # (numbered by their first member already: person 0's side is 0)
-        return local, seating(local), drawn
+        return local, list(_seating(tuple(local))), drawn
     side = [0] * people
     for i, p in enumerate(paired):
         side[p] = local[i]
@@ -253,10 +256,29 @@ def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None
     return number_sides(side), ring, []
 
 
+@functools.lru_cache(maxsize=256)
+def _drawn_sides(packet: tuple[Card, ...]) -> tuple[int, ...]:
+    """The sides drawn by a packet in this order (remembered: a table draws from a few dozen orders)."""
+    return tuple(number_sides([card_group(c, len(packet) // 2) for c in packet]))
+
+
+@functools.lru_cache(maxsize=256)
+def _seating(sides: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(seating(list(sides)))
+
+
 class Cash(SpeedFamilyGame):
     State = CashState
     Options = CashOptions
-    __slots__ = ()
+    # Per board place: (the card there, the stimulus it was laid at, {a hand card: the swap for
+    # it}). Swaps name no seat, and a move changes one place and one hand at most, so almost
+    # every swap of the sixteen a seat may make is the one made for the last state. Kept off
+    # the saved state: a clone or a load starts with none.
+    __slots__ = ("_swaps",)
+
+    def __init__(self, state: CashState) -> None:
+        super().__init__(state)
+        self._swaps: list[tuple[Card, int, dict[Card, Action]] | None] = [None] * PLACES
 
     @classmethod
     def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None) -> Cash:
@@ -283,8 +305,8 @@ class Cash(SpeedFamilyGame):
         ring = s.ring
         start = ring.index(s.dealer) + 1
         left_of_dealer = ring[start:] + ring[:start]
-        for i, card in enumerate(order[:HAND * n]):  # one at a time from the dealer's left
-            s.hands[left_of_dealer[i % n]].append(card)
+        for i, seat in enumerate(left_of_dealer):  # one at a time from the dealer's left
+            s.hands[seat] = order[i:HAND * n:n]
         i = HAND * n
         s.board = list(order[i:i + PLACES])
         s.stock = list(order[i + PLACES:])
@@ -345,18 +367,24 @@ class Cash(SpeedFamilyGame):
         if s.phase == "signals":
             if seat not in self.pickers():
                 return []
-            return [Action("signal", value=g) for g in GESTURES]
+            return list(SIGNAL_ACTIONS)
         if not s.board_up:  # the count: the board turns up on "go"
             return [TURN] if seat == s.holder else []
-        k = s.stimulus
-        board, laid = s.board, s.placed_k
-        hand = s.hands[seat]
-        # aimed at the moment each board card was laid: good until that place changes
-        out = [swap_action(mine, there, place, laid[place]) for place, there in enumerate(board) for mine in hand]
+        laid, hand, swaps = s.placed_k, s.hands[seat], self._swaps
+        out: list[Action] = []
+        for place, there in enumerate(s.board):
+            seen = laid[place]  # aimed at the moment the board card was laid: good until that place changes
+            known = swaps[place]
+            if known is None or known[0] is not there or known[1] != seen:
+                known = swaps[place] = (there, seen, {})
+            made = known[2]
+            for mine in hand:
+                action = made.get(mine)
+                if action is None:
+                    action = made[mine] = swap_action(mine, there, place, seen)
+                out.append(action)
         out += GESTURE_ACTIONS
-        out += call_actions(k)
-        if seat == s.holder:
-            out.append(Action("refresh", value=k))
+        out += call_actions(s.stimulus)[seat == s.holder]
         return out
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -381,7 +409,7 @@ class Cash(SpeedFamilyGame):
         if kind != "swap" or not s.board_up or not well_aimed(action, PLACES, s.stimulus, cards=2):
             return False
         mine, there = action.cards
-        if not any(c is mine for c in s.hands[seat]):
+        if mine not in s.hands[seat]:  # (cards compare by identity: interned)
             return False
         place = action.target
         verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[index,arg-type]
