@@ -325,13 +325,17 @@ class Bura(TrickGame):
             chosen = action.cards
             hand = s.hands[seat]
             count = len(chosen)
-            if not count or not all(map(hand.__contains__, chosen)) \
-                    or (count > 1 and len({c.code for c in chosen}) != count):
+            if count == 1:  # (most moves: one card)
+                if chosen[0] not in hand:
+                    return False
+            elif not count or not all(map(hand.__contains__, chosen)) or len({c.code for c in chosen}) != count:
                 return False
             if trick:
                 return count == len(trick)
             if s.special:
                 return count == len(hand)
+            if count == 1:
+                return True
             suit = chosen[0].suit
             return count <= HAND_SIZE and all(c.suit is suit for c in chosen)
         return listed(action, self.legal_actions(seat))
@@ -376,13 +380,22 @@ class Bura(TrickGame):
         known = s.known[seat]
         hand = s.hands[seat]
         trick = s.trick
-        for card in chosen:
+        if count == 1:  # (most moves: one card)
+            card = chosen[0]
             hand.remove(card)
             if known and card in known:
                 known.remove(card)
-        trick.extend(chosen)
-        s.log.extend(chosen)
-        s.log_seats.extend((seat,) * count)
+            trick.append(card)
+            s.log.append(card)
+            s.log_seats.append(seat)
+        else:
+            for card in chosen:
+                hand.remove(card)
+                if known and card in known:
+                    known.remove(card)
+            trick.extend(chosen)
+            s.log.extend(chosen)
+            s.log_seats.extend((seat,) * count)
         fields["stimulus"] += 1
         if len(trick) == count:  # a lead
             fields["special"] = 0
