@@ -11,16 +11,12 @@ faster than pydantic's deep copy.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from cardarcade.cards import Card, RankOrder, Suit
-from cardarcade.rules.base import Action, Event, Game, State, prepare_deck
-
-M = TypeVar("M", bound=BaseModel)
+from cardarcade.rules.base import Action, Event, Game, State
 
 _PLAYS: dict[str, Action] = {}  # by code
 _PLAYED: dict[tuple[int, str], Event] = {}  # by seat and code (a str hashes in C, a Card in Python)
@@ -42,75 +38,6 @@ def played_event(seat: int, card: Card) -> Event:
     if event is None:
         event = _PLAYED[key] = Event("play", seat, f"{{seat}} plays the {card}", (card,))
     return event
-
-
-def deal_order(full: Sequence[Card], seed: int, deck: list[Card] | None) -> list[Card]:
-    """``prepare_deck``'s order, drawn faster: random.Random(seed).shuffle's very swaps, with its
-    per-card calls inlined (a deal is a good share of a short game's time in random play and
-    search). A fixed ``deck`` goes through ``prepare_deck`` itself (it checks the cards)."""
-    if deck is not None:
-        return prepare_deck(list(full), seed, deck)
-    out = list(full)
-    getrandbits = random.Random(seed).getrandbits
-    widths = _WIDTHS if len(out) <= len(_WIDTHS) else [n.bit_length() for n in range(len(out) + 1)]
-    for i in range(len(out) - 1, 0, -1):
-        bound = i + 1
-        width = widths[bound]
-        j = getrandbits(width)
-        while j >= bound:
-            j = getrandbits(width)
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-_WIDTHS = [n.bit_length() for n in range(105)]  # bits random draws for a bound of n (packs up to 104 cards)
-_UNSET: Any = object()
-_TEMPLATES: dict[type, tuple[dict[str, Any], frozenset[str], tuple[tuple[str, list, bool], ...]]] = {}
-
-
-def build(model: type[M], **values: Any) -> M:
-    """A model from values that are already what validation would make of them (a new deal's
-    state, built by the engine itself): pydantic's validation of a whole state costs more than
-    the rest of a deal, and its ``model_construct`` more still. Fields left out get their
-    defaults (fresh copies of list defaults); a load still validates everything."""
-    template = _TEMPLATES.get(model)
-    if template is None:
-        template = _TEMPLATES[model] = _template(model)
-    defaults, required, mutable = template
-    fields = defaults.copy()  # every field, in the model's order
-    fields.update(values)
-    if len(fields) != len(defaults) or not values.keys() >= required:
-        raise TypeError(f"{model.__name__}: unknown fields {sorted(set(values) - set(defaults))}, "
-                        f"missing {sorted(required - set(values))}")
-    for name, default, nested in mutable:
-        if name not in values:
-            fields[name] = [list(x) for x in default] if nested else default.copy()
-    made = model.__new__(model)
-    object.__setattr__(made, "__dict__", fields)
-    object.__setattr__(made, "__pydantic_fields_set__", set(values))
-    object.__setattr__(made, "__pydantic_extra__", None)
-    object.__setattr__(made, "__pydantic_private__", None)
-    return made
-
-
-def _template(model: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str], tuple[tuple[str, list, bool], ...]]:
-    defaults: dict[str, Any] = {}
-    mutable = []
-    simple = (list, type(None), int, str, float, tuple)
-    for name, info in model.model_fields.items():
-        default = info.default
-        if info.is_required():
-            default = _UNSET
-        elif info.default_factory is not None or not isinstance(default, simple) \
-                or (type(default) is list and not all(isinstance(x, simple) for x in default)):
-            raise TypeError(f"{model.__name__}.{name}: build() copies only simple defaults")
-        elif type(default) is list:
-            if any(type(x) is list for x in default) and not all(type(x) is list for x in default):
-                raise TypeError(f"{model.__name__}.{name}: build() copies lists of lists or of plain values")
-            mutable.append((name, default, bool(default) and type(default[0]) is list))
-        defaults[name] = default
-    required = frozenset(name for name, value in defaults.items() if value is _UNSET)
-    return defaults, required, tuple(mutable)
 
 
 def listed(action: Action, legal: Sequence[Action]) -> bool:

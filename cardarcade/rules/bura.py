@@ -11,8 +11,22 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import BURA as ORDER
 from cardarcade.cards import Card, Rank, Suit, cards, deck_36
-from cardarcade.rules._tricks import PlayedCard, TrickGame, TrickState, beats, build, deal_order, deal_packets, listed
-from cardarcade.rules.base import Action, Event, GameSpec, Options
+from cardarcade.rules._tricks import (
+    PlayedCard,
+    TrickGame,
+    TrickState,
+    beats,
+    deal_packets,
+    listed,
+)
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    GameSpec,
+    Options,
+    construct,
+    prepare_deck,
+)
 
 PACK = tuple(deck_36())
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
@@ -235,8 +249,8 @@ class Bura(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: BuraOptions, deck: list[Card] | None) -> Bura:
-        order = deal_order(PACK, seed, deck)
-        state = build(BuraState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
+        order = prepare_deck(PACK, seed, deck)
+        state = construct(BuraState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
                       trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2)
         game = cls(state)
         game._ante()

@@ -33,14 +33,19 @@ from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
     TrickState,
-    build,
-    deal_order,
     following,
     play,
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    GameSpec,
+    Options,
+    construct,
+    prepare_deck,
+)
 
 PACK = tuple(standard_deck())
 HAND = 5
@@ -276,8 +281,8 @@ class Chicago(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: ChicagoOptions, deck: list[Card] | None) -> Chicago:
-        order = deal_order(PACK, seed, deck)
-        state = build(ChicagoState, players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
+        order = prepare_deck(PACK, seed, deck)
+        state = construct(ChicagoState, players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
                       dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[])
         game = cls(state)
         game._deal(order)
@@ -356,8 +361,7 @@ class Chicago(TrickGame):
     def best_kind(self) -> int:
         best = 0
         for declaration in self.s.declarations:
-            if declaration.kind > best:
-                best = declaration.kind
+            best = max(best, declaration.kind)
         return best
 
     def playable(self, seat: int) -> list[Card]:

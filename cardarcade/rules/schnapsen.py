@@ -14,8 +14,6 @@ from cardarcade.rules._tricks import (
     TrickGame,
     TrickState,
     beats,
-    build,
-    deal_order,
     deal_packets,
     heading,
     listed,
@@ -24,7 +22,14 @@ from cardarcade.rules._tricks import (
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    GameSpec,
+    Options,
+    construct,
+    prepare_deck,
+)
 
 PACK = tuple(schnapsen_deck())
 _code = attrgetter("code")
@@ -191,8 +196,8 @@ class Schnapsen(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: SchnapsenOptions, deck: list[Card] | None) -> Schnapsen:
-        order = deal_order(PACK, seed, deck)
-        state = build(SchnapsenState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
+        order = prepare_deck(PACK, seed, deck)
+        state = construct(SchnapsenState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
                       trump=Suit.CLUBS, upcard=None, stock=[])
         game = cls(state)
         game._deal(order)

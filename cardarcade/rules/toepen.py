@@ -26,14 +26,20 @@ from cardarcade.cards import TOEPEN, Card, Rank, Suit, cards, piquet_deck
 from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
-    build,
-    deal_order,
     following,
     listed,
     play,
     played_event,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, State
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    GameSpec,
+    Options,
+    State,
+    construct,
+    prepare_deck,
+)
 
 PACK = tuple(piquet_deck())
 HAND = 4
@@ -191,8 +197,8 @@ class Toepen(TrickGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: ToepenOptions, deck: list[Card] | None) -> Toepen:
-        order = deal_order(PACK, seed, deck)
-        state = build(ToepenState, players=players, seed=seed, options=options, hands=[], discards=[], exposed=[],
+        order = prepare_deck(PACK, seed, deck)
+        state = construct(ToepenState, players=players, seed=seed, options=options, hands=[], discards=[], exposed=[],
                       chips=[options.chips] * players, dealer=players - 1, dealt=[True] * players,
                       folded=[], signals=[], voids=[], hand_losses=[])
         game = cls(state)
