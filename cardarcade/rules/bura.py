@@ -38,9 +38,9 @@ PASS = Action("pass")  # after the last trick: let the hand end drawn
 BURA_LEAD, THREE_ACES, MOLODKA = 3, 2, 1
 COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodka"}
 # One shared action per set of cards played (7,806 sets of up to three of the 36 cards), by the
-# set of their codes (a str hashes in C, a Card in Python; a set does not care about the order).
-_PLAYS: dict[frozenset[str], Action] = {}
-_EVENTS: dict[tuple[int, bool, tuple[str, ...]], Event] = {}
+# set of the cards (a set does not care about their order).
+_PLAYS: dict[frozenset[Card], Action] = {}
+_EVENTS: dict[tuple[int, bool, tuple[Card, ...]], Event] = {}
 _code = attrgetter("code")
 _TAKES = {False: "{seat} takes the trick", True: "{seat} takes the trick and beats every card"}  # by: the answer won
 
@@ -96,7 +96,7 @@ your head) or by leading a **bura**; keep the most tokens.
 
 def plays(chosen: tuple[Card, ...]) -> Action:
     """The action of playing ``chosen`` (one shared object per set of cards, in a fixed order)."""
-    key = frozenset(map(_code, chosen))
+    key = frozenset(chosen)
     action = _PLAYS.get(key)
     if action is None:
         action = Action("play", tuple(sorted(chosen, key=_code)))
@@ -141,7 +141,7 @@ _SINGLES = {c.code: plays((c,)) for c in PACK}
 
 def play_event(seat: int, action: Action, lead: bool) -> Event:
     """'{seat} leads 7♥ 9♥' or '{seat} answers ...' (one shared event: events are read, never changed)."""
-    key = (seat, lead, tuple(map(_code, action.cards)))
+    key = (seat, lead, action.cards)
     event = _EVENTS.get(key)
     if event is None:
         names = " ".join(str(c) for c in action.cards)
@@ -342,7 +342,7 @@ class Bura(TrickGame):
             if count == 1:  # (most moves: one card)
                 if chosen[0] not in hand:
                     return False
-            elif not count or not all(map(hand.__contains__, chosen)) or len({c.code for c in chosen}) != count:
+            elif not count or not all(map(hand.__contains__, chosen)) or len(set(chosen)) != count:
                 return False
             if trick:
                 return count == len(trick)

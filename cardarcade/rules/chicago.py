@@ -127,7 +127,7 @@ def holds(hand: list[Card], kind: int) -> bool:
 # searches rarely meet the same five cards twice).
 _DRAWS: dict[int, Action] = {}
 _DRAWS_KEPT = 3
-_BIT = {c.code: 1 << i for i, c in enumerate(PACK)}  # by code: a str hashes in C, a Card in Python
+_BIT = {c: 1 << i for i, c in enumerate(PACK)}
 _SUBSETS = [combo for k in range(HAND + 1) for combo in combinations(range(HAND), k)]  # smallest first
 _UP_TO = [sum(1 for combo in _SUBSETS if len(combo) <= k) for k in range(HAND + 1)]  # subsets of <= k cards
 _SMALL = _UP_TO[_DRAWS_KEPT]
@@ -155,7 +155,7 @@ def draws(hand: list[Card], room: int) -> list[Action]:
     cache = _DRAWS
     if not cache:
         _fill_draws()
-    masks = _small_masks(*map(_BIT.__getitem__, map(_code, ordered)))
+    masks = _small_masks(*map(_BIT.__getitem__, ordered))
     count = _UP_TO[room] if room < HAND else len(_SUBSETS)
     out = list(map(cache.get, masks[:count]))
     if not all(out):  # (an action is never false; a set not seen yet is None)
@@ -175,7 +175,7 @@ def _fill_draws() -> None:
         for combo in combinations(by_code, k):
             mask = 0
             for card in combo:
-                mask |= _BIT[card.code]
+                mask |= _BIT[card]
             _DRAWS[mask] = Action("draw", combo)
 
 
@@ -393,7 +393,7 @@ class Chicago(TrickGame):
         if kind == "draw":
             picked = action.cards
             return (s.phase == "draw" and action.value is None and len(picked) <= len(s.stock) + len(s.discards)
-                    and all(map(s.hands[seat].__contains__, picked)) and len({c.code for c in picked}) == len(picked))
+                    and all(map(s.hands[seat].__contains__, picked)) and len(set(picked)) == len(picked))
         if kind == "declare":
             return (s.phase == "declare" and not action.cards and type(action.value) is int
                     and max(self.best_kind(), 1) <= action.value <= ROYAL)
@@ -449,8 +449,7 @@ class Chicago(TrickGame):
             s.claims[seat] = 0
         count = len(thrown)
         if count:
-            gone = {c.code for c in thrown}
-            hand = s.hands[seat] = [c for c in hand if c.code not in gone]
+            hand = s.hands[seat] = [c for c in hand if c not in thrown]
             s.discards.extend(thrown)
             if len(s.stock) < count:
                 self.mix(s.discards)
