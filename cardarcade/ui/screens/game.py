@@ -31,6 +31,7 @@ from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import ascii_suits, card_text
+from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:
     from cardarcade.store.saves import SavedGame
@@ -42,7 +43,7 @@ FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask
 WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
 
 
-class SeatPanel(Static):
+class SeatPanel(LinePanel):
     """One player's corner of the table."""
 
 
@@ -55,6 +56,8 @@ def same_drawing(a: RenderableType | None, b: RenderableType | None) -> bool:
         return False
     if isinstance(a, str):
         return a == b
+    if isinstance(a, Lines):
+        return len(a) == len(b) and all(same_drawing(x, y) for x, y in zip(a, b))
     if isinstance(a, Text):
         return (a == b and a.style == b.style and a.justify == b.justify and a.overflow == b.overflow
                 and a.no_wrap == b.no_wrap and a.end == b.end)
@@ -185,9 +188,9 @@ class GameScreen(Screen):
             classes = f"seat {self.seat_style()}".strip()
             for seat in range(self.game.players):
                 yield SeatPanel(id=f"seat-{seat}", classes=classes)
-        yield Static(id="center")
+        yield LinePanel(id="center")
         yield from self.compose_below_center()
-        yield Static(id="log")
+        yield LinePanel(id="log")
         yield Static(id="prompt")
         yield Footer()
 
@@ -304,7 +307,7 @@ class GameScreen(Screen):
         for seat in range(self.game.players):
             self.show(f"seat-{seat}", self.render_seat(seat))
         self.show("center", self.render_center())
-        self.show("log", Text("\n").join(self.log_lines))
+        self.show("log", Lines(self.log_lines))
         if self.table is not None and self.table.started:
             self.show("prompt", Text(self.prompt_line()))
         out = self.people_out()
@@ -345,6 +348,9 @@ class GameScreen(Screen):
             return
         self._shown[widget_id] = renderable
         widget = self.query_one(f"#{widget_id}", Static)
+        if isinstance(widget, LinePanel):
+            widget.update(renderable, layout=False)  # it repaints what changed, and lays out if its height did
+            return
         widget.update(renderable, layout=False)
         height = widget.styles.height
         if height is not None and not height.is_auto:

@@ -7,6 +7,7 @@ terminals without unicode.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -85,10 +86,29 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
     return rows
 
 
+ROWS_KEPT = 2048  # rows drawn lately, for the whole process (sessions with one theme draw the same ones)
+_rows: OrderedDict[tuple, Text] = OrderedDict()
+
+
 def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
                gap: int = 1) -> Text:
     """Cards side by side. ``overlap`` > 0 fans them: each covered card shows only its left part,
-    never less than ``MIN_VISIBLE`` columns, with its rank and suit in that part."""
+    never less than ``MIN_VISIBLE`` columns, with its rank and suit in that part.
+
+    A row is built from dozens of styled pieces, and every move redraws a table's rows, most of
+    them as they were: a row already drawn is copied (the copy is the caller's to change)."""
+    key = (tuple(slots), palette, ascii_only, overlap, gap)
+    row = _rows.get(key)
+    if row is None:
+        row = _rows[key] = _draw_row(slots, palette, ascii_only, overlap, gap)
+        if len(_rows) > ROWS_KEPT:
+            _rows.popitem(last=False)
+    else:
+        _rows.move_to_end(key)
+    return row.copy()
+
+
+def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, overlap: int, gap: int) -> Text:
     if not slots:
         return Text("")
     visible = max(MIN_VISIBLE, CARD_WIDTH - overlap) if overlap else CARD_WIDTH

@@ -1,0 +1,173 @@
+"""A ``Static`` for the parts of a table that change on every move (the seat panels, the centre,
+the log), drawn a part at a time, each part's lines kept for whoever draws the same part again.
+
+A move changes a card and a count on a seat panel and pushes one line into the log; a plain
+``Static`` renders its whole content again through Rich each time, and Textual then repaints
+every one of its lines: with twenty people playing, that was most of the server's time. Here
+each part of the content (a line of the log, a Group's parts: a panel's header, its row of
+cards) is rendered by Textual's own means, the same as a ``Static`` would, and its lines are
+kept in one cache for the whole process, since the same cards and counts come back in every
+session with the same theme. After an update only the lines that differ are repainted.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, RichVisual, Visual, visualize
+from textual.widgets import Static
+
+CACHE_SIZE = 4096  # parts' lines kept for the process (a card row's are a few KiB)
+_drawn: OrderedDict[Hashable, list[Strip]] = OrderedDict()
+
+
+class Lines(tuple):
+    """Lines of text shown one under another, each drawn as a ``Static`` draws a Text of its own
+    (the log: one part per line, so the lines that only moved up are not rendered again)."""
+
+    def __rich__(self) -> Text:  # what it shows anywhere else (a test's console, ``render()``)
+        return Text("\n").join(self)
+
+
+def text_key(text: Text) -> tuple:
+    """Everything a Text is drawn from, as a key (a Text itself is mutable, so not hashable)."""
+    return (text.plain, text.style, text.justify, text.overflow, text.no_wrap, text.end, text.tab_size,
+            tuple(text.spans))
+
+
+def _parts(content: RenderableType) -> list[tuple[bool, RenderableType]] | None:
+    """The parts drawn one under another, each with whether it is drawn as Rich draws it inside a
+    Group (else as Textual draws a Text on its own); None when the content is one piece."""
+    if isinstance(content, Lines):
+        return [(False, line) for line in content] or [(False, Text())]  # (no lines: drawn as an empty Text is)
+    if isinstance(content, Group):
+        parts = content.renderables
+        # A Text that does not end its line would run on into the next part: drawn whole instead.
+        if all(isinstance(part, Text) and part.end == "\n" for part in parts):
+            return [(True, part) for part in parts]
+    return None
+
+
+class LinePanel(Static):
+    """A Static drawn part by part from a cache, repainting only the lines that change."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._strips: list[Strip] = []
+        self._drawn_as: tuple | None = None  # (content, width, height if aligned, style) the strips show
+
+    def update(self, content: RenderableType = "", *, layout: bool = True) -> None:
+        # As Static.update, without making its Visual now: this widget draws parts of it instead
+        # (``render()`` still gives the whole, made when asked).
+        self._Static__content = content
+        self._Static__visual = None
+        width, height = self.size
+        if not width or self._drawn_as is None or layout:
+            # Not drawn yet (or told to lay out): drawn whole when next shown, its height measured then.
+            self._drawn_as = None
+            self.refresh(layout=True)
+            return
+        before = self._strips
+        self._draw(width, height)
+        after = self._strips
+        if len(before) != len(after):
+            height_rule = self.styles.height
+            self.refresh(layout=height_rule is None or height_rule.is_auto)  # a fixed height stays as it is
+            return
+        changed = [y for y, (old, new) in enumerate(zip(before, after)) if old is not new and old != new]
+        if changed:
+            self.refresh(*_runs(changed, width))
+
+    def _draw(self, width: int, height: int | None) -> None:
+        style = self.visual_style
+        content = self.content
+        styles = self.styles
+        align = styles.content_align
+        aligned = align != ("left", "top")
+        if not aligned:
+            height = None  # (lines past the widget's height are never asked for)
+        self._drawn_as = (content, width, height, style)
+        # A Group's parts ignore a text-align of the widget, and a selection is drawn over the text.
+        parts = None
+        if not styles.has_rule("text_align") and self.text_selection is None and not self.screen._selecting:
+            parts = _parts(content)
+        if parts is None:
+            self._strips = Visual.to_strips(self, self._visual_of(content, False), width, height, style)
+            return
+        looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, self._render_markup)
+        strips: list[Strip] = []
+        for in_group, part in parts:
+            key = (in_group, text_key(part), looks)
+            lines = _drawn.get(key)
+            if lines is None:
+                lines = _drawn[key] = self._render_part(self._visual_of(part, in_group), width, style)
+                if len(_drawn) > CACHE_SIZE:
+                    _drawn.popitem(last=False)
+            else:
+                _drawn.move_to_end(key)
+            strips += lines
+        if aligned and strips:
+            # As Visual.to_strips places the whole content.
+            strips = list(Strip.align(strips, (style + VisualStyle(reverse=False)).rich_style, width, height,
+                                      *align))
+        self._strips = strips
+
+    def _visual_of(self, renderable: RenderableType, in_group: bool) -> Visual:
+        if in_group:
+            return RichVisual(self, renderable)
+        if isinstance(renderable, Lines):
+            renderable = Text("\n").join(renderable)
+        return visualize(self, renderable, markup=self._render_markup)
+
+    def _render_part(self, visual: Visual, width: int, style: VisualStyle) -> list[Strip]:
+        """A part's lines as Visual.to_strips draws them, before the content is placed as a whole
+        (there is no selection here: a widget with one is drawn whole)."""
+        strips = visual.render_strips(width, None, style, RenderOptions(self._get_style, self.styles))
+        if self.auto_links and not self.is_container:
+            link_style = self.link_style
+            strips = [strip._apply_link_style(link_style) for strip in strips]
+        return strips
+
+    def _current(self, width: int, height: int) -> list[Strip]:
+        drawn = self._drawn_as
+        if (drawn is None or drawn[0] is not self.content or drawn[1] != width
+                or (drawn[2] is not None and drawn[2] != height) or drawn[3] != self.visual_style):
+            self._draw(width, height)
+        return self._strips
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.size
+        strips = self._current(width, height)
+        if y < len(strips) and y < height:
+            return strips[y]
+        return Strip.blank(width, self.visual_style.rich_style)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not width:
+            return 0
+        if self.styles.content_align != ("left", "top"):
+            # Measured as Textual measures it (the lines placed in a height would count its blanks).
+            return super().get_content_height(container, viewport, width)
+        return len(self._current(width, 0))
+
+
+def _runs(lines: Iterable[int], width: int) -> list[Region]:
+    """The regions covering ``lines`` (sorted), a run of neighbouring lines in one region."""
+    regions: list[Region] = []
+    start = previous = None
+    for y in lines:
+        if previous is not None and y == previous + 1:
+            previous = y
+            continue
+        if start is not None:
+            regions.append(Region(0, start, width, previous - start + 1))
+        start = previous = y
+    if start is not None:
+        regions.append(Region(0, start, width, previous - start + 1))
+    return regions
