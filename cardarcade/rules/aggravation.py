@@ -318,13 +318,18 @@ class Aggravation(SpeedFamilyGame):
                 s.open[q] = True
         return True
 
+    def _still_showing(self) -> bool:
+        """``shows_match(self.tops())`` in one pass over the grid instead of two (after most covers)."""
+        ranks = [stack[-1].rank for stack in self.s.stacks]
+        return len(set(ranks)) < len(ranks)
+
     def _after_change(self, by: int | None, pair: bool) -> list[Event]:
         """The grid changed (``by`` a seat's cover, or a turn; ``pair``: the card laid made a
         match): a match broken is remembered (for a late call), a bar moves on, and the game ends
         if it is won or nobody can play on."""
         s = self.s
         # (only the card laid can make a match: with none showing before, the new card tells)
-        showing = pair or (s.showing and shows_match(self.tops()))
+        showing = pair or (s.showing and self._still_showing())
         if s.showing and not showing:
             s.match_gone, s.gone_by = s.stimulus, by
         s.showing = showing

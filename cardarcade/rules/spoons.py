@@ -176,11 +176,21 @@ class SpoonsView(BaseModel):
 
 def quad_rank(hand: list[Card]) -> Rank | None:
     """The rank of four of a kind in ``hand`` (four or five cards), if it holds one."""
-    ranks = [card.rank for card in hand]
-    for rank in ranks[:len(ranks) - 3]:  # (four of n cards take in one of the first n - 3)
-        if ranks.count(rank) >= 4:
-            return rank
-    return None
+    if len(hand) < 4:
+        return None
+    # four of four or five cards take in the first card or the second: count those two ranks
+    # (a plain loop: this runs on every take and grab)
+    first, second = hand[0].rank, hand[1].rank
+    firsts = seconds = 0
+    for card in hand:
+        rank = card.rank
+        if rank == first:
+            firsts += 1
+        elif rank == second:
+            seconds += 1
+    if firsts >= 4:
+        return first
+    return second if seconds >= 4 else None
 
 
 @functools.cache
