@@ -40,6 +40,12 @@ def played_event(seat: int, card: Card) -> Event:
     return event
 
 
+def no_zones() -> dict[str, list]:
+    """Empty trick zones for ``base.construct`` before the first deal fills them (given, so that
+    construct need not copy their defaults one by one)."""
+    return {"trick": [], "last_trick": [], "tricks_won": [], "log": [], "log_seats": []}
+
+
 def listed(action: Action, legal: Sequence[Action]) -> bool:
     """``action in legal``, looking for the very object first: engines hand out shared actions,
     and ``==`` between two Actions compares their fields in Python, one by one down the list."""

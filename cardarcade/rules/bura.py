@@ -18,6 +18,7 @@ from cardarcade.rules._tricks import (
     beats,
     deal_packets,
     listed,
+    no_zones,
 )
 from cardarcade.rules.base import (
     Action,
@@ -251,7 +252,8 @@ class Bura(TrickGame):
     def setup(cls, players: int, seed: int, options: BuraOptions, deck: list[Card] | None) -> Bura:
         order = prepare_deck(PACK, seed, deck)
         state = construct(BuraState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
-                      trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2)
+                          trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2, known=[[], []],
+                          outcome=[0.0, 0.0], **no_zones())
         game = cls(state)
         game._ante()
         game._deal(order)

@@ -34,6 +34,7 @@ from cardarcade.rules._tricks import (
     TrickGame,
     TrickState,
     following,
+    no_zones,
     play,
     played_event,
     winning_index,
@@ -283,7 +284,8 @@ class Chicago(TrickGame):
     def setup(cls, players: int, seed: int, options: ChicagoOptions, deck: list[Card] | None) -> Chicago:
         order = prepare_deck(PACK, seed, deck)
         state = construct(ChicagoState, players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
-                      dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[])
+                          dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[], stock=[],
+                          discards=[], declarations=[], best=[], summary_seats=[None, None], **no_zones())
         game = cls(state)
         game._deal(order)
         return game

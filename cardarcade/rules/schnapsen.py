@@ -17,6 +17,7 @@ from cardarcade.rules._tricks import (
     deal_packets,
     heading,
     listed,
+    no_zones,
     play,
     played_by,
     played_event,
@@ -198,7 +199,8 @@ class Schnapsen(TrickGame):
     def setup(cls, players: int, seed: int, options: SchnapsenOptions, deck: list[Card] | None) -> Schnapsen:
         order = prepare_deck(PACK, seed, deck)
         state = construct(SchnapsenState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
-                      trump=Suit.CLUBS, upcard=None, stock=[])
+                          trump=Suit.CLUBS, upcard=None, stock=[], close_points=[0, 0], close_tricks=[0, 0],
+                          melds=[0, 0], marriages=[], known=[[], []], scores=[0, 0], **no_zones())
         game = cls(state)
         game._deal(order)
         return game

@@ -199,8 +199,9 @@ class Toepen(TrickGame):
     def setup(cls, players: int, seed: int, options: ToepenOptions, deck: list[Card] | None) -> Toepen:
         order = prepare_deck(PACK, seed, deck)
         state = construct(ToepenState, players=players, seed=seed, options=options, hands=[], discards=[], exposed=[],
-                      chips=[options.chips] * players, dealer=players - 1, dealt=[True] * players,
-                      folded=[], signals=[], voids=[], hand_losses=[])
+                          chips=[options.chips] * players, dealer=players - 1, dealt=[True] * players,
+                          folded=[], signals=[], voids=[], hand_losses=[], stock=[], trick=[], trick_seats=[],
+                          last_trick=[], last_trick_seats=[], log=[], log_seats=[])
         game = cls(state)
         game._deal(order)
         return game
