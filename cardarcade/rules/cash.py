@@ -291,31 +291,29 @@ class Cash(SpeedFamilyGame):
             last_hands=[])
         game = cls(state)
         # the game's own cheap shuffle, from the seed: a fixed deck's deal does not depend on the draw
-        state.side, state.ring, state.drawn = make_sides(players, options, game.mix)
-        sides = max(state.side) + 1
-        state.signals, state.letters = [None] * sides, [0] * sides
-        state.dealer = state.ring[-1]
+        side, ring, drawn = make_sides(players, options, game.mix)
+        sides = max(side) + 1
+        # (one update for the fields a deal fills in: a store through State.__setattr__ costs
+        # more than the rest of a short game's moves; the names are the model's own)
+        vars(state).update(side=side, ring=ring, drawn=drawn, signals=[None] * sides, letters=[0] * sides,
+                           dealer=ring[-1])
         game._deal(order)
         return game
 
     def _deal(self, order: list[Card]) -> None:
         s = self.s
         n = s.players
-        s.hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(n)]
         ring = s.ring
         start = ring.index(s.dealer) + 1
         left_of_dealer = ring[start:] + ring[:start]
         for i, seat in enumerate(left_of_dealer):  # one at a time from the dealer's left
-            s.hands[seat] = order[i:HAND * n:n]
+            hands[seat] = order[i:HAND * n:n]
         i = HAND * n
-        s.board = list(order[i:i + PLACES])
-        s.stock = list(order[i + PLACES:])
-        s.discards = []
-        s.board_up = False
-        s.holder = self.after(s.dealer)
-        s.phase = "signals"
-        s.signals = [None] * len(s.signals)
-        s.swapped_k = [0] * n
+        vars(s).update(  # (one update, as in setup)
+            hands=hands, board=list(order[i:i + PLACES]), stock=list(order[i + PLACES:]), discards=[],
+            board_up=False, holder=self.after(s.dealer), phase="signals", signals=[None] * len(s.signals),
+            swapped_k=[0] * n)
 
     # ---- queries
 
