@@ -316,7 +316,7 @@ class Chicago(TrickGame):
 
     def _start_round(self, phase: str) -> list[Event]:
         s = self.s
-        s.phase, s.asking, s.asked = phase, self.first(), 0  # type: ignore[assignment]
+        s.__dict__.update(phase=phase, asking=self.first(), asked=0)  # (plain stores: a round starts often)
         if phase == "declare":
             s.declarations, s.best = [], []
         return self._skip_frozen()
@@ -457,11 +457,15 @@ class Chicago(TrickGame):
                 self.mix(s.discards)
                 s.stock, s.discards = s.stock + s.discards, []
                 events.append(Event("info", None, "The discards are shuffled into a new stock"))
-            hand.extend(s.stock[:count])
-            s.stock = s.stock[count:]
-        events.append(_shared_event("draw", seat, count, lambda: Event(
-            "draw", seat, f"{{seat}} draws {count} card{'s' if count != 1 else ''}" if count else "{seat} stands pat",
-            data={"count": count})))
+            stock = s.stock
+            hand.extend(stock[:count])
+            del stock[:count]
+        event = _EVENTS.get(("draw", seat, count))
+        if event is None:
+            event = _EVENTS["draw", seat, count] = Event(
+                "draw", seat, f"{{seat}} draws {count} card{'s' if count != 1 else ''}" if count else "{seat} stands pat",
+                data={"count": count})
+        events.append(event)
         return events + self._next_asked()
 
     def _declare(self, seat: int, kind: int) -> list[Event]:
