@@ -46,6 +46,18 @@ def test_the_draw_keeps_a_made_flush(level: str) -> None:
     assert decide(game.view(0), 0, level, seed=4) == STAND
 
 
+def test_in_the_last_draw_hard_keeps_an_ace_for_the_last_trick_where_easy_throws_it() -> None:
+    game = new("Ks Kh Ad 9c 5h", "7c 3d Jh 2s 4s", "Js 10c 6d 3c 2c", "Qc 8c 10h 4d 5d")
+    while not (game.s.phase == "draw" and game.s.draw_round == 3):
+        seat = game.actors()[0]
+        game.apply(seat, STAND if game.s.phase == "draw" else decide(game.view(seat), seat, "easy"))
+    assert game.actors() == [0]
+    assert set(decide(game.view(0), 0, "easy").cards) == set(cards("Ad 9c 5h"))
+    # a pair of kings rarely holds the best hand of four at the end; the ace may take five points
+    thrown = set(decide(game.view(0), 0, "hard", seed=3).cards)
+    assert thrown and not thrown & set(cards("Ks Kh Ad"))
+
+
 def test_a_bot_declares_what_it_holds_and_passes_without_a_pair() -> None:
     game = new("7s 7h 7d Ac 3s", "Kh Qd 9s 6c 2h")
     game.apply(0, STAND)
