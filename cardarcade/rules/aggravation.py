@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card
+from cardarcade.cards import Card, Rank
 from cardarcade.rules._calling import valid_claim_value
 from cardarcade.rules._speedplay import (
     NAMES,
@@ -254,13 +254,10 @@ class Aggravation(SpeedFamilyGame):
         kind = action.kind
         if kind == "turn":
             events = self._turn()
-            return events + self._after_change(None, events[0].data["pair"])
+            return events + self._after_change(None, events[0].data["pair"], self._top_ranks())
         if kind == "call":
             return self._call(seat, action.value)  # type: ignore[arg-type]
-        events = self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
-        if events[0].kind != "play_late":
-            events += self._after_change(seat, events[0].data["pair"])
-        return events
+        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
 
     def _cover(self, seat: int, place: int, seen: int) -> list[Event]:
         s = self.s
@@ -272,11 +269,13 @@ class Aggravation(SpeedFamilyGame):
         s.stacks[place].append(card)
         k = lay(s, place, seat)
         s.open[place] = False
-        pair = self._open_with(card)
+        ranks = self._top_ranks()  # (one pass over the grid, for both questions below)
+        pair = self._open_with(card, ranks)
         if not pack:
             s.emptied[seat] = k
-        return [Event("cover", seat, f"{{seat}} covers the {NAMES[covered.code]} with the {NAMES[card.code]}",
-                      (card,), data={"place": place, "k": k, "pair": pair})]
+        event = Event("cover", seat, f"{{seat}} covers the {NAMES[covered.code]} with the {NAMES[card.code]}",
+                      (card,), data={"place": place, "k": k, "pair": pair})
+        return [event, *self._after_change(seat, pair, ranks)]
 
     def _turn(self) -> list[Event]:
         """Each turner turns their top card into their own row."""
@@ -296,8 +295,9 @@ class Aggravation(SpeedFamilyGame):
                 s.emptied[seat] = s.stimulus
         s.turns += 1
         pair = False
+        ranks = self._top_ranks()
         for card in turned:
-            pair = self._open_with(card) or pair
+            pair = self._open_with(card, ranks) or pair
         data = {"k": s.stimulus, "pair": pair}
         if len(turners) == 2:
             text = f"3, 2, 1: {{seat}} turns the {NAMES[turned[0].code]}, {{target}} the {NAMES[turned[1].code]}"
@@ -305,31 +305,29 @@ class Aggravation(SpeedFamilyGame):
         return [Event("turn", turners[0], f"3, 2, 1: {{seat}} turns the {NAMES[turned[0].code]} alone", tuple(turned),
                       data=data)]
 
-    def _open_with(self, card: Card) -> bool:
+    def _top_ranks(self) -> list[Rank]:
+        """The rank of each stack's top card (one pass over the grid serves a move's questions)."""
+        return [stack[-1].rank for stack in self.s.stacks]
+
+    def _open_with(self, card: Card, ranks: list[Rank]) -> bool:
         """A card just laid opens, with every other card of its rank showing, if it has a pair
-        (and says whether it had)."""
-        s = self.s
+        (and says whether it had); ``ranks`` are the tops' ranks now."""
         rank = card.rank
-        ranks = [stack[-1].rank for stack in s.stacks]
         if ranks.count(rank) < 2:  # (the usual case, told in C)
             return False
+        opened = self.s.open
         for q, r in enumerate(ranks):
             if r == rank:
-                s.open[q] = True
+                opened[q] = True
         return True
 
-    def _still_showing(self) -> bool:
-        """``shows_match(self.tops())`` in one pass over the grid instead of two (after most covers)."""
-        ranks = [stack[-1].rank for stack in self.s.stacks]
-        return len(set(ranks)) < len(ranks)
-
-    def _after_change(self, by: int | None, pair: bool) -> list[Event]:
+    def _after_change(self, by: int | None, pair: bool, ranks: list[Rank]) -> list[Event]:
         """The grid changed (``by`` a seat's cover, or a turn; ``pair``: the card laid made a
-        match): a match broken is remembered (for a late call), a bar moves on, and the game ends
-        if it is won or nobody can play on."""
+        match; ``ranks``: the tops' ranks now): a match broken is remembered (for a late call), a
+        bar moves on, and the game ends if it is won or nobody can play on."""
         s = self.s
         # (only the card laid can make a match: with none showing before, the new card tells)
-        showing = pair or (s.showing and self._still_showing())
+        showing = pair or (s.showing and len(set(ranks)) < len(ranks))
         if s.showing and not showing:
             s.match_gone, s.gone_by = s.stimulus, by
         s.showing = showing
