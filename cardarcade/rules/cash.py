@@ -84,9 +84,10 @@ letters); the most hands a lettered match may last.
 
 **How this table plays it** (the text leaves these open, or a screen needs them):
 
-- A side's signal is picked by its first player as set up. At one keyboard the other person is
-  asked to look away while it is picked (partners at one keyboard pick it together), and the
-  table never shows it there; alone, you see your side's signal on the table. Between lettered
+- A side's signal is picked by its first player as set up. At one keyboard it is picked on a
+  dialog over the table while the other person is asked to look away (partners at one keyboard
+  pick it together), and the table never shows it there; alone, you see your side's signal on
+  the table. Between lettered
   hands each side picks again and may keep it.
 - While a board lies face down for its count (under two seconds) nobody swaps, gestures or
   calls: the hand goes on at "go".
