@@ -239,6 +239,7 @@ def sample_table(view: ChicagoView, seat: int, pool: list[Card], rng: random.Ran
     the cards left for this seat's draws (the unused ones first, then the others' discards)."""
     showdown = view.draw_round - 1  # the latest showdown followed this draw round (0: none yet)
     used: set[Card] = set()
+    dealt: list[Card] = []  # the same cards in the order dealt (a set's order is not the seed's)
     others: dict[int, list[list[Card]]] = {}
     for p in range(view.players):
         if p == seat:
@@ -252,9 +253,10 @@ def sample_table(view: ChicagoView, seat: int, pool: list[Card], rng: random.Ran
                 break
         others[p] = stages
         used.update(cards[:HAND + taken])
+        dealt += cards[:HAND + taken]
     held = {c for stages in others.values() for c in stages[2]}
     rest = [c for c in pool if c not in used]
-    thrown = [c for c in used if c not in held]
+    thrown = [c for c in dealt if c not in held]
     rng.shuffle(rest)
     rng.shuffle(thrown)
     final = [sorted(others[p][2], key=_rank) if p in others else [] for p in range(view.players)]
