@@ -8,7 +8,7 @@ from cardarcade.rules import GAMES
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
-from conftest import make_app
+from tests.ui.conftest import make_app
 
 SLAPJACK = GAMES["slapjack"]
 
