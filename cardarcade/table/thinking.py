@@ -20,6 +20,7 @@ import functools
 import multiprocessing
 import os
 import sys
+import threading
 from typing import Callable, Iterator, Protocol
 
 from cardarcade.table.clock import Clock, Handle
@@ -55,13 +56,14 @@ class _Pending:
 
     __slots__ = ("future", "cancelled")
 
-    def __init__(self, future: concurrent.futures.Future) -> None:
-        self.future = future
+    def __init__(self) -> None:
+        self.future: concurrent.futures.Future | None = None  # None until handed to the pool
         self.cancelled = False
 
     def cancel(self) -> None:
         self.cancelled = True
-        self.future.cancel()
+        if self.future is not None:
+            self.future.cancel()
 
 
 class ProcessThinker:
@@ -71,14 +73,7 @@ class ProcessThinker:
         self.loop = loop or asyncio.get_running_loop()
 
     def think(self, work: Work, args: tuple, done: Done) -> Handle:
-        try:
-            with _stderr_with_a_descriptor():
-                future = worker_pool().submit(work, *args)
-        except Exception as exc:  # no worker could be started, or the pool died: the fallback, and afresh next time
-            worker_pool.cache_clear()
-            future = concurrent.futures.Future()
-            future.set_exception(exc)
-        pending = _Pending(future)
+        pending = _Pending()
         # The answer is handled in the asker's context (a Textual app's context variables), not
         # in the pool thread's empty one, where the app's timers cannot find their app.
         context = contextvars.copy_context()
@@ -90,7 +85,8 @@ class ProcessThinker:
                 pass
 
         def deliver() -> None:
-            if pending.cancelled:
+            future = pending.future
+            if pending.cancelled or future is None:
                 return
             try:
                 answer: object = future.result()
@@ -101,8 +97,37 @@ class ProcessThinker:
                 answer = exc
             done(answer)
 
-        future.add_done_callback(answered)
+        def submit() -> None:
+            try:
+                with _starting, _stderr_with_a_descriptor():
+                    future = worker_pool().submit(work, *args)
+                _submitted.set()
+            except Exception as exc:  # no worker could be started, or the pool died: the fallback, and afresh next time
+                worker_pool.cache_clear()
+                future = concurrent.futures.Future()
+                future.set_exception(exc)
+            pending.future = future
+            if pending.cancelled:
+                future.cancel()
+            future.add_done_callback(answered)
+
+        if _worker_started():
+            submit()
+        else:  # starting the worker blocks for half a second or more: not on the loop, where keys wait
+            threading.Thread(target=submit, name="cardarcade-worker-start", daemon=True).start()
         return pending
+
+
+_starting = threading.Lock()  # one pool, started once, whichever thread asks first
+
+
+_submitted = threading.Event()  # a submission has started the pool's worker
+
+
+def _worker_started() -> bool:
+    """Whether the pool is up with its worker (started by the first submission), so that a
+    submission returns at once."""
+    return _submitted.is_set() and worker_pool.cache_info().currsize > 0
 
 
 @contextlib.contextmanager

@@ -171,3 +171,37 @@ def test_workers_start_while_an_app_has_taken_stderr():
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "worker", done.stdout + done.stderr
+
+
+def test_the_first_thought_starts_the_worker_off_the_loop(monkeypatch):
+    # Starting the pool's worker blocks for half a second or more (measured: keys pressed then
+    # waited 650 ms): the first thought is handed over on a thread of its own; once the worker
+    # runs, a thought is handed over at once.
+    import concurrent.futures
+    import functools
+    import threading
+
+    from cardarcade.table import thinking
+
+    on_loop_thread = []
+
+    class Pool:
+        def submit(self, work, *args):
+            on_loop_thread.append(threading.current_thread() is threading.main_thread())
+            future = concurrent.futures.Future()
+            future.set_result(work(*args))
+            return future
+
+    monkeypatch.setattr(thinking, "worker_pool", functools.cache(Pool))
+    monkeypatch.setattr(thinking, "_submitted", threading.Event())
+
+    async def ask_twice() -> list[object]:
+        answers = []
+        for _ in range(2):
+            answer = asyncio.get_running_loop().create_future()
+            ProcessThinker().think(os.getpid, (), answer.set_result)
+            answers.append(await asyncio.wait_for(answer, 10))
+        return answers
+
+    assert asyncio.run(ask_twice()) == [os.getpid()] * 2
+    assert on_loop_thread == [False, True]
