@@ -17,6 +17,8 @@ from rich.console import Console
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens import screen_class
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
 from ui_helpers import screen_text
 
 STATES = (0, 6, 25, 80)  # random legal moves made before each look
@@ -129,7 +131,12 @@ async def test_the_screen_keeps_its_shape_through_play(app_factory, game_id, pla
     rng = random.Random(f"{game_id}:{players}")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        for _ in range(people):  # a choice each before play (Cash's secret signals at one keyboard)
+            if not isinstance(app.screen, ChoiceScreen):
+                break
+            await pilot.press("1")
+            await pilot.pause()
         done = 0
         for moves in STATES:
             random_moves(screen, rng, moves - done)
