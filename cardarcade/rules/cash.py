@@ -9,7 +9,6 @@ places, settled by press time (``_speedplay``), and so are the calls and the boa
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable
 from typing import Literal
@@ -106,22 +105,6 @@ letters); the most hands a lettered match may last.
 makes that gesture (your signal, or an innocent one); one key calls "Cash!", another "Counter
 cash!"; the stock holder deals a new board. Hot-seat: the keys shown for each player.
 """
-
-
-_new = object.__new__
-_set_kind, _set_cards, _set_target, _set_value = (Action.__dict__[name].__set__ for name in ("kind", "cards", "target", "value"))
-assert [f.name for f in dataclasses.fields(Action)] == ["kind", "cards", "target", "value"]
-
-
-def swap_action(mine: Card, there: Card, place: int, seen: int) -> Action:
-    """``Action("swap", (mine, there), place, seen)`` at half the cost of the frozen dataclass's
-    own __init__: a seat has sixteen legal swaps at every moment, the most of any action here."""
-    action = _new(Action)
-    _set_kind(action, "swap")
-    _set_cards(action, (mine, there))
-    _set_target(action, place)
-    _set_value(action, seen)
-    return action
 
 
 @functools.lru_cache(maxsize=256)
@@ -380,7 +363,7 @@ class Cash(SpeedFamilyGame):
             for mine in hand:
                 action = made.get(mine)
                 if action is None:
-                    action = made[mine] = swap_action(mine, there, place, seen)
+                    action = made[mine] = Action("swap", (mine, there), place, seen)
                 out.append(action)
         out += GESTURE_ACTIONS
         out += call_actions(s.stimulus)[seat == s.holder]
