@@ -186,7 +186,7 @@ class CuckooScreen(TurnScreen):
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
             return Text("")
-        caption = "▲" if self.actor is not None else ""
+        caption = self.cursor_mark(True) if self.actor is not None else ""  # (one card: nothing to move ahead)
         card = render_row([Slot(hand[0], highlight=self.actor is not None, caption=caption)],
                           self.app.palette, ascii_only=self.app.ascii_glyphs)
         grid = Table.grid(padding=(0, 2))
