@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import sys
 import threading
+from multiprocessing import resource_tracker
 from typing import Callable, Iterator, Protocol
 
 from cardarcade.table.clock import Clock, Handle
@@ -99,7 +100,7 @@ class ProcessThinker:
 
         def submit() -> None:
             try:
-                with _starting, _stderr_with_a_descriptor():
+                with _starting:
                     future = worker_pool().submit(work, *args)
                 _submitted.set()
             except Exception as exc:  # no worker could be started, or the pool died: the fallback, and afresh next time
@@ -114,6 +115,10 @@ class ProcessThinker:
         if _worker_started():
             submit()
         else:  # starting the worker blocks for half a second or more: not on the loop, where keys wait
+            # (but the helper handed sys.stderr's descriptor starts here, where swapping sys.stderr
+            # for a moment races with no app: on a server, other apps' code runs on this loop)
+            with _stderr_with_a_descriptor():
+                resource_tracker.ensure_running()
             threading.Thread(target=submit, name="cardarcade-worker-start", daemon=True).start()
         return pending
 
@@ -132,8 +137,8 @@ def _worker_started() -> bool:
 
 @contextlib.contextmanager
 def _stderr_with_a_descriptor() -> Iterator[None]:
-    """While worker processes start: multiprocessing hands ``sys.stderr``'s file descriptor to the
-    helper process it starts, and a running Textual app has replaced ``sys.stderr`` with a capture
+    """While multiprocessing's resource tracker starts: it is handed ``sys.stderr``'s file
+    descriptor, and a running Textual app has replaced ``sys.stderr`` with a capture
     that has none (-1), which fails the start. The process's own stderr stands in meanwhile."""
     try:
         usable = sys.stderr is not None and sys.stderr.fileno() >= 0
