@@ -42,8 +42,9 @@ summary of the game under the cursor, drawn below the list), recorded in
 
 ``--game schnapsen-thinking`` measures keys pressed while a hard Schnapsen bot is thinking (its
 search runs in a worker process, which takes the machine's other core): a press is timed only
-while the prompt says "is thinking…", and the arrows move the hollow cursor (△) along the hand,
-so every press has a visible answer. Recorded in ``results/key_latency_schnapsen_thinking.json``;
+while the prompt says "is thinking…" and our hand holds two cards or more (read from the screen
+as drawn, through pyte), and the arrows move the hollow cursor (△) along the hand, so every press
+has a visible answer. Recorded in ``results/key_latency_schnapsen_thinking.json``;
 the target (issue 13) is a whole answer's p99 within 1.5 times the bare app's.
 
 Every sample also times the key's *whole answer*: from the key to the last byte before the
@@ -66,6 +67,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common  # noqa: E402
+import pyte  # noqa: E402  (a test dependency: the screen as drawn)
 
 TARGET_P99_MS = 12.0
 TARGET_WHOLE_RATIO = 1.25
@@ -137,8 +139,9 @@ class Target:
     def our_turn(self, recent: bytes) -> bool:
         return False
 
-    def timed_now(self, recent: bytes) -> bool:
-        """Whether a press now measures what this target is about (default: any moment)."""
+    def timed_now(self, recent: bytes, output: bytearray) -> bool:
+        """Whether a press now measures what this target is about (default: any moment);
+        ``output`` is everything this run of the program has written."""
         return True
 
     def turn_key(self, recent: bytes) -> bytes:
@@ -239,6 +242,9 @@ class SchnapsenThinking(Target):
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._screen: pyte.Screen | None = None  # the program's screen, fed from its output
+        self._stream: pyte.ByteStream | None = None
+        self._fed = 0
 
     def command(self, session: int) -> list[str]:
         return [*_common.direct_cardarcade_command(), "play", "schnapsen", "--bots", "hard",
@@ -266,9 +272,25 @@ class SchnapsenThinking(Target):
         ours, thinking = self._latest(recent)
         return ours > thinking
 
-    def timed_now(self, recent: bytes) -> bool:
+    def timed_now(self, recent: bytes, output: bytearray) -> bool:
         ours, thinking = self._latest(recent)
-        return thinking > ours
+        # An arrow in a one-card hand has nothing to move, so its first answer would be the bot's
+        # card (after its thinking pause): such a press times the bot, not the key.
+        return thinking > ours and self._cards_in_hand(output) >= 2
+
+    def _cards_in_hand(self, output: bytearray) -> int:
+        """Our hand's size as drawn: the card tops in the row five above the cursor mark."""
+        if self._screen is None or self._fed > len(output):  # a new run of the program
+            self._screen = pyte.Screen(80, 24)
+            self._stream = pyte.ByteStream(self._screen)
+            self._fed = 0
+        self._stream.feed(bytes(output[self._fed:]))
+        self._fed = len(output)
+        rows = self._screen.display
+        for row, text in enumerate(rows):
+            if "▲" in text or "△" in text:
+                return rows[max(row - 5, 0)].count("╭")
+        return 0
 
 
 LIVE_GAMES = {"slapjack": Slapjack, "egyptian-ratscrew": EgyptianRatscrew, "menu": Menu, "speed": Speed,
@@ -327,12 +349,12 @@ class Runner:
                 out.turn_presses += 1
                 self.app_presses += 1
                 continue
-            if not target.timed_now(bytes(proc.output[-4096:])):
+            if not target.timed_now(bytes(proc.output[-4096:]), proc.output):
                 continue  # (the moment this target measures has not come: read on)
             if not proc.wait_quiet(QUIET_S, 2.0):
                 out.no_quiet += 1
                 continue
-            if not target.timed_now(bytes(proc.output[-4096:])):
+            if not target.timed_now(bytes(proc.output[-4096:]), proc.output):
                 continue
             break
 
