@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import random
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import pytest
 
 import cardarcade.rules
 import cardarcade.ui.screens
+from cardarcade.bots import _FACTORIES, make_bot
 from cardarcade.catalog import CATALOG, find_game
 from cardarcade.rules import GAMES, get_spec
 
@@ -38,6 +40,15 @@ def test_every_engine_and_every_screen_is_listed():
             screens[game_id] = module.name
     assert engines == set(CATALOG)
     assert screens == {game_id: info.screen_module for game_id, info in CATALOG.items()}
+
+
+def test_every_game_has_bots_in_the_module_named_like_it():
+    # make_bot imports only that module (the others would hold a game's start), so bots kept
+    # anywhere else would not be found in a fresh process.
+    for game_id, info in CATALOG.items():
+        bot = make_bot(game_id, 1, "easy", random.Random(0))
+        assert bot is not None
+        assert _FACTORIES[game_id].__module__ == f"cardarcade.bots.{info.module}", game_id
 
 
 def test_lookup_accepts_what_a_player_types():
