@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations, compress
-from operator import attrgetter, itemgetter, not_
+from itertools import combinations
+from operator import attrgetter
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -123,61 +123,70 @@ def holds(hand: list[Card], kind: int) -> bool:
     return len(hand) == HAND and declared_type(evaluate(hand)) >= kind
 
 
-# One shared draw action per set of up to three cards, by its bit mask: 23,477 of them at most.
-# The millions of bigger sets are made afresh (a cache of them would only grow: random play and
-# searches rarely meet the same five cards twice).
-_DRAWS: dict[int, Action] = {}
-_DRAWS_KEPT = 3
-_BIT = {c: 1 << i for i, c in enumerate(PACK)}
-_SUBSETS = [combo for k in range(HAND + 1) for combo in combinations(range(HAND), k)]  # smallest first
-_UP_TO = [sum(1 for combo in _SUBSETS if len(combo) <= k) for k in range(HAND + 1)]  # subsets of <= k cards
-_SMALL = _UP_TO[_DRAWS_KEPT]
-_POSITIONS = range(_SMALL)
-# The masks of the subsets of up to three of five cards' bits, in the order of _SUBSETS: one
-# expression, written out once here (a loop of list operations would cost several times as much).
-_small_masks = eval("lambda b0, b1, b2, b3, b4: (" + ", ".join(
-    " | ".join(f"b{i}" for i in combo) or "0" for combo in _SUBSETS[:_SMALL]) + ")")
-_PICK = [itemgetter(*combo) if len(combo) > 1 else (lambda cards, i=combo[0]: (cards[i],)) if combo else (lambda cards: ())
-         for combo in _SUBSETS]
+# One shared draw action per set of up to three cards (23,478 of them), kept in tables indexed
+# by the cards' places in code order: [i] for one card, [i][j] for two, [i][j][k] for three
+# (i < j < k). The millions of bigger sets are made afresh (a cache of them would only grow:
+# random play and searches rarely meet the same five cards twice).
+_BY_CODE = tuple(sorted(PACK, key=attrgetter("code")))
+_PLACE = {c: i for i, c in enumerate(_BY_CODE)}
+STAND_PAT = Action("draw")
+_ONE: list[Action] = []
+_TWO: list[list[Action | None]] = []
+_THREE: list[list[list[Action | None] | None]] = []
 # PASS, then every type from the best declared so far (at least a pair) up
 DECLARES = [[PASS] + [Action("declare", value=k) for k in range(max(best, 1), ROYAL + 1)] for best in range(ROYAL + 1)]
-_code = attrgetter("code")
 _EVENTS: dict[tuple[str, int, int], Event] = {}  # shared events (events are read, never changed)
 
 
 def draws(hand: list[Card], room: int) -> list[Action]:
     """Every discard from ``hand`` (cards in code order), from standing pat to all five, no more
-    than ``room`` cards. One shared action per set of up to three cards (see ``_DRAWS``): searches
-    and random play ask often, and building 32 actions each time would dominate."""
-    ordered = sorted(hand, key=_code)
-    if len(ordered) != HAND:  # (never in play: a hand being drawn to holds five)
+    than ``room`` cards: the empty set, then the sets of one, two, three, four cards in
+    ``itertools.combinations`` order, then all five. Searches and random play ask often, and
+    building 32 actions each time would dominate, so the 26 sets of up to three cards are read
+    from the shared tables, written out one by one (a loop would cost several times as much)."""
+    if len(hand) != HAND or room < HAND:  # (never in play: a hand being drawn to holds five, and 32+ cards are left)
+        ordered = sorted(hand, key=attrgetter("code"))
         return [Action("draw", combo) for k in range(min(len(ordered), room) + 1)
                 for combo in combinations(ordered, k)]
-    cache = _DRAWS
-    if not cache:
+    if not _ONE:
         _fill_draws()
-    masks = _small_masks(*map(_BIT.__getitem__, ordered))
-    count = _UP_TO[room] if room < HAND else len(_SUBSETS)
-    out = list(map(cache.get, masks[:count]))
-    if not all(out):  # (an action is never false; a set not seen yet is None)
-        for k in compress(_POSITIONS, map(not_, out)):
-            out[k] = cache[masks[k]] = Action("draw", _PICK[k](ordered))
-    for k in range(_SMALL, count):
-        out.append(Action("draw", _PICK[k](ordered)))
-    return out
+    a, b, c, d, e = sorted(map(_PLACE.__getitem__, hand))
+    one, two, three = _ONE, _TWO, _THREE
+    two_a, two_b, two_c = two[a], two[b], two[c]
+    three_a, three_b = three[a], three[b]
+    three_ab, three_ac, three_bc = three_a[b], three_a[c], three_b[c]  # type: ignore[index]
+    by_code = _BY_CODE
+    card_a, card_b, card_c, card_d, card_e = by_code[a], by_code[b], by_code[c], by_code[d], by_code[e]
+    return [
+        STAND_PAT,
+        one[a], one[b], one[c], one[d], one[e],
+        two_a[b], two_a[c], two_a[d], two_a[e], two_b[c], two_b[d], two_b[e], two_c[d], two_c[e], two[d][e],
+        three_ab[c], three_ab[d], three_ab[e], three_ac[d], three_ac[e], three_a[d][e],  # type: ignore[index]
+        three_bc[d], three_bc[e], three_b[d][e], three[c][d][e],  # type: ignore[index]
+        Action("draw", (card_a, card_b, card_c, card_d)), Action("draw", (card_a, card_b, card_c, card_e)),
+        Action("draw", (card_a, card_b, card_d, card_e)), Action("draw", (card_a, card_c, card_d, card_e)),
+        Action("draw", (card_b, card_c, card_d, card_e)),
+        Action("draw", (card_a, card_b, card_c, card_d, card_e)),
+    ]
 
 
 def _fill_draws() -> None:
     """Make every discard of up to three cards at once (about 30 ms, on the first draw asked
     for): made one by one as random play meets them, they cost the first thousands of draws
     twice as much."""
-    by_code = sorted(PACK, key=_code)
-    for k in range(_DRAWS_KEPT + 1):
-        for combo in combinations(by_code, k):
-            mask = 0
-            for card in combo:
-                mask |= _BIT[card]
-            _DRAWS[mask] = Action("draw", combo)
+    by_code = _BY_CODE
+    size = len(by_code)
+    two = [[None] * size for _ in range(size)]
+    three: list = [None] * size
+    for i, first in enumerate(by_code):
+        three[i] = [None] * size
+        for j in range(i + 1, size):
+            second = by_code[j]
+            two[i][j] = Action("draw", (first, second))
+            three[i][j] = [None] * (j + 1) + [Action("draw", (first, second, by_code[k])) for k in range(j + 1, size)]
+    _THREE[:] = three
+    _TWO[:] = two
+    _ONE[:] = [Action("draw", (card,)) for card in by_code]  # last: draws() fills when this is empty
 
 
 def _shared_event(kind: str, seat: int, number: int, make: Callable[[], Event]) -> Event:
