@@ -453,6 +453,20 @@ async def test_a_game_can_explain_a_command_key_in_its_own_words(app_factory):
         assert "you must lay a card" in str(screen.query_one("#prompt").render())
 
 
+async def test_a_key_the_game_does_not_use_says_so_and_changes_nothing(app_factory):
+    class Digits(LayScreen):
+        OWN_KEYS = frozenset("1")  # (read by the game's own screen before TurnScreen sees it)
+
+    async with lay_table(app_factory, screen_class=Digits) as (app, pilot, screen):
+        await pilot.press("1")
+        await pilot.pause()
+        assert "not a key" not in str(screen.query_one("#prompt").render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert "x: not a key in Lay" in str(screen.query_one("#prompt").render())
+        assert screen.game.s.actions == 0 and app.screen is screen
+
+
 # ---- big hands
 
 

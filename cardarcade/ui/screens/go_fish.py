@@ -31,6 +31,7 @@ class FishingScreen(TurnScreen):
     """
 
     BINDINGS = [Binding("enter", "confirm", "Ask")]
+    OWN_KEYS = frozenset("123456789")  # a digit asks that player
     last_question = ""
 
     # ---- what is asked for

@@ -241,6 +241,7 @@ class TurnScreen(GameScreen):
     # Every command letter of the game and what it does, so a key pressed when its move is not
     # open says so ("d draw: not now") instead of nothing. Commands offered are added as they come.
     COMMAND_KEYS: ClassVar[dict[str, str]] = {}
+    OWN_KEYS: ClassVar[frozenset[str]] = frozenset()  # keys a game's screen reads itself before these
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
     BINDINGS = [
         *GameScreen.BINDINGS,
@@ -447,10 +448,17 @@ class TurnScreen(GameScreen):
                 self.submit(command.action)
             elif key in self.command_keys:
                 self.say(self.why_not(key))
+            elif event.is_printable and not self.uses_key(key):
+                self.say(f"{event.character}: not a key in {self.game.spec.title} — the bottom line lists them")
             else:
                 return
         event.stop()
         event.prevent_default()
+
+    def uses_key(self, key: str) -> bool:
+        """Whether this screen or the app reads ``key`` anywhere, even if not at this moment."""
+        # (every binding, enabled or not: active_bindings leaves out those disabled just now)
+        return key in self.OWN_KEYS or any(key in bindings.key_to_bindings for _, bindings in self._modal_binding_chain)
 
     def why_not(self, key: str) -> str:
         """Why a command key of this game does nothing now. A game may say more: 'd: you must
