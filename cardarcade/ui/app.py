@@ -29,6 +29,9 @@ from textual.theme import Theme
 from textual.widgets import Static
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
+from cardarcade.ui import strips
+
+strips.install()  # (process-wide: Textual's strips would otherwise leave a cycle per line drawn)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.server.lobby import Lobby
