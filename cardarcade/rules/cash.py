@@ -247,6 +247,13 @@ def _drawn_sides(packet: tuple[Card, ...]) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=256)
+def _signallers(sides: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(side, its first player) for each side of partners, in side order (remembered: asked on
+    every move while the signals are picked, of a table's fixed sides)."""
+    return tuple((x, sides.index(x)) for x in range(max(sides) + 1) if sides.count(x) > 1)
+
+
+@functools.lru_cache(maxsize=256)
 def _seating(sides: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seating(list(sides)))
 
@@ -314,12 +321,12 @@ class Cash(SpeedFamilyGame):
         s = self.s
         if s.phase != "signals" or s.result is not None:
             return []
-        return [s.side.index(side) for side in self.signalling_sides() if s.signals[side] is None]
+        signals = s.signals
+        return [first for side, first in _signallers(tuple(s.side)) if signals[side] is None]
 
     def signalling_sides(self) -> list[int]:
         """The sides of partners (a player alone has nobody to signal, and picks no signal)."""
-        side = self.s.side
-        return [x for x in range(len(self.s.signals)) if side.count(x) > 1]
+        return [side for side, _ in _signallers(tuple(self.s.side))]
 
     def counted_move(self) -> tuple[int, Action] | None:
         s = self.s
@@ -379,6 +386,10 @@ class Cash(SpeedFamilyGame):
             return action == TURN and not s.board_up and seat == s.holder
         if not s.board_up:
             return False
+        if kind == "swap" and self._current_swap(action):
+            # one this game handed out for the board as it is (almost every swap in play): its
+            # shape is right and it is not late, so it stands if the card is in the hand
+            return action.cards[0] in s.hands[seat]
         if kind == "gesture":
             return action.value in GESTURES and not action.cards and action.target is None
         seen = action.value
@@ -396,6 +407,17 @@ class Cash(SpeedFamilyGame):
         place = action.target
         verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[index,arg-type]
         return verdict != "wrong"
+
+    def _current_swap(self, action: Action) -> bool:
+        """Whether ``action`` is the very swap ``legal_actions`` made for its place's card as it
+        lies now (laid at the moment the swap names)."""
+        place = action.target
+        if type(place) is not int or not 0 <= place < PLACES or not action.cards:
+            return False
+        known = self._swaps[place]
+        s = self.s
+        return known is not None and known[2].get(action.cards[0]) is action and known[0] is s.board[place] \
+            and known[1] == s.placed_k[place]
 
     def view(self, seat: int | None = None) -> CashView:
         s = self.s
@@ -467,10 +489,7 @@ class Cash(SpeedFamilyGame):
             return [Event("play_late", seat, f"{{seat}} reaches for the {NAMES[there.code]} too late: {who}", (there,),
                           target=by, data={"beaten": s.placed_k[place], "place": place})]  # type: ignore[index]
         hand = s.hands[seat]
-        slot = 0
-        while hand[slot] is not mine:
-            slot += 1
-        hand[slot] = there
+        hand[hand.index(mine)] = there  # (cards compare by identity)
         s.board[place] = mine  # type: ignore[index]
         k = lay(s, place, seat)  # type: ignore[arg-type]
         s.swapped_k[seat] = k
