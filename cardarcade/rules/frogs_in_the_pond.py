@@ -23,11 +23,12 @@ from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
     TrickState,
+    no_zones,
     play,
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, construct, prepare_deck
 
 TADPOLE = Card.of(Rank.JACK, Suit.SPADES)
 POINTS = {Rank.TEN: 10, Rank.FIVE: 5, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -47,6 +48,10 @@ def pack_for(players: int) -> list[Card]:
 
 
 PACKS = {n: tuple(pack_for(n)) for n in range(2, 6)}
+# The packets of a deal: two at a time, an odd hand's last card alone.
+PACKETS = {size: (2,) * (size // 2) + (1,) * (size % 2) for size in set(HAND_SIZE.values())}
+# Every card's action and worth, looked up on every move and every count (cards hash in C).
+PLAY_OF = {card: play(card) for card in standard_deck()}
 
 RULES = """\
 # Frogs in the Pond
@@ -169,6 +174,20 @@ def card_points(card: Card, tadpole: bool) -> int:
     return POINTS.get(card.rank, 0)
 
 
+WORTH = {tadpole: {card: card_points(card, tadpole) for card in standard_deck()} for tadpole in (False, True)}
+_REVOKED: dict[tuple[int, Card, Suit, int], Event] = {}  # by seat, card, suit led and penalty
+
+
+def revoke_event(seat: int, card: Card, led: Suit, penalty: int) -> Event:
+    """'{seat} revokes: ...' (one shared event per case, as ``played_event``: events are read, never changed)."""
+    key = (seat, card, led, penalty)
+    event = _REVOKED.get(key)
+    if event is None:
+        event = _REVOKED[key] = Event("revoke", seat, f"{{seat}} revokes: did not follow {led.noun} while holding one, "
+                                      f"and loses {penalty} points", (card,), data={"penalty": penalty})
+    return event
+
+
 class FrogsInThePond(TrickGame):
     State = FrogsState
     Options = FrogsOptions
@@ -188,8 +207,9 @@ class FrogsInThePond(TrickGame):
         else:
             side = list(range(players))
         ring = seating(side)
-        state = FrogsState(players=players, seed=seed, options=options, hands=[], won=[], side=side, ring=ring,
-                           drawn=drawn, dealer=ring[-1], scores=[0] * (max(side) + 1))
+        # (built from trusted values: validating a new state cost more than a short game's moves)
+        state = construct(FrogsState, players=players, seed=seed, options=options, hands=[], won=[], side=side,
+                          ring=ring, drawn=drawn, dealer=ring[-1], scores=[0] * (max(side) + 1), **no_zones())
         game = cls(state)
         game._deal(order)
         return game
@@ -210,21 +230,19 @@ class FrogsInThePond(TrickGame):
         s = self.s
         n = s.players
         size = HAND_SIZE[n]
-        s.hands = [[] for _ in range(n)]
+        ring = s.ring
+        start = ring.index(s.dealer) + 1
+        left_of_dealer = ring[start:] + ring[:start]
+        hands: list[list[Card]] = [[] for _ in range(n)]
         i = 0
-        # two at a time from the dealer's left (an odd hand's last card alone)
-        for packet in [2] * (size // 2) + [1] * (size % 2):
-            for k in range(1, n + 1):
-                s.hands[self.after(s.dealer, k)].extend(order[i:i + packet])
+        for packet in PACKETS[size]:  # from the dealer's left
+            for seat in left_of_dealer:
+                hands[seat] += order[i:i + packet]
                 i += packet
-        s.pond = list(order[i:i + size])
-        s.aside = list(order[i + size:])
-        s.won = [[] for _ in range(n)]
-        s.frogs = [[] for _ in range(n)]
-        s.log, s.log_seats, s.revokes = [], [], []
-        s.tricks_won = [0] * n
-        s.trick = []
-        s.leader = self.after(s.dealer)
+        # (one update of the model's own fields: stores through State.__setattr__ cost more)
+        vars(s).update(hands=hands, pond=order[i:i + size], aside=order[i + size:], won=[[] for _ in range(n)],
+                       frogs=[[] for _ in range(n)], log=[], log_seats=[], revokes=[], tricks_won=[0] * n,
+                       trick=[], leader=left_of_dealer[0])
 
     # ---- contract
 
@@ -261,7 +279,8 @@ class FrogsInThePond(TrickGame):
 
     def legal_actions(self, seat: int) -> list[Action]:
         ok, revokes = self._split(seat)
-        return [play(c) for c in ok] + [play(c) for c in revokes] if revokes else [play(c) for c in ok]
+        plays = PLAY_OF.__getitem__
+        return [*map(plays, ok), *map(plays, revokes)] if revokes else list(map(plays, ok))
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
@@ -330,12 +349,10 @@ class FrogsInThePond(TrickGame):
         events = [played_event(seat, card)]
         if revoke:
             s.revokes.append(len(s.log) - 1)
-            events.append(Event("revoke", seat, f"{{seat}} revokes: did not follow {led.noun} "  # type: ignore[union-attr]
-                                f"while holding one, and loses {s.options.revoke_penalty} points",
-                                (card,), data={"penalty": s.options.revoke_penalty}))
+            events.append(revoke_event(seat, card, led, s.options.revoke_penalty))  # type: ignore[arg-type]
         if len(s.trick) < s.players:
             return events
-        s.stimulus += 1
+        vars(s)["stimulus"] += 1  # (the model's own field, without State.__setattr__'s check)
         winner = self.after(s.leader, winning_index(s.trick, ACES_HIGH))
         taken = self.take_trick(winner)
         s.frogs[winner].append(s.pond.pop(0))
@@ -348,11 +365,10 @@ class FrogsInThePond(TrickGame):
     def hand_points(self) -> list[int]:
         """Each side's points in the hand so far: its cards and frogs, less its revokes."""
         s = self.s
-        tadpole = s.options.tadpole
+        worth = WORTH[s.options.tadpole].__getitem__
         points = [0] * len(s.scores)
         for seat in range(s.players):
-            points[s.side[seat]] += sum(card_points(c, tadpole) for c in s.won[seat]) \
-                + sum(card_points(c, tadpole) for c in s.frogs[seat])
+            points[s.side[seat]] += sum(map(worth, s.won[seat])) + sum(map(worth, s.frogs[seat]))
         for i in s.revokes:
             points[s.side[s.log_seats[i]]] -= s.options.revoke_penalty
         return points
