@@ -21,8 +21,7 @@ game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, repeat
 from operator import attrgetter
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -111,12 +110,17 @@ def declared_type(value: HandValue) -> int:
 def claim_cards(hand: list[Card], kind: int) -> set[Card]:
     """The cards of ``hand`` that make up a claimed type: the matched ranks for pairs, sets and
     four of a kind, the whole hand for the rest."""
-    if kind >= Category.STRAIGHT and kind != Category.FOUR_OF_A_KIND:
+    if kind >= _STRAIGHT and kind != _FOUR_OF_A_KIND:
         return set(hand)
-    counts: dict[int, int] = {}
-    for c in hand:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    return {c for c in hand if counts[c.rank] >= 2}
+    ranks = [c.rank for c in hand]
+    return {c for c in hand if ranks.count(c.rank) >= 2}
+
+
+_STRAIGHT, _FOUR_OF_A_KIND = int(Category.STRAIGHT), int(Category.FOUR_OF_A_KIND)  # (plain ints: compared per draw)
+
+
+def _empty_lists(count: int) -> list[list]:
+    return list(map(list, repeat((), count)))
 
 
 def holds(hand: list[Card], kind: int) -> bool:
@@ -136,6 +140,7 @@ _THREE: list[list[list[Action | None] | None]] = []
 # PASS, then every type from the best declared so far (at least a pair) up
 DECLARES = [[PASS] + [Action("declare", value=k) for k in range(max(best, 1), ROYAL + 1)] for best in range(ROYAL + 1)]
 _EVENTS: dict[tuple[str, int, int], Event] = {}  # shared events (events are read, never changed)
+_kind = attrgetter("kind")
 
 
 def draws(hand: list[Card], room: int) -> list[Action]:
@@ -189,10 +194,17 @@ def _fill_draws() -> None:
     _ONE[:] = [Action("draw", (card,)) for card in by_code]  # last: draws() fills when this is empty
 
 
-def _shared_event(kind: str, seat: int, number: int, make: Callable[[], Event]) -> Event:
-    event = _EVENTS.get((kind, seat, number))
-    if event is None:
-        event = _EVENTS[kind, seat, number] = make()
+def _new_event(kind: str, seat: int, number: int) -> Event:
+    """Make the shared event of a draw of ``number`` cards, a pass, or a declaration of type
+    ``number``, kept in ``_EVENTS`` (a move reads ``_EVENTS.get(key) or _new_event(*key)``)."""
+    if kind == "draw":
+        text = f"{{seat}} draws {number} card{'s' if number != 1 else ''}" if number else "{seat} stands pat"
+        data = {"count": number}
+    elif kind == "declare":
+        text, data = f"{{seat}} declares {TYPE_NAMES[number]}", {"kind": number}
+    else:
+        text, data = "{seat} passes", {}
+    event = _EVENTS[kind, seat, number] = Event(kind, seat, text, data=data)
     return event
 
 
@@ -247,6 +259,12 @@ class ChicagoState(TrickState):
     summary_seats: list[int | None] = [None, None]
 
 
+# The state every new game starts from (see ``Chicago.setup``): the deal replaces each of its lists.
+_BLANK = construct(ChicagoState, players=2, seed=0, options=ChicagoOptions(), hands=[], won=[], scores=[], dealer=0,
+                   frozen=[], claims=[], shown=[], voids=[], hand_scores=[], stock=[], discards=[], declarations=[],
+                   best=[], summary_seats=[], **no_zones())
+
+
 class ChicagoView(BaseModel):
     seat: int | None
     players: int
@@ -292,9 +310,12 @@ class Chicago(TrickGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: ChicagoOptions, deck: list[Card] | None) -> Chicago:
         order = prepare_deck(PACK, seed, deck)
-        state = construct(ChicagoState, players=players, seed=seed, options=options, hands=[], won=[], scores=[0] * players,
-                          dealer=players - 1, frozen=[], claims=[], shown=[], voids=[], hand_scores=[], stock=[],
-                          discards=[], declarations=[], best=[], summary_seats=[None, None], **no_zones())
+        # A shallow copy of one blank state, given this game's values here and its zones by the deal:
+        # building a state field by field cost as much as the deal (random play starts a new game
+        # every ten moves or so, when a declaration is not borne out).
+        state = _BLANK.__copy__()
+        state.__dict__.update(players=players, seed=seed, options=options, scores=[0] * players,
+                              dealer=players - 1, summary_seats=[None, None])
         game = cls(state)
         game._deal(order)
         return game
@@ -308,17 +329,20 @@ class Chicago(TrickGame):
         """Five cards each, one packet of five per seat from the dealer's left (``deck_for``)."""
         s = self.s
         n = s.players
-        first = s.dealer + 1
+        first = self.first()
+        packets = [order[i:i + HAND] for i in range(0, HAND * n, HAND)]
         limit = s.options.target - 6
-        near_end = s.options.no_draw_near_end
-        # one update instead of twenty checked assignments (a deal is a good share of a short game)
+        scores = s.scores
+        frozen = [sc >= limit for sc in scores] if s.options.no_draw_near_end and max(scores) >= limit else [False] * n
+        # one update instead of twenty checked assignments (a deal is a good share of a short game),
+        # the draw round's start included
         s.__dict__.update(
-            hands=[order[HAND * ((p - first) % n):HAND * ((p - first) % n + 1)] for p in range(n)],
-            stock=order[HAND * n:], discards=[], won=[[] for _ in range(n)], tricks_won=[0] * n, trick=[],
-            last_trick=[], last_winner=None, log=[], log_seats=[], claims=[0] * n, shown=[[] for _ in range(n)],
-            voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[],
-            frozen=[near_end and sc >= limit for sc in s.scores], draw_round=1, leader=first % n)
-        return self._start_round("draw")
+            hands=packets[n - first:] + packets[:n - first],  # the first packet to the dealer's left
+            stock=order[HAND * n:], discards=[], won=_empty_lists(n), tricks_won=[0] * n, trick=[],
+            last_trick=[], last_winner=None, log=[], log_seats=[], claims=[0] * n, shown=_empty_lists(n),
+            voids=_empty_lists(n), hand_scores=[0] * n, declarations=[], best=[], frozen=frozen, draw_round=1,
+            leader=first, phase="draw", asking=first, asked=0)
+        return self._skip_frozen()
 
     def first(self) -> int:
         return (self.s.dealer + 1) % self.s.players
@@ -370,10 +394,7 @@ class Chicago(TrickGame):
         return [self.to_play()] if s.phase == "play" else [s.asking]
 
     def best_kind(self) -> int:
-        best = 0
-        for declaration in self.s.declarations:
-            best = max(best, declaration.kind)
-        return best
+        return max(map(_kind, self.s.declarations), default=0)
 
     def playable(self, seat: int) -> list[Card]:
         s = self.s
@@ -399,16 +420,18 @@ class Chicago(TrickGame):
         if kind == "play":
             return (len(action.cards) == 1 and action.target is None and action.value is None
                     and action.cards[0] in self.playable(seat))
-        if seat != s.asking or s.phase == "play" or action.target is not None:
+        if seat != s.asking or action.target is not None:
             return False
+        phase = s.phase
         if kind == "draw":
             picked = action.cards
-            return (s.phase == "draw" and action.value is None and len(picked) <= len(s.stock) + len(s.discards)
+            return (phase == "draw" and action.value is None and len(picked) <= len(s.stock) + len(s.discards)
                     and all(map(s.hands[seat].__contains__, picked)) and len(set(picked)) == len(picked))
+        if phase != "declare" or action.cards != ():
+            return False
         if kind == "declare":
-            return (s.phase == "declare" and not action.cards and type(action.value) is int
-                    and max(self.best_kind(), 1) <= action.value <= ROYAL)
-        return action == PASS and s.phase == "declare"
+            return type(action.value) is int and max(self.best_kind(), 1) <= action.value <= ROYAL
+        return kind == "pass" and action.value is None  # (PASS, field by field: == on Actions runs in Python)
 
     def view(self, seat: int | None = None) -> ChicagoView:
         s = self.s
@@ -460,7 +483,8 @@ class Chicago(TrickGame):
             s.claims[seat] = 0
         count = len(thrown)
         if count:
-            hand = s.hands[seat] = [c for c in hand if c not in thrown]
+            for card in thrown:
+                hand.remove(card)
             s.discards.extend(thrown)
             if len(s.stock) < count:
                 self.mix(s.discards)
@@ -469,24 +493,18 @@ class Chicago(TrickGame):
             stock = s.stock
             hand.extend(stock[:count])
             del stock[:count]
-        event = _EVENTS.get(("draw", seat, count))
-        if event is None:
-            event = _EVENTS["draw", seat, count] = Event(
-                "draw", seat, f"{{seat}} draws {count} card{'s' if count != 1 else ''}" if count else "{seat} stands pat",
-                data={"count": count})
-        events.append(event)
+        events.append(_EVENTS.get(("draw", seat, count)) or _new_event("draw", seat, count))
         return events + self._next_asked()
 
     def _declare(self, seat: int, kind: int) -> list[Event]:
         s = self.s
         if not kind:
             s.declarations.append(declaration(seat, 0, ""))
-            return [_shared_event("pass", seat, 0, lambda: Event("pass", seat, "{seat} passes"))] + self._next_asked()
+            return [_EVENTS.get(("pass", seat, 0)) or _new_event("pass", seat, 0)] + self._next_asked()
         s.claims[seat] = max(s.claims[seat], kind)
         outcome = ""
-        events = [_shared_event("declare", seat, kind, lambda: Event(
-            "declare", seat, f"{{seat}} declares {TYPE_NAMES[kind]}", data={"kind": kind}))]
-        if kind > self.best_kind() or not s.best:
+        events = [_EVENTS.get(("declare", seat, kind)) or _new_event("declare", seat, kind)]
+        if not s.best or kind > self.best_kind():
             s.best = [seat]
         else:
             # the same type: the table compares the ranks unseen; lacking the type loses

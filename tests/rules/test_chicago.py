@@ -54,6 +54,18 @@ def test_five_cards_each_the_rest_is_the_stock_and_the_dealers_left_draws_first(
     assert len(SPEC.new(4, seed=5).cards()) == 52
 
 
+def test_a_new_game_starts_clean_after_another_was_played():
+    # (new games start from copies of one blank state: none of its zones may carry over)
+    first, second = new(PAIR, TRIPS), new(PAIR, TRIPS)
+    fields = second.s.__dict__
+    assert [name for name, value in first.s.__dict__.items() if type(value) is list and value is fields[name]] == []
+    first.apply(0, draw("9s 6c 2h"))
+    first.apply(1, STAND)
+    first.apply(0, declare(1))
+    assert second.s.discards == [] and second.s.declarations == [] and second.s.claims == [0, 0]
+    assert second.s.hands[0] == cards(PAIR) and len(second.s.stock) == 42 and second.s.phase == "draw"
+
+
 def test_a_draw_replaces_the_discards_from_the_stock_and_standing_pat_is_allowed():
     game = new(PAIR, TRIPS)
     top = game.s.stock[:3]
