@@ -8,8 +8,10 @@ those collections stopped every session for 1 to 3 seconds, 40 times in a four-m
 So while serving, the long-lived objects are frozen (``gc.freeze``: left out of collections) and
 the automatic full collections are off. Instead, on a timer:
 
-- the objects made since the last freeze are collected (only they are visited: a few
-  milliseconds) and the survivors frozen in turn; an idle server skips this;
+- the objects made since the last freeze are collected (only they are visited) and the survivors
+  frozen in turn: every 2 s, or sooner once CPython's young collections have moved a few batches
+  of objects into the old generation (a crowd of sessions starting makes tens of thousands a
+  second: swept every 2 s, each sweep held the loop 100-300 ms); an idle server skips this;
 - objects frozen and then let go (a session that ended, a screen that closed) are garbage only a
   full collection can free. Once enough sessions have ended, or the frozen part has grown by half,
   everything is unfrozen and collected once, then frozen again: one pause of about a second, and
@@ -28,7 +30,11 @@ from typing import Callable
 
 log = logging.getLogger(__name__)
 
-SWEEP_EVERY = 2.0  # seconds between collections of what was made since the last freeze (a few ms each)
+SWEEP_EVERY = 2.0  # seconds at most between collections of what was made since the last freeze
+LOOK_EVERY = 0.25  # seconds between looks at how much has aged into the old generation
+# Young collections that moved survivors into the old generation since the last sweep (each at most
+# a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
+AGED_FOR_SWEEP = 3
 FULL_EVERY = 600.0  # seconds at least between full collections
 ENDED_FOR_FULL = 20  # sessions ended since the last full collection that call for the next one
 GROWTH_FOR_FULL = 0.5  # or the frozen part grown by this much since
@@ -45,6 +51,7 @@ class Collector:
         self.ended_for_full = ended_for_full
         self._thresholds: tuple[int, int, int] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._last_sweep = 0.0
         self._last_full = 0.0
         self._ended_at_full = 0
         self._frozen_at_full = 0
@@ -68,21 +75,22 @@ class Collector:
             self._thresholds = None
 
     def _schedule(self) -> None:
-        self._timer = asyncio.get_running_loop().call_later(self.sweep_every, self.tick)
+        self._timer = asyncio.get_running_loop().call_later(min(LOOK_EVERY, self.sweep_every), self.tick)
 
     def tick(self) -> None:
+        aged = gc.get_count()[2]  # young collections that aged objects since the last sweep (0: idle)
         if self.full_due():
             self._full()
-        elif gc.get_count()[2]:  # (no young collection since the last sweep: nothing new has aged; idle)
+        elif aged >= AGED_FOR_SWEEP or (aged and time.monotonic() - self._last_sweep >= self.sweep_every):
             self.sweep()
         if self._thresholds is not None and self._timer is not None:
             self._schedule()
 
-    @staticmethod
-    def sweep() -> None:
+    def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
         gc.collect()
         gc.freeze()
+        self._last_sweep = time.monotonic()
 
     def full_due(self) -> bool:
         if time.monotonic() - self._last_full < self.full_every:
@@ -96,7 +104,7 @@ class Collector:
         gc.unfreeze()
         gc.collect()
         gc.freeze()
-        self._last_full = time.monotonic()
+        self._last_full = self._last_sweep = time.monotonic()
         self._ended_at_full = self.sessions_ended()
         self._frozen_at_full = gc.get_freeze_count()
         self.full_collections += 1

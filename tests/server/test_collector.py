@@ -79,3 +79,25 @@ def test_full_collections_are_spaced_out_however_many_sessions_end():
             collector.stop()
 
     run(serve)
+
+
+def test_a_sweep_comes_early_when_much_has_aged_and_not_at_all_when_nothing_has():
+    async def serve() -> None:
+        collector = Collector(lambda: 0, sweep_every=3600, full_every=3600)
+        collector.start()
+        try:
+            dropped = Screenish()
+            dropped_ref = weakref.ref(dropped)
+            del dropped
+            collector.tick()  # nothing has aged since the start's collection: no sweep, no pause
+            assert dropped_ref() is not None
+            crowd = [Screenish() for _ in range(100_000)]  # a crowd of sessions starting: much ages at once
+            assert gc.get_count()[2] >= 3
+            frozen = gc.get_freeze_count()
+            await asyncio.sleep(1.0)  # long before sweep_every: swept now, in a short sweep rather than a long one later
+            assert dropped_ref() is None
+            assert gc.get_freeze_count() >= frozen + len(crowd)
+        finally:
+            collector.stop()
+
+    run(serve)
