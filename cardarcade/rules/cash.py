@@ -188,6 +188,12 @@ def four_of_a_kind(hand: list[Card]) -> bool:
     return len(hand) == HAND and hand[0].rank == hand[1].rank == hand[2].rank == hand[3].rank
 
 
+def most_of_a_rank(hand: list[Card]) -> int:
+    """How many of a hand's cards share its commonest rank."""
+    ranks = [c.rank for c in hand]
+    return max(map(ranks.count, ranks), default=0)
+
+
 def chosen_pairs(people: int, partner: int) -> list[int]:
     """Sides chosen at setup: person 0 with ``partner``, the others paired off in set-up order."""
     if not 1 <= partner < people:
@@ -303,7 +309,7 @@ class Cash(SpeedFamilyGame):
         i = HAND * n
         vars(s).update(  # (one update, as in setup)
             hands=hands, board=list(order[i:i + PLACES]), stock=list(order[i + PLACES:]), discards=[],
-            board_up=False, holder=self.after(s.dealer), phase="signals", signals=[None] * len(s.signals),
+            board_up=False, holder=left_of_dealer[0], phase="signals", signals=[None] * len(s.signals),
             swapped_k=[0] * n)
 
     # ---- queries
@@ -336,8 +342,7 @@ class Cash(SpeedFamilyGame):
 
     def left(self, seat: int) -> int:
         """How far a seat is from four of a kind: the cards not of its commonest rank."""
-        ranks = [c.rank for c in self.s.hands[seat]]
-        return HAND - max(map(ranks.count, ranks), default=0)
+        return HAND - most_of_a_rank(self.s.hands[seat])
 
     # ---- contract
 
@@ -549,11 +554,11 @@ class Cash(SpeedFamilyGame):
         else:
             losers = []
         events = [Event("reveal", None, "The hands: " + " · ".join(
-            " ".join(NAMES[c.code] for c in hand) for hand in s.hands), data={"hands": s.last_hands})]
+            [" ".join([NAMES[c.code] for c in hand]) for hand in s.hands]), data={"hands": s.last_hands})]
         if not s.options.letters:
             won = [] if winner is None and loser is None else [p for p in range(s.players) if s.side[p] not in losers]
             # each player's most cards of one rank: how close everyone came
-            closest = [float(HAND - self.left(p)) for p in range(s.players)]
+            closest = [float(most_of_a_rank(hand)) for hand in s.hands]
             events.append(self.finish(won, why, scores=closest, score_name="of a kind", sides=list(s.side)))
             return events
         word = WORDS[s.options.name]
