@@ -462,7 +462,7 @@ class Cash(SpeedFamilyGame):
         s = self.s
         s.signals[s.side[seat]] = gesture
         events = [Event("signal", seat, "{seat} has picked a secret signal with a partner")]
-        if all(s.signals[x] is not None for x in self.signalling_sides()):
+        if not self.pickers():  # every side of partners has its signal
             s.phase = "play"
             events.append(Event("signals_set", None, "Every side has its signal: the board turns up on the count"))
         return events
