@@ -400,8 +400,12 @@ class Game(ABC, Generic[S]):
                sides: list[int] | None = None) -> Event:
         """End the game. ``reason`` may name the (single) winner as ``{seat}``; see ``Result``
         for the rest."""
-        result = Result(winners=sorted(winners), reason=reason, scores=scores, ranking=ranking or [],
-                        score_name=score_name, low_wins=low_wins, sides=sides)
+        # Built without pydantic's validation, which was a good share of a short game's cost in
+        # random play; the values are the engine's own, in the types a load would give them.
+        result = construct(Result, winners=sorted(winners), reason=reason,
+                           scores=None if scores is None else [float(x) for x in scores],
+                           ranking=list(ranking) if ranking else [], score_name=score_name,
+                           low_wins=low_wins, sides=None if sides is None else list(sides))
         self.s.result = result
         seat = result.winners[0] if len(result.winners) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
