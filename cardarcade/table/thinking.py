@@ -154,12 +154,19 @@ def _stderr_with_a_descriptor() -> Iterator[None]:
         sys.stderr = captured
 
 
+WORKER_NICENESS = 10  # how far below the app a search runs when they share a core
+
+
 def _quiet_worker() -> None:
     """A worker says nothing on the terminal it inherited (where the app draws): what goes wrong
-    in a search comes back to the table as an exception."""
+    in a search comes back to the table as an exception. And it yields the processor to the app:
+    on a machine of one or two cores the search would otherwise slow every key the player
+    presses while a bot thinks (a search only loses time it has spare: it is timed by the clock)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     os.close(devnull)
+    with contextlib.suppress(AttributeError, OSError):  # (no nice on Windows; a limit may refuse it)
+        os.nice(WORKER_NICENESS)
 
 
 @functools.cache  # one pool for every table in the process

@@ -137,6 +137,20 @@ def test_a_live_table_thinks_in_another_process_and_answers_on_its_loop():
 ASKER = contextvars.ContextVar("asker")
 
 
+def _niceness() -> int:
+    return os.nice(0)
+
+
+def test_a_search_yields_the_processor_to_the_app():
+    # On a small machine a search at the app's priority slows every key pressed while a bot thinks.
+    async def ask() -> object:
+        answer = asyncio.get_running_loop().create_future()
+        ProcessThinker().think(_niceness, (), answer.set_result)
+        return await asyncio.wait_for(answer, 60)
+
+    assert asyncio.run(ask()) > os.nice(0)
+
+
 def test_the_answer_is_handled_in_the_askers_context():
     # A Textual app finds itself through a context variable: its screen's timers fail without it.
     async def ask() -> object:
