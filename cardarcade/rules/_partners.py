@@ -82,6 +82,13 @@ def seating(sides: list[int]) -> list[int]:
     return [members[side][k] for k in range(len(members[0])) for side in range(count)]
 
 
+def left_of(ring: list[int], seat: int) -> list[int]:
+    """Everyone round the table ``ring`` in turn from ``seat``'s left, ``seat`` last (a deal's order
+    from the dealer)."""
+    start = ring.index(seat) + 1
+    return ring[start:] + ring[:start]
+
+
 def partners_of(sides: list[int], person: int) -> list[int]:
     return [p for p, s in enumerate(sides) if s == sides[person] and p != person]
 

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._partners import card_group, draw_cards, number_sides, partners_of, seating
+from cardarcade.rules._partners import card_group, draw_cards, left_of, number_sides, partners_of, seating
 from cardarcade.rules._speedplay import (
     NAMES,
     PACK,
@@ -301,9 +301,7 @@ class Cash(SpeedFamilyGame):
         s = self.s
         n = s.players
         hands: list[list[Card]] = [[] for _ in range(n)]
-        ring = s.ring
-        start = ring.index(s.dealer) + 1
-        left_of_dealer = ring[start:] + ring[:start]
+        left_of_dealer = left_of(s.ring, s.dealer)
         for i, seat in enumerate(left_of_dealer):  # one at a time from the dealer's left
             hands[seat] = order[i:HAND * n:n]
         i = HAND * n

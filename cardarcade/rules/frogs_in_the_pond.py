@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Rank, Suit, standard_deck
-from cardarcade.rules._partners import chosen_sides, draw_sides, seating
+from cardarcade.rules._partners import chosen_sides, draw_sides, left_of, seating
 from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
@@ -230,9 +230,7 @@ class FrogsInThePond(TrickGame):
         s = self.s
         n = s.players
         size = HAND_SIZE[n]
-        ring = s.ring
-        start = ring.index(s.dealer) + 1
-        left_of_dealer = ring[start:] + ring[:start]
+        left_of_dealer = left_of(s.ring, s.dealer)
         hands: list[list[Card]] = [[] for _ in range(n)]
         i = 0
         for packet in PACKETS[size]:  # from the dealer's left
