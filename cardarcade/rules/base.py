@@ -720,10 +720,23 @@ def construct(model: type[M], **values: Any) -> M:
     for name, fresh in copied:
         if name not in values:
             fields[name] = fresh(defaults[name])
+    return _assemble(model, fields, set(values))
+
+
+def shallow_copy(made: M) -> M:
+    """A copy of an engine's model sharing its field values (``copy.copy`` at about half the
+    cost: pydantic's ``__copy__`` copies each of its slots through ``copy.copy``)."""
+    return _assemble(type(made), made.__dict__.copy(), made.__pydantic_fields_set__.copy())
+
+
+_set_model = object.__setattr__
+
+
+def _assemble(model: type[M], fields: dict[str, Any], fields_set: set[str]) -> M:
+    """A model made from its fields as they are (what ``model_construct`` ends with)."""
     made = model.__new__(model)
-    _set_model = object.__setattr__
     _set_model(made, "__dict__", fields)
-    _set_model(made, "__pydantic_fields_set__", set(values))
+    _set_model(made, "__pydantic_fields_set__", fields_set)
     _set_model(made, "__pydantic_extra__", None)
     _set_model(made, "__pydantic_private__", None)
     return made

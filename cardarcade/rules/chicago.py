@@ -45,6 +45,7 @@ from cardarcade.rules.base import (
     Options,
     construct,
     prepare_deck,
+    shallow_copy,
 )
 
 PACK = tuple(standard_deck())
@@ -259,18 +260,6 @@ class ChicagoState(TrickState):
 _BLANK = construct(ChicagoState, players=2, seed=0, options=ChicagoOptions(), hands=[], won=[], scores=[], dealer=0,
                    frozen=[], claims=[], shown=[], voids=[], hand_scores=[], stock=[], discards=[], declarations=[],
                    best=[], summary_seats=[], **no_zones())
-_set_model = object.__setattr__
-
-
-def _blank_copy() -> ChicagoState:
-    """A shallow copy of ``_BLANK``: the four slots ``base.construct`` fills (pydantic's own
-    ``__copy__`` goes through ``copy.copy`` for each, about twice the cost)."""
-    state = ChicagoState.__new__(ChicagoState)
-    _set_model(state, "__dict__", _BLANK.__dict__.copy())
-    _set_model(state, "__pydantic_fields_set__", _BLANK.__pydantic_fields_set__.copy())
-    _set_model(state, "__pydantic_extra__", None)
-    _set_model(state, "__pydantic_private__", None)
-    return state
 
 
 class ChicagoView(BaseModel):
@@ -321,7 +310,7 @@ class Chicago(TrickGame):
         # A shallow copy of one blank state, given this game's values here and its zones by the deal:
         # building a state field by field cost as much as the deal (random play starts a new game
         # every ten moves or so, when a declaration is not borne out).
-        state = _blank_copy()
+        state = shallow_copy(_BLANK)
         state.__dict__.update(players=players, seed=seed, options=options, scores=[0] * players,
                               dealer=players - 1, summary_seats=[None, None])
         game = cls(state)
