@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -85,7 +86,7 @@ class Player(asyncssh.SSHClientSession):
         return "\n".join(self.screen.display)
 
 
-@dataclass
+@dataclass(eq=False)
 class Client:
     conn: asyncssh.SSHClientConnection
     chan: asyncssh.SSHClientChannel
@@ -119,7 +120,19 @@ async def connect(port: int, *, size: tuple[int, int] = (80, 24), term: str | No
     channel = {"window": window} if window else {}
     chan, _ = await conn.create_session(lambda: player, term_type=term, term_size=size,
                                         env=env or {}, encoding=None, **channel)
-    return Client(conn, chan, player)
+    client = Client(conn, chan, player)
+    _OPEN.add(client)
+    return client
+
+
+# The clients still connected, so that a wait that times out can show what each one's screen
+# held (the only clue a failure on a busy CI machine leaves).
+_OPEN: weakref.WeakSet[Client] = weakref.WeakSet()
+
+
+def screens_now() -> str:
+    shown = [c for c in _OPEN if not c.player.closed.is_set()]
+    return "".join(f"\n--- {c.conn.get_extra_info('username')}'s screen ---\n{c.text()}" for c in shown)
 
 
 async def until(condition: Callable[[], Any], what: str, deadline: float = DEADLINE) -> Any:
@@ -130,7 +143,7 @@ async def until(condition: Callable[[], Any], what: str, deadline: float = DEADL
         if value:
             return value
         if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what}{screens_now()}")
         await asyncio.sleep(0.02)
 
 

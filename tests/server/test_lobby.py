@@ -11,7 +11,7 @@ from cardarcade.table.shared import COUNTDOWN
 from ssh_helpers import connect, until
 
 LOBBY = "· online ("
-F5, DOWN = "\x1b[15~", "\x1b[B"
+F5, DOWN, UP = "\x1b[15~", "\x1b[B", "\x1b[A"
 CARD_FACE = re.compile(r"│(10|[2-9JQKA]) *│")  # the top line of a card face up: its rank
 
 
@@ -32,10 +32,14 @@ async def test_two_people_race_for_a_jack_and_the_first_press_to_arrive_wins(ser
     await until(lambda: "online (2): ada, bob" in ada.text(), "both online")
     ada.press("n")
     await until(lambda: "A new table" in ada.text(), "the new table form")
-    for key in ("\r", DOWN, "\r"):  # the game: the second in the list
-        ada.press(key)
-        await asyncio.sleep(0.2)
-    await until(lambda: "Slapjack" in ada.text(), "Slapjack chosen")
+    ada.press("\r")  # the game list opens (keys sent before it shows would move the focus instead)
+    await until(lambda: re.search(r"Game +▊ +War +▲", ada.text()), "the list of games open")
+    ada.press(DOWN + "\r")  # the game: the second in the list
+    await until(lambda: re.search(r"Game +▊ +Slapjack +▼", ada.text()), "Slapjack chosen")
+    ada.press("\t\r")  # the players: two, so no bot is at the table to slap the jack first
+    await until(lambda: re.search(r"Players +▊ +4 +▲", ada.text()), "the list of player counts open")
+    ada.press(UP + UP + "\r")
+    await until(lambda: re.search(r"Players +▊ +2 +▼", ada.text()), "two players chosen")
     ada.press(F5)
     await until(lambda: "Waiting for 1 more" in ada.text(), "ada waiting at her table")
     [table] = server.lobby.tables.values()
@@ -45,11 +49,11 @@ async def test_two_people_race_for_a_jack_and_the_first_press_to_arrive_wins(ser
     await until(lambda: "waiting for ada to deal" in bob.text(), "bob seated")
     ada.press("d")
     await until(lambda: at_game(bob, "Slapjack", "bob") and at_game(ada, "Slapjack", "ada"), "both at the game")
-    await asyncio.sleep(COUNTDOWN + 0.3)
+    await until(lambda: "Your turn: enter turns" in ada.text(), "the count-in over")
     ada.press("\r")  # turns the jack
     await until(lambda: "J" in bob.text() and "ada turns up J" in bob.text(), "the jack on bob's screen")
     bob.press(" ")
-    await asyncio.sleep(0.1)
+    await asyncio.sleep(0.3)  # (so far apart that a busy server reads them in that order)
     ada.press(" ")
     line = await until(lambda: re.search(r"⏱ (.*)", ada.text()), "the race's times on ada's screen")
     assert line.group(1).startswith("bob") and "wins" in line.group(1).split("·")[0]

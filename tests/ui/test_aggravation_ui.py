@@ -55,13 +55,15 @@ async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_f
 
 
 async def test_out_of_cards_space_calls_aggravation_at_the_next_match_and_wins(app_factory):
-    deck = packs_deck("2c Kc", "2d 5d Kd")  # the bot covers the other two with its 5♦, then turns the K♦ alone
+    # The bot goes for the two in its own row (the 2♦) and covers it with its 5♦, then turns the
+    # K♦ alone. The person covers the 2♣, so the outcome does not hang on who is quicker.
+    deck = packs_deck("2c Kc", "2d 5d Kd")
     app = app_factory(GameSetup.solo(AGGRAVATION, 2, seed=1, level="expert", deck=deck))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         hold(screen.game, 0, keep=1)  # the person's last card is the K♣
-        await pilot.press("s", "1")  # on the 2♦: out of cards
-        await wait_for(pilot, lambda: tops(screen)[1] == "Kc")
+        await pilot.press("w", "1")  # on the 2♣: out of cards
+        await wait_for(pilot, lambda: tops(screen)[0] == "Kc")
         assert "space calls Aggravation!" in prompt(screen)
         assert "out of cards · calls at a match" in text_of(screen.render_seat(0))
         await wait_for(pilot, lambda: screen.game.view(0).showing, tries=400)  # the two kings
