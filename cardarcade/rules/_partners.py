@@ -89,6 +89,11 @@ def left_of(ring: list[int], seat: int) -> list[int]:
     return ring[start:] + ring[:start]
 
 
+def seat_after(ring: list[int], seat: int, steps: int = 1) -> int:
+    """The seat ``steps`` places to the left of ``seat`` round the table ``ring``."""
+    return ring[(ring.index(seat) + steps) % len(ring)]
+
+
 def partners_of(sides: list[int], person: int) -> list[int]:
     return [p for p, s in enumerate(sides) if s == sides[person] and p != person]
 

@@ -16,10 +16,9 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel
 
 from cardarcade.cards import Card, RankOrder, Suit
-from cardarcade.rules.base import Action, Event, Game, State
+from cardarcade.rules.base import Action, Event, Game, SharedEvents, State
 
 _PLAYS: dict[str, Action] = {}  # by code
-_PLAYED: dict[tuple[int, str], Event] = {}  # by seat and code (a str hashes in C, a Card in Python)
 
 
 def play(card: Card) -> Action:
@@ -31,13 +30,17 @@ def play(card: Card) -> Action:
     return action
 
 
+def _played(seat: int, code: str) -> Event:
+    card = Card.parse(code)
+    return Event("play", seat, f"{{seat}} plays the {card}", (card,))
+
+
+_PLAYED = SharedEvents(_played)  # by seat and code (a str hashes in C, a Card in Python)
+
+
 def played_event(seat: int, card: Card) -> Event:
-    """'{seat} plays the 7♥' (one shared event per seat and card: events are read, never changed)."""
-    key = (seat, card.code)
-    event = _PLAYED.get(key)
-    if event is None:
-        event = _PLAYED[key] = Event("play", seat, f"{{seat}} plays the {card}", (card,))
-    return event
+    """'{seat} plays the 7♥' (one shared event per seat and card)."""
+    return _PLAYED[seat, card.code]
 
 
 def no_zones() -> dict[str, list]:

@@ -155,6 +155,21 @@ Event.__init__ = _event_init  # type: ignore[method-assign]
 assert [f.name for f in fields(Event)] == ["kind", "seat", "text", "cards", "target", "data"]
 
 
+class SharedEvents(dict):
+    """Events made once per key and handed out again: ``events[key]`` makes the event with
+    ``make(*key)`` the first time. Events are read, never changed, and engines that search make
+    the same ones millions of times. (A hit costs a plain dict lookup: ``__missing__`` runs only
+    for a new key.)"""
+
+    def __init__(self, make: Callable[..., Event]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple) -> Event:
+        event = self[key] = self.make(*key)
+        return event
+
+
 _SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
 
 

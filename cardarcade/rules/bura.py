@@ -25,6 +25,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    SharedEvents,
     construct,
     prepare_deck,
 )
@@ -41,7 +42,6 @@ COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodk
 # One shared action per set of cards played (7,806 sets of up to three of the 36 cards), by the
 # set of the cards (a set does not care about their order).
 _PLAYS: dict[frozenset[Card], Action] = {}
-_EVENTS: dict[tuple[int, bool, tuple[Card, ...]], Event] = {}
 _code = attrgetter("code")
 _TAKES = {False: "{seat} takes the trick", True: "{seat} takes the trick and beats every card"}  # by: the answer won
 
@@ -140,14 +140,17 @@ def answer_actions(hand: list[Card], size: int) -> list[Action]:
 _SINGLES = {c.code: plays((c,)) for c in PACK}
 
 
+def _play_event(seat: int, lead: bool, cards: tuple[Card, ...]) -> Event:
+    names = " ".join(str(c) for c in cards)
+    return Event("play", seat, f"{{seat}} {'leads' if lead else 'answers'} {names}", cards)
+
+
+_PLAYED = SharedEvents(_play_event)
+
+
 def play_event(seat: int, action: Action, lead: bool) -> Event:
-    """'{seat} leads 7♥ 9♥' or '{seat} answers ...' (one shared event: events are read, never changed)."""
-    key = (seat, lead, action.cards)
-    event = _EVENTS.get(key)
-    if event is None:
-        names = " ".join(str(c) for c in action.cards)
-        event = _EVENTS[key] = Event("play", seat, f"{{seat}} {'leads' if lead else 'answers'} {names}", action.cards)
-    return event
+    """'{seat} leads 7♥ 9♥' or '{seat} answers ...' (one shared event per seat, way and cards)."""
+    return _PLAYED[seat, lead, action.cards]
 
 
 def card_points(cards: list[Card]) -> int:

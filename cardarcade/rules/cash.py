@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._partners import card_group, draw_cards, left_of, number_sides, partners_of, seating
+from cardarcade.rules._partners import card_group, draw_cards, left_of, number_sides, partners_of, seat_after, seating
 from cardarcade.rules._speedplay import (
     NAMES,
     PACK,
@@ -313,9 +313,7 @@ class Cash(SpeedFamilyGame):
     # ---- queries
 
     def after(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places to the left of ``seat`` round the table."""
-        ring = self.s.ring
-        return ring[(ring.index(seat) + steps) % len(ring)]
+        return seat_after(self.s.ring, seat, steps)
 
     def partners(self, seat: int) -> list[int]:
         return partners_of(self.s.side, seat)

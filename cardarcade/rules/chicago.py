@@ -43,6 +43,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    SharedEvents,
     construct,
     prepare_deck,
     shallow_copy,
@@ -136,7 +137,6 @@ _TWO: list[list[Action | None]] = []
 _THREE: list[list[list[Action | None] | None]] = []
 # PASS, then every type from the best declared so far (at least a pair) up
 DECLARES = [[PASS] + [Action("declare", value=k) for k in range(max(best, 1), ROYAL + 1)] for best in range(ROYAL + 1)]
-_EVENTS: dict[tuple[str, int, int], Event] = {}  # shared events (events are read, never changed)
 _kind = attrgetter("kind")
 
 
@@ -192,8 +192,7 @@ def _fill_draws() -> None:
 
 
 def _new_event(kind: str, seat: int, number: int) -> Event:
-    """Make the shared event of a draw of ``number`` cards, a pass, or a declaration of type
-    ``number``, kept in ``_EVENTS`` (a move reads ``_EVENTS.get(key) or _new_event(*key)``)."""
+    """The event of a draw of ``number`` cards, a pass, or a declaration of type ``number``."""
     if kind == "draw":
         text = f"{{seat}} draws {number} card{'s' if number != 1 else ''}" if number else "{seat} stands pat"
         data = {"count": number}
@@ -201,8 +200,10 @@ def _new_event(kind: str, seat: int, number: int) -> Event:
         text, data = f"{{seat}} declares {TYPE_NAMES[number]}", {"kind": number}
     else:
         text, data = "{seat} passes", {}
-    event = _EVENTS[kind, seat, number] = Event(kind, seat, text, data=data)
-    return event
+    return Event(kind, seat, text, data=data)
+
+
+_EVENTS = SharedEvents(_new_event)  # by kind, seat and number
 
 
 class ChicagoOptions(Options):
@@ -490,17 +491,17 @@ class Chicago(TrickGame):
             stock = s.stock
             hand.extend(stock[:count])
             del stock[:count]
-        events.append(_EVENTS.get(("draw", seat, count)) or _new_event("draw", seat, count))
+        events.append(_EVENTS["draw", seat, count])
         return events + self._next_asked()
 
     def _declare(self, seat: int, kind: int) -> list[Event]:
         s = self.s
         if not kind:
             s.declarations.append(declaration(seat, 0, ""))
-            return [_EVENTS.get(("pass", seat, 0)) or _new_event("pass", seat, 0)] + self._next_asked()
+            return [_EVENTS["pass", seat, 0]] + self._next_asked()
         s.claims[seat] = max(s.claims[seat], kind)
         outcome = ""
-        events = [_EVENTS.get(("declare", seat, kind)) or _new_event("declare", seat, kind)]
+        events = [_EVENTS["declare", seat, kind]]
         if not s.best or kind > self.best_kind():
             s.best = [seat]
         else:

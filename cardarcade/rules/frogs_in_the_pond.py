@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Rank, Suit, standard_deck
-from cardarcade.rules._partners import chosen_sides, draw_sides, left_of, seating
+from cardarcade.rules._partners import chosen_sides, draw_sides, left_of, seat_after, seating
 from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
@@ -28,7 +28,7 @@ from cardarcade.rules._tricks import (
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, construct, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, SharedEvents, construct, prepare_deck
 
 TADPOLE = Card.of(Rank.JACK, Suit.SPADES)
 POINTS = {Rank.TEN: 10, Rank.FIVE: 5, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -175,17 +175,17 @@ def card_points(card: Card, tadpole: bool) -> int:
 
 
 WORTH = {tadpole: {card: card_points(card, tadpole) for card in standard_deck()} for tadpole in (False, True)}
-_REVOKED: dict[tuple[int, Card, Suit, int], Event] = {}  # by seat, card, suit led and penalty
+def _revoke_event(seat: int, card: Card, led: Suit, penalty: int) -> Event:
+    return Event("revoke", seat, f"{{seat}} revokes: did not follow {led.noun} while holding one, "
+                 f"and loses {penalty} points", (card,), data={"penalty": penalty})
+
+
+_REVOKED = SharedEvents(_revoke_event)  # by seat, card, suit led and penalty
 
 
 def revoke_event(seat: int, card: Card, led: Suit, penalty: int) -> Event:
-    """'{seat} revokes: ...' (one shared event per case, as ``played_event``: events are read, never changed)."""
-    key = (seat, card, led, penalty)
-    event = _REVOKED.get(key)
-    if event is None:
-        event = _REVOKED[key] = Event("revoke", seat, f"{{seat}} revokes: did not follow {led.noun} while holding one, "
-                                      f"and loses {penalty} points", (card,), data={"penalty": penalty})
-    return event
+    """'{seat} revokes: ...' (one shared event per case, as ``played_event``)."""
+    return _REVOKED[seat, card, led, penalty]
 
 
 class FrogsInThePond(TrickGame):
@@ -222,9 +222,7 @@ class FrogsInThePond(TrickGame):
         return max(self.s.side) + 1 < self.s.players
 
     def after(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places to the left of ``seat`` round the table."""
-        ring = self.s.ring
-        return ring[(ring.index(seat) + steps) % len(ring)]
+        return seat_after(self.s.ring, seat, steps)
 
     def _deal(self, order: list[Card]) -> None:
         s = self.s
