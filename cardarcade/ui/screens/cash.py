@@ -21,7 +21,7 @@ from cardarcade.table.table import Reaction, is_fault, is_win
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row, render_row
 
 CARD_VERBS = [f"card{k}" for k in range(4)]
 BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
@@ -361,7 +361,7 @@ class CashScreen(SpeedFamilyScreen):
             picked = self.picked.get(self.viewer)
             keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
             slots = [Slot(card, highlight=i == picked, caption=key) for i, (card, key) in enumerate(zip(mine.hand, keys))]
-            parts.append(Align.center(render_row(slots, palette, ascii_only=ascii_only)))
+            parts.append(centred_row(slots, palette, ascii_only=ascii_only))
         return Group(*parts)
 
     def seat_keys(self, seat: int) -> str:

@@ -3,7 +3,6 @@ sandwich or a sequence), the challenge in progress, and the slap key."""
 
 from __future__ import annotations
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -12,7 +11,7 @@ from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.slapjack import PileScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row
 
 PATTERN_PLURALS = {"pair": "pairs", "sandwich": "sandwiches", "sequence": "sequences", "joker": "jokers"}
 
@@ -98,13 +97,13 @@ class EgyptianRatscrewScreen(PileScreen):
         ascii_only = self.app.ascii_glyphs
         slaps = "slap " + ", ".join(PATTERN_PLURALS[p] for p in view.patterns)
         if not view.recent:
-            body = render_row([Slot()], palette, ascii_only=ascii_only)
+            body = centred_row([Slot()], palette, ascii_only=ascii_only)
             caption = f"The pile is empty · {slaps}" if not view.pile_size else f"{view.pile_size} face down · {slaps}"
-            return Group(self.challenge_line(), Align.center(body), Text(""), Text(caption, style="dim", justify="center"))
+            return Group(self.challenge_line(), body, Text(""), Text(caption, style="dim", justify="center"))
         slots = [Slot(card, dim=dead, caption="dead" if dead else "")
                  for card, dead in zip(view.recent, view.recent_dead)]
-        row = render_row(slots, palette, ascii_only=ascii_only, overlap=3)
-        parts: list[RenderableType] = [self.challenge_line(), Align.center(row)]
+        row = centred_row(slots, palette, ascii_only=ascii_only, overlap=3)
+        parts: list[RenderableType] = [self.challenge_line(), row]
         if not any(view.recent_dead):
             parts.append(Text(""))  # the same height as a row with "dead" captions
         by = self.names[view.recent_by[-1]]

@@ -30,7 +30,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
-from cardarcade.ui.widgets.cards import ascii_suits, card_text
+from cardarcade.ui.widgets.cards import CardBlock, ascii_suits, card_text
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class SeatPanel(LinePanel):
 
 
 def same_drawing(a: RenderableType | None, b: RenderableType | None) -> bool:
-    """Whether two renderables draw the same. Text, Group and Align (all a table is drawn with)
+    """Whether two renderables draw the same. Text, Group, Align and CardBlock (all a table is drawn with)
     are compared by content; any other kind counts as changed, so it is always redrawn."""
     if a is b:
         return True
@@ -64,6 +64,8 @@ def same_drawing(a: RenderableType | None, b: RenderableType | None) -> bool:
     if isinstance(a, Group):
         return (a.fit == b.fit and len(a.renderables) == len(b.renderables)
                 and all(same_drawing(x, y) for x, y in zip(a.renderables, b.renderables)))
+    if isinstance(a, CardBlock):
+        return same_drawing(a.text, b.text)
     if isinstance(a, Align):
         return ((a.align, a.vertical, a.style, a.pad, a.width, a.height) == (b.align, b.vertical, b.style, b.pad,
                                                                             b.width, b.height)
@@ -77,6 +79,8 @@ def line_count(renderable: RenderableType, width: int) -> int | None:
     if isinstance(renderable, Group):
         counts = [line_count(part, width) for part in renderable.renderables]
         return None if None in counts else sum(counts)  # type: ignore[arg-type]
+    if isinstance(renderable, CardBlock):
+        return renderable.text.plain.count("\n") + 1  # (never wrapped)
     if isinstance(renderable, Text):
         plain, no_wrap = renderable.plain, renderable.no_wrap
     elif isinstance(renderable, str):

@@ -7,7 +7,6 @@ triggers in a small list dialog before play.
 
 from __future__ import annotations
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +20,7 @@ from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundIn
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row
 
 GESTURE_VERBS = [f"gesture{slot}" for slot in (1, 2, 3, 4)]
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -231,14 +230,14 @@ class SaluteTheKingScreen(GameScreen):
         table = self.trigger_table()
         if not view.recent:
             caption = Text("The pile is empty", style="dim", justify="center")
-            return Group(table, Align.center(render_row([Slot()], palette, ascii_only=ascii_only)), caption)
-        row = render_row([Slot(card) for card in view.recent], palette, ascii_only=ascii_only, overlap=3)
+            return Group(table, centred_row([Slot()], palette, ascii_only=ascii_only), caption)
+        row = centred_row([Slot(card) for card in view.recent], palette, ascii_only=ascii_only, overlap=3)
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}"
         rnd = view.open
         if rnd is not None:
             caption += f" · {len(rnd.done)} of {self.game.players} answered"
-        return Group(table, Align.center(row), Text(caption, style="dim", justify="center"))
+        return Group(table, row, Text(caption, style="dim", justify="center"))
 
     def prompt(self) -> str:
         if self.game.is_over:

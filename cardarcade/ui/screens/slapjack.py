@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, two_rows
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row
 
 PILE_SHOWN = 4  # cards of the pile drawn, newest on top
 
@@ -55,11 +54,11 @@ class SlapjackScreen(PileScreen):
         palette = self.app.palette
         if not view.recent:
             return Group(Text("The pile is empty", style="dim", justify="center"),
-                         Align.center(render_row([Slot()], palette, ascii_only=self.app.ascii_glyphs)))
+                         centred_row([Slot()], palette, ascii_only=self.app.ascii_glyphs))
         slots = [Slot(card, dim=dead) for card, dead in zip(view.recent, view.recent_dead)]
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}" + (" (dead card)" if view.top_dead else "")
-        return Group(Align.center(render_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3)),
+        return Group(centred_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3),
                      Text(caption, style="dim", justify="center"))
 
     def turn_prompt(self) -> str:

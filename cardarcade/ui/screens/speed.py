@@ -14,7 +14,6 @@ import math
 from typing import ClassVar
 
 from pydantic import BaseModel
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -25,7 +24,7 @@ from cardarcade.rules.speed import PILE_NAMES, fits
 from cardarcade.table.table import COUNT_BEAT, Reaction
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row
 
 
 def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
@@ -290,16 +289,16 @@ class SpeedScreen(SpeedFamilyScreen):
         up = self.face_up()
         piles = [Slot(top if up else None, back=not up, caption=f"{self.pile_caption(p)} {view.pile_sizes[p]}".strip())
                  for p, top in enumerate(view.tops)]
-        row = render_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
+        row = centred_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
         flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
         status = self.status_line("Both blocked: {count} the talons turn", f"{flips} from the talons so far")
-        parts: list[RenderableType] = [status, Align.center(row)]
+        parts: list[RenderableType] = [status, row]
         if self.viewer is not None:
             hand = self.game.view(self.viewer).hand
             picked = self.picked.get(self.viewer)
             keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
             slots = [Slot(card, highlight=card == picked, caption=key) for card, key in zip(hand, keys)]
-            parts.append(Align.center(render_row(slots, palette, ascii_only=ascii_only)))
+            parts.append(centred_row(slots, palette, ascii_only=ascii_only))
         return Group(*parts)
 
     def seat_keys(self, seat: int) -> str:
@@ -376,7 +375,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
             slots = [Slot(view.tops[p] if up else None, back=not up,
                           caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""))
                      for p in range(side * SIDE, (side + 1) * SIDE)]
-            rows.append(Align.center(render_row(slots, palette, ascii_only=ascii_only, gap=2)))
+            rows.append(centred_row(slots, palette, ascii_only=ascii_only, gap=2))
         deals = "first box" if not view.deals else f"new boxes: {view.deals}"
         above, below = (possessive(name) for name in self.names)
         status = self.status_line("Eight different ranks: {count} a new box",

@@ -8,7 +8,6 @@ under the cursor, or a choice of the plays containing it); ``p`` knocks.
 
 from __future__ import annotations
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -29,7 +28,7 @@ from cardarcade.rules.thirteen import (
     why_not,
 )
 from cardarcade.ui.screens.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
-from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
+from cardarcade.ui.widgets.cards import Slot, ascii_suits, centred_row, render_row
 
 TABLE_WIDTH = 38  # columns the combination on the table may use beside its description
 STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down now
@@ -240,8 +239,7 @@ class ThirteenScreen(TurnScreen):
             if card.back == RED:
                 caption += "r"
             slots.append(Slot(card, highlight=i in self.marked, caption=caption))
-        return Align.center(render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs,
-                                       overlap=fan_overlap(len(hand))))
+        return centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(len(hand)))
 
     def refresh_all(self) -> None:
         super().refresh_all()

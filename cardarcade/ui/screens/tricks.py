@@ -8,7 +8,6 @@ and moves.
 
 from __future__ import annotations
 
-from rich.align import Align
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -22,9 +21,8 @@ from cardarcade.ui.screens.turn import (
     TurnScreen,
     fan_overlap,
     hand_window,
-    with_more_marks,
 )
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row, render_row
 
 CAPTION = 7  # a card's width: a name under a card is cut to it
 
@@ -115,10 +113,9 @@ class TrickScreen(TurnScreen):
             card = hand[i]
             caption = self.cursor_mark(active) if i == self.cursor else ""
             slots.append(Slot(card, dim=active and card not in ok, caption=caption))
-        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count))
-        if count == len(hand):
-            return Align.center(row)
-        return Align.center(with_more_marks(row, first, len(hand) - first - count, self.app.ascii_glyphs))
+        more = None if count == len(hand) else (first, len(hand) - first - count)
+        return centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count),
+                           more=more)
 
     def refresh_all(self) -> None:
         super().refresh_all()

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-from rich.align import Align
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
@@ -32,7 +31,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, Slot, render_row
+from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, Slot, centred_row
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
 RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
@@ -57,9 +56,6 @@ def fan_overlap(count: int, width: int = HAND_WIDTH) -> int:
     return max(CARD_WIDTH - step, 1)
 
 
-MORE_MARK = 4  # columns for '‹12 ' beside a hand too long to show whole
-
-
 def hand_window(total: int, cursor: int, width: int = HAND_WIDTH) -> tuple[int, int]:
     """(first, count): the run of cards shown. A hand too long to fan with every card whole shows
     the run around the cursor, with marks for the cards beyond either end."""
@@ -68,22 +64,6 @@ def hand_window(total: int, cursor: int, width: int = HAND_WIDTH) -> tuple[int, 
     count = (width - 2 * MORE_MARK - CARD_WIDTH) // MIN_VISIBLE + 1
     first = min(max(cursor - count // 2, 0), total - count)
     return first, count
-
-
-def with_more_marks(row: Text, before: int, after: int, ascii_only: bool) -> Text:
-    """``row`` with '‹3' at its left and '5›' at its right: how many cards lie beyond each end."""
-    left, right = ("<", ">") if ascii_only else ("‹", "›")
-    lines = row.split("\n")
-    out = Text()
-    for n, line in enumerate(lines):
-        mark_before = f"{left}{before}" if before and n == 2 else ""
-        mark_after = f"{after}{right}" if after and n == 2 else ""
-        out.append(mark_before.ljust(MORE_MARK - 1) + " ", style="bold")
-        out.append_text(line)
-        out.append(" " + mark_after.rjust(MORE_MARK - 1), style="bold")
-        if n < len(lines) - 1:
-            out.append("\n")
-    return out
 
 
 @dataclass(frozen=True)
@@ -360,10 +340,9 @@ class TurnScreen(GameScreen):
             if i == self.cursor:
                 caption += self.cursor_mark(active)
             slots.append(Slot(hand[i], highlight=i in self.marked, caption=caption))
-        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count))
-        if count == len(hand):
-            return Align.center(row)
-        return Align.center(with_more_marks(row, first, len(hand) - first - count, self.app.ascii_glyphs))
+        more = None if count == len(hand) else (first, len(hand) - first - count)
+        return centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count),
+                           more=more)
 
     def cursor_mark(self, active: bool) -> str:
         """The mark under the card at the cursor: solid on your turn, hollow while you wait (the

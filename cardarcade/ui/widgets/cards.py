@@ -11,6 +11,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Sequence
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
@@ -20,6 +24,7 @@ from cardarcade.themes import CardPalette
 CARD_WIDTH = 7
 CARD_HEIGHT = 5
 MIN_VISIBLE = 3  # columns a fanned card keeps in view: its edge and a two-column index (a 10, or its suit)
+MORE_MARK = 4  # columns for '‹12 ' beside a hand too long to show whole
 
 _UNICODE_BOX = ("╭", "╮", "╰", "╯", "─", "│")
 _ASCII_BOX = ("+", "+", "+", "+", "-", "|")
@@ -135,6 +140,83 @@ def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, ove
             if not overlap and i < len(captions) - 1:
                 out.append(" " * gap, style=bg)
     return out
+
+
+def with_more_marks(row: Text, before: int, after: int, ascii_only: bool) -> Text:
+    """``row`` with '‹3' at its left and '5›' at its right: how many cards lie beyond each end."""
+    left, right = ("<", ">") if ascii_only else ("‹", "›")
+    lines = row.split("\n")
+    out = Text()
+    for n, line in enumerate(lines):
+        mark_before = f"{left}{before}" if before and n == 2 else ""
+        mark_after = f"{after}{right}" if after and n == 2 else ""
+        out.append(mark_before.ljust(MORE_MARK - 1) + " ", style="bold")
+        out.append_text(line)
+        out.append(" " + mark_after.rjust(MORE_MARK - 1), style="bold")
+        if n < len(lines) - 1:
+            out.append("\n")
+    return out
+
+
+class CardBlock:
+    """Lines of text drawn as they are, centred in the width they are given: a row of cards,
+    never wrapped (a narrower width crops it at the right).
+
+    Rich's ``Align.center`` of a ``Text`` measures, wraps and justifies every line again on every
+    draw, which was most of what a key press cost in a hand of cards. A block turns its lines
+    into segments once, and ``centred_row`` keeps the blocks of rows drawn lately, so a cursor
+    moving along a hand redraws from them. A block is never changed once made."""
+
+    __slots__ = ("text", "width", "_lines")
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self.width = max(cell_len(line) for line in text.plain.split("\n"))
+        self._lines: list[tuple[int, list[Segment]]] | None = None  # each line's width and segments
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = min(self.width, options.max_width)
+        return Measurement(width, width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = [(line.cell_len, list(line.render(console)))
+                                   for line in self.text.split("\n", allow_blank=True)]
+        width = options.max_width
+        left = max(0, (width - self.width) // 2)
+        indent = Segment(" " * left)
+        new_line = Segment.line()
+        for line_width, segments in lines:
+            if left:
+                yield indent
+            yield from segments
+            rest = width - left - line_width
+            if rest > 0:
+                yield Segment(" " * rest)
+            yield new_line
+
+
+BLOCKS_KEPT = 1024  # centred rows drawn lately, for the whole process (as ROWS_KEPT)
+_blocks: OrderedDict[tuple, CardBlock] = OrderedDict()
+
+
+def centred_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
+                gap: int = 1, more: tuple[int, int] | None = None) -> CardBlock:
+    """``render_row``'s cards drawn centred. ``more``: the cards beyond the row's left and right
+    ends, marked beside it ('‹3', '5›'), for a hand too long to show whole."""
+    key = (tuple(slots), palette, ascii_only, overlap, gap, more)
+    block = _blocks.get(key)
+    if block is None:
+        row = render_row(slots, palette, ascii_only=ascii_only, overlap=overlap, gap=gap)
+        if more is not None:
+            row = with_more_marks(row, *more, ascii_only)
+        block = _blocks[key] = CardBlock(row)
+        if len(_blocks) > BLOCKS_KEPT:
+            _blocks.popitem(last=False)
+    else:
+        _blocks.move_to_end(key)
+    return block
 
 
 _ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
