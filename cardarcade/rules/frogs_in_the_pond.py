@@ -175,6 +175,8 @@ def card_points(card: Card, tadpole: bool) -> int:
 
 
 WORTH = {tadpole: {card: card_points(card, tadpole) for card in standard_deck()} for tadpole in (False, True)}
+
+
 def _revoke_event(seat: int, card: Card, led: Suit, penalty: int) -> Event:
     return Event("revoke", seat, f"{{seat}} revokes: did not follow {led.noun} while holding one, "
                  f"and loses {penalty} points", (card,), data={"penalty": penalty})
