@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.rules.base import Event, fill
 from cardarcade.ui.screens._panels import fitted, panel_width, two_rows
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import CardBlock, Slot, centred_row
 
 HEADLINE_EVENTS = ("snap_win", "pool_win", "false_snap", "false_pool", "out", "game_over")
 
@@ -31,16 +30,16 @@ class CallingScreen(GameScreen):
             if event.kind in HEADLINE_EVENTS or event.kind.endswith("_win") or event.kind.startswith("false"):
                 self.headline = self.words(event)
 
-    def up_row(self, extra: list[Slot] | None = None) -> Text:
+    def up_row(self, extra: list[Slot] | None = None) -> CardBlock:
         """Every seat's up card, captioned with its name (an empty place where it has none)."""
         view = self.view
         slots = [Slot(top, dim=view.out[seat], caption=caption(self.names[seat]))
                  for seat, top in enumerate(view.tops)]
-        return render_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs)
+        return centred_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs)
 
-    def center_with(self, row: Text, status: str) -> RenderableType:
+    def center_with(self, row: CardBlock, status: str) -> RenderableType:
         headline = self.headline or status
-        lines = [Text(headline, style="bold", justify="center"), Align.center(row)]
+        lines: list[RenderableType] = [Text(headline, style="bold", justify="center"), row]
         if self.headline:
             lines.append(Text(status, style="dim", justify="center"))
         return Group(*lines)
