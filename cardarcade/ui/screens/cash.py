@@ -21,7 +21,7 @@ from cardarcade.table.table import Reaction, is_fault, is_win
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
-from cardarcade.ui.widgets.cards import Slot, centred_row, render_row
+from cardarcade.ui.widgets.cards import Slot, centred_row
 
 CARD_VERBS = [f"card{k}" for k in range(4)]
 BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
@@ -315,7 +315,7 @@ class CashScreen(SpeedFamilyScreen):
         board = [Slot(view.board[p] if up else None, back=not up, highlight=p == aimed,
                       caption=self.key_caption(BOARD_VERBS[p], str(p + 1))) for p in range(PLACES)]
         stock = Slot(None, back=view.stock > 0, caption=str(view.stock))
-        row = render_row([*board, stock], palette, ascii_only=ascii_only, gap=2)
+        row = centred_row([*board, stock], palette, ascii_only=ascii_only, gap=2)
         started = self.table is not None and self.table.started
         if view.phase == "signals":
             idle = "The sides are picking their secret signals…" if started else "On go, each side picks a secret signal"
@@ -340,7 +340,7 @@ class CashScreen(SpeedFamilyScreen):
         else:
             status = self.status_line("{count} the board turns up", idle)
         parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
-                                                    overflow="ellipsis", style="dim"), Align.center(row)]
+                                                    overflow="ellipsis", style="dim"), row]
         if picker is not None:  # the choice in place of the hands: keys, never what was picked
             choices = " · ".join(f"{self.keymap.key_label(picker, v)} {g}" for v, g in zip(SIGN_VERBS, GESTURES))
             parts.append(Text(choices, justify="center", style="bold"))

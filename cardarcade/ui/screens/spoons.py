@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -19,7 +18,7 @@ from cardarcade.rules.base import Action, Event
 from cardarcade.rules.spoons import HAND, TAKE, spelled
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.screens.speed import CARD_VERBS, SpeedFamilyScreen
-from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.cards import CardBlock, Slot, centred_row
 
 
 class SpoonsScreen(SpeedFamilyScreen):
@@ -168,12 +167,12 @@ class SpoonsScreen(SpeedFamilyScreen):
                 status = Text("A spoon is gone: grab one!", style="bold reverse", justify="center")
         parts: list[RenderableType] = [status, self.spoons_line()]
         if self.viewer is not None:
-            parts.append(Align.center(self.hand_row(self.viewer)))
+            parts.append(self.hand_row(self.viewer))
         else:
             parts += [self.hand_line(seat) for seat in self.people]
         return Group(*parts)
 
-    def hand_row(self, seat: int) -> Text:
+    def hand_row(self, seat: int) -> CardBlock:
         """The solo player's backlog (a face-down pile, under the take key) and hand (each card
         under the key that passes it)."""
         view = self.game.view(seat)
@@ -185,7 +184,7 @@ class SpoonsScreen(SpeedFamilyScreen):
         keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
         cards = [Slot(None, back=True, caption="down") if blind else Slot(card, caption=keys[i])
                  for i, card in enumerate(view.hand)]
-        return render_row([backlog, *cards], palette, ascii_only=ascii_only)
+        return centred_row([backlog, *cards], palette, ascii_only=ascii_only)
 
     def hand_line(self, seat: int) -> Text:
         """A hot-seat player's backlog and hand on one line, each card after its key."""
