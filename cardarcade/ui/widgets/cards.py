@@ -208,7 +208,9 @@ def centred_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool
     key = (tuple(slots), palette, ascii_only, overlap, gap, more)
     block = _blocks.get(key)
     if block is None:
-        row = render_row(slots, palette, ascii_only=ascii_only, overlap=overlap, gap=gap)
+        # drawn here, not through render_row: a block keeps its row, so render_row's cache
+        # would hold the same row a second time
+        row = _draw_row(slots, palette, ascii_only, overlap, gap)
         if more is not None:
             row = with_more_marks(row, *more, ascii_only)
         block = _blocks[key] = CardBlock(row)
