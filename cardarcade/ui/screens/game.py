@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
@@ -31,6 +31,7 @@ from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import CardBlock, ascii_suits, card_text
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:
@@ -196,7 +197,7 @@ class GameScreen(Screen):
         yield from self.compose_below_center()
         yield LinePanel(id="log")
         yield Static(id="prompt")
-        yield Footer()
+        yield ArcadeFooter()
 
     def compose_below_center(self) -> ComposeResult:
         """Widgets between the centre and the log (a turn-based game's hand row)."""

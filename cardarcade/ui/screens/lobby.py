@@ -14,10 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 if TYPE_CHECKING:
     from cardarcade.server.lobby import Lobby
@@ -87,6 +88,11 @@ class LobbyScreen(LobbyWatcher, Screen):
     LobbyScreen #lobby-message { height: auto; padding: 0 1; }
     """
     AUTO_FOCUS = "#lobby-tables"
+    # what the widgets show, so that news which changes nothing there (most of it: someone
+    # arriving changes the title) costs no repaint
+    _title_drawn: Text | None = None
+    _tables_drawn: list[tuple[str, str]] | None = None  # (table id, row)
+    _chat_drawn: Text | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -95,7 +101,7 @@ class LobbyScreen(LobbyWatcher, Screen):
         yield Static(id="lobby-chat")
         yield Input(placeholder="Say something to everyone here (enter sends, escape returns)", id="lobby-say",
                     max_length=200)
-        yield Footer()
+        yield ArcadeFooter()
 
     @property
     def lobby(self) -> Lobby:
@@ -116,17 +122,25 @@ class LobbyScreen(LobbyWatcher, Screen):
             title.append(" No tables yet: n sets one up for the others to join.", style="dim")
         else:
             title.append(" enter sits you at a table · w watches one · n sets up a new one", style="dim")
-        self.query_one("#lobby-title", Static).update(title)
-        tables = self.query_one("#lobby-tables", OptionList)
-        highlighted = tables.highlighted_option.id if tables.highlighted_option is not None else None
-        tables.clear_options()
-        rows = [Option(self._table_row(t), id=t.id) for t in lobby.tables.values()]
-        tables.add_options(rows)
-        ids = [t.id for t in lobby.tables.values()]
-        if ids:
-            tables.highlighted = ids.index(highlighted) if highlighted in ids else 0
+        if title != self._title_drawn:
+            self._title_drawn = title
+            self.query_one("#lobby-title", Static).update(title, layout=False)  # (two lines, always)
+        rows = [(t.id, self._table_row(t)) for t in lobby.tables.values()]
+        drawn = [(table_id, row.plain) for table_id, row in rows]
+        if drawn != self._tables_drawn:  # (most news is someone arriving or leaving: the list stays)
+            self._tables_drawn = drawn
+            tables = self.query_one("#lobby-tables", OptionList)
+            highlighted = tables.highlighted_option.id if tables.highlighted_option is not None else None
+            tables.clear_options()
+            tables.add_options([Option(row, id=table_id) for table_id, row in rows])
+            ids = [table_id for table_id, _ in rows]
+            if ids:
+                tables.highlighted = ids.index(highlighted) if highlighted in ids else 0
         chat = [Text.assemble((f"{line.name}: ", "bold"), line.text) for line in list(lobby.chat)[-CHAT_SHOWN:]]
-        self.query_one("#lobby-chat", Static).update(Text("\n").join(chat) if chat else Text("(no chat yet)", style="dim"))
+        said = Text("\n").join(chat) if chat else Text("(no chat yet)", style="dim")
+        if said != self._chat_drawn:
+            self._chat_drawn = said
+            self.query_one("#lobby-chat", Static).update(said)
 
     @staticmethod
     def _table_row(table: SharedTable) -> Text:
@@ -239,7 +253,7 @@ class NewTableScreen(Screen):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Back", id="back")
             yield Static(id="new-error")
-        yield Footer()
+        yield ArcadeFooter()
 
     @staticmethod
     def _choices(game_id: str) -> tuple[tuple[list, int], tuple[list, int], tuple[list, str]]:
@@ -328,7 +342,7 @@ class TableRoomScreen(LobbyWatcher, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="room-box"):
             yield Static(id="room-text")
-        yield Footer()
+        yield ArcadeFooter()
 
     def lobby_changed(self) -> None:
         if not self.is_mounted or self._gone:

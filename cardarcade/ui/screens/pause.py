@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import Dialog, only_on_top
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
 BUTTON_ARROWS = [
@@ -54,7 +55,7 @@ class PauseScreen(Dialog[str | None]):
                 yield Button("Restart with a new deal", id="restart", compact=True)
                 yield Button("Save and leave", id="leave", compact=True)
                 yield Button("Give up this game", id="give_up", variant="error", compact=True)
-        yield Footer()
+        yield ArcadeFooter()
 
     @only_on_top  # a click queued behind the key that closed this menu opens nothing over the game
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -109,7 +110,7 @@ class HistoryScreen(Dialog[None]):
                 yield Static(Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.",
                                                                                    style="italic"),
                              id="history-lines")
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_mount(self) -> None:
         for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)
@@ -137,7 +138,7 @@ class ConfirmScreen(Dialog[bool]):
             yield Static(self.question, classes="dialog-title")
             yield Button("Yes (y)", id="yes", variant="error")
             yield Button("No (n)", id="no", variant="primary")
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

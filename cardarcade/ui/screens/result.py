@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Sparkline, Static
+from textual.widgets import Sparkline, Static
 
 from cardarcade.rules.base import Game, Result
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 
 def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> str:
@@ -115,7 +116,7 @@ class ResultScreen(Screen):
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
             yield Static(Text(hint, style="dim", justify="center"))
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_mount(self) -> None:
         # Keys still being hammered from the last moves must not skip past the result.

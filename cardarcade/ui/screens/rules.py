@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.ui.screens._dialog import Dialog
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 if TYPE_CHECKING:
     from cardarcade.store.books import Book
@@ -70,7 +71,7 @@ class RulesScreen(Dialog[None]):
             text += book_markdown(self.book, self._load_book(self.book))
         with VerticalScroll(id="rules-box"):
             yield Markdown(text)
-        yield Footer()
+        yield ArcadeFooter()
 
     def _load_book(self, name: str) -> Book | None:
         from cardarcade.store.books import BookError

@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import BadSave
 from cardarcade.store.saves import SaveEntry
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 
 def when(saved_at: datetime | None, now: datetime | None = None) -> str:
@@ -61,7 +62,7 @@ class ContinueScreen(Screen):
         yield Static(id="saves-title")
         yield OptionList(id="saves")
         yield Static(id="saves-message")
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_mount(self) -> None:
         self.list_saves()

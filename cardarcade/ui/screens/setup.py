@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch, TextArea
+from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from cardarcade.bots import levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
@@ -24,6 +24,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
@@ -138,7 +139,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random", type="integer", id="seed")
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_mount(self) -> None:
         self._show_seats()

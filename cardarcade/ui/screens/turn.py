@@ -25,13 +25,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, Slot, centred_row
+from cardarcade.ui.widgets.keybar import ArcadeFooter
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
 RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
@@ -102,7 +103,7 @@ class ChoiceScreen(Dialog[int | None]):
             keyed = [f"{key}. {label}" if key else f"   {label}" for key, label in zip(self.keys + [""] * len(self.labels),
                                                                                       self.labels)]
             yield OptionList(*keyed, id="choices")
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character in self.keys:
@@ -146,7 +147,7 @@ class CoverScreen(Dialog[None]):
             yield Static(id="cover-heading")
             with VerticalScroll(id="cover-scroll"):
                 yield Static(id="cover-news")
-        yield Footer()
+        yield ArcadeFooter()
 
     def on_mount(self) -> None:
         if self.query("#cover-title"):  # none if the game ended before the cover was up (Dialog)
