@@ -251,7 +251,7 @@ def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str 
     parser.add_argument("--crowd", type=int, default=40)
     parser.add_argument("--presses", type=int, default=300)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
-    parser.add_argument("--max-starting", type=int, default=2, help="the server's --max-starting")
+    parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
     parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -536,8 +536,8 @@ def _add_limit_options(parser: argparse.ArgumentParser) -> None:
                         help="sessions at once, SSH and browser together (default 100)")
     parser.add_argument("--per-address", type=_at_least(1), default=8,
                         help="sessions from one address (default 8)")
-    parser.add_argument("--max-starting", type=_at_least(1), default=2,
-                        help="sessions drawing their first screen at once (default 2)")
+    parser.add_argument("--max-starting", type=_at_least(1), default=1,
+                        help="sessions drawing their first screen at once, each when the loop is free (default 1)")
     parser.add_argument("--idle-timeout", type=_at_least(2), default=30, metavar="MINUTES",
                         help="minutes without a key press before a session ends (default 30)")
 

@@ -51,6 +51,12 @@ log = logging.getLogger("cardarcade.server")
 DEFAULT_SIZE = (80, 24)  # when a client claims a terminal of no size
 MAX_NAME = 24  # characters of the name a player logs in under
 PENDING_INPUT = 64 * 1024  # bytes kept from a client before its app is ready to take them
+# A session's first screen costs the loop tens of milliseconds, in pieces of up to a few dozen
+# each; a key of someone playing waits for the pieces run before each of its own steps. So a
+# new session starts once the loop has been on time QUIET_PROBES times running: a sleep of
+# PROBE_SLEEP woken no more than BUSY_LATE after it was due.
+PROBE_SLEEP, QUIET_PROBES, BUSY_LATE = 0.005, 3, 0.008
+BUSY_NOTICE = 0.5  # seconds of waiting to start after which the player is told why
 # Events an app may have waiting; input arriving past it is dropped (no one types a thousand keys
 # ahead, and a paste is one event), read a slice at a time: a flood of keys would otherwise
 # queue in the server without end.
@@ -69,7 +75,9 @@ SERVER_AUTOSAVE_DELAY = 5.0  # seconds from a move to its save, in a server's se
 class Limits:
     max_sessions: int = 100  # sessions in the whole server
     per_address: int = 8  # sessions from one address
-    max_starting: int = 2  # sessions building their first screen at once; later ones wait their turn
+    max_starting: int = 1  # sessions building their first screen at once; later ones wait their turn
+    # ...and then until the loop answers promptly (the people playing come first), for at most this long
+    start_patience: float = 1.0
     login_grace: float = 60.0  # seconds to log in
     idle_timeout: float = 30 * 60.0  # seconds without a key press before a session ends
     idle_warning: float = 60.0  # the player is told this long before
@@ -84,6 +92,8 @@ class Limits:
                if getattr(self, name) < 1]
         out += [f"{name} must be more than 0" for name in ("login_grace", "idle_timeout", "keepalive_interval")
                 if getattr(self, name) <= 0]
+        if self.start_patience < 0:
+            out.append("start_patience must be at least 0")
         if not 0 < self.idle_warning < self.idle_timeout:
             out.append("idle_warning must be more than 0 and less than idle_timeout")
         if self.keepalive_count < 1:
@@ -191,6 +201,18 @@ class ArcadeServer:
         # few seconds (every second, they were some 6% of a core with 20 people playing).
         app.settings.autosave_delay = SERVER_AUTOSAVE_DELAY
         return app
+
+    async def loop_on_time(self) -> None:
+        """Until the loop has kept time for a few short sleeps running (see QUIET_PROBES), or
+        ``start_patience`` has passed: a crowd arriving at once starts one by one, each while
+        the people already playing are being answered promptly, not all over them."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.limits.start_patience
+        quiet = 0
+        while quiet < QUIET_PROBES and loop.time() < give_up:
+            due = loop.time() + PROBE_SLEEP
+            await asyncio.sleep(PROBE_SLEEP)
+            quiet = quiet + 1 if loop.time() - due <= BUSY_LATE else 0
 
     def open_lobby(self) -> None:
         """The lobby every session of this process shares (SSH and browser), on the running loop."""
@@ -432,7 +454,7 @@ class _Session(asyncssh.SSHServerSession):
             self._farewell = farewell
         if self.app is not None:
             self.app.exit()
-        elif self.task is not None and not self._slot:
+        elif self.task is not None:
             self.task.cancel()  # still waiting for its turn to start
 
     async def _run(self) -> None:
@@ -464,8 +486,14 @@ class _Session(asyncssh.SSHServerSession):
             self._finish(status)
 
     async def _play(self) -> int:
-        await self.server.starting.acquire()
-        self._slot = True
+        notice = asyncio.get_running_loop().call_later(
+            BUSY_NOTICE, self._say, "The arcade is busy: your session starts in a moment...\n")
+        try:
+            await self.server.starting.acquire()
+            self._slot = True
+            await self.server.loop_on_time()
+        finally:
+            notice.cancel()
         info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks(),
                            guest=self.connection.guest)
         app = self.server.app_factory(info, self._make_driver)

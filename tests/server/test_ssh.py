@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 
 import asyncssh
 import pytest
@@ -294,6 +295,58 @@ async def test_a_crowd_arriving_starts_a_few_at_a_time(serve):
     assert len(starting_at_once) == 6 and max(starting_at_once) <= 2
     for client in crowd:
         await client.close()
+
+
+def busy_while_starting(server, seconds: float) -> dict[str, float]:
+    """Make the server's loop late for ``seconds`` from the moment a session asks to start, as
+    twenty tables being played would: pieces of 20 ms back to back. Returns {"until": when}."""
+    loop = asyncio.get_running_loop()
+    busy: dict[str, float] = {}
+    on_time = server.loop_on_time
+
+    async def work() -> None:
+        while loop.time() < busy["until"]:
+            time.sleep(0.02)
+            await asyncio.sleep(0)
+
+    async def busy_then_on_time() -> None:
+        busy["until"] = loop.time() + seconds
+        busy["work"] = asyncio.ensure_future(work())
+        await on_time()
+
+    server.loop_on_time = busy_then_on_time
+    return busy
+
+
+async def test_a_session_starts_once_the_people_playing_are_answered_on_time_and_is_told_why_it_waits(serve):
+    made_at: list[float] = []
+
+    def make(info: SessionInfo, driver_class):
+        made_at.append(asyncio.get_running_loop().time())
+        return server.arcade_app(info, driver_class)
+
+    server, port = await serve(limits=Limits(start_patience=30.0), app_factory=make)
+    busy = busy_while_starting(server, 1.5)
+    client = await connect(port)
+    await until(lambda: "The arcade is busy" in client.text(), "told why it waits")
+    await open_menu(client)
+    assert made_at and made_at[0] >= busy["until"]
+
+
+async def test_a_session_waits_no_longer_than_the_start_patience(serve):
+    made_at: list[float] = []
+
+    def make(info: SessionInfo, driver_class):
+        made_at.append(asyncio.get_running_loop().time())
+        return server.arcade_app(info, driver_class)
+
+    server, port = await serve(limits=Limits(start_patience=0.3), app_factory=make)
+    busy = busy_while_starting(server, 3.0)
+    client = await connect(port)
+    await until(lambda: made_at, "the session started")
+    assert made_at[0] < busy["until"] - 1.0
+    await busy["work"]
+    await open_menu(client)
 
 
 async def test_sessions_from_one_address_are_limited(serve):
