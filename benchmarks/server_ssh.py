@@ -4,7 +4,10 @@ and one more player's key-to-screen latency while others idle, play, and arrive 
     python benchmarks/server_ssh.py [--quick] [--idle N] [--playing M] [--crowd C] [--presses P]
 
 The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, host key in
-a temporary folder); every client is asyncssh in this process, all on 127.0.0.1. Memory is the
+a temporary folder); every client is asyncssh, all on 127.0.0.1: the measured player in this
+process, the others (idle and playing) in one process of their own and the crowd in another, as
+each person's ssh client would be (a client loop busy with twenty games' screens would delay the
+measured player's bytes, and that delay is the client's, not the server's). Memory is the
 server's resident set (VmRSS) before and after; CPU is its user+system time over a quiet
 stretch (while playing: once every game is dealt, so that the burst of setting up twenty games
 at one moment is not taken for their play). Latency: the measured player moves up and down the
@@ -137,16 +140,31 @@ async def measure(args: argparse.Namespace) -> dict:
     pid = server.pid
     results: dict = {"idle_sessions": args.idle, "playing_sessions": args.playing, "crowd": args.crowd,
                      "max_starting": args.max_starting}
+    # The others on the server (idle and playing) connect from a process of their own, as their
+    # own ssh clients would: their screens arriving must not delay this process's loop, where
+    # the measured player's bytes arrive and are timed.
+    others = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--others-of", f"{args.idle},{args.playing}", "--port", str(port),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    assert others.stdin is not None and others.stdout is not None
+
+    async def step(say: str | None, expect: str) -> list[str]:
+        """Tell the others' process to go on (``say``), and wait until it reports ``expect``."""
+        if say:
+            others.stdin.write(say.encode() + b"\n")
+            await others.stdin.drain()
+        words = (await others.stdout.readline()).decode().split()
+        if not words or words[0] != expect:
+            raise RuntimeError(f"the others' process said {words} instead of {expect!r}")
+        return words[1:]
+
     try:
         # One session first: what every session shares (themes, parsed CSS, imported modules)
         # is then counted in the baseline, not in the sessions.
         first = await open_session(port, "first")
         await settle(pid)
         base = rss_kib(pid)
-        idle = []
-        for start in range(0, args.idle, 10):  # ten at a time, as people arrive
-            names = [f"idle{i}" for i in range(start, min(start + 10, args.idle))]
-            idle += await asyncio.gather(*(open_session(port, name) for name in names))
+        await step("idle", "idle")  # ten at a time, as people arrive
         await settle(pid)
         per_idle = (rss_kib(pid) - base) / max(1, args.idle)
         results["memory_per_idle_session_mib"] = round(per_idle / 1024, 3)
@@ -160,21 +178,13 @@ async def measure(args: argparse.Namespace) -> dict:
               "(target < 1%)")
 
         # Likewise one game first: the rules, the table and the bots load once per process.
-        stop = asyncio.Event()
-        warm = await open_session(port, "warm")
-        playing = [asyncio.ensure_future(play(warm[1], stop))]
-        await asyncio.sleep(3.0)
+        await step("warm", "warm")
         base = rss_kib(pid)
-        players = [await open_session(port, f"play{i}") for i in range(args.playing)]
-        marks = [len(sink.seen) for _, _, sink in players]
-        dealing = time.monotonic()
-        playing += [asyncio.ensure_future(play(chan, stop)) for _, chan, _ in players]
         # Twenty games set up and dealt at one moment are a burst of their own (screens built,
         # styled and laid out): what is measured below is the play that follows, once every table is up.
-        await asyncio.gather(*(sink.wait_for(WAR_TABLE, mark) for (_, _, sink), mark in zip(players, marks)))
-        results["seconds_until_every_game_is_dealt"] = round(time.monotonic() - dealing, 1)
-        print(f"{args.playing} games set up and dealt at once: all on the table after "
-              f"{results['seconds_until_every_game_is_dealt']:g} s")
+        dealt = await step("play", "dealt")
+        results["seconds_until_every_game_is_dealt"] = float(dealt[0])
+        print(f"{args.playing} games set up and dealt at once: all on the table after {dealt[0]} s")
         await asyncio.sleep(3.0)
         per_game = (rss_kib(pid) - base) / max(1, args.playing)
         results["memory_per_session_in_a_game_mib"] = round(per_game / 1024, 3)
@@ -212,17 +222,54 @@ async def measure(args: argparse.Namespace) -> dict:
         print(f"the crowd on the menu: {came} of {args.crowd} after "
               f"{results['crowd_seconds_until_all_on_the_menu']:g} s"
               + ("" if came == args.crowd else f" (MISSED: the others waited {CROWD_PATIENCE:g} s and gave up)"))
-        stop.set()
-        await asyncio.gather(*playing)
         crowd.stdin.close()
         await crowd.wait()
-        for conn, _, _ in [first, warm, *idle, *players]:
-            conn.close()
+        first[0].close()
     finally:
+        if others.returncode is None:
+            others.stdin.close()  # the others stop playing and leave
+            await others.wait()
         server.terminate()
         await server.wait()
         drain.cancel()
     return results
+
+
+async def others_of(port: int, idle: int, playing: int) -> None:
+    """The other people on the server, in their own process, step by step as the measuring
+    process asks on stdin: "idle" opens ``idle`` sessions (ten at a time) on the menu; "warm"
+    starts one game of War and plays it three seconds; "play" opens ``playing`` sessions, each
+    playing War against a bot, and answers "dealt SECONDS" once every game is on the table.
+    Each step answers with its name; they play until stdin closes, then leave."""
+    loop = asyncio.get_running_loop()
+    sessions: list = []
+    stop = asyncio.Event()
+    playing_now: list[asyncio.Future] = []
+    while line := await loop.run_in_executor(None, sys.stdin.readline):
+        asked = line.strip()
+        if asked == "idle":
+            for start in range(0, idle, 10):
+                sessions += await asyncio.gather(*(open_session(port, f"idle{i}")
+                                                   for i in range(start, min(start + 10, idle))))
+            print("idle", flush=True)
+        elif asked == "warm":
+            warm = await open_session(port, "warm")
+            sessions.append(warm)
+            playing_now.append(asyncio.ensure_future(play(warm[1], stop)))
+            await asyncio.sleep(3.0)
+            print("warm", flush=True)
+        elif asked == "play":
+            players = [await open_session(port, f"play{i}") for i in range(playing)]
+            sessions += players
+            marks = [len(sink.seen) for _, _, sink in players]
+            dealing = time.monotonic()
+            playing_now += [asyncio.ensure_future(play(chan, stop)) for _, chan, _ in players]
+            await asyncio.gather(*(sink.wait_for(WAR_TABLE, mark) for (_, _, sink), mark in zip(players, marks)))
+            print(f"dealt {time.monotonic() - dealing:.1f}", flush=True)
+    stop.set()
+    await asyncio.gather(*playing_now)
+    for conn, _, _ in sessions:
+        conn.close()
 
 
 async def crowd_of(port: int, count: int) -> None:
@@ -250,13 +297,19 @@ def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str 
     parser.add_argument("--playing", type=int, default=20)
     parser.add_argument("--crowd", type=int, default=40)
     parser.add_argument("--presses", type=int, default=300)
-    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--idle-seconds", type=float, default=35.0,
+                        help="how long idle CPU is measured (at least the keepalive interval, 30 s)")
     parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
     parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
+    parser.add_argument("--others-of", help=argparse.SUPPRESS)  # (IDLE,PLAYING: the others' own process)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.crowd_of:
         asyncio.run(crowd_of(args.port, args.crowd_of))
+        return
+    if args.others_of:
+        idle, playing = map(int, args.others_of.split(","))
+        asyncio.run(others_of(args.port, idle, playing))
         return
     if args.quick:
         args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0

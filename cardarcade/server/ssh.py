@@ -81,10 +81,13 @@ class Limits:
     login_grace: float = 60.0  # seconds to log in
     idle_timeout: float = 30 * 60.0  # seconds without a key press before a session ends
     idle_warning: float = 60.0  # the player is told this long before
-    keepalive_interval: float = 15.0  # seconds between keepalives...
-    keepalive_count: int = 3  # ...and how many may go unanswered before the client counts as gone
+    # Seconds between keepalives (only while a client sends nothing: any data resets the clock)...
+    keepalive_interval: float = 30.0
+    # ...and how many may go unanswered before the client counts as gone. (Every 15 s, they
+    # were half of what 100 idle sessions cost the server.)
+    keepalive_count: int = 2
     round_trip_every: float = 5.0  # seconds between measurements of a player's round trip at a shared table
-    round_trip_away_every: float = 60.0  # ...and while not at one (only a table shows it and allows for it)
+    round_trip_away_every: float = 600.0  # ...and while not at one (only a table shows it and allows for it)
     max_output: int = 8 * 1024 * 1024  # bytes held for a client not reading; beyond it, it is dropped
 
     def problems(self) -> list[str]:
@@ -516,7 +519,7 @@ class _Session(asyncssh.SSHServerSession):
     async def _measure_round_trips(self) -> None:
         """The player's round trip, timed on an SSH keepalive request and its reply: every few
         seconds while they have a seat at a shared table (shown there, and a house rule allows
-        for half of it), else once a minute: a hundred idle sessions timed every few seconds
+        for half of it), else every ten minutes: a hundred idle sessions timed every few seconds
         were half of an idle server's CPU."""
         conn, lobby = self.connection.conn, self.server.lobby
         ask = getattr(conn, "_make_global_request", None)  # asyncssh's own (private) way to ask and wait
@@ -534,7 +537,10 @@ class _Session(asyncssh.SSHServerSession):
                     pass  # no reply: the keepalives reap a client that is gone
                 else:
                     lobby.note_round_trip(self.name, loop.time() - sent)
-            await asyncio.sleep(limits.round_trip_every)
+            # Away from a table, whether the player has sat down is looked at every half minute
+            # (the figure from the start stands until then): a hundred idle sessions waking
+            # every few seconds were a tenth of an idle server's CPU.
+            await asyncio.sleep(limits.round_trip_every * (1 if lobby.seated(self.name) else 6))
 
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""

@@ -166,8 +166,8 @@ class _RoundTrip:
         self._task = asyncio.get_running_loop().create_task(self._ask(), name="web tab round trip")
 
     async def _ask(self) -> None:
-        """Every few seconds while the player has a seat at a table (where it is shown), else once
-        a minute (as for SSH players: idle tabs timed often cost an idle server its CPU)."""
+        """Every few seconds while the player has a seat at a table (where it is shown), else every
+        ten minutes (as for SSH players: idle tabs timed often cost an idle server its CPU)."""
         loop, limits = asyncio.get_running_loop(), self._arcade.limits
         measured: float | None = None
         for number in itertools.count(1):
