@@ -55,6 +55,11 @@ class Lobby:
     def unsubscribe(self, key: object) -> None:
         self._listeners.pop(key, None)
 
+    @property
+    def watchers(self) -> int:
+        """How many screens follow the lobby now."""
+        return len(self._listeners)
+
     def _tell(self) -> None:
         for changed in list(self._listeners.values()):
             changed()

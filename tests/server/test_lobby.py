@@ -8,6 +8,7 @@ import re
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.table.shared import COUNTDOWN
+from cardarcade.ui.screens.lobby import news_pause
 from ssh_helpers import connect, until
 
 LOBBY = "· online ("
@@ -105,3 +106,11 @@ async def test_a_player_who_drops_comes_back_to_the_seat_a_bot_kept(serve):
     assert table.held_for("bob") is None and table.people_present == ["ada", "bob"]
     for client in (ada, back):
         await client.close()
+
+
+def test_lobby_news_waits_longer_the_more_screens_follow_the_lobby():
+    alone = [news_pause(2) for _ in range(50)]
+    crowded = [news_pause(140) for _ in range(50)]
+    assert max(alone) < 0.2  # a few people see a new table at once
+    assert 1.4 <= min(crowded) and max(crowded) <= 2.5  # a crowd's arrivals are gathered, never for long
+    assert len(set(crowded)) > 1  # and screens do not all redraw at the same moment

@@ -7,6 +7,7 @@ own queue (``call_later``), never from another app's.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -35,6 +36,17 @@ def open_game(app, table: SharedTable, seat: int | None) -> None:
     app.push_screen(screen_class(table.spec.id)(table.setup, shared=table, seat=seat))
 
 
+def news_pause(watchers: int) -> float:
+    """Seconds a lobby screen waits before drawing news, gathering what else comes meanwhile.
+
+    Every arrival is news to every screen on the lobby: forty people arriving while forty wait
+    there made 800 redraws in a few seconds, all at once on the server's one loop, and the people
+    playing waited behind them. The pause grows with the screens that follow the lobby (a
+    twentieth of a second each, at most two seconds), and differs a little from screen to screen
+    so that their redraws do not all fall at the same moment."""
+    return min(2.0, 0.05 * watchers) * random.uniform(0.75, 1.25)
+
+
 class LobbyWatcher:
     """What every lobby screen shares: follow the lobby while shown, redraw from its own queue.
 
@@ -53,7 +65,10 @@ class LobbyWatcher:
     def _lobby_news(self) -> None:
         if not self._lobby_stale:
             self._lobby_stale = True
-            self.call_later(self._redraw_if_shown)
+            self.call_later(self._pause_for_news)  # (news comes from other sessions' apps)
+
+    def _pause_for_news(self) -> None:
+        self.set_timer(news_pause(self.app.lobby.watchers), self._redraw_if_shown)
 
     def _redraw_if_shown(self) -> None:
         if self._lobby_stale and self.app.screen is self:
