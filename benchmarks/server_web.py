@@ -25,7 +25,7 @@ import aiohttp
 
 import _common
 import server_ssh
-from server_ssh import _fmt, cpu_seconds, latencies, play, rss_kib, settle
+from server_ssh import WAR_TABLE, _fmt, cpu_seconds, latencies, play, rss_kib, settle
 
 MENU = b"Pick a game"
 LOBBY = b"online ("
@@ -118,7 +118,11 @@ async def measure(args: argparse.Namespace) -> dict:
         base = rss_kib(pid)
         players = [await open_tab(port, f"play{i}") for i in range(args.playing)]
         tabs += players
+        marks = [len(tab.seen) for tab in players]
         playing += [asyncio.ensure_future(play(tab, stop)) for tab in players]  # type: ignore[arg-type]
+        # As server_ssh.py: what follows is measured once every game is dealt, not while twenty
+        # games are being set up at one moment.
+        await asyncio.gather(*(tab.wait_for(WAR_TABLE, mark) for tab, mark in zip(players, marks)))
         await asyncio.sleep(3.0)
         per_game = (rss_kib(pid) - base) / max(1, args.playing)
         results["memory_per_tab_in_a_game_mib"] = round(per_game / 1024, 3)
