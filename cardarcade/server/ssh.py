@@ -90,6 +90,19 @@ class Limits:
     round_trip_away_every: float = 600.0  # ...and while not at one (only a table shows it and allows for it)
     max_output: int = 8 * 1024 * 1024  # bytes held for a client not reading; beyond it, it is dropped
 
+    def round_trip_due(self, last: float | None, now: float, seated: bool) -> bool:
+        """Whether a player's round trip is to be timed now: at first, every few seconds while
+        they have a seat at a shared table (shown there, and a house rule allows for half of it),
+        else every ten minutes (a hundred idle sessions timed every few seconds were half of an
+        idle server's CPU)."""
+        return last is None or seated or now - last >= self.round_trip_away_every
+
+    def round_trip_pause(self, seated: bool) -> float:
+        """Seconds until the next look: away from a table, whether the player has sat down is
+        looked at every half minute (the last figure stands until then; a hundred idle sessions
+        waking every few seconds were a tenth of an idle server's CPU)."""
+        return self.round_trip_every * (1 if seated else 6)
+
     def problems(self) -> list[str]:
         out = [f"{name} must be at least 1" for name in ("max_sessions", "per_address", "max_starting", "max_output")
                if getattr(self, name) < 1]
@@ -517,10 +530,8 @@ class _Session(asyncssh.SSHServerSession):
         return app.return_code or 0
 
     async def _measure_round_trips(self) -> None:
-        """The player's round trip, timed on an SSH keepalive request and its reply: every few
-        seconds while they have a seat at a shared table (shown there, and a house rule allows
-        for half of it), else every ten minutes: a hundred idle sessions timed every few seconds
-        were half of an idle server's CPU."""
+        """The player's round trip, timed on an SSH keepalive request and its reply, as often as
+        ``Limits.round_trip_due`` says."""
         conn, lobby = self.connection.conn, self.server.lobby
         ask = getattr(conn, "_make_global_request", None)  # asyncssh's own (private) way to ask and wait
         if ask is None or lobby is None:
@@ -529,7 +540,7 @@ class _Session(asyncssh.SSHServerSession):
         measured: float | None = None
         while True:
             sent = loop.time()
-            if measured is None or lobby.seated(self.name) or sent - measured >= limits.round_trip_away_every:
+            if limits.round_trip_due(measured, sent, lobby.seated(self.name)):
                 measured = sent
                 try:
                     await asyncio.wait_for(ask(b"keepalive@openssh.com"), limits.round_trip_every * 4)
@@ -537,10 +548,7 @@ class _Session(asyncssh.SSHServerSession):
                     pass  # no reply: the keepalives reap a client that is gone
                 else:
                     lobby.note_round_trip(self.name, loop.time() - sent)
-            # Away from a table, whether the player has sat down is looked at every half minute
-            # (the figure from the start stands until then): a hundred idle sessions waking
-            # every few seconds were a tenth of an idle server's CPU.
-            await asyncio.sleep(limits.round_trip_every * (1 if lobby.seated(self.name) else 6))
+            await asyncio.sleep(limits.round_trip_pause(lobby.seated(self.name)))
 
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""

@@ -166,22 +166,21 @@ class _RoundTrip:
         self._task = asyncio.get_running_loop().create_task(self._ask(), name="web tab round trip")
 
     async def _ask(self) -> None:
-        """Every few seconds while the player has a seat at a table (where it is shown), else every
-        ten minutes (as for SSH players: idle tabs timed often cost an idle server its CPU)."""
+        """As often as for SSH players (``Limits.round_trip_due``)."""
         loop, limits = asyncio.get_running_loop(), self._arcade.limits
         measured: float | None = None
         for number in itertools.count(1):
             lobby = self._arcade.lobby
             now = loop.time()
-            if measured is None or (lobby is not None and lobby.seated(self._name)) \
-                    or now - measured >= limits.round_trip_away_every:
+            seated = lobby is not None and lobby.seated(self._name)
+            if limits.round_trip_due(measured, now, seated):
                 measured = now
                 self._stamp, self._sent = str(number).encode(), now
                 try:
                     await self._socket.ping(self._stamp)
                 except (ConnectionError, RuntimeError):  # closing
                     return
-            await asyncio.sleep(limits.round_trip_every)
+            await asyncio.sleep(limits.round_trip_pause(seated))
 
     def answered(self, stamp: bytes) -> None:
         if stamp and stamp == self._stamp and self._arcade.lobby is not None:

@@ -7,7 +7,7 @@ terminals without unicode.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import functools
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -92,7 +92,6 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
 
 
 ROWS_KEPT = 2048  # rows drawn lately, for the whole process (sessions with one theme draw the same ones)
-_rows: OrderedDict[tuple, Text] = OrderedDict()
 
 
 def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
@@ -102,15 +101,12 @@ def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool 
 
     A row is built from dozens of styled pieces, and every move redraws a table's rows, most of
     them as they were: a row already drawn is copied (the copy is the caller's to change)."""
-    key = (tuple(slots), palette, ascii_only, overlap, gap)
-    row = _rows.get(key)
-    if row is None:
-        row = _rows[key] = _draw_row(slots, palette, ascii_only, overlap, gap)
-        if len(_rows) > ROWS_KEPT:
-            _rows.popitem(last=False)
-    else:
-        _rows.move_to_end(key)
-    return row.copy()
+    return _kept_row(tuple(slots), palette, ascii_only, overlap, gap).copy()
+
+
+@functools.lru_cache(maxsize=ROWS_KEPT)
+def _kept_row(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int) -> Text:
+    return _draw_row(slots, palette, ascii_only, overlap, gap)
 
 
 def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, overlap: int, gap: int) -> Text:
@@ -198,27 +194,22 @@ class CardBlock:
 
 
 BLOCKS_KEPT = 1024  # centred rows drawn lately, for the whole process (as ROWS_KEPT)
-_blocks: OrderedDict[tuple, CardBlock] = OrderedDict()
 
 
 def centred_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
                 gap: int = 1, more: tuple[int, int] | None = None) -> CardBlock:
     """``render_row``'s cards drawn centred. ``more``: the cards beyond the row's left and right
     ends, marked beside it ('‹3', '5›'), for a hand too long to show whole."""
-    key = (tuple(slots), palette, ascii_only, overlap, gap, more)
-    block = _blocks.get(key)
-    if block is None:
-        # drawn here, not through render_row: a block keeps its row, so render_row's cache
-        # would hold the same row a second time
-        row = _draw_row(slots, palette, ascii_only, overlap, gap)
-        if more is not None:
-            row = with_more_marks(row, *more, ascii_only)
-        block = _blocks[key] = CardBlock(row)
-        if len(_blocks) > BLOCKS_KEPT:
-            _blocks.popitem(last=False)
-    else:
-        _blocks.move_to_end(key)
-    return block
+    return _kept_block(tuple(slots), palette, ascii_only, overlap, gap, more)
+
+
+@functools.lru_cache(maxsize=BLOCKS_KEPT)
+def _kept_block(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
+                more: tuple[int, int] | None) -> CardBlock:
+    # drawn here, not through render_row: a block keeps its row, so render_row's cache would
+    # hold the same row a second time
+    row = _draw_row(slots, palette, ascii_only, overlap, gap)
+    return CardBlock(with_more_marks(row, *more, ascii_only) if more is not None else row)
 
 
 _ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
