@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Button
 from textual.widgets._footer import FooterKey
 
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 from tests.ui.ui_helpers import screen_text
 
 

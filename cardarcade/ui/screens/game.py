@@ -31,7 +31,7 @@ from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import CardBlock, ascii_suits, card_text
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option
 
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 if TYPE_CHECKING:
     from cardarcade.server.lobby import Lobby

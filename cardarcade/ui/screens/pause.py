@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import Dialog, only_on_top
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
 BUTTON_ARROWS = [

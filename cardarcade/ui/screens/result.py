@@ -16,7 +16,7 @@ from textual.widgets import Sparkline, Static
 from cardarcade.rules.base import Game, Result
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 
 def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> str:

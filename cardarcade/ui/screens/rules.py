@@ -13,7 +13,7 @@ from textual.widgets import Markdown
 
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.ui.screens._dialog import Dialog
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 if TYPE_CHECKING:
     from cardarcade.store.books import Book

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from cardarcade.rules.base import BadSave
 from cardarcade.store.saves import SaveEntry
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 
 def when(saved_at: datetime | None, now: datetime | None = None) -> str:

@@ -24,7 +24,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 

@@ -32,7 +32,7 @@ from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, Slot, centred_row
-from cardarcade.ui.widgets.keybar import ArcadeFooter
+from cardarcade.ui.widgets.footer import ArcadeFooter
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
 RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
