@@ -120,10 +120,21 @@ async def test_when_both_are_blocked_the_screen_counts_down_and_the_talons_turn(
         screen = app.screen
         # (the count starts with the game: a loaded machine may show its "2…" first)
         assert re.search(r"Both blocked: [32]… the talons turn", text_of(screen.render_center()))
+        # Every centre the screen draws, kept: the "1…" beat lasts 0.6 s, which a loaded machine
+        # can pass over between two looks, but not between two draws.
+        drawn: list[str] = []
+        render_center = screen.render_center
+
+        def recorded():
+            centre = render_center()
+            drawn.append(text_of(centre))
+            return centre
+
+        screen.render_center = recorded
         await pilot.press("a")  # a card now: nothing to play, said so, nothing lost
         assert "nobody can play" in prompt(screen)
-        await wait_for(pilot, lambda: "Both blocked: 1…" in text_of(screen.render_center()))
         await wait_for(pilot, lambda: screen.game.s.flips == 1)
+        assert any("Both blocked: 1…" in centre for centre in drawn)
         assert tops(screen) == ["10s", "7d"]
         assert any("3, 2, 1: the talons turn up the 10♠ and the 7♦" in line.plain for line in screen.log_lines)
 
