@@ -26,12 +26,15 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import DEFAULT_PACE, Reaction, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, DEFAULT_PACE, Reaction, Seat, Table
 from cardarcade.table.thinking import live_thinker
 
 HOLD_SECONDS = 180.0  # how long a seat waits for a person who left
 COUNTDOWN = 3.0  # seconds between the deal and the first card in a reaction game
 MAX_NAME = 40
+# The most a press is moved back for its player's round trip: claims are held that much longer
+# for everyone at the table, so one very distant player must not make every race sluggish.
+MOST_ALLOWED = 0.15
 
 EventsListener = Callable[[list[Event], "int | None"], None]
 ReactionsListener = Callable[[list[Reaction]], None]
@@ -243,12 +246,19 @@ class SharedTable:
 
     def _pressed_at(self, seat: int, t: float | None) -> float:
         """When a press that arrived at ``t`` (default: now) was made: with the house rule, half the
-        player's round trip earlier."""
+        player's round trip earlier (at most ``MOST_ALLOWED``). The table then holds every claim
+        for as long as the most any seated player's press is moved back, so that a press stamped
+        earlier than a rival's still counts first when it reaches the server after the rival's."""
         t = self.clock.now() if t is None else t
-        player = self.places[seat].player
-        if self.compensate_rtt and player in self.round_trips:
-            t -= self.round_trips[player] / 2
+        if self.compensate_rtt:
+            assert self.table is not None
+            t -= self._allowance(self.places[seat].player)
+            self.table.window = ARBITRATION_WINDOW + max(map(self._allowance, self.people_present), default=0.0)
         return t
+
+    def _allowance(self, player: str | None) -> float:
+        """How far back a player's presses are moved: half their latest round trip, capped."""
+        return min(self.round_trips.get(player, 0.0) / 2, MOST_ALLOWED) if player is not None else 0.0
 
     def _events(self, events: list[Event], seat: int | None) -> None:
         for watcher in list(self.watchers):

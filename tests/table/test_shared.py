@@ -10,7 +10,8 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.server.lobby import CHAT_BURST, Lobby
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.shared import COUNTDOWN, HOLD_SECONDS, SeatTaken, SharedTable
+from cardarcade.table.shared import COUNTDOWN, HOLD_SECONDS, MOST_ALLOWED, SeatTaken, SharedTable
+from cardarcade.table.table import ARBITRATION_WINDOW
 
 FLIP = Action("flip")
 
@@ -103,6 +104,41 @@ def test_allowing_for_round_trips_also_times_a_card_played_onto_a_pile() -> None
     table.submit(0, Action("play", tuple(cards("8c")), 0), shown + 0.35)  # left ada's keyboard 100 ms earlier
     clock.advance(1.0)
     assert table.table.game.view(None).tops[0].code == "8c"
+
+
+def test_allowing_for_round_trips_holds_claims_until_a_far_players_earlier_press_can_arrive() -> None:
+    clock = VirtualClock(start=50.0)
+    table = table_of(clock=clock, deck=deck_starting("Js 2h 3c 4d"), compensate_rtt=True)
+    table.sit("bob")
+    table.round_trips.update({"ada": 0.200, "bob": 0.002})
+    table.deal()
+    news = News(table, 0)
+    clock.advance(COUNTDOWN)
+    table.submit(0, FLIP)
+    clock.advance(0.30)
+    table.claim(1, "slap")  # bob's press arrives ...
+    clock.advance(0.06)
+    table.claim(0, "slap")  # ... and ada's 60 ms later, longer than the plain arbitration window,
+    clock.advance(1.0)  # though it left her keyboard 40 ms before bob's
+    assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 0
+
+
+def test_a_press_is_moved_back_at_most_so_far_whatever_the_round_trip() -> None:
+    clock = VirtualClock(start=50.0)
+    table = table_of(clock=clock, deck=deck_starting("Js 2h 3c 4d"), compensate_rtt=True)
+    table.sit("bob")
+    table.round_trips.update({"ada": 2.0, "bob": 0.002})  # a very poor connection
+    table.deal()
+    news = News(table, 0)
+    clock.advance(COUNTDOWN)
+    table.submit(0, FLIP)
+    clock.advance(0.30)
+    table.claim(1, "slap")
+    clock.advance(0.20)
+    table.claim(0, "slap")  # a second's allowance would make her first; the cap does not
+    clock.advance(2.0)
+    assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 1
+    assert table.table.window == pytest.approx(ARBITRATION_WINDOW + MOST_ALLOWED)
 
 
 def test_a_player_who_leaves_has_a_bot_play_the_seat_until_they_sit_down_again() -> None:

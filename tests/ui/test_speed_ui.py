@@ -150,6 +150,13 @@ def test_a_race_lost_is_told_in_words_that_read_right_for_you_and_for_others():
     assert beaten_words(names, theirs, loser_here=False) == "Bot 1's own earlier card got there 50 ms before"
     hot_seat = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.04)
     assert beaten_words(["Ann", "Bob"], hot_seat, loser_here=False) == "Bob was 40 ms earlier than Ann"
+    # pressed first, but the press reached the table after the other play had been settled there
+    # (a busy machine, or a far-away player's press moved back for their round trip)
+    arrived_late = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=-0.02)
+    assert beaten_words(names, arrived_late, loser_here=True) == \
+        "You pressed 20 ms before Bot 1, but Bot 1's play was settled before the press arrived"
+    assert beaten_words(["Ann", "Bob"], arrived_late, loser_here=False) == \
+        "Ann pressed 20 ms before Bob, but Bob's play was settled before the press arrived"
 
 
 async def test_the_centre_piles_turn_up_on_go_not_before():

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
+from cardarcade.table.shared import MOST_ALLOWED
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
@@ -262,8 +263,9 @@ class NewTableScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Allow for round trips", classes="field-label")
                 yield Switch(False, id="new-rtt")
-            yield Static("On: a press counts from half a player's measured round trip earlier, so a "
-                         "far-away player is not slower for the distance.", classes="field-help")
+            yield Static("On: a press counts from half a player's measured round trip earlier (at most "
+                         f"{round(MOST_ALLOWED * 1000)} ms), so a far-away player is not slower for the distance.",
+                         classes="field-help")
             with Horizontal(classes="field"):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Back", id="back")

@@ -31,10 +31,15 @@ def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
     """Why a play lost its race, in ms: 'Ann was 40 ms earlier' (None: it lost to nobody's press)."""
     if r.beaten_by is None:
         return None
+    who = names[r.beaten_by]
+    if r.margin < 0 and r.beaten_by != r.seat:
+        # pressed first, but it reached the table after the other play had been settled there
+        pressed = "You" if loser_here else names[r.seat]
+        return (f"{pressed} pressed {round(-r.margin * 1000)} ms before {who}, but {who}'s play was settled "
+                "before the press arrived")
     ms = max(0, round(r.margin * 1000))
     if r.beaten_by == r.seat:
         return f"{possessive(names[r.seat])} own earlier card got there {ms} ms before"
-    who = names[r.beaten_by]
     if loser_here:
         return f"{who} was {ms} ms earlier"
     return f"{who} was {ms} ms earlier than {names[r.seat]}"
