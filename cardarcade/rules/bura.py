@@ -55,10 +55,10 @@ your head) or by leading a **bura**; keep the most tokens.
   score **A 11, 10 10, K 4, Q 3, J 2** when taken (120 in all).
 - Each hand both players **ante** a token into the pot. Three cards each; the next card is
   turned up for **trumps** and lies under the stock (it is the stock's last card).
-- The leader leads **one, two or three cards of one suit**; the other player answers with
-  as many cards, **any cards at all**. To take the trick the answer must **beat every card
-  led**, card for card: a higher card of the same suit, or a trump against a plain card.
-  Otherwise the leader takes it. Mark several cards with `space`, then `enter`.
+- The leader leads **one, two or three cards of one suit**, or **three aces**; the other
+  player answers with as many cards, **any cards at all**. To take the trick the answer must
+  **beat every card led**, card for card: a higher card of the same suit, or a trump against
+  a plain card. Otherwise the leader takes it. Mark several cards with `space`, then `enter`.
 - The trick's winner leads next. Both draw back to three, the winner first, one card at a
   time; when the stock cannot fill both hands nobody draws again this hand.
 - **Special leads:** a hand of three trumps (**bura**), **three aces**, or three cards of one
@@ -107,10 +107,10 @@ def plays(chosen: tuple[Card, ...]) -> Action:
 
 
 def lead_actions(hand: list[Card]) -> list[Action]:
-    """Every lead from ``hand``: any card, or two or three of one suit."""
+    """Every lead from ``hand``: any card, two or three of one suit, or three aces."""
     out = list(map(_SINGLES.__getitem__, map(_code, hand)))
     n = len(hand)
-    if n == HAND_SIZE:  # (the usual hand, written out: the loops below cost twice as much)
+    if n == HAND_SIZE:  # (the usual hand, written out: the loop below costs twice as much)
         a, b, c = hand
         if a.suit is b.suit:
             out.append(plays((a, b)))
@@ -118,15 +118,14 @@ def lead_actions(hand: list[Card]) -> list[Action]:
             out.append(plays((a, c)))
         if b.suit is c.suit:
             out.append(plays((b, c)))
-        if a.suit is b.suit is c.suit:
+        # a bura or a molodka is of one suit; three aces are the one lead of mixed suits
+        if a.suit is b.suit is c.suit or a.rank is b.rank is c.rank is Rank.ACE:
             out.append(plays((a, b, c)))
         return out
-    for i in range(n):
+    for i in range(n):  # (fewer than three cards: pairs only)
         for j in range(i + 1, n):
             if hand[i].suit is hand[j].suit:
                 out.append(plays((hand[i], hand[j])))
-    if n == 3 and hand[0].suit is hand[1].suit is hand[2].suit:
-        out.append(plays(tuple(hand)))
     return out
 
 
@@ -356,6 +355,8 @@ class Bura(TrickGame):
             if count == 1:
                 return True
             suit = chosen[0].suit
+            if count == HAND_SIZE and all(c.rank is Rank.ACE for c in chosen):
+                return True  # three aces, led in turn as well as out of it
             return count <= HAND_SIZE and all(c.suit is suit for c in chosen)
         return listed(action, self.legal_actions(seat))
 

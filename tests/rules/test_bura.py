@@ -134,6 +134,51 @@ def test_bura_outranks_three_aces_and_alike_combinations_leave_the_lead():
     assert game.actors() == [0]  # the leader's bura outranks three aces
 
 
+def test_three_aces_outrank_a_molodka():
+    game = new(h0="6h 7h 8h", h1="Ah As Ad")
+    assert game.actors() == [1] and game.legal_actions(1) == [p("Ah As Ad")]  # taken out of turn
+    game = new(h0="Ah As Ad", h1="6h 7h 8h")
+    assert game.actors() == [0] and not game.s.special  # the leader's aces keep the lead
+    assert p("Ah As Ad") in game.legal_actions(0)
+
+
+def test_the_player_who_would_lead_anyway_may_lead_three_aces_or_not():
+    game = new(h0="Ah As Ad", h1="6h 7h 8s")
+    legal = game.legal_actions(0)
+    assert p("Ah As Ad") in legal and p("Ah") in legal
+    assert p("Ah As") not in legal  # two aces are two suits: no lead
+    with pytest.raises(IllegalAction):
+        game.apply(0, p("Ah As"))
+    game.apply(0, p("Ah As Ad"))
+    # played out as usual: unbeaten, the aces take the trick and the hand goes on
+    game.apply(1, p("6h 7h 8s"))
+    assert game.s.last_winner == 0 and game.points(0) == 33 and game.s.hand_no == 1
+    assert game.actors() == [0] and DECLARE in game.legal_actions(0)
+
+
+def test_the_player_who_would_lead_anyway_may_lead_a_bura_or_a_molodka():
+    game = new(h0="6h 7h 8h", h1="9s 8c Jd")
+    assert p("6h 7h 8h") in game.legal_actions(0) and not game.s.special
+    game = new(h0="7c 8c 9c", h1="6h 7h 8s", up="6c")
+    assert p("7c 8c 9c") in game.legal_actions(0) and p("7c") in game.legal_actions(0)
+    game.apply(0, p("7c 8c 9c"))
+    game.apply(1, p("6h 7h 8s"))
+    assert game.s.hand_no == 2 and game.s.outcome == [1.0, -1.0]  # a bura led in turn decides the hand too
+
+
+def test_both_holding_a_bura_the_answer_must_beat_all_three_cards():
+    # the leader keeps the lead (alike combinations); 9 and 10 and K beat the 7 and 8, not the ace
+    game = new(h0="7c 8c Ac", h1="9c 10c Kc", up="6c")
+    assert game.actors() == [0]
+    game.apply(0, p("7c 8c Ac"))
+    game.apply(1, p("9c 10c Kc"))
+    assert game.s.hand_no == 2 and game.s.outcome == [1.0, -1.0]
+    game = new(h0="7c 8c 9c", h1="10c Kc Ac", up="6c")
+    game.apply(0, p("7c 8c 9c"))
+    game.apply(1, p("10c Kc Ac"))
+    assert game.s.hand_no == 2 and game.s.outcome == [-1.0, 1.0]
+
+
 def test_a_bura_led_wins_the_hand_for_whoever_takes_the_trick():
     game = new(h0="6h 7h Qd", h1="7c 8c 9c", up="6c")
     game.apply(1, p("7c 8c 9c"))
@@ -162,13 +207,29 @@ def test_a_false_declaration_pays_the_pot_and_ends_the_hand():
     assert game.s.hand_no == 2 and game.s.pot == 6 and game.s.bank == [9 - 2 - 1, 9 - 1]
 
 
+def play_to_the_last_trick(game: Bura) -> None:
+    """Play the first lead or answer offered, never declaring, until the hand is played out."""
+    while not game.s.final:
+        seat = game.actors()[0]
+        game.apply(seat, next(a for a in game.legal_actions(seat) if a is not DECLARE))
+
+
 def test_when_the_cards_run_out_undeclared_the_hand_is_a_draw():
     game = new()
-    while game.s.hand_no == 1:
-        seat = game.actors()[0]
-        legal = game.legal_actions(seat)
-        game.apply(seat, PASS if PASS in legal else next(a for a in legal if a is not DECLARE))
+    play_to_the_last_trick(game)
+    game.apply(game.s.last_winner, PASS)
     assert game.s.pot == 4 and game.s.bank == [8, 8] and game.s.outcome == [0.0, 0.0]
+
+
+def test_after_the_last_trick_its_winner_may_still_declare_31():
+    game = new()
+    play_to_the_last_trick(game)
+    assert game.s.last_winner == 1 and game.points(1) == 93
+    assert game.actors() == [1] and game.legal_actions(1) == [DECLARE, PASS]
+    assert game.legal_actions(0) == []
+    game.apply(1, DECLARE)
+    assert game.s.outcome == [-1.0, 1.0] and game.s.hand_no == 2
+    assert game.s.bank == [9 - 1, 9 + 2 - 1]  # the pot of 2 won, then the next ante
 
 
 def test_the_game_ends_when_a_player_cannot_pay_the_ante():
