@@ -97,6 +97,8 @@ match target.
   card on it.
 - "Three if they had not captured any tricks" for the closer's opponent is read as: no trick
   won before the close.
+- When the closer loses the last trick the other player wins the hand as above, whether they
+  then declare 66 (even short of it) or let the hand end.
 - A marriage may be shown with the stock open or closed; the exchange only while it is open.
 
 **Keys:** `←` `→` choose a card, `enter` plays it; `m` shows a marriage with the card under
@@ -433,6 +435,10 @@ class Schnapsen(TrickGame):
         points = [self.points(0), self.points(1)]
         events: list[Event] = []
         if declarer is not None:
+            events.append(Event("declare", declarer, "{seat} declares 66", data={"points": points[declarer]}))
+            if s.final and closer is not None and declarer != closer:
+                declarer = None  # the closer lost the last trick: the hand is the other's, declared or not
+        if declarer is not None:
             other = 1 - declarer
             if points[declarer] >= GOAL:
                 winner = declarer
@@ -449,7 +455,6 @@ class Schnapsen(TrickGame):
                 tricks = s.close_tricks[winner] if closer is not None and declarer == closer else s.tricks_won[winner]
                 game_points = 3 if tricks == 0 else 2
                 why = f"{{target}} declares with only {points[declarer]}: {{seat}} scores"
-            events.append(Event("declare", declarer, "{seat} declares 66", data={"points": points[declarer]}))
         elif closer is not None:
             winner = 1 - closer
             game_points = 3 if s.close_tricks[winner] == 0 else 2

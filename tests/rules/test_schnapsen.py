@@ -269,6 +269,64 @@ def test_a_false_declaration_by_the_closer_gives_the_other_two():
     assert game.s.last_hand == [0, 2]
 
 
+def test_closer_going_out_scores_one_when_the_other_had_33_before_the_close():
+    game = new(h0="10h Js Ad Kc Qc", h1="Ah 10s Jd Qs Ks", stock="Kh Ac Qh 10c Jh Kd As 10d Qd")
+    trick(game, "10h", "Ah")
+    trick(game, "10s", "Js")
+    trick(game, "Jd", "Ad")
+    assert game.points(1) == 33 and game.actors() == [0]
+    game.apply(0, CLOSE)
+    game.apply(0, Action("marry", (C("Kc"), C("Qc"))))
+    game.apply(1, p("Qs"))
+    trick(game, "Ac", "Ks")
+    assert game.points(0) == 13 + 40 + 7 + 15
+    game.apply(0, OUT)
+    assert game.s.last_hand == [1, 0]
+
+
+# Seat 0 closes before the first trick; seat 1 holds the aces of seat 0's hearts and spades
+# (no diamonds) and the trump marriage.
+CLOSING_DEAL = dict(h0="10h Kh Js 10d Qd", h1="Ah Jh As Kc Qc", up="Jc", stock="Ac 10c Ad Kd Jd Ks Qs 10s Qh")
+
+
+def closed_at_once() -> Schnapsen:
+    """The closing deal, closed by seat 0, after seat 1 takes the 10♥ (21) and seat 0 the J♥ (6)."""
+    game = new(**CLOSING_DEAL)
+    game.apply(0, CLOSE)
+    trick(game, "10h", "Ah")
+    trick(game, "Jh", "Kh")
+    return game
+
+
+def test_the_other_player_going_out_before_the_closer_scores_three_with_no_trick_before_the_close():
+    game = closed_at_once()
+    trick(game, "Js", "As")
+    game.apply(1, Action("marry", (C("Kc"), C("Qc"))))
+    game.apply(0, p("10d"))
+    assert game.points(1) == 21 + 13 + 40 + 14 and game.s.tricks_won == [1, 3]
+    game.apply(1, OUT)
+    assert game.s.last_hand == [0, 3]  # not 2: the closer won a trick, but after the close
+
+
+def test_a_false_declaration_by_the_closer_gives_three_to_the_other_with_no_trick_before_the_close():
+    game = closed_at_once()
+    assert game.points(0) == 6 and game.s.tricks_won == [1, 1]
+    game.apply(0, OUT)
+    assert game.s.last_hand == [0, 3]
+
+
+@pytest.mark.parametrize("then", [OUT, PASS])
+def test_a_closer_who_loses_the_last_trick_loses_the_hand_whatever_the_other_then_says(then):
+    game = closed_at_once()
+    trick(game, "Js", "As")
+    trick(game, "Qc", "10d")
+    trick(game, "Kc", "Qd")
+    assert game.s.final and game.s.last_winner == 1 and game.points(1) == 54
+    assert game.legal_actions(1) == [OUT, PASS] and game.legal_actions(0) == []
+    game.apply(1, then)  # declaring 66 with 54 costs nothing now: the closer can no longer go out
+    assert game.s.last_hand == [0, 3]
+
+
 def test_the_last_trick_scores_one_when_nobody_closed_or_went_out():
     game = new()
     rng = random.Random(1)
