@@ -55,7 +55,8 @@ from cardarcade.rules.chicago import (
     claim_cards,
     declared_type,
     draws,
-    holds,
+    duty,
+    reveal,
 )
 
 TRICK_DEALS = {"medium": 12, "hard": 60}  # sampled deals solved for a card
@@ -72,9 +73,9 @@ def draw_action(discard: list[Card]) -> Action:
 
 
 def safe_discard(view: ChicagoView, seat: int, discard: list[Card]) -> bool:
-    """A discard that breaks a claim the hand cannot prove would forfeit the game."""
-    claim = view.claims[seat]
-    return not (claim and discard and claim_cards(view.hand, claim) & set(discard) and not holds(view.hand, claim))
+    """A discard that shows a hand short of a claim would forfeit the game."""
+    due = duty(view.best, view.draw_round, seat)
+    return not reveal(view.hand, tuple(discard), view.open_claims[seat], due)[1]
 
 
 def easy_discard(hand: list[Card]) -> list[Card]:

@@ -13,18 +13,20 @@ A hand is a small state machine, one phase at a time:
 - ``play``: five tricks, follow suit, aces high, no trumps; the last trick scores five, then the
   best five cards held (the cards played, face up) score as a poker hand.
 
-A type named is a claim: a player who later discards a card of the claimed combination shows the
-hand first; a claim the cards shown or the cards played at the end do not bear out forfeits the
-game.
+Each type named is a claim of its own, about that showdown's hand: whoever held the best declared
+hand must show the hand in the next draw before breaking up its combination; other declarers have
+it shown for them when that proves the claim; a claim neither shown nor in the five cards played at
+the end forfeits the game.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations
 from operator import attrgetter
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from cardarcade.cards import ACES_HIGH, Card, Suit, cards, standard_deck
 from cardarcade.poker import Category, HandValue, evaluate
@@ -73,9 +75,15 @@ RULES = """\
   ranks from the cards without showing them. The best declared hand scores:
   royal flush 52 · straight flush 8 · four of a kind 7 · full house 6 · flush 5 · straight 4 ·
   three of a kind 3 · two pair 2 · one pair 1. A tie scores nothing.
-- A declaration is a **claim**. If you later discard a card of a combination you declared, your
-  five cards are shown first, to prove it. A claim that is neither shown nor still held in your
-  five cards at the end of the hand **forfeits the game**.
+- Each declaration is a **claim** of its own: the type you named must be in your five cards. A
+  pair is in two pair, three of a kind, a full house or four of a kind; three of a kind in a full
+  house or four of a kind; a straight or a flush in a straight flush. A straight or a flush holds
+  no pair.
+- Whoever held the best declared hand at a showdown (all of them on a tie) must, in the next draw,
+  **show** their five cards before discarding any card that breaks up that combination; a hand
+  shown without it **forfeits the game**.
+- A claim never proven by a shown hand must be in the five cards you play to the tricks, or you
+  **forfeit the game**.
 - **Tricks:** after the third draw, five tricks. Follow suit if you can, else play any card; the
   highest card of the suit led takes the trick. Only the **fifth trick** scores: **5 points**.
   The cards stay face up in front of their players; then the best poker hand held scores as above.
@@ -87,9 +95,14 @@ RULES = """\
 **Clarifications** (the text leaves these open): a showdown goes round once (a higher type can
 only be declared once); ranks are compared by the table rather than named aloud, so ranks are
 never bluffed, and a player who named a type their cards lack loses that comparison; the
-declared type scores (it is only checked later); a player who forfeits loses and the others are
-ranked by score; when the stock runs short the discards are shuffled into a new stock. Nothing
-else departs from the text.
+declared type scores (it is only checked later); a hand declared below its own type is compared
+as the whole hand; a player who forfeits loses and the others are ranked by score; when the stock
+runs short the discards are shuffled into a new stock.
+
+**Departure:** the text lets any other declarer reveal the hand before discarding, to prove a claim.
+There is no key for that here: when you break up a combination you declared and still hold, your
+hand is shown for you (an honest claim would otherwise forfeit at the end). A bluff is never shown
+for you. Nothing else departs from the text.
 
 **Keys:** `←` `→` choose a card, `space` marks cards to discard, `enter` discards or plays;
 `d` declare, `p` pass, `s` stand pat.
@@ -120,9 +133,41 @@ def claim_cards(hand: list[Card], kind: int) -> set[Card]:
 
 _STRAIGHT, _FOUR_OF_A_KIND = int(Category.STRAIGHT), int(Category.FOUR_OF_A_KIND)  # (plain ints: compared per draw)
 
+# What a claim of each type needs. Sets of equal ranks (the two largest counts): a pair is also in
+# two pair, three of a kind, a full house or four of a kind, and is checked in part of a hand too.
+_SETS = {1: (2, 0), 2: (2, 2), 3: (3, 0), 6: (3, 2), 7: (4, 0)}
+# The five-card types, by the types that contain them: a straight flush is a straight and a flush.
+_WHOLE = {4: {4, 8, ROYAL}, 5: {5, 8, ROYAL}, 8: {8, ROYAL}, ROYAL: {ROYAL}}
+
 
 def holds(hand: list[Card], kind: int) -> bool:
-    return len(hand) == HAND and declared_type(evaluate(hand)) >= kind
+    """Whether the cards (five, or the ones kept in a draw) contain the combination of a claimed
+    type. Only the type named counts: a straight holds no pair."""
+    need = _SETS.get(kind)
+    if need is None:
+        return len(hand) == HAND and declared_type(evaluate(hand)) in _WHOLE[kind]
+    counts = sorted(Counter(c.rank for c in hand).values(), reverse=True) + [0]
+    return counts[0] >= need[0] and counts[1] >= need[1]
+
+
+def duty(best: list[int], draw_round: int, seat: int) -> int | None:
+    """Which showdown's claim (0 or 1) ``seat`` must show the hand to break in this draw: the best
+    declared hand of the showdown just before it, whoever held it."""
+    return draw_round - 2 if draw_round > 1 and seat in best else None
+
+
+def reveal(hand: list[Card], thrown: tuple[Card, ...], claims: list[int], due: int | None) -> tuple[bool, int]:
+    """What discarding ``thrown`` does to a seat's open claims (by showdown, 0 if none or proven):
+    whether the hand is shown first, and the claim the shown hand fails (0: none, or not shown).
+    The hand is shown when the discard breaks up the claim it is due to show, or a combination it
+    still holds (the reveal the text allows, made for the player); a bluff is never shown unasked."""
+    if not thrown:
+        return False, 0
+    kept = [c for c in hand if c not in thrown]
+    broken = [i for i, kind in enumerate(claims) if kind and not holds(kept, kind)]
+    if not any(i == due or holds(hand, claims[i]) for i in broken):
+        return False, 0
+    return True, claims[due] if due in broken and not holds(hand, claims[due]) else 0
 
 
 # One shared draw action per set of up to three cards (23,478 of them), kept in tables indexed
@@ -247,7 +292,7 @@ class ChicagoState(TrickState):
     frozen: list[bool]  # may not draw this hand (started it near the target)
     declarations: list[Declaration] = []  # this showdown's, in order
     best: list[int] = []  # seats holding the best declaration so far
-    claims: list[int]  # the highest type each seat has declared and not yet proven (0: none)
+    claims: list[list[int]]  # by seat, by showdown: the type declared and not yet proven (0: none)
     shown: list[list[Card]]  # a hand shown to prove a claim (most recent), by seat
     voids: list[list[Suit]]
     hand_scores: list[int]  # points each seat has scored this hand
@@ -255,6 +300,14 @@ class ChicagoState(TrickState):
     last_showdown_seat: int | None = None
     hand_summary: str = ""  # the last hand's end ({seat} took the last trick, {target} the best hand)
     summary_seats: list[int | None] = [None, None]
+
+    @field_validator("claims", mode="before")
+    @classmethod
+    def _one_claim_each(cls, value: object) -> object:
+        """Saves from before claims were kept by showdown hold one type per seat: keep it to check."""
+        if isinstance(value, list) and all(type(k) is int for k in value):
+            return [[k, 0] for k in value]
+        return value
 
 
 # The state every new game starts from (see ``Chicago.setup``): the deal replaces each of its lists.
@@ -281,7 +334,8 @@ class ChicagoView(BaseModel):
     declarations: list[Declaration]
     best: list[int]
     best_kind: int
-    claims: list[int]
+    claims: list[int]  # the highest open claim by seat (what the table shows)
+    open_claims: list[list[int]]  # by seat, by showdown: the type declared and not yet proven
     shown: list[list[Card]]
     trick: list[PlayedCard]
     leader: int
@@ -302,7 +356,7 @@ class ChicagoView(BaseModel):
 class Chicago(TrickGame):
     State = ChicagoState
     Options = ChicagoOptions
-    NESTED = ("hands", "won", "shown", "voids")
+    NESTED = ("hands", "won", "claims", "shown", "voids")
     __slots__ = ()
 
     @classmethod
@@ -337,8 +391,8 @@ class Chicago(TrickGame):
         s.__dict__.update(
             hands=packets[n - first:] + packets[:n - first],  # the first packet to the dealer's left
             stock=order[HAND * n:], discards=[], won=[[] for _ in range(n)], tricks_won=[0] * n, trick=[],
-            last_trick=[], last_winner=None, log=[], log_seats=[], claims=[0] * n, shown=[[] for _ in range(n)],
-            voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[], frozen=frozen, draw_round=1,
+            last_trick=[], last_winner=None, log=[], log_seats=[], claims=[[0, 0] for _ in range(n)],
+            shown=[[] for _ in range(n)], voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[], frozen=frozen, draw_round=1,
             leader=first, phase="draw", asking=first, asked=0)
         return self._skip_frozen()
 
@@ -445,7 +499,8 @@ class Chicago(TrickGame):
             playable=self.playable(seat) if seat is not None else [], hand_counts=[len(h) for h in s.hands],
             stock=len(s.stock), discards=len(s.discards), scores=list(s.scores), frozen=list(s.frozen),
             declarations=[d.model_copy() for d in s.declarations], best=list(s.best), best_kind=self.best_kind(),
-            claims=list(s.claims), shown=[list(h) for h in s.shown],
+            claims=[max(c) for c in s.claims], open_claims=[list(c) for c in s.claims],
+            shown=[list(h) for h in s.shown],
             trick=[PlayedCard(seat=(s.leader + i) % n, card=c) for i, c in enumerate(s.trick)], leader=s.leader,
             tricks_played=sum(s.tricks_won), played=list(s.log), played_by=list(s.log_seats), before_me=before,
             voids=[list(v) for v in s.voids], hand_no=s.hand_no, last_showdown=s.last_showdown,
@@ -471,14 +526,18 @@ class Chicago(TrickGame):
         s = self.s
         hand = s.hands[seat]
         events: list[Event] = []
-        claim = s.claims[seat]
-        if thrown and claim and claim_cards(hand, claim) & set(thrown):
-            # breaking a declared combination: the hand is shown first, to prove the claim
+        claims = s.claims[seat]
+        show, failed = reveal(hand, thrown, claims, duty(s.best, s.draw_round, seat)) if any(claims) else (False, 0)
+        if show:
+            # breaking up a declared combination: the hand is shown first, to prove the claim
+            proven = [i for i, kind in enumerate(claims) if kind and holds(hand, kind)]
+            named = TYPE_NAMES[failed] if failed else " and ".join(dict.fromkeys(TYPE_NAMES[claims[i]] for i in proven))
             s.shown[seat] = list(hand)
-            events.append(Event("show", seat, f"{{seat}} shows the hand to prove {TYPE_NAMES[claim]}", tuple(hand)))
-            if not holds(hand, claim):
-                return events + self._forfeit(seat, claim)
-            s.claims[seat] = 0
+            events.append(Event("show", seat, f"{{seat}} shows the hand to prove {named}", tuple(hand)))
+            if failed:
+                return events + self._forfeit(seat, failed)
+            for i in proven:
+                claims[i] = 0
         count = len(thrown)
         if count:
             for card in thrown:
@@ -499,7 +558,7 @@ class Chicago(TrickGame):
         if not kind:
             s.declarations.append(declaration(seat, 0, ""))
             return [_EVENTS["pass", seat, 0]] + self._next_asked()
-        s.claims[seat] = max(s.claims[seat], kind)
+        s.claims[seat][s.draw_round - 1] = kind  # a claim of its own: a later one never covers it
         outcome = ""
         events = [_EVENTS["declare", seat, kind]]
         if not s.best or kind > self.best_kind():
@@ -519,8 +578,8 @@ class Chicago(TrickGame):
         return events + self._next_asked()
 
     def _strength(self, seat: int, kind: int) -> int:
-        value = evaluate(self.s.hands[seat])
-        return int(value) if declared_type(value) >= kind else -1
+        hand = self.s.hands[seat]
+        return int(evaluate(hand)) if holds(hand, kind) else -1
 
     def _score_showdown(self) -> list[Event]:
         s = self.s
@@ -575,8 +634,9 @@ class Chicago(TrickGame):
         events = [Event("trick", winner, f"{{seat}} takes the last trick and scores {LAST_TRICK}")]
         final = self.final_hands()
         for p in range(n):
-            if s.claims[p] and not holds(final[p], s.claims[p]):
-                return events + self._forfeit(p, s.claims[p])
+            for kind in s.claims[p]:
+                if kind and not holds(final[p], kind):
+                    return events + self._forfeit(p, kind)
         values = [evaluate(h) for h in final]
         top = max(values)
         best = [p for p in range(n) if values[p] == top]
@@ -660,7 +720,7 @@ class Chicago(TrickGame):
             players=n, seed=0, options=view.options, hands=hands, won=won, trick=trick, leader=view.leader,
             tricks_won=tricks_won, log=list(view.played), log_seats=list(view.played_by), stock=dealt[n],
             scores=list(view.scores), dealer=view.dealer, hand_no=view.hand_no, phase="play", draw_round=3,
-            frozen=list(view.frozen), claims=[0] * n, shown=[[] for _ in range(n)],
+            frozen=list(view.frozen), claims=[[0, 0] for _ in range(n)], shown=[[] for _ in range(n)],
             voids=[list(v) for v in view.voids], hand_scores=[0] * n,
         )
         return cls(state)
@@ -677,7 +737,7 @@ class Chicago(TrickGame):
         self.check_seats(s.dealer, s.asking, *s.best, *(d.seat for d in s.declarations))
         if s.phase not in PHASES or not 1 <= s.draw_round <= 3 or s.hand_no < 1 or not 0 <= s.asked <= n:
             raise ValueError("bad phase or round")
-        if any(not 0 <= k <= ROYAL for k in s.claims) or any(not 0 <= d.kind <= ROYAL for d in s.declarations):
+        if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) or any(not 0 <= d.kind <= ROYAL for d in s.declarations):
             raise ValueError("bad declaration")
         if s.result is not None:
             return

@@ -27,6 +27,28 @@ def new(*hands: str, **options) -> Chicago:
     return SPEC.new(len(hands), seed=0, deck=deck_for(*hands), options=options)
 
 
+def stacked(*hands: str, stock: str) -> Chicago:
+    """A game dealt ``hands``, its stock starting with the cards of ``stock`` in that order."""
+    order, top = deck_for(*hands), cards(stock)
+    dealt = order[:5 * len(hands)]
+    return SPEC.new(len(hands), seed=0, deck=dealt + top + [c for c in order[len(dealt):] if c not in top])
+
+
+def play_out(game: Chicago) -> list:
+    """Every seat stands pat, passes and plays its first legal card until the hand is over."""
+    events, hand = [], game.s.hand_no
+    while not game.is_over and game.s.hand_no == hand:
+        seat = game.actors()[0]
+        phase = game.s.phase
+        move = STAND if phase == "draw" else PASS if phase == "declare" else game.legal_actions(seat)[0]
+        events += game.apply(seat, move)
+    return events
+
+
+def forfeits(events: list) -> list[tuple[int, int]]:
+    return [(e.seat, e.data["kind"]) for e in events if e.kind == "forfeit"]
+
+
 def draw(*picks: str) -> Action:
     return Action("draw", tuple(sorted(cards(" ".join(picks)), key=lambda c: c.code)))
 
@@ -62,7 +84,7 @@ def test_a_new_game_starts_clean_after_another_was_played():
     first.apply(0, draw("9s 6c 2h"))
     first.apply(1, STAND)
     first.apply(0, declare(1))
-    assert second.s.discards == [] and second.s.declarations == [] and second.s.claims == [0, 0]
+    assert second.s.discards == [] and second.s.declarations == [] and second.s.claims == [[0, 0], [0, 0]]
     assert second.s.hands[0] == cards(PAIR) and len(second.s.stock) == 42 and second.s.phase == "draw"
 
 
@@ -139,7 +161,7 @@ def test_breaking_a_declared_combination_shows_the_hand():
     events = game.apply(0, draw("Kh 2h"))
     shown = [e for e in events if e.kind == "show"]
     assert shown and set(shown[0].cards) == set(cards(PAIR))
-    assert game.view(1).shown[0] == cards(PAIR) and game.s.claims[0] == 0
+    assert game.view(1).shown[0] == cards(PAIR) and game.view(1).claims[0] == 0
     # discarding cards outside the combination shows nothing
     game2 = new(PAIR, TRIPS)
     game2.apply(0, STAND)
@@ -243,3 +265,129 @@ def test_the_view_hides_the_other_hands_and_the_search_deal_keeps_what_was_seen(
     trial = Chicago.determinize(view, 1, random.Random(1))
     assert trial.s.hands[1] == cards(TRIPS) and trial.s.trick == cards("Kh") and len(trial.s.hands[0]) == 4
     assert sorted(c.code for c in trial.cards()) == sorted(c.code for c in trial.pack())
+
+
+# ---- the points table, scored through a showdown won with each hand
+
+JUNK = "Kh Jc 3s 7d 2h"  # nothing: seat 1 passes
+
+
+@pytest.mark.parametrize(("hand", "kind", "points"), [
+    ("5c 6d 7h 8s 9c", 4, 4),  # straight
+    ("2d 5d 8d Jd Kd", 5, 5),  # flush
+    ("Qc Qd Qh 4s 4c", 6, 6),  # full house
+    ("9c 9d 9h 9s 3c", 7, 7),  # four of a kind
+    ("5h 6h 7h 8h 9h", 8, 8),  # straight flush
+    ("10s Js Qs Ks As", 9, 52),  # royal flush
+])
+def test_a_showdown_won_with_each_hand_scores_its_points(hand: str, kind: int, points: int):
+    game = new(hand, JUNK)
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(kind))
+    events = game.apply(1, PASS)
+    assert game.s.scores == [points, 0]
+    assert any(e.kind == "showdown" and e.data["points"] == points for e in events)
+
+
+def test_a_royal_flush_held_to_the_end_scores_52_and_wins():
+    game = new("10s Js Qs Ks As", JUNK)
+    events = play_out(game)  # nobody declares: only the hand played counts
+    assert any(e.kind == "showdown" and e.seat == 0 and e.data["points"] == 52 for e in events)
+    assert game.is_over and game.result.winners == [0] and game.s.scores[0] >= 52
+
+
+# ---- each declaration is a claim of its own, proven by the type named
+
+
+def test_a_pair_declared_on_a_straight_is_a_bluff_the_straight_does_not_prove():
+    game = new("2c 3d 4h 5s 6c", JUNK)
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(1))  # a straight holds no pair
+    game.apply(1, PASS)
+    assert game.s.scores == [1, 0]
+    events = play_out(game)
+    assert forfeits(events) == [(0, 1)] and game.result.winners == [1] and game.result.ranking[-1] == 0
+
+
+def test_a_pair_declared_on_a_straight_loses_the_comparison_to_a_real_pair():
+    game = new("2c 3d 4h 5s 6c", "8h 8d Jc 10s 3c")
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(1))
+    events = game.apply(1, declare(1))
+    assert any("ranks higher" in e.text for e in events) and game.s.scores == [0, 1]
+
+
+def test_a_later_honest_higher_claim_does_not_cover_an_earlier_bluff():
+    game = stacked("2d 5d 8d Kh Qc", TRIPS, stock="Jd 9d")
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(1))  # a bluff: no pair
+    game.apply(1, declare(3))  # seat 1 holds the best hand
+    events = game.apply(0, draw("Kh Qc"))  # draws Jd 9d: a flush
+    assert not [e for e in events if e.kind == "show"]
+    game.apply(1, STAND)
+    game.apply(0, declare(5))  # honest
+    game.apply(1, PASS)
+    assert game.s.scores == [5, 3]
+    events = play_out(game)
+    assert forfeits(events) == [(0, 1)] and game.result.winners == [1]
+
+
+def test_an_honest_claim_still_held_inside_a_better_hand_passes():
+    game = stacked(PAIR, "7s 8h Jd Ac 3c", stock="Ks 4d 4h")
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(1))
+    game.apply(1, PASS)
+    events = game.apply(0, draw("9s 6c 2h"))  # the kings stay: nothing to show
+    assert not [e for e in events if e.kind == "show"] and game.s.hands[0][:2] == cards("Kh Kd")
+    game.apply(1, STAND)
+    game.apply(0, declare(6))  # kings full of fours: it holds the pair too
+    game.apply(1, PASS)
+    events = play_out(game)
+    assert not forfeits(events) and not game.is_over and game.s.hand_no == 2
+    assert game.s.scores[0] >= 1 + 6 + 6  # both showdowns and the best hand played
+
+
+# ---- who must show: the best declared hand of the showdown before, in the next draw
+
+
+def test_a_declarer_without_the_best_hand_need_not_show_to_break_up_a_bluff():
+    game = new(PAIR, TRIPS)
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(2))  # two pair: a bluff
+    game.apply(1, declare(3))  # seat 1 holds the best hand
+    events = game.apply(0, draw("Kh"))
+    assert not [e for e in events if e.kind == "show"] and not game.is_over
+    assert game.view(1).shown[0] == [] and game.view(1).claims[0] == 2  # still to be proven
+
+
+def test_the_duty_to_show_lasts_the_next_draw_only_and_a_bluff_is_caught_at_the_end():
+    game = new(PAIR, TRIPS)
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(5))  # a flush: a bluff, and the best hand
+    game.apply(1, PASS)
+    game.apply(0, STAND)  # the draw where it must show: it keeps the hand
+    game.apply(1, STAND)
+    pass_all(game)
+    events = game.apply(0, draw("2h"))  # the third draw: no duty now
+    assert not [e for e in events if e.kind == "show"] and not game.is_over
+    assert forfeits(play_out(game)) == [(0, 5)]
+
+
+def test_an_honest_declarer_breaking_up_the_combination_has_it_shown_and_is_safe():
+    game = stacked(PAIR, TRIPS, stock="3d 4d 8c Jh")
+    game.apply(0, STAND)
+    game.apply(1, STAND)
+    game.apply(0, declare(1))
+    game.apply(1, declare(3))
+    events = game.apply(0, draw("Kd 9s 6c 2h"))  # no pair left after this
+    assert [e.cards for e in events if e.kind == "show"] == [tuple(cards(PAIR))]
+    assert game.view(1).claims[0] == 0
+    events = play_out(game)
+    assert not forfeits(events) and game.s.hand_no == 2
