@@ -92,6 +92,8 @@ a second after its key is pressed), and **letters to go out** (fewer than five: 
   deal moves one place on.
 - Cards pass to the player on your right, so your backlog comes from the player on your left:
   the seats are in passing order, each passing to the next.
+- Two people at one keyboard see each other's hands (in Pig, a hand laid down shows only as
+  "hand down, passing blind"): with cards passing all the time, there is no moment to hide them.
 
 **Keys:** `enter` takes the next card from your backlog (the dealer: from the stock); `1`-`5`
 pass a card; `space` grabs a spoon (in Pig: a finger on your nose). Hot-seat: the keys shown
