@@ -52,6 +52,33 @@ def test_an_easy_bot_calls_counter_cash_on_innocent_gestures_more_often_than_an_
     assert alarms["easy"] > alarms["expert"]
 
 
+def idle_gestures(level: str, seat: int, seed: int, minutes: float = 5.0) -> list[str]:
+    """The gestures a bot without four of a kind plans while a board stands, asked every half second."""
+    game = started(new())
+    bot = make_bot("cash", seat, level, random.Random(seed))
+    made = {}
+    for tick in range(int(minutes * 120)):
+        moment = Moment(now=tick / 2, stimulus_time=0.0, pace=1.0)
+        made.update((p.key, p.action.value) for p in bot.plans(game.view(seat), moment) if p.action.kind == "gesture")
+    return list(made.values())
+
+
+def test_bots_without_four_of_a_kind_make_innocent_gestures_now_and_then():
+    for level in ("easy", "expert"):
+        for seat in (1, 2, 3):  # none holds four of a kind
+            gestures = idle_gestures(level, seat, seed=seat)
+            assert 4 <= len(gestures) <= 40, (level, seat, gestures)  # a few a minute at most, not never
+
+
+def test_an_innocent_gesture_is_never_the_bots_own_side_signal():
+    game = started(new())
+    for seat in (1, 2, 3):
+        signal = game.view(seat).signal
+        assert signal in ("tap", "wink")
+        gestures = [g for seed in range(4) for g in idle_gestures("medium", seat, seed)]
+        assert signal not in gestures and len(set(gestures)) == 3, (seat, gestures)
+
+
 def test_bots_decide_from_their_view_alone():
     a, b = started(new()), started(new(hands=[FOURS[0], FOURS[2], FOURS[1], FOURS[3]]))
     # seat 0's cards and the board are the same; other hands differ
