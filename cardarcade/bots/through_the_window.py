@@ -4,10 +4,9 @@ A word takes a person four things, one after the other: reading the card (a look
 card in the window, and a reaction time from the level's ex-Gaussian), finding its letter (quick
 for a face card or an ace, slower for a number, whose name has to be said in the head first, and
 slowest for the eight, which sounds like an A), recalling a noun that starts with it, and typing
-it. Recall is the long part, and it grows for the awkward letters the text names (A, E, F, J, K,
-N, Q, S and T, the only letters a card asks for): each takes longer than an easy letter such as B,
-C or M, and the fewer nouns it has (Q, J, K and N have the fewest) the longer a search of memory
-takes; it has a long tail, as memory does. Typing runs at a level's characters
+it. Recall is the long part, and it grows for the awkward letters: the fewer nouns a letter has
+(the text names A, E, F, J, K, N, Q, S and T, and Q, J, K and N have the fewest), the longer a
+search of memory takes; it has a long tail, as memory does. Typing runs at a level's characters
 per second, plus enter.
 
 Mistakes, by level: a bot now and then sends a word with the wrong letter (an eight taken for an
@@ -63,10 +62,6 @@ LETTER_TIME[Rank.EIGHT] = 0.7
 # A letter's recall grows as its nouns thin out: by this much for every halving of the list
 # against the best-stocked letter (S).
 AWKWARD_PER_HALVING = 0.22
-# The letters the text names as the ones to have nouns ready for: on the spot, each takes this much
-# longer on top of its scarcity, so that even S (the most nouns) is slower than B, C or M.
-AWKWARD = frozenset("aefjknqst")
-ON_THE_SPOT = 1.3
 # Seconds an adaptive bot's word may take, from quicker than an expert bot to slower than an easy
 # one, and where it starts while nothing is known of the person (a medium bot's median word).
 WORD_RANGE = (0.8, 12.0)
@@ -76,12 +71,10 @@ CONFUSED = {"e": "a", "t": "d", "f": "v", "s": "c", "n": "m", "a": "e", "j": "g"
 
 
 def awkwardness(table: Nouns, letter: str) -> float:
-    """How much longer a noun with ``letter`` takes to recall than one with the best-stocked letter
-    (were it not one of the awkward ones)."""
+    """How much longer a noun with ``letter`` takes to recall than one with the best-stocked letter."""
     counts = {k: hi - lo for k, (lo, hi) in table.runs.items()}
     most = max(counts.values())
-    scarcity = 1 + AWKWARD_PER_HALVING * math.log2(most / max(1, counts.get(letter, 1)))
-    return scarcity * (ON_THE_SPOT if letter in AWKWARD else 1.0)
+    return 1 + AWKWARD_PER_HALVING * math.log2(most / max(1, counts.get(letter, 1)))
 
 
 @register("through-the-window")

@@ -74,18 +74,6 @@ def test_awkward_letters_and_slower_levels_take_longer():
     assert 1.0 < medians[-1] < medians[0] < 10.0, "seconds, as a person takes to think and type"
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
-def test_each_awkward_letter_the_text_names_takes_longer_than_an_easy_letter(level):
-    view = turned("2c", "3c", "7d").view(0)
-
-    def word_time(letter: str, seed: int) -> float:  # the same word typed, the same draws: only recall differs
-        return make_bot("through-the-window", 0, level, random.Random(seed)).word_time(view, letter, "sun", True)
-    for seed in range(10):
-        easiest = max(word_time(letter, seed) for letter in "bcm")
-        for letter in "aefjknqst":
-            assert word_time(letter, seed) > easiest, letter
-
-
 def test_an_easy_bot_is_sometimes_at_a_loss_and_passes_an_expert_never():
     view = turned("2c", "3c", "Kd").view(0)
     easy = [plans("easy", view, seed)[0].action.kind for seed in range(100)]
