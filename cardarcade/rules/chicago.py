@@ -392,7 +392,8 @@ class Chicago(TrickGame):
             hands=packets[n - first:] + packets[:n - first],  # the first packet to the dealer's left
             stock=order[HAND * n:], discards=[], won=[[] for _ in range(n)], tricks_won=[0] * n, trick=[],
             last_trick=[], last_winner=None, log=[], log_seats=[], claims=[[0, 0] for _ in range(n)],
-            shown=[[] for _ in range(n)], voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[], frozen=frozen, draw_round=1,
+            shown=[[] for _ in range(n)], voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[],
+            frozen=frozen, draw_round=1,
             leader=first, phase="draw", asking=first, asked=0)
         return self._skip_frozen()
 
@@ -737,7 +738,8 @@ class Chicago(TrickGame):
         self.check_seats(s.dealer, s.asking, *s.best, *(d.seat for d in s.declarations))
         if s.phase not in PHASES or not 1 <= s.draw_round <= 3 or s.hand_no < 1 or not 0 <= s.asked <= n:
             raise ValueError("bad phase or round")
-        if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) or any(not 0 <= d.kind <= ROYAL for d in s.declarations):
+        if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) \
+                or any(not 0 <= d.kind <= ROYAL for d in s.declarations):
             raise ValueError("bad declaration")
         if s.result is not None:
             return
