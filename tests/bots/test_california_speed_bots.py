@@ -12,6 +12,7 @@ from cardarcade.bots._speedplay import HANDS
 from cardarcade.rules import GAMES, Action
 from cardarcade.table.simulate import play_headless, simulate
 from tests.rules.test_california_speed import PAIR, packs_deck
+from tests.rules.test_speed import speed_deck
 
 SPEC = GAMES["california-speed"]
 NOW = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
@@ -60,12 +61,15 @@ def test_easy_overlooks_a_card_left_over_from_a_match_medium_covers_it():
 
 
 def test_a_box_of_eight_takes_longer_to_look_over_than_speed_s_seven():
-    bot = make_bot("california-speed", 0, "medium", random.Random(0))
-    bot.rng = random.Random(3)
-    eight = bot.play_time(8, False)
-    bot.rng = random.Random(3)
-    seven = bot.play_time(7, False)
-    assert eight - seven == pytest.approx(HANDS["medium"].scan)
+    box = SPEC.new(2, seed=0, deck=packs_deck(*PAIR)).view(0)
+    speed = GAMES["speed"].new(2, seed=0, deck=speed_deck("8c 2c 3c 4c 5c", "Kd Kh Ks 6d 7d", "9h Js")).view(0)
+    assert len(box.tops) == 8 and len(speed.hand) + len(speed.tops) == 7
+    for level in ("easy", "expert"):
+        for seed in range(5):  # the same draws in both games: only the search differs
+            (eight,) = plan(level, box, seed=seed)
+            (seven,) = make_bot("speed", 0, level, random.Random(seed)).plans(speed, NOW)
+            # one card more per look over the cards (two looks after a miss)
+            assert round((eight.at - seven.at) / HANDS[level].scan, 6) in (1, 2)
 
 
 def test_nothing_to_cover_nothing_planned():

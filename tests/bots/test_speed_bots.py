@@ -16,7 +16,7 @@ from cardarcade.bots.speed import longest_run
 from cardarcade.rules import GAMES
 from cardarcade.rules.speed import fits
 from cardarcade.table.simulate import play_headless, simulate
-from tests.rules.test_speed import speed_deck
+from tests.rules.test_speed import play, speed_deck
 
 SPEC = GAMES["speed"]
 NOW = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
@@ -96,14 +96,20 @@ def test_slower_levels_take_longer_and_every_play_takes_a_person_s_time():
     assert min(expert) >= floor, "search, decision and movement, each at least a person's"
 
 
-def test_more_cards_to_look_over_take_longer():
-    bot = make_bot("speed", 0, "medium", random.Random(0))
-    rng_a, rng_b = random.Random(4), random.Random(4)
-    bot.rng = rng_a
-    seven = bot.play_time(7, False)
-    bot.rng = rng_b
-    three = bot.play_time(3, False)
-    assert seven - three == pytest.approx(4 * HANDS["medium"].scan)
+def test_a_hand_run_down_to_three_cards_is_quicker_to_look_over():
+    _, full = view_of("8c 9c 10c 3c 4c", "7h 2s")
+    game, _ = view_of("8c 9c 10c 3c 4c", "7h 2s")
+    game.s.stocks[1].extend(game.s.stocks[0])  # seat 0's stock used up (the pack stays whole) ...
+    game.s.stocks[0].clear()
+    for card in ("8c", "9c"):  # ... so two cards played leave three in hand
+        play(game, 0, card, 0)
+    short = game.view(0)
+    assert len(full.hand) == 5 and len(short.hand) == 3
+    for level in ("easy", "expert"):
+        for seed in range(5):  # the same draws: only the search differs
+            (slow,), (quick,) = plan(level, full, seed), plan(level, short, seed)
+            # two cards more per look over the hand (two looks after a miss)
+            assert round((slow.at - quick.at) / HANDS[level].scan, 6) in (2, 4)
 
 
 def test_a_missed_play_costs_a_second_look():

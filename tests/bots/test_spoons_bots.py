@@ -10,7 +10,7 @@ import pytest
 
 from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
 from cardarcade.rules import GAMES, Action
-from cardarcade.rules.spoons import TAKE
+from cardarcade.rules.spoons import FAR_DELAY, TAKE
 from cardarcade.table.simulate import play_headless
 from tests.rules.test_spoons import spoons_deck
 
@@ -87,6 +87,23 @@ def test_a_grab_is_noticed_at_once_in_spoons_and_later_in_pig():
         return statistics.mean(times)
     spoons, pig = notice({}), notice({"pig": True})
     assert 0.3 < spoons < 1.0 and pig > spoons + 1.0, (spoons, pig)
+
+
+def test_with_the_spoons_far_away_every_grab_takes_the_run_longer():
+    def grab_times(options) -> list[float]:
+        own = game_of("7c 7d 7h 9c", "2d 3d 4d 5d", "Kh Qh 4h 5h", stock="7s", options=options)
+        own.apply(0, TAKE)  # four sevens in hand
+        seen = game_of("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 6h", options=options)
+        seen.apply(0, Action("grab", value=seen.stimulus))  # seat 1 follows a grab
+        times = []
+        for seed in range(5):  # the same draws near and far: only the run differs
+            (mine,) = plans("medium", own.view(0), seed)
+            (follow,) = plans("medium", seen.view(1), seed, seat=1)
+            assert mine.action.kind == follow.action.kind == "grab"
+            times += [mine.at, follow.at]
+        return times
+    near, far = grab_times({}), grab_times({"spoons_far": True})
+    assert [f - n for n, f in zip(near, far)] == pytest.approx([FAR_DELAY] * len(near))
 
 
 def test_in_pig_a_bot_goes_on_passing_until_it_notices():
