@@ -13,7 +13,8 @@
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
 Bots knock on their own turn, and medium and hard also out of turn once their card in the last
-trick cannot be beaten.
+trick cannot be beaten. A signal (the tens', or the jacks' bluff) is the first move of the bot's
+first turn, made the same way and at the same pace whichever cards stand behind it.
 """
 
 from __future__ import annotations
@@ -34,13 +35,13 @@ from cardarcade.rules.toepen import (
     KEEP,
     KNOCK,
     PACK,
-    QUIET,
     REDRAW,
     SIGNAL,
     STAY,
     Toepen,
     ToepenView,
     is_number,
+    tens_signal,
 )
 
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
@@ -154,6 +155,13 @@ def easy_answer(view: ToepenView, rng: random.Random) -> Action:
     return STAY if strong_cards(view.hand) or rng.random() < 0.3 else FOLD
 
 
+def wants_signal(view: ToepenView, level: str, roll: float) -> bool:
+    """Whether to signal now: always with the tens (it is a must), with jacks when ``roll`` (a
+    draw in [0, 1) made at every first turn, whatever the hand) falls under the level's bluff
+    rate."""
+    return view.can_signal and (tens_signal(view.hand) > 0 or roll < JACK_BLUFF[level])
+
+
 def wants_redraw(view: ToepenView, level: str, rng: random.Random) -> bool:
     """A hand of aces and faces is thrown in; a weak one now and then, as a bluff."""
     numbers = [c for c in view.hand if is_number(c)]
@@ -187,6 +195,12 @@ class ToepenBot(BotBase):
             # a knock out of turn: the last trick is ours whatever the others hold
             key = ("sure", view.hand_no, len(view.played), view.stake)
             return [self.move(key, moment, lambda: KNOCK)]
+        if view.turn == self.seat and self.seat not in view.played_by:
+            # drawn at every first turn, so the stream (and so the pace) of a bot that keeps its
+            # jacks quiet runs as that of one with nothing to signal
+            roll = self.once(("signal roll", view.hand_no), self.rng.random)
+            if wants_signal(view, level, roll):
+                return [self.move(("signal", view.hand_no), moment, lambda: SIGNAL)]
         if view.turn == self.seat:
             key = ("turn", view.hand_no, len(view.played), view.stake, view.knocker)
             if self.skill == 0:
@@ -209,14 +223,14 @@ class ToepenBot(BotBase):
         rng = self.rng
         if view.phase == "redraw":
             return REDRAW if wants_redraw(view, level, rng) else KEEP
-        if view.phase == "challenge":
-            return CHALLENGE if wants_challenge(view, level, rng) else ACCEPT
-        return SIGNAL if rng.random() < JACK_BLUFF[level] else QUIET
+        return CHALLENGE if wants_challenge(view, level, rng) else ACCEPT
 
 
 def decide(view: ToepenView, seat: int, level: str, seed: int = 0) -> Action:
     """What a bot of ``level`` does from ``view`` (for tests and benchmarks)."""
     rng = random.Random(seed)
+    if view.turn == seat and seat not in view.played_by and wants_signal(view, level, rng.random()):
+        return SIGNAL
     if view.turn == seat:
         return easy_turn(view, rng) if level == "easy" else decide_turn(view, seat, seed, level)
     if view.phase == "answer":

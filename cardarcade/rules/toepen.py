@@ -1,5 +1,5 @@
 """Toepen, for 3 to 8 players: four cards each, and only the last trick counts. Anyone still in
-may knock at any moment to raise the hand's value by a chip; each other player then stays in at
+may knock at any moment of the play to raise the hand's value by a chip; each other player then stays in at
 the new value or folds, paying the old one. Whoever runs out of chips loses.
 
 The hand is a small state machine, one phase at a time:
@@ -8,10 +8,11 @@ The hand is a small state machine, one phase at a time:
   new cards from the stock (it should hold only aces and faces, but nothing stops a bluff);
 - ``challenge``: after a redraw, each other player in turn may challenge it; the first challenge
   exposes the thrown hand and costs whoever was wrong a chip;
-- ``signal``: four tens stand, three whistle (done by the engine, as the text makes them
-  compulsory); a player with three or four jacks may give the same signal as a bluff;
 - ``play``: the tricks; every player still in may knock at any moment (``actors`` lists them,
-  the player to play first), so a knock is a move of its own, not tied to the turn;
+  the player to play first), so a knock is a move of its own, not tied to the turn. The
+  signals (four tens stand, three whistle; three or four jacks may bluff the same) are moves of
+  the holder's own first turn, before its first card: no phase of their own, so no question is
+  put only to a jacks holder, and a bluff looks like the real thing from every other seat;
 - ``answer``: after a knock, each other player still in, from the knocker's left, stays or
   folds; then play goes on where it stopped.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from cardarcade.cards import TOEPEN, Card, Rank, Suit, cards, piquet_deck
 from cardarcade.rules._tricks import (
@@ -45,10 +46,10 @@ PACK = tuple(piquet_deck())
 HAND = 4
 REDRAW, KEEP = Action("redraw"), Action("keep")
 CHALLENGE, ACCEPT = Action("challenge"), Action("accept")
-SIGNAL, QUIET = Action("signal"), Action("quiet")
+SIGNAL = Action("signal")
 KNOCK, STAY, FOLD = Action("knock"), Action("stay"), Action("fold")
-PHASES = ("redraw", "challenge", "signal", "play", "answer")
-ASKED = {"redraw": (REDRAW, KEEP), "challenge": (CHALLENGE, ACCEPT), "signal": (SIGNAL, QUIET), "answer": (STAY, FOLD)}
+PHASES = ("redraw", "challenge", "play", "answer")
+ASKED = {"redraw": (REDRAW, KEEP), "challenge": (CHALLENGE, ACCEPT), "answer": (STAY, FOLD)}
 SIGNAL_WORDS = {3: "whistles", 4: "stands up"}
 ROLLOUT_NOISE = 0.15  # share of play-out moves made at random
 
@@ -65,15 +66,15 @@ RULES = """\
   Each other player in turn may **challenge** (`c`): the thrown hand is shown; if it held a
   number card its owner pays a chip, otherwise the challenger does. Either way the new hand
   is kept. No redraw once the stock has fewer than four cards.
-- **Signals:** a player with four tens **stands up**, with three tens **whistles**; everyone
-  sees it. A player with three or four jacks may give the same signal to mislead (`w`).
+- **Signals (`w`):** a player with four tens **stands up**, with three tens **whistles**;
+  everyone sees it. A player with three or four jacks may give the same signal to mislead.
 - The player left of the dealer leads; everyone must **follow suit** if they can, else play
   any card. The highest card of the suit led takes the trick; its winner leads the next.
   **Only the fourth trick counts:** its winner wins the hand, and everyone else still in pays
   the hand's value (1 chip, raised by knocks). Chips paid go out of the game.
-- **Knocking (`n`)**, at any moment, even when it is not your turn: the hand's value goes up
-  by one. Each other player still in, in turn from your left, **stays** (`s`) at the new value
-  or **folds** (`f`), paying the old value and leaving the hand. If everyone else folds, you
+- **Knocking (`n`)**, at any moment of the play, even when it is not your turn: the hand's
+  value goes up by one. Each other player still in, in turn from your left, **stays** (`s`) at
+  the new value or **folds** (`f`), paying the old value and leaving the hand. If everyone else folds, you
   win the hand. You may not knock the value above your own chips, but you may stay in above
   them (you can only lose what you have).
 - The winner of a hand deals the next.
@@ -81,6 +82,19 @@ RULES = """\
 **House rules:** the chips each player starts with; the last player with chips wins (players
 drop out as they run out) instead of the game ending with the first one out; whether the
 redraw is played; whether jacks may bluff a signal.
+
+**How this table plays it** (departures from the text):
+
+- Each signal is given on its holder's **first turn of the hand, before their first card**
+  (not all at once before the lead): with three or four tens you must give it then, with
+  three or four jacks you may. Were the tens' signals made for their holders at the start and
+  the jacks holders asked, everyone would see who was asked, and so who holds the jacks; this
+  way a bluff and the real signal look alike from every other seat, and so does a jacks
+  holder who keeps quiet. A player who folds before their first turn gives no signal.
+- Knocks are open through the play of the tricks (before the first lead too), not during the
+  redraw round (the hands are not final yet: a hand about to be thrown in would be staked on)
+  nor while a knock is being answered (each answer is to that knock's value; the next knock
+  may come as soon as everyone has answered).
 
 **Clarifications** (the text leaves these open): the game ends with the first player out of
 chips and the most chips wins it (equal most share the win); each player may redraw once a
@@ -106,6 +120,18 @@ def deck_for(*hands: str) -> list[Card]:
 
 def is_number(card: Card) -> bool:
     return card.rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
+
+
+def tens_signal(hand: list[Card]) -> int:
+    """The signal a hand must give: 4 (stand up) or 3 (whistle) for its tens, else 0."""
+    tens = sum(1 for c in hand if c.rank is Rank.TEN)
+    return tens if tens >= 3 else 0
+
+
+def hand_signal(hand: list[Card], jack_bluff: bool) -> int:
+    """The signal a hand may give: its tens', else (when jacks may bluff) its jacks', else 0."""
+    jacks = sum(1 for c in hand if c.rank is Rank.JACK) if jack_bluff else 0
+    return tens_signal(hand) or (jacks if jacks >= 3 else 0)
 
 
 class ToepenOptions(Options):
@@ -152,6 +178,14 @@ class ToepenState(State):
     hand_losses: list[int]  # chips each seat has lost so far this hand
     lost: list[int] | None = None  # chips each seat lost in the hand just finished
 
+    @field_validator("phase", mode="before")
+    @classmethod
+    def _signal_phase_is_play(cls, phase: object) -> object:
+        # Saves from before signals were first-turn moves may stop in the "signal" phase, asking
+        # a jacks holder before the lead: that is the start of the play now, where the seat may
+        # still signal on its first turn (the turn and leader were set at the deal).
+        return "play" if phase == "signal" else phase
+
 
 class ToepenView(BaseModel):
     seat: int | None
@@ -171,6 +205,7 @@ class ToepenView(BaseModel):
     stake: int
     knocker: int | None
     can_knock: bool
+    can_signal: bool  # the viewer may signal now (its first turn, holding 3+ tens or jacks)
     dealt: list[bool]
     folded: list[bool]
     signals: list[int]
@@ -246,10 +281,11 @@ class Toepen(TrickGame):
         if s.options.redraw and len(s.stock) >= HAND:
             s.phase, s.asking = "redraw", seats[0]
             return []
-        return self._signals()
+        self._start_play()
+        return []
 
     def _redraw_next(self) -> list[Event]:
-        """Ask the next seat of the redraw round, or go on to the signals."""
+        """Ask the next seat of the redraw round, or start the play."""
         s = self.s
         s.asked += 1
         s.redrawer = None
@@ -257,37 +293,13 @@ class Toepen(TrickGame):
         if s.asked < dealt and len(s.stock) >= HAND:
             s.phase, s.asking = "redraw", self.after(s.asking)  # type: ignore[assignment]
             return []
-        return self._signals()
-
-    def _signals(self) -> list[Event]:
-        s = self.s
-        events = []
-        for p in self._from_leader():
-            tens = sum(1 for c in s.hands[p] if c.rank is Rank.TEN)
-            if tens >= 3:
-                s.signals[p] = tens
-                events.append(Event("signal", p, f"{{seat}} {SIGNAL_WORDS[tens]}", data={"signal": tens}))
-        bluffers = self._bluffers()
-        if bluffers:
-            s.phase, s.asking = "signal", bluffers[0]
-        else:
-            self._start_play()
-        return events
+        self._start_play()
+        return []
 
     def _from_leader(self) -> list[int]:
         s = self.s
         n = s.players
         return [(s.dealer + 1 + i) % n for i in range(n) if s.dealt[(s.dealer + 1 + i) % n]]
-
-    def _bluffers(self) -> list[int]:
-        """Seats yet to say whether they bluff a signal with their jacks."""
-        s = self.s
-        if not s.options.jack_bluff:
-            return []
-        order = self._from_leader()
-        start = order.index(s.asking) + 1 if s.phase == "signal" else 0
-        return [p for p in order[start:]
-                if not s.signals[p] and sum(1 for c in s.hands[p] if c.rank is Rank.JACK) >= 3]
 
     def _start_play(self) -> None:
         s = self.s
@@ -315,10 +327,23 @@ class Toepen(TrickGame):
         return (s.phase == "play" and not self.SEARCHING and s.result is None and s.dealt[seat]
                 and not s.folded[seat] and s.knocker != seat and s.stake + 1 <= s.chips[seat])
 
+    def may_signal(self, seat: int) -> bool:
+        """On one's own turn before one's first card of the hand, holding three or four tens (a
+        must) or jacks (a bluff). A search's copy plays cards only."""
+        s = self.s
+        return (s.phase == "play" and not self.SEARCHING and s.result is None and seat == s.turn
+                and not s.signals[seat] and seat not in s.log_seats
+                and hand_signal(s.hands[seat], s.options.jack_bluff) > 0)
+
+    def must_signal(self, seat: int) -> bool:
+        return self.may_signal(seat) and tens_signal(self.s.hands[seat]) > 0
+
     def playable(self, seat: int) -> list[Card]:
         s = self.s
         if s.result is not None or s.phase != "play" or seat != s.turn:
             return []
+        if self.must_signal(seat):
+            return []  # the tens are shown before the first card
         return following(s.hands[seat], s.trick[0].suit if s.trick else None)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -327,6 +352,8 @@ class Toepen(TrickGame):
             return []
         if s.phase == "play":
             out = [play(c) for c in self.playable(seat)] if seat == s.turn else []
+            if self.may_signal(seat):
+                out.append(SIGNAL)
             if self.may_knock(seat):
                 out.append(KNOCK)
             return out
@@ -341,6 +368,8 @@ class Toepen(TrickGame):
                     and seat == s.turn and action.cards[0] in self.playable(seat))
         if kind == "knock":
             return (action is KNOCK or action == KNOCK) and self.may_knock(seat)
+        if kind == "signal":
+            return action == SIGNAL and self.may_signal(seat)
         return s.phase != "play" and seat == s.asking and listed(action, ASKED[s.phase])
 
     def view(self, seat: int | None = None) -> ToepenView:
@@ -355,7 +384,8 @@ class Toepen(TrickGame):
             playable=self.playable(seat) if seat is not None else [],
             hand_counts=[len(h) for h in s.hands], stock=len(s.stock), discards=shown,
             discard_counts=[len(d) for d in s.discards], chips=list(s.chips), stake=s.stake, knocker=s.knocker,
-            can_knock=seat is not None and self.may_knock(seat), dealt=list(s.dealt), folded=list(s.folded),
+            can_knock=seat is not None and self.may_knock(seat),
+            can_signal=seat is not None and self.may_signal(seat), dealt=list(s.dealt), folded=list(s.folded),
             signals=list(s.signals), trick=self._played(s.trick, s.trick_seats), leader=s.leader,
             tricks_played=s.tricks_played, last_trick=self._played(s.last_trick, s.last_trick_seats),
             last_winner=s.last_winner, played=list(s.log), played_by=list(s.log_seats),
@@ -388,7 +418,7 @@ class Toepen(TrickGame):
             return self._redraw(seat) if kind == "redraw" else self._redraw_next()
         if kind in ("challenge", "accept"):
             return self._challenge(seat) if kind == "challenge" else self._let_pass(seat)
-        return self._signal(seat, kind == "signal")
+        return self._signal(seat)
 
     def _redraw(self, seat: int) -> list[Event]:
         s = self.s
@@ -439,19 +469,12 @@ class Toepen(TrickGame):
     def _note_loss(self, seat: int, chips: int) -> None:
         self.s.hand_losses[seat] += chips
 
-    def _signal(self, seat: int, bluff: bool) -> list[Event]:
+    def _signal(self, seat: int) -> list[Event]:
+        # the same event for tens and jacks: the turn stays with the seat, to play its card
         s = self.s
-        events = []
-        if bluff:
-            jacks = sum(1 for c in s.hands[seat] if c.rank is Rank.JACK)
-            s.signals[seat] = jacks
-            events.append(Event("signal", seat, f"{{seat}} {SIGNAL_WORDS[jacks]}", data={"signal": jacks}))
-        rest = self._bluffers()
-        if rest:
-            s.asking = rest[0]
-        else:
-            self._start_play()
-        return events
+        signal = hand_signal(s.hands[seat], s.options.jack_bluff)
+        s.signals[seat] = signal
+        return [Event("signal", seat, f"{{seat}} {SIGNAL_WORDS[signal]}", data={"signal": signal})]
 
     def _knock(self, seat: int) -> list[Event]:
         s = self.s

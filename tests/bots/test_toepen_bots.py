@@ -76,11 +76,34 @@ def test_searching_bots_knock_with_a_strong_hand_and_fold_a_hopeless_one(level: 
 
 
 def test_bluffing_with_jacks_comes_more_often_at_higher_levels() -> None:
-    game = new("9s 8h Qh 7d", "Js Jh Jd 7c", "As 9h Ad 8c")
+    game = new("9s 8h Qh 9c", "Js Jh Jd 7c", "As 9h Ad 8c")
+    game.apply(0, play(C("9c")))  # the signal comes on seat 1's first turn
     shares = {}
     for level in STRATEGY_LEVELS:
         shares[level] = sum(decide(game.view(1), 1, level, seed=s) == SIGNAL for s in range(60))
     assert shares["easy"] < shares["medium"] < shares["hard"]
+
+
+@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_bluff_is_made_when_and_as_the_real_signal_is(level: str, seed: int) -> None:
+    """The same bot (the same random stream) holding three tens or three jacks: when it bluffs,
+    its move is the tens' move at the same moment; when it keeps quiet, it moves as it would
+    holding nothing to show."""
+    def plan(holding: str):
+        game = new("9s 8h Qh 9c", holding, "As 9h Ad 8c")
+        game.apply(0, play(C("9c")))
+        (item,) = make_bot("toepen", 1, level, random.Random(seed)).plans(game.view(1), NOW)
+        return item
+
+    tens, jacks, kings = plan("10s 10h 10d 7c"), plan("Js Jh Jd 7c"), plan("Ks Kh Kd 7c")
+    assert isinstance(tens, Plan) and tens.action == SIGNAL
+    if isinstance(jacks, Plan) and jacks.action == SIGNAL:
+        assert jacks == tens
+    elif isinstance(kings, Plan):  # easy: a card at the table's pace, after the same draws
+        assert jacks.action == kings.action == play(C("7c")) and jacks.at == kings.at
+    else:  # medium and hard think about the card, as with nothing to show
+        assert type(jacks) is type(kings) and jacks.key == kings.key and jacks.fallback == kings.fallback
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

@@ -6,6 +6,9 @@ dealer's left), and the rest is the stock in order (``deck_for``).
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from cardarcade.cards import Card, cards
@@ -17,8 +20,9 @@ from cardarcade.rules.toepen import (
     FOLD,
     KEEP,
     KNOCK,
-    QUIET,
+    PACK,
     REDRAW,
+    RULES,
     SIGNAL,
     STAY,
     Toepen,
@@ -212,21 +216,143 @@ def test_no_redraw_once_the_stock_is_short():
 
 def test_four_tens_stand_three_tens_whistle_and_everyone_sees_it():
     game = new("10s 10h 10d 10c", "9s 8h Qh Jd", "As 9h Ad 7c")
-    assert game.view(1).signals == [4, 0, 0]
-    game = new("10s 10h 10d 7c", "9s 8h Qh Jd", "As 9h Ad 8c")
-    assert game.view(2).signals == [3, 0, 0] and game.s.phase == "play"
+    # a must, on the holder's first turn: no card before it
+    assert game.legal_actions(0) == [SIGNAL, KNOCK]
+    with pytest.raises(IllegalAction):
+        game.apply(0, play(C("10s")))
+    (event,) = game.apply(0, SIGNAL)
+    assert event.text == "{seat} stands up" and game.view(1).signals == [4, 0, 0]
+    assert play(C("10s")) in game.legal_actions(0) and SIGNAL not in game.legal_actions(0)
+    game = new("9s 8h Qh Jd", "10s 10h 10d 7c", "As 9h Ad 8c")
+    assert SIGNAL not in game.legal_actions(1)  # not before the holder's turn
+    game.apply(0, play(C("Jd")))
+    assert game.legal_actions(1) == [SIGNAL, KNOCK]
+    game.apply(1, SIGNAL)
+    assert game.view(2).signals == [0, 3, 0] and game.actors()[0] == 1  # still seat 1's card
 
 
 def test_three_jacks_may_bluff_the_signal_or_keep_quiet():
-    game = new("9s 8h Qh 7d", "Js Jh Jd 7c", "As 9h Ad 8c")
-    assert game.s.phase == "signal" and game.actors() == [1] and game.legal_actions(1) == [SIGNAL, QUIET]
-    game.apply(1, SIGNAL)
-    assert game.view(0).signals == [0, 3, 0] and game.s.phase == "play"
-    game = new("9s 8h Qh 7d", "Js Jh Jd 7c", "As 9h Ad 8c")
-    game.apply(1, QUIET)
+    jacks = ("9s 8h Qh 9c", "Js Jh Jd 7c", "As 9h Ad 8c")
+    game = new(*jacks)
+    assert game.s.phase == "play" and game.actors()[0] == 0  # nobody is asked before the lead
+    game.apply(0, play(C("9c")))
+    assert game.legal_actions(1) == [play(C("7c")), SIGNAL, KNOCK]
+    (event,) = game.apply(1, SIGNAL)
+    assert event.text == "{seat} whistles" and game.view(0).signals == [0, 3, 0]
+    game = new(*jacks)
+    cards_of(game, (0, "9c"), (1, "7c"))  # keeping quiet is just playing on...
     assert game.view(0).signals == [0, 0, 0]
-    game = new("9s 8h Qh 7d", "Js Jh Jd 7c", "As 9h Ad 8c", jack_bluff=False)
-    assert game.s.phase == "play"
+    cards_of(game, (2, "8c"), (0, "9s"))
+    assert game.actors()[0] == 1 and SIGNAL not in game.legal_actions(1)  # ...with no signal after the first card
+    game = new(*jacks, jack_bluff=False)
+    game.apply(0, play(C("9c")))
+    assert SIGNAL not in game.legal_actions(1)
+
+
+def test_four_jacks_may_bluff_standing_up():
+    game = new("Js Jh Jd Jc", "9s 8h Qh 7d", "As 9h Ad 8c")
+    assert SIGNAL in game.legal_actions(0) and play(C("Js")) in game.legal_actions(0)
+    (event,) = game.apply(0, SIGNAL)
+    assert event.text == "{seat} stands up" and game.view(2).signals == [4, 0, 0]
+
+
+# Seat 0 (the leader) holds three tens, three jacks or three kings of the same suits, and one
+# card more; the others are dealt at random from the rest.
+HOLDINGS = {"tens": "10", "jacks": "J", "kings": "K"}
+
+
+def seeded_deals(seed: int) -> tuple[int, dict[str, list[Card]], bool]:
+    rng = random.Random(seed)
+    players = rng.choice((3, 4, 5))
+    suits = rng.sample("shdc", 3)
+    held = {name: cards(" ".join(rank + s for s in suits)) for name, rank in HOLDINGS.items()}
+    reserved = {c for h in held.values() for c in h}
+    rest = [c for c in PACK if c not in reserved]
+    rng.shuffle(rest)
+    extra = next(c for c in rest if c.rank.label not in HOLDINGS.values())  # no fourth ten or jack
+    rest.remove(extra)
+    others = rest[:4 * (players - 1)]
+    hands = [" ".join(c.code for c in others[4 * i:4 * i + 4]) for i in range(players - 1)]
+    deals = {name: deck_for(" ".join(c.code for c in h + [extra]), *hands) for name, h in held.items()}
+    return players, deals, rng.random() < 0.5
+
+
+def lockstep(first: Toepen, second: Toepen, holder_signals: bool, seed: int) -> int:
+    """Play both games with the same moves, the others' at random and the holder's the same
+    (its signal if ``holder_signals``, then its one card shared by both hands), until the holder
+    must play a card the two hands do not share; every other seat's view, the actors and the
+    events must stay identical all along. Returns the number of moves compared."""
+    rng = random.Random(seed)
+    extra = first.s.hands[0][-1]
+    moves = 0
+    while not first.is_over:
+        others = [p for p in range(first.s.players) if p != 0]
+        assert first.actors() == second.actors()
+        for p in others:
+            assert first.view(p) == second.view(p), f"seat {p}'s view differs after {moves} moves"
+        seat = first.actors()[0]
+        if seat == 0:
+            legal = first.legal_actions(0)
+            if holder_signals and SIGNAL in legal:
+                action = SIGNAL
+            elif first.s.phase in ("redraw", "answer"):
+                action = KEEP if first.s.phase == "redraw" else STAY
+            elif first.s.phase == "challenge":
+                action = ACCEPT
+            elif play(extra) in legal:
+                action = play(extra)
+            else:
+                return moves
+        else:
+            legal = first.legal_actions(seat)
+            if first.s.phase == "redraw":  # a redraw would draw from stocks that differ
+                legal = [KEEP]
+            action = rng.choice(legal)
+        events = first.apply(seat, action)
+        assert second.apply(seat, action) == events
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_bluff_and_a_quiet_jacks_holder_look_the_same_to_every_other_seat(seed: int):
+    players, deals, redraw = seeded_deals(seed)
+
+    def game(name: str) -> Toepen:
+        return SPEC.new(players, seed=seed, deck=deals[name], options={"redraw": redraw})
+
+    # the real whistle and the jacks' bluff; the jacks kept quiet and a hand with nothing to show
+    assert lockstep(game("tens"), game("jacks"), True, seed) > 1
+    assert lockstep(game("jacks"), game("kings"), False, seed) > 1
+
+
+def test_knocks_only_in_the_play_as_the_rules_say():
+    game = new("As Ks Qs Js", "9s 8h Qh Jd", "Ah 9h 10d 7c", redraw=True)
+    assert game.s.phase == "redraw" and not any(KNOCK in game.legal_actions(p) for p in range(3))
+    game.apply(0, REDRAW)
+    assert game.s.phase == "challenge" and not any(KNOCK in game.legal_actions(p) for p in range(3))
+    with pytest.raises(IllegalAction):
+        game.apply(2, KNOCK)
+    game.apply(1, ACCEPT)
+    game.apply(2, ACCEPT)
+    game.apply(1, KEEP)
+    game.apply(2, KEEP)
+    assert game.s.phase == "play" and KNOCK in game.legal_actions(1)  # before the first lead too
+    game.apply(1, KNOCK)
+    assert not any(KNOCK in game.legal_actions(p) for p in range(3))  # while it is answered
+    said = " ".join(RULES.split())  # the departure is stated
+    assert "not during the redraw round" in said and "nor while a knock is being answered" in said
+
+
+def test_a_save_made_while_a_jacks_holder_was_asked_opens_at_the_lead():
+    # the shape of a save from before signals were first-turn moves: a "signal" phase
+    game = new("9s 8h Qh 7d", "Js Jh Jd 7c", "As 9h Ad 8c")
+    data = json.loads(game.to_json())
+    data["state"].update(phase="signal", asking=1)
+    loaded = SPEC.from_json(json.dumps(data))
+    assert loaded.s.phase == "play" and loaded.actors()[0] == 0
+    loaded.apply(0, play(C("7d")))
+    assert SIGNAL in loaded.legal_actions(1)  # the jacks holder still has the chance
 
 
 def test_the_view_hides_other_hands_and_unchallenged_discards():
@@ -250,6 +376,7 @@ def test_house_rule_a_player_out_of_chips_drops_out_and_the_rest_play_on():
     game.apply(1, FOLD)
     game.apply(2, FOLD)
     game.apply(3, STAY)
+    game.apply(0, SIGNAL)
     cards_of(game, (0, "10s"), (3, "7s"), (0, "10d"), (3, "7d"), (0, "10h"), (3, "7h"), (0, "10c"), (3, "7c"))
     assert game.s.chips == [2, 1, 1, 0] and not game.is_over
     assert game.s.dealt == [True, True, True, False] and game.s.hands[3] == []  # out: dealt no cards

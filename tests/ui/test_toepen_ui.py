@@ -132,3 +132,74 @@ async def test_at_eight_players_the_trick_names_who_played_each_card(app_factory
         names = [screen.short_name(t.seat) for t in screen.view.trick]
         captions = [line for line in text.splitlines() if "chips" not in line]  # not the seat lines
         assert any(all(n in line for n in names) for line in captions)  # the row under the trick is on screen
+
+
+def solo_app(app_factory, *hands: str):
+    """You against two easy bots that never move by themselves (the test moves for them), on
+    these hands, without the redraw."""
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck_for(*hands), options={"redraw": False})
+    return app_factory(setup)
+
+
+async def play_by_keys(pilot, screen, card: str) -> None:
+    target = screen.hand_cards().index(C(card))
+    await pilot.press("home", *(["right"] * target), "enter")
+    await pilot.pause()
+
+
+async def test_three_tens_are_shown_before_the_first_card_and_jacks_may_bluff(app_factory):
+    app = solo_app(app_factory, "10s 10h 10d 9c", "Js Jh Jd 7c", "As 9h Ad 8c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert "You hold three tens: show it before your first card — w whistle" in prompt(screen)
+        await play_by_keys(pilot, screen, "9c")
+        assert game.s.log == [] and "shown before your first card" in screen_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert game.s.signals[0] == 3 and "whistles" in screen_text(app)
+        await play_by_keys(pilot, screen, "9c")
+        assert game.s.log == [C("9c")]
+    app = solo_app(app_factory, "Js Jh Jd 9c", "10s 9s 8s 7c", "As 9h Ad 8c")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        assert "Your lead" in prompt(screen) and "w whistle (bluff)" in prompt(screen)
+        await pilot.press("w")
+        await pilot.pause()
+        assert game.s.signals[0] == 3 and "w whistle" not in prompt(screen)
+
+
+async def test_hot_seat_nobody_sees_who_holds_the_jacks(app_factory):
+    """Three people share the keyboard; the middle one holds tens, jacks or kings. The covers
+    and the screens the others see go the same whether the jacks bluff the tens' whistle or the
+    tens blow it, and whether the jacks keep quiet or there is nothing to show."""
+
+    async def first_trick(holding: str, signal: bool) -> list[str]:
+        deck = deck_for("9s 8h Qh 9c", holding, "As 9h Ad 8c")
+        setup = GameSetup.solo(SPEC, 3, seed=3, humans=3, deck=deck, options={"redraw": False})
+        app = app_factory(setup)
+        seen = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = next(s for s in app.screen_stack if isinstance(s, ToepenScreen))
+            game = screen.game
+            cards = {0: "9c", 1: "7c", 2: "8c"}
+            while game.s.tricks_played == 0:
+                await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) or screen.actor is not None)
+                if isinstance(app.screen, CoverScreen):
+                    seen.append(screen_text(app))
+                    await pilot.press("enter")
+                    await pilot.pause()
+                seat = screen.viewer
+                if seat != 1:
+                    seen.append(screen_text(app))
+                elif signal:
+                    await pilot.press("w")
+                    await pilot.pause()
+                await play_by_keys(pilot, screen, cards[seat])
+        return seen
+
+    whistled = await first_trick("10s 10h 10d 7c", True)
+    assert len(whistled) == 5 and "Player 2 whistles" in whistled[-1]  # three covers and two turns
+    assert whistled == await first_trick("Js Jh Jd 7c", True)
+    assert await first_trick("Js Jh Jd 7c", False) == await first_trick("Ks Kh Kd 7c", False)

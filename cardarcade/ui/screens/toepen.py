@@ -19,17 +19,18 @@ from cardarcade.rules.toepen import (
     FOLD,
     KEEP,
     KNOCK,
-    QUIET,
     REDRAW,
     SIGNAL,
-    SIGNAL_WORDS,
     STAY,
+    hand_signal,
+    tens_signal,
 )
 from cardarcade.ui.screens.tricks import TrickScreen
 from cardarcade.ui.screens.turn import Command
 
 SIGNAL_MARKS = {3: "whistles", 4: "stands"}
-ASKED_VERB = {"redraw": "choose", "challenge": "answer", "signal": "choose", "answer": "answer"}
+SIGNAL_VERBS = {3: "whistle", 4: "stand up"}
+ASKED_VERB = {"redraw": "choose", "challenge": "answer", "answer": "answer"}
 
 
 class ToepenScreen(TrickScreen):
@@ -137,15 +138,22 @@ class ToepenScreen(TrickScreen):
         offers = {
             REDRAW: Command("r", "redraw", REDRAW), KEEP: Command("p", "keep", KEEP),
             CHALLENGE: Command("c", "challenge", CHALLENGE), ACCEPT: Command("p", "let it pass", ACCEPT),
-            SIGNAL: Command("w", self.signal_label(actor), SIGNAL), QUIET: Command("p", "keep quiet", QUIET),
+            SIGNAL: Command("w", self.signal_label(), SIGNAL),
             STAY: Command("s", "stay", STAY), FOLD: Command("f", f"fold (pay {self.view.stake - 1})", FOLD),
             KNOCK: Command("n", f"knock (to {self.view.stake + 1})", KNOCK),
         }
         return [offers[a] for a in legal if a in offers]
 
-    def signal_label(self, seat: int) -> str:
-        jacks = sum(1 for c in self.view.hand if c.rank.label == "J")
-        return SIGNAL_WORDS.get(jacks, "signal").replace("stands up", "stand up").replace("whistles", "whistle")
+    def signal_label(self) -> str:
+        """'whistle' or 'stand up' for the viewer's tens; the same, marked a bluff, for jacks (only
+        the viewer sees the label: the signal itself looks the same to everyone else)."""
+        hand = self.view.hand
+        verb = SIGNAL_VERBS.get(hand_signal(hand, self.view.options.jack_bluff), "signal")
+        return verb if tens_signal(hand) else f"{verb} (bluff)"
+
+    def must_signal(self) -> bool:
+        """The viewer holds three or four tens on their first turn: the signal comes first."""
+        return self.view.can_signal and tens_signal(self.view.hand) > 0
 
     def confirm(self) -> None:
         if self.actor is not None and not self.my_turn():
@@ -156,6 +164,8 @@ class ToepenScreen(TrickScreen):
     def why_not_card(self, card: Card) -> str:
         if not self.my_turn():
             return self.prompt()
+        if self.must_signal():
+            return f"Your tens are shown before your first card: w {self.signal_label()}"
         return super().why_not_card(card)
 
     def turn_prompt(self) -> str:
@@ -164,6 +174,9 @@ class ToepenScreen(TrickScreen):
         if view.phase == "play":
             if actor is None or view.turn != actor:
                 return self.waiting_prompt(view.turn)
+            if self.must_signal():
+                tens = "four tens" if tens_signal(view.hand) == 4 else "three tens"
+                return f"You hold {tens}: show it before your first card"
             return super().turn_prompt()
         if actor is None:
             return self.waiting_prompt(view.asking, ASKED_VERB.get(view.phase, "choose"))
@@ -171,14 +184,12 @@ class ToepenScreen(TrickScreen):
             return "Throw in your hand? (for a hand of only A K Q J)"
         if view.phase == "challenge":
             return f"{self.names[view.redrawer]} threw in a hand. Challenge?"  # type: ignore[index]
-        if view.phase == "signal":
-            return "You hold three jacks or more: bluff the tens' signal?"
         knocker = self.names[view.knocker] if view.knocker is not None else "Someone"
         return f"{knocker} knocked: the hand is worth {view.stake}"
 
     def describe_action(self, action: Action) -> str:
         words = {"knock": "Knock", "stay": "Stay in", "fold": "Fold", "redraw": "Redraw", "keep": "Keep the hand",
-                 "challenge": "Challenge", "accept": "Let it pass", "signal": "Signal", "quiet": "Keep quiet"}
+                 "challenge": "Challenge", "accept": "Let it pass", "signal": "Signal"}
         return words.get(action.kind) or super().describe_action(action)
 
 SCREENS = {"toepen": ToepenScreen}
