@@ -209,6 +209,11 @@ class GameScreen(Screen):
         columns = players if players <= 4 else (players + 1) // 2
         return columns, 1 if players <= columns else 2
 
+    def seat_drawing(self, seat: int) -> RenderableType:
+        """What seat ``seat``'s panel shows: the game's ``render_seat``, and whatever a family of
+        screens adds to every seat (a turn-based game: the "thinking…" of a searching bot)."""
+        return self.render_seat(seat)
+
     def seat_style(self) -> str:
         """An extra class for every seat panel (arcade.tcss): "line" for one-line rows without a
         frame, "frameless" for panels without a frame; "" for framed panels."""
@@ -310,7 +315,7 @@ class GameScreen(Screen):
         self.view = self.game.view(self.viewer)
         self.show("title", self.title_text())
         for seat in range(self.game.players):
-            self.show(f"seat-{seat}", self.render_seat(seat))
+            self.show(f"seat-{seat}", self.seat_drawing(seat))
         self.show("center", self.render_center())
         self.show("log", Lines(self.log_lines))
         if self.table is not None and self.table.started:

@@ -89,7 +89,8 @@ class MachiavelliScreen(TurnScreen):
     # ---- seats: name, cards held, whose turn
 
     def render_seat(self, seat: int) -> RenderableType:
-        """'▶ Bot 1 13 cards (hard) thinking…' (what does not fit the seat's column left out)."""
+        """'▶ Bot 1 13 cards (hard)' (what does not fit the seat's column left out; TurnScreen marks
+        a searching bot's seat)."""
         view: MachiavelliView = self.view
         active = view.turn == seat
         room = TABLE_WIDTH // self.game.players - 1
@@ -100,8 +101,7 @@ class MachiavelliScreen(TurnScreen):
         # the count as '13 cards' where every seat has the room, else '(13)'
         held = f" {count} card{'s' if count != 1 else ''}" if room >= 16 else f" ({count})"
         level = self.seat_level(seat)
-        for extra, style in ((held, ""), (f" ({level})" if level else "", "dim"),
-                             (" thinking…" if self.thinking(seat) else "", "italic")):
+        for extra, style in ((held, ""), (f" ({level})" if level else "", "dim")):
             if cell_len(line.plain) + cell_len(extra) <= room:
                 line.append(extra, style=style)
         return line

@@ -83,9 +83,7 @@ class ThirteenScreen(TurnScreen):
             line.append(f" ({blue}b {red}r)" if wide else f" {blue}b{red}r", style="dim")
         elif wide:
             line.append(" cards" if held != 1 else " card ", style="dim")
-        if self.thinking(seat):
-            line.append(" thinking…" if wide else " …", style="italic")
-        elif view.knocked[seat]:
+        if view.knocked[seat]:
             line.append(" knocked" if wide else " pass", style="italic dim")
         elif view.owner == seat:
             line.append(" ◆ on top" if wide else " ◆top", style="bold")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -30,6 +30,7 @@ from textual.widgets import OptionList, Static
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens._dialog import Dialog
+from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, Slot, centred_row
 from cardarcade.ui.widgets.footer import ArcadeFooter
@@ -43,6 +44,36 @@ CHOICE_KEYS = "123456789abcdefghijklmnoprstuvwxyz"  # no q: it means "leave" eve
 
 CURSOR_KEYS = {"left": (-1, 0), "h": (-1, 0), "right": (1, 0), "l": (1, 0), "up": (0, -1), "down": (0, 1)}
 ENDS_KEYS = {"home": 0, "end": -1}  # the first card, the last card
+
+
+THINKING = " thinking…"  # on a seat whose bot is searching for its move
+THINKING_SHORT = " …"  # the same where the seat's line has no room for the word
+
+
+def with_thinking(line: Text, width: int, level: str) -> Text:
+    """A seat's line marked as its bot searching, within ``width`` columns: the word after what
+    the line shows where that fits; else in place of the bot's level tag (" (hard)") and the
+    padding after it, the one part a seat that is searching does not need; else the short mark,
+    the line cut for it if need be."""
+    marked = line.copy()
+    marked.rstrip()
+    if marked.cell_len + len(THINKING) <= width:
+        marked.append(THINKING, style="italic")
+        return marked
+    plain = marked.plain
+    tag = f" ({level})" if level else ""
+    start = plain.find(tag) if tag else -1
+    if start >= 0:
+        end = start + len(tag)
+        while end < len(plain) and plain[end] == " ":
+            end += 1
+        room = end - start - (end < len(plain))  # a space left before whatever comes next
+        if room >= len(THINKING):
+            return marked[:start] + Text(THINKING.ljust(room), style="italic") + marked[start + room:]
+    if marked.cell_len + len(THINKING_SHORT) > width:
+        marked.truncate(width - len(THINKING_SHORT))
+    marked.append(THINKING_SHORT, style="italic")
+    return marked
 
 
 def fits_unfanned(count: int, width: int = HAND_WIDTH) -> bool:
@@ -310,6 +341,21 @@ class TurnScreen(GameScreen):
     def compose_below_center(self) -> ComposeResult:
         if self.HAND_ROW:
             yield Static(id="hand")
+
+    def seat_drawing(self, seat: int) -> RenderableType:
+        # The mark is drawn here for every turn-based game, for exactly as long as the table says
+        # the search runs (not the pause after it: the table then waits out its pace).
+        drawing = super().seat_drawing(seat)
+        if not self.thinking(seat):
+            return drawing
+        level = self.seat_level(seat)
+        if isinstance(drawing, Text):
+            return with_thinking(drawing, panel_width(self, seat), level)
+        if isinstance(drawing, Group) and drawing.renderables and isinstance(drawing.renderables[0], Text):
+            # a framed panel: the mark goes on its first line, the seat's name
+            first, *rest = drawing.renderables
+            return Group(with_thinking(first, panel_width(self, seat), level), *rest)
+        return drawing
 
     def seat_style(self) -> str:
         # Two rows of framed panels leave the hand row no room at 80x24.
