@@ -42,10 +42,12 @@ summary of the game under the cursor, drawn below the list), recorded in
 
 ``--game schnapsen-thinking`` measures keys pressed while a hard Schnapsen bot is thinking (its
 search runs in a worker process, which takes the machine's other core): a press is timed only
-while the prompt says "is thinking…" and our hand holds two cards or more (read from the screen
-as drawn, through pyte), and the arrows move the hollow cursor (△) along the hand, so every press
-has a visible answer. Recorded in ``results/key_latency_schnapsen_thinking.json``;
-the target (issue 13) is a whole answer's p99 within 1.5 times the bare app's.
+while the bot's seat line shows "thinking…" (drawn exactly while its search runs; the prompt's
+"is thinking…" also covers the pause after the search has answered, while the table waits out
+its pace) and our hand holds two cards or more, both read from the screen as drawn, through
+pyte; the arrows move the hollow cursor (△) along the hand, so every press has a visible
+answer. Recorded in ``results/key_latency_schnapsen_thinking.json``; the target (issue 13) is
+a whole answer's p99 within 1.5 times the bare app's.
 
 Every sample also times the key's *whole answer*: from the key to the last byte before the
 output rests for 60 ms, so a part drawn a frame later (the menu's summary) counts. Its median and
@@ -233,12 +235,14 @@ class Speed(Target):
 
 class SchnapsenThinking(Target):
     """Schnapsen against a hard bot: our moves are made at once (untimed enter: the card under
-    the cursor), and the arrows are timed only while the bot is thinking."""
+    the cursor), and the arrows are timed only while the bot's seat shows it searching."""
 
     name = "schnapsen (you + 1 hard bot, thinking)"
     ready = b"Your lead"
     results_name = "key_latency_schnapsen_thinking"
-    THINKING = b"is thinking"
+    BOT_TO_MOVE = b"is thinking"  # the prompt while the bot is to move: searching, or pacing after it
+    SEARCHING = "thinking…"  # on the bot's seat line only while its search runs
+    SEAT_ROWS = slice(1, 3)  # the two seat lines, under the title
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -263,7 +267,7 @@ class SchnapsenThinking(Target):
 
     def _latest(self, recent: bytes) -> tuple[int, int]:
         ours = max(recent.rfind(b"Your lead"), recent.rfind(b"Your turn"), recent.rfind(self.LAST_TRICK))
-        return ours, recent.rfind(self.THINKING)
+        return ours, recent.rfind(self.BOT_TO_MOVE)
 
     def turn_key(self, recent: bytes) -> bytes:
         return b"p" if recent.rfind(self.LAST_TRICK) == self._latest(recent)[0] else ENTER
@@ -273,20 +277,27 @@ class SchnapsenThinking(Target):
         return ours > thinking
 
     def timed_now(self, recent: bytes, output: bytearray) -> bool:
-        ours, thinking = self._latest(recent)
+        rows = self._drawn(output)
+        # The seat's mark, not the prompt: once the search has answered, the prompt still says
+        # "is thinking…" through the table's pacing pause, when no worker takes the other core.
+        searching = any(self.SEARCHING in row for row in rows[self.SEAT_ROWS])
         # An arrow in a one-card hand has nothing to move, so its first answer would be the bot's
         # card (after its thinking pause): such a press times the bot, not the key.
-        return thinking > ours and self._cards_in_hand(output) >= 2
+        return searching and self._cards_in_hand(rows) >= 2
 
-    def _cards_in_hand(self, output: bytearray) -> int:
-        """Our hand's size as drawn: the card tops in the row five above the cursor mark."""
+    def _drawn(self, output: bytearray) -> list[str]:
+        """The screen's rows as drawn by everything this run of the program has written."""
         if self._screen is None or self._fed > len(output):  # a new run of the program
             self._screen = pyte.Screen(80, 24)
             self._stream = pyte.ByteStream(self._screen)
             self._fed = 0
         self._stream.feed(bytes(output[self._fed:]))
         self._fed = len(output)
-        rows = self._screen.display
+        return self._screen.display
+
+    @staticmethod
+    def _cards_in_hand(rows: list[str]) -> int:
+        """Our hand's size as drawn: the card tops in the row five above the cursor mark."""
         for row, text in enumerate(rows):
             if "▲" in text or "△" in text:
                 return rows[max(row - 5, 0)].count("╭")
