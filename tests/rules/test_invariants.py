@@ -1,7 +1,8 @@
 """The invariants every registered game keeps (DESIGN.md, "The rules contract").
 
 Runs over every game in ``cardarcade.rules.GAMES`` and over each game's player counts from its
-minimum to at most three more, so a new game is checked just by being registered.
+minimum to at most three more, and its maximum (where a second pack or a crowded table changes the
+deal), so a new game is checked just by being registered.
 
 Random play: a random seat among ``actors()``, a random action from ``legal_actions(seat)``.
 Only enumerated actions count as legal here (some games' ``is_legal`` accepts more, e.g. a
@@ -17,6 +18,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -32,11 +34,13 @@ CHECKED_STEPS = 200
 # Far above any game's own turn cap: a game still running after this many actions never ends.
 MAX_ACTIONS = 200_000
 
-CASES = [
-    (game_id, players)
-    for game_id in sorted(GAMES)
-    for players in range(GAMES[game_id].min_players, min(GAMES[game_id].max_players, GAMES[game_id].min_players + 3) + 1)
-]
+
+def player_counts(spec: GameSpec) -> list[int]:
+    """The smallest tables, and the largest: a second pack or a crowded deal comes only near the top."""
+    return sorted({*range(spec.min_players, min(spec.max_players, spec.min_players + 3) + 1), spec.max_players})
+
+
+CASES = [(game_id, players) for game_id in sorted(GAMES) for players in player_counts(GAMES[game_id])]
 CASE_IDS = [f"{game_id}-{players}p" for game_id, players in CASES]
 GAME_IDS = sorted(GAMES)
 
@@ -46,7 +50,7 @@ SEEDS = st.integers(0, 2**31 - 1)
 # seeds every run, so the runs together cover far more than one run does.
 EXAMPLES = max(5, min(40, 240 // len(CASES)))
 PLAYOUTS = max(3, min(10, 60 // len(CASES)))
-PROPERTY = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 BOGUS = Action("no-such-move")
 
@@ -158,9 +162,31 @@ def play_to_end(game: Game, rng: random.Random) -> int:
 # ---------------------------------------------------------------- properties under random play
 
 
-@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
-@PROPERTY
-@given(seed=SEEDS, data=st.data())
+def per_case(examples: int) -> Callable[[Callable[..., None]], Callable[[str, int], None]]:
+    """``body(game_id, players, seed, data)`` as a property test per case: ``examples`` runs, and
+    half as many at a largest table above the small ones (checking thirteen seats at every step
+    is slow, and what is new there is the deal, which a few runs see)."""
+
+    def decorate(body: Callable[..., None]) -> Callable[[str, int], None]:
+        @pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
+        def test(game_id: str, players: int) -> None:
+            large = players > GAMES[game_id].min_players + 3  # (only a game's maximum is)
+            runs = max(2, examples // 2) if large else examples
+
+            @settings(PROPERTY, max_examples=runs)
+            @given(seed=SEEDS, data=st.data())
+            def run(seed: int, data: st.DataObject) -> None:
+                body(game_id, players, seed, data)
+
+            run()
+
+        test.__name__, test.__doc__ = body.__name__, body.__doc__
+        return test
+
+    return decorate
+
+
+@per_case(EXAMPLES)
 def test_random_play_keeps_the_invariants(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
     """Cards conserved after every action; actors/legal/result consistent; illegal actions change nothing."""
     spec = GAMES[game_id]
@@ -192,9 +218,7 @@ def test_random_play_keeps_the_invariants(game_id: str, players: int, seed: int,
         check_views(game)
 
 
-@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
-@PROPERTY
-@given(seed=SEEDS, data=st.data())
+@per_case(EXAMPLES)
 def test_save_load_round_trip_and_continue(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
     """to_json round-trips at any point, and a loaded copy continues exactly like the original."""
     spec = GAMES[game_id]
@@ -228,9 +252,7 @@ def test_save_load_round_trip_and_continue(game_id: str, players: int, seed: int
     assert copy.result == game.result
 
 
-@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
-@PROPERTY
-@given(seed=SEEDS, data=st.data())
+@per_case(EXAMPLES)
 def test_same_seed_and_choices_give_the_same_game(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
     spec = GAMES[game_id]
     choices = data.draw(st.integers(0, 2**32 - 1), label="choices")
@@ -251,9 +273,7 @@ def test_same_seed_and_choices_give_the_same_game(game_id: str, players: int, se
     assert first[1] == second[1]
 
 
-@pytest.mark.parametrize("game_id, players", CASES, ids=CASE_IDS)
-@settings(max_examples=PLAYOUTS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, data=st.data())
+@per_case(PLAYOUTS)
 def test_random_play_ends(game_id: str, players: int, seed: int, data: st.DataObject) -> None:
     """Every game ends (turn caps) with a sensible result, after which nothing is legal."""
     spec = GAMES[game_id]
@@ -351,6 +371,14 @@ def test_new_rejects_bad_player_counts(game_id: str) -> None:
             spec.new(players, seed=1)
     for players in (spec.min_players, spec.max_players):
         assert spec.new(players, seed=1).players == players
+
+
+def test_spoons_seats_twelve_on_two_packs_and_refuses_a_thirteenth():
+    spec = GAMES["spoons"]
+    game = spec.new(12, seed=1)
+    assert game.players == 12 and len(game.cards()) == 104 and game.view(None).spoons == 11
+    with pytest.raises(BadSetup, match="Spoons takes 3-12 players, not 13"):
+        spec.new(13, seed=1)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -462,7 +490,7 @@ JSON_VALUES = st.one_of(
 def test_from_json_of_a_tampered_save_is_bad_save_or_a_working_game(game_id: str, data: st.DataObject) -> None:
     """A save with one value changed either loads as a working game or fails with BadSave, never otherwise."""
     spec = GAMES[game_id]
-    players = data.draw(st.integers(spec.min_players, min(spec.max_players, spec.min_players + 3)), label="players")
+    players = data.draw(st.sampled_from(player_counts(spec)), label="players")
     game = spec.new(players, seed=data.draw(SEEDS, label="seed"))
     rng = random.Random(0)
     for _ in range(data.draw(st.sampled_from([0, 3, 20, 100, MAX_ACTIONS]), label="steps before saving")):
