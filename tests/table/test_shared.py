@@ -73,15 +73,22 @@ def test_a_reaction_race_between_people_goes_to_the_press_that_arrived_first() -
     assert winner.seat == 1 and round(winner.seconds, 3) == 0.3
 
 
-def test_allowing_for_round_trips_moves_a_far_players_press_back_by_half_of_theirs() -> None:
+def jack_shown_to_a_far_player(ada_round_trip: float) -> tuple[SharedTable, News, VirtualClock]:
+    """ada (seat 0, round trip as given) and bob (2 ms) at a Slapjack table allowing for round
+    trips, the jack just turned up."""
     clock = VirtualClock(start=50.0)
     table = table_of(clock=clock, deck=deck_starting("Js 2h 3c 4d"), compensate_rtt=True)
     table.sit("bob")
-    table.round_trips.update({"ada": 0.200, "bob": 0.002})  # ada is far away
+    table.round_trips.update({"ada": ada_round_trip, "bob": 0.002})
     table.deal()
     news = News(table, 0)
     clock.advance(COUNTDOWN)
     table.submit(0, FLIP)
+    return table, news, clock
+
+
+def test_allowing_for_round_trips_moves_a_far_players_press_back_by_half_of_theirs() -> None:
+    table, news, clock = jack_shown_to_a_far_player(0.200)  # ada is far away
     shown = clock.now()
     table.claim(1, "slap", shown + 0.30)
     table.claim(0, "slap", shown + 0.35)  # arrived later, but left ada's keyboard 100 ms before that
@@ -107,14 +114,7 @@ def test_allowing_for_round_trips_also_times_a_card_played_onto_a_pile() -> None
 
 
 def test_allowing_for_round_trips_holds_claims_until_a_far_players_earlier_press_can_arrive() -> None:
-    clock = VirtualClock(start=50.0)
-    table = table_of(clock=clock, deck=deck_starting("Js 2h 3c 4d"), compensate_rtt=True)
-    table.sit("bob")
-    table.round_trips.update({"ada": 0.200, "bob": 0.002})
-    table.deal()
-    news = News(table, 0)
-    clock.advance(COUNTDOWN)
-    table.submit(0, FLIP)
+    table, news, clock = jack_shown_to_a_far_player(0.200)
     clock.advance(0.30)
     table.claim(1, "slap")  # bob's press arrives ...
     clock.advance(0.06)
@@ -124,14 +124,7 @@ def test_allowing_for_round_trips_holds_claims_until_a_far_players_earlier_press
 
 
 def test_a_press_is_moved_back_at_most_so_far_whatever_the_round_trip() -> None:
-    clock = VirtualClock(start=50.0)
-    table = table_of(clock=clock, deck=deck_starting("Js 2h 3c 4d"), compensate_rtt=True)
-    table.sit("bob")
-    table.round_trips.update({"ada": 2.0, "bob": 0.002})  # a very poor connection
-    table.deal()
-    news = News(table, 0)
-    clock.advance(COUNTDOWN)
-    table.submit(0, FLIP)
+    table, news, clock = jack_shown_to_a_far_player(2.0)  # a very poor connection
     clock.advance(0.30)
     table.claim(1, "slap")
     clock.advance(0.20)
