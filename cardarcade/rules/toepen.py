@@ -622,6 +622,8 @@ class Toepen(TrickGame):
         """A quick sensible play for play-outs: only the last trick counts, so keep the high cards
         for it: lead low, follow low, throw away the lowest card when void; now and then any card."""
         cards = self.playable(seat)
+        if not cards:  # (only outside a search, which deals no signals: tens shown before a card)
+            return SIGNAL
         if len(cards) == 1 or rng.random() < ROLLOUT_NOISE:
             return play(cards[rng.randrange(len(cards))])
         return play(min(cards, key=TOEPEN.value))

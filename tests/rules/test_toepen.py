@@ -231,6 +231,14 @@ def test_four_tens_stand_three_tens_whistle_and_everyone_sees_it():
     assert game.view(2).signals == [0, 3, 0] and game.actors()[0] == 1  # still seat 1's card
 
 
+def test_a_quick_play_out_move_shows_the_tens_before_a_card():
+    # (outside a search, as the benchmarks drive a real game: the tens' signal is the only move)
+    game = new("10s 10h 10d 7c", "9s 8h Qh Jd", "As 9h Ad 8c")
+    assert Toepen.rollout_move(game, 0, random.Random(0)) == SIGNAL
+    game.apply(0, SIGNAL)
+    assert Toepen.rollout_move(game, 0, random.Random(0)).kind == "play"
+
+
 def test_three_jacks_may_bluff_the_signal_or_keep_quiet():
     jacks = ("9s 8h Qh 9c", "Js Jh Jd 7c", "As 9h Ad 8c")
     game = new(*jacks)
