@@ -46,6 +46,23 @@ async def test_solo_a_digit_plays_a_card_where_it_fits_and_arrows_choose_when_it
         assert screen.game.view(0).hand_sizes[0] == 5 and screen.game.view(0).stock_sizes[0] == 13
 
 
+async def test_a_refused_key_is_said_through_the_bots_moves_until_the_next_key(app_factory, monkeypatch):
+    monkeypatch.setattr("cardarcade.ui.screens.game.SAID_HOLD", 0.3)
+    deck = speed_deck("8c 10c 2c 3c 4c", "Kd Kh 5d 6d 7d", "9h Js", stock0="Ah Qc")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("3")  # the 2♣ fits neither pile
+        assert "does not go on either pile" in prompt(screen)
+        screen._on_table([], 1)  # the bot's card lands a moment later: the table is drawn again
+        assert "does not go on either pile" in prompt(screen)
+        await wait_for(pilot, lambda: "1-5 plays a card" in prompt(screen))  # back once read
+        await pilot.press("3")
+        assert "does not go on either pile" in prompt(screen)
+        await pilot.press("left")  # the person's next key answers for itself at once
+        assert "does not go on" not in prompt(screen)
+
+
 async def test_solo_a_card_that_fits_both_piles_waits_for_an_arrow(app_factory):
     deck = speed_deck("10c 2c 3c 4c 5c", "Kd Kh Qd 6d 7d", "9h Js")
     app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 
 
 FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
+# A passing message (a key refused, and why) holds the prompt line this long against the others'
+# moves: in a game with no turns a bot's card can land a few ms after the key, and its redraw
+# would wipe the answer before it could be read. The person's own next move ends it sooner.
+SAID_HOLD = 1.5
 # What someone watching a shared table may do: the menu, the rules, the log, leave.
 WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
 
@@ -154,6 +158,7 @@ class GameScreen(Screen):
         self._shown: dict[str, RenderableType] = {}  # widget id -> what it shows now
         self._lines: dict[str, int] = {}  # auto-height widget id -> its content's line count
         self._out = False  # every person here is out (the footer then offers ">")
+        self._said: Timer | None = None  # a passing message holds the prompt line until this fires
 
     # ---- hooks for subclasses
 
@@ -318,7 +323,7 @@ class GameScreen(Screen):
             self.show(f"seat-{seat}", self.seat_drawing(seat))
         self.show("center", self.render_center())
         self.show("log", Lines(self.log_lines))
-        if self.table is not None and self.table.started:
+        if self.table is not None and self.table.started and self._said is None:
             self.show("prompt", Text(self.prompt_line()))
         out = self.people_out()
         if out != self._out:
@@ -416,6 +421,8 @@ class GameScreen(Screen):
                 if event.data.get("penalty") and event.seat in self.people:
                     # a move that cost a person: said where it cannot be missed, not only in the log
                     self.app.notify(self.words(event), title="That cost you", severity="warning", timeout=4)
+        if seat in self.people:
+            self._end_said()  # the person's own move: its prompt replaces the message
         self.on_game_events(events_)
         if any(e.kind == "flip" for e in events_):
             self.flash.clear()  # a new card: earlier presses are settled or moot
@@ -502,6 +509,7 @@ class GameScreen(Screen):
         event.stop()
         event.prevent_default()
         seat, verb = mapped
+        self._end_said()  # a person's next key: its answer replaces the message
         self.do_verb(seat, verb, event.time)
 
     def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
@@ -549,6 +557,18 @@ class GameScreen(Screen):
         if self.app.ascii_glyphs:
             text = ascii_suits(text)
         self.show("prompt", Text(text, style="italic"), answer=True)
+        self._end_said()
+        self._said = self.set_timer(SAID_HOLD, self._said_over)
+
+    def _end_said(self) -> None:
+        if self._said is not None:
+            self._said.stop()
+            self._said = None
+
+    def _said_over(self) -> None:
+        self._said = None
+        if not self._taken_down() and self.table is not None and self.table.started:
+            self.show("prompt", Text(self.prompt_line()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The solo keys (enter, space...) mean nothing at a hot-seat table, where each person has

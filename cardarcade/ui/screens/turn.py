@@ -459,6 +459,7 @@ class TurnScreen(GameScreen):
         # Every key is handled here, in the order typed. (A binding would run later, when the
         # key has bubbled up to the app: "enter d" typed fast would then try "d" before the
         # card was played.) The bindings remain for the footer and mouse clicks.
+        self._end_said()  # the person's next key: its answer replaces the message
         key = event.key
         if key in CURSOR_KEYS:
             self.move_cursor(*CURSOR_KEYS[key])
