@@ -186,5 +186,7 @@ async def test_the_centre_piles_turn_up_on_go_not_before():
         assert center.count("▚▚▚▚▚") == 3 * 4, "both talons and both piles face down; the hand shows"
         await pilot.press("1")  # the 8♣ would fit the 9♥, once it shows
         assert "wait for GO" in prompt(screen) and tops(screen) == ["9h", "Js"]
+        screen._tick()  # the count's next beat: the answer to the key is read first
+        assert "wait for GO" in prompt(screen)
         await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
         assert text_of(screen.render_center()).count("▚▚▚▚▚") == 3 * 2, "only the talons face down"

@@ -285,7 +285,8 @@ class GameScreen(Screen):
 
     def _tick(self) -> None:
         if self._count > 0:
-            self.show("prompt", Text(f"Get ready… {self._count}", style="bold"))
+            if self._said is None:  # (a key answered in the count is read first: the next beat shows)
+                self.show("prompt", Text(f"Get ready… {self._count}", style="bold"))
             self._count -= 1
             return
         if self._countdown is not None:
