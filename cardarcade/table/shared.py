@@ -26,7 +26,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import ARBITRATION_WINDOW, DEFAULT_PACE, Reaction, Seat, Table
+from cardarcade.table.table import DEFAULT_PACE, Reaction, Seat, Table
 from cardarcade.table.thinking import live_thinker
 
 HOLD_SECONDS = 180.0  # how long a seat waits for a person who left
@@ -196,7 +196,8 @@ class SharedTable:
         self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
         self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
                            listener=self._events, on_reactions=self._reactions,
-                           thinker=live_thinker(self.think_seconds), think_seconds=self.think_seconds)
+                           thinker=live_thinker(self.think_seconds), think_seconds=self.think_seconds,
+                           head_start=self._head_start if self.compensate_rtt else None)
         if self.spec.realtime:
             self.starts_at = self.clock.now() + COUNTDOWN
             self.clock.call_at(self.starts_at, self._begin)
@@ -246,15 +247,17 @@ class SharedTable:
 
     def _pressed_at(self, seat: int, t: float | None) -> float:
         """When a press that arrived at ``t`` (default: now) was made: with the house rule, half the
-        player's round trip earlier (at most ``MOST_ALLOWED``). The table then holds every claim
-        for as long as the most any seated player's press is moved back, so that a press stamped
-        earlier than a rival's still counts first when it reaches the server after the rival's."""
+        player's round trip earlier (at most ``MOST_ALLOWED``)."""
         t = self.clock.now() if t is None else t
         if self.compensate_rtt:
-            assert self.table is not None
             t -= self._allowance(self.places[seat].player)
-            self.table.window = ARBITRATION_WINDOW + max(map(self._allowance, self.people_present), default=0.0)
         return t
+
+    def _head_start(self) -> float:
+        """The most any player here has their presses moved back: the table holds each claim
+        that much longer, so a press stamped earlier than a rival's (a bot's included) counts
+        first even when it reaches the server after the rival's."""
+        return max(map(self._allowance, self.people_present), default=0.0)
 
     def _allowance(self, player: str | None) -> float:
         """How far back a player's presses are moved: half their latest round trip, capped."""

@@ -140,13 +140,16 @@ class Table:
                  window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None,
                  on_reactions: ReactionListener | None = None, person_median: float | None = None,
                  stand_ins: dict[int, Bot] | None = None, thinker: Thinker | None = None,
-                 think_seconds: float | None = None) -> None:
+                 think_seconds: float | None = None, head_start: Callable[[], float] | None = None) -> None:
         """``person_median``: what is known of the person's speed (seconds) before this game, where
         adaptive bots start instead of at medium: the last game's ``adaptive_median`` in a session,
         later the person's stored median. ``stand_ins``: policies that play people's seats (a
         scripted person in tests and benchmarks), planned like bots but counted as people.
         ``thinker``: where slow decisions are worked out (default: inline, at once);
-        ``think_seconds``: how long a search may take (None: a fixed amount of work)."""
+        ``think_seconds``: how long a search may take (None: a fixed amount of work).
+        ``head_start``: the most a press may be stamped before it reaches the table now (a shared
+        table allowing for round trips); a claim is held that much longer than ``window``, so an
+        earlier press arriving later is still settled first, whoever claimed first."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         self.game = game
@@ -154,6 +157,7 @@ class Table:
         self.clock = clock
         self.pace = pace
         self.window = window
+        self.head_start = head_start
         self.listener = listener
         self.on_reactions = on_reactions
         self.claim_kinds = game.spec.claim_kinds
@@ -315,7 +319,8 @@ class Table:
     def _queue_claim(self, claim: _Claim) -> None:
         self._claims.append(claim)
         if self._claim_timer is None:
-            self._claim_timer = self.clock.call_at(self.clock.now() + self.window, self._resolve_claims)
+            hold = self.window + (self.head_start() if self.head_start is not None else 0.0)
+            self._claim_timer = self.clock.call_at(self.clock.now() + hold, self._resolve_claims)
 
     def _resolve_claims(self) -> None:
         self._claim_timer = None
