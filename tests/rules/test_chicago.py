@@ -57,6 +57,12 @@ def declare(kind: int) -> Action:
     return Action("declare", value=kind)
 
 
+def stand_pat(game: Chicago) -> None:
+    """Both players of a two-player game keep their hands in this draw."""
+    for seat in (0, 1):
+        game.apply(seat, STAND)
+
+
 def pass_all(game: Chicago) -> None:
     while game.s.phase == "declare":
         game.apply(game.actors()[0], PASS)
@@ -100,8 +106,7 @@ def test_a_draw_replaces_the_discards_from_the_stock_and_standing_pat_is_allowed
 
 def test_a_higher_type_takes_the_showdown_and_scores_its_points():
     game = new(PAIR, TRIPS)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     assert all(a.value >= 1 for a in game.legal_actions(1) if a.kind == "declare")
     game.apply(1, declare(3))
@@ -110,8 +115,7 @@ def test_a_higher_type_takes_the_showdown_and_scores_its_points():
 
 def test_a_declaration_below_the_best_is_not_allowed():
     game = new(PAIR, TRIPS)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(3))
     before = game.to_json()
     with pytest.raises(IllegalAction):
@@ -121,8 +125,7 @@ def test_a_declaration_below_the_best_is_not_allowed():
 
 def test_the_same_type_is_settled_by_the_ranks_without_showing_them():
     game = new("Kh Kd 9s 6c 2h", "Ah Ad 8s 5c 3h")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     events = game.apply(1, declare(1))
     assert any("ranks higher" in e.text for e in events)
@@ -132,8 +135,7 @@ def test_the_same_type_is_settled_by_the_ranks_without_showing_them():
 
 def test_equal_hands_declared_tie_and_nobody_scores():
     game = new("Kh Kd 9s 6c 2h", "Ks Kc 9h 6d 2c")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     game.apply(1, declare(1))
     assert game.s.scores == [0, 0]
@@ -142,19 +144,16 @@ def test_equal_hands_declared_tie_and_nobody_scores():
 def test_nobody_declaring_scores_nothing_and_the_third_draw_has_no_showdown():
     game = new(PAIR, TRIPS)
     for _ in range(2):
-        game.apply(0, STAND)
-        game.apply(1, STAND)
+        stand_pat(game)
         pass_all(game)
     assert game.s.draw_round == 3 and game.s.scores == [0, 0]
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     assert game.s.phase == "play" and game.actors() == [0]
 
 
 def test_breaking_a_declared_combination_shows_the_hand():
     game = new(PAIR, TRIPS)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     game.apply(1, PASS)
     assert game.s.scores == [1, 0]
@@ -173,8 +172,7 @@ def test_breaking_a_declared_combination_shows_the_hand():
 
 def test_a_bluff_shown_on_breaking_it_forfeits_the_game():
     game = new(PAIR, TRIPS)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(5))  # no flush
     game.apply(1, PASS)
     game.apply(0, draw("2h"))
@@ -183,8 +181,7 @@ def test_a_bluff_shown_on_breaking_it_forfeits_the_game():
 
 def test_a_bluff_not_held_at_the_end_of_the_hand_forfeits_the_game():
     game = new("Kh Kd 9s 6c 2h", "Ah Qd 8s 5c 3h")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, PASS)
     game.apply(1, declare(2))  # two pair, a bluff
     assert game.s.scores == [0, 2]
@@ -282,8 +279,7 @@ JUNK = "Kh Jc 3s 7d 2h"  # nothing: seat 1 passes
 ])
 def test_a_showdown_won_with_each_hand_scores_its_points(hand: str, kind: int, points: int):
     game = new(hand, JUNK)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(kind))
     events = game.apply(1, PASS)
     assert game.s.scores == [points, 0]
@@ -302,8 +298,7 @@ def test_a_royal_flush_held_to_the_end_scores_52_and_wins():
 
 def test_a_pair_declared_on_a_straight_is_a_bluff_the_straight_does_not_prove():
     game = new("2c 3d 4h 5s 6c", JUNK)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))  # a straight holds no pair
     game.apply(1, PASS)
     assert game.s.scores == [1, 0]
@@ -313,8 +308,7 @@ def test_a_pair_declared_on_a_straight_is_a_bluff_the_straight_does_not_prove():
 
 def test_a_pair_declared_on_a_straight_loses_the_comparison_to_a_real_pair():
     game = new("2c 3d 4h 5s 6c", "8h 8d Jc 10s 3c")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     events = game.apply(1, declare(1))
     assert any("ranks higher" in e.text for e in events) and game.s.scores == [0, 1]
@@ -322,8 +316,7 @@ def test_a_pair_declared_on_a_straight_loses_the_comparison_to_a_real_pair():
 
 def test_a_later_honest_higher_claim_does_not_cover_an_earlier_bluff():
     game = stacked("2d 5d 8d Kh Qc", TRIPS, stock="Jd 9d")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))  # a bluff: no pair
     game.apply(1, declare(3))  # seat 1 holds the best hand
     events = game.apply(0, draw("Kh Qc"))  # draws Jd 9d: a flush
@@ -338,8 +331,7 @@ def test_a_later_honest_higher_claim_does_not_cover_an_earlier_bluff():
 
 def test_an_honest_claim_still_held_inside_a_better_hand_passes():
     game = stacked(PAIR, "7s 8h Jd Ac 3c", stock="Ks 4d 4h")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     game.apply(1, PASS)
     events = game.apply(0, draw("9s 6c 2h"))  # the kings stay: nothing to show
@@ -357,8 +349,7 @@ def test_an_honest_claim_still_held_inside_a_better_hand_passes():
 
 def test_a_declarer_without_the_best_hand_need_not_show_to_break_up_a_bluff():
     game = new(PAIR, TRIPS)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(2))  # two pair: a bluff
     game.apply(1, declare(3))  # seat 1 holds the best hand
     events = game.apply(0, draw("Kh"))
@@ -368,8 +359,7 @@ def test_a_declarer_without_the_best_hand_need_not_show_to_break_up_a_bluff():
 
 def test_the_duty_to_show_lasts_the_next_draw_only_and_a_bluff_is_caught_at_the_end():
     game = new(PAIR, TRIPS)
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(5))  # a flush: a bluff, and the best hand
     game.apply(1, PASS)
     game.apply(0, STAND)  # the draw where it must show: it keeps the hand
@@ -382,8 +372,7 @@ def test_the_duty_to_show_lasts_the_next_draw_only_and_a_bluff_is_caught_at_the_
 
 def test_an_honest_declarer_breaking_up_the_combination_has_it_shown_and_is_safe():
     game = stacked(PAIR, TRIPS, stock="3d 4d 8c Jh")
-    game.apply(0, STAND)
-    game.apply(1, STAND)
+    stand_pat(game)
     game.apply(0, declare(1))
     game.apply(1, declare(3))
     events = game.apply(0, draw("Kd 9s 6c 2h"))  # no pair left after this
