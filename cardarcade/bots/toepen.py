@@ -41,7 +41,6 @@ from cardarcade.rules.toepen import (
     Toepen,
     ToepenView,
     is_number,
-    tens_signal,
 )
 
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
@@ -159,7 +158,7 @@ def wants_signal(view: ToepenView, level: str, roll: float) -> bool:
     """Whether to signal now: always with the tens (it is a must), with jacks when ``roll`` (a
     draw in [0, 1) made at every first turn, whatever the hand) falls under the level's bluff
     rate."""
-    return view.can_signal and (tens_signal(view.hand) > 0 or roll < JACK_BLUFF[level])
+    return view.must_signal or view.can_signal and roll < JACK_BLUFF[level]
 
 
 def wants_redraw(view: ToepenView, level: str, rng: random.Random) -> bool:

@@ -206,6 +206,7 @@ class ToepenView(BaseModel):
     knocker: int | None
     can_knock: bool
     can_signal: bool  # the viewer may signal now (its first turn, holding 3+ tens or jacks)
+    must_signal: bool  # ... and must, before any card (it holds three or four tens)
     dealt: list[bool]
     folded: list[bool]
     signals: list[int]
@@ -385,7 +386,8 @@ class Toepen(TrickGame):
             hand_counts=[len(h) for h in s.hands], stock=len(s.stock), discards=shown,
             discard_counts=[len(d) for d in s.discards], chips=list(s.chips), stake=s.stake, knocker=s.knocker,
             can_knock=seat is not None and self.may_knock(seat),
-            can_signal=seat is not None and self.may_signal(seat), dealt=list(s.dealt), folded=list(s.folded),
+            can_signal=seat is not None and self.may_signal(seat),
+            must_signal=seat is not None and self.must_signal(seat), dealt=list(s.dealt), folded=list(s.folded),
             signals=list(s.signals), trick=self._played(s.trick, s.trick_seats), leader=s.leader,
             tricks_played=s.tricks_played, last_trick=self._played(s.last_trick, s.last_trick_seats),
             last_winner=s.last_winner, played=list(s.log), played_by=list(s.log_seats),

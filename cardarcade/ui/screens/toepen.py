@@ -151,10 +151,6 @@ class ToepenScreen(TrickScreen):
         verb = SIGNAL_VERBS.get(hand_signal(hand, self.view.options.jack_bluff), "signal")
         return verb if tens_signal(hand) else f"{verb} (bluff)"
 
-    def must_signal(self) -> bool:
-        """The viewer holds three or four tens on their first turn: the signal comes first."""
-        return self.view.can_signal and tens_signal(self.view.hand) > 0
-
     def confirm(self) -> None:
         if self.actor is not None and not self.my_turn():
             self.say(self.prompt())
@@ -164,7 +160,7 @@ class ToepenScreen(TrickScreen):
     def why_not_card(self, card: Card) -> str:
         if not self.my_turn():
             return self.prompt()
-        if self.must_signal():
+        if self.view.must_signal:
             return f"Your tens are shown before your first card: w {self.signal_label()}"
         return super().why_not_card(card)
 
@@ -174,7 +170,7 @@ class ToepenScreen(TrickScreen):
         if view.phase == "play":
             if actor is None or view.turn != actor:
                 return self.waiting_prompt(view.turn)
-            if self.must_signal():
+            if view.must_signal:
                 tens = "four tens" if tens_signal(view.hand) == 4 else "three tens"
                 return f"You hold {tens}: show it before your first card"
             return super().turn_prompt()
