@@ -37,7 +37,8 @@ class _Registry(Mapping[str, GameSpec]):
         return len(CATALOG)
 
     def __contains__(self, game_id: object) -> bool:
-        return game_id in CATALOG
+        # (anything but a name is not a game: a damaged save may hold a list where the id belongs)
+        return isinstance(game_id, str) and game_id in CATALOG
 
 
 GAMES: Mapping[str, GameSpec] = _Registry()

@@ -129,11 +129,13 @@ def _bad_saves(good: bytes) -> dict[str, bytes]:
     env = json.loads(good)
     newer = {**env, "version": saves.ENVELOPE_VERSION + 1, "seats": "a shape we do not know yet"}
     unknown = {**env, "game": "spoons-deluxe"}
+    not_a_name = {**env, "game": env["seats"]}  # (a list where the game's id belongs: found by the fuzz test)
     wrong_seats = {**env, "seats": env["seats"][:1]}
     return {
         "cut": good[: len(good) // 2],
         "newer": json.dumps(newer).encode(),
         "unknown": json.dumps(unknown).encode(),
+        "not a name": json.dumps(not_a_name).encode(),
         "seats": json.dumps(wrong_seats).encode(),
         "binary": b"\x00\xff" * 50,
     }
@@ -141,6 +143,7 @@ def _bad_saves(good: bytes) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("case, reason", [("cut", "invalid JSON"), ("newer", "newer cardarcade"),
                                           ("unknown", "does not have: 'spoons-deluxe'"),
+                                          ("not a name", "a game this version of cardarcade does not have"),
                                           ("seats", "1 seats for a 2-player game"), ("binary", "not UTF-8")])
 def test_a_save_this_version_cannot_open_is_listed_with_why_and_left_alone(tmp_path: Path, case: str,
                                                                            reason: str) -> None:
