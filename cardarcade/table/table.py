@@ -325,7 +325,14 @@ class Table:
     def _resolve_claims(self) -> None:
         self._claim_timer = None
         claims = sorted(self._claims, key=lambda c: c.t)
-        self._claims.clear()
+        # One race is the presses within a window of its first. Later ones are settled next, as
+        # a race of their own: a loop too busy to settle in time must not merge two races (whose
+        # claimants each see the other's time) by when it got round to them.
+        last = claims[0].t + self.window if claims else 0.0
+        cut = next((i for i, c in enumerate(claims) if c.t > last), len(claims))
+        claims, self._claims = claims[:cut], claims[cut:]
+        if self._claims:
+            self._claim_timer = self.clock.call_at(self.clock.now(), self._resolve_claims)
         batch: list[Reaction] = []
         for claim in claims:
             if self.game.is_over or self.closed:

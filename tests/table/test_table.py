@@ -163,3 +163,23 @@ def test_a_salute_the_king_race_is_lost_by_the_last_to_answer():
         table.claim(seat, "gesture1", t=t)
         clock.advance(ARBITRATION_WINDOW + 0.01)
     assert table.stats.races == [Race(1, False, (0, 1, 2))]
+
+
+def test_presses_far_apart_are_settled_as_races_of_their_own_however_late_the_loop_gets_to_them():
+    """A loop too busy to settle in time (both presses queued before the window's timer fires)
+    still tells them apart: each claimant's line shows the times of its own race."""
+    first = cards("Ks")
+    deck = first + [c for c in standard_deck() if c not in first and c.rank.label in ("4", "6", "8", "9")]
+    deck += [c for c in standard_deck() if c not in deck]
+    game = GAMES["salute-the-king"].new(3, seed=1, deck=deck)
+    clock = VirtualClock(start=100.0)
+    batches: list[list[int]] = []
+    table = Table(game, people(3), clock, on_reactions=lambda batch: batches.append([r.seat for r in batch]))
+    table.start()
+    table.submit(0, FLIP)  # the king: everyone salutes
+    clock.advance(0.6)
+    table.claim(2, "gesture2", t=100.33)  # both arrive late, together
+    table.claim(1, "gesture2", t=100.56)
+    table.claim(0, "gesture2", t=100.57)  # ...with one 10 ms after the last: the same race
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    assert batches == [[2], [1, 0]]
