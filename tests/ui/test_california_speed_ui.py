@@ -73,8 +73,7 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
                     await pilot.press(str(spots[0] + 1))
             await pilot.pause(0.03)
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause(0.1)
-        assert screen.game.result.describe(screen.names) in screen_text(app)
+        await wait_for(pilot, lambda: screen.game.result.describe(screen.names) in screen_text(app))
 
 
 async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen():

@@ -16,6 +16,7 @@ from cardarcade.rules.go_fish import ask_for as ask_for_rank
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.go_fish import AuthorsScreen, GoFishScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from ui_helpers import wait_for
 
 GO_FISH, AUTHORS = GAMES["go-fish"], GAMES["authors"]
 
@@ -237,9 +238,8 @@ async def test_the_last_book_ends_the_game_and_the_result_counts_books(app_facto
                                         [others[:6], others[6:9], others[9:]]).s
         screen.refresh_all()
         await pilot.press("2", "3")
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and screen.game.result.winners == [0]
-        assert isinstance(app.screen, ResultScreen)
         table = standings(screen.setup, screen.game)
         assert [c.header for c in table.columns][:2] == ["Player", "Books"]
         assert list(table.columns[1].cells) == ["7", "3", "3"]

@@ -130,14 +130,12 @@ async def test_a_human_dealer_picks_the_triggers_from_a_list(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, SaluteTheKingScreen))
         await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
-        await pilot.pause(0.1)
-        assert "which card calls for “stand up”" in screen_text(app)
+        await wait_for(pilot, lambda: "which card calls for “stand up”" in screen_text(app))
         await pilot.press("down", "enter")  # the king for standing up
         await wait_for(pilot, lambda: screen.game.s.triggers[0] == "K")
         for gesture in ("salute", "hand on heart", "applaud"):
             await wait_for(pilot, lambda: isinstance(app.screen, TriggerPicker))
-            await pilot.pause(0.05)
-            assert f"which card calls for “{gesture}”" in screen_text(app)
+            await wait_for(pilot, lambda: f"which card calls for “{gesture}”" in screen_text(app))
             await pilot.press("enter")  # the first card left each time
         await wait_for(pilot, lambda: not screen.game.s.choosing)
         assert screen.game.s.triggers == ["K", "A", "Q", "J"]
@@ -171,8 +169,7 @@ async def test_you_answer_before_you_turn_the_next_card(app_factory):
         await pilot.press("w")  # Player 1 turns the king; it is Player 2's turn next
         await wait_for(pilot, lambda: screen.game.s.open is not None and screen.game.s.open.done == [2])
         await pilot.press("o")
-        await pilot.pause(0.05)
-        assert "Player 2: make your gesture first" in str(screen.query_one("#prompt").render())
+        await wait_for(pilot, lambda: "Player 2: make your gesture first" in str(screen.query_one("#prompt").render()))
         assert screen.game.stimulus == 1
         await pilot.press("comma")  # Player 2 salutes
         await wait_for(pilot, lambda: screen.game.view(0).last is not None)  # after the bot: Player 1 is last

@@ -10,7 +10,7 @@ from cardarcade.rules._shedding import stacked_deck
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
-from ui_helpers import pass_cover, prompt, screen_text
+from ui_helpers import pass_cover, prompt, screen_text, wait_for
 
 C = Card.parse
 OTHER = {"neosho-rapids": "9h 9c 10h 10c Jh Js Jc", "dig": "2d 3d 4d 5d 6d 7d Qd"}
@@ -63,6 +63,21 @@ async def test_d_that_cannot_be_done_says_why(app_factory):
         await pilot.pause()
         assert "d: you dig only when nothing fits — Play a ♥ or a 9" in prompt(app.screen)
         assert app.screen.game.held() == [7, 7]
+
+
+async def test_a_refused_key_is_left_to_read_while_nothing_else_moves(app_factory, monkeypatch):
+    monkeypatch.setattr("cardarcade.ui.screens.game.SAID_HOLD", 0.05)
+    app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s", "Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")  # the 3 does not follow a 5
+        await wait_for(pilot, lambda: screen._said is None)  # the hold against others' moves is over
+        await pilot.pause()
+        assert "cannot be played now" in prompt(screen), "nobody moved: the answer stays until the next key"
+        await pilot.press("right", "enter")  # the 4♣: a move of the person's own ends the message
+        await wait_for(pilot, lambda: screen.game.upcard == C("4c"))
+        assert "cannot be played now" not in prompt(screen)
 
 
 async def test_neosho_marked_cards_play_as_a_chain_in_marking_order(app_factory):

@@ -9,7 +9,7 @@ import pytest
 
 import cardarcade.ui.app as app_module
 from cardarcade.ui.app import ArcadeApp, UISettings
-from ui_helpers import screen_text
+from ui_helpers import screen_text, wait_for
 
 LIGHT = """
 name = "daylight"
@@ -70,7 +70,6 @@ async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path):
         assert any("cards.felt: expected a colour like '#1a2b3c', got '[/]'" in m for m in messages)
         while app.card_theme.name != "odd":
             await pilot.press("t")
-        await pilot.pause(0.2)
-        assert "Theme: [/] [bold]odd" in [n.message for n in app._notifications]
+        await wait_for(pilot, lambda: "Theme: [/] [bold]odd" in [n.message for n in app._notifications])
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "[/] [bold]odd" in toasts  # shown as it is, not read as markup

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
 # A passing message (a key refused, and why) holds the prompt line this long against the others'
 # moves: in a game with no turns a bot's card can land a few ms after the key, and its redraw
-# would wipe the answer before it could be read. The person's own next move ends it sooner.
+# would wipe the answer before it could be read. The person's own next move ends it sooner. Past
+# the hold it stays until something changes: where nothing moves it is there to read at leisure.
 SAID_HOLD = 1.5
 # What someone watching a shared table may do: the menu, the rules, the log, leave.
 WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
@@ -159,6 +160,7 @@ class GameScreen(Screen):
         self._lines: dict[str, int] = {}  # auto-height widget id -> its content's line count
         self._out = False  # every person here is out (the footer then offers ">")
         self._said: Timer | None = None  # a passing message holds the prompt line until this fires
+        self._said_stale = False  # the table moved while the message held: its prompt is due at the end
 
     # ---- hooks for subclasses
 
@@ -287,6 +289,8 @@ class GameScreen(Screen):
         if self._count > 0:
             if self._said is None:  # (a key answered in the count is read first: the next beat shows)
                 self.show("prompt", Text(f"Get ready… {self._count}", style="bold"))
+            else:
+                self._said_stale = True
             self._count -= 1
             return
         if self._countdown is not None:
@@ -324,8 +328,11 @@ class GameScreen(Screen):
             self.show(f"seat-{seat}", self.seat_drawing(seat))
         self.show("center", self.render_center())
         self.show("log", Lines(self.log_lines))
-        if self.table is not None and self.table.started and self._said is None:
-            self.show("prompt", Text(self.prompt_line()))
+        if self.table is not None and self.table.started:
+            if self._said is None:
+                self.show("prompt", Text(self.prompt_line()))
+            else:
+                self._said_stale = True
         out = self.people_out()
         if out != self._out:
             self._out = out
@@ -559,6 +566,7 @@ class GameScreen(Screen):
             text = ascii_suits(text)
         self.show("prompt", Text(text, style="italic"), answer=True)
         self._end_said()
+        self._said_stale = False
         self._said = self.set_timer(SAID_HOLD, self._said_over)
 
     def _end_said(self) -> None:
@@ -568,7 +576,7 @@ class GameScreen(Screen):
 
     def _said_over(self) -> None:
         self._said = None
-        if not self._taken_down() and self.table is not None and self.table.started:
+        if self._said_stale and not self._taken_down() and self.table is not None and self.table.started:
             self.show("prompt", Text(self.prompt_line()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
