@@ -361,7 +361,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     import sqlite3
 
     from cardarcade.store import report
-    from cardarcade.store.settings import login_name
+    from cardarcade.store.look import login_name
     from cardarcade.store.stats import StatsError
     from cardarcade.store.user import UserStore
 

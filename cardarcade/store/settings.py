@@ -20,20 +20,17 @@ the player saves settings (then it is kept beside the new one as ``settings.toml
 
 from __future__ import annotations
 
-import getpass
 import os
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardarcade.rules.base import option_error
 from cardarcade.store import _toml
 from cardarcade.store._files import user_config_dir, write_atomically
+from cardarcade.store.look import MAX_NAME, MAX_SETTINGS_BYTES
 from cardarcade.tomlfile import UnusableFile, read_toml
 
-MAX_SETTINGS_BYTES = 256 * 1024  # a settings file is a few hundred bytes
-MAX_NAME = 40
 Glyphs = Literal["symbols", "letters"]
 
 
@@ -66,18 +63,6 @@ class Settings(BaseModel):
         return self.model_copy(update={"profiles": {**self.profiles, name: profile}})
 
 
-def login_name(session_user: str | None = None) -> str:
-    """The default profile name: the SSH user for a session over SSH, else the login name."""
-    name = session_user
-    if not name:
-        try:
-            name = getpass.getuser()
-        except (KeyError, OSError, ImportError):  # no login name in the environment nor the password file
-            name = None
-    name = " ".join((name or "").split())[:MAX_NAME]
-    return name or "Player"
-
-
 class SettingsFile:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else user_config_dir() / "settings.toml"
@@ -107,6 +92,8 @@ class SettingsFile:
 
 def _setting_error(exc: ValidationError) -> str:
     """The first fault, in the words the house rules use ('Pace must be at most 5.0')."""
+    from cardarcade.rules.base import option_error  # (here: the rules' module is no import for the first frame)
+
     err = exc.errors()[0]
     if len(err.get("loc", ())) == 1 and err.get("type") != "extra_forbidden":
         return option_error(Settings, exc)  # type: ignore[arg-type] - any model with titled fields

@@ -72,7 +72,7 @@ class UserStore:
     def settings_file(self) -> "SettingsFile":
         from cardarcade.store.settings import SettingsFile
 
-        return SettingsFile(self.config_dir / "settings.toml")
+        return SettingsFile(self.settings_path)
 
     @cached_property
     def books(self) -> "BookStore":
@@ -87,8 +87,12 @@ class UserStore:
         except OSError:
             return 0
 
+    @property
+    def settings_path(self) -> Path:
+        return self.config_dir / "settings.toml"
+
     def settings_file_exists(self) -> bool:
-        return (self.config_dir / "settings.toml").exists()
+        return self.settings_path.exists()
 
     def close(self) -> None:
         stats = self.__dict__.pop("stats", None)

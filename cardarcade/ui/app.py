@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 from textual.widgets import Static
 
+from cardarcade.store.look import first_look, login_name, look_of
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 from cardarcade.ui import strips
 
@@ -146,9 +147,16 @@ class ArcadeApp(App):
         register_themes(self, self.card_themes)
         self.theme_order = sorted(self.card_themes, key=lambda n: (n != DEFAULT_THEME, n))
         self.card_theme: CardTheme = self.card_themes.get(DEFAULT_THEME) or next(iter(self.card_themes.values()))
+        self._settings_due = False  # the settings file is validated once the menu's first frame is up
+        self._unlooked = (self.card_theme.name, self.settings.ascii_glyphs)  # the look without the file
         if settings is None and self.store.settings_file_exists():
-            # Only a player who saved settings pays for reading them (pydantic) before the first frame.
-            self._take_user_settings()
+            if start is None:
+                # The menu's frame needs only the theme and glyphs: a plain read, no pydantic (store.look).
+                self._take_first_look(*first_look(self.store.settings_path, player))
+                self._settings_due = True
+            else:
+                self._take_user_settings()  # a game first: its pace and countdown before it starts
+        self._looked = (self.card_theme.name, self.settings.ascii_glyphs)
         self._first_theme(self.card_theme.textual.name)
 
     def _first_theme(self, name: str) -> None:
@@ -254,8 +262,6 @@ class ArcadeApp(App):
     def player(self) -> str:
         """Whose profile this terminal plays as: the SSH user over SSH, else the one chosen in
         settings, else the login name."""
-        from cardarcade.store.settings import login_name
-
         return login_name(self._session_user or self.user_settings.profile)
 
     @property
@@ -274,13 +280,39 @@ class ArcadeApp(App):
         self.settings.pace = profile.pace or settings.pace
         self.settings.countdown = settings.countdown
         self.settings.hard_bot_seconds = settings.hard_bot_seconds
-        glyphs = profile.glyphs or settings.glyphs
+        theme, glyphs = look_of(settings.model_dump(), self.player)
         self.settings.ascii_glyphs = None if glyphs is None else glyphs == "letters"
-        theme = profile.theme or settings.theme
         if theme is not None and theme in self.card_themes:
             self.card_theme = self.card_themes[theme]
         elif theme is not None:
             self.theme_warnings.append(f"settings: there is no theme {theme!r}; using {self.card_theme.title}")
+
+    def _take_first_look(self, theme: str | None, glyphs: str | None) -> None:
+        """The theme and glyphs of the settings file's first look, where they make sense (the
+        validating read that follows says what is wrong with the rest)."""
+        if glyphs in ("symbols", "letters"):
+            self.settings.ascii_glyphs = glyphs == "letters"
+        if theme in self.card_themes:
+            self.card_theme = self.card_themes[theme]
+
+    def _settings_after_first_frame(self) -> None:
+        """The settings file, validated now that the menu shows: it wins over the first look,
+        except for a theme or glyphs chosen since (``--theme``, ``--ascii``, a key)."""
+        self._settings_due = False
+        theme, glyphs = self.card_theme.name, self.settings.ascii_glyphs
+        warnings = len(self.theme_warnings)
+        self.card_theme, self.settings.ascii_glyphs = self.card_themes[self._unlooked[0]], self._unlooked[1]
+        self._take_user_settings()  # (a file that cannot be used gives the look without it)
+        if theme != self._looked[0]:
+            self.card_theme = self.card_themes[theme]
+        if glyphs != self._looked[1]:
+            self.settings.ascii_glyphs = glyphs
+        for warning in self.theme_warnings[warnings:]:
+            self.notify(warning, severity="warning", timeout=6)
+        if self.card_theme.name != theme:
+            self.use_theme(self.card_theme.name)
+        elif self.settings.ascii_glyphs != glyphs:
+            self.redraw()
 
     def save_settings(self, settings: Settings) -> str | None:
         """Keep ``settings`` (the player saved them) and play by them now; a message if the file
@@ -446,6 +478,8 @@ class ArcadeApp(App):
                         severity="warning", timeout=6)
         if self.start_setup is not None:
             self.push_screen(screen_for(self.start_setup))
+        if self._settings_due:
+            self.call_after_refresh(self._settings_after_first_frame)
         self.call_after_refresh(self._check_size)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from cardarcade.store import _toml
-from cardarcade.store.settings import Profile, Settings, SettingsFile, login_name
+from cardarcade.store.look import login_name
+from cardarcade.store.settings import Profile, Settings, SettingsFile
 
 
 def test_settings_and_profiles_come_back_as_saved(tmp_path: Path) -> None:

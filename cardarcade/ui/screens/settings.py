@@ -19,7 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from cardarcade.rules.base import option_error
-from cardarcade.store.settings import MAX_NAME, Profile, Settings, login_name
+from cardarcade.store.look import MAX_NAME, login_name
+from cardarcade.store.settings import Profile, Settings
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar
 

@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch, TextAr
 from cardarcade.bots import levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
-from cardarcade.store.settings import MAX_NAME
+from cardarcade.store.look import MAX_NAME
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
