@@ -289,8 +289,6 @@ class GameScreen(Screen):
         if self._count > 0:
             if self._said is None:  # (a key answered in the count is read first: the next beat shows)
                 self.show("prompt", Text(f"Get ready… {self._count}", style="bold"))
-            else:
-                self._said_stale = True
             self._count -= 1
             return
         if self._countdown is not None:
