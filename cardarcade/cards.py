@@ -224,6 +224,11 @@ def quoted(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def card_count(count: int) -> str:
+    """'1 card', '3 cards'."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def cards(text: str) -> list[Card]:
     """'As Kd 10h' -> [A♠, K♦, 10♥]: handy for tests and fixed decks."""
     return [Card.parse(t) for t in text.replace(",", " ").split()]

@@ -438,6 +438,7 @@ async def _until_signalled(server: Any) -> None:
     import asyncio
 
     from cardarcade.server.collector import Collector
+    from cardarcade.server.watchdog import LoopWatchdog
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -445,9 +446,12 @@ async def _until_signalled(server: Any) -> None:
         loop.add_signal_handler(signum, stop.set)
     collector = Collector(lambda: server.sessions_ended)
     collector.start()
+    watchdog = LoopWatchdog()  # logs any pause of the loop everyone felt
+    watchdog.start()
     try:
         await stop.wait()
     finally:
+        watchdog.stop()
         collector.stop()
     print("cardarcade: stopping: every session is told and ended.", file=sys.stderr)
 
@@ -456,6 +460,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     import asyncio
 
     from cardarcade.server.keys import default_authorized_keys_path
+    from cardarcade.server.names import BROWSER_MARK
     from cardarcade.server.ssh import ArcadeServer
 
     limits = _serve_setup("ssh", args, {"--port": args.port, "--web-port": args.web_port})
@@ -486,11 +491,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             print("cardarcade: --auth open: anyone who can reach this address plays, under any name they give.",
                   file=sys.stderr)
         else:
-            print(f"cardarcade: players' keys from {keys_file}", file=sys.stderr)
+            print(f"cardarcade: players' keys from {keys_file}; each name belongs to one key, as kept in "
+                  f"{server.names.path}", file=sys.stderr)
         web = None
         if args.web_port is not None:
             # A page proves no one's identity: its players' names are marked, never a key holder's.
-            mark = "@web" if args.auth == "keys" else ""
+            mark = BROWSER_MARK if args.auth == "keys" else ""
             try:
                 web = await _start_web("ssh", server, args.web_host or args.host, args.web_port, mark)
             except CliError:

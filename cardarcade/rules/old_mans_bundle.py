@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, standard_deck
+from cardarcade.cards import Card, card_count, standard_deck
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
 
 HAND_SIZE = 4
@@ -183,7 +183,7 @@ class OldMansBundle(Game[BundleState]):
             bundle.extend(stolen)
             bundle.append(card)
             s.last_taker = seat
-            events = [Event("steal", seat, f"{{seat}} steals the bundle from {{target}} with {card}: {len(stolen)} cards",
+            events = [Event("steal", seat, f"{{seat}} steals the bundle from {{target}} with {card}: {card_count(len(stolen))}",
                             (card,), target=other, data={"count": len(stolen)})]
         s.last_move = (seat, action.kind, list(action.cards))
         s.current = 1 - seat

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from cardarcade.cards import Card, Rank
+from cardarcade.cards import Card, Rank, card_count
 from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
 from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
 
@@ -190,7 +190,7 @@ class Slapjack(PileGame):
             came_back = not stack
             self._take_pile(seat)
             verb = "slaps in on" if came_back else "slaps"
-            return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and takes {count} cards", (card,),
+            return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and takes {card_count(count)}", (card,),
                           data={"count": count, "k": k, "slap_in": came_back})]
         if not stack:
             return self.shut_out(seat, f"the {card}", k, (card,))

@@ -17,7 +17,7 @@ from typing import Callable
 
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.table.clock import Clock
-from cardarcade.table.shared import SeatTaken, SharedTable
+from cardarcade.table.shared import SeatHolder, SeatTaken, SharedTable
 
 CHAT_LINES = 100  # lines of chat kept (the lobby shows the last few)
 CHAT_MAX = 200  # characters in one line
@@ -102,14 +102,15 @@ class Lobby:
 
     def create_table(self, spec: GameSpec, *, creator: str, players: int, people: int, level: str,
                      options: Options | None = None, compensate_rtt: bool = False,
-                     pace: float | None = None, think_seconds: float | None = None) -> SharedTable:
+                     pace: float | None = None, think_seconds: float | None = None,
+                     holder: SeatHolder | None = None) -> SharedTable:
         """A new table with ``creator`` in its first seat; SeatTaken says why it cannot be."""
         self.leave_waiting_tables(creator)
         if len(self.tables) >= MAX_TABLES:
             raise SeatTaken(f"the server holds at most {MAX_TABLES} tables; join one of them")
         extra = {} if pace is None else {"pace": pace}
         table = SharedTable(spec, people, players, level, self.clock, options=options, creator=creator,
-                            compensate_rtt=compensate_rtt, think_seconds=think_seconds, **extra)
+                            compensate_rtt=compensate_rtt, think_seconds=think_seconds, holder=holder, **extra)
         while table.id in self.tables:
             table.id = f"{table.id}x"
         table.round_trips = self.round_trips
@@ -128,9 +129,19 @@ class Lobby:
         """Whether ``player`` has a seat at a table (waiting for the deal, in play, or kept)."""
         return any(table.seat_of(player) is not None for table in self.tables.values())
 
-    def held_seat(self, player: str) -> SharedTable | None:
-        """The table where a seat is kept for ``player`` while they are away."""
-        return next((t for t in self.tables.values() if t.held_for(player) is not None), None)
+    def held_seats(self, player: str) -> list[SharedTable]:
+        """The tables where a seat is kept for ``player`` while they are away."""
+        return [t for t in self.tables.values() if t.held_for(player) is not None]
+
+    def live_seat(self, player: str, holder: SeatHolder | None) -> SharedTable | None:
+        """The table where another session of ``player`` (not ``holder``) is in their seat now."""
+        for table in self.tables.values():
+            seat = table.seat_of(player)
+            if seat is not None:
+                place = table.places[seat]
+                if place.held is None and place.holder is not None and place.holder is not holder:
+                    return table
+        return None
 
     def _table_changed(self, table: SharedTable) -> None:
         if table.id in self.tables:

@@ -27,6 +27,7 @@ Textual's habits that assume one app per process, and what is done about them he
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import os
 import sys
@@ -37,10 +38,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 import asyncssh
+from rich.console import Console
 from textual.app import App
 
-from cardarcade.server.driver import TerminalDriver
+from cardarcade.server.driver import INPUT_BUFFER, TerminalDriver
 from cardarcade.server.lobby import Lobby
+from cardarcade.server.names import NAMES_FILE, NameRefused, NameRegistry, named_players
 from cardarcade.table.clock import LoopClock
 from cardarcade.table.shared import SharedTable
 from cardarcade.store.user import UserStore
@@ -50,17 +53,12 @@ log = logging.getLogger("cardarcade.server")
 
 DEFAULT_SIZE = (80, 24)  # when a client claims a terminal of no size
 MAX_NAME = 24  # characters of the name a player logs in under
-PENDING_INPUT = 64 * 1024  # bytes kept from a client before its app is ready to take them
 # A session's first screen costs the loop tens of milliseconds, in pieces of up to a few dozen
 # each; a key of someone playing waits for the pieces run before each of its own steps. So a
 # new session starts once the loop has been on time QUIET_PROBES times running: a sleep of
 # PROBE_SLEEP woken no more than BUSY_LATE after it was due.
 PROBE_SLEEP, QUIET_PROBES, BUSY_LATE = 0.005, 3, 0.008
 BUSY_NOTICE = 0.5  # seconds of waiting to start after which the player is told why
-# Events an app may have waiting; input arriving past it is dropped (no one types a thousand keys
-# ahead, and a paste is one event), read a slice at a time: a flood of keys would otherwise
-# queue in the server without end.
-MAX_QUEUED_INPUT, INPUT_SLICE = 1000, 1024
 # The client variables a session's looks come from; the rest of what a client sends is ignored.
 LOOKS_VARIABLES = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE")
 # Textual reads these from the environment once per process; a server must not apply them to
@@ -129,9 +127,13 @@ class SessionInfo:
 
     @property
     def utf8(self) -> bool:
-        """Whether the client's locale is UTF-8; a client that sends none is taken to be."""
-        locale = next((self.environ[k] for k in ("LC_ALL", "LC_CTYPE", "LANG") if self.environ.get(k)), "")
-        return not locale or "utf-8" in locale.lower() or "utf8" in locale.lower()
+        return locale_is_utf8(self.environ)
+
+
+def locale_is_utf8(environ: dict[str, str]) -> bool:
+    """Whether a client's locale is UTF-8; a client that sends none is taken to be."""
+    locale = next((environ[k] for k in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(k)), "")
+    return not locale or "utf-8" in locale.lower() or "utf8" in locale.lower()
 
 
 # Makes a session's app: given the session and the driver class to hand to the app.
@@ -158,17 +160,25 @@ def player_name(username: str) -> str:
     return kept[:MAX_NAME] or "player"
 
 
-def read_authorized_keys(path: Path | None) -> asyncssh.SSHAuthorizedKeys:
-    """The players' keys (read once: a change to the file counts from the next start).
-    Raises ValueError with a message fit for a person."""
+def read_authorized_keys(path: Path | None) -> tuple[asyncssh.SSHAuthorizedKeys, dict[str, str]]:
+    """The players' keys, and the players the list names ({fingerprint: name}, see names.py);
+    read once: a change to the file counts from the next start. Raises ValueError with a message
+    fit for a person."""
     if path is None:
         raise ValueError("auth by keys needs an authorized_keys file")
     try:
-        return asyncssh.read_authorized_keys(str(path))
+        text = path.read_text(encoding="utf-8")
+        return asyncssh.import_authorized_keys(text), named_players(text, str(path))
     except OSError as exc:
         raise ValueError(f"cannot read the players' keys from {path} ({exc.strerror or exc})") from None
-    except ValueError as exc:  # asyncssh's KeyImportError too
+    except ValueError as exc:  # asyncssh's KeyImportError too, and a name that cannot be used
         raise ValueError(f"the players' keys in {path} cannot be read: {exc}") from None
+
+
+def key_of(connection: Any) -> str:
+    """What the log says of the key a session logged in with: ' (key SHA256:...)', or ''."""
+    key = getattr(connection, "key", None)  # (a browser's visitor has none)
+    return f" (key {key})" if key else ""
 
 
 class ArcadeServer:
@@ -184,7 +194,7 @@ class ArcadeServer:
         if auth not in ("keys", "open"):
             raise ValueError(f"auth is keys or open, not {auth!r}")
         self.auth = auth
-        self.authorized_keys = read_authorized_keys(authorized_keys) if auth == "keys" else None
+        self.authorized_keys, named = read_authorized_keys(authorized_keys) if auth == "keys" else (None, {})
         self.host_key = host_key or load_or_create_host_key()
         self.limits = limits or Limits()
         if problems := self.limits.problems():
@@ -192,6 +202,8 @@ class ArcadeServer:
         self.app_factory: AppFactory = app_factory or self.arcade_app
         self.themes = load_themes()  # once per process, for every session
         self.store = store or UserStore()
+        # Which key may play under which name (keys mode); a names file that cannot be read stops the start.
+        self.names = NameRegistry(self.store.data_dir / NAMES_FILE, named) if auth == "keys" else None
         self.lobby: Lobby | None = None  # made on start, on the loop that runs it
         # The shared tables' records and saves are written here, off the loop, in order.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-server-store")
@@ -202,6 +214,8 @@ class ArcadeServer:
         # Where every session's app sends what is printed (see the module's notes).
         self.output = (sys.stdout, sys.stderr)
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._stop_words: dict[str, str] | None = None  # name -> what they are told at a stop (once stopping)
+        self._stopped_tables: list[SharedTable] = []  # saved at a stop, closed once their screens are gone
 
     def arcade_app(self, info: SessionInfo, driver_class: Callable[..., TerminalDriver]) -> App:
         from cardarcade.ui.app import ArcadeApp
@@ -210,7 +224,7 @@ class ArcadeServer:
         # the statistics and the books are the server's, shared (one SQLite file for every session).
         store = self.store.for_guest() if info.guest else self.store.for_player(info.name)
         app = ArcadeApp(environ=info.environ, themes=self.themes, driver_class=driver_class,
-                        store=store, player=info.name, lobby=self.lobby)
+                        store=store, player=info.name, lobby=self.lobby, address=info.address)
         if not info.utf8:
             app.settings.ascii_glyphs = True
         # A hundred sessions' autosaves share one process and one disk: each writes at most every
@@ -241,8 +255,7 @@ class ArcadeServer:
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self), host, port,
-            server_host_keys=[self.host_key],
-            authorized_client_keys=self.authorized_keys,
+            server_host_keys=[self.host_key],  # (the players' keys are checked by _Connection)
             login_timeout=limits.login_grace,
             keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count,
             encoding=None, line_editor=False, allow_pty=True,
@@ -268,18 +281,46 @@ class ArcadeServer:
         future = self._writer.submit(work)
         future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
 
+    def save_tables_in_play(self) -> None:
+        """Before a stop: every shared table in play is saved for its creator to carry on (as a
+        table everyone left is), and what each of its players is told on the way out is kept
+        (``farewell``). Once; the tables leave the lobby, so nothing records them twice."""
+        if self.lobby is None or self._stop_words is not None:
+            return
+        self._stop_words = {}
+        for table in list(self.lobby.tables.values()):
+            if not table.dealt or table.over:
+                continue
+            del self.lobby.tables[table.id]
+            self.table_done(table)
+            for name in {p.player for p in table.places if p.player is not None}:
+                whose = "for you" if name == table.creator else f"for {table.creator}"
+                self._stop_words[name] = (f"The server is shutting down. Your game of {table.spec.title} is saved "
+                                          f"{whose}: it carries on from the saved games (c on the menu).")
+            self._stopped_tables.append(table)
+        if self._stop_words:
+            log.info("stopping: %d shared table(s) in play saved for their creators", len(self._stopped_tables))
+
+    def farewell(self, name: str) -> str:
+        """What a session of ``name`` is told when the server stops."""
+        return (self._stop_words or {}).get(name, "The server is shutting down.")
+
     async def close(self) -> None:
-        """Stop listening and end every session (each player sees their terminal restored)."""
+        """Stop listening and end every session (each player sees their terminal restored); the
+        shared tables in play are saved first."""
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        self.save_tables_in_play()
         for session in list(self.sessions):
-            session.end("The server is shutting down.")
+            session.end(self.farewell(session.name))
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:  # each app closes its screens; a few seconds at most
             await asyncio.wait(tasks, timeout=10)
         if self.lobby is not None:
             self.lobby.close()
+        for table in self._stopped_tables:
+            table.close()
         await asyncio.get_running_loop().run_in_executor(None, self._writer.shutdown)
 
     # ---- admission
@@ -320,6 +361,8 @@ class _Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.admitted = False
         self.guest = False  # SSH users name themselves (a browser's guest-N is the web's)
+        self.key: str | None = None  # the fingerprint of the key it logged in with (keys mode)
+        self.refusal: str | None = None  # why its sessions may not start: the name is not this key's
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -342,7 +385,35 @@ class _Connection(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return self.server.auth == "keys"
 
-    def session_requested(self) -> _Session:
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether ``key`` is in the players' list (its ``from=``, if any, allowing this address).
+        asyncssh asks for every key a client offers, with or without proof that the client holds
+        it, so the key is only noted here; it is the key that logged in when auth_completed comes,
+        as nothing pauses between a signed request's check here, its signature's and that call,
+        and a new request cancels one under way."""
+        assert self.server.authorized_keys is not None
+        try:
+            listed = self.server.authorized_keys.validate(key, self.address, self.address) is not None
+        except ValueError:  # an address a from= pattern cannot be matched against
+            listed = False
+        self.key = key.get_fingerprint() if listed else None
+        return listed
+
+    def auth_completed(self) -> None:
+        """In keys mode, the name is the key's (names.py): its sessions play under the name as
+        the key claimed it, or are told why they cannot."""
+        if self.server.names is None:
+            return
+        assert self.key is not None
+        try:
+            self.name = self.server.names.admit(self.name, self.key)
+        except NameRefused as refusal:
+            self.refusal = str(refusal)
+            log.info("%s@%s refused%s: %s", self.name, self.address, key_of(self), refusal)
+
+    def session_requested(self) -> _Session | _Refusal:
+        if self.refusal is not None:
+            return _Refusal(self.refusal)
         return _Session(self.server, self)
 
     # Everything but a session is refused (asyncssh's defaults do too; said here so it stays so).
@@ -359,6 +430,29 @@ class _Connection(asyncssh.SSHServer):
         return False
 
 
+class _Refusal(asyncssh.SSHServerSession):
+    """A session that may not start: the person is told why in one line (an SSH login refused
+    can carry no text to them)."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.chan: asyncssh.SSHServerChannel | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, *args: Any) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        self.chan.write((self.line + "\r\n").encode("utf-8", "replace"))
+        self.chan.exit(1)
+
+
 class _Session(asyncssh.SSHServerSession):
     """One session channel: a terminal, an app drawn on it, and its limits."""
 
@@ -373,6 +467,9 @@ class _Session(asyncssh.SSHServerSession):
         self.term_type: str | None = None
         self.size = DEFAULT_SIZE
         self._pending = bytearray()  # input that came before the app could take it
+        self._input_held = False  # the client is not read: its input is full (input_full)
+        self._input_room = asyncio.Event()  # set while it is read
+        self._input_room.set()
         self._closed = False  # the channel is gone: nothing more is written
         self._farewell = ""  # said after the app has given the terminal back
         self._slot = False  # holding one of the server's start-up slots
@@ -409,19 +506,18 @@ class _Session(asyncssh.SSHServerSession):
             self._warned = False
             if self.app is not None:
                 self.app.clear_notifications()
-        if self.driver is not None and self.app is not None:
-            for start in range(0, len(data), INPUT_SLICE):
-                if self.app.message_queue_size > MAX_QUEUED_INPUT:
-                    break
-                self.driver.feed(data[start:start + INPUT_SLICE])
-        elif len(self._pending) + len(data) <= PENDING_INPUT:
+        # The driver takes it a slice at a time, pausing the client while its input is full
+        # (input_full); before there is a driver, the same cap holds.
+        if self.driver is not None:
+            self.driver.feed(data)
+        else:
             self._pending += data
+            if len(self._pending) >= INPUT_BUFFER:
+                self.input_full(True)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = self._claimed_size(width, height)
-        # A flood of sizes (SSH window changes, a browser's resizes) is cut short as a flood of
-        # keys is: the app's queue stays bounded.
-        if self.driver is not None and self.app is not None and self.app.message_queue_size <= MAX_QUEUED_INPUT:
+        if self.driver is not None:  # (it coalesces a flood of sizes and paces the redraws)
             self.driver.resize(*self.size)
 
     def eof_received(self) -> bool:
@@ -455,6 +551,35 @@ class _Session(asyncssh.SSHServerSession):
     def first_frame(self) -> None:
         self._release_slot()
 
+    def input_full(self, full: bool) -> None:
+        """While the client's input is full it is not read: an SSH channel's window then closes
+        and TCP slows the client; a browser's socket waits (``input_room``)."""
+        if full == self._input_held:
+            return
+        self._input_held = full
+        if full:
+            self._input_room.clear()
+        else:
+            self._input_room.set()
+        pause_or_resume = getattr(self.chan, "pause_reading" if full else "resume_reading", None)
+        if pause_or_resume is not None:
+            pause_or_resume()
+
+    def input_flood(self) -> None:
+        log.info("%s@%s dropped: its input kept coming faster than it was served%s", self.name, self.address,
+                 key_of(self.connection))
+        self.end("This session was ended: its keys kept coming faster than the arcade could take them.")
+
+    async def input_room(self) -> None:
+        """Until the client's input may be read again, or the session is over."""
+        if not self._input_held or self.task is None or self.task.done():
+            return
+        room = asyncio.ensure_future(self._input_room.wait())
+        try:
+            await asyncio.wait([room, self.task], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            room.cancel()
+
     # ---- running the app
 
     @staticmethod
@@ -478,6 +603,7 @@ class _Session(asyncssh.SSHServerSession):
         status = 1
         refusal = self.server.admit_session(self)
         if refusal is not None:
+            log.info("%s@%s refused%s: %s", self.name, self.address, key_of(self.connection), refusal)
             self._say(refusal + "\n")
             self._finish(1)
             return
@@ -510,24 +636,56 @@ class _Session(asyncssh.SSHServerSession):
             await self.server.loop_on_time()
         finally:
             notice.cancel()
+        renamed_from = self._take_free_name()
         info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks(),
                            guest=self.connection.guest)
         app = self.server.app_factory(info, self._make_driver)
         # See the module's notes: every app restores the same streams, whatever order apps end in.
         app._capture_stdout, app._capture_stderr = self.server.output
+        # What Textual prints when an app fails is meant for a person at the server's terminal;
+        # here the log gets the traceback (below) and the player the farewell.
+        app.error_console = Console(quiet=True)
         self.app = app
+        if renamed_from is not None:
+            app.call_later(app.notify, f"{renamed_from} is playing here from another address, so you play as "
+                           f"{self.name}.", severity="warning", timeout=15, markup=False)
         self._last_input = asyncio.get_running_loop().time()
         self._watch_idle()
-        log.info("%s@%s: session started", self.name, self.address)
+        log.info("%s@%s: session started%s", self.name, self.address, key_of(self.connection))
         timing = asyncio.create_task(self._measure_round_trips())
         try:
             await app.run_async()
         finally:
             timing.cancel()
+        if app._exception is not None:  # (Textual's note of the error that ended the app)
+            log.error("%s@%s: session failed%s", self.name, self.address, key_of(self.connection),
+                      exc_info=app._exception)
         if app.return_code and not self._farewell:
             self._farewell = "Sorry: the arcade hit an error, and this session has ended."
-        log.info("%s@%s: session ended (%s)", self.name, self.address, app.return_code or 0)
+        log.info("%s@%s: session ended (%s)%s", self.name, self.address, app.return_code or 0, key_of(self.connection))
         return app.return_code or 0
+
+    def _take_free_name(self) -> str | None:
+        """A name no key proves (open mode, a browser's) is not handed to a second address while
+        a session from another address plays under it: this one becomes name-2 (or -3, ...).
+        Returns the name asked for if it was changed. (Called once the start slot is held, so two
+        sessions starting together cannot both take the same name.)"""
+        mark = getattr(self.connection, "mark", "")
+        if self.server.auth == "keys" and not mark:
+            return None  # a key holds the name: a second session of it is the same person
+        others = [s for s in self.server.sessions if s is not self and s.app is not None]
+        if not any(s.name == self.name and s.address != self.address for s in others):
+            return None
+        stem = self.name[:len(self.name) - len(mark)] if mark and self.name.endswith(mark) else self.name
+        taken = {s.name for s in others}
+        for number in itertools.count(2):
+            suffix = f"-{number}"
+            name = stem[:MAX_NAME - len(suffix) - len(mark)] + suffix + mark
+            if name not in taken:
+                break
+        asked, self.name = self.name, name
+        log.info("%s@%s: the name is in use from another address; playing as %s", asked, self.address, name)
+        return asked
 
     async def _measure_round_trips(self) -> None:
         """The player's round trip, timed on an SSH keepalive request and its reply, as often as
@@ -553,11 +711,12 @@ class _Session(asyncssh.SSHServerSession):
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""
         options.pop("size", None)
-        driver = TerminalDriver(app, terminal=self, size=self.size, **options)
+        driver = TerminalDriver(app, terminal=self, size=self.size, ascii_only=not locale_is_utf8(self._looks()),
+                                **options)
         self.driver = driver
-        if self._pending:
+        if self._pending:  # held by the driver until application mode, then taken as any input
             pending, self._pending = bytes(self._pending), bytearray()
-            app.call_later(driver.feed, pending)  # once application mode has started
+            driver.feed(pending)
         return driver
 
     def _looks(self) -> dict[str, str]:

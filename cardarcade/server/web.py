@@ -94,6 +94,7 @@ class _Visitor:
     address: str
     conn: None = None  # no SSH connection to time keepalives on: _RoundTrip times the tab
     guest: bool = False  # a name handed out (guest-N): nothing of theirs outlives the tab
+    mark: str = ""  # what ends the name (the server's name_mark): no key proves it
 
 
 class _TabChannel:
@@ -247,8 +248,9 @@ class WebServer:
         if self._site is not None:
             await self._site.stop()  # no new tab meanwhile; the open ones are ended next
             self._site = None
+        self.arcade.save_tables_in_play()
         for session in list(self.tabs):
-            session.end("The server is shutting down.")
+            session.end(self.arcade.farewell(session.name))
         tasks = [s.task for s in self.tabs if s.task is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=10)
@@ -308,7 +310,7 @@ class WebServer:
             name = guest_name(self._guests)
         name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
         channel = _TabChannel(socket, request)
-        session = _Session(self.arcade, _Visitor(name, request.remote or "?", guest=guest))  # type: ignore[arg-type]
+        session = _Session(self.arcade, _Visitor(name, request.remote or "?", guest=guest, mark=self.name_mark))  # type: ignore[arg-type]
         session.connection_made(channel)  # type: ignore[arg-type]
         session.pty_requested(PAGE_TERMINAL, (*size, 0, 0), None)
         session.session_started()
@@ -341,9 +343,12 @@ class WebServer:
         kind, data = envelope[0], envelope[1]
         if kind == "stdin" and isinstance(data, str):
             session.data_received(data.encode("utf-8", "replace"), None)
+            # While the session's input is full, the next message is not read: the socket's own
+            # buffer fills, then TCP slows the page (as an SSH channel's window does).
+            await session.input_room()
         elif kind == "resize" and isinstance(data, dict):
             width, height = data.get("width"), data.get("height")
-            if type(width) is int and type(height) is int:  # (a flood is cut short by the session)
+            if type(width) is int and type(height) is int:  # (the session coalesces and paces sizes)
                 session.terminal_size_changed(width, height, 0, 0)
         elif kind == "ping" and isinstance(data, str):
             await socket.send_json(["pong", data[:32]])

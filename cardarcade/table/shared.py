@@ -11,13 +11,19 @@ A house rule (``compensate_rtt``) moves a remote player's press back by half the
 round trip, the time their key spent on the way.
 
 A person who leaves or loses their connection keeps their seat for ``HOLD_SECONDS`` while a bot
-of the table's level plays it; sitting down again under the same name gives it back.
+of the table's level plays it, and the others at the table are told; sitting down again under the
+same name gives it back, and the log shows what happened meanwhile.
+
+One name has at most one live seat: each seat remembers the session holding it (``SeatHolder``),
+and a second session of the same player sitting down takes the seat over, the first being told.
+Only the session holding a seat can give it up to a stand-in.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -35,6 +41,7 @@ MAX_NAME = 40
 # The most a press is moved back for its player's round trip: claims are held that much longer
 # for everyone at the table, so one very distant player must not make every race sluggish.
 MOST_ALLOWED = 0.15
+LOG_KEPT = 2000  # events kept for a screen that joins late (a spectator, a player coming back)
 
 EventsListener = Callable[[list[Event], "int | None"], None]
 ReactionsListener = Callable[[list[Reaction]], None]
@@ -53,6 +60,16 @@ class Watcher:
     on_reactions: ReactionsListener
 
 
+@dataclass(eq=False)
+class SeatHolder:
+    """One session of a person, as a seat knows it: where it connected from, and what to tell it
+    when another session of the same player takes its seat (``taken_over(table, by)``, called from
+    the other session's side: the holder passes it to its own queue)."""
+
+    address: str
+    taken_over: Callable[["SharedTable", "SeatHolder"], None] = field(repr=False)
+
+
 @dataclass
 class Place:
     """One seat before and during play."""
@@ -60,6 +77,7 @@ class Place:
     person: bool  # a person's seat (else a bot's from the start)
     player: str | None = None  # who sits there (a person's seat)
     held: Handle | None = field(default=None, repr=False)  # the player left: their seat waits until this fires
+    holder: SeatHolder | None = field(default=None, repr=False)  # the session in the seat (None: none told us)
 
 
 class SharedTable:
@@ -67,11 +85,12 @@ class SharedTable:
                  options: Options | None = None, creator: str, compensate_rtt: bool = False,
                  pace: float = DEFAULT_PACE, seed: int | None = None, deck: Sequence[Card] | None = None,
                  table_id: str | None = None, on_change: Callable[["SharedTable"], None] | None = None,
-                 think_seconds: float | None = None) -> None:
+                 think_seconds: float | None = None, holder: SeatHolder | None = None) -> None:
         """``players`` seats, the first ``people`` of them for people (the creator sits in the
         first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change.
         ``deck``: an exact deal (tests, replays) instead of a shuffle by ``seed``.
-        ``think_seconds``: how long a searching bot may think (None: a fixed amount of work)."""
+        ``think_seconds``: how long a searching bot may think (None: a fixed amount of work).
+        ``holder``: the creator's session."""
         if not spec.min_players <= players <= spec.max_players:
             raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
         if not 1 <= people <= players:
@@ -92,10 +111,11 @@ class SharedTable:
         self.setup: GameSetup | None = None
         self.table: Table | None = None
         self.watchers: list[Watcher] = []
+        self.log: deque[Event] = deque(maxlen=LOG_KEPT)  # what happened since the deal, for late joiners
         self.round_trips: dict[str, float] = {}  # player -> their latest measured round trip (seconds)
         self.starts_at: float | None = None  # clock time of the first card (after the countdown)
         self.dealt_at: float | None = None
-        self.sit(creator)
+        self.sit(creator, holder=holder)
 
     # ---- before the deal
 
@@ -118,12 +138,26 @@ class SharedTable:
         seat = self.seat_of(player)
         return seat if seat is not None and self.places[seat].held is not None else None
 
-    def sit(self, player: str, seat: int | None = None) -> int:
-        """Seat ``player`` (at ``seat``, or the first open one); their own held seat if they left."""
+    def holds(self, seat: int, holder: SeatHolder | None) -> bool:
+        """Whether ``holder``'s session is the one in ``seat`` (or no session was ever named)."""
+        place = self.places[seat]
+        return place.holder is None or holder is None or place.holder is holder
+
+    def sit(self, player: str, seat: int | None = None, holder: SeatHolder | None = None) -> int:
+        """Seat ``player`` (at ``seat``, or the first open one); their own held seat if they left.
+        ``holder``: the session sitting down; if another session of ``player`` holds the seat, this
+        one takes it over and that one is told."""
         own = self.seat_of(player)
         if own is not None:
-            if self.places[own].held is not None:
+            place = self.places[own]
+            previous = place.holder
+            if holder is not None:
+                place.holder = holder
+            if place.held is not None:
                 self._come_back(own)
+            elif previous is not None and holder is not None and previous is not holder:
+                previous.taken_over(self, holder)
+                self._changed()
             return own
         if self.dealt:
             raise SeatTaken("the game has started; you can watch it")
@@ -135,16 +169,22 @@ class SharedTable:
         elif seat not in free:
             raise SeatTaken(f"seat {seat + 1} is not free")
         self.places[seat].player = player
+        self.places[seat].holder = holder
         self._changed()
         return seat
 
-    def stand(self, player: str) -> None:
+    def stand(self, player: str, holder: SeatHolder | None = None, why: str = "left the table") -> None:
         """``player`` gets up: before the deal the seat is free again; during play a bot of the
-        table's level plays it and it is held for them for ``HOLD_SECONDS``."""
+        table's level plays it and it is held for them for ``HOLD_SECONDS``, the others being
+        told ``why``. A ``holder`` whose seat another session of the player took over changes
+        nothing: the player is still at the table."""
         seat = self.seat_of(player)
         if seat is None:
             return
         place = self.places[seat]
+        if holder is not None and place.holder is not None and place.holder is not holder:
+            return
+        place.holder = None
         if not self.dealt:
             place.player = None
             if player == self.creator:  # whoever sat down next deals instead
@@ -156,6 +196,9 @@ class SharedTable:
             place.held = self.clock.call_at(self.clock.now() + HOLD_SECONDS, lambda: self._give_up_seat(seat))
             if not self.people_present:
                 self.table.pause()  # no one to play for: the bots wait too, until someone is back
+            minutes = HOLD_SECONDS / 60
+            self.notice(seat, f"{{seat}} {why}: a bot plays for them, the seat is kept for "
+                              f"{minutes:g} minute{'' if minutes == 1 else 's'}")
         self._changed()
 
     def _come_back(self, seat: int) -> None:
@@ -165,6 +208,7 @@ class SharedTable:
         place.held = None
         self.table.set_stand_in(seat, None)
         self.table.resume()
+        self.notice(seat, "{seat} is back at the table")
         self._changed()
 
     def _give_up_seat(self, seat: int) -> None:
@@ -172,7 +216,13 @@ class SharedTable:
         place = self.places[seat]
         place.held = None
         place.player = None
+        self.notice(seat, "{seat} did not come back: the bot plays on in their seat")
         self._changed()
+
+    def notice(self, seat: int | None, text: str) -> None:
+        """Tell everyone at the table something about the seats (not a move): a line in the log."""
+        if self.table is not None and not self.table.closed:
+            self._events([Event("seat_notice", seat, text)], None)
 
     @property
     def people_present(self) -> list[str]:
@@ -264,6 +314,7 @@ class SharedTable:
         return min(self.round_trips.get(player, 0.0) / 2, MOST_ALLOWED) if player is not None else 0.0
 
     def _events(self, events: list[Event], seat: int | None) -> None:
+        self.log.extend(e for e in events if e.text)
         for watcher in list(self.watchers):
             watcher.on_events(events, seat)
         if self.over:

@@ -30,15 +30,17 @@ from textual.widgets import Static
 
 from cardarcade.store.look import first_look, login_name, look_of
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
-from cardarcade.ui import strips
+from cardarcade.ui import plain, strips
 
 strips.install()  # (process-wide: Textual's strips would otherwise leave a cycle per line drawn)
+plain.install()  # (process-wide: no control character in any text reaches a terminal)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.server.lobby import Lobby
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
     from cardarcade.table.setup import GameSetup
+    from cardarcade.table.shared import SeatHolder, SharedTable
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are counted
@@ -105,7 +107,7 @@ class ArcadeApp(App):
                  environ: Mapping[str, str] | None = None,
                  themes: tuple[dict[str, CardTheme], list[str]] | None = None,
                  driver_class: Callable[..., Driver] | None = None, store: UserStore | None = None,
-                 player: str | None = None, lobby: Lobby | None = None) -> None:
+                 player: str | None = None, lobby: Lobby | None = None, address: str = "") -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
         and handles signals itself).
@@ -117,10 +119,14 @@ class ArcadeApp(App):
 
         ``store``: where saves, books, statistics and settings are kept (by default the user's
         folders). Without ``settings``, the settings file there decides pace, theme and glyphs.
-        ``lobby``: a server's lobby, the first screen of its sessions (who is online, shared tables)."""
+        ``lobby``: a server's lobby, the first screen of its sessions (who is online, shared tables);
+        ``address``: where the session connected from (told to a session whose seat this one takes)."""
         loaded = themes or load_themes(theme_dirs)
         self.card_themes, self.theme_warnings = dict(loaded[0]), list(loaded[1])
         super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
+        # A str inside a Rich table or group is read as markup by the console that draws it: a
+        # player's name in one would be (plain.py). Textual's console has no other way to say so.
+        self.console._markup = False
         if environ is not None:
             self._take_terminal_environment(environ)
         self.handle_signals = handle_signals
@@ -134,6 +140,12 @@ class ArcadeApp(App):
         self.store = store
         self._session_user = player
         self.lobby = lobby
+        # This session as the seats of shared tables know it (one name, one live seat).
+        self.seat_holder: SeatHolder | None = None
+        if lobby is not None:
+            from cardarcade.table.shared import SeatHolder
+
+            self.seat_holder = SeatHolder(address, self._seat_taken_over)
         self._user_settings: Settings | None = None
         self._store_worker: ThreadPoolExecutor | None = None
         self._last_write: Future | None = None
@@ -204,7 +216,7 @@ class ArcadeApp(App):
         self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, NoColor))]
         if self.no_color:
             self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
-        self.console = Console(color_system=constants.COLOR_SYSTEM, file=self.console.file, markup=True,
+        self.console = Console(color_system=constants.COLOR_SYSTEM, file=self.console.file, markup=False,
                                highlight=False, emoji=False, legacy_windows=False, _environ=environ,
                                force_terminal=True, safe_box=False, soft_wrap=False)
 
@@ -494,6 +506,27 @@ class ArcadeApp(App):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+
+    @property
+    def is_ending(self) -> bool:
+        """Whether the app is on its way out (the terminal closed, the session ended), not just
+        a screen being left."""
+        return self._exit
+
+    def _seat_taken_over(self, table: SharedTable, by: SeatHolder) -> None:
+        """Another session of this player sat down in this session's seat at ``table`` (called
+        from that session's side: the rest happens on this app's own queue)."""
+        self.call_later(self._leave_taken_seat, table, by)
+
+    def _leave_taken_seat(self, table: SharedTable, by: SeatHolder) -> None:
+        where = f" from {by.address}" if by.address else ""
+        said = f"This seat was taken over by a new session of {self.player}{where}."
+        if any(getattr(s, "shared", None) is table or getattr(s, "table", None) is table for s in self.screen_stack):
+            self.leave_game()  # (the screens at the table find the seat theirs no more: nothing is given up)
+        home = next((s for s in reversed(self.screen_stack) if getattr(s, "HOME", False)), None)
+        if home is not None and hasattr(home, "say"):
+            home.say(said)  # (kept on the lobby's message line after the notice has gone)
+        self.notify(said, severity="warning", timeout=15, markup=False)
 
     def leave_game(self) -> None:
         """Back to the main menu (or the lobby it was opened from) from anywhere in a game."""

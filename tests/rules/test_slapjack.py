@@ -200,6 +200,13 @@ def test_jack_slap_wins_the_whole_pile_to_the_bottom() -> None:
     conserved(game)
 
 
+def test_a_lone_jack_slapped_is_said_as_one_card() -> None:
+    game = new(3, {0: "Js"})
+    game.apply(0, FLIP)
+    [event] = game.apply(1, slap(1))
+    assert event.describe(["Ada", "Bob", "Cy"]) == "Bob slaps the J♠ and takes 1 card"
+
+
 def test_first_slap_wins_and_the_second_is_late_without_penalty() -> None:
     game = new(3, {0: "5c", 1: "Js"})
     game.apply(0, FLIP)

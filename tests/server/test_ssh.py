@@ -14,7 +14,7 @@ from app_helpers import FAULT, faulty_for
 from ssh_helpers import connect, until
 
 MENU = "Pick a game and press enter."
-LOBBY = "· online ("  # the lobby's first line: a server session's first screen
+LOBBY = " online ("  # the lobby's first line: a server session's first screen (after "·", "." in ASCII)
 DOWN, ESCAPE = "\x1b[B", "\x1b"
 
 

@@ -143,7 +143,7 @@ async def test_a_call_between_two_others_is_not_a_race_you_missed(app_factory):
         await pilot.pause()
         screen.on_game_events([Event("call_win", 1, "{seat} wins", target=2)])
         screen._on_reactions([Reaction(1, 0.4, "call_win", 3)])
-        assert "did not react" not in screen.log_lines[-1].plain
+        assert "had not pressed yet" not in screen.log_lines[-1].plain
         screen.on_game_events([Event("call_win", 1, "{seat} wins", target=0)])
         screen._on_reactions([Reaction(1, 0.4, "call_win", 4)])
-        assert "you did not react" in screen.log_lines[-1].plain  # your up card matched: your race
+        assert "you had not pressed yet" in screen.log_lines[-1].plain  # your up card matched: your race

@@ -257,8 +257,12 @@ class GameScreen(Screen):
         self._playing_since = time.monotonic()
 
     def _join_shared(self, shared: SharedTable) -> None:
-        """Show the shared table from this seat and follow it; its countdown, if it is still on."""
+        """Show the shared table from this seat and follow it; its countdown, if it is still on.
+        The log starts with what happened before this screen came (a player back from away
+        reads what went on meanwhile)."""
         self.table = shared.table
+        for event in shared.log:
+            self.add_log(self.words(event))
         # The table is told of moves from any session's app: each screen takes the news from its
         # own queue, in its own app.
         self._watcher = shared.attach(self.viewer, lambda events, seat: self.call_later(self._on_table, events, seat),
@@ -313,8 +317,9 @@ class GameScreen(Screen):
         against the others is half of it; a house rule gives it back)."""
         assert self.shared is not None
         who = "watching" if self.viewer is None else f"you are {self.names[self.viewer]}"
+        present = self.shared.people_present  # (someone away has no round trip worth showing)
         trips = [f"{name} {self.shared.round_trips[name] * 1000:.0f} ms" for name in self.names
-                 if name in self.shared.round_trips]
+                 if name in self.shared.round_trips and name in present]
         rule = " (half allowed for)" if self.shared.compensate_rtt else ""
         return f"{who}" + (f" · round trips {', '.join(trips)}{rule}" if trips else "")
 
@@ -465,11 +470,13 @@ class GameScreen(Screen):
         ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
         parts = []
         for r in ordered:
-            note = " wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome) else ""
+            note = (" wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome)
+                    else " (late)" if r.outcome.startswith("late_") else "")
             parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
         humans = [s for s in self.people if self.raced(s)]
         if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):
-            parts.append("you did not react" if len(humans) == 1 else "no one at the keyboard reacted")
+            # (said as of now: a press still on its way is settled next, and logged as late)
+            parts.append("you had not pressed yet" if len(humans) == 1 else "no one at the keyboard had pressed yet")
         return Text("⏱ " + " · ".join(parts), style="italic")
 
     def raced(self, seat: int) -> bool:
@@ -620,7 +627,8 @@ class GameScreen(Screen):
             if self._watcher is not None:
                 self.shared.detach(self._watcher)
             if self.viewer is not None:
-                self.shared.stand(self.setup.seats[self.viewer].name)
+                why = "lost the connection" if self.app.is_ending else "left the table"
+                self.shared.stand(self.setup.seats[self.viewer].name, self.app.seat_holder, why)
         elif self.table is not None:
             self.table.close()
             self._keep_adaptive_median()

@@ -97,7 +97,8 @@ class LobbyScreen(LobbyWatcher, Screen):
         Binding("q", "app.quit", "Quit"),
     ]
     DEFAULT_CSS = """
-    LobbyScreen #lobby-title { height: 2; padding: 0 1; }
+    /* one row each, whatever the names online: the second (what to do) is never pushed out */
+    LobbyScreen #lobby-title { height: 2; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     LobbyScreen #lobby-tables { height: 1fr; }
     LobbyScreen #lobby-chat { height: auto; max-height: 6; padding: 0 1; }
     LobbyScreen #lobby-say { margin: 0 1; }
@@ -130,10 +131,16 @@ class LobbyScreen(LobbyWatcher, Screen):
         online = sorted(lobby.online)
         title = Text.assemble((" Lobby ", "bold reverse"), f"  you are {me} · online ({len(online)}): ",
                               ", ".join(online[:12]) + (" ..." if len(online) > 12 else ""))
-        held = lobby.held_seat(me)
+        held = [table.spec.title for table in lobby.held_seats(me)]
+        elsewhere = lobby.live_seat(me, self.app.seat_holder)
         title.append("\n")
-        if held is not None:
-            title.append(f" Your seat at {held.spec.title} is kept for you: enter on it sits you back.", style="bold")
+        if held:
+            seats = "Your seat at " + held[0] + " is" if len(held) == 1 else \
+                f"Your seats at {', '.join(held[:-1])} and {held[-1]} are"
+            title.append(f" {seats} kept for you: enter on one sits you back.", style="bold")
+        elif elsewhere is not None:
+            title.append(f" You are playing {elsewhere.spec.title} in another session: enter on it takes that seat "
+                         "over here.", style="bold")
         elif not lobby.tables:
             title.append(" No tables yet: n sets one up for the others to join.", style="dim")
         else:
@@ -185,7 +192,7 @@ class LobbyScreen(LobbyWatcher, Screen):
             return
         me = self.app.player
         try:
-            seat = table.sit(me)
+            seat = table.sit(me, holder=self.app.seat_holder)
         except SeatTaken as exc:
             self.say(f"{exc}." + (" w watches it." if table.dealt else ""))
             return
@@ -219,7 +226,10 @@ class LobbyScreen(LobbyWatcher, Screen):
         event.stop()
         refused = self.lobby.say(self.app.player, event.value)
         if refused is not None:
-            self.say(f"Not sent: {refused}.")
+            # The line stays to be sent again, selected, so that typing replaces it instead of
+            # running on from it.
+            self.say(f"Not sent: {refused}. Enter sends it again; typing replaces it.")
+            event.input.select_all()
             return
         event.input.value = ""
         self.say("")
@@ -333,7 +343,7 @@ class NewTableScreen(Screen):
                 self._spec(), creator=self.app.player, players=players, people=people,
                 level=str(self.query_one("#new-level", Select).value),
                 compensate_rtt=self.query_one("#new-rtt", Switch).value, pace=self.app.settings.pace,
-                think_seconds=self.app.settings.hard_bot_seconds)
+                think_seconds=self.app.settings.hard_bot_seconds, holder=self.app.seat_holder)
         except SeatTaken as exc:
             self.query_one("#new-error", Static).update(Text(f"{exc}.", style="bold"))
             return
@@ -369,7 +379,7 @@ class TableRoomScreen(LobbyWatcher, Screen):
             seat = table.seat_of(me)
             self._gone = True
             self.app.pop_screen()
-            if seat is not None:
+            if seat is not None and table.holds(seat, self.app.seat_holder):
                 open_game(self.app, table, seat)
             return
         if table.id not in self.app.lobby.tables or table.seat_of(me) is None:
@@ -404,10 +414,10 @@ class TableRoomScreen(LobbyWatcher, Screen):
     @only_on_top
     def action_stand(self) -> None:
         self._gone = True
-        self.table.stand(self.app.player)
+        self.table.stand(self.app.player, self.app.seat_holder)
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
         super().on_unmount()
-        if not self._gone:  # the session ended here (a dropped connection): the seat is free again
-            self.table.stand(self.app.player)
+        if not self._gone:  # the session ended here, or another took the seat over: free it if still ours
+            self.table.stand(self.app.player, self.app.seat_holder)

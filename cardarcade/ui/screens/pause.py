@@ -42,7 +42,7 @@ class PauseScreen(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"{self.setup.spec.title} — " + ("the others play on" if self.shared else "paused"),
+            yield Static(Text(f"{self.setup.spec.title} — " + ("the others play on" if self.shared else "paused")),
                          classes="dialog-title")
             # One line each (compact), so that all seven fit in 24 lines.
             yield Button("Resume", id="resume", variant="primary", compact=True)
@@ -135,7 +135,7 @@ class ConfirmScreen(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(Text(self.question), classes="dialog-title")  # it may name players, saves
             yield Button("Yes (y)", id="yes", variant="error")
             yield Button("No (n)", id="no", variant="primary")
         yield ArcadeFooter()

@@ -70,7 +70,7 @@ def standings(setup: GameSetup, game: Game) -> RichTable:
     table.add_column("")
     for seat in order:
         mark = "winner" if result and seat in result.winners and not result.is_draw else ""
-        table.add_row(setup.names[seat], number(scores[seat]), mark)
+        table.add_row(Text(setup.names[seat]), number(scores[seat]), mark)  # (a str would be read as markup)
     return table
 
 
@@ -105,7 +105,7 @@ class ResultScreen(Screen):
             yield Static(Text(reason, justify="center"), id="result-reason")
             yield Static(standings(self.setup, self.game), id="standings")
             if self.final is not None:
-                yield Static(self.final, id="result-final")
+                yield Static(self.final, id="result-final", markup=False)  # (it names the players)
             if self.reactions:
                 ms = [r * 1000 for r in self.reactions]
                 yield Static(Text(

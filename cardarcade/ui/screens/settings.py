@@ -126,6 +126,8 @@ class SettingsScreen(Screen):
         app, form = self.app, self._form()
         current = app.user_settings
         profile_name = " ".join(str(form["profile"]).split()) or None
+        if profile_name is not None and not profile_name.isprintable():  # (a paste can bring them)
+            raise ValueError("A profile name cannot hold control characters. Nothing was saved.")
         glyphs = None if form["glyphs"] == THEME_DECIDES else form["glyphs"]
         theme = form["theme"]
         if theme == self._shown["theme"] and current.theme is None and app.profile.theme is None:

@@ -112,7 +112,7 @@ class SetupScreen(Screen):
                              allow_blank=False, id="book")
             yield Static("A group's own house rules, kept by name; choosing one sets the rules below.",
                          classes="field-help")
-            problems_help = Static("\n".join(problems), id="book-problems", classes="field-help")
+            problems_help = Static(Text("\n".join(problems)), id="book-problems", classes="field-help")
             problems_help.display = bool(problems)
             yield problems_help
             for name, info in spec.Options.model_fields.items():
@@ -162,8 +162,9 @@ class SetupScreen(Screen):
                 [f"Not usable: {e.problem}" for e in entries if e.problem is not None])
 
     @staticmethod
-    def _book_choices(books: list[Book]) -> list[tuple[str, str]]:
-        return [("No book: the house rules below", NO_BOOK)] + [(book.name, book.name) for book in books]
+    def _book_choices(books: list[Book]) -> list[tuple[str | Text, str]]:
+        # A name as Text: a Select reads a str as markup, and a book's name is whatever its group typed.
+        return [("No book: the house rules below", NO_BOOK)] + [(Text(book.name), book.name) for book in books]
 
     def _known_profiles(self) -> list[str]:
         """Profiles with preferences or a record here, the player's own first."""
@@ -177,9 +178,11 @@ class SetupScreen(Screen):
         return list(dict.fromkeys(n for n in names if n))
 
     @staticmethod
-    def _profiles_help(known: list[str]) -> str:
+    def _profiles_help(known: list[str]) -> Text:
+        # Text, not a str that Static would read as markup: a profile named "[/]x" ended every
+        # session that opened a set-up screen.
         shown = ", ".join(known[:8]) + (", ..." if len(known) > 8 else "")
-        return f"Each person plays as a profile ({shown}); type a name (the right arrow key completes one)."
+        return Text(f"Each person plays as a profile ({shown}); type a name (the right arrow key completes one).")
 
     # ---- keeping the form's parts in step
 

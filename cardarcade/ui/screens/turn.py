@@ -130,10 +130,11 @@ class ChoiceScreen(Dialog[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog choice-dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            # Plain text: a title or a choice may name players ("Ask [/]x for...").
+            yield Static(Text(self.title_text), classes="dialog-title")
             keyed = [f"{key}. {label}" if key else f"   {label}" for key, label in zip(self.keys + [""] * len(self.labels),
                                                                                       self.labels)]
-            yield OptionList(*keyed, id="choices")
+            yield OptionList(*keyed, id="choices", markup=False)
         yield ArcadeFooter()
 
     def on_key(self, event: events.Key) -> None:
@@ -340,7 +341,7 @@ class TurnScreen(GameScreen):
 
     def compose_below_center(self) -> ComposeResult:
         if self.HAND_ROW:
-            yield Static(id="hand")
+            yield Static(id="hand", markup=False)
 
     def seat_drawing(self, seat: int) -> RenderableType:
         # The mark is drawn here for every turn-based game, for exactly as long as the table says

@@ -58,6 +58,7 @@ class LinePanel(Static):
     """A Static drawn part by part from a cache, repainting only the lines that change."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("markup", False)  # what a table shows holds players' names (ui/plain.py)
         super().__init__(*args, **kwargs)
         self._strips: list[Strip] = []
         self._drawn_as: tuple | None = None  # (content, width, height if aligned, style) the strips show
