@@ -243,9 +243,11 @@ def _gamma(data: dict[str, Any]) -> float | None:
     value = data.get("gamma")
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not 0 < value <= 10:
-        raise ThemeError(f"gamma: expected a number above 0 and at most 10, got {value!r}")
+    # (compared before any float(): a whole number of 4,000 digits overflows a float)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 10 \
+            or not math.isfinite(value):
+        shown = repr(value) if len(repr(value)) <= 20 else repr(value)[:20] + "…"
+        raise ThemeError(f"gamma: expected a number above 0 and at most 10, got {shown}")
     return float(value)
 
 

@@ -25,7 +25,8 @@ def read_toml(path: Path, max_bytes: int) -> dict[str, Any]:
     if len(raw) > max_bytes:
         raise UnusableFile(f"larger than {max_bytes // 1024} KiB, not read")
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        # (utf-8-sig: Notepad starts a file it saves as UTF-8 with a byte-order mark)
+        return tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise UnusableFile(f"not UTF-8 text ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:

@@ -53,6 +53,11 @@ def test_rules_prints_the_rules_and_house_rules(capsys):
     (["simulate", "war"], "--games"),
     (["simulate", "war", "--games", "x"], "invalid int"),
     (["play", "slapjack", "--players", "3", "--bots", "easy,hard,expert"], "3 levels for 2 bot seats"),
+    # an empty --bots was silently ignored, and ",,," was taken for five seats ("War takes 2-3 players, not 5")
+    (["play", "war", "--bots", ""], "--bots needs a level"),
+    (["simulate", "war", "--games", "1", "--bots", ",,,"], "--bots needs a level"),
+    (["simulate", "go-fish", "--games", "1", "--bots", "easy,,hard"], "--bots 'easy,,hard' has an empty level"),
+    (["simulate", "war", "--games", "99999999999999999999"], "--games: at most 1,000,000"),  # it ran for ever
 ])
 def test_mistakes_get_one_clear_line_and_exit_2(capsys, argv, needle):
     code, out, err = run(capsys, *argv)
@@ -112,6 +117,13 @@ def test_hotseat_takes_the_number_of_people(capsys, started, argv, people, playe
     assert len(setup.human_seats) == people and len(setup.seats) == players
 
 
+def test_hotseat_people_play_as_profiles_of_their_own_as_the_setup_screen_names_them(capsys, started):
+    """Their results are recorded for someone: Player 1, Player 2 (the setup screen's names)."""
+    assert run(capsys, "play", "go-fish", "--hotseat", "3", "--players", "4")[0] == 0
+    assert [(s.name, s.profile) for s in started[0].seats] == [
+        ("Player 1", "Player 1"), ("Player 2", "Player 2"), ("Player 3", "Player 3"), ("Bot 1", None)]
+
+
 def test_a_newcomers_bots_keep_races_close_or_are_easy_unless_asked(capsys, started):
     run(capsys, "play", "slapjack")
     run(capsys, "play", "slapjack", "--bots", "hard")
@@ -128,6 +140,55 @@ def test_list_shows_whole_ids_on_an_80_column_terminal(capsys, monkeypatch):
     assert max(len(line) for line in out.splitlines()) <= 80
     first_words = {line.strip("│┃ ").split(" ")[0] for line in out.splitlines()}
     assert set(GAMES) <= first_words
+
+
+@pytest.mark.parametrize("columns", ["0", "3", "100000"])
+def test_list_prints_every_game_whatever_columns_says(capsys, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)  # COLUMNS=0 printed nothing, with status 0
+    code, out, _ = run(capsys, "list")
+    first_words = {line.strip().split(" ")[0] for line in out.splitlines() if line.strip()}
+    assert code == 0 and set(GAMES) <= first_words
+    assert max(len(line) for line in out.splitlines()) <= 80  # (not a terminal: Rich's own 80 columns)
+
+
+def run_with_stderr_on_a_terminal(*argv: str) -> tuple[int, str, str]:
+    """``cardarcade simulate ...`` with its standard error on a terminal (a pty) and its output
+    in a pipe, the progress bar shown from the first second: (status, output, what the terminal got)."""
+    import pty
+    import select
+
+    program = ("import sys\nimport cardarcade.cli as cli\ncli.PROGRESS_AFTER = 0.0\n"
+               f"sys.exit(cli.main({list(argv)!r}))")
+    terminal, child_end = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, stderr=child_end,
+                             stdin=subprocess.DEVNULL, env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"})
+    os.close(child_end)
+    shown = b""
+    while True:  # the terminal must be read as it is written to, or the child waits on a full pty
+        ready, _, _ = select.select([terminal], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # the child's end closed (EIO on Linux)
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out = child.stdout.read().decode()
+    os.close(terminal)
+    return child.wait(timeout=60), out, shown.decode(errors="replace")
+
+
+def test_a_long_simulation_shows_its_progress_on_the_terminal_and_leaves_the_output_alone():
+    code, out, shown = run_with_stderr_on_a_terminal("simulate", "war", "--games", "150", "--json")
+    assert code == 0 and json.loads(out)["games"] == 150  # the output holds the result alone
+    assert "War: 150 games" in shown and "%" in shown  # the bar, on the terminal
+
+
+def test_no_progress_bar_where_standard_error_is_not_a_terminal():
+    run = cardarcade("simulate", "war", "--games", "3")
+    assert run.returncode == 0 and run.stderr == "" and "Wins" in run.stdout
 
 
 def cardarcade(*argv: str, **kwargs) -> subprocess.CompletedProcess:

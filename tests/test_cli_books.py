@@ -63,3 +63,17 @@ def test_export_mistakes_get_one_line(capsys):
     assert "give a game and a book" in run(capsys, "rules", "export", "slapjack")[2]
     code, out, _ = run(capsys, "rules", "slapjack")  # the plain rules still work
     assert code == 0 and "House rules" in out
+
+
+def test_a_damaged_book_is_called_damaged_with_its_file_and_reason(capsys):
+    from cardarcade.store.books import file_name
+
+    UserStore().books.save_book("slapjack", "Club", SLAPJACK.Options())
+    path = UserStore().books.folder / "slapjack" / file_name("Club")
+    path.write_text(path.read_text().replace("decks = 1", "decks = 9"))
+    for argv in (("rules", "slapjack", "--book", "Club"), ("rules", "export", "slapjack", "club")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == ""
+        assert err.strip() == (f"the book {argv[-1]!r} for Slapjack is damaged and cannot be used: "
+                               f"Packs must be one of: 1, 2 (the file is {path})")
+        assert "Traceback" not in err

@@ -67,3 +67,60 @@ def test_a_damaged_statistics_file_is_one_line_not_a_traceback(capsys) -> None:
     assert main(["stats"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cardarcade stats: ") and "is not a statistics file" in err and len(err.splitlines()) == 1
+
+
+def test_stats_answers_while_another_arcade_is_recording(recorded, capsys, monkeypatch) -> None:
+    # It took the write lock on opening: it waited out the writer's busy timeout (30 s; here
+    # shortened so that failing is quick) and then failed.
+    import sqlite3
+
+    from cardarcade.store import stats as stats_module
+
+    monkeypatch.setattr(stats_module, "BUSY_TIMEOUT_MS", 200)
+    writer = sqlite3.connect(recorded.data_dir / "stats.sqlite3", isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("DELETE FROM seats")  # not committed: a reader still sees every game
+    try:
+        assert main(["stats", "--profile", "ada", "--json"]) == 0
+    finally:
+        writer.close()
+    assert [g["played"] for g in json.loads(capsys.readouterr().out)["games"]] == [2]
+
+
+def test_stats_csv_gives_a_game_whose_house_rules_are_not_json(recorded, capsys) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(recorded.data_dir / "stats.sqlite3")
+    db.execute("UPDATE games SET options = 'not {json' WHERE id = (SELECT MIN(id) FROM games)")
+    db.commit()
+    db.close()
+    assert main(["stats", "--profile", "ada", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["outcome"] for r in rows if r["record"] == "game"] == ["won", "lost"]
+
+
+_READ_ONLY_STATS = """
+mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" "$1" || exit 77
+touch "$1/probe" 2>/dev/null && exit 77
+exec "$2" -m cardarcade stats --profile ada
+"""
+
+
+def test_stats_are_read_from_a_read_only_disk(recorded, user_folders) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        pytest.skip("no unshare to mount a read-only file system with")
+    folder = str(user_folders / "data")
+    for how in (["-m"], ["-Urm"]):  # as root; else in a user namespace of its own
+        run = subprocess.run([unshare, *how, "sh", "-c", _READ_ONLY_STATS, "sh", folder, sys.executable],
+                             capture_output=True, text=True, timeout=60)
+        if run.returncode != 77 and "unshare:" not in run.stderr:
+            break
+    else:
+        pytest.skip("cannot mount a read-only file system here")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Statistics for ada") and "War" in run.stdout

@@ -151,6 +151,28 @@ def test_a_game_ended_by_a_signal_is_saved_and_opens_again(terminal, user_folder
     assert entry.can_resume and entry.game_id == game_id and entry.players[0] == "You"
 
 
+def test_a_terminal_closed_with_a_storm_of_keys_queued_ends_the_process_with_the_game_saved(terminal, user_folders):
+    """The window closed while the app was still working through held-down keys: the app had
+    filled the terminal with frames nobody read, so its output thread was stuck and its loop
+    with it. The process must still end, soon, and keep the game."""
+    from cardarcade.store.saves import SaveStore
+
+    t = terminal("play", "schnapsen", "--seed", "4")
+    t.wait_for(b"seed 4")
+    t.settle()
+    for _ in range(20):  # a storm of screen keys, its frames left unread: the terminal fills up
+        t.send(b"\x1bOP" + b"\x1b[A" * 40)
+    time.sleep(1.0)
+    os.close(t.fd)  # the window closes: the arcade's terminal hangs up
+    t.fd = os.open(os.devnull, os.O_RDONLY)  # (for the fixture to close)
+    deadline = time.monotonic() + WAIT
+    while not t.exited():
+        assert time.monotonic() < deadline, "the arcade lived on after its terminal closed"
+        time.sleep(0.1)
+    [entry] = SaveStore(user_folders / "data" / "cardarcade" / "saves").entries()
+    assert entry.can_resume and entry.game_id == "schnapsen"
+
+
 def test_bytes_no_terminal_sends_do_not_end_the_game(terminal):
     t = terminal("play", "war")
     t.wait_for(b"War")

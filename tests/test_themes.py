@@ -357,6 +357,8 @@ def test_unknown_top_level_key_is_an_error(tmp_path):
         (valid_toml("Not An Id"), "is not a theme id"),
         (valid_toml("a", extra_top="gamma = 0"), "gamma"),
         (valid_toml("a", extra_top='gamma = "2.2"'), "gamma"),
+        # a whole number too big for a float: said as any bad gamma, not as an OverflowError
+        (valid_toml("a", extra_top="gamma = " + "1" * 4000), "gamma: expected a number above 0 and at most 10"),
         (valid_toml("a", extra_top='dark = "yes"'), "dark"),
         ('title = "No name"\n[colors]\nprimary = "#ffffff"\n', "missing key 'name'"),
         ("", "missing key 'name'"),
@@ -370,6 +372,13 @@ def test_invalid_theme_files_are_skipped_with_a_clear_warning(tmp_path, toml, ex
     assert warnings[0].startswith(str(path))
     assert expected in warnings[0]
     assert "\n" not in warnings[0]
+
+
+def test_a_theme_saved_with_a_byte_order_mark_loads(tmp_path):
+    # Notepad starts a file it saves as UTF-8 with one.
+    (tmp_path / "notepad.toml").write_bytes("\ufeff".encode() + valid_toml("notepad").encode())
+    themes, warnings = load_themes([tmp_path])
+    assert warnings == [] and "notepad" in themes
 
 
 def test_unreadable_encoding_is_a_warning(tmp_path):

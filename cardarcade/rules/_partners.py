@@ -72,9 +72,18 @@ def chosen_sides(people: int, partner_of_first: int) -> list[int]:
     return [0 if p in (0, partner_of_first) else 1 for p in range(people)]
 
 
+def check_sides(sides: list[int]) -> None:
+    """Raise ValueError unless every side number is one a table of ``len(sides)`` people can have
+    (0 up to one less than the people): what is built per side is sized by the largest, and a
+    saved state's numbers are whatever the file says."""
+    if not sides or any(type(s) is not int or not 0 <= s < len(sides) for s in sides):
+        raise ValueError("a side number is out of range")
+
+
 def seating(sides: list[int]) -> list[int]:
     """The people in the order they sit round the table, person 0 first, the sides alternating
     (A-B-A-B, A-B-C-A-B-C); within a side, people keep the order they were set up in."""
+    check_sides(sides)
     count = max(sides) + 1
     members = [[p for p, s in enumerate(sides) if s == side] for side in range(count)]
     if len({len(m) for m in members}) != 1:

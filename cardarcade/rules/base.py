@@ -457,7 +457,9 @@ class Game(ABC, Generic[S]):
             seats = result.winners + result.ranking
             if any(not 0 <= p < n for p in seats) or len(set(result.winners)) != len(result.winners) \
                     or len(set(result.ranking)) != len(result.ranking) \
-                    or (result.scores is not None and len(result.scores) != n):
+                    or (result.scores is not None and len(result.scores) != n) \
+                    or (result.sides is not None and (len(result.sides) != n
+                                                      or any(not 0 <= x < n for x in result.sides))):
                 raise ValueError("the result does not fit the players")
 
     def check_seats(self, *seats: int | None) -> None:
@@ -584,6 +586,8 @@ class GameSpec:
             game.check_playable()
         except ValueError as exc:
             raise BadSave(f"saved state is inconsistent: {exc}") from None
+        except MemoryError:  # the machine's fault, not the save's: a check must bound what it builds
+            raise
         except Exception as exc:  # noqa: BLE001 - a check meeting a state its engine cannot use
             raise BadSave(f"saved state is inconsistent ({type(exc).__name__} while checking it)") from None
         return game

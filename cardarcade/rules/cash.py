@@ -16,7 +16,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._partners import card_group, draw_cards, left_of, number_sides, partners_of, seat_after, seating
+from cardarcade.rules._partners import (card_group, check_sides, draw_cards, left_of, number_sides, partners_of,
+                                        seat_after, seating)
 from cardarcade.rules._speedplay import (
     NAMES,
     PACK,
@@ -596,6 +597,7 @@ class Cash(SpeedFamilyGame):
             raise ValueError("the seating does not match the players")
         if s.drawn and sorted(c.code for c in s.drawn) != sorted(c.code for c in draw_cards(n, n // 2)):
             raise ValueError("the cards drawn for partners are not the draw's")
+        check_sides(s.side)  # before anything is sized by them
         sides = max(s.side) + 1
         if sorted(set(s.side)) != list(range(sides)) or len(s.signals) != sides or len(s.letters) != sides:
             raise ValueError("the sides do not match")

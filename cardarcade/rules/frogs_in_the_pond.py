@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Rank, Suit, standard_deck
-from cardarcade.rules._partners import chosen_sides, draw_sides, left_of, seat_after, seating
+from cardarcade.rules._partners import check_sides, chosen_sides, draw_sides, left_of, seat_after, seating
 from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
@@ -482,6 +482,7 @@ class FrogsInThePond(TrickGame):
             raise ValueError("zones do not match the number of players")
         if sorted(s.ring) != list(range(n)) or len(s.side) != n:
             raise ValueError("bad seating")
+        check_sides(s.side)  # before anything is sized by them
         sides = max(s.side) + 1
         if sorted(set(s.side)) != list(range(sides)) or len(s.scores) != sides or s.hand_no < 1:
             raise ValueError("bad sides or scores")

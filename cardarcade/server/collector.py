@@ -1,4 +1,4 @@
-"""The server's garbage-collection policy: no second-long stops for everyone.
+"""The server's garbage-collection policy: no collection stops everyone for long.
 
 CPython collects its oldest generation whenever that has grown by a quarter, and such a
 collection visits every object in the process. A server's objects are mostly its sessions'
@@ -8,14 +8,29 @@ those collections stopped every session for 1 to 3 seconds, 40 times in a four-m
 So while serving, the long-lived objects are frozen (``gc.freeze``: left out of collections) and
 the automatic full collections are off. Instead, on a timer:
 
-- the objects made since the last freeze are collected (only they are visited) and the survivors
-  frozen in turn: every 2 s, or sooner once CPython's young collections have moved a few batches
-  of objects into the old generation (a crowd of sessions starting makes tens of thousands a
-  second: swept every 2 s, each sweep held the loop 100-300 ms); an idle server skips this;
-- objects frozen and then let go (a session that ended, a screen that closed) are garbage only a
-  full collection can free. Once enough sessions have ended, or the frozen part has grown by half,
-  everything is unfrozen and collected once, then frozen again: one pause of about a second, and
-  never more often than every ``full_every`` seconds.
+- sweeps: the objects made since the last freeze are collected (only they are visited) and the
+  survivors frozen in turn: every 2 s, or sooner once CPython's young collections have moved a
+  few batches of objects into the old generation (a crowd of sessions starting makes tens of
+  thousands a second: swept every 2 s, each sweep held the loop 100-300 ms); an idle server
+  skips this;
+- reclaims: objects frozen and then let go (an ended session's app and widgets, a screen that
+  closed) are garbage no sweep visits. Where they come from is known: every Textual app, screen
+  and widget (a message pump) frozen by a sweep is remembered weakly, and one that has stopped
+  and is still there is probably such garbage. From it, the objects it leads to are gathered
+  (``gc.get_referents``, a few milliseconds at a time, stopping at modules, classes, the loop,
+  the server and its lobby, and pumps still running: those belong to live sessions) and moved
+  out of the frozen generation into the youngest one (``PyObject_GC_UnTrack`` then
+  ``PyObject_GC_Track``, CPython's own C API). One collection of what is not frozen then frees
+  what nothing else holds: CPython's own algorithm decides, counting any reference from outside
+  the gathered objects as one that keeps them; we only choose which objects it looks at, and a
+  bounded number at a time. What survives (shared styles, cards, a widget something still
+  holds) is frozen again; a stopped pump that survived is looked at again later, less and less
+  often.
+
+A full collection (everything unfrozen, collected once, frozen again: a pause of about a second
+with a hundred sessions) happens only where objects cannot be moved between generations (not
+CPython, CPython without its GIL, no ctypes): there, once enough sessions have ended or the
+frozen part has grown by half, at most every ``full_every`` seconds, as before.
 
 The young generations are still collected by CPython as usual (they are small and quick).
 """
@@ -24,9 +39,15 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import logging
+import operator
+import sys
 import time
-from typing import Callable
+import types
+import weakref
+from collections import deque
+from typing import Any, Callable, Iterable
 
 log = logging.getLogger(__name__)
 
@@ -35,65 +56,239 @@ LOOK_EVERY = 0.25  # seconds between looks at how much has aged into the old gen
 # Young collections that moved survivors into the old generation since the last sweep (each at most
 # a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
 AGED_FOR_SWEEP = 3
-FULL_EVERY = 600.0  # seconds at least between full collections
+FULL_EVERY = 600.0  # seconds at least between full collections (only where reclaims cannot be done)
 ENDED_FOR_FULL = 20  # sessions ended since the last full collection that call for the next one
 GROWTH_FOR_FULL = 0.5  # or the frozen part grown by this much since
 NO_AUTOMATIC_FULL = 1_000_000  # a third threshold CPython's counts never reach
 
+SEEK_EVERY = 5.0  # seconds at most between looks for stopped pumps (sooner once a session ended)
+SLICE_SECONDS = 0.003  # the longest the loop is held gathering one slice of a reclaim
+# Objects gathered for one reclaim's collection: about a session's app, widgets and screens (10 to 20
+# thousand objects) or several small ones together; collected in some 5-20 ms. A reclaim stops
+# gathering at REGION_MOST even in the middle of what it was following (and collects what it has).
+REGION_ENOUGH, REGION_MOST = 10_000, 40_000
+GATHER_PATIENCE = 30.0  # seconds a reclaim may take gathering on a loop too busy to give it slices
+MOVE_SLICE = 2_000  # objects moved in one slice (about a millisecond)
+RETRY_FIRST, RETRY_MOST = 30.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
+
+
+def finished_pump(pump: Any) -> bool:
+    """A Textual app, screen or widget whose messages have stopped (closed, its task over,
+    cancelled included) or never began (Textual makes nodes it never starts, for styles): garbage,
+    unless something still holds it. A running one belongs to a live session. Without the
+    attributes: never finished."""
+    if getattr(pump, "_running", True):
+        return False
+    if getattr(pump, "_closed", False):
+        return True
+    task = getattr(pump, "_task", False)
+    return task is None or (isinstance(task, asyncio.Future) and task.done())
+
+
+def _textual_pumps() -> tuple[type, ...]:
+    try:
+        from textual.message_pump import MessagePump
+    except ImportError:
+        return ()
+    return (MessagePump,)
+
+
+def young_mover() -> Callable[[Iterable[Any]], None] | None:
+    """A function that moves objects (from any generation, the frozen one too) into the youngest,
+    or None where that cannot be done safely.
+
+    Untracking and tracking an object again puts it at the end of the youngest generation's list.
+    Tracking an object that is already tracked is a fatal error, so no Python code may run
+    between the two calls (another thread could track a dict again by storing into it): the
+    moves run as one C iteration (filter, map, ctypes' calls into CPython: no bytecode, so no
+    thread switch, signal handler or finaliser) with automatic collection off (a collection could
+    run finalisers)."""
+    if sys.implementation.name != "cpython" or not hasattr(gc, "freeze"):
+        return None
+    if getattr(sys, "_is_gil_enabled", lambda: True)() is False:  # free-threaded: no generations
+        return None
+    call = getattr(operator, "call", None)  # (3.11)
+    try:
+        import ctypes
+
+        signature = ctypes.PYFUNCTYPE(None, ctypes.py_object)  # a PyDLL call: the GIL stays held
+        untrack = signature(("PyObject_GC_UnTrack", ctypes.pythonapi))
+        track = signature(("PyObject_GC_Track", ctypes.pythonapi))
+    except (ImportError, AttributeError, OSError, TypeError):
+        return None
+    if call is None:
+        return None
+    steps = (untrack, track)
+
+    def move(objects: Iterable[Any]) -> None:
+        automatic = gc.isenabled()
+        gc.disable()
+        try:
+            twice = itertools.chain.from_iterable(map(itertools.repeat, filter(gc.is_tracked, objects),
+                                                      itertools.repeat(2)))
+            deque(map(call, itertools.cycle(steps), twice), maxlen=0)
+        finally:
+            if automatic:
+                gc.enable()
+
+    return move
+
+
+class _Region:
+    """What one reclaim has gathered so far. Strong references to everything it followed, so
+    that none is freed (nor its id reused) before the collection: ``objects``, moved into the
+    young generation, and ``leaves``, which refer to nothing that could lead back (no tracked
+    object but classes and what is kept out): no cycle runs through them, so they are freed with
+    whatever holds them and need not be collected (half of what a screen leaves: empty caches,
+    sets and lists, sizes, colours)."""
+
+    def __init__(self) -> None:
+        self.objects: list[Any] = []
+        self.leaves: list[Any] = []
+        self.moved = 0  # objects[:moved] are in the young generations already
+        self.followed: set[int] = set()  # ids of what is held here
+        self.passed: set[int] = set()  # ids of what was looked at and not followed
+        self.to_follow: list[Any] = []
+        self.pumps: list[weakref.ref] = []  # the stopped pumps met (to see which survived)
+        self.moving = False  # all gathered: being moved, then collected
+        self.cut = False  # collected before all was followed (too much, or too long)
+        self.slices = 0
+        self.longest_slice = 0.0
+        self.began = time.monotonic()
+
+    def follow(self, obj: Any) -> None:
+        self.followed.add(id(obj))
+        self.to_follow.append(obj)
+
+    def drop(self) -> None:
+        for held in (self.objects, self.leaves, self.to_follow, self.followed, self.passed):
+            held.clear()
+
 
 class Collector:
     def __init__(self, sessions_ended: Callable[[], int], *, sweep_every: float = SWEEP_EVERY,
-                 full_every: float = FULL_EVERY, ended_for_full: int = ENDED_FOR_FULL) -> None:
-        """``sessions_ended``: how many sessions have ended so far (a running count)."""
+                 full_every: float = FULL_EVERY, ended_for_full: int = ENDED_FOR_FULL,
+                 keep_out: Callable[[], Iterable[Any]] = tuple,
+                 pump_types: tuple[type, ...] | None = None,
+                 finished: Callable[[Any], bool] = finished_pump,
+                 reclaim: bool = True) -> None:
+        """``sessions_ended``: how many sessions have ended so far (a running count).
+        ``keep_out``: objects shared by every session (the server, the lobby), where gathering an
+        ended session's objects stops. ``pump_types``: the kinds of object remembered at each
+        freeze and looked at again once ``finished`` (Textual's message pumps). ``reclaim``:
+        False keeps to the full collections (what happens anyway where moving cannot be done)."""
         self.sessions_ended = sessions_ended
         self.sweep_every = sweep_every
         self.full_every = full_every
         self.ended_for_full = ended_for_full
+        self.keep_out = keep_out
+        self.pump_types = _textual_pumps() if pump_types is None else pump_types
+        self.finished = finished
+        self.move = young_mover() if reclaim and self.pump_types else None
         self._thresholds: tuple[int, int, int] | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._step: asyncio.Handle | None = None
         self._last_sweep = 0.0
         self._last_full = 0.0
+        self._last_seek = 0.0
         self._ended_at_full = 0
+        self._ended_at_seek = 0
         self._frozen_at_full = 0
+        self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
+        self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
+        # Stopped pumps to gather from, weakly: a strong reference would keep what is gathered from them.
+        self._waiting: list[weakref.ref] = []
+        self._region: _Region | None = None
+        self._collection_began = 0.0
+        # What the log's summary and the benchmarks read.
         self.full_collections = 0
+        self.sweeps = 0
+        self.reclaims = 0
+        self.reclaimed = 0  # objects freed by reclaims
+        self.longest_sweep = 0.0
+        self.longest_reclaim = 0.0  # a reclaim's collection
+        self.longest_slice = 0.0  # one slice of gathering and moving
+        self.longest_collection = 0.0  # any collection, CPython's own young ones included
 
     def start(self) -> None:
         """Freeze what exists now (modules, themes, the first screens) and take over."""
         self._thresholds = gc.get_threshold()
         gc.set_threshold(self._thresholds[0], self._thresholds[1], NO_AUTOMATIC_FULL)
+        gc.callbacks.append(self._timed)
         self._full()
+        self._last_seek = time.monotonic()
         self._schedule()
 
     def stop(self) -> None:
         """Give the process back to CPython's own policy, with nothing left frozen."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        for handle in (self._timer, self._step):
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._step = None
+        if self._region is not None:
+            self._region.drop()
+            self._region = None
+        self._waiting.clear()
+        if self._timed in gc.callbacks:
+            gc.callbacks.remove(self._timed)
         if self._thresholds is not None:
             gc.unfreeze()
             gc.set_threshold(*self._thresholds)
             self._thresholds = None
+            log.info("collector: %d sweeps (longest %.0f ms), %d reclaims freeing %d objects (longest "
+                     "collection %.0f ms, longest slice %.1f ms), %d full collections; longest "
+                     "collection of any kind %.0f ms", self.sweeps, 1000 * self.longest_sweep,
+                     self.reclaims, self.reclaimed, 1000 * self.longest_reclaim, 1000 * self.longest_slice,
+                     self.full_collections, 1000 * self.longest_collection)
+
+    def _timed(self, phase: str, info: dict) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            self._collection_began = now
+        elif self._collection_began:
+            self.longest_collection = max(self.longest_collection, now - self._collection_began)
 
     def _schedule(self) -> None:
         self._timer = asyncio.get_running_loop().call_later(min(LOOK_EVERY, self.sweep_every), self.tick)
 
     def tick(self) -> None:
         aged = gc.get_count()[2]  # young collections that aged objects since the last sweep (0: idle)
-        if self.full_due():
+        if self._region is not None and self._region.moving:
+            pass  # a reclaim about to collect: a sweep now would freeze what it moved
+        elif self.full_due():
             self._full()
         elif aged >= AGED_FOR_SWEEP or (aged and time.monotonic() - self._last_sweep >= self.sweep_every):
             self.sweep()
+        if self.move is not None and self._region is None and self.seek_due():
+            self.seek()
         if self._thresholds is not None and self._timer is not None:
             self._schedule()
 
     def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
+        started = time.perf_counter()
         gc.collect()
-        gc.freeze()
+        self._freeze()
         self._last_sweep = time.monotonic()
+        self.sweeps += 1
+        self.longest_sweep = max(self.longest_sweep, time.perf_counter() - started)
+
+    def _freeze(self) -> None:
+        """Freeze what is not frozen (after a collection: only survivors), remembering its pumps."""
+        if self.move is not None:
+            kinds = self.pump_types
+            for obj in gc.get_objects():
+                if isinstance(obj, kinds):
+                    try:
+                        self._pumps.add(obj)
+                    except TypeError:  # not weakly referable: it cannot be remembered
+                        pass
+        gc.freeze()
+
+    # ---- full collections: only where reclaims cannot be done
 
     def full_due(self) -> bool:
-        if time.monotonic() - self._last_full < self.full_every:
+        if self.move is not None or time.monotonic() - self._last_full < self.full_every:
             return False
         ended = self.sessions_ended() - self._ended_at_full
         grown = gc.get_freeze_count() - self._frozen_at_full
@@ -103,10 +298,157 @@ class Collector:
         started = time.perf_counter()
         gc.unfreeze()
         gc.collect()
-        gc.freeze()
+        self._freeze()
         self._last_full = self._last_sweep = time.monotonic()
         self._ended_at_full = self.sessions_ended()
         self._frozen_at_full = gc.get_freeze_count()
         self.full_collections += 1
         log.info("full collection: %.0f ms, %d objects kept", 1000 * (time.perf_counter() - started),
                  self._frozen_at_full)
+
+    # ---- reclaims: what ended sessions and closed screens left frozen
+
+    def seek_due(self) -> bool:
+        return (self.sessions_ended() != self._ended_at_seek
+                or time.monotonic() - self._last_seek >= SEEK_EVERY)
+
+    def seek(self) -> None:
+        """Look for frozen pumps that have stopped, and begin gathering from them."""
+        now = time.monotonic()
+        self._last_seek = now
+        self._ended_at_seek = self.sessions_ended()
+        finished, retry = self.finished, self._retry
+        self._waiting = [weakref.ref(pump) for pump in self._pumps
+                         if finished(pump) and (pump not in retry or retry[pump][0] <= now)]
+        if self._waiting:
+            self._begin()
+
+    def _begin(self) -> None:
+        self._region = _Region()
+        self._keep_out = {id(obj) for obj in self.keep_out()}
+        self._keep_out.update(id(vars(module)) for module in list(sys.modules.values()) if module is not None)
+        self._keep_out.update((id(sys.modules), id(self), id(self._pumps), id(self._retry), id(self._waiting)))
+        self._step = asyncio.get_running_loop().call_soon(self._gather)
+
+    def _gather(self) -> None:
+        """One slice of following references (at most SLICE_SECONDS). Sweeps go on meanwhile:
+        nothing is moved until all is gathered."""
+        self._step = None
+        region = self._region
+        if region is None:
+            return
+        started = time.perf_counter()
+        deadline = started + SLICE_SECONDS
+        objects, leaves, to_follow = region.objects, region.leaves, region.to_follow
+        followed, passed = region.followed, region.passed
+        keep_out, kinds, finished = self._keep_out, self.pump_types, self.finished
+        referents, tracked = gc.get_referents, gc.is_tracked
+        shared = (type, types.ModuleType, asyncio.AbstractEventLoop)
+        gathered = False
+        looked = 0  # references looked at since the clock was
+        while True:
+            if not to_follow and (len(objects) >= REGION_ENOUGH or not self._next_pump(region)):
+                gathered = True
+                break
+            obj = to_follow.pop()
+            found = referents(obj)
+            looked += len(found) + 1
+            inward = False  # whether it refers to something gathered here (a cycle may run through it)
+            for ref in found:
+                key = id(ref)
+                if key in followed:
+                    inward = True
+                    continue
+                if key in passed:
+                    continue
+                if not tracked(ref) or isinstance(ref, shared) or key in keep_out:
+                    passed.add(key)
+                    continue
+                if isinstance(ref, kinds):
+                    if not finished(ref):
+                        passed.add(key)
+                        continue  # a live session's: not followed
+                    region.pumps.append(weakref.ref(ref))
+                region.follow(ref)
+                inward = True
+            (objects if inward else leaves).append(obj)
+            if looked >= 256:
+                looked = 0
+                if len(objects) >= REGION_MOST or time.monotonic() - region.began > GATHER_PATIENCE:
+                    region.cut = gathered = True  # collected as far as gathered
+                    break
+                if time.perf_counter() >= deadline:
+                    break
+        self._slice_took(region, started)
+        self._step = asyncio.get_running_loop().call_soon(self._move_some if gathered else self._gather)
+
+    def _move_some(self) -> None:
+        """One slice of moving what was gathered into the young generation; once all of it is
+        there, it is collected. No sweep meanwhile (it would freeze it again)."""
+        self._step = None
+        region = self._region
+        if region is None:
+            return
+        started = time.perf_counter()
+        region.moving = True
+        end = min(region.moved + MOVE_SLICE, len(region.objects))
+        self.move(region.objects[region.moved:end])
+        region.moved = end
+        self._slice_took(region, started)
+        if end < len(region.objects):
+            self._step = asyncio.get_running_loop().call_soon(self._move_some)
+        else:
+            self._collect(region)
+
+    def _slice_took(self, region: _Region, started: float) -> None:
+        spent = time.perf_counter() - started
+        region.slices += 1
+        region.longest_slice = max(region.longest_slice, spent)
+        self.longest_slice = max(self.longest_slice, spent)
+
+    def _next_pump(self, region: _Region) -> bool:
+        now = time.monotonic()
+        while self._waiting:
+            pump = self._waiting.pop()()
+            if pump is None or id(pump) in region.followed or id(pump) in region.passed:
+                continue
+            if pump in self._retry and self._retry[pump][0] > now:
+                continue
+            region.pumps.append(weakref.ref(pump))
+            region.follow(pump)
+            return True
+        return False
+
+    def _collect(self, region: _Region) -> None:
+        """Collect what was gathered (and what is young), freeze what survived."""
+        self._region = None
+        gathered, pumps = len(region.objects), region.pumps
+        region.drop()
+        if not gathered:
+            return
+        started = time.perf_counter()
+        freed = gc.collect()
+        self._freeze()
+        spent = time.perf_counter() - started
+        self._last_sweep = time.monotonic()
+        self.reclaims += 1
+        self.reclaimed += freed
+        self.longest_reclaim = max(self.longest_reclaim, spent)
+        held = 0
+        now = time.monotonic()
+        for ref in pumps:
+            pump = ref()
+            if pump is None:
+                continue
+            # Something still holds it (often for a while: a timer of its session not yet due), or
+            # the reclaim was cut short: looked at again later, less often each time it survives.
+            held += 1
+            wait = self._retry[pump][1] if pump in self._retry else RETRY_FIRST / 2
+            wait = RETRY_FIRST if region.cut else min(RETRY_MOST, 2 * wait)
+            self._retry[pump] = (now + wait, wait)
+        log.info("reclaim: %d objects freed of %d gathered from %d stopped widgets (%d still held)%s in "
+                 "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, len(pumps),
+                 held, " (cut short)" if region.cut else "", 1000 * spent, region.slices,
+                 1000 * region.longest_slice)
+        if self._waiting and self._thresholds is not None:
+            self._begin()

@@ -7,10 +7,11 @@ the driver hands Textual's output to the session's ``Terminal``. No thread, no s
 termios, no ``sys.stdout``: many of these run side by side in one process.
 
 Since they share one loop, one session's input must never hold it for long: the bytes a client
-sends are held (up to ``INPUT_BUFFER``) and handed to the app ``INPUT_SLICE`` at a time, the next
-slice only once the app has handled the last, so everyone else is served in between (Textual
-handles a queue of keys one after another without yielding, and decoding costs several
-microseconds a byte). A client that fills the buffer is not read until it drains (its own TCP
+sends are held (up to ``INPUT_BUFFER``), decoded ``INPUT_SLICE`` bytes at a time and handed to
+the app ``EVENTS_PER_SLICE`` events at a time, the next slice only once the app has handled the
+last, so everyone else is served in between (Textual handles a queue of keys one after another
+without yielding, a few hundred microseconds a key, and decoding costs several microseconds a
+byte). A client that fills the buffer is not read until it drains (its own TCP
 connection slows it), and one that keeps it full for ``FLOOD_PATIENCE`` seconds is ended. New
 sizes are coalesced (the latest wins) and paid for from a budget of cells per second: a redraw
 for a new size costs the loop in proportion to the screen's cells.
@@ -19,6 +20,7 @@ for a new size costs the loop in proportion to the screen's cells.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import Any, Iterable, Protocol
 
 from textual import events
@@ -28,7 +30,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from cardarcade.server.ascii_output import to_ascii
-from cardarcade.ui.terminal import MAX_COLUMNS, MAX_LINES, InputDecoder, bounded_size
+from cardarcade.ui.terminal import InputDecoder, bounded_size
 
 # What Textual's Linux driver asks of a terminal on start (alternate screen, mouse, focus
 # reports, bracketed paste, no line wrap, and whether synchronized output is supported) and
@@ -40,15 +42,18 @@ _START = "\x1b[?1049h" + _MOUSE_ON + "\x1b[?25l\x1b[?1004h\x1b[?2026$p\x1b[?2004
 _STOP = _MOUSE_OFF + "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[?1004l"
 
 INPUT_BUFFER = 64 * 1024  # bytes of a client's input held for its app; at this, the client is not read
-INPUT_SLICE = 64  # bytes decoded and handed to the app at once (a few milliseconds of work at most)
+INPUT_SLICE = 64  # bytes decoded at once (well under a millisecond)
+EVENTS_PER_SLICE = 8  # keys (mouse reports, ...) handed to the app at once: a few milliseconds of its work
+MOST_REST = 0.1  # seconds at most between two slices (each is followed by a rest as long as it took)
 FLOOD_PATIENCE = 10.0  # seconds a client may keep its input full (no one types that) before it is ended
-# A redraw for a new size costs the loop about 0.5 microseconds a cell (0.2-0.3 s at 1000x500),
-# plus a part that every size pays: each new size is charged its cells, at least
-# RESIZE_LEAST_CELLS, from a credit that grows by RESIZE_CELLS_PER_SECOND up to one screen at the
-# largest size. A 1000x500 client gets a new size every two seconds; 200x60 about twenty a second.
-RESIZE_CELLS_PER_SECOND = 250_000
-RESIZE_LEAST_CELLS = 10_000
-RESIZE_CREDIT = MAX_COLUMNS * MAX_LINES
+# A redraw for a new size costs the loop about 50 ms at any size (a layout and a full repaint),
+# plus about 0.12 microseconds a cell (110 ms at 1000x500). So each new size is charged, in
+# cells, RESIZE_BASE_CELLS and its own, from a credit that grows by RESIZE_CELLS_PER_SECOND up to
+# RESIZE_CREDIT: a few sizes in a row are taken at once, and a client that keeps changing its
+# size gets a new one about every second (every two at 1000x500), a twentieth of the loop.
+RESIZE_BASE_CELLS = 400_000
+RESIZE_CELLS_PER_SECOND = 500_000
+RESIZE_CREDIT = 2_000_000
 
 
 def _utf8(text: str) -> bytes:
@@ -86,7 +91,8 @@ class TerminalDriver(Driver):
         self._started = False  # in application mode: input is taken, frames are drawn
         self._drawn = False
         self._stopped = False  # out of application mode for good: input is dropped
-        self._inbox = bytearray()  # input not yet handed to the app
+        self._inbox = bytearray()  # input not yet decoded
+        self._decoded: deque[Message] = deque()  # decoded, not yet handed to the app
         self._full = False  # the inbox reached INPUT_BUFFER and has not drained to half since
         self._full_since: float | None = None  # when it first did, since it was last empty
         self._input_ended = False
@@ -129,10 +135,10 @@ class TerminalDriver(Driver):
             self._more.set()
             return
         # The common case, a key or two while the app waits for one: handed over at once.
-        if (self._wanted_size is None and not self._input_ended and len(self._inbox) <= INPUT_SLICE
-                and self._app.message_queue_size == 0):
+        if (self._wanted_size is None and not self._input_ended and not self._decoded
+                and len(self._inbox) <= INPUT_SLICE and self._app.message_queue_size == 0):
             self._take_slice()
-            if self._wanted_size is None:  # (unless the slice held a size report)
+            if self._wanted_size is None and not self._decoded:
                 return
         self._feeder = self._loop.create_task(self._feed(), name="terminal input")
 
@@ -150,9 +156,10 @@ class TerminalDriver(Driver):
                         if not await self._caught_up():
                             return
                         continue
-                if self._inbox:
+                if self._inbox or self._decoded:
                     if self._full_since is not None and self._loop.time() - self._full_since > FLOOD_PATIENCE:
                         self._inbox.clear()
+                        self._decoded.clear()
                         self._stopped = True
                         self._terminal.input_flood()
                         return
@@ -161,7 +168,7 @@ class TerminalDriver(Driver):
                         return
                     continue
                 if self._input_ended:
-                    self._deliver(self._decoder.close())
+                    self._hand_over(self._decoder.close())
                     self._app.exit()
                     return
                 if wait is None:
@@ -175,25 +182,41 @@ class TerminalDriver(Driver):
                 self._feeder = None
 
     async def _caught_up(self) -> bool:
-        """Until the app has handled what it was given (False: the app is closing). The loop
-        serves every other session meanwhile."""
+        """Until the app has handled what it was given (False: the app is closing), and as long
+        again: a session sending without pause has at most half of the loop, whatever it sends.
+        The loop serves every other session meanwhile."""
+        given = self._loop.time()
         handled = self._loop.create_future()
         if not self._app.call_later(lambda: handled.done() or handled.set_result(None)):
             return False
         await handled
-        await asyncio.sleep(0)  # and the widgets the app passed the keys on to
+        await asyncio.sleep(min(self._loop.time() - given, MOST_REST))
         return True
 
     def _take_slice(self) -> None:
-        data = bytes(self._inbox[:INPUT_SLICE])
-        del self._inbox[:INPUT_SLICE]
-        self._deliver(self._decoder.feed(data))
-        self._schedule_tick()
-        if not self._inbox:
+        """Up to EVENTS_PER_SLICE events to the app, decoding INPUT_SLICE more bytes if none wait."""
+        if not self._decoded:
+            data = bytes(self._inbox[:INPUT_SLICE])
+            del self._inbox[:INPUT_SLICE]
+            self._decoded.extend(self._take_sizes(self._decoder.feed(data)))
+            self._schedule_tick()
+            if self._full and len(self._inbox) <= INPUT_BUFFER // 2:
+                self._full = False
+                self._terminal.input_full(False)
+        for _ in range(min(EVENTS_PER_SLICE, len(self._decoded))):
+            self.process_message(self._decoded.popleft())
+        if not self._inbox and not self._decoded:
             self._full_since = None
-        if self._full and len(self._inbox) <= INPUT_BUFFER // 2:
-            self._full = False
-            self._terminal.input_full(False)
+
+    def _take_sizes(self, messages: Iterable[Message]) -> list[Message]:
+        """A size reported within the input is paid for as any other: it becomes the wanted size."""
+        kept = []
+        for message in messages:
+            if isinstance(message, events.Resize):
+                self._wanted_size = bounded_size(*message.size)
+            else:
+                kept.append(message)
+        return kept
 
     def _resize_wait(self) -> float:
         """Seconds until the credit pays for the wanted size (0: now)."""
@@ -202,7 +225,7 @@ class TerminalDriver(Driver):
         self._resize_credit = min(RESIZE_CREDIT, self._resize_credit + (now - self._credit_at) * RESIZE_CELLS_PER_SECOND)
         self._credit_at = now
         width, height = self._wanted_size
-        cost = max(width * height, RESIZE_LEAST_CELLS)
+        cost = RESIZE_BASE_CELLS + width * height
         return 0.0 if self._resize_credit >= cost else (cost - self._resize_credit) / RESIZE_CELLS_PER_SECOND
 
     def _take_size(self) -> None:
@@ -211,7 +234,7 @@ class TerminalDriver(Driver):
         if wanted == self._size:  # (flipped back before it was taken: nothing to redraw)
             return
         width, height = self._size = wanted
-        self._resize_credit -= max(width * height, RESIZE_LEAST_CELLS)
+        self._resize_credit -= RESIZE_BASE_CELLS + width * height
         size = Size(width, height)
         self.process_message(events.Resize(size, size))
 
@@ -227,15 +250,20 @@ class TerminalDriver(Driver):
     def _on_tick(self) -> None:
         self._tick = None
         if self._started:
-            self._deliver(self._decoder.tick())
+            self._hand_over(self._decoder.tick())
             self._schedule_tick()
 
-    def _deliver(self, messages: Iterable[Message]) -> None:
-        for message in messages:
-            if isinstance(message, events.Resize):  # a size reported within the input: paid for as any
-                self._wanted_size = bounded_size(*message.size)
-            else:
-                self.process_message(message)
+    def _hand_over(self, messages: Iterable[Message]) -> None:
+        """Events the decoder gave outside a slice (a lone ESC after its pause, the end of
+        input): after those already waiting, in order."""
+        if self._decoded:
+            self._decoded.extend(self._take_sizes(messages))
+            self._serve()
+            return
+        for message in self._take_sizes(messages):
+            self.process_message(message)
+        if self._wanted_size is not None:
+            self._serve()
 
     def send_message(self, message: Message) -> None:
         # On the loop already: straight into the app's queue (the base class hops threads).

@@ -322,6 +322,8 @@ class ArcadeServer:
         for table in self._stopped_tables:
             table.close()
         await asyncio.get_running_loop().run_in_executor(None, self._writer.shutdown)
+        if self.names is not None:  # the names claimed, on their way to the file
+            await asyncio.get_running_loop().run_in_executor(None, self.names.close)
 
     # ---- admission
 
@@ -363,6 +365,7 @@ class _Connection(asyncssh.SSHServer):
         self.guest = False  # SSH users name themselves (a browser's guest-N is the web's)
         self.key: str | None = None  # the fingerprint of the key it logged in with (keys mode)
         self.refusal: str | None = None  # why its sessions may not start: the name is not this key's
+        self.sessions: list[_Session] = []  # (a client may open several on one connection)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -404,17 +407,28 @@ class _Connection(asyncssh.SSHServer):
         the key claimed it, or are told why they cannot."""
         if self.server.names is None:
             return
-        assert self.key is not None
+        if self.key is None:  # (keys are the only way in; said here so it stays so)
+            self.refusal = "This server lets in listed keys only."
+            return
         try:
-            self.name = self.server.names.admit(self.name, self.key)
+            self.name = self.server.names.admit(self.name, self.key, on_lost=self._name_lost)
         except NameRefused as refusal:
             self.refusal = str(refusal)
             log.info("%s@%s refused%s: %s", self.name, self.address, key_of(self), refusal)
 
+    def _name_lost(self, line: str) -> None:
+        """The name's claim could not be written (another server took it first, a disk that
+        failed): this connection's sessions end, saying why."""
+        self.refusal = line
+        for session in self.sessions:
+            session.end(line)
+
     def session_requested(self) -> _Session | _Refusal:
         if self.refusal is not None:
             return _Refusal(self.refusal)
-        return _Session(self.server, self)
+        session = _Session(self.server, self)
+        self.sessions.append(session)
+        return session
 
     # Everything but a session is refused (asyncssh's defaults do too; said here so it stays so).
     def connection_requested(self, *args: Any) -> bool:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -109,6 +110,33 @@ def file_name(name: str) -> str:
 
 def stamp(now: datetime | None = None) -> str:
     return f"{(now or datetime.now()):%Y-%m-%d %H:%M}"
+
+
+_STAMP = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}")
+
+
+def merged_history(ours: tuple[str, ...], theirs: tuple[str, ...]) -> list[str]:
+    """Two histories of one book (this computer's and an imported copy's) as one, in date order.
+    What both hold (the past they share, when one was exported from the other) is kept once; an
+    undated entry (a file edited by hand) stays after the dated entry it followed; on the same
+    minute, this computer's entries come first."""
+    shared = Counter(ours)
+    only_theirs = []
+    for entry in theirs:
+        if shared[entry]:
+            shared[entry] -= 1
+        else:
+            only_theirs.append(entry)
+
+    def dated(entries: tuple[str, ...] | list[str]) -> list[tuple[str, str]]:
+        when, out = "", []
+        for entry in entries:
+            found = _STAMP.match(entry)
+            when = found.group() if found else when
+            out.append((when, entry))
+        return out
+
+    return [entry for _, entry in sorted(dated(ours) + dated(only_theirs), key=lambda pair: pair[0])]
 
 
 def changes(spec: GameSpec, before: Options, after: Options) -> list[str]:
@@ -267,6 +295,18 @@ class BookStore:
             return BookEntry(path, None, f"{path.name}: a book for {book.spec.title}, in {GAMES[game_id].title}'s folder")
         return BookEntry(path, book)
 
+    def damaged(self, game_id: str, name: str) -> BookEntry | None:
+        """The file a book of that name is kept in, when it is there but cannot be used (edited
+        by hand, written by a newer version, cut short): its entry says why. None otherwise."""
+        try:
+            path = self._game_folder(game_id) / file_name(check_name(name))
+        except BookError:
+            return None
+        if not path.is_file():
+            return None
+        entry = self._read(path, game_id)
+        return entry if entry.book is None else None
+
     def names(self, game_id: str) -> list[str]:
         """The names of the game's books that can be used, in order."""
         return [e.book.name for e in self.entries(game_id) if e.book is not None]
@@ -323,7 +363,7 @@ class BookStore:
         path = entry.path if entry is not None else self._game_folder(book.game_id) / file_name(book.name)
         if entry is None and path.exists():
             other = self._read(path, book.game_id)
-            raise BookError(f"{path.name} is kept as it is ({other.problem or 'it holds another book'}); "
+            raise BookError(f"{path} is kept as it is ({other.problem or 'it holds another book'}); "
                             "choose another name, or move that file away")
         try:
             write_atomically(path, book_text(book).encode())
@@ -343,7 +383,8 @@ class BookStore:
     def import_text(self, text: str, source_name: str, replace: bool = False) -> Book:
         """Add the book in ``text`` (from the file ``source_name``). One of that name already here
         is refused unless ``replace``: then the imported one takes its place, and its history says
-        so. BookError gives the line and the reason for a text that is not a usable book."""
+        so, after both histories (this computer's and the imported copy's) in date order.
+        BookError gives the line and the reason for a text that is not a usable book."""
         book = parse_book(text, source_name)
         entry = self._find(book.game_id, book.name)
         if entry is not None and not replace:
@@ -354,6 +395,7 @@ class BookStore:
         if entry is not None:
             old = entry.book
             assert old is not None
+            history = merged_history(old.history, book.history)
             replaced = changes(book.spec, old.options, book.options) + (["notes"] if old.notes != book.notes else [])
             history.append(f"{now} imported from {source_name}, replacing this computer's copy"
                            + (f" ({'; '.join(replaced)})" if replaced else " (no change)"))

@@ -2,13 +2,21 @@
 
 A save file is JSON::
 
-    {"format": "cardarcade-table", "version": 2, "id": "war-20261122-171500-a1b2c3",
+    {"format": "cardarcade-table", "version": 3, "id": "war-20261122-171500-a1b2c3",
      "saved_at": "2026-11-22T17:15:00+00:00", "game": "war",
      "seats": [{"name": "You", "kind": "human", "level": null, "profile": "ada"}, ...],
      "book": "Friday night", "deck": null, "passes": 0,
-     "elapsed": 73.2, "engine": {<the engine's save, Game.to_json()>}}
+     "elapsed": 73.2, "log": ["You turn 7♠.", ...], "seen": {"0": 12},
+     "engine": {<the engine's save, Game.to_json()>}}
 
-The house rules and the seed are the engine's (version 1 kept a copy of each beside it).
+The house rules and the seed are the engine's (version 1 kept a copy of each beside it). ``log``
+is the game's log as plain text, its last ``MAX_LOG_LINES`` lines (version 3); ``seen``, at a
+hot-seat table with hidden hands, how many of those lines each person had seen.
+
+A game being played is held by its window (``SaveStore.hold``): a lock on a file beside the
+save, which the system lets go when the process ends however it ends, and a record of this
+process's holds (several windows in one process: the SSH server). Another window lists that
+save as open elsewhere and neither opens, saves over nor deletes it.
 
 The engine's part is checked by the engine (``GameSpec.from_json``); this module checks the
 rest, and that the two agree. A save that cannot be read whole is never half-opened,
@@ -18,16 +26,19 @@ An older envelope is brought up to date by ``MIGRATIONS``, one step per version.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import secrets
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardarcade.bots import levels_for
 from cardarcade.cards import Card, quoted
@@ -38,7 +49,12 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 
 ENVELOPE_FORMAT = "cardarcade-table"
-ENVELOPE_VERSION = 2
+ENVELOPE_VERSION = 3
+MAX_LOG_LINES = 500  # the newest lines of the log a save keeps
+MAX_LOG_LINE = 1_000  # characters of one line (a log line is a sentence or a row of times)
+# Bounds of the envelope's own numbers: far beyond any real game, and never used to size anything.
+MAX_PASSES = 1_000_000
+MAX_ELAPSED = 10**8  # seconds (over three years of play)
 # The engine's save plus a few hundred bytes of seats and house rules.
 MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10)
 SET_ASIDE_FOLDER = "set-aside"
@@ -58,13 +74,26 @@ def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
     return {**rest, "seats": [{**seat, "profile": None} for seat in raw["seats"]]}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 keeps the game's log; a version 2 save has none (the game carries on without it)."""
+    return {**raw, "log": [], "seen": {}}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 _SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 class SaveFailed(Exception):
     """A game could not be saved (the disk refused, or the file of that name is not ours)."""
+
+
+class SaveInUse(Exception):
+    """The save is held by another window: another arcade, or another session of this process."""
+
+    def __init__(self, save_id: str) -> None:
+        super().__init__(f"{save_id} is open in another window")
+        self.save_id = save_id
 
 
 class _SeatRecord(BaseModel):
@@ -89,9 +118,18 @@ class _Envelope(BaseModel):
     seats: list[_SeatRecord]
     book: str | None = Field(None, max_length=200)  # the house-rule book in force, by name
     deck: list[str] | None = None
-    passes: int = Field(ge=0)
-    elapsed: float = Field(ge=0)
+    passes: int = Field(ge=0, le=MAX_PASSES)
+    elapsed: float = Field(ge=0, le=MAX_ELAPSED)
+    log: list[str] = Field(max_length=MAX_LOG_LINES)
+    seen: dict[int, int]  # seat -> lines of ``log`` that person had seen
     engine: dict[str, Any]
+
+    @field_validator("log")
+    @classmethod
+    def _short_lines(cls, lines: list[str]) -> list[str]:
+        if any(len(line) > MAX_LOG_LINE for line in lines):
+            raise ValueError(f"a line of the log is longer than {MAX_LOG_LINE} characters")
+        return lines
 
 
 @dataclass(frozen=True)
@@ -103,6 +141,8 @@ class SavedGame:
     game: Game
     elapsed: float  # seconds already played
     saved_at: datetime
+    log: tuple[str, ...] = ()  # the game's log as it was saved (its newest lines), oldest first
+    seen: dict[int, int] = field(default_factory=dict)  # hot-seat: person's seat -> lines of ``log`` seen
 
 
 @dataclass(frozen=True)
@@ -118,10 +158,12 @@ class SaveEntry:
     summary: str
     saved_at: datetime | None
     problem: str | None = None
+    profiles: tuple[str | None, ...] = ()  # each seat's profile (None: a bot, or nobody named)
+    open_elsewhere: bool = False  # held by another window: not to be opened or deleted from here
 
     @property
     def can_resume(self) -> bool:
-        return self.problem is None
+        return self.problem is None and not self.open_elsewhere
 
 
 def new_save_id(game_id: str, now: datetime | None = None) -> str:
@@ -130,10 +172,15 @@ def new_save_id(game_id: str, now: datetime | None = None) -> str:
     return f"{game_id}-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
-def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None) -> bytes:
-    """The file's bytes for ``game`` as started from ``setup``."""
+def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None,
+           log: Sequence[str] = (), seen: Mapping[int, int] | None = None) -> bytes:
+    """The file's bytes for ``game`` as started from ``setup``; ``log``, the game's log so far as
+    plain text (its newest ``MAX_LOG_LINES`` are kept), and ``seen``, how many of its lines each
+    person had seen (a hot-seat table with hidden hands)."""
     if not _SAVE_ID.fullmatch(save_id):
         raise ValueError(f"not a save id: {save_id!r}")
+    kept = [line[:MAX_LOG_LINE] for line in log[-MAX_LOG_LINES:]]
+    dropped = len(log) - len(kept)
     envelope = {
         "format": ENVELOPE_FORMAT,
         "version": ENVELOPE_VERSION,
@@ -144,7 +191,9 @@ def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: date
         "book": setup.book,
         "deck": [c.code for c in setup.deck] if setup.deck is not None else None,
         "passes": setup.passes,
-        "elapsed": round(max(0.0, elapsed), 3),
+        "elapsed": round(min(max(0.0, elapsed), MAX_ELAPSED), 3),
+        "log": kept,
+        "seen": {str(seat): min(max(0, n - dropped), len(kept)) for seat, n in (seen or {}).items()},
         "engine": json.loads(game.to_json()),
     }
     return json.dumps(envelope, ensure_ascii=False, separators=(",", ":")).encode()
@@ -204,9 +253,12 @@ def decode(data: bytes) -> SavedGame:
     except ValueError as exc:
         raise BadSave(f"bad saved setup: {exc}") from None
     seats = tuple(Seat(s.name, s.kind, s.level, s.profile if s.kind == "human" else None) for s in env.seats)
+    if any(not 0 <= seat < len(seats) or seats[seat].kind != "human" or not 0 <= n <= len(env.log)
+           for seat, n in env.seen.items()):
+        raise BadSave("the log's marks of what each person had seen do not fit the seats")
     setup = GameSetup(spec, seats, game.options, game.s.seed, deck, env.passes, env.book)
     saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=timezone.utc)
-    return SavedGame(env.id, setup, game, env.elapsed, saved_at)
+    return SavedGame(env.id, setup, game, env.elapsed, saved_at, tuple(env.log), dict(env.seen))
 
 
 # A game's progress for the Continue list: the first of these a game's table view holds, one
@@ -226,6 +278,93 @@ def progress(game: Game, names: tuple[str, ...]) -> str:
             numbers = [len(v) if isinstance(v, (list, tuple)) else v for v in values]
             return ", ".join(f"{name} {n}" for name, n in zip(names, numbers)) + f" {unit}"
     return f"{game.s.actions} moves played"
+
+
+# ---------------------------------------------------------------- holding a save in play
+
+try:
+    import fcntl
+except ImportError:  # (Windows) holds are then this process's own record alone
+    fcntl = None  # type: ignore[assignment]
+
+LOCK_SUFFIX = ".lock"
+# A window only looking at the list locks a save's file for a moment (to see whether it is
+# held): a window taking a save in that moment tries again this often, this far apart.
+LOCK_TRIES, LOCK_RETRY = 5, 0.01
+
+
+@dataclass
+class _Hold:
+    owner: SaveStore
+    fd: int | None  # the locked lock file; None where none could be made (a read-only folder)
+    count: int = 1
+
+
+# Every save held in this process, by its lock file's path. The lock keeps out other processes;
+# this keeps out another window of this process (a server's sessions), which the lock does not
+# on every system (NFS emulates it with locks that belong to the whole process).
+_HELD: dict[str, _Hold] = {}
+_HELD_GUARD = threading.Lock()
+
+
+def _take_lock(path: Path) -> int | None:
+    """A descriptor of the lock file ``path``, locked by it; BlockingIOError if another holds it,
+    None if no lock can be had here (a folder that cannot be written, a system without locks)."""
+    if fcntl is None:
+        return None
+    for attempt in range(LOCK_TRIES):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if attempt + 1 == LOCK_TRIES:
+                raise
+            time.sleep(LOCK_RETRY)
+            continue
+        except OSError:
+            os.close(fd)
+            return None
+        try:
+            current = os.stat(path)
+        except OSError:
+            current = None
+        if current is not None and os.path.samestat(os.fstat(fd), current):
+            return fd
+        os.close(fd)  # let go and removed while we waited for it: lock the file there now
+    raise BlockingIOError(errno.EAGAIN, "the lock file keeps changing")
+
+
+def _locked_elsewhere(path: Path) -> bool:
+    """Whether a lock file is locked (by another process, or another descriptor of this one)."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False  # no lock file: nobody holds the save
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # (shared: two windows looking do not collide)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # (lets go of the shared lock, and of nothing else)
+    return False
+
+
+def _let_go_of(path: Path, fd: int | None) -> None:
+    if fd is None:
+        return
+    try:
+        path.unlink()  # while still locked: the next to hold the save makes a new one
+    except OSError:
+        pass
+    os.close(fd)
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:
@@ -250,16 +389,93 @@ class SaveStore:
             raise ValueError(f"not a save id: {save_id!r}")
         return self.folder / f"{save_id}.json"
 
+    # ---- holding a save while its game is played
+
+    def _lock_path(self, save_id: str) -> Path:
+        return self.path(save_id).with_name(f".{save_id}{LOCK_SUFFIX}")
+
+    def hold(self, save_id: str) -> None:
+        """Hold this save for the game played from this store's window, until ``let_go`` or the
+        end of the process (however it ends: a crashed window never holds a save for ever).
+        SaveInUse if another window holds it. Held again by this store, it is held until let go
+        as often."""
+        key = self._lock_path(save_id)
+        with _HELD_GUARD:
+            held = _HELD.get(str(key))
+            if held is not None:
+                if held.owner is not self:
+                    raise SaveInUse(save_id)
+                held.count += 1
+                return
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass  # (no lock file then: this process's record holds it)
+            try:
+                fd = _take_lock(key)
+            except BlockingIOError:
+                raise SaveInUse(save_id) from None
+            _HELD[str(key)] = _Hold(self, fd)
+
+    def let_go(self, save_id: str, entirely: bool = False) -> None:
+        """One ``hold`` of this store ends (``entirely``: every one); the last lets the save go."""
+        key = self._lock_path(save_id)
+        with _HELD_GUARD:
+            held = _HELD.get(str(key))
+            if held is None or held.owner is not self:
+                return
+            held.count = 0 if entirely else held.count - 1
+            if held.count > 0:
+                return
+            del _HELD[str(key)]
+            _let_go_of(key, held.fd)
+
+    def holding(self, save_id: str) -> bool:
+        """Whether this store holds the save."""
+        held = _HELD.get(str(self._lock_path(save_id)))
+        return held is not None and held.owner is self
+
+    def held_elsewhere(self, save_id: str) -> bool:
+        """Whether another window holds the save (another process, or another store of this one)."""
+        key = self._lock_path(save_id)
+        with _HELD_GUARD:
+            held = _HELD.get(str(key))
+            if held is not None:
+                return held.owner is not self
+        return _locked_elsewhere(key)
+
+    def open(self, save_id: str) -> SavedGame:
+        """``load`` for a game to be played from this window: held first (``hold``: SaveInUse if
+        another window holds it), so that no other window opens it meanwhile; let go if it
+        cannot be read. The caller lets it go once the game is left."""
+        self.hold(save_id)
+        try:
+            return self.load(save_id)
+        except BaseException:
+            self.let_go(save_id)
+            raise
+
+    # ---- writing and reading
+
     def save(self, save_id: str, setup: GameSetup, game: Game, elapsed: float) -> Path:
         """Write (or replace) this game's save; SaveFailed says why it could not be. A file of
         that name that this version cannot read whole (broken, or another version's) is left
         alone (save under a ``new_save_id`` instead)."""
         return self.write(save_id, encode(save_id, setup, game, elapsed))
 
-    def write(self, save_id: str, data: bytes) -> Path:
+    def write(self, save_id: str, data: bytes, hold: bool = False) -> Path:
         """``save`` in two halves: ``encode`` where the game is (it must not change meanwhile),
-        this wherever a slow disk may keep it waiting (a worker thread)."""
+        this wherever a slow disk may keep it waiting (a worker thread). ``hold``: the game is
+        played from this store's window, and its save is held from its first write (once: let
+        go as one ``hold``). A save another window holds is never written over."""
         path = self.path(save_id)
+        try:
+            if hold and not self.holding(save_id):
+                self.hold(save_id)
+            elif not hold and self.held_elsewhere(save_id):
+                raise SaveInUse(save_id)
+        except SaveInUse as exc:
+            raise SaveFailed(f"{exc}, and is left to it") from None
         if path.exists() and _identity(path) != self._known.get(save_id):
             try:
                 decode(path.read_bytes())
@@ -287,13 +503,27 @@ class SaveStore:
         return saved
 
     def entries(self) -> list[SaveEntry]:
-        """Every save in the folder, newest first; those that cannot be resumed say why."""
+        """Every save in the folder, newest first; those that cannot be resumed say why, and
+        those another window holds say so."""
         if not self.folder.is_dir():
             return []
-        found = [self._entry(p) for p in self.folder.glob("*.json")
-                 if not p.name.startswith(".") and p.is_file()]
+        found = []
+        for path in self.folder.glob("*.json"):
+            if path.name.startswith(".") or not path.is_file():
+                continue
+            entry = self._entry(path)
+            if _SAVE_ID.fullmatch(entry.save_id) and self.held_elsewhere(entry.save_id):
+                entry = replace(entry, open_elsewhere=True)
+            found.append(entry)
         oldest = datetime.min.replace(tzinfo=timezone.utc)
         return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
+
+    def counts(self) -> tuple[int, int]:
+        """(the saves that open, the files that cannot be opened), every save read whole: slow
+        (the engines' checks), to be asked off an event loop."""
+        entries = self.entries()
+        good = sum(e.problem is None for e in entries)
+        return good, len(entries) - good
 
     def _entry(self, path: Path) -> SaveEntry:
         save_id = path.stem
@@ -310,14 +540,19 @@ class SaveStore:
                              f"the file is named {path.name} but holds save {saved.save_id!r}")
         names = tuple(saved.setup.names)
         return SaveEntry(save_id, path, saved.setup.spec.id, saved.setup.spec.title, names,
-                         progress(saved.game, names), saved.saved_at)
+                         progress(saved.game, names), saved.saved_at,
+                         profiles=tuple(seat.profile for seat in saved.setup.seats))
 
     def remove(self, save_id: str) -> None:
-        """Delete the save of a game that was finished or given up. Only a save this version
-        reads whole may be deleted; anything else is for ``set_aside``."""
+        """Delete the save of a game that was finished or given up (this store's hold of it
+        ends). Only a save this version reads whole may be deleted; anything else is for
+        ``set_aside``; one another window holds is kept (SaveInUse)."""
+        if self.held_elsewhere(save_id):
+            raise SaveInUse(save_id)
         self.load(save_id)  # BadSave when it is not ours to delete
         self.path(save_id).unlink(missing_ok=True)
         self._known.pop(save_id, None)
+        self.let_go(save_id, entirely=True)
 
     def set_aside(self, save_id: str) -> Path:
         """Move a save out of the list (into ``set-aside/``), as the player asked; it is kept."""
@@ -325,6 +560,8 @@ class SaveStore:
         # not be a save id); ``save_id`` is a file name's stem here, never a path.
         if not save_id or "/" in save_id or "\0" in save_id or save_id.startswith("."):
             raise ValueError(f"not a file of the saves folder: {save_id!r}")
+        if _SAVE_ID.fullmatch(save_id) and self.held_elsewhere(save_id):
+            raise SaveInUse(save_id)  # (a newer version's window may be playing it)
         source = self.folder / f"{save_id}.json"  # OSError if it cannot be moved (the caller says so)
         target_dir = self.folder / SET_ASIDE_FOLDER
         target_dir.mkdir(parents=True, exist_ok=True)
@@ -343,7 +580,8 @@ class SaveStore:
 
     def clear_leftovers(self, older_than: float = 3600.0) -> int:
         """Delete unfinished writes' temporary files older than ``older_than`` seconds (a younger
-        one may be another arcade's save under way). They were never saves: nothing is lost."""
+        one may be another arcade's save under way). They were never saves: nothing is lost.
+        Lock files nobody holds (a window that ended without letting go) go too."""
         cleared = 0
         for path in self.leftovers():
             try:
@@ -352,4 +590,14 @@ class SaveStore:
                     cleared += 1
             except OSError:
                 pass  # gone already, or not ours to delete
+        if self.folder.is_dir():
+            for path in self.folder.glob(f".*{LOCK_SUFFIX}"):
+                with _HELD_GUARD:
+                    if str(path) in _HELD:
+                        continue
+                    try:
+                        fd = _take_lock(path)
+                    except (BlockingIOError, OSError):
+                        continue  # held by a window: it is in use
+                    _let_go_of(path, fd)
         return cleared

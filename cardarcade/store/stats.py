@@ -3,16 +3,23 @@
 Several arcades may write at once (two terminals, many SSH sessions in one server, or several
 servers): the database is in WAL mode (readers never wait for a writer), every write is one
 short ``BEGIN IMMEDIATE`` transaction (it takes the write lock up front, so two writers queue
-instead of failing on a lock upgrade), and a busy timeout makes a writer wait its turn.
+instead of failing on a lock upgrade), and a busy timeout makes a writer wait its turn. Opening
+the file only reads, unless the schema is old: a reader never waits for a writer.
 
 The schema carries its version in ``schema_version``; ``MIGRATIONS[n]`` takes a database from
 version n to n+1 (version 0 is an empty file), all in one transaction, so an older database is
 brought up to date when it is opened and a newer one is refused rather than written into.
+
+The file and its ``-wal`` and ``-shm`` companions are the owner's alone (0600), as every other
+file of the arcade; closing copies what the WAL holds into the file itself, so the file alone
+is the whole record. ``read_only`` opens it for reading only (``cardarcade stats``): it changes
+nothing, and reads a file on a read-only file system.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -152,29 +159,37 @@ class Stats:
     """The statistics file (by default ``stats.sqlite3`` in the user data folder). ``session``
     names this run of the arcade, for the trend over sessions."""
 
-    def __init__(self, path: Path | None = None, session: str | None = None) -> None:
+    def __init__(self, path: Path | None = None, session: str | None = None, read_only: bool = False) -> None:
         self.path = path if path is not None else user_data_dir() / "stats.sqlite3"
         self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        self.read_only = read_only
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            # The app records from a worker thread (a write may wait out the busy timeout, never on
-            # the event loop) and reads on the loop: one connection, its transactions taken in turn.
-            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                      check_same_thread=False)
+            if read_only:
+                self.db = _open_for_reading(self.path)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                _make_private(self.path)
+                # The app records from a worker thread (a write may wait out the busy timeout, never on
+                # the event loop) and reads on the loop: one connection, its transactions taken in turn.
+                self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                          check_same_thread=False)
             self._lock = threading.RLock()
         except (OSError, sqlite3.Error) as exc:
-            raise StatsError(f"{self.path} cannot be opened: {exc}") from None
+            if _not_a_database(exc):
+                raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
+            raise StatsError(f"{self.path} cannot be opened: {_reason(exc)}") from None
         try:
             self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self._use_wal()
-            self.db.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints, never corrupt
-            self.db.execute("PRAGMA foreign_keys = ON")
+            if not read_only:
+                self._use_wal()
+                self.db.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints, never corrupt
+                self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
         except sqlite3.DatabaseError as exc:
             self.db.close()
-            if getattr(exc, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+            if _not_a_database(exc):
                 raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
-            raise StatsError(f"{self.path} cannot be used now: {exc}") from None
+            raise StatsError(f"{self.path} cannot be used now: {_reason(exc)}") from None
         except StatsError:
             self.db.close()
             raise
@@ -186,6 +201,15 @@ class Stats:
         self.close()
 
     def close(self) -> None:
+        """Close the file, first copying what the WAL holds into it (SQLite does so only when
+        the last connection closes: with another arcade still open, a copy of the file alone
+        would have missed every game since). The copy never waits for a reader."""
+        if not self.read_only:
+            with self._lock:
+                try:
+                    self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    pass  # the records are safe in the WAL all the same
         self.db.close()
 
     def _use_wal(self) -> None:
@@ -202,20 +226,41 @@ class Stats:
                     raise
                 time.sleep(0.01)
 
+    def _version(self) -> int:
+        """The schema's version, by a plain read (0: a new, empty file)."""
+        if not self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+                               ).fetchall():
+            return 0
+        rows = self.db.execute("SELECT version FROM schema_version").fetchall()
+        return rows[0][0] if rows else 0
+
     def _migrate(self) -> None:
+        """Bring an older schema up to date. Only then is the write lock taken: every open took
+        it, and ``cardarcade stats`` waited out a writer's busy timeout and failed."""
+        version = self._version()
+        if version == schema_version():
+            return
+        self._refuse_newer(version)
+        if self.read_only:
+            if version == 0:
+                raise StatsError(f"{self.path} holds no statistics yet")
+            raise StatsError(f"{self.path} was written by an older cardarcade (schema {version}): "
+                             "start the arcade once to bring it up to date")
         with self._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            row = db.execute("SELECT version FROM schema_version").fetchone()
-            version = row[0] if row else 0
-            if version > schema_version():
-                raise StatsError(f"{self.path} was written by a newer cardarcade (schema {version}; "
-                                 f"this one knows up to {schema_version()})")
+            version = self._version()  # (again, inside the lock: another arcade may have done it meanwhile)
+            self._refuse_newer(version)
             for step in MIGRATIONS[version:]:
                 step(db)
-            if row is None:
+            if not db.execute("SELECT 1 FROM schema_version").fetchall():
                 db.execute("INSERT INTO schema_version VALUES (?)", (schema_version(),))
             elif version != schema_version():
                 db.execute("UPDATE schema_version SET version = ?", (schema_version(),))
+
+    def _refuse_newer(self, version: int) -> None:
+        if version > schema_version():
+            raise StatsError(f"{self.path} was written by a newer cardarcade (schema {version}; "
+                             f"this one knows up to {schema_version()})")
 
     def _writing(self) -> "_Transaction":
         return _Transaction(self.db, self._lock)
@@ -308,7 +353,8 @@ class Stats:
         for game, level, outcome, count in rows:
             against[game, level][outcome] += count
         for (game, level), counts in sorted(against.items()):
-            summaries[game].against[level] = LevelRecord(sum(counts.values()), counts["won"], counts["drew"])
+            if game in summaries:  # (else its first game was recorded between the two reads)
+                summaries[game].against[level] = LevelRecord(sum(counts.values()), counts["won"], counts["drew"])
         return sorted(summaries.values(), key=lambda s: s.game)
 
     def reaction_seconds(self, profile: str, game: str | None = None) -> list[float]:
@@ -373,11 +419,20 @@ class Stats:
         games = []
         for row in self.db.execute(f"SELECT {', '.join(keys)} FROM games ORDER BY finished_at, id"):
             record = dict(zip(keys, row))
-            record["options"] = json.loads(record["options"])
-            record["winners"] = json.loads(record["winners"])
+            record["options"] = _json_or_text(record["options"])
+            record["winners"] = _json_or_text(record["winners"])
             record["seats"] = seats[record["id"]]
             games.append(record)
         return games
+
+
+def _json_or_text(cell: object) -> object:
+    """A column holding JSON, read; a cell that is not JSON (a damaged or hand-edited row) is
+    given as it is rather than failing the whole export."""
+    try:
+        return json.loads(cell)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):
+        return cell
 
 
 def _filter(profile: str, game: str | None) -> tuple[str, tuple]:
@@ -401,6 +456,68 @@ def _binned_median(bins: list[tuple[int, int]]) -> float:
     raise ValueError("no reactions")
 
 
+def _make_private(path: Path) -> None:
+    """Create the file for the owner alone before SQLite does (SQLite gives the ``-wal`` and
+    ``-shm`` files the database's permissions), and take an older, readable-by-all file and
+    its companions back to the owner."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for companion in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if companion.stat().st_mode & 0o077:
+                companion.chmod(0o600)
+        except OSError:
+            pass  # gone, or not ours to change: it is used as it is
+
+
+def _open_for_reading(path: Path) -> sqlite3.Connection:
+    """A connection that only reads. In WAL mode even a reader needs the ``-shm`` file; where it
+    cannot be made (a read-only file system) the file is read as it is, ``immutable`` (nothing
+    can change it there): else "unable to open database file"."""
+    if not path.is_file():
+        raise FileNotFoundError(f"no such file: {path}")
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                         check_same_thread=False)
+    try:
+        db.execute("SELECT 1 FROM sqlite_master").fetchall()
+        return db
+    except sqlite3.OperationalError as exc:
+        db.close()
+        shm_cannot_be_made = not os.access(path.parent, os.W_OK) or _read_only_file_system(path)
+        if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_CANTOPEN or not shm_cannot_be_made:
+            raise
+    return sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+
+
+def _read_only_file_system(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # (no statvfs on Windows)
+        return False
+
+
+def _not_a_database(exc: BaseException) -> bool:
+    return getattr(exc, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def _reason(exc: BaseException) -> str:
+    """Why a file could not be used, in words: a full disk is said to be full, not busy."""
+    if isinstance(exc, sqlite3.Error) and (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == sqlite3.SQLITE_FULL:
+        return "the disk is full"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
+def _write_failure(exc: sqlite3.Error) -> StatsError:
+    code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL:
+        return StatsError("the statistics could not be written: the disk is full")
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StatsError(f"the statistics file is busy with another arcade: {exc}")
+    return StatsError(f"the statistics file cannot be written: {exc}")
+
+
 class _Transaction:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an error). A write that fails (the
     lock still held by another writer after the busy timeout, a full disk) is a StatsError:
@@ -415,7 +532,7 @@ class _Transaction:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             self.lock.release()
-            raise StatsError(f"the statistics file is busy or cannot be written: {exc}") from None
+            raise _write_failure(exc) from None
         return self.db
 
     def __exit__(self, kind: type | None, exc: BaseException | None, tb: object) -> None:
@@ -434,4 +551,4 @@ class _Transaction:
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
         if isinstance(exc, sqlite3.OperationalError):
-            raise StatsError(f"the statistics file is busy or cannot be written: {exc}") from None
+            raise _write_failure(exc) from None

@@ -87,6 +87,13 @@ class UserStore:
         except OSError:
             return 0
 
+    def save_counts(self) -> tuple[int, int]:
+        """(saves that open, files that cannot be opened), each save read whole: slow (pydantic and
+        the engines), for a thread of its own. Read by a store of its own, which holds nothing."""
+        from cardarcade.store.saves import SaveStore
+
+        return SaveStore(self.data_dir / "saves").counts()
+
     @property
     def settings_path(self) -> Path:
         return self.config_dir / "settings.toml"

@@ -7,9 +7,13 @@ run in one process (the SSH server).
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
+import threading
+import time
 from collections import defaultdict
+from time import monotonic
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +30,13 @@ from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
+from textual.timer import Timer
 from textual.widgets import Static
 
 from cardarcade.store.look import first_look, login_name, look_of
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 from cardarcade.ui import plain, strips
+from cardarcade.ui.keyguard import KeyGuard
 
 strips.install()  # (process-wide: Textual's strips would otherwise leave a cycle per line drawn)
 plain.install()  # (process-wide: no control character in any text reaches a terminal)
@@ -43,10 +49,10 @@ if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chose
     from cardarcade.table.shared import SeatHolder, SharedTable
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+# Seconds from losing the terminal to the end of the process, whatever the shutdown does meanwhile.
+TERMINAL_GONE_EXIT = 2.0
+KEYS_SAID_AFTER = 0.6  # seconds after the last key let go in a storm that the storm is said to be over
 MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are counted
-# Signals that end a session: the terminal closed (SIGHUP) or the system asked (SIGTERM).
-ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
-
 # Parsed stylesheet rules per set of theme variables, shared by the apps of this process (they
 # are never changed once parsed); see ArcadeApp._first_theme.
 _PARSED_CSS: dict[tuple[tuple[str, str], ...], dict] = {}
@@ -155,6 +161,12 @@ class ArcadeApp(App):
         # game id -> the median (seconds) adaptive bots last tuned themselves to: the next game
         # of the session starts them there, not at medium again
         self.adaptive_medians: dict[str, float] = {}
+        self._keys = KeyGuard()  # a held key's repeats do not pile up (keyguard.py)
+        self._last_key: str | None = None  # the last key to arrive: what changed the screen, if a key did
+        self._keys_said: Timer | None = None
+        self._deadline: threading.Thread | None = None  # ends the process once the terminal is gone
+        self._saving_at_end = threading.Lock()
+        self._saved_at_end = False
         self.last_setups: dict[str, GameSetup] = {}  # game id -> the setup last started (the setup screen's memory)
         register_themes(self, self.card_themes)
         self.theme_order = sorted(self.card_themes, key=lambda n: (n != DEFAULT_THEME, n))
@@ -412,20 +424,107 @@ class ArcadeApp(App):
         if not self.handle_signals:
             return await super().run_async(**kwargs)
         loop = asyncio.get_running_loop()
-        for signum in ENDING_SIGNALS:
-            loop.add_signal_handler(signum, self._end_by_signal, signum)
+        loop.add_signal_handler(signal.SIGTERM, self._end_by_signal, signal.SIGTERM)
+        # A hang-up is heard outside the loop: a loop blocked for good (a driver writing to the
+        # terminal that is gone) would never run a handler of the loop's (terminal_lost).
+        before = signal.signal(signal.SIGHUP, self._hung_up)
         try:
             return await super().run_async(**kwargs)
         finally:
-            for signum in ENDING_SIGNALS:
-                loop.remove_signal_handler(signum)
+            loop.remove_signal_handler(signal.SIGTERM)
+            if signal.getsignal(signal.SIGHUP) == self._hung_up:
+                signal.signal(signal.SIGHUP, before)
+
+    def _hung_up(self, signum: int, frame: object) -> None:
+        """SIGHUP, in the main thread between two steps of whatever it was doing (even waiting on
+        a lock): the deadline starts here, and the loop is asked to leave (if it still can)."""
+        signal.signal(signum, signal.SIG_DFL)  # a second one ends the process at once
+        if self.ended_by_signal is None:
+            self.ended_by_signal = signum
+        self._start_deadline(signum)
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.terminal_lost, signum)
+
+    def terminal_lost(self, signum: int | None = None) -> None:
+        """The terminal is gone (hung up, its input at an end or failing). Every game in play is
+        saved at once, and the process ends within ``TERMINAL_GONE_EXIT`` seconds however the
+        shutdown goes (the terminal is still given back if it is there after all)."""
+        self._save_games_now()
+        self._start_deadline(signum)
+        if self.ended_by_signal is None and signum is not None:
+            self.ended_by_signal = signum
+        self.exit(return_code=128 + (signum or signal.SIGHUP))
+
+    def _save_games_now(self) -> None:
+        """Every game on the stack written now, in this thread (once, whoever asks first)."""
+        with self._saving_at_end:
+            if self._saved_at_end:
+                return
+            self._saved_at_end = True
+            for screen in list(self.screen_stack):
+                save = getattr(screen, "save_at_once", None)
+                if save is not None:
+                    save()
+
+    def _start_deadline(self, signum: int | None) -> None:
+        """For the one app of a local process: end the process ``TERMINAL_GONE_EXIT`` seconds
+        from now if it has not ended by then (a server's sessions end on their own)."""
+        if not self.handle_signals or self._deadline is not None:
+            return
+        self._deadline = threading.Thread(target=self._end_process_later, args=(signum,), daemon=True,
+                                          name="cardarcade-deadline")
+        self._deadline.start()
+
+    def _end_process_later(self, signum: int | None) -> None:
+        time.sleep(TERMINAL_GONE_EXIT / 2)
+        self._save_games_now()  # (if the loop never got to it: it is stuck, so nothing moves meanwhile)
+        self.finish_writes(TERMINAL_GONE_EXIT / 2 - 0.2)
+        if signum is not None:  # ended by the signal it was sent, as a shell expects
+            signal.pthread_kill(threading.main_thread().ident, signum)  # (its handler is the default by now)
+            time.sleep(0.1)
+        os._exit(128 + (signum or signal.SIGHUP))
 
     async def on_event(self, event: events.Event) -> None:
         # Once the app is leaving, input still queued behind the key that made it leave is not
         # acted on: escape then ? on the menu opened the rules in a closing app, which crashed.
         if self._exit and isinstance(event, (events.InputEvent, events.Paste)):  # (set by App.exit)
             return
+        if isinstance(event, events.Key) and not event.is_forwarded:  # (a key arriving, not bubbling back)
+            self._keys.made(event.time)
+            self._last_key = event.key
+            if not self._admit_key(event):
+                return
         await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Where the screens' bindings act (Textual's own handler runs next, unless prevented): a
+        # key queued for a screen before another key changed the screen is looked at again here.
+        if not self._admit_key(event):
+            event.prevent_default()
+
+    def _admit_key(self, event: events.Key) -> bool:
+        if self._keys.admit(event.key, event.time, monotonic()):
+            return True
+        # Said once the storm is over, not once a key.
+        if self._keys_said is None:
+            self._keys_said = self.set_timer(KEYS_SAID_AFTER, self._say_keys_dropped)
+        else:
+            self._keys_said.reset()
+        return False
+
+    def _say_keys_dropped(self) -> None:
+        self._keys_said = None
+        dropped, self._keys.dropped = self._keys.dropped, 0
+        if dropped:
+            self.notify(f"{dropped} keys came faster than they could be answered and were let go.",
+                        severity="warning", timeout=4, markup=False)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        """A screen opened or closed; the key that did it, if one did, waits for it to be drawn."""
+        now = monotonic()
+        if self._last_key is not None:
+            self._keys.screen_changed(self._last_key, now)
+            screen.call_after_refresh(lambda: self._keys.settled(monotonic()))
 
     def panic(self, *renderables: Any) -> None:
         # Textual ends the app on an unexpected error this way (an input thread that raised) with
@@ -457,7 +556,8 @@ class ArcadeApp(App):
 
     def _end_by_signal(self, signum: int) -> None:
         """Leave as ``q`` would: the screens close (bots and timers with them) and the driver
-        gives the terminal back. A second such signal is not caught: it ends the process."""
+        gives the terminal back. A second such signal is not caught: it ends the process. (A
+        hang-up leaves no terminal to give back: _hung_up.)"""
         asyncio.get_running_loop().remove_signal_handler(signum)
         if self.ended_by_signal is None:
             self.ended_by_signal = signum
@@ -479,6 +579,7 @@ class ArcadeApp(App):
     def on_mount(self) -> None:
         from cardarcade.ui.screens import screen_for
 
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.lobby is not None:
             self.lobby.arrive(self.player)
 

@@ -105,6 +105,12 @@ class SafeXTermParser(XTermParser):
             accept(events.Paste(text))
         return more_input
 
+    # Textual caches this with an lru_cache on the method, so every parser (the key's ``self``)
+    # stays in a cache shared by the process until 1024 newer sequences push it out: in a server,
+    # an ended session's parser, and through it its whole app. Uncached: a regular expression
+    # match per key sequence.
+    _parse_extended_key = getattr(XTermParser._parse_extended_key, "__wrapped__", XTermParser._parse_extended_key)
+
 
 class InputDecoder:
     """A terminal's bytes in, Textual events out; whatever the bytes, nothing is raised."""
@@ -155,7 +161,9 @@ class ArcadeDriver(LinuxDriver):
                         data = b""
                     if not data:
                         self._deliver(decoder.close())
-                        self._loop.call_soon_threadsafe(self._app.exit)
+                        self.terminal_gone()
+                        lost = getattr(self._app, "terminal_lost", self._app.exit)
+                        self._loop.call_soon_threadsafe(lost)
                         return
                     self._deliver(decoder.feed(data))
                 self._deliver(decoder.tick())
@@ -165,3 +173,18 @@ class ArcadeDriver(LinuxDriver):
     def _deliver(self, tokens: Iterable[Message]) -> None:
         for token in tokens:
             self.process_message(token)
+
+    _gone = False
+
+    def terminal_gone(self) -> None:
+        """Nothing more is written: the terminal is not there to take it, and the writer thread
+        may be stuck on it (or dead), its queue full, so a write would block the loop for ever."""
+        self._gone = True
+
+    def write(self, data: str) -> None:
+        if not self._gone:
+            super().write(data)
+
+    def close(self) -> None:
+        if not self._gone:  # (else the writer thread is left behind, as it may never finish)
+            super().close()

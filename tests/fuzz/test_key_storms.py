@@ -136,3 +136,38 @@ async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, peop
             before = menu.highlighted
             await pilot.press("down")
             assert menu.highlighted != before
+
+
+HELD_KEYS = [("escape", 120), ("f1", 20), ("f2", 20), ("question_mark", 10)]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_a_held_down_screen_key_does_not_pile_up_and_the_next_key_is_answered(game_id: str):
+    """A key held down repeats far faster than a screen opens: its backlog is let go (said once),
+    the screen changes only a few times, and the next key is acted on at once."""
+    spec = GAMES[game_id]
+    setup = GameSetup.solo(spec, None, level="easy", seed=7)
+    app = ArcadeApp(start=setup, settings=UISettings(pace=0.5, countdown=0))
+    changes = []
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.screen_change_signal.subscribe(app, changes.append)
+        for key, times in HELD_KEYS:
+            for _ in range(times):  # what the terminal hands over in one read after a long hold
+                app._driver.send_message(key_event(app, key))
+            await pilot.pause()
+
+        def said() -> list[str]:
+            return [n.message for n in app._notifications if "were let go" in n.message]
+
+        for _ in range(200):  # until the storm has been worked through and said
+            if said():
+                break
+            await pilot.pause(0.05)
+        assert len(changes) < 30, f"{len(changes)} screen changes for {sum(n for _, n in HELD_KEYS)} held keys"
+        assert 1 <= len(said()) <= 3  # once a storm (a very busy machine may see one storm as two)
+        app.leave_game()
+        await pilot.pause()
+        before = app.screen.query_one("GameList").highlighted
+        await pilot.press("down")
+        assert app.screen.query_one("GameList").highlighted != before

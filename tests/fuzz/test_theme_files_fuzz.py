@@ -25,7 +25,7 @@ CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "150"))
 NASTY_STRINGS = ['"[/]"', '"[bold]x"', '"[link=x]y[/link]"', '"\\u001b[31m"', '"\\u0000"', '"' + "x" * 5000 + '"',
                  '"#fff"', '"#12345g"', '"red"', '""', '"\\ud7ff"', '"[red]"', '"$primary"', '"ç"']
 NASTY_VALUES = [*NASTY_STRINGS, "0", "-1", "1e308", "inf", "nan", "true", "[]", "{}", "[[[[1]]]]",
-                "9" * 5000, "[" * 3000 + "]" * 3000, "2.2", '"2.2"', "{ a = 1 }"]
+                "9" * 5000, "9" * 4000, "[" * 3000 + "]" * 3000, "2.2", '"2.2"', "{ a = 1 }"]
 
 
 def mutate(text: str, rng: random.Random) -> bytes:

@@ -34,7 +34,7 @@ async def test_a_second_session_of_a_seated_name_takes_the_seat_over_and_no_bot_
     ada, bob = await in_lobby(port, "ada"), await in_lobby(port, "bob")
     table = await war_in_play(server, ada, bob)
     again = await in_lobby(port, "bob")  # the same person, a second window
-    await until(lambda: "You are playing War in another session" in again.text(), "the live seat offered")
+    await until(lambda: "You are at War in another session" in again.text(), "the live seat offered")
     again.press("\r")
     await until(lambda: at_game(again, "War", "bob"), "the new session at the game")
     await until(lambda: "This seat was taken over by a new session of bob from 127.0.0.1" in " ".join(bob.text().split()),

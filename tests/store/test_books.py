@@ -141,3 +141,32 @@ def test_the_file_a_book_is_kept_in_reads_back_as_that_book(store, tmp_path):
     saved = store.save_book("slapjack", "Club", SLAPJACK.Options(decks=2), notes="ends without a newline")
     path = tmp_path / "books" / "slapjack" / file_name("Club")
     assert parse_book(path.read_text(), path.name) == saved
+
+
+def test_an_import_over_a_book_keeps_both_histories_in_date_order(tmp_path):
+    ours = BookStore(tmp_path / "ours", clock=clock_at("2026-11-01 10:00", "2026-11-05 10:00", "2026-11-20 10:00"))
+    ours.save_book("slapjack", "Club", SLAPJACK.Options())
+    shared = ours.export_text("slapjack", "Club")  # the friends' copy starts from ours
+    ours.save_book("slapjack", "Club", SLAPJACK.Options(decks=2))  # then each side changes it
+    theirs = BookStore(tmp_path / "theirs", clock=clock_at("2026-11-02 09:00", "2026-11-07 09:00"))
+    theirs.import_text(shared, "club.toml")
+    theirs.save_book("slapjack", "Club", SLAPJACK.Options(slap_in=False))
+    book = ours.import_text(theirs.export_text("slapjack", "Club"), "club.toml", replace=True)
+    assert book.history == (
+        "2026-11-01 10:00 created",  # once: both hold it
+        "2026-11-02 09:00 imported from club.toml",  # theirs
+        "2026-11-05 10:00 Packs: one pack (52 cards) -> two packs (104 cards)",  # this computer's
+        "2026-11-07 09:00 Slapping in: yes -> no",  # theirs
+        "2026-11-20 10:00 imported from club.toml, replacing this computer's copy "
+        "(Packs: two packs (104 cards) -> one pack (52 cards); Slapping in: yes -> no)",
+    )
+    assert ours.get("slapjack", "Club") == book
+
+
+def test_a_damaged_book_is_found_by_its_name_with_where_and_why(store, tmp_path):
+    store.save_book("slapjack", "Club", SLAPJACK.Options())
+    path = tmp_path / "books" / "slapjack" / file_name("Club")
+    path.write_text(path.read_text().replace("decks = 1", "decks = 9"))
+    entry = store.damaged("slapjack", "club")
+    assert entry is not None and entry.path == path and entry.problem == f"{path.name}: Packs must be one of: 1, 2"
+    assert store.damaged("slapjack", "Pub") is None and store.damaged("nope", "Club") is None

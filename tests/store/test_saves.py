@@ -278,3 +278,112 @@ def test_a_damaged_save_is_a_bad_save_and_nothing_else(data: st.DataObject) -> N
         decode(bytes(raw))
     except BadSave as exc:
         assert str(exc)
+
+
+# ---------------------------------------------------------------- a save held by its window
+
+_OTHER_WINDOW = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from cardarcade.store.saves import SaveStore
+
+    SaveStore(Path(sys.argv[1])).open(sys.argv[2])  # carried on in this window, never let go
+    print("playing", flush=True)
+    time.sleep(120)
+""")
+
+
+def test_a_save_another_process_plays_is_listed_as_open_there_until_that_process_dies(tmp_path: Path) -> None:
+    """Two arcades on one data folder: the second can neither carry on, save over nor delete the
+    game the first is playing; once the first is gone (killed: it let go of nothing), it can."""
+    store = SaveStore(tmp_path)
+    setup, game = _played("thirteen", 6)
+    store.save("thirteen-1", setup, game, 10.0)
+    child = subprocess.Popen([sys.executable, "-c", _OTHER_WINDOW, str(tmp_path), "thirteen-1"],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "playing"
+        [entry] = store.entries()
+        assert entry.open_elsewhere and not entry.can_resume and entry.problem is None
+        assert store.counts() == (1, 0)  # still a saved game
+        with pytest.raises(saves.SaveInUse, match="open in another window"):
+            store.open("thirteen-1")
+        with pytest.raises(SaveFailed, match="open in another window"):
+            store.save("thirteen-1", setup, game, 99.0)
+        with pytest.raises(saves.SaveInUse):
+            store.remove("thirteen-1")
+        assert store.load("thirteen-1").elapsed == 10.0  # what the first window saved, untouched
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait()
+    [entry] = store.entries()
+    assert not entry.open_elsewhere and entry.can_resume
+    assert store.open("thirteen-1").elapsed == 10.0
+
+
+def test_two_windows_of_one_process_hold_a_save_apart(tmp_path: Path) -> None:
+    """A server's sessions: two stores of one folder in one process exclude each other as two
+    processes do; the one holding it may hold it again, and it is held until let go as often."""
+    first, second = SaveStore(tmp_path), SaveStore(tmp_path)
+    setup, game = _played("war", 3)
+    first.write("war-1", encode("war-1", setup, game, 1.0), hold=True)  # a new game: held from its first write
+    first.write("war-1", encode("war-1", setup, game, 2.0), hold=True)  # (held once, however often saved)
+    assert [e.open_elsewhere for e in second.entries()] == [True]
+    assert [e.open_elsewhere for e in first.entries()] == [False]
+    with pytest.raises(saves.SaveInUse):
+        second.open("war-1")
+    with pytest.raises(SaveFailed):
+        second.write("war-1", encode("war-1", setup, game, 3.0))
+    first.open("war-1")  # left and carried on again at once: its last write's let-go still to come
+    first.let_go("war-1")
+    assert second.held_elsewhere("war-1")
+    first.let_go("war-1")
+    assert not second.held_elsewhere("war-1") and not list(tmp_path.glob(".*.lock"))
+    assert second.open("war-1").elapsed == 2.0
+    assert first.held_elsewhere("war-1")
+    second.remove("war-1")  # a finished game: gone, and let go
+    assert not first.held_elsewhere("war-1") and first.entries() == []
+
+
+def test_a_lock_file_left_by_a_window_that_crashed_is_cleared(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    setup, game = _played("war", 3)
+    store.save("war-1", setup, game, 1.0)
+    (tmp_path / ".war-1.lock").write_text("")
+    SaveStore(tmp_path).clear_leftovers()
+    assert not (tmp_path / ".war-1.lock").exists() and store.open("war-1").elapsed == 1.0
+    SaveStore(tmp_path).clear_leftovers()  # a held one stays
+    assert (tmp_path / ".war-1.lock").exists() and SaveStore(tmp_path).held_elsewhere("war-1")
+
+
+# ---------------------------------------------------------------- the log, kept with the game
+
+
+def test_the_log_is_saved_with_the_game_its_newest_lines_and_what_each_person_had_seen(tmp_path: Path) -> None:
+    setup = GameSetup.solo(GAMES["go-fish"], players=3, seed=4, humans=2)
+    game = setup.new_game()
+    log = [f"line {n}: Player 1 asks for 7♠" for n in range(saves.MAX_LOG_LINES + 20)]
+    store = SaveStore(tmp_path)
+    store.write("go-fish-1", encode("go-fish-1", setup, game, 1.0, log=log, seen={0: len(log), 1: 10}))
+    loaded = store.load("go-fish-1")
+    assert loaded.log == tuple(log[-saves.MAX_LOG_LINES:])  # the newest, in order
+    assert loaded.seen == {0: saves.MAX_LOG_LINES, 1: 0}  # (person 1 had not seen any line still kept)
+
+
+def test_a_save_without_a_log_still_opens(tmp_path: Path) -> None:
+    setup, game = _played("war", 4)
+    env = json.loads(encode("war-1", setup, game, 3.0, log=["You turn 7♠."]))
+    old = {**{k: v for k, v in env.items() if k not in ("log", "seen")}, "version": 2}
+    (tmp_path / "war-1.json").write_text(json.dumps(old))
+    loaded = SaveStore(tmp_path).load("war-1")
+    assert loaded.log == () and loaded.seen == {} and loaded.game.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("change", [{"seen": {"1": 0}}, {"seen": {"0": 2}}, {"log": ["x" * 5000]},
+                                    {"log": ["x"] * 501}, {"passes": 10**9}, {"elapsed": 1e12}])
+def test_a_log_or_number_out_of_its_bounds_is_a_bad_save(tmp_path: Path, change: dict) -> None:
+    setup, game = _played("war", 4)  # one person, in seat 0; a log of one line
+    env = {**json.loads(encode("war-1", setup, game, 3.0, log=["You turn 7♠."])), **change}
+    with pytest.raises(BadSave):
+        decode(json.dumps(env).encode())

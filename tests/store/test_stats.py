@@ -167,3 +167,144 @@ def test_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
             assert war.played == count
             assert sorted(stats.reaction_seconds(name)) == sorted(i + k / 10 for i in range(count) for k in range(5))
         assert len(stats.finished_games()) == 3 * count
+
+
+def hold_the_write_lock(path: Path) -> sqlite3.Connection:
+    """Another arcade in the middle of recording: its write transaction open, not committed."""
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO schema_version VALUES (1)")
+    return writer
+
+
+@pytest.mark.parametrize("read_only", [False, True], ids=["the app", "cardarcade stats"])
+def test_opening_the_statistics_does_not_wait_for_a_writer(tmp_path: Path, monkeypatch, read_only: bool) -> None:
+    # Every open took the write lock to look at the schema: a reader waited out a writer's busy
+    # timeout (30 s) and then failed. (A short timeout here, so that failing is quick.)
+    path = tmp_path / "stats.sqlite3"
+    with Stats(path) as stats:
+        record_war(stats, "ada", "won", "easy", at=1.0)
+    monkeypatch.setattr(stats_module, "BUSY_TIMEOUT_MS", 200)
+    writer = hold_the_write_lock(path)
+    try:
+        with Stats(path, read_only=read_only) as stats:
+            assert stats.profiles() == ["ada"]
+    finally:
+        writer.close()
+
+
+def test_a_reader_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    with Stats(path) as stats:
+        record_war(stats, "ada", "won", "easy", at=1.0)
+    before = path.read_bytes()
+    with Stats(path, read_only=True) as stats:
+        assert [s.played for s in stats.game_summaries("ada")] == [1]
+        with pytest.raises(StatsError, match="cannot be written"):
+            record_war(stats, "ada", "won", "easy", at=2.0)
+    assert path.read_bytes() == before
+
+
+def test_the_statistics_are_the_owners_alone_as_every_other_file(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    other = Stats(path)  # another arcade keeps the WAL and its index there
+    with Stats(path) as stats:
+        record_war(stats, "ada", "won", "easy", at=1.0)
+        for name in ("stats.sqlite3", "stats.sqlite3-wal", "stats.sqlite3-shm"):
+            assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
+    other.close()
+    path.chmod(0o644)  # a file an older version made
+    Stats(path).close()
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_closing_leaves_every_record_in_the_file_itself(tmp_path: Path) -> None:
+    # While another arcade has the file open, SQLite leaves what was written in the WAL: a copy
+    # of stats.sqlite3 alone (a backup, a new computer) had none of it.
+    path, copy = tmp_path / "stats.sqlite3", tmp_path / "copy" / "stats.sqlite3"
+    other = Stats(path)
+    try:
+        with Stats(path) as stats:
+            record_war(stats, "ada", "won", "easy", at=1.0)
+        copy.parent.mkdir()
+        copy.write_bytes(path.read_bytes())
+    finally:
+        other.close()
+    with Stats(copy) as stats:
+        assert [s.played for s in stats.game_summaries("ada")] == [1]
+
+
+def test_a_full_disk_is_said_to_be_full_not_busy(tmp_path: Path) -> None:
+    with Stats(tmp_path / "stats.sqlite3") as stats:
+        pages = stats.db.execute("PRAGMA page_count").fetchone()[0]
+        stats.db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
+        with pytest.raises(StatsError) as failed:
+            for t in range(200):
+                record_war(stats, "ada", "won", "easy", at=float(t))
+    assert str(failed.value) == "the statistics could not be written: the disk is full"
+
+
+_READER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from cardarcade.store.stats import Stats
+
+    path, stop = Path(sys.argv[1]), Path(sys.argv[2])
+    reads = 0
+    while not stop.exists() or reads == 0:
+        with Stats(path, read_only=True) as stats:  # as cardarcade stats opens it
+            stats.profiles()
+        with Stats(path) as stats:  # as an arcade opens it
+            stats.game_summaries("writer0")
+        reads += 1
+    print(reads)
+""")
+
+
+def test_processes_reading_while_others_write_are_never_refused(tmp_path: Path) -> None:
+    path, go, count = tmp_path / "stats.sqlite3", tmp_path / "go", 100
+    Stats(path).close()
+    names = [f"writer{i}" for i in range(2)]
+    writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(go), str(count)])
+               for name in names]
+    readers = [subprocess.Popen([sys.executable, "-c", _READER, str(path), str(tmp_path / "stop")],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    while not all(Path(f"{go}.{name}").exists() for name in names):
+        assert all(child.poll() is None for child in writers)
+        time.sleep(0.01)
+    go.touch()
+    assert [child.wait(timeout=120) for child in writers] == [0, 0]
+    (tmp_path / "stop").touch()
+    for reader in readers:
+        out, err = reader.communicate(timeout=120)
+        assert reader.returncode == 0 and err == "", err
+        print("reads:", out.strip())
+    with Stats(path, read_only=True) as stats:
+        assert sorted(stats.profiles()) == names
+        assert len(stats.finished_games()) == 2 * count
+
+
+def test_a_game_recorded_between_two_reads_of_the_figures_breaks_nothing(tmp_path: Path) -> None:
+    # The figures take two reads; another arcade's first game of War landing between them gave a
+    # KeyError (found by the readers' test above).
+    path = tmp_path / "stats.sqlite3"
+    Stats(path).close()
+
+    class AnotherArcadeWritesAfterTheFirstRead:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db, self.written = db, False
+
+        def execute(self, *args):
+            rows = self.db.execute(*args)
+            if not self.written:
+                self.written = True
+                with Stats(path) as other:
+                    record_war(other, "ada", "won", "easy", at=1.0)
+            return rows
+
+    with Stats(path, read_only=True) as stats:
+        db, stats.db = stats.db, AnotherArcadeWritesAfterTheFirstRead(stats.db)
+        try:
+            assert stats.game_summaries("ada") == []  # as it was at the first read
+        finally:
+            stats.db = db

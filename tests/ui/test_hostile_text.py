@@ -13,12 +13,13 @@ text shows literally where it belongs.
 from __future__ import annotations
 
 import random
+import shutil
 import unicodedata
 from pathlib import Path
 
 import pytest
 from records import record_war
-from textual.widgets import Select
+from textual.widgets import Input, OptionList, Select
 from ui_helpers import screen_text, wait_for
 
 import cardarcade
@@ -27,7 +28,9 @@ from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import IllegalAction
 from cardarcade.store.saves import new_save_id
+from cardarcade.store.settings import Settings
 from cardarcade.store.stats import Stats
+from cardarcade.store.user import UserStore
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
 from cardarcade.table.table import Reaction, Seat
@@ -48,7 +51,7 @@ HOSTILE = ["[/]x", "[bold red]pwn[/]", "[link=http://x]y[/link]", "[@click=app.q
 PLAYER = HOSTILE[0]  # this terminal's player (their name as a server would give it)
 BOOKS = ["[/]x", "[@click=app.quit]q[/]", "[link=http://x]y[/link]"]  # (a book's name is printable)
 NOTES = "Ties: [bold red]pwn[/] decides.\n[/]x and \\[x] stand as written; [@click=app.quit]q[/]"
-SIZE = (160, 50)  # wide enough that no name here is cut short
+SIZE = (80, 24)
 
 
 def shown(text: str) -> str:
@@ -79,13 +82,23 @@ def make_app(**kwargs) -> ArcadeApp:
                                          result_guard=0.0, hard_bot_seconds=None), player=PLAYER, **kwargs)
 
 
-def record_profiles(app: ArcadeApp) -> None:
-    """A reaction time (and a game of War) for every hostile name, as profiles of this arcade."""
-    with Stats(app.store.data_dir / "stats.sqlite3", session="s1") as stats:
+@pytest.fixture(scope="module")
+def hostile_stats(tmp_path_factory) -> Path:
+    """A statistics file with a reaction time and a game of War for every hostile name (made once:
+    each test copies it)."""
+    path = tmp_path_factory.mktemp("stats") / "stats.sqlite3"
+    with Stats(path, session="s1") as stats:
         for t, name in enumerate(HOSTILE):
             stats.record_reactions("slapjack", name, [Reaction(0, 0.3 + t / 100, "slap_win", 1, "slap")],
                                    at=1_790_000_000.0 + t)
             record_war(stats, name, "won", "easy", at=1_790_000_000.0 + t)
+    return path
+
+
+def record_profiles(app: ArcadeApp, stats: Path) -> None:
+    """Every hostile name a profile of this arcade, with a record in its statistics."""
+    app.store.data_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copy(stats, app.store.data_dir / "stats.sqlite3")
 
 
 def hostile_setup(game_id: str) -> GameSetup:
@@ -99,7 +112,7 @@ def hostile_setup(game_id: str) -> GameSetup:
 
 def save_one_move_from_the_end(app: ArcadeApp, setup: GameSetup) -> tuple[str, random.Random]:
     """A save of ``setup``'s game one random move from its end, and the random moves' source
-    where the last move is next."""
+    where that move is next."""
     moves = play_randomly(setup.new_game(), random.Random(7))
     rng = random.Random(7)
     game = setup.new_game()
@@ -109,49 +122,97 @@ def save_one_move_from_the_end(app: ArcadeApp, setup: GameSetup) -> tuple[str, r
     return save_id, rng
 
 
-async def make_the_last_move(pilot, screen: GameScreen, rng: random.Random) -> None:
-    """The move that ends the game, made at the screen's table (random moves if the table has
-    moved on meanwhile); the pause menu is opened at once, before the result can take over."""
+async def play_to_the_end(pilot, screen: GameScreen, rng: random.Random) -> None:
+    """Random moves at the screen's table until the game is over: the first is the move that
+    ends it (more follow only if the table moved on meanwhile). A claim is settled by the
+    table once its window has passed."""
     game, table = screen.game, screen.table
     assert table is not None
-    for _ in range(200):
+    for _ in range(50):
         if game.is_over:
-            break
+            return
         seat = rng.choice(game.actors())
         try:
             table.submit(seat, rng.choice(game.legal_actions(seat)))
         except IllegalAction:
             pass
-        if game.is_over or table.claim_kinds:
-            break
-        await pilot.pause()
-    screen.action_pause()
+        for _ in range(25):
+            await pilot.pause(0.02)
+            if game.is_over or not table.claim_kinds:
+                break
+    assert game.is_over
+
+
+@pytest.fixture
+def hostile_app(hostile_stats) -> ArcadeApp:
+    """The player "[/]x", at an arcade where every hostile name is a profile with a record."""
+    app = make_app()
+    record_profiles(app, hostile_stats)
+    return app
+
+
+def keep_books(app: ArcadeApp, game_id: str) -> None:
+    """Books with hostile names and notes for ``game_id``, and a broken book file named with markup."""
+    for name in BOOKS:
+        app.store.books.save_book(game_id, name, GAMES[game_id].Options(), notes=NOTES)
+    (app.store.books.folder / game_id / "[bold]broken[b].toml").write_text("name = [/]x\n", encoding="utf-8")
+
+
+async def open_set_up(pilot, game_id: str) -> SetupScreen:
+    """The game's set-up, opened from the menu as a player does."""
+    app = pilot.app
+    app.screen.query_one(GameList).go_to(list(CATALOG).index(game_id))
+    await pilot.press("enter")
+    form = app.screen
+    assert isinstance(form, SetupScreen) and form.spec is GAMES[game_id]
+    return form
 
 
 @pytest.mark.parametrize("game_id", list(CATALOG))
-async def test_a_game_from_its_set_up_to_its_result_shows_hostile_names_as_typed(game_id):
-    spec = GAMES[game_id]
+async def test_every_games_set_up_table_and_result_show_hostile_names_as_typed(game_id, hostile_app):
+    app = hostile_app
+    keep_books(app, game_id)
     setup = hostile_setup(game_id)
-    app = make_app()
-    record_profiles(app)
-    for name in BOOKS:
-        app.store.books.save_book(game_id, name, spec.Options(), notes=NOTES)
-    broken = app.store.books.folder / game_id / "[bold]broken[/].toml"
-    broken.write_text("name = [/]x\n", encoding="utf-8")
-    save_id, rng = save_one_move_from_the_end(app, setup)
+    _, rng = save_one_move_from_the_end(app, setup)
     async with app.run_test(size=SIZE) as pilot:
-        # The set-up, opened from the menu as a player does.
-        menu = app.screen
-        menu.query_one(GameList).go_to(list(CATALOG).index(game_id))
-        await pilot.press("enter")
-        form = app.screen
-        assert isinstance(form, SetupScreen) and form.spec is spec
+        # The set-up: the known profiles (the crash of issue 24), the books and why one is not usable.
+        form = await open_set_up(pilot, game_id)
+        plain_screen(app)
         known = form._known_profiles()
         assert set(HOSTILE) <= set(known)
         help_line = said(form.query_one("#profiles-help"))
         assert PLAYER in help_line
         assert f"({', '.join(shown(name) for name in known[:8])}, ...)" in help_line
-        assert "[bold]broken[/].toml" in said(form.query_one("#book-problems"))
+        assert "[bold]broken[b].toml" in said(form.query_one("#book-problems"))
+        form.query_one("#book", Select).value = BOOKS[1]
+        await pilot.pause()
+        assert f"Rules book in force: {BOOKS[1]}" in said(form.query_one("#setup-book"))
+        plain_screen(app)
+        await pilot.press("escape")
+
+        # The table, played to its end, and the result.
+        [entry] = app.store.saves.entries()
+        await pilot.press("c")
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.save_id == entry.save_id
+        await pilot.pause()
+        assert PLAYER in plain_screen(app)
+        await play_to_the_end(pilot, screen, rng)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        text = plain_screen(app)
+        assert all(shown(seat.name) in text for seat in setup.seats)
+
+
+async def test_books_saves_the_pause_menu_and_the_log_show_hostile_names_as_typed(hostile_app):
+    app = hostile_app
+    keep_books(app, "go-fish")
+    setup = hostile_setup("go-fish")
+    _, rng = save_one_move_from_the_end(app, setup)
+    async with app.run_test(size=SIZE) as pilot:
+        # The books offered, and the rules with the one in force: its name and the group's rulings.
+        form = await open_set_up(pilot, "go-fish")
         books = form.query_one("#book", Select)
         books.expanded = True
         await pilot.pause()
@@ -160,59 +221,58 @@ async def test_a_game_from_its_set_up_to_its_result_shows_hostile_names_as_typed
         books.expanded = False
         books.value = BOOKS[1]
         await pilot.pause()
-        assert f"Rules book in force: {BOOKS[1]}" in said(form.query_one("#setup-book"))
         await pilot.press("f1")
         assert isinstance(app.screen, RulesScreen)
+        app.screen.query_one("#rules-box").scroll_end(animate=False)  # the book comes after the rules
+        await pilot.pause()
         text = plain_screen(app)
         assert f"House-rule book: {BOOKS[1]}" in text
         assert all(line in text for line in NOTES.splitlines())
         await pilot.press("escape", "escape")
-        assert app.screen is menu
+        assert isinstance(app.screen, MenuScreen)
 
-        # The saved games, one of them this game's, played by these names.
+        # The saved games, and the question before one is deleted, name the players.
         await pilot.press("c")
         assert isinstance(app.screen, ContinueScreen)
         players = ", ".join(shown(seat.name) for seat in setup.seats)
-        assert players in plain_screen(app)
+        plain_screen(app)
+        saved = app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt
+        assert players in " ".join(str(saved).split())
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmScreen)
         assert players in said(app.screen.query_one(".dialog-title"))
         plain_screen(app)
         await pilot.press("n", "enter")
 
-        # The game, its pause menu and log, and its result.
+        # The game's pause menu and whole log, once the last moves (naming players) are in it.
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.save_id == save_id
-        await pilot.pause()
-        assert PLAYER in plain_screen(app)
-        await make_the_last_move(pilot, screen, rng)
+        assert isinstance(screen, GameScreen)
+        await play_to_the_end(pilot, screen, rng)
+        screen.action_pause()  # at once: the result waits for the player's own screens to close
         await pilot.pause()
         assert isinstance(app.screen, PauseScreen)
         plain_screen(app)
         await pilot.press("f2")
         assert isinstance(app.screen, HistoryScreen)
-        plain_screen(app)
-        await pilot.press("escape", "escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what=lambda: f"({app.screen})")
-        await pilot.pause()
         text = plain_screen(app)
-        assert all(shown(seat.name) in text for seat in setup.seats)
-        await pilot.press("escape")
-        assert isinstance(app.screen, MenuScreen)
+        assert any(shown(seat.name) in line for seat in setup.seats[1:] for line in text.splitlines())
+        await pilot.press("escape", "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
 
 
-async def test_statistics_show_every_hostile_profile_by_its_name():
+async def test_statistics_show_every_hostile_profile_by_its_name(hostile_stats):
     app = make_app()
-    record_profiles(app)
+    record_profiles(app, hostile_stats)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         screen = app.screen
         assert isinstance(screen, StatsScreen)
+        for tab in ("2", "3", "1"):  # the player's reaction times, their trend, their games
+            await pilot.press(tab)
+            plain_screen(app)
         seen = []
         for _ in HOSTILE:
-            for tab in ("1", "2", "3"):
-                await pilot.press(tab)
-                plain_screen(app)
+            plain_screen(app)
             title = said(screen.query_one("#stats-title"))  # " Statistics  ada   profile 2 of 10"
             seen.append(title.split("Statistics", 1)[1].split("   profile ")[0].strip())
             await pilot.press("p")
@@ -227,15 +287,17 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
         felt_file.read_text(encoding="utf-8").replace('name = "felt"', 'name = "hostile"')
         .replace('title = "Green felt"', 'title = "[/]x [bold red]pwn[/] \\u001b[2J"'), encoding="utf-8")
     (tmp_path / "[bold]x[b].toml").write_text("name = [/]\n", encoding="utf-8")  # a theme file that is broken
+    UserStore().settings_file.save(Settings(profile=HOSTILE[1]))  # whose profile, as once typed here
     app = ArcadeApp(settings=UISettings(countdown=0), player=PLAYER, theme_dirs=[tmp_path])
-    app.store.settings_file.save(app.user_settings.model_copy(update={"profile": HOSTILE[1]}))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: "[bold]x[b].toml" in toasts(app))  # a warning names the broken file
         plain_screen(app)
         await pilot.press("o")
         assert isinstance(app.screen, SettingsScreen)
-        text = plain_screen(app)
-        assert f"playing as {PLAYER}" in text and f"kept for {PLAYER}'s profile only" in text
+        plain_screen(app)
+        assert f"playing as {PLAYER}" in said(app.screen.query_one("#settings-title"))
+        assert f"kept for {PLAYER}'s profile only" in " ".join(said(help) for help in app.screen.query(".field-help"))
+        assert app.screen.query_one("#profile", Input).value == HOSTILE[1]
         themes_select = app.screen.query_one("#theme", Select)
         themes_select.expanded = True
         await pilot.pause()

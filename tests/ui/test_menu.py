@@ -44,3 +44,20 @@ async def test_the_banner_follows_the_suit_glyphs(app_factory):
         await pilot.press("g")  # suit letters, as for a terminal without UTF-8
         text = screen_text(app)
         assert "S H  cardarcade  D C" in text and "♠" not in text
+
+
+async def test_escape_on_the_menu_asks_before_quitting(app_factory):
+    """An escape too many (a held key leaving a game) must not end the arcade."""
+    from cardarcade.ui.screens.pause import ConfirmScreen
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "Quit cardarcade?" in screen_text(app)
+        await pilot.press("escape")  # no
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.is_running
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert not app.is_running

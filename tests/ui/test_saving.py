@@ -125,7 +125,7 @@ async def test_a_save_that_cannot_be_opened_is_listed_with_why_and_only_set_asid
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
         text = screen_text(app)
-        assert "2 saved, 2 that cannot be opened" in text
+        assert "0 saved games (2 cannot be opened)" in text
         assert "saved by a newer cardarcade (format 99" in text
         await pilot.press("enter")  # the newest first: refused with the reason, nothing opened
         await pilot.pause()
@@ -133,6 +133,127 @@ async def test_a_save_that_cannot_be_opened_is_listed_with_why_and_only_set_asid
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
-        await wait_for(pilot, lambda: "1 saved, 1 that cannot be opened" in screen_text(app))
+        await wait_for(pilot, lambda: "0 saved games (1 cannot be opened)" in screen_text(app))
     kept = sorted(p.name for p in (folder / "set-aside").iterdir())
     assert len(kept) == 1 and len(list(folder.glob("*.json"))) == 1
+
+
+def _saves_folder():
+    from cardarcade.store.user import UserStore
+
+    return UserStore().data_dir / "saves"
+
+
+async def test_the_menu_counts_apart_the_saves_that_cannot_be_opened(app_factory):
+    from cardarcade.store.saves import SaveStore
+
+    setup = GameSetup.solo(GAMES["war"], 2, seed=4)
+    SaveStore(_saves_folder()).save("war-1", setup, setup.new_game(), 3.0)
+    (_saves_folder() / "half written.json").write_text('{"format": "cardarcade-table", "version": 3, "ga')
+    (_saves_folder() / "war-from-the-future.json").write_text(
+        json.dumps({"format": "cardarcade-table", "version": 99, "game": "war"}))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "1 saved game (2 cannot be opened): c continues" in screen_text(app))
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        assert "1 saved game (2 cannot be opened)" in screen_text(app)
+
+
+async def test_a_continued_game_shows_the_log_from_before_it_was_saved(war, app_factory):
+    from cardarcade.ui.screens.pause import HistoryScreen
+
+    app = app_factory(GameSetup.solo(war, 2, humans=0, seed=5), pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.game.s.actions >= 6)
+        screen.table.pause()
+        before = [line.plain for line in screen.history]
+        await leave_with_q(app, pilot)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        resumed = app.screen
+        assert len(before) >= 6
+        assert [line.plain for line in resumed.history] == [*before, "The game carries on from where it was saved."]
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert f"the whole log ({len(before) + 1} lines)" in screen_text(app)
+
+
+async def test_a_continued_hot_seat_game_tells_each_person_what_they_missed(app_factory):
+    """The cover's "since your last turn" goes on from where each person had read to."""
+    from cardarcade.store.saves import decode, encode
+    from cardarcade.ui.screens import screen_for
+    from cardarcade.ui.screens.turn import CoverScreen
+
+    setup = GameSetup.solo(GAMES["go-fish"], 3, seed=2, humans=2)
+    log = ["Player 1 asks Bot 1 for sevens", "Bot 1 says: Go fish!", "Player 2 asks Player 1 for kings"]
+    saved = decode(encode("go-fish-1", setup, setup.new_game(), 9.0, log=log, seen={0: 1, 1: 3}))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_for(saved.setup, saved)
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player is not None)
+        cover = app.screen
+        mover = setup.names.index(cover.player)
+        assert cover.since == [*log[saved.seen[mover]:], "The game carries on from where it was saved."]
+        assert log[0] not in cover.since
+        data = json.loads(screen._encoded()[1])  # saved again: the marks go with it
+        assert data["log"][:3] == log and data["seen"]["1"] == 3
+
+
+async def test_a_game_open_in_one_window_is_neither_opened_nor_deleted_in_another(app_factory):
+    """Two arcades on one data folder (here two apps of one process, as a server's sessions):
+    the game one window carries on is listed as open there in the other, which cannot open or
+    delete it, so no autosave of a second copy can undo the first window's moves."""
+    from cardarcade.store.saves import SaveStore
+
+    setup = GameSetup.solo(GAMES["thirteen"], 2, seed=3, level="easy")
+    SaveStore(_saves_folder()).save("thirteen-1", setup, setup.new_game(), 5.0)
+    first, second = app_factory(), app_factory()
+    async with first.run_test(size=(80, 24)) as one:
+        await one.press("c")
+        await wait_for(one, lambda: isinstance(first.screen, ContinueScreen))
+        await one.press("enter")
+        await wait_for(one, lambda: isinstance(first.screen, GameScreen))
+        async with second.run_test(size=(80, 24)) as two:
+            await two.press("c")
+            await wait_for(two, lambda: isinstance(second.screen, ContinueScreen))
+            assert "open in another window" in screen_text(second)
+            await two.press("enter")
+            await two.pause()
+            assert isinstance(second.screen, ContinueScreen)
+            assert "is open in another window: carry it on there" in screen_text(second)
+            await two.press("d")
+            await two.pause()
+            assert isinstance(second.screen, ContinueScreen) and "not deleted from here" in screen_text(second)
+        assert (_saves_folder() / "thirteen-1.json").exists()
+        await leave_with_q(first, one)  # the first window lets it go once its last save is written
+        await wait_for(one, lambda: not SaveStore(_saves_folder()).held_elsewhere("thirteen-1"))
+
+
+async def test_a_save_continued_by_another_profile_is_credited_to_the_one_playing_now(war, app_factory):
+    from dataclasses import replace
+
+    from cardarcade.store.saves import SaveStore
+
+    setup = GameSetup.solo(war, 2, seed=4)
+    setup = replace(setup, seats=(replace(setup.seats[0], profile="ada"), setup.seats[1]))
+    SaveStore(_saves_folder()).save("war-1", setup, setup.new_game(), 3.0)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        assert "You (ada), Bot 1" in screen_text(app)  # whose game it is
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert app.player != "ada" and screen.profile_of(0) == app.player
+        assert any(f"goes on as {app.player}'s" in n.message for n in app._notifications)
+        screen.game.finish([0], "{seat} wins")
+        screen._on_table([], None)
+        await wait_for(pilot, lambda: app.store.stats.finished_games())
+        [record] = app.store.stats.finished_games()
+        assert record["seats"][0]["profile"] == app.player

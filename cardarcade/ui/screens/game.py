@@ -9,6 +9,7 @@ games, the event log, reaction times, and the hand-over to the result screen.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from rich.align import Align
@@ -150,7 +151,9 @@ class GameScreen(Screen):
         self.view = self.game.view(self.viewer)
         self.keymap: Keymap = keymap_for(humans, self.VERBS)
         self.table: Table | None = None
-        self.history: list[Text] = []  # every line of the log since the deal (the log shows the last few)
+        # every line of the log since the deal (the log shows the last few); a saved game's as it was saved
+        self.history: list[Text] = [Text(line) for line in saved.log] if saved is not None else []
+        self._seen_when_saved = dict(saved.seen) if saved is not None else {}  # hot-seat: lines each person had seen
         self.flash: dict[int, str] = {}  # seat -> short note shown on its panel ("SLAP!")
         self._countdown: Timer | None = None
         self._count = 0
@@ -232,6 +235,13 @@ class GameScreen(Screen):
         if self.shared is not None:
             self._join_shared(self.shared)
             return
+        if len(self.people) == 1 and self.setup.seats[self.people[0]].profile is None:
+            # One person with no profile named (``play`` from the command line) plays as this
+            # terminal's player: their save says so, and is credited so when it is carried on.
+            seat = self.people[0]
+            seats = list(self.setup.seats)
+            seats[seat] = replace(seats[seat], profile=self.app.player)
+            self.setup = replace(self.setup, seats=tuple(seats))
         self.table = Table(
             self.game, self.setup.seats, LoopClock(), pace=self.app.settings.pace, seed=self.setup.seed,
             listener=self._on_table, on_reactions=self._on_reactions,
@@ -635,6 +645,11 @@ class GameScreen(Screen):
         self._record_claims()
         if self._keep and not self.game.is_over and self.table is not None:
             self.save_now(said=False)
+        if self.shared is None and self.save_id is not None:
+            # Let go once its last write is on disk (the same queue, in order): another window
+            # may carry it on from then.
+            save_id, saves = self.save_id, self.app.store.saves
+            self.app.store_in_background(lambda: saves.let_go(save_id), "The saved game could not be let go")
 
     # ---- saving, and the statistics
 
@@ -649,15 +664,33 @@ class GameScreen(Screen):
 
         if self.save_id is None:
             self.save_id = new_save_id(self.spec.id)
-        return self.save_id, encode(self.save_id, self.setup, self.game, self.elapsed)
+        return self.save_id, encode(self.save_id, self.setup, self.game, self.elapsed,
+                                    log=[line.plain for line in self.history], seen=self.log_seen())
+
+    def log_seen(self) -> dict[int, int]:
+        """How many lines of the log each person had seen, where the table hides it from them
+        between turns (a hot-seat cover); kept with the save."""
+        return {}
 
     def _save_in_background(self) -> None:
         """The autosave: the game encoded here, as it stands, and written by a worker thread."""
         self._autosave = None
         if self._keep and not self.game.is_over and not self._taken_down():
             save_id, data = self._encoded()
-            store = self.app.store
-            self.app.store_in_background(lambda: store.saves.write(save_id, data), "The game could not be saved")
+            saves = self.app.store.saves  # (made here, on the app's thread: holds are kept by it)
+            # held from its first write: another window lists it as open here
+            self.app.store_in_background(lambda: saves.write(save_id, data, hold=True), "The game could not be saved")
+
+    def save_at_once(self) -> None:
+        """Write the game now, in the calling thread: the terminal is gone and the process is
+        about to end (ArcadeApp.terminal_lost); a failure is only logged, there is no one to tell."""
+        if not self._keep or self.game.is_over or self.table is None:
+            return
+        save_id, data = self._encoded()
+        try:
+            self.app.store.saves.write(save_id, data)
+        except OSError as exc:
+            self.log.error(f"the game could not be saved as the terminal went: {exc}")
 
     def save_now(self, said: bool = True) -> None:
         """Save the game as it stands now (it is being left), after any save already under way;
@@ -673,7 +706,8 @@ class GameScreen(Screen):
             if said:
                 app.notify("Game saved: c on the menu continues it.", timeout=4)
 
-        app.store_in_background(lambda: app.store.saves.write(save_id, data), "The game could not be saved", saved)
+        saves = app.store.saves
+        app.store_in_background(lambda: saves.write(save_id, data, hold=True), "The game could not be saved", saved)
 
     def discard(self) -> None:
         """Nothing of this game is to be kept: it was given up, or dealt again."""

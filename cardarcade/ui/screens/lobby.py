@@ -137,10 +137,11 @@ class LobbyScreen(LobbyWatcher, Screen):
         if held:
             seats = "Your seat at " + held[0] + " is" if len(held) == 1 else \
                 f"Your seats at {', '.join(held[:-1])} and {held[-1]} are"
-            title.append(f" {seats} kept for you: enter on one sits you back.", style="bold")
+            title.append(f" {seats} kept for you: enter on {'it' if len(held) == 1 else 'one'} sits you back.",
+                         style="bold")
         elif elsewhere is not None:
-            title.append(f" You are playing {elsewhere.spec.title} in another session: enter on it takes that seat "
-                         "over here.", style="bold")
+            title.append(f" You are at {elsewhere.spec.title} in another session: enter on it moves you here.",
+                         style="bold")
         elif not lobby.tables:
             title.append(" No tables yet: n sets one up for the others to join.", style="dim")
         else:

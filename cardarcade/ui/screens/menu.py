@@ -6,12 +6,14 @@ draw from caches, so the menu adds little to the start-up of the arcade and to e
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Region
+from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -24,6 +26,11 @@ from cardarcade.ui.widgets.keybar import KeyBar
 
 TITLE_WIDTH = max(len(info.title) for info in CATALOG.values()) + 2
 FAMILY_WIDTH = 12
+
+
+def count_line(good: int, broken: int) -> str:
+    """'9 saved games (13 cannot be opened)': the saves that open, and the files that do not."""
+    return f"{good} saved game{'s' * (good != 1)}" + (f" ({broken} cannot be opened)" if broken else "")
 
 
 def game_row(title: str | Text, family: str, players: str) -> Text:
@@ -187,6 +194,20 @@ class MenuScreen(Screen):
         Binding("escape", "back", "Quit", show=False),
     ]
 
+    class SaveCounts(Message):
+        """The saves counted by reading each one: (those that open, those that cannot); None if
+        they could not be counted."""
+
+        def __init__(self, counts: tuple[int, int] | None) -> None:
+            super().__init__()
+            self.counts = counts
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._save_counts: tuple[int, int] | None = None  # None until the saves have been read
+        self._save_files = 0  # the save files the banner last counted
+        self._counting = False
+
     def compose(self) -> ComposeResult:
         yield Static(self._banner(), id="banner")
         yield Static(game_row(Text("Game", style="bold"), "Family", "Players"), id="games-header")
@@ -199,12 +220,44 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
+        self.call_after_refresh(self._count_saves)  # (after the first frame: it reads every save)
+
+    def _count_saves(self) -> None:
+        """Read every save in a thread of its own (the engines' checks take a second or more), to
+        count apart those that cannot be opened; the banner says so when they are counted. The
+        thread only reads, and does not keep the arcade from ending."""
+        if self._counting or not self._save_files:
+            return
+        self._counting = True
+        store = self.app.store
+
+        def count() -> None:
+            try:
+                counts = store.save_counts()
+            except Exception:  # noqa: BLE001 - the banner keeps the files' count; the list says why
+                counts = None
+            try:
+                self.post_message(self.SaveCounts(counts))
+            except RuntimeError:
+                pass  # the arcade has ended
+
+        threading.Thread(target=count, name="cardarcade-save-count", daemon=True).start()
+
+    def on_menu_screen_save_counts(self, message: SaveCounts) -> None:
+        self._counting = False
+        if message.counts is not None:
+            self._save_counts = message.counts
+            self.refresh_all()
 
     def _banner(self) -> Text:
         # Suit letters where symbols would not show (a terminal or an SSH client without UTF-8).
         suits = ("S H", "D C") if self.app.ascii_glyphs else ("♠ ♥", "♦ ♣")
-        saved = self.app.store.saved_game_count()
-        waiting = f"   ·   {saved} saved game{'s' * (saved != 1)}: c continues" if saved else ""
+        saved = self._save_files = self.app.store.saved_game_count()
+        # The counts once every save has been read (and while they still add up to the files);
+        # until then, the files.
+        good, broken = (self._save_counts if self._save_counts is not None and sum(self._save_counts) == saved
+                        else (saved, 0))
+        waiting = f"   ·   {count_line(good, broken)}: c continues" if saved else ""
         # The count tells a newcomer that the list goes on below what fits on the screen.
         return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.",
                              f"   ·   {len(CATALOG)} games", (waiting, "bold"))
@@ -213,6 +266,8 @@ class MenuScreen(Screen):
         """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``), and on coming
         back from a game (it may have been saved)."""
         self.query_one("#banner", Static).update(self._banner())
+        if self._save_counts is None or sum(self._save_counts) != self._save_files:
+            self._count_saves()  # (a save was written, deleted or set aside since they were counted)
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
@@ -234,12 +289,16 @@ class MenuScreen(Screen):
 
         self.app.push_screen(SetupScreen(GAMES[info.id]))
 
+    @only_on_top
     def action_back(self) -> None:
-        """Escape: back to the lobby this menu was opened from (a server's session), else quit."""
+        """Escape: back to the lobby this menu was opened from (a server's session), else quit
+        once the player says so (an escape too many, leaving a game, must not end the arcade)."""
+        from cardarcade.ui.screens.pause import ConfirmScreen
+
         if self.app.lobby is not None and len(self.app.screen_stack) > 1:
             self.app.pop_screen()
         else:
-            self.app.exit()
+            self.app.push_screen(ConfirmScreen("Quit cardarcade?"), lambda yes: self.app.exit() if yes else None)
 
     @only_on_top
     def action_open_saves(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,9 +10,11 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens._dialog import Dialog, only_on_top
 from cardarcade.ui.widgets.footer import ArcadeFooter
+
+if TYPE_CHECKING:  # (the menu asks its yes/no questions without loading the engines)
+    from cardarcade.table.setup import GameSetup
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
 BUTTON_ARROWS = [

@@ -1,8 +1,10 @@
 """The saved games, newest first: carry one on, or delete it. A save that cannot be opened says
-why, and is only ever moved aside (into ``set-aside/``), never deleted or overwritten."""
+why, and is only ever moved aside (into ``set-aside/``), never deleted or overwritten; one being
+played in another window says so, and is left to that window."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timezone
 
 from rich.text import Text
@@ -13,8 +15,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import BadSave
-from cardarcade.store.saves import SaveEntry
+from cardarcade.store.saves import SaveEntry, SaveInUse
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens.menu import count_line
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
 
@@ -36,12 +39,22 @@ def when(saved_at: datetime | None, now: datetime | None = None) -> str:
     return f"{local:%Y-%m-%d %H:%M}"
 
 
+def who_plays(entry: SaveEntry) -> str:
+    """'You (ada), Bot 1': each seat, and whose profile a person plays as where the name does not say."""
+    profiles = entry.profiles or (None,) * len(entry.players)
+    return ", ".join(name if profile is None or profile == name else f"{name} ({profile})"
+                     for name, profile in zip(entry.players, profiles))
+
+
 def entry_text(entry: SaveEntry) -> Text:
-    """Two lines: the game and when; who plays and how it stands (or why it cannot be opened)."""
+    """Two lines: the game and when; who plays and how it stands (or why it cannot be opened, or
+    that another window is playing it)."""
     if entry.problem is not None:
         return Text.assemble((entry.title, "bold"), "\n", (f"  cannot be opened: {entry.problem}", "italic"))
-    return Text.assemble((entry.title, "bold"), f"  {when(entry.saved_at)}", "\n",
-                         (f"  {', '.join(entry.players)} · {entry.summary}", "dim"))
+    title = Text.assemble((entry.title, "bold"), f"  {when(entry.saved_at)}")
+    if entry.open_elsewhere:
+        title.append("  · open in another window", style="bold italic")
+    return Text.assemble(title, "\n", (f"  {who_plays(entry)} · {entry.summary}", "dim"))
 
 
 class ContinueScreen(Screen):
@@ -74,14 +87,14 @@ class ContinueScreen(Screen):
         options.add_options([Option(entry_text(e), id=e.save_id) for e in self.entries])
         if self.entries:
             options.highlighted = 0
-        broken = sum(not e.can_resume for e in self.entries)
+        broken = sum(e.problem is not None for e in self.entries)
         title = Text("Saved games", style="bold")
         if not self.entries:
             title.append("\nNone yet: a game you leave before its end is saved, and comes back here.", style="")
         else:
-            title.append(f"\n{len(self.entries)} saved" + (f", {broken} that cannot be opened (d sets one aside)"
-                                                          if broken else " · enter continues one · d deletes it"),
-                         style="")
+            title.append("\n" + count_line(len(self.entries) - broken, broken)
+                         + (" · d sets one aside" if broken
+                            else " · enter continues one · d deletes it"), style="")
         self.query_one("#saves-title", Static).update(title)
 
     def say(self, text: str) -> None:
@@ -105,14 +118,40 @@ class ContinueScreen(Screen):
         if entry.problem is not None:
             self.say(f"{entry.path.name} cannot be opened: {entry.problem}. d sets it aside.")
             return
+        if entry.open_elsewhere:
+            self.say(f"This {entry.title} is open in another window: carry it on there, or close it there first.")
+            return
+        if not self.app.finish_writes(patience=2.0):  # (a game just left: its last save must be read back)
+            self.say("The last save is still being written; try again in a moment.")
+            return
         try:
-            saved = self.app.store.saves.load(entry.save_id)
+            saved = self.app.store.saves.open(entry.save_id)  # held by this window from now on
+        except SaveInUse:  # another window took it since the list was made
+            self.say(f"This {entry.title} is open in another window: carry it on there, or close it there first.")
+            self.list_saves()
+            return
         except BadSave as exc:  # changed on disk since the list was made
             self.say(f"{entry.path.name} cannot be opened: {exc}")
             self.list_saves()
             return
-        self.app.last_setups[saved.setup.spec.id] = saved.setup
-        self.app.switch_screen(screen_for(saved.setup, saved))
+        setup = self._played_by_this_player(saved.setup)
+        self.app.last_setups[setup.spec.id] = setup
+        self.app.switch_screen(screen_for(setup, saved))
+
+    def _played_by_this_player(self, setup):
+        """A game one person plays is carried on by the profile this terminal plays as now, and
+        credited to it (it may have been saved by another profile: the player is told)."""
+        people = [i for i, seat in enumerate(setup.seats) if not seat.is_bot]
+        player = self.app.player
+        if len(people) != 1 or setup.seats[people[0]].profile in (None, player):
+            return setup
+        seat = people[0]
+        before = setup.seats[seat].profile
+        self.app.notify(f"This game was {before}'s; it goes on as {player}'s, and its result counts for {player}.",
+                        timeout=8)
+        seats = list(setup.seats)
+        seats[seat] = replace(seats[seat], profile=player)
+        return replace(setup, seats=tuple(seats))
 
     @only_on_top
     def action_remove(self) -> None:
@@ -121,8 +160,11 @@ class ContinueScreen(Screen):
         entry = self.selected()
         if entry is None:
             return
+        if entry.open_elsewhere:
+            self.say(f"This {entry.title} is open in another window: it is not deleted from here.")
+            return
         if entry.problem is None:
-            question = f"Delete the saved {entry.title} ({', '.join(entry.players)})? It cannot be undone."
+            question = f"Delete the saved {entry.title} ({who_plays(entry)})? It cannot be undone."
         else:
             question = f"Move {entry.path.name} out of this list (into set-aside/, kept as it is)?"
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._remove(entry) if yes else None)
@@ -136,7 +178,7 @@ class ContinueScreen(Screen):
             else:
                 target = saves.set_aside(entry.save_id)
                 self.say(f"Moved to {target}.")
-        except (OSError, BadSave) as exc:
+        except (OSError, BadSave, SaveInUse) as exc:
             self.say(f"{entry.path.name} was left as it is: {exc}")
         self.list_saves()
 

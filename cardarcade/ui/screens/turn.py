@@ -280,7 +280,9 @@ class TurnScreen(GameScreen):
         self.cover: CoverScreen | None = None  # the hot-seat cover while it is up
         self.command_keys: dict[str, str] = dict(self.COMMAND_KEYS)  # key -> what it does, once offered
         # hot-seat: how many lines of the history each person had seen when they last saw the table
-        self._seen: dict[int, int] = {seat: 0 for seat in humans} if self.private else {}
+        # (a saved game: as it was saved; the log is saved with it)
+        self._seen: dict[int, int] = ({seat: self._seen_when_saved.get(seat, 0) for seat in humans}
+                                      if self.private else {})
 
     # ---- hooks
 
@@ -373,6 +375,9 @@ class TurnScreen(GameScreen):
             self.show("hand", self.render_hand(hand))
         if self.private and self.viewer is not None:
             self._seen[self.viewer] = len(self.history)
+
+    def log_seen(self) -> dict[int, int]:
+        return dict(self._seen)
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:

@@ -1,0 +1,59 @@
+"""Keys no person can have meant: a held key's autorepeat piling up behind a slow screen.
+
+A key held down repeats about thirty times a second; a key that opens or closes a screen (the
+pause menu, the rules) takes a few hundred milliseconds to answer on a loaded machine. Without a
+guard, a second of holding Escape queued minutes of screens opening and closing. So, at the point
+where a key is acted on (the app's bindings):
+
+- a repeat of the key that just changed the screen, made before the new screen settled (was
+  drawn), is dropped: the person was still holding it, not asking again;
+- a key that has waited in the queue for more than ``STALE_AFTER`` while keys were coming at more
+  than ``BURST`` a second is dropped: that is a backlog of repeats, not typing ahead.
+
+What is dropped is counted, and said once when the storm is over (``ArcadeApp``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+STALE_AFTER = 0.5  # seconds a key may wait to be acted on, during a burst, before it is dropped
+BURST = 15  # keys made within one second: faster than anyone types, as fast as autorepeat
+SETTLE_AT_MOST = 1.0  # seconds after which a new screen counts as settled even if no paint said so
+
+
+class KeyGuard:
+    def __init__(self) -> None:
+        self.dropped = 0  # in the storm under way (reset once it has been said)
+        self._made: deque[float] = deque()  # when the recent keys were made (pressed)
+        self._screen_key: str | None = None  # the key that last changed the screen...
+        self._changed_at = 0.0  # ...when...
+        self._settled_at: float | None = None  # ...and when the new screen was drawn (None: not yet)
+
+    def made(self, made_at: float) -> None:
+        """A key arrived, pressed at ``made_at``."""
+        made = self._made
+        made.append(made_at)
+        while made and made[0] < made_at - 1.0:
+            made.popleft()
+
+    def admit(self, key: str, made_at: float, now: float) -> bool:
+        """Whether a key made at ``made_at`` is acted on now; else it is counted as dropped."""
+        settled = self._settled_at
+        if settled is None and now - self._changed_at > SETTLE_AT_MOST:
+            settled = self._changed_at + SETTLE_AT_MOST
+        if key == self._screen_key and (settled is None or made_at < settled):
+            self.dropped += 1
+            return False
+        if now - made_at > STALE_AFTER and len(self._made) > BURST:
+            self.dropped += 1
+            return False
+        return True
+
+    def screen_changed(self, key: str, now: float) -> None:
+        """``key`` opened or closed a screen: its repeats wait until ``settled``."""
+        self._screen_key, self._changed_at, self._settled_at = key, now, None
+
+    def settled(self, now: float) -> None:
+        if self._settled_at is None:
+            self._settled_at = now
