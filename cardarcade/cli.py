@@ -11,8 +11,9 @@ import json
 import os
 import signal
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
 
 from cardarcade.catalog import CATALOG
 
@@ -24,6 +25,12 @@ CLOSED_PIPE = 128 + 13  # the status a program ended by SIGPIPE reports, as 'hea
 # Characters: every house rule's value is a word or a small number, and a longer one could be
 # nested or long enough to break the JSON reader.
 MAX_OPTION_VALUE = 200
+# A million games of War take about a day, of Schnapsen weeks: a bigger --games is a slip, not a plan.
+MAX_SIMULATED_GAMES = 1_000_000
+PROGRESS_AFTER = 2.0  # seconds: a run shorter than this shows no progress bar
+# A COLUMNS or LINES outside these is no terminal's (MAX_PRINTED_COLUMNS: the app's own bound,
+# ui.terminal.MAX_COLUMNS, not imported: printing needs no Textual).
+MIN_PRINTED_COLUMNS, MAX_PRINTED_COLUMNS = 20, 1000
 
 
 class CliError(Exception):
@@ -74,20 +81,37 @@ def _parse_options(spec: GameSpec, pairs: Sequence[str]) -> Options:
         raise CliError(f"--option {culprit}: {exc}" if culprit else str(exc)) from None
 
 
-def _levels(spec: GameSpec, text: str | None, count: int, what: str = "bot seats",
+def _bot_words(text: str | None) -> list[str] | None:
+    """The levels ``--bots`` lists (None when it is not given). An empty one is a mistake to
+    say: ``--bots ""`` was silently ignored, and ``--bots ,,,`` counted as five seats."""
+    if text is None:
+        return None
+    words = [word.strip().lower() for word in text.split(",")]
+    if not any(words):
+        raise CliError("--bots needs a level (easy, medium, hard...), or one per bot seat such as easy,hard")
+    if not all(words):
+        raise CliError(f"--bots {_cut(text, 60)!r} has an empty level: give one level, or one per bot seat "
+                       "separated by commas, such as easy,hard")
+    return words
+
+
+def _cut(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def _levels(spec: GameSpec, words: list[str] | None, count: int, what: str = "bot seats",
             default: str = "medium") -> list[str]:
-    """'hard' -> that level for every seat; 'easy,hard' -> one per seat. Only the levels the
-    game offers: the reaction-time levels (expert, adaptive) mean nothing in a turn-based game."""
+    """['hard'] -> that level for every seat; ['easy', 'hard'] -> one per seat (``_bot_words``).
+    Only the levels the game offers: the reaction-time levels (expert, adaptive) mean nothing in a
+    turn-based game."""
     from cardarcade.bots import LEVEL_NAMES, levels_for
 
     if count <= 0:
-        if text:
+        if words:
             raise CliError("--bots given but there are no bot seats")
         return []
     offered = levels_for(spec.realtime)
-    levels = [t.strip().lower() for t in (text or default).split(",") if t.strip()]
-    if not levels:
-        raise CliError(f"--bots needs a level; {spec.title} offers {', '.join(offered)}")
+    levels = words if words is not None else [default]
     for level in levels:
         if level in LEVEL_NAMES and level not in offered:
             raise CliError(f"{spec.title} is turn-based: bot level {level!r} is for reaction games; "
@@ -117,7 +141,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows))
         return 0
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -130,7 +153,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     for info in CATALOG.values():
         table.add_row(info.id, info.player_range, info.family,
                       Text.assemble((info.title, "bold"), " — ", info.summary))
-    Console().print(table)
+    _console().print(table)
     return 0
 
 
@@ -145,19 +168,18 @@ def cmd_rules(args: argparse.Namespace) -> int:
         raise CliError(f"cardarcade rules: one game, not {' '.join(words)!r} (see cardarcade rules --help)")
     if args.replace:
         raise CliError("cardarcade rules: --replace goes with rules import FILE")
-    from rich.console import Console
     from rich.markdown import Markdown
 
     from cardarcade.ui.screens.rules import book_markdown, rules_markdown
 
     spec = _game_spec(args.game)
     if args.book is None:
-        Console().print(Markdown(rules_markdown(spec, None)))
+        _console().print(Markdown(rules_markdown(spec, None)))
         return 0
     book = _book_store().get(spec.id, args.book)
     if book is None:
         raise CliError(_no_book(spec, args.book))
-    Console().print(Markdown(rules_markdown(spec, book.options) + book_markdown(book.name, book)))
+    _console().print(Markdown(rules_markdown(spec, book.options) + book_markdown(book.name, book)))
     return 0
 
 
@@ -168,7 +190,14 @@ def _book_store():
 
 
 def _no_book(spec: GameSpec, name: str) -> str:
-    names = _book_store().names(spec.id)
+    """Why there is no book of that name to use: its file is damaged (where, and why), or there is none."""
+    store = _book_store()
+    damaged = store.damaged(spec.id, name)
+    if damaged is not None:
+        why = (damaged.problem or "").removeprefix(f"{damaged.path.name}: ")
+        return (f"the book {name!r} for {spec.title} is damaged and cannot be used: {why} "
+                f"(the file is {damaged.path})")
+    names = store.names(spec.id)
     return (f"there is no book {name!r} for {spec.title}; "
             + (f"its books: {', '.join(repr(n) for n in names)}" if names else "none is saved yet"))
 
@@ -220,24 +249,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     spec = _game_spec(args.game)
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    levels_given = len(args.bots.split(",")) if args.bots and "," in args.bots else None
-    players = _players(spec, args.players, levels_given or spec.default_players)
-    levels = _levels(spec, args.bots, players, "seats")
+    if args.games > MAX_SIMULATED_GAMES:
+        raise CliError(f"--games: at most {MAX_SIMULATED_GAMES:,} in one run (several runs with different "
+                       "--seed give more)")
+    bots = _bot_words(args.bots)
+    players = _players(spec, args.players, len(bots) if bots and len(bots) > 1 else spec.default_players)
+    levels = _levels(spec, bots, players, "seats")
     options = _parse_options(spec, args.option or [])
     seed = args.seed if args.seed is not None else 0
+    with _progress_shown(f"{spec.title}: {args.games:,} games", args.games) as progress:
+        summary = simulate(spec, levels, args.games, seed=seed, options=options, progress=progress)
     if args.json:
-        summary = simulate(spec, levels, args.games, seed=seed, options=options)
         print(json.dumps(summary.to_json()))
         return 0
-    from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
-    console = Console()
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{spec.title}: {args.games} games", total=args.games)
-        summary = simulate(spec, levels, args.games, seed=seed, options=options,
-                           progress=lambda done: progress.update(task, completed=done))
+    console = _console()
     table = Table(title=f"{spec.title}: {summary.games} games, {players} bots (seed {seed})")
     table.add_column("Seat")
     table.add_column("Bot")
@@ -258,6 +285,45 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     console.print(f"Draws: {summary.draws}   mean actions per game: {summary.mean_actions:.1f}   "
                   f"actions per second: {summary.actions_per_second:,.0f}")
     return 0
+
+
+@contextmanager
+def _progress_shown(what: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress callback for a long run: a bar on stderr, shown only once the run has taken
+    PROGRESS_AFTER seconds (a short run shows nothing) and only when stderr is a terminal (a
+    log file or a pipe gets no bar). Standard output holds only the result."""
+    if not _is_terminal(2):
+        yield lambda done: None
+        return
+    import threading
+
+    from rich.progress import Progress
+
+    progress = Progress(console=_console(stderr=True), transient=True)
+    task = progress.add_task(what, total=total)
+    timer = threading.Timer(PROGRESS_AFTER, progress.start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield lambda done: progress.update(task, completed=done)
+    finally:
+        timer.cancel()
+        timer.join()
+        progress.stop()
+
+
+def _console(stderr: bool = False) -> Any:
+    """A Rich console for printed output. It ignores a COLUMNS or LINES no terminal has: with
+    COLUMNS=0 Rich drew every table zero columns wide, and ``list`` printed nothing."""
+    from rich.console import Console
+
+    environ = {name: value for name, value in os.environ.items()
+               if name not in ("COLUMNS", "LINES") or _usable_size(value)}
+    return Console(stderr=stderr, _environ=environ)
+
+
+def _usable_size(value: str) -> bool:
+    return value.isdigit() and MIN_PRINTED_COLUMNS <= int(value) <= MAX_PRINTED_COLUMNS
 
 
 def trusted_size_variables(environ: dict[str, str]) -> dict[str, str]:
@@ -295,7 +361,8 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         raise CliError("cardarcade needs a terminal to play in, and its input is not one "
                        "(run it in a terminal; 'cardarcade simulate' plays bots without one)")
     app.run()
-    app.finish_writes()  # the game's last save, before a signal ends the process
+    if app.finish_writes():  # the game's last save, before a signal ends the process
+        app.store.close()  # (the statistics copied from their WAL into their file: a copy of it is whole)
     if app.ended_by_signal is not None:
         return _end_by(app.ended_by_signal)
     return app.return_code or 0
@@ -330,13 +397,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     most = screen_class(spec.id).MAX_PEOPLE
     if most is not None and humans > most:
         raise CliError(f"at most {most} people can share one keyboard in {spec.title}")
-    bot_list = args.bots.split(",") if args.bots and "," in args.bots else None
+    bots = _bot_words(args.bots)
+    bot_list = bots if bots and len(bots) > 1 else None
     players = _players(spec, args.players, humans + len(bot_list) if bot_list else max(humans, spec.default_players))
     if players < humans:
         raise CliError(f"--hotseat {humans} needs at least {humans} players, not {players}")
-    levels = _levels(spec, args.bots, players - humans, default=newcomer_level(spec.realtime))
+    levels = _levels(spec, bots, players - humans, default=newcomer_level(spec.realtime))
     options = _parse_options(spec, args.option or [])
     setup = GameSetup.solo(spec, players, seed=args.seed, options=options, humans=humans, levels=levels or None)
+    if humans > 1:
+        # Each person plays as a profile of their own, named as the setup screen names them
+        # (Player 1, Player 2...): their results are recorded, and theirs. (One person plays as
+        # this terminal's player.)
+        from dataclasses import replace
+
+        setup = replace(setup, seats=tuple(seat if seat.is_bot else replace(seat, profile=seat.name)
+                                           for seat in setup.seats))
     return _run_app(setup, args)
 
 
@@ -362,20 +438,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     from cardarcade.store import report
     from cardarcade.store.look import login_name
-    from cardarcade.store.stats import StatsError
+    from cardarcade.store.stats import Stats, StatsError
     from cardarcade.store.user import UserStore
 
     store = UserStore()
-    profile = args.profile
-    if profile is None:
-        settings, _ = store.settings_file.load()  # a broken file: the login name's profile
-        profile = login_name(settings.profile)
-    if not (store.data_dir / "stats.sqlite3").exists():
+    settings, warning = store.settings_file.load()  # a value it cannot use: that one's default
+    if warning is not None:
+        print(f"cardarcade stats: {warning}", file=sys.stderr)  # (whose statistics these are may depend on it)
+    profile = args.profile if args.profile is not None else login_name(settings.profile)
+    path = store.data_dir / "stats.sqlite3"
+    if not path.exists():
         # Reading the statistics must not leave an empty file behind.
         print(f"No statistics yet: nothing has been played and recorded in {store.data_dir}.", file=sys.stderr)
         return 0
     try:
-        with store.stats as stats:
+        # Read only: never waits for an arcade that is writing, and reads a read-only disk.
+        with Stats(path, read_only=True) as stats:
             if args.csv:
                 sys.stdout.write(report.to_csv(stats, profile))
                 return 0
@@ -444,7 +522,9 @@ async def _until_signalled(server: Any) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    collector = Collector(lambda: server.sessions_ended)
+    # Gathering what an ended session left stops at what every session shares.
+    collector = Collector(lambda: server.sessions_ended,
+                          keep_out=lambda: (server, server.lobby, server.themes, server.store))
     collector.start()
     watchdog = LoopWatchdog()  # logs any pause of the loop everyone felt
     watchdog.start()

@@ -57,3 +57,4 @@ class KeyGuard:
     def settled(self, now: float) -> None:
         if self._settled_at is None:
             self._settled_at = now
+

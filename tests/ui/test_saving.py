@@ -170,6 +170,7 @@ async def test_a_continued_game_shows_the_log_from_before_it_was_saved(war, app_
         screen.table.pause()
         before = [line.plain for line in screen.history]
         await leave_with_q(app, pilot)
+        app.settings.pace = 1000.0  # the bots hold still once the game is back
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
         await pilot.press("enter")

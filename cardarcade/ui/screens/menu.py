@@ -257,7 +257,8 @@ class MenuScreen(Screen):
         # until then, the files.
         good, broken = (self._save_counts if self._save_counts is not None and sum(self._save_counts) == saved
                         else (saved, 0))
-        waiting = f"   ·   {count_line(good, broken)}: c continues" if saved else ""
+        # (on a line of its own when it says how many cannot be opened: one line would wrap)
+        waiting = ("\n" if broken else "   ·   ") + f"{count_line(good, broken)}: c continues" if saved else ""
         # The count tells a newcomer that the list goes on below what fits on the screen.
         return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.",
                              f"   ·   {len(CATALOG)} games", (waiting, "bold"))
