@@ -90,7 +90,11 @@ async def press(chan: asyncssh.SSHClientChannel, sink: Sink, chosen: int) -> tup
     since = len(sink.seen)
     start = time.perf_counter()
     chan.write(key)
-    await sink.wait_for(SUMMARIES[chosen], since, timeout=KEY_PATIENCE)
+    try:
+        await sink.wait_for(SUMMARIES[chosen], since, timeout=KEY_PATIENCE)
+    except asyncio.TimeoutError:
+        raise RuntimeError(f"the bystander's key was not answered in {KEY_PATIENCE:g} s; since it: "
+                           f"{bytes(sink.seen[since:])[-2000:]!r}") from None
     return time.perf_counter() - start, chosen
 
 

@@ -523,7 +523,7 @@ async def _until_signalled(server: Any) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     # Gathering what an ended session left stops at what every session shares.
-    collector = Collector(lambda: server.sessions_ended,
+    collector = Collector(lambda: server.sessions_ended, sessions_live=lambda: len(server.sessions),
                           keep_out=lambda: (server, server.lobby, server.themes, server.store))
     collector.start()
     watchdog = LoopWatchdog()  # logs any pause of the loop everyone felt

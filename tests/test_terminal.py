@@ -228,3 +228,48 @@ def test_without_colour_the_game_is_drawn_in_black_and_white(terminal, env):
     t.wait_exit()
     assert b"War" in drawn
     assert colour_codes(drawn) <= GREYS, sorted(colour_codes(drawn) - GREYS)[:10]
+
+
+def test_two_arcades_on_one_data_folder_never_carry_on_the_same_save(terminal, user_folders):
+    """Two terminals on one data folder: the second lists the game the first carries on as open
+    in another window and does not open it (its autosaves would undo the first's moves). The
+    first crashes: its hold ends with it, and the second carries the game on."""
+    from cardarcade.rules import GAMES
+    from cardarcade.store.saves import SaveStore
+    from cardarcade.table.setup import GameSetup
+
+    setup = GameSetup.solo(GAMES["thirteen"], 2, seed=3, level="easy")
+    SaveStore(user_folders / "data" / "cardarcade" / "saves").save("thirteen-1", setup, setup.new_game(), 5.0)
+    first = terminal()
+    first.wait_for(b"c continues")
+    first.settle()
+    first.send(b"c")
+    first.wait_for(b"enter continues one")
+    first.settle()
+    first.send(b"\r")
+    first.wait_for(b"seed 3")
+    first.settle()
+    second = terminal()
+    second.wait_for(b"c continues")
+    second.settle()
+    second.send(b"c")
+    second.wait_for(b"open in another window")
+    second.settle()
+    shown = len(second.output)
+    second.send(b"\r")
+    second.wait_for(b"carry it on there", shown)
+    second.settle()
+    os.kill(first.pid, signal.SIGKILL)  # no chance to let go of anything
+    first.wait_exit()
+    shown = len(second.output)
+    second.send(b"\x1b")  # back to the menu, and the list again
+    second.settle()
+    second.send(b"c")
+    second.wait_for(b"enter continues one", shown)
+    second.settle()
+    second.send(b"\r")
+    second.wait_for(b"seed 3", shown)
+    second.settle()
+    second.send(b"\x03")
+    second.wait_exit()
+    assert b"Traceback" not in second.output

@@ -10,27 +10,28 @@ the automatic full collections are off. Instead, on a timer:
 
 - sweeps: the objects made since the last freeze are collected (only they are visited) and the
   survivors frozen in turn: every 2 s, or sooner once CPython's young collections have moved a
-  few batches of objects into the old generation (a crowd of sessions starting makes tens of
-  thousands a second: swept every 2 s, each sweep held the loop 100-300 ms); an idle server
-  skips this;
+  batch of objects into the old generation (a crowd of sessions starting makes tens of thousands
+  a second: swept every 2 s, each sweep held the loop 100-300 ms); an idle server skips this;
 - reclaims: objects frozen and then let go (an ended session's app and widgets, a screen that
-  closed) are garbage no sweep visits. Where they come from is known: every Textual app, screen
+  closed) are garbage no sweep visits. Where it comes from is known: every Textual app, screen
   and widget (a message pump) frozen by a sweep is remembered weakly, and one that has stopped
-  and is still there is probably such garbage. From it, the objects it leads to are gathered
+  yet is still there is probably such garbage. From those, the objects they lead to are gathered
   (``gc.get_referents``, a few milliseconds at a time, stopping at modules, classes, the loop,
-  the server and its lobby, and pumps still running: those belong to live sessions) and moved
-  out of the frozen generation into the youngest one (``PyObject_GC_UnTrack`` then
-  ``PyObject_GC_Track``, CPython's own C API). One collection of what is not frozen then frees
-  what nothing else holds: CPython's own algorithm decides, counting any reference from outside
-  the gathered objects as one that keeps them; we only choose which objects it looks at, and a
-  bounded number at a time. What survives (shared styles, cards, a widget something still
-  holds) is frozen again; a stopped pump that survived is looked at again later, less and less
-  often.
+  the server and its lobby, and pumps still running: those belong to live sessions), moved out
+  of the frozen generation into the youngest one (``PyObject_GC_UnTrack`` then
+  ``PyObject_GC_Track``, CPython's own C API), and collected with what is young. CPython's own
+  algorithm decides what is freed, counting any reference from outside what was gathered as one
+  that keeps it: the reclaim only chooses which objects it looks at, about ten thousand at a
+  time. What survives (shared styles, cards, a screen something still holds) is frozen again; a
+  stopped pump that survived is looked at again later, less often each time.
 
-A full collection (everything unfrozen, collected once, frozen again: a pause of about a second
-with a hundred sessions) happens only where objects cannot be moved between generations (not
-CPython, CPython without its GIL, no ctypes): there, once enough sessions have ended or the
-frozen part has grown by half, at most every ``full_every`` seconds, as before.
+A full collection (everything unfrozen, collected once, frozen again: with a hundred sessions, a
+pause of about a second) happens only:
+- while no session is connected (nobody waits for it), at most every ``full_every`` seconds and
+  only if sessions ended since the last one: it frees what no reclaim could reach;
+- where objects cannot be moved between generations (not CPython, CPython without its GIL, no
+  ctypes): there, as before reclaims existed, once enough sessions have ended or the frozen part
+  has grown by half, at most every ``full_every`` seconds.
 
 The young generations are still collected by CPython as usual (they are small and quick).
 """
@@ -52,23 +53,24 @@ from typing import Any, Callable, Iterable
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 2.0  # seconds at most between collections of what was made since the last freeze
-LOOK_EVERY = 0.25  # seconds between looks at how much has aged into the old generation
+LOOK_EVERY = 0.1  # seconds between looks at how much has aged into the old generation
 # Young collections that moved survivors into the old generation since the last sweep (each at most
 # a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
-AGED_FOR_SWEEP = 3
-FULL_EVERY = 600.0  # seconds at least between full collections (only where reclaims cannot be done)
-ENDED_FOR_FULL = 20  # sessions ended since the last full collection that call for the next one
-GROWTH_FOR_FULL = 0.5  # or the frozen part grown by this much since
+AGED_FOR_SWEEP = 1
+FULL_EVERY = 600.0  # seconds at least between full collections
+ENDED_FOR_FULL = 20  # (no reclaims) sessions ended since the last full collection that call for the next one
+GROWTH_FOR_FULL = 0.5  # (no reclaims) or the frozen part grown by this much since
 NO_AUTOMATIC_FULL = 1_000_000  # a third threshold CPython's counts never reach
+REPORT_EVERY = 60.0  # seconds between the log's lines on what the collector did (if anything)
 
 SEEK_EVERY = 5.0  # seconds at most between looks for stopped pumps (sooner once a session ended)
 SLICE_SECONDS = 0.003  # the longest the loop is held gathering one slice of a reclaim
-# Objects gathered for one reclaim's collection: about a session's app, widgets and screens (10 to 20
-# thousand objects) or several small ones together; collected in some 5-20 ms. A reclaim stops
-# gathering at REGION_MOST even in the middle of what it was following (and collects what it has).
+MOVE_SLICE = 2_000  # objects moved in one slice (about a millisecond)
+# What a reclaim collects at once, leaves aside: once this much is gathered, no more stopped pumps
+# are followed (an ended session's app and screens are 5-10 thousand); at the most, gathering
+# stops even in the middle of what it was following.
 REGION_ENOUGH, REGION_MOST = 10_000, 40_000
 GATHER_PATIENCE = 30.0  # seconds a reclaim may take gathering on a loop too busy to give it slices
-MOVE_SLICE = 2_000  # objects moved in one slice (about a millisecond)
 RETRY_FIRST, RETRY_MOST = 30.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
 
 
@@ -91,6 +93,28 @@ def _textual_pumps() -> tuple[type, ...]:
     except ImportError:
         return ()
     return (MessagePump,)
+
+
+def _textual_lru_clear() -> tuple[type, Callable[[Any], None]] | None:
+    """Textual's LRUCache (widgets' query caches, cleared whenever their children change) keeps
+    its entries in a ring of lists, and ``clear`` just lets the ring go: a cycle that nothing
+    refers to but that refers to the widgets it cached. Frozen, only a full collection would find
+    it, and until then it holds those widgets (a closed screen's, an ended session's) where no
+    reclaim can free them. This ``clear`` empties each entry first: the ring is freed at once."""
+    try:
+        from textual.cache import LRUCache
+    except ImportError:
+        return None
+    textual_clear = LRUCache.__dict__.get("clear")
+    if textual_clear is None or not hasattr(LRUCache, "__slots__") or "_cache" not in LRUCache.__slots__:
+        return None
+
+    def clear(cache: Any) -> None:
+        for entry in cache._cache.values():
+            entry.clear()
+        textual_clear(cache)
+
+    return LRUCache, clear
 
 
 def young_mover() -> Callable[[Iterable[Any]], None] | None:
@@ -166,18 +190,19 @@ class _Region:
 
 
 class Collector:
-    def __init__(self, sessions_ended: Callable[[], int], *, sweep_every: float = SWEEP_EVERY,
-                 full_every: float = FULL_EVERY, ended_for_full: int = ENDED_FOR_FULL,
-                 keep_out: Callable[[], Iterable[Any]] = tuple,
-                 pump_types: tuple[type, ...] | None = None,
-                 finished: Callable[[Any], bool] = finished_pump,
+    def __init__(self, sessions_ended: Callable[[], int], *, sessions_live: Callable[[], int] | None = None,
+                 sweep_every: float = SWEEP_EVERY, full_every: float = FULL_EVERY,
+                 ended_for_full: int = ENDED_FOR_FULL, keep_out: Callable[[], Iterable[Any]] = tuple,
+                 pump_types: tuple[type, ...] | None = None, finished: Callable[[Any], bool] = finished_pump,
                  reclaim: bool = True) -> None:
-        """``sessions_ended``: how many sessions have ended so far (a running count).
-        ``keep_out``: objects shared by every session (the server, the lobby), where gathering an
-        ended session's objects stops. ``pump_types``: the kinds of object remembered at each
-        freeze and looked at again once ``finished`` (Textual's message pumps). ``reclaim``:
-        False keeps to the full collections (what happens anyway where moving cannot be done)."""
+        """``sessions_ended``: how many sessions have ended so far (a running count);
+        ``sessions_live``: how many are connected now (None: never a full collection while
+        reclaiming). ``keep_out``: objects every session shares (the server, the lobby), where
+        gathering stops. ``pump_types``: what is remembered at each freeze and looked at again
+        once ``finished`` (Textual's message pumps). ``reclaim``: False keeps to full
+        collections (what happens anyway where objects cannot be moved)."""
         self.sessions_ended = sessions_ended
+        self.sessions_live = sessions_live
         self.sweep_every = sweep_every
         self.full_every = full_every
         self.ended_for_full = ended_for_full
@@ -188,35 +213,38 @@ class Collector:
         self._thresholds: tuple[int, int, int] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._step: asyncio.Handle | None = None
-        self._last_sweep = 0.0
-        self._last_full = 0.0
-        self._last_seek = 0.0
-        self._ended_at_full = 0
-        self._ended_at_seek = 0
+        self._last_sweep = self._last_full = self._last_seek = self._last_report = 0.0
+        self._ended_at_full = self._ended_at_seek = 0
         self._frozen_at_full = 0
         self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
         self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
         # Stopped pumps to gather from, weakly: a strong reference would keep what is gathered from them.
         self._waiting: list[weakref.ref] = []
         self._region: _Region | None = None
+        self._keep_out: set[int] = set()
         self._collection_began = 0.0
-        # What the log's summary and the benchmarks read.
-        self.full_collections = 0
-        self.sweeps = 0
-        self.reclaims = 0
+        self._unpatch: tuple[type, Any] | None = None
+        # What the log says, and the tests and benchmarks read: counts since the start, and the
+        # longest pauses since the last report.
+        self.full_collections = self.sweeps = self.reclaims = 0
         self.reclaimed = 0  # objects freed by reclaims
+        self._reported = (0, 0, 0)  # sweeps, reclaims, objects reclaimed at the last report
         self.longest_sweep = 0.0
         self.longest_reclaim = 0.0  # a reclaim's collection
-        self.longest_slice = 0.0  # one slice of gathering and moving
+        self.longest_slice = 0.0  # one slice of gathering or moving
         self.longest_collection = 0.0  # any collection, CPython's own young ones included
 
     def start(self) -> None:
         """Freeze what exists now (modules, themes, the first screens) and take over."""
         self._thresholds = gc.get_threshold()
         gc.set_threshold(self._thresholds[0], self._thresholds[1], NO_AUTOMATIC_FULL)
-        gc.callbacks.append(self._timed)
+        if self.move is not None and (patch := _textual_lru_clear()) is not None:
+            cache_type, clear = patch
+            self._unpatch = (cache_type, cache_type.__dict__["clear"])
+            cache_type.clear = clear
         self._full()
-        self._last_seek = time.monotonic()
+        gc.callbacks.append(self._timed)
+        self._last_seek = self._last_report = time.monotonic()
         self._schedule()
 
     def stop(self) -> None:
@@ -231,15 +259,15 @@ class Collector:
         self._waiting.clear()
         if self._timed in gc.callbacks:
             gc.callbacks.remove(self._timed)
+        if self._unpatch is not None:
+            cache_type, clear = self._unpatch
+            cache_type.clear = clear
+            self._unpatch = None
         if self._thresholds is not None:
+            self.report(force=True)
             gc.unfreeze()
             gc.set_threshold(*self._thresholds)
             self._thresholds = None
-            log.info("collector: %d sweeps (longest %.0f ms), %d reclaims freeing %d objects (longest "
-                     "collection %.0f ms, longest slice %.1f ms), %d full collections; longest "
-                     "collection of any kind %.0f ms", self.sweeps, 1000 * self.longest_sweep,
-                     self.reclaims, self.reclaimed, 1000 * self.longest_reclaim, 1000 * self.longest_slice,
-                     self.full_collections, 1000 * self.longest_collection)
 
     def _timed(self, phase: str, info: dict) -> None:
         now = time.perf_counter()
@@ -261,8 +289,26 @@ class Collector:
             self.sweep()
         if self.move is not None and self._region is None and self.seek_due():
             self.seek()
+        if time.monotonic() - self._last_report >= REPORT_EVERY:
+            self.report()
         if self._thresholds is not None and self._timer is not None:
             self._schedule()
+
+    def report(self, force: bool = False) -> None:
+        """One line in the log on what was done since the last (if anything was)."""
+        self._last_report = time.monotonic()
+        done = (self.sweeps, self.reclaims, self.reclaimed)
+        if done == self._reported and not force:
+            return
+        sweeps, reclaims, reclaimed = (now - then for now, then in zip(done, self._reported))
+        self._reported = done
+        # (Not how many objects are frozen: counting walks them all, tens of milliseconds.)
+        log.info("collector: since the last report %d sweeps (longest %.0f ms), %d reclaims freeing %d objects "
+                 "(longest collection %.0f ms, longest slice %.1f ms), longest collection of any kind %.0f ms; "
+                 "%d full collections since the start", sweeps, 1000 * self.longest_sweep, reclaims, reclaimed,
+                 1000 * self.longest_reclaim, 1000 * self.longest_slice, 1000 * self.longest_collection,
+                 self.full_collections)
+        self.longest_sweep = self.longest_reclaim = self.longest_slice = self.longest_collection = 0.0
 
     def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
@@ -288,9 +334,11 @@ class Collector:
     # ---- full collections: only where reclaims cannot be done
 
     def full_due(self) -> bool:
-        if self.move is not None or time.monotonic() - self._last_full < self.full_every:
+        if self._region is not None or time.monotonic() - self._last_full < self.full_every:
             return False
         ended = self.sessions_ended() - self._ended_at_full
+        if self.move is not None:  # only what no reclaim could reach is left, freed while nobody waits
+            return ended > 0 and self.sessions_live is not None and self.sessions_live() == 0
         grown = gc.get_freeze_count() - self._frozen_at_full
         return ended >= self.ended_for_full or grown >= GROWTH_FOR_FULL * max(self._frozen_at_full, 1)
 

@@ -8,13 +8,17 @@ termios, no ``sys.stdout``: many of these run side by side in one process.
 
 Since they share one loop, one session's input must never hold it for long: the bytes a client
 sends are held (up to ``INPUT_BUFFER``), decoded ``INPUT_SLICE`` bytes at a time and handed to
-the app ``EVENTS_PER_SLICE`` events at a time, the next slice only once the app has handled the
-last, so everyone else is served in between (Textual handles a queue of keys one after another
-without yielding, a few hundred microseconds a key, and decoding costs several microseconds a
-byte). A client that fills the buffer is not read until it drains (its own TCP
-connection slows it), and one that keeps it full for ``FLOOD_PATIENCE`` seconds is ended. New
-sizes are coalesced (the latest wins) and paid for from a budget of cells per second: a redraw
-for a new size costs the loop in proportion to the screen's cells.
+the app a few events at a time, the next slice only once the app has handled the last and after
+a rest as long, so everyone else is served in between and a session sending without pause has at
+most half of the loop (Textual handles a queue of keys one after another without yielding, a few
+hundred microseconds a key, more for a key that changes the screen; decoding costs several
+microseconds a byte). A client that fills the buffer is not read until it drains (its own TCP
+connection slows it), and one that keeps it full for ``FLOOD_PATIENCE`` seconds is ended.
+
+What a session draws costs the loop too, and a key or a new size can ask for a whole screen
+(half a million cells at the largest size, a third of a second of everyone's time): a session's
+drawing is paid from a credit of characters drawn per second, and while it is spent, its input
+and its sizes wait. New sizes are coalesced: the latest wins.
 """
 
 from __future__ import annotations
@@ -43,17 +47,20 @@ _STOP = _MOUSE_OFF + "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[?1004l"
 
 INPUT_BUFFER = 64 * 1024  # bytes of a client's input held for its app; at this, the client is not read
 INPUT_SLICE = 64  # bytes decoded at once (well under a millisecond)
-EVENTS_PER_SLICE = 8  # keys (mouse reports, ...) handed to the app at once: a few milliseconds of its work
+# Keys (mouse reports, ...) handed to the app at once: at most MOST_EVENTS, halved after a slice
+# that took longer than SLICE_TIME (down to one), doubled after one that did not.
+MOST_EVENTS, SLICE_TIME = 8, 0.004
 MOST_REST = 0.1  # seconds at most between two slices (each is followed by a rest as long as it took)
 FLOOD_PATIENCE = 10.0  # seconds a client may keep its input full (no one types that) before it is ended
-# A redraw for a new size costs the loop about 50 ms at any size (a layout and a full repaint),
-# plus about 0.12 microseconds a cell (110 ms at 1000x500). So each new size is charged, in
-# cells, RESIZE_BASE_CELLS and its own, from a credit that grows by RESIZE_CELLS_PER_SECOND up to
-# RESIZE_CREDIT: a few sizes in a row are taken at once, and a client that keeps changing its
-# size gets a new one about every second (every two at 1000x500), a twentieth of the loop.
-RESIZE_BASE_CELLS = 400_000
-RESIZE_CELLS_PER_SECOND = 500_000
-RESIZE_CREDIT = 2_000_000
+# The drawing credit, in characters written to the client: it grows by DRAW_PER_SECOND up to
+# DRAW_CREDIT, each character drawn spends one, and each new size RESIZE_CHARGE more (the layout
+# any size needs: about 50 ms, what drawing some 250,000 characters costs). A whole screen at
+# 200x60 is about 70,000 characters, at 1000x500 about 1.7 million: a few new sizes or whole
+# screens in a row are drawn at once, and a session asking for more gets about one a second at
+# a usual size, one every four seconds at the largest: a tenth of the loop at most.
+DRAW_PER_SECOND = 512 * 1024
+DRAW_CREDIT = 2 * 1024 * 1024
+RESIZE_CHARGE = 256 * 1024
 
 
 def _utf8(text: str) -> bytes:
@@ -97,10 +104,10 @@ class TerminalDriver(Driver):
         self._full_since: float | None = None  # when it first did, since it was last empty
         self._input_ended = False
         self._wanted_size: tuple[int, int] | None = None  # a new size not yet given to the app
-        self._resize_credit = float(RESIZE_CREDIT)
+        self._draw_credit = float(DRAW_CREDIT)
         self._credit_at = self._loop.time()
         self._feeder: asyncio.Task | None = None  # runs only while there is input or a size to hand over
-        self._more = asyncio.Event()  # something came for the feeder
+        self._slice_events = MOST_EVENTS
 
     # ---- input, from the session
 
@@ -131,12 +138,12 @@ class TerminalDriver(Driver):
     def _serve(self) -> None:
         if not self._started:
             return
-        if self._feeder is not None:
-            self._more.set()
+        if self._feeder is not None:  # (it looks again before it ends)
             return
         # The common case, a key or two while the app waits for one: handed over at once.
         if (self._wanted_size is None and not self._input_ended and not self._decoded
-                and len(self._inbox) <= INPUT_SLICE and self._app.message_queue_size == 0):
+                and len(self._inbox) <= INPUT_SLICE and self._app.message_queue_size == 0
+                and self._drawing_wait() == 0):
             self._take_slice()
             if self._wanted_size is None and not self._decoded:
                 return
@@ -147,15 +154,15 @@ class TerminalDriver(Driver):
         the last; then ends (an idle session holds no task)."""
         try:
             while self._started:
-                self._more.clear()
-                wait = None
-                if self._wanted_size is not None:
-                    wait = self._resize_wait()
-                    if wait == 0:
-                        self._take_size()
-                        if not await self._caught_up():
-                            return
+                if self._wanted_size is not None or self._inbox or self._decoded:
+                    if wait := self._drawing_wait():  # what it asked for is still being paid for
+                        await asyncio.sleep(wait)
                         continue
+                if self._wanted_size is not None:
+                    self._take_size()
+                    if await self._caught_up() is None:
+                        return
+                    continue
                 if self._inbox or self._decoded:
                     if self._full_since is not None and self._loop.time() - self._full_since > FLOOD_PATIENCE:
                         self._inbox.clear()
@@ -164,37 +171,36 @@ class TerminalDriver(Driver):
                         self._terminal.input_flood()
                         return
                     self._take_slice()
-                    if not await self._caught_up():
+                    took = await self._caught_up()
+                    if took is None:
                         return
+                    if took > SLICE_TIME:
+                        self._slice_events = max(1, self._slice_events // 2)
+                    else:
+                        self._slice_events = min(MOST_EVENTS, 2 * self._slice_events)
                     continue
                 if self._input_ended:
                     self._hand_over(self._decoder.close())
                     self._app.exit()
-                    return
-                if wait is None:
-                    return
-                try:  # a size waits for its credit; input meanwhile goes on
-                    await asyncio.wait_for(self._more.wait(), wait)
-                except asyncio.TimeoutError:
-                    pass
+                return
         finally:
             if self._feeder is asyncio.current_task():
                 self._feeder = None
 
-    async def _caught_up(self) -> bool:
-        """Until the app has handled what it was given (False: the app is closing), and as long
-        again: a session sending without pause has at most half of the loop, whatever it sends.
-        The loop serves every other session meanwhile."""
+    async def _caught_up(self) -> float | None:
+        """Until the app has handled what it was given, and as long again; the seconds it took
+        (None: the app is closing). The loop serves every other session meanwhile."""
         given = self._loop.time()
         handled = self._loop.create_future()
         if not self._app.call_later(lambda: handled.done() or handled.set_result(None)):
-            return False
+            return None
         await handled
-        await asyncio.sleep(min(self._loop.time() - given, MOST_REST))
-        return True
+        took = self._loop.time() - given
+        await asyncio.sleep(min(took, MOST_REST))
+        return took
 
     def _take_slice(self) -> None:
-        """Up to EVENTS_PER_SLICE events to the app, decoding INPUT_SLICE more bytes if none wait."""
+        """A slice of events to the app, decoding INPUT_SLICE more bytes if none wait."""
         if not self._decoded:
             data = bytes(self._inbox[:INPUT_SLICE])
             del self._inbox[:INPUT_SLICE]
@@ -203,7 +209,7 @@ class TerminalDriver(Driver):
             if self._full and len(self._inbox) <= INPUT_BUFFER // 2:
                 self._full = False
                 self._terminal.input_full(False)
-        for _ in range(min(EVENTS_PER_SLICE, len(self._decoded))):
+        for _ in range(min(self._slice_events, len(self._decoded))):
             self.process_message(self._decoded.popleft())
         if not self._inbox and not self._decoded:
             self._full_since = None
@@ -218,24 +224,21 @@ class TerminalDriver(Driver):
                 kept.append(message)
         return kept
 
-    def _resize_wait(self) -> float:
-        """Seconds until the credit pays for the wanted size (0: now)."""
-        assert self._wanted_size is not None
+    def _drawing_wait(self) -> float:
+        """Seconds until the drawing credit is paid back (0: now)."""
         now = self._loop.time()
-        self._resize_credit = min(RESIZE_CREDIT, self._resize_credit + (now - self._credit_at) * RESIZE_CELLS_PER_SECOND)
+        self._draw_credit = min(DRAW_CREDIT, self._draw_credit + (now - self._credit_at) * DRAW_PER_SECOND)
         self._credit_at = now
-        width, height = self._wanted_size
-        cost = RESIZE_BASE_CELLS + width * height
-        return 0.0 if self._resize_credit >= cost else (cost - self._resize_credit) / RESIZE_CELLS_PER_SECOND
+        return 0.0 if self._draw_credit >= 0 else -self._draw_credit / DRAW_PER_SECOND
 
     def _take_size(self) -> None:
         assert self._wanted_size is not None
         wanted, self._wanted_size = self._wanted_size, None
         if wanted == self._size:  # (flipped back before it was taken: nothing to redraw)
             return
-        width, height = self._size = wanted
-        self._resize_credit -= RESIZE_BASE_CELLS + width * height
-        size = Size(width, height)
+        self._size = wanted
+        self._draw_credit -= RESIZE_CHARGE
+        size = Size(*wanted)
         self.process_message(events.Resize(size, size))
 
     def _schedule_tick(self) -> None:
@@ -249,7 +252,10 @@ class TerminalDriver(Driver):
 
     def _on_tick(self) -> None:
         self._tick = None
-        if self._started:
+        # While input is still held, what the decoder waits for may be in it: a sequence cut
+        # between two slices is one key however long the wait between them (the next slice
+        # looks again).
+        if self._started and not self._inbox:
             self._hand_over(self._decoder.tick())
             self._schedule_tick()
 
@@ -272,6 +278,7 @@ class TerminalDriver(Driver):
     # ---- output, from Textual
 
     def write(self, data: str) -> None:
+        self._draw_credit -= len(data)  # (see _drawing_wait)
         self._terminal.write(self._encode(data))
         if self._started and not self._drawn:
             self._drawn = True

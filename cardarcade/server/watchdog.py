@@ -70,8 +70,8 @@ class LoopWatchdog:
     def _report(self) -> None:
         if not self._unreported:
             return
-        more = self._unreported - 1
+        count = self._unreported
         log.warning("loop paused %.0f ms%s", 1000 * self._unreported_longest,
-                    f" (the longest of {self._unreported} pauses over {1000 * self.threshold:.0f} ms)" if more else "")
+                    f" (the longest of {count} pauses over {1000 * self.threshold:.0f} ms)" if count > 1 else "")
         self._last_report = self._loop.time() if self._loop is not None else 0.0
         self._unreported, self._unreported_longest = 0, 0.0

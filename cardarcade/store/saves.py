@@ -10,7 +10,7 @@ A save file is JSON::
      "engine": {<the engine's save, Game.to_json()>}}
 
 The house rules and the seed are the engine's (version 1 kept a copy of each beside it). ``log``
-is the game's log as plain text, its last ``MAX_LOG_LINES`` lines (version 3); ``seen``, at a
+is the game's log as plain text, its newest lines (``_newest_lines``; version 3); ``seen``, at a
 hot-seat table with hidden hands, how many of those lines each person had seen.
 
 A game being played is held by its window (``SaveStore.hold``): a lock on a file beside the
@@ -52,11 +52,12 @@ ENVELOPE_FORMAT = "cardarcade-table"
 ENVELOPE_VERSION = 3
 MAX_LOG_LINES = 500  # the newest lines of the log a save keeps
 MAX_LOG_LINE = 1_000  # characters of one line (a log line is a sentence or a row of times)
+MAX_LOG_BYTES = 128 << 10  # of those lines in the file (500 lines of a sentence each take a quarter)
 # Bounds of the envelope's own numbers: far beyond any real game, and never used to size anything.
 MAX_PASSES = 1_000_000
 MAX_ELAPSED = 10**8  # seconds (over three years of play)
 # The engine's save plus a few hundred bytes of seats and house rules.
-MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10)
+MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10) + MAX_LOG_BYTES
 SET_ASIDE_FOLDER = "set-aside"
 
 # MIGRATIONS[n] turns a version-n envelope (a dict) into a version n+1 one. Every format change
@@ -175,11 +176,11 @@ def new_save_id(game_id: str, now: datetime | None = None) -> str:
 def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None,
            log: Sequence[str] = (), seen: Mapping[int, int] | None = None) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``; ``log``, the game's log so far as
-    plain text (its newest ``MAX_LOG_LINES`` are kept), and ``seen``, how many of its lines each
-    person had seen (a hot-seat table with hidden hands)."""
+    plain text (its newest lines are kept: ``_newest_lines``), and ``seen``, how many of its lines
+    each person had seen (a hot-seat table with hidden hands)."""
     if not _SAVE_ID.fullmatch(save_id):
         raise ValueError(f"not a save id: {save_id!r}")
-    kept = [line[:MAX_LOG_LINE] for line in log[-MAX_LOG_LINES:]]
+    kept = _newest_lines(log)
     dropped = len(log) - len(kept)
     envelope = {
         "format": ENVELOPE_FORMAT,
@@ -197,6 +198,21 @@ def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: date
         "engine": json.loads(game.to_json()),
     }
     return json.dumps(envelope, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _newest_lines(log: Sequence[str]) -> list[str]:
+    """The newest lines of ``log`` a save keeps (``MAX_LOG_LINES``, at most ``MAX_LOG_BYTES`` in
+    the file), each cut to ``MAX_LOG_LINE`` characters; oldest first."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(log[-MAX_LOG_LINES:]):
+        line = line[:MAX_LOG_LINE]
+        size += len(json.dumps(line, ensure_ascii=False).encode()) + 1
+        if size > MAX_LOG_BYTES:
+            break
+        kept.append(line)
+    kept.reverse()
+    return kept
 
 
 def _read_envelope(data: bytes) -> dict[str, Any]:
@@ -549,10 +565,12 @@ class SaveStore:
         ``set_aside``; one another window holds is kept (SaveInUse)."""
         if self.held_elsewhere(save_id):
             raise SaveInUse(save_id)
-        self.load(save_id)  # BadSave when it is not ours to delete
-        self.path(save_id).unlink(missing_ok=True)
-        self._known.pop(save_id, None)
-        self.let_go(save_id, entirely=True)
+        try:
+            self.load(save_id)  # BadSave when it is not ours to delete
+            self.path(save_id).unlink(missing_ok=True)
+            self._known.pop(save_id, None)
+        finally:
+            self.let_go(save_id, entirely=True)  # (its game is over here, whatever became of the file)
 
     def set_aside(self, save_id: str) -> Path:
         """Move a save out of the list (into ``set-aside/``), as the player asked; it is kept."""

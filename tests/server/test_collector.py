@@ -1,5 +1,7 @@
 """The server's garbage-collection policy: long-lived objects frozen, no automatic full
-collections while serving, and what ended sessions left behind freed by a full collection."""
+collections while serving, and what ended sessions left behind (frozen, so no sweep visits it)
+freed by reclaims that visit only it, a slice at a time; a full collection only while nobody is
+connected, or where objects cannot be moved between generations."""
 
 from __future__ import annotations
 
@@ -7,7 +9,17 @@ import asyncio
 import gc
 import weakref
 
-from cardarcade.server.collector import NO_AUTOMATIC_FULL, Collector
+import pytest
+
+from cardarcade.server import collector as collector_module
+from cardarcade.server.collector import NO_AUTOMATIC_FULL, Collector, young_mover
+from cardarcade.server.ssh import Limits
+from cardarcade.ui.terminal import InputDecoder
+from ssh_helpers import connect, until
+
+MENU = "Pick a game and press enter."
+LOBBY = "· online ("
+DOWN = "\x1b[B"
 
 
 class Screenish:
@@ -17,8 +29,33 @@ class Screenish:
         self.me = self
 
 
+class Widgetish:
+    """Stands for a Textual widget: remembered at each freeze, ``stopped`` once its screen closed."""
+
+    def __init__(self, parent: "Widgetish | None" = None) -> None:
+        self.stopped = False
+        self.parent = parent
+        self.children: list[Widgetish] = []
+        self.styles = {"owner": self, "colours": ["green", "gold"]}
+        if parent is not None:
+            parent.children.append(self)
+
+
+def widgetish_collector(**options) -> Collector:
+    options.setdefault("sweep_every", 3600)
+    return Collector(lambda: 0, pump_types=(Widgetish,), finished=lambda widget: widget.stopped, **options)
+
+
 def run(coroutine_function) -> None:
     asyncio.run(coroutine_function())
+
+
+async def until_freed(ref: weakref.ref, what: str) -> None:
+    for _ in range(500):
+        if ref() is None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{what} was never freed")
 
 
 def test_while_serving_no_automatic_full_collection_runs_and_afterwards_nothing_stays_frozen():
@@ -38,11 +75,11 @@ def test_while_serving_no_automatic_full_collection_runs_and_afterwards_nothing_
     assert gc.get_freeze_count() == 0
 
 
-def test_a_sweep_frees_new_garbage_but_an_ended_sessions_frozen_garbage_waits_for_a_full_collection():
+def test_without_reclaims_an_ended_sessions_frozen_garbage_waits_for_a_full_collection():
     ended = [0]
 
     async def serve() -> None:
-        collector = Collector(lambda: ended[0], sweep_every=3600, full_every=0, ended_for_full=3)
+        collector = Collector(lambda: ended[0], sweep_every=3600, full_every=0, ended_for_full=3, reclaim=False)
         collector.start()
         try:
             short_lived = Screenish()
@@ -70,7 +107,7 @@ def test_full_collections_are_spaced_out_however_many_sessions_end():
     ended = [0]
 
     async def serve() -> None:
-        collector = Collector(lambda: ended[0], sweep_every=3600, full_every=600, ended_for_full=1)
+        collector = Collector(lambda: ended[0], sweep_every=3600, full_every=600, ended_for_full=1, reclaim=False)
         collector.start()
         try:
             ended[0] = 50
@@ -101,3 +138,176 @@ def test_a_sweep_comes_early_when_much_has_aged_and_not_at_all_when_nothing_has(
             collector.stop()
 
     run(serve)
+
+
+# ---- reclaims: what was frozen and let go, freed without a full collection
+
+
+def test_moving_objects_out_of_the_frozen_generation_lets_a_young_collection_free_only_the_garbage():
+    move = young_mover()
+    if move is None:
+        pytest.skip("objects cannot be moved between generations here")
+    dropped, kept = Screenish(), Screenish()
+    kept.cards = ["7h", "Qs"]
+    dropped_ref = weakref.ref(dropped)
+    gc.freeze()
+    try:
+        del dropped
+        gc.collect()  # frozen: not even a collection of everything unfrozen visits it
+        assert dropped_ref() is not None
+        move([dropped_ref(), kept, kept.__dict__, kept.cards])
+        assert gc.is_tracked(kept) and gc.is_tracked(kept.cards)
+        gc.collect(0)  # CPython decides, looking at the moved objects: garbage or not
+        assert dropped_ref() is None
+        assert kept.me is kept and kept.cards == ["7h", "Qs"]
+    finally:
+        gc.unfreeze()
+
+
+def test_a_closed_screens_frozen_widgets_are_freed_by_a_reclaim_and_nothing_live_is_touched():
+    async def serve() -> None:
+        shared = {"theme": ["felt"]}  # every session's: gathering stops at it
+        collector = widgetish_collector(keep_out=lambda: (shared,))
+        live_screen = Widgetish()
+        live_button = Widgetish(live_screen)
+        closed_screen = Widgetish(live_screen)  # a closed screen's widgets still point at the live one...
+        for _ in range(30):
+            Widgetish(closed_screen).styles["theme"] = shared
+        live_screen.children.remove(closed_screen)
+        closed_ref = weakref.ref(closed_screen)
+        collector.start()  # ... and were frozen while it was open
+        try:
+            for widget in [closed_screen, *closed_screen.children]:
+                widget.stopped = True
+            del closed_screen, widget
+            collector.sweep()
+            assert closed_ref() is not None  # frozen garbage: no sweep visits it
+            collector.tick()  # looks for stopped widgets, gathers from them a slice at a time
+            await until_freed(closed_ref, "the closed screen")
+            assert collector.full_collections == 1  # only the start's
+            assert collector.reclaims >= 1
+            assert live_button.parent is live_screen and live_screen.children == [live_button]
+            assert live_screen.styles["owner"] is live_screen and shared == {"theme": ["felt"]}
+        finally:
+            collector.stop()
+
+    run(serve)
+
+
+def test_a_stopped_widget_something_still_holds_survives_and_is_looked_at_again_later(monkeypatch):
+    monkeypatch.setattr(collector_module, "RETRY_FIRST", 0.2)
+    monkeypatch.setattr(collector_module, "SEEK_EVERY", 0.1)
+    holder: list = []
+
+    async def serve() -> None:
+        collector = widgetish_collector()
+        held = Widgetish()
+        held_ref = weakref.ref(held)
+        holder.append(held)  # a timer of its session, say, not yet due
+        collector.start()
+        try:
+            held.stopped = True
+            del held
+            collector.seek()
+            await until(lambda: collector.reclaims >= 1 and collector._region is None, "a reclaim")
+            assert held_ref() is holder[0] and holder[0].styles["owner"] is holder[0]
+            holder.clear()  # the timer went off
+            for _ in range(50):
+                collector.tick()
+                await asyncio.sleep(0.05)
+                if held_ref() is None:
+                    break
+            assert held_ref() is None
+            assert collector.full_collections == 1
+        finally:
+            collector.stop()
+
+    run(serve)
+
+
+def test_with_reclaims_a_full_collection_waits_until_nobody_is_connected():
+    if young_mover() is None:
+        pytest.skip("no reclaims here")
+    ended, live = [0], [1]
+
+    async def serve() -> None:
+        collector = Collector(lambda: ended[0], sessions_live=lambda: live[0], sweep_every=3600, full_every=0)
+        collector.start()
+        try:
+            ended[0] = 40
+            assert not collector.full_due()  # someone would wait for it
+            live[0] = 0
+            assert collector.full_due()
+        finally:
+            collector.stop()
+
+    run(serve)
+
+
+def test_a_cleared_textual_cache_leaves_no_cycle_holding_what_it_cached():
+    from textual.cache import LRUCache
+
+    async def serve() -> None:
+        collector = widgetish_collector()
+        collector.start()
+        try:
+            cache: LRUCache = LRUCache(16)
+            widget = Widgetish()
+            widget_ref = weakref.ref(widget)
+            widget.styles.clear()  # no cycle of its own
+            cache["#banner"], cache["#games"] = widget, Widgetish()
+            cache.clear()
+            del widget
+            assert widget_ref() is None  # freed at once: no garbage ring waits for a collection
+            cache["#banner"] = "still works"
+            assert cache.get("#banner") == "still works"
+        finally:
+            collector.stop()
+
+    if young_mover() is None:
+        pytest.skip("no reclaims here")
+    run(serve)
+
+
+def test_a_sessions_input_parser_is_not_kept_by_a_cache_of_keys():
+    decoder = InputDecoder()
+    assert [event.key for event in decoder.feed(b"\x1b[15~\x1b[A")] == ["f5", "up"]
+    parser_ref = weakref.ref(decoder._parser)
+    del decoder
+    gc.collect()
+    assert parser_ref() is None
+
+
+async def test_an_ended_sessions_app_is_freed_while_serving_without_a_full_collection(serve, monkeypatch):
+    monkeypatch.setattr(collector_module, "RETRY_FIRST", 0.5)
+    monkeypatch.setattr(collector_module, "SEEK_EVERY", 0.5)
+    # The round trip is timed often, so that its timer (which holds an ended app a while) is soon due.
+    server, port = await serve(limits=Limits(round_trip_every=0.2, round_trip_away_every=0.2))
+    collector = Collector(lambda: server.sessions_ended, keep_out=lambda: (server, server.lobby, server.themes,
+                                                                          server.store))
+    collector.start()
+    try:
+        ada, bob = await connect(port, username="ada"), await connect(port, username="bob")
+        for client in (ada, bob):
+            await until(lambda: LOBBY in client.text(), "the lobby")
+            client.press("m")
+            await until(lambda: MENU in client.text(), "the menu")
+        bob.press("\r")
+        await until(lambda: "Start" in bob.text(), "War's set-up")
+        bob.press("\x1b[15~")  # f5: start
+        await until(lambda: "seed" in bob.text(), "bob's game")
+        bobs = next(session for session in server.sessions if session.name == "bob")
+        bobs_app = weakref.ref(bobs.app)
+        adas_app = next(session for session in server.sessions if session.name == "ada").app
+        del bobs
+        collector.sweep()  # bob's app, screens and game are long-lived: frozen
+        await bob.close()
+        await until(lambda: server.sessions_ended == 1, "bob's session to end")
+        await until(lambda: bobs_app() is None, "bob's app to be freed")
+        assert collector.full_collections == 1  # only the start's
+        ada.press(DOWN)  # ada's session, gathered past but never followed, still answers
+        await until(lambda: "Slapjack" in ada.text(), "ada's menu to move")
+        assert adas_app.is_running
+        await ada.close()
+    finally:
+        collector.stop()

@@ -11,7 +11,7 @@ import pytest
 from textual import events
 
 import cardarcade.server.driver as driver_module
-from cardarcade.server.driver import RESIZE_BASE_CELLS, RESIZE_CELLS_PER_SECOND, RESIZE_CREDIT
+from cardarcade.server.driver import DRAW_CREDIT, DRAW_PER_SECOND, RESIZE_CHARGE
 from ssh_helpers import connect, until
 from web_helpers import LOBBY, MENU, open_tab, start_web
 
@@ -114,6 +114,23 @@ async def flood_tab(tab, sent: list[int]) -> None:
         pass
 
 
+async def test_a_key_cut_between_two_slices_stays_one_key_however_long_the_wait(serve, monkeypatch):
+    """The drawing credit made small: after t (a new theme, the whole screen drawn again) the
+    input waits about a second, longer than a lone ESC waits for what follows it."""
+    monkeypatch.setattr(driver_module, "DRAW_CREDIT", 0)
+    monkeypatch.setattr(driver_module, "DRAW_PER_SECOND", 20_000)
+    _, port = await serve()
+    client = await connect(port)
+    await in_the_lobby(client)
+    client.press("m")
+    await until(lambda: MENU in client.text(), "the menu")
+    # 64 bytes a slice: the down arrow's ESC ends the first, its "[B" begins the second.
+    client.press(b"t" + b"z" * 62 + b"\x1b[B")
+    await until(lambda: "Slapjack —" in client.text(), "the second game chosen")
+    assert MENU in client.text()  # (an ESC on its own would have left the menu)
+    await client.close()
+
+
 async def test_a_flood_of_sizes_is_coalesced_and_the_last_size_wins(serve):
     server, port = await serve()
     handed: list[tuple[int, int]] = []  # the sizes the app was given
@@ -142,10 +159,10 @@ async def test_a_flood_of_sizes_is_coalesced_and_the_last_size_wins(serve):
     (session,) = server.sessions
     await until(lambda: session.app.size == sizes[-1], "the last size taken")
     took = len(handed) - given
-    # What the budget allows over the time it took, at the cheapest of the sizes sent; far fewer
-    # than were sent.
-    cost = RESIZE_BASE_CELLS + 120 * 40
-    allowed = (RESIZE_CREDIT + RESIZE_CELLS_PER_SECOND * (loop.time() - start)) / cost + 1
-    assert took <= allowed < len(sizes) / 5
+    # No more than the drawing credit paid for over the time it took (each new size is charged
+    # at least RESIZE_CHARGE), and far fewer than were sent.
+    allowed = (DRAW_CREDIT + DRAW_PER_SECOND * (loop.time() - start)) / RESIZE_CHARGE + 1
+    assert took <= allowed
+    assert took < len(sizes) / 3
     assert handed[-1] == sizes[-1]
     await client.close()

@@ -167,16 +167,18 @@ async def test_ssh_and_browser_players_share_the_limits(serve_web):
 
 
 async def test_a_tab_that_stops_reading_is_dropped(serve_web):
-    limit = 256 * 1024
+    limit = 2 * 1024 * 1024  # (above a frame at the largest size, about 1.7 MB)
     web, port = await serve_web(limits=Limits(max_output=limit))
-    tab = await open_deaf_tab(port, size=(200, 100))
+    tab = await open_deaf_tab(port, size=(1000, 500))
     await until(lambda: web.arcade.sessions, "its app")
     (session,) = web.arcade.sessions
     most_held = 0
-    for width in range(200, 100, -1):  # a new size redraws every cell
+    # A new size redraws every cell: at the largest, a few frames fill what the system holds
+    # for the socket (the server takes a new size every second or two, after the first few).
+    for flip in range(600):
         most_held = max(most_held, session.chan.get_write_buffer_size())
         try:
-            await tab.resize(width, 100)
+            await tab.resize(1000 - flip % 2, 500)
         except ConnectionError:  # the server has closed the socket
             break
         await asyncio.sleep(0.05)

@@ -387,3 +387,13 @@ def test_a_log_or_number_out_of_its_bounds_is_a_bad_save(tmp_path: Path, change:
     env = {**json.loads(encode("war-1", setup, game, 3.0, log=["You turn 7♠."])), **change}
     with pytest.raises(BadSave):
         decode(json.dumps(env).encode())
+
+
+def test_a_log_of_long_lines_is_kept_within_the_files_bound(tmp_path: Path) -> None:
+    setup, game = _played("war", 4)
+    log = [f"{n} " + "♠" * 2000 for n in range(saves.MAX_LOG_LINES)]  # lines far longer than a log's
+    store = SaveStore(tmp_path)
+    store.write("war-1", encode("war-1", setup, game, 1.0, log=log))
+    assert (tmp_path / "war-1.json").stat().st_size <= saves.MAX_FILE_SIZE
+    kept = store.load("war-1").log
+    assert 0 < len(kept) < len(log) and kept[-1] == log[-1][:saves.MAX_LOG_LINE]  # the newest, cut short

@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 from records import record_war
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Select
 from ui_helpers import screen_text, wait_for
@@ -199,10 +202,9 @@ async def test_every_games_set_up_table_and_result_show_hostile_names_as_typed(g
         await press_to(pilot, "escape", MenuScreen)
 
         # The table, played to its end, and the result.
-        [entry] = app.store.saves.entries()
         await press_to(pilot, "c", ContinueScreen)
         screen = await press_to(pilot, "enter", GameScreen)
-        assert isinstance(screen, GameScreen) and screen.save_id == entry.save_id
+        assert isinstance(screen, GameScreen) and screen.resumed
         await pilot.pause()
         assert PLAYER in plain_screen(app)
         await play_to_the_end(pilot, screen, rng)
@@ -311,8 +313,8 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
             before = app.card_theme.name
             await pilot.press("t")
             await wait_for(pilot, lambda: app.card_theme.name != before)
-        await wait_for(pilot, lambda: f"Theme: {shown(title)}" in toasts(app))
-        plain_screen(app)
+        await wait_for(pilot, lambda: f"Theme: {title}" in [n.message for n in app._notifications])
+        plain_screen(app)  # (tests/ui/test_startup.py reads a theme's title in its toast)
 
 
 async def test_choices_and_the_hand_over_name_players_as_typed():
@@ -371,4 +373,35 @@ async def test_a_servers_lobby_table_room_and_shared_game_show_hostile_names():
         await press_to(pilot, "escape", PauseScreen)
         plain_screen(app)
         await press_to(pilot, "f2", HistoryScreen)
+        plain_screen(app)
+
+
+async def test_a_screen_drawing_a_name_as_a_plain_string_shows_it_as_typed():
+    # What a game's screen draws (a seat, the centre, a line inside a group of lines, a cell of a
+    # Rich table) may be a plain string with a name in it: it shows as typed, whoever writes the
+    # next screen.
+    app = make_app()
+    app.start_setup = hostile_setup("war")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = RichTable(box=None, show_header=False)
+        table.add_row(f"{PLAYER} leads", "3")
+        screen.show("center", f"{PLAYER} takes the pile")
+        screen.show("seat-1", Group(Text(HOSTILE[1]), f"{PLAYER} waits", table))
+        await pilot.pause()
+        text = plain_screen(app)
+        assert f"{PLAYER} takes the pile" in text
+        assert f"{PLAYER} waits" in text and f"{PLAYER} leads" in text
+
+
+async def test_a_profile_name_typed_with_a_control_character_is_refused():
+    app = ArcadeApp(settings=UISettings(countdown=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await press_to(pilot, "o", SettingsScreen)
+        app.screen.query_one("#profile", Input).value = "ada\x1b[2J"  # (as a paste brings it)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: "cannot hold control characters" in said(app.screen.query_one("#settings-message")))
+        assert isinstance(app.screen, SettingsScreen)
+        assert not app.store.settings_file_exists()
         plain_screen(app)

@@ -182,8 +182,7 @@ class CoverScreen(Dialog[None]):
         yield ArcadeFooter()
 
     def on_mount(self) -> None:
-        if self.query("#cover-title"):  # none if the game ended before the cover was up (Dialog)
-            self._draw()
+        self._draw()
 
     def ask_for(self, player: str | None, since: Sequence[str]) -> None:
         """Ask for ``player`` (None: nobody yet, bots are playing) and show ``since``."""
@@ -193,6 +192,9 @@ class CoverScreen(Dialog[None]):
             self._draw()
 
     def _draw(self) -> None:
+        # Not all there if the game ended, or the app began to end, before the cover was up (Dialog).
+        if not all(self.query(part) for part in ("#cover-title", "#cover-heading", "#cover-scroll", "#cover-news")):
+            return
         if self.player is not None:
             title, heading = f"Pass to {self.player} — press enter", "Since your last turn:"
         else:

@@ -1,0 +1,290 @@
+"""The server's garbage collection under a churn of sessions: the loop's pauses, the collections'
+pauses, a bystander's key-to-screen latency, and memory over time.
+
+    python benchmarks/server_gc.py [--quick] [--minutes M] [--clients C] [--old-policy] [--source DIR] [--out NAME]
+
+The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, its folders
+temporary) through ``_gc_server.py``, which says every 5 s how many objects are frozen and, once
+the server has stopped, how many objects one full collection still finds to free (what the
+policy never freed). ``--old-policy`` runs the collector with its full collections only (what it
+did before reclaims); ``--source DIR`` measures another checkout (e.g. a ``git worktree``).
+
+``--clients`` people (40; 12 with ``--quick``) come and go for ``--minutes`` (5; 1 with
+``--quick``), each in a process of their own shared by all of them: connect, the lobby, the
+menu, a game of War against a bot played for 3-15 s (a card every 0.3-0.6 s), then half of them
+leave the game for the menu first (its screens close while the session lives on), and the
+connection closes; at once, the same person connects again. Meanwhile the bystander, an SSH
+session on the menu in this process, moves up and down as ``server_ssh.py``'s measured player
+does. After the churn, everyone but the bystander is gone for ``--quiet`` seconds (45: a
+reclaim looks again at what survived it 30 s later), then the server is stopped.
+
+From the server's log: the loop watchdog's pauses over 50 ms; the collector's reclaims (each
+one's collection and its longest slice of gathering or moving), its reports (the longest sweep
+and the longest collection of any kind, CPython's own young ones included, each minute) and any
+full collection. The server's resident memory (VmRSS) every 5 s.
+
+Targets: no loop pause over 50 ms; every collection well under 50 ms; memory and frozen objects
+flat once the churn is under way (an ended session's objects freed, not kept frozen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import _common
+from server_ssh import MENU, SUMMARIES, WAR_TABLE, _fmt, open_session, rss_kib
+
+DOWN, UP = b"\x1b[B", b"\x1b[A"
+F5, ENTER = b"\x1b[15~", b"\r"
+PAUSE = re.compile(r"loop paused (\d+) ms(?: \(the longest of (\d+) pauses)?")
+RECLAIM = re.compile(r"reclaim: (\d+) objects freed of (\d+) gathered .* in (\d+) ms; gathered and moved in "
+                     r"(\d+) slices of at most ([\d.]+) ms")
+REPORT = re.compile(r"collector: since the last report (\d+) sweeps \(longest (\d+) ms\).*longest slice "
+                    r"([\d.]+) ms\), longest collection of any kind (\d+) ms")
+FULL = re.compile(r"full collection: (\d+) ms, (\d+) objects kept")
+FROZEN = re.compile(r"bench: frozen (\d+)")
+LEFTOVER = re.compile(r"bench: leftover (\d+) objects, (\d+) ms")
+BENCH_DIR = Path(__file__).resolve().parent
+
+
+class ServerLog:
+    """The server's stderr, each line with when it arrived."""
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self.lines: list[tuple[float, str]] = []
+        self._stream = stream
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while line := await self._stream.readline():
+            self.lines.append((time.monotonic(), line.decode("utf-8", "replace").rstrip()))
+
+    def matches(self, pattern: re.Pattern, start: float = 0.0, end: float = float("inf")) -> list[re.Match]:
+        return [found for at, line in self.lines if start <= at <= end and (found := pattern.search(line))]
+
+
+async def bystander(chan, sink, stop: asyncio.Event) -> list[tuple[float, float]]:
+    """(when, seconds) of each key's round to the screen, until ``stop``."""
+    out: list[tuple[float, float]] = []
+    chosen = 0
+    while not stop.is_set():
+        await asyncio.sleep(random.uniform(0.05, 0.15))
+        key, chosen = (DOWN, 1) if chosen == 0 else (UP, 0)
+        since = len(sink.seen)
+        start = time.perf_counter()
+        chan.write(key)
+        await sink.wait_for(SUMMARIES[chosen], since, timeout=120.0)
+        out.append((time.monotonic(), time.perf_counter() - start))
+    return out
+
+
+async def measure(args: argparse.Namespace) -> dict:
+    home = tempfile.mkdtemp(prefix="cardarcade-bench-gc-")
+    env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
+    if args.source:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(Path(args.source).resolve()), env.get("PYTHONPATH")]))
+    if args.old_policy:
+        env["BENCH_GC_POLICY"] = "old"
+    most = args.clients + 5
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, str(BENCH_DIR / "_gc_server.py"), "serve", "ssh", "--auth", "open", "--port", "0",
+        "--max-sessions", str(most), "--per-address", str(most), env=env, stderr=asyncio.subprocess.PIPE)
+    assert server.stderr is not None
+    log = ServerLog(server.stderr)
+    while not (ports := [re.search(r"127\.0\.0\.1:(\d+),", line) for _, line in log.lines if "127.0.0.1:" in line]):
+        if server.returncode is not None:
+            raise RuntimeError("the server ended:\n" + "\n".join(line for _, line in log.lines))
+        await asyncio.sleep(0.05)
+    port = int(ports[0].group(1))
+    results: dict = {"clients": args.clients, "minutes": args.minutes, "old_policy": args.old_policy,
+                     "source": args.source or "this checkout"}
+    rss: list[tuple[float, int]] = []
+
+    async def sample() -> None:
+        while True:
+            rss.append((time.monotonic(), rss_kib(server.pid)))
+            await asyncio.sleep(5.0)
+
+    sampler = asyncio.ensure_future(sample())
+    churn = None
+    try:
+        conn, chan, sink = await open_session(port, "bystander")
+        began = time.monotonic()
+        churn = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--churn-of", str(args.clients), "--port", str(port),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        assert churn.stdin is not None and churn.stdout is not None
+        stop = asyncio.Event()
+        asyncio.get_running_loop().call_later(60 * args.minutes, stop.set)
+        keys = await bystander(chan, sink, stop)
+        churn_end = time.monotonic()
+        churn.stdin.close()
+        sessions = int((await churn.stdout.readline()).split()[0])
+        await churn.wait()
+        quiet = asyncio.Event()
+        asyncio.get_running_loop().call_later(args.quiet, quiet.set)
+        keys_after = await bystander(chan, sink, quiet)
+        quiet_end = time.monotonic()
+        conn.close()
+        await asyncio.sleep(1.0)
+    except BaseException:
+        print("the server's log, last lines:\n" + "\n".join(line for _, line in log.lines[-40:]), file=sys.stderr)
+        raise
+    finally:
+        sampler.cancel()
+        if churn is not None and churn.returncode is None:
+            churn.kill()
+        server.terminate()
+        await server.wait()
+        await log.reader
+        if args.log:
+            Path(args.log).write_text("".join(f"{moment - log.lines[0][0]:9.3f} {line}\n" for moment, line in log.lines))
+    results["sessions_churned"] = sessions
+    results["latency_during_churn_ms"] = _common.summary_ms([s for _, s in keys])
+    results["latency_after_churn_ms"] = _common.summary_ms([s for _, s in keys_after])
+
+    # Counting the frozen objects walks them all (tens of milliseconds, a second time every 30 s):
+    # the pause told just after is the benchmark's, not the policy's.
+    counted = [at for at, line in log.lines if FROZEN.search(line)]
+    pauses = [found for at, line in log.lines if at >= began and (found := PAUSE.search(line))
+              and not any(0 <= at - moment <= 1.2 for moment in counted)]
+    results["loop_pauses_over_50_ms"] = sum(int(p.group(2) or 1) for p in pauses)
+    results["longest_loop_pause_ms"] = max((int(p.group(1)) for p in pauses), default=0)
+    reclaims = log.matches(RECLAIM, began)
+    results["reclaims"] = len(reclaims)
+    results["objects_freed_by_reclaims"] = sum(int(r.group(1)) for r in reclaims)
+    results["reclaim_collection_ms"] = _summary([int(r.group(3)) for r in reclaims])
+    results["longest_reclaim_slice_ms"] = max((float(r.group(5)) for r in reclaims), default=0.0)
+    reports = log.matches(REPORT, began)
+    results["longest_sweep_ms"] = max((int(r.group(2)) for r in reports), default=0)
+    results["longest_collection_of_any_kind_ms"] = max((int(r.group(4)) for r in reports), default=0)
+    fulls = log.matches(FULL, began)
+    results["full_collections"] = [int(f.group(1)) for f in fulls]
+    frozen = [(at, int(m.group(1))) for at, line in log.lines if (m := FROZEN.search(line))]
+    leftover = log.matches(LEFTOVER)
+    results["leftover_garbage_at_stop"] = int(leftover[-1].group(1)) if leftover else None
+
+    def at(series: list[tuple[float, int]], when: float) -> int | None:
+        before = [value for moment, value in series if moment <= when]
+        return before[-1] if before else None
+
+    settled = began + min(60.0, 60 * args.minutes / 2)  # sessions have come and gone a while by then
+    results["rss_mib"] = {name: round(value / 1024, 1) if value else None for name, value in (
+        ("start", at(rss, began)), ("after_warm_up", at(rss, settled)), ("end_of_churn", at(rss, churn_end)),
+        ("after_quiet", at(rss, quiet_end)), ("most", max(v for _, v in rss)))}
+    results["frozen_objects"] = {name: at(frozen, when) for name, when in (
+        ("start", began), ("after_warm_up", settled), ("end_of_churn", churn_end), ("after_quiet", quiet_end))}
+    results["frozen_objects"]["most"] = max((v for _, v in frozen), default=None)
+    results["frozen_series"] = [[round(moment - began), value] for moment, value in frozen]
+    results["rss_series_mib"] = [[round(moment - began), round(value / 1024, 1)] for moment, value in rss[::6]]
+    _print(results)
+    return results
+
+
+def _summary(values: list[int]) -> dict:
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "median": statistics.median(values), "p99": _common.percentile(values, 99),
+            "max": max(values)}
+
+
+def _print(results: dict) -> None:
+    print(f"{results['sessions_churned']} sessions came and went ({results['clients']} people, "
+          f"{results['minutes']:g} min{', old policy' if results['old_policy'] else ''})")
+    print(f"bystander's key to screen during the churn: {_fmt(results['latency_during_churn_ms'])}")
+    print(f"bystander's key to screen after it: {_fmt(results['latency_after_churn_ms'])}")
+    print(f"loop pauses over 50 ms: {results['loop_pauses_over_50_ms']} (longest "
+          f"{results['longest_loop_pause_ms']} ms; target none)")
+    collections = results["reclaim_collection_ms"]
+    print(f"reclaims: {results['reclaims']}, freeing {results['objects_freed_by_reclaims']} objects; their "
+          f"collections median {collections.get('median', 0)} ms, max {collections.get('max', 0)} ms; longest slice "
+          f"{results['longest_reclaim_slice_ms']} ms")
+    print(f"longest sweep {results['longest_sweep_ms']} ms; longest collection of any kind "
+          f"{results['longest_collection_of_any_kind_ms']} ms; full collections: {results['full_collections'] or 'none'}")
+    print(f"resident memory (MiB): {results['rss_mib']}")
+    print(f"frozen objects: {results['frozen_objects']}")
+    print(f"left for a full collection at the stop: {results['leftover_garbage_at_stop']} objects")
+
+
+async def churn_of(port: int, clients: int) -> None:
+    """``clients`` people coming and going until stdin closes; then says how many sessions ended."""
+    stop = asyncio.Event()
+    ended = [0]
+
+    async def person(number: int) -> None:
+        rounds = 0
+        while not stop.is_set():
+            rounds += 1
+            try:
+                await asyncio.wait_for(visit(f"p{number}x{rounds}"), 120.0)
+            except Exception:  # refused, timed out, dropped: again, a moment later
+                await asyncio.sleep(1.0)
+            else:
+                ended[0] += 1
+
+    async def visit(name: str) -> None:
+        conn, chan, sink = await open_session(port, name)
+        try:
+            since = len(sink.seen)
+            chan.write(ENTER)  # War's set-up
+            await asyncio.sleep(1.0)
+            chan.write(F5)
+            await sink.wait_for(WAR_TABLE, since)
+            end = time.monotonic() + random.uniform(3.0, 15.0)
+            while time.monotonic() < end and not stop.is_set():
+                await asyncio.sleep(random.uniform(0.3, 0.6))
+                chan.write(ENTER)
+            if random.random() < 0.5:  # back to the menu first: the game's screens close
+                since = len(sink.seen)
+                chan.write(b"q")
+                await asyncio.sleep(0.5)
+                chan.write(b"y")
+                try:
+                    await sink.wait_for(MENU, since, timeout=5.0)
+                except asyncio.TimeoutError:
+                    pass
+                await asyncio.sleep(random.uniform(0.5, 2.0))
+        finally:
+            conn.close()
+
+    people = [asyncio.ensure_future(person(i)) for i in range(clients)]
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    stop.set()
+    await asyncio.gather(*people)
+    print(ended[0], flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="12 people for 1 minute, 35 s quiet")
+    parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=40)
+    parser.add_argument("--quiet", type=float, default=45.0, help="seconds with only the bystander, after the churn")
+    parser.add_argument("--old-policy", action="store_true", help="the collector's full collections only")
+    parser.add_argument("--source", help="another checkout to measure (first on the server's PYTHONPATH)")
+    parser.add_argument("--log", help="write the server's log (with seconds since its start) to this file")
+    parser.add_argument("--out", help="results/NAME.json (server_gc, or server_gc_old with --old-policy)")
+    parser.add_argument("--churn-of", type=int, help=argparse.SUPPRESS)  # (the people's own process)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.churn_of:
+        asyncio.run(churn_of(args.port, args.churn_of))
+        return
+    if args.quick:
+        args.clients, args.minutes, args.quiet = 12, 1.0, 35.0
+    results = asyncio.run(measure(args))
+    path = _common.write_results(args.out or ("server_gc_old" if args.old_policy else "server_gc"), results)
+    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+
+
+if __name__ == "__main__":
+    main()
