@@ -309,7 +309,8 @@ def _progress_shown(what: str, total: int) -> Iterator[Callable[[int], None]]:
     finally:
         timer.cancel()
         timer.join()
-        progress.stop()
+        if progress.live.is_started:  # (stopping one never shown would still print a line on a dumb terminal)
+            progress.stop()
 
 
 def _console(stderr: bool = False) -> Any:

@@ -124,3 +124,12 @@ def test_stats_are_read_from_a_read_only_disk(recorded, user_folders) -> None:
         pytest.skip("cannot mount a read-only file system here")
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Statistics for ada") and "War" in run.stdout
+
+
+def test_stats_names_a_setting_it_cannot_use_and_keeps_the_profile(recorded, capsys) -> None:
+    recorded.config_dir.mkdir(parents=True, exist_ok=True)
+    (recorded.config_dir / "settings.toml").write_text('profile = "ada"\npace = 99\n')
+    assert main(["stats"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("Statistics for ada")  # not the login name's: the profile holds
+    assert err.startswith("cardarcade stats: ") and "Pace must be at most 5.0" in err and len(err.splitlines()) == 1

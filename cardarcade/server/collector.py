@@ -121,12 +121,14 @@ def young_mover() -> Callable[[Iterable[Any]], None] | None:
     """A function that moves objects (from any generation, the frozen one too) into the youngest,
     or None where that cannot be done safely.
 
-    Untracking and tracking an object again puts it at the end of the youngest generation's list.
-    Tracking an object that is already tracked is a fatal error, so no Python code may run
-    between the two calls (another thread could track a dict again by storing into it): the
-    moves run as one C iteration (filter, map, ctypes' calls into CPython: no bytecode, so no
-    thread switch, signal handler or finaliser) with automatic collection off (a collection could
-    run finalisers)."""
+    Untracking and tracking an object again puts it at the end of the youngest generation's list;
+    which generation an object is in changes nothing but which collections look at it. Tracking
+    an object that is already tracked is a fatal error, so no Python code may run between the
+    two calls (another thread could track a dict again by storing into it): each object is
+    checked and moved within one C iteration (filter, map, ctypes' calls into CPython: no
+    bytecode, so no thread switch, signal handler or finaliser; an audit hook written in Python
+    would run inside ctypes' calls, and the server installs none) with automatic collection off
+    (a collection could run finalisers)."""
     if sys.implementation.name != "cpython" or not hasattr(gc, "freeze"):
         return None
     if getattr(sys, "_is_gil_enabled", lambda: True)() is False:  # free-threaded: no generations
@@ -229,8 +231,10 @@ class Collector:
         self.full_collections = self.sweeps = self.reclaims = 0
         self.reclaimed = 0  # objects freed by reclaims
         self._reported = (0, 0, 0)  # sweeps, reclaims, objects reclaimed at the last report
-        self.longest_sweep = 0.0
-        self.longest_reclaim = 0.0  # a reclaim's collection
+        # (Seconds; with the CPU time the longest took: on a machine short of cores, the rest was
+        # spent waiting for one.)
+        self.longest_sweep = self.longest_sweep_cpu = 0.0
+        self.longest_reclaim = self.longest_reclaim_cpu = 0.0  # a reclaim's collection
         self.longest_slice = 0.0  # one slice of gathering or moving
         self.longest_collection = 0.0  # any collection, CPython's own young ones included
 
@@ -303,21 +307,28 @@ class Collector:
         sweeps, reclaims, reclaimed = (now - then for now, then in zip(done, self._reported))
         self._reported = done
         # (Not how many objects are frozen: counting walks them all, tens of milliseconds.)
-        log.info("collector: since the last report %d sweeps (longest %.0f ms), %d reclaims freeing %d objects "
-                 "(longest collection %.0f ms, longest slice %.1f ms), longest collection of any kind %.0f ms; "
-                 "%d full collections since the start", sweeps, 1000 * self.longest_sweep, reclaims, reclaimed,
-                 1000 * self.longest_reclaim, 1000 * self.longest_slice, 1000 * self.longest_collection,
-                 self.full_collections)
-        self.longest_sweep = self.longest_reclaim = self.longest_slice = self.longest_collection = 0.0
+        log.info("collector: since the last report %d sweeps (longest %.0f ms, %.0f ms of CPU), %d reclaims freeing "
+                 "%d objects (longest collection %.0f ms, %.0f ms of CPU; longest slice %.1f ms), longest "
+                 "collection of any kind %.0f ms; %d full collections since the start", sweeps,
+                 1000 * self.longest_sweep, 1000 * self.longest_sweep_cpu, reclaims, reclaimed,
+                 1000 * self.longest_reclaim, 1000 * self.longest_reclaim_cpu, 1000 * self.longest_slice,
+                 1000 * self.longest_collection, self.full_collections)
+        self.longest_sweep = self.longest_sweep_cpu = self.longest_reclaim = self.longest_reclaim_cpu = 0.0
+        self.longest_slice = self.longest_collection = 0.0
 
     def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
-        started = time.perf_counter()
+        DEBUG_n = len(gc.get_objects())
+        started, cpu = time.perf_counter(), time.thread_time()
         gc.collect()
+        DEBUG_t1 = time.perf_counter() - started
         self._freeze()
+        log.info("DEBUG sweep nonfrozen %d collect %.0f ms total %.0f ms cpu %.0f", DEBUG_n, DEBUG_t1 * 1000, (time.perf_counter() - started) * 1000, 1000 * (time.thread_time() - cpu))
         self._last_sweep = time.monotonic()
         self.sweeps += 1
-        self.longest_sweep = max(self.longest_sweep, time.perf_counter() - started)
+        spent = time.perf_counter() - started
+        if spent > self.longest_sweep:
+            self.longest_sweep, self.longest_sweep_cpu = spent, time.thread_time() - cpu
 
     def _freeze(self) -> None:
         """Freeze what is not frozen (after a collection: only survivors), remembering its pumps."""
@@ -365,9 +376,11 @@ class Collector:
         now = time.monotonic()
         self._last_seek = now
         self._ended_at_seek = self.sessions_ended()
+        started = time.perf_counter()
         finished, retry = self.finished, self._retry
         self._waiting = [weakref.ref(pump) for pump in self._pumps
                          if finished(pump) and (pump not in retry or retry[pump][0] <= now)]
+        self.longest_slice = max(self.longest_slice, time.perf_counter() - started)  # (a look at every pump)
         if self._waiting:
             self._begin()
 
@@ -474,14 +487,18 @@ class Collector:
         region.drop()
         if not gathered:
             return
-        started = time.perf_counter()
+        DEBUG_n = len(gc.get_objects())
+        started, cpu = time.perf_counter(), time.thread_time()
         freed = gc.collect()
+        DEBUG_t1 = time.perf_counter() - started
         self._freeze()
         spent = time.perf_counter() - started
+        log.info("DEBUG nonfrozen %d collect %.0f ms total %.0f ms cpu %.0f", DEBUG_n, DEBUG_t1 * 1000, spent * 1000, 1000 * (time.thread_time() - cpu))
         self._last_sweep = time.monotonic()
         self.reclaims += 1
         self.reclaimed += freed
-        self.longest_reclaim = max(self.longest_reclaim, spent)
+        if spent > self.longest_reclaim:
+            self.longest_reclaim, self.longest_reclaim_cpu = spent, time.thread_time() - cpu
         held = 0
         now = time.monotonic()
         for ref in pumps:

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
+
+try:
+    import fcntl
+except ImportError:  # (Windows: no lock; the write is atomic all the same)
+    fcntl = None  # type: ignore[assignment]
 
 APP_NAME = "cardarcade"
 
@@ -55,6 +64,33 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 TEMP_SUFFIX = ".tmp"
+LOCK_PATIENCE = 5.0  # seconds: another window reads and writes a small file in far less
+
+
+@contextmanager
+def held_lock(path: Path, patience: float = LOCK_PATIENCE) -> Iterator[None]:
+    """Hold the lock file ``path`` (made if need be) for a read-modify-write of the file beside
+    it: another window's write waits its turn instead of being undone. The lock is the
+    process's, so it dies with it: a crashed window never holds it. OSError if it cannot be had
+    within ``patience`` seconds."""
+    if fcntl is None:
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        deadline = time.monotonic() + patience
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise OSError(errno.EAGAIN, f"another window keeps {path.name} locked") from None
+                time.sleep(0.005)
+        yield
+    finally:
+        os.close(fd)  # (and the lock with it)
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -19,6 +19,8 @@ from cardarcade.tomlfile import UnusableFile, read_toml
 
 MAX_SETTINGS_BYTES = 256 * 1024  # a settings file is a few hundred bytes
 MAX_NAME = 40
+MAX_THEME_NAME = 64
+GLYPH_CHOICES = ("symbols", "letters")
 
 
 def login_name(session_user: str | None = None) -> str:
@@ -35,15 +37,21 @@ def login_name(session_user: str | None = None) -> str:
 
 def look_of(data: Mapping[str, Any], player: str) -> tuple[str | None, str | None]:
     """The theme and glyphs ``player`` plays with by these settings (as plain data): their own
-    profile's first, then the arcade's. A value left out, empty or not text counts as not set."""
+    profile's first, then the arcade's. A value left out, empty or one the validating read
+    (settings.py) would set aside counts as not set, so both reads agree."""
     profiles = data.get("profiles")
     own = profiles.get(player) if isinstance(profiles, Mapping) else None
     places = [own, data] if isinstance(own, Mapping) else [data]
+    theme = next((v for place in places if isinstance(v := place.get("theme"), str) and 0 < len(v) <= MAX_THEME_NAME),
+                 None)
+    glyphs = next((v for place in places if (v := place.get("glyphs")) in GLYPH_CHOICES), None)
+    return theme, glyphs
 
-    def chosen(key: str) -> str | None:
-        return next((v for place in places if isinstance(v := place.get(key), str) and v), None)
 
-    return chosen("theme"), chosen("glyphs")
+def profile_named(data: Mapping[str, Any]) -> str | None:
+    """The profile the settings name, if it is one the validating read keeps."""
+    profile = data.get("profile")
+    return profile if isinstance(profile, str) and 0 < len(profile) <= MAX_NAME else None
 
 
 def first_look(path: Path, session_user: str | None) -> tuple[str | None, str | None]:
@@ -53,5 +61,4 @@ def first_look(path: Path, session_user: str | None) -> tuple[str | None, str | 
         data = read_toml(path, MAX_SETTINGS_BYTES)
     except (FileNotFoundError, UnusableFile):
         return None, None
-    profile = data.get("profile")
-    return look_of(data, login_name(session_user or (profile if isinstance(profile, str) else None)))
+    return look_of(data, login_name(session_user or profile_named(data)))

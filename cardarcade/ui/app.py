@@ -153,6 +153,11 @@ class ArcadeApp(App):
 
             self.seat_holder = SeatHolder(address, self._seat_taken_over)
         self._user_settings: Settings | None = None
+        # Theme and glyphs chosen by a key, not yet written (_remember_look); the guard is shared
+        # with the store's worker thread, which writes them.
+        self._look_changes: dict = {}
+        self._look_write_due = False
+        self._look_guard = threading.Lock()
         self._store_worker: ThreadPoolExecutor | None = None
         self._last_write: Future | None = None
         self.settings_warning: str | None = None  # why the settings file could not be used
@@ -260,11 +265,40 @@ class ArcadeApp(App):
         name = self.theme_order[(i + 1) % len(self.theme_order)]
         self.use_theme(name)
         self.notify(f"Theme: {self.card_theme.title}", timeout=2)
+        self._remember_look(theme=name)
 
     def action_toggle_glyphs(self) -> None:
         self.settings.ascii_glyphs = not self.ascii_glyphs
         self.notify("Suit letters S H D C" if self.settings.ascii_glyphs else "Suit symbols ♠ ♥ ♦ ♣", timeout=2)
         self.redraw()
+        self._remember_look(glyphs="letters" if self.settings.ascii_glyphs else "symbols")
+
+    def _remember_look(self, **look: str) -> None:
+        """Keep a theme or glyphs chosen by a key (t, g: they were forgotten at exit) where the
+        settings screen keeps them: the player's profile if it has a look of its own, else the
+        arcade's. Only that is written, into the file as it is then, in the background; a held
+        key's presses make one write."""
+        from cardarcade.store.settings import PROFILE_ONLY, changes_between
+
+        before, profile = self.user_settings, self.profile
+        if any(getattr(profile, name) is not None for name in PROFILE_ONLY):
+            self._user_settings = before.with_profile(self.player, profile.model_copy(update=look))
+        else:
+            self._user_settings = before.model_copy(update=look)
+        if self.settings_warning is not None:
+            return  # a file with settings that cannot be used is left alone until the player saves settings
+        with self._look_guard:
+            self._look_changes.update(changes_between(before, self._user_settings))
+            if self._look_write_due:
+                return
+            self._look_write_due = True
+        self.store_in_background(self._write_look, "The theme and glyphs could not be remembered")
+
+    def _write_look(self) -> None:
+        """(In the store's worker thread.)"""
+        with self._look_guard:
+            changes, self._look_changes, self._look_write_due = self._look_changes, {}, False
+        self.store.settings_file.update(changes)
 
     def redraw(self) -> None:
         """Draw every screen's table again (the theme, the glyphs or what is saved changed)."""
@@ -333,14 +367,25 @@ class ArcadeApp(App):
             self.settings.ascii_glyphs = glyphs
         for warning in self.theme_warnings[warnings:]:
             self.notify(warning, severity="warning", timeout=6)
+        self._say_settings_warning()
         if self.card_theme.name != theme:
             self.use_theme(self.card_theme.name)
         elif self.settings.ascii_glyphs != glyphs:
             self.redraw()
 
+    def _say_settings_warning(self) -> None:
+        """A settings file with something it cannot use is said on the first screen (it was said
+        only on the settings screen, and the wrong player's games were recorded meanwhile)."""
+        if self.settings_warning is not None:
+            self.notify(self.settings_warning, severity="warning", timeout=12)
+
     def save_settings(self, settings: Settings) -> str | None:
         """Keep ``settings`` (the player saved them) and play by them now; a message if the file
-        could not be written (they still apply to this session)."""
+        could not be written (they still apply to this session). Only what changed is written,
+        into the file as it is now: what another window saved meanwhile stays."""
+        from cardarcade.store.settings import changes_between
+
+        changes = changes_between(self.user_settings, settings)
         self._user_settings, self.settings_warning = settings, None
         theme = self.card_theme.name
         self._take_user_settings()
@@ -349,19 +394,22 @@ class ArcadeApp(App):
         else:
             self.redraw()
         try:
-            self.store.settings_file.save(settings)
+            self.store.settings_file.update(changes, repair=True)
         except OSError as exc:
             return f"The settings could not be saved in {self.store.settings_file.path} ({exc.strerror or exc})"
         return None
 
     def save_profile(self, profile: Profile, name: str | None = None) -> None:
         """Remember a player's preferences (the bot levels last chosen...). Written to the settings
-        file unless that file could not be read: it is then left alone until the player saves."""
-        settings = self.user_settings.with_profile(name or self.player, profile)
-        self._user_settings = settings
+        file (only that, into the file as it is now) unless the file holds something it cannot use:
+        it is then left alone until the player saves settings."""
+        from cardarcade.store.settings import changes_between
+
+        before = self.user_settings
+        self._user_settings = before.with_profile(name or self.player, profile)
         if self.settings_warning is None:
             try:
-                self.store.settings_file.save(settings)
+                self.store.settings_file.update(changes_between(before, self._user_settings))
             except OSError:
                 pass  # a preference is not worth interrupting play for; it holds for this session
 
@@ -591,6 +639,7 @@ class ArcadeApp(App):
                         severity="warning", timeout=6)
         if self.start_setup is not None:
             self.push_screen(screen_for(self.start_setup))
+            self._say_settings_warning()  # (read before the game started; the menu's is read after its first frame)
         if self._settings_due:
             self.call_after_refresh(self._settings_after_first_frame)
         self.call_after_refresh(self._check_size)

@@ -105,25 +105,29 @@ def record_profiles(app: ArcadeApp, stats: Path) -> None:
     shutil.copy(stats, app.store.data_dir / "stats.sqlite3")
 
 
-def hostile_setup(game_id: str) -> GameSetup:
-    """The game with a hostile name in every seat: the person's first, bots in the others."""
+def hostile_setup(game_id: str, first: int | None = None) -> GameSetup:
+    """The game at its usual number of players, a hostile name in every seat: the person's first,
+    then bots named by the others in turn, from the ``first`` (by default the game's place in
+    the catalog: from game to game every name sits somewhere)."""
     spec = GAMES[game_id]
     level = levels_for(spec.realtime)[0]
-    players = max(spec.min_players, min(spec.max_players, len(HOSTILE)))
-    seats = [Seat(PLAYER, profile=PLAYER)] + [Seat(HOSTILE[i], "bot", level) for i in range(1, players)]
+    others = HOSTILE[1:]
+    if first is None:
+        first = list(CATALOG).index(game_id)
+    names = [others[(first + i) % len(others)] for i in range(spec.default_players - 1)]
+    seats = [Seat(PLAYER, profile=PLAYER)] + [Seat(name, "bot", level) for name in names]
     return GameSetup(spec, tuple(seats), spec.Options(), seed=7)
 
 
-def save_one_move_from_the_end(app: ArcadeApp, setup: GameSetup) -> tuple[str, random.Random]:
-    """A save of ``setup``'s game one random move from its end, and the random moves' source
-    where that move is next."""
+def save_one_move_from_the_end(app: ArcadeApp, setup: GameSetup) -> random.Random:
+    """Save ``setup``'s game one random move from its end; the random moves' source, where that
+    move is next."""
     moves = play_randomly(setup.new_game(), random.Random(7))
     rng = random.Random(7)
     game = setup.new_game()
     play_randomly(game, rng, moves=moves - 1)
-    save_id = new_save_id(setup.spec.id)
-    app.store.saves.save(save_id, setup, game, 60.0)
-    return save_id, rng
+    app.store.saves.save(new_save_id(setup.spec.id), setup, game, 60.0)
+    return rng
 
 
 async def play_to_the_end(pilot, screen: GameScreen, rng: random.Random) -> None:
@@ -184,7 +188,7 @@ async def test_every_games_set_up_table_and_result_show_hostile_names_as_typed(g
     app = hostile_app
     keep_books(app, game_id)
     setup = hostile_setup(game_id)
-    _, rng = save_one_move_from_the_end(app, setup)
+    rng = save_one_move_from_the_end(app, setup)
     async with app.run_test(size=SIZE) as pilot:
         # The set-up: the known profiles (the crash of issue 24), the books and why one is not usable.
         form = await open_set_up(pilot, game_id)
@@ -217,8 +221,8 @@ async def test_every_games_set_up_table_and_result_show_hostile_names_as_typed(g
 async def test_books_saves_the_pause_menu_and_the_log_show_hostile_names_as_typed(hostile_app):
     app = hostile_app
     keep_books(app, "go-fish")
-    setup = hostile_setup("go-fish")
-    _, rng = save_one_move_from_the_end(app, setup)
+    setup = hostile_setup("go-fish", first=0)  # bots named with markup, to read in the log
+    rng = save_one_move_from_the_end(app, setup)
     async with app.run_test(size=SIZE) as pilot:
         # The books offered, and the rules with the one in force: its name and the group's rulings.
         form = await open_set_up(pilot, "go-fish")
@@ -265,9 +269,8 @@ async def test_books_saves_the_pause_menu_and_the_log_show_hostile_names_as_type
         await press_to(pilot, "escape", ResultScreen)  # (it waited for the player's screens to close)
 
 
-async def test_statistics_show_every_hostile_profile_by_its_name(hostile_stats):
-    app = make_app()
-    record_profiles(app, hostile_stats)
+async def test_statistics_show_every_hostile_profile_by_its_name(hostile_app):
+    app = hostile_app
     async with app.run_test(size=SIZE) as pilot:
         screen = await press_to(pilot, "s", StatsScreen)
         assert isinstance(screen, StatsScreen)
@@ -326,7 +329,6 @@ async def test_choices_and_the_hand_over_name_players_as_typed():
         text = plain_screen(app)
         assert f"Ask {HOSTILE[1]} for which rank?" in text
         assert all(f"Ask {shown(name)}" in text for name in HOSTILE)
-        await pilot.press("escape")
     # Two people at one keyboard, hands hidden: the cover asks for each by name.
     spec = GAMES["go-fish"]
     setup = GameSetup(spec, (Seat(HOSTILE[1], profile=HOSTILE[1]), Seat(HOSTILE[3], profile=HOSTILE[3]),
@@ -401,7 +403,8 @@ async def test_a_profile_name_typed_with_a_control_character_is_refused():
         await press_to(pilot, "o", SettingsScreen)
         app.screen.query_one("#profile", Input).value = "ada\x1b[2J"  # (as a paste brings it)
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: "cannot hold control characters" in said(app.screen.query_one("#settings-message")))
+        message = app.screen.query_one("#settings-message")
+        await wait_for(pilot, lambda: "cannot hold control characters" in said(message))
         assert isinstance(app.screen, SettingsScreen)
         assert not app.store.settings_file_exists()
         plain_screen(app)

@@ -60,13 +60,29 @@ async def test_a_theme_and_glyphs_chosen_on_the_command_line_beat_the_file():
         assert (app.card_theme.name, app.ascii_glyphs) == ("four-colour", True)
 
 
-async def test_a_broken_file_gives_the_default_look_once_it_is_read_and_is_said():
-    settings_file('theme = "high-contrast"\npace = "very slow"\n')
+async def test_a_file_that_cannot_be_read_gives_the_default_look_once_it_is_read_and_is_said():
+    settings_file('theme = "high-contrast"\npace = "very slow\n')
     app = ArcadeApp(player="ada")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: app.settings_warning is not None)
         assert "using the default settings" in app.settings_warning
         assert app.card_theme.name == DEFAULT_THEME and app.settings.pace == 0.8
+        assert any("using the default settings" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize("start", ["menu", "game"])
+async def test_one_bad_setting_is_said_on_the_first_screen_and_the_rest_hold(start):
+    # pace = 99 beside profile = "alice" threw the whole file away: the terminal played and
+    # recorded a won game as the login name, and only the settings screen said anything.
+    from cardarcade.rules import GAMES
+    from cardarcade.table.setup import GameSetup
+
+    settings_file('profile = "alice"\npace = 99\ncountdown = 1\ntheme = "high-contrast"\n')
+    app = ArcadeApp(start=GameSetup.solo(GAMES["war"], seed=1) if start == "game" else None)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: any("Pace must be at most 5.0" in n.message for n in app._notifications))
+        assert app.player == "alice" and app.settings.countdown == 1 and app.settings.pace == 0.8
+        assert app.card_theme.name == "high-contrast"
 
 
 async def test_an_unknown_theme_in_the_file_is_said_on_the_menu():

@@ -68,17 +68,84 @@ async def test_a_broken_settings_file_is_announced_and_kept_aside_when_saving(tm
     app = ArcadeApp(player="ada")
     path = app.store.settings_file.path
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('pace = "very slow"\n')
+    path.write_text('pace = "very slow\n')
     async with app.run_test(size=(80, 24)) as pilot:
         await open_settings(app, pilot)
         assert "using the default settings" in shown(app) and "settings.toml.broken" in shown(app)
-        assert path.read_text() == 'pace = "very slow"\n'  # opening the screen changes nothing
+        assert path.read_text() == 'pace = "very slow\n'  # opening the screen changes nothing
         await type_into(pilot, "countdown", "5")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.settings.countdown == 5 and app.settings_warning is None
     assert tomllib.loads(path.read_text()) == {"countdown": 5}
-    assert path.with_name("settings.toml.broken").read_text() == 'pace = "very slow"\n'
+    assert path.with_name("settings.toml.broken").read_text() == 'pace = "very slow\n'
+
+
+async def test_a_setting_the_file_cannot_use_is_named_and_saving_keeps_every_other_one() -> None:
+    app = ArcadeApp()
+    path = app.store.settings_file.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = 'profile = "bob"\npace = 99\ncountdown = 2\n[profiles.bob.bot_levels]\nsnap = "hard"\n'
+    path.write_text(text)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_settings(app, pilot)
+        assert "Pace must be at most 5.0" in shown(app) and "settings.toml.broken" in shown(app)
+        assert app.player == "bob" and app.screen.query_one("#countdown").value == "2"
+        await type_into(pilot, "hard_bot_seconds", "2")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.settings_warning is None
+    assert tomllib.loads(path.read_text()) == {"profile": "bob", "countdown": 2, "hard_bot_seconds": 2.0,
+                                               "profiles": {"bob": {"bot_levels": {"snap": "hard"}}}}
+    assert path.with_name("settings.toml.broken").read_text() == text
+
+
+async def test_saving_settings_keeps_what_another_window_saved_meanwhile() -> None:
+    # A saved pace 2.5, then B (open since before) saved a countdown of 7: the pace was gone.
+    window_a, window_b = ArcadeApp(player="ada"), ArcadeApp(player="ada")
+    async with window_b.run_test(size=(80, 24)) as pilot_b:
+        await open_settings(window_b, pilot_b)
+        async with window_a.run_test(size=(80, 24)) as pilot_a:
+            await open_settings(window_a, pilot_a)
+            await type_into(pilot_a, "pace", "2.5")
+            await pilot_a.press("ctrl+s")
+            await pilot_a.pause()
+        await type_into(pilot_b, "countdown", "7")
+        await pilot_b.press("ctrl+s")
+        await pilot_b.pause()
+        assert isinstance(window_b.screen, MenuScreen)
+    assert tomllib.loads(window_b.store.settings_file.path.read_text()) == {"pace": 2.5, "countdown": 7}
+
+
+async def test_the_theme_and_glyphs_chosen_by_keys_on_the_menu_are_remembered() -> None:
+    app = ArcadeApp(player="ada")
+    path = app.store.settings_file.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("countdown = 1\n")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t", "t", "g")
+        await pilot.pause()
+        theme, letters = app.card_theme.name, app.ascii_glyphs
+        assert app.finish_writes()
+        assert tomllib.loads(path.read_text()) == {"countdown": 1, "theme": theme,
+                                                   "glyphs": "letters" if letters else "symbols"}
+    again = ArcadeApp(player="ada")
+    assert (again.card_theme.name, again.ascii_glyphs) == (theme, letters)  # the next start, from the first frame
+
+
+async def test_a_player_with_a_look_of_their_own_keeps_the_key_chosen_theme_in_their_profile() -> None:
+    app = ArcadeApp(player="ada")
+    path = app.store.settings_file.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('theme = "felt"\n[profiles.ada]\npace = 0.5\n')
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        theme = app.card_theme.name
+        assert app.finish_writes()
+    assert tomllib.loads(path.read_text()) == {"theme": "felt", "profiles": {"ada": {"pace": 0.5, "theme": theme}}}
 
 
 async def test_escape_with_changes_warns_once_then_leaves_without_saving() -> None:

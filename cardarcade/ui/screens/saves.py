@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +20,9 @@ from cardarcade.store.saves import SaveEntry, SaveInUse
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens.menu import count_line
 from cardarcade.ui.widgets.footer import ArcadeFooter
+
+if TYPE_CHECKING:
+    from cardarcade.table.setup import GameSetup
 
 
 def when(saved_at: datetime | None, now: datetime | None = None) -> str:
@@ -138,7 +142,7 @@ class ContinueScreen(Screen):
         self.app.last_setups[setup.spec.id] = setup
         self.app.switch_screen(screen_for(setup, saved))
 
-    def _played_by_this_player(self, setup):
+    def _played_by_this_player(self, setup: GameSetup) -> GameSetup:
         """A game one person plays is carried on by the profile this terminal plays as now, and
         credited to it (it may have been saved by another profile: the player is told)."""
         people = [i for i, seat in enumerate(setup.seats) if not seat.is_bot]

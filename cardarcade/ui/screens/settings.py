@@ -2,8 +2,9 @@
 whose profile this terminal plays as, saved in the settings file (``app.save_settings``).
 
 A value out of bounds is named with its limits and nothing is saved. Theme, glyphs and pace can
-be kept for the player's profile only (someone else at this terminal keeps their own); saving
-keeps every other profile as it was.
+be kept for the player's profile only (someone else at this terminal keeps their own). Saving
+writes only what was changed here, so every other profile, and what another window saved
+meanwhile, stays as it was.
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from cardarcade.rules.base import option_error
 from cardarcade.store.look import MAX_NAME, login_name
-from cardarcade.store.settings import Profile, Settings
+from cardarcade.store.settings import PROFILE_ONLY, Profile, Settings
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar
 
 THEME_DECIDES = "theme"  # the glyphs choice that leaves them to the theme (None in the file)
 GLYPHS = [("Symbols ♠ ♥ ♦ ♣", "symbols"), ("Letters S H D C", "letters"), ("As the theme decides", THEME_DECIDES)]
-PROFILE_ONLY = ("theme", "glyphs", "pace")  # what a profile may keep for itself
 
 
 def limits(name: str) -> str:
@@ -63,8 +63,8 @@ class SettingsScreen(Screen):
         yield Static(Text.assemble((" Settings ", "bold reverse"), f"  playing as {app.player}"),
                      id="settings-title")
         warning = app.settings_warning
-        yield Static(Text(f"{warning}. Saving replaces it; the old file is kept beside it as settings.toml.broken."
-                          if warning else ""), id="settings-warning")
+        yield Static(Text(f"{warning}. Saving writes it as this form shows it; the old file is kept beside it "
+                          "as settings.toml.broken." if warning else ""), id="settings-warning")
         yield Static("", id="settings-message")
         theme = profile.theme or settings.theme
         if theme not in app.card_themes:
