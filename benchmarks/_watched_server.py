@@ -38,17 +38,6 @@ if importlib.util.find_spec("cardarcade.server.watchdog") is None:
     asyncio.run = watched_run
     print("bench: this checkout has no watchdog; the benchmark's is started", file=sys.stderr, flush=True)
 
-import signal, gc  # DEBUG
-def _dump(*_):
-    from cardarcade.server.driver import TerminalDriver
-    for d in [o for o in gc.get_objects() if isinstance(o, TerminalDriver)]:
-        app = d._app
-        print("DEBUG", getattr(app, "player", "?"), "started", d._started, "stopped", d._stopped, "inbox", len(d._inbox),
-              "decoded", len(d._decoded), "feeder", d._feeder, "credit", d._draw_credit, d._drawing_wait(), "wanted", d._wanted_size,
-              "q", app.message_queue_size, "closing", app._closing, "screen", app.screen_stack, file=sys.stderr, flush=True)
-        if d._feeder is not None:
-            d._feeder.print_stack(file=sys.stderr)
-signal.signal(signal.SIGUSR1, _dump)
 from cardarcade.cli import main  # noqa: E402
 
 sys.exit(main(sys.argv[1:]))

@@ -9,11 +9,12 @@ the server has stopped, how many objects one full collection still finds to free
 policy never freed). ``--old-policy`` runs the collector with its full collections only (what it
 did before reclaims); ``--source DIR`` measures another checkout (e.g. a ``git worktree``).
 
-``--clients`` people (40; 12 with ``--quick``) come and go for ``--minutes`` (5; 1 with
-``--quick``), each in a process of their own shared by all of them: connect, the lobby, the
-menu, a game of War against a bot played for 3-15 s (a card every 0.3-0.6 s), then half of them
-leave the game for the menu first (its screens close while the session lives on), and the
-connection closes; at once, the same person connects again. Meanwhile the bystander, an SSH
+``--clients`` people (40; 20 with ``--quick``) come and go for ``--minutes`` (5; 1 with
+``--quick``), in a process of their own shared by all of them: connect, the lobby, the menu, a
+game of War against a bot (3-8 cards, one every 0.5-1 s), half of them back to the menu (the
+game's screens close while the session lives on), 5-20 s more, and the connection closes; at
+once, the same person connects again (some 25 s a visit: 40 people, one session ending and one
+starting every 0.6 s or so). Meanwhile the bystander, an SSH
 session on the menu in this process, moves up and down as ``server_ssh.py``'s measured player
 does. After the churn, everyone but the bystander is gone for ``--quiet`` seconds (45: a
 reclaim looks again at what survived it 30 s later), then the server is stopped.
@@ -292,11 +293,10 @@ async def churn_of(port: int, clients: int) -> None:
             await asyncio.sleep(1.0)
             chan.write(F5)
             await sink.wait_for(WAR_TABLE, since)
-            end = time.monotonic() + random.uniform(3.0, 15.0)
-            while time.monotonic() < end and not stop.is_set():
-                await asyncio.sleep(random.uniform(0.3, 0.6))
+            for _ in range(random.randint(3, 8)):  # a few cards
+                await asyncio.sleep(random.uniform(0.5, 1.0))
                 chan.write(ENTER)
-            if random.random() < 0.5:  # back to the menu first: the game's screens close
+            if random.random() < 0.5:  # back to the menu: the game's screens close, the session lives on
                 since = sink.position
                 chan.write(b"q")
                 await asyncio.sleep(0.5)
@@ -305,7 +305,7 @@ async def churn_of(port: int, clients: int) -> None:
                     await sink.wait_for(MENU, since, timeout=5.0)
                 except asyncio.TimeoutError:
                     pass
-                await asyncio.sleep(random.uniform(0.5, 2.0))
+            await asyncio.sleep(random.uniform(5.0, 20.0))  # looking around
         finally:
             conn.close()
 
@@ -318,7 +318,7 @@ async def churn_of(port: int, clients: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="12 people for 1 minute, 35 s quiet")
+    parser.add_argument("--quick", action="store_true", help="20 people for 1 minute, 35 s quiet")
     parser.add_argument("--minutes", type=float, default=5.0)
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--quiet", type=float, default=45.0, help="seconds with only the bystander, after the churn")
@@ -333,7 +333,7 @@ def main() -> None:
         asyncio.run(churn_of(args.port, args.churn_of))
         return
     if args.quick:
-        args.clients, args.minutes, args.quiet = 12, 1.0, 35.0
+        args.clients, args.minutes, args.quiet = 20, 1.0, 35.0
     results = asyncio.run(measure(args))
     path = _common.write_results(args.out or ("server_gc_old" if args.old_policy else "server_gc"), results)
     print(f"written to {path.relative_to(_common.REPO_DIR)}")

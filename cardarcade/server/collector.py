@@ -53,7 +53,7 @@ from typing import Any, Callable, Iterable
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 2.0  # seconds at most between collections of what was made since the last freeze
-LOOK_EVERY = 0.1  # seconds between looks at how much has aged into the old generation
+LOOK_EVERY = 0.05  # seconds between looks at how much has aged into the old generation
 # Young collections that moved survivors into the old generation since the last sweep (each at most
 # a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
 AGED_FOR_SWEEP = 1
@@ -63,15 +63,18 @@ GROWTH_FOR_FULL = 0.5  # (no reclaims) or the frozen part grown by this much sin
 NO_AUTOMATIC_FULL = 1_000_000  # a third threshold CPython's counts never reach
 REPORT_EVERY = 60.0  # seconds between the log's lines on what the collector did (if anything)
 
-SEEK_EVERY = 5.0  # seconds at most between looks for stopped pumps (sooner once a session ended)
-SLICE_SECONDS = 0.003  # the longest the loop is held gathering one slice of a reclaim
-MOVE_SLICE = 2_000  # objects moved in one slice (about a millisecond)
-# What a reclaim collects at once, leaves aside: once this much is gathered, no more stopped pumps
-# are followed (an ended session's app and screens are 5-10 thousand); at the most, gathering
-# stops even in the middle of what it was following.
-REGION_ENOUGH, REGION_MOST = 10_000, 40_000
+SEEK_EVERY = 5.0  # seconds at most between looks for stopped pumps...
+SEEK_SETTLE = 1.0  # ...or this long after a session ended (its connection is still closing at first)
+# A slice of a reclaim holds the loop SLICE_SECONDS, or, when the loop was busy with everyone else
+# for long since the last slice, SLICE_SHARE of that time, at most SLICE_MOST.
+SLICE_SECONDS, SLICE_SHARE, SLICE_MOST = 0.003, 0.25, 0.025
+GATHER_BATCH, MOVE_BATCH = 256, 256  # objects whose referents are asked for at once
+# Objects a reclaim gathers (about half of them moved and collected): once this many are, no more
+# stopped pumps are followed (an ended session's app and screens are 10-25 thousand); at the most,
+# gathering stops even in the middle of what it was following.
+REGION_ENOUGH, REGION_MOST = 20_000, 80_000
 GATHER_PATIENCE = 30.0  # seconds a reclaim may take gathering on a loop too busy to give it slices
-RETRY_FIRST, RETRY_MOST = 30.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
+RETRY_FIRST, RETRY_MOST = 10.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
 
 
 def finished_pump(pump: Any) -> bool:
@@ -161,22 +164,18 @@ def young_mover() -> Callable[[Iterable[Any]], None] | None:
 
 
 class _Region:
-    """What one reclaim has gathered so far. Strong references to everything it followed, so
-    that none is freed (nor its id reused) before the collection: ``objects``, moved into the
-    young generation, and ``leaves``, which refer to nothing that could lead back (no tracked
-    object but classes and what is kept out): no cycle runs through them, so they are freed with
-    whatever holds them and need not be collected (half of what a screen leaves: empty caches,
-    sets and lists, sizes, colours)."""
+    """What one reclaim has gathered so far: strong references to every object followed
+    (``objects``), so that none is freed, nor its id reused, before the collection."""
 
     def __init__(self) -> None:
         self.objects: list[Any] = []
-        self.leaves: list[Any] = []
-        self.moved = 0  # objects[:moved] are in the young generations already
         self.followed: set[int] = set()  # ids of what is held here
         self.passed: set[int] = set()  # ids of what was looked at and not followed
         self.to_follow: list[Any] = []
         self.pumps: list[weakref.ref] = []  # the stopped pumps met (to see which survived)
         self.moving = False  # all gathered: being moved, then collected
+        self.looked = 0  # objects[:looked] have been looked at for moving
+        self.moved = 0  # how many of those were moved
         self.cut = False  # collected before all was followed (too much, or too long)
         self.slices = 0
         self.longest_slice = 0.0
@@ -187,7 +186,7 @@ class _Region:
         self.to_follow.append(obj)
 
     def drop(self) -> None:
-        for held in (self.objects, self.leaves, self.to_follow, self.followed, self.passed):
+        for held in (self.objects, self.to_follow, self.followed, self.passed):
             held.clear()
 
 
@@ -215,8 +214,9 @@ class Collector:
         self._thresholds: tuple[int, int, int] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._step: asyncio.Handle | None = None
-        self._last_sweep = self._last_full = self._last_seek = self._last_report = 0.0
-        self._ended_at_full = self._ended_at_seek = 0
+        self._last_sweep = self._last_full = self._last_seek = self._last_report = self._growth_looked = 0.0
+        self._ended_at_full = self._ended_at_seek = self._ended_noticed = 0
+        self._ended_at = 0.0  # when the count of ended sessions last changed
         self._frozen_at_full = 0
         self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
         self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
@@ -225,6 +225,7 @@ class Collector:
         self._region: _Region | None = None
         self._keep_out: set[int] = set()
         self._collection_began = 0.0
+        self._slice_ended = 0.0
         self._unpatch: tuple[type, Any] | None = None
         # What the log says, and the tests and benchmarks read: counts since the start, and the
         # longest pauses since the last report.
@@ -318,12 +319,9 @@ class Collector:
 
     def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
-        DEBUG_n = len(gc.get_objects())
         started, cpu = time.perf_counter(), time.thread_time()
         gc.collect()
-        DEBUG_t1 = time.perf_counter() - started
         self._freeze()
-        log.info("DEBUG sweep nonfrozen %d collect %.0f ms total %.0f ms cpu %.0f", DEBUG_n, DEBUG_t1 * 1000, (time.perf_counter() - started) * 1000, 1000 * (time.thread_time() - cpu))
         self._last_sweep = time.monotonic()
         self.sweeps += 1
         spent = time.perf_counter() - started
@@ -350,8 +348,14 @@ class Collector:
         ended = self.sessions_ended() - self._ended_at_full
         if self.move is not None:  # only what no reclaim could reach is left, freed while nobody waits
             return ended > 0 and self.sessions_live is not None and self.sessions_live() == 0
-        grown = gc.get_freeze_count() - self._frozen_at_full
-        return ended >= self.ended_for_full or grown >= GROWTH_FOR_FULL * max(self._frozen_at_full, 1)
+        if ended >= self.ended_for_full:
+            return True
+        # Counting the frozen objects walks them all (tens of milliseconds): once a minute at most.
+        now = time.monotonic()
+        if now - self._growth_looked < REPORT_EVERY:
+            return False
+        self._growth_looked = now
+        return gc.get_freeze_count() - self._frozen_at_full >= GROWTH_FOR_FULL * max(self._frozen_at_full, 1)
 
     def _full(self) -> None:
         started = time.perf_counter()
@@ -368,8 +372,12 @@ class Collector:
     # ---- reclaims: what ended sessions and closed screens left frozen
 
     def seek_due(self) -> bool:
-        return (self.sessions_ended() != self._ended_at_seek
-                or time.monotonic() - self._last_seek >= SEEK_EVERY)
+        now, ended = time.monotonic(), self.sessions_ended()
+        if ended != self._ended_noticed:
+            self._ended_noticed, self._ended_at = ended, now
+        if ended != self._ended_at_seek and now - self._ended_at >= SEEK_SETTLE:
+            return True
+        return now - self._last_seek >= SEEK_EVERY
 
     def seek(self) -> None:
         """Look for frozen pumps that have stopped, and begin gathering from them."""
@@ -389,80 +397,98 @@ class Collector:
         self._keep_out = {id(obj) for obj in self.keep_out()}
         self._keep_out.update(id(vars(module)) for module in list(sys.modules.values()) if module is not None)
         self._keep_out.update((id(sys.modules), id(self), id(self._pumps), id(self._retry), id(self._waiting)))
+        self._slice_ended = time.perf_counter()
         self._step = asyncio.get_running_loop().call_soon(self._gather)
 
+    def _budget(self, started: float) -> float:
+        """How long this slice may hold the loop: SLICE_SECONDS, or a share of the time the loop
+        spent on everyone else since the last slice (on a loop too busy to come back soon,
+        reclaims would otherwise fall behind the sessions ending, and memory grow)."""
+        others = started - self._slice_ended
+        return min(SLICE_MOST, max(SLICE_SECONDS, SLICE_SHARE * others))
+
     def _gather(self) -> None:
-        """One slice of following references (at most SLICE_SECONDS). Sweeps go on meanwhile:
-        nothing is moved until all is gathered."""
+        """One slice of following references. Sweeps go on meanwhile: nothing is moved until all
+        is gathered. Referents are asked for in batches, and sorted out in C where they can be:
+        each object new to the reclaim is looked at once in Python."""
         self._step = None
         region = self._region
         if region is None:
             return
         started = time.perf_counter()
-        deadline = started + SLICE_SECONDS
-        objects, leaves, to_follow = region.objects, region.leaves, region.to_follow
-        followed, passed = region.followed, region.passed
+        deadline = started + self._budget(started)
+        objects, to_follow, followed, passed = region.objects, region.to_follow, region.followed, region.passed
         keep_out, kinds, finished = self._keep_out, self.pump_types, self.finished
         referents, tracked = gc.get_referents, gc.is_tracked
         shared = (type, types.ModuleType, asyncio.AbstractEventLoop)
         gathered = False
-        looked = 0  # references looked at since the clock was
         while True:
             if not to_follow and (len(objects) >= REGION_ENOUGH or not self._next_pump(region)):
                 gathered = True
                 break
-            obj = to_follow.pop()
-            found = referents(obj)
-            looked += len(found) + 1
-            inward = False  # whether it refers to something gathered here (a cycle may run through it)
-            for ref in found:
-                key = id(ref)
-                if key in followed:
-                    inward = True
-                    continue
-                if key in passed:
-                    continue
-                if not tracked(ref) or isinstance(ref, shared) or key in keep_out:
+            batch = to_follow[-GATHER_BATCH:]
+            del to_follow[-GATHER_BATCH:]
+            objects += batch
+            found = list(filter(tracked, referents(*batch)))
+            by_id = dict(zip(map(id, found), found))
+            for key in by_id.keys() - followed - passed:
+                ref = by_id[key]
+                if isinstance(ref, shared) or key in keep_out:
                     passed.add(key)
-                    continue
-                if isinstance(ref, kinds):
-                    if not finished(ref):
-                        passed.add(key)
-                        continue  # a live session's: not followed
-                    region.pumps.append(weakref.ref(ref))
-                region.follow(ref)
-                inward = True
-            (objects if inward else leaves).append(obj)
-            if looked >= 256:
-                looked = 0
-                if len(objects) >= REGION_MOST or time.monotonic() - region.began > GATHER_PATIENCE:
-                    region.cut = gathered = True  # collected as far as gathered
-                    break
-                if time.perf_counter() >= deadline:
-                    break
+                elif isinstance(ref, kinds) and not finished(ref):
+                    passed.add(key)  # a live session's: not followed
+                else:
+                    if isinstance(ref, kinds):
+                        region.pumps.append(weakref.ref(ref))
+                    region.follow(ref)
+            if len(objects) >= REGION_MOST or time.monotonic() - region.began > GATHER_PATIENCE:
+                region.cut = gathered = True  # collected as far as gathered
+                break
+            if time.perf_counter() >= deadline:
+                break
         self._slice_took(region, started)
         self._step = asyncio.get_running_loop().call_soon(self._move_some if gathered else self._gather)
 
     def _move_some(self) -> None:
         """One slice of moving what was gathered into the young generation; once all of it is
-        there, it is collected. No sweep meanwhile (it would freeze it again)."""
+        there, it is collected. No sweep meanwhile (it would freeze it again).
+
+        Left where they are: objects that refer to nothing gathered (no cycle of what was gathered
+        runs through them: about half of what a screen leaves, empty caches, sets and lists,
+        sizes, colours), freed with whatever holds them."""
         self._step = None
         region = self._region
         if region is None:
             return
+        if not region.moving:
+            # What is young now would be collected with what is moved: swept first, on a turn of its own.
+            region.moving = True
+            if gc.get_count()[2] or gc.get_count()[1]:
+                self.sweep()
+                self._step = asyncio.get_running_loop().call_soon(self._move_some)
+                return
         started = time.perf_counter()
-        region.moving = True
-        end = min(region.moved + MOVE_SLICE, len(region.objects))
-        self.move(region.objects[region.moved:end])
-        region.moved = end
+        deadline = started + self._budget(started)
+        while region.looked < len(region.objects) and time.perf_counter() < deadline:
+            self._move_batch(region)
         self._slice_took(region, started)
-        if end < len(region.objects):
+        if region.looked < len(region.objects):
             self._step = asyncio.get_running_loop().call_soon(self._move_some)
         else:
             self._collect(region)
 
+    def _move_batch(self, region: _Region) -> None:
+        # (A function of its own: nothing it held is still held by a caller's local when collecting.)
+        inward, referents = region.followed.__contains__, gc.get_referents
+        batch = region.objects[region.looked:region.looked + MOVE_BATCH]
+        region.looked += len(batch)
+        moving = [obj for obj in batch if any(map(inward, map(id, referents(obj))))]
+        self.move(moving)
+        region.moved += len(moving)
+
     def _slice_took(self, region: _Region, started: float) -> None:
-        spent = time.perf_counter() - started
+        self._slice_ended = time.perf_counter()
+        spent = self._slice_ended - started
         region.slices += 1
         region.longest_slice = max(region.longest_slice, spent)
         self.longest_slice = max(self.longest_slice, spent)
@@ -485,15 +511,12 @@ class Collector:
         self._region = None
         gathered, pumps = len(region.objects), region.pumps
         region.drop()
-        if not gathered:
+        if not region.moved:
             return
-        DEBUG_n = len(gc.get_objects())
         started, cpu = time.perf_counter(), time.thread_time()
         freed = gc.collect()
-        DEBUG_t1 = time.perf_counter() - started
         self._freeze()
         spent = time.perf_counter() - started
-        log.info("DEBUG nonfrozen %d collect %.0f ms total %.0f ms cpu %.0f", DEBUG_n, DEBUG_t1 * 1000, spent * 1000, 1000 * (time.thread_time() - cpu))
         self._last_sweep = time.monotonic()
         self.reclaims += 1
         self.reclaimed += freed
@@ -511,9 +534,9 @@ class Collector:
             wait = self._retry[pump][1] if pump in self._retry else RETRY_FIRST / 2
             wait = RETRY_FIRST if region.cut else min(RETRY_MOST, 2 * wait)
             self._retry[pump] = (now + wait, wait)
-        log.info("reclaim: %d objects freed of %d gathered from %d stopped widgets (%d still held)%s in "
-                 "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, len(pumps),
-                 held, " (cut short)" if region.cut else "", 1000 * spent, region.slices,
+        log.info("reclaim: %d objects freed of %d gathered (%d moved) from %d stopped widgets (%d still held)%s in "
+                 "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, region.moved,
+                 len(pumps), held, " (cut short)" if region.cut else "", 1000 * spent, region.slices,
                  1000 * region.longest_slice)
         if self._waiting and self._thresholds is not None:
             self._begin()

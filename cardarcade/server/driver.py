@@ -6,14 +6,15 @@ Everything happens on the event loop: the session hands the driver the bytes the
 the driver hands Textual's output to the session's ``Terminal``. No thread, no signal handler, no
 termios, no ``sys.stdout``: many of these run side by side in one process.
 
-Since they share one loop, one session's input must never hold it for long: the bytes a client
+Since they share one loop, one session's input must never hold it for long (Textual handles a
+queue of keys one after another without yielding, a few hundred microseconds a key, more for a
+key that changes the screen; decoding costs several microseconds a byte). So the bytes a client
 sends are held (up to ``INPUT_BUFFER``), decoded ``INPUT_SLICE`` bytes at a time and handed to
 the app a few events at a time, the next slice only once the app has handled the last and after
-a rest as long, so everyone else is served in between and a session sending without pause has at
-most half of the loop (Textual handles a queue of keys one after another without yielding, a few
-hundred microseconds a key, more for a key that changes the screen; decoding costs several
-microseconds a byte). A client that fills the buffer is not read until it drains (its own TCP
-connection slows it), and one that keeps it full for ``FLOOD_PATIENCE`` seconds is ended.
+a rest three times as long: everyone else is served in between, and a session sending without
+pause has a quarter of the loop at most. A client that fills the buffer is not read until it
+drains (its own TCP connection slows it), and one that keeps it full for ``FLOOD_PATIENCE``
+seconds is ended.
 
 What a session draws costs the loop too, and a key or a new size can ask for a whole screen
 (half a million cells at the largest size, a third of a second of everyone's time): a session's
@@ -46,11 +47,13 @@ _START = "\x1b[?1049h" + _MOUSE_ON + "\x1b[?25l\x1b[?1004h\x1b[?2026$p\x1b[?2004
 _STOP = _MOUSE_OFF + "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[?1004l"
 
 INPUT_BUFFER = 64 * 1024  # bytes of a client's input held for its app; at this, the client is not read
-INPUT_SLICE = 64  # bytes decoded at once (well under a millisecond)
+INPUT_SLICE = 64  # bytes decoded for one slice at most (well under a millisecond)...
+DECODE_STEP = 8  # ...a few at a time, until the slice has its events (a key's time is when it is handed over)
 # Keys (mouse reports, ...) handed to the app at once: at most MOST_EVENTS, halved after a slice
 # that took longer than SLICE_TIME (down to one), doubled after one that did not.
 MOST_EVENTS, SLICE_TIME = 8, 0.004
-MOST_REST = 0.1  # seconds at most between two slices (each is followed by a rest as long as it took)
+REST = 3  # a slice is followed by a rest this many times as long as it took...
+MOST_REST = 0.1  # ...of this many seconds at most
 FLOOD_PATIENCE = 10.0  # seconds a client may keep its input full (no one types that) before it is ended
 # The drawing credit, in characters written to the client: it grows by DRAW_PER_SECOND up to
 # DRAW_CREDIT, each character drawn spends one, and each new size RESIZE_CHARGE more (the layout
@@ -188,7 +191,7 @@ class TerminalDriver(Driver):
                 self._feeder = None
 
     async def _caught_up(self) -> float | None:
-        """Until the app has handled what it was given, and as long again; the seconds it took
+        """Until the app has handled what it was given, then a rest; the seconds it took
         (None: the app is closing). The loop serves every other session meanwhile."""
         given = self._loop.time()
         handled = self._loop.create_future()
@@ -196,15 +199,18 @@ class TerminalDriver(Driver):
             return None
         await handled
         took = self._loop.time() - given
-        await asyncio.sleep(min(took, MOST_REST))
+        await asyncio.sleep(min(REST * took, MOST_REST))
         return took
 
     def _take_slice(self) -> None:
-        """A slice of events to the app, decoding INPUT_SLICE more bytes if none wait."""
+        """A slice of events to the app, decoding up to INPUT_SLICE more bytes if none wait."""
         if not self._decoded:
-            data = bytes(self._inbox[:INPUT_SLICE])
-            del self._inbox[:INPUT_SLICE]
-            self._decoded.extend(self._take_sizes(self._decoder.feed(data)))
+            taken = 0
+            while self._inbox and taken < INPUT_SLICE and len(self._decoded) < self._slice_events:
+                data = bytes(self._inbox[:DECODE_STEP])
+                del self._inbox[:DECODE_STEP]
+                taken += len(data)
+                self._decoded.extend(self._take_sizes(self._decoder.feed(data)))
             self._schedule_tick()
             if self._full and len(self._inbox) <= INPUT_BUFFER // 2:
                 self._full = False

@@ -55,7 +55,7 @@ def base_saves(game_id: str) -> list[dict]:
     for players in sorted({spec.min_players, min(spec.max_players, spec.min_players + 2)}):
         for stop in STOPS:
             game = spec.new(players, seed=9 + players + (stop or 0))
-            play_randomly(game, random.Random(stop), stop)
+            play_randomly(game, random.Random(f"{game_id}:{stop}"), stop)
             setup = GameSetup.solo(spec, players, level="medium" if spec.realtime else "easy", seed=game.s.seed,
                                    options=game.options)
             saves.append(json.loads(encode("fuzz-1", setup, game, 12.5)))

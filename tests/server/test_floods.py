@@ -124,7 +124,8 @@ async def test_a_key_cut_between_two_slices_stays_one_key_however_long_the_wait(
     await in_the_lobby(client)
     client.press("m")
     await until(lambda: MENU in client.text(), "the menu")
-    # 64 bytes a slice: the down arrow's ESC ends the first, its "[B" begins the second.
+    # Decoded 8 bytes at a time (64 at most a slice): the down arrow's ESC is the 64th byte, and
+    # its "[B" is decoded only once the redraw for t is paid for.
     client.press(b"t" + b"z" * 62 + b"\x1b[B")
     await until(lambda: "Slapjack —" in client.text(), "the second game chosen")
     assert MENU in client.text()  # (an ESC on its own would have left the menu)

@@ -686,10 +686,12 @@ class GameScreen(Screen):
         about to end (ArcadeApp.terminal_lost); a failure is only logged, there is no one to tell."""
         if not self._keep or self.game.is_over or self.table is None:
             return
+        from cardarcade.store.saves import SaveFailed
+
         save_id, data = self._encoded()
         try:
-            self.app.store.saves.write(save_id, data)
-        except OSError as exc:
+            self.app.store.saves.write(save_id, data, hold=True)
+        except (OSError, SaveFailed) as exc:
             self.log.error(f"the game could not be saved as the terminal went: {exc}")
 
     def save_now(self, said: bool = True) -> None:
