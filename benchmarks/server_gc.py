@@ -58,6 +58,7 @@ FULL = re.compile(r"full collection: (\d+) ms, (\d+) objects kept")
 FROZEN = re.compile(r"bench: frozen (\d+)")
 LEFTOVER = re.compile(r"bench: leftover (\d+) objects, (\d+) ms")
 BENCH_DIR = Path(__file__).resolve().parent
+KEY_PATIENCE = 60.0  # seconds a bystander's key may take before the run gives up
 
 
 class Sink(asyncssh.SSHClientSession):
@@ -132,7 +133,11 @@ async def bystander(chan, sink, stop: asyncio.Event) -> list[tuple[float, float]
         since = sink.position
         start = time.perf_counter()
         chan.write(key)
-        await sink.wait_for(SUMMARIES[chosen], since, timeout=120.0)
+        try:
+            await sink.wait_for(SUMMARIES[chosen], since, timeout=KEY_PATIENCE)
+        except asyncio.TimeoutError:
+            raise RuntimeError(f"a key went unanswered for {KEY_PATIENCE:g} s; the bystander's screen last got "
+                               f"{bytes(sink.seen[-600:])!r}") from None
         out.append((time.monotonic(), time.perf_counter() - start))
     return out
 

@@ -324,7 +324,15 @@ def _console(stderr: bool = False) -> Any:
 
 
 def _usable_size(value: str) -> bool:
-    return value.isdigit() and MIN_PRINTED_COLUMNS <= int(value) <= MAX_PRINTED_COLUMNS
+    number = _small_whole_number(value)
+    return number is not None and MIN_PRINTED_COLUMNS <= number <= MAX_PRINTED_COLUMNS
+
+
+def _small_whole_number(text: str) -> int | None:
+    """``text`` as a whole number of at most six digits, or None: "²" is a digit int() refuses,
+    and 5,000 digits are more than it reads."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
 def trusted_size_variables(environ: dict[str, str]) -> dict[str, str]:
@@ -335,7 +343,8 @@ def trusted_size_variables(environ: dict[str, str]) -> dict[str, str]:
     out = dict(environ)
     for name, most in (("COLUMNS", MAX_COLUMNS), ("LINES", MAX_LINES)):
         value = out.get(name)
-        if value is not None and not (value.strip().isdigit() and 0 < int(value) <= most):
+        number = None if value is None else _small_whole_number(value)
+        if value is not None and not (number is not None and 0 < number <= most):
             del out[name]
     return out
 

@@ -142,7 +142,7 @@ def test_list_shows_whole_ids_on_an_80_column_terminal(capsys, monkeypatch):
     assert set(GAMES) <= first_words
 
 
-@pytest.mark.parametrize("columns", ["0", "3", "100000"])
+@pytest.mark.parametrize("columns", ["0", "3", "100000", "²", "9" * 5000], ids=lambda v: v if len(v) < 9 else "5000-digits")
 def test_list_prints_every_game_whatever_columns_says(capsys, monkeypatch, columns):
     monkeypatch.setenv("COLUMNS", columns)  # COLUMNS=0 printed nothing, with status 0
     code, out, _ = run(capsys, "list")
@@ -242,6 +242,7 @@ def test_a_terminal_size_no_terminal_has_is_not_trusted():
 
     assert trusted_size_variables({"COLUMNS": "100000", "LINES": "100000", "TERM": "xterm"}) == {"TERM": "xterm"}
     assert trusted_size_variables({"COLUMNS": "-3", "LINES": "x"}) == {}
+    assert trusted_size_variables({"COLUMNS": "²", "LINES": "9" * 5000}) == {}  # (int() refused both: a traceback)
     assert trusted_size_variables({"COLUMNS": "120", "LINES": "40"}) == {"COLUMNS": "120", "LINES": "40"}
 
 

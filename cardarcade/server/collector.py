@@ -53,7 +53,7 @@ from typing import Any, Callable, Iterable
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 2.0  # seconds at most between collections of what was made since the last freeze
-LOOK_EVERY = 0.05  # seconds between looks at how much has aged into the old generation
+LOOK_EVERY = 0.02  # seconds between looks at how much has aged into the old generation
 # Young collections that moved survivors into the old generation since the last sweep (each at most
 # a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
 AGED_FOR_SWEEP = 1
@@ -77,6 +77,9 @@ GATHER_PATIENCE = 30.0  # seconds a reclaim may take gathering on a loop too bus
 RETRY_FIRST, RETRY_MOST = 10.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
 
 
+FOLLOWED, SHARED, PUMP = 1, 2, 3  # what gathering does with an object of a class (see Collector._kind_of)
+
+
 def finished_pump(pump: Any) -> bool:
     """A Textual app, screen or widget whose messages have stopped (closed, its task over,
     cancelled included) or never began (Textual makes nodes it never starts, for styles): garbage,
@@ -88,6 +91,16 @@ def finished_pump(pump: Any) -> bool:
         return True
     task = getattr(pump, "_task", False)
     return task is None or (isinstance(task, asyncio.Future) and task.done())
+
+
+def _subclasses(roots: tuple[type, ...]) -> set[type]:
+    found, to_look = set(roots), list(roots)
+    while to_look:
+        for cls in type.__subclasses__(to_look.pop()):
+            if cls not in found:
+                found.add(cls)
+                to_look.append(cls)
+    return found
 
 
 def _textual_pumps() -> tuple[type, ...]:
@@ -219,6 +232,7 @@ class Collector:
         self._ended_at = 0.0  # when the count of ended sessions last changed
         self._frozen_at_full = 0
         self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
+        self._kind: dict[type, int] = {}  # see _kind_of
         self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
         # Stopped pumps to gather from, weakly: a strong reference would keep what is gathered from them.
         self._waiting: list[weakref.ref] = []
@@ -331,14 +345,31 @@ class Collector:
     def _freeze(self) -> None:
         """Freeze what is not frozen (after a collection: only survivors), remembering its pumps."""
         if self.move is not None:
-            kinds = self.pump_types
-            for obj in gc.get_objects():
-                if isinstance(obj, kinds):
-                    try:
-                        self._pumps.add(obj)
-                    except TypeError:  # not weakly referable: it cannot be remembered
-                        pass
+            # Picked out in C (a loop in Python over a sweep's survivors took some 10 ms).
+            classes = _subclasses(self.pump_types)
+            survivors = gc.get_objects()
+            for pump in itertools.compress(survivors, map(classes.__contains__, map(type, survivors))):
+                try:
+                    self._pumps.add(pump)
+                except TypeError:  # not weakly referable: it cannot be remembered
+                    pass
+            del survivors
         gc.freeze()
+
+    def _kind_of(self, cls: type) -> int:
+        """FOLLOWED, SHARED (classes, modules, loops: never followed) or PUMP, remembered by class:
+        ``isinstance`` against Textual's classes (which have a metaclass) costs a call into Python's
+        machinery each time, some tens of milliseconds over a sweep's survivors."""
+        kind = self._kind.get(cls)
+        if kind is None:
+            if issubclass(cls, (type, types.ModuleType, asyncio.AbstractEventLoop)):
+                kind = SHARED
+            elif issubclass(cls, self.pump_types):
+                kind = PUMP
+            else:
+                kind = FOLLOWED
+            self._kind[cls] = kind
+        return kind
 
     # ---- full collections: only where reclaims cannot be done
 
@@ -418,9 +449,8 @@ class Collector:
         started = time.perf_counter()
         deadline = started + self._budget(started)
         objects, to_follow, followed, passed = region.objects, region.to_follow, region.followed, region.passed
-        keep_out, kinds, finished = self._keep_out, self.pump_types, self.finished
+        keep_out, finished, kind, kind_of = self._keep_out, self.finished, self._kind.get, self._kind_of
         referents, tracked = gc.get_referents, gc.is_tracked
-        shared = (type, types.ModuleType, asyncio.AbstractEventLoop)
         gathered = False
         while True:
             if not to_follow and (len(objects) >= REGION_ENOUGH or not self._next_pump(region)):
@@ -433,12 +463,13 @@ class Collector:
             by_id = dict(zip(map(id, found), found))
             for key in by_id.keys() - followed - passed:
                 ref = by_id[key]
-                if isinstance(ref, shared) or key in keep_out:
+                ref_kind = kind(type(ref)) or kind_of(type(ref))
+                if ref_kind is SHARED or key in keep_out:
                     passed.add(key)
-                elif isinstance(ref, kinds) and not finished(ref):
+                elif ref_kind is PUMP and not finished(ref):
                     passed.add(key)  # a live session's: not followed
                 else:
-                    if isinstance(ref, kinds):
+                    if ref_kind is PUMP:
                         region.pumps.append(weakref.ref(ref))
                     region.follow(ref)
             if len(objects) >= REGION_MOST or time.monotonic() - region.began > GATHER_PATIENCE:

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarcade.store import _toml
 from cardarcade.store._files import held_lock, user_config_dir, write_atomically
-from cardarcade.store.look import MAX_NAME, MAX_SETTINGS_BYTES, MAX_THEME_NAME
+from cardarcade.store.look import MAX_NAME, MAX_SETTINGS_BYTES, MAX_THEME_NAME, login_name
 from cardarcade.tomlfile import UnusableFile, read_toml
 
 Glyphs = Literal["symbols", "letters"]
@@ -107,9 +107,18 @@ class SettingsFile:
         stays), and return what it then holds. A file with settings that cannot be used is left
         alone (nothing written) unless ``repair`` (the player saved settings): then it is kept
         beside the new one as settings.toml.broken. Raises OSError when it cannot be written."""
+        return self._rewrite(lambda current: with_changes(current, changes), repair)
+
+    def keep_look(self, look: Mapping[str, str], session_user: str | None = None) -> Settings:
+        """Keep a theme or glyphs chosen by a key (``look``: theme=..., glyphs=...) for the player
+        the file names (the session's user over SSH), where the settings screen keeps them."""
+        return self._rewrite(lambda current: with_look(current, login_name(session_user or current.profile), look))
+
+    def _rewrite(self, change: Callable[[Settings], Settings], repair: bool = False) -> Settings:
+        """Read, change and write the file under its lock file (another window's rewrite waits)."""
         with held_lock(self.path.with_name(self.path.name + ".lock")):
             current, warning = self.load()
-            updated = with_changes(current, changes)
+            updated = change(current)
             if warning is not None and not repair:
                 return updated
             if warning is not None and self.path.exists():
@@ -122,6 +131,15 @@ class SettingsFile:
     def save(self, settings: Settings) -> None:
         """Write ``settings`` as the whole file (a file that could not be read is kept beside it)."""
         self.update(changes_between(self.load()[0], settings), repair=True)
+
+
+def with_look(settings: Settings, player: str, look: Mapping[str, str]) -> Settings:
+    """``settings`` with a theme or glyphs ``player`` chose: in their profile if it has a look of
+    its own (the settings screen's "kept for this profile only"), else the arcade's."""
+    profile = settings.profile_of(player)
+    if any(getattr(profile, name) is not None for name in PROFILE_ONLY):
+        return settings.with_profile(player, profile.model_copy(update=look))
+    return settings.model_copy(update=look)
 
 
 def validated_one_by_one(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
@@ -162,11 +180,10 @@ def _fault(model: type[BaseModel], data: Any, where: tuple[str, ...], faults: li
     """What is wrong with ``data`` as (part of) a ``model``, added to ``faults``; None if nothing."""
     try:
         model.model_validate(data)
-        return None
     except ValidationError as exc:
-        fault = _setting_error(exc, model, where)
-    faults.append(fault)
-    return fault
+        faults.append(_setting_error(exc, model, where))
+        return faults[-1]
+    return None
 
 
 def changes_between(before: Settings, after: Settings) -> Changes:
@@ -178,6 +195,7 @@ def changes_between(before: Settings, after: Settings) -> Changes:
 
 
 def with_changes(settings: Settings, changes: Changes) -> Settings:
+    """``settings`` with ``changes`` (as ``changes_between`` gives them) made."""
     data = settings.model_dump(mode="json")
     for path, value in changes.items():
         place = data

@@ -155,7 +155,7 @@ class ArcadeApp(App):
         self._user_settings: Settings | None = None
         # Theme and glyphs chosen by a key, not yet written (_remember_look); the guard is shared
         # with the store's worker thread, which writes them.
-        self._look_changes: dict = {}
+        self._look_chosen: dict[str, str] = {}
         self._look_write_due = False
         self._look_guard = threading.Lock()
         self._store_worker: ThreadPoolExecutor | None = None
@@ -275,30 +275,26 @@ class ArcadeApp(App):
 
     def _remember_look(self, **look: str) -> None:
         """Keep a theme or glyphs chosen by a key (t, g: they were forgotten at exit) where the
-        settings screen keeps them: the player's profile if it has a look of its own, else the
-        arcade's. Only that is written, into the file as it is then, in the background; a held
-        key's presses make one write."""
-        from cardarcade.store.settings import PROFILE_ONLY, changes_between
+        settings screen keeps them. The file is read, changed and written in the background (the
+        first read costs a pydantic import: a quarter of a second on the loop); a held key's
+        presses make one write."""
+        if self._user_settings is not None:  # (the session's own view, once it has read the file)
+            from cardarcade.store.settings import with_look
 
-        before, profile = self.user_settings, self.profile
-        if any(getattr(profile, name) is not None for name in PROFILE_ONLY):
-            self._user_settings = before.with_profile(self.player, profile.model_copy(update=look))
-        else:
-            self._user_settings = before.model_copy(update=look)
-        if self.settings_warning is not None:
-            return  # a file with settings that cannot be used is left alone until the player saves settings
+            self._user_settings = with_look(self._user_settings, self.player, look)
         with self._look_guard:
-            self._look_changes.update(changes_between(before, self._user_settings))
+            self._look_chosen.update(look)
             if self._look_write_due:
                 return
             self._look_write_due = True
         self.store_in_background(self._write_look, "The theme and glyphs could not be remembered")
 
     def _write_look(self) -> None:
-        """(In the store's worker thread.)"""
+        """(In the store's worker thread.) A file with settings it cannot use is left alone until
+        the player saves settings."""
         with self._look_guard:
-            changes, self._look_changes, self._look_write_due = self._look_changes, {}, False
-        self.store.settings_file.update(changes)
+            look, self._look_chosen, self._look_write_due = self._look_chosen, {}, False
+        self.store.settings_file.keep_look(look, self._session_user)
 
     def redraw(self) -> None:
         """Draw every screen's table again (the theme, the glyphs or what is saved changed)."""

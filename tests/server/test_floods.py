@@ -115,18 +115,19 @@ async def flood_tab(tab, sent: list[int]) -> None:
 
 
 async def test_a_key_cut_between_two_slices_stays_one_key_however_long_the_wait(serve, monkeypatch):
-    """The drawing credit made small: after t (a new theme, the whole screen drawn again) the
-    input waits about a second, longer than a lone ESC waits for what follows it."""
-    monkeypatch.setattr(driver_module, "DRAW_CREDIT", 0)
-    monkeypatch.setattr(driver_module, "DRAW_PER_SECOND", 20_000)
+    """One key a slice (as on a busy loop), each followed by a rest of 0.2 s: longer than a lone
+    ESC waits for what follows it."""
+    monkeypatch.setattr(driver_module, "MOST_EVENTS", 1)
+    monkeypatch.setattr(driver_module, "REST", 1000)
+    monkeypatch.setattr(driver_module, "MOST_REST", 0.2)
     _, port = await serve()
     client = await connect(port)
     await in_the_lobby(client)
     client.press("m")
     await until(lambda: MENU in client.text(), "the menu")
-    # Decoded 8 bytes at a time (64 at most a slice): the down arrow's ESC is the 64th byte, and
-    # its "[B" is decoded only once the redraw for t is paid for.
-    client.press(b"t" + b"z" * 62 + b"\x1b[B")
+    # Decoded 8 bytes at a time: the down arrow's ESC is the 8th byte, and its "[B" is decoded
+    # once the seven keys before it have been handed over, one a slice.
+    client.press(b"z" * 7 + b"\x1b[B")
     await until(lambda: "Slapjack —" in client.text(), "the second game chosen")
     assert MENU in client.text()  # (an ESC on its own would have left the menu)
     await client.close()
