@@ -53,7 +53,7 @@ RECLAIM = re.compile(r"reclaim: (\d+) objects freed of (\d+) gathered .* in (\d+
                      r"(\d+) slices of at most ([\d.]+) ms")
 REPORT = re.compile(r"collector: since the last report (\d+) sweeps \(longest (\d+) ms, (\d+) ms of CPU\), "
                     r"(\d+) reclaims freeing (\d+) objects \(longest collection (\d+) ms, (\d+) ms of CPU; longest "
-                    r"slice ([\d.]+) ms\), longest collection of any kind (\d+) ms")
+                    r"slice ([\d.]+) ms\), longest collection of any kind (\d+) ms, (\d+) steps of the collector's over")
 FULL = re.compile(r"full collection: (\d+) ms, (\d+) objects kept")
 FROZEN = re.compile(r"bench: frozen (\d+)")
 LEFTOVER = re.compile(r"bench: leftover (\d+) objects, (\d+) ms")
@@ -224,6 +224,8 @@ async def measure(args: argparse.Namespace) -> dict:
     results["longest_sweep_cpu_ms"] = max((int(r.group(3)) for r in reports), default=0)
     results["longest_reclaim_collection_cpu_ms"] = max((int(r.group(7)) for r in reports), default=0)
     results["longest_collection_of_any_kind_ms"] = max((int(r.group(9)) for r in reports), default=0)
+    results["collector_steps_over_50_ms"] = sum(int(r.group(10)) for r in reports)
+    results["sweeps"] = sum(int(r.group(1)) for r in reports)
     fulls = log.matches(FULL, began)
     results["full_collections"] = [int(f.group(1)) for f in fulls]
     frozen = [(at, int(m.group(1))) for at, line in log.lines if (m := FROZEN.search(line))]
@@ -267,6 +269,8 @@ def _print(results: dict) -> None:
           f"{results['longest_reclaim_slice_ms']} ms")
     print(f"CPU time of the longest sweep {results['longest_sweep_cpu_ms']} ms, of the longest reclaim's collection "
           f"{results['longest_reclaim_collection_cpu_ms']} ms (the rest of each: waiting for a core)")
+    print(f"{results['sweeps']} sweeps, longest {results['longest_sweep_ms']} ms; steps of the collector over 50 ms: "
+          f"{results['collector_steps_over_50_ms']}")
     print(f"longest sweep {results['longest_sweep_ms']} ms; longest collection of any kind "
           f"{results['longest_collection_of_any_kind_ms']} ms; full collections: {results['full_collections'] or 'none'}")
     print(f"resident memory (MiB): {results['rss_mib']}")

@@ -62,13 +62,14 @@ ENDED_FOR_FULL = 20  # (no reclaims) sessions ended since the last full collecti
 GROWTH_FOR_FULL = 0.5  # (no reclaims) or the frozen part grown by this much since
 NO_AUTOMATIC_FULL = 1_000_000  # a third threshold CPython's counts never reach
 REPORT_EVERY = 60.0  # seconds between the log's lines on what the collector did (if anything)
+LONG_STEP = 0.05  # a step of the collector's this long is counted in the report: everyone waited for it
 
 SEEK_EVERY = 5.0  # seconds at most between looks for stopped pumps...
 SEEK_SETTLE = 1.0  # ...or this long after a session ended (its connection is still closing at first)
 # A slice of a reclaim holds the loop SLICE_SECONDS, or, when the loop was busy with everyone else
 # for long since the last slice, SLICE_SHARE of that time, at most SLICE_MOST.
 SLICE_SECONDS, SLICE_SHARE, SLICE_MOST = 0.003, 0.25, 0.025
-GATHER_BATCH, MOVE_BATCH = 256, 256  # objects whose referents are asked for at once
+GATHER_BATCH, SORT_BATCH = 256, 256  # objects whose referents are asked for at once
 # Objects a reclaim gathers (about half of them moved and collected): once this many are, no more
 # stopped pumps are followed (an ended session's app and screens are 10-25 thousand); at the most,
 # gathering stops even in the middle of what it was following.
@@ -186,9 +187,9 @@ class _Region:
         self.passed: set[int] = set()  # ids of what was looked at and not followed
         self.to_follow: list[Any] = []
         self.pumps: list[weakref.ref] = []  # the stopped pumps met (to see which survived)
-        self.moving = False  # all gathered: being moved, then collected
-        self.looked = 0  # objects[:looked] have been looked at for moving
-        self.moved = 0  # how many of those were moved
+        self.looked = 0  # objects[:looked] have been looked at for moving...
+        self.to_move: list[Any] = []  # ...and these of them picked
+        self.moving = False  # all picked: swept, moved, then collected
         self.cut = False  # collected before all was followed (too much, or too long)
         self.slices = 0
         self.longest_slice = 0.0
@@ -199,7 +200,7 @@ class _Region:
         self.to_follow.append(obj)
 
     def drop(self) -> None:
-        for held in (self.objects, self.to_follow, self.followed, self.passed):
+        for held in (self.objects, self.to_move, self.to_follow, self.followed, self.passed):
             held.clear()
 
 
@@ -252,6 +253,7 @@ class Collector:
         self.longest_reclaim = self.longest_reclaim_cpu = 0.0  # a reclaim's collection
         self.longest_slice = 0.0  # one slice of gathering or moving
         self.longest_collection = 0.0  # any collection, CPython's own young ones included
+        self.long_steps = 0  # sweeps, slices, reclaims' and full collections longer than LONG_STEP
 
     def start(self) -> None:
         """Freeze what exists now (modules, themes, the first screens) and take over."""
@@ -324,12 +326,13 @@ class Collector:
         # (Not how many objects are frozen: counting walks them all, tens of milliseconds.)
         log.info("collector: since the last report %d sweeps (longest %.0f ms, %.0f ms of CPU), %d reclaims freeing "
                  "%d objects (longest collection %.0f ms, %.0f ms of CPU; longest slice %.1f ms), longest "
-                 "collection of any kind %.0f ms; %d full collections since the start", sweeps,
-                 1000 * self.longest_sweep, 1000 * self.longest_sweep_cpu, reclaims, reclaimed,
-                 1000 * self.longest_reclaim, 1000 * self.longest_reclaim_cpu, 1000 * self.longest_slice,
-                 1000 * self.longest_collection, self.full_collections)
+                 "collection of any kind %.0f ms, %d steps of the collector's over %.0f ms; %d full collections "
+                 "since the start", sweeps, 1000 * self.longest_sweep, 1000 * self.longest_sweep_cpu, reclaims,
+                 reclaimed, 1000 * self.longest_reclaim, 1000 * self.longest_reclaim_cpu, 1000 * self.longest_slice,
+                 1000 * self.longest_collection, self.long_steps, 1000 * LONG_STEP, self.full_collections)
         self.longest_sweep = self.longest_sweep_cpu = self.longest_reclaim = self.longest_reclaim_cpu = 0.0
         self.longest_slice = self.longest_collection = 0.0
+        self.long_steps = 0
 
     def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
@@ -339,6 +342,7 @@ class Collector:
         self._last_sweep = time.monotonic()
         self.sweeps += 1
         spent = time.perf_counter() - started
+        self.long_steps += spent > LONG_STEP
         if spent > self.longest_sweep:
             self.longest_sweep, self.longest_sweep_cpu = spent, time.thread_time() - cpu
 
@@ -397,6 +401,7 @@ class Collector:
         self._ended_at_full = self.sessions_ended()
         self._frozen_at_full = gc.get_freeze_count()
         self.full_collections += 1
+        self.long_steps += time.perf_counter() - started > LONG_STEP
         log.info("full collection: %.0f ms, %d objects kept", 1000 * (time.perf_counter() - started),
                  self._frozen_at_full)
 
@@ -419,7 +424,9 @@ class Collector:
         finished, retry = self.finished, self._retry
         self._waiting = [weakref.ref(pump) for pump in self._pumps
                          if finished(pump) and (pump not in retry or retry[pump][0] <= now)]
-        self.longest_slice = max(self.longest_slice, time.perf_counter() - started)  # (a look at every pump)
+        looked = time.perf_counter() - started  # (a look at every pump)
+        self.longest_slice = max(self.longest_slice, looked)
+        self.long_steps += looked > LONG_STEP
         if self._waiting:
             self._begin()
 
@@ -478,44 +485,50 @@ class Collector:
             if time.perf_counter() >= deadline:
                 break
         self._slice_took(region, started)
-        self._step = asyncio.get_running_loop().call_soon(self._move_some if gathered else self._gather)
+        self._step = asyncio.get_running_loop().call_soon(self._sort_some if gathered else self._gather)
 
-    def _move_some(self) -> None:
-        """One slice of moving what was gathered into the young generation; once all of it is
-        there, it is collected. No sweep meanwhile (it would freeze it again).
-
-        Left where they are: objects that refer to nothing gathered (no cycle of what was gathered
-        runs through them: about half of what a screen leaves, empty caches, sets and lists,
-        sizes, colours), freed with whatever holds them."""
+    def _sort_some(self) -> None:
+        """One slice of picking what to move into the young generation: what refers to something
+        gathered. Left where they are: objects that refer to nothing gathered (no cycle of what was
+        gathered runs through them: about half of what a screen leaves, empty caches, sets and
+        lists, sizes, colours), freed with whatever holds them."""
         self._step = None
         region = self._region
         if region is None:
             return
-        if not region.moving:
-            # What is young now would be collected with what is moved: swept first, on a turn of its own.
-            region.moving = True
-            if gc.get_count()[2] or gc.get_count()[1]:
-                self.sweep()
-                self._step = asyncio.get_running_loop().call_soon(self._move_some)
-                return
         started = time.perf_counter()
         deadline = started + self._budget(started)
         while region.looked < len(region.objects) and time.perf_counter() < deadline:
-            self._move_batch(region)
+            self._sort_batch(region)
         self._slice_took(region, started)
-        if region.looked < len(region.objects):
-            self._step = asyncio.get_running_loop().call_soon(self._move_some)
-        else:
-            self._collect(region)
+        self._step = asyncio.get_running_loop().call_soon(
+            self._sort_some if region.looked < len(region.objects) else self._move_all)
 
-    def _move_batch(self, region: _Region) -> None:
-        # (A function of its own: nothing it held is still held by a caller's local when collecting.)
+    def _sort_batch(self, region: _Region) -> None:
         inward, referents = region.followed.__contains__, gc.get_referents
-        batch = region.objects[region.looked:region.looked + MOVE_BATCH]
+        batch = region.objects[region.looked:region.looked + SORT_BATCH]
         region.looked += len(batch)
-        moving = [obj for obj in batch if any(map(inward, map(id, referents(obj))))]
-        self.move(moving)
-        region.moved += len(moving)
+        region.to_move += [obj for obj in batch if any(map(inward, map(id, referents(obj))))]
+
+    def _move_all(self) -> None:
+        """Moves what was picked (about a microsecond each), then collects it on the next turn.
+        What is young when it is collected is collected with it: so it is swept first, on a turn
+        of its own, and no sweep comes between (it would freeze what was moved)."""
+        self._step = None
+        region = self._region
+        if region is None:
+            return
+        loop = asyncio.get_running_loop()
+        if not region.moving:
+            region.moving = True
+            if gc.get_count()[2] or gc.get_count()[1]:
+                self.sweep()
+                self._step = loop.call_soon(self._move_all)
+                return
+        started = time.perf_counter()
+        self.move(region.to_move)
+        self._slice_took(region, started)
+        self._step = loop.call_soon(self._collect)
 
     def _slice_took(self, region: _Region, started: float) -> None:
         self._slice_ended = time.perf_counter()
@@ -523,6 +536,7 @@ class Collector:
         region.slices += 1
         region.longest_slice = max(region.longest_slice, spent)
         self.longest_slice = max(self.longest_slice, spent)
+        self.long_steps += spent > LONG_STEP
 
     def _next_pump(self, region: _Region) -> bool:
         now = time.monotonic()
@@ -537,12 +551,15 @@ class Collector:
             return True
         return False
 
-    def _collect(self, region: _Region) -> None:
-        """Collect what was gathered (and what is young), freeze what survived."""
-        self._region = None
-        gathered, pumps = len(region.objects), region.pumps
+    def _collect(self) -> None:
+        """Collect what was moved (and what is young), freeze what survived."""
+        self._step = None
+        region, self._region = self._region, None
+        if region is None:
+            return
+        gathered, moved, pumps = len(region.objects), len(region.to_move), region.pumps
         region.drop()
-        if not region.moved:
+        if not moved:
             return
         started, cpu = time.perf_counter(), time.thread_time()
         freed = gc.collect()
@@ -551,6 +568,7 @@ class Collector:
         self._last_sweep = time.monotonic()
         self.reclaims += 1
         self.reclaimed += freed
+        self.long_steps += spent > LONG_STEP
         if spent > self.longest_reclaim:
             self.longest_reclaim, self.longest_reclaim_cpu = spent, time.thread_time() - cpu
         held = 0
@@ -566,7 +584,7 @@ class Collector:
             wait = RETRY_FIRST if region.cut else min(RETRY_MOST, 2 * wait)
             self._retry[pump] = (now + wait, wait)
         log.info("reclaim: %d objects freed of %d gathered (%d moved) from %d stopped widgets (%d still held)%s in "
-                 "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, region.moved,
+                 "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, moved,
                  len(pumps), held, " (cut short)" if region.cut else "", 1000 * spent, region.slices,
                  1000 * region.longest_slice)
         if self._waiting and self._thresholds is not None:
