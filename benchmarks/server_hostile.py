@@ -225,6 +225,7 @@ async def attack(kind: str, port: int, web_port: int, flap_size: tuple[int, int]
     except (asyncio.CancelledError, Exception) as exc:  # (an attacker's failure is reported, not raised)
         if not isinstance(exc, asyncio.CancelledError):
             report["error"] = repr(exc)
+    report.pop("_ready", None)
     print(json.dumps(report), flush=True)
 
 

@@ -75,23 +75,29 @@ GATHER_BATCH, SORT_BATCH = 256, 256  # objects whose referents are asked for at 
 # gathering stops even in the middle of what it was following.
 REGION_ENOUGH, REGION_MOST = 20_000, 80_000
 GATHER_PATIENCE = 30.0  # seconds a reclaim may take gathering on a loop too busy to give it slices
+FORGET_SHARED = 600.0  # seconds after which what was learnt shared is looked at again
 RETRY_FIRST, RETRY_MOST = 10.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
 
 
 FOLLOWED, SHARED, PUMP = 1, 2, 3  # what gathering does with an object of a class (see Collector._kind_of)
 
 
-def finished_pump(pump: Any) -> bool:
-    """A Textual app, screen or widget whose messages have stopped (closed, its task over,
-    cancelled included) or never began (Textual makes nodes it never starts, for styles): garbage,
-    unless something still holds it. A running one belongs to a live session. Without the
-    attributes: never finished."""
+def stopped_pump(pump: Any) -> bool:
+    """A Textual app, screen or widget whose messages have stopped (closed, or its task over,
+    cancelled included): garbage, unless something still holds it. Without the attributes: no."""
     if getattr(pump, "_running", True):
         return False
     if getattr(pump, "_closed", False):
         return True
-    task = getattr(pump, "_task", False)
-    return task is None or (isinstance(task, asyncio.Future) and task.done())
+    task = getattr(pump, "_task", None)
+    return isinstance(task, asyncio.Future) and task.done()
+
+
+def running_pump(pump: Any) -> bool:
+    """A Textual app, screen or widget processing messages: a live session's, never followed. (One
+    that never started, a node Textual makes for styles or a widget not yet mounted, is followed:
+    it may be what holds a stopped one's garbage together.) Without the attribute: running."""
+    return bool(getattr(pump, "_running", True))
 
 
 def _subclasses(roots: tuple[type, ...]) -> set[type]:
@@ -208,14 +214,15 @@ class Collector:
     def __init__(self, sessions_ended: Callable[[], int], *, sessions_live: Callable[[], int] | None = None,
                  sweep_every: float = SWEEP_EVERY, full_every: float = FULL_EVERY,
                  ended_for_full: int = ENDED_FOR_FULL, keep_out: Callable[[], Iterable[Any]] = tuple,
-                 pump_types: tuple[type, ...] | None = None, finished: Callable[[Any], bool] = finished_pump,
+                 pump_types: tuple[type, ...] | None = None, stopped: Callable[[Any], bool] = stopped_pump,
+                 running: Callable[[Any], bool] = running_pump,
                  reclaim: bool = True) -> None:
         """``sessions_ended``: how many sessions have ended so far (a running count);
         ``sessions_live``: how many are connected now (None: never a full collection while
         reclaiming). ``keep_out``: objects every session shares (the server, the lobby), where
-        gathering stops. ``pump_types``: what is remembered at each freeze and looked at again
-        once ``finished`` (Textual's message pumps). ``reclaim``: False keeps to full
-        collections (what happens anyway where objects cannot be moved)."""
+        gathering stops. ``pump_types``: what is remembered at each freeze, gathered from once
+        ``stopped``, and never followed while ``running`` (Textual's message pumps). ``reclaim``:
+        False keeps to full collections (what happens anyway where objects cannot be moved)."""
         self.sessions_ended = sessions_ended
         self.sessions_live = sessions_live
         self.sweep_every = sweep_every
@@ -223,7 +230,8 @@ class Collector:
         self.ended_for_full = ended_for_full
         self.keep_out = keep_out
         self.pump_types = _textual_pumps() if pump_types is None else pump_types
-        self.finished = finished
+        self.stopped = stopped
+        self.running = running
         self.move = young_mover() if reclaim and self.pump_types else None
         self._thresholds: tuple[int, int, int] | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -234,6 +242,8 @@ class Collector:
         self._frozen_at_full = 0
         self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
         self._kind: dict[type, int] = {}  # see _kind_of
+        self._shared: dict[int, type] = {}  # ids (and classes) of what survived reclaims that freed all else
+        self._shared_since = 0.0
         self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
         # Stopped pumps to gather from, weakly: a strong reference would keep what is gathered from them.
         self._waiting: list[weakref.ref] = []
@@ -346,8 +356,9 @@ class Collector:
         if spent > self.longest_sweep:
             self.longest_sweep, self.longest_sweep_cpu = spent, time.thread_time() - cpu
 
-    def _freeze(self) -> None:
-        """Freeze what is not frozen (after a collection: only survivors), remembering its pumps."""
+    def _freeze(self, learn_shared: set[int] | None = None) -> None:
+        """Freeze what is not frozen (after a collection: only survivors), remembering its pumps,
+        and which of ``learn_shared`` (ids) survived."""
         if self.move is not None:
             # Picked out in C (a loop in Python over a sweep's survivors took some 10 ms).
             classes = _subclasses(self.pump_types)
@@ -357,6 +368,13 @@ class Collector:
                     self._pumps.add(pump)
                 except TypeError:  # not weakly referable: it cannot be remembered
                     pass
+            if learn_shared:
+                # By id, with the class as a check: an id freed and given to another object is
+                # most often given to one of another class (and all is forgotten now and then).
+                classes_by_id = dict(zip(map(id, survivors), map(type, survivors)))
+                for key in classes_by_id.keys() & learn_shared:
+                    self._shared[key] = classes_by_id[key]
+                del classes_by_id
             del survivors
         gc.freeze()
 
@@ -420,10 +438,13 @@ class Collector:
         now = time.monotonic()
         self._last_seek = now
         self._ended_at_seek = self.sessions_ended()
+        if now - self._shared_since >= FORGET_SHARED:
+            self._shared.clear()
+            self._shared_since = now
         started = time.perf_counter()
-        finished, retry = self.finished, self._retry
+        stopped, retry = self.stopped, self._retry
         self._waiting = [weakref.ref(pump) for pump in self._pumps
-                         if finished(pump) and (pump not in retry or retry[pump][0] <= now)]
+                         if stopped(pump) and (pump not in retry or retry[pump][0] <= now)]
         looked = time.perf_counter() - started  # (a look at every pump)
         self.longest_slice = max(self.longest_slice, looked)
         self.long_steps += looked > LONG_STEP
@@ -456,7 +477,8 @@ class Collector:
         started = time.perf_counter()
         deadline = started + self._budget(started)
         objects, to_follow, followed, passed = region.objects, region.to_follow, region.followed, region.passed
-        keep_out, finished, kind, kind_of = self._keep_out, self.finished, self._kind.get, self._kind_of
+        keep_out, running, kind, kind_of = self._keep_out, self.running, self._kind.get, self._kind_of
+        shared_class = self._shared.get
         referents, tracked = gc.get_referents, gc.is_tracked
         gathered = False
         while True:
@@ -471,12 +493,12 @@ class Collector:
             for key in by_id.keys() - followed - passed:
                 ref = by_id[key]
                 ref_kind = kind(type(ref)) or kind_of(type(ref))
-                if ref_kind is SHARED or key in keep_out:
+                if ref_kind is SHARED or key in keep_out or shared_class(key) is type(ref):
                     passed.add(key)
-                elif ref_kind is PUMP and not finished(ref):
+                elif ref_kind is PUMP and running(ref):
                     passed.add(key)  # a live session's: not followed
                 else:
-                    if ref_kind is PUMP:
+                    if ref_kind is PUMP and self.stopped(ref):
                         region.pumps.append(weakref.ref(ref))
                     region.follow(ref)
             if len(objects) >= REGION_MOST or time.monotonic() - region.began > GATHER_PATIENCE:
@@ -558,12 +580,16 @@ class Collector:
         if region is None:
             return
         gathered, moved, pumps = len(region.objects), len(region.to_move), region.pumps
+        moved_ids = set(map(id, region.to_move))
         region.drop()
         if not moved:
             return
         started, cpu = time.perf_counter(), time.thread_time()
         freed = gc.collect()
-        self._freeze()
+        still_held = [pump for pump in (ref() for ref in pumps) if pump is not None]
+        # When everything it was gathered from was freed, what survived is shared by sessions
+        # still playing (styles, rendered lines, cards): later reclaims leave it where it is.
+        self._freeze(learn_shared=moved_ids if not still_held and not region.cut else None)
         spent = time.perf_counter() - started
         self._last_sweep = time.monotonic()
         self.reclaims += 1
@@ -571,18 +597,15 @@ class Collector:
         self.long_steps += spent > LONG_STEP
         if spent > self.longest_reclaim:
             self.longest_reclaim, self.longest_reclaim_cpu = spent, time.thread_time() - cpu
-        held = 0
         now = time.monotonic()
-        for ref in pumps:
-            pump = ref()
-            if pump is None:
-                continue
+        for pump in still_held:
             # Something still holds it (often for a while: a timer of its session not yet due), or
             # the reclaim was cut short: looked at again later, less often each time it survives.
-            held += 1
             wait = self._retry[pump][1] if pump in self._retry else RETRY_FIRST / 2
             wait = RETRY_FIRST if region.cut else min(RETRY_MOST, 2 * wait)
             self._retry[pump] = (now + wait, wait)
+        held = len(still_held)
+        del still_held
         log.info("reclaim: %d objects freed of %d gathered (%d moved) from %d stopped widgets (%d still held)%s in "
                  "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, moved,
                  len(pumps), held, " (cut short)" if region.cut else "", 1000 * spent, region.slices,

@@ -534,7 +534,7 @@ class ArcadeApp(App):
         if self._exit and isinstance(event, (events.InputEvent, events.Paste)):  # (set by App.exit)
             return
         if isinstance(event, events.Key) and not event.is_forwarded:  # (a key arriving, not bubbling back)
-            self._keys.made(event.time)
+            self._keys.made(event.key, event.time)
             self._last_key = event.key
             if not self._admit_key(event):
                 return

@@ -6,7 +6,9 @@ guard, a second of holding Escape queued minutes of screens opening and closing.
 where a key is acted on (the app's bindings):
 
 - a repeat of the key that just changed the screen, made before the new screen settled (was
-  drawn), is dropped: the person was still holding it, not asking again;
+  drawn) and hard on the heels of the press before it (autorepeat's pace, or the same read), is
+  dropped: the person was still holding it, not asking again (a press made once the screen was
+  seen comes later than that, however late the paint is noted);
 - a key that has waited in the queue for more than ``STALE_AFTER`` while keys were coming at more
   than ``BURST`` a second is dropped: that is a backlog of repeats, not typing ahead.
 
@@ -20,29 +22,36 @@ from collections import deque
 STALE_AFTER = 0.5  # seconds a key may wait to be acted on, during a burst, before it is dropped
 BURST = 15  # keys made within one second: faster than anyone types, as fast as autorepeat
 SETTLE_AT_MOST = 1.0  # seconds after which a new screen counts as settled even if no paint said so
+REPEAT_GAP = 0.1  # seconds between two presses of one key that only a held key (or a backlog) makes
 
 
 class KeyGuard:
     def __init__(self) -> None:
         self.dropped = 0  # in the storm under way (reset once it has been said)
         self._made: deque[float] = deque()  # when the recent keys were made (pressed)
+        self._made_by_key: dict[str, deque[float]] = {}  # the same, for each key
         self._screen_key: str | None = None  # the key that last changed the screen...
         self._changed_at = 0.0  # ...when...
         self._settled_at: float | None = None  # ...and when the new screen was drawn (None: not yet)
 
-    def made(self, made_at: float) -> None:
+    def made(self, key: str, made_at: float) -> None:
         """A key arrived, pressed at ``made_at``."""
-        made = self._made
-        made.append(made_at)
-        while made and made[0] < made_at - 1.0:
-            made.popleft()
+        for made in (self._made, self._made_by_key.setdefault(key, deque())):
+            made.append(made_at)
+            while made and made[0] < made_at - 1.0:
+                made.popleft()
+
+    def _held(self, key: str, made_at: float) -> bool:
+        """Whether this press of ``key`` came at a held key's pace after the one before it."""
+        before = [t for t in self._made_by_key.get(key, ()) if t < made_at]
+        return bool(before) and made_at - max(before) < REPEAT_GAP
 
     def admit(self, key: str, made_at: float, now: float) -> bool:
         """Whether a key made at ``made_at`` is acted on now; else it is counted as dropped."""
         settled = self._settled_at
         if settled is None and now - self._changed_at > SETTLE_AT_MOST:
             settled = self._changed_at + SETTLE_AT_MOST
-        if key == self._screen_key and (settled is None or made_at < settled):
+        if key == self._screen_key and (settled is None or made_at < settled) and self._held(key, made_at):
             self.dropped += 1
             return False
         if now - made_at > STALE_AFTER and len(self._made) > BURST:

@@ -43,7 +43,8 @@ class Widgetish:
 
 def widgetish_collector(**options) -> Collector:
     options.setdefault("sweep_every", 3600)
-    return Collector(lambda: 0, pump_types=(Widgetish,), finished=lambda widget: widget.stopped, **options)
+    return Collector(lambda: 0, pump_types=(Widgetish,), stopped=lambda widget: widget.stopped,
+                     running=lambda widget: not widget.stopped, **options)
 
 
 def run(coroutine_function) -> None:

@@ -1,0 +1,33 @@
+"""The loop watchdog: what an operator reads when something held the server's loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+
+from cardarcade.server.watchdog import LoopWatchdog
+from ssh_helpers import until
+
+
+async def test_a_held_loop_is_logged_at_once_then_once_a_second_with_the_longest_pause(caplog):
+    # (a threshold well above what a loaded test machine stalls a process for)
+    caplog.set_level(logging.WARNING, logger="cardarcade.server")
+    dog = LoopWatchdog(every=0.01, threshold=0.2, report_every=1.0)
+    dog.start()
+    try:
+        await asyncio.sleep(0.1)
+        assert not caplog.records  # an idle loop is on time
+        time.sleep(0.4)  # something holds the loop
+        await until(lambda: caplog.records, "the first pause told")
+        assert re.fullmatch(r"loop paused \d+ ms", caplog.records[0].getMessage())
+        for held in (0.3, 0.6):  # two more within the second: told together, once
+            time.sleep(held)
+            await asyncio.sleep(0.02)
+        await until(lambda: len(caplog.records) >= 2, "the next line, a second after the first")
+        told = re.fullmatch(r"loop paused (\d+) ms \(the longest of (\d+) pauses over 200 ms\)",
+                            caplog.records[1].getMessage())
+        assert told and int(told.group(1)) >= 550 and int(told.group(2)) >= 2
+    finally:
+        dog.stop()
