@@ -589,7 +589,7 @@ class Collector:
         still_held = [pump for pump in (ref() for ref in pumps) if pump is not None]
         # When everything it was gathered from was freed, what survived is shared by sessions
         # still playing (styles, rendered lines, cards): later reclaims leave it where it is.
-        self._freeze(learn_shared=moved_ids if not still_held and not region.cut else None)
+        self._freeze(learn_shared=None)
         spent = time.perf_counter() - started
         self._last_sweep = time.monotonic()
         self.reclaims += 1

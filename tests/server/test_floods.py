@@ -162,9 +162,9 @@ async def test_a_flood_of_sizes_is_coalesced_and_the_last_size_wins(serve):
     await until(lambda: session.app.size == sizes[-1], "the last size taken")
     took = len(handed) - given
     # No more than the drawing credit paid for over the time it took (each new size is charged
-    # at least RESIZE_CHARGE), and far fewer than were sent.
+    # at least RESIZE_CHARGE): on a quick machine far fewer than were sent (without the credit,
+    # every one); on a crowded one, sending them took longer and the credit grew with it.
     allowed = (DRAW_CREDIT + DRAW_PER_SECOND * (loop.time() - start)) / RESIZE_CHARGE + 1
     assert took <= allowed
-    assert took < len(sizes) / 3
     assert handed[-1] == sizes[-1]
     await client.close()
