@@ -84,19 +84,20 @@ FOLLOWED, SHARED, PUMP = 1, 2, 3  # what gathering does with an object of a clas
 
 def stopped_pump(pump: Any) -> bool:
     """A Textual app, screen or widget whose messages have stopped (closed, or its task over,
-    cancelled included): garbage, unless something still holds it. Without the attributes: no."""
+    cancelled included) or never began (Textual makes nodes it never starts, for styles: a screen
+    makes one each time it works out how selected text looks): garbage, unless something still
+    holds it. Without the attributes: no."""
     if getattr(pump, "_running", True):
         return False
     if getattr(pump, "_closed", False):
         return True
-    task = getattr(pump, "_task", None)
-    return isinstance(task, asyncio.Future) and task.done()
+    task = getattr(pump, "_task", False)
+    return task is None or (isinstance(task, asyncio.Future) and task.done())
 
 
 def running_pump(pump: Any) -> bool:
-    """A Textual app, screen or widget processing messages: a live session's, never followed. (One
-    that never started, a node Textual makes for styles or a widget not yet mounted, is followed:
-    it may be what holds a stopped one's garbage together.) Without the attribute: running."""
+    """A Textual app, screen or widget processing messages: a live session's, never followed.
+    Without the attribute: running."""
     return bool(getattr(pump, "_running", True))
 
 
@@ -589,7 +590,7 @@ class Collector:
         still_held = [pump for pump in (ref() for ref in pumps) if pump is not None]
         # When everything it was gathered from was freed, what survived is shared by sessions
         # still playing (styles, rendered lines, cards): later reclaims leave it where it is.
-        self._freeze(learn_shared=None)
+        self._freeze(learn_shared=moved_ids if not still_held and not region.cut else None)
         spent = time.perf_counter() - started
         self._last_sweep = time.monotonic()
         self.reclaims += 1

@@ -104,7 +104,7 @@ async def test_a_game_left_over_ssh_waits_for_that_player_alone(serve):
     await open_menu(again)
     await until(lambda: "1 saved game: c continues" in again.text(), "ada's saved game on her menu")
     again.press("c")
-    await until(lambda: "War" in again.text() and "You, Bot 1" in again.text(), "the saved War listed")
+    await until(lambda: "War" in again.text() and "You (ada), Bot 1" in again.text(), "the saved War listed")
     other = await connect(port, username="bob")
     await open_menu(other)
     assert "saved game" not in other.text()
