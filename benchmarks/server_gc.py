@@ -1,7 +1,8 @@
 """The server's garbage collection under a churn of sessions: the loop's pauses, the collections'
 pauses, a bystander's key-to-screen latency, and memory over time.
 
-    python benchmarks/server_gc.py [--quick] [--minutes M] [--clients C] [--old-policy] [--source DIR] [--out NAME]
+    python benchmarks/server_gc.py [--quick] [--minutes M] [--clients C] [--linger MIN,MAX] [--old-policy]
+                                   [--source DIR] [--out NAME] [--log FILE]
 
 The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, its folders
 temporary) through ``_gc_server.py``, which says every 5 s how many objects are frozen and, once
@@ -9,12 +10,12 @@ the server has stopped, how many objects one full collection still finds to free
 policy never freed). ``--old-policy`` runs the collector with its full collections only (what it
 did before reclaims); ``--source DIR`` measures another checkout (e.g. a ``git worktree``).
 
-``--clients`` people (40; 20 with ``--quick``) come and go for ``--minutes`` (5; 1 with
-``--quick``), in a process of their own shared by all of them: connect, the lobby, the menu, a
+``--clients`` people (40; 20 with ``--quick``, lingering 5-20 s) come and go for ``--minutes``
+(5; 1 with ``--quick``), in a process of their own shared by all of them: connect, the lobby, the menu, a
 game of War against a bot (3-8 cards, one every 0.5-1 s), half of them back to the menu (the
-game's screens close while the session lives on), 5-20 s more, and the connection closes; at
-once, the same person connects again (some 25 s a visit: 40 people, one session ending and one
-starting every 0.6 s or so). Meanwhile the bystander, an SSH
+game's screens close while the session lives on), ``--linger`` seconds more (20-60), and the
+connection closes; at once, the same person connects again (some 50 s a visit: 40 people, a
+session ending and one starting every 1.3 s or so). Meanwhile the bystander, an SSH
 session on the menu in this process, moves up and down as ``server_ssh.py``'s measured player
 does. After the churn, everyone but the bystander is gone for ``--quiet`` seconds (45: a
 reclaim looks again at what survived it 30 s later), then the server is stopped.
@@ -44,7 +45,7 @@ from pathlib import Path
 import asyncssh
 
 import _common
-from server_ssh import LOBBY, MENU, SUMMARIES, WAR_TABLE, _fmt, rss_kib
+from server_ssh import LOBBY, MENU, SUMMARIES, WAR_TABLE, _fmt, cpu_seconds, rss_kib
 
 DOWN, UP = b"\x1b[B", b"\x1b[A"
 F5, ENTER = b"\x1b[15~", b"\r"
@@ -53,7 +54,8 @@ RECLAIM = re.compile(r"reclaim: (\d+) objects freed of (\d+) gathered .* in (\d+
                      r"(\d+) slices of at most ([\d.]+) ms")
 REPORT = re.compile(r"collector: since the last report (\d+) sweeps \(longest (\d+) ms, (\d+) ms of CPU\), "
                     r"(\d+) reclaims freeing (\d+) objects \(longest collection (\d+) ms, (\d+) ms of CPU; longest "
-                    r"slice ([\d.]+) ms\), longest collection of any kind (\d+) ms, (\d+) steps of the collector's over")
+                    r"slice ([\d.]+) ms\), longest collection of any kind (\d+) ms, "
+                    r"(\d+) steps of the collector's over")
 FULL = re.compile(r"full collection: (\d+) ms, (\d+) objects kept")
 FROZEN = re.compile(r"bench: frozen (\d+)")
 LEFTOVER = re.compile(r"bench: leftover (\d+) objects, (\d+) ms")
@@ -169,8 +171,8 @@ async def measure(args: argparse.Namespace) -> dict:
             raise RuntimeError("the server ended:\n" + "\n".join(line for _, line in log.lines))
         await asyncio.sleep(0.05)
     port = int(ports[0].group(1))
-    results: dict = {"clients": args.clients, "minutes": args.minutes, "old_policy": args.old_policy,
-                     "source": args.source or "this checkout"}
+    results: dict = {"clients": args.clients, "minutes": args.minutes, "linger_seconds": args.linger,
+                     "old_policy": args.old_policy, "source": args.source or "this checkout"}
     rss: list[tuple[float, int]] = []
 
     async def sample() -> None:
@@ -182,15 +184,17 @@ async def measure(args: argparse.Namespace) -> dict:
     churn = None
     try:
         conn, chan, sink = await open_session(port, "bystander")
-        began = time.monotonic()
+        began, cpu_began = time.monotonic(), cpu_seconds(server.pid)
         churn = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--churn-of", str(args.clients), "--port", str(port),
+            sys.executable, __file__, "--churn-of", str(args.clients), "--linger", args.linger, "--port", str(port),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
         assert churn.stdin is not None and churn.stdout is not None
         stop = asyncio.Event()
         asyncio.get_running_loop().call_later(60 * args.minutes, stop.set)
         keys = await bystander(chan, sink, stop)
         churn_end = time.monotonic()
+        results["server_cpu_during_churn_percent_of_a_core"] = round(
+            100 * (cpu_seconds(server.pid) - cpu_began) / (churn_end - began), 1)
         churn.stdin.close()
         sessions = int((await churn.stdout.readline()).split()[0])
         await churn.wait()
@@ -211,7 +215,8 @@ async def measure(args: argparse.Namespace) -> dict:
         await server.wait()
         await log.reader
         if args.log:
-            Path(args.log).write_text("".join(f"{moment - log.lines[0][0]:9.3f} {line}\n" for moment, line in log.lines))
+            first = log.lines[0][0]
+            Path(args.log).write_text("".join(f"{moment - first:9.3f} {line}\n" for moment, line in log.lines))
     results["sessions_churned"] = sessions
     results["latency_during_churn_ms"] = _common.summary_ms([s for _, s in keys])
     results["latency_after_churn_ms"] = _common.summary_ms([s for _, s in keys_after])
@@ -240,6 +245,7 @@ async def measure(args: argparse.Namespace) -> dict:
     frozen = [(at, int(m.group(1))) for at, line in log.lines if (m := FROZEN.search(line))]
     leftover = log.matches(LEFTOVER)
     results["leftover_garbage_at_stop"] = int(leftover[-1].group(1)) if leftover else None
+    results["full_collection_at_stop_ms"] = int(leftover[-1].group(2)) if leftover else None
 
     def at(series: list[tuple[float, int]], when: float) -> int | None:
         before = [value for moment, value in series if moment <= when]
@@ -267,7 +273,8 @@ def _summary(values: list[int]) -> dict:
 
 def _print(results: dict) -> None:
     print(f"{results['sessions_churned']} sessions came and went ({results['clients']} people, "
-          f"{results['minutes']:g} min{', old policy' if results['old_policy'] else ''})")
+          f"{results['minutes']:g} min{', old policy' if results['old_policy'] else ''}); the server used "
+          f"{results['server_cpu_during_churn_percent_of_a_core']}% of a core")
     print(f"bystander's key to screen during the churn: {_fmt(results['latency_during_churn_ms'])}")
     print(f"bystander's key to screen after it: {_fmt(results['latency_after_churn_ms'])}")
     print(f"loop pauses over 50 ms: {results['loop_pauses_over_50_ms']} (longest "
@@ -280,14 +287,15 @@ def _print(results: dict) -> None:
           f"{results['longest_reclaim_collection_cpu_ms']} ms (the rest of each: waiting for a core)")
     print(f"{results['sweeps']} sweeps, longest {results['longest_sweep_ms']} ms; steps of the collector over 50 ms: "
           f"{results['collector_steps_over_50_ms']}")
-    print(f"longest sweep {results['longest_sweep_ms']} ms; longest collection of any kind "
-          f"{results['longest_collection_of_any_kind_ms']} ms; full collections: {results['full_collections'] or 'none'}")
+    print(f"longest collection of any kind {results['longest_collection_of_any_kind_ms']} ms; full collections: "
+          f"{results['full_collections'] or 'none'}")
     print(f"resident memory (MiB): {results['rss_mib']}")
     print(f"frozen objects: {results['frozen_objects']}")
-    print(f"left for a full collection at the stop: {results['leftover_garbage_at_stop']} objects")
+    print(f"left for a full collection at the stop (everyone gone): {results['leftover_garbage_at_stop']} objects, "
+          f"freed in {results['full_collection_at_stop_ms']} ms")
 
 
-async def churn_of(port: int, clients: int) -> None:
+async def churn_of(port: int, clients: int, linger: tuple[float, float]) -> None:
     """``clients`` people coming and going until stdin closes; then says how many sessions ended."""
     stop = asyncio.Event()
     ended = [0]
@@ -323,7 +331,7 @@ async def churn_of(port: int, clients: int) -> None:
                     await sink.wait_for(MENU, since, timeout=5.0)
                 except asyncio.TimeoutError:
                     pass
-            await asyncio.sleep(random.uniform(5.0, 20.0))  # looking around
+            await asyncio.sleep(random.uniform(*linger))  # looking around
         finally:
             conn.close()
 
@@ -336,10 +344,11 @@ async def churn_of(port: int, clients: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="20 people for 1 minute, 35 s quiet")
+    parser.add_argument("--quick", action="store_true", help="20 people lingering 5-20 s for 1 minute, 35 s quiet")
     parser.add_argument("--minutes", type=float, default=5.0)
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--quiet", type=float, default=45.0, help="seconds with only the bystander, after the churn")
+    parser.add_argument("--linger", default="20,60", help="seconds each visit stays once its game is over (MIN,MAX)")
     parser.add_argument("--old-policy", action="store_true", help="the collector's full collections only")
     parser.add_argument("--source", help="another checkout to measure (first on the server's PYTHONPATH)")
     parser.add_argument("--log", help="write the server's log (with seconds since its start) to this file")
@@ -348,10 +357,11 @@ def main() -> None:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.churn_of:
-        asyncio.run(churn_of(args.port, args.churn_of))
+        low, high = map(float, args.linger.split(","))
+        asyncio.run(churn_of(args.port, args.churn_of, (low, high)))
         return
     if args.quick:
-        args.clients, args.minutes, args.quiet = 20, 1.0, 35.0
+        args.clients, args.minutes, args.quiet, args.linger = 20, 1.0, 35.0, "5,20"
     results = asyncio.run(measure(args))
     path = _common.write_results(args.out or ("server_gc_old" if args.old_policy else "server_gc"), results)
     print(f"written to {path.relative_to(_common.REPO_DIR)}")

@@ -16,14 +16,18 @@ the automatic full collections are off. Instead, on a timer:
   closed) are garbage no sweep visits. Where it comes from is known: every Textual app, screen
   and widget (a message pump) frozen by a sweep is remembered weakly, and one that has stopped
   yet is still there is probably such garbage. From those, the objects they lead to are gathered
-  (``gc.get_referents``, a few milliseconds at a time, stopping at modules, classes, the loop,
-  the server and its lobby, and pumps still running: those belong to live sessions), moved out
-  of the frozen generation into the youngest one (``PyObject_GC_UnTrack`` then
-  ``PyObject_GC_Track``, CPython's own C API), and collected with what is young. CPython's own
-  algorithm decides what is freed, counting any reference from outside what was gathered as one
-  that keeps it: the reclaim only chooses which objects it looks at, about ten thousand at a
-  time. What survives (shared styles, cards, a screen something still holds) is frozen again; a
-  stopped pump that survived is looked at again later, less often each time.
+  (``gc.get_referents``, a few milliseconds at a time, or a quarter of the time the loop gave
+  everyone else when it is too busy to come back soon; stopping at modules, classes, the loop,
+  the server and its lobby, and pumps still running: those belong to live sessions). Those that
+  refer back to something gathered (a cycle may run through them) are moved out of the frozen
+  generation into the youngest one (``PyObject_GC_UnTrack`` then ``PyObject_GC_Track``,
+  CPython's own C API) right after a sweep, and collected on the next turn. CPython's own
+  algorithm decides what is freed, counting any reference from outside what was moved as one
+  that keeps it: the reclaim only chooses which objects it looks at, some ten thousand at a
+  time. What survives (shared styles, rendered lines, cards, a screen something still holds) is
+  frozen again; a stopped pump that survived is looked at again later, less often each time.
+  Textual's LRUCache.clear, which lets go of a ring of entries that then holds what was cached
+  (out of any reclaim's reach), is made to empty the entries first while this runs.
 
 A full collection (everything unfrozen, collected once, frozen again: with a hundred sessions, a
 pause of about a second) happens only:
@@ -69,7 +73,7 @@ SEEK_SETTLE = 1.0  # ...or this long after a session ended (its connection is st
 # A slice of a reclaim holds the loop SLICE_SECONDS, or, when the loop was busy with everyone else
 # for long since the last slice, SLICE_SHARE of that time, at most SLICE_MOST.
 SLICE_SECONDS, SLICE_SHARE, SLICE_MOST = 0.003, 0.25, 0.025
-GATHER_BATCH, SORT_BATCH = 256, 256  # objects whose referents are asked for at once
+GATHER_BATCH, SORT_BATCH = 128, 256  # objects whose referents are asked for at once
 # Objects a reclaim gathers (about half of them moved and collected): once this many are, no more
 # stopped pumps are followed (an ended session's app and screens are 10-25 thousand); at the most,
 # gathering stops even in the middle of what it was following.
@@ -84,9 +88,9 @@ FOLLOWED, SHARED, PUMP = 1, 2, 3  # what gathering does with an object of a clas
 
 def stopped_pump(pump: Any) -> bool:
     """A Textual app, screen or widget whose messages have stopped (closed, or its task over,
-    cancelled included) or never began (Textual makes nodes it never starts, for styles: a screen
-    makes one each time it works out how selected text looks): garbage, unless something still
-    holds it. Without the attributes: no."""
+    cancelled included) or never began (the stylesheet makes a node it never starts for each part
+    of a widget it styles, anew each time it styles it): garbage, unless something still holds
+    it. Without the attributes: no."""
     if getattr(pump, "_running", True):
         return False
     if getattr(pump, "_closed", False):
@@ -441,6 +445,7 @@ class Collector:
         self._ended_at_seek = self.sessions_ended()
         if now - self._shared_since >= FORGET_SHARED:
             self._shared.clear()
+            self._kind.clear()  # (it holds classes: one made on the fly is let go)
             self._shared_since = now
         started = time.perf_counter()
         stopped, retry = self.stopped, self._retry
@@ -469,8 +474,9 @@ class Collector:
 
     def _gather(self) -> None:
         """One slice of following references. Sweeps go on meanwhile: nothing is moved until all
-        is gathered. Referents are asked for in batches, and sorted out in C where they can be:
-        each object new to the reclaim is looked at once in Python."""
+        is gathered. Referents are asked for in batches and sorted out in C (by id, against what
+        was followed or passed, and by class); only classes, modules, pumps and what is kept out
+        are looked at one by one."""
         self._step = None
         region = self._region
         if region is None:
@@ -478,9 +484,6 @@ class Collector:
         started = time.perf_counter()
         deadline = started + self._budget(started)
         objects, to_follow, followed, passed = region.objects, region.to_follow, region.followed, region.passed
-        keep_out, running, kind, kind_of = self._keep_out, self.running, self._kind.get, self._kind_of
-        shared_class = self._shared.get
-        referents, tracked = gc.get_referents, gc.is_tracked
         gathered = False
         while True:
             if not to_follow and (len(objects) >= REGION_ENOUGH or not self._next_pump(region)):
@@ -489,19 +492,7 @@ class Collector:
             batch = to_follow[-GATHER_BATCH:]
             del to_follow[-GATHER_BATCH:]
             objects += batch
-            found = list(filter(tracked, referents(*batch)))
-            by_id = dict(zip(map(id, found), found))
-            for key in by_id.keys() - followed - passed:
-                ref = by_id[key]
-                ref_kind = kind(type(ref)) or kind_of(type(ref))
-                if ref_kind is SHARED or key in keep_out or shared_class(key) is type(ref):
-                    passed.add(key)
-                elif ref_kind is PUMP and running(ref):
-                    passed.add(key)  # a live session's: not followed
-                else:
-                    if ref_kind is PUMP and self.stopped(ref):
-                        region.pumps.append(weakref.ref(ref))
-                    region.follow(ref)
+            self._follow_from(region, batch)
             if len(objects) >= REGION_MOST or time.monotonic() - region.began > GATHER_PATIENCE:
                 region.cut = gathered = True  # collected as far as gathered
                 break
@@ -509,6 +500,31 @@ class Collector:
                 break
         self._slice_took(region, started)
         self._step = asyncio.get_running_loop().call_soon(self._sort_some if gathered else self._gather)
+
+    def _follow_from(self, region: _Region, batch: list[Any]) -> None:
+        found = list(filter(gc.is_tracked, gc.get_referents(*batch)))
+        by_id = dict(zip(map(id, found), found))
+        new_ids = by_id.keys() - region.followed - region.passed
+        kept_out = new_ids & self._keep_out
+        if self._shared:  # (by id, with the class as a check)
+            kept_out.update(key for key in new_ids & self._shared.keys() if self._shared[key] is type(by_id[key]))
+        if kept_out:
+            region.passed |= kept_out
+            new_ids -= kept_out
+        new = list(map(by_id.__getitem__, new_ids))
+        plain = list(map(operator.is_, map(self._kind.get, map(type, new)), itertools.repeat(FOLLOWED)))
+        to_follow = list(itertools.compress(new, plain))
+        if len(to_follow) < len(new):  # classes, modules, loops, pumps, and classes not seen before
+            for ref in itertools.compress(new, map(operator.not_, plain)):
+                ref_kind = self._kind_of(type(ref))
+                if ref_kind is SHARED or (ref_kind is PUMP and self.running(ref)):
+                    region.passed.add(id(ref))  # (a running pump is a live session's)
+                    continue
+                if ref_kind is PUMP and self.stopped(ref):
+                    region.pumps.append(weakref.ref(ref))
+                to_follow.append(ref)
+        region.followed.update(map(id, to_follow))
+        region.to_follow += to_follow
 
     def _sort_some(self) -> None:
         """One slice of picking what to move into the young generation: what refers to something
@@ -588,9 +604,11 @@ class Collector:
         started, cpu = time.perf_counter(), time.thread_time()
         freed = gc.collect()
         still_held = [pump for pump in (ref() for ref in pumps) if pump is not None]
-        # When everything it was gathered from was freed, what survived is shared by sessions
-        # still playing (styles, rendered lines, cards): later reclaims leave it where it is.
-        self._freeze(learn_shared=moved_ids if not still_held and not region.cut else None)
+        # When every closed widget it was gathered from was freed, what survived is shared by
+        # sessions still playing (styles, rendered lines, cards; nodes Textual never started
+        # often belong to a live widget): later reclaims leave it where it is.
+        whole = not region.cut and not any(getattr(pump, "_closed", True) for pump in still_held)
+        self._freeze(learn_shared=moved_ids if whole else None)
         spent = time.perf_counter() - started
         self._last_sweep = time.monotonic()
         self.reclaims += 1

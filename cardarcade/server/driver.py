@@ -148,7 +148,7 @@ class TerminalDriver(Driver):
                 and len(self._inbox) <= INPUT_SLICE and self._app.message_queue_size == 0
                 and self._drawing_wait() == 0):
             self._take_slice()
-            if self._wanted_size is None and not self._decoded:
+            if self._wanted_size is None and not self._decoded and not self._inbox:
                 return
         self._feeder = self._loop.create_task(self._feed(), name="terminal input")
 
@@ -192,15 +192,33 @@ class TerminalDriver(Driver):
 
     async def _caught_up(self) -> float | None:
         """Until the app has handled what it was given, then a rest; the seconds it took
-        (None: the app is closing). The loop serves every other session meanwhile."""
+        (None: the app is closing). The loop serves every other session meanwhile.
+
+        Handled means all the way: the app passes a key to the focused widget, which passes
+        one it does not take (enter, an arrow) up through its parents back to the app, where
+        the bindings act on it. A key handed over before that ran ahead of it: "hi" typed
+        after an enter was in the chat line the enter sent."""
         given = self._loop.time()
-        handled = self._loop.create_future()
-        if not self._app.call_later(lambda: handled.done() or handled.set_result(None)):
+        if not await self._handled_by(self._app):
             return None
-        await handled
+        focused = self._app.focused
+        for node in [focused, *focused.ancestors] if focused is not None else []:
+            await self._handled_by(node)
         took = self._loop.time() - given
         await asyncio.sleep(min(REST * took, MOST_REST))
         return took
+
+    async def _handled_by(self, node: Any) -> bool:
+        """Until ``node`` has handled what it was sent so far, or has closed (False: it was
+        closing already). (A widget that closes meanwhile never runs what is left in its queue;
+        the app, which has no task of its own there, ends this feeder as it closes.)"""
+        handled = self._loop.create_future()
+        if not node.call_later(lambda: handled.done() or handled.set_result(None)):
+            return False
+        running = getattr(node, "_task", None)  # (Textual's task for a widget's messages)
+        await asyncio.wait([handled] if running is None else [handled, running],
+                           return_when=asyncio.FIRST_COMPLETED)
+        return True
 
     def _take_slice(self) -> None:
         """A slice of events to the app, decoding up to INPUT_SLICE more bytes if none wait."""
@@ -216,7 +234,10 @@ class TerminalDriver(Driver):
                 self._full = False
                 self._terminal.input_full(False)
         for _ in range(min(self._slice_events, len(self._decoded))):
-            self.process_message(self._decoded.popleft())
+            message = self._decoded.popleft()
+            self.process_message(message)
+            if not (isinstance(message, events.Key) and message.is_printable):
+                break  # (it may act through a binding: answered before the next is handed over)
         if not self._inbox and not self._decoded:
             self._full_since = None
 

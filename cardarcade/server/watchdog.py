@@ -8,12 +8,20 @@ many pauses it stands for and gives the longest), so a stuck loop cannot flood t
 
 A plain timer callback, not a task: about a hundred wake-ups a second cost an idle server a
 tenth of a percent of a core.
+
+With ``CARDARCADE_PAUSE_STACKS=1`` in the server's environment, a thread also looks at the loop's
+stack while a pause is under way, and the line says where the loop was held (the innermost frames
+of the arcade, Textual, Rich and asyncssh): how a maintainer finds what to make cheaper.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
+import threading
+import time
 
 log = logging.getLogger("cardarcade.server")
 
@@ -36,15 +44,21 @@ class LoopWatchdog:
         self._last_report = float("-inf")
         self._unreported = 0  # pauses seen since the last line...
         self._unreported_longest = 0.0  # ...and the longest of them
+        self._sampler: _StackSampler | None = None
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._schedule(self._loop.time())
+        if os.environ.get("CARDARCADE_PAUSE_STACKS") == "1":
+            self._sampler = _StackSampler(self)
+            self._sampler.start()
 
     def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._sampler is not None:
+            self._sampler.stop()
         self._report()  # a pause not yet told is told now
 
     def _schedule(self, now: float) -> None:
@@ -56,6 +70,8 @@ class LoopWatchdog:
         assert self._loop is not None
         now = self._loop.time()
         late = now - self._due
+        if self._sampler is not None:
+            self._sampler.tell(late)
         if late > self.threshold:
             self.pauses += 1
             self.longest = max(self.longest, late)
@@ -75,3 +91,47 @@ class LoopWatchdog:
                     f" (the longest of {count} pauses over {1000 * self.threshold:.0f} ms)" if count > 1 else "")
         self._last_report = self._loop.time() if self._loop is not None else 0.0
         self._unreported, self._unreported_longest = 0, 0.0
+
+
+SAMPLE_EVERY = 0.005  # seconds between the sampler's looks at a late loop
+
+
+class _StackSampler(threading.Thread):
+    """Samples the loop thread's stack while the watchdog's timer is overdue (a pause under way)."""
+
+    def __init__(self, dog: LoopWatchdog) -> None:
+        super().__init__(name="pause stacks", daemon=True)
+        self._dog = dog
+        self._loop_thread = threading.get_ident()
+        self._stopped = threading.Event()
+        self._samples: list[str] = []  # of the pause under way
+
+    def stop(self) -> None:
+        self._stopped.set()
+
+    def run(self) -> None:
+        while not self._stopped.wait(SAMPLE_EVERY):
+            if time.monotonic() - self._dog._due > self._dog.threshold / 2:  # (the loop's clock is monotonic)
+                frame = sys._current_frames().get(self._loop_thread)
+                if frame is not None and len(self._samples) < 50:
+                    self._samples.append(_where(frame))
+
+    def tell(self, late: float) -> None:
+        """The loop is back (on the loop's thread), ``late`` seconds late: a pause is logged with
+        where it was held."""
+        samples, self._samples = self._samples, []
+        if samples and late > self._dog.threshold:
+            common = max(set(samples), key=samples.count)
+            log.warning("loop held %.0f ms; %d of %d looks were in: %s", 1000 * late, samples.count(common),
+                        len(samples), common)
+
+
+def _where(frame) -> str:
+    parts = []
+    while frame is not None and len(parts) < 14:
+        path = frame.f_code.co_filename
+        if any(name in path for name in ("cardarcade", "textual", "rich", "asyncssh")):
+            short = path.rsplit("site-packages/", 1)[-1].rsplit("/work/main/", 1)[-1]
+            parts.append(f"{short}:{frame.f_lineno} {frame.f_code.co_name}")
+        frame = frame.f_back
+    return " < ".join(parts)

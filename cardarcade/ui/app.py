@@ -31,7 +31,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from cardarcade.store.look import first_look, login_name, look_of
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
@@ -547,7 +547,7 @@ class ArcadeApp(App):
             event.prevent_default()
 
     def _admit_key(self, event: events.Key) -> bool:
-        if self._keys.admit(event.key, event.time, monotonic()):
+        if self._keys.admit(event.key, event.time, monotonic(), typing=self._typing()):
             return True
         # Said once the storm is over, not once a key.
         if self._keys_said is None:
@@ -555,6 +555,13 @@ class ArcadeApp(App):
         else:
             self._keys_said.reset()
         return False
+
+    def _typing(self) -> bool:
+        """Whether a text field has the focus (TextArea looked up only once something imported it:
+        importing it costs the start-up a tenth of a second)."""
+        focused = self.focused
+        text_area = sys.modules.get("textual.widgets._text_area")
+        return isinstance(focused, Input) or (text_area is not None and isinstance(focused, text_area.TextArea))
 
     def _say_keys_dropped(self) -> None:
         self._keys_said = None

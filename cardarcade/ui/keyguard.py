@@ -10,7 +10,9 @@ where a key is acted on (the app's bindings):
   dropped: the person was still holding it, not asking again (a press made once the screen was
   seen comes later than that, however late the paint is noted);
 - a key that has waited in the queue for more than ``STALE_AFTER`` while keys were coming at more
-  than ``BURST`` a second is dropped: that is a backlog of repeats, not typing ahead.
+  than ``BURST`` a second is dropped: that is a backlog of repeats, not typing ahead. Except into
+  a text field: there, keys in one burst are a line typed ahead (or sent in one write by a
+  client), every one of them meant, and each costs next to nothing.
 
 What is dropped is counted, and said once when the storm is over (``ArcadeApp``).
 """
@@ -46,15 +48,16 @@ class KeyGuard:
         before = [t for t in self._made_by_key.get(key, ()) if t < made_at]
         return bool(before) and made_at - max(before) < REPEAT_GAP
 
-    def admit(self, key: str, made_at: float, now: float) -> bool:
-        """Whether a key made at ``made_at`` is acted on now; else it is counted as dropped."""
+    def admit(self, key: str, made_at: float, now: float, *, typing: bool = False) -> bool:
+        """Whether a key made at ``made_at`` is acted on now; else it is counted as dropped.
+        ``typing``: a text field has the focus."""
         settled = self._settled_at
         if settled is None and now - self._changed_at > SETTLE_AT_MOST:
             settled = self._changed_at + SETTLE_AT_MOST
         if key == self._screen_key and (settled is None or made_at < settled) and self._held(key, made_at):
             self.dropped += 1
             return False
-        if now - made_at > STALE_AFTER and len(self._made) > BURST:
+        if not typing and now - made_at > STALE_AFTER and len(self._made) > BURST:
             self.dropped += 1
             return False
         return True

@@ -25,6 +25,7 @@ from textual.screen import ModalScreen
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
+from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
@@ -171,3 +172,33 @@ async def test_a_held_down_screen_key_does_not_pile_up_and_the_next_key_is_answe
         before = app.screen.query_one("GameList").highlighted
         await pilot.press("down")
         assert app.screen.query_one("GameList").highlighted != before
+
+
+async def test_a_line_typed_ahead_into_a_text_field_is_taken_whole_however_long_it_waited():
+    """Keys that waited long in a burst are a held key's backlog, except in a text field: there
+    they are a line typed ahead (or sent in one write by an SSH client), every key meant."""
+    from textual.widgets import Input
+
+    from cardarcade.ui.screens.setup import SetupScreen
+
+    app = ArcadeApp(settings=UISettings(pace=0.5, countdown=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SetupScreen(GAMES["war"]))
+        await pilot.pause()
+        seed = app.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.pause()
+        typed = "31415926535897932384"
+        for digit in typed:  # made two seconds ago, all at once: waited far longer than a backlog may
+            event = key_event(app, digit)
+            event.time -= 2.0
+            app._driver.send_message(event)
+        await pilot.pause(0.2)
+        assert seed.value == typed
+        app.screen.set_focus(None)  # the same wait outside a text field: a backlog, let go
+        for _ in range(BURST + 5):
+            event = key_event(app, "down")
+            event.time -= 2.0
+            app._driver.send_message(event)
+        await pilot.pause(0.2)
+        assert app._keys.dropped > BURST

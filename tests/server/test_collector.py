@@ -13,7 +13,6 @@ import pytest
 
 from cardarcade.server import collector as collector_module
 from cardarcade.server.collector import NO_AUTOMATIC_FULL, Collector, young_mover
-from cardarcade.server.ssh import Limits
 from cardarcade.ui.terminal import InputDecoder
 from ssh_helpers import connect, until
 
@@ -282,8 +281,7 @@ def test_a_sessions_input_parser_is_not_kept_by_a_cache_of_keys():
 async def test_an_ended_sessions_app_is_freed_while_serving_without_a_full_collection(serve, monkeypatch):
     monkeypatch.setattr(collector_module, "RETRY_FIRST", 0.5)
     monkeypatch.setattr(collector_module, "SEEK_EVERY", 0.5)
-    # The round trip is timed often, so that its timer (which holds an ended app a while) is soon due.
-    server, port = await serve(limits=Limits(round_trip_every=0.2, round_trip_away_every=0.2))
+    server, port = await serve()
     collector = Collector(lambda: server.sessions_ended, keep_out=lambda: (server, server.lobby, server.themes,
                                                                           server.store))
     collector.start()

@@ -133,6 +133,21 @@ async def test_a_key_cut_between_two_slices_stays_one_key_however_long_the_wait(
     await client.close()
 
 
+async def test_lines_typed_ahead_in_one_write_are_each_sent_whole(serve):
+    """Each enter is answered (the chat line sent and emptied) before the keys after it are
+    handed over: none of them runs ahead of it into the line it sends."""
+    server, port = await serve()
+    ada = await connect(port)
+    await in_the_lobby(ada)
+    ada.press("c")
+    [app] = [s.app for s in server.sessions]
+    await until(lambda: app.focused is not None and app.focused.id == "lobby-say", "the chat line focused")
+    ada.press("first line\rsecond line\rthird\r")
+    await until(lambda: len(server.lobby.chat) == 3, "three lines sent")
+    assert [line.text for line in server.lobby.chat] == ["first line", "second line", "third"]
+    await ada.close()
+
+
 async def test_a_flood_of_sizes_is_coalesced_and_the_last_size_wins(serve):
     server, port = await serve()
     handed: list[tuple[int, int]] = []  # the sizes the app was given
