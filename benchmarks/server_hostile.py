@@ -16,8 +16,10 @@ phases, one after another, with a pause for the server to settle between them:
   as fast as the server reads them, in writes of 64 KB; dropped, it connects again;
 - web: a page's websocket sends 30 messages of 60 KB of keys at once, then more as fast as the
   server reads them; dropped, it connects again;
-- sizes: an SSH client at the largest size (1000x500) makes its terminal one column narrower or
-  wider every 20 ms, reading all it is sent;
+- sizes: an SSH client at the largest size the server draws (200x60: a larger terminal is drawn
+  at that size, so flapping beyond it changes nothing) makes its terminal one column narrower or
+  wider every 20 ms, reading all it is sent (``--flap-size 1000x500`` measures an older checkout
+  at the old cap);
 - churn: 40 SSH sessions, each in the lobby for 5-20 s, then on the menu for 15-40 s, then gone
   and replaced by a new one (about one ending and one starting a second), for 5 minutes.
 
@@ -376,7 +378,7 @@ def main() -> None:
     parser.add_argument("--source", type=Path, help="a checkout to run the server from instead")
     parser.add_argument("--out", default="server_hostile", help="results/NAME.json")
     parser.add_argument("--server-log", type=Path, help="write the server's log (stderr) here")
-    parser.add_argument("--flap-size", default="1000x500", help="WIDTHxHEIGHT the size flapper starts from")
+    parser.add_argument("--flap-size", default="200x60", help="WIDTHxHEIGHT the size flapper starts from")
     parser.add_argument("--attack", choices=PHASES[1:], help=argparse.SUPPRESS)  # (an attacker's own process)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--web-port", type=int, help=argparse.SUPPRESS)

@@ -16,10 +16,10 @@ pause has a quarter of the loop at most. A client that fills the buffer is not r
 drains (its own TCP connection slows it), and one that keeps it full for ``FLOOD_PATIENCE``
 seconds is ended.
 
-What a session draws costs the loop too, and a key or a new size can ask for a whole screen
-(half a million cells at the largest size, a third of a second of everyone's time): a session's
-drawing is paid from a credit of characters drawn per second, and while it is spent, its input
-and its sizes wait. New sizes are coalesced: the latest wins.
+What a session draws costs the loop too, and a key or a new size can ask for a whole screen:
+so the app is never given more than ``DRAWN_COLUMNS`` x ``DRAWN_LINES`` of a terminal, and a
+session's drawing is paid from a credit of characters drawn per second; while it is spent, its
+input and its sizes wait. New sizes are coalesced: the latest wins.
 """
 
 from __future__ import annotations
@@ -57,13 +57,22 @@ MOST_REST = 0.1  # ...of this many seconds at most
 FLOOD_PATIENCE = 10.0  # seconds a client may keep its input full (no one types that) before it is ended
 # The drawing credit, in characters written to the client: it grows by DRAW_PER_SECOND up to
 # DRAW_CREDIT, each character drawn spends one, and each new size RESIZE_CHARGE more (the layout
-# any size needs: about 50 ms, what drawing some 250,000 characters costs). A whole screen at
-# 200x60 is about 70,000 characters, at 1000x500 about 1.7 million: a few new sizes or whole
-# screens in a row are drawn at once, and a session asking for more gets about one a second at
-# a usual size, one every four seconds at the largest: a tenth of the loop at most.
+# any size needs: what drawing some 250,000 characters costs). A whole screen at the largest size
+# drawn is about 70,000 characters: a few new sizes or whole screens in a row are drawn at once,
+# and a session asking for more gets one or two a second.
 DRAW_PER_SECOND = 512 * 1024
 DRAW_CREDIT = 2 * 1024 * 1024
 RESIZE_CHARGE = 256 * 1024
+# The most of a client's terminal the arcade is laid out and drawn in (columns, lines): more room
+# than any screen uses. A larger terminal shows it in its top-left corner, and is told so once.
+# (One whole screen at 1000x500, the local cap, held everyone's loop for a quarter of a second to
+# draw and as long again to encrypt and send.)
+DRAWN_COLUMNS, DRAWN_LINES = 200, 60
+
+
+def drawn_size(width: int, height: int) -> tuple[int, int]:
+    width, height = bounded_size(width, height)
+    return min(width, DRAWN_COLUMNS), min(height, DRAWN_LINES)
 
 
 def _utf8(text: str) -> bytes:
@@ -93,7 +102,7 @@ class TerminalDriver(Driver):
     def __init__(self, app: App[Any], *, terminal: Terminal, size: tuple[int, int],
                  debug: bool = False, mouse: bool = True, ascii_only: bool = False, **_: Any) -> None:
         """``ascii_only``: the client's locale is not UTF-8; what is drawn is sent in ASCII."""
-        super().__init__(app, debug=debug, mouse=mouse, size=bounded_size(*size))
+        super().__init__(app, debug=debug, mouse=mouse, size=drawn_size(*size))
         self._terminal = terminal
         self._encode = to_ascii if ascii_only else _utf8
         self._decoder = InputDecoder(debug)
@@ -111,6 +120,8 @@ class TerminalDriver(Driver):
         self._credit_at = self._loop.time()
         self._feeder: asyncio.Task | None = None  # runs only while there is input or a size to hand over
         self._slice_events = MOST_EVENTS
+        self._larger_told = False  # that the terminal is larger than what is drawn
+        self._note_size(*size)
 
     # ---- input, from the session
 
@@ -129,8 +140,18 @@ class TerminalDriver(Driver):
 
     def resize(self, width: int, height: int) -> None:
         """A new size from the client: the latest wins, given to the app as the budget allows."""
-        self._wanted_size = bounded_size(width, height)
+        self._note_size(width, height)
+        self._wanted_size = drawn_size(width, height)
         self._serve()
+
+    def _note_size(self, width: int, height: int) -> None:
+        """A terminal larger than what is drawn is told so, once (a corner of it stays empty)."""
+        if self._larger_told or drawn_size(width, height) == bounded_size(width, height):
+            return
+        self._larger_told = True
+        self._app.call_later(
+            self._app.notify, f"The arcade uses at most {DRAWN_COLUMNS}x{DRAWN_LINES} of a terminal here; "
+            f"yours is {width}x{height}, so it sits in the top-left corner.", timeout=8, markup=False)
 
     def end_of_input(self) -> None:
         """The client is gone or closed its input: what was sent and what was being read count,
@@ -246,7 +267,8 @@ class TerminalDriver(Driver):
         kept = []
         for message in messages:
             if isinstance(message, events.Resize):
-                self._wanted_size = bounded_size(*message.size)
+                self._note_size(*message.size)
+                self._wanted_size = drawn_size(*message.size)
             else:
                 kept.append(message)
         return kept

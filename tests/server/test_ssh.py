@@ -9,6 +9,7 @@ import time
 import asyncssh
 import pytest
 
+from cardarcade.server.driver import DRAWN_COLUMNS, DRAWN_LINES
 from cardarcade.server.ssh import Limits, SessionInfo
 from app_helpers import FAULT, faulty_for
 from ssh_helpers import connect, until
@@ -165,17 +166,20 @@ async def test_keys_keep_an_idle_session_open(serve):
     assert not client.player.closed.is_set()
 
 
-async def test_a_claimed_size_is_capped(serve):
+async def test_a_claimed_size_is_capped_at_what_the_server_draws_and_the_player_is_told(serve):
     server, port = await serve()
     client = await connect(port, size=(80, 24))
     await open_menu(client)
     client.chan.change_terminal_size(100_000, 100_000)
     (session,) = server.sessions
-    await until(lambda: session.app is not None and tuple(session.app.size) == (1000, 500), "the capped size")
+    await until(lambda: session.app is not None and tuple(session.app.size) == (DRAWN_COLUMNS, DRAWN_LINES),
+                "the capped size")
+    told = f"at most {DRAWN_COLUMNS}x{DRAWN_LINES} of a terminal here; yours is "
+    await until(lambda: [n for n in session.app._notifications if told in n.message], "the player told")
     big = await connect(port, size=(50_000, 7))
     await until(lambda: len(server.sessions) == 2, "the second session")
     other = next(s for s in server.sessions if s is not session)
-    await until(lambda: other.app is not None and tuple(other.app.size) == (1000, 7), "a capped first size")
+    await until(lambda: other.app is not None and tuple(other.app.size) == (DRAWN_COLUMNS, 7), "a capped first size")
     await client.close()
     await big.close()
 

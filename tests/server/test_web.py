@@ -18,6 +18,7 @@ import pytest
 from app_helpers import FAULT, faulty_for
 from cardarcade.cli import main
 from cardarcade.rules import GAMES
+from cardarcade.server.driver import DRAWN_COLUMNS, DRAWN_LINES
 from cardarcade.server.ssh import Limits, SessionInfo
 from ssh_helpers import connect, until
 from web_helpers import LOBBY, MENU, open_deaf_tab, open_tab, start_web
@@ -167,9 +168,9 @@ async def test_ssh_and_browser_players_share_the_limits(serve_web):
 
 
 async def test_a_tab_that_stops_reading_is_dropped(serve_web):
-    limit = 2 * 1024 * 1024  # (above a frame at the largest size, about 1.7 MB)
+    limit = 256 * 1024  # (above a frame at the largest size drawn, about 70 KB)
     web, port = await serve_web(limits=Limits(max_output=limit))
-    tab = await open_deaf_tab(port, size=(1000, 500))
+    tab = await open_deaf_tab(port, size=(DRAWN_COLUMNS, DRAWN_LINES))
     await until(lambda: web.arcade.sessions, "its app")
     (session,) = web.arcade.sessions
     most_held = 0
@@ -178,7 +179,7 @@ async def test_a_tab_that_stops_reading_is_dropped(serve_web):
     for flip in range(600):
         most_held = max(most_held, session.chan.get_write_buffer_size())
         try:
-            await tab.resize(1000 - flip % 2, 500)
+            await tab.resize(DRAWN_COLUMNS - flip % 2, DRAWN_LINES)
         except ConnectionError:  # the server has closed the socket
             break
         await asyncio.sleep(0.05)
