@@ -139,7 +139,7 @@ async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, peop
             assert menu.highlighted != before
 
 
-HELD_KEYS = [("escape", 120), ("f1", 20), ("f2", 20), ("question_mark", 10)]
+HELD_KEYS = [("escape", 60), ("f1", 15), ("f2", 15), ("question_mark", 10)]  # (a second or two held)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

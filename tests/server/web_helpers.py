@@ -98,6 +98,9 @@ class DeafTab:
         message = json.dumps(["resize", {"width": width, "height": height}])
         await asyncio.get_running_loop().sock_sendall(self.sock, client_frame(message))
 
+    async def type(self, text: str) -> None:
+        await asyncio.get_running_loop().sock_sendall(self.sock, client_frame(json.dumps(["stdin", text])))
+
     def close(self) -> None:
         self.sock.close()
 
