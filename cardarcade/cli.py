@@ -450,6 +450,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from cardarcade.store.look import login_name
     from cardarcade.store.stats import Stats, StatsError
     from cardarcade.store.user import UserStore
+    from cardarcade.ui.plain import drop_controls
 
     store = UserStore()
     settings, warning = store.settings_file.load()  # a value it cannot use: that one's default
@@ -474,9 +475,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
             if not figures["games"] and not figures["reactions"]:
                 others = [p for p in stats.profiles() if p != profile]
                 also = f" Profiles with records: {', '.join(others)} (--profile NAME)." if others else ""
-                print(f"Nothing recorded for {profile} yet.{also}")
+                print(drop_controls(f"Nothing recorded for {profile} yet.{also}"))
                 return 0
-            print(report.to_text(figures), end="")
+            print(drop_controls(report.to_text(figures)), end="")  # (names from the file stay text)
     except (StatsError, sqlite3.Error) as exc:  # (a damaged page can fail any read)
         print(f"cardarcade stats: {exc}", file=sys.stderr)
         return 1

@@ -54,6 +54,19 @@ def test_stats_for_someone_with_no_records_names_who_has_some(recorded, capsys) 
     assert capsys.readouterr().out == "Nothing recorded for bea yet. Profiles with records: ada (--profile NAME).\n"
 
 
+def test_a_profile_name_holding_control_characters_is_printed_as_text(recorded, capsys) -> None:
+    """A statistics file is something a file supplies: a name in it that holds an escape
+    sequence or a bell must not act on the terminal that prints it."""
+    hostile = "\x1b[2J\x1b]0;owned\x07eve\x9b31m"
+    with UserStore().stats as stats:
+        record_war(stats, hostile, "won", "easy", T0)
+    for argv in (["stats", "--profile", "nobody"], ["stats", "--profile", hostile]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert "eve" in out
+        assert not any(ord(c) < 32 and c not in "\n\t" or 0x7F <= ord(c) <= 0x9F for c in out), repr(out)
+
+
 def test_stats_before_anything_was_played_creates_no_file(capsys) -> None:
     assert main(["stats", "--profile", "ada"]) == 0
     assert "No statistics yet" in capsys.readouterr().err

@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import re
 
-import rich.text
-import textual.content
-
 # C0 but tab and newline, DEL, and C1 (CSI and its kin, which some terminals act on as ESC [).
 CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
@@ -36,6 +33,10 @@ def drop_controls(text: str, _translate_table: object = None) -> str:
 def install() -> None:
     """Make every Rich ``Text`` and Textual ``Content`` in this process drop all control
     characters (idempotent; installed once per process, by the app module). Both call their
-    stripping function by its module-level name, on every text they make."""
+    stripping function by its module-level name, on every text they make. (Imported here: the
+    command line uses ``drop_controls`` without loading Textual.)"""
+    import rich.text
+    import textual.content
+
     rich.text.strip_control_codes = drop_controls  # type: ignore[assignment]
     textual.content._strip_control_codes = drop_controls  # type: ignore[assignment]
