@@ -169,6 +169,7 @@ class ArcadeApp(App):
         self._keys = KeyGuard()  # a held key's repeats do not pile up (keyguard.py)
         self._last_key: str | None = None  # the last key to arrive: what changed the screen, if a key did
         self._keys_said: Timer | None = None
+        self._fit_due = False  # the screens that show are to be checked against the terminal's size
         self._deadline: threading.Thread | None = None  # ends the process once the terminal is gone
         self._saving_at_end = threading.Lock()
         self._saved_at_end = False
@@ -549,12 +550,21 @@ class ArcadeApp(App):
     def _admit_key(self, event: events.Key) -> bool:
         if self._keys.admit(event.key, event.time, monotonic(), typing=self._typing()):
             return True
+        self._said_later()
+        return False
+
+    def let_key_go(self) -> None:
+        """A key a screen would not act on (it was covered before the key's turn came): counted
+        with those the key guard drops, and said with them."""
+        self._keys.dropped += 1
+        self._said_later()
+
+    def _said_later(self) -> None:
         # Said once the storm is over, not once a key.
         if self._keys_said is None:
             self._keys_said = self.set_timer(KEYS_SAID_AFTER, self._say_keys_dropped)
         else:
             self._keys_said.reset()
-        return False
 
     def _typing(self) -> bool:
         """Whether a text field has the focus (TextArea looked up only once something imported it:
@@ -571,11 +581,34 @@ class ArcadeApp(App):
                         severity="warning", timeout=4, markup=False)
 
     def _screen_changed(self, screen: Screen) -> None:
-        """A screen opened or closed; the key that did it, if one did, waits for it to be drawn."""
+        """A screen opened or closed; the key that did it, if one did, waits for it to be drawn.
+        Whatever shows now is laid out for the terminal's size."""
         now = monotonic()
         if self._last_key is not None:
             self._keys.screen_changed(self._last_key, now)
             screen.call_after_refresh(lambda: self._keys.settled(monotonic()))
+        if not self._fit_due:
+            self._fit_due = True
+            self.call_later(self._fit_screens)  # (once the stack has settled: pop, pop, push)
+
+    def _fit_screens(self) -> None:
+        """After the stack changed: the too-small notice is on top if and only if the terminal is
+        too small, and each screen that shows is laid out for the terminal's size."""
+        self._fit_due = False
+        if not self.screen_stack or self._exit:
+            return
+        # A screen that closed everything over a game (leaving it, a seat taken over) took the
+        # notice with it, and play went on in a terminal still too small.
+        self._check_size()
+        # Textual tells a resize to the screen on top and those behind it down to the first
+        # opaque one, and lays out again a screen that comes back on top, but not one that only
+        # comes to be behind the top again. With the game's menu over a hot-seat cover, a resize
+        # reached the menu and the cover, not the game under the cover; once the menu closed, the
+        # game was behind the cover (drawn under it each frame) laid out for the old size.
+        size = self.size
+        for shown in (self.screen, *self._background_screens):
+            if shown.is_mounted and shown.outer_size != size:
+                shown.post_message(events.Resize(size, size))
 
     def panic(self, *renderables: Any) -> None:
         # Textual ends the app on an unexpected error this way (an input thread that raised) with
@@ -650,6 +683,22 @@ class ArcadeApp(App):
     def on_resize(self, event: events.Resize) -> None:
         # This runs before Textual's own handler stores the new size: self.size is still the old one.
         self._check_size(event.size)
+
+    def push_screen(self, screen: Screen | str, callback: Any = None, wait_for_dismiss: bool = False, *,
+                    mode: str | None = None) -> Any:
+        # Play is held under the too-small notice, but a screen can still open meanwhile: a
+        # hot-seat cover whose turn ended just before, a question a game asks on its own. It
+        # goes under the notice, not over it: over it, it hid the notice, and once the terminal
+        # grew the notice stayed (only the screen on top is taken off), answering nothing but q,
+        # with the screens under it laid out for the small terminal. (The screen under the notice
+        # is resumed and suspended again at once: a game's table is not let play meanwhile.)
+        if (mode is None and self.screen_stack and isinstance(self.screen, TooSmallScreen)
+                and not isinstance(screen, TooSmallScreen)):
+            self.pop_screen()
+            pushed = super().push_screen(screen, callback, wait_for_dismiss)
+            super().push_screen(TooSmallScreen())
+            return pushed
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
 
     def _check_size(self, size: Size | None = None) -> None:
         size = size or self.size

@@ -7,7 +7,9 @@ resizes to sizes below and above the minimum. Whatever the walk does (pause, rul
 play again, a new game from the menu), the app must not raise, and its screens must stay in
 order: the menu at the bottom, at most one setup, game or result screen on it, only dialogs
 above that, and no "terminal too small" notice once the terminal is big enough again. After
-each storm the arcade must still answer: back to the menu, and the menu moves.
+each storm, at 80x24 again, every screen that shows is laid out for 80x24, and the arcade still
+answers: F1 (or escape, where F1 means nothing: a dialog) changes the screen, back to the menu,
+and the menu moves.
 
 ``STORM_KEYS`` per case keeps the suite quick; ``CARDARCADE_FUZZ_KEYS=5000`` storms longer by hand.
 """
@@ -80,6 +82,36 @@ def stack_faults(app: ArcadeApp) -> list[str]:
     return faults
 
 
+async def layout_faults(app: ArcadeApp, pilot) -> list[str]:
+    """The screens that show (the one on top and those behind it that Textual draws with it)
+    laid out for a size other than the terminal's, once each has had its time (up to a second:
+    each screen lays itself out in its own turn). ``Screen.size`` is the app's size whatever was
+    laid out; what was laid out, and is drawn, is the compositor's."""
+    for _ in range(20):
+        faults = [f"{type(s).__name__} laid out for {tuple(s._compositor.size)} in {tuple(app.size)}"
+                  for s in (app.screen, *app._background_screens) if s._compositor.size != app.size]
+        if not faults:
+            break
+        await pilot.pause(0.05)
+    return faults
+
+
+async def answers(app: ArcadeApp, pilot, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Whether the key a player would press next changes the screen: F1 (the rules) where the
+    screen on top takes it, else escape (a dialog's own answer, or the way back). The rules come
+    up as a line, not as their Markdown: that takes longer to lay out than a storm to play."""
+    from textual.widgets import Static
+
+    from cardarcade.ui.screens.rules import RulesScreen
+
+    monkeypatch.setattr(RulesScreen, "compose", lambda self: iter([Static(self.spec.title)]))
+    before = list(app.screen_stack)
+    f1 = app.active_bindings.get("f1")
+    await pilot.press("f1" if f1 is not None and f1.enabled else "escape")
+    await pilot.pause()
+    return list(app.screen_stack) != before
+
+
 def burst(rng: random.Random) -> list[str]:
     """Keys typed together: a random run, a key hammered ("enter enter"), or two keys in turn
     ("1212"), the habits that answer one question twice."""
@@ -113,7 +145,7 @@ async def storm(app: ArcadeApp, pilot, rng: random.Random, keys: int) -> int:
 
 
 @pytest.mark.parametrize(("game_id", "people"), list(cases()))
-async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, people: int):
+async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, people: int, monkeypatch):
     spec = GAMES[game_id]
     rng = random.Random(f"{game_id}-{people}")
     players = max(spec.min_players, min(spec.max_players, people + 1)) if people > 1 else None
@@ -130,6 +162,10 @@ async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, peop
             await pilot.pause(0.05)
             await pilot.pause()
             assert not stack_faults(app), stack_faults(app)
+            faults = await layout_faults(app, pilot)
+            assert not faults, faults
+            on_top = [type(s).__name__ for s in app.screen_stack]
+            assert await answers(app, pilot, monkeypatch), f"F1 and escape ignored on {on_top}"
             app.leave_game()
             await pilot.pause()
             assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen"]
@@ -202,3 +238,85 @@ async def test_a_line_typed_ahead_into_a_text_field_is_taken_whole_however_long_
             app._driver.send_message(event)
         await pilot.pause(0.2)
         assert app._keys.dropped > BURST
+
+
+async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
+    """Go Fish, three players: enter asks whom to ask. Three enters in one read were all queued
+    for the game before the first was acted on, and the game acted on each under the question
+    the one before had opened: three questions, one over the other, ignoring F1 and taking an
+    escape apiece. The keys behind the one that opened it are let go (and said, with a storm's
+    others)."""
+    setup = GameSetup.solo(GAMES["go-fish"], 3, level="easy", seed=1)
+    app = ArcadeApp(start=setup, settings=UISettings(pace=0.02, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        for _ in range(100):
+            if game.actor is not None:
+                break
+            await pilot.pause(0.05)
+        assert game.actor is not None and len(game.game.targets(game.actor)) > 1
+        for _ in range(3):
+            app._driver.send_message(key_event(app, "enter"))
+        await pilot.pause(0.2)
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GoFishScreen", "ChoiceScreen"]
+        assert app._keys.dropped == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+        assert await answers(app, pilot, monkeypatch)  # F1: the rules
+
+
+async def test_a_screen_opened_while_the_terminal_is_too_small_opens_under_the_notice(monkeypatch):
+    """Something opening while the notice is up (a hot-seat cover whose turn just ended, a
+    question a game asks on its own) went over the notice; once the terminal grew, the notice
+    stayed (only the top screen is taken off), at a size that needs none, answering only q, with
+    the game behind it laid out for the small terminal. And a screen closing everything over the
+    game took the notice with it while the terminal was still too small."""
+    from cardarcade.ui.screens.pause import ConfirmScreen
+
+    setup = GameSetup.solo(GAMES["war"], None, level="easy", seed=1)
+    app = ArcadeApp(start=setup, settings=UISettings(pace=0.02, countdown=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        resize(app, (30, 8))
+        await pilot.pause(0.05)
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "WarScreen", "TooSmallScreen"]
+        app.push_screen(ConfirmScreen("Leave this game?"))
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack][-1] == "TooSmallScreen"
+        resize(app, (80, 24))
+        await pilot.pause(0.05)
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "WarScreen", "ConfirmScreen"]
+        faults = await layout_faults(app, pilot)
+        assert not faults, faults
+        assert await answers(app, pilot, monkeypatch)  # escape: no
+        resize(app, (60, 20))
+        await pilot.pause(0.05)
+        app.leave_game()  # (as a seat taken over by another session does)
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "TooSmallScreen"]
+
+
+async def test_a_screen_seen_behind_another_after_a_resize_is_laid_out_for_the_terminal():
+    """A hot-seat cover with the pause menu over it: a resize went to the menu and the cover,
+    not to the game under the (opaque) cover. Once the menu closed, the game was the screen
+    behind the cover, still laid out for the old size: Textual lays out again only the screen
+    that comes back on top."""
+    setup = GameSetup.solo(GAMES["thirteen"], 2, humans=2, level="easy", seed=1)
+    app = ArcadeApp(start=setup, settings=UISettings(pace=0.02, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):  # the cover for the first person
+            if type(app.screen).__name__ == "CoverScreen":
+                break
+            await pilot.pause(0.05)
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "ThirteenScreen", "CoverScreen"]
+        await pilot.press("escape")  # the game's menu, over the cover
+        await pilot.pause()
+        resize(app, (100, 30))
+        await pilot.pause(0.05)
+        await pilot.press("escape")
+        await pilot.pause(0.05)
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "ThirteenScreen", "CoverScreen"]
+        faults = await layout_faults(app, pilot)
+        assert not faults, faults

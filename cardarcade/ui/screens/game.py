@@ -525,6 +525,22 @@ class GameScreen(Screen):
 
     # ---- input
 
+    async def on_event(self, event: events.Event) -> None:
+        # A key is queued for the screen on top when it arrives, and acted on when this screen
+        # comes to it: in a burst, after the keys before it have acted, and one of those may have
+        # put something over this screen (enter asking Go Fish's "ask whom?", the too-small
+        # notice). A game's own key handlers acted on the keys behind it underneath: each enter
+        # asked the question again, a stack of questions that ignored F1 and took an escape
+        # apiece; a card played under the notice put the next hot-seat cover over it. Such a
+        # key was made before anyone saw the new screen: it is let go (and said, with a storm's
+        # others). Here, before any game's on_key: they all act on keys directly.
+        if isinstance(event, events.Key) and not self.is_active:
+            event.stop()
+            event.prevent_default()
+            self.app.let_key_go()
+            return
+        await super().on_event(event)
+
     async def on_key(self, event: events.Key) -> None:
         mapped = self.keymap.lookup(event.key)
         if mapped is None:
