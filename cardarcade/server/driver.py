@@ -164,19 +164,27 @@ class TerminalDriver(Driver):
             return
         if self._feeder is not None:  # (it looks again before it ends)
             return
-        # The common case, a key or two while the app waits for one: handed over at once.
+        # The common case, a key or two while the app waits for one: handed over at once. A key
+        # that may act through a binding (enter, an arrow) is then followed until it has been
+        # answered, before anything typed after it: the app's own queue empties long before a
+        # key's way back up from the focused widget does (under load, "line 1" typed after
+        # "line 0" and its enter reached the chat line before the enter had sent it).
+        answering = False
         if (self._wanted_size is None and not self._input_ended and not self._decoded
                 and len(self._inbox) <= INPUT_SLICE and self._app.message_queue_size == 0
                 and self._drawing_wait() == 0):
-            self._take_slice()
-            if self._wanted_size is None and not self._decoded and not self._inbox:
+            answering = self._take_slice()
+            if not answering and self._wanted_size is None and not self._decoded and not self._inbox:
                 return
-        self._feeder = self._loop.create_task(self._feed(), name="terminal input")
+        self._feeder = self._loop.create_task(self._feed(answering), name="terminal input")
 
-    async def _feed(self) -> None:
+    async def _feed(self, answering: bool = False) -> None:
         """Hands over sizes and input until there is none left, each once the app has handled
-        the last; then ends (an idle session holds no task)."""
+        the last (``answering``: what was handed over already), then ends (an idle session
+        holds no task)."""
         try:
+            if answering and await self._caught_up() is None:
+                return
             while self._started:
                 if self._wanted_size is not None or self._inbox or self._decoded:
                     if wait := self._drawing_wait():  # what it asked for is still being paid for
@@ -241,8 +249,9 @@ class TerminalDriver(Driver):
                            return_when=asyncio.FIRST_COMPLETED)
         return True
 
-    def _take_slice(self) -> None:
-        """A slice of events to the app, decoding up to INPUT_SLICE more bytes if none wait."""
+    def _take_slice(self) -> bool:
+        """A slice of events to the app, decoding up to INPUT_SLICE more bytes if none wait.
+        Whether it ended with an event that may act through a binding (not a printable key)."""
         if not self._decoded:
             taken = 0
             while self._inbox and taken < INPUT_SLICE and len(self._decoded) < self._slice_events:
@@ -254,13 +263,16 @@ class TerminalDriver(Driver):
             if self._full and len(self._inbox) <= INPUT_BUFFER // 2:
                 self._full = False
                 self._terminal.input_full(False)
+        acting = False
         for _ in range(min(self._slice_events, len(self._decoded))):
             message = self._decoded.popleft()
             self.process_message(message)
-            if not (isinstance(message, events.Key) and message.is_printable):
+            acting = not (isinstance(message, events.Key) and message.is_printable)
+            if acting:
                 break  # (it may act through a binding: answered before the next is handed over)
         if not self._inbox and not self._decoded:
             self._full_since = None
+        return acting
 
     def _take_sizes(self, messages: Iterable[Message]) -> list[Message]:
         """A size reported within the input is paid for as any other: it becomes the wanted size."""

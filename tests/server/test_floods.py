@@ -148,6 +148,30 @@ async def test_lines_typed_ahead_in_one_write_are_each_sent_whole(serve):
     await ada.close()
 
 
+async def test_a_line_typed_while_the_enter_before_it_is_on_its_way_waits_for_it(serve, monkeypatch):
+    """An enter goes down to the chat line and back up through the screen to the bindings that
+    send the line; the next keys must not overtake it, however slowly the screen passes it on
+    (a busy server) and though the app's own queue is empty meanwhile."""
+    from cardarcade.ui.screens.lobby import LobbyScreen
+
+    async def slow_to_pass_keys_on(self, event: events.Key) -> None:
+        await asyncio.sleep(0.05)
+
+    monkeypatch.setattr(LobbyScreen, "on_key", slow_to_pass_keys_on, raising=False)
+    server, port = await serve()
+    ada = await connect(port)
+    await in_the_lobby(ada)
+    ada.press("c")
+    [app] = [s.app for s in server.sessions]
+    await until(lambda: app.focused is not None and app.focused.id == "lobby-say", "the chat line focused")
+    for line in ("first", "second", "third"):
+        ada.press(f"{line}\r")
+        await asyncio.sleep(0.01)  # (each its own write: typed, not pasted)
+    await until(lambda: len(server.lobby.chat) == 3, "three lines sent")
+    assert [line.text for line in server.lobby.chat] == ["first", "second", "third"]
+    await ada.close()
+
+
 async def test_a_flood_of_sizes_is_coalesced_and_the_last_size_wins(serve):
     server, port = await serve()
     handed: list[tuple[int, int]] = []  # the sizes the app was given
