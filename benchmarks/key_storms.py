@@ -15,6 +15,9 @@ the rules: minutes of work queued). Measured after the last key of each hold:
   lone Escape is known as such only after a short wait for the rest of a sequence: in both);
 - memory: VmRSS 2 s after the rest, against the start.
 
+Then both holds again (``--rounds``, 2): memory after each round against the round before says
+whether storms pile up memory or a first storm only fills what the screens cache.
+
 Targets (issue 25): the next key answered within a second; memory within 20% of the start.
 """
 
@@ -51,7 +54,7 @@ def hold(proc: _common.PtyProcess, key: bytes, times: int) -> None:
             proc.read_once(left)
 
 
-def measure_game(game: str, holds: list[tuple[str, bytes, int]]) -> dict:
+def measure_game(game: str, holds: list[tuple[str, bytes, int]], rounds: int) -> dict:
     with tempfile.TemporaryDirectory() as home:
         env = _common.terminal_env({"XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "HOME": home})
         proc = _common.PtyProcess([*_common.direct_cardarcade_command(), "play", game, "--bots", "easy",
@@ -60,8 +63,8 @@ def measure_game(game: str, holds: list[tuple[str, bytes, int]]) -> dict:
             if not proc.wait_quiet(1.0, 60.0):
                 raise RuntimeError(f"{game}: the first screen never rested")
             start_rss = rss_mib(proc.pid)
-            out: dict = {"rss_start_mib": round(start_rss, 1), "holds": {}}
-            for name, key, times in holds:
+            out: dict = {"rss_start_mib": round(start_rss, 1), "holds": {}, "rss_after_round_mib": []}
+            for name, key, times in [hold_ for _ in range(rounds) for hold_ in holds]:
                 hold(proc, key, times)
                 let_go = time.perf_counter()
                 rested = proc.wait_quiet(0.5, 120.0)
@@ -71,14 +74,16 @@ def measure_game(game: str, holds: list[tuple[str, bytes, int]]) -> dict:
                 first = proc.wait_for(b"\x1b", 10.0, start=len(proc.output))
                 whole = proc.last_byte_before_rest(0.06, 10.0, last=first)
                 proc.drain_for(2.0)
-                out["holds"][name] = {
+                out["holds"].setdefault(name, []).append({
                     "keys": times,
                     "backlog_after_let_go_s": None if backlog is None else round(max(backlog, 0.0), 3),
                     "next_key_first_bytes_ms": None if first is None else round(1000 * (first - written), 1),
                     "next_key_whole_answer_ms": None if whole is None else round(1000 * (whole - written), 1),
                     "rss_after_mib": round(rss_mib(proc.pid), 1),
-                }
-            out["rss_end_vs_start"] = round(out["holds"][holds[-1][0]]["rss_after_mib"] / start_rss, 3)
+                })
+                if name == holds[-1][0]:
+                    out["rss_after_round_mib"].append(out["holds"][name][-1]["rss_after_mib"])
+            out["rss_end_vs_start"] = round(out["rss_after_round_mib"][-1] / start_rss, 3)
             return out
         finally:
             proc.close()
@@ -88,17 +93,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one game, holds a third as long")
     parser.add_argument("--games", default="schnapsen,thirteen,go-fish,machiavelli")
+    parser.add_argument("--rounds", type=int, default=2, help="times both holds are made, one after the other")
     args = parser.parse_args(argv)
     games = args.games.split(",")[:1] if args.quick else args.games.split(",")
     holds = [(name, key, max(1, times // 3)) for name, key, times in HOLDS] if args.quick else HOLDS
     results = {}
     for game in games:
-        results[game] = found = measure_game(game, holds)
-        for name, figures in found["holds"].items():
-            print(f"{game:12} held {name:6} x{figures['keys']}: working {figures['backlog_after_let_go_s']} s after "
-                  f"let go; next key {figures['next_key_first_bytes_ms']} ms to first bytes, "
-                  f"{figures['next_key_whole_answer_ms']} ms whole; memory {found['rss_start_mib']} -> "
-                  f"{figures['rss_after_mib']} MiB", flush=True)
+        results[game] = found = measure_game(game, holds, 1 if args.quick else args.rounds)
+        for name, rounds in found["holds"].items():
+            for figures in rounds:
+                print(f"{game:12} held {name:6} x{figures['keys']}: working {figures['backlog_after_let_go_s']} s "
+                      f"after let go; next key {figures['next_key_first_bytes_ms']} ms to first bytes, "
+                      f"{figures['next_key_whole_answer_ms']} ms whole; memory {found['rss_start_mib']} -> "
+                      f"{figures['rss_after_mib']} MiB", flush=True)
+        print(f"{game:12} memory after each round: {found['rss_after_round_mib']} MiB", flush=True)
     path = _common.write_results("key_storms", {"quick": args.quick, "games": results})
     print(f"written to {path}")
     return 0
