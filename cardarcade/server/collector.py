@@ -472,6 +472,11 @@ class Collector:
         others = started - self._slice_ended
         return min(SLICE_MOST, max(SLICE_SECONDS, SLICE_SHARE * others))
 
+    def _slice_begins(self) -> tuple[float, float]:
+        """When a slice of a reclaim begins, and when it is to end."""
+        started = time.perf_counter()
+        return started, started + self._budget(started)
+
     def _gather(self) -> None:
         """One slice of following references. Sweeps go on meanwhile: nothing is moved until all
         is gathered. Referents are asked for in batches and sorted out in C (by id, against what
@@ -481,8 +486,7 @@ class Collector:
         region = self._region
         if region is None:
             return
-        started = time.perf_counter()
-        deadline = started + self._budget(started)
+        started, deadline = self._slice_begins()
         objects, to_follow, followed, passed = region.objects, region.to_follow, region.followed, region.passed
         gathered = False
         while True:
@@ -535,8 +539,7 @@ class Collector:
         region = self._region
         if region is None:
             return
-        started = time.perf_counter()
-        deadline = started + self._budget(started)
+        started, deadline = self._slice_begins()
         while region.looked < len(region.objects) and time.perf_counter() < deadline:
             self._sort_batch(region)
         self._slice_took(region, started)

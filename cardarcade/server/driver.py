@@ -120,6 +120,7 @@ class TerminalDriver(Driver):
         self._credit_at = self._loop.time()
         self._feeder: asyncio.Task | None = None  # runs only while there is input or a size to hand over
         self._slice_events = MOST_EVENTS
+        self._answering = False  # a key handed over at once may still be on its way (_serve)
         self._larger_told = False  # that the terminal is larger than what is drawn
         self._note_size(*size)
 
@@ -169,22 +170,24 @@ class TerminalDriver(Driver):
         # answered, before anything typed after it: the app's own queue empties long before a
         # key's way back up from the focused widget does (under load, "line 1" typed after
         # "line 0" and its enter reached the chat line before the enter had sent it).
-        answering = False
-        if (self._wanted_size is None and not self._input_ended and not self._decoded
-                and len(self._inbox) <= INPUT_SLICE and self._app.message_queue_size == 0
-                and self._drawing_wait() == 0):
-            answering = self._take_slice()
-            if not answering and self._wanted_size is None and not self._decoded and not self._inbox:
+        # (Followed only once more input comes: a key alone, the common case, costs nothing more.)
+        if (not self._answering and self._wanted_size is None and not self._input_ended
+                and not self._decoded and len(self._inbox) <= INPUT_SLICE
+                and self._app.message_queue_size == 0 and self._drawing_wait() == 0):
+            self._answering = self._take_slice()
+            if self._wanted_size is None and not self._decoded and not self._inbox:
                 return
-        self._feeder = self._loop.create_task(self._feed(answering), name="terminal input")
+        self._feeder = self._loop.create_task(self._feed(), name="terminal input")
 
-    async def _feed(self, answering: bool = False) -> None:
+    async def _feed(self) -> None:
         """Hands over sizes and input until there is none left, each once the app has handled
-        the last (``answering``: what was handed over already), then ends (an idle session
-        holds no task)."""
+        the last (the key handed over at once included), then ends (an idle session holds no
+        task)."""
         try:
-            if answering and await self._caught_up() is None:
-                return
+            if self._answering:
+                self._answering = False
+                if await self._caught_up() is None:
+                    return
             while self._started:
                 if self._wanted_size is not None or self._inbox or self._decoded:
                     if wait := self._drawing_wait():  # what it asked for is still being paid for

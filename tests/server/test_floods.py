@@ -133,15 +133,21 @@ async def test_a_key_cut_between_two_slices_stays_one_key_however_long_the_wait(
     await client.close()
 
 
-async def test_lines_typed_ahead_in_one_write_are_each_sent_whole(serve):
-    """Each enter is answered (the chat line sent and emptied) before the keys after it are
-    handed over: none of them runs ahead of it into the line it sends."""
+async def at_the_chat_line(serve):
+    """A server, and ada in its lobby with the chat line focused."""
     server, port = await serve()
     ada = await connect(port)
     await in_the_lobby(ada)
     ada.press("c")
     [app] = [s.app for s in server.sessions]
     await until(lambda: app.focused is not None and app.focused.id == "lobby-say", "the chat line focused")
+    return server, ada
+
+
+async def test_lines_typed_ahead_in_one_write_are_each_sent_whole(serve):
+    """Each enter is answered (the chat line sent and emptied) before the keys after it are
+    handed over: none of them runs ahead of it into the line it sends."""
+    server, ada = await at_the_chat_line(serve)
     ada.press("first line\rsecond line\rthird\r")
     await until(lambda: len(server.lobby.chat) == 3, "three lines sent")
     assert [line.text for line in server.lobby.chat] == ["first line", "second line", "third"]
@@ -158,12 +164,7 @@ async def test_a_line_typed_while_the_enter_before_it_is_on_its_way_waits_for_it
         await asyncio.sleep(0.05)
 
     monkeypatch.setattr(LobbyScreen, "on_key", slow_to_pass_keys_on, raising=False)
-    server, port = await serve()
-    ada = await connect(port)
-    await in_the_lobby(ada)
-    ada.press("c")
-    [app] = [s.app for s in server.sessions]
-    await until(lambda: app.focused is not None and app.focused.id == "lobby-say", "the chat line focused")
+    server, ada = await at_the_chat_line(serve)
     for line in ("first", "second", "third"):
         ada.press(f"{line}\r")
         await asyncio.sleep(0.01)  # (each its own write: typed, not pasted)
