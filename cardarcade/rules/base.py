@@ -235,9 +235,14 @@ class Result(BaseModel):
     score_name: str = ""
     low_wins: bool = False
     sides: list[int] | None = None  # each seat's side in a partnership game: partners win together
+    # A game set up so that one player loses (Toepen): the seats that lost; every other seat
+    # is among ``winners`` (it has not lost), and the game is no draw.
+    losers: list[int] = []
 
     @property
     def is_draw(self) -> bool:
+        if self.losers:
+            return False
         if self.sides is not None and self.winners:
             return len({self.sides[w] for w in self.winners}) != 1
         return len(self.winners) != 1
@@ -245,10 +250,11 @@ class Result(BaseModel):
     @property
     def partners_won(self) -> bool:
         """Several winners who are one side's partners (not a shared result)."""
-        return len(self.winners) > 1 and not self.is_draw
+        return len(self.winners) > 1 and not self.is_draw and not self.losers
 
     def describe(self, names: Sequence[str]) -> str:
-        return fill(self.reason, names, self.winners[0] if len(self.winners) == 1 else None, None)
+        named = self.losers or self.winners  # ({seat}: the one loser of a game with losers)
+        return fill(self.reason, names, named[0] if len(named) == 1 else None, None)
 
 
 class Options(BaseModel):
@@ -412,17 +418,19 @@ class Game(ABC, Generic[S]):
 
     def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
                ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False,
-               sides: list[int] | None = None) -> Event:
-        """End the game. ``reason`` may name the (single) winner as ``{seat}``; see ``Result``
-        for the rest."""
+               sides: list[int] | None = None, losers: list[int] | None = None) -> Event:
+        """End the game. ``reason`` may name the (single) winner as ``{seat}`` (or, with
+        ``losers``, the single loser); see ``Result`` for the rest."""
         # Built without pydantic's validation, which was a good share of a short game's cost in
         # random play; the values are the engine's own, in the types a load would give them.
         result = construct(Result, winners=sorted(winners), reason=reason,
                            scores=None if scores is None else [float(x) for x in scores],
                            ranking=list(ranking) if ranking else [], score_name=score_name,
-                           low_wins=low_wins, sides=None if sides is None else list(sides))
+                           low_wins=low_wins, sides=None if sides is None else list(sides),
+                           losers=sorted(losers or ()))
         self.s.result = result
-        seat = result.winners[0] if len(result.winners) == 1 else None
+        named = result.losers or result.winners
+        seat = named[0] if len(named) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
 
     def finish_by_most(self, counts: list[int], why: str, what: str = "cards",

@@ -57,7 +57,8 @@ RULES = """\
 # Toepen
 
 **Goal:** win the last trick of each hand, and never run out of chips. Everyone starts with
-10 chips; when someone has none left the game ends, and whoever has the most chips wins.
+10 chips; when someone has none left the game ends and that player **loses**: the game has
+one loser rather than one winner, and everyone else has not lost.
 
 - 32 cards (7 up to ace in each suit); each player gets **four cards**, the rest is the stock.
 - Cards rank, high to low: **10 9 8 7 A K Q J** (the numbers beat the faces).
@@ -97,7 +98,7 @@ redraw is played; whether jacks may bluff a signal.
   may come as soon as everyone has answered).
 
 **Clarifications** (the text leaves these open): the game ends with the first player out of
-chips and the most chips wins it (equal most share the win); each player may redraw once a
+chips (two run out in the same hand: both lose); each player may redraw once a
 hand; the challenge costs one chip; a player may not knock twice running (someone else must
 knock between); a player who folds after playing to the current trick leaves the card there,
 but it cannot take the trick: the highest card of the suit led among the players still in
@@ -600,13 +601,14 @@ class Toepen(TrickGame):
         return events + self._deal(order)
 
     def _finish_by_chips(self) -> Event:
+        """The text's end: whoever ran out of chips loses; nobody else has lost."""
         s = self.s
-        most = max(s.chips)
-        winners = [p for p, c in enumerate(s.chips) if c == most]
-        text = ("Game over: {seat} has the most chips left" if len(winners) == 1
-                else f"Game over: {len(winners)} players share the most chips, {most}")
-        return self.finish(winners, text, scores=[float(x) for x in s.chips],
-                           ranking=sorted(range(s.players), key=lambda p: -s.chips[p]), score_name="chips")
+        losers = [p for p in range(s.players) if s.dealt[p] and s.chips[p] == 0]
+        text = ("Game over: {seat} has run out of chips and loses" if len(losers) == 1
+                else f"Game over: {len(losers)} players have run out of chips and lose")
+        return self.finish([p for p in range(s.players) if p not in losers], text, scores=[float(x) for x in s.chips],
+                           ranking=sorted(range(s.players), key=lambda p: -s.chips[p]), score_name="chips",
+                           losers=losers)
 
     # ---- search (cardarcade.bots.search)
 

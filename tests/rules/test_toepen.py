@@ -158,12 +158,25 @@ def test_a_folded_players_card_stays_but_cannot_take_the_trick():
     assert C("10s") in game.cards()
 
 
-def test_running_out_of_chips_ends_the_game_and_the_most_chips_win():
+def test_running_out_of_chips_ends_the_game_and_those_out_lose():
     game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", chips=1)
     cards_of(game, (0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
              (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c"))
-    assert game.is_over and game.result.winners == [1]
+    assert game.is_over and game.result.losers == [0, 2] and game.result.winners == [1]
     assert game.result.scores == [0.0, 1.0, 0.0] and game.result.score_name == "chips"
+    assert game.result.describe(["Ann", "Bob", "Cy"]) == "Game over: 2 players have run out of chips and lose"
+
+
+def test_the_one_out_of_chips_loses_and_nobody_else_has_lost():
+    # Issue 26.3: "this player loses the game": not a win for the most chips, a loss for the one out
+    game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", chips=2)
+    game.s.chips = [1, 2, 2]  # seat 0 has lost a chip before this hand
+    cards_of(game, (0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
+             (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c"))
+    result = game.result
+    assert game.is_over and game.s.chips == [0, 2, 1]
+    assert result.losers == [0] and result.winners == [1, 2] and not result.is_draw
+    assert result.describe(["Ann", "Bob", "Cy"]) == "Game over: Ann has run out of chips and loses"
 
 
 def test_house_rule_the_last_with_chips_wins():

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from records import finished_war, record_war
 
+from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.store import stats as stats_module
 from cardarcade.store.stats import LevelRecord, Stats, StatsError
@@ -308,3 +309,21 @@ def test_a_game_recorded_between_two_reads_of_the_figures_breaks_nothing(tmp_pat
             assert stats.game_summaries("ada") == []  # as it was at the first read
         finally:
             stats.db = db
+
+
+def test_a_game_with_one_loser_records_only_that_player_as_lost(tmp_path: Path) -> None:
+    # Issue 26.3: Toepen ends when one player runs out of chips; the others have not lost
+    from cardarcade.rules._tricks import play
+    from cardarcade.rules.toepen import deck_for
+
+    hands = ("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+    setup = GameSetup.solo(GAMES["toepen"], 3, seed=1, deck=deck_for(*hands), options={"redraw": False, "chips": 2})
+    game = setup.new_game()
+    game.s.chips = [1, 2, 2]
+    for seat, card in zip([0, 1, 2] * 4, "10s As Ks 7d 7c 7s 8d 8c 8s 9h 10h 9c".split()):
+        game.apply(seat, play(Card.parse(card)))
+    with Stats(tmp_path / "s.db") as stats:
+        stats.record_game(setup, game, 10.0, profiles={0: "ada", 2: "bea"}, finished_at=2.0)
+        [ada], [bea] = stats.game_summaries("ada"), stats.game_summaries("bea")
+        assert (ada.won, ada.lost, ada.drew) == (0, 1, 0)
+        assert (bea.won, bea.lost, bea.drew) == (1, 0, 0)

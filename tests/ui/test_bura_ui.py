@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import prompt, screen_text, text_of, wait_for
 
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
@@ -125,3 +125,24 @@ async def test_a_medium_bot_answers_at_the_table(app_factory):
         await pilot.press("home", "enter")  # the 6♦ alone
         await wait_for(pilot, lambda: game.s.tricks_won != [0, 0])
         assert "Bot 1 answers" in log(screen)
+
+
+async def test_marks_end_with_the_answer_that_used_them(app_factory):
+    # Issue 26.8: the cards drawn into the answered places showed as still marked, and enter then
+    # led only the card under the cursor.
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for("9h 7h Qd", "Ah 10h 6d", "8c", "Qs 6s Ad 7s"))
+    app = app_factory(replace(setup, seats=setup.seats[::-1]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, plays(tuple(cards("9h 7h"))))
+        screen.refresh_all()
+        await pilot.pause()
+        await pilot.press("home", "right", "space", "right", "space", "enter")  # 10♥ and A♥ take the trick
+        await pilot.pause()
+        assert game.s.last_winner == 1 and len(screen.hand_cards()) == 3  # both drew back to three
+        shown = text_of(screen._shown["hand"])
+        assert "●" not in shown and not {"1", "2"} & set(shown.split()), shown
+        await pilot.press("space", "enter")  # a fresh mark leads exactly the card marked
+        await pilot.pause()
+        assert len(game.s.trick) >= 1 and game.s.log_seats[-len(game.s.trick)] == 1

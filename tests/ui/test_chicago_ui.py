@@ -3,7 +3,7 @@ list of types, playing a trick; and a hot-seat game played to the end behind cov
 
 from __future__ import annotations
 
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import prompt, screen_text, text_of, wait_for
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
@@ -97,3 +97,17 @@ async def test_hot_seat_two_players_play_the_game_out_behind_covers(app_factory)
             assert game.s.actions == moves + 1 or game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "points" in screen.game.result.reason
+
+
+async def test_discard_marks_end_with_the_discard(app_factory):
+    # Issue 26.8: the marks stayed under the cards drawn into their places while the bots drew.
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for("7s 7h 7d Ac 3s", "Kh Qd 9s 6c 2h"))
+    app = app_factory(setup)  # the bot does not draw by itself: the marks would still be showing
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("home", "space", "right", "space", "enter")  # the first two cards
+        await pilot.pause()
+        assert len(game.s.hands[0]) == 5 and game.s.asking == 1
+        shown = text_of(screen._shown["hand"])
+        assert "●" not in shown and not {"1", "2"} & set(shown.split()), shown

@@ -3,13 +3,16 @@ redraw, and a hot-seat hand played to the end of the game behind covers."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
+from cardarcade.rules._tricks import play
 from cardarcade.rules.toepen import FOLD, KNOCK, STAY, deck_for
 from cardarcade.table.setup import GameSetup
-from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.screens.result import ResultScreen, headline
 from cardarcade.ui.screens.toepen import ToepenScreen
 from cardarcade.ui.screens.turn import CoverScreen
 
@@ -203,3 +206,40 @@ async def test_hot_seat_nobody_sees_who_holds_the_jacks(app_factory):
     assert len(whistled) == 5 and "Player 2 whistles" in whistled[-1]  # three covers and two turns
     assert whistled == await first_trick("Js Jh Jd 7c", True)
     assert await first_trick("Js Jh Jd 7c", False) == await first_trick("Ks Kh Kd 7c", False)
+
+
+async def test_the_result_names_the_one_who_ran_out_as_the_loser(app_factory):
+    # Issue 26.3: the result crowned the most chips; the text's game has one loser, and you have not lost
+    hands = ("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+    setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck_for(*hands), options={"redraw": False, "chips": 2})
+    setup = replace(setup, seats=setup.seats[::-1])  # you sit last and play the last card
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.s.chips = [1, 2, 2]
+        for seat, card in ((0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
+                           (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h")):
+            game.apply(seat, play(C(card)))
+        screen.refresh_all()
+        await pilot.pause()
+        await pilot.press("enter")  # your 9♣, the last card
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        text = screen_text(app)
+        loser = setup.names[0]
+        assert f"{loser} loses — you have not lost" in text and "wins" not in text
+        assert f"{loser} has run out of chips and loses" in text
+        row = next(line for line in text.splitlines() if line.strip().startswith(loser))
+        assert row.split()[-1] == "lost" and "winner" not in text
+
+
+def test_the_result_headline_speaks_to_the_loser_and_to_a_table_of_people():
+    hands = ("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+    setup = GameSetup.solo(SPEC, 3, seed=1, humans=3, deck=deck_for(*hands), options={"redraw": False, "chips": 2})
+    game = setup.new_game()
+    game.s.chips = [1, 2, 2]
+    for seat, card in ((0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
+                       (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c")):
+        game.apply(seat, play(C(card)))
+    assert headline(setup, game, [0]) == "You lose"
+    assert headline(setup, game) == f"{setup.names[0]} loses"  # hot-seat: everyone at the screen reads it

@@ -28,6 +28,8 @@ def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> s
     if result.is_draw:
         return "A draw"
     people = setup.human_seats if people is None else people
+    if result.losers:
+        return losers_headline(setup, result.losers, people)
     if result.partners_won:
         names = ["You" if len(people) == 1 and w == people[0] else setup.names[w] for w in result.winners]
         names.sort(key=lambda name: name != "You")
@@ -36,6 +38,15 @@ def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> s
     if len(people) == 1 and winner == people[0]:
         return "You win!"
     return f"{setup.names[winner]} wins"
+
+
+def losers_headline(setup: GameSetup, losers: list[int], people: list[int]) -> str:
+    """A game with a loser rather than a winner: who lost, and for the one person here who did
+    not, that they have not lost."""
+    alone = people[0] if len(people) == 1 else None
+    names = ["You" if seat == alone else setup.names[seat] for seat in losers]
+    lost = " and ".join(names) + (" lose" if len(names) > 1 or names == ["You"] else " loses")
+    return lost if alone is None or alone in losers else f"{lost} — you have not lost"
 
 
 def score_heading(result: Result | None) -> str:
@@ -70,6 +81,8 @@ def standings(setup: GameSetup, game: Game) -> RichTable:
     table.add_column("")
     for seat in order:
         mark = "winner" if result and seat in result.winners and not result.is_draw else ""
+        if result and result.losers:  # (nobody wins such a game: one player loses it)
+            mark = "lost" if seat in result.losers else ""
         table.add_row(Text(setup.names[seat]), number(scores[seat]), mark)  # (a str would be read as markup)
     return table
 

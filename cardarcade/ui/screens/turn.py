@@ -279,6 +279,7 @@ class TurnScreen(GameScreen):
             self.view = self.game.view(self.viewer)
         self.cursor = 0
         self.marked: list[int] = []  # hand positions in the order they were marked
+        self._marked_in: list[Card] = []  # the hand those positions are in (marks follow their cards)
         self.cover: CoverScreen | None = None  # the hot-seat cover while it is up
         self.command_keys: dict[str, str] = dict(self.COMMAND_KEYS)  # key -> what it does, once offered
         # hot-seat: how many lines of the history each person had seen when they last saw the table
@@ -372,11 +373,26 @@ class TurnScreen(GameScreen):
         super().refresh_all()
         hand = self.hand_cards()
         self.cursor = min(self.cursor, max(len(hand) - 1, 0))
-        self.marked = [i for i in self.marked if i < len(hand)]
+        self.marked = self._marks_follow(hand)
         if self.HAND_ROW:
             self.show("hand", self.render_hand(hand))
         if self.private and self.viewer is not None:
             self._seen[self.viewer] = len(self.history)
+
+    def _marks_follow(self, hand: list[Card]) -> list[int]:
+        """The marks moved to where their cards now are: a mark belongs to a card, not a place,
+        so a card drawn into a marked place is not marked."""
+        before, self._marked_in = self._marked_in, hand
+        if before == hand:
+            return self.marked
+        free = list(range(len(hand)))
+        moved = []
+        for i in self.marked:
+            j = next((j for j in free if i < len(before) and hand[j] == before[i]), None)
+            if j is not None:
+                free.remove(j)
+                moved.append(j)
+        return moved
 
     def log_seen(self) -> dict[int, int]:
         return dict(self._seen)
@@ -564,12 +580,13 @@ class TurnScreen(GameScreen):
         actor, table = self.actor, self.table
         if actor is None or table is None or not table.started or table.paused:
             return
+        marked, self.marked = self.marked, []  # the move uses the marks up (before the table redraws the hand)
         try:
             table.submit(actor, action)
         except IllegalAction:
+            self.marked = marked
             self.say(f"That move is not allowed now — {self.prompt()}")
             return
-        self.marked = []
 
     def choose(self, actions: Sequence[Action], title: str, numbers: Sequence[int] | None = None) -> None:
         """Let the actor pick one of ``actions`` (see ``ChoiceScreen`` for ``numbers``)."""
