@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from statistics import median
+from time import monotonic
 
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -128,25 +130,38 @@ class ResultScreen(Screen):
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
-            yield Static(Text(hint, style="dim", justify="center"))
+            yield Static(Text(hint, style="dim", justify="center"), id="result-hint")
         yield ArcadeFooter()
 
     def on_mount(self) -> None:
-        # Keys still being hammered from the last moves must not skip past the result.
-        guard = self.app.settings.result_guard
-        self.ready = guard <= 0
-        if not self.ready:
-            self.set_timer(guard, self._get_ready)
+        self._last_press = monotonic()  # (the result's appearance counts as the press before the first)
 
-    def _get_ready(self) -> None:
-        self.ready = True
+    def on_key(self, event: events.Key) -> None:
+        # Enter is the move key of many games, pressed at play pace: one still coming in that
+        # rhythm was meant for the game, and would deal again before the result was read.
+        if event.key != "enter":
+            return
+        event.stop()
+        event.prevent_default()
+        if self.fresh_press(event.time):
+            self.action_again()
+        else:
+            again = "play again" if self.again else "go back"
+            self.query_one("#result-hint", Static).update(Text(
+                f"That enter came in the game's rhythm: press it again to {again}", style="dim", justify="center"))
+
+    def fresh_press(self, made_at: float) -> bool:
+        """Whether a press made at ``made_at`` is a fresh one: made after a pause of at least
+        ``result_guard`` since the press before it (or since the result appeared). A press in
+        the rhythm of play, or a held key's repeats, keeps the pause from starting over."""
+        guard = self.app.settings.result_guard
+        before, self._last_press = self._last_press, max(self._last_press, made_at)
+        return guard <= 0 or made_at - before >= guard
 
     @only_on_top
     def action_again(self) -> None:
         from cardarcade.ui.screens import screen_for
 
-        if not self.ready:
-            return
         if not self.again:
             self.action_menu()
             return

@@ -1,0 +1,54 @@
+"""The surfaces every game shares, as a newcomer meets them (issue 26): the result screen, the
+seat panels after "play again", the hot-seat cover, the pop-ups and the log pane."""
+
+from __future__ import annotations
+
+import asyncio
+from time import monotonic
+
+from ui_helpers import key_event, screen_text, wait_for
+
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.screens.result import ResultScreen
+
+WAR = GAMES["war"]
+
+
+def app_with(setup: GameSetup | None = None, **settings) -> ArcadeApp:
+    base = dict(pace=1000.0, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None)
+    return ArcadeApp(start=setup, settings=UISettings(**{**base, **settings}))
+
+
+async def press_at(pilot, key: str, made_at: float) -> None:
+    """``key`` pressed at ``made_at`` (monotonic seconds), handed over no earlier than that."""
+    while monotonic() < made_at:
+        await asyncio.sleep(0.01)
+    event = key_event(pilot.app, key)
+    event.time = made_at
+    pilot.app._driver.send_message(event)
+    await pilot.pause()
+
+
+# ---- 13: the result is not swallowed by the key of the game
+
+
+async def test_enter_pressed_at_play_pace_does_not_skip_the_result_but_a_fresh_press_plays_again():
+    """War's last round is turned with enter pressed every 0.35 s, and the presses go on past the
+    result for longer than any fixed guard: the result stays up; enter after a pause deals again."""
+    app = app_with(GameSetup.solo(WAR, 2, seed=1), pace=0.01, result_guard=0.8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen.game
+        game.s.rounds = game.s.options.max_rounds - 1  # the last round of the limit
+        made_at, after_result = monotonic(), 0
+        while after_result < 6:  # two seconds of the rhythm once the result is up
+            made_at += 0.35
+            await press_at(pilot, "enter", made_at)
+            after_result += isinstance(app.screen, ResultScreen)
+            assert not isinstance(app.screen, GameScreen) or app.screen.game is game, "dealt again"
+        assert isinstance(app.screen, ResultScreen) and "again to play again" in screen_text(app)
+        await press_at(pilot, "enter", made_at + 1.0)  # a fresh press, after a pause
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.game is not game)
