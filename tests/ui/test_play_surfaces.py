@@ -52,3 +52,46 @@ async def test_enter_pressed_at_play_pace_does_not_skip_the_result_but_a_fresh_p
         assert isinstance(app.screen, ResultScreen) and "again to play again" in screen_text(app)
         await press_at(pilot, "enter", made_at + 1.0)  # a fresh press, after a pause
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.game is not game)
+
+
+# ---- 17: "play again" leaves everyone's panel where they sit
+
+
+def panel_names(app, names: list[str]) -> list[str]:
+    """The names on the seat panels' first row, left to right."""
+    row = next(line for line in screen_text(app).splitlines() if sum(name in line for name in names) > 1)
+    return sorted((name for name in names if name in row), key=row.index)
+
+
+async def play_again(app, pilot) -> None:
+    from cardarcade.rules.base import Result
+
+    screen = app.screen
+    screen.game.s.result = Result(winners=[0], reason="{seat} wins")
+    screen._show_result()
+    await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not screen)
+    await pilot.pause()
+
+
+async def test_after_play_again_each_panel_stays_with_its_person_and_their_keys():
+    setup = GameSetup.solo(GAMES["slapjack"], 3, seed=1, humans=2)
+    app = app_with(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert panel_names(app, setup.names) == ["Player 1", "Player 2", "Bot 1"]
+        for _ in range(2):
+            await play_again(app, pilot)
+            assert panel_names(app, setup.names) == ["Player 1", "Player 2", "Bot 1"]
+            prompt = str(app.screen.query_one("#prompt").render())
+            assert prompt.index("Player 1: w") < prompt.index("Player 2: o")  # the left-hand keys stay left
+
+
+async def test_after_play_again_you_stay_on_the_left_in_a_solo_game():
+    app = app_with(GameSetup.solo(WAR, 3, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await play_again(app, pilot)
+        assert app.screen.names == ["Bot 1", "Bot 2", "You"]  # the deal passed to the left ...
+        assert panel_names(app, ["You", "Bot 1", "Bot 2"]) == ["You", "Bot 1", "Bot 2"]  # ... nobody moved

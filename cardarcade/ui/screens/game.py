@@ -201,13 +201,20 @@ class GameScreen(Screen):
         yield Static(id="title")
         with Grid(id="seats"):
             classes = f"seat {self.seat_style()}".strip()
-            for seat in range(self.game.players):
+            for seat in self.panel_order():
                 yield SeatPanel(id=f"seat-{seat}", classes=classes)
         yield LinePanel(id="center")
         yield from self.compose_below_center()
         yield LinePanel(id="log")
         yield Static(id="prompt")
         yield ArcadeFooter()
+
+    def panel_order(self) -> list[int]:
+        """The seats in the order their panels are laid out: as the players first sat down. Each
+        "play again" passes the deal to the left and so numbers the seats one on, but nobody
+        moves: a panel stays where its person (and their half of the keyboard) is."""
+        players, passes = self.game.players, self.setup.passes
+        return [(place - passes) % players for place in range(players)]
 
     def compose_below_center(self) -> ComposeResult:
         """Widgets between the centre and the log (a turn-based game's hand row)."""
