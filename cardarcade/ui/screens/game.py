@@ -31,7 +31,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
-from cardarcade.ui.widgets.cards import CardBlock, ascii_suits, card_text
+from cardarcade.ui.widgets.cards import TALL_LINES, CardBlock, ascii_suits, card_text
 from cardarcade.ui.widgets.footer import ArcadeFooter
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
@@ -108,7 +108,9 @@ class GameScreen(Screen):
     # with the press time and arbitrated by the table.
     CLAIM_VERBS: ClassVar[dict[str, str | tuple[str, int]]] = {}
     VERB_HELP: ClassVar[dict[str, str]] = {}  # this game's words for its verbs (keymaps.VERB_HELP)
-    LOG_LINES: ClassVar[int] = 4  # the height of #log in arcade.tcss
+    LOG_LINES: ClassVar[int] = 4  # the height of #log in arcade.tcss (a tall terminal's log grows)
+    # "-tall" on a terminal with room for larger cards and a longer log (arcade.tcss)
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_LINES, "-tall")]
     # People at one keyboard: each owns half of it here. None: any number, taking turns.
     MAX_PEOPLE: ClassVar[int | None] = MAX_HOTSEAT_PLAYERS
     BINDINGS = [
@@ -424,12 +426,25 @@ class GameScreen(Screen):
         would push the newest out of the log's rows; the whole log, f2, keeps them in full)."""
         width = max(20, self.app.size.width - 2)
         lines = []
-        for line in self.history[-self.LOG_LINES:]:
+        for line in self.history[-self.log_rows():]:
             if line.cell_len > width:
                 line = line.copy()
                 line.truncate(width, overflow="ellipsis")
             lines.append(line)
         return lines
+
+    def log_rows(self) -> int:
+        """The log's height: a tall terminal gives it more rows than ``LOG_LINES``."""
+        log = self.query("#log")
+        return max(self.LOG_LINES, log.first().size.height if log else 0)
+
+    def on_resize(self) -> None:
+        # the log's height and the hand's room follow the terminal: drawn again once laid out
+        self.call_after_refresh(self._redraw_for_size)
+
+    def _redraw_for_size(self) -> None:
+        if self.table is not None and self.is_mounted and not self._taken_down():
+            self.refresh_all()
 
     def _taken_down(self) -> bool:
         """Whether Textual has begun to take this screen down (quitting, leaving): its widgets

@@ -28,7 +28,7 @@ from cardarcade.rules.thirteen import (
     why_not,
 )
 from cardarcade.ui.screens.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
-from cardarcade.ui.widgets.cards import Slot, ascii_suits, centred_row, render_row
+from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
 
 TABLE_WIDTH = 38  # columns the combination on the table may use beside its description
 STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down now
@@ -229,15 +229,16 @@ class ThirteenScreen(TurnScreen):
             return super().render_hand(hand)
         # two packs: a red back is captioned under its card, as a player sees it from the side
         active = self.actor is not None
-        slots = []
-        for i, card in enumerate(hand):
+
+        def slot(i: int) -> Slot:
             caption = "●" if i in self.marked else ""
             if i == self.cursor:
                 caption += self.cursor_mark(active)
-            if card.back == RED:
+            if hand[i].back == RED:
                 caption += "r"
-            slots.append(Slot(card, highlight=i in self.marked, caption=caption))
-        return centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(len(hand)))
+            return Slot(hand[i], highlight=i in self.marked, caption=caption)
+
+        return self.hand_row(len(hand), slot)
 
     def refresh_all(self) -> None:
         super().refresh_all()

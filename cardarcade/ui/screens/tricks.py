@@ -16,13 +16,8 @@ from cardarcade.cards import POLIGNAC, SCHNAPSEN, Card, Rank
 from cardarcade.rules._tricks import PlayedCard
 from cardarcade.rules.base import Action
 from cardarcade.rules.schnapsen import CLOSE, EXCHANGE, OUT, PASS
-from cardarcade.ui.screens.turn import (
-    Command,
-    TurnScreen,
-    fan_overlap,
-    hand_window,
-)
-from cardarcade.ui.widgets.cards import Slot, centred_row, render_row
+from cardarcade.ui.screens.turn import Command, TurnScreen
+from cardarcade.ui.widgets.cards import Slot, render_row
 
 CAPTION = 7  # a card's width: a name under a card is cut to it
 
@@ -105,17 +100,14 @@ class TrickScreen(TurnScreen):
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
             return Text("")
-        first, count = hand_window(len(hand), self.cursor)
         active = self.actor is not None
         ok = self.playable()
-        slots = []
-        for i in range(first, first + count):
-            card = hand[i]
+
+        def slot(i: int) -> Slot:
             caption = self.cursor_mark(active) if i == self.cursor else ""
-            slots.append(Slot(card, dim=active and card not in ok, caption=caption))
-        more = None if count == len(hand) else (first, len(hand) - first - count)
-        return centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count),
-                           more=more)
+            return Slot(hand[i], dim=active and hand[i] not in ok, caption=caption)
+
+        return self.hand_row(len(hand), slot)
 
     def refresh_all(self) -> None:
         super().refresh_all()

@@ -17,7 +17,7 @@ pass them the keyboard and lists everything that happened since they last saw th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import Callable, ClassVar, Sequence
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -32,7 +32,7 @@ from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, Slot, centred_row
+from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, card_size_for, centred_row
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
@@ -76,24 +76,24 @@ def with_thinking(line: Text, width: int, level: str) -> Text:
     return marked
 
 
-def fits_unfanned(count: int, width: int = HAND_WIDTH) -> bool:
-    return count * (CARD_WIDTH + 1) - 1 <= width
+def fits_unfanned(count: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> bool:
+    return count * (card_width + 1) - 1 <= width
 
 
-def fan_overlap(count: int, width: int = HAND_WIDTH) -> int:
+def fan_overlap(count: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> int:
     """How far each card covers the one before so ``count`` cards fill ``width`` (0: side by side)."""
-    if fits_unfanned(count, width):
+    if fits_unfanned(count, width, card_width):
         return 0
-    step = (width - CARD_WIDTH) // max(count - 1, 1)
-    return max(CARD_WIDTH - step, 1)
+    step = (width - card_width) // max(count - 1, 1)
+    return max(card_width - step, 1)
 
 
-def hand_window(total: int, cursor: int, width: int = HAND_WIDTH) -> tuple[int, int]:
+def hand_window(total: int, cursor: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> tuple[int, int]:
     """(first, count): the run of cards shown. A hand too long to fan with every card whole shows
     the run around the cursor, with marks for the cards beyond either end."""
-    if fits_unfanned(total, width) or (width - CARD_WIDTH) // max(total - 1, 1) >= MIN_VISIBLE:
+    if fits_unfanned(total, width, card_width) or (width - card_width) // max(total - 1, 1) >= MIN_VISIBLE:
         return 0, total
-    count = (width - 2 * MORE_MARK - CARD_WIDTH) // MIN_VISIBLE + 1
+    count = (width - 2 * MORE_MARK - card_width) // MIN_VISIBLE + 1
     first = min(max(cursor - count // 2, 0), total - count)
     return first, count
 
@@ -400,20 +400,31 @@ class TurnScreen(GameScreen):
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
             return Text("")
-        first, count = hand_window(len(hand), self.cursor)
-        shown = range(first, first + count)
         active = self.actor is not None
-        slots = []
-        for i in shown:
+
+        def slot(i: int) -> Slot:
             caption = ""
             if i in self.marked:
                 caption = str(self.marked.index(i) + 1) if len(self.marked) > 1 else "●"
             if i == self.cursor:
                 caption += self.cursor_mark(active)
-            slots.append(Slot(hand[i], highlight=i in self.marked, caption=caption))
-        more = None if count == len(hand) else (first, len(hand) - first - count)
-        return centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count),
-                           more=more)
+            return Slot(hand[i], highlight=i in self.marked, caption=caption)
+
+        return self.hand_row(len(hand), slot)
+
+    def hand_size(self) -> CardSize:
+        """The hand's cards: larger on a tall terminal."""
+        return card_size_for(self.app.size.height)
+
+    def hand_row(self, total: int, slot: Callable[[int], Slot]) -> CardBlock:
+        """The hand's row across the terminal's width: whole where it fits, else fanned, else the
+        run around the cursor with marks for the cards beyond. ``slot(i)``: card i's slot."""
+        width, size = max(HAND_WIDTH, self.app.size.width - 4), self.hand_size()  # (the hand's padding and margin)
+        first, count = hand_window(total, self.cursor, width, size.width)
+        more = None if count == total else (first, total - first - count)
+        return centred_row([slot(i) for i in range(first, first + count)], self.app.palette,
+                           ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count, width, size.width),
+                           more=more, size=size)
 
     def cursor_mark(self, active: bool) -> str:
         """The mark under the card at the cursor: solid on your turn, hollow while you wait (the

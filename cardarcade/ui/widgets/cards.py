@@ -1,4 +1,5 @@
-"""Cards drawn as cards: 7x5 boxes with rank corners and a suit pip, fanned rows, backs.
+"""Cards drawn as cards: 7x5 boxes (9x7 where a terminal has the room) with rank corners and a
+suit pip, fanned rows, backs.
 
 Rendering is plain Rich ``Text`` so a whole row of cards is one cheap renderable. Colours come
 from the active theme's ``CardPalette``; ``ascii`` swaps suit glyphs and box lines for
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -21,8 +22,22 @@ from rich.text import Text
 from cardarcade.cards import Card, Suit
 from cardarcade.themes import CardPalette
 
-CARD_WIDTH = 7
-CARD_HEIGHT = 5
+class CardSize(NamedTuple):
+    """A card's columns and lines, its border included."""
+
+    width: int
+    height: int
+
+
+SMALL = CardSize(7, 5)  # what fits a hand and a table at 80x24
+LARGE = CardSize(9, 7)  # a tall terminal's hand: the same drawing, a blank line around the pip
+CARD_WIDTH, CARD_HEIGHT = SMALL
+TALL_LINES = 34  # a terminal this tall has room for the larger cards in a hand
+
+
+def card_size_for(lines: int) -> CardSize:
+    """The cards of a hand on a terminal of ``lines`` lines."""
+    return LARGE if lines >= TALL_LINES else SMALL
 MIN_VISIBLE = 3  # columns a fanned card keeps in view: its edge and a two-column index (a 10, or its suit)
 MORE_MARK = 4  # columns for '‹12 ' beside a hand too long to show whole
 
@@ -53,17 +68,19 @@ def empty() -> Slot:
     return Slot()
 
 
-def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool = False) -> list[Text]:
-    """The card's lines. ``corner``: the suit under the rank in the top-left corner, as a card
-    held in a fan shows its index, so a narrow strip of it still tells the whole card."""
+def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool = False,
+                size: CardSize = SMALL) -> list[Text]:
+    """The card's lines. ``corner``: the card is covered at its right, as a card held in a fan:
+    the suit goes under the rank in the top-left corner, so a narrow strip of it still tells the
+    whole card, and the bottom-right rank is left out (cut, a "10" would read "1")."""
     tl, tr, bl, br, h, v = _ASCII_BOX if ascii_only else _UNICODE_BOX
-    inner = CARD_WIDTH - 2
+    inner, middle = size.width - 2, size.height - 2
     if slot.card is None and not slot.back:
         blank = Style(color=palette.ink, bgcolor=palette.felt, dim=True)
         dots = "." if ascii_only else "·"
         mid = [Text(v if ascii_only else "┊", style=blank) + Text(" " * inner, style=Style(bgcolor=palette.felt))
-               + Text(v if ascii_only else "┊", style=blank) for _ in range(CARD_HEIGHT - 2)]
-        return [Text(dots * CARD_WIDTH, style=blank), *mid, Text(dots * CARD_WIDTH, style=blank)]
+               + Text(v if ascii_only else "┊", style=blank) for _ in range(middle)]
+        return [Text(dots * size.width, style=blank), *mid, Text(dots * size.width, style=blank)]
     # The border sits on the card itself (face or back colour), so a card reads as a solid box.
     paper = palette.back if slot.back else palette.face
     edge_color = palette.highlight if slot.highlight else (palette.back_pattern if slot.back else palette.edge)
@@ -74,78 +91,93 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
     if slot.back:
         pattern = Style(color=palette.back_pattern, bgcolor=palette.back)
         fill = "#" if ascii_only else "▚"
-        for _ in range(CARD_HEIGHT - 2):
+        for _ in range(middle):
             rows.append(Text(v, style=edge) + Text(fill * inner, style=pattern) + Text(v, style=edge))
     else:
         card = slot.card
         assert card is not None
         ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True, dim=slot.dim)
-        label = card.rank.label
-        pip = "*" if card.is_joker else (card.suit.letter if ascii_only else card.suit.glyph)  # type: ignore[union-attr]
-        if card.is_joker:
-            label = "JK"
-        lines = [label.ljust(inner), pip.ljust(inner) if corner else pip.center(inner), label.rjust(inner)]
-        for line in lines:
+        for line in _face_lines(card, ascii_only, corner, size):
             rows.append(Text(v, style=edge) + Text(line, style=ink) + Text(v, style=edge))
     rows.append(Text(bl + h * inner + br, style=edge))
     return rows
+
+
+def _face_lines(card: Card, ascii_only: bool, corner: bool, size: CardSize) -> list[str]:
+    """A face's lines inside the border: the rank at the top left, the pip in the middle, the
+    rank again at the bottom right (for a covered card, the suit under the first rank instead)."""
+    inner = size.width - 2
+    label = "JK" if card.is_joker else card.rank.label
+    pip = "*" if card.is_joker else (card.suit.letter if ascii_only else card.suit.glyph)  # type: ignore[union-attr]
+    if size.height == SMALL.height:
+        return [label.ljust(inner), pip.ljust(inner) if corner else pip.center(inner),
+                " " * inner if corner else label.rjust(inner)]
+    blank = " " * inner
+    return [label.ljust(inner), pip.ljust(inner) if corner else blank, pip.center(inner), blank,
+            blank if corner else label.rjust(inner)]
 
 
 ROWS_KEPT = 2048  # rows drawn lately, for the whole process (sessions with one theme draw the same ones)
 
 
 def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
-               gap: int = 1) -> Text:
+               gap: int = 1, size: CardSize = SMALL) -> Text:
     """Cards side by side. ``overlap`` > 0 fans them: each covered card shows only its left part,
     never less than ``MIN_VISIBLE`` columns, with its rank and suit in that part.
 
     A row is built from dozens of styled pieces, and every move redraws a table's rows, most of
     them as they were: a row already drawn is copied (the copy is the caller's to change)."""
-    return _kept_row(tuple(slots), palette, ascii_only, overlap, gap).copy()
+    return _kept_row(tuple(slots), palette, ascii_only, overlap, gap, size).copy()
 
 
 @functools.lru_cache(maxsize=ROWS_KEPT)
-def _kept_row(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int) -> Text:
-    return _draw_row(slots, palette, ascii_only, overlap, gap)
+def _kept_row(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
+              size: CardSize) -> Text:
+    return _draw_row(slots, palette, ascii_only, overlap, gap, size)
 
 
-def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, overlap: int, gap: int) -> Text:
+def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
+              size: CardSize = SMALL) -> Text:
     if not slots:
         return Text("")
-    visible = max(MIN_VISIBLE, CARD_WIDTH - overlap) if overlap else CARD_WIDTH
+    card_width = size.width
+    visible = max(MIN_VISIBLE, card_width - overlap) if overlap else card_width
     bg = Style(bgcolor=palette.felt)
     last_index = len(slots) - 1
-    drawn = [_card_lines(s, palette, ascii_only, corner=bool(overlap) and i < last_index) for i, s in enumerate(slots)]
+    drawn = [_card_lines(s, palette, ascii_only, corner=bool(overlap) and i < last_index, size=size)
+             for i, s in enumerate(slots)]
     out = Text()
-    for row in range(CARD_HEIGHT):
+    for row in range(size.height):
         for i, lines in enumerate(drawn):
             last = i == len(drawn) - 1
             piece = lines[row] if last or not overlap else lines[row][:visible]
             out.append_text(piece)
             if not overlap and not last:
                 out.append(" " * gap, style=bg)
-        if row < CARD_HEIGHT - 1:
+        if row < size.height - 1:
             out.append("\n")
     captions = [s.caption for s in slots]
     if any(captions):
         out.append("\n")
-        width = CARD_WIDTH if not overlap else visible
+        width = card_width if not overlap else visible
         for i, caption in enumerate(captions):
-            w = CARD_WIDTH if (overlap and i == len(captions) - 1) else width
+            w = card_width if (overlap and i == len(captions) - 1) else width
             out.append(caption[:w].center(w), style=Style(color=palette.ink, bgcolor=palette.felt))
             if not overlap and i < len(captions) - 1:
                 out.append(" " * gap, style=bg)
     return out
 
 
-def with_more_marks(row: Text, before: int, after: int, ascii_only: bool) -> Text:
-    """``row`` with '‹3' at its left and '5›' at its right: how many cards lie beyond each end."""
+def with_more_marks(row: Text, before: int, after: int, ascii_only: bool, size: CardSize = SMALL) -> Text:
+    """``row`` with '‹3' at its left and '5›' at its right, by the cards' middle line: how many
+    cards lie beyond each end."""
     left, right = ("<", ">") if ascii_only else ("‹", "›")
     lines = row.split("\n")
     out = Text()
     for n, line in enumerate(lines):
-        mark_before = f"{left}{before}" if before and n == 2 else ""
-        mark_after = f"{after}{right}" if after and n == 2 else ""
+        middle = n == size.height // 2
+        mark_before = f"{left}{before}" if before and middle else ""
+        mark_after = f"{after}{right}" if after and middle else ""
         out.append(mark_before.ljust(MORE_MARK - 1) + " ", style="bold")
         out.append_text(line)
         out.append(" " + mark_after.rjust(MORE_MARK - 1), style="bold")
@@ -197,19 +229,19 @@ BLOCKS_KEPT = 1024  # centred rows drawn lately, for the whole process (as ROWS_
 
 
 def centred_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
-                gap: int = 1, more: tuple[int, int] | None = None) -> CardBlock:
+                gap: int = 1, more: tuple[int, int] | None = None, size: CardSize = SMALL) -> CardBlock:
     """``render_row``'s cards drawn centred. ``more``: the cards beyond the row's left and right
     ends, marked beside it ('‹3', '5›'), for a hand too long to show whole."""
-    return _kept_block(tuple(slots), palette, ascii_only, overlap, gap, more)
+    return _kept_block(tuple(slots), palette, ascii_only, overlap, gap, more, size)
 
 
 @functools.lru_cache(maxsize=BLOCKS_KEPT)
 def _kept_block(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
-                more: tuple[int, int] | None) -> CardBlock:
+                more: tuple[int, int] | None, size: CardSize) -> CardBlock:
     # drawn here, not through render_row: a block keeps its row, so render_row's cache would
     # hold the same row a second time
-    row = _draw_row(slots, palette, ascii_only, overlap, gap)
-    return CardBlock(with_more_marks(row, *more, ascii_only) if more is not None else row)
+    row = _draw_row(slots, palette, ascii_only, overlap, gap, size)
+    return CardBlock(with_more_marks(row, *more, ascii_only, size) if more is not None else row)
 
 
 _ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})

@@ -1,0 +1,68 @@
+"""The room of a big terminal (issue 26.23): larger cards and whole hands where they fit, a
+longer log, a wider menu; and a covered 10 that never reads "1", at any width."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.text import Text
+
+from cardarcade.cards import cards
+from cardarcade.rules import GAMES
+from cardarcade.table.setup import GameSetup
+from cardarcade.themes import MONOCHROME
+from cardarcade.ui.widgets.cards import LARGE, SMALL, Slot, render_row
+from test_layout import faults
+from ui_helpers import screen_text
+
+CUT_TEN = re.compile(r"1(?!0)")  # inside card art, a "1" is always what is left of a cut "10"
+TENS = [Slot(c) for c in cards("10s 10h 10d 10c 9s")]
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["small", "large"])
+@pytest.mark.parametrize("overlap", range(1, 7))
+def test_a_covered_ten_never_reads_one_however_far_it_is_covered(size, overlap):
+    lines = render_row(TENS, MONOCHROME.palette, overlap=overlap, size=size).plain.split("\n")
+    assert len(lines) == size.height
+    assert not [line for line in lines if CUT_TEN.search(line)], "\n".join(lines)
+    assert lines[1].count("10") == 4  # each card's index shows whole
+
+
+def go_fish(**kw) -> GameSetup:
+    return GameSetup.solo(GAMES["go-fish"], 3, seed=1, **kw)
+
+
+def hand_art(app) -> list[str]:
+    """The lines inside the hand's cards as the screen shows them (their borders left out)."""
+    region = app.screen.query_one("#hand").region
+    rows = screen_text(app).split("\n")[region.y:region.bottom]
+    return [row for row in rows if "│" in row and "╭" not in row and "╰" not in row]
+
+
+async def test_a_thirteen_card_hand_at_120x40_is_drawn_in_larger_cards_every_rank_whole(app_factory):
+    app = app_factory(go_fish())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hand = screen.hand_cards()
+        assert len(hand) == 13 and any(c.rank.label == "10" for c in hand)
+        art = hand_art(app)
+        assert len(art) == LARGE.height - 2, "\n".join(art)  # the hand's cards are the larger ones
+        assert not [row for row in art if CUT_TEN.search(row)], "\n".join(art)
+        assert art[0].split() == ["│" + c.rank.label for c in hand] + ["│"]  # every card's index
+
+
+async def test_a_tall_terminal_gives_the_log_more_lines(app_factory):
+    app = app_factory(go_fish())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for n in range(20):
+            screen.add_log(Text(f"line {n}"))
+        screen.refresh_all()
+        await pilot.pause()
+        text = screen_text(app)
+        shown = [n for n in range(20) if f"line {n} " in text + " "]
+        assert len(shown) >= 10 and shown[-1] == 19  # (at 80x24: the newest 3)
+        assert not faults(app, screen)
