@@ -61,3 +61,23 @@ async def test_escape_on_the_menu_asks_before_quitting(app_factory):
         await pilot.press("escape", "y")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_a_wide_terminal_shows_the_summary_beside_the_whole_list(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        rows = screen_text(app).split("\n")
+        war = next(r for r in rows if r.startswith(" War "))
+        assert "War — Turn cards together" in war and war.index("War — ") > 60  # beside the list, not under it
+        assert all(any(r.startswith(f" {info.title} ") for r in rows) for info in CATALOG.values())
+
+
+async def test_the_key_bar_offers_g_for_suit_letters_within_80_columns(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = screen_text(app).split("\n")[-1]
+        assert " g  Suits" in bar and bar.rstrip().endswith("Quit")  # every key whole, none cut
+        await pilot.press("g")
+        assert app.ascii_glyphs and "S H  cardarcade  D C" in screen_text(app)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
@@ -174,12 +175,16 @@ class Summary(Widget):
         return lines[y] if y < len(lines) else Strip.blank(width, style)
 
 
+WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
+
+
 class MenuScreen(Screen):
     HOME = True  # where leaving a game comes back to (ArcadeApp.leave_game)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_MENU, "-wide")]
     DEFAULT_CSS = """
     MenuScreen #games-header { height: 1; padding: 0 1; }
     MenuScreen #games { padding: 0 1; }
-    """
+    """  # (a wide terminal's layout: arcade.tcss, whose rules outrank these)
     BINDINGS = [
         Binding("enter", "choose", "Play", show=True),
         Binding("c", "open_saves", "Continue"),
@@ -187,7 +192,7 @@ class MenuScreen(Screen):
         Binding("f1", "rules", "Rules", show=False),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("t", "app.next_theme", "Theme"),
-        Binding("g", "app.toggle_glyphs", "Glyphs", show=False),  # (the bar is full: settings show it)
+        Binding("g", "app.toggle_glyphs", "Suits"),
         Binding("s", "open('stats')", "Stats"),
         Binding("o", "open('settings')", "Settings"),
         Binding("q", "app.quit", "Quit"),
@@ -210,12 +215,14 @@ class MenuScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(self._banner(), id="banner")
-        yield Static(game_row(Text("Game", style="bold"), "Family", "Players"), id="games-header")
-        rows = {info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
-                for info in CATALOG.values()}
-        yield GameList(rows, self.show_about, lambda game_id: self._open(CATALOG[game_id]), id="games")
-        yield Summary({info.id: Text.assemble((info.title, "bold"), " — ", info.summary)
-                       for info in CATALOG.values()}, id="about")
+        with Horizontal(id="menu-body"):
+            with Vertical(id="menu-list"):
+                yield Static(game_row(Text("Game", style="bold"), "Family", "Players"), id="games-header")
+                rows = {info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
+                        for info in CATALOG.values()}
+                yield GameList(rows, self.show_about, lambda game_id: self._open(CATALOG[game_id]), id="games")
+            yield Summary({info.id: Text.assemble((info.title, "bold"), " — ", info.summary)
+                           for info in CATALOG.values()}, id="about")
         yield KeyBar()
 
     def on_mount(self) -> None:

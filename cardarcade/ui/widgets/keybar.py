@@ -29,18 +29,21 @@ class KeyBar(Static):
         self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key)
 
     def on_mount(self) -> None:
-        text, self._spans = Text(no_wrap=True, overflow="ellipsis"), []
-        shown = [b for b in self.screen.active_bindings.values() if b.binding.show]
-        seen: set[str] = set()
-        for active in shown:
+        shown, seen = [], set()
+        for active in self.screen.active_bindings.values():
             binding = active.binding
-            if binding.action in seen:  # several keys for one action: the first is shown
-                continue
-            seen.add(binding.action)
+            if binding.show and binding.action not in seen:  # several keys for one action: the first is shown
+                seen.add(binding.action)
+                shown.append(binding)
+        keys = [(f" {self.app.get_key_display(binding)} ", binding.description, binding.key) for binding in shown]
+        # A space after each word where the terminal has the room; without them every key fits 80 columns.
+        roomy = sum(len(key) + len(words) + 2 for key, words, _ in keys) <= self.app.size.width
+        text, self._spans = Text(no_wrap=True, overflow="ellipsis"), []
+        for key, words, name in keys:
             start = text.cell_len
-            text.append(f" {self.app.get_key_display(binding)} ", style="bold reverse")
-            text.append(f" {binding.description} ")
-            self._spans.append((start, text.cell_len, binding.key))
+            text.append(key, style="bold reverse")
+            text.append(f" {words} " if roomy else f" {words}")
+            self._spans.append((start, text.cell_len, name))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
