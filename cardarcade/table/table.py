@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import random
+import statistics
 from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
@@ -40,6 +41,17 @@ DEFAULT_PACE = 0.8  # seconds a bot takes for an ordinary move in a live game
 # A thought not answered within its time limit times this, plus the grace, is given up for the
 # bot's fallback move (a worker may be busy with other tables' searches, or have died).
 THINKING_GRACE = 2.0
+MATCHED = 0.15  # adaptive bots within this share of the person's median have matched them
+
+
+def presses(n: int) -> str:
+    """'1 press', '12 presses'."""
+    return f"{n} press" if n == 1 else f"{n} presses"
+
+
+def _ms(seconds: float) -> str:
+    """Seconds as milliseconds to the nearest ten: '350'."""
+    return f"{round(seconds * 1000, -1):.0f}"
 
 
 @dataclass(frozen=True)
@@ -170,6 +182,7 @@ class Table:
         # The adaptive bots at a table follow the same people, so they share one profile, tuned
         # once per observation (each still draws its own times with its own random source).
         self.adaptive: AdaptiveProfile | None = None
+        self._person_median = person_median  # (the result's sentence says where the bots began)
         for bot in self.bots.values():
             if isinstance(getattr(bot, "profile", None), AdaptiveProfile):
                 if self.adaptive is None:
@@ -389,15 +402,30 @@ class Table:
         return None if self.adaptive is None else self.adaptive.median
 
     def adaptive_summary(self) -> str | None:
-        """One sentence on how the adaptive bots tuned themselves, for the result screen (None
-        without adaptive bots)."""
+        """How the adaptive bots tuned themselves, for the result screen (None without adaptive
+        bots): where they ended against the person's own presses in this game, and why they
+        differ (an earlier game's speed they began from, the share of races the person took)."""
         median = self.adaptive_median()
         if median is None:
             return None
-        ms = round(median * 1000, -1)
-        if not (self.adaptive.races or self.adaptive.observed):
-            return f"The adaptive bots had no race of yours to follow and stayed at about {ms:.0f} ms."
-        return f"The bots matched you at about {ms:.0f} ms."
+        bots = _ms(median)
+        mine = [r.seconds for r in self.stats.reactions if not self.seats[r.seat].is_bot and not is_fault(r.outcome)]
+        races = [race for race in self.stats.races if any(p in self._people for p in race.contenders)]
+        if not (mine or races):
+            return f"The adaptive bots had no race of yours to follow and stayed at about {bots} ms."
+        yours = statistics.median(mine) if mine else None
+        if yours is not None and abs(median - yours) <= MATCHED * yours:
+            return f"The adaptive bots matched you: about {bots} ms, your median here {_ms(yours)} ms."
+        said = f"The adaptive bots ended at about {bots} ms"
+        if yours is not None:
+            said += f"; your median here was {_ms(yours)} ms over {presses(len(mine))}"
+        why = []
+        if self._person_median is not None and len(mine) < AdaptiveProfile.RECENT:
+            why.append(f"began at your earlier {_ms(self._person_median)} ms")
+        if races:
+            taken = sum((race.seat in self._people) == race.won for race in races)
+            why.append(f"follow who takes the races: you took {taken} of {len(races)}")
+        return f"{said}. They {' and '.join(why)}." if why else f"{said}."
 
     def _apply(self, seat: int, action: Action, replan: bool = True, t: float | None = None,
                made_by_seat: bool = True) -> list[Event]:

@@ -14,7 +14,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import person_session
-from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Reaction, Seat, Table
 
 
 def median_ms(profile, n: int = 4000) -> float:
@@ -154,7 +154,28 @@ def test_the_result_screen_sentence_says_where_the_bots_ended():
     table.claim(0, "slap", t=100.48)
     clock.advance(ARBITRATION_WINDOW + 0.01)
     ms = round(table.adaptive_median() * 1000, -1)
-    assert table.adaptive_summary() == f"The bots matched you at about {ms:.0f} ms."
+    assert ms < 400  # the race won made them quicker than the person's one press
+    assert table.adaptive_summary() == (f"The adaptive bots ended at about {ms:.0f} ms; your median here was 480 ms "
+                                        f"over 1 press. They follow who takes the races: you took 1 of 1.")
+
+
+def test_the_sentence_never_says_the_bots_matched_a_person_they_did_not():
+    """Issue 26: "The bots matched you at about 920 ms" after a game with a median of 352 ms,
+    the 920 ms carried over from the game before."""
+    table, clock = slapjack_with_adaptive_bot(person_median=0.92)
+    table.submit(0, Action("flip"))
+    table.claim(0, "slap", t=100.352)
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    said = table.adaptive_summary()
+    assert "matched" not in said
+    assert "your median here was 350 ms over 1 press" in said and "began at your earlier 920 ms" in said
+
+
+def test_the_sentence_says_matched_when_the_bots_are_at_the_persons_own_median():
+    table, clock = slapjack_with_adaptive_bot()
+    table.adaptive.median = 0.5  # as if tuned to the person by the races too
+    table.stats.reactions.extend(Reaction(0, 0.48, "slap_win", stimulus=1) for _ in range(3))
+    assert table.adaptive_summary() == "The adaptive bots matched you: about 500 ms, your median here 480 ms."
 
 
 def test_a_table_without_adaptive_bots_has_no_sentence():

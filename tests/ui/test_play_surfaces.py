@@ -95,3 +95,39 @@ async def test_after_play_again_you_stay_on_the_left_in_a_solo_game():
         await play_again(app, pilot)
         assert app.screen.names == ["Bot 1", "Bot 2", "You"]  # the deal passed to the left ...
         assert panel_names(app, ["You", "Bot 1", "Bot 2"]) == ["You", "Bot 1", "Bot 2"]  # ... nobody moved
+
+
+# ---- 18: the reaction summary says what happened
+
+
+async def result_with_reactions(app, pilot, reactions: list[float]) -> str:
+    from cardarcade.rules.base import Result
+
+    setup = GameSetup.solo(GAMES["snap"], 2, seed=1)
+    game = setup.new_game()
+    game.s.result = Result(winners=[0], reason="{seat} wins")
+    app.push_screen(ResultScreen(setup, game, reactions))
+    await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+    await pilot.pause()
+    return screen_text(app)
+
+
+async def test_one_press_is_one_press_and_draws_no_chart():
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await result_with_reactions(app, pilot, [0.352])
+        assert "median 352 ms, best 352 ms (1 press)" in text and "1 presses" not in text
+        assert not app.screen.query("#reaction-chart")
+        assert "█" not in text  # (no block standing for one press)
+
+
+async def test_the_chart_of_presses_has_an_axis_and_says_what_a_bar_is():
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await result_with_reactions(app, pilot, [0.352, 0.41, 0.905, 0.3, 0.61])
+        lines = text.splitlines()
+        top = next(line for line in lines if "1000 ms ┤" in line)
+        bottom = lines[lines.index(top) + 1]
+        assert "0 ms ┤" in bottom and bottom.index("┤") == top.index("┤")  # one axis, lined up
+        assert "one bar a press, oldest first" in text
+        assert len(bottom.split("┤")[1].strip()) == 5  # a bar for each press

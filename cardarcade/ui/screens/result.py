@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from cardarcade.rules.base import Game, Result
 from cardarcade.table.setup import GameSetup
+from cardarcade.table.table import presses
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
@@ -89,6 +90,28 @@ def standings(setup: GameSetup, game: Game) -> RichTable:
     return table
 
 
+CHART_FROM = 3  # presses: fewer make no chart worth the room
+CHART_BARS = 60  # the latest presses charted
+BARS = " ▁▂▃▄▅▆▇█"  # eighths of a row
+ASCII_BARS = " ...:::##"
+
+
+def reaction_chart(ms: list[float], ascii_only: bool = False) -> Text:
+    """The latest presses as bars two rows high, oldest first, on an axis from 0 ms to the
+    slowest (rounded up to 100 ms), with what a bar is."""
+    shown = ms[-CHART_BARS:]
+    top = max(100.0, -(-max(shown) // 100) * 100)
+    bars = ASCII_BARS if ascii_only else BARS
+    levels = [min(max(round(v / top * 16), 1), 16) for v in shown]
+    upper = "".join(bars[max(level - 8, 0)] for level in levels)
+    lower = "".join(bars[min(level, 8)] for level in levels)
+    label = f"{top:.0f} ms"
+    axis = "|" if ascii_only else "┤"
+    what = f"one bar a press, oldest first{f' (the latest {CHART_BARS})' if len(ms) > CHART_BARS else ''}"
+    return Text.assemble((f"{label} {axis}", "dim"), upper, "\n", (f"{'0 ms':>{len(label)}} {axis}", "dim"), lower,
+                         "\n", (f"{'':>{len(label)}}  {what}", "dim"))
+
+
 class ResultScreen(Screen):
     BINDINGS = [
         Binding("enter", "again", "Play again"),
@@ -110,7 +133,7 @@ class ResultScreen(Screen):
         self.game = game
         self.reactions = reactions
         self.final = final  # the game's own last word (GameScreen.render_final): the hands at a showdown
-        self.tuning = tuning  # how adaptive bots tuned themselves ("The bots matched you at about 480 ms.")
+        self.tuning = tuning  # how adaptive bots tuned themselves ("The adaptive bots matched you: ...")
 
     def compose(self) -> ComposeResult:
         result = self.game.result
@@ -124,9 +147,12 @@ class ResultScreen(Screen):
             if self.reactions:
                 ms = [r * 1000 for r in self.reactions]
                 yield Static(Text(
-                    f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms, "
-                    f"over {len(ms)} presses"), id="reaction-summary")
-                yield Sparkline(ms, id="reaction-chart")
+                    f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms "
+                    f"({presses(len(ms))})"), id="reaction-summary")
+                if len(ms) >= CHART_FROM:
+                    chart = Static(reaction_chart(ms, self.app.ascii_glyphs), id="reaction-chart")
+                    chart.styles.width = "auto"  # (centred as a block: its axis lines up)
+                    yield chart
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
