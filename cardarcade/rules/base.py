@@ -235,9 +235,11 @@ class Result(BaseModel):
     score_name: str = ""
     low_wins: bool = False
     sides: list[int] | None = None  # each seat's side in a partnership game: partners win together
-    # A game set up so that one player loses (Toepen): the seats that lost; every other seat
-    # is among ``winners`` (it has not lost), and the game is no draw.
+    # The seats that lost outright (a forfeit, running out of chips): the game is no draw.
     losers: list[int] = []
+    # A game set up so that one player loses rather than one winning (Toepen): nobody is named
+    # the winner; every seat but the losers is among ``winners`` as having not lost.
+    only_losers: bool = False
 
     @property
     def is_draw(self) -> bool:
@@ -253,7 +255,7 @@ class Result(BaseModel):
         return len(self.winners) > 1 and not self.is_draw and not self.losers
 
     def describe(self, names: Sequence[str]) -> str:
-        named = self.losers or self.winners  # ({seat}: the one loser of a game with losers)
+        named = self.losers or self.winners  # ({seat}: the one loser, when the game names losers)
         return fill(self.reason, names, named[0] if len(named) == 1 else None, None)
 
 
@@ -418,7 +420,7 @@ class Game(ABC, Generic[S]):
 
     def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
                ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False,
-               sides: list[int] | None = None, losers: list[int] | None = None) -> Event:
+               sides: list[int] | None = None, losers: list[int] | None = None, only_losers: bool = False) -> Event:
         """End the game. ``reason`` may name the (single) winner as ``{seat}`` (or, with
         ``losers``, the single loser); see ``Result`` for the rest."""
         # Built without pydantic's validation, which was a good share of a short game's cost in
@@ -427,7 +429,7 @@ class Game(ABC, Generic[S]):
                            scores=None if scores is None else [float(x) for x in scores],
                            ranking=list(ranking) if ranking else [], score_name=score_name,
                            low_wins=low_wins, sides=None if sides is None else list(sides),
-                           losers=sorted(losers or ()))
+                           losers=sorted(losers or ()), only_losers=only_losers)
         self.s.result = result
         named = result.losers or result.winners
         seat = named[0] if len(named) == 1 else None

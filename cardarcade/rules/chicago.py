@@ -676,8 +676,10 @@ class Chicago(TrickGame):
         winners = [p for p in others if s.scores[p] == most]
         return [Event("forfeit", seat, f"{{seat}} declared {TYPE_NAMES[claim]} and cannot prove it: "
                                        "the game is forfeit", data={"kind": claim}),
-                self.finish(winners, "Game over: a declaration could not be proven, and its player forfeits",
-                            scores=[float(x) for x in s.scores], ranking=others + [seat], score_name="points")]
+                self.finish(winners, f"Game over: {{seat}} declared {TYPE_NAMES[claim]}, could not prove it, "
+                                     "and so forfeited the game",
+                            scores=[float(x) for x in s.scores], ranking=others + [seat], score_name="points",
+                            losers=[seat])]
 
     # ---- search (cardarcade.bots.search): the trick play only
 

@@ -19,6 +19,8 @@ from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
 
 KNOCK = Action("knock")
+FIRST_OUT = "{seat} is the first out of cards and wins"
+SHOWN = "{seat} was dealt {shown} and wins at once by showing them"  # (the house rule's instant win)
 SHOW = Action("show")  # by the house rule, a hand dealt four 2s or four 3s is shown and wins the deal
 HAND_SIZE = 13
 ONE_PACK_PLAYERS = 6  # more players than this shuffle in the second pack
@@ -476,7 +478,7 @@ class Thirteen(Game[ThirteenState]):
             shown = tuple(c for c in s.hands[seat] if c.rank is rank)
             s.instant = None
             event = Event("show", seat, f"{{seat}} shows four {rank.noun} and wins the deal at once", shown)
-            return [event] + self._deal_won_outright(seat)
+            return [event] + self._deal_won_outright(seat, f"four {rank.noun}")
         if action == KNOCK:
             s.knocked[seat] = True
             remember(self.s.moves, ThirteenMove(seat=seat, kind="knock"))
@@ -535,14 +537,15 @@ class Thirteen(Game[ThirteenState]):
         s.stimulus += 1
         return [Event("lead", leader, "Everyone else knocked: {seat} leads anything")]
 
-    def _deal_won_outright(self, seat: int) -> list[Event]:
+    def _deal_won_outright(self, seat: int, shown: str) -> list[Event]:
         s = self.s
         s.out = [seat]
         s.pile, s.table, s.owner, s.must, s.moves = [], [], None, None, []
-        return self._deal_over()
+        return self._deal_over(shown)
 
-    def _deal_over(self) -> list[Event]:
-        """Rank the deal (the rest by cards left), then deal again or end the match."""
+    def _deal_over(self, shown: str | None = None) -> list[Event]:
+        """Rank the deal (the rest by cards left), then deal again or end the match. ``shown``:
+        the deal was won by showing these cards (four 2s), not by going out."""
         s = self.s
         n = s.players
         rest = sorted((p for p in range(n) if p not in s.out), key=lambda p: (len(s.hands[p]), p))
@@ -554,7 +557,7 @@ class Thirteen(Game[ThirteenState]):
         s.last_winner = winner
         s.stimulus += 1
         if s.deal >= s.options.deals:
-            return [self._finish(order)]
+            return [self._finish(order, shown)]
         s.deal += 1
         events = [Event("deal_over", winner,
                         f"{{seat}} wins deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins")]
@@ -562,16 +565,17 @@ class Thirteen(Game[ThirteenState]):
         self.mix(everything)
         return events + self._deal(everything)
 
-    def _finish(self, order: list[int]) -> Event:
+    def _finish(self, order: list[int], shown: str | None) -> Event:
         s = self.s
         n = s.players
         if s.options.deals == 1:
             left = [len(h) for h in s.hands]
+            how = FIRST_OUT if shown is None else SHOWN.replace("{shown}", shown)
             if s.options.play_on:
-                return self.finish([order[0]], "{seat} is the first out of cards and wins", ranking=order,
+                return self.finish([order[0]], how, ranking=order,
                                    scores=[float(order.index(p) + 1) for p in range(n)], score_name="place",
                                    low_wins=True)
-            return self.finish([order[0]], "{seat} is the first out of cards and wins", ranking=order,
+            return self.finish([order[0]], how, ranking=order,
                                scores=[float(x) for x in left], score_name="cards left", low_wins=True)
         ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
         best = (s.wins[ranking[0]], s.places[ranking[0]])

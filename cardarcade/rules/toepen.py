@@ -608,7 +608,7 @@ class Toepen(TrickGame):
                 else f"Game over: {len(losers)} players have run out of chips and lose")
         return self.finish([p for p in range(s.players) if p not in losers], text, scores=[float(x) for x in s.chips],
                            ranking=sorted(range(s.players), key=lambda p: -s.chips[p]), score_name="chips",
-                           losers=losers)
+                           losers=losers, only_losers=True)
 
     # ---- search (cardarcade.bots.search)
 

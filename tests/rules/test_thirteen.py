@@ -167,6 +167,8 @@ def test_four_3s_dealt_win_at_once_under_the_house_rule():
     events = game.apply(1, SHOW)
     assert texts(events)[0] == "Bob shows four 3s and wins the deal at once"
     assert game.is_over and game.result.winners == [1]
+    # Issue 26.5: the reason said "is the first out of cards" of a player holding 13
+    assert game.result.describe(["Ann", "Bob"]) == "Bob was dealt four 3s and wins at once by showing them"
 
 
 # ---------------------------------------------------------------- climbing and knocking

@@ -111,3 +111,27 @@ async def test_discard_marks_end_with_the_discard(app_factory):
         assert len(game.s.hands[0]) == 5 and game.s.asking == 1
         shown = text_of(screen._shown["hand"])
         assert "●" not in shown and not {"1", "2"} & set(shown.split()), shown
+
+
+async def test_a_forfeit_says_who_forfeited_and_who_won(app_factory):
+    # Issue 26.5: a forfeit with the others level at 0 was shown as "A draw", the forfeiter first at 5
+    deck = deck_for("Kh Kd 9s 6c 2h", "7s 7h 7d Ac 3s", "Qh Jd 8s 5c 4h")
+    app = app_factory(GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        for seat in (0, 1, 2):
+            game.apply(seat, STAND)
+        game.apply(0, Action("declare", value=5))  # a flush: a bluff
+        game.apply(1, PASS)
+        game.apply(2, PASS)
+        screen.refresh_all()
+        await pilot.pause()
+        target = screen.hand_cards().index(C("2h"))
+        await pilot.press("home", *(["right"] * target), "space", "enter")  # breaking the "flush" shows it
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        text = screen_text(app)
+        assert "A draw" not in text and "Bot 1 and Bot 2 win" in text
+        assert "You declared a flush, could not prove it, and so forfeited the game" in " ".join(text.split())
+        row = next(line for line in text.splitlines() if line.strip().startswith("You "))
+        assert row.split()[-1] == "lost"

@@ -31,9 +31,9 @@ def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> s
     if result.is_draw:
         return "A draw"
     people = setup.human_seats if people is None else people
-    if result.losers:
+    if result.only_losers:
         return losers_headline(setup, result.losers, people)
-    if result.partners_won:
+    if len(result.winners) > 1:  # partners, or those sharing the win when another player forfeits
         names = ["You" if len(people) == 1 and w == people[0] else setup.names[w] for w in result.winners]
         names.sort(key=lambda name: name != "You")
         return " and ".join(names) + (" win!" if "You" in names else " win")
@@ -41,6 +41,17 @@ def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> s
     if len(people) == 1 and winner == people[0]:
         return "You win!"
     return f"{setup.names[winner]} wins"
+
+
+def outcome_mark(result: Result | None, seat: int) -> str:
+    """'winner' or 'lost' beside a seat in the standings (nothing in a draw)."""
+    if result is None:
+        return ""
+    if seat in result.losers:
+        return "lost"
+    if seat in result.winners and not result.is_draw and not result.only_losers:
+        return "winner"
+    return ""
 
 
 def losers_headline(setup: GameSetup, losers: list[int], people: list[int]) -> str:
@@ -83,10 +94,8 @@ def standings(setup: GameSetup, game: Game) -> RichTable:
     table.add_column(score_heading(result), justify="right")
     table.add_column("")
     for seat in order:
-        mark = "winner" if result and seat in result.winners and not result.is_draw else ""
-        if result and result.losers:  # (nobody wins such a game: one player loses it)
-            mark = "lost" if seat in result.losers else ""
-        table.add_row(Text(setup.names[seat]), number(scores[seat]), mark)  # (a str would be read as markup)
+        # (a name as a str would be read as markup)
+        table.add_row(Text(setup.names[seat]), number(scores[seat]), outcome_mark(result, seat))
     return table
 
 
