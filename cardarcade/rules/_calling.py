@@ -109,7 +109,7 @@ class CallingGame(Game):
         s.piles[seat].append(card)
         s.flips += 1
         advance(s, self.warrant())
-        return Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"k": s.stimulus})
+        return Event("flip", seat, f"{{seat}} [turns|turn] up {card}", (card,), data={"k": s.stimulus})
 
     def held(self) -> list[int]:
         """Cards each seat holds, face down and face up."""

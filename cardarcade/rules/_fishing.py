@@ -243,20 +243,20 @@ class FishingGame(Game[FishingState]):
         self._remember_draw(seat, None)
         what = self.asked_words(action)
         rank = action.card.rank if action.card else Rank(action.value)
-        events = [Event("ask", seat, f"{{seat}} asks {{target}} for {what}", action.cards, target,
+        events = [Event("ask", seat, f"{{seat}} [asks|ask] {{target}} for {what}", action.cards, target,
                         data={"rank": int(rank)})]
         given = self.hand_over(target, action)
         self._record("ask", seat, target=target, rank=rank, card=action.card, cards=tuple(given))
         if given:
             s.hands[seat].extend(given)
             handed = f"the {given[0]}" if self.BY_CARD else counted(rank, len(given))
-            events.append(Event("give", target, f"{{seat}} hands over {handed}", tuple(given), seat,
+            events.append(Event("give", target, f"{{seat}} [hands|hand] over {handed}", tuple(given), seat,
                                 data={"rank": int(rank), "count": len(given)}))
             events += self._lay_books(seat)
             if not s.hands[target] and s.stock and s.result is None:
-                events.append(self._draw_instead(target, "has no cards left"))  # stays in the game
+                events.append(self._draw_instead(target, "[has|have] no cards left"))  # stays in the game
         else:
-            events.append(Event("deny", target, "{seat} says “Go fish!”", (), seat, data={"rank": int(rank)}))
+            events.append(Event("deny", target, "{seat} [says|say] “Go fish!”", (), seat, data={"rank": int(rank)}))
             events += self._fish(seat, target, action)
         if s.result is None and s.asks >= s.options.max_asks:
             events.append(self._finish_by_books(f"the {s.options.max_asks}-question limit was reached"))
@@ -268,7 +268,7 @@ class FishingGame(Game[FishingState]):
         s = self.s
         if not s.stock:
             s.turn = target
-            return [Event("no_stock", seat, "{seat} has no stock to fish from; the turn passes to {target}",
+            return [Event("no_stock", seat, "{seat} [has|have] no stock to fish from; the turn passes to {target}",
                           target=target)]
         card = s.stock.pop(0)
         hand = s.hands[seat]
@@ -278,11 +278,11 @@ class FishingGame(Game[FishingState]):
             self.is_asked_for(card, action) or sum(1 for c in hand if c.rank is card.rank) == BOOK)
         if lucky:
             self._record("fish", seat, cards=(card,))
-            return [Event("fish", seat, f"{{seat}} fishes the {card} and shows it: the turn goes on",
+            return [Event("fish", seat, f"{{seat}} [fishes|fish] the {card} and [shows|show] it: the turn goes on",
                           (card,), data={"lucky": True})] + self._lay_books(seat)
         self._record("fish", seat)
         s.turn = target
-        return [Event("fish", seat, "{seat} fishes a card from the stock; the turn passes to {target}",
+        return [Event("fish", seat, "{seat} [fishes|fish] a card from the stock; the turn passes to {target}",
                       target=target, data={"lucky": False})]
 
     def _lay_books(self, seat: int) -> list[Event]:
@@ -300,7 +300,7 @@ class FishingGame(Game[FishingState]):
             hand[:] = [c for c in hand if c.rank is not rank]
             s.books[seat].append(rank)
             self._record("book", seat, rank=rank)
-            events.append(Event("book", seat, f"{{seat}} lays down the four {rank.plural}",
+            events.append(Event("book", seat, f"{{seat}} [lays|lay] down the four {rank.plural}",
                                 rank_cards(rank), data={"rank": int(rank)}))
         if not hand and s.stock:
             events.append(self._finish_by_books("{seat} went out: every card is in a book", winner=seat))
@@ -320,7 +320,7 @@ class FishingGame(Game[FishingState]):
         s.hands[seat].append(card)
         self._remember_draw(seat, card)
         self._record("draw", seat)
-        return Event("draw", seat, f"{{seat}} {why} and draws from the stock")
+        return Event("draw", seat, f"{{seat}} {why} and [draws|draw] from the stock")
 
     def _settle(self) -> list[Event]:
         """Bring the turn to a player who can ask: lay down waiting books, draw into an empty
@@ -334,13 +334,13 @@ class FishingGame(Game[FishingState]):
                 break
             if not s.hands[p]:
                 if s.stock:
-                    events.append(self._draw_instead(p, "has no cards"))
+                    events.append(self._draw_instead(p, "[has|have] no cards"))
                     continue
                 s.turn = self._next_holder(p)
                 continue
             if not self.targets(p):
                 if s.stock:  # nobody else holds a card: no one to ask
-                    events.append(self._draw_instead(p, "has nobody to ask"))
+                    events.append(self._draw_instead(p, "[has|have] nobody to ask"))
                     s.turn = (p + 1) % s.players
                     continue
                 events.append(self._finish_by_books("no one is left to ask"))  # cannot happen: a guard

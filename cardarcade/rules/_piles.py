@@ -160,8 +160,8 @@ class PileGame(Game):
     def flip_event(self, seat: int, card: Card, k: int, live: bool) -> Event:
         """What a turned card says; a dead one says plainly what it cost."""
         if live:
-            return Event("flip", seat, f"{{seat}} turns up {card}", (card,), data={"dead": False, "k": k})
-        return Event("flip", seat, f"{{seat}} turns up {card} out of turn: dead, worth nothing and lost to the pile",
+            return Event("flip", seat, f"{{seat}} [turns|turn] up {card}", (card,), data={"dead": False, "k": k})
+        return Event("flip", seat, f"{{seat}} [turns|turn] up {card} out of turn: dead, worth nothing and lost to the pile",
                      (card,), data={"dead": True, "k": k, "penalty": True})
 
     def turn_card(self, seat: int, live: bool) -> tuple[Card, int]:
@@ -175,13 +175,13 @@ class PileGame(Game):
         return card, s.stimulus
 
     def late_slap(self, seat: int, k: int) -> list[Event]:
-        return [Event("late_slap", seat, "{seat} slaps too late: the pile is already gone", data={"k": k})]
+        return [Event("late_slap", seat, "{seat} [slaps|slap] too late: the pile is already gone", data={"k": k})]
 
     def shut_out(self, seat: int, what: str, k: int, cards: tuple[Card, ...] = ()) -> list[Event]:
         """``seat``, out of cards, slapped wrongly: shut out for good."""
         self.s.shut[seat] = True
-        return [Event("false_slap", seat, f"{{seat}} slaps {what} while out of cards", cards, data={"k": k}),
-                Event("shut_out", seat, "{seat} slapped wrongly while out and is shut out")]
+        return [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} while out of cards", cards, data={"k": k}),
+                Event("shut_out", seat, "{seat} slapped wrongly while out and [is|are] shut out")]
 
     def pay_under(self, seat: int) -> None:
         """``seat`` pays its top card face down under the pile: a dead card."""
@@ -206,7 +206,7 @@ class PileGame(Game):
         decided it (then True)."""
         if self.s.stacks[seat]:
             return False
-        events.append(Event("out", seat, "{seat} has no cards left and is out"))
+        events.append(Event("out", seat, "{seat} [has|have] no cards left and [is|are] out"))
         return self.end_if_decided(events)
 
     def end_if_decided(self, events: list[Event]) -> bool:
@@ -219,7 +219,7 @@ class PileGame(Game):
         self._collect(winner)
         held = [len(st) for st in s.stacks]
         ranking = [winner] + [p for p in range(s.players) if p != winner]
-        events.append(self.finish([winner], "{seat} wins with every card", scores=[float(h) for h in held],
+        events.append(self.finish([winner], "{seat} [wins|win] with every card", scores=[float(h) for h in held],
                                   ranking=ranking, score_name="cards"))
         return True
 

@@ -158,13 +158,13 @@ class SheddingGame(Game[S], Generic[S]):
         return sorted(range(self.s.players), key=lambda p: (held[p], p))
 
     def go_out(self, seat: int) -> Event:
-        return self.finish([seat], "{seat} plays the last card in hand and wins", **self.standings())
+        return self.finish([seat], "{seat} [plays|play] the last card in hand and [wins|win]", **self.standings())
 
     def finish_by_count(self, why: str) -> Event:
         held = self.held()
         fewest = min(held)
         winners = [p for p in range(self.s.players) if held[p] == fewest]
-        text = f"Game over: {why}; " + ("{seat} holds the fewest cards" if len(winners) == 1 else "a draw on fewest cards")
+        text = f"Game over: {why}; " + ("{seat} [holds|hold] the fewest cards" if len(winners) == 1 else "a draw on fewest cards")
         return self.finish(winners, text, **self.standings())
 
     def standings(self) -> dict:

@@ -63,8 +63,8 @@ def lay(s: SpeedFamilyState, place: int, seat: int | None) -> int:
 def late_event(s: SpeedFamilyState, seat: int, card: Card, place: int, where: str, back: str) -> Event:
     """A play that lost to a quicker one: its card goes ``back`` (to the hand, onto the pack)."""
     by = s.placed_by[place]
-    who = "{target} was first" if by is not None and by != seat else "it had changed"
-    return Event("play_late", seat, f"{{seat}} takes back the {card} {back}: {who} on {where}", (card,), target=by,
+    who = "{target} [target:was|were] first" if by is not None and by != seat else "it had changed"
+    return Event("play_late", seat, f"{{seat}} [takes|take] back the {card} {back}: {who} on {where}", (card,), target=by,
                  data={"beaten": s.placed_k[place], "place": place})
 
 
@@ -117,5 +117,5 @@ class SpeedFamilyGame(Game):
         fewest = min(left)
         winners = [p for p in range(self.s.players) if left[p] == fewest]
         text = (f"Game over: {what} was reached; "
-                + ("{seat} wins with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"))
+                + ("{seat} [wins|win] with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"))
         return self.finish(winners, text, scores=left, ranking=self.ranking(), score_name="cards left", low_wins=True)

@@ -32,7 +32,7 @@ def play(card: Card) -> Action:
 
 def _played(seat: int, code: str) -> Event:
     card = Card.parse(code)
-    return Event("play", seat, f"{{seat}} plays the {card}", (card,))
+    return Event("play", seat, f"{{seat}} [plays|play] the {card}", (card,))
 
 
 _PLAYED = SharedEvents(_played)  # by seat and code (a str hashes in C, a Card in Python)

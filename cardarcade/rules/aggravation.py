@@ -273,7 +273,7 @@ class Aggravation(SpeedFamilyGame):
         pair = self._open_with(card, ranks)
         if not pack:
             s.emptied[seat] = k
-        event = Event("cover", seat, f"{{seat}} covers the {NAMES[covered.code]} with the {NAMES[card.code]}",
+        event = Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
                       (card,), data={"place": place, "k": k, "pair": pair})
         return [event, *self._after_change(seat, pair, ranks)]
 
@@ -300,9 +300,9 @@ class Aggravation(SpeedFamilyGame):
             pair = self._open_with(card, ranks) or pair
         data = {"k": s.stimulus, "pair": pair}
         if len(turners) == 2:
-            text = f"3, 2, 1: {{seat}} turns the {NAMES[turned[0].code]}, {{target}} the {NAMES[turned[1].code]}"
+            text = f"3, 2, 1: {{seat}} [turns|turn] the {NAMES[turned[0].code]}, {{target}} the {NAMES[turned[1].code]}"
             return [Event("turn", turners[0], text, tuple(turned), target=turners[1], data=data)]
-        return [Event("turn", turners[0], f"3, 2, 1: {{seat}} turns the {NAMES[turned[0].code]} alone", tuple(turned),
+        return [Event("turn", turners[0], f"3, 2, 1: {{seat}} [turns|turn] the {NAMES[turned[0].code]} alone", tuple(turned),
                       data=data)]
 
     def _top_ranks(self) -> list[Rank]:
@@ -334,7 +334,7 @@ class Aggravation(SpeedFamilyGame):
         if s.options.finish == "last_card":
             out = [p for p in range(s.players) if not s.packs[p]]
             if out:
-                return [self._first_out(out, "{seat} has played every card and wins")]
+                return [self._first_out(out, "{seat} [has|have] played every card and [wins|win]")]
             return []
         if any(s.barred):
             for p, bar in enumerate(s.barred):
@@ -345,7 +345,7 @@ class Aggravation(SpeedFamilyGame):
         if any(s.packs) or (showing and any(self.may_call(p) for p in range(s.players))):
             return []
         out = [p for p in range(s.players) if s.emptied[p] == min(e for e in s.emptied if e is not None)]
-        return [self._first_out(out, "Nobody can play on: {seat} ran out of cards first and wins")]
+        return [self._first_out(out, "Nobody can play on: {seat} ran out of cards first and [wins|win]")]
 
     def _first_out(self, winners: list[int], text: str) -> Event:
         if len(winners) > 1:
@@ -358,17 +358,17 @@ class Aggravation(SpeedFamilyGame):
         if shows_match(self.tops()):
             ranks = [c.rank for c in self.tops()]
             rank = next(r for r in ranks if ranks.count(r) > 1)
-            event = Event("call_win", seat, f"{{seat}} calls Aggravation! on the {rank.plural}", data={"k": s.stimulus})
-            return [event, self.finish([seat], "{seat} calls Aggravation! with no cards left and wins",
+            event = Event("call_win", seat, f"{{seat}} [calls|call] Aggravation! on the {rank.plural}", data={"k": s.stimulus})
+            return [event, self.finish([seat], "{seat} [calls|call] Aggravation! with no cards left and [wins|win]",
                                        scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
                                        low_wins=True)]
         if s.match_gone > seen:
             by = s.gone_by
             who = "{target} broke the match first" if by is not None and by != seat else "the match was gone"
-            return [Event("play_late", seat, f"{{seat}} calls Aggravation! too late: {who}", target=by,
+            return [Event("play_late", seat, f"{{seat}} [calls|call] Aggravation! too late: {who}", target=by,
                           data={"beaten": s.match_gone})]
         s.barred[seat] = BARRED
-        return [Event("wrong_call", seat, "{seat} calls Aggravation! with no match showing, and sits out the next "
+        return [Event("wrong_call", seat, "{seat} [calls|call] Aggravation! with no match showing, and [sits|sit] out the next "
                                           "match", data={"k": s.stimulus})]
 
     # ---- loading

@@ -228,7 +228,7 @@ class Animals(CallingGame):
     def _pick(self, seat: int, animal: str) -> list[Event]:
         s = self.s
         s.animals[seat] = animal
-        events = [Event("pick", seat, f"{{seat}} chooses the {animal}: \"{call_word(animal, s.options.calls)}\"",
+        events = [Event("pick", seat, f"{{seat}} [chooses|choose] the {animal}: \"{call_word(animal, s.options.calls)}\"",
                         data={"animal": animal})]
         if not self.choosing:
             events.append(Event("start", None, "Every animal is chosen: play begins"))
@@ -242,7 +242,7 @@ class Animals(CallingGame):
             # the up pile turned over: its first card is the new top
             pack.extend(pile)
             pile.clear()
-            events.append(Event("turn_over", seat, "{seat} turns the up pile over as a new pack"))
+            events.append(Event("turn_over", seat, "{seat} [turns|turn] the up pile over as a new pack"))
         events.append(self.turn_up(seat))
         s.turn = self._next_holder(seat)
         self.end_at_card_limit(events)
@@ -259,32 +259,32 @@ class Animals(CallingGame):
         # Calling yourself, or an animal nobody still playing has, is always wrong.
         verdict = judge(s, seen, code(seat, target), self.warrant()) if target is not None else "wrong"
         if verdict == "late":
-            return [Event("late_call", seat, f"{{seat}} calls \"{word}\" too late", target=target, data={"k": seen})]
+            return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target, data={"k": seen})]
         if verdict == "win":
             won = s.piles[target]
             count = len(won)
             s.piles[seat][0:0] = won
             s.piles[target] = []
             loser = target
-            events = [Event("call_win", seat, f"{{seat}} calls \"{word}\" first and wins {count_cards(count, 'up card')} from {{target}}",
+            events = [Event("call_win", seat, f"{{seat}} [calls|call] \"{word}\" first and [wins|win] {count_cards(count, 'up card')} from {{target}}",
                             target=target, data={"count": count, "word": word})]
         else:
             pile, pack = s.piles[seat], s.packs[seat]
             paid = pile.pop() if pile else pack.pop(0)
             if target is None:  # nobody to pay: the next player on the left who holds cards
                 target = self._next_holder(seat)
-                text = f"{{seat}} calls \"{word}\", but no one else is the {animal}: a card to {{target}}"
+                text = f"{{seat}} [calls|call] \"{word}\", but no one else is the {animal}: a card to {{target}}"
             else:
-                text = f"{{seat}} calls \"{word}\" wrongly and pays {{target}} a card"
+                text = f"{{seat}} [calls|call] \"{word}\" wrongly and [pays|pay] {{target}} a card"
             s.piles[target].insert(0, paid)
             loser = seat
             events = [Event("false_call", seat, text, (paid,), target=target, data={"word": word, "animal": animal})]
         settle(s, self.warrant())
         if not self.holds(loser):
-            events.append(Event("out", loser, "{seat} has no cards left and is out"))
+            events.append(Event("out", loser, "{seat} [has|have] no cards left and [is|are] out"))
         holders = [p for p in range(s.players) if self.holds(p)]
         if len(holders) == 1:
-            events.append(self.finish(holders, "{seat} wins every card", scores=[float(h) for h in self.held()],
+            events.append(self.finish(holders, "{seat} [wins|win] every card", scores=[float(h) for h in self.held()],
                                       ranking=standings(self.held()), score_name="cards"))
             return events
         # the loser of the call leads next (or the next player holding cards, if they are out)

@@ -170,52 +170,29 @@ class SharedEvents(dict):
         return event
 
 
-_SECOND_PERSON = {"has": "have", "is": "are", "was": "were", "does": "do"}
-
-
-def _agree_with_you(verb: str) -> str:
-    """Third person to second: takes -> take, has -> have, misses -> miss."""
-    if verb in _SECOND_PERSON:
-        return _SECOND_PERSON[verb]
-    if verb.endswith(("shes", "ches", "sses", "xes")):
-        return verb[:-2]
-    if verb.endswith("s") and not verb.endswith("ss"):
-        return verb[:-1]
-    return verb
-
-
-# After "and", a word ending in -s is a second verb of the same player ("slaps the 7♥ and takes
-# 6 cards"), unless it is one of the plurals our sentences list ("two pair, aces and fives").
-_AND_WORD = re.compile(r"\band (is|has|[a-z]+[^s\W]s)\b")
-_PLURALS = frozenset({r.plural for r in Rank} | {r.noun for r in Rank} | {"cards", "chips", "books", "points"})
+# An event sentence names players with {seat} and {target} ("{seat}'s" for the possessive), and
+# writes each verb whose person follows a player in both forms: "{seat} [goes|go] out", "{seat}
+# [asks|ask] {target} for sevens; {target} [target:has|have] none" (a pair agrees with {seat}
+# unless it names {target}). A sentence to "You" is written as the template says, never guessed.
+_VERB_PAIR = re.compile(r"\[(?:(seat|target):)?([^\[\]|{}]*)\|([^\[\]|{}]*)\]")
+_NAME = re.compile(r"\{(seat|target)\}('s)?")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n)$")
 
 
 def fill(template: str, names: Sequence[str], seat: int | None, target: int | None) -> str:
-    """Put player names into an event sentence. A player named "You" gets the verb agreeing
-    with it ("You take 6 cards", not "You takes")."""
-    seat_name = names[seat] if seat is not None else ""
-    target_name = names[target] if target is not None else ""
-    text = template
-    if seat_name == "You" and "{seat} " in text:
-        head, _, rest = text.partition("{seat} ")
-        verb, space, tail = rest.partition(" ")
-        # The verb alone agrees, not the punctuation after it: "You salute: wrong", "You deal."
-        word = re.match(r"[\w'-]*", verb).group()  # type: ignore[union-attr]
-        # a second verb joined by "and" agrees too: "slap ... and take"
-        verb_after_and = next((m for m in _AND_WORD.finditer(tail) if m.group(1) not in _PLURALS), None)
-        if verb_after_and is not None:
-            start, end = verb_after_and.span(1)
-            tail = tail[:start] + _agree_with_you(verb_after_and.group(1)) + tail[end:]
-        text = head + "{seat} " + _agree_with_you(word) + verb[len(word):] + space + tail
-    if target_name == "You":
-        # As the subject (opening a sentence) every verb agrees; elsewhere only "is", "has"... can
-        # follow it as a verb ("asks {target} for" must stay).
-        text = re.sub(r"(^|[.!?:]\s+)\{target\} (\w+)",
-                      lambda m: m.group(1) + "{target} " + _agree_with_you(m.group(2)), text)
-        text = re.sub(r"\{target\} (\w+)", lambda m: "{target} " + _SECOND_PERSON.get(m.group(1), m.group(1)), text)
-    text = text.replace("{seat}", seat_name).replace("{target}", target_name)
-    # "You" starts a sentence; inside one it is "you" ("the limit was reached; you win").
-    return re.sub(r"(?<=[^.!?:\s])(\s+)You\b|(?<=[;,])(\s*)You\b", lambda m: (m.group(1) or m.group(2) or "") + "you", text)
+    """Put player names into an event sentence, each verb in the person of its player ("You go
+    out", "Bot 1 goes out"); "You" opens a sentence, "you" is inside one, "your" is its possessive."""
+    who = {"seat": names[seat] if seat is not None else "", "target": names[target] if target is not None else ""}
+    text = _VERB_PAIR.sub(lambda m: m.group(3) if who[m.group(1) or "seat"] == "You" else m.group(2), template)
+
+    def name(m: re.Match[str]) -> str:
+        person, possessive = who[m.group(1)], m.group(2) or ""
+        if person != "You":
+            return person + possessive
+        word = "your" if possessive else "you"
+        return word.capitalize() if _SENTENCE_START.search(text, 0, m.start()) else word
+
+    return _NAME.sub(name, text)
 
 
 class Result(BaseModel):
@@ -442,7 +419,7 @@ class Game(ABC, Generic[S]):
         most = max(counts)
         winners = [p for p, n in enumerate(counts) if n == most]
         ranking = sorted(range(len(counts)), key=lambda p: -counts[p])
-        text = f"Game over: {why}; " + (f"{{seat}} wins with {most} {what}" if len(winners) == 1
+        text = f"Game over: {why}; " + (f"{{seat}} [wins|win] with {most} {what}" if len(winners) == 1
                                         else f"a draw at {most} {what} each")
         return self.finish(winners, text, scores=scores if scores is not None else [float(n) for n in counts],
                            ranking=ranking, score_name=what if scores is None else "")

@@ -43,7 +43,7 @@ COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodk
 # set of the cards (a set does not care about their order).
 _PLAYS: dict[frozenset[Card], Action] = {}
 _code = attrgetter("code")
-_TAKES = {False: "{seat} takes the trick", True: "{seat} takes the trick and beats every card"}  # by: the answer won
+_TAKES = {False: "{seat} [takes|take] the trick", True: "{seat} [takes|take] the trick and [beats|beat] every card"}  # by: the answer won
 
 RULES = """\
 # Bura
@@ -141,7 +141,7 @@ _SINGLES = {c.code: plays((c,)) for c in PACK}
 
 def _play_event(seat: int, lead: bool, cards: tuple[Card, ...]) -> Event:
     names = " ".join(str(c) for c in cards)
-    return Event("play", seat, f"{{seat}} {'leads' if lead else 'answers'} {names}", cards)
+    return Event("play", seat, f"{{seat}} {'[leads|lead]' if lead else '[answers|answer]'} {names}", cards)
 
 
 _PLAYED = SharedEvents(_play_event)
@@ -428,7 +428,7 @@ class Bura(TrickGame):
         taken = self.take_trick(winner)
         events = [play_event(seat, action, False), Event("trick", winner, _TAKES[beaten], tuple(taken))]
         if bura:
-            return events + self._end_hand(winner, "{seat} takes the bura's trick and wins the hand",
+            return events + self._end_hand(winner, "{seat} [takes|take] the bura's trick and [wins|win] the hand",
                                            [1.0 if p == winner else -1.0 for p in (0, 1)])
         if s.drawing:
             events += self._draw(winner, count)
@@ -469,7 +469,7 @@ class Bura(TrickGame):
                     s.hands[seat].append(up)
                     s.known[seat].append(up)
                     s.upcard = None
-                    events.append(Event("draw_up", seat, f"{{seat}} takes the upcard, the {up}", (up,)))
+                    events.append(Event("draw_up", seat, f"{{seat}} [takes|take] the upcard, the {up}", (up,)))
         if not self.stock_size():
             s.drawing = False
         return events
@@ -482,21 +482,21 @@ class Bura(TrickGame):
         if theirs and theirs > combination(s.hands[s.leader], s.trump):
             s.leader = other
             s.special = theirs
-            return [Event("special", other, f"{{seat}} has {COMBO_NAMES[theirs]} and takes the lead",
+            return [Event("special", other, f"{{seat}} [has|have] {COMBO_NAMES[theirs]} and [takes|take] the lead",
                           data={"combination": theirs})]
         return []
 
     def _declare(self, seat: int) -> list[Event]:
         s = self.s
         got = self.points(seat)
-        event = Event("declare", seat, "{seat} declares 31", data={"points": got})
+        event = Event("declare", seat, "{seat} [declares|declare] 31", data={"points": got})
         won = [1.0 if p == seat else -1.0 for p in (0, 1)]
         if got >= GOAL:
-            return [event] + self._end_hand(seat, f"{{seat}} has {got} and wins the hand", won)
+            return [event] + self._end_hand(seat, f"{{seat}} [has|have] {got} and [wins|win] the hand", won)
         fine = min(s.pot, s.bank[seat])
         s.bank[seat] -= fine
         s.pot += fine
-        return [event] + self._end_hand(None, f"{{seat}} has only {got} and pays {fine} into the pot",
+        return [event] + self._end_hand(None, f"{{seat}} [has|have] only {got} and [pays|pay] {fine} into the pot",
                                         [-x for x in won], seat)
 
     def _end_hand(self, winner: int | None, why: str, outcome: list[float], about: int | None = None) -> list[Event]:
@@ -525,7 +525,7 @@ class Bura(TrickGame):
         self._ante()
         order = self.cards()
         self.mix(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}; the pot holds {s.pot}"))
+        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; the pot holds {s.pot}"))
         return events + self._deal(order)
 
     # ---- search (cardarcade.bots.search)

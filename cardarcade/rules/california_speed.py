@@ -205,11 +205,11 @@ class CaliforniaSpeed(SpeedFamilyGame):
             for q in same:
                 opened[q] = True
         s.stuck = not any(opened)
-        events = [Event("cover", seat, f"{{seat}} covers the {NAMES[covered.code]} with the {NAMES[card.code]}",
+        events = [Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
                         (card,), data={"place": place, "k": k})]
         if not pack:
             packs = [float(len(p)) for p in s.packs]
-            events.append(self.finish([seat], "{seat} has played every card and wins", scores=packs,
+            events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]", scores=packs,
                                       ranking=[seat, 1 - seat], score_name="cards in pack", low_wins=True))
         return events
 

@@ -43,6 +43,7 @@ PLACES = 4  # the board's four cards
 # The short list of gestures a side picks its signal from; everyone also makes them innocently.
 GESTURES: tuple[str, ...] = ("tap", "sip", "whistle", "wink")
 GESTURE_WORDS = {"tap": "taps the table", "sip": "takes a sip", "whistle": "whistles", "wink": "winks"}
+YOUR_GESTURE_WORDS = {"tap": "tap the table", "sip": "take a sip", "whistle": "whistle", "wink": "wink"}
 WORDS = {"cash": "CASH", "kemps": "KEMPS", "kent": "KENT"}
 SIDE_MARKS = "ABCDE"  # how sides are named at the table
 RECENT_GESTURES = 12  # gestures a view keeps (the players' memory of who did what lately)
@@ -458,7 +459,7 @@ class Cash(SpeedFamilyGame):
     def _signal(self, seat: int, gesture: str) -> list[Event]:
         s = self.s
         s.signals[s.side[seat]] = gesture
-        events = [Event("signal", seat, "{seat} has picked a secret signal with a partner")]
+        events = [Event("signal", seat, "{seat} [has|have] picked a secret signal with a partner")]
         if not self.pickers():  # every side of partners has its signal
             s.phase = "play"
             events.append(Event("signals_set", None, "Every side has its signal: the board turns up on the count"))
@@ -470,7 +471,7 @@ class Cash(SpeedFamilyGame):
         s.gestures.append((seat, gesture, s.stimulus))
         if len(s.gestures) > RECENT_GESTURES:
             del s.gestures[0]
-        return Event("gesture", seat, f"{{seat}} {GESTURE_WORDS[gesture]}", data={"gesture": gesture, "k": s.stimulus})
+        return Event("gesture", seat, f"{{seat}} [{GESTURE_WORDS[gesture]}|{YOUR_GESTURE_WORDS[gesture]}]", data={"gesture": gesture, "k": s.stimulus})
 
     def _turn(self) -> Event:
         s = self.s
@@ -487,15 +488,15 @@ class Cash(SpeedFamilyGame):
         place = action.target
         if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]
             by = s.placed_by[place]  # type: ignore[index]
-            who = "{target} was first" if by is not None and by != seat else "the board had changed"
-            return [Event("play_late", seat, f"{{seat}} reaches for the {NAMES[there.code]} too late: {who}", (there,),
+            who = "{target} [target:was|were] first" if by is not None and by != seat else "the board had changed"
+            return [Event("play_late", seat, f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}", (there,),
                           target=by, data={"beaten": s.placed_k[place], "place": place})]  # type: ignore[index]
         hand = s.hands[seat]
         hand[hand.index(mine)] = there  # (cards compare by identity)
         s.board[place] = mine  # type: ignore[index]
         k = lay(s, place, seat)  # type: ignore[arg-type]
         s.swapped_k[seat] = k
-        return [Event("swap", seat, f"{{seat}} takes the {NAMES[there.code]} and puts down the {NAMES[mine.code]}",
+        return [Event("swap", seat, f"{{seat}} [takes|take] the {NAMES[there.code]} and [puts|put] down the {NAMES[mine.code]}",
                       (there, mine), data={"place": place, "k": k})]
 
     def _refresh(self, seat: int) -> list[Event]:
@@ -514,7 +515,7 @@ class Cash(SpeedFamilyGame):
         s.board, s.stock = s.stock[:PLACES], s.stock[PLACES:]
         s.board_up = False
         s.holder = self.after(seat)
-        return [Event("refresh", seat, "{seat} discards the board and deals a new one; the stock passes to {target}",
+        return [Event("refresh", seat, "{seat} [discards|discard] the board and [deals|deal] a new one; the stock passes to {target}",
                       target=s.holder, data={"k": s.stimulus})]
 
     def _call(self, seat: int, kind: str) -> list[Event]:
@@ -528,7 +529,7 @@ class Cash(SpeedFamilyGame):
             holders = [p for p in range(s.players) if s.side[p] != mine and four_of_a_kind(s.hands[p])]
         right = bool(holders)
         outcome = Event(f"{kind}_win" if right else f"wrong_{kind}", seat,
-                        f"{{seat}} calls {what} and is right" if right else f"{{seat}} calls {what} and is wrong",
+                        f"{{seat}} [calls|call] {what} and [is|are] right" if right else f"{{seat}} [calls|call] {what} and [is|are] wrong",
                         data={"holders": holders})
         s.stimulus += 1  # the hands shown are news (and a lettered match deals anew)
         if right:

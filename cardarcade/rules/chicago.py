@@ -240,12 +240,12 @@ def _fill_draws() -> None:
 def _new_event(kind: str, seat: int, number: int) -> Event:
     """The event of a draw of ``number`` cards, a pass, or a declaration of type ``number``."""
     if kind == "draw":
-        text = f"{{seat}} draws {number} card{'s' if number != 1 else ''}" if number else "{seat} stands pat"
+        text = f"{{seat}} [draws|draw] {number} card{'s' if number != 1 else ''}" if number else "{seat} [stands|stand] pat"
         data = {"count": number}
     elif kind == "declare":
-        text, data = f"{{seat}} declares {TYPE_NAMES[number]}", {"kind": number}
+        text, data = f"{{seat}} [declares|declare] {TYPE_NAMES[number]}", {"kind": number}
     else:
-        text, data = "{seat} passes", {}
+        text, data = "{seat} [passes|pass]", {}
     return Event(kind, seat, text, data=data)
 
 
@@ -535,7 +535,7 @@ class Chicago(TrickGame):
             proven = [i for i, kind in enumerate(claims) if kind and holds(hand, kind)]
             named = TYPE_NAMES[failed] if failed else " and ".join(dict.fromkeys(TYPE_NAMES[claims[i]] for i in proven))
             s.shown[seat] = list(hand)
-            events.append(Event("show", seat, f"{{seat}} shows the hand to prove {named}", tuple(hand)))
+            events.append(Event("show", seat, f"{{seat}} [shows|show] the hand to prove {named}", tuple(hand)))
             if failed:
                 return events + self._forfeit(seat, failed)
             for i in proven:
@@ -598,7 +598,7 @@ class Chicago(TrickGame):
         self._score(winner, points)
         s.last_showdown = f"Showdown {s.draw_round}: {{seat}} +{points}, {TYPE_NAMES[kind]}"
         s.last_showdown_seat = winner
-        return [Event("showdown", winner, f"{{seat}} scores {points} for {TYPE_NAMES[kind]}", data={"points": points})]
+        return [Event("showdown", winner, f"{{seat}} [scores|score] {points} for {TYPE_NAMES[kind]}", data={"points": points})]
 
     def _score(self, seat: int, points: int) -> None:
         self.s.scores[seat] += points
@@ -615,7 +615,7 @@ class Chicago(TrickGame):
         winner = (s.leader + winning_index(s.trick, ACES_HIGH)) % s.players
         self.take_trick(winner)
         if sum(s.tricks_won) < HAND:
-            return events + [Event("trick", winner, "{seat} takes the trick")]
+            return events + [Event("trick", winner, "{seat} [takes|take] the trick")]
         return events + self._end_hand(winner)
 
     # ---- the end of a hand
@@ -633,7 +633,7 @@ class Chicago(TrickGame):
         n = s.players
         self._score(winner, LAST_TRICK)
         s.summary_seats = [winner, None]
-        events = [Event("trick", winner, f"{{seat}} takes the last trick and scores {LAST_TRICK}")]
+        events = [Event("trick", winner, f"{{seat}} [takes|take] the last trick and [scores|score] {LAST_TRICK}")]
         final = self.final_hands()
         for p in range(n):
             for kind in s.claims[p]:
@@ -646,7 +646,7 @@ class Chicago(TrickGame):
         summary = f"{{seat}} took the last trick (+{LAST_TRICK})"
         if len(best) == 1 and kind:
             self._score(best[0], POINTS[kind])
-            events.append(Event("showdown", best[0], f"{{seat}} scores {POINTS[kind]} for the best hand, {top.name}",
+            events.append(Event("showdown", best[0], f"{{seat}} [scores|score] {POINTS[kind]} for the best hand, {top.name}",
                                 data={"points": POINTS[kind]}))
             summary += f"; {{target}} had the best hand, {top.name} (+{POINTS[kind]})"
             s.summary_seats = [winner, best[0]]
@@ -656,7 +656,7 @@ class Chicago(TrickGame):
         if max(s.scores) >= s.options.target:
             most = max(s.scores)
             winners = [p for p in range(n) if s.scores[p] == most]
-            text = ("Game over: {seat} wins with " + f"{most} points" if len(winners) == 1
+            text = ("Game over: {seat} [wins|win] with " + f"{most} points" if len(winners) == 1
                     else f"Game over: {len(winners)} players share the win at {most} points")
             events.append(self.finish(winners, text, scores=[float(x) for x in s.scores],
                                       ranking=sorted(range(n), key=lambda p: -s.scores[p]), score_name="points"))
@@ -665,7 +665,7 @@ class Chicago(TrickGame):
         s.dealer = (s.dealer + 1) % n
         order = self.cards()
         self.mix(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}"))
+        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
         return events + self._deal(order)
 
     def _forfeit(self, seat: int, claim: int) -> list[Event]:

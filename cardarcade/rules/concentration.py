@@ -198,7 +198,7 @@ class Concentration(Game[ConcentrationState]):
             return self._cut(seat, card)
         if len(s.up) == 1:
             s.shown = []  # the previous turn's cards go back into hiding
-        events = [Event("turn", seat, f"{{seat}} turns up {card} ({place(position)})", (card,),
+        events = [Event("turn", seat, f"{{seat}} [turns|turn] up {card} ({place(position)})", (card,),
                         data={"position": position})]
         if len(s.up) < s.options.set_size:
             return events
@@ -208,7 +208,7 @@ class Concentration(Game[ConcentrationState]):
         s = self.s
         s.cut_pending.pop(0)
         s.cut_cards[seat] = card
-        events = [Event("cut", seat, f"{{seat}} cuts {card} ({place(s.up[-1])})", (card,))]
+        events = [Event("cut", seat, f"{{seat}} [cuts|cut] {card} ({place(s.up[-1])})", (card,))]
         if s.cut_pending:
             return events
         best = max(ACES_HIGH.value(s.cut_cards[p]) for p in s.cut_contenders)  # type: ignore[arg-type]
@@ -225,7 +225,7 @@ class Concentration(Game[ConcentrationState]):
         s.shown = [(p, s.grid[p]) for p in s.up]  # type: ignore[misc]  # on show, as a turn's cards are
         s.up = []
         s.cut_contenders = []
-        return events + [Event("first", first, "{seat} cut highest and starts; the cards go face down again")]
+        return events + [Event("first", first, "{seat} [cuts|cut] highest and [starts|start]; the cards go face down again")]
 
     def _settle(self, seat: int) -> list[Event]:
         s = self.s
@@ -238,14 +238,14 @@ class Concentration(Game[ConcentrationState]):
                 s.grid[p] = None
             s.sets[seat].extend(cards)  # type: ignore[arg-type]
             what = "a pair of" if len(cards) == 2 else "all four"
-            events = [Event("set", seat, f"{{seat}} takes {what} {cards[0].rank.noun} and plays again",
+            events = [Event("set", seat, f"{{seat}} [takes|take] {what} {cards[0].rank.noun} and [plays|play] again",
                             cards, data={"positions": [p for p, _ in turned]})]  # type: ignore[union-attr]
             if all(c is None for c in s.grid):
                 events += self._end("every card has been collected")
             return events
         s.turns += 1
         s.current = (seat + 1) % s.players
-        events = [Event("miss", seat, "{seat} finds no match; the cards go face down again", cards,
+        events = [Event("miss", seat, "{seat} [finds|find] no match; the cards go face down again", cards,
                         data={"positions": [p for p, _ in turned]})]
         if s.turns >= s.options.max_turns:
             events += self._end(f"the {s.options.max_turns}-turn limit was reached")

@@ -226,7 +226,7 @@ class Cuckoo(Game[CuckooState]):
         s = self.s
         if action.kind == "stand":
             s.moves.append(CuckooMove(seat=seat, kind="stand"))
-            events = [Event("stand", seat, "{seat} stands")]
+            events = [Event("stand", seat, "{seat} [stands|stand]")]
         elif action.kind == "change":
             events = [self._change(seat)]
         else:
@@ -235,7 +235,7 @@ class Cuckoo(Game[CuckooState]):
             s.held[seat] = new
             s.seen[seat].append(new)
             s.moves.append(CuckooMove(seat=seat, kind="swap"))
-            events = [Event("swap", seat, "{seat} swaps with the deck")]
+            events = [Event("swap", seat, "{seat} [swaps|swap] with the deck")]
         if seat == s.dealer:
             return events + self._show()
         s.turn = self.left_of(seat)
@@ -249,7 +249,7 @@ class Cuckoo(Game[CuckooState]):
         if theirs.rank is KING:
             s.moves.append(CuckooMove(seat=seat, kind="blocked", target=target, king=theirs))
             s.stimulus += 1
-            return Event("king", seat, f"{{seat}} calls change, but {{target}} has a king: {theirs}",
+            return Event("king", seat, f"{{seat}} [calls|call] change, but {{target}} [target:has|have] a king: {theirs}",
                          (theirs,), target)
         mine = s.held[seat]
         assert mine is not None
@@ -257,7 +257,7 @@ class Cuckoo(Game[CuckooState]):
         s.seen[seat].append(theirs)
         s.seen[target].append(mine)
         s.moves.append(CuckooMove(seat=seat, kind="change", target=target))
-        return Event("change", seat, "{seat} changes cards with {target}", target=target)
+        return Event("change", seat, "{seat} [changes|change] cards with {target}", target=target)
 
     def _show(self) -> list[Event]:
         """Turn every card up, collect the chips, and deal the next hand (or end the game)."""
@@ -272,13 +272,13 @@ class Cuckoo(Game[CuckooState]):
                         tuple(s.held[p] for p in in_hand), data={"seats": in_hand})]  # type: ignore[misc]
         if dealer_king:
             payers = [dealer]
-            events.append(Event("pay", dealer, "{seat} drew a king from the deck and pays alone"))
+            events.append(Event("pay", dealer, "{seat} drew a king from the deck and [pays|pay] alone"))
         elif len(set(values.values())) == 1 and s.options.all_tie == "nobody_pays":
             payers = []
             events.append(Event("tie", None, "Every card is of one rank: nobody pays"))
         else:
             payers = [p for p in in_hand if values[p] == low]
-            events += [Event("pay", p, f"{{seat}} pays a chip for the lowest card, {s.held[p]}", (s.held[p],))
+            events += [Event("pay", p, f"{{seat}} [pays|pay] a chip for the lowest card, {s.held[p]}", (s.held[p],))
                        for p in payers]  # type: ignore[arg-type]
         knocked: list[int] = []
         for p in payers:
@@ -287,19 +287,19 @@ class Cuckoo(Game[CuckooState]):
             if s.chips[p] == 0:
                 s.out_at[p] = s.hand
                 knocked.append(p)
-                events.append(Event("out", p, "{seat} has no chips left and is out"))
+                events.append(Event("out", p, "{seat} [has|have] no chips left and [is|are] out"))
         s.last = CuckooShow(hand=s.hand, dealer=dealer, cards=list(s.held), payers=payers,
                             dealer_king=dealer_king, knocked_out=knocked, moves=list(s.moves))
         survivors = self.alive()
         if len(survivors) == 1:
-            events.append(self._end(survivors, "{seat} is the last player with chips and wins"))
+            events.append(self._end(survivors, "{seat} [is|are] the last player with chips and [wins|win]"))
         elif not survivors:
             events.append(self._end(knocked, "The last players all lost their last chip together: a shared win"))
         elif s.hand >= s.options.max_hands:
             most = max(s.chips)
             leaders = [p for p in survivors if s.chips[p] == most]
             why = f"The {s.options.max_hands}-hand limit is reached: "
-            events.append(self._end(leaders, why + ("{seat} has the most chips and wins" if len(leaders) == 1
+            events.append(self._end(leaders, why + ("{seat} [has|have] the most chips and [wins|win]" if len(leaders) == 1
                                                      else "the players with the most chips share the win")))
         else:
             s.hand += 1
@@ -307,7 +307,7 @@ class Cuckoo(Game[CuckooState]):
             self._gather()
             self.rng().shuffle(s.stock)
             self._deal()
-            events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand}"))
+            events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand}"))
         return events
 
     def _gather(self) -> None:

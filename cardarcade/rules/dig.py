@@ -145,11 +145,11 @@ class Dig(SheddingGame[DigState]):
             self.draw(seat, events)
             s.dug += 1
             self.remember(Move(seat=seat, kind="dig", upcard=s.discard[-1], named=need, turn=s.turns))
-            events.append(Event("dig", seat, "{seat} digs a card", data={"dug": s.dug}))
+            events.append(Event("dig", seat, "{seat} [digs|dig] a card", data={"dug": s.dug}))
             return events
         if action.kind == "pass":
             self.remember(Move(seat=seat, kind="pass", upcard=s.discard[-1], named=s.named, turn=s.turns))
-            events.append(Event("pass", seat, "{seat} cannot play and cannot dig, and passes"))
+            events.append(Event("pass", seat, "{seat} cannot play and cannot dig, and [passes|pass]"))
             s.passes += 1
             if s.passes == s.players:
                 events.append(self.finish_by_count("nobody can play and nothing is left to dig"))
@@ -160,7 +160,7 @@ class Dig(SheddingGame[DigState]):
             self.discard_card(seat, card, named=named)
             s.named = named if isinstance(named, str) else None
             dug = f" after digging {s.dug}" if s.dug else ""
-            text = f"{{seat}} plays {card}{dug}" + (f" and names {name_text(s.named)}" if s.named else "")
+            text = f"{{seat}} [plays|play] {card}{dug}" + (f" and [names|name] {name_text(s.named)}" if s.named else "")
             events.append(Event("play", seat, text, (card,), data={"named": s.named, "dug": s.dug}))
             if not s.hands[seat]:
                 events.append(self.go_out(seat))

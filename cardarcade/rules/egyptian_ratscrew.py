@@ -325,7 +325,7 @@ class EgyptianRatscrew(PileGame):
         if need is not None:
             nxt = self.next_holder(seat)
             s.challenger, s.challenge_card, s.need, s.turn = seat, card, need, nxt
-            events.append(Event("challenge", seat, f"{{seat}} turns {'an' if card.rank is Rank.ACE else 'a'} {RANK_NAMES[card.rank]}: "
+            events.append(Event("challenge", seat, f"{{seat}} [turns|turn] {'an' if card.rank is Rank.ACE else 'a'} {RANK_NAMES[card.rank]}: "
                                 f"{{target}} must turn {cards_word(need)}", (card,), target=nxt, data={"need": need}))
             return
         if s.challenger is None:
@@ -342,7 +342,7 @@ class EgyptianRatscrew(PileGame):
         winner = s.challenger
         assert winner is not None
         s.award, s.challenger, s.challenge_card, s.need, s.choice = winner, None, None, 0, False
-        events.append(Event("challenge_won", winner, "{seat} wins the challenge and may take the pile"))
+        events.append(Event("challenge_won", winner, "{seat} [wins|win] the challenge and may take the pile"))
 
     def _offer_choice(self, seat: int, events: list[Event]) -> None:
         """``seat`` ran out mid-challenge: the next player may go on with it or decline it."""
@@ -356,7 +356,7 @@ class EgyptianRatscrew(PileGame):
                             "or decline it", data={"need": s.need}))
 
     def _decline(self, seat: int) -> list[Event]:
-        events = [Event("decline", seat, "{seat} declines the challenge")]
+        events = [Event("decline", seat, "{seat} [declines|decline] the challenge")]
         self._challenge_lost(events)
         return events
 
@@ -365,7 +365,7 @@ class EgyptianRatscrew(PileGame):
         count = len(s.pile)
         came_back = not s.stacks[seat]
         self._collect(seat)
-        verb = "takes the pile and is back in" if came_back else "takes the pile"
+        verb = "[takes|take] the pile and [is|are] back in" if came_back else "[takes|take] the pile"
         return [Event("take", seat, f"{{seat}} {verb}: {cards_word(count)}", data={"count": count})]
 
     def _collect(self, seat: int) -> None:
@@ -388,8 +388,8 @@ class EgyptianRatscrew(PileGame):
             count = len(s.pile)
             came_back = not stack
             self._collect(seat)
-            verb = "slaps in on" if came_back else "slaps"
-            return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and takes {cards_word(count)}",
+            verb = "[slaps|slap] in on" if came_back else "[slaps|slap]"
+            return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and [takes|take] {cards_word(count)}",
                           (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back})]
         what = f"the {top}" if top is not None else "an empty pile"
         if not stack:
@@ -404,7 +404,7 @@ class EgyptianRatscrew(PileGame):
                 events.append(Event("lapse", seat, "The pile stays in the middle"))
             return events
         self.pay_under(seat)
-        events = [Event("false_slap", seat, f"{{seat}} slaps {what} wrongly and pays a card under the pile",
+        events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} wrongly and [pays|pay] a card under the pile",
                         data={"k": k})]
         if self.ran_out(seat, events):
             return events

@@ -178,8 +178,8 @@ WORTH = {tadpole: {card: card_points(card, tadpole) for card in standard_deck()}
 
 
 def _revoke_event(seat: int, card: Card, led: Suit, penalty: int) -> Event:
-    return Event("revoke", seat, f"{{seat}} revokes: did not follow {led.noun} while holding one, "
-                 f"and loses {penalty} points", (card,), data={"penalty": penalty})
+    return Event("revoke", seat, f"{{seat}} [revokes|revoke]: did not follow {led.noun} while holding one, "
+                 f"and [loses|lose] {penalty} points", (card,), data={"penalty": penalty})
 
 
 _REVOKED = SharedEvents(_revoke_event)  # by seat, card, suit led and penalty
@@ -355,7 +355,7 @@ class FrogsInThePond(TrickGame):
         taken = self.take_trick(winner)
         s.frogs[winner].append(s.pond.pop(0))
         # the frog is in nobody's event: only its taker sees it (in its view)
-        events.append(Event("trick", winner, "{seat} takes the trick and a frog from the pond", tuple(taken)))
+        events.append(Event("trick", winner, "{seat} [takes|take] the trick and a frog from the pond", tuple(taken)))
         if not s.hands[winner]:
             events += self._end_hand()
         return events
@@ -384,7 +384,7 @@ class FrogsInThePond(TrickGame):
                 events.append(Event("score", members[0], f"{{seat}} and {{target}} score {gained} (now {s.scores[side]})",
                                     target=members[1], data={"points": gained}))
             else:
-                events.append(Event("score", members[0], f"{{seat}} scores {gained} (now {s.scores[side]})",
+                events.append(Event("score", members[0], f"{{seat}} [scores|score] {gained} (now {s.scores[side]})",
                                     data={"points": gained}))
         top = max(s.scores)
         if top >= s.options.target or s.hand_no >= s.options.max_hands:
@@ -398,7 +398,7 @@ class FrogsInThePond(TrickGame):
                 reason = (f"Game over: the winning partners have {top} points{against}" if len(set(s.scores)) > 1
                           else f"Game over: both sides have {top} points and share the win")
             elif len(winners) == 1:
-                reason = f"Game over: {{seat}} wins with {top} points{against}"
+                reason = f"Game over: {{seat}} [wins|win] with {top} points{against}"
             else:
                 reason = f"Game over: {len(winners)} players share the lead with {top} points"
             events.append(self.finish(winners, reason, scores=[float(s.scores[s.side[p]]) for p in range(s.players)],
@@ -410,7 +410,7 @@ class FrogsInThePond(TrickGame):
         order = [c for pile in s.won for c in pile] + [c for f in s.frogs for c in f] + s.aside
         self.mix(order)
         self._deal(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}"))
+        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
         return events
 
     # ---- search (cardarcade.bots.search)

@@ -195,13 +195,13 @@ class KnockPoker(Game[KnockPokerState]):
             s.taken[seat].append(card)
             s.drawn, s.drawn_from, s.phase = card, "discard", "discard"
             remember(self.s.moves, KnockMove(seat=seat, kind="take", card=card))
-            return [Event("take", seat, f"{{seat}} takes the {card} from the discard pile", (card,))]
+            return [Event("take", seat, f"{{seat}} [takes|take] the {card} from the discard pile", (card,))]
         if action.kind == "draw":
             card = s.stock.pop(0)
             hand.append(card)
             s.drawn, s.drawn_from, s.phase = card, "stock", "discard"
             remember(self.s.moves, KnockMove(seat=seat, kind="draw"))
-            return [Event("draw", seat, "{seat} draws from the stock")]
+            return [Event("draw", seat, "{seat} [draws|draw] from the stock")]
         card = action.cards[0]
         hand.remove(card)
         if card in s.taken[seat]:
@@ -212,11 +212,11 @@ class KnockPoker(Game[KnockPokerState]):
         if action.kind == "knock":
             s.knocker, s.turns_left = seat, s.players - 1
             remember(self.s.moves, KnockMove(seat=seat, kind="knock", card=card))
-            events = [Event("knock", seat, f"{{seat}} discards the {card} and knocks: one more turn each",
+            events = [Event("knock", seat, f"{{seat}} [discards|discard] the {card} and [knocks|knock]: one more turn each",
                             (card,))]
         else:
             remember(self.s.moves, KnockMove(seat=seat, kind="discard", card=card))
-            events = [Event("discard", seat, f"{{seat}} discards the {card}", (card,))]
+            events = [Event("discard", seat, f"{{seat}} [discards|discard] the {card}", (card,))]
             if s.knocker is not None:
                 s.turns_left -= 1
         return events + self._next_turn()
@@ -246,13 +246,13 @@ class KnockPoker(Game[KnockPokerState]):
         values = [evaluate(h) for h in s.hands]
         s.values = [int(v) for v in values]
         events = [Event("reveal", None, why, target=seat)]
-        events += [Event("show", p, f"{{seat}} shows {_article(values[p])}", tuple(s.hands[p]))
+        events += [Event("show", p, f"{{seat}} [shows|show] {_article(values[p])}", tuple(s.hands[p]))
                    for p in range(s.players)]
         best = max(values)
         winners = [p for p in range(s.players) if values[p] == best]
         ranking = sorted(range(s.players), key=lambda p: values[p], reverse=True)
         if len(winners) == 1:
-            reason = f"{{seat}} wins with {_article(best)}"
+            reason = f"{{seat}} [wins|win] with {_article(best)}"
         else:
             reason = f"{len(winners)} players tie with {_article(best)} and share the win"
         s.drawn, s.drawn_from = None, None

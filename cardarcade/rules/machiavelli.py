@@ -381,8 +381,8 @@ class Machiavelli(Game[MachiavelliState]):
         if kind in ("draw", "pass"):
             self._put_back()
             if self._draw(seat, 1):
-                return [Event("draw", seat, "{seat} draws a card")] + self._next_turn(placed=False, drew=1)
-            return [Event("pass", seat, "{seat} passes: the stock is empty")] + self._next_turn(placed=False, drew=0)
+                return [Event("draw", seat, "{seat} [draws|draw] a card")] + self._next_turn(placed=False, drew=1)
+            return [Event("pass", seat, "{seat} [passes|pass]: the stock is empty")] + self._next_turn(placed=False, drew=0)
         return self._end(seat)
 
     def _put_back(self) -> None:
@@ -405,8 +405,8 @@ class Machiavelli(Game[MachiavelliState]):
             self._put_back()
             got = len(self._draw(seat, s.options.penalty))
             # the penalty first: a log row cut at 80 columns keeps it
-            drew = (f"{{seat}} draws {got} penalty card{'s' if got != 1 else ''}" if got
-                    else "{seat} draws no penalty card" + (" (none left)" if s.options.penalty else ""))
+            drew = (f"{{seat}} [draws|draw] {got} penalty card{'s' if got != 1 else ''}" if got
+                    else "{seat} [draws|draw] no penalty card" + (" (none left)" if s.options.penalty else ""))
             why = "a group was not a meld" if len(bad) == 1 else f"{len(bad)} groups were not melds"
             text = f"{drew}: {why}, so the table goes back"
             return ([Event("penalty", seat, text, data={"penalty": True, "count": got, "bad": len(bad)})]
@@ -421,13 +421,13 @@ class Machiavelli(Game[MachiavelliState]):
         count = len(placed)
         # the cards by name while the line fits the log
         shown = f" ({' '.join(str(c) for c in placed)})" if count <= SHOWN_CARDS else ""
-        text = (f"{{seat}} puts down {count} card{'s' if count != 1 else ''}{shown}: "
+        text = (f"{{seat}} [puts|put] down {count} card{'s' if count != 1 else ''}{shown}: "
                 f"{changed} group{'s' if changed != 1 else ''} new or changed")
         events = [Event("meld", seat, text, tuple(placed), data={"count": count, "changed": changed})]
         if not s.hands[seat]:
             s.last_turn[seat] = s.turn_no
             s.before = []
-            events.append(self.finish([seat], "{seat} has played every card and wins",
+            events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]",
                                       scores=[float(len(h)) for h in s.hands],
                                       ranking=self._ranking(), score_name="cards left", low_wins=True))
             return events
@@ -451,7 +451,7 @@ class Machiavelli(Game[MachiavelliState]):
             counts = [len(h) for h in s.hands]
             fewest = min(counts)
             winners = [p for p, n in enumerate(counts) if n == fewest]
-            text = f"Game over: {why}; " + (f"{{seat}} wins with the fewest cards left ({fewest})"
+            text = f"Game over: {why}; " + (f"{{seat}} [wins|win] with the fewest cards left ({fewest})"
                                             if len(winners) == 1 else f"a draw at {fewest} cards left each")
             return [self.finish(winners, text, scores=[float(n) for n in counts], ranking=self._ranking(),
                                 score_name="cards left", low_wins=True)]

@@ -92,7 +92,7 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
             card = action.cards[0]
             self.discard_card(seat, card)
             s.chain.append(card)
-            events = [Event("play", seat, f"{{seat}} plays {card}", (card,), data={"chain": len(s.chain)})]
+            events = [Event("play", seat, f"{{seat}} [plays|play] {card}", (card,), data={"chain": len(s.chain)})]
             if not s.hands[seat]:
                 events.append(self.go_out(seat))
             return events
@@ -102,9 +102,9 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
         played = len(s.chain)
         after = f" after playing {played} card{'s' if played != 1 else ''}" if played else ""
         if card is None:
-            events.append(Event("pass", seat, f"{{seat}} ends the turn{after}; there is nothing to draw"))
+            events.append(Event("pass", seat, f"{{seat}} [ends|end] the turn{after}; there is nothing to draw"))
         else:
-            events.append(Event("draw", seat, f"{{seat}} draws a card{after}", data={"played": played}))
+            events.append(Event("draw", seat, f"{{seat}} [draws|draw] a card{after}", data={"played": played}))
         s.chain = []
         self.end_turn(events)
         return events

@@ -165,7 +165,7 @@ class OldMansBundle(Game[BundleState]):
         bundle = s.bundles[seat]
         if action.kind == "trail":
             s.table.append(card)
-            events = [Event("trail", seat, f"{{seat}} trails {card}", (card,))]
+            events = [Event("trail", seat, f"{{seat}} [trails|trail] {card}", (card,))]
         elif action.kind == "take":
             taken = action.cards[1:]
             for t in taken:
@@ -174,7 +174,7 @@ class OldMansBundle(Game[BundleState]):
             bundle.append(card)
             s.last_taker = seat
             names = ", ".join(str(t) for t in taken)
-            events = [Event("take", seat, f"{{seat}} takes {names} with {card}", action.cards)]
+            events = [Event("take", seat, f"{{seat}} [takes|take] {names} with {card}", action.cards)]
         else:  # steal
             other = action.target
             assert other is not None
@@ -183,7 +183,7 @@ class OldMansBundle(Game[BundleState]):
             bundle.extend(stolen)
             bundle.append(card)
             s.last_taker = seat
-            events = [Event("steal", seat, f"{{seat}} steals the bundle from {{target}} with {card}: {card_count(len(stolen))}",
+            events = [Event("steal", seat, f"{{seat}} [steals|steal] the bundle from {{target}} with {card}: {card_count(len(stolen))}",
                             (card,), target=other, data={"count": len(stolen)})]
         s.last_move = (seat, action.kind, list(action.cards))
         s.current = 1 - seat
@@ -206,7 +206,7 @@ class OldMansBundle(Game[BundleState]):
         if s.table and s.options.leftovers == "last_taker" and s.last_taker is not None:
             taker = s.last_taker
             s.bundles[taker][:0] = s.table  # under the bundle: the top card stays the last capture
-            events.append(Event("leftovers", taker, f"{{seat}} takes the {len(s.table)} cards left on the table",
+            events.append(Event("leftovers", taker, f"{{seat}} [takes|take] the {len(s.table)} cards left on the table",
                                 tuple(s.table)))
             s.table = []
         events.append(self.finish_by_most([len(b) for b in s.bundles], "the pack is used up", "cards"))

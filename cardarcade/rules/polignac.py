@@ -181,7 +181,7 @@ class Polignac(TrickGame):
         taken = self.take_trick(winner)
         jacks = [c for c in taken if c.rank is Rank.JACK]
         what = f", with the {' and the '.join(str(c) for c in jacks)}" if jacks else ""
-        events.append(Event("trick", winner, f"{{seat}} takes the trick{what}", tuple(taken)))
+        events.append(Event("trick", winner, f"{{seat}} [takes|take] the trick{what}", tuple(taken)))
         if not s.hands[winner]:
             events += self._end_hand()
         return events
@@ -199,13 +199,13 @@ class Polignac(TrickGame):
         events = []
         for seat in range(n):
             if points[seat]:
-                events.append(Event("score", seat, f"{{seat}} scores {points[seat]} (now {s.scores[seat]})",
+                events.append(Event("score", seat, f"{{seat}} [scores|score] {points[seat]} (now {s.scores[seat]})",
                                     data={"points": points[seat]}))
         if max(s.scores) >= s.options.target:
             low = min(s.scores)
             winners = [p for p in range(n) if s.scores[p] == low]
             ranking = sorted(range(n), key=lambda p: s.scores[p])
-            reason = (f"Game over: {{seat}} wins with the lowest score, {low}" if len(winners) == 1
+            reason = (f"Game over: {{seat}} [wins|win] with the lowest score, {low}" if len(winners) == 1
                       else f"Game over: {len(winners)} players share the lowest score, {low}")
             events.append(self.finish(winners, reason, scores=[float(x) for x in s.scores], ranking=ranking,
                                       score_name="points", low_wins=True))
@@ -215,7 +215,7 @@ class Polignac(TrickGame):
         order = [c for pile in s.won for c in pile]
         self.mix(order)
         self._deal(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}"))
+        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
         return events
 
     # ---- search (cardarcade.bots.search)

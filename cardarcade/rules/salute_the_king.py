@@ -367,7 +367,9 @@ class SaluteTheKing(Game[SaluteState]):
         return self._gesture(seat, GESTURE_KINDS.index(action.kind) + 1, action.value)  # type: ignore[arg-type]
 
     def _phrase(self, slot: int) -> str:
-        return GESTURES[self.s.options.gestures()[slot - 1]][1]
+        """The gesture in both persons, for a sentence about whoever makes it."""
+        _, third, second = GESTURES[self.s.options.gestures()[slot - 1]]
+        return f"[{third}|{second}]"
 
     def _choose(self, seat: int, label: str) -> list[Event]:
         s = self.s
@@ -375,11 +377,11 @@ class SaluteTheKing(Game[SaluteState]):
         s.triggers[slot] = label
         name = gesture_name(s.options.gestures()[slot])
         rank = _RANK_OF_LABEL[label]
-        events = [Event("choose", seat, f"{{seat}} picks the {rank.noun} for “{name}”",
+        events = [Event("choose", seat, f"{{seat}} [picks|pick] the {rank.noun} for “{name}”",
                         data={"slot": slot + 1, "rank": label})]
         if None not in s.triggers:
             s.choosing = False
-            events.append(Event("triggers_set", seat, "{seat} has set the triggers: let's play"))
+            events.append(Event("triggers_set", seat, "{seat} [has|have] set the triggers: let's play"))
         return events
 
     def _flip(self, seat: int) -> list[Event]:
@@ -394,12 +396,12 @@ class SaluteTheKing(Game[SaluteState]):
         s.pile_by.append(seat)
         k = s.stimulus = s.stimulus + 1
         trigger = self.trigger_of(card)
-        events.append(Event("flip", seat, f"{{seat}} turns up {card}", (card,),
+        events.append(Event("flip", seat, f"{{seat}} [turns|turn] up {card}", (card,),
                             data={"k": k, "trigger": trigger is not None}))
         if trigger is not None:
             s.open = RoundInfo(k=k, slot=trigger[0], cue=trigger[1])
         if not s.stacks[seat]:
-            events.append(Event("last_card", seat, "{seat} has turned the last card"))
+            events.append(Event("last_card", seat, "{seat} [has|have] turned the last card"))
         s.turn = (seat + 1) % s.players
         self._end_if_decided(events)
         return events
@@ -440,7 +442,7 @@ class SaluteTheKing(Game[SaluteState]):
         n = s.players
         if len(rnd.done) == n - 1:
             last = next(p for p in range(n) if p not in rnd.done)
-            how = "{seat} is the last to " + GESTURES[s.options.gestures()[rnd.slot - 1]][2] + " and takes"
+            how = "{seat} [is|are] the last to " + GESTURES[s.options.gestures()[rnd.slot - 1]][2] + " and [takes|take]"
             self._collect(last, how, events)
         elif len(rnd.done) + len(rnd.failed) == n:
             self._collect_by_lot(rnd.failed, events)
@@ -460,7 +462,7 @@ class SaluteTheKing(Game[SaluteState]):
 
     def _collect_by_lot(self, seats: list[int], events: list[Event]) -> None:
         loser = sorted(seats)[self.rng().randrange(len(seats))]
-        self._collect(loser, "{seat} takes", events, f" by lot: {len(seats)} players missed it")
+        self._collect(loser, "{seat} [takes|take]", events, f" by lot: {len(seats)} players missed it")
 
     def _collect(self, seat: int, how: str, events: list[Event], why: str = "") -> None:
         s = self.s
@@ -486,7 +488,7 @@ class SaluteTheKing(Game[SaluteState]):
         if out:
             winner = out[0]
             ranking = sorted(range(s.players), key=lambda p: (held[p], p))
-            events.append(self.finish([winner], "{seat} runs out of cards first and wins",
+            events.append(self.finish([winner], "{seat} [runs|run] out of cards first and [wins|win]",
                                       scores=[float(h) for h in held], ranking=ranking, **CARDS_LEFT))
             return True
         if s.stimulus >= s.options.max_flips:
@@ -494,7 +496,7 @@ class SaluteTheKing(Game[SaluteState]):
             winners = [p for p in range(s.players) if held[p] == fewest]
             ranking = sorted(range(s.players), key=lambda p: (held[p], p))
             why = f"Game over: the {s.options.max_flips}-card limit was reached; "
-            text = why + ("{seat} holds the fewest cards" if len(winners) == 1 else "a shared win")
+            text = why + ("{seat} [holds|hold] the fewest cards" if len(winners) == 1 else "a shared win")
             events.append(self.finish(winners, text, scores=[float(h) for h in held], ranking=ranking, **CARDS_LEFT))
             return True
         return False

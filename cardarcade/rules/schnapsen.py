@@ -36,6 +36,9 @@ PACK = tuple(schnapsen_deck())
 _code = attrgetter("code")
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 GOAL = 66
+# The closer's opponent scores three for having won no trick before the close (the text's "no
+# tricks", read so: the rules screen says it), and the hand's line says why.
+NO_TRICK_BEFORE_THE_CLOSE = ", as {} had won no trick before the close"
 EXCHANGE = Action("exchange")  # the trump jack for the upcard
 CLOSE = Action("close")  # the stock
 OUT = Action("out")  # declare 66: the hand ends
@@ -362,7 +365,7 @@ class Schnapsen(TrickGame):
             if partner not in s.known[seat]:
                 s.known[seat].append(partner)
             s.stimulus += 1
-            event = Event("marriage", seat, f"{{seat}} shows the marriage {led} {partner} ({points}"
+            event = Event("marriage", seat, f"{{seat}} [shows|show] the marriage {led} {partner} ({points}"
                           f"{', in trumps' if points == 40 else ''})", (led, partner), data={"points": points})
             return [event] + self._play(seat, led)
         if kind == "exchange":
@@ -377,14 +380,14 @@ class Schnapsen(TrickGame):
                 s.known[seat].remove(jack)
             s.known[seat].append(old)
             s.stimulus += 1
-            return [Event("exchange", seat, f"{{seat}} exchanges the {jack} for the {old}", (jack, old))]
+            return [Event("exchange", seat, f"{{seat}} [exchanges|exchange] the {jack} for the {old}", (jack, old))]
         if kind == "close":
             s.closed_by = seat
             s.close_points = [self.points(0), self.points(1)]
             s.close_tricks = list(s.tricks_won)
             s.strict_from = len(s.log)
             s.stimulus += 1
-            return [Event("close", seat, "{seat} closes the stock: no more drawing; follow suit and head the trick")]
+            return [Event("close", seat, "{seat} [closes|close] the stock: no more drawing; follow suit and head the trick")]
         if kind == "out":
             return self._end_hand(declarer=seat)
         return self._end_hand(declarer=None)  # pass, after the last trick
@@ -401,7 +404,7 @@ class Schnapsen(TrickGame):
         s.__dict__["stimulus"] += 1  # (a plain store: this runs on every trick)
         winner = (s.leader + winning_index(s.trick, SCHNAPSEN, s.trump)) % 2
         taken = self.take_trick(winner)
-        events.append(Event("trick", winner, "{seat} takes the trick", tuple(taken)))
+        events.append(Event("trick", winner, "{seat} [takes|take] the trick", tuple(taken)))
         if s.marriages:
             for i, m in enumerate(s.marriages):
                 if m.seat == winner and not m.scored:
@@ -425,7 +428,7 @@ class Schnapsen(TrickGame):
                 s.known[seat].append(up)
                 s.upcard = None
                 s.strict_from = len(s.log)
-                return [Event("draw_up", seat, f"{{seat}} takes the upcard, the {up}: the stock is used up",
+                return [Event("draw_up", seat, f"{{seat}} [takes|take] the upcard, the {up}: the stock is used up",
                               (up,))]
         return []
 
@@ -434,8 +437,9 @@ class Schnapsen(TrickGame):
         closer = s.closed_by
         points = [self.points(0), self.points(1)]
         events: list[Event] = []
+        because = ""  # why three game points, when it is for no trick before the close
         if declarer is not None:
-            events.append(Event("declare", declarer, "{seat} declares 66", data={"points": points[declarer]}))
+            events.append(Event("declare", declarer, "{seat} [declares|declare] 66", data={"points": points[declarer]}))
             if s.final and closer is not None and declarer != closer:
                 declarer = None  # the closer lost the last trick: the hand is the other's, declared or not
         if declarer is not None:
@@ -444,33 +448,38 @@ class Schnapsen(TrickGame):
                 winner = declarer
                 if closer is not None and closer != declarer:
                     game_points = 3 if s.close_tricks[winner] == 0 else 2
-                    why = "{seat} goes out before the closer"
+                    why = "{seat} [goes|go] out before the closer"
+                    because = NO_TRICK_BEFORE_THE_CLOSE.format("{seat}") if game_points == 3 else ""
                 else:
                     opp_points = s.close_points[other] if closer is not None else points[other]
                     opp_tricks = s.close_tricks[other] if closer is not None else s.tricks_won[other]
                     game_points = 3 if opp_tricks == 0 else 2 if opp_points < 33 else 1
-                    why = f"{{seat}} goes out with {points[declarer]}"
+                    why = f"{{seat}} [goes|go] out with {points[declarer]}"
+                    if closer is not None and game_points == 3:
+                        because = NO_TRICK_BEFORE_THE_CLOSE.format("{target}")
             else:
                 winner = other
                 tricks = s.close_tricks[winner] if closer is not None and declarer == closer else s.tricks_won[winner]
                 game_points = 3 if tricks == 0 else 2
-                why = f"{{target}} declares with only {points[declarer]}: {{seat}} scores"
+                why = f"{{target}} [target:declares|declare] with only {points[declarer]}: {{seat}} [scores|score]"
+                if closer is not None and declarer == closer and game_points == 3:
+                    because = NO_TRICK_BEFORE_THE_CLOSE.format("{seat}")
         elif closer is not None:
             winner = 1 - closer
             game_points = 3 if s.close_tricks[winner] == 0 else 2
-            why = "{target} closed and did not go out: {seat} scores"
-            declarer = closer
+            why = "{target} closed and did not go out: {seat} [scores|score]"
+            because = NO_TRICK_BEFORE_THE_CLOSE.format("{seat}") if game_points == 3 else ""
         else:
             winner = s.last_winner  # type: ignore[assignment]
             game_points = 1
             why = "{seat} took the last trick"
         s.scores[winner] += game_points
         s.last_hand = [game_points if p == winner else 0 for p in (0, 1)]
-        events.append(Event("hand", winner, f"{why}: {game_points} game point{'s' if game_points > 1 else ''}"
-                            f" (hand points {points[0]}–{points[1]})", target=declarer,
+        events.append(Event("hand", winner, f"{why}: {game_points} game point{'s' if game_points > 1 else ''}{because}"
+                            f" ({{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]})", target=1 - winner,
                             data={"game_points": game_points, "points": points}))
         if s.scores[winner] >= s.options.target:
-            events.append(self.finish([winner], f"{{seat}} wins the match, {s.scores[winner]} to "
+            events.append(self.finish([winner], f"{{seat}} [wins|win] the match, {s.scores[winner]} to "
                                       f"{s.scores[1 - winner]}", scores=[float(x) for x in s.scores],
                                       ranking=[winner, 1 - winner], score_name="game points"))
             return events
@@ -479,7 +488,7 @@ class Schnapsen(TrickGame):
         order = self.cards()
         self.mix(order)
         self._deal(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} deals hand {s.hand_no}; trumps are {s.trump.noun}",
+        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; trumps are {s.trump.noun}",
                             (s.upcard,)))  # type: ignore[arg-type]
         return events
 

@@ -170,7 +170,7 @@ class Slapjack(PileGame):
             for p in range(s.players):
                 if not stacks[p] and not shut[p] and p not in slappers:
                     shut[p] = True
-                    events.append(Event("shut_out", p, "{seat} lets a jack go by while out and is shut out"))
+                    events.append(Event("shut_out", p, "{seat} [lets|let] a jack go by while out and [is|are] shut out"))
         s.jack_watch = None
         if s.jack_slappers:
             s.jack_slappers = []
@@ -189,19 +189,19 @@ class Slapjack(PileGame):
             count = len(s.pile)
             came_back = not stack
             self._take_pile(seat)
-            verb = "slaps in on" if came_back else "slaps"
-            return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and takes {card_count(count)}", (card,),
+            verb = "[slaps|slap] in on" if came_back else "[slaps|slap]"
+            return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and [takes|take] {card_count(count)}", (card,),
                           data={"count": count, "k": k, "slap_in": came_back})]
         if not stack:
             return self.shut_out(seat, f"the {card}", k, (card,))
         owner = s.pile_by[idx]
         if owner == seat or s.shut[owner]:
             self.pay_under(seat)
-            events = [Event("false_slap", seat, f"{{seat}} slaps the {card} and pays a card under the pile",
+            events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] the {card} and [pays|pay] a card under the pile",
                             (card,), data={"k": k, "own": owner == seat})]
         else:
             s.stacks[owner].append(stack.pop(0))
-            events = [Event("false_slap", seat, f"{{seat}} slaps the {card} and pays {{target}} a card", (card,),
+            events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] the {card} and [pays|pay] {{target}} a card", (card,),
                             target=owner, data={"k": k})]
         if self.ran_out(seat, events):
             return events

@@ -189,7 +189,7 @@ class Snap(CallingGame):
         verdict = judge(s, seen, code, self.warrant())
         word = "Snap" if kind == "snap" else "Snap pool"
         if verdict == "late":
-            return [Event(f"late_{kind}", seat, f"{{seat}} calls {word} too late", data={"k": seen})]
+            return [Event(f"late_{kind}", seat, f"{{seat}} [calls|call] {word} too late", data={"k": seen})]
         if verdict == "win":
             events = [self._take(seat, kind)]
         else:
@@ -214,8 +214,8 @@ class Snap(CallingGame):
             s.piles[p].clear()
         stock.extend(taken)
         what = "the snap pool" if kind == "pool" else f"the {rank.noun}"
-        return Event(f"{kind}_win", seat, f"{{seat}} calls {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
-                     f"and takes {count_cards(len(taken))}", data={"count": len(taken), "piles": seats})
+        return Event(f"{kind}_win", seat, f"{{seat}} [calls|call] {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
+                     f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats})
 
     def _false_call(self, seat: int, kind: str, word: str) -> Event:
         s = self.s
@@ -224,12 +224,12 @@ class Snap(CallingGame):
             count = len(pile)
             s.pool.extend(pile)
             pile.clear()
-            text = f"{{seat}} calls {word} wrongly: {count_cards(count)} from the pile to the snap pool"
+            text = f"{{seat}} [calls|call] {word} wrongly: {count_cards(count)} from the pile to the snap pool"
         elif stock:
             s.pool.append(stock.pop(0))
-            text = f"{{seat}} calls {word} wrongly: a stock card to the snap pool"
+            text = f"{{seat}} [calls|call] {word} wrongly: a stock card to the snap pool"
         else:
-            text = f"{{seat}} calls {word} wrongly: no card left to give up"
+            text = f"{{seat}} [calls|call] {word} wrongly: no card left to give up"
         return Event(f"false_{kind}", seat, text, data={"pool": len(s.pool)})
 
     def _settle_turn(self, events: list[Event]) -> None:
@@ -239,12 +239,12 @@ class Snap(CallingGame):
             p = s.turn
             s.out[p] = True
             s.eliminated.append(p)
-            events.append(Event("out", p, "{seat} has no stock left and is eliminated"))
+            events.append(Event("out", p, "{seat} [has|have] no stock left and [is|are] eliminated"))
             playing = [not o for o in s.out]
             if sum(playing) <= 1:
                 winner = next(q for q in range(s.players) if playing[q])
                 ranking = [winner] + s.eliminated[::-1]
-                events.append(self.finish([winner], "{seat} is the last player in and wins",
+                events.append(self.finish([winner], "{seat} [is|are] the last player in and [wins|win]",
                                           scores=[float(h) for h in self.held()], ranking=ranking,
                                           score_name="cards"))
                 return

@@ -115,7 +115,7 @@ NEIGHBOURS: dict[Rank, frozenset[Rank]] = {
 EITHER: dict[tuple[Rank, Rank], frozenset[Rank]] = {(a, b): NEIGHBOURS[a] | NEIGHBOURS[b] for a in RANKS for b in RANKS}
 # An event's sentence, by card and pile (made on every play).
 PLAY_TEXTS: dict[Card, tuple[str, ...]] = {
-    card: tuple(f"{{seat}} plays the {NAMES[card.code]} on {where}" for where in PILE_NAMES) for card in PACK}
+    card: tuple(f"{{seat}} [plays|play] the {NAMES[card.code]} on {where}" for where in PILE_NAMES) for card in PACK}
 
 
 @functools.lru_cache(maxsize=16384)
@@ -270,7 +270,7 @@ class Speed(SpeedFamilyGame):
         k = lay(s, pile, seat)
         events = [Event("play", seat, PLAY_TEXTS[card][pile], (card,), data={"place": pile, "k": k})]
         if not hand:
-            events.append(self.finish([seat], "{seat} has played every card and wins", scores=self.lefts(),
+            events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]", scores=self.lefts(),
                                       ranking=self.ranking(), score_name="cards left", low_wins=True))
             return events
         self._settle()

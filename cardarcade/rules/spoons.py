@@ -402,18 +402,18 @@ class Spoons(SpeedFamilyGame):
         pig = s.options.pig
         if s.over or seen < s.round_k:
             by = s.closer if s.closer != seat else None
-            text = ("{seat} touches the nose too late" if pig else "{seat} reaches for a spoon too late") + (
-                ": {target} was first" if by is not None else ": the round is over")
+            text = ("{seat} [touches|touch] the nose too late" if pig else "{seat} [reaches|reach] for a spoon too late") + (
+                ": {target} [target:was|were] first" if by is not None else ": the round is over")
             return [Event("grab_late", seat, text, target=by, data={"beaten": s.closed_k})]
         hand = s.hands[seat]
         seen_grab = bool(s.grab_k) and s.grab_k[0] <= seen
         quad = quad_rank(hand)
         if not seen_grab and quad is None:
-            what = "puts a finger on the nose" if pig else "grabs a spoon"
+            what = "[puts|put] a finger on the nose" if pig else "[grabs|grab] a spoon"
             wrong = f"{{seat}} {what} without four of a kind"
             if s.letters[seat] + 1 >= s.options.letters:  # the last letter: out, and the round is over
                 return [Event("wrong_grab", seat, wrong, data={"penalty": True}),
-                        *self._end_round(seat, "takes the last letter for it", closer=None)]
+                        *self._end_round(seat, "[takes|take] the last letter for it", closer=None)]
             s.letters[seat] += 1
             return [Event("wrong_grab", seat, f"{wrong}: {spelled(s.letters[seat])}", data={"penalty": True})]
         if len(hand) > HAND:  # the fifth card goes on: the odd one out, or the last taken
@@ -427,13 +427,13 @@ class Spoons(SpeedFamilyGame):
         if pig:
             text = ""  # quiet: the others have to notice the finger on the nose
         elif first and quad is not None:
-            text = f"{{seat}} has four {quad.plural} and grabs a spoon!"
+            text = f"{{seat}} [has|have] four {quad.plural} and [grabs|grab] a spoon!"
         else:
-            text = "{seat} grabs a spoon"
+            text = "{seat} [grabs|grab] a spoon"
         events = [Event("grab_win", seat, text, data={"k": s.stimulus, "first": first})]
         if len(s.grabbed) == self.spoons():
             loser = next(p for p in self.active() if p not in s.grabbed)
-            why = "is the last to notice" if pig else "is left without a spoon"
+            why = "[is|are] the last to notice" if pig else "[is|are] left without a spoon"
             events += self._end_round(loser, why, closer=seat)
         return events
 
@@ -452,11 +452,11 @@ class Spoons(SpeedFamilyGame):
         left = self.active()
         if len(left) > 1:
             thing = "a nose" if s.options.pig else "a spoon"
-            events.append(Event("out", loser, f"{{seat}} has spelled {spelled(s.letters[loser])} and is out; "
+            events.append(Event("out", loser, f"{{seat}} [has|have] spelled {spelled(s.letters[loser])} and [is|are] out; "
                                               f"{thing} fewer from now on"))
             return events
-        events.append(Event("out", loser, "{seat} is out"))
-        events.append(self.finish(left, "{seat} is the last player in and wins", scores=[float(n) for n in s.letters],
+        events.append(Event("out", loser, "{seat} [is|are] out"))
+        events.append(self.finish(left, "{seat} [is|are] the last player in and [wins|win]", scores=[float(n) for n in s.letters],
                                   ranking=[left[0], *reversed(s.out_order)], score_name="letters", low_wins=True))
         return events
 
@@ -482,7 +482,7 @@ class Spoons(SpeedFamilyGame):
         s.round_k = s.stimulus
         spoons = n - 1
         what = "watch the noses" if s.options.pig else f"{spoons} spoon{'s' if spoons > 1 else ''}"
-        return [Event("deal", s.dealer, f"Round {s.round}: {{seat}} deals to {n} players; {what}",
+        return [Event("deal", s.dealer, f"Round {s.round}: {{seat}} [deals|deal] to {n} players; {what}",
                       data={"k": s.stimulus})]
 
     # ---- loading

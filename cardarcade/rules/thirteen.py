@@ -19,8 +19,8 @@ from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
 
 KNOCK = Action("knock")
-FIRST_OUT = "{seat} is the first out of cards and wins"
-SHOWN = "{seat} was dealt {shown} and wins at once by showing them"  # (the house rule's instant win)
+FIRST_OUT = "{seat} [is|are] the first out of cards and [wins|win]"
+SHOWN = "{seat} [was|were] dealt {shown} and [wins|win] at once by showing them"  # (the house rule's instant win)
 SHOW = Action("show")  # by the house rule, a hand dealt four 2s or four 3s is shown and wins the deal
 HAND_SIZE = 13
 ONE_PACK_PLAYERS = 6  # more players than this shuffle in the second pack
@@ -391,7 +391,7 @@ class Thirteen(Game[ThirteenState]):
                 break
             seat, rank = strong[0]
             s.redeals += 1
-            events.append(Event("redeal", seat, f"{{seat}} was dealt four {rank.noun}: the cards are redealt"))
+            events.append(Event("redeal", seat, f"{{seat}} [was|were] dealt four {rank.noun}: the cards are redealt"))
             order = [c for h in s.hands for c in h] + s.aside
             self.mix(order)
         s.pile, s.table, s.owner, s.out, s.moves = [], [], None, [], []
@@ -401,15 +401,15 @@ class Thirteen(Game[ThirteenState]):
             # the holder shows the hand (their one move) and wins the deal
             seat, rank = strong[0]
             s.turn, s.must, s.instant = seat, None, seat
-            events.append(Event("instant", seat, f"{{seat}} was dealt four {rank.noun}: showing them wins the deal"))
+            events.append(Event("instant", seat, f"{{seat}} [was|were] dealt four {rank.noun}: showing them wins the deal"))
         elif s.deal > 1 and s.options.next_lead == "winner" and s.last_winner is not None:
             s.turn, s.must = s.last_winner, None
-            events.append(Event("lead", s.turn, "{seat} won the last deal and leads"))
+            events.append(Event("lead", s.turn, "{seat} won the last deal and [leads|lead]"))
         else:
             low = min((c for h in s.hands for c in h), key=key)
             s.turn = next(p for p, h in enumerate(s.hands) if low in h)
             s.must = low
-            events.append(Event("lead", s.turn, f"{{seat}} holds the {describe_cards([low])} and leads with it"))
+            events.append(Event("lead", s.turn, f"{{seat}} [holds|hold] the {describe_cards([low])} and [leads|lead] with it"))
         return events
 
     # ---- contract
@@ -477,12 +477,12 @@ class Thirteen(Game[ThirteenState]):
             assert rank is not None
             shown = tuple(c for c in s.hands[seat] if c.rank is rank)
             s.instant = None
-            event = Event("show", seat, f"{{seat}} shows four {rank.noun} and wins the deal at once", shown)
+            event = Event("show", seat, f"{{seat}} [shows|show] four {rank.noun} and [wins|win] the deal at once", shown)
             return [event] + self._deal_won_outright(seat, f"four {rank.noun}")
         if action == KNOCK:
             s.knocked[seat] = True
             remember(self.s.moves, ThirteenMove(seat=seat, kind="knock"))
-            return [Event("knock", seat, "{seat} knocks")] + self._advance()
+            return [Event("knock", seat, "{seat} [knocks|knock]")] + self._advance()
         combo = classify(action.cards)
         assert combo is not None
         old = self.table_combo()
@@ -495,17 +495,17 @@ class Thirteen(Game[ThirteenState]):
         remember(self.s.moves, ThirteenMove(seat=seat, kind="play", cards=list(combo.cards)))
         shown = describe_cards(combo.cards)
         if combo.chop and old is not None and not old.chop:
-            text = f"{{seat}} chops the {describe_cards(old.cards)} with {combo.name()}: {shown}"
+            text = f"{{seat}} [chops|chop] the {describe_cards(old.cards)} with {combo.name()}: {shown}"
             kind = "chop"
         else:
-            text = f"{{seat}} plays {shown}" + ("" if combo.kind == "single" else f" ({combo.name()})")
+            text = f"{{seat}} [plays|play] {shown}" + ("" if combo.kind == "single" else f" ({combo.name()})")
             kind = "chop" if combo.chop else "play"
         events = [Event(kind, seat, text, combo.cards)]
         if not hand:
             s.out.append(seat)
             place = len(s.out)
             if place == 1 or s.options.play_on:
-                events.append(Event("out", seat, f"{{seat}} is out of cards: {ordinal(place)} place"))
+                events.append(Event("out", seat, f"{{seat}} [is|are] out of cards: {ordinal(place)} place"))
             if place == 1 and not s.options.play_on:
                 return events + self._deal_over()
             if sum(1 for h in s.hands if h) <= 1:
@@ -535,7 +535,7 @@ class Thirteen(Game[ThirteenState]):
         s.table, s.owner, s.turn = [], None, leader
         s.knocked = [False] * n
         s.stimulus += 1
-        return [Event("lead", leader, "Everyone else knocked: {seat} leads anything")]
+        return [Event("lead", leader, "Everyone else knocked: {seat} [leads|lead] anything")]
 
     def _deal_won_outright(self, seat: int, shown: str) -> list[Event]:
         s = self.s
@@ -560,7 +560,7 @@ class Thirteen(Game[ThirteenState]):
             return [self._finish(order, shown)]
         s.deal += 1
         events = [Event("deal_over", winner,
-                        f"{{seat}} wins deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins")]
+                        f"{{seat}} [wins|win] deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins")]
         everything = self.cards()
         self.mix(everything)
         return events + self._deal(everything)
@@ -580,7 +580,7 @@ class Thirteen(Game[ThirteenState]):
         ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
         best = (s.wins[ranking[0]], s.places[ranking[0]])
         winners = [p for p in range(n) if (s.wins[p], s.places[p]) == best]
-        reason = (f"{{seat}} wins the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
+        reason = (f"{{seat}} [wins|win] the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
                   if len(winners) == 1 else f"{len(winners)} players share the match")
         return self.finish(winners, reason, ranking=ranking, scores=[float(w) for w in s.wins],
                            score_name="deals won")

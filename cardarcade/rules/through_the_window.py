@@ -353,14 +353,14 @@ class ThroughTheWindow(Game):
         card = self._leave_window(seat)
         s.won[seat].append(card)
         s.used.append(word)
-        events = [Event("word_win", seat, f"{{seat}} said “{word}” first and takes the {NAMES[card.code]}", (card,),
+        events = [Event("word_win", seat, f"{{seat}} said “{word}” first and [takes|take] the {NAMES[card.code]}", (card,),
                         data={"word": word, "k": s.stimulus})]
         return events + self._next()
 
     def _pass(self, seat: int) -> list[Event]:
         s = self.s
         s.passed.append(seat)
-        events = [Event("pass", seat, "{seat} passes")]
+        events = [Event("pass", seat, "{seat} [passes|pass]")]
         if len(s.passed) < s.players:
             return events
         card = self._leave_window(None)
@@ -373,7 +373,7 @@ class ThroughTheWindow(Game):
         s = self.s
         word = nouns().words[index]
         by = s.taken_by
-        who = "{target} was first" if by is not None and by != seat else "the card had gone"
+        who = "{target} [target:was|were] first" if by is not None and by != seat else "the card had gone"
         return Event("word_late", seat, f"{{seat}} said “{word}” too late: {who}", target=by,
                      data={"beaten": s.taken_k, "word": word})
 

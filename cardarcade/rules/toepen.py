@@ -50,7 +50,7 @@ SIGNAL = Action("signal")
 KNOCK, STAY, FOLD = Action("knock"), Action("stay"), Action("fold")
 PHASES = ("redraw", "challenge", "play", "answer")
 ASKED = {"redraw": (REDRAW, KEEP), "challenge": (CHALLENGE, ACCEPT), "answer": (STAY, FOLD)}
-SIGNAL_WORDS = {3: "whistles", 4: "stands up"}
+SIGNAL_WORDS = {3: "[whistles|whistle]", 4: "[stands|stand] up"}
 ROLLOUT_NOISE = 0.15  # share of play-out moves made at random
 
 RULES = """\
@@ -428,7 +428,7 @@ class Toepen(TrickGame):
         s.discards[seat] = s.hands[seat]
         s.hands[seat], s.stock = s.stock[:HAND], s.stock[HAND:]
         s.redrawer = seat
-        events = [Event("redraw", seat, "{seat} throws in the hand and draws four new cards")]
+        events = [Event("redraw", seat, "{seat} [throws|throw] in the hand and [draws|draw] four new cards")]
         first = self.after(seat)
         if first is None:
             return events + self._redraw_next()
@@ -463,10 +463,10 @@ class Toepen(TrickGame):
         s.chips[payer] -= paid
         self._note_loss(payer, paid)
         what = "held a number card" if bluffed else "held only aces and faces"
-        events = [Event("challenge", seat, f"{{seat}} challenges {{target}}: the thrown hand {what}",
+        events = [Event("challenge", seat, f"{{seat}} [challenges|challenge] {{target}}: the thrown hand {what}",
                         tuple(thrown), target=redrawer),
-                  Event("pay", payer, f"{{seat}} {'pays' if paid else 'has no'} chip{'s' if not paid else ''}"
-                        f"{' for the challenge' if paid else ' to pay'}", data={"chips": paid})]
+                  Event("pay", payer, "{seat} [pays|pay] a chip for the challenge" if paid
+                        else "{seat} [has|have] no chips left to pay for the challenge", data={"chips": paid})]
         return events + self._redraw_next_from(redrawer)
 
     def _note_loss(self, seat: int, chips: int) -> None:
@@ -484,7 +484,7 @@ class Toepen(TrickGame):
         stake = s.stake + 1
         # plain stores: knocks and their answers are most of random play's moves
         s.__dict__.update(stake=stake, knocker=seat, phase="answer", asking=self.after(seat))
-        return [Event("knock", seat, f"{{seat}} knocks: the hand is worth {stake}", data={"stake": stake})]
+        return [Event("knock", seat, f"{{seat}} [knocks|knock]: the hand is worth {stake}", data={"stake": stake})]
 
     def _answer(self, seat: int, fold: bool) -> list[Event]:
         s = self.s
@@ -495,9 +495,9 @@ class Toepen(TrickGame):
             paid = min(s.stake - 1, s.chips[seat])
             s.chips[seat] -= paid
             self._note_loss(seat, paid)
-            events.append(Event("fold", seat, f"{{seat}} folds and pays {paid}", data={"chips": paid}))
+            events.append(Event("fold", seat, f"{{seat}} [folds|fold] and [pays|pay] {paid}", data={"chips": paid}))
         else:
-            events.append(Event("stay", seat, f"{{seat}} stays in at {s.stake}"))
+            events.append(Event("stay", seat, f"{{seat}} [stays|stay] in at {s.stake}"))
         knocker = s.knocker
         assert knocker is not None
         n = s.players
@@ -559,28 +559,28 @@ class Toepen(TrickGame):
         s.__dict__.update(stimulus=s.stimulus + 1, tricks_played=tricks_played, last_trick=s.trick,
                           last_trick_seats=s.trick_seats, last_winner=winner, trick=[], trick_seats=[], leader=winner)
         if tricks_played == HAND:
-            return [Event("trick", winner, "{seat} takes the last trick", (best[0],))] + self._end_hand(
+            return [Event("trick", winner, "{seat} [takes|take] the last trick", (best[0],))] + self._end_hand(
                 winner, "the last trick")
         s.turn = winner
-        return [Event("trick", winner, "{seat} takes the trick", (best[0],))]
+        return [Event("trick", winner, "{seat} [takes|take] the trick", (best[0],))]
 
     # ---- the end of a hand
 
     def _end_hand(self, winner: int, how: str) -> list[Event]:
         s = self.s
         n = s.players
-        events = [Event("hand", winner, f"{{seat}} wins the hand ({how})")]
+        events = [Event("hand", winner, f"{{seat}} [wins|win] the hand ({how})")]
         for p in range(n):
             if p != winner and self.in_play(p):
                 paid = min(s.stake, s.chips[p])
                 s.chips[p] -= paid
                 self._note_loss(p, paid)
-                events.append(Event("pay", p, f"{{seat}} pays {paid}", data={"chips": paid}))
+                events.append(Event("pay", p, f"{{seat}} [pays|pay] {paid}", data={"chips": paid}))
         s.hand_winner = winner
         s.lost = list(s.hand_losses)
         broke = [p for p in range(n) if s.dealt[p] and s.chips[p] == 0]
         for p in broke:
-            events.append(Event("out", p, "{seat} has run out of chips"))
+            events.append(Event("out", p, "{seat} [has|have] run out of chips"))
         if broke and not s.options.last_one_standing:
             events.append(self._finish_by_chips())
             return events
@@ -589,7 +589,7 @@ class Toepen(TrickGame):
         left = [p for p in range(n) if s.dealt[p]]
         if len(left) <= 1:
             # (the hand's winner, out of chips from a challenge, may be the last one out)
-            events.append(self.finish(left or [winner], "Game over: {seat} is the last with chips",
+            events.append(self.finish(left or [winner], "Game over: {seat} [is|are] the last with chips",
                                       scores=[float(x) for x in s.chips],
                                       ranking=sorted(range(n), key=lambda p: -s.chips[p]), score_name="chips"))
             return events
@@ -597,14 +597,14 @@ class Toepen(TrickGame):
         s.dealer = winner
         order = self.cards()
         self.mix(order)
-        events.append(Event("deal", winner, f"{{seat}} deals hand {s.hand_no}"))
+        events.append(Event("deal", winner, f"{{seat}} [deals|deal] hand {s.hand_no}"))
         return events + self._deal(order)
 
     def _finish_by_chips(self) -> Event:
         """The text's end: whoever ran out of chips loses; nobody else has lost."""
         s = self.s
         losers = [p for p in range(s.players) if s.dealt[p] and s.chips[p] == 0]
-        text = ("Game over: {seat} has run out of chips and loses" if len(losers) == 1
+        text = ("Game over: {seat} [has|have] run out of chips and [loses|lose]" if len(losers) == 1
                 else f"Game over: {len(losers)} players have run out of chips and lose")
         return self.finish([p for p in range(s.players) if p not in losers], text, scores=[float(x) for x in s.chips],
                            ranking=sorted(range(s.players), key=lambda p: -s.chips[p]), score_name="chips",

@@ -190,7 +190,7 @@ class War(Game[WarState]):
             laid.append(card)
             ups.append(True)
             s.stimulus += 1
-            return [Event("flip", seat, "{seat} turns up " + str(card), (card,))]
+            return [Event("flip", seat, "{seat} [turns|turn] up " + str(card), (card,))]
         need = self.down_count(seat) + 1
         if len(pile) >= need:
             down, up = pile[: need - 1], pile[need - 1]
@@ -202,19 +202,19 @@ class War(Game[WarState]):
             s.out[seat] = True
             s.eliminated.append(seat)
             s.contenders.remove(seat)
-            return [Event("short", seat, "{seat} cannot finish the war and is out")]
+            return [Event("short", seat, "{seat} cannot finish the war and [is|are] out")]
         elif pile:
             down, up = pile[:-1], pile[-1]
             pile.clear()
         else:
             # No cards at all: the tied card stays up as this player's card.
-            return [Event("short", seat, "{seat} has no cards left; the tied card stands")]
+            return [Event("short", seat, "{seat} [has|have] no cards left; the tied card stands")]
         laid.extend(down)
         ups.extend([False] * len(down))
         laid.append(up)
         ups.append(True)
         s.stimulus += 1
-        return [Event("flip", seat, f"{{seat}} lays {len(down)} down and turns up {up}", (up,), data={"down": len(down)})]
+        return [Event("flip", seat, f"{{seat}} [lays|lay] {len(down)} down and [turns|turn] up {up}", (up,), data={"down": len(down)})]
 
     def _resolve(self) -> list[Event]:
         s = self.s
@@ -252,13 +252,13 @@ class War(Game[WarState]):
         for laid, ups in zip(s.table, s.face_up):
             laid.clear()
             ups.clear()
-        events = [Event("take", winner, f"{{seat}} takes {len(won)} cards", data={"count": len(won), "war": s.war_depth})]
+        events = [Event("take", winner, f"{{seat}} [takes|take] {len(won)} cards", data={"count": len(won), "war": s.war_depth})]
         s.rounds += 1
         for p in range(s.players):
             if not s.out[p] and not s.piles[p]:
                 s.out[p] = True
                 s.eliminated.append(p)
-                events.append(Event("out", p, "{seat} has no cards left and is out"))
+                events.append(Event("out", p, "{seat} [has|have] no cards left and [is|are] out"))
         alive = [p for p in range(s.players) if not s.out[p]]
         if len(alive) == 1:
             if s.spare:
@@ -266,7 +266,7 @@ class War(Game[WarState]):
                 s.spare = []
             later_first = s.eliminated[::-1]  # the later out, the better placed
             ranking = alive + later_first + [p for p in range(s.players) if p not in alive + later_first]
-            events.append(self.finish(alive, "{seat} wins with every card", scores=[float(len(p)) for p in s.piles],
+            events.append(self.finish(alive, "{seat} [wins|win] with every card", scores=[float(len(p)) for p in s.piles],
                                       ranking=ranking, score_name="cards"))
             return events
         if s.rounds >= s.options.max_rounds:

@@ -208,7 +208,7 @@ class SharedTable:
         place.held = None
         self.table.set_stand_in(seat, None)
         self.table.resume()
-        self.notice(seat, "{seat} is back at the table")
+        self.notice(seat, "{seat} [is|are] back at the table")
         self._changed()
 
     def _give_up_seat(self, seat: int) -> None:

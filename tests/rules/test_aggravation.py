@@ -74,7 +74,7 @@ def test_either_player_covers_a_card_of_a_match_anywhere_in_the_grid():
     assert grid(game) == ["2c 5c 9c", "3d 7d 5d"]
     assert {a.target for a in game.legal_actions(1)} == {2, 5}
     events = cover(game, 1, 2)  # seat 1 covers the 5♣ in seat 0's row with its K♦
-    assert events[0].kind == "cover" and "covers the 5♣ with the K♦" in events[0].text
+    assert events[0].kind == "cover" and "covers the 5♣ with the K♦" in events[0].describe([f"P{i}" for i in range(8)])
     assert grid(game) == ["2c Kd 9c", "3d 7d 5d"] and game.view(None).pack_sizes == [23, 22]
 
 
@@ -131,7 +131,7 @@ def test_down_to_one_card_a_player_stops_turning_and_the_other_turns_alone():
     turn(game)  # both turn: seat 0 is down to one card
     assert game.view(None).pack_sizes[0] == 1
     events = turn(game)
-    assert "turns the 8♦ alone" in events[0].text
+    assert "turns the 8♦ alone" in events[0].describe([f"P{i}" for i in range(8)])
     assert grid(game) == ["2c 5c", "3d 7d 8d"] and game.view(None).pack_sizes[0] == 1
 
 

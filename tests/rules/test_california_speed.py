@@ -55,7 +55,7 @@ def test_either_player_covers_a_card_of_a_match_from_their_own_pack():
     game = new(*PAIR)
     assert {a.target for a in game.legal_actions(0)} == {0, 4} == {a.target for a in game.legal_actions(1)}
     events = cover(game, 1, 0)
-    assert events[0].kind == "cover" and "covers the 7♣ with the K♦" in events[0].text
+    assert events[0].kind == "cover" and "covers the 7♣ with the K♦" in events[0].describe([f"P{i}" for i in range(8)])
     assert game.tops()[0].code == "Kd" and game.view(None).pack_sizes == [22, 21]
 
 

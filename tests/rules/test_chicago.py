@@ -210,7 +210,7 @@ def test_suit_must_be_followed_and_the_last_trick_scores_five_then_the_best_hand
         game.apply(1, play(C(b)))
     game.apply(0, play(C("6c")))
     events = game.apply(1, play(C("5c")))
-    texts = [e.text for e in events]
+    texts = [e.describe([f"P{i}" for i in range(8)]) for e in events]
     assert any("last trick and scores 5" in t for t in texts)
     # seat 0 played a pair of kings: +1 for the best hand
     assert game.s.scores == [6, 0] and game.s.hand_no == 2 and game.s.dealer == 0

@@ -329,7 +329,7 @@ def test_you_events_read_in_the_second_person() -> None:
     events = play(game, CHANGE)
     assert events[0].describe(["You"] + NAMES[1:]) == "You call change, but P1 has a king: K♥"
     assert events[0].describe(["P0", "You"] + NAMES[2:]) == "P0 calls change, but you have a king: K♥"
-    assert fill("{seat} has no chips left and is out", ["You"], 0, None) == "You have no chips left and are out"
+    assert fill("{seat} [has|have] no chips left and [is|are] out", ["You"], 0, None) == "You have no chips left and are out"
 
 
 # ---------------------------------------------------------------- saves

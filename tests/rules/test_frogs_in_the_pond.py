@@ -157,7 +157,7 @@ def test_a_revoke_is_allowed_costs_ten_points_and_shows_no_void():
     assert revoke in game.legal_actions(1) and C("Ks") in game.view(1).revoking
     events = game.apply(1, revoke)
     (said,) = [e for e in events if e.kind == "revoke"]
-    assert said.seat == 1 and said.data["penalty"] == 10 and "loses 10 points" in said.text
+    assert said.seat == 1 and said.data["penalty"] == 10 and "loses 10 points" in said.describe([f"P{i}" for i in range(8)])
     assert game.view(0).voids[1] == [] and game.s.revokes == [1]
     assert game.hand_points()[1] == -10 + 0  # seat 1's side has taken nothing yet
     play_cards(game, "10h", "Ac")  # seat 2 wins with the 10♥

@@ -229,7 +229,7 @@ def test_house_rule_one_card_per_answer():
     game = position(["7s", "7h 7d", "2d"], answer="one")
     events = game.apply(0, ask_for(1, SEVEN))
     assert count(game, 0, SEVEN) == 2 and count(game, 1, SEVEN) == 1
-    assert events[1].text == "{seat} hands over a seven"
+    assert events[1].text == "{seat} [hands|hand] over a seven"
     assert game.actors() == [0] and game.view(2).one_per_answer
     game.apply(0, ask_for(1, SEVEN))  # ask again for the other one
     assert count(game, 0, SEVEN) == 3 and count(game, 1, SEVEN) == 0

@@ -67,7 +67,7 @@ def test_highest_of_the_suit_led_wins_no_trumps_and_ace_below_jack():
     game.apply(2, play(C("Ks")))  # off-suit king does nothing
     events = game.apply(3, play(C("Ac")))
     assert game.s.won[1] == cards("Ah Jh Ks Ac") and game.actors() == [1]
-    assert any("takes the trick, with the J♥" in e.text for e in events)
+    assert any("takes the trick, with the J♥" in e.describe([f"P{i}" for i in range(8)]) for e in events)
     assert game.view(0).voids[2] == [Suit.HEARTS] and game.view(0).voids[3] == [Suit.HEARTS]
 
 

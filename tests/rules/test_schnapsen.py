@@ -72,7 +72,7 @@ def test_the_trump_jack_exchange_after_winning_a_trick():
     assert EXCHANGE in game.legal_actions(0)
     events = game.apply(0, EXCHANGE)
     assert game.s.upcard == C("Jc") and C("Qc") in game.s.hands[0] and C("Jc") not in game.s.hands[0]
-    assert "exchanges the J♣ for the Q♣" in events[0].text
+    assert "exchanges the J♣ for the Q♣" in events[0].describe([f"P{i}" for i in range(8)])
     assert game.view(1).known[0] == cards("Qc")  # the other player saw it taken
 
 
@@ -347,7 +347,7 @@ def test_the_match_ends_at_seven_game_points():
     won(game, 1, "As 10s Ks Qd Jh Qh")
     events = declare_after(game, 0)
     assert game.is_over and game.result.winners == [0] and game.result.scores == [7.0, 3.0]
-    assert "wins the match, 7 to 3" in events[-1].text and game.actors() == []
+    assert "wins the match, 7 to 3" in events[-1].describe([f"P{i}" for i in range(8)]) and game.actors() == []
 
 
 def test_the_view_hides_the_other_hand_and_the_stock_and_totals_only_under_the_house_rule():
@@ -387,3 +387,40 @@ def test_determinize_keeps_known_cards_and_the_strict_voids():
         assert not any(c.suit is Suit.HEARTS for c in deal.s.hands[1])
         assert sorted(c.code for c in deal.cards()) == sorted(c.code for c in schnapsen_deck())
     assert view.seat == 1
+
+
+# ---------------------------------------------------------------- the hand's line (issue 26, items 6 and 11)
+
+
+def hand_line(events: list, names: list[str]) -> str:
+    return next(e for e in events if e.kind == "hand").describe(names)
+
+
+def test_the_hand_line_says_three_points_are_for_no_trick_before_the_close():
+    game = closed_at_once()
+    trick(game, "Js", "As")
+    game.apply(1, Action("marry", (C("Kc"), C("Qc"))))
+    game.apply(0, p("10d"))
+    line = hand_line(game.apply(1, OUT), ["Bot 1", "You"])
+    assert line == ("You go out before the closer: 3 game points, as you had won no trick before the close"
+                    " (you had 88 hand points, Bot 1 6)")
+
+
+def test_the_hand_line_for_a_closer_who_does_not_go_out_says_why_three():
+    game = new()
+    won(game, 0, "Ac 10c Ad 10d")
+    won(game, 1, "As 10s Ks Qd Jh Qh")
+    closed(game, 0, [0, 10], [0, 0])
+    game.s.hands = [[], []]
+    game.s.final, game.s.last_winner = True, 0
+    line = hand_line(game.apply(0, PASS), ["You", "Bot 1"])
+    assert line == ("You closed and did not go out: Bot 1 scores: 3 game points, as Bot 1 had won no trick"
+                    " before the close (Bot 1 had 33 hand points, you 42)")
+
+
+def test_the_hand_points_say_whose_they_are_and_you_go_out():
+    game = new()
+    won(game, 0, SIXTY_SIX)
+    won(game, 1, "As 10s Ks Qd Jh Qh")
+    line = hand_line(declare_after(game, 0), ["You", "Bot 1"])
+    assert line == "You go out with 70: 1 game point (you had 70 hand points, Bot 1 33)"

@@ -105,7 +105,7 @@ def test_two_plays_on_one_pile_the_earlier_stands_and_the_later_card_goes_back_t
     play(game, 1, "10d", 0, seen)  # the earlier press, applied first
     events = play(game, 0, "8c", 0, seen)  # pressed on the same 9, a moment later
     assert events[0].kind == "play_late" and events[0].target == 1
-    assert "takes back the 8♣" in events[0].text and "was first on the left pile" in events[0].text
+    assert "takes back the 8♣" in events[0].describe([f"P{i}" for i in range(8)]) and "was first on the left pile" in events[0].describe([f"P{i}" for i in range(8)])
     assert events[0].data["beaten"] == game.s.placed_k[0], "the stimulus the quicker play made"
     assert game.view(None).tops[0].code == "10d"
     assert "8c" in codes(game.view(0).hand) and game.view(0).stock_sizes[0] == 15

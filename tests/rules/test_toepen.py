@@ -234,7 +234,7 @@ def test_four_tens_stand_three_tens_whistle_and_everyone_sees_it():
     with pytest.raises(IllegalAction):
         game.apply(0, play(C("10s")))
     (event,) = game.apply(0, SIGNAL)
-    assert event.text == "{seat} stands up" and game.view(1).signals == [4, 0, 0]
+    assert event.text == "{seat} [stands|stand] up" and game.view(1).signals == [4, 0, 0]
     assert play(C("10s")) in game.legal_actions(0) and SIGNAL not in game.legal_actions(0)
     game = new("9s 8h Qh Jd", "10s 10h 10d 7c", "As 9h Ad 8c")
     assert SIGNAL not in game.legal_actions(1)  # not before the holder's turn
@@ -259,7 +259,7 @@ def test_three_jacks_may_bluff_the_signal_or_keep_quiet():
     game.apply(0, play(C("9c")))
     assert game.legal_actions(1) == [play(C("7c")), SIGNAL, KNOCK]
     (event,) = game.apply(1, SIGNAL)
-    assert event.text == "{seat} whistles" and game.view(0).signals == [0, 3, 0]
+    assert event.text == "{seat} [whistles|whistle]" and game.view(0).signals == [0, 3, 0]
     game = new(*jacks)
     cards_of(game, (0, "9c"), (1, "7c"))  # keeping quiet is just playing on...
     assert game.view(0).signals == [0, 0, 0]
@@ -274,7 +274,7 @@ def test_four_jacks_may_bluff_standing_up():
     game = new("Js Jh Jd Jc", "9s 8h Qh 7d", "As 9h Ad 8c")
     assert SIGNAL in game.legal_actions(0) and play(C("Js")) in game.legal_actions(0)
     (event,) = game.apply(0, SIGNAL)
-    assert event.text == "{seat} stands up" and game.view(2).signals == [4, 0, 0]
+    assert event.text == "{seat} [stands|stand] up" and game.view(2).signals == [4, 0, 0]
 
 
 # Seat 0 (the leader) holds three tens, three jacks or three kings of the same suits, and one

@@ -51,7 +51,7 @@ class BuraScreen(TrickScreen):
         if not view.drawing and view.turn is not None:
             info.append("No more drawing this hand\n", style="dim")
         if view.special:
-            info.append(fill(f"{{seat}} leads {COMBO_NAMES[view.special]} out of turn\n", self.names, view.leader, None),
+            info.append(fill(f"{{seat}} [leads|lead] {COMBO_NAMES[view.special]} out of turn\n", self.names, view.leader, None),
                         style="bold")
         if view.last_winner is not None and view.last_trick:
             info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",

@@ -89,7 +89,7 @@ class EgyptianRatscrewScreen(PileScreen):
             owed = cards_word(view.need).replace(" ", f"{more} ")
             return Text(f"{who} must turn {owed} for {rank}",
                         style="bold", justify="center")
-        return Text(fill("{seat} turns next", names, view.turn, None), justify="center")
+        return Text(fill("{seat} [turns|turn] next", names, view.turn, None), justify="center")
 
     def render_center(self) -> RenderableType:
         view = self.view

@@ -223,7 +223,7 @@ class SaluteTheKingScreen(GameScreen):
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         if view.choosing:
             picked = [f"{self.gesture_names[slot - 1]} ← {rank}" for slot, rank in self.picked().items()]
-            lines = [Text(fill("{seat} deals and picks the four trigger cards", self.names, view.dealer, None),
+            lines = [Text(fill("{seat} [deals|deal] and [picks|pick] the four trigger cards", self.names, view.dealer, None),
                           style="bold", justify="center")]
             lines.append(Text(" · ".join(picked) if picked else "none picked yet", justify="center"))
             return Group(*lines)

@@ -46,7 +46,7 @@ class CallingScreen(GameScreen):
 
     def status_line(self) -> str:
         view = self.view
-        turn = fill("{seat} turns next", self.names, view.turn, None)
+        turn = fill("{seat} [turns|turn] next", self.names, view.turn, None)
         return f"{turn} · {view.flips} of at most {view.max_flips} cards turned"
 
     def hotseat_keys(self, seat: int) -> str:

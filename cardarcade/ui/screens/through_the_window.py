@@ -282,7 +282,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         view = self.view
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         turner = self.names[view.turner]
-        looks = fill("{seat} looks through the window", self.names, view.turner, None)
+        looks = fill("{seat} [looks|look] through the window", self.names, view.turner, None)
         # A saved game goes on with its card face down until GO: nobody thinks of a word before the bots may.
         up = view.window if self.face_up() else None
         if up is not None:
