@@ -67,13 +67,17 @@ RULES = """\
 - The hand size and the penalty are house rules too.
 
 **Keys:** `←` `→` move along a group or your hand, `↑` `↓` go from group to group (down past
-the last one reaches your hand). `space` picks up the card under the cursor, and drops the
+the last one reaches your hand), and a group's number jumps to it (`1` to `9`, `0` for 10;
+two digits in a row for 11 and on). `space` picks up the card under the cursor, and drops the
 card you hold on the group under the cursor (on your hand: takes back a card you put down
-this turn); `n` drops it on a new group (with nothing held: the card under the cursor). `u`
+this turn); `f` puts it on the group it fits best (one it makes a meld, else a meld it
+extends, else one still short of a meld); `n` drops it on a new group (with nothing held,
+`f` and `n` move the card under the cursor). `u`
 puts everything back as it was at the start of your turn, `enter` ends your turn (asking
 first if a group is not a meld), `d` draws (asking first once you have moved cards: they all
-go back). Groups marked `!` are not melds yet; `*` marks groups changed since your last turn;
-the cards you put down this turn are underlined.
+go back). Groups marked `!` are not melds yet; `*` marks groups changed since your last turn,
+and the cards the others moved since then are lit until you move one; the cards you put down
+this turn are underlined.
 """
 
 
@@ -124,6 +128,23 @@ def meld_kind(cards: Sequence[Card]) -> Literal["set", "run"] | None:
 
 def is_meld(cards: Sequence[Card]) -> bool:
     return meld_kind(cards) is not None
+
+
+def could_become_meld(cards: Sequence[Card]) -> bool:
+    """Whether more cards could make ``cards`` a meld: one rank in different suits (at most
+    four), or one suit in different ranks (the gaps filled in later; an ace counted high or low)."""
+    if not cards or len({c.suit for c in cards}) == len(cards) and len({c.rank for c in cards}) == 1:
+        return len(cards) <= 4
+    return len({c.suit for c in cards}) == 1 and len({c.rank for c in cards}) == len(cards)
+
+
+def fit(group: Sequence[Card], card: Card) -> int:
+    """How well ``card`` goes on ``group``: 3 it makes the group a meld, 2 it extends a meld,
+    1 the group is still short of a meld but could become one with it, 0 it does not fit."""
+    grown = [*group, card]
+    if is_meld(grown):
+        return 2 if is_meld(group) else 3
+    return 1 if not is_meld(group) and could_become_meld(grown) else 0
 
 
 def in_order(cards: Iterable[Card]) -> list[Card]:

@@ -375,3 +375,16 @@ def test_every_turn_ends_with_a_table_of_melds_when_bots_build_it_and_a_player_k
         assert all(is_meld(g) for g in game.s.table)
         assert sorted(c.code for c in game.cards()) == sorted(c.code for c in double_deck())
     assert melds >= 5 and penalties >= 2
+
+
+def test_fit_prefers_making_a_meld_then_extending_one_then_growing_toward_one():
+    from cardarcade.rules.machiavelli import fit
+
+    def how(group: str, card: str) -> int:
+        return fit(cards(group), Card.parse(card))
+
+    assert how("4h 5h", "6h") == 3 and how("9c 9d", "9s") == 3  # makes a run, a set
+    assert how("4h 5h 6h", "7h") == 2 and how("9c 9d 9s", "9h") == 2  # extends a meld
+    assert how("4h", "6h") == 1 and how("9c", "9d") == 1 and how("Kh", "2h") == 1  # short of a meld, still could be one
+    assert how("4h", "4h/1") == 0 and how("9c 9d", "9c/1") == 0  # a rank twice in a run, a suit twice in a set
+    assert how("4h 5h 6h", "9h") == 0 and how("9c 9d 9s 9h", "9c/1") == 0 and how("4h", "5c") == 0

@@ -4,9 +4,11 @@ melds, and a hot-seat game where each person sees what changed since their last 
 
 from __future__ import annotations
 
+from rich.style import Style
+
 from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
-from cardarcade.rules.machiavelli import DRAW
+from cardarcade.rules.machiavelli import DRAW, END, arrange
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.machiavelli import MachiavelliScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
@@ -27,6 +29,13 @@ def setup(*hands: str, humans: int = 1, stock: str = "") -> GameSetup:
                           options={"hand_size": len(hands[0].split())}, deck=deck(*hands, stock=stock))
 
 
+def hand_ranks(app) -> str:
+    """The ranks along the top of the hand drawn as cards ('4 5 6'), read off the screen."""
+    rows = screen_text(app).split("\n")
+    top = next(n for n, row in enumerate(rows) if "╭" in row)
+    return " ".join(rows[top + 1].replace("│", " ").split())
+
+
 def groups(screen: MachiavelliScreen) -> list[list[str]]:
     return [[c.code for c in g] for g in screen.game.view(0).table]
 
@@ -36,10 +45,10 @@ async def test_a_meld_then_a_rearrangement_that_splits_the_run_and_wins(app_fact
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, MachiavelliScreen)
-        assert "The table is empty." in screen_text(app) and "Your hand (6): 4♥ 5♥ 6♥ 6♥ 7♥ 8♥" in screen_text(app)
+        assert "The table is empty." in screen_text(app) and hand_ranks(app) == "4 5 6 6 7 8"
         # Turn 1: the run 4-8 of hearts, card by card (the cursor comes back to the hand after each drop).
         await pilot.press("n")
-        assert groups(screen) == [["4h"]] and "![4♥]" in screen_text(app)
+        assert groups(screen) == [["4h"]] and "1![4♥]" in screen_text(app)
         await pilot.press("space", "up", "space", "space", "up", "space")  # 5♥, 6♥
         await pilot.press("right", "space", "up", "space", "space", "up", "space")  # past the other 6♥: 7♥, 8♥
         assert groups(screen) == [["4h", "5h", "6h", "7h", "8h"]]
@@ -56,7 +65,7 @@ async def test_a_meld_then_a_rearrangement_that_splits_the_run_and_wins(app_fact
         await pilot.press("up")  # from the hand to the run, on its first card
         app.settings.ascii_glyphs = True  # suit letters: the card held is named in letters
         await pilot.press("space")
-        assert prompt(screen).startswith("Holding 4H: space drops it on a group —")
+        assert prompt(screen).startswith("Holding 4H: space drops it at the cursor —")
         await pilot.press("down", "space")  # a table card does not go into a hand
         assert prompt(screen).startswith("The 4H was on the table: it stays there")
         app.settings.ascii_glyphs = False
@@ -105,7 +114,7 @@ async def test_hot_seat_each_person_sees_what_changed_since_their_last_turn(app_
         await pass_cover(app, pilot, "Player 2")
         text = screen_text(app)
         assert "*[4♥ 5♥ 6♥]" in text and "*1 new since your turn" in text
-        assert "Your hand (5): 9♠ 7♥ 2♣ 3♦ 9♦" in text
+        assert hand_ranks(app) == "9 7 2 3 9"
         # Player 2 adds the 7♥ to the run.
         await pilot.press("right", "space", "up", "space", "enter")
         await pass_cover(app, pilot, "Player 1")
@@ -132,3 +141,94 @@ async def test_a_table_taller_than_the_centre_shows_the_rows_around_the_cursor(a
         await pilot.press("down", "down")  # round to the first group
         text = screen_text(app)
         assert "[2♣ 2♦ 2♥]" in text and "↓ 3 more rows" in text and "[K♣ K♦ K♠]" not in text
+
+
+async def test_f_puts_a_card_on_the_group_it_fits_and_says_when_none_does(app_factory):
+    app = app_factory(setup("4h 5h 6h 7h 9c 9d Ks", "9s 2d 2c 3d Jc Qd 4c"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n")  # the hand in order: K♠ 4♥ 5♥ 6♥ 7♥ 9♣ 9♦; the K♠ onto a new group
+        await pilot.press("u", "right", "n")  # put back; the 4♥ onto a new group instead
+        await pilot.press("f")  # the 5♥: a run still short of a meld
+        await pilot.press("f")  # the 6♥ makes it a meld
+        assert groups(screen) == [["4h", "5h", "6h"]] and screen.view.valid == [True]
+        await pilot.press("right", "n", "left", "f")  # the 9♣ onto a group of its own; the 7♥ extends the run
+        assert groups(screen) == [["4h", "5h", "6h", "7h"], ["9c"]]
+        await pilot.press("f")  # the 9♦ goes with the 9♣, not on the run
+        assert groups(screen) == [["4h", "5h", "6h", "7h"], ["9c", "9d"]]
+        await pilot.press("home", "f")  # the K♠ fits nowhere: it stays in the hand
+        assert "The K♠ fits no group here — n starts a new one" in prompt(screen)
+        assert screen.view.held is None and [c.code for c in screen.view.hand] == ["Ks"]
+        await pilot.press("1", "right", "f")  # a card off a group goes to another group, never back to its own
+        assert "The 5♥ fits no group here" in prompt(screen)
+        await pilot.press("right", "right", "space", "f")  # the 7♥ picked up off the run: likewise
+        assert "The 7♥ fits no group here" in prompt(screen) and screen.view.held == C("7h")
+
+
+async def test_digits_jump_to_a_group_by_its_number(app_factory):
+    from test_machiavelli_snapshots import HAND_SIZE, bots_lay_down, crowded_deck
+
+    app = app_factory(GameSetup.solo(SPEC, 5, seed=3, options={"hand_size": HAND_SIZE}, deck=crowded_deck()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await bots_lay_down(pilot)
+        assert len(screen.view.table) == 17
+        text = screen_text(app)
+        assert "1*[2♣ 2♦ 2♥]" in text and "17*[K♣ K♦ K♠]" in text  # each group shows its number
+        await pilot.press("3")
+        assert screen.group == 2 and screen.under_cursor() == C("4c")
+        await pilot.press("1", "2")  # two digits in a row: group 12
+        assert screen.group == 11
+        await pilot.press("0")  # 0 alone: group 10
+        assert screen.group == 9
+        await pilot.press("1", "8")  # there is no group 18: the 8 starts again, group 8
+        assert screen.group == 7
+        await pilot.press("1", "space", "2")  # a key between the digits: group 2
+        assert screen.group == 1 and screen.view.held is not None
+        await pilot.press("9", "9")  # 9 cannot begin a number here: each is group 9
+        assert screen.group == 8 and "not a key" not in prompt(screen)
+
+
+async def test_the_hand_is_drawn_as_cards_with_the_cursor_under_one(app_factory):
+    app = app_factory(setup("4h 5h 6h 9c 2d", "9s 9d 2c 3d Jc"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "right")  # a group on the table; the cursor on the second card left
+        rows = screen_text(app).split("\n")
+        top = next(n for n, row in enumerate(rows) if "╭" in row)
+        assert hand_ranks(app) == "5 6 9 2" and rows[top + 4].count("╰") == 4
+        assert rows[top + 5].index("▲") > rows[top + 1].index("5")  # under the second card, the 6♥
+        await pilot.press("up")
+        assert "▲" not in screen_text(app).split("\n")[top + 5]  # on the table: no mark in the hand
+        await pilot.press("down")  # back where it left the hand
+        assert screen.group == -1 and screen.under_cursor() == C("6h")
+
+
+def lit(screen: MachiavelliScreen) -> list[str]:
+    """The cards drawn on their face colour on the table, as they read."""
+    center = screen.render_center()
+    face = app_palette(screen).face
+    return [center.plain[s.start:s.end] for s in center.spans
+            if isinstance(s.style, Style) and s.style.bgcolor is not None and s.style.bgcolor.name == face]
+
+
+def app_palette(screen):
+    return screen.app.palette
+
+
+async def test_the_cards_a_bot_moved_are_lit_until_you_move_one(app_factory):
+    app = app_factory(setup("4h 5h 6h 7h 8h 2c", "9h 3c 4c Js Qs Ks", stock="Kd Qd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.submit(0, arrange([cards("4h 5h 6h 7h 8h")]))
+        screen.table.submit(0, END)
+        await pilot.pause()
+        assert lit(screen) == []  # your own move is not lit
+        # The bot splits the run: 7♥ 8♥ and its 9♥ make a new run; its J♠ Q♠ K♠ a new one.
+        screen.table.submit(1, arrange([cards("4h 5h 6h"), cards("7h 8h 9h"), cards("Js Qs Ks")]))
+        screen.table.submit(1, END)
+        await pilot.pause()
+        assert "3 groups new or changed" in screen_text(app)
+        assert lit(screen) == ["7♥", "8♥", "9♥", "J♠", "Q♠", "K♠"]
+        await pilot.press("1", "space")  # your first move of the turn: the light goes
+        assert lit(screen) == []

@@ -1,16 +1,19 @@
 """The Machiavelli table: one line for the players, the table's groups in rows (scrolled to the
 cursor when they outgrow the screen), your hand under it.
 
-The cursor is on a card of a group or of your hand. ``←`` ``→`` move along it, ``↑`` ``↓`` go
-from group to group (down past the last group: your hand). ``space`` picks up the card under
+The cursor is on a card of a group or of your hand (drawn as cards). ``←`` ``→`` move along
+it, ``↑`` ``↓`` go from group to group (down past the last group: your hand); the digits jump
+to a group by its number (two digits for group 10 and on). ``space`` picks up the card under
 the cursor, or drops the card you hold on the group under the cursor (on your hand: takes back
-a card you put down this turn); ``n`` drops it on a new group (or moves the card under the
-cursor to one). ``u`` puts everything back, ``enter`` ends the turn, ``d`` draws (asking
-first when cards have moved: drawing puts them back).
+a card you put down this turn); ``f`` puts the card held, or else the card under the cursor, on
+the group it fits best; ``n`` drops it on a new group (or moves the card under the cursor to
+one). ``u`` puts everything back, ``enter`` ends the turn, ``d`` draws (asking first when cards
+have moved: drawing puts them back).
 
 Every group that is not a meld is marked ``!``; ``*`` marks the groups changed since your last
 turn, and the line above the table says how many, so in hot-seat each person sees what the
-others did.
+others did; the cards the others moved since then are lit (on a card's own face colour) until
+you move one yourself.
 """
 
 from __future__ import annotations
@@ -24,18 +27,36 @@ from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView
+from cardarcade.rules.base import Event
+from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView, fit
 from cardarcade.ui.screens.turn import Command, TurnScreen
 
 TABLE_WIDTH = 76  # the centre's columns at 80x24 (its padding takes four)
 HAND_WIDTH = 76
 HAND = -1  # the cursor's "group" when it is in the hand
+TURN_ENDS = frozenset({"meld", "draw", "pass", "penalty"})  # events that end a turn
+MOVES_KEPT = 8  # turns that put cards down, remembered for lighting what they moved
+GROUP_DIGITS = "1234567890"  # jump to a group by its number ("0" alone: group 10)
 ROWS = Text("\n", no_wrap=True, overflow="ellipsis")  # joins rows that must never wrap
 SUIT_ORDER = {"s": 0, "h": 1, "c": 2, "d": 3}  # black and red alternate along the hand
 
 
 def hand_order(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (SUIT_ORDER[c.suit.value], int(c.rank), c.back))  # type: ignore[union-attr]
+
+
+def moved_cards(before: list[list[Card]], after: list[list[Card]]) -> frozenset[Card]:
+    """The cards of ``after`` not in the group they were in ``before``: each group of ``after``
+    is matched with the group of ``before`` it shares most cards with (each used once, the
+    largest shares first); a card that came from a hand, or from another group, moved."""
+    shares = sorted(((len(set(new) & set(old)), n, o) for n, new in enumerate(after) for o, old in enumerate(before)),
+                    reverse=True)
+    matched: dict[int, int] = {}
+    for share, n, o in shares:
+        if share and n not in matched and o not in matched.values():
+            matched[n] = o
+    return frozenset(card for n, new in enumerate(after) for card in new
+                     if n not in matched or card not in before[matched[n]])
 
 
 def rows_of(widths: list[int], width: int) -> list[list[int]]:
@@ -57,17 +78,17 @@ class MachiavelliScreen(TurnScreen):
     MARKING = True  # space picks up and drops
     BINDINGS = [
         *(b for b in TurnScreen.BINDINGS if b.key not in ("left,h", "space", "enter")),
-        Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→↑↓"),
+        Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→↑↓ 1-9"),
+        *(Binding(digit, f"to_group('{digit}')", "Group", show=False) for digit in GROUP_DIGITS),
         Binding("space", "mark", "Pick/drop"),
         Binding("enter", "confirm", "End turn"),
     ]
-    COMMAND_KEYS = {"n": "new group", "u": "undo all", "d": "draw"}
+    COMMAND_KEYS = {"f": "fit", "n": "new group", "u": "undo all", "d": "draw"}
 
     CSS = """
     MachiavelliScreen #seats { grid-gutter: 0 1; }
     MachiavelliScreen .seat { text-wrap: nowrap; text-overflow: ellipsis; }
     MachiavelliScreen #center { content-align: left top; padding: 0 2; min-height: 6; }
-    MachiavelliScreen #hand { height: 3; padding: 0 2; }
     """
 
     def __init__(self, setup, **where) -> None:
@@ -77,6 +98,13 @@ class MachiavelliScreen(TurnScreen):
         # the next card of the hand (or of the group being taken apart).
         self.origin: tuple[int, int] = (HAND, 0)
         self.return_to_origin = False
+        self.hand_at = 0  # the cursor's place in the hand while it is on the table
+        self.picked_off: frozenset[Card] = frozenset()  # the rest of the group the card held came off
+        self.typed = ""  # a digit typed that may begin a group's two-digit number
+        # What the others moved: the table as each turn began, and (turn, seat, cards moved) for
+        # each turn that put cards down, to light those cards for whoever plays next.
+        self.table_before = self.game.view(None).table
+        self.moves: list[tuple[int, int, frozenset[Card]]] = []
 
     # ---- layout
 
@@ -108,12 +136,13 @@ class MachiavelliScreen(TurnScreen):
 
     # ---- the table
 
-    def group_cells(self, index: int, group: list[Card]) -> Text:
-        """One group: '*[7♥ 8♥ 9♥]', its cards coloured, the cursor's card reversed."""
+    def group_cells(self, index: int, group: list[Card], lit: frozenset[Card] = frozenset()) -> Text:
+        """One group: '3*[7♥ 8♥ 9♥]' (its number for the digit keys), its cards coloured, the
+        cursor's card reversed, the cards in ``lit`` on their face colour."""
         view: MachiavelliView = self.view
         active = self.actor is not None
         placed = set(view.placed)
-        text = Text(no_wrap=True)
+        text = Text(str(index + 1), style="dim", no_wrap=True)
         mark = "!" if not view.valid[index] else "*" if self.changed_since_last_turn(index) else " "
         target = active and self.group == index and view.held is not None
         bracket = Style(bold=True, reverse=target, color="red" if not view.valid[index] else None)
@@ -122,7 +151,7 @@ class MachiavelliScreen(TurnScreen):
         for i, card in enumerate(group):
             if i:
                 text.append(" ")
-            label = self.card_label(card)
+            label = self.card_label(card, chip=card in lit)
             if card in placed:
                 label.stylize("underline")
             if active and self.group == index and self.cursor == i and view.held is None:
@@ -140,10 +169,31 @@ class MachiavelliScreen(TurnScreen):
         stamp = view.stamps[index]
         return stamp is not None and stamp > view.last_turn[view.seat]
 
+    def moved_since_last_turn(self) -> frozenset[Card]:
+        """The cards the others moved (from a hand or between groups) since the viewer's latest
+        turn; none once the viewer has moved a card this turn."""
+        view: MachiavelliView = self.view
+        if view.seat is None or (view.turn == view.seat and view.changed):
+            return frozenset()
+        since = view.last_turn[view.seat]
+        return frozenset().union(*(cards for turn, seat, cards in self.moves if turn > since and seat != view.seat))
+
+    def on_game_events(self, events_: list[Event]) -> None:
+        """After a turn that put cards down: which cards it moved, compared with the table as the
+        turn began."""
+        table = self.game.view(None).table
+        for event in events_:
+            if event.kind == "meld" and event.seat is not None:
+                turn = self.game.view(None).last_turn[event.seat]  # (the turn just ended)
+                self.moves = [*self.moves[-MOVES_KEPT + 1:], (turn, event.seat, moved_cards(self.table_before, table))]
+        if any(e.kind in TURN_ENDS for e in events_):
+            self.table_before = table
+
     def table_rows(self) -> list[tuple[list[int], Text]]:
         """The groups flowed into rows: (the groups in the row, the row drawn)."""
         view: MachiavelliView = self.view
-        cells = [self.group_cells(i, g) for i, g in enumerate(view.table)]
+        lit = self.moved_since_last_turn()
+        cells = [self.group_cells(i, g, lit) for i, g in enumerate(view.table)]
         out = []
         for row in rows_of([cell_len(c.plain) for c in cells], TABLE_WIDTH):
             line = Text(no_wrap=True)
@@ -207,34 +257,18 @@ class MachiavelliScreen(TurnScreen):
         return hand_order(list(self.view.hand))
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
-        view: MachiavelliView = self.view
-        if view.seat is None:
+        """The hand as cards, the cursor marked under one while it is in the hand (on the table,
+        the hand keeps the place the cursor left it at)."""
+        if self.view.seat is None:
             return Text("")
-        active = self.actor is not None
-        cells = []
-        for i, card in enumerate(hand):
-            label = self.card_label(card)
-            if active and self.group == HAND and self.cursor == i and view.held is None:
-                label.stylize("reverse")
-            cells.append(label)
-        head = Text(f"Your hand ({len(hand)}):", style="bold")
-        if active and self.group == HAND and view.held is not None:
-            head.stylize("reverse")
-        rows = rows_of([cell_len(head.plain)] + [cell_len(c.plain) for c in cells], HAND_WIDTH)
-        every = [head] + cells
-        lines = []
-        for row in rows:
-            line = Text(no_wrap=True)
-            for n, i in enumerate(row):
-                if n:
-                    line.append(" ")
-                line.append_text(every[i])
-            lines.append(line)
-        if len(lines) > 3:  # a long hand: the rows around the cursor
-            here = next((n for n, row in enumerate(rows) if self.cursor + 1 in row), 0)
-            first = min(max(here - 1, 0), len(lines) - 3)
-            lines = lines[first:first + 3]
-        return ROWS.join(lines)
+        on_table, self.cursor = self.cursor, self.cursor if self.group == HAND else self.hand_at
+        try:
+            return super().render_hand(hand)
+        finally:
+            self.cursor = on_table
+
+    def cursor_mark(self, active: bool) -> str:
+        return super().cursor_mark(active and self.view.held is None) if self.group == HAND else ""
 
     # ---- the cursor
 
@@ -249,12 +283,26 @@ class MachiavelliScreen(TurnScreen):
         """Keep the cursor on a card that exists; after a drop, back where the card came from."""
         view: MachiavelliView = self.view
         if self.return_to_origin and view.held is None:
-            self.group, self.cursor = self.origin
+            self.enter_group(*self.origin)
+        else:
+            self.enter_group(self.group, self.cursor)
         self.return_to_origin = False
-        if self.group >= len(view.table):
-            self.group = len(view.table) - 1 if view.table else HAND
-        row = self.hand_cards() if self.group == HAND else view.table[self.group]
-        self.cursor = min(self.cursor, max(len(row) - 1, 0))
+
+    def cursor_row(self) -> list[Card]:
+        """The cards the cursor moves along: the hand's, or its group's."""
+        return self.hand_cards() if self.group == HAND else self.view.table[self.group]
+
+    def enter_group(self, group: int, cursor: int | None = None) -> None:
+        """The cursor to ``group`` (or the hand), on card ``cursor`` (None: as near its place as
+        the row allows; into the hand, where it was when it left). A group gone: the last one."""
+        if group >= len(self.view.table):
+            group = len(self.view.table) - 1 if self.view.table else HAND
+        if self.group == HAND and group != HAND:
+            self.hand_at = self.cursor
+        self.group = group
+        if cursor is None:
+            cursor = self.hand_at if group == HAND else self.cursor
+        self.cursor = min(cursor, max(len(self.cursor_row()) - 1, 0))
 
     def _redraw(self) -> None:
         self.show("center", self.render_center())
@@ -267,24 +315,21 @@ class MachiavelliScreen(TurnScreen):
             # down: group to group, then the hand; up: back from the hand to the last group
             order = list(range(len(view.table))) + [HAND]
             at = order.index(self.group) if self.group in order else len(order) - 1
-            self.group = order[(at + dy) % len(order)]
-            row = self.hand_cards() if self.group == HAND else view.table[self.group]
-            self.cursor = min(self.cursor, max(len(row) - 1, 0))
+            self.enter_group(order[(at + dy) % len(order)])
         elif dx:
-            row = self.hand_cards() if self.group == HAND else view.table[self.group]
+            row = self.cursor_row()
             if row:
                 self.cursor = (self.cursor + dx) % len(row)
         self._redraw()
 
     def move_cursor_to(self, end: int) -> None:
-        row = self.hand_cards() if self.group == HAND else self.view.table[self.group]
+        row = self.cursor_row()
         if row:
             self.cursor = end % len(row)
             self._redraw()
 
     def under_cursor(self) -> Card | None:
-        view: MachiavelliView = self.view
-        row = self.hand_cards() if self.group == HAND else (view.table[self.group] if view.table else [])
+        row = self.cursor_row() if self.group == HAND or self.view.table else []
         return row[self.cursor] if 0 <= self.cursor < len(row) else None
 
     # ---- moves
@@ -314,6 +359,7 @@ class MachiavelliScreen(TurnScreen):
             self.say("No card here — ↑↓ to a group or your hand")
             return
         self.origin = (self.group, self.cursor)
+        self.picked_off = frozenset(self.cursor_row()) - {card} if self.group != HAND else frozenset()
         self.submit(Action("pick", (card,)))
 
     def new_group(self) -> None:
@@ -326,6 +372,31 @@ class MachiavelliScreen(TurnScreen):
                 return
         self.return_to_origin = True
         self.submit(Action("drop", value=len(view.table)))
+
+    def fit_card(self) -> None:
+        """f: the card held, or else the card under the cursor, onto the group it fits best (one
+        it makes a meld, then a meld it extends, then one still short of a meld); nothing moves
+        when it fits none."""
+        view: MachiavelliView = self.view
+        card = view.held if view.held is not None else self.under_cursor()
+        if card is None:
+            self.say("No card here — ↑↓ or a group's number to reach one")
+            return
+        # the groups it may go to: not the one it is being moved off
+        if view.held is None:
+            table = [g for g in view.table if card not in g]
+        else:
+            table = [g for g in view.table if set(g) != self.picked_off]
+        ranks = [fit(g, card) for g in table]
+        best = max(ranks, default=0)
+        if not best:
+            self.say(f"The {self.label(card)} fits no group here — n starts a new one")
+            return
+        if view.held is None:
+            self.pick_under_cursor()
+            view = self.view = self.game.view(self.viewer)
+        self.return_to_origin = True
+        self.submit(Action("drop", value=view.table.index(table[ranks.index(best)])))
 
     def confirm(self) -> None:
         """Enter: end the turn (asking first when a group is not a meld: that costs cards)."""
@@ -354,17 +425,41 @@ class MachiavelliScreen(TurnScreen):
         self.choose([draw], "Drawing puts the table and your hand back as they were. Draw anyway? "
                             "(escape: go on playing)")
 
+    def type_digit(self, digit: str) -> None:
+        """A digit: the cursor to the group of that number; a digit right after one that can
+        begin a two-digit number makes it (1 then 2: group 12, when there is one)."""
+        count = len(self.view.table)
+        number = int(self.typed + digit) if self.typed else 0
+        if 1 <= number <= count:
+            self.typed = ""
+        else:
+            number = int(digit) or 10
+            self.typed = digit if digit != "0" and int(digit) * 10 <= count else ""
+        if number > count:
+            self.say(f"No group {number}: the table has {count} group{'s' if count != 1 else ''}"
+                     if count else "No group yet: the table is empty")
+            return
+        self.enter_group(number - 1, 0)
+        self._redraw()
+
+    def action_to_group(self, digit: str) -> None:
+        self.type_digit(digit)
+
     async def on_key(self, event: events.Key) -> None:
         view: MachiavelliView = self.view
-        if event.key == "n" and self.actor is not None:
+        key = event.key
+        if key not in GROUP_DIGITS:
+            self.typed = ""
+        own = {"n": self.new_group, "f": self.fit_card} if self.actor is not None else {}
+        if key in GROUP_DIGITS:
+            own[key] = lambda: self.type_digit(key)
+        if key == "d" and self.actor is not None and view.changed and view.held is None:
+            own[key] = self.draw_asking_first
+        if key in own:
             event.stop()
             event.prevent_default()
-            self.new_group()
-            return
-        if event.key == "d" and self.actor is not None and view.changed and view.held is None:
-            event.stop()
-            event.prevent_default()
-            self.draw_asking_first()
+            self._end_said()  # the key's answer replaces any message (as TurnScreen's keys do)
+            own[key]()
             return
         await super().on_key(event)
 
@@ -373,8 +468,9 @@ class MachiavelliScreen(TurnScreen):
         if actor is None:
             return []
         view: MachiavelliView = self.view
-        # n is handled in on_key (with nothing held it first picks up the card under the cursor)
-        out = [Command("n", "new group", Action("drop", value=len(view.table)))]
+        # f and n are handled in on_key (with nothing held they first pick up the card under the cursor)
+        out = [Command("f", "fit", Action("drop", value=len(view.table))),
+               Command("n", "new group", Action("drop", value=len(view.table)))]
         if view.changed:
             out.append(Command("u", "undo all", RESET))
         if view.held is None:
@@ -404,10 +500,9 @@ class MachiavelliScreen(TurnScreen):
             return self.waiting_prompt(view.turn)
         if view.held is not None:
             # short enough to fit one line at 80 with the commands (↑↓ shows in the footer)
-            where = "a group or your hand" if view.held_from_hand else "a group"
-            return f"Holding {self.label(view.held)}: space drops it on {where}"
+            return f"Holding {self.label(view.held)}: space drops it at the cursor"
         if view.placed:
-            return "space picks up · enter ends the turn"
+            return "enter ends the turn"
         return "Your turn: space picks up a card"
 
 
