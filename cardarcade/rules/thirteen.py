@@ -41,7 +41,7 @@ RULES = """\
   the same number (10 or 8); cards left over are set aside face down, unseen.
 - **Combinations:** a **single**; a **pair**; a **triple**; a **straight** of three or more
   cards in rank order (any suits, no 2s, the ace only at the top: Q-K-A is fine, A-2-3 is not).
-  *The seed text's list of combinations is missing; these are the usual ones.*
+  *The rules we follow do not list the combinations; these are the usual ones.*
 - **Opening:** whoever holds the 3♠ leads, and the first play must contain it (alone or in a
   combination). *If the 3♠ was set aside, the lowest card dealt takes its place.*
 - **Climbing:** going left, each player plays the same kind of combination with the same
@@ -54,17 +54,17 @@ RULES = """\
 - **Chops:** four of a kind, and three or more pairs of consecutive ranks (e.g. 3-3-4-4-5-5,
   no 2s). On your turn, unless you have knocked, a chop may be played on anything. A chop is
   beaten only by a higher chop of the same type and size (four of a kind by a higher four of
-  a kind; three pairs in a row by a higher three pairs in a row). *The text says "of the same
+  a kind; three pairs in a row by a higher three pairs in a row). *The rules we follow say "of the same
   type"; we count a run of pairs' length as part of its type, as a straight's is.*
 - **End:** the first player out of cards wins. *The others rank by the cards they still hold
-  (the text names only the winner).*
+  (the rules we follow name only the winner).*
 
 **House rules** (setup screen):
 
 - **Chops only beat 2s:** a chop may then be played only on a combination of 2s (or on a lower
   chop of its type), not on anything.
 - **Play on for places:** the rest play on for second, third… place until one player is left.
-- **Four 2s or four 3s dealt:** the text calls such a hand so strong that the cards are best
+- **Four 2s or four 3s dealt:** the rules we follow call such a hand so strong that the cards are best
   **redealt** (the default); a house rule counts it as an instant win (the holder shows them
   with `w`), another plays it out.
 - **Deals in a match:** play several deals; each deal's winner scores a win, most wins takes
@@ -72,7 +72,7 @@ RULES = """\
   the last deal's winner, who may then lead anything.
 - **Two packs:** with more than six players (up to twelve) a second pack is shuffled in, and a
   house rule uses it for fewer players too (13 cards each while they last: 11 at nine, 8 at
-  twelve). *The text's even number of cards each is kept for one pack only.*
+  twelve). *The even deal of the rules we follow is kept for one pack only.*
   Its backs are **red** and **blue**: between two
   identical cards the red-backed one is higher. Backs show from across the table, so everyone
   sees how many red and blue cards each player holds (the table shows it too). The blue-backed 3♠ opens.

@@ -159,3 +159,9 @@ NOT_VERBS = {"cards", "chips", "points", "books", "tricks", "twos", "aces", "fiv
 ])
 def test_a_sentence_is_written_for_whoever_it_names(template, names, said):
     assert fill(template, names, 0, 1 if len(names) > 1 else None) == said
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_rules_screen_never_speaks_of_a_seed_text(game_id):
+    """A player does not know our source texts as "the seed text": the rules say "the rules we follow"."""
+    assert "seed" not in GAMES[game_id].rules.lower()

@@ -39,7 +39,7 @@ class ChicagoScreen(TrickScreen):
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         line = self.seat_line(seat, view.dealer)
-        line.append(f" {view.scores[seat]:>2} pts", style="bold")
+        line.append(self.points_words(view.scores[seat]), style="bold")
         said = [d for d in view.declarations if d.seat == seat]
         if view.phase == "declare" and said:
             outcome = {"higher": " ↑", "lower": " ↓", "equal": " ="}.get(said[-1].outcome, "")

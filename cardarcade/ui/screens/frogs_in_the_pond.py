@@ -27,7 +27,7 @@ class FrogsScreen(TrickScreen):
         line = self.seat_line(seat, view.dealer)
         if view.partnership:
             line.append(f" {SIDE_MARKS[view.side[seat]]}", style="bold")
-        line.append(f" {view.scores[view.side[seat]]:>3} pts", style="bold")
+        line.append(self.points_words(view.scores[view.side[seat]], width=3), style="bold")
         # one frog comes with every trick: the count says both
         tricks = view.tricks_won[seat]
         line.append(f" {tricks} trick{'' if tricks == 1 else 's'}", style="dim")

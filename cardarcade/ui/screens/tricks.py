@@ -41,6 +41,11 @@ class TrickScreen(TurnScreen):
 
     # ---- seats
 
+    @staticmethod
+    def points_words(points: int, width: int = 2) -> str:
+        """A seat's points for its line, right-aligned: ' 1 pt', ' 12 pts'."""
+        return f" {points:>{width}} {'pt' if abs(points) == 1 else 'pts'}"
+
     def seat_line(self, seat: int, dealer: int | None = None) -> Text:
         """'▶ Ann (hard)' padded to a column: the turn marker, or the dealer's D."""
         view = self.view
@@ -159,7 +164,7 @@ class PolignacScreen(TrickScreen):
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         line = self.seat_line(seat, view.dealer)
-        line.append(f" {view.scores[seat]:>2} pts", style="bold")
+        line.append(self.points_words(view.scores[seat]), style="bold")
         # the jacks taken this hand, as everyone saw them go (the row has room for all four)
         jacks = [c for c in view.won[seat] if c.rank.label == "J"]
         if jacks:
