@@ -135,3 +135,47 @@ async def test_a_forfeit_says_who_forfeited_and_who_won(app_factory):
         assert "You declared a flush, could not prove it, and so forfeited the game" in " ".join(text.split())
         row = next(line for line in text.splitlines() if line.strip().startswith("You "))
         assert row.split()[-1] == "lost"
+
+
+async def test_the_declare_list_shows_the_hand_and_asks_once_before_a_claim_it_does_not_hold(app_factory):
+    # Issue 26.7: pressing 9 while holding a pair forfeited the game at the next discard
+    deck = deck_for("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s")
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, STAND)
+        game.apply(1, STAND)
+        screen.refresh_all()
+        await pilot.pause()
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        text = screen_text(app)
+        assert "Yours holds one pair now" in text and "One pair (1 point) — in your hand" in text
+        assert "9. A royal flush (52 points)" in text and "royal flush (52 points) — in your hand" not in text
+        await pilot.press("9")  # a royal flush: not in the hand
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "does not hold" in screen_text(app))
+        assert not game.s.declarations
+        assert "A claim you cannot prove when the hand is shown forfeits the game" in app.screen.title_text
+        await pilot.press("2")  # back to the list, and the pair this time: no question
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "Yours holds" in screen_text(app))
+        await pilot.press("1")
+        await wait_for(pilot, lambda: game.s.declarations)
+        assert game.s.declarations[0].kind == 1 and isinstance(app.screen, ChicagoScreen)
+
+
+async def test_a_bluff_is_declared_after_saying_so_once(app_factory):
+    deck = deck_for("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s")
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        game.apply(0, STAND)
+        game.apply(1, STAND)
+        screen.refresh_all()
+        await pilot.pause()
+        await pilot.press("d", "5")  # a flush
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "does not hold" in screen_text(app))
+        await pilot.press("1")  # declare it all the same
+        await wait_for(pilot, lambda: game.s.declarations)
+        assert game.s.declarations[0].kind == 5

@@ -13,9 +13,10 @@ from rich.text import Text
 
 from cardarcade.cards import ACES_HIGH, Card
 from cardarcade.rules.base import Action, fill
-from cardarcade.rules.chicago import HAND, PASS, POINTS, TYPE_NAMES
+from cardarcade.poker import evaluate
+from cardarcade.rules.chicago import HAND, PASS, POINTS, TYPE_NAMES, declared_type, holds
 from cardarcade.ui.screens.tricks import TrickScreen
-from cardarcade.ui.screens.turn import Command, TurnScreen
+from cardarcade.ui.screens.turn import ChoiceScreen, Command, TurnScreen
 
 STAND = Action("draw", ())
 DECLARE_MENU = Action("declare")  # the `d` key: opens the choice of types
@@ -144,13 +145,46 @@ class ChicagoScreen(TrickScreen):
 
     def submit(self, action: Action) -> None:
         if action == DECLARE_MENU:
-            actor = self.actor
-            if actor is None:
-                return
-            choices = [a for a in self.game.legal_actions(actor) if a.kind == "declare"]
-            self.choose(choices, "Declare which hand? (nothing is shown)")
+            self.declare_menu()
             return
         super().submit(action)
+
+    # ---- declaring: what the hand holds, and a question before a claim it does not hold
+
+    def declare_menu(self) -> None:
+        actor = self.actor
+        if actor is None:
+            return
+        hand = list(self.view.hand)
+        choices = [a for a in self.game.legal_actions(actor) if a.kind == "declare"]
+        labels = [self.describe_action(a) + (" — in your hand" if holds(hand, int(a.value)) else "")  # type: ignore[arg-type]
+                  for a in choices]
+        best = declared_type(evaluate(hand)) if len(hand) == HAND else 0
+        holding = TYPE_NAMES[best] if best else "no pair"
+        title = f"Declare which hand? Yours holds {holding} now (only you see this list)"
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            action = choices[index]
+            then = self.submit if holds(hand, int(action.value)) else self.ask_before_bluff  # type: ignore[arg-type]
+            self.call_after_refresh(then, action)  # (this screen back on top first: the table resumes)
+
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def ask_before_bluff(self, action: Action) -> None:
+        """Once, before a claim the hand does not hold: unproven at the end, it forfeits the game."""
+        name = TYPE_NAMES[int(action.value)]  # type: ignore[arg-type]
+        title = (f"Your hand does not hold {name}. A claim you cannot prove when the hand is shown "
+                 "forfeits the game.")
+
+        def answered(index: int | None) -> None:
+            if index == 0:
+                self.call_after_refresh(self.submit, action)
+            elif index == 1:
+                self.call_after_refresh(self.declare_menu)
+
+        self.app.push_screen(ChoiceScreen(title, [f"Declare {name} all the same", "Back to the list"]), answered)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "declare" and action.value is not None:
