@@ -131,3 +131,72 @@ async def test_the_chart_of_presses_has_an_axis_and_says_what_a_bar_is():
         assert "0 ms ┤" in bottom and bottom.index("┤") == top.index("┤")  # one axis, lined up
         assert "one bar a press, oldest first" in text
         assert len(bottom.split("┤")[1].strip()) == 5  # a bar for each press
+
+
+# ---- 22: the hand-over cover
+
+
+async def test_the_cover_tells_a_person_what_the_others_did_not_their_own_last_move():
+    from cardarcade.cards import cards
+    from cardarcade.rules._fishing import stacked_deck
+    from cardarcade.ui.screens.turn import CoverScreen
+
+    deck = stacked_deck(3, {0: cards("2s 2h 2d")}, cards("2c"))
+    app = app_with(GameSetup.solo(GAMES["go-fish"], 3, seed=1, humans=2, deck=deck), pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1")
+        await pilot.press("enter")
+        screen = app.screen
+        await pilot.press("2")  # Player 1 asks Player 2 for twos: "Go fish!"
+        own = next(line.plain for line in screen.history if line.plain.startswith("Player 1 asks"))
+        for _ in range(20):  # Player 2 asks Player 1 until the keyboard comes back to Player 1
+            await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player is not None
+                           or screen.actor is not None)
+            cover = app.screen
+            if isinstance(cover, CoverScreen) and cover.player == "Player 1":
+                break
+            if isinstance(cover, CoverScreen):
+                await pilot.press("enter")
+            await pilot.press("1")
+        assert cover.since and own not in cover.since
+        assert cover.since[0].startswith(("Player 2", "Bot 1"))
+
+
+# ---- 21: what a move cost, said without hiding the prompt or the keys
+
+
+def toasts(app) -> list:
+    from textual.widgets._toast import Toast
+
+    return list(app.screen.query(Toast))
+
+
+async def test_a_cost_pops_up_once_and_never_over_the_prompt_the_log_or_the_keys():
+    app = app_with(GameSetup.solo(GAMES["slapjack"], 3, seed=1))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        await pilot.press("enter")  # your card; Bot 1 is next (the bots never move here)
+        for stimulus in (2, 3, 4):  # three cards out of turn, each lost
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.game.s.stimulus == stimulus)
+        await wait_for(pilot, lambda: len(toasts(app)) == 1 and toasts(app)[0].region.height > 0)
+        await pilot.pause(0.2)
+        assert len(toasts(app)) == 1  # the latest only (they came three deep)
+        shown = toasts(app)[0]
+        assert "out of turn" in str(shown.render())
+        for below in ("#log", "#prompt", "ArcadeFooter"):
+            assert not shown.region.overlaps(screen.query_one(below).region), below
+
+
+async def test_at_a_hot_seat_keyboard_a_cost_is_said_by_name_with_no_pop_up_over_the_key_line():
+    app = app_with(GameSetup.solo(GAMES["slapjack"], 3, seed=1, humans=2))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        await pilot.press("w")  # Player 1's card; Player 2 is next
+        await pilot.press("w")  # Player 1 again: out of turn
+        await wait_for(pilot, lambda: screen.game.s.stimulus == 2)
+        await pilot.pause(0.1)
+        assert not toasts(app) and not list(app._notifications)
+        assert "Player 1 turns up" in screen.history[-1].plain and "out of turn" in screen.history[-1].plain
+        keys = str(screen.query_one("#prompt").render())
+        assert keys.startswith("Player 1: w") and keys in screen_text(app)  # the whole key line shows

@@ -46,6 +46,7 @@ FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask
 # would wipe the answer before it could be read. The person's own next move ends it sooner. Past
 # the hold it stays until something changes: where nothing moves it is there to read at leisure.
 SAID_HOLD = 1.5
+COST_TITLE = "That cost you"  # the pop-up over a move that cost the person playing
 # What someone watching a shared table may do: the menu, the rules, the log, leave.
 WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
 
@@ -462,8 +463,7 @@ class GameScreen(Screen):
             if event.text:
                 self.add_log(self.words(event))
                 if event.data.get("penalty") and event.seat in self.people:
-                    # a move that cost a person: said where it cannot be missed, not only in the log
-                    self.app.notify(self.words(event), title="That cost you", severity="warning", timeout=4)
+                    self.call_out_cost(self.words(event))
         if seat in self.people:
             self._end_said()  # the person's own move: its prompt replaces the message
         self.on_game_events(events_)
@@ -477,6 +477,17 @@ class GameScreen(Screen):
         elif self._keep and self._autosave is None and not self.game.is_over:
             # A game is never more than this behind on disk, and quick moves write once, not each.
             self._autosave = self.set_timer(self.app.settings.autosave_delay, self._save_in_background)
+
+    def call_out_cost(self, said: str) -> None:
+        """A move that cost the one person here, said where it cannot be missed: a pop-up (the
+        latest only; they came three deep). At a hot-seat keyboard nobody in particular is
+        looking, and "you" would speak to whoever is: the log line names them (and so does a
+        hand-over cover's list)."""
+        if len(self.people) != 1:
+            return
+        for note in [n for n in self.app._notifications if n.title == COST_TITLE]:
+            self.app._unnotify(note, refresh=False)
+        self.app.notify(said, title=COST_TITLE, severity="warning", timeout=4)
 
     def _on_reactions(self, batch: list[Reaction]) -> None:
         """After a claim is settled: the winner's time next to every other claimant's, so a

@@ -397,6 +397,17 @@ class TurnScreen(GameScreen):
     def log_seen(self) -> dict[int, int]:
         return dict(self._seen)
 
+    def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        # The person who just moved saw their own move as they made it: their next cover's
+        # "since your last turn" starts after it, with what the others did.
+        mover = seat if self.private and seat is not None and seat == self.viewer else None
+        own_from = len(self.history)
+        super()._on_table(events_, seat)
+        if mover is not None:
+            said = [e for e in events_ if e.text]  # (a line of the log each)
+            own = next((i for i, e in enumerate(said) if e.seat != mover), len(said))
+            self._seen[mover] = max(self._seen.get(mover, 0), own_from + own)
+
     def render_hand(self, hand: list[Card]) -> RenderableType:
         if not hand:
             return Text("")
