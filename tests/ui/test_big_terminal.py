@@ -66,3 +66,20 @@ async def test_a_tall_terminal_gives_the_log_more_lines(app_factory):
         shown = [n for n in range(20) if f"line {n} " in text + " "]
         assert len(shown) >= 10 and shown[-1] == 19  # (at 80x24: the newest 3)
         assert not faults(app, screen)
+
+
+async def test_a_terminal_made_taller_during_a_game_gets_the_larger_cards_and_longer_log(app_factory):
+    app = app_factory(go_fish())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for n in range(20):
+            screen.add_log(Text(f"line {n}"))
+        screen.refresh_all()
+        await pilot.pause()
+        assert len(hand_art(app)) == SMALL.height - 2 and screen.log_rows() == 3
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(hand_art(app)) == LARGE.height - 2
+        assert screen.log_rows() > 3 and f"line {20 - screen.log_rows()} " in screen_text(app)

@@ -100,3 +100,33 @@ async def test_a_solo_player_is_you_and_finds_the_bot_level_they_chose_last_time
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
         assert [screen.query_one(f"#seat-{s}", Select).value for s in range(3)] == ["human", "bot:easy", "bot:easy"]
+
+
+def rows_above_the_form(app, screen) -> str:
+    """What the set-up screen shows before its scrolling form: what a player sees before enter."""
+    from ui_helpers import screen_text
+
+    return "\n".join(screen_text(app).split("\n")[:screen.query_one("#setup-form").region.y])
+
+
+async def test_spoons_set_up_shows_pig_and_the_other_house_rules_above_the_fold_and_follows_them():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SetupScreen(GAMES["spoons"]))
+        await pilot.pause()
+        screen = app.screen
+        above = rows_above_the_form(app, screen)
+        assert "Pig no" in above and "Spoons far away no" in above
+        screen.query_one("#opt-pig", Switch).value = True
+        await pilot.pause()
+        assert "Pig yes" in rows_above_the_form(app, screen)
+
+
+async def test_a_long_summary_in_the_set_up_header_is_shown_whole_at_80_columns():
+    for game_id in ("animals", "snap", "egyptian-ratscrew", "through-the-window", "spoons"):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(SetupScreen(GAMES[game_id]))
+            await pilot.pause()
+            above = " ".join(line.strip() for line in rows_above_the_form(app, app.screen).split("\n"))
+            assert GAMES[game_id].summary in above, game_id

@@ -439,9 +439,13 @@ class GameScreen(Screen):
         log = self.query("#log")
         return max(self.LOG_LINES, log.first().size.height if log else 0)
 
-    def on_resize(self) -> None:
+    _sized_for: tuple[int, int] | None = None  # the terminal's size when the screen was last resized
+
+    def on_resize(self, event: events.Resize) -> None:
         # the log's height and the hand's room follow the terminal: drawn again once laid out
-        self.call_after_refresh(self._redraw_for_size)
+        if self._sized_for not in (None, tuple(event.size)):
+            self.call_after_refresh(self._redraw_for_size)
+        self._sized_for = tuple(event.size)
 
     def _redraw_for_size(self) -> None:
         if self.table is not None and self.is_mounted and not self._taken_down():

@@ -106,6 +106,7 @@ class SetupScreen(Screen):
                                 suggester=SuggestFromList(known, case_sensitive=False),
                                 id=f"profile-{seat}", classes="seat-profile")
             yield Static(self._profiles_help(known), id="profiles-help", classes="field-help")
+            yield Static(id="keyboard-note", classes="field-help")  # whose hands the people here see
             with Horizontal(classes="field"):
                 yield Label("Rules book", classes="field-label")
                 yield Select(self._book_choices(books), value=self.book.name if self.book else NO_BOOK,
@@ -209,6 +210,7 @@ class SetupScreen(Screen):
             self._choose_book(str(event.value))
         elif wid.startswith("opt-"):
             self._show_book()
+            self._show_keyboard_note()
 
     def _seat_count(self) -> int:
         players = self.query_one("#players", Select).value
@@ -230,6 +232,17 @@ class SetupScreen(Screen):
                 person += 1
                 profile.placeholder = self.app.player if alone else f"Player {person}"
         self.query_one("#profiles-help").display = "human" in kinds
+        self._show_keyboard_note()
+
+    def _show_keyboard_note(self) -> None:
+        """In a game that shows every person's hand, what the people at the keyboard see (and in
+        Cash, whom they partner)."""
+        kinds = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(self._seat_count())]
+        describe = getattr(screen_class(self.spec.id), "keyboard_note", None)
+        note = describe(self._form_options(), kinds.count("human")) if describe else ""
+        widget = self.query_one("#keyboard-note", Static)
+        widget.update(Text(note, style="bold"))
+        widget.display = bool(note)
 
     def _choose_book(self, name: str) -> None:
         """Take a book's house rules and rulings into the form (or none: the form stays)."""
@@ -268,12 +281,30 @@ class SetupScreen(Screen):
     def _show_book(self) -> None:
         line = self.query_one("#setup-book", Static)
         if self.book is None:
-            line.update(Text.assemble(" Rules book: ", ("none", "bold"), " (the house rules as set below)"))
+            book = Text.assemble(" Rules book: ", ("none", "bold"))
         elif self._book_in_force() is not None:
-            line.update(Text.assemble(" Rules book in force: ", (self.book.name, "bold")))
+            book = Text.assemble(" Rules book in force: ", (self.book.name, "bold"))
         else:
-            line.update(Text.assemble(" Rules changed from ", (self.book.name, "bold"),
-                                      ": no book in force unless they are saved as one"))
+            book = Text.assemble(" Rules changed from ", (self.book.name, "bold"),
+                                 ": no book in force unless they are saved as one")
+        line.update(Text("\n").join([book, self._house_rules_line()]))
+
+    def _house_rules_line(self) -> Text:
+        """The house rules as the form has them, above the fold: a player who starts at once (enter
+        on Start) sees what they start with, though the switches are further down."""
+        options = self._form_options()
+        if options is None:
+            return Text(" House rules: one of them needs fixing below", style="bold")
+        fields = type(options).model_fields
+        if not fields:
+            return Text(" House rules: none; the game as its rules describe it", style="dim")
+        rules = Text(" House rules (set below): ", style="dim")
+        for n, (name, info) in enumerate(fields.items()):
+            if n:
+                rules.append(" · ", style="dim")
+            rules.append(f"{option_label(info, name)} ")
+            rules.append(option_value_label(info, getattr(options, name)), style="bold")
+        return rules
 
     def _error(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(Text(message, style="bold"))
