@@ -94,3 +94,17 @@ async def test_a_wrong_grab_for_the_last_letter_puts_you_out_and_the_bots_finish
         await pilot.press("greater_than_sign")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), tries=2000)
         assert screen.game.result.winners != [0] and screen.game.result.ranking[-1] == 0
+
+
+async def test_last_rounds_grabs_leave_the_log_when_the_next_round_is_dealt(app_factory):
+    app = app_factory(GameSetup.solo(SPOONS, 4, seed=1, level="expert", deck=spoons_deck(*QUAD, stock="7s Kc")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("enter", "4", "space")  # four sevens: a spoon, and the bots grab the rest
+        await wait_for(pilot, lambda: screen.game.s.round == 2, tries=1500)
+        await pilot.pause()
+        log = screen.query_one("#log").region
+        shown = screen_text(app).split("\n")[log.y:log.bottom]
+        assert shown[0].startswith(" Round 2: Bot 1 deals")  # the deal opens the log ...
+        assert not [line for line in shown if "spoon" in line and "deals" not in line]  # ... no grab of round 1
+        assert any("Bot 2 grabs a spoon" in line.plain for line in screen.history)  # (f2 keeps them)

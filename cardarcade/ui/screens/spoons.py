@@ -35,6 +35,7 @@ class SpoonsScreen(SpeedFamilyScreen):
         self.pig = pig
         self.grab_word = "nose" if pig else "grab"
         self.running: set[int] = set()  # seats on their way to spoons far away (their grab has not landed)
+        self.round_start = 0  # the history's line where this round's deal is told (the log shows from there)
 
     # ---- keys
 
@@ -101,9 +102,18 @@ class SpoonsScreen(SpeedFamilyScreen):
     # ---- the table's news
 
     def on_game_events(self, events_: list[Event]) -> None:
-        if any(event.kind == "deal" for event in events_):
+        told = [event for event in events_ if event.text]  # (each is a line of the history, in order)
+        deal = next((n for n, event in enumerate(told) if event.kind == "deal"), None)
+        if deal is not None:
             self.headline = ""
             self.flash.clear()
+            self.round_start = len(self.history) - len(told) + deal
+
+    @property
+    def log_lines(self) -> list[Text]:
+        # Only this round's: a "grabs a spoon" left from the last round invites a wrong grab (f2 has them all).
+        lines = super().log_lines
+        return lines[max(0, len(lines) - (len(self.history) - self.round_start)):]
 
     # ---- drawing
 
