@@ -10,7 +10,7 @@ places, settled by press time (``_speedplay``), and so are the calls and the boa
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -60,8 +60,9 @@ call **"Cash!"** before anyone on the other side calls **"Counter cash!"**.
 
 - **Players:** 4, 6 or 8, in **partnerships of two**. Partners are **drawn** (two red and two
   black cards at four, the reds against the blacks; one suit per side at six and eight) or
-  **chosen** at setup, and the sides sit alternately (A-B-A-B, A-B-C-A-B-C), so partners are
-  never neighbours. The table shows who partners whom.
+  **chosen** at setup (people at one keyboard choose each other: see below), and the sides sit
+  alternately (A-B-A-B, A-B-C-A-B-C), so partners are never neighbours. The table shows who
+  partners whom.
 - **Secret signal:** before the hand, each partnership picks a signal from a short list of
   gestures: **tap** the table, take a **sip**, **whistle**, **wink**. Only the partners know it.
   Everyone makes these gestures now and then anyway, so a signal has to be *noticed*.
@@ -78,7 +79,8 @@ call **"Cash!"** before anyone on the other side calls **"Counter cash!"**.
   caller's side wins, if not, it loses. The first call (by press time) settles the hand.
 - **Real deal:** the stock runs out (the holder cannot deal a new board) with no call: a draw.
 
-**House rules:** how partners are found and whom Player 1 partners when chosen; the game's
+**House rules:** how partners are found (the people at one keyboard together, drawn, or
+chosen) and whom Player 1 partners when chosen; the game's
 name (Cash, Kemps or Kent: what the call says); **letters**: the losing side of each hand takes
 a letter of the name, and the first side to spell it loses the match (a real deal gives no
 letters); the most hands a lettered match may last.
@@ -101,7 +103,10 @@ letters); the most hands a lettered match may last.
 - A lettered match is lost by the first side to spell the word; the others share the win. If the
   hand limit comes first, the fewest letters win.
 - Two people at one keyboard see each other's cards: there is no time to pass a cover back and
-  forth in a game with no turns.
+  forth in a game with no turns. So by default they play as **partners** (opposite each other at
+  four; the other players drawn), and a "Counter cash!" is never called on a hand its caller
+  could see. With partners drawn or chosen they may end up opponents, each seeing the other's
+  hand; the set-up screen says which.
 
 **Keys:** pick one of your cards and a board card (either first) to swap them; a gesture key
 makes that gesture (your signal, or an innocent one); one key calls "Cash!", another "Counter
@@ -118,10 +123,12 @@ def call_actions(k: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
 
 
 class CashOptions(Options):
-    partners: Literal["drawn", "chosen"] = Field(
-        "drawn", title="Partners",
-        description="Drawn (by colour, or by suit with more sides) or chosen below.",
-        json_schema_extra={"labels": {"drawn": "drawn by colour or suit", "chosen": "chosen"}})
+    partners: Literal["people", "drawn", "chosen"] = Field(
+        "people", title="Partners",
+        description="The people at one keyboard partner each other (the others drawn), drawn (by colour, "
+                    "or by suit with more sides) or chosen below.",
+        json_schema_extra={"labels": {"people": "people at one keyboard together", "drawn": "drawn by colour or suit",
+                                      "chosen": "chosen"}})
     partner: int = Field(3, ge=2, le=8, title="Player 1's partner",
                          description="When partners are chosen: who plays with Player 1 (the rest pair off in order).")
     name: Literal["cash", "kemps", "kent"] = Field(
@@ -207,10 +214,14 @@ def chosen_pairs(people: int, partner: int) -> list[int]:
     return side
 
 
-def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None]
+def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None], together: Sequence[int] = ()
                ) -> tuple[list[int], list[int], list[Card]]:
     """(each person's side, the seating ring, the cards drawn), drawn with ``shuffle``. With an
-    odd number one person, drawn at random, plays alone and sits last (between two different sides)."""
+    odd number one person, drawn at random, plays alone and sits last (between two different sides).
+    ``together``: the seats of the people at one keyboard, partners in pairs when partners are "people"."""
+    if options.partners == "people" and len(together) > 1:
+        side = people_sides(people, together, shuffle)
+        return side, seated(side), []
     loner: int | None = None
     paired = list(range(people))
     if people % 2:
@@ -241,11 +252,29 @@ def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None
     for i, p in enumerate(paired):
         side[p] = local[i]
     side[loner] = max(local) + 1
-    ring = [paired[i] for i in seating(local)]
-    ring.append(loner)
-    # sides numbered by their first member, so person 0's side is 0; drawn cards are kept only
-    # for even tables, where every player drew one
-    return number_sides(side), ring, []
+    # drawn cards are kept only for even tables, where every player drew one
+    return number_sides(side), seated(side), []
+
+
+def people_sides(people: int, together: Sequence[int], shuffle: Callable[[list], None]) -> list[int]:
+    """Each seat's side: the people at one keyboard paired off in the order given, then the
+    other players (a third person among them) paired at random; with an odd number, the one
+    left over plays alone."""
+    pairs = list(together[:len(together) // 2 * 2])
+    others = [p for p in range(people) if p not in pairs]
+    shuffle(others)
+    side = [0] * people
+    for i, p in enumerate(pairs + others):
+        side[p] = i // 2
+    return number_sides(side)
+
+
+def seated(side: list[int]) -> list[int]:
+    """The ring of seats for ``side``: the sides alternate, and a player alone sits last,
+    between two different sides."""
+    alone = [p for p in range(len(side)) if side.count(side[p]) == 1]
+    paired = [p for p in range(len(side)) if p not in alone]
+    return [paired[i] for i in seating(number_sides([side[p] for p in paired]))] + alone
 
 
 @functools.lru_cache(maxsize=256)
@@ -280,7 +309,9 @@ class Cash(SpeedFamilyGame):
         self._swaps: list[tuple[Card, int, dict[Card, Action]] | None] = [None] * PLACES
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None) -> Cash:
+    def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None,
+              together: Sequence[int] = ()) -> Cash:
+        """A new game; ``together``: the seats of the people at one keyboard (see ``make_sides``)."""
         order = prepare_deck(PACK, seed, deck)
         state = construct(
             CashState, players=players, seed=seed, options=options, side=[], ring=[], drawn=[], hands=[], board=[],
@@ -290,7 +321,7 @@ class Cash(SpeedFamilyGame):
             last_hands=[])
         game = cls(state)
         # the game's own cheap shuffle, from the seed: a fixed deck's deal does not depend on the draw
-        side, ring, drawn = make_sides(players, options, game.mix)
+        side, ring, drawn = make_sides(players, options, game.mix, together)
         sides = max(side) + 1
         # (one update for the fields a deal fills in: a store through State.__setattr__ costs
         # more than the rest of a short game's moves; the names are the model's own)

@@ -28,6 +28,7 @@ from importlib.resources import files
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import RANKS, Card, Rank
+from cardarcade.rules._proper_nouns import PROPER_NOUNS
 from cardarcade.rules._speedplay import NAMES, PACK
 from cardarcade.rules.base import (
     Action,
@@ -65,11 +66,12 @@ starts with the letter of the card just turned.
 **How this table plays it** (the text leaves these open, or a screen needs them):
 
 - **Words are typed:** type the noun and press enter. A noun counts if it is in the English noun
-  list of the *wonderwords* package (any case; a hyphen or space may be left out, "icecream" is
-  "ice-cream"); rude words are left out of it. The list holds common nouns only, so a name such
-  as "Texas", which the text allows, does not count here. A word that is not in the list, does
-  not start with the letter, or has won a card already is refused with a short note to its typist
-  only: it costs nothing but time.
+  list of the *wonderwords* package or on our list of places and first names (countries, states
+  and provinces, big cities, seas and mountains, common first names: "Texas", "Tokyo", "Tom"),
+  in any case; a hyphen or space may be left out ("icecream" is "ice-cream", "newyork" is "New
+  York"). Rude words are left out. A word that is not in the lists, does not start with the
+  letter, or has won a card already is refused with a short note to its typist only, and the
+  box is cleared for the next try: it costs nothing but time.
 - **First means first pressed:** two words sent a moment apart are settled by when enter was
   pressed, not by which the table reads first; the later one is told by how much it lost
   ("Ann was 40 ms earlier").
@@ -151,11 +153,15 @@ def _read_list(name: str) -> list[str]:
 @functools.cache
 def nouns() -> Nouns:
     """The nouns this game takes: the package's noun list less anything on its profanity list
-    (a word, or any part of a hyphenated or two-word noun). Read once, on first use."""
+    (a word, or any part of a hyphenated or two-word noun), and our places and first names
+    ("Texas", as the text has it). Read once, on first use."""
     profane = set(_read_list("profanitylist.txt"))
-    words = sorted({w for w in _read_list("nounlist.txt")
-                    if w[:1].isalpha() and w not in profane
-                    and not (("-" in w or " " in w) and any(p in profane for p in w.replace("-", " ").split()))})
+    common = {w for w in _read_list("nounlist.txt")
+              if w[:1].isalpha() and w not in profane
+              and not (("-" in w or " " in w) and any(p in profane for p in w.replace("-", " ").split()))}
+    known = {fold(w) for w in common}
+    proper = {w for w in PROPER_NOUNS if fold(w) not in known and w.lower() not in profane}
+    words = sorted(common | proper, key=lambda w: (w.lower(), w))  # "Texas" among the t words
     folded: dict[str, int] = {}
     runs: dict[str, tuple[int, int]] = {}
     for i, word in enumerate(words):

@@ -79,6 +79,27 @@ def test_odd_tables_have_one_player_alone_between_two_sides():
     assert game.s.phase == "play"
 
 
+@pytest.mark.parametrize("players,together", [(4, (0, 1)), (4, (1, 3)), (6, (2, 5)), (8, (0, 7, 3, 4)), (5, (0, 1))])
+def test_people_at_one_keyboard_are_partners_by_default_seated_apart(players, together):
+    for seed in range(20):
+        game = Cash.setup(players, seed, GAMES["cash"].parse_options(None), None, together=together)
+        side, ring = game.s.side, game.s.ring
+        for a, b in zip(together[::2], together[1::2]):
+            assert side[a] == side[b], "each pair of people partners"
+            apart = abs(ring.index(a) - ring.index(b))
+            assert min(apart, players - apart) > 1, "partners never sit side by side"
+            if players == 4:
+                assert apart == 2, "at four, partners sit opposite"
+        assert sorted(side.count(x) for x in set(side)) == ([1] if players % 2 else []) + [2] * (players // 2)
+
+
+def test_people_may_be_drawn_apart_when_partners_are_drawn():
+    drawn = GAMES["cash"].parse_options({"partners": "drawn"})
+    sides = {tuple(Cash.setup(4, seed, drawn, None, together=(0, 1)).s.side) for seed in range(20)}
+    assert any(s[0] != s[1] for s in sides), "the text's draw, not the keyboard, decides"
+    assert Cash.setup(4, 3, drawn, None, together=(0, 1)).s.side == GAMES["cash"].new(4, 3, drawn).s.side
+
+
 def test_each_side_picks_a_secret_signal_before_the_board_turns():
     game = new()
     assert game.actors() == [0, 1], "each side's first player picks"

@@ -7,6 +7,7 @@ import pytest
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules import GAMES, Action, IllegalAction
+from cardarcade.rules._proper_nouns import PROPER_NOUNS
 from cardarcade.rules.through_the_window import PASS, TURN, fold, letter_of, nouns
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.table import (
@@ -124,7 +125,7 @@ def test_the_noun_list_takes_any_case_and_spelling_of_a_compound_and_leaves_out_
     assert table.index("TIGER") == table.index("tiger") is not None
     assert table.index("ice cream") == table.index("icecream") == table.index("ice-cream") is not None
     assert table.index("xyzzy") is None and table.index("") is None
-    assert all(w == w.lower() for w in table.words)
+    assert all(w == w.lower() or w in PROPER_NOUNS for w in table.words)  # (capitals: places and names)
     rude = "cncgvrf"  # rot13 of a word on the package's profanity list that is also on its noun list
     assert table.index(rude.translate(str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm"))) \
         is None
@@ -151,3 +152,18 @@ def test_the_earlier_press_wins_even_when_the_later_word_is_processed_first():
 def test_fewer_cards_each_is_a_house_rule():
     game = game_of(players=13, cards_each=2)
     assert game.view(None).hidden == [2] * 13 and len(game.s.unused) == 52 - 26
+
+
+def test_places_and_names_count_as_nouns_as_the_text_has_it():
+    """The text's own example for a three: "tree, tiger, tank, tomato, Texas" (issue 26, item 4)."""
+    game = game_of("2c", "3c", "8d", "10h", "Qs", "Jd")
+    game.apply(2, TURN)  # the 8: E
+    events = game.apply(0, say("england"))
+    assert events[0].describe(["Ann", "Bob", "Cy"]) == "Ann said “England” first and takes the 8♦"
+    game.apply(0, TURN)  # the 2: T
+    assert [e.kind for e in game.apply(1, say("Texas"))] == ["word_win"]
+    game.apply(1, TURN)  # the 3: T again, and New York does not start with it
+    assert say("New York").target not in [a.target for a in game.legal_actions(0)]
+    assert game.is_legal(0, say("tokyo")) and game.is_legal(0, say("Tom")) and not game.is_legal(0, say("TEXAS"))
+    table = nouns()
+    assert table.words[table.index("jack")] == "jack", "a name that is also a noun is that noun"

@@ -89,3 +89,38 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
         assert screen.game.result.winners == [1, 3], "Player 1's partner has no four of a kind"
         await wait_for(pilot, lambda: any("Player 1 called 20 ms before Player 2" in n.message
                                           for n in app._notifications))
+
+
+async def test_two_people_at_one_keyboard_are_partners_sitting_opposite(app_factory):
+    app = app_factory(GameSetup.solo(CASH, 4, seed=2, humans=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, CashScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        # partners pick their signal together: nobody at the keyboard is asked to look away
+        assert app.screen.title_text == "Player 1: pick your side's secret signal"
+        assert "Player 1 & Player 2 (A) v Bot 1 & Bot 2 (B)" in screen.partners_line()
+        # the panels go round the table: the partners are first and third, opposite each other
+        assert [w.id for w in screen.query_one("#seats").children] == ["seat-0", "seat-2", "seat-1", "seat-3"]
+
+
+async def test_the_setup_says_whose_hands_the_people_at_one_keyboard_see(app_factory):
+    from textual.widgets import Select
+
+    from cardarcade.ui.screens.setup import SetupScreen
+
+    for game, said in (("speed", ""), ("spoons", ""), ("cash", "So the people here are partners")):
+        app = app_factory()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(SetupScreen(GAMES[game]))
+            await pilot.pause()
+            screen = app.screen
+            note = screen.query_one("#keyboard-note")
+            assert not note.display, "alone at the keyboard: nothing to say"
+            screen.query_one("#seat-1", Select).value = "human"
+            await pilot.pause()
+            assert note.display and "every person's hand shows on the screen" in str(note.render())
+            assert said in str(note.render())
+            if game == "cash":
+                screen.query_one("#opt-partners", Select).value = "drawn"
+                await pilot.pause()
+                assert "may be opponents who see each other's cards" in str(note.render())

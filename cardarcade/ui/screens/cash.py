@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.containers import Grid
 
 from cardarcade.rules.base import Action, Event, IllegalAction
-from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES, SIDE_MARKS, call_name
+from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES, SIDE_MARKS, Cash, call_name
 from cardarcade.table.table import Reaction, is_fault, is_win
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
@@ -35,8 +35,25 @@ class CashScreen(SpeedFamilyScreen):
     VERBS = [*CARD_VERBS, *BOARD_VERBS, *SIGN_VERBS, "cash", "counter", "flip"]
     VERB_HELP = {"flip": "deal a new board", **{v: g for v, g in zip(SIGN_VERBS, GESTURES)}}
 
+    OPEN_HANDS = True
+
+    @classmethod
+    def keyboard_note(cls, options: object, people: int) -> str:
+        seen = super().keyboard_note(options, people)
+        if not seen:
+            return ""
+        if getattr(options, "partners", None) == "people":
+            return f"{seen} So the people here are partners, two by two (opposite each other at four)."
+        return f"{seen} Partners are drawn or chosen, so people here may be opponents who see each other's cards."
+
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
+        if not self.resumed and self.shared is None and len(self.people) > 1:
+            # dealt again with the people here seated as partners (when the house rule says so):
+            # the engine alone cannot tell who shares the keyboard
+            self.game = Cash.setup(len(setup.seats), setup.seed, self.game.options,
+                                   list(setup.deck) if setup.deck else None, together=self.people)
+            self.view = self.game.view(self.viewer)
         self.picked: dict[int, int] = {}  # seat -> a hand slot picked, waiting for a board card
         self.aimed: dict[int, int] = {}  # seat -> a board place picked, waiting for a hand card
         self.gestured: dict[int, tuple[str, float]] = {}  # seat -> (gesture, when it was made)

@@ -56,6 +56,14 @@ class SpeedFamilyScreen(GameScreen):
     LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"play_late"})  # the game's events for a race lost
     BEFORE_GO: ClassVar[str] = "wait for GO, the middle is not turned up yet"  # to a key pressed in the count
     SEEN_KEPT: ClassVar[int] = 16  # recent tables kept for keys handled late
+    OPEN_HANDS: ClassVar[bool] = False  # every person's hand shows at one keyboard (no covers without turns)
+
+    @classmethod
+    def keyboard_note(cls, options: object, people: int) -> str:
+        """What the set-up screen tells ``people`` sharing a keyboard about whose hands they see."""
+        if people < 2 or not cls.OPEN_HANDS:
+            return ""
+        return "At one keyboard every person's hand shows on the screen: everyone here sees them all."
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
@@ -215,6 +223,7 @@ PILE_VERBS = ["pile0", "pile1"]
 
 class SpeedScreen(SpeedFamilyScreen):
     VERBS = [*CARD_VERBS, *PILE_VERBS]
+    OPEN_HANDS = True
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)

@@ -26,6 +26,7 @@ class SpoonsScreen(SpeedFamilyScreen):
     # only a grab too late is told, with who was earlier and by how much; a spoon taken is in the
     # log already, and in Pig a nose is for the others to notice
     LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"grab_late"})
+    OPEN_HANDS = True
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)

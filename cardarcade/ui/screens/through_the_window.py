@@ -207,6 +207,8 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             if hot_seat:
                 self.release_buzz(f"{name}: {problem}; the buzz goes back")
             else:
+                if view.window is not None:  # the note quotes it: the next word starts afresh, not after it
+                    self.set_box(seat, "")
                 self.say(problem)
             return
         index = nouns().index(word)
