@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.containers import Grid
 
-from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES, SIDE_MARKS, Cash, call_name
 from cardarcade.table.table import Reaction, is_fault, is_win
 from cardarcade.ui.screens._panels import fitted, panel_width
@@ -340,8 +340,8 @@ class CashScreen(SpeedFamilyScreen):
             idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
             if view.holder in self.people and view.board_up:
                 key = self.keymap.key_label(view.holder, "flip")
-                idle = (f"{self.names[view.holder]} holds the stock ({view.stock}): {key} deals a new board"
-                        ).replace("You holds", "You hold")
+                idle = fill(f"{{seat}} [holds|hold] the stock ({view.stock}): {key} deals a new board",
+                            self.names, view.holder, None)
         picker = self.signal_picker() if view.phase == "signals" and started else None  # (keys wait for go)
         if picker is not None:
             others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]

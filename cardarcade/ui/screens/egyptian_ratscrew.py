@@ -129,8 +129,8 @@ class EgyptianRatscrewScreen(PileScreen):
             return "You are out of the game."
         lead = "You are out: space slaps in" if view.out[me] else "space slaps"
         if view.award is not None:
-            return f"{lead} · {self.names[view.award]} takes the pile, then turns next"
-        return f"{lead} · {self.names[view.turn]} turns next"
+            return f"{lead} · " + fill("{seat} [takes|take] the pile, then [turns|turn] next", self.names, view.award, None)
+        return f"{lead} · " + fill("{seat} [turns|turn] next", self.names, view.turn, None)
 
 
 SCREENS = {"egyptian-ratscrew": EgyptianRatscrewScreen}

@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.cards import Card
-from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.california_speed import PLACES, SIDE, matched
 from cardarcade.rules.speed import PILE_NAMES, fits
 from cardarcade.table.table import COUNT_BEAT, Reaction
@@ -31,18 +31,16 @@ def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
     """Why a play lost its race, in ms: 'Ann was 40 ms earlier' (None: it lost to nobody's press)."""
     if r.beaten_by is None:
         return None
-    who = names[r.beaten_by]
     if r.margin < 0 and r.beaten_by != r.seat:
         # pressed first, but it reached the table after the other play had been settled there
-        pressed = "You" if loser_here else names[r.seat]
-        return (f"{pressed} pressed {round(-r.margin * 1000)} ms before {who}, but {who}'s play was settled "
-                "before the press arrived")
+        said = [("You" if loser_here and seat == r.seat else name) for seat, name in enumerate(names)]
+        return fill(f"{{seat}} pressed {round(-r.margin * 1000)} ms before {{target}}, but {{target}}'s play was "
+                    "settled before the press arrived", said, r.seat, r.beaten_by)
     ms = max(0, round(r.margin * 1000))
     if r.beaten_by == r.seat:
         return f"{possessive(names[r.seat])} own earlier card got there {ms} ms before"
-    if loser_here:
-        return f"{who} was {ms} ms earlier"
-    return f"{who} was {ms} ms earlier than {names[r.seat]}"
+    return fill("{seat} [was|were] " + f"{ms} ms earlier" + ("" if loser_here else " than {target}"),
+                names, r.beaten_by, r.seat)
 
 
 def possessive(name: str) -> str:
