@@ -200,3 +200,31 @@ async def test_at_a_hot_seat_keyboard_a_cost_is_said_by_name_with_no_pop_up_over
         assert "Player 1 turns up" in screen.history[-1].plain and "out of turn" in screen.history[-1].plain
         keys = str(screen.query_one("#prompt").render())
         assert keys.startswith("Player 1: w") and keys in screen_text(app)  # the whole key line shows
+
+
+async def test_toepen_at_one_keyboard_covers_the_hands_through_a_bots_turn_and_anyone_may_knock_there():
+    """The last person's hand stayed up through the bot's turn, so only they could knock out of
+    turn; now the cover comes up and takes n for any person here, who says who they are."""
+    from cardarcade.cards import Card
+    from cardarcade.rules.toepen import deck_for
+    from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+
+    deck = deck_for("9s 8h Qh 9c", "As 9h Ad 8c", "10s 7s Ah Kd")
+    setup = GameSetup.solo(GAMES["toepen"], 3, seed=3, humans=2, deck=deck, options={"redraw": False})
+    app = app_with(setup)  # (the bot never moves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen_stack[1]
+        for player, card in (("Player 1", "9c"), ("Player 2", "8c")):
+            await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == player)
+            await pilot.press("enter")
+            target = screen.hand_cards().index(Card.parse(card))
+            await pilot.press("home", *(["right"] * target), "enter")
+        game = screen.game
+        await wait_for(pilot, lambda: game.actors()[0] == 2)  # Bot 1 to play
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen))
+        assert screen.hand_cards() == [] and "n: knock" in screen_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "Player 1" in screen_text(app) and "Player 2" in screen_text(app)
+        await pilot.press("1")  # Player 1 knocks, out of turn
+        await wait_for(pilot, lambda: game.s.knocker == 0)

@@ -26,7 +26,7 @@ from cardarcade.rules.toepen import (
     tens_signal,
 )
 from cardarcade.ui.screens.tricks import TrickScreen
-from cardarcade.ui.screens.turn import Command
+from cardarcade.ui.screens.turn import ChoiceScreen, Command
 
 SIGNAL_MARKS = {3: "whistles", 4: "stands"}
 SIGNAL_VERBS = {3: "whistle", 4: "stand up"}
@@ -51,8 +51,35 @@ class ToepenScreen(TrickScreen):
         if actors[0] in people:
             return actors[0]
         if self.private:
-            return self.viewer if self.viewer in actors else None
+            # A bot's turn: the hands are covered, and whoever wants to knock does so from the
+            # cover (the last person's hand staying up let only them knock out of turn).
+            return None
         return next((s for s in actors if s in people), None)
+
+    def knockers_here(self) -> list[int]:
+        """The people at this keyboard who may knock now, out of turn."""
+        actors = self.game.actors() if not self.game.is_over else []
+        return [s for s in actors[1:] if s in self.people and self.game.may_knock(s)]
+
+    def cover_keys(self) -> dict[str, str]:
+        return {"n": "knock (you are asked who)"} if self.private and self.knockers_here() else {}
+
+    def cover_key(self, key: str) -> None:
+        knockers = self.knockers_here()
+        if not knockers:
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:  # (once the cover is back on top and the table plays again)
+                self.call_after_refresh(self._knock_out_of_turn, knockers[index])
+
+        self.app.push_screen(ChoiceScreen("Who knocks?", [self.names[s] for s in knockers]), chosen)
+
+    def _knock_out_of_turn(self, seat: int) -> None:
+        table = self.table
+        if table is None or not table.started or table.paused or KNOCK not in self.game.legal_actions(seat):
+            return
+        table.submit(seat, KNOCK)
 
     @property
     def actor(self) -> int | None:

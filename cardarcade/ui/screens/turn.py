@@ -172,10 +172,13 @@ class CoverScreen(Dialog[None]):
         self.after = after  # whose turn just ended ('' or None at the start)
         self.player: str | None = None  # the person asked for, once one is to move
         self.since: list[str] = []
+        self.keys: dict[str, str] = {}  # the owner's keys that act from the cover: key -> what it does
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
-            yield Static(id="cover-title")
+            title = Static(id="cover-title")
+            title.styles.text_align = "center"  # (each line: a second one says what keys work here)
+            yield title
             yield Static(id="cover-heading")
             with VerticalScroll(id="cover-scroll"):
                 yield Static(id="cover-news")
@@ -186,10 +189,19 @@ class CoverScreen(Dialog[None]):
 
     def ask_for(self, player: str | None, since: Sequence[str]) -> None:
         """Ask for ``player`` (None: nobody yet, bots are playing) and show ``since``."""
-        changed = (player, list(since)) != (self.player, self.since)
-        self.player, self.since = player, list(since)
+        keys = self.owner.cover_keys()
+        changed = (player, list(since), keys) != (self.player, self.since, self.keys)
+        self.player, self.since, self.keys = player, list(since), keys
         if changed and self.is_mounted:
             self._draw()
+
+    def on_key(self, event: events.Key) -> None:
+        # A move open to anyone here at any moment (Toepen's knock) is made from the cover too:
+        # whoever sits at the keyboard while it is up may not be the only one who wants it.
+        if event.key in self.owner.cover_keys():
+            event.stop()
+            event.prevent_default()
+            self.owner.cover_key(event.key)
 
     def _draw(self) -> None:
         # Not all there if the game ended, or the app began to end, before the cover was up (Dialog).
@@ -201,7 +213,8 @@ class CoverScreen(Dialog[None]):
             ended = f"{self.after}'s turn is over. " if self.after else ""
             hurry = " (> lets them finish fast)" if self.owner.people_out() else ""
             title, heading = f"{ended}The bots are playing…{hurry}", "Since then:"
-        self.query_one("#cover-title", Static).update(Text(title, style="bold"))
+        keys = "   ".join(f"{key}: {what}" for key, what in self.keys.items())
+        self.query_one("#cover-title", Static).update(Text.assemble((title, "bold"), ("\n" + keys if keys else "")))
         heading_widget = self.query_one("#cover-heading", Static)
         heading_widget.update(Text(heading, style="italic"))
         heading_widget.display = bool(self.since)
@@ -309,6 +322,14 @@ class TurnScreen(GameScreen):
     def commands(self) -> list[Command]:
         """Card-less moves open to ``self.actor`` now."""
         return []
+
+    def cover_keys(self) -> dict[str, str]:
+        """Keys the hot-seat cover takes now for a move anyone here may make at any moment
+        (key -> what it does; ``cover_key`` does it): none in most games."""
+        return {}
+
+    def cover_key(self, key: str) -> None:
+        """A key of ``cover_keys`` pressed at the cover."""
 
     def actions_for_selection(self, selected: list[Card]) -> list[Action]:
         """The actor's legal moves that play exactly ``selected``, else those using all of them."""
