@@ -228,3 +228,47 @@ async def test_toepen_at_one_keyboard_covers_the_hands_through_a_bots_turn_and_a
         assert "Player 1" in screen_text(app) and "Player 2" in screen_text(app)
         await pilot.press("1")  # Player 1 knocks, out of turn
         await wait_for(pilot, lambda: game.s.knocker == 0)
+
+
+# ---- 12: the log pane goes on from where it was
+
+
+def log_pane(app) -> str:
+    return str(app.screen.query_one("#log").render())
+
+
+async def test_a_continued_save_shows_its_last_lines_in_the_log_pane():
+    from cardarcade.store.saves import decode, encode
+    from cardarcade.ui.screens import screen_for
+
+    setup = GameSetup.solo(WAR, 2, seed=2)
+    log = ["You turn up Q♣", "Bot 1 turns up A♥", "Bot 1 takes 2 cards"]
+    saved = decode(encode("war-1", setup, setup.new_game(), 9.0, log=log))
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen_for(saved.setup, saved))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        pane = log_pane(app)
+        assert all(line in pane for line in log[-2:]) and "carries on from where it was saved" in pane
+
+
+async def test_a_player_back_at_a_shared_table_reads_what_went_on_in_the_log_pane():
+    from cardarcade.rules.base import Action
+    from cardarcade.table.clock import LoopClock
+    from cardarcade.table.shared import SharedTable
+    from cardarcade.ui.screens.lobby import open_game
+
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = SharedTable(WAR, 2, 2, "easy", LoopClock(), creator="ada", pace=1000.0)
+        table.sit("bob")
+        table.deal()
+        table.stand("bob")  # a bot plays bob's seat meanwhile
+        table.submit(0, Action("flip"))
+        table.submit(1, Action("flip"))
+        open_game(app, table, table.sit("bob"))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        pane = log_pane(app)
+        assert "ada turns up" in pane and "bob turns up" in pane and "bob is back at the table" in pane
