@@ -51,13 +51,14 @@ def obvious(view: BuraView, seat: int) -> bool:
 
 def search_work(view: BuraView, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
     """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
+    if skill == 1:  # (a fixed amount of work: the table's thinking time is hard's to use)
+        return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, None)
     if seconds is not None:
         seconds = min(seconds, HARD_SECONDS)
-    if skill == 1:
-        return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, seconds)
     if not view.drawing:
-        samples = 1 if view.stock == 0 and view.upcard is None else HARD_SOLVED_SAMPLES
-        return decide_solved, ("bura", view, seat, seed, samples, seconds)
+        known = view.stock == 0 and view.upcard is None  # (every card is known: one solve says it all)
+        return decide_solved, ("bura", view, seat, seed, 1 if known else HARD_SOLVED_SAMPLES,
+                               None if known else seconds)
     return decide_ismcts, ("bura", view, seat, seed, HARD_ITERATIONS, seconds)
 
 

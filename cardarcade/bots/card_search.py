@@ -2,7 +2,8 @@
 in the Pond): easy plays by the game's rules of thumb, medium samples the unseen cards
 (``search.pimc``), hard searches information sets (``search.ismcts``). A game supplies its
 rules of thumb and its search sizes; the searches go through ``deliberate``, so they run off
-the event loop at a live table and a fixed number of iterations under simulate and in tests.
+the event loop at a live table. Each level does a fixed amount of work, under simulate and at a
+table alike; a table's thinking time lets hard search on past its share, never stop short of it.
 
 The game's view must carry ``seat``, ``turn``, ``playable``, ``hand_no`` and ``played``.
 """
@@ -23,7 +24,7 @@ class CardSearchBot(BotBase):
     GAME: ClassVar[str]
     MEDIUM_SAMPLES: ClassVar[int] = 16
     HARD_ITERATIONS: ClassVar[int]
-    HARD_SECONDS: ClassVar[float] = 0.8  # at most, at a live table (the table's think time may be shorter)
+    HARD_SECONDS: ClassVar[float] = 0.8  # at a live table, hard searches on past its fixed work until then
 
     @staticmethod
     def easy_card(view: Any, rng: random.Random) -> Card:
@@ -43,10 +44,10 @@ class CardSearchBot(BotBase):
     @classmethod
     def search_work(cls, view: Any, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
         """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
-        if seconds is not None:  # a live table: both searches stop at its think time, even medium's few samples
+        if skill == 1:  # (medium's few samples, always: the table's thinking time is hard's to use)
+            return decide_pimc, (cls.GAME, view, seat, seed, cls.MEDIUM_SAMPLES, None, None)
+        if seconds is not None:
             seconds = min(seconds, cls.HARD_SECONDS)
-        if skill == 1:
-            return decide_pimc, (cls.GAME, view, seat, seed, cls.MEDIUM_SAMPLES, None, seconds)
         return decide_ismcts, (cls.GAME, view, seat, seed, cls.HARD_ITERATIONS, seconds)
 
     @classmethod

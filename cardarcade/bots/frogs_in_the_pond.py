@@ -26,7 +26,7 @@ GAME = "frogs-in-the-pond"
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 16
 HARD_ITERATIONS = 300  # play-outs to the end of the hand (cutting them after four tricks played worse)
-HARD_SECONDS = 0.8  # at most, at a live table (the table's think time may be shorter)
+HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 
 
 def easy_card(view: FrogsView, rng: random.Random) -> Card:

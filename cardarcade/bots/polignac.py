@@ -23,7 +23,7 @@ from cardarcade.rules.polignac import POLIGNAC_CARD, PolignacView
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 16
 HARD_ITERATIONS = 700
-HARD_SECONDS = 0.8  # at most, at a live table (the table's think time may be shorter)
+HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 
 
 def easy_card(view: PolignacView, rng: random.Random) -> Card:

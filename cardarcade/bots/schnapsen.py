@@ -97,8 +97,9 @@ def search_work(view: SchnapsenView, seat: int, skill: int, seed: int, seconds: 
     if seconds is not None:
         seconds = min(seconds, HARD_SECONDS)
     if view.strict:
-        samples = 1 if view.upcard is None and view.closed_by is None else HARD_SOLVED_SAMPLES
-        return decide_solved, ("schnapsen", view, seat, seed, samples, seconds)
+        known = view.upcard is None and view.closed_by is None  # (every card is known: one solve says it all)
+        return decide_solved, ("schnapsen", view, seat, seed, 1 if known else HARD_SOLVED_SAMPLES,
+                               None if known else seconds)
     return decide_ismcts, ("schnapsen", view, seat, seed, HARD_ITERATIONS, seconds)
 
 

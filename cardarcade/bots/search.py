@@ -100,21 +100,24 @@ def play_out(game: Game, episode: Hashable, rng: random.Random, depth: int | Non
 
 
 class Budget:
-    """A fixed number of iterations, or a time limit (at least one iteration either way). Under
-    a time limit no iteration starts that would likely end past it (the mean so far as a guide:
-    one exactly solved deal may take a good part of a second)."""
+    """At least ``iterations``, whatever the clock says; with ``seconds`` (the thinking time a live
+    table allows), more while time is left. A level's strength never depends on how busy the
+    machine is: a loaded machine once cut a hard bot's search to a few play-outs, and it threw
+    points away that the same search under simulate kept. Extra iterations start only while they
+    would likely end in time (the mean so far as a guide: one exactly solved deal may take a good
+    part of a second)."""
 
     def __init__(self, iterations: int, seconds: float | None) -> None:
-        self.iterations = iterations
+        self.iterations = max(1, iterations)
         self.start = time.perf_counter()
         self.deadline = None if seconds is None else self.start + seconds
         self.done = 0
 
     def more(self) -> bool:
-        if self.deadline is None:
-            return self.done < self.iterations
-        if self.done == 0:
+        if self.done < self.iterations:
             return True
+        if self.deadline is None:
+            return False
         now = time.perf_counter()
         return now + (now - self.start) / self.done < self.deadline
 

@@ -50,7 +50,7 @@ ESTIMATE_SAMPLES = {"medium": 24, "hard": 64}  # play-outs to judge a knock or a
 KNOCK_AT = {"medium": 0.65, "hard": 0.55}  # the chance of the last trick that makes a knock
 JACK_BLUFF = {"easy": 0.3, "medium": 0.5, "hard": 0.8}  # chance of the false signal
 REDRAW_BLUFF = {"easy": 0.0, "medium": 0.1, "hard": 0.2}  # a weak hand thrown in as if all faces
-HARD_SECONDS = 0.8  # at most, at a live table (the table's think time may be shorter)
+HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 STRONG = (Rank.TEN, Rank.NINE)
 
 
@@ -187,9 +187,8 @@ class ToepenBot(BotBase):
         if view.seat != self.seat:
             return []
         level = ("easy", "medium", "hard")[self.skill]
-        seconds = moment.think_seconds
-        if seconds is not None:
-            seconds = min(seconds, HARD_SECONDS)
+        # (medium does a fixed amount of work; the table's thinking time is hard's to use)
+        seconds = None if moment.think_seconds is None or level != "hard" else min(moment.think_seconds, HARD_SECONDS)
         if self.skill and view.turn != self.seat and view.can_knock and sure_of_last_trick(view, self.seat):
             # a knock out of turn: the last trick is ours whatever the others hold
             key = ("sure", view.hand_no, len(view.played), view.stake)

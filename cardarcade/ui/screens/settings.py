@@ -82,7 +82,8 @@ class SettingsScreen(Screen):
                                    "0 for none).")
             yield from self._field("Hard bots' thinking time", Input(str(settings.hard_bot_seconds),
                                                                      id="hard_bot_seconds"),
-                                   f"Seconds the hard bots of the card games may think ({limits('hard_bot_seconds')}).")
+                                   f"Seconds the hard bots of the card games may think on past their fixed share of work "
+                                   f"({limits('hard_bot_seconds')}; a busy machine never cuts that share short).")
             yield from self._field("Play as profile", Input(settings.profile or "", placeholder=app.player,
                                                             max_length=MAX_NAME, id="profile",
                                                             disabled=app.named_by_session),
