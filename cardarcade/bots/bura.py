@@ -17,7 +17,18 @@ from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots.search import decide_ismcts, decide_pimc, decide_solved
 from cardarcade.cards import BURA as ORDER
 from cardarcade.rules.base import Action
-from cardarcade.rules.bura import DECLARE, GOAL, PASS, BuraView, card_points, cheapest_answer, plays
+from cardarcade.rules.bura import (
+    CLAIM,
+    DECLARE,
+    DECLINE,
+    GOAL,
+    MOLODKA,
+    PASS,
+    BuraView,
+    card_points,
+    cheapest_answer,
+    plays,
+)
 
 MEDIUM_SAMPLES = 12
 HARD_ITERATIONS = 500
@@ -35,6 +46,8 @@ def easy_action(view: BuraView, seat: int, rng: random.Random) -> Action:
         return DECLARE if mine >= GOAL else PASS
     if view.may_declare and mine >= GOAL:
         return DECLARE
+    if view.offer:
+        return CLAIM if worth_announcing(view) else DECLINE
     hand = view.hand
     if view.special:
         return plays(tuple(hand))
@@ -44,9 +57,17 @@ def easy_action(view: BuraView, seat: int, rng: random.Random) -> Action:
     return plays((min(plain, key=lambda c: (card_points([c]), ORDER.value(c), rng.random())),))
 
 
+def worth_announcing(view: BuraView) -> bool:
+    """A bura (it wins the hand unless beaten card for card) and three aces (33 points) always; a
+    molodka only with points in it: low cards led out of turn give the other player cheap points."""
+    return view.offer != MOLODKA or card_points(view.hand) >= 10
+
+
 def obvious(view: BuraView, seat: int) -> bool:
-    """No search needed: the hand is played out, the bot may declare with 31, or its lead is forced."""
-    return view.final or view.special > 0 or (view.may_declare and points(view, seat) >= GOAL)
+    """No search needed: the hand is played out, the bot may declare with 31, its lead is forced,
+    or it decides whether to announce a special lead (by the simple rule above)."""
+    return (view.final or view.special > 0 or view.offer > 0
+            or (view.may_declare and points(view, seat) >= GOAL))
 
 
 def search_work(view: BuraView, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
@@ -67,7 +88,7 @@ class BuraBot(BotBase):
     def plans(self, view: BuraView, moment: Moment) -> list[Plan | Thinking]:
         if view.turn != self.seat or view.seat != self.seat:
             return []
-        key = ("move", view.hand_no, len(view.played), view.final, view.special, view.leader)
+        key = ("move", view.hand_no, len(view.played), view.final, view.special, view.offer, view.leader)
         if self.skill == 0 or obvious(view, self.seat):
             return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))

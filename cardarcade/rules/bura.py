@@ -36,6 +36,8 @@ GOAL = 31
 HAND_SIZE = 3
 DECLARE = Action("declare")  # 31: the hand ends and the won cards are counted
 PASS = Action("pass")  # after the last trick: let the hand end drawn
+CLAIM = Action("claim")  # announce one's special lead and take the lead with it, out of turn
+DECLINE = Action("decline")  # let the lead stand (the special lead is kept for later, or never made)
 # The special leads, by priority: the one that ranks higher takes the lead out of turn.
 BURA_LEAD, THREE_ACES, MOLODKA = 3, 2, 1
 COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodka"}
@@ -62,10 +64,11 @@ your head) or by leading a **bura**; keep the most tokens.
 - The trick's winner leads next. Both draw back to three, the winner first, one card at a
   time; when the stock cannot fill both hands nobody draws again this hand.
 - **Special leads:** a hand of three trumps (**bura**), **three aces**, or three cards of one
-  plain suit (**molodka**) may be led even out of turn. Bura beats three aces beats molodka;
-  with two alike, the player who would lead anyway keeps the lead.
+  plain suit (**molodka**) may be led even out of turn: before the other player leads, its
+  holder may announce it (`a`) and lead all three, or keep quiet (`n`). Bura beats three aces
+  beats molodka; with two alike, the player who would lead anyway keeps the lead.
 - **A bura led** decides the hand: whoever takes that trick wins the pot.
-- **Declaring 31** (`d`): on your lead after taking a trick, say you have 31. The won cards
+- **Declaring 31** (`d`): whenever it is your move, say you have 31. The won cards
   are counted: with 31 or more you win the pot; with less you pay the pot's size into it and
   the hand ends. Won cards stay face down: nothing on the screen totals them.
 - If the cards run out and nobody declares, the hand is a **draw**: the pot stays, and both
@@ -77,9 +80,13 @@ your head) or by leading a **bura**; keep the most tokens.
 
 **Departures and clarifications** (the text leaves these open):
 
-- A special lead out of turn is made **for** its holder, without asking: a question put only
-  to a player holding one would tell the other player so. Its holder must lead all three
-  cards; the player who would have led keeps their chance to declare until their next lead.
+- The holder of a special lead that may take the lead is asked before each lead it could take
+  (at the start of the hand and after each trick). The other player sees the holder's move
+  come before their lead, whatever the answer: as at a table, a pause before the lead says
+  something. Announced, all three cards are led.
+- Declaring 31 is open on each of your moves, leading or answering (the text sets no moment);
+  declared while answering, the cards led go back to their player's hand uncounted. Before
+  your first trick you have nothing to count, so it is not offered.
 - The player who would lead anyway may lead a combination or not, as they like.
 - A false declaration ends the hand (the cards were turned up); a player who cannot pay the
   whole pot pays what they have.
@@ -91,7 +98,8 @@ your head) or by leading a **bura**; keep the most tokens.
   table then goes back to the players in halves.
 
 **Keys:** `←` `→` choose a card, `space` marks cards for a lead or an answer of several,
-`enter` plays; `d` declares 31, `p` lets a played-out hand end.
+`enter` plays; `d` declares 31, `p` lets a played-out hand end; `a` announces a special lead,
+`n` keeps it quiet.
 """
 
 
@@ -204,6 +212,7 @@ class BuraState(TrickState):
     drawing: bool = True  # False once the stock could not fill both hands
     known: list[list[Card]] = [[], []]  # cards both know a seat holds (the upcard drawn)
     special: int = 0  # the special lead the leader must make (taken out of turn), 0: none
+    offer: int = 0  # the special lead the other player may announce before this lead, 0: none
     final: bool = False  # the cards are played out: the last trick's winner declares or passes
     bank: list[int] = [0, 0]  # tokens each player holds
     pot: int = 0
@@ -227,6 +236,7 @@ class BuraView(BaseModel):
     stock: int
     drawing: bool
     special: int
+    offer: int  # (the holder's view only) the special lead you may announce now, 0: none
     final: bool
     known: list[list[Card]]
     won: list[list[Card]]  # by seat: both saw every trick taken (the screen shows them face down)
@@ -279,7 +289,7 @@ class Bura(TrickGame):
         s.__dict__.update(
             hands=hands if first == 0 else hands[::-1], upcard=upcard, trump=upcard.suit, stock=list(order[i + 1:]),
             won=[[], []], known=[[], []], tricks_won=[0, 0], trick=[], log=[], log_seats=[], leader=first,
-            drawing=True, special=0, final=False, last_trick=[], last_winner=None)
+            drawing=True, special=0, offer=0, final=False, last_trick=[], last_winner=None)
         return self._claim_lead()
 
     # ---- facts
@@ -296,8 +306,13 @@ class Bura(TrickGame):
         return s.result is None and not s.final and not s.trick and s.leader == seat
 
     def may_declare(self, seat: int) -> bool:
+        """On any move of one's own, once a trick is taken (and after the last trick, by its winner)."""
         s = self.s
-        return s.result is None and s.last_winner == seat and not s.trick and (s.final or (s.leader == seat and not s.special))
+        if s.result is not None or s.offer:
+            return False
+        if s.final:
+            return s.last_winner == seat
+        return bool(s.won[seat]) and seat == (1 - s.leader if s.trick else s.leader)
 
     def leads(self, seat: int) -> list[Action]:
         hand = self.s.hands[seat]
@@ -313,7 +328,7 @@ class Bura(TrickGame):
             return []
         if s.final:
             return [s.last_winner]  # type: ignore[list-item]
-        return [s.leader if not s.trick else 1 - s.leader]
+        return [s.leader if not s.trick and not s.offer else 1 - s.leader]
 
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
@@ -321,14 +336,17 @@ class Bura(TrickGame):
             return []
         if s.final:
             return [DECLARE, PASS] if seat == s.last_winner else []
+        if s.offer:  # before the lead: the other player may announce a special lead
+            return [CLAIM, DECLINE] if seat == 1 - s.leader else []
         if s.trick:  # an answer, by the player who did not lead
-            return answer_actions(s.hands[seat], len(s.trick)) if seat == 1 - s.leader else []
-        if seat != s.leader:
+            if seat != 1 - s.leader:
+                return []
+            out = answer_actions(s.hands[seat], len(s.trick))
+        elif seat != s.leader:
             return []
-        if s.special:
-            return [plays(tuple(s.hands[seat]))]
-        out = lead_actions(s.hands[seat])
-        if s.last_winner == seat:  # (may_declare, on one's own lead)
+        else:
+            out = [plays(tuple(s.hands[seat]))] if s.special else lead_actions(s.hands[seat])
+        if s.won[seat]:  # (may_declare: one's own move, once a trick is taken)
             out.append(DECLARE)
         return out
 
@@ -336,7 +354,7 @@ class Bura(TrickGame):
         if action.target is not None or action.value is not None:
             return False
         s = self.s
-        if action.kind == "play" and not s.final and s.result is None:
+        if action.kind == "play" and not s.final and s.result is None and not s.offer:
             trick = s.trick
             if (seat == s.leader) == bool(trick):  # not this seat's turn (see actors)
                 return False
@@ -371,7 +389,8 @@ class Bura(TrickGame):
             last_trick=[PlayedCard(seat=s.last_leader if i < half else 1 - s.last_leader, card=c)
                         for i, c in enumerate(s.last_trick)],
             last_winner=s.last_winner, trump=s.trump, upcard=s.upcard, stock=len(s.stock), drawing=s.drawing,
-            special=s.special, final=s.final, known=[list(k) for k in s.known], won=[list(p) for p in s.won],
+            special=s.special, offer=s.offer if seat == 1 - s.leader else 0, final=s.final,
+            known=[list(k) for k in s.known], won=[list(p) for p in s.won],
             played=list(s.log), played_by=list(s.log_seats), tricks_won=list(s.tricks_won),
             may_declare=seat is not None and self.may_declare(seat), bank=list(s.bank), pot=s.pot,
             ante=s.options.ante, hand_no=s.hand_no, max_hands=s.options.max_hands, last_hand=s.last_hand,
@@ -390,6 +409,8 @@ class Bura(TrickGame):
             return self._play(seat, action)
         if action is DECLARE or action == DECLARE:
             return self._declare(seat)
+        if action == CLAIM or action == DECLINE:
+            return self._answer_offer(seat, action == CLAIM)
         return self._end_hand(None, "The cards ran out with nobody declaring: a draw, the pot stays", [0.0, 0.0])
 
     def _play(self, seat: int, action: Action) -> list[Event]:
@@ -475,19 +496,29 @@ class Bura(TrickGame):
         return events
 
     def _claim_lead(self) -> list[Event]:
-        """Before a lead: a special combination that outranks the leader's takes the lead."""
+        """Before a lead: the other player, holding a special combination that outranks the
+        leader's, may announce it (a question to them alone, so no event)."""
         s = self.s
-        other = 1 - s.leader
-        theirs = combination(s.hands[other], s.trump)
+        theirs = combination(s.hands[1 - s.leader], s.trump)
         if theirs and theirs > combination(s.hands[s.leader], s.trump):
-            s.leader = other
-            s.special = theirs
-            return [Event("special", other, f"{{seat}} [has|have] {COMBO_NAMES[theirs]} and [takes|take] the lead",
-                          data={"combination": theirs})]
+            s.offer = theirs
         return []
+
+    def _answer_offer(self, seat: int, announce: bool) -> list[Event]:
+        s = self.s
+        combo, s.offer = s.offer, 0
+        if not announce:
+            return [Event("decline", seat, "", data={"combination": combo})]  # (nothing said at the table)
+        s.leader, s.special = seat, combo
+        return [Event("special", seat, f"{{seat}} [announces|announce] {COMBO_NAMES[combo]} and [takes|take] the lead out of turn",
+                      data={"combination": combo})]
 
     def _declare(self, seat: int) -> list[Event]:
         s = self.s
+        if s.trick:  # declared instead of answering: the lead goes back, uncounted
+            s.hands[s.leader].extend(s.trick)
+            del s.log[-len(s.trick):], s.log_seats[-len(s.trick):]
+            s.trick = []
         got = self.points(seat)
         event = Event("declare", seat, "{seat} [declares|declare] 31", data={"points": got})
         won = [1.0 if p == seat else -1.0 for p in (0, 1)]
@@ -549,8 +580,10 @@ class Bura(TrickGame):
         got = self.points(seat)
         if s.final:
             return DECLARE if got >= GOAL else PASS
-        if not s.trick and got >= GOAL and self.may_declare(seat):
+        if got >= GOAL and self.may_declare(seat):
             return DECLARE
+        if s.offer:
+            return CLAIM if s.offer != MOLODKA or rng.random() < 0.5 else DECLINE
         hand = s.hands[seat]
         if s.special:
             return plays(tuple(hand))
@@ -584,7 +617,8 @@ class Bura(TrickGame):
             last_leader=view.last_trick[0].seat if view.last_trick else 0, last_winner=view.last_winner,
             tricks_won=list(view.tricks_won), log=list(view.played), log_seats=list(view.played_by),
             dealer=view.dealer, hand_no=view.hand_no, trump=view.trump, upcard=view.upcard, stock=stock,
-            drawing=view.drawing, known=[list(k) for k in view.known], special=view.special, final=view.final,
+            drawing=view.drawing, known=[list(k) for k in view.known], special=view.special, offer=view.offer,
+            final=view.final,
             bank=list(view.bank), pot=view.pot, last_hand=view.last_hand,
             last_hand_seat=view.last_hand_seat, outcome=list(view.outcome),
         )
@@ -599,7 +633,8 @@ class Bura(TrickGame):
         if len(s.hands) != n or len(s.won) != n or len(s.tricks_won) != n or len(s.known) != n or len(s.bank) != n:
             raise ValueError("zones do not match the number of players")
         self.check_seats(s.dealer, s.leader, s.last_leader, s.last_winner, *s.log_seats)
-        if any(x < 0 for x in s.bank) or s.pot < 0 or s.hand_no < 1 or s.special not in (0, 1, 2, 3):
+        if any(x < 0 for x in s.bank) or s.pot < 0 or s.hand_no < 1 or s.special not in (0, 1, 2, 3) \
+                or s.offer not in (0, 1, 2, 3):
             raise ValueError("bad tokens")
         if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
             raise ValueError("a known card is not in its holder's hand")
@@ -624,6 +659,8 @@ class Bura(TrickGame):
             raise ValueError("the last trick is not marked")
         if s.special and (combination(s.hands[s.leader], s.trump) != s.special):
             raise ValueError("a special lead without its cards")
+        if s.offer and (s.trick or s.special or combination(s.hands[1 - s.leader], s.trump) != s.offer):
+            raise ValueError("a special lead offered without its cards")
         if s.stock and s.upcard is None:
             raise ValueError("the stock lies without its upcard")
 

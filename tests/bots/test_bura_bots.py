@@ -73,3 +73,16 @@ def test_hard_beats_easy_over_a_few_deals():
             for seat in (0, 1):
                 totals[levels[seat]] += game.s.outcome[seat]
     assert totals["hard"] > totals["easy"]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bot_announces_a_bura_and_keeps_a_weak_molodka_quiet(level):
+    # Issue 26.2: the special lead is the holder's choice; a bot makes it from its own view
+    from cardarcade.rules.bura import CLAIM, DECLINE
+
+    game = new("6h 7h Qd", "7c 8c 9c")  # a bura (clubs are trumps)
+    assert decide(game.view(1), 1, level) == CLAIM
+    game = new("Ah 10h Qd", "6s 7s 8s")  # a molodka of no points
+    assert decide(game.view(1), 1, level) == DECLINE
+    game = new("6h 7h Qd", "As 10s 8s")  # a molodka of 21 points
+    assert decide(game.view(1), 1, level) == CLAIM

@@ -12,7 +12,8 @@ import pytest
 from cardarcade.cards import Card, Suit, cards
 from cardarcade.rules import GAMES, IllegalAction
 from cardarcade.rules.base import Action
-from cardarcade.rules.bura import DECLARE, PASS, Bura, deck_for, plays
+from cardarcade.rules.base import fill
+from cardarcade.rules.bura import CLAIM, DECLARE, DECLINE, PASS, Bura, deck_for, plays
 
 SPEC = GAMES["bura"]
 
@@ -119,10 +120,52 @@ def test_no_drawing_when_the_stock_cannot_fill_both_hands():
     assert game.s.final and game.stock_size() == 2
 
 
-def test_a_molodka_takes_the_lead_out_of_turn():
+def test_a_molodka_may_take_the_lead_out_of_turn_if_its_holder_announces_it():
+    # Issue 26.2: the text says "may lead them": the holder is asked, and the leader is not
     game = new(h0="6h 7h Qd", h1="9s 7s Js")
-    assert game.actors() == [1] and game.s.special
-    assert game.legal_actions(1) == [p("9s 7s Js")]
+    assert game.actors() == [1] and game.legal_actions(1) == [CLAIM, DECLINE] and game.legal_actions(0) == []
+    assert game.view(1).offer and not game.view(0).offer  # the other player's view does not say why
+    events = game.apply(1, CLAIM)
+    assert [fill(e.text, ["Ann", "Bob"], e.seat, e.target) for e in events] == [
+        "Bob announces a molodka and takes the lead out of turn"]
+    assert [fill(e.text, ["Ann", "You"], e.seat, e.target) for e in events] == [
+        "You announce a molodka and take the lead out of turn"]
+    assert game.actors() == [1] and game.s.special and game.legal_actions(1) == [p("9s 7s Js")]
+
+
+def test_a_special_lead_declined_leaves_the_lead_and_is_asked_again_after_the_next_trick():
+    game = new(h0="6h 7h Qd", h1="6s 7s 8s", stock="9d 9s Kd Jd")
+    events = game.apply(1, DECLINE)
+    assert [e.text for e in events] == [""]  # nothing is said at the table
+    assert game.actors() == [0] and p("6h") in game.legal_actions(0) and not game.s.special
+    game.apply(0, p("Qd"))
+    game.apply(1, p("6s"))  # the queen takes it; the winner draws the 9♦ first, then Bob the 9♠
+    assert game.s.leader == 0 and set(game.s.hands[1]) == set(cards("7s 8s 9s"))
+    assert game.actors() == [1] and game.legal_actions(1) == [CLAIM, DECLINE]  # a molodka again
+
+
+def test_31_may_be_declared_when_answering_and_the_lead_goes_back():
+    # Issue 26.2: declaring was open only on one's own lead right after a trick; the text sets no moment
+    game = new(h0="6h 7h 9s", h1="Ah 10h Ad", stock="Ks 8c 10s 7d")
+    game.apply(0, p("6h 7h"))
+    assert DECLARE not in game.legal_actions(1)  # no trick taken yet: nothing to count
+    game.apply(1, p("Ah 10h"))  # 21 points
+    game.apply(1, p("Ks"))
+    game.apply(0, p("8c"))  # a trump takes the king: seat 0 leads
+    game.apply(0, p("9s"))
+    assert DECLARE in game.legal_actions(1) and DECLARE not in game.legal_actions(0)
+    pot = game.s.pot
+    game.apply(1, DECLARE)  # 21 is short: the pot's size is paid and the hand ends
+    assert game.s.hand_no == 2 and game.s.bank[1] == 9 - pot - 1 and len(game.cards()) == 36
+
+
+def test_the_first_hands_special_lead_is_said_in_the_log():
+    # Issue 26.2: Bura.setup dropped the deal's "has a bura and takes the lead": now it is the
+    # holder's announcement, a move with its event
+    game = new(h0="6h 7h Qd", h1="7c 8c 9c", up="6c")
+    assert game.actors() == [1] and game.view(1).offer == 3
+    [event] = game.apply(1, CLAIM)
+    assert event.kind == "special" and "a bura" in event.text
 
 
 def test_bura_outranks_three_aces_and_alike_combinations_leave_the_lead():
@@ -136,6 +179,8 @@ def test_bura_outranks_three_aces_and_alike_combinations_leave_the_lead():
 
 def test_three_aces_outrank_a_molodka():
     game = new(h0="6h 7h 8h", h1="Ah As Ad")
+    assert game.actors() == [1] and game.legal_actions(1) == [CLAIM, DECLINE]
+    game.apply(1, CLAIM)
     assert game.actors() == [1] and game.legal_actions(1) == [p("Ah As Ad")]  # taken out of turn
     game = new(h0="Ah As Ad", h1="6h 7h 8h")
     assert game.actors() == [0] and not game.s.special  # the leader's aces keep the lead
@@ -181,6 +226,7 @@ def test_both_holding_a_bura_the_answer_must_beat_all_three_cards():
 
 def test_a_bura_led_wins_the_hand_for_whoever_takes_the_trick():
     game = new(h0="6h 7h Qd", h1="7c 8c 9c", up="6c")
+    game.apply(1, CLAIM)
     game.apply(1, p("7c 8c 9c"))
     game.apply(0, p("6h 7h Qd"))
     assert game.s.hand_no == 2 and game.s.bank == [9 - 1, 9 + 2 - 1]
@@ -260,7 +306,8 @@ def test_save_round_trip_mid_trick():
 
 def test_three_aces_led_lie_in_the_trick_and_a_save_of_it_opens_again():
     game = new(h0="7h 8c Jd", h1="Ah As Ad", up="6c")
-    assert game.actors() == [1]  # three aces take the lead out of turn
+    assert game.actors() == [1]  # three aces may take the lead out of turn
+    game.apply(1, CLAIM)
     game.apply(1, p("Ad Ah As"))
     assert sorted(c.code for c in game.s.trick) == ["Ad", "Ah", "As"]
     copy = SPEC.from_json(game.to_json())  # three suits in one lead: a three-aces lead, not a bad save

@@ -52,18 +52,55 @@ async def test_lead_two_marked_cards_then_answer_with_as_many_and_declare(app_fa
         assert game.s.hand_no == 2 and game.s.bank == [6, 8] and game.s.pot == 6
 
 
-async def test_a_molodka_is_led_out_of_turn_with_enter(app_factory):
-    # the bot (seat 0) would lead; the person's three spades take the lead from it
+async def test_a_molodka_is_announced_by_choice_then_led_out_of_turn_with_enter(app_factory):
+    # Issue 26.2: the bot (seat 0) would lead; the person is asked whether their three spades take the lead
     setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for("Ah Kh 6d", "9s 7s 10s", "8c", "Qd 6h Ad 7d"))
     app = app_factory(replace(setup, seats=setup.seats[::-1]))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         game = screen.game
+        assert "You hold a molodka: take the lead with it, out of turn?" in prompt(screen)
+        assert "a announce a molodka and lead it" in prompt(screen) and "n let Bot 1 lead" in prompt(screen)
+        await pilot.press("enter")  # no card is played before the question is answered
+        await pilot.pause()
+        assert not game.s.trick and game.s.offer
+        await pilot.press("a")
+        await pilot.pause()
+        assert "You announce a molodka and take the lead out of turn" in log(screen)
         assert "You lead a molodka: enter" in prompt(screen)
         assert "You lead a molodka out of turn" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert set(game.s.trick) == set(cards("7s 9s 10s"))
+
+
+async def test_a_molodka_kept_quiet_leaves_the_lead_to_the_bot(app_factory):
+    setup = GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for("Ah Kh 6d", "6s 7s 8s", "8c", "Qd 6h Ad 7d"))
+    app = app_factory(replace(setup, seats=setup.seats[::-1]), pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        await pilot.press("n")
+        await wait_for(pilot, lambda: len(game.s.trick) > 0)  # the bot leads, as it would have
+        assert game.s.log_seats[0] == 0 and "molodka" not in log(screen)
+
+
+async def test_hot_seat_the_question_is_put_behind_the_cover_and_a_no_says_nothing(app_factory):
+    deck = deck_for("Ah Kh 6d", "6s 7s 8s", "8c", "Qd 6h Ad 7d")
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, BuraScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen))
+        assert app.screen.player == screen.names[1]  # the holder first, alone at the screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "take the lead with it" in prompt(screen)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == screen.names[0])
+        assert "molodka" not in screen_text(app)  # nothing said to the leader about it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Your lead" in prompt(screen) and "molodka" not in screen_text(app)
 
 
 async def test_answering_two_cards_needs_two_marked(app_factory):
@@ -105,6 +142,8 @@ async def test_hot_seat_plays_a_game_behind_covers(app_factory):
             view = screen.view
             if view.final:
                 await pilot.press("p")
+            elif view.offer:  # a special lead that could take the lead: keep it quiet
+                await pilot.press("n")
             elif view.led:  # answer with the first cards
                 keys = ["home"]
                 for i in range(len(view.led)):

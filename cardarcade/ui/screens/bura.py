@@ -10,7 +10,7 @@ from rich.text import Text
 
 from cardarcade.cards import BURA, Card
 from cardarcade.rules.base import Action, fill
-from cardarcade.rules.bura import COMBO_NAMES, DECLARE, PASS
+from cardarcade.rules.bura import CLAIM, COMBO_NAMES, DECLARE, DECLINE, PASS
 from cardarcade.ui.screens.tricks import TrickScreen
 from cardarcade.ui.screens.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -19,7 +19,8 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 class BuraScreen(TrickScreen):
     ORDER = BURA
     MARKING = True
-    COMMAND_KEYS = {"d": "declare 31", "p": "let the hand end"}
+    COMMAND_KEYS = {"d": "declare 31", "p": "let the hand end", "a": "announce a special lead",
+                    "n": "let the lead stand"}
 
     def seat_grid(self) -> tuple[int, int]:
         return 1, 2
@@ -83,7 +84,8 @@ class BuraScreen(TrickScreen):
     # ---- playing several cards
 
     def playable(self) -> set[Card]:
-        return set(self.view.hand) if self.actor is not None and not self.view.final else set()
+        view = self.view
+        return set(view.hand) if self.actor is not None and not view.final and not view.offer else set()
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
         return TurnScreen.render_hand(self, hand)  # every card may be played: show the marks instead
@@ -100,6 +102,9 @@ class BuraScreen(TrickScreen):
         if self.actor is not None and view.special:
             self.submit(self.game.legal_actions(self.actor)[0])
             return
+        if self.actor is not None and view.offer:
+            self.say(self.prompt())
+            return
         super().confirm()
 
     def why_not_card(self, card: Card) -> str:
@@ -113,6 +118,9 @@ class BuraScreen(TrickScreen):
             return []
         legal = self.game.legal_actions(actor)
         out = []
+        if CLAIM in legal:
+            out.append(Command("a", f"announce {COMBO_NAMES[self.view.offer]} and lead it", CLAIM))
+            out.append(Command("n", f"let {self.names[1 - actor]} lead", DECLINE))
         if DECLARE in legal:
             out.append(Command("d", "declare 31", DECLARE))
         if PASS in legal:
@@ -130,6 +138,8 @@ class BuraScreen(TrickScreen):
             return self.waiting_prompt(view.turn)
         if view.final:
             return "The last trick is yours"
+        if view.offer:
+            return f"You hold {COMBO_NAMES[view.offer]}: take the lead with it, out of turn?"
         if view.special:
             return f"You lead {COMBO_NAMES[view.special]}: enter"
         if view.led:
