@@ -18,6 +18,7 @@ from cardarcade.rules._speedplay import (
     late_event,
     lay,
     matched,
+    shows_match,
     well_aimed,
 )
 from cardarcade.rules.base import (
@@ -63,9 +64,10 @@ RULES = """\
 
 **How this table plays it** (the text leaves these open, or a screen needs them):
 
-- A card of a match stays open to covering until it is covered, even after the rest of its
-  match has been: that is how one match is covered part by one player and part by the other.
-  So a new box comes only once every such card is covered, even if the ranks showing all differ.
+- A card of a match stays open to covering while the box still shows a match somewhere, even
+  after the rest of its match has been covered: that is how one match is covered
+  part by one player and part by the other. As the text says, a new box comes as soon as the
+  eight ranks showing all differ, cards left over from a match or not.
 - A cover aimed at a card that someone covered a moment before goes back onto your pack, and
   you are told by how much you were beaten ("Ann was 40 ms earlier"). A cover of a card that
   matches nothing is refused, and nothing is lost.
@@ -75,7 +77,8 @@ RULES = """\
   fewer cards left (pack and own side of the box) wins; equal counts share the win.
 
 **Keys:** one key covers a card: `1`-`4` the upper row, `5`-`8` the lower (hot-seat: the keys
-under each card). A `•` under a card marks one left over from a match partly covered.
+under each card). A `•` under a card marks one left over from a match partly covered: it may
+still be covered while another match shows.
 """
 
 
@@ -204,6 +207,8 @@ class CaliforniaSpeed(SpeedFamilyGame):
         if len(same) > 1:
             for q in same:
                 opened[q] = True
+        elif not shows_match(self.tops()):
+            opened[:] = [False] * PLACES  # eight different ranks: the text deals anew, leftovers or not
         s.stuck = not any(opened)
         events = [Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
                         (card,), data={"place": place, "k": k})]

@@ -11,7 +11,7 @@ from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
 from cardarcade.bots._speedplay import HANDS
 from cardarcade.rules import GAMES, Action
 from cardarcade.table.simulate import play_headless, simulate
-from tests.rules.test_california_speed import PAIR, packs_deck
+from tests.rules.test_california_speed import PAIR, TWO_PAIRS, packs_deck
 from tests.rules.test_speed import speed_deck
 
 SPEC = GAMES["california-speed"]
@@ -51,13 +51,20 @@ def test_hard_covers_the_other_players_side_first_easy_the_first_it_sees():
 
 
 def test_easy_overlooks_a_card_left_over_from_a_match_medium_covers_it():
-    game = SPEC.new(2, seed=0, deck=packs_deck(*PAIR))
-    game.apply(1, Action("cover", target=0, value=game.s.stimulus))  # the 7♣ covered, the 7♦ left open
+    game = SPEC.new(2, seed=0, deck=packs_deck(*TWO_PAIRS))
+    game.apply(1, Action("cover", target=4, value=game.s.stimulus))  # the 7♦ covered, the 7♣ left over
     view = game.view(0)
-    assert view.open[4]
-    assert plan("easy", view, seed=1) == []
+    assert view.open[0] and not view.stuck, "the twos still match"
+    (easy,) = plan("easy", view, seed=1)
     (medium,) = plan("medium", view, seed=1)
-    assert medium.action.target == 4
+    assert easy.action.target == 1 and medium.action.target == 0
+
+
+def test_easy_bots_play_each_other_to_a_winner():
+    # An easy bot overlooks cards left over from a match: the box waited for them once, and
+    # every game of two easy bots stalled into a draw.
+    summary = simulate(SPEC, ["easy", "easy"], games=3, seed=0)
+    assert sum(summary.wins) == 3, summary
 
 
 def test_a_box_of_eight_takes_longer_to_look_over_than_speed_s_seven():

@@ -41,6 +41,8 @@ def tops(game: CaliforniaSpeed) -> str:
 
 # Seat 0 deals 7c 2c 3c 4c to places 0-3, seat 1 deals 7d 5d 6d 8d to places 4-7: one pair of sevens.
 PAIR = ("7c 2c 3c 4c Kc Qc", "7d 5d 6d 8d Kd 9c")
+# The same with a pair of twos too (places 1 and 5): covering one seven leaves a match showing.
+TWO_PAIRS = ("7c 2c 3c 4c Kc Qc", "7d 2d 6d 8d Kd 9c")
 
 
 def test_the_deal_26_each_four_each_into_a_box_of_eight():
@@ -68,7 +70,7 @@ def test_a_card_that_matches_nothing_cannot_be_covered():
 
 
 def test_a_match_may_be_covered_partly_by_each_player():
-    game = new(*PAIR)
+    game = new(*TWO_PAIRS)
     cover(game, 0, 0)  # seat 0 covers one seven with its K♣
     assert game.s.open[4], "the other seven is still to be covered"
     cover(game, 1, 4)  # seat 1 covers the other with its K♦: and the two kings now match
@@ -76,23 +78,35 @@ def test_a_match_may_be_covered_partly_by_each_player():
     assert game.s.open[0] and game.s.open[4], "a new match made by the covers"
 
 
-def test_a_card_left_over_from_a_match_keeps_the_box_until_it_is_covered():
+def test_eight_different_ranks_bring_a_new_box_even_with_a_card_left_over_from_a_match():
     game = new(*PAIR)
-    cover(game, 0, 0)  # one seven under the K♣: the ranks showing now all differ
-    assert len({c.rank for c in game.tops()}) == 8
-    assert not game.s.stuck and game.counted_move() is None and game.legal_actions(1) == [
-        Action("cover", target=4, value=game.s.stimulus)], "the other seven is still to be covered"
-    cover(game, 0, 4)  # the other seven under the Q♣: now nothing is open
-    assert tops(game) == "Kc 2c 3c 4c Qc 5d 6d 8d"
-    assert not any(game.s.open) and game.s.stuck and game.counted_move() == (0, DEAL)
+    cover(game, 0, 0)  # one seven under the K♣: the ranks showing now all differ, the 7♦ left over
+    assert tops(game) == "Kc 2c 3c 4c 7d 5d 6d 8d"
+    assert game.s.stuck and game.counted_move() == (0, DEAL), "the text deals anew at once"
+    assert game.legal_actions(0) == [DEAL] == game.legal_actions(1) and not any(game.s.open)
+    with pytest.raises(IllegalAction):
+        cover(game, 1, 4)  # the seven left over is no longer to be covered
+    game.apply(0, DEAL)
+    assert game.s.deals == 1 and game.view(None).stack_sizes == [1] * 8
 
 
-def test_three_of_a_kind_is_covered_card_by_card():
+def test_a_card_left_over_from_a_match_stays_open_while_another_match_shows():
+    game = new(*TWO_PAIRS)
+    cover(game, 0, 0)  # one seven under the K♣; the twos still match
+    assert tops(game) == "Kc 2c 3c 4c 7d 2d 6d 8d" and not game.s.stuck
+    assert {a.target for a in game.legal_actions(1)} == {1, 4, 5}, "the seven left over may still be covered"
+    cover(game, 0, 1)  # one two under the Q♣: now every rank differs, and the box is done
+    assert tops(game) == "Kc Qc 3c 4c 7d 2d 6d 8d"
+    assert game.s.stuck and game.legal_actions(1) == [DEAL]
+
+
+def test_three_of_a_kind_is_covered_card_by_card_until_the_ranks_differ():
     game = new("7c 7h 3c 4c Kc Qc Jc", "7d 5d 6d 8d 9d 10d 2h")
     assert {a.target for a in game.legal_actions(0)} == {0, 1, 4}
-    for place in (0, 1, 4):
-        cover(game, 0, place)
-    assert tops(game) == "Kc Qc 3c 4c Jc 5d 6d 8d" and not any(game.s.open) and game.s.stuck
+    cover(game, 0, 0)
+    assert {a.target for a in game.legal_actions(0)} == {1, 4}, "two sevens still match"
+    cover(game, 0, 1)
+    assert tops(game) == "Kc Qc 3c 4c 7d 5d 6d 8d" and not any(game.s.open) and game.s.stuck
 
 
 def test_two_covers_of_one_card_the_earlier_stands_and_the_later_goes_back_onto_its_pack():
@@ -117,7 +131,7 @@ def test_eight_different_ranks_everyone_picks_up_their_side_and_deals_four_anew(
 
 
 def test_cards_covered_on_the_other_side_go_to_that_player_at_the_new_deal():
-    game = new(*PAIR)
+    game = new(*TWO_PAIRS)
     cover(game, 0, 4)  # seat 0's K♣ onto seat 1's side
     cover(game, 0, 0)  # and its Q♣ on its own seven
     # each side now holds five cards: seat 0's pack is down two, but one of them comes back to it
@@ -143,7 +157,7 @@ def test_the_deal_limit_ends_a_game_with_fewer_cards_left_winning():
 
 
 def test_a_saved_game_loads_and_a_tampered_one_is_refused():
-    game = new(*PAIR)
+    game = new(*TWO_PAIRS)
     cover(game, 0, 0)
     assert SPEC.from_json(game.to_json()).to_json() == game.to_json()
     data = json.loads(game.to_json())
@@ -154,5 +168,5 @@ def test_a_saved_game_loads_and_a_tampered_one_is_refused():
 
 def test_the_rules_state_the_departures():
     for words in ("part by one player", "stays open", "back onto your pack", "Deal limit", "bottom card on top",
-                  "only once every such card is covered"):
+                  "a new box comes as soon as"):
         assert words in RULES

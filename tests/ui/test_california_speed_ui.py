@@ -11,7 +11,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
-from tests.rules.test_california_speed import PAIR, packs_deck
+from tests.rules.test_california_speed import PAIR, TWO_PAIRS, packs_deck
 
 CALIFORNIA = GAMES["california-speed"]
 
@@ -21,15 +21,15 @@ def tops(screen) -> list[str]:
 
 
 async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(app_factory):
-    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)))
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*TWO_PAIRS)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, CaliforniaSpeedScreen)
         assert "1-4 upper row, 5-8 lower row" in prompt(screen)
         assert "Your side above, Bot 1's below" in text_of(screen.render_center())
-        await pilot.press("2")  # the 2♣ matches nothing
-        assert "the 2♣ matches nothing in the box" in prompt(screen)
-        await pilot.press("1")  # the 7♣, one of the pair of sevens
+        await pilot.press("3")  # the 3♣ matches nothing
+        assert "the 3♣ matches nothing in the box" in prompt(screen)
+        await pilot.press("1")  # the 7♣, one of the pair of sevens (the twos still match)
         await wait_for(pilot, lambda: tops(screen)[0] == "Kc")
         assert "5 •" in text_of(screen.render_center()), "the other seven is marked as still open"
         await pilot.press("5")  # the other seven, on Bot 1's side
@@ -38,8 +38,21 @@ async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(a
         assert any("You cover the 7♦ with the Q♣" in line.plain for line in screen.log_lines)
 
 
+async def test_solo_eight_different_ranks_bring_a_new_box_with_a_card_left_over(app_factory):
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        # The screen says what play waits for: a box of eight ranks is not left standing.
+        assert "new box when all 8 ranks differ" in screen_text(app)
+        await pilot.press("1")  # one seven covered: the other is left over, and every rank differs
+        await wait_for(pilot, lambda: tops(screen)[0] == "Kc")
+        assert "Eight different ranks" in screen_text(app), "the count is on"
+        await wait_for(pilot, lambda: screen.game.view(0).deals == 1, tries=1000)
+        assert screen.game.view(0).stack_sizes == [1] * 8
+
+
 async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_factory):
-    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, humans=2, deck=packs_deck(*PAIR)))
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, humans=2, deck=packs_deck(*TWO_PAIRS)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert screen.keymap.lookup("a") == (0, "spot0") and screen.keymap.lookup("v") == (0, "spot7")
@@ -59,7 +72,8 @@ async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_f
 
 
 async def test_solo_against_a_bot_to_the_end(app_factory):
-    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=3, level="expert"), pace=0.05)
+    # (a deal limit of 5 keeps the game short: many boxes end after a single cover)
+    app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=3, level="expert", options={"deal_limit": 5}), pace=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         # The person covers the first open card whenever there is one; the table counts new boxes.

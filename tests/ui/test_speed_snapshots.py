@@ -21,7 +21,7 @@ def test_speed_hotseat_after_a_play(snap_compare, app_factory):
 
 
 def test_california_speed_hotseat_after_a_cover(snap_compare, app_factory):
-    from tests.rules.test_california_speed import PAIR, packs_deck
+    from tests.rules.test_california_speed import TWO_PAIRS, packs_deck
 
-    setup = GameSetup.solo(GAMES["california-speed"], 2, seed=1, humans=2, deck=packs_deck(*PAIR))
+    setup = GameSetup.solo(GAMES["california-speed"], 2, seed=1, humans=2, deck=packs_deck(*TWO_PAIRS))
     assert snap_compare(app_factory(setup), press=["a"], terminal_size=(80, 24))

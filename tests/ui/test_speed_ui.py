@@ -194,3 +194,16 @@ async def test_the_centre_piles_turn_up_on_go_not_before():
         assert "wait for GO" in prompt(screen)
         await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
         assert text_of(screen.render_center()).count("▚▚▚▚▚") == 3 * 2, "only the talons face down"
+
+
+async def test_the_centre_piles_sizes_are_said_in_words_and_their_captions_name_keys(app_factory):
+    deck = speed_deck("8c 10c 2c 3c 4c", "Kd Kh 5d 6d 7d", "9h Js", stock0="Ah Qc")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Left pile 1 card, right 1 card · no flip from the talons so far" in text
+        assert not re.search(r"[←→] \d", text), "a bare number under a pile read as anything but its size"
+        await pilot.press("1")  # the 8♣ on the 9♥
+        await wait_for(pilot, lambda: "Left pile 2 cards, right 1 card" in screen_text(app))

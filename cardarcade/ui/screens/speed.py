@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardarcade.cards import Card
+from cardarcade.cards import Card, card_count
 from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.california_speed import PLACES, SIDE, matched
 from cardarcade.rules.speed import PILE_NAMES, fits
@@ -299,11 +299,13 @@ class SpeedScreen(SpeedFamilyScreen):
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         talons = [Slot(None, back=n > 0, caption=f"talon {n}") for n in view.talon_sizes]
         up = self.face_up()
-        piles = [Slot(top if up else None, back=not up, caption=f"{self.pile_caption(p)} {view.pile_sizes[p]}".strip())
-                 for p, top in enumerate(view.tops)]
+        # a caption is a card wide: it names the pile's key, and the status line says the sizes in words
+        piles = [Slot(top if up else None, back=not up, caption=self.pile_caption(p)) for p, top in enumerate(view.tops)]
         row = centred_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
         flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
-        status = self.status_line("Both blocked: {count} the talons turn", f"{flips} from the talons so far")
+        left, right = view.pile_sizes
+        status = self.status_line("Both blocked: {count} the talons turn",
+                                  f"Left pile {card_count(left)}, right {card_count(right)} · {flips} from the talons so far")
         parts: list[RenderableType] = [status, row]
         if self.viewer is not None:
             hand = self.game.view(self.viewer).hand
@@ -337,6 +339,7 @@ class SpeedScreen(SpeedFamilyScreen):
 
 
 SPOT_VERBS = [f"spot{k}" for k in range(PLACES)]
+WAITS_FOR = "new box when all 8 ranks differ"  # what play waits for, on the status line
 
 
 class CaliforniaSpeedScreen(SpeedFamilyScreen):
@@ -390,8 +393,13 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
             rows.append(centred_row(slots, palette, ascii_only=ascii_only, gap=2))
         deals = "first box" if not view.deals else f"new boxes: {view.deals}"
         above, below = (possessive(name) for name in self.names)
-        status = self.status_line("Eight different ranks: {count} a new box",
-                                  f"{above} side above, {below.lower() if below == 'Your' else below} below · {deals}")
+        sides = f"{above} side above, {below.lower() if below == 'Your' else below} below"
+        # what play waits for comes before the count of boxes, which goes when the line is full
+        room = self.query_one("#center").content_size.width or 76
+        idle = f"{sides} · {WAITS_FOR}"
+        if len(idle) + len(deals) + 3 <= room:
+            idle += f" · {deals}"
+        status = self.status_line("Eight different ranks: {count} a new box", idle)
         return Group(status, *rows)
 
     def seat_keys(self, seat: int) -> str:
