@@ -216,6 +216,8 @@ async def test_toepen_at_one_keyboard_covers_the_hands_through_a_bots_turn_and_a
         screen = app.screen_stack[1]
         for player, card in (("Player 1", "9c"), ("Player 2", "8c")):
             await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == player)
+            other = "Player 2" if player == "Player 1" else "Player 1"
+            assert f"n: {other} knocks" in screen_text(app)  # the one who may knock while the other plays
             await pilot.press("enter")
             target = screen.hand_cards().index(Card.parse(card))
             await pilot.press("home", *(["right"] * target), "enter")

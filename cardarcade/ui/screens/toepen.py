@@ -62,11 +62,16 @@ class ToepenScreen(TrickScreen):
         return [s for s in actors[1:] if s in self.people and self.game.may_knock(s)]
 
     def cover_keys(self) -> dict[str, str]:
-        return {"n": "knock (you are asked who)"} if self.private and self.knockers_here() else {}
+        knockers = self.knockers_here() if self.private else []
+        if len(knockers) == 1:
+            return {"n": f"{self.names[knockers[0]]} knocks"}
+        return {"n": "knock (you are asked who)"} if knockers else {}
 
     def cover_key(self, key: str) -> None:
         knockers = self.knockers_here()
-        if not knockers:
+        if len(knockers) == 1:
+            self._knock_out_of_turn(knockers[0])
+        if len(knockers) < 2:
             return
 
         def chosen(index: int | None) -> None:
