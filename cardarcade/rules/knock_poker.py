@@ -16,6 +16,9 @@ DRAW = Action("draw")  # the top card of the stock
 HAND_SIZE = 5
 FULL_PACK = tuple(standard_deck())
 
+# The result's score column: of all 2,598,960 five-card hands, the share a hand beats
+SCORE_NAME = "beats this % of all hands"
+
 RULES = """\
 # Knock Poker
 
@@ -258,7 +261,7 @@ class KnockPoker(Game[KnockPokerState]):
         s.drawn, s.drawn_from = None, None
         # a hand's score: the share of all five-card hands it beats, as a percentage
         events.append(self.finish(winners, reason, scores=[round(100 * percentile(v), 1) for v in values],
-                                  ranking=ranking, score_name="% of hands beaten"))
+                                  ranking=ranking, score_name=SCORE_NAME))
         return events
 
     # ---- saves

@@ -139,7 +139,7 @@ def test_knock_then_one_more_turn_each_then_showdown():
     assert game.result.winners == [0]
     assert game.result.ranking == [0, 1, 2]
     # scored as the share of all hands each beats: the royal flush beats nearly all
-    assert game.result.score_name == "% of hands beaten" and not game.result.low_wins
+    assert game.result.score_name == "beats this % of all hands" and not game.result.low_wins
     assert game.result.scores[0] >= game.result.scores[1] >= game.result.scores[2] > 99
     assert game.result.describe(NAMES) == "Ann wins with a royal flush"
     view = game.view(1)

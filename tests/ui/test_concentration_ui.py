@@ -136,3 +136,19 @@ async def test_the_grid_is_numbered_as_the_log_names_places(app_factory, players
         row = next(line for line in lines if line.startswith("3 "))
         assert header.split()[-1] == "13"
         assert (row.index(card) - 2) // 6 == (header.index("12") - 2) // 6  # under the column's number
+
+
+async def test_a_pair_taken_shows_where_it_lay_as_an_empty_place_not_as_cards_in_play(app_factory):
+    # Issue 26.19: taken pairs stayed face up in place, boxed like cards still in play
+    setup = GameSetup.solo(SPEC, 2, seed=1, humans=2, deck=BY_RANK)
+    app = app_factory(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await two_people_after_the_cut(pilot, app)
+        await pilot.press("enter", "left", "enter", "left")  # the aces at row 4, columns 13 and 12
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        middle = next(i for i, line in enumerate(rows) if line.startswith("4 "))
+        top, faces, bottom = (rows[middle + k][2 + 6 * 11:] for k in (-1, 0, 1))
+        assert top.split() == ["·····", "·····"] and bottom.split() == ["·····", "·····"]
+        assert faces.split() == ["A♥", "A♠"] and "│" not in faces

@@ -214,3 +214,21 @@ async def test_each_seat_row_shows_its_last_draw_and_discard_on_one_line(app_fac
         assert "Bot 1 (medium)   took 5♣, threw 7♥" in lines[1]
         assert lines[2].startswith(" ▶ Bot 2 (medium)   drew")
         assert "Round 1 of at most 30" in lines[3]  # nothing wrapped onto a third seat line
+
+
+async def test_the_result_says_what_the_score_is_and_writes_every_score_alike(app_factory):
+    # Issue 26.19: "% of hands beaten" was unexplained and mixed "77.9" with "26"
+    app = app_factory(solo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        showdown(game)
+        screen._on_table([], None)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Beats this % of all hands" in text
+        assert "of all 2,598,960 five-card hands" in " ".join(text.split())
+        rows = {line.split()[0] + line.split()[1]: line.split()[-2:] for line in text.splitlines()
+                if line.startswith("  Bot") and "♥" not in line}
+        assert rows["Bot2"] == ["94.0", "winner"] and rows["Bot1"][-1] == "18.3"  # not "94" beside "18.3"

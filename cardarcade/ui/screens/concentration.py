@@ -126,10 +126,15 @@ class ConcentrationScreen(TurnScreen):
         present = self.view.present[p]
         card = up.get(p) or shown.get(p)
         edge = palette.highlight if (cursor or p in up) else palette.edge
-        if card is not None:
-            # face up now, or one of the last turn's cards still on show (dimmer once it is gone)
-            ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True,
-                        dim=p not in up and not present)
+        taken = card is not None and not present  # taken last turn: on show where it lay, out of play
+        if taken:
+            # no face and no box: the empty place, with the card's name in dim ink
+            ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.felt, dim=True, italic=True)
+            middle = Text(card.label(ascii_only).center(CELL - 2), style=ink)
+            fill = palette.felt
+        elif card is not None:
+            # face up now, or one of the last turn's cards still on show
+            ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True)
             middle = Text(card.label(ascii_only).center(CELL - 2), style=ink)
             fill = palette.face
         elif present:
@@ -143,11 +148,12 @@ class ConcentrationScreen(TurnScreen):
             mark = ("[", "]") if cursor else (" ", " ")
             side = Style(color=palette.highlight, bgcolor=palette.felt, bold=True)
             return [Text(mark[0], style=side) + middle + Text(mark[1], style=side)]
-        if not present and card is None:
+        if not present:  # an empty place, or one whose card was just taken
             line = Style(color=palette.highlight if cursor else palette.ink, bgcolor=palette.felt, dim=not cursor)
             dots = "." if ascii_only else "·"
-            return [Text(dots * CELL, style=line), Text(" " * CELL, style=line) if not cursor else
-                    Text("[" + " " * (CELL - 2) + "]", style=line), Text(dots * CELL, style=line)]
+            sides = ("[", "]") if cursor else (" ", " ")
+            return [Text(dots * CELL, style=line), Text(sides[0], style=line) + middle + Text(sides[1], style=line),
+                    Text(dots * CELL, style=line)]
         box = ("+", "+", "+", "+", "-", "|") if ascii_only else ("╭", "╮", "╰", "╯", "─", "│")
         if cursor:
             box = ("+", "+", "+", "+", "=", "|") if ascii_only else ("╔", "╗", "╚", "╝", "═", "║")

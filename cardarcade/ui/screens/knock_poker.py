@@ -138,7 +138,11 @@ class KnockPokerScreen(TurnScreen):
 
     def render_final(self) -> RenderableType | None:
         """The showdown stays on the result screen: every hand, face up, with its name."""
-        return self.render_showdown() if self.view.shown is not None else None
+        if self.view.shown is None:
+            return None
+        why = Text("The score beside each name: the share, in per cent, of all 2,598,960 five-card hands "
+                   "that the hand beats.", style="dim")
+        return Group(self.render_showdown(), why)
 
     def render_showdown(self) -> RenderableType:
         view = self.view

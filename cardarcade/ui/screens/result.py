@@ -93,9 +93,11 @@ def standings(setup: GameSetup, game: Game) -> RichTable:
     table.add_column("Player")
     table.add_column(score_heading(result), justify="right")
     table.add_column("")
+    # one way of writing the whole column: "26.0" beside "77.9", not "26"
+    shown = number if all(float(x).is_integer() for x in scores) else "{:.1f}".format
     for seat in order:
         # (a name as a str would be read as markup)
-        table.add_row(Text(setup.names[seat]), number(scores[seat]), outcome_mark(result, seat))
+        table.add_row(Text(setup.names[seat]), shown(scores[seat]), outcome_mark(result, seat))
     return table
 
 
