@@ -551,9 +551,29 @@ async def test_a_person_who_is_out_can_let_the_bots_finish_fast(app_factory):
 
 async def test_a_move_that_costs_a_person_is_called_out(app_factory):
     async with lay_table(app_factory) as (app, pilot, screen):
-        screen._on_table([Event("lay", 0, "{seat} lays 2♣ out of turn: dead, lost to the pile",
+        screen._on_table([Event("lay", 0, "{seat} [lays|lay] 2♣ out of turn: dead, lost to the pile",
                                 data={"penalty": True}),
-                          Event("lay", 1, "{seat} lays 3♣ out of turn: dead", data={"penalty": True})], 0)
+                          Event("lay", 1, "{seat} [lays|lay] 3♣ out of turn: dead", data={"penalty": True})], 0)
         await pilot.pause()
         said = [n.message for n in app._notifications]
         assert said == ["You lay 2♣ out of turn: dead, lost to the pile"]  # the bot's own loss is only logged
+
+
+async def test_what_a_persons_own_move_cost_them_heads_their_next_cover(app_factory):
+    """Issue 26.21/22: their own move is not news to them, but what it cost is (the cover came
+    up at once, and at a hot-seat keyboard no pop-up says it)."""
+    async with two_people_and_a_bot(app_factory) as (app, pilot, screen):
+        game = screen.game
+        plain = game._apply
+        game._apply = lambda seat, action: [*plain(seat, action),
+                                            Event("fine", seat, "{seat} pays a chip for it", data={"penalty": True})]
+        await pilot.press("enter")  # past Player 1's cover
+        await pilot.press("enter")  # Player 1 lays 2c and pays for it
+        screen.table.submit(1, PASS)
+        await pilot.pause()
+        assert not list(app._notifications)  # nobody in particular is at the cover to be told "you"
+        await pilot.press("enter", "enter")  # Player 2 lays 4s; Player 1 is next
+        await pilot.pause()
+        cover = app.screen
+        assert cover.player == "Player 1"
+        assert cover.since[:3] == ["Player 1 pays a chip for it", "Bot 1 lays nothing", "Bot 1 pays a chip for it"]

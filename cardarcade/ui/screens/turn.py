@@ -420,13 +420,14 @@ class TurnScreen(GameScreen):
 
     def _on_table(self, events_: list[Event], seat: int | None) -> None:
         # The person who just moved saw their own move as they made it: their next cover's
-        # "since your last turn" starts after it, with what the others did.
+        # "since your last turn" starts after it, with what the others did (and with what the
+        # move cost them, which they never saw: the cover came up at once).
         mover = seat if self.private and seat is not None and seat == self.viewer else None
         own_from = len(self.history)
         super()._on_table(events_, seat)
         if mover is not None:
             said = [e for e in events_ if e.text]  # (a line of the log each)
-            own = next((i for i, e in enumerate(said) if e.seat != mover), len(said))
+            own = next((i for i, e in enumerate(said) if e.seat != mover or e.data.get("penalty")), len(said))
             self._seen[mover] = max(self._seen.get(mover, 0), own_from + own)
 
     def render_hand(self, hand: list[Card]) -> RenderableType:
