@@ -124,3 +124,29 @@ async def test_the_setup_says_whose_hands_the_people_at_one_keyboard_see(app_fac
                 screen.query_one("#opt-partners", Select).value = "drawn"
                 await pilot.pause()
                 assert "may be opponents who see each other's cards" in str(note.render())
+
+
+async def test_the_title_says_the_name_chosen_for_the_game(app_factory):
+    for name, title in (("kemps", "Kemps"), ("kent", "Kent"), ("cash", "Cash")):
+        setup = GameSetup.solo(CASH, 4, seed=1, options={**CHOSEN, "name": name}, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
+        app = app_factory(setup)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            first = screen_text(app).split("\n")[0]
+            assert first.startswith(f" {title}  ") and "(Kemps)" not in first, first
+
+
+async def test_the_revealed_hands_show_whole_in_the_log_at_80_columns(app_factory):
+    from cardarcade.cards import cards
+    from cardarcade.rules.base import Event
+
+    app = app_factory(GameSetup.solo(CASH, 8, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, CashScreen))
+        screen.add_log(screen.words(Event("reveal", None, "", data={"hands": [cards("10c 10d 10h 10s")] * 8})))
+        screen.refresh_all()
+        shown = [line.plain for line in screen.log_lines]
+        assert shown[0].startswith("Hands: You 10♣") and not [line for line in shown if "…" in line]
+        for name in screen.names:
+            assert any(f"{name} 10♣ 10♦ 10♥ 10♠" in line for line in shown), name

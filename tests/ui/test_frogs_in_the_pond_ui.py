@@ -120,3 +120,26 @@ async def test_partners_play_a_hand_to_the_end_against_bots_and_win_or_lose_toge
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert game.s.revokes == [] and len(game.result.winners) == 2
         assert "win together as partners" in screen_text(app)
+
+
+async def test_the_results_frogs_and_scores_stay_within_80_columns_every_frog_shown(app_factory):
+    import random
+
+    app = app_factory(GameSetup.solo(SPEC, 5, seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        rng = random.Random(1)
+        while not screen.game.is_over:  # everyone's moves straight through the table, to the end
+            seat = rng.choice(screen.game.actors())
+            screen.table._apply(seat, rng.choice(screen.game.legal_actions(seat)))
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        screen.game.s.last_frogs = [cards("2c 3c 4c 5c 6c 7c 8c 9c 10c"), cards("2d 3d 4d 5d 6d 7d 8d"), [],
+                                    cards("10h Jh Qh Kh"), cards("10s Js Qs Ks As")]  # a long last hand
+        screen.refresh_all()
+        final = screen.render_final().plain.split("\n")
+        assert all(len(line) <= 76 for line in final), final
+        frogs = " ".join(final)
+        for seat, taken in enumerate(screen.game.s.last_frogs):
+            for card in taken:
+                assert f"{card}" in frogs
+        assert "You 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣" in frogs  # a player's frogs kept together after their name

@@ -232,3 +232,16 @@ async def test_the_cards_a_bot_moved_are_lit_until_you_move_one(app_factory):
         assert lit(screen) == ["7♥", "8♥", "9♥", "J♠", "Q♠", "K♠"]
         await pilot.press("1", "space")  # your first move of the turn: the light goes
         assert lit(screen) == []
+
+
+async def test_a_bots_level_stays_on_its_seat_line_with_a_two_digit_card_count(app_factory):
+    for players in (3, 4):
+        app = app_factory(GameSetup.solo(SPEC, players, seed=1, level="medium"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.refresh_all()  # (drawn again now the seats are laid out)
+            await pilot.pause()
+            assert all(count >= 10 for count in screen.view.hand_counts)
+            seats = screen_text(app).split("\n")[1]
+            assert seats.count("(medium)") == players - 1, seats

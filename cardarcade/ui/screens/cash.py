@@ -22,6 +22,7 @@ from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
+from cardarcade.ui.widgets.lines import packed
 
 CARD_VERBS = [f"card{k}" for k in range(4)]
 BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
@@ -223,11 +224,21 @@ class CashScreen(SpeedFamilyScreen):
                 self.gestured.clear()
                 self.flash.clear()
 
+    def game_title(self) -> str:
+        return self.game.options.name.capitalize()  # Cash, Kemps or Kent, as the call
+
     def words(self, event: Event) -> str:
         if event.kind == "reveal":  # each hand after its player's name (the engine's sentence names nobody)
-            event = Event("reveal", None, "Hands: " + " · ".join(
-                f"{self.names[p]} " + " ".join(str(c) for c in hand) for p, hand in enumerate(event.data["hands"])))
+            hands = [Text(f"{self.names[p]} " + " ".join(str(c) for c in hand))
+                     for p, hand in enumerate(event.data["hands"])]
+            # as many lines as the log needs to show every hand whole (one line ended in "…")
+            lines = packed(Text("Hands: "), hands, max(20, self.app.size.width - 2))
+            event = Event("reveal", None, "\n".join(line.plain for line in lines))
         return super().words(event)
+
+    def add_log(self, text: str | Text) -> None:
+        for line in (text if isinstance(text, Text) else Text(text)).split("\n"):  # (the hands' lines)
+            super().add_log(line)
 
     def reaction_note(self, batch: list[Reaction]) -> Text | None:
         note = super().reaction_note(batch)

@@ -13,6 +13,7 @@ from cardarcade.rules._tricks import PlayedCard, play
 from cardarcade.ui.screens.tricks import TrickScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
+from cardarcade.ui.widgets.lines import packed
 
 SIDE_MARKS = "AB"  # the two sides of partners at four
 
@@ -102,16 +103,15 @@ class FrogsScreen(TrickScreen):
             # the standings list the partners as two winners: say plainly that they won together
             names = " and ".join(self.names[p] for p in result.winners)
             text.append(f"{names} win together as partners.\n", style="bold")
-        text.append("Final scores: ", style="bold")
-        text.append(self.side_points(view.scores))
+        width = max(40, self.app.size.width - 4)  # (the result's padding)
+        text.append_text(Text("\n").join(packed(Text("Final scores: ", style="bold"),
+                                                 [Text(part) for part in self.side_points(view.scores).split(", ")],
+                                                 width, sep=", ")))
         if view.last_frogs is not None:
-            text.append("\nFrogs of the last hand: ")
-            for seat in view.ring:
-                if view.last_frogs[seat]:
-                    text.append(f"{self.names[seat]} ")
-                    for card in view.last_frogs[seat]:
-                        text.append_text(self.card_label(card))
-                        text.append(" ")
+            frogs = [Text(f"{self.names[seat]} ") + Text(" ").join(self.card_label(card) for card in view.last_frogs[seat])
+                     for seat in view.ring if view.last_frogs[seat]]
+            text.append("\n")
+            text.append_text(Text("\n").join(packed(Text("Frogs of the last hand: "), frogs, width)))
         return text
 
     # ---- playing, and the revoke asked for

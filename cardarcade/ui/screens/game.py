@@ -323,14 +323,18 @@ class GameScreen(Screen):
 
     # ---- refresh
 
+    def game_title(self) -> str:
+        """The game's name on its title line (a house rule may rename it)."""
+        return self.spec.title
+
     def title_text(self) -> Text:
         if self.shared is not None:
-            return Text.assemble((f" {self.spec.title} ", "bold reverse"), "  ", self.shared_line())
+            return Text.assemble((f" {self.game_title()} ", "bold reverse"), "  ", self.shared_line())
         if self.setup.book is not None:
             rules = f" · {self.setup.book}"
         else:
             rules = " · house rules" if self.setup.options != self.spec.Options() else ""
-        return Text.assemble((f" {self.spec.title} ", "bold reverse"), f"  seed {self.setup.seed}{rules}")
+        return Text.assemble((f" {self.game_title()} ", "bold reverse"), f"  seed {self.setup.seed}{rules}")
 
     def shared_line(self) -> str:
         """Who watches from here, and each player's measured round trip (their keys' head start
@@ -843,7 +847,7 @@ class GameScreen(Screen):
     def action_history(self) -> None:
         from cardarcade.ui.screens.pause import HistoryScreen
 
-        self.app.push_screen(HistoryScreen(self.spec.title, self.history))
+        self.app.push_screen(HistoryScreen(self.game_title(), self.history))
 
     def action_leave(self) -> None:
         from cardarcade.ui.screens.pause import ConfirmScreen

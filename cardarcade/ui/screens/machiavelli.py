@@ -29,6 +29,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.base import Event
 from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView, fit
+from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.turn import Command, TurnScreen
 
 TABLE_WIDTH = 76  # the centre's columns at 80x24 (its padding takes four)
@@ -121,17 +122,22 @@ class MachiavelliScreen(TurnScreen):
         a searching bot's seat)."""
         view: MachiavelliView = self.view
         active = view.turn == seat
-        room = TABLE_WIDTH // self.game.players - 1
+        room = panel_width(self, seat)
         count = view.hand_counts[seat]
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
         line.append(self.names[seat][:room - 5], style="bold reverse" if active else "bold")
-        # the count as '13 cards' where every seat has the room, else '(13)'
-        held = f" {count} card{'s' if count != 1 else ''}" if room >= 16 else f" ({count})"
-        level = self.seat_level(seat)
-        for extra, style in ((held, ""), (f" ({level})" if level else "", "dim")):
-            if cell_len(line.plain) + cell_len(extra) <= room:
-                line.append(extra, style=style)
+        level = f" ({self.seat_level(seat)})" if self.seat_level(seat) else ""
+        # the count as '13 cards', '(13)' or '13', the longest that leaves room for the level;
+        # the level left out only where even the shortest would not
+        forms = (f" {count} card{'s' if count != 1 else ''}", f" ({count})", f" {count}")
+        used = cell_len(line.plain)
+        held = next((form for form in forms if used + len(form) + len(level) <= room), None)
+        if held is None:
+            line.append(next((form for form in forms if used + len(form) <= room), forms[-1]))
+        else:
+            line.append(held)
+            line.append(level, style="dim")
         return line
 
     # ---- the table

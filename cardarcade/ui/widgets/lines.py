@@ -172,3 +172,22 @@ def _runs(lines: Iterable[int], width: int) -> list[Region]:
     if start is not None:
         regions.append(Region(0, start, width, previous - start + 1))
     return regions
+
+
+def packed(head: Text, parts: list[Text], width: int, sep: str = " · ", indent: int = 2) -> list[Text]:
+    """``head`` then ``parts``, ``sep`` between them, as lines of at most ``width`` columns, a
+    part never split across two (a hand of cards after its player's name): the lines after the
+    first are indented. A part wider than a line has one of its own, cut with an ellipsis."""
+    lines, line, empty = [], head.copy(), True  # empty: no part on the line yet
+    for part in parts:
+        joiner = "" if empty else sep
+        if not empty and line.cell_len + len(joiner) + part.cell_len > width:
+            lines.append(line)
+            line, joiner = Text(" " * indent), ""
+        line.append(joiner)
+        line.append_text(part)
+        empty = False
+    lines.append(line)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines
