@@ -37,8 +37,9 @@ _code = attrgetter("code")
 CARD_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 GOAL = 66
 # The closer's opponent scores three for having won no trick before the close (the text's "no
-# tricks", read so: the rules screen says it), and the hand's line says why.
-NO_TRICK_BEFORE_THE_CLOSE = ", as {} had won no trick before the close"
+# tricks", read so: the rules screen says it), and the line after the hand's says so.
+THREE_FOR_THE_SCORER = "Three for no trick before the close"
+THREE_FOR_THE_OTHER = "Three as {target} won no trick before the close"
 EXCHANGE = Action("exchange")  # the trump jack for the upcard
 CLOSE = Action("close")  # the stock
 OUT = Action("out")  # declare 66: the hand ends
@@ -449,35 +450,39 @@ class Schnapsen(TrickGame):
                 if closer is not None and closer != declarer:
                     game_points = 3 if s.close_tricks[winner] == 0 else 2
                     why = "{seat} [goes|go] out before the closer"
-                    because = NO_TRICK_BEFORE_THE_CLOSE.format("{seat}") if game_points == 3 else ""
+                    because = THREE_FOR_THE_SCORER if game_points == 3 else ""
                 else:
                     opp_points = s.close_points[other] if closer is not None else points[other]
                     opp_tricks = s.close_tricks[other] if closer is not None else s.tricks_won[other]
                     game_points = 3 if opp_tricks == 0 else 2 if opp_points < 33 else 1
                     why = f"{{seat}} [goes|go] out with {points[declarer]}"
                     if closer is not None and game_points == 3:
-                        because = NO_TRICK_BEFORE_THE_CLOSE.format("{target}")
+                        because = THREE_FOR_THE_OTHER
             else:
                 winner = other
                 tricks = s.close_tricks[winner] if closer is not None and declarer == closer else s.tricks_won[winner]
                 game_points = 3 if tricks == 0 else 2
                 why = f"{{target}} [target:declares|declare] with only {points[declarer]}: {{seat}} [scores|score]"
                 if closer is not None and declarer == closer and game_points == 3:
-                    because = NO_TRICK_BEFORE_THE_CLOSE.format("{seat}")
+                    because = THREE_FOR_THE_SCORER
         elif closer is not None:
             winner = 1 - closer
             game_points = 3 if s.close_tricks[winner] == 0 else 2
             why = "{target} closed and did not go out: {seat} [scores|score]"
-            because = NO_TRICK_BEFORE_THE_CLOSE.format("{seat}") if game_points == 3 else ""
+            because = THREE_FOR_THE_SCORER if game_points == 3 else ""
         else:
             winner = s.last_winner  # type: ignore[assignment]
             game_points = 1
             why = "{seat} took the last trick"
         s.scores[winner] += game_points
         s.last_hand = [game_points if p == winner else 0 for p in (0, 1)]
-        events.append(Event("hand", winner, f"{why}: {game_points} game point{'s' if game_points > 1 else ''}{because}"
-                            f" ({{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]})", target=1 - winner,
-                            data={"game_points": game_points, "points": points}))
+        events.append(Event("hand", winner, f"{why}: {game_points} game point{'s' if game_points > 1 else ''}",
+                            target=1 - winner, data={"game_points": game_points, "points": points}))
+        # whose hand points are whose, and why three where the close decided it (a line of its own:
+        # the hand's line would not fit a narrow log)
+        events.append(Event("hand_points", winner, (f"{because} · " if because else "") +
+                            f"{{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]}",
+                            target=1 - winner))
         if s.scores[winner] >= s.options.target:
             events.append(self.finish([winner], f"{{seat}} [wins|win] the match, {s.scores[winner]} to "
                                       f"{s.scores[1 - winner]}", scores=[float(x) for x in s.scores],

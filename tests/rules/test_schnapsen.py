@@ -392,8 +392,9 @@ def test_determinize_keeps_known_cards_and_the_strict_voids():
 # ---------------------------------------------------------------- the hand's line (issue 26, items 6 and 11)
 
 
-def hand_line(events: list, names: list[str]) -> str:
-    return next(e for e in events if e.kind == "hand").describe(names)
+def hand_lines(events: list, names: list[str]) -> list[str]:
+    """The hand's result line and the line after it, as the log shows them."""
+    return [e.describe(names) for e in events if e.kind in ("hand", "hand_points")]
 
 
 def test_the_hand_line_says_three_points_are_for_no_trick_before_the_close():
@@ -401,9 +402,9 @@ def test_the_hand_line_says_three_points_are_for_no_trick_before_the_close():
     trick(game, "Js", "As")
     game.apply(1, Action("marry", (C("Kc"), C("Qc"))))
     game.apply(0, p("10d"))
-    line = hand_line(game.apply(1, OUT), ["Bot 1", "You"])
-    assert line == ("You go out before the closer: 3 game points, as you had won no trick before the close"
-                    " (you had 88 hand points, Bot 1 6)")
+    assert hand_lines(game.apply(1, OUT), ["Bot 1", "You"]) == [
+        "You go out before the closer: 3 game points",
+        "Three for no trick before the close · you had 88 hand points, Bot 1 6"]
 
 
 def test_the_hand_line_for_a_closer_who_does_not_go_out_says_why_three():
@@ -413,14 +414,23 @@ def test_the_hand_line_for_a_closer_who_does_not_go_out_says_why_three():
     closed(game, 0, [0, 10], [0, 0])
     game.s.hands = [[], []]
     game.s.final, game.s.last_winner = True, 0
-    line = hand_line(game.apply(0, PASS), ["You", "Bot 1"])
-    assert line == ("You closed and did not go out: Bot 1 scores: 3 game points, as Bot 1 had won no trick"
-                    " before the close (Bot 1 had 33 hand points, you 42)")
+    assert hand_lines(game.apply(0, PASS), ["You", "Bot 1"]) == [
+        "You closed and did not go out: Bot 1 scores: 3 game points",
+        "Three for no trick before the close · Bot 1 had 33 hand points, you 42"]
+
+
+def test_a_closer_who_goes_out_against_no_trick_before_the_close_is_told_so():
+    game = new()
+    won(game, 0, SIXTY_SIX)
+    won(game, 1, "As 10s Ks Qd Jh Qh")
+    closed(game, 0, [0, 0], [0, 0])
+    assert hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1] == \
+        "Three as Bot 1 won no trick before the close · you had 70 hand points, Bot 1 33"
 
 
 def test_the_hand_points_say_whose_they_are_and_you_go_out():
     game = new()
     won(game, 0, SIXTY_SIX)
     won(game, 1, "As 10s Ks Qd Jh Qh")
-    line = hand_line(declare_after(game, 0), ["You", "Bot 1"])
-    assert line == "You go out with 70: 1 game point (you had 70 hand points, Bot 1 33)"
+    assert hand_lines(declare_after(game, 0), ["You", "Bot 1"]) == [
+        "You go out with 70: 1 game point", "You had 70 hand points, Bot 1 33"]
