@@ -42,7 +42,7 @@ def finished_games(count: int) -> list[tuple]:
     out = []
     for i in range(count):
         spec = GAMES[ids[i % len(ids)]]
-        levels = levels_for(spec.realtime)
+        levels = levels_for(spec)
         level = levels[(i // len(ids)) % len(levels)]
         if (spec.id, level) not in made:
             setup = GameSetup.solo(spec, seed=i, level=level)

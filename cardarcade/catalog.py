@@ -27,6 +27,7 @@ class GameInfo:
     default_players: int
     summary: str
     screen: str = ""  # the module in cardarcade.ui.screens that plays it; "" = named like the game
+    expert: bool = False  # a turn-based game whose bots come in an expert level too
 
     @property
     def realtime(self) -> bool:
@@ -85,7 +86,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("dig", "Dig", TURN_BASED, 2, 2, 2,
              "Match suit or rank, dig from the stock until you can; eights are wild.", screen="shedding"),
     GameInfo("concentration", "Concentration", TURN_BASED, 2, 6, 2,
-             "The whole pack face down: turn two cards, remember them, collect pairs."),
+             "The whole pack face down: turn two cards, remember them, collect pairs.", expert=True),
     GameInfo("cuckoo", "Cuckoo", TURN_BASED, 6, 20, 6,
              "One card each: stand or change with your left; the lowest card pays a chip."),
     GameInfo("old-mans-bundle", "Stealing the Old Man's Bundle", TURN_BASED, 2, 2, 2,

@@ -110,7 +110,7 @@ def _levels(spec: GameSpec, words: list[str] | None, count: int, what: str = "bo
         if words:
             raise CliError("--bots given but there are no bot seats")
         return []
-    offered = levels_for(spec.realtime)
+    offered = levels_for(spec)
     levels = words if words is not None else [default]
     for level in levels:
         if level in LEVEL_NAMES and level not in offered:

@@ -122,13 +122,18 @@ class BotBase:
 
 
 SKILL = {"easy": 0, "medium": 1, "hard": 2, "expert": 2, ADAPTIVE: 1}
-# Turn-based games have no reflexes to tune: their bots come in three strengths.
+# Turn-based games have no reflexes to tune: their bots come in three strengths, and a fourth,
+# expert, where the catalog says the game's bots have one (``GameInfo.expert``).
 STRATEGY_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
-def levels_for(realtime: bool) -> tuple[str, ...]:
-    """The bot levels offered for a game: every reaction level for realtime games."""
-    return LEVEL_NAMES if realtime else STRATEGY_LEVELS
+def levels_for(game: Any) -> tuple[str, ...]:
+    """The bot levels offered for ``game`` (a catalog entry or a game's spec): every reaction
+    level for realtime games."""
+    if game.realtime:
+        return LEVEL_NAMES
+    info = CATALOG.get(game.id)
+    return STRATEGY_LEVELS + ("expert",) if info is not None and info.expert else STRATEGY_LEVELS
 
 
 def newcomer_level(realtime: bool) -> str:

@@ -54,7 +54,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TypeVar
 
-from cardarcade.bots import levels_for
+from cardarcade.bots import LEVEL_NAMES
 from cardarcade.catalog import CATALOG
 from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 
@@ -87,7 +87,7 @@ def menu_order(games: list[str]) -> list[str]:
 
 def level_order(levels: list[str]) -> list[str]:
     """Bot levels from the easiest, as the setup screen lists them (unknown ones last)."""
-    order = {level: i for i, level in enumerate(levels_for(True))}
+    order = {level: i for i, level in enumerate(LEVEL_NAMES)}
     return sorted(levels, key=lambda lv: (order.get(lv, len(order)), lv))
 
 

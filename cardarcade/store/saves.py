@@ -260,7 +260,7 @@ def decode(data: bytes) -> SavedGame:
     game = spec.from_data(env.engine)  # BadSave from the engine's own checks
     if len(env.seats) != game.players:
         raise BadSave(f"{len(env.seats)} seats for a {game.players}-player game")
-    levels = levels_for(spec.realtime)
+    levels = levels_for(spec)
     for seat in env.seats:
         if (seat.kind == "bot") != (seat.level is not None) or (seat.level is not None and seat.level not in levels):
             raise BadSave(f"seat {seat.name!r}: bot level {seat.level!r} is not one this game offers")

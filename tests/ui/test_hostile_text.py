@@ -110,7 +110,7 @@ def hostile_setup(game_id: str, first: int | None = None) -> GameSetup:
     then bots named by the others in turn, from the ``first`` (by default the game's place in
     the catalog: from game to game every name sits somewhere)."""
     spec = GAMES[game_id]
-    level = levels_for(spec.realtime)[0]
+    level = levels_for(spec)[0]
     others = HOSTILE[1:]
     if first is None:
         first = list(CATALOG).index(game_id)

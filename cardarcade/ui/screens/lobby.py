@@ -290,7 +290,7 @@ class NewTableScreen(Screen):
         from cardarcade.rules import GAMES
 
         spec = GAMES[game_id]
-        levels = levels_for(spec.realtime)
+        levels = levels_for(spec)
         return (([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)], spec.default_players),
                 NewTableScreen._people_choices(spec.default_players),
                 ([(lvl, lvl) for lvl in levels], "medium" if "medium" in levels else levels[0]))

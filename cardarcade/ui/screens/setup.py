@@ -30,7 +30,7 @@ NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
 
 def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
-    return [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in levels_for(spec.realtime)]
+    return [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in levels_for(spec)]
 
 
 def seat_kind(seat: Seat) -> str:
@@ -151,7 +151,7 @@ class SetupScreen(Screen):
     def _remembered_level(self) -> str | None:
         """The bot level the player last chose for this game, if it is one the game offers."""
         level = self.app.profile.bot_levels.get(self.spec.id)
-        return level if level in levels_for(self.spec.realtime) else None
+        return level if level in levels_for(self.spec) else None
 
     def _books(self) -> tuple[list[Book], list[str]]:
         """This game's books, and why any book file cannot be used."""
