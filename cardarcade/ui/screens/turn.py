@@ -176,9 +176,7 @@ class CoverScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
-            title = Static(id="cover-title")
-            title.styles.text_align = "center"  # (each line: a second one says what keys work here)
-            yield title
+            yield Static(id="cover-title")
             yield Static(id="cover-heading")
             with VerticalScroll(id="cover-scroll"):
                 yield Static(id="cover-news")
@@ -214,7 +212,10 @@ class CoverScreen(Dialog[None]):
             hurry = " (> lets them finish fast)" if self.owner.people_out() else ""
             title, heading = f"{ended}The bots are playing…{hurry}", "Since then:"
         keys = "   ".join(f"{key}: {what}" for key, what in self.keys.items())
-        self.query_one("#cover-title", Static).update(Text.assemble((title, "bold"), ("\n" + keys if keys else "")))
+        if keys:  # (both lines as wide, so the centred block centres each)
+            width = max(len(title), len(keys))
+            title = f"{title.center(width)}\n{keys.center(width)}"
+        self.query_one("#cover-title", Static).update(Text(title, style="bold"))
         heading_widget = self.query_one("#cover-heading", Static)
         heading_widget.update(Text(heading, style="italic"))
         heading_widget.display = bool(self.since)
