@@ -3,6 +3,7 @@ longer log, a wider menu; and a covered 10 that never reads "1", at any width.""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -13,7 +14,9 @@ from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
 from cardarcade.themes import MONOCHROME
 from cardarcade.ui.widgets.cards import LARGE, SMALL, Slot, render_row
-from test_layout import faults
+from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
+from test_layout import STATES, faults, random_moves
 from ui_helpers import screen_text
 
 CUT_TEN = re.compile(r"1(?!0)")  # inside card art, a "1" is always what is left of a cut "10"
@@ -83,3 +86,38 @@ async def test_a_terminal_made_taller_during_a_game_gets_the_larger_cards_and_lo
         await pilot.pause()
         assert len(hand_art(app)) == LARGE.height - 2
         assert screen.log_rows() > 3 and f"line {20 - screen.log_rows()} " in screen_text(app)
+
+
+BIG_TABLES = [("go-fish", 6), ("thirteen", 8), ("machiavelli", 5), ("frogs-in-the-pond", 5), ("spoons", 12),
+              ("cash", 8), ("schnapsen", 2), ("war", 3)]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=["120x40", "160x50"])
+@pytest.mark.parametrize("game_id, players", BIG_TABLES, ids=[g for g, _ in BIG_TABLES])
+async def test_a_big_terminals_table_keeps_its_shape_through_play(app_factory, game_id, players, size):
+    app = app_factory(GameSetup.solo(GAMES[game_id], players, seed=3))
+    rng = random.Random(game_id)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if isinstance(app.screen, ChoiceScreen):  # (Cash's secret signal)
+            await pilot.press("1")
+            await pilot.pause()
+        done = 0
+        for moves in STATES:
+            random_moves(screen, rng, moves - done)
+            done = moves
+            if screen.game.is_over or app.screen is not screen:
+                break
+            await pilot.pause()
+            assert not (found := faults(app, screen)), f"after {moves} moves: " + "; ".join(found)
+
+
+SNAPSHOT_GAMES = [("go-fish", 3), ("thirteen", 4), ("spoons", 6)]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=["120x40", "160x50"])
+@pytest.mark.parametrize("game_id, players", SNAPSHOT_GAMES, ids=[g for g, _ in SNAPSHOT_GAMES])
+def test_big_terminal_snapshot(snap_compare, app_factory, game_id, players, size):
+    # the bots never move (the test app's pace), so every frame is stable
+    assert snap_compare(app_factory(GameSetup.solo(GAMES[game_id], players, seed=5)), terminal_size=size)

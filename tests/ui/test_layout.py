@@ -22,7 +22,7 @@ from cardarcade.ui.screens.turn import ChoiceScreen
 from ui_helpers import screen_text
 
 STATES = (0, 6, 25, 80)  # random legal moves made before each look
-CUT_TEN = re.compile(r"│1(?!0)")  # a 10 showing only its "1"
+CUT_TEN = re.compile(r"│1(?!0)| 1│")  # a 10 showing only its "1" (its index, or its corner under the next card)
 NARROW_FAN = re.compile(r"╭─?╭")  # a fanned card under three columns wide: its index cannot show
 
 
