@@ -117,8 +117,9 @@ def well_formed(action: object) -> bool:
 class Event:
     """Something that happened, for the screen and the log.
 
-    ``text`` is a sentence in which ``{seat}`` and ``{target}`` stand for player names, so the
-    user interface can say "You" or "Ada" without the rules knowing who sits where.
+    ``text`` is a sentence in which ``{seat}`` and ``{target}`` stand for player names, and a verb
+    that follows a player is written in both persons ("{seat} [takes|take]", see ``fill``), so the
+    user interface can say "You take" or "Ada takes" without the rules knowing who sits where.
     ``data["penalty"]`` marks a move that cost its maker (a card turned out of turn and lost):
     the screen calls it out to that person.
     """
