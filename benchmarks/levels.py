@@ -1,0 +1,131 @@
+"""Whether each bot level is clearly stronger than the one below it, in every turn-based game.
+
+    python benchmarks/levels.py [--quick] [--games N] [--only go-fish,thirteen] [--pairs hard:medium]
+                                [--minutes M] [--jobs J] [--out NAME]
+
+For every turn-based game and every pair of adjacent levels its bots offer (easy < medium <
+hard, and < expert where the game has one), the higher level sits in one seat and the lower in
+every other; each deal (seed) is played once with the higher level in each seat, so luck of the
+deal and of the seat cancels. The higher level's share counts a game won alone as 1 and a shared
+win (partners, a tie) as that share; the even share is 1 / players. Two players where the game
+allows two, else its smallest table.
+
+The verdict is "clear" when the share is at least 0.58 at two players (1.5 times the even share
+at larger tables) and its 95% interval (normal approximation, over games) lies above the even
+share; "ahead" when only the interval does; else "not told apart". Searching games are slow:
+``--minutes`` stops a pair early (the table says how many games it got through). War has no
+choices to make and is left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import _common
+
+from cardarcade.bots import levels_for
+from cardarcade.catalog import CATALOG
+from cardarcade.rules import GAMES
+from cardarcade.table.simulate import play_headless
+
+NO_CHOICES = {"war"}
+CLEAR_TWO, CLEAR_RATIO = 0.58, 1.5
+
+
+def turn_based() -> list[str]:
+    return [g for g, info in CATALOG.items() if not info.realtime and g not in NO_CHOICES]
+
+
+def pairs_of(game_id: str) -> list[tuple[str, str]]:
+    levels = levels_for(GAMES[game_id])
+    return [(levels[i + 1], levels[i]) for i in range(len(levels) - 1)]
+
+
+def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) -> list[float]:
+    """The higher level's score in each seat on one deal: 1 for a win alone, a share of a shared one."""
+    spec, scores = GAMES[game_id], []
+    for seat in range(players):
+        levels = [lower] * players
+        levels[seat] = higher
+        result, _ = play_headless(spec, levels, seed=seed)
+        winners = [] if result is None else list(result.winners)
+        scores.append(1 / len(winners) if seat in winners else 0.0)
+    return scores
+
+
+def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, jobs: int) -> dict:
+    spec = GAMES[game_id]
+    players = max(2, spec.min_players)
+    scores: list[float] = []
+    start, seed = time.perf_counter(), 0
+    with ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
+        while len(scores) < games and time.perf_counter() - start < minutes * 60:
+            batch = range(seed, seed + max(1, jobs))
+            for result in pool.map(deal_scores, *zip(*[(game_id, players, higher, lower, s) for s in batch])):
+                scores.extend(result)
+            seed += len(batch)
+    n = len(scores)
+    share = sum(scores) / n
+    sd = math.sqrt(sum((x - share) ** 2 for x in scores) / max(1, n - 1))
+    low, high = share - 1.96 * sd / math.sqrt(n), share + 1.96 * sd / math.sqrt(n)
+    even = 1 / players
+    needed = CLEAR_TWO if players == 2 else CLEAR_RATIO * even
+    verdict = "clear" if share >= needed and low > even else "ahead" if low > even else "not told apart"
+    return {"game": game_id, "players": players, "higher": higher, "lower": lower, "games": n,
+            "deals": seed, "share": round(share, 3), "interval": [round(low, 3), round(high, 3)],
+            "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict,
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+class _Inline:
+    """``ProcessPoolExecutor``'s map, in this process (one job: no pickling, easier profiles)."""
+
+    def __enter__(self) -> "_Inline":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def map(work, *columns):
+        return map(work, *columns)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="40 games a pair, 2 minutes at most")
+    parser.add_argument("--games", type=int, default=240, help="games a pair (every seat of every deal counts)")
+    parser.add_argument("--minutes", type=float, default=20.0, help="most minutes a pair may take")
+    parser.add_argument("--only", default="", help="comma-separated game ids")
+    parser.add_argument("--pairs", default="", help="comma-separated higher:lower pairs, e.g. hard:medium")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--out", default="levels", help="result file name in benchmarks/results/")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.minutes = 40, 2.0
+    games = [g.strip() for g in args.only.split(",") if g.strip()] or turn_based()
+    unknown = [g for g in games if g not in CATALOG or CATALOG[g].realtime]
+    if unknown:
+        sys.exit(f"not a turn-based game: {', '.join(unknown)}")
+    wanted = {tuple(p.split(":")) for p in args.pairs.split(",") if p.strip()}
+    rows = []
+    print(f"{'game':<20} {'pair':<16} {'games':>5} {'share':>6} {'95% interval':>14} {'even':>5}  verdict")
+    for game_id in games:
+        for higher, lower in pairs_of(game_id):
+            if wanted and (higher, lower) not in wanted:
+                continue
+            row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs)
+            rows.append(row)
+            low, high = row["interval"]
+            print(f"{game_id:<20} {higher + ' > ' + lower:<16} {row['games']:>5} {row['share']:>6.3f} "
+                  f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}", flush=True)
+    path = _common.write_results(args.out, {"quick": args.quick, "pairs": rows})
+    print(f"written to {path}")
+
+
+if __name__ == "__main__":
+    main()
