@@ -238,8 +238,18 @@ class War(Game[WarState]):
         kind = "Double war" if s.double else "War"
         return [Event("war", None, f"{kind}! Tied {rank.noun}", data={"seats": list(top), "double": s.double})]
 
+    def _decided_by(self, winner: int) -> str:
+        """': K♠ beats 2♦' (the up cards that decided it), or ' with the K♠' when nobody is left to beat."""
+        s = self.s
+        up = {p: self._up_card(p) for p in s.contenders if any(s.face_up[p])}
+        if winner not in up:
+            return ""
+        beaten = [str(up[p]) for p in s.contenders if p != winner and p in up]
+        return f": {up[winner]} beats {' and '.join(beaten)}" if beaten else f" with the {up[winner]}"
+
     def _take(self, winner: int) -> list[Event]:
         s = self.s
+        decided_by = self._decided_by(winner)
         won = [c for laid in s.table for c in laid]
         if s.war_depth > 0 and s.spare:
             won += s.spare
@@ -252,7 +262,8 @@ class War(Game[WarState]):
         for laid, ups in zip(s.table, s.face_up):
             laid.clear()
             ups.clear()
-        events = [Event("take", winner, f"{{seat}} [takes|take] {len(won)} cards", data={"count": len(won), "war": s.war_depth})]
+        events = [Event("take", winner, f"{{seat}} [takes|take] {len(won)} cards{decided_by}",
+                        data={"count": len(won), "war": s.war_depth})]
         s.rounds += 1
         for p in range(s.players):
             if not s.out[p] and not s.piles[p]:

@@ -555,3 +555,13 @@ def test_inconsistent_saves_are_rejected(changes: dict) -> None:
     g = new(deck=standard_deck())
     with pytest.raises(BadSave):
         SPEC.from_json(_tamper(g, **changes))
+
+
+def test_a_take_names_the_cards_that_decided_it_in_both_persons():
+    game = new(deck=deal("9c 4h", "2d 4d"))
+    (take,) = [e for e in flip_all(game) if e.kind == "take"]
+    assert take.describe(["You", "Bot 1"]) == "You take 2 cards: 9♣ beats 2♦"
+    assert take.describe(["Ann", "Bob"]) == "Ann takes 2 cards: 9♣ beats 2♦"
+    three = new(3, deck=deal("Ac 4h", "9c 5h", "2d 6h", spare="Kh"))
+    (take,) = [e for e in flip_all(three) if e.kind == "take"]
+    assert take.describe(["Ann", "Bob", "Cy"]) == "Ann takes 3 cards: A♣ beats 9♣ and 2♦"

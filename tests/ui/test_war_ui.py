@@ -7,7 +7,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.war import FLIP
 from cardarcade.table.setup import GameSetup
 from test_reaction_layouts import check
-from ui_helpers import screen_text
+from ui_helpers import screen_text, text_of, wait_for
 
 WAR = GAMES["war"]
 
@@ -35,3 +35,39 @@ async def test_three_players_in_a_double_war_and_the_next_fit_the_table(app_fact
             check(app, f"war {step + 1}")
         text = screen_text(app)
         assert "Double war in progress" in text and "You · " in text
+
+
+async def test_a_round_shows_its_cards_together_war_cards_included_and_a_bots_next_card_waits(app_factory):
+    from tests.rules.test_war import deal
+
+    # 3♠ and 3♣ tie; the war: a card down each, then K♠ beats 2♦. Next round: 5♥ against Q♥.
+    deck = deal("3s 4h Ks 5h", "3c 4d 2d Qh")
+    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))  # the bot never moves by itself
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+
+        def bot_turns() -> None:
+            screen._on_table(game.apply(1, FLIP), 1)
+
+        def bot_panel() -> str:
+            return text_of(screen.render_seat(1))
+
+        await pilot.pause()
+        bot_turns()  # the bot is quicker than the person: its 3♣ waits, face down
+        assert "ready" in bot_panel() and "│3" not in bot_panel()
+        await pilot.press("enter")  # the 3♠: a war, both threes show
+        await wait_for(pilot, lambda: game.s.war_depth == 1)
+        assert "│3" in bot_panel() and "│3" in text_of(screen.render_seat(0))
+        bot_turns()  # its war cards
+        await pilot.press("enter")  # yours: the K♠ takes six cards
+        await wait_for(pilot, lambda: game.s.rounds == 1)
+        bot_turns()  # the bot turns the Q♥ for the next round at once
+        panel = bot_panel()
+        assert "You take 6 cards" in screen_text(app)
+        # the round decided stays on the table, the bot's war cards with it; its new card waits
+        assert "│3" in panel and "│2" in panel and "1 down" in panel and "ready" in panel
+        assert "│Q" not in panel and "│K" in text_of(screen.render_seat(0))
+        log = [line.plain for line in screen.history]
+        assert log[-2:] == ["You take 6 cards: K♠ beats 2♦", "Bot 1 is ready"], "the log keeps the Q♥ back too"
+        assert "Round 2" in screen_text(app) and "1000" not in screen_text(app)

@@ -16,6 +16,21 @@ from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 MIN_VISIBLE = 3  # columns of a fanned card left in view: enough for its rank (a 10 too)
 
 
+DECIDING = frozenset({"take", "war", "game_over"})  # events that settle a step of a round
+READY = "{seat} [is|are] ready"  # a card turned, kept face down until everyone has turned
+NEAR_LIMIT = 50  # rounds before the round limit from which the status counts down to it
+
+
+def round_words(round_: int, limit: int) -> str:
+    """'Round 14'; near the house rule's limit, what happens there."""
+    left = limit - round_
+    if left >= NEAR_LIMIT:
+        return f"Round {round_}"
+    if not left:
+        return f"Round {round_}, the last: then the most cards wins"
+    return f"Round {round_}: {left} more before the round limit, then the most cards wins"
+
+
 class WarScreen(GameScreen):
     VERBS = ["flip"]
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
@@ -24,24 +39,37 @@ class WarScreen(GameScreen):
         super().__init__(setup, **where)
         self.headline = "Turn your cards!"
 
+    def _on_table(self, events_: list[Event], seat: int | None) -> None:
+        # A card turned for a round not yet decided is not shown, so the log does not name it either
+        # (the round's take names the cards that decided it).
+        if self.game.view(None).war_depth == 0 and not any(e.kind in DECIDING for e in events_):
+            events_ = [replace(e, text=READY) if e.kind == "flip" else e for e in events_]
+        super()._on_table(events_, seat)
+
     def on_game_events(self, events_: list[Event]) -> None:
         for event in events_:
-            if event.kind in ("take", "war", "game_over"):
+            if event.kind in DECIDING:
                 self.headline = self.words(event)
+
+    def showing_last_round(self) -> bool:
+        """Whether the table shows the round last decided rather than the one under way. Everyone
+        turns at the same moment, so until a new round is decided its cards are not shown (a bot's
+        new card beside your old one looked like a round of its own); a war shows as it is laid."""
+        return self.view.war_depth == 0
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view
         width = panel_width(self, seat)
         waiting = seat in view.pending
-        header = fitted(width, self.seat_header(seat, waiting), cards_word(view.counts[seat]), self.seat_level(seat))
-        if view.out[seat]:
+        previous = self.showing_last_round()
+        ready = "ready" if previous and view.table[seat] else None  # turned for a round not yet decided
+        header = fitted(width, self.seat_header(seat, waiting), ready, cards_word(view.counts[seat]),
+                        self.seat_level(seat))
+        last = view.last_table[seat] if view.last_table else []
+        if view.out[seat] and not (previous and last):
             return Group(header, Text("out of cards", style="dim italic"))
-        # Until this seat lays a card this round, show what it laid last round (dimmed; the winner's lit).
-        laid = view.table[seat]
-        previous = not laid and bool(view.last_table)
-        if previous:
-            laid = view.last_table[seat]
-        won = previous and view.last_taker == seat
+        laid = last if previous else view.table[seat]
+        won = previous and view.last_taker == seat  # the last round's cards dimmed, the winner's lit
         return Group(header, self.laid_row(laid, width, back=view.counts[seat] > 0, dim=previous and not won,
                                            highlight=won))
 
@@ -87,7 +115,7 @@ class WarScreen(GameScreen):
             lines.append(Text(f"{kind} in progress: the tied players lay cards down and one up", justify="center"))
         if view.spare:
             lines.append(Text("The spare card goes to the winner of the first war", style="italic", justify="center"))
-        lines.append(Text(f"Round {view.rounds + 1} of at most {view.max_rounds}", style="dim", justify="center"))
+        lines.append(Text(round_words(view.rounds + 1, view.max_rounds), style="dim", justify="center"))
         return Group(*lines)
 
     def turn_prompt(self) -> str:
