@@ -618,3 +618,12 @@ def test_an_unreadable_theme_folder_says_so(tmp_path, monkeypatch):
     monkeypatch.setattr("cardarcade.themes.os.scandir", refuse)
     _, warnings = load_themes([tmp_path])
     assert len(warnings) == 1 and "cannot list themes (Permission denied)" in warnings[0]
+
+
+@pytest.mark.parametrize("name", ["felt", "high-contrast", "midnight"])
+def test_red_suits_stand_apart_from_black_ones_by_brightness_too(name):
+    # (two-colour decks: a hue alone is lost on a dim screen or to a colour-blind eye; midnight's
+    # red was 1.95 times as bright as its black, hard to tell apart)
+    p = shipped()[0][name].palette
+    assert contrast(p.suits[Suit.HEARTS], p.suits[Suit.SPADES]) >= 2.5
+    assert contrast(p.suits[Suit.DIAMONDS], p.suits[Suit.CLUBS]) >= 2.5
