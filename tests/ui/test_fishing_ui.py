@@ -132,7 +132,26 @@ async def test_hot_seat_each_person_sees_their_own_fished_card_on_their_next_tur
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.viewer == 0 and "Your card from the stock: K♦" in shown(screen, "#center")
+        # Issue 26.19: under Player 2's question, the card is said to be from Player 1's own turn
+        center = shown(screen, "#center")
+        assert screen.viewer == 0 and "You drew earlier: K♦" in center and "Your card from the stock" not in center
+        assert "Player 2 asks Player 1 for threes" in center
+
+
+async def test_a_bots_question_is_not_paired_with_your_earlier_draw(app_factory):
+    # Issue 26.19: the centre showed a bot's question right above "Your card from the stock: K♦"
+    # (it was drawn on your own turn: it is no answer to that question)
+    setup = setup_for(GO_FISH, 3, {0: "2s 2h", 2: "2d 2c"}, stock="Kd")
+    app = app_factory(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("2")  # Bot 1 has no twos: you fish the K♦, and the bots play
+        await wait_for(pilot, lambda: screen.game.actors() == [0] and screen.last_asker != 0,
+                       what=lambda: f"{screen.game.actors()} {screen.last_question} {log_text(screen)}")
+        center = shown(screen, "#center")
+        assert screen.last_question.startswith("Bot") and "Your card from the stock" not in center
+        assert "You drew earlier: " in center
 
 
 async def test_the_cursor_stays_on_its_card_when_cards_arrive(app_factory):

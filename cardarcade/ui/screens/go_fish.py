@@ -33,6 +33,7 @@ class FishingScreen(TurnScreen):
     BINDINGS = [Binding("enter", "confirm", "Ask")]
     OWN_KEYS = frozenset("123456789")  # a digit asks that player
     last_question = ""
+    last_asker: int | None = None  # whose question (or draw) the headline tells
 
     # ---- what is asked for
 
@@ -76,7 +77,9 @@ class FishingScreen(TurnScreen):
         stock = Slot(None, back=view.stock > 0, caption=f"{view.stock} left")
         lines = [Text(self.headline(), style="bold")]
         if view.drawn is not None:  # private: only the drawer's own view holds it
-            lines.append(Text.assemble("Your card from the stock: ", self.card_label(view.drawn, chip=True)))
+            # under someone else's question it is said to be from your own turn, not the answer to it
+            said = "Your card from the stock: " if self.last_asker == view.seat else "You drew earlier: "
+            lines.append(Text.assemble(said, self.card_label(view.drawn, chip=True)))
         down = sum(len(b) for b in view.books)
         lines.append(Text(f"Books down: {down} of {ALL_BOOKS} · questions {view.asks} of at most {view.max_asks}",
                           style="dim"))
@@ -140,9 +143,11 @@ class FishingScreen(TurnScreen):
             if event.kind in ("give", "deny") and out and out[-1].kind == "ask":
                 question = out.pop()
                 text = f"{question.text} — {text[0].lower() if text.startswith('You') else text[0]}{text[1:]}"
-                self.last_question = text
+                self.last_question, self.last_asker = text, question.seat
                 event = Event("ask", question.seat, text, question.cards, question.target,
                               data={**question.data, "answer": event.kind})
+            elif event.kind == "draw":  # a draw without a question (an empty hand) is the news now
+                self.last_question, self.last_asker = text, event.seat
             out.append(Event(event.kind, event.seat, text, event.cards, event.target, event.data))
         return out
 
