@@ -94,6 +94,11 @@ class CardPalette:
     suits: dict[Suit, str] = field(hash=False)  # per suit (all four), drawn on the face
     highlight: str  # e.g. the card to slap / whose turn it is
     ascii_glyphs: bool = False  # S H D C instead of the suit symbols
+    reverse_red: bool = False  # red suits' ranks and pips in reverse video: told apart without colour
+
+    def suit_reversed(self, suit: Suit | None) -> bool:
+        """Whether ``suit`` is drawn in reverse video (red suits, in a palette without colour)."""
+        return self.reverse_red and suit is not None and Suit(suit).is_red
 
     def suit_color(self, suit: Suit | None) -> str:
         """The colour to draw ``suit`` in on a card face; a joker (None) uses the spades colour,
@@ -351,6 +356,7 @@ def _make_monochrome() -> CardTheme:
         suits={suit: black for suit in SUITS},
         highlight=white,
         ascii_glyphs=True,
+        reverse_red=True,  # (black suits black on white, red ones white on black)
     )
     theme = textual.theme.Theme(
         name=TEXTUAL_PREFIX + "monochrome",
@@ -373,7 +379,7 @@ def _make_monochrome() -> CardTheme:
 
 
 MONOCHROME: CardTheme = _make_monochrome()
-"""Used when NO_COLOR is set: pure black and white, ASCII suit letters."""
+"""Used when NO_COLOR is set: pure black and white, ASCII suit letters, red suits reversed."""
 
 
 # --------------------------------------------------------------------------- loading

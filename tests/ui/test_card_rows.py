@@ -49,3 +49,18 @@ def test_the_same_cards_give_the_same_kept_block_and_other_captions_another():
     assert centred_row(HAND, palette) is centred_row(list(HAND), palette)
     moved = [Slot(s.card, caption="▲" if i == 2 else "") for i, s in enumerate(HAND)]
     assert centred_row(moved, palette) is not centred_row(HAND, palette)
+
+
+def test_without_colour_red_suits_are_reversed_so_they_differ_from_black_ones_by_more_than_a_letter():
+    from rich.style import Style
+
+    from cardarcade.ui.widgets.cards import card_text
+
+    def reversed_words(slot_card: str) -> list[str]:
+        row = render_row([Slot(cards(slot_card)[0])], MONOCHROME.palette, ascii_only=True)
+        return [row.plain[span.start:span.end] for span in row.spans if Style.parse(str(span.style)).reverse]
+
+    assert reversed_words("10h") == ["10", "H", "10"] and reversed_words("Qd") == ["Q", "D", "Q"]
+    assert reversed_words("10s") == [] and reversed_words("Kc") == []
+    assert card_text(cards("Qd")[0], MONOCHROME.palette, True).style.reverse
+    assert not card_text(cards("Qs")[0], MONOCHROME.palette, True).style.reverse

@@ -9,6 +9,7 @@ terminals without unicode.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
@@ -97,10 +98,21 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
         card = slot.card
         assert card is not None
         ink = Style(color=palette.suit_color(card.suit), bgcolor=palette.face, bold=True, dim=slot.dim)
+        reverse = palette.suit_reversed(card.suit)
         for line in _face_lines(card, ascii_only, corner, size):
-            rows.append(Text(v, style=edge) + Text(line, style=ink) + Text(v, style=edge))
+            rows.append(Text(v, style=edge) + _inked(line, ink, reverse) + Text(v, style=edge))
     rows.append(Text(bl + h * inner + br, style=edge))
     return rows
+
+
+def _inked(line: str, ink: Style, reverse: bool) -> Text:
+    """A face's line in its suit's ink; ``reverse``: its rank and pip in reverse video, not the
+    space around them."""
+    text = Text(line, style=ink)
+    if reverse:
+        for word in re.finditer(r"\S+", line):
+            text.stylize(Style(reverse=True), word.start(), word.end())
+    return text
 
 
 def _face_lines(card: Card, ascii_only: bool, corner: bool, size: CardSize) -> list[str]:
@@ -256,4 +268,5 @@ def card_text(card: Card, palette: CardPalette, ascii_only: bool = False, chip: 
     """A card inline in a sentence, coloured by suit: 'J♠'. ``chip``: on the card's own face
     colour, so a black suit stays readable on a dark felt."""
     return Text(card.label(ascii_only), style=Style(color=palette.suit_color(card.suit), bold=True,
-                                                    bgcolor=palette.face if chip else None))
+                                                    bgcolor=palette.face if chip else None,
+                                                    reverse=palette.suit_reversed(card.suit) or None))
