@@ -35,7 +35,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from cardarcade.server.ascii_output import to_ascii
-from cardarcade.ui.terminal import InputDecoder, bounded_size
+from cardarcade.ui.terminal import InputDecoder, bounded_size, for_console
 
 # What Textual's Linux driver asks of a terminal on start (alternate screen, mouse, focus
 # reports, bracketed paste, no line wrap, and whether synchronized output is supported) and
@@ -79,6 +79,10 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", "replace")
 
 
+def _console_utf8(text: str) -> bytes:
+    return _utf8(for_console(text))
+
+
 class Terminal(Protocol):
     """Where a session's screen goes."""
 
@@ -104,7 +108,8 @@ class TerminalDriver(Driver):
         """``ascii_only``: the client's locale is not UTF-8; what is drawn is sent in ASCII."""
         super().__init__(app, debug=debug, mouse=mouse, size=drawn_size(*size))
         self._terminal = terminal
-        self._encode = to_ascii if ascii_only else _utf8
+        # (a Linux console's font: what it lacks drawn as the nearest it holds)
+        self._encode = to_ascii if ascii_only else _console_utf8 if getattr(app, "console_glyphs", False) else _utf8
         self._decoder = InputDecoder(debug)
         self._tick: asyncio.TimerHandle | None = None
         self._started = False  # in application mode: input is taken, frames are drawn

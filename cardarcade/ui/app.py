@@ -35,6 +35,7 @@ from textual.widgets import Input, Static
 
 from cardarcade.store.look import first_look, login_name, look_of
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
+from cardarcade.ui.terminal import colourless_terminal, console_font_only
 from cardarcade.ui import plain, strips
 from cardarcade.ui.keyguard import KeyGuard
 
@@ -139,6 +140,9 @@ class ArcadeApp(App):
         self.handle_signals = handle_signals
         self.ended_by_signal: int | None = None  # the signal that ended the app, if one did
         self.monochrome = no_color(environ)
+        # the terminal's type: whether it shows colours, and what its font holds (a session's own)
+        self.terminal_type = (os.environ if environ is None else environ).get("TERM", "")
+        self.console_glyphs = console_font_only(self.terminal_type)  # the driver draws for a console font
         self.settings = settings or UISettings()
         if store is None:
             from cardarcade.store.user import UserStore
@@ -243,7 +247,8 @@ class ArcadeApp(App):
         """Without colour, draw in the fewest: a terminal Rich finds no colours in (TERM=dumb),
         which Textual painted in 24-bit colour, and NO_COLOR, which Textual grey-scales but in
         256 or 24-bit greys, get the monochrome palette in black, white and their bright forms."""
-        if self.console.color_system is not None and not self.no_color:
+        if self.console.color_system is not None and not self.no_color \
+                and not colourless_terminal(self.terminal_type):
             return
         self.console._color_system = ColorSystem.STANDARD  # what Textual renders strips with
         self.monochrome = True

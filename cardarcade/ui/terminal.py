@@ -36,6 +36,43 @@ PASTE_SILENCE = 0.5
 MAX_PASTE_CHARS = 10_000
 
 
+# ---- what a terminal type can show
+
+# terminfo names a terminal without colours with "-mono" or "-m" (xterm-mono, vt100-m)
+COLOURLESS_TERMS = ("dumb", "unknown")
+
+
+def colourless_terminal(term: str) -> bool:
+    """Whether a terminal of type ``term`` (its TERM) shows no colours, though Rich would paint it
+    in sixteen (Rich reads only "dumb" and "unknown" so)."""
+    term = term.lower()
+    return term in COLOURLESS_TERMS or term.endswith(("-mono", "-m"))
+
+
+def console_font_only(term: str) -> bool:
+    """Whether ``term`` is the Linux console, whose fonts hold the IBM PC's 256 characters (square
+    boxes, half blocks, shades, the four suits) and little else."""
+    return term.lower().startswith("linux")
+
+
+# What the console's fonts lack, as the nearest they hold (each one cell, as the original):
+# rounded corners, dotted and heavy lines, eighth blocks, quadrants, the arrows and marks we use.
+_CONSOLE = str.maketrans({
+    "╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", "┊": "│", "┆": "│", "┄": "─", "┈": "─", "╌": "─", "╎": "│",
+    "━": "═", "┃": "║", "┏": "╔", "┓": "╗", "┗": "╚", "┛": "╝", "┣": "╠", "┫": "╣", "┳": "╦", "┻": "╩", "╋": "╬",
+    "▔": "▀", "▁": "▄", "▂": "▄", "▃": "▄", "▅": "▄", "▆": "█", "▇": "█", "▉": "█", "▊": "▌", "▋": "▌",
+    "▍": "▌", "▎": "▌", "▏": "▌", "▕": "▐", "▚": "▒", "▞": "▒", "▖": "▄", "▗": "▄", "▘": "▀", "▝": "▀",
+    "▙": "█", "▛": "█", "▜": "█", "▟": "█", "‹": "<", "›": ">", "⏎": "←", "△": "^", "▽": "v", "▶": "►",
+    "◀": "◄", "▸": "►", "◂": "◄", "●": "•", "◆": "♦", "◇": "o", "…": ".", "—": "-", "–": "-", "‘": "'",
+    "’": "'", "“": '"', "”": '"', "✓": "√", "✔": "√", "✗": "x", "✘": "x", "×": "x", "⌫": "<",
+})
+
+
+def for_console(text: str) -> str:
+    """``text`` in what a Linux console's font holds (see ``_CONSOLE``)."""
+    return text.translate(_CONSOLE)
+
+
 def bounded_size(width: int, height: int) -> tuple[int, int]:
     return min(max(width, 1), MAX_COLUMNS), min(max(height, 1), MAX_LINES)
 
@@ -183,7 +220,7 @@ class ArcadeDriver(LinuxDriver):
 
     def write(self, data: str) -> None:
         if not self._gone:
-            super().write(data)
+            super().write(for_console(data) if getattr(self._app, "console_glyphs", False) else data)
 
     def close(self) -> None:
         if not self._gone:  # (else the writer thread is left behind, as it may never finish)
