@@ -169,6 +169,7 @@ def test_four_3s_dealt_win_at_once_under_the_house_rule():
     assert game.is_over and game.result.winners == [1]
     # Issue 26.5: the reason said "is the first out of cards" of a player holding 13
     assert game.result.describe(["Ann", "Bob"]) == "Bob was dealt four 3s and wins at once by showing them"
+    assert game.result.describe(["Ann", "You"]) == "You were dealt four 3s and win at once by showing them"
 
 
 # ---------------------------------------------------------------- climbing and knocking

@@ -137,17 +137,25 @@ async def test_a_forfeit_says_who_forfeited_and_who_won(app_factory):
         assert row.split()[-1] == "lost"
 
 
+# a pair for you against nothing, at the first showdown
+PAIR_AGAINST_NOTHING = deck_for("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s")
+
+
+async def at_the_first_showdown(app, pilot):
+    """Both stand pat in the first draw: your declaration is asked for."""
+    screen = app.screen
+    for seat in (0, 1):
+        screen.game.apply(seat, STAND)
+    screen.refresh_all()
+    await pilot.pause()
+    return screen, screen.game
+
+
 async def test_the_declare_list_shows_the_hand_and_asks_once_before_a_claim_it_does_not_hold(app_factory):
     # Issue 26.7: pressing 9 while holding a pair forfeited the game at the next discard
-    deck = deck_for("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s")
-    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck))
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=PAIR_AGAINST_NOTHING))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        game = screen.game
-        game.apply(0, STAND)
-        game.apply(1, STAND)
-        screen.refresh_all()
-        await pilot.pause()
+        screen, game = await at_the_first_showdown(app, pilot)
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         text = screen_text(app)
@@ -165,15 +173,9 @@ async def test_the_declare_list_shows_the_hand_and_asks_once_before_a_claim_it_d
 
 
 async def test_a_bluff_is_declared_after_saying_so_once(app_factory):
-    deck = deck_for("Kh Kd 9s 6c 2h", "7s 8h 10d Ac 3s")
-    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck))
+    app = app_factory(GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=PAIR_AGAINST_NOTHING))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        game = screen.game
-        game.apply(0, STAND)
-        game.apply(1, STAND)
-        screen.refresh_all()
-        await pilot.pause()
+        screen, game = await at_the_first_showdown(app, pilot)
         await pilot.press("d", "5")  # a flush
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "does not hold" in screen_text(app))
         await pilot.press("1")  # declare it all the same

@@ -138,22 +138,6 @@ async def test_hot_seat_each_person_sees_their_own_fished_card_on_their_next_tur
         assert "Player 2 asks Player 1 for threes" in center
 
 
-async def test_a_bots_question_is_not_paired_with_your_earlier_draw(app_factory):
-    # Issue 26.19: the centre showed a bot's question right above "Your card from the stock: K♦"
-    # (it was drawn on your own turn: it is no answer to that question)
-    setup = setup_for(GO_FISH, 3, {0: "2s 2h", 2: "2d 2c"}, stock="Kd")
-    app = app_factory(setup, pace=0.01)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        await pilot.press("2")  # Bot 1 has no twos: you fish the K♦, and the bots play
-        await wait_for(pilot, lambda: screen.game.actors() == [0] and screen.last_asker != 0,
-                       what=lambda: f"{screen.game.actors()} {screen.last_question} {log_text(screen)}")
-        center = shown(screen, "#center")
-        assert screen.last_question.startswith("Bot") and "Your card from the stock" not in center
-        assert "You drew earlier: " in center
-
-
 async def test_the_cursor_stays_on_its_card_when_cards_arrive(app_factory):
     app = app_factory(setup_for(GO_FISH, 4, {0: "2h 5s", 1: "2c 2d"}))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -180,6 +164,11 @@ async def test_bots_ask_you_and_the_log_says_so_in_plain_words(app_factory):
         lines = log_text(screen)
         if not screen.game.is_over:  # the turn comes back only to whoever said Go fish
             assert any(re.match(r"Bot \d asks you for \w+ — you say “Go fish!”", line) for line in lines), lines
+            # Issue 26.19: the centre showed that bot's question right above "Your card from the
+            # stock: K♦", drawn on your own turn: it is no answer to the question
+            center = shown(screen, "#center")
+            assert screen.last_question.startswith("Bot") and "Your card from the stock" not in center
+            assert "You drew earlier: " in center
 
 
 async def test_authors_enter_picks_the_missing_card_then_the_player(app_factory):

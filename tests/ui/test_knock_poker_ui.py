@@ -131,6 +131,16 @@ def showdown(game) -> None:
         game.apply(seat, game.legal_actions(seat)[0])
 
 
+async def result_after_the_showdown(app, pilot) -> str:
+    """Play to the showdown, let the result screen come up, and return its text."""
+    screen = app.screen
+    showdown(screen.game)
+    screen._on_table([], None)  # the table's word that the game is over
+    await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+    await pilot.pause()
+    return screen_text(app)
+
+
 async def test_the_showdown_shows_every_hand(app_factory):
     app = app_factory(solo())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -150,13 +160,7 @@ async def test_the_result_screen_keeps_the_showdown_on_show(app_factory):
     # The hands once flashed for the result delay and were gone.
     app = app_factory(solo())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        game = screen.game
-        showdown(game)
-        screen._on_table([], None)  # the table's word that the game is over
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause()
-        text = screen_text(app)
+        text = await result_after_the_showdown(app, pilot)
         assert "★ Bot 2          9♥ 9♣ 8♥ 8♦ 4♥  two pair, nines and eights" in text
         assert "You            A♠ K♠ Q♠ J♠ 9♦  ace high" in text
 
@@ -220,13 +224,7 @@ async def test_the_result_says_what_the_score_is_and_writes_every_score_alike(ap
     # Issue 26.19: "% of hands beaten" was unexplained and mixed "77.9" with "26"
     app = app_factory(solo())
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        game = screen.game
-        showdown(game)
-        screen._on_table([], None)
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause()
-        text = screen_text(app)
+        text = await result_after_the_showdown(app, pilot)
         assert "Beats this % of all hands" in text
         assert "of all 2,598,960 five-card hands" in " ".join(text.split())
         rows = {line.split()[0] + line.split()[1]: line.split()[-2:] for line in text.splitlines()
