@@ -119,8 +119,10 @@ def reaction_chart(ms: list[float], ascii_only: bool = False) -> Text:
     label = f"{top:.0f} ms"
     axis = "|" if ascii_only else "┤"
     what = f"one bar a press, oldest first{f' (the latest {CHART_BARS})' if len(ms) > CHART_BARS else ''}"
-    return Text.assemble((f"{label} {axis}", "dim"), upper, "\n", (f"{'0 ms':>{len(label)}} {axis}", "dim"), lower,
-                         "\n", (f"{'':>{len(label)}}  {what}", "dim"))
+    width = max(len(label) + 2 + len(shown), len(label) + 2 + len(what))  # (lines as wide: centred, they line up)
+    return Text.assemble((f"{label} {axis}", "dim"), upper.ljust(width - len(label) - 2), "\n",
+                         (f"{'0 ms':>{len(label)}} {axis}", "dim"), lower.ljust(width - len(label) - 2), "\n",
+                         (f"{'':>{len(label)}}  {what}".ljust(width), "dim"))
 
 
 class ResultScreen(Screen):
@@ -161,9 +163,7 @@ class ResultScreen(Screen):
                     f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms "
                     f"({presses(len(ms))})"), id="reaction-summary")
                 if len(ms) >= CHART_FROM:
-                    chart = Static(reaction_chart(ms, self.app.ascii_glyphs), id="reaction-chart")
-                    chart.styles.width = "auto"  # (centred as a block: its axis lines up)
-                    yield chart
+                    yield Static(reaction_chart(ms, self.app.ascii_glyphs), id="reaction-chart")
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
