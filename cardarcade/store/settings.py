@@ -51,6 +51,7 @@ class Profile(BaseModel):
     glyphs: Glyphs | None = None
     pace: float | None = Field(None, ge=0.1, le=5.0)
     bot_levels: dict[str, str] = {}  # game id -> bot level last chosen
+    told: dict[str, bool] = {}  # game id -> its first-game note (what a newcomer should know) was given
 
 
 class Settings(BaseModel):

@@ -238,6 +238,11 @@ class Table:
         self._stim_times[-1] = max(self._stim_times[-1], self.clock.now())
         self._replan()
 
+    def steady(self, pace: float) -> None:
+        """Back to ``pace`` after ``hurry``: a person who was out is back in the game."""
+        self.pace = pace
+        self._hurried = False
+
     def hurry(self, pace: float) -> None:
         """Play on at ``pace`` from now (the people are out: the bots finish fast); moves already
         planned come due no later than that."""

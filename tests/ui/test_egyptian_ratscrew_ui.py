@@ -163,3 +163,30 @@ async def test_a_card_turned_out_of_turn_is_marked_dead(app_factory):
         assert "dead" in text and "top card from Player 1 (dead)" in text
         assert "Player 2 must turn 2 more cards for Player 1's king" in text
         assert screen.game.s.need == 2 and screen.game.s.turn == 1
+
+
+async def test_out_of_cards_but_free_to_slap_in_a_person_may_let_the_bots_finish_fast(app_factory):
+    from cardarcade.ui.screens.game import FAST_PACE
+    from ui_helpers import prompt
+    from ui_helpers import screen_text as whole_screen
+
+    app = app_factory(GameSetup.solo(SPEC, 3, seed=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        s = screen.game.s
+        assert "Turn / take" in whole_screen(app).splitlines()[-1], "your turn: the footer offers the key"
+        s.stacks[1].extend(s.stacks[0])  # you have lost your cards; the two bots play on
+        s.stacks[0].clear()
+        s.turn = 1
+        screen.refresh_all()
+        await pilot.pause()
+        assert screen.game.may_slap(0) and not screen.game.is_out(0), "out: may slap in"
+        assert prompt(screen) == "You are out: space slaps in · > lets the bots finish fast"
+        footer = whole_screen(app).splitlines()[-1]
+        assert "Bots finish fast" in footer and "Turn / take" not in footer
+        await pilot.press("greater_than_sign")
+        assert screen.table.pace == FAST_PACE
+        assert prompt(screen) == "You are out: space slaps in · the bots are finishing fast"
+        s.stacks[0].append(s.stacks[1].pop())  # slapped back in: play at the person's pace again
+        screen.refresh_all()
+        assert screen.table.pace == app.settings.pace

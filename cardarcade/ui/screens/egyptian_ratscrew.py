@@ -23,7 +23,17 @@ class EgyptianRatscrewScreen(PileScreen):
     BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn / take"), ("space", "verb('react')", "Slap"),
                 ("n", "verb('decline')", "Decline")]
 
+    TURN_VERBS = frozenset({"flip", "decline"})
+
     # ---- keys
+
+    def own_move(self, verb: str) -> bool:
+        view, me = self.view, self.viewer
+        if me is None or self.game.is_over:
+            return False
+        if verb == "decline":
+            return view.choice and view.turn == me
+        return view.award == me or (view.award is None and view.turn == me and view.counts[me] > 0)
 
     def action_for(self, seat: int, verb: str) -> Action | None:
         legal = self.game.legal_actions(seat)

@@ -378,7 +378,12 @@ class GameScreen(Screen):
     def people_out(self) -> bool:
         """Whether every person at this table is out of the game while bots play on."""
         humans = self.people
-        return bool(humans) and not self.game.is_over and all(self.game.is_out(s) for s in humans)
+        return bool(humans) and not self.game.is_over and all(self.sitting_out(s) for s in humans)
+
+    def sitting_out(self, seat: int) -> bool:
+        """Whether a person has no move of their own left, so may let the bots finish fast (a
+        game where one out may still win their way back in says so here)."""
+        return self.game.is_out(seat)
 
     def action_fast_forward(self) -> None:
         if self.table is not None and self.people_out():
