@@ -38,10 +38,18 @@ def test_a_row_wider_than_the_space_is_cut_at_the_right_never_broken_onto_more_l
 
 def test_a_hand_too_long_to_show_whole_is_marked_with_the_cards_beyond_each_end():
     lines = drawn(centred_row(HAND, MONOCHROME.palette, ascii_only=True, more=(3, 12)), 80)
-    assert "<3" in lines[2] and "12>" in lines[2]
+    assert "‹3" in lines[2] and "12›" in lines[2]
     middle = lines[2]  # the line of the suit pips, in the middle of the cards' height
-    assert middle.index("<3") < middle.index("|") and middle.index("12>") > middle.rindex("|")
-    assert "<3" not in lines[1]
+    assert middle.index("‹3") < middle.index("│") and middle.index("12›") > middle.rindex("│")
+    assert "‹3" not in lines[1]
+
+
+def test_suit_letters_change_the_suits_only_not_the_cards_drawing():
+    # (the README's g: suit symbols or letters; a terminal that cannot show the boxes is sent
+    # their nearest by its driver, ui/terminal.py)
+    symbols = render_row(HAND + [Slot(None, back=True), Slot()], MONOCHROME.palette).plain
+    letters = render_row(HAND + [Slot(None, back=True), Slot()], MONOCHROME.palette, ascii_only=True).plain
+    assert letters == symbols.translate(str.maketrans("♠♥♦♣", "SHDC"))
 
 
 def test_the_same_cards_give_the_same_kept_block_and_other_captions_another():

@@ -2,8 +2,8 @@
 suit pip, fanned rows, backs.
 
 Rendering is plain Rich ``Text`` so a whole row of cards is one cheap renderable. Colours come
-from the active theme's ``CardPalette``; ``ascii`` swaps suit glyphs and box lines for
-terminals without unicode.
+from the active theme's ``CardPalette``; ``ascii_only`` draws the suits as letters (the boxes stay:
+a terminal that cannot show them is sent their nearest, ui/terminal.py and server/ascii_output.py).
 """
 
 from __future__ import annotations
@@ -42,8 +42,7 @@ def card_size_for(lines: int) -> CardSize:
 MIN_VISIBLE = 3  # columns a fanned card keeps in view: its edge and a two-column index (a 10, or its suit)
 MORE_MARK = 4  # columns for '‹12 ' beside a hand too long to show whole
 
-_UNICODE_BOX = ("╭", "╮", "╰", "╯", "─", "│")
-_ASCII_BOX = ("+", "+", "+", "+", "-", "|")
+_BOX = ("╭", "╮", "╰", "╯", "─", "│")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +73,13 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
     """The card's lines. ``corner``: the card is covered at its right, as a card held in a fan:
     the suit goes under the rank in the top-left corner, so a narrow strip of it still tells the
     whole card, and the bottom-right rank is left out (cut, a "10" would read "1")."""
-    tl, tr, bl, br, h, v = _ASCII_BOX if ascii_only else _UNICODE_BOX
+    tl, tr, bl, br, h, v = _BOX
     inner, middle = size.width - 2, size.height - 2
     if slot.card is None and not slot.back:
         blank = Style(color=palette.ink, bgcolor=palette.felt, dim=True)
-        dots = "." if ascii_only else "·"
-        mid = [Text(v if ascii_only else "┊", style=blank) + Text(" " * inner, style=Style(bgcolor=palette.felt))
-               + Text(v if ascii_only else "┊", style=blank) for _ in range(middle)]
-        return [Text(dots * size.width, style=blank), *mid, Text(dots * size.width, style=blank)]
+        mid = [Text("┊", style=blank) + Text(" " * inner, style=Style(bgcolor=palette.felt)) + Text("┊", style=blank)
+               for _ in range(middle)]
+        return [Text("·" * size.width, style=blank), *mid, Text("·" * size.width, style=blank)]
     # The border sits on the card itself (face or back colour), so a card reads as a solid box.
     paper = palette.back if slot.back else palette.face
     edge_color = palette.highlight if slot.highlight else (palette.back_pattern if slot.back else palette.edge)
@@ -91,9 +89,8 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
     rows: list[Text] = [Text(tl + h * inner + tr, style=edge)]
     if slot.back:
         pattern = Style(color=palette.back_pattern, bgcolor=palette.back)
-        fill = "#" if ascii_only else "▚"
         for _ in range(middle):
-            rows.append(Text(v, style=edge) + Text(fill * inner, style=pattern) + Text(v, style=edge))
+            rows.append(Text(v, style=edge) + Text("▚" * inner, style=pattern) + Text(v, style=edge))
     else:
         card = slot.card
         assert card is not None
@@ -180,10 +177,10 @@ def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, ove
     return out
 
 
-def with_more_marks(row: Text, before: int, after: int, ascii_only: bool, size: CardSize = SMALL) -> Text:
+def with_more_marks(row: Text, before: int, after: int, size: CardSize = SMALL) -> Text:
     """``row`` with '‹3' at its left and '5›' at its right, by the cards' middle line: how many
     cards lie beyond each end."""
-    left, right = ("<", ">") if ascii_only else ("‹", "›")
+    left, right = "‹", "›"
     lines = row.split("\n")
     out = Text()
     for n, line in enumerate(lines):
@@ -253,7 +250,7 @@ def _kept_block(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool,
     # drawn here, not through render_row: a block keeps its row, so render_row's cache would
     # hold the same row a second time
     row = _draw_row(slots, palette, ascii_only, overlap, gap, size)
-    return CardBlock(with_more_marks(row, *more, ascii_only, size) if more is not None else row)
+    return CardBlock(with_more_marks(row, *more, size) if more is not None else row)
 
 
 _ASCII_SUITS = str.maketrans({s.glyph: s.letter for s in Suit})
