@@ -213,7 +213,7 @@ class Snap(CallingGame):
             taken.extend(s.piles[p])
             s.piles[p].clear()
         stock.extend(taken)
-        what = "the snap pool" if kind == "pool" else f"the {rank.noun}"
+        what = f"the {rank.noun}" + (" with the snap pool" if kind == "pool" else "")  # the rank said either way
         return Event(f"{kind}_win", seat, f"{{seat}} [calls|call] {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
                      f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats})
 

@@ -135,6 +135,9 @@ def test_snap_pool_wins_the_pool_and_the_matching_pile():
     assert game.view(None).pool_top == Card.parse("5c")
     events = game.apply(0, pool(game.stimulus))
     assert kinds(events) == ["pool_win"]
+    # the log says which rank matched, in both persons
+    assert events[0].describe(["You", "Bot 1"]) == "You call Snap pool on the 5s with the snap pool and take 3 cards"
+    assert events[0].describe(["Ann", "Bob"]) == "Ann calls Snap pool on the 5s with the snap pool and takes 3 cards"
     view = game.view(None)
     assert view.pool_size == 0 and view.tops[1] is None  # seat 1's whole pile (6d 5d) went too
     assert view.counts[0] == 24 + 1 + 2
