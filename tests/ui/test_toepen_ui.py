@@ -243,3 +243,5 @@ def test_the_result_headline_speaks_to_the_loser_and_to_a_table_of_people():
         game.apply(seat, play(C(card)))
     assert headline(setup, game, [0]) == "You lose"
     assert headline(setup, game) == f"{setup.names[0]} loses"  # hot-seat: everyone at the screen reads it
+    game.s.result = game.s.result.model_copy(update={"losers": [0, 2]})  # two out in the same hand
+    assert headline(setup, game, [2]) == f"You and {setup.names[0]} lose"

@@ -58,7 +58,7 @@ def losers_headline(setup: GameSetup, losers: list[int], people: list[int]) -> s
     """A game with a loser rather than a winner: who lost, and for the one person here who did
     not, that they have not lost."""
     alone = people[0] if len(people) == 1 else None
-    names = ["You" if seat == alone else setup.names[seat] for seat in losers]
+    names = sorted(("You" if seat == alone else setup.names[seat] for seat in losers), key=lambda name: name != "You")
     lost = " and ".join(names) + (" lose" if len(names) > 1 or names == ["You"] else " loses")
     return lost if alone is None or alone in losers else f"{lost} — you have not lost"
 
