@@ -121,3 +121,13 @@ SNAPSHOT_GAMES = [("go-fish", 3), ("thirteen", 4), ("spoons", 6)]
 def test_big_terminal_snapshot(snap_compare, app_factory, game_id, players, size):
     # the bots never move (the test app's pace), so every frame is stable
     assert snap_compare(app_factory(GameSetup.solo(GAMES[game_id], players, seed=5)), terminal_size=size)
+
+
+async def test_spoons_hand_is_drawn_in_the_larger_cards_on_a_tall_terminal(app_factory):
+    for size, card in (((80, 24), SMALL), ((120, 40), LARGE)):
+        app = app_factory(GameSetup.solo(GAMES["spoons"], 4, seed=1))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            region = app.screen.query_one("#center").region
+            rows = screen_text(app).split("\n")[region.y:region.bottom]
+            assert len([row for row in rows if "│" in row and "╭" not in row and "╰" not in row]) == card.height - 2

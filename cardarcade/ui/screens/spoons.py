@@ -18,7 +18,7 @@ from cardarcade.rules.base import Action, Event
 from cardarcade.rules.spoons import HAND, TAKE, spelled
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.screens.speed import CARD_VERBS, SpeedFamilyScreen
-from cardarcade.ui.widgets.cards import CardBlock, Slot, centred_row
+from cardarcade.ui.widgets.cards import CardBlock, Slot, card_size_for, centred_row
 
 
 class SpoonsScreen(SpeedFamilyScreen):
@@ -195,7 +195,7 @@ class SpoonsScreen(SpeedFamilyScreen):
         keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
         cards = [Slot(None, back=True, caption="down") if blind else Slot(card, caption=keys[i])
                  for i, card in enumerate(view.hand)]
-        return centred_row([backlog, *cards], palette, ascii_only=ascii_only)
+        return centred_row([backlog, *cards], palette, ascii_only=ascii_only, size=card_size_for(self.app.size.height))
 
     def hand_line(self, seat: int) -> Text:
         """A hot-seat player's backlog and hand on one line, each card after its key."""
