@@ -108,3 +108,18 @@ async def test_last_rounds_grabs_leave_the_log_when_the_next_round_is_dealt(app_
         assert shown[0].startswith(" Round 2: Bot 1 deals")  # the deal opens the log ...
         assert not [line for line in shown if "spoon" in line and "deals" not in line]  # ... no grab of round 1
         assert any("Bot 2 grabs a spoon" in line.plain for line in screen.history)  # (f2 keeps them)
+
+
+async def test_a_grab_that_costs_a_letter_is_said_over_the_middle_not_in_a_pop_up_over_the_log(app_factory):
+    app = app_factory(GameSetup.solo(SPOONS, 4, seed=1, level="expert", deck=spoons_deck(*QUAD, stock="7s Kc")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        await pilot.press("space")  # no four of a kind, and nobody has grabbed: a letter
+        await wait_for(pilot, lambda: screen.game.view(None).letters[0] == 1)
+        await pilot.pause()
+        assert not app._notifications  # nothing drawn over the log and the prompt
+        center = screen.query_one("#center").region
+        middle = "\n".join(screen_text(app).split("\n")[center.y:center.bottom])
+        assert "You grab a spoon without four of a kind: S" in middle
+        log = screen.query_one("#log").region
+        assert "You grab a spoon without four of a kind: S" in "\n".join(screen_text(app).split("\n")[log.y:log.bottom])

@@ -110,6 +110,11 @@ class SpoonsScreen(SpeedFamilyScreen):
             self.flash.clear()
             self.round_start = len(self.history) - len(told) + deal
 
+    def call_out_cost(self, said: str) -> None:
+        # Over the middle, where the table has the room: a pop-up at 80x24 covered half the log.
+        if len(self.people) == 1:
+            self.headline = said
+
     @property
     def log_lines(self) -> list[Text]:
         # Only this round's: a "grabs a spoon" left from the last round invites a wrong grab (f2 has them all).
