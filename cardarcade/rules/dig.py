@@ -53,7 +53,8 @@ RULES = """\
   wins; equal counts are a draw. Scores are the cards left in each hand.
 
 **Keys:** move along your hand with the arrows, `enter` plays the card under the cursor (an
-eight then asks what to name), `d` digs (or passes when there is nothing left to dig).
+eight then asks what to name), `d` digs until a card fits (or passes when there is nothing left
+to dig).
 """
 
 

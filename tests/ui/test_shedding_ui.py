@@ -7,6 +7,7 @@ from textual import events
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._shedding import stacked_deck
+from cardarcade.rules.neosho_rapids import DRAW
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
@@ -216,3 +217,35 @@ async def test_d_right_after_enter_draws_after_the_card_is_played(app_factory):
             if screen.game.actors() == [1]:
                 break
         assert screen.game.s.hands[0].count(C("4c")) == 0 and screen.game.actors() == [1]
+
+
+async def test_dig_one_key_digs_until_a_card_fits(app_factory):
+    # The text digs on until a card can be played: a key a card was a chore.
+    app = app_factory(setup("dig", "2c 3c 4c 5c 6c 7c 9c", "Jh", "Qs Kd 4h As"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "d dig until a card fits" in screen_text(app)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: screen.game.held() == [10, 7])
+        text = screen_text(app)
+        assert "You dug 3 cards this turn" in text and "Your last dig: Q♠ K♦ 4♥" in text
+        await pilot.press("enter")  # the card that fits is under the cursor
+        await wait_for(pilot, lambda: screen.game.upcard == C("4h"))
+
+
+async def test_neosho_your_last_draw_goes_with_your_next_move(app_factory):
+    app = app_factory(setup("neosho-rapids", "3c 9d 9s 10d 10s Jd Qd", "5s", "4c"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        game = screen.game
+        await pilot.press("d")  # nothing follows the 5♠: draw the 4♣, and the turn passes
+        await wait_for(pilot, lambda: game.actors() == [1])
+        assert "Your last draw: 4♣" in screen_text(app)
+        screen._on_table(game.apply(1, DRAW), 1)  # the bot draws too
+        await pilot.pause()
+        assert "Your last draw: 4♣" in screen_text(app)
+        await pilot.press("home", "right", "enter")  # the 4♣ on the 5♠: the draw is answered
+        await wait_for(pilot, lambda: game.upcard == C("4c"))
+        assert "Your last draw" not in screen_text(app)

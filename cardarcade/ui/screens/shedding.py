@@ -88,8 +88,10 @@ class SheddingScreen(TurnScreen):
         return []
 
     def drawn_lines(self, what: str) -> list[Text]:
-        """The viewer's own latest draw (private: only ever from the viewer's view)."""
-        if not self.view.drawn:
+        """The viewer's own latest draw (private: only ever from the viewer's view), until their
+        next move answers it (a draw left on screen after it read as the draw just made)."""
+        own = [m for m in self.view.history if m.seat == self.viewer and m.kind != "rebuild"]
+        if not self.view.drawn or (own and own[-1].kind not in ("draw", "dig")):
             return []
         drawn = self.view.drawn
         line = Text(f"{what}: " + ("… " if len(drawn) > DRAWN_SHOWN else ""), style="dim")
@@ -231,10 +233,16 @@ class DigScreen(SheddingScreen):
             return f"a {self.suit_mark(up.suit)} or {a_or_an(up.rank.label)}"
         return f"a {self.named_short(named)}" if named in SUIT_NAMES else a_or_an(named)
 
-    COMMAND_KEYS = {"d": "dig"}
+    COMMAND_KEYS = {"d": "dig until a card fits"}
 
     def commands(self) -> list[Command]:
-        return self.command_for("d", {"dig": "dig", "pass": "pass"})
+        return self.command_for("d", {"dig": "dig until a card fits", "pass": "pass"})
+
+    def submit(self, action: Action) -> None:
+        """The text digs on until a card fits: one key does it all (each card dug is logged)."""
+        super().submit(action)
+        while action == DIG and self.actor is not None and self.game.legal_actions(self.actor) == [DIG]:
+            super().submit(DIG)
 
     def why_not(self, key: str) -> str:
         if self.actor is not None and key == "d":
