@@ -16,7 +16,7 @@ from cardarcade.themes import MONOCHROME
 from cardarcade.ui.widgets.cards import LARGE, SMALL, Slot, render_row
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
-from test_layout import STATES, faults, random_moves
+from test_layout import check_through_play, faults
 from ui_helpers import screen_text
 
 CUT_TEN = re.compile(r"1(?!0)")  # inside card art, a "1" is always what is left of a cut "10"
@@ -56,15 +56,21 @@ async def test_a_thirteen_card_hand_at_120x40_is_drawn_in_larger_cards_every_ran
         assert art[0].split() == ["│" + c.rank.label for c in hand] + ["│"]  # every card's index
 
 
+async def twenty_log_lines(pilot):
+    """The game on screen, with twenty lines in its log ('line 0' to 'line 19')."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    for n in range(20):
+        screen.add_log(Text(f"line {n}"))
+    screen.refresh_all()
+    await pilot.pause()
+    return screen
+
+
 async def test_a_tall_terminal_gives_the_log_more_lines(app_factory):
     app = app_factory(go_fish())
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        for n in range(20):
-            screen.add_log(Text(f"line {n}"))
-        screen.refresh_all()
-        await pilot.pause()
+        screen = await twenty_log_lines(pilot)
         text = screen_text(app)
         shown = [n for n in range(20) if f"line {n} " in text + " "]
         assert len(shown) >= 10 and shown[-1] == 19  # (at 80x24: the newest 3)
@@ -74,12 +80,7 @@ async def test_a_tall_terminal_gives_the_log_more_lines(app_factory):
 async def test_a_terminal_made_taller_during_a_game_gets_the_larger_cards_and_longer_log(app_factory):
     app = app_factory(go_fish())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        for n in range(20):
-            screen.add_log(Text(f"line {n}"))
-        screen.refresh_all()
-        await pilot.pause()
+        screen = await twenty_log_lines(pilot)
         assert len(hand_art(app)) == SMALL.height - 2 and screen.log_rows() == 3
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
@@ -103,14 +104,7 @@ async def test_a_big_terminals_table_keeps_its_shape_through_play(app_factory, g
         if isinstance(app.screen, ChoiceScreen):  # (Cash's secret signal)
             await pilot.press("1")
             await pilot.pause()
-        done = 0
-        for moves in STATES:
-            random_moves(screen, rng, moves - done)
-            done = moves
-            if screen.game.is_over or app.screen is not screen:
-                break
-            await pilot.pause()
-            assert not (found := faults(app, screen)), f"after {moves} moves: " + "; ".join(found)
+        await check_through_play(pilot, screen, rng)
 
 
 SNAPSHOT_GAMES = [("go-fish", 3), ("thirteen", 4), ("spoons", 6)]

@@ -137,13 +137,18 @@ async def test_the_screen_keeps_its_shape_through_play(app_factory, game_id, pla
                 break
             await pilot.press("1")
             await pilot.pause()
-        done = 0
-        for moves in STATES:
-            random_moves(screen, rng, moves - done)
-            done = moves
-            if screen.game.is_over:
-                break
-            await pilot.pause()
-            if app.screen is not screen:
-                break  # a dialog of the game's own (a choice to make): the table under it is not in view
-            assert not (found := faults(app, screen)), f"after {moves} moves: " + "; ".join(found)
+        await check_through_play(pilot, screen, rng)
+
+
+async def check_through_play(pilot, screen, rng: random.Random) -> None:
+    """Random legal moves, the screen checked after each batch of them (``STATES``)."""
+    app, done = pilot.app, 0
+    for moves in STATES:
+        random_moves(screen, rng, moves - done)
+        done = moves
+        if screen.game.is_over:
+            break
+        await pilot.pause()
+        if app.screen is not screen:
+            break  # a dialog of the game's own (a choice to make): the table under it is not in view
+        assert not (found := faults(app, screen)), f"after {moves} moves: " + "; ".join(found)
