@@ -32,7 +32,8 @@ from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, card_size_for, centred_row
+from cardarcade.ui.widgets.cards import (CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, card_size_for,
+                                         centred_row)
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
