@@ -49,6 +49,7 @@ async def test_solo_eight_different_ranks_bring_a_new_box_with_a_card_left_over(
         assert "Eight different ranks" in screen_text(app), "the count is on"
         await wait_for(pilot, lambda: screen.game.view(0).deals == 1, tries=1000)
         assert screen.game.view(0).stack_sizes == [1] * 8
+        assert "Your side above, Bot 1's below · new box when all 8 ranks differ · box 2" in screen_text(app)
 
 
 async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_factory):

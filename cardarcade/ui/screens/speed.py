@@ -391,7 +391,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
                           caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""))
                      for p in range(side * SIDE, (side + 1) * SIDE)]
             rows.append(centred_row(slots, palette, ascii_only=ascii_only, gap=2))
-        deals = "first box" if not view.deals else f"new boxes: {view.deals}"
+        deals = f"box {view.deals + 1}"
         above, below = (possessive(name) for name in self.names)
         sides = f"{above} side above, {below.lower() if below == 'Your' else below} below"
         # what play waits for comes before the count of boxes, which goes when the line is full
