@@ -108,7 +108,7 @@ class FrogsScreen(TrickScreen):
                                                  [Text(part) for part in self.side_points(view.scores).split(", ")],
                                                  width, sep=", ")))
         if view.last_frogs is not None:
-            frogs = [Text(f"{self.names[seat]} ") + Text(" ").join(self.card_label(card) for card in view.last_frogs[seat])
+            frogs = [Text(f"{self.names[seat]} ") + Text(" ").join(map(self.card_label, view.last_frogs[seat]))
                      for seat in view.ring if view.last_frogs[seat]]
             text.append("\n")
             text.append_text(Text("\n").join(packed(Text("Frogs of the last hand: "), frogs, width)))
