@@ -44,3 +44,21 @@ def test_cards_for_a_console_keep_their_shape_in_its_characters():
     assert not set(console) - CP437 - {"\n"}, set(console) - CP437
     assert [len(line) for line in console.split("\n")] == [len(line) for line in row.split("\n")]
     assert console.split("\n")[0].startswith("┌─────┐") and "│10   │" in console and "▒▒▒▒▒" in console
+
+
+async def test_suit_letters_in_a_game_change_the_suits_and_nothing_else(app_factory):
+    from cardarcade.rules import GAMES
+    from cardarcade.table.setup import GameSetup
+
+    app = app_factory(GameSetup.solo(GAMES["go-fish"], 3, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_toggle_glyphs()  # (g on the menu, --ascii, the settings)
+        app.screen.refresh_all()
+        await pilot.pause()
+        hand = app.screen.query_one("#hand").region
+        rows = screen_text(app).split("\n")[hand.y:hand.bottom]
+        assert app.ascii_glyphs and not [c for c in "♠♥♦♣" if c in "".join(rows)]
+        assert rows[0].strip().startswith("╭") and "▲" in rows[-1]  # the cards and the cursor as they were
+        stock = screen_text(app)
+        assert "▚▚▚▚▚" in stock and "#####" not in stock  # the stock's back too

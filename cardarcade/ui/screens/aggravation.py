@@ -189,13 +189,12 @@ class AggravationScreen(SpeedFamilyScreen):
     def cell(self, place: int, left_over: bool, up: bool) -> list[Text]:
         """A small card's three lines (the top of its stack, a • under one left over from a match),
         then the same card as a one-line chip."""
-        palette, ascii_only = self.app.palette, self.app.ascii_glyphs
+        palette = self.app.palette
         view = self.view
-        tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if ascii_only else ("╭", "╮", "╰", "╯", "─", "│")
+        tl, tr, bl, br, h, v = "╭", "╮", "╰", "╯", "─", "│"
         if not up:
             back = Style(color=palette.back_pattern, bgcolor=palette.back)
-            fill = "#" if ascii_only else "▚"
-            middle = Text(v + fill * 3 + v, style=back)
+            middle = Text(v + "▚" * 3 + v, style=back)
             return [Text(tl + h * 3 + tr, style=back), middle, Text(bl + h * 3 + br, style=back), middle]
         edge = Style(color=palette.edge, bgcolor=palette.face)
         card = view.tops[place]

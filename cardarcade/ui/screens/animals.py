@@ -131,7 +131,7 @@ class AnimalsScreen(CallingScreen):
         choosing = view.choosing
         header = self.seat_header(seat, not choosing and view.turn == seat and not self.game.is_over)
         if not choosing:
-            header.append(f" {'#' if self.app.ascii_glyphs else '▚'}{view.counts[seat] + view.pile_sizes[seat]}",
+            header.append(f" ▚{view.counts[seat] + view.pile_sizes[seat]}",
                           style="dim")
         animal = view.animals[seat]
         if view.out[seat] and not choosing:

@@ -138,8 +138,7 @@ class ConcentrationScreen(TurnScreen):
             middle = Text(card.label(ascii_only).center(CELL - 2), style=ink)
             fill = palette.face
         elif present:
-            middle = Text(("#" if ascii_only else "▚") * (CELL - 2), style=Style(color=palette.back_pattern,
-                                                                                     bgcolor=palette.back))
+            middle = Text("▚" * (CELL - 2), style=Style(color=palette.back_pattern, bgcolor=palette.back))
             fill = palette.back
         else:
             middle = Text(" " * (CELL - 2), style=Style(bgcolor=palette.felt))
@@ -150,13 +149,10 @@ class ConcentrationScreen(TurnScreen):
             return [Text(mark[0], style=side) + middle + Text(mark[1], style=side)]
         if not present:  # an empty place, or one whose card was just taken
             line = Style(color=palette.highlight if cursor else palette.ink, bgcolor=palette.felt, dim=not cursor)
-            dots = "." if ascii_only else "·"
             sides = ("[", "]") if cursor else (" ", " ")
-            return [Text(dots * CELL, style=line), Text(sides[0], style=line) + middle + Text(sides[1], style=line),
-                    Text(dots * CELL, style=line)]
-        box = ("+", "+", "+", "+", "-", "|") if ascii_only else ("╭", "╮", "╰", "╯", "─", "│")
-        if cursor:
-            box = ("+", "+", "+", "+", "=", "|") if ascii_only else ("╔", "╗", "╚", "╝", "═", "║")
+            return [Text("·" * CELL, style=line), Text(sides[0], style=line) + middle + Text(sides[1], style=line),
+                    Text("·" * CELL, style=line)]
+        box = ("╔", "╗", "╚", "╝", "═", "║") if cursor else ("╭", "╮", "╰", "╯", "─", "│")
         style = Style(color=edge, bgcolor=fill, bold=cursor or p in up)
         tl, tr, bl, br, h, v = box
         return [Text(tl + h * (CELL - 2) + tr, style=style),

@@ -881,8 +881,8 @@ class GameScreen(Screen):
         return text
 
     def stack_text(self, words: str) -> Text:
-        """A face-down stack and what it holds: '▚ 12 cards' ('# 12 cards' in ascii mode)."""
-        return Text.assemble(("# " if self.app.ascii_glyphs else "▚ ", "bold"), words)
+        """A face-down stack and what it holds: '▚ 12 cards'."""
+        return Text.assemble(("▚ ", "bold"), words)
 
     def card_label(self, card: Card, chip: bool = False) -> Text:
         """A card inline, coloured by suit in this app's palette and glyphs (``chip``: on a face-coloured chip)."""

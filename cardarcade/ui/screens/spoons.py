@@ -138,7 +138,7 @@ class SpoonsScreen(SpeedFamilyScreen):
         letters_text = Text(letters or "–", style="bold red" if letters else "dim")
         if view.out[seat]:
             return Group(fitted(width, header, letters_text), fitted(width, Text("out", style="dim italic")))
-        arrow = "<" if self.app.ascii_glyphs else "◀"
+        arrow = "◀"
         count = view.stock_size if seat == view.dealer else view.backlog_sizes[seat]
         mark = None
         if seat in view.grabbed:  # first, so that a narrow panel still shows it
@@ -157,7 +157,7 @@ class SpoonsScreen(SpeedFamilyScreen):
             return Text(f"Round {view.round} · watch the others' noses · {self.piles()}", style="dim",
                         justify="center")
         left = view.spoons - len(view.grabbed)
-        full, gone = ("*", "-") if self.app.ascii_glyphs else ("●", "○")
+        full, gone = "●", "○"
         spoons = " ".join([full] * left + [gone] * len(view.grabbed))
         return Text.assemble(f"Round {view.round} · spoons ", (spoons, "bold"), f" · {self.piles()}",
                              justify="center")

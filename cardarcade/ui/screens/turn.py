@@ -464,8 +464,6 @@ class TurnScreen(GameScreen):
     def cursor_mark(self, active: bool) -> str:
         """The mark under the card at the cursor: solid on your turn, hollow while you wait (the
         cursor moves all the same, so the next card can be picked before the turn comes)."""
-        if self.app.ascii_glyphs:
-            return "^" if active else "."
         return "▲" if active else "△"
 
     def prompt(self) -> str:

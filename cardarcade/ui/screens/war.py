@@ -97,7 +97,7 @@ class WarScreen(GameScreen):
             slots = slots[:1] + slots[len(slots) - most + 1:]
         visible = CARD_WIDTH + 1 if len(slots) == 1 else min(CARD_WIDTH + 1, (width - CARD_WIDTH) // (len(slots) - 1))
         if visible <= CARD_WIDTH:  # fanned: a short caption fits the narrow strip left of each card
-            slots = [replace(slot, caption=slot.caption.replace(" down", "↓" if not self.app.ascii_glyphs else "v"))
+            slots = [replace(slot, caption=slot.caption.replace(" down", "↓"))
                      for slot in slots]
         overlap = 0 if visible > CARD_WIDTH else CARD_WIDTH - visible
         row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap)
