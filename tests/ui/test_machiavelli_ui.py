@@ -245,3 +245,19 @@ async def test_a_bots_level_stays_on_its_seat_line_with_a_two_digit_card_count(a
             assert all(count >= 10 for count in screen.view.hand_counts)
             seats = screen_text(app).split("\n")[1]
             assert seats.count("(medium)") == players - 1, seats
+
+
+async def test_a_wide_terminal_lays_the_table_in_fewer_longer_rows(app_factory):
+    from test_machiavelli_snapshots import HAND_SIZE, bots_lay_down, crowded_deck
+
+    rows = {}
+    for size in ((80, 24), (160, 50)):
+        setup = GameSetup.solo(SPEC, 5, seed=3, level="hard", options={"hand_size": HAND_SIZE}, deck=crowded_deck())
+        app = app_factory(setup)
+        async with app.run_test(size=size) as pilot:
+            await bots_lay_down(pilot)
+            screen = app.screen
+            rows[size] = len(screen.table_rows())
+            assert all(line.cell_len <= size[0] - 4 for _, line in screen.table_rows())
+            assert len(screen.view.table) >= 16  # (a crowded table)
+    assert rows[(160, 50)] < rows[(80, 24)]

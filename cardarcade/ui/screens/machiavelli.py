@@ -201,7 +201,8 @@ class MachiavelliScreen(TurnScreen):
         lit = self.moved_since_last_turn()
         cells = [self.group_cells(i, g, lit) for i, g in enumerate(view.table)]
         out = []
-        for row in rows_of([cell_len(c.plain) for c in cells], TABLE_WIDTH):
+        width = max(TABLE_WIDTH, self.app.size.width - 4)  # a wide terminal's room: fewer, longer rows
+        for row in rows_of([cell_len(c.plain) for c in cells], width):
             line = Text(no_wrap=True)
             for n, i in enumerate(row):
                 if n:
