@@ -445,8 +445,12 @@ class GameScreen(Screen):
 
     def log_rows(self) -> int:
         """The log's height: a tall terminal gives it more rows than ``LOG_LINES``."""
-        log = self.query("#log")
-        return max(self.LOG_LINES, log.first().size.height if log else 0)
+        if self._log_panel is None:  # (looked up once: the log is drawn after every move)
+            found = self.query("#log")
+            self._log_panel = found.first() if found else None
+        return max(self.LOG_LINES, self._log_panel.size.height if self._log_panel is not None else 0)
+
+    _log_panel: LinePanel | None = None
 
     _sized_for: tuple[int, int] | None = None  # the terminal's size when the screen was last resized
 
