@@ -8,9 +8,13 @@ reaction games), and moving it (a fixed motor time a card). A bot misses a play 
 does not fit, which is refused, so it looks again. Misses and wrong plays come at the rates of
 its level's reaction profile.
 
+Eyes and hands are as quick as the reflexes (``hands_of``): a quick person scans and moves quickly
+too. In Speed, California Speed and Aggravation a level is a person of a set speed
+(``PLAY_MEDIANS``), so a scripted person of the same median is its even match.
+
 An adaptive bot follows the person instead: once it has seen the person play, each of its
 plays takes what one of theirs does (the person's measured times already hold their search and
-movement); until then it plays as a medium bot.
+movement); until then it plays as a person of its starting median.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardarcade.bots import BotBase, Moment, Plan
-from cardarcade.bots.reaction import LEVELS, AdaptiveProfile
+from cardarcade.bots.reaction import AdaptiveProfile, ReactionProfile, human_like, median_of
+from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 
 
@@ -38,34 +44,76 @@ HANDS: dict[str, Hands] = {
     "hard": Hands(scan=0.05, move=0.22),
     "expert": Hands(scan=0.035, move=0.17),
 }
+# Eyes and hands go with reflexes: a person's scan of a card and move of one take these shares of
+# their median reaction (a medium bot's: 65 and 280 ms of about 400).
+SCAN_SHARE, MOVE_SHARE = 0.164, 0.707
+# The median reaction of each level in Speed, California Speed and Aggravation, where speed is
+# all there is to a level: a casual person, a typical one, a quick one, and faster than people.
+# A play is several steps of a person's speed, so a small lead wins most games: these sit where a
+# scripted person of 700-800, 500, 300 ms and none at all takes about half their games.
+PLAY_MEDIANS: dict[str, float] = {"easy": 0.72, "medium": 0.5, "hard": 0.31, "expert": 0.2}
+
+
+@lru_cache(maxsize=256)
+def hands_of(profile: ReactionProfile) -> Hands:
+    """The eyes and hands of someone with these reflexes (scaled to their median)."""
+    return hands_for(median_of(profile))
+
+
+def hands_for(median: float) -> Hands:
+    return Hands(scan=SCAN_SHARE * median, move=MOVE_SHARE * median)
 
 
 class SpeedFamilyBot(BotBase):
     """Plans one play per situation (the cards in view, numbered by the stimulus): ``choose``
-    picks it, and it is made when a person of the bot's level would make it."""
+    picks it, and it is made when a person of the bot's level would make it.
+
+    A hand on its way to a place goes on while that place shows the card it was aimed at,
+    whatever changes elsewhere: both players work on different places at once, as people do, and
+    the quicker one does not push every play of the slower one back by starting each search afresh.
+    """
+
+    # A game whose levels differ in speed most of all gives each a person's reflexes of these
+    # medians (seconds); None: the reaction games' levels (``reaction.LEVELS``).
+    LEVEL_MEDIANS: dict[str, float] | None = None
 
     def __init__(self, seat: int, level: str, rng: random.Random) -> None:
         super().__init__(seat, level, rng)
-        self.hands = HANDS.get(level, HANDS["medium"])
+        if self.LEVEL_MEDIANS is not None and level in self.LEVEL_MEDIANS:
+            self.profile = human_like(self.LEVEL_MEDIANS[level], level)
         self._last: tuple[int, int, float] | None = None  # (stimulus, try, when) of the last play planned
+        self._aim: tuple[Plan, Card] | None = None  # a play on its way: the plan, the card it was aimed at
 
     def plans(self, view, moment: Moment) -> list[Plan]:
         if not self.may_play(view):
+            self._aim = None
             return []
+        aim = self._aim
+        if aim is not None:
+            plan, seen = aim
+            if moment.now < plan.at and view.tops[plan.action.target] == seen and self.keeps_aim(view, plan.action):
+                return [plan]
+            self._aim = None
         stimulus = view.stimulus
         last = self._last
         tries, start = 0, moment.stimulus_time
-        if last is not None and last[0] == stimulus:
-            tries = last[1]
-            if moment.now >= last[2]:  # that play came to nothing (refused, or beaten): look again
-                tries, start = tries + 1, moment.now
+        if last is not None:
+            if last[0] == stimulus and moment.now >= last[2]:  # that play came to nothing (refused): look again
+                tries, start = last[1] + 1, moment.now
+            elif last[0] == stimulus:
+                tries = last[1]
+            elif moment.now >= last[2]:  # the hand was busy until its last play landed
+                start = max(start, last[2])
         key: Hashable = ("play", stimulus, tries)
         decision = self.once(key, lambda: self._decide(view, start))
         if decision is None:
             return []
         action, at = decision
         self._last = (stimulus, tries, at)
-        return [Plan(action, at, key)]
+        plan = Plan(action, at, key)
+        if isinstance(action.target, int):
+            self._aim = (plan, view.tops[action.target])
+        return [plan]
 
     # ---- what a game's bot says
 
@@ -85,6 +133,11 @@ class SpeedFamilyBot(BotBase):
         """How many cards a look over the table takes in."""
         raise NotImplementedError
 
+    def keeps_aim(self, view, action: Action) -> bool:
+        """Whether a play on its way still has something to do (its place still shows the card
+        it was aimed at): the card is still in hand, the place still open..."""
+        raise NotImplementedError
+
     # ---- timing
 
     def _decide(self, view, start: float) -> tuple[Action, float] | None:
@@ -96,17 +149,21 @@ class SpeedFamilyBot(BotBase):
             action = self.misplay(view) or action
         return action, start + self.play_time(self.cards_in_view(view), profile.misses(rng))
 
+    @property
+    def hands(self) -> Hands:
+        """Eyes and hands as quick as the reflexes: the level's, a scripted person's, or the
+        person an adaptive bot follows."""
+        profile = self.profile
+        return hands_for(profile.median) if isinstance(profile, AdaptiveProfile) else hands_of(profile)
+
     def play_time(self, cards: int, missed: bool) -> float:
         """Seconds from seeing the cards to a card down: search, decision, movement."""
         profile, rng = self.profile, self.rng
         looks = 2 if missed else 1
-        if isinstance(profile, AdaptiveProfile):
-            if profile.observed:
-                return profile.sample(rng) * (1 + 0.5 * (looks - 1))
-            hands, decide = HANDS["medium"], LEVELS["medium"].sample
-        else:
-            hands, decide = self.hands, profile.sample
-        return looks * hands.scan * cards + decide(rng) + hands.move
+        if isinstance(profile, AdaptiveProfile) and profile.observed:
+            return profile.sample(rng) * (1 + 0.5 * (looks - 1))
+        hands = self.hands
+        return looks * hands.scan * cards + profile.sample(rng) + hands.move
 
 
 def best_by(options: list[Action], score: Callable[[Action], float]) -> Action:

@@ -5,41 +5,20 @@ How well they choose: easy covers the first pair it sees, and a card left over f
 partly covered only once no match shows; medium covers any open card; hard and expert break a match still showing
 before they cover a card left over, since a match showing is what a player out of cards calls on.
 Timing: see ``_speedplay``. The whole grid is looked over for a match, so a crowded grid is slower
-to read than a short one. A hand on its way to a card goes on while that card stays open, whatever
-changes elsewhere in the grid: both players work on different matches at once, as people do, and
-the quicker one does not win every cover of a chain by starting each search afresh.
+to read than a short one. A hand on its way to a card goes on while that card stays open.
 """
 
 from __future__ import annotations
 
-import random
-
-from cardarcade.bots import Moment, Plan, register
-from cardarcade.bots._speedplay import SpeedFamilyBot
-from cardarcade.cards import Card
+from cardarcade.bots import register
+from cardarcade.bots._speedplay import PLAY_MEDIANS, SpeedFamilyBot
 from cardarcade.rules._speedplay import matched, shows_match
 from cardarcade.rules.base import Action
 
 
 @register("aggravation")
 class AggravationBot(SpeedFamilyBot):
-    def __init__(self, seat: int, level: str, rng: random.Random) -> None:
-        super().__init__(seat, level, rng)
-        self._aim: tuple[Plan, int, Card] | None = None  # a cover on its way: the plan, its stack, the card seen
-
-    def plans(self, view, moment: Moment) -> list[Plan]:
-        aim = self._aim
-        if aim is not None:
-            plan, place, seen = aim
-            if (moment.now < plan.at and view.pack_sizes[self.seat] and place < len(view.tops)
-                    and view.open[place] and view.tops[place] == seen):
-                return [plan]
-            self._aim = None
-        plans = super().plans(view, moment)
-        if plans and plans[0].action.kind == "cover":
-            place = plans[0].action.target
-            self._aim = (plans[0], place, view.tops[place])
-        return plans
+    LEVEL_MEDIANS = PLAY_MEDIANS
 
     def may_play(self, view) -> bool:
         if view.turn_due:
@@ -50,6 +29,9 @@ class AggravationBot(SpeedFamilyBot):
 
     def cards_in_view(self, view) -> int:
         return len(view.tops)
+
+    def keeps_aim(self, view, action: Action) -> bool:
+        return bool(view.pack_sizes[self.seat]) and view.open[action.target]
 
     def choose(self, view) -> Action | None:
         if not view.pack_sizes[self.seat]:

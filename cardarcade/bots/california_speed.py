@@ -1,26 +1,31 @@
 """California Speed bots: spot cards of the same rank in the box of eight and cover them.
 
-How well they choose: easy covers the first pair it sees in the box (and overlooks a card left
-over from a match partly covered); medium covers any open card; hard and expert cover the
-other player's side first, since cards put there go to the other player at the next deal.
+How well they choose: every level covers the other player's side first, since cards put there go
+to the other player at the next deal; easy overlooks a card left over from a match partly
+covered, medium and up cover any open card. Above medium the levels differ in speed only.
 Timing: see ``_speedplay`` (the box is eight cards to look over).
 """
 
 from __future__ import annotations
 
 from cardarcade.bots import register
-from cardarcade.bots._speedplay import SpeedFamilyBot
+from cardarcade.bots._speedplay import PLAY_MEDIANS, SpeedFamilyBot
 from cardarcade.rules.base import Action
 from cardarcade.rules.california_speed import SIDE, matched, side_of
 
 
 @register("california-speed")
 class CaliforniaSpeedBot(SpeedFamilyBot):
+    LEVEL_MEDIANS = PLAY_MEDIANS
+
     def may_play(self, view) -> bool:
         return not view.stuck and view.pack_sizes[self.seat] > 0
 
     def cards_in_view(self, view) -> int:
         return len(view.tops)
+
+    def keeps_aim(self, view, action: Action) -> bool:
+        return view.open[action.target]
 
     def choose(self, view) -> Action | None:
         if self.skill == 0:
@@ -29,8 +34,7 @@ class CaliforniaSpeedBot(SpeedFamilyBot):
             places = [p for p, is_open in enumerate(view.open) if is_open]
         if not places:
             return None
-        if self.skill >= 2:
-            places.sort(key=lambda p: side_of(p) == self.seat)  # theirs before mine, stably
+        places.sort(key=lambda p: side_of(p) == self.seat)  # theirs before mine, stably
         return Action("cover", target=places[0], value=view.stimulus)
 
     def misplay(self, view) -> Action | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cardarcade.bots import register
-from cardarcade.bots._speedplay import SpeedFamilyBot, best_by
+from cardarcade.bots._speedplay import PLAY_MEDIANS, SpeedFamilyBot, best_by
 from cardarcade.rules.base import Action
 from cardarcade.rules.speed import fits, plays_for
 
@@ -33,11 +33,16 @@ def longest_run(ranks: tuple[int, ...], tops: tuple[int, int]) -> int:
 
 @register("speed")
 class SpeedBot(SpeedFamilyBot):
+    LEVEL_MEDIANS = PLAY_MEDIANS
+
     def may_play(self, view) -> bool:
         return not view.blocked and bool(view.hand)
 
     def cards_in_view(self, view) -> int:
         return len(view.hand) + len(view.tops)
+
+    def keeps_aim(self, view, action: Action) -> bool:
+        return action.card in view.hand
 
     def choose(self, view) -> Action | None:
         plays = [Action("play", (card,), pile, view.stimulus) for card, pile in plays_for(view.hand, view.tops)]

@@ -13,6 +13,10 @@ changes, the stimulus goes up and the place remembers when (``placed_k``) and by
   (``data["beaten"]``), from which the table tells the loser how much earlier that press was;
 - otherwise it is no move at all (IllegalAction).
 
+Every play made is a race won (its event's ``data["race"]``): whoever was quicker to a place took
+it, among the seats that could play then (``actors()``); the table records it, and adaptive bots
+follow the people's share of those races.
+
 When nobody can play, the game offers a *counted move* (``counted_move``): the table counts
 "3, 2, 1" and makes it (Speed's flip from the talons, California Speed's new deal).
 """
@@ -50,6 +54,11 @@ def well_aimed(action: Action, places: int, stimulus: int, cards: int = 1) -> bo
     target = action.target
     return (len(action.cards) == cards and type(target) is int and 0 <= target < places
             and valid_claim_value(action.value, stimulus))
+
+
+def laid(place: int, k: int, **more) -> dict:
+    """The data of a play's event: the place, the stimulus it made, and that it won a race."""
+    return {"place": place, "k": k, "race": True, **more}
 
 
 def lay(s: SpeedFamilyState, place: int, seat: int | None) -> int:

@@ -24,6 +24,7 @@ from cardarcade.rules._speedplay import (
     SpeedFamilyState,
     check_places,
     judge,
+    laid,
     late_event,
     lay,
     matched,
@@ -274,7 +275,7 @@ class Aggravation(SpeedFamilyGame):
         if not pack:
             s.emptied[seat] = k
         event = Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
-                      (card,), data={"place": place, "k": k, "pair": pair})
+                      (card,), data=laid(place, k, pair=pair))
         return [event, *self._after_change(seat, pair, ranks)]
 
     def _turn(self) -> list[Event]:

@@ -15,6 +15,7 @@ from cardarcade.rules._speedplay import (
     SpeedFamilyState,
     check_places,
     judge,
+    laid,
     late_event,
     lay,
     matched,
@@ -211,7 +212,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
             opened[:] = [False] * PLACES  # eight different ranks: the text deals anew, leftovers or not
         s.stuck = not any(opened)
         events = [Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
-                        (card,), data={"place": place, "k": k})]
+                        (card,), data=laid(place, k))]
         if not pack:
             packs = [float(len(p)) for p in s.packs]
             events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]", scores=packs,

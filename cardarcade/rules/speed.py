@@ -14,6 +14,7 @@ from cardarcade.rules._speedplay import (
     SpeedFamilyState,
     check_places,
     judge,
+    laid,
     late_event,
     lay,
     well_aimed,
@@ -268,7 +269,7 @@ class Speed(SpeedFamilyGame):
             del hand[slot]
         s.piles[pile].append(card)
         k = lay(s, pile, seat)
-        events = [Event("play", seat, PLAY_TEXTS[card][pile], (card,), data={"place": pile, "k": k})]
+        events = [Event("play", seat, PLAY_TEXTS[card][pile], (card,), data=laid(pile, k))]
         if not hand:
             events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]", scores=self.lefts(),
                                       ranking=self.ranking(), score_name="cards left", low_wins=True))

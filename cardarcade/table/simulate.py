@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from cardarcade.bots import Bot, make_bot
-from cardarcade.bots.reaction import human_like, percentile
+from cardarcade.bots.reaction import ReactionProfile, exgauss_quantile, human_like, percentile, slips_at
 from cardarcade.rules.base import Game, GameSpec, Options, Result
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.table import Race, Seat, Table, is_fault
@@ -42,40 +42,69 @@ def play_headless(spec: GameSpec, levels: Sequence[str], seed: int, options: Opt
     return _play_out(Table(game, bot_seats(levels), clock, pace=pace, seed=seed), clock)
 
 
-def scripted_person(game_id: str, seat: int, median: float, rng: random.Random) -> Bot:
+def heavy_tailed(median: float, name: str = "person") -> ReactionProfile:
+    """A person shaped unlike ``human_like``: most presses quick, a long tail of slow ones (the
+    exponential part is 60% of the median, not 28%), and more cards missed the slower they are
+    (up to twice ``human_like``'s rate at one second): someone whose attention wanders."""
+    sigma, tau = 0.05 * median, 0.6 * median
+    mu = median - exgauss_quantile(0.5, 0.0, sigma, tau)
+    miss, false = slips_at(median)
+    more = 1 + min(1.0, max(0.0, (median - 0.3) / 0.7))
+    return ReactionProfile(name, mu=mu, sigma=sigma, tau=tau, miss_rate=min(0.5, miss * more), false_rate=false,
+                           hick=0.0)
+
+
+# How a scripted person's times are drawn: the project's own person, and one shaped differently.
+PEOPLE: dict[str, Callable[[float], ReactionProfile]] = {"exgauss": human_like, "heavy": heavy_tailed}
+
+
+def scripted_person(game_id: str, seat: int, median: float, rng: random.Random, shape: str = "exgauss") -> Bot:
     """A stand-in for a person whose median reaction is ``median`` seconds: a medium bot's play
-    with a person's reflexes at that speed (``human_like``: misses and false claims grow with it)."""
+    with a person's reflexes at that speed (``PEOPLE[shape]``: misses and false claims grow with it)."""
     person = make_bot(game_id, seat, "medium", rng)
-    person.profile = human_like(median)
+    person.profile = PEOPLE[shape](median)
     return person
 
 
 def play_against_person(spec: GameSpec, median: float, levels: Sequence[str], seed: int,
                         options: Options | dict | None = None, pace: float = 0.8,
-                        person_median: float | None = None) -> tuple[Result | None, Table]:
-    """Play one game with a scripted person of reaction median ``median`` in seat 0 and bots of
-    ``levels`` in the other seats. ``person_median`` is what the table is told of the person's
-    history (adaptive bots start there)."""
+                        person_median: float | None = None, shape: str = "exgauss") -> tuple[Result | None, Table]:
+    """Play one game with a scripted person of reaction median ``median`` (drawn as ``shape``) in
+    seat 0 and bots of ``levels`` in the other seats. ``person_median`` is what the table is told
+    of the person's history (adaptive bots start there)."""
     game = spec.new(len(levels) + 1, seed=seed, options=options)
     clock = VirtualClock()
-    person = scripted_person(spec.id, 0, median, random.Random(f"{seed}:person"))
+    person = scripted_person(spec.id, 0, median, random.Random(f"{seed}:person"), shape)
     seats = [Seat("Person"), *bot_seats(levels)]
     table = Table(game, seats, clock, pace=pace, seed=seed, person_median=person_median, stand_ins={0: person})
     return _play_out(table, clock)
 
 
-def person_session(spec: GameSpec, median: float, players: int, games: int) -> tuple[list[Race], float]:
+class Session(NamedTuple):
+    races: list[Race]  # the races the person could enter (seat 0 among the contenders), in order
+    bots_median: float | None  # where the adaptive bots ended (seconds)
+    won: float  # games the person won (a shared win counts its share)
+
+
+def person_session(spec: GameSpec, median: float, players: int, games: int, shape: str = "exgauss") -> Session:
     """A scripted person's session of ``games`` games (seeds 0, 1, ...) against adaptive bots in
-    the other seats, each game starting the bots where the last left them, as the app does. Returns
-    the races the person could enter (seat 0 among the contenders), in order, and the median the
-    bots ended at."""
+    the other seats, each game starting the bots where the last left them, as the app does."""
     races: list[Race] = []
     carried: float | None = None
+    won = 0.0
     for seed in range(games):
-        _, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried)
+        result, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried,
+                                            shape=shape)
         races += [race for race in table.stats.races if 0 in race.contenders]
         carried = table.adaptive_median()
-    return races, carried
+        won += person_share(result)
+    return Session(races, carried, won)
+
+
+def person_share(result: Result | None) -> float:
+    """Seat 0's share of a game's win: 1 alone, a share of a shared one, 0 otherwise."""
+    winners = [] if result is None or result.is_draw else list(result.winners)
+    return 1 / len(winners) if 0 in winners else 0.0
 
 
 def _play_out(table: Table, clock: VirtualClock) -> tuple[Result | None, Table]:

@@ -107,13 +107,14 @@ def is_win(outcome: str) -> bool:
 
 def race_decided(events: Sequence[Event]) -> tuple[int, bool] | None:
     """The seat a race was decided for or against, and whether it won: most races go to the first
-    right claim (slap_win, snap_win, call_win...); in Salute the King the last to answer loses
-    and takes the pile (collect), whether their gesture or the next card closed the round.
-    None when these events decide no race."""
+    right claim (slap_win, snap_win, call_win...) or to a move its engine marks as a race won
+    (``data["race"]``: a play in the speed family, made by whoever was quicker to it); in Salute
+    the King the last to answer loses and takes the pile (collect), whether their gesture or the
+    next card closed the round. None when these events decide no race."""
     for e in events:
         if e.seat is None:
             continue
-        if is_win(e.kind):
+        if is_win(e.kind) or e.data.get("race"):
             return e.seat, True
         if e.kind == "collect":
             return e.seat, False
@@ -388,8 +389,8 @@ class Table:
         """Record a race these events decided; adaptive bots follow the people's share of the
         races they could take part in, against their even share of them."""
         decided = race_decided(events)
-        if decided is None:
-            return
+        if decided is None or len(contenders) < 2:
+            return  # (a move only one seat could make raced nobody)
         seat, won = decided
         race = Race(seat, won, tuple(contenders))
         self.stats.races.append(race)

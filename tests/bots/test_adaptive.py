@@ -197,7 +197,7 @@ def test_a_slow_person_slows_the_tempo_so_cards_stay_up_long_enough():
 def session(game_id: str, players: int, median: float, games: int) -> tuple[float, float, float]:
     """A scripted person's session against adaptive bots: (their share of the races they could
     take part in, their even share of them, where the bots ended)."""
-    races, bots = person_session(GAMES[game_id], median, players, games)
+    races, bots, _ = person_session(GAMES[game_id], median, players, games)
     taken = sum(r.seat == 0 for r in races)  # won, or lost by being last
     return taken / len(races), sum(r.even_share for r in races) / len(races), bots
 

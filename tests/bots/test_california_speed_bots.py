@@ -8,7 +8,6 @@ import random
 import pytest
 
 from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
-from cardarcade.bots._speedplay import HANDS
 from cardarcade.rules import GAMES, Action
 from cardarcade.table.simulate import play_headless, simulate
 from tests.rules.test_california_speed import PAIR, TWO_PAIRS, packs_deck
@@ -41,23 +40,23 @@ def test_the_choice_depends_only_on_what_the_seat_sees():
         assert plan(level, one.view(0)) == plan(level, two.view(0))
 
 
-def test_hard_covers_the_other_players_side_first_easy_the_first_it_sees():
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_every_level_covers_the_other_players_side_first(level):
+    """Cards put on the other side go to the other player at the next deal, whichever seat looks."""
     game = SPEC.new(2, seed=0, deck=packs_deck(*PAIR))
-    (easy,) = plan("easy", game.view(0), seed=1)
-    (hard,) = plan("hard", game.view(0), seed=1)
-    assert easy.action.target == 0 and hard.action.target == 4
-    (hard_for_seat_1,) = plan("hard", game.view(1), seat=1, seed=1)
-    assert hard_for_seat_1.action.target == 0
+    (mine,) = plan(level, game.view(0), seed=1)
+    (theirs,) = plan(level, game.view(1), seat=1, seed=1)
+    assert mine.action.target == 4 and theirs.action.target == 0
 
 
 def test_easy_overlooks_a_card_left_over_from_a_match_medium_covers_it():
     game = SPEC.new(2, seed=0, deck=packs_deck(*TWO_PAIRS))
-    game.apply(1, Action("cover", target=4, value=game.s.stimulus))  # the 7♦ covered, the 7♣ left over
+    game.apply(0, Action("cover", target=0, value=game.s.stimulus))  # the 7♣ covered, the 7♦ left over
     view = game.view(0)
-    assert view.open[0] and not view.stuck, "the twos still match"
+    assert view.open[4] and not view.stuck, "the twos still match"
     (easy,) = plan("easy", view, seed=1)
     (medium,) = plan("medium", view, seed=1)
-    assert easy.action.target == 1 and medium.action.target == 0
+    assert easy.action.target == 5 and medium.action.target == 4
 
 
 def test_easy_bots_play_each_other_to_a_winner():
@@ -76,7 +75,8 @@ def test_a_box_of_eight_takes_longer_to_look_over_than_speed_s_seven():
             (eight,) = plan(level, box, seed=seed)
             (seven,) = make_bot("speed", 0, level, random.Random(seed)).plans(speed, NOW)
             # one card more per look over the cards (two looks after a miss)
-            assert round((eight.at - seven.at) / HANDS[level].scan, 6) in (1, 2)
+            scan = make_bot("speed", 0, level, random.Random(seed)).hands.scan
+            assert round((eight.at - seven.at) / scan, 6) in (1, 2)
 
 
 def test_nothing_to_cover_nothing_planned():

@@ -10,7 +10,6 @@ import statistics
 import pytest
 
 from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
-from cardarcade.bots._speedplay import HANDS
 from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.bots.speed import longest_run
 from cardarcade.rules import GAMES
@@ -92,7 +91,8 @@ def play_times(level: str, hand: str, piles: str, tries: int = 300) -> list[floa
 def test_slower_levels_take_longer_and_every_play_takes_a_person_s_time():
     easy, expert = play_times("easy", "8c 2c 3c 4c 5c", "9h Js"), play_times("expert", "8c 2c 3c 4c 5c", "9h Js")
     assert statistics.median(easy) > statistics.median(expert) + 0.5
-    floor = HANDS["expert"].scan * 7 + 0.12 + HANDS["expert"].move
+    hands = make_bot("speed", 0, "expert", random.Random(0)).hands
+    floor = hands.scan * 7 + 0.12 + hands.move
     assert min(expert) >= floor, "search, decision and movement, each at least a person's"
 
 
@@ -109,7 +109,8 @@ def test_a_hand_run_down_to_three_cards_is_quicker_to_look_over():
         for seed in range(5):  # the same draws: only the search differs
             (slow,), (quick,) = plan(level, full, seed), plan(level, short, seed)
             # two cards more per look over the hand (two looks after a miss)
-            assert round((slow.at - quick.at) / HANDS[level].scan, 6) in (2, 4)
+            scan = make_bot("speed", 0, level, random.Random(seed)).hands.scan
+            assert round((slow.at - quick.at) / scan, 6) in (2, 4)
 
 
 def test_a_missed_play_costs_a_second_look():
@@ -118,7 +119,7 @@ def test_a_missed_play_costs_a_second_look():
     once = bot.play_time(7, False)
     bot.rng = random.Random(9)
     twice = bot.play_time(7, True)
-    assert twice - once == pytest.approx(7 * HANDS["medium"].scan)
+    assert twice - once == pytest.approx(7 * bot.hands.scan)
 
 
 def test_easy_bots_misplay_and_miss_more_than_experts():

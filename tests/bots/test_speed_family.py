@@ -1,0 +1,87 @@
+"""The speed family (Speed, California Speed, Aggravation) at a table: a hand on its way is not
+pushed back by changes elsewhere, every play is a race the adaptive bots can follow, and the
+levels are people of set speeds that scripted people of other speeds can tell apart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardarcade.bots import Moment, make_bot
+from cardarcade.cards import cards
+from cardarcade.rules import GAMES, Action
+from cardarcade.table.clock import VirtualClock
+from cardarcade.table.simulate import person_share, play_against_person
+from cardarcade.table.table import ARBITRATION_WINDOW, Race, Seat, Table
+from tests.rules.test_california_speed import TWO_PAIRS, packs_deck
+from tests.rules.test_speed import speed_deck
+
+
+def speed_table(hand1: str) -> tuple[Table, VirtualClock]:
+    """Two people at Speed: seat 0 holds an 8 for the 9 on the left pile."""
+    game = GAMES["speed"].new(2, seed=0, deck=speed_deck("8c 2c 3c 4c 5c", hand1, "9h Js"))
+    clock = VirtualClock(start=100.0)
+    table = Table(game, [Seat("P1"), Seat("P2")], clock)
+    table.start()
+    return table, clock
+
+
+def speed_race(hand1: str) -> list[Race]:
+    """The races recorded after seat 0 puts its 8 on the 9, with seat 1 holding ``hand1``."""
+    table, clock = speed_table(hand1)
+    table.submit(0, Action("play", tuple(cards("8c")), 0), t=100.4)
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    return table.stats.races
+
+
+def test_a_speed_play_both_could_make_is_a_race_won_by_the_quicker():
+    assert speed_race("10d Kh Ks 6d 7d") == [Race(0, True, (0, 1))]  # the 10 would go on the 9 or the J
+    assert speed_race("Kd Kh Ks 5d 4d") == [], "nothing of seat 1's fits: a play nobody else could make races nobody"
+
+
+def test_a_california_speed_cover_is_a_race():
+    game = GAMES["california-speed"].new(2, seed=0, deck=packs_deck(*TWO_PAIRS))
+    clock = VirtualClock(start=100.0)
+    table = Table(game, [Seat("P1"), Seat("P2")], clock)
+    table.start()
+    table.submit(1, Action("cover", target=0), t=100.5)
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    assert table.stats.races == [Race(1, True, (0, 1))]
+
+
+def test_a_speed_hand_on_its_way_goes_on_when_the_other_pile_changes():
+    """The other player's card on the right pile does not send the bot's 8 for the left pile back
+    to a fresh search: it lands when it would have."""
+    game = GAMES["speed"].new(2, seed=0, deck=speed_deck("8c 2c 3c 4c 5c", "Qd Kh Ks 6d 7d", "9h Js"))
+    bot = make_bot("speed", 0, "medium", random.Random(3))
+    (aimed,) = bot.plans(game.view(0), Moment(now=0.0, stimulus_time=0.0, pace=1.0))
+    assert aimed.action.target == 0
+    game.apply(1, Action("play", tuple(cards("Qd")), 1, game.s.stimulus))  # the Q on the J
+    later = Moment(now=aimed.at / 2, stimulus_time=aimed.at / 2, pace=1.0)
+    assert bot.plans(game.view(0), later) == [aimed]
+
+
+def test_a_california_speed_hand_on_its_way_goes_on_when_another_stack_is_covered():
+    game = GAMES["california-speed"].new(2, seed=0, deck=packs_deck(*TWO_PAIRS))
+    bot = make_bot("california-speed", 0, "hard", random.Random(2))
+    (aimed,) = bot.plans(game.view(0), Moment(now=0.0, stimulus_time=0.0, pace=1.0))
+    other = 1 if aimed.action.target in (4, 0) else 0  # a stack of the other pair
+    game.apply(1, Action("cover", target=other, value=game.s.stimulus))
+    later = Moment(now=aimed.at / 2, stimulus_time=aimed.at / 2, pace=1.0)
+    assert bot.plans(game.view(0), later) == [aimed]
+
+
+def wins(game_id: str, median: float, level: str, games: int = 8) -> float:
+    return sum(person_share(play_against_person(GAMES[game_id], median, [level], seed)[0]) for seed in range(games))
+
+
+@pytest.mark.parametrize("game_id", ["speed", "california-speed", "aggravation"])
+def test_a_quick_person_beats_medium_and_meets_their_match_in_expert(game_id):
+    """Seeded games on virtual time: a 300 ms person wins most games against medium, some against
+    hard and few against expert, and a typical 500 ms person wins most against easy: the levels
+    are felt apart."""
+    assert wins(game_id, 0.3, "medium") >= 6
+    assert wins(game_id, 0.3, "hard") >= 2, "hard is a quick person's match, not out of reach"
+    assert wins(game_id, 0.3, "expert") <= 2
+    assert wins(game_id, 0.5, "easy") >= 6
