@@ -29,6 +29,12 @@ class KeyBar(Static):
         self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key)
 
     def on_mount(self) -> None:
+        self._draw_keys()
+
+    def on_resize(self) -> None:
+        self._draw_keys()  # (the spaces after the words come and go with the room)
+
+    def _draw_keys(self) -> None:
         shown, seen = [], set()
         for active in self.screen.active_bindings.values():
             binding = active.binding
