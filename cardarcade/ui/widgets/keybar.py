@@ -43,7 +43,7 @@ class KeyBar(Static):
                 shown.append(binding)
         keys = [(f" {self.app.get_key_display(binding)} ", binding.description, binding.key) for binding in shown]
         # A space after each word where the terminal has the room; without them every key fits 80 columns.
-        roomy = sum(len(key) + len(words) + 2 for key, words, _ in keys) <= self.app.size.width
+        roomy = sum(len(key) + len(words) + 2 for key, words, _ in keys) <= (self.size.width or self.app.size.width)
         text, self._spans = Text(no_wrap=True, overflow="ellipsis"), []
         for key, words, name in keys:
             start = text.cell_len
