@@ -3,8 +3,9 @@ and choose whether to carry on a challenge that a player out of cards left behin
 
 Recognition time follows Hick's law: every slap pattern in play is one more thing to check each
 card for, and a pattern that reaches two cards back (a sandwich, a sequence) doubles the
-comparisons a pair needs. So a table playing pairs only reacts fastest, and a sandwich is always
-slower to see than a plain pair at the same table. Misses and wrong slaps come at the rates the
+comparisons a pair needs. So a table playing pairs only reacts fastest, though slower than
+Slapjack's jack (a pair is two cards compared), and a sandwich is always slower to see than a
+plain pair at the same table. Misses and wrong slaps come at the rates the
 level sets; a look-alike (a pair spoilt by a dead card, a sandwich where sandwiches don't count)
 draws wrong slaps more often than a plain card.
 """
@@ -33,8 +34,10 @@ def looks_slappable(view) -> bool:
 
 
 def alternatives(pattern: str | None, patterns: list[str]) -> int:
-    """Hick's-law alternatives for spotting ``pattern`` (None: a wrong slap) with ``patterns`` in play."""
-    return len(patterns) * REACH.get(pattern or "pair", 1)
+    """Hick's-law alternatives for spotting ``pattern`` (None: a wrong slap) with ``patterns`` in play:
+    the card itself and every comparison with the cards under it. Even a pair alone is a card
+    compared with another, a harder look than Slapjack's single card that is a jack or not."""
+    return 1 + len(patterns) * REACH.get(pattern or "pair", 1)
 
 
 @register("egyptian-ratscrew")
@@ -42,9 +45,11 @@ class EgyptianRatscrewBot(BotBase):
     def plans(self, view, moment: Moment) -> list[Plan]:
         plans: list[Plan] = []
         me = self.seat
-        if view.can_slap and view.top is not None:
+        if view.can_slap:
             key = ("slap", view.stimulus)
-            delay = self.once(key, lambda: self._slap_delay(view))
+            # Once the pile is won, a slap already on its way still lands (too late, no penalty):
+            # its time is a reaction like the winner's, and leaving it out made the bots look quick.
+            delay = self.once(key, lambda: self._slap_delay(view)) if view.top is not None else self.decided(key)
             if delay is not None:
                 plans.append(Plan(Action("slap", value=view.stimulus), moment.stimulus_time + delay, key))
         if view.award == me:
