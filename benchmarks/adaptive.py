@@ -20,7 +20,7 @@ LOST, against the same even share. A cell is close when the share is within 0.8-
 share.
 
     python benchmarks/adaptive.py [--quick] [--games N] [--only slapjack,snap] [--medians 250,1000]
-                                  [--person exgauss,heavy] [--out NAME]
+                                  [--person exgauss,heavy] [--players 2,3,6] [--out NAME]
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated game ids (default: every realtime game)")
     parser.add_argument("--medians", help="comma-separated person medians in ms (default 250,300,450,600,700,1000)")
     parser.add_argument("--person", default="exgauss", help=f"comma-separated person shapes ({', '.join(PEOPLE)})")
+    parser.add_argument("--players", help="comma-separated table sizes (default: every size a game allows)")
     parser.add_argument("--out", default="adaptive", help="results file name (default adaptive)")
     args = parser.parse_args()
     games = args.games or (3 if args.quick else 10)
@@ -79,14 +80,15 @@ def main() -> None:
     results: dict[str, dict] = {}
     for shape in shapes:
         print(f"\nperson: {shape}")
-        results[shape] = person_table(chosen, medians, games, args.quick, shape)
+        results[shape] = person_table(chosen, medians, games, args.quick, shape, args.players)
     print(f"\n{games} games a session, {time.perf_counter() - start:.0f} s. Salute the King: the share of races LOST.")
     path = _common.write_results(args.out, {"games_per_session": games, "medians_ms": list(medians),
                                             "opening_races": OPENING, "people": results})
     print(f"written to {path.relative_to(_common.REPO_DIR)}")
 
 
-def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick: bool, shape: str) -> dict:
+def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick: bool, shape: str,
+                 sizes: str | None = None) -> dict:
     """Print (and return) one person shape's cells: every game, player count and median."""
     cells: dict[str, dict[str, dict[str, dict]]] = {}
     header = "".join(f"{m:>8} ms" for m in medians)
@@ -99,6 +101,9 @@ def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick:
         counts = range(spec.min_players, spec.max_players + 1)
         if quick:
             counts = sorted({spec.min_players, spec.max_players})
+        if sizes:
+            counts = [n for n in map(int, sizes.split(",")) if spec.min_players <= n <= spec.max_players] or [
+                spec.min_players]
         for players in counts:
             row = {}
             for median_ms in medians:

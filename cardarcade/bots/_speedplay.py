@@ -19,13 +19,14 @@ movement); until then it plays as a person of its starting median.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from cardarcade.bots import BotBase, Moment, Plan
-from cardarcade.bots.reaction import AdaptiveProfile, ReactionProfile, human_like, median_of
+from cardarcade.bots.reaction import LEVELS, AdaptiveProfile, ReactionProfile, human_like, median_of
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 
@@ -51,6 +52,12 @@ SCAN_SHARE, MOVE_SHARE = 0.164, 0.707
 # all there is to a level: a casual person, a typical one, a quick one, and faster than people.
 # A play is several steps of a person's speed, so a small lead wins most games: these sit where a
 # scripted person of 700-800, 500, 300 ms and none at all takes about half their games.
+# Seconds an adaptive bot's play may take, following a person: a play is a search, a decision and
+# a move, so a slow person's (a heavy tail, cards missed) takes several times a reaction.
+PLAY_RANGE = (0.3, 6.0)
+# An adaptive bot's play time grows by this log ratio for each card it leads the person by (and
+# shrinks for each card behind), within EASING_LIMIT times either way.
+EASING, EASING_LIMIT = 0.05, 1.6
 PLAY_MEDIANS: dict[str, float] = {"easy": 0.72, "medium": 0.5, "hard": 0.31, "expert": 0.2}
 
 
@@ -83,8 +90,11 @@ class SpeedFamilyBot(BotBase):
             self.profile = human_like(self.LEVEL_MEDIANS[level], level)
         self._last: tuple[int, int, float] | None = None  # (stimulus, try, when) of the last play planned
         self._aim: tuple[Plan, Card] | None = None  # a play on its way: the plan, the card it was aimed at
+        self._usual_cards: float | None = None  # cards in view at recent plays (``crowding``)
 
     def plans(self, view, moment: Moment) -> list[Plan]:
+        if isinstance(self.profile, AdaptiveProfile):  # (the table hands adaptive bots a shared profile)
+            self.profile.keep_within(PLAY_RANGE, self.profile.start_median)
         if not self.may_play(view):
             self._aim = None
             return []
@@ -133,6 +143,28 @@ class SpeedFamilyBot(BotBase):
         """How many cards a look over the table takes in."""
         raise NotImplementedError
 
+    def cards_left(self, view) -> list[int]:
+        """Cards each seat still has to get rid of, as the view shows them."""
+        raise NotImplementedError
+
+    def easing(self, view) -> float:
+        """How much slower than the person an adaptive bot plays now: slower while it is ahead in
+        cards, quicker while behind, as friends keep a game with a child close. A lead of a few
+        cards decides these games, and even races leave one to chance at every deal."""
+        left = self.cards_left(view)
+        mine = left[self.seat]
+        others = min(n for p, n in enumerate(left) if p != self.seat)
+        return min(max(math.exp(EASING * (others - mine)), 1 / EASING_LIMIT), EASING_LIMIT)
+
+    def crowding(self, view) -> float:
+        """How much longer than the person's usual play a play takes on this many cards: the
+        person's times were taken over the cards there were then (a recent average), and a look
+        over a grid grown twice as long takes them longer too."""
+        cards = self.cards_in_view(view)
+        usual = self._usual_cards = cards if self._usual_cards is None else self._usual_cards + (
+            cards - self._usual_cards) / AdaptiveProfile.RECENT
+        return (SCAN_SHARE * cards + 1 + MOVE_SHARE) / (SCAN_SHARE * usual + 1 + MOVE_SHARE)
+
     def keeps_aim(self, view, action: Action) -> bool:
         """Whether a play on its way still has something to do (its place still shows the card
         it was aimed at): the card is still in hand, the place still open..."""
@@ -145,6 +177,8 @@ class SpeedFamilyBot(BotBase):
         action = self.choose(view)
         if action is None:
             return None
+        if self.follows_person:  # one of the person's times, second looks and slips included
+            return action, start + profile.sample(rng) * self.easing(view) * self.crowding(view)
         if profile.blunders(rng):
             action = self.misplay(view) or action
         return action, start + self.play_time(self.cards_in_view(view), profile.misses(rng))
@@ -156,13 +190,22 @@ class SpeedFamilyBot(BotBase):
         profile = self.profile
         return hands_for(profile.median) if isinstance(profile, AdaptiveProfile) else hands_of(profile)
 
+    @property
+    def follows_person(self) -> bool:
+        """An adaptive bot that knows the person's times (here or from an earlier game): those
+        times already hold their search and movement."""
+        profile = self.profile
+        return isinstance(profile, AdaptiveProfile) and profile.knows_person
+
     def play_time(self, cards: int, missed: bool) -> float:
         """Seconds from seeing the cards to a card down: search, decision, movement."""
         profile, rng = self.profile, self.rng
         looks = 2 if missed else 1
-        if isinstance(profile, AdaptiveProfile) and profile.observed:
-            return profile.sample(rng) * (1 + 0.5 * (looks - 1))
-        hands = self.hands
+        if self.follows_person:
+            return profile.sample(rng) * looks
+        if isinstance(profile, AdaptiveProfile):  # nobody to follow yet: a medium person
+            profile = LEVELS["medium"]
+        hands = hands_of(profile)
         return looks * hands.scan * cards + profile.sample(rng) + hands.move
 
 

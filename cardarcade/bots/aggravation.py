@@ -33,6 +33,9 @@ class AggravationBot(SpeedFamilyBot):
     def keeps_aim(self, view, action: Action) -> bool:
         return bool(view.pack_sizes[self.seat]) and view.open[action.target]
 
+    def cards_left(self, view) -> list[int]:
+        return view.pack_sizes
+
     def choose(self, view) -> Action | None:
         if not view.pack_sizes[self.seat]:
             return Action("call", value=view.stimulus) if shows_match(view.tops) else None

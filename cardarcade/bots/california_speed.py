@@ -27,6 +27,11 @@ class CaliforniaSpeedBot(SpeedFamilyBot):
     def keeps_aim(self, view, action: Action) -> bool:
         return view.open[action.target]
 
+    def cards_left(self, view) -> list[int]:
+        """Each pack and the stacks on its side (they come back at the next deal)."""
+        sizes = view.stack_sizes
+        return [pack + sum(sizes[p * SIDE:(p + 1) * SIDE]) for p, pack in enumerate(view.pack_sizes)]
+
     def choose(self, view) -> Action | None:
         if self.skill == 0:
             places = matched(view.tops)  # only what shows as a match now

@@ -44,6 +44,9 @@ class SpeedBot(SpeedFamilyBot):
     def keeps_aim(self, view, action: Action) -> bool:
         return action.card in view.hand
 
+    def cards_left(self, view) -> list[int]:
+        return [hand + stock for hand, stock in zip(view.hand_sizes, view.stock_sizes)]
+
     def choose(self, view) -> Action | None:
         plays = [Action("play", (card,), pile, view.stimulus) for card, pile in plays_for(view.hand, view.tops)]
         if not plays or self.skill == 0:

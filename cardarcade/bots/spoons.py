@@ -106,7 +106,9 @@ class SpoonsBot(SpeedFamilyBot):
         """Seconds from a grab (a nose touched) to this bot's hand on a spoon (its own nose)."""
         rng, profile = self.rng, self.profile
         looks = 2 if profile.misses(rng) else 1
-        react = sum(profile.sample(rng) for _ in range(looks)) + self.hands.move
+        react = sum(profile.sample(rng) for _ in range(looks))
+        if not self.follows_person:  # (a person's times already hold the reach for the spoons)
+            react += self.hands.move
         if not pig:
             return react
         every, sure = self.glance

@@ -5,6 +5,8 @@ levels are people of set speeds that scripted people of other speeds can tell ap
 from __future__ import annotations
 
 import random
+import statistics
+from types import SimpleNamespace
 
 import pytest
 
@@ -12,7 +14,7 @@ from cardarcade.bots import Moment, make_bot
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES, Action
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.simulate import person_share, play_against_person
+from cardarcade.table.simulate import person_session, person_share, play_against_person
 from cardarcade.table.table import ARBITRATION_WINDOW, Race, Seat, Table
 from tests.rules.test_california_speed import TWO_PAIRS, packs_deck
 from tests.rules.test_speed import speed_deck
@@ -85,3 +87,53 @@ def test_a_quick_person_beats_medium_and_meets_their_match_in_expert(game_id):
     assert wins(game_id, 0.3, "hard") >= 2, "hard is a quick person's match, not out of reach"
     assert wins(game_id, 0.3, "expert") <= 2
     assert wins(game_id, 0.5, "easy") >= 6
+
+
+def following(game_id: str, seconds: float):
+    """An adaptive bot of ``game_id`` that has seen a person play at ``seconds`` a play."""
+    bot = make_bot(game_id, 1, "adaptive", random.Random(5))
+    for _ in range(15):
+        bot.profile.observe_person(seconds)
+    return bot
+
+
+def test_an_adaptive_bot_eases_off_while_ahead_in_cards_and_hurries_while_behind():
+    bot = following("aggravation", 1.0)
+    ahead, level, behind = (SimpleNamespace(pack_sizes=sizes) for sizes in ([20, 12], [15, 15], [12, 20]))
+    assert bot.easing(ahead) > 1.2 and bot.easing(level) == 1.0 and bot.easing(behind) < 0.8
+
+
+def test_an_adaptive_bot_plays_in_the_persons_time_once_it_knows_them():
+    """The person's play times hold their search, their second looks and their slips: a bot
+    following a 1.2 s player plays at about 1.2 s, not 1.2 s and a one-second person's slips."""
+    game = GAMES["speed"].new(2, seed=0, deck=speed_deck("8c 2c 3c 4c 5c", "10d Kh Ks 6d 7d", "9h Js"))
+    view = game.view(1)
+    times = []
+    for seed in range(300):
+        bot = following("speed", 1.2)
+        bot.rng = random.Random(seed)
+        times.append(bot._decide(view, 0.0)[1])
+    assert abs(statistics.median(times) - 1.2) < 0.08
+
+
+@pytest.mark.parametrize("game_id", ["speed", "california-speed", "aggravation"])
+@pytest.mark.parametrize("median, shape", [(0.25, "exgauss"), (1.0, "exgauss"), (1.0, "heavy")])
+def test_people_of_any_speed_and_shape_take_an_even_share_of_the_races(game_id, median, shape):
+    """Seeded sessions on virtual time against an adaptive bot: a quick person, a slow one and a
+    slow one with a heavy tail each take 0.8-1.2 times their even share of the plays both could
+    make, and win some games but not all."""
+    races, _, won = person_session(GAMES[game_id], median, 2, games=4, shape=shape)
+    share = sum(r.seat == 0 for r in races) / len(races)
+    even = sum(r.even_share for r in races) / len(races)
+    assert 0.8 * even <= share <= 1.2 * even
+    assert 0 < won < 4
+
+
+def test_an_adaptive_bot_takes_longer_over_a_grid_grown_longer_than_it_usually_was():
+    """The person's times were taken over the grid as it was: at the end of an Aggravation game,
+    with twice the cards to look over, the person is slower, and so is the bot that follows them."""
+    bot = following("aggravation", 1.0)
+    for _ in range(30):
+        usual = bot.crowding(SimpleNamespace(tops=[None] * 12))
+    assert usual == pytest.approx(1.0, abs=0.01)
+    assert bot.crowding(SimpleNamespace(tops=[None] * 24)) > 1.3

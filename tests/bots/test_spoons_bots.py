@@ -112,3 +112,16 @@ def test_in_pig_a_bot_goes_on_passing_until_it_notices():
     game.apply(0, TAKE)  # the 9♣ goes on, blind, to seat 1
     kinds = sorted(p.action.kind for p in plans("medium", game.view(1), seat=1))
     assert kinds == ["grab", "take"]
+
+
+def test_an_adaptive_bot_grabs_in_the_persons_time_not_a_reach_slower():
+    """The person's grab times already hold their reach for the spoons: a bot following them
+    grabs at about their median, as quick as they are, not their median and a reach more."""
+    from cardarcade.bots.reaction import AdaptiveProfile
+
+    bot = make_bot("spoons", 1, "adaptive", random.Random(2))
+    bot.profile = AdaptiveProfile()
+    for _ in range(15):
+        bot.profile.observe_person(0.6)
+    grabs = [bot._notice(pig=False) for _ in range(400)]
+    assert abs(statistics.median(grabs) - 0.6) < 0.06
