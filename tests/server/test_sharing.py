@@ -88,7 +88,8 @@ async def test_a_stop_saves_every_shared_table_in_play_and_tells_its_players(ser
     ada, bob = await in_lobby(port, "ada"), await in_lobby(port, "bob")
     await war_in_play(server, ada, bob)
     ada.press("\r")
-    await until(lambda: "ada turns" in ada.text() or "turns up" in ada.text(), "a card played")
+    # (a card turned is kept face down until the round is decided: the log says who is ready)
+    await until(lambda: "ada is ready" in ada.text() or "turns up" in ada.text(), "a card played")
     await server.close()
     await until(lambda: ada.player.closed.is_set() and bob.player.closed.is_set(), "both sessions ended")
     assert b"Your game of War is saved for you" in ada.player.received
