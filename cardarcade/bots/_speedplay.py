@@ -51,14 +51,14 @@ SCAN_SHARE, MOVE_SHARE = 0.164, 0.707
 # The median reaction of each level in Speed, California Speed and Aggravation, where speed is
 # all there is to a level: a casual person, a typical one, a quick one, and faster than people.
 # A play is several steps of a person's speed, so a small lead wins most games: these sit where a
-# scripted person of 700-800, 500, 300 ms and none at all takes about half their games.
-# Seconds an adaptive bot's play may take, following a person: a play is a search, a decision and
-# a move, so a slow person's (a heavy tail, cards missed) takes several times a reaction.
+# scripted person of 700, 500, 300 ms and none at all takes about half their games.
+PLAY_MEDIANS: dict[str, float] = {"easy": 0.72, "medium": 0.5, "hard": 0.31, "expert": 0.2}
+# Seconds an adaptive bot's play may take in those games, following a person: a play is a search,
+# a decision and a move, so a slow person's (a heavy tail, cards missed) takes several reactions.
 PLAY_RANGE = (0.3, 6.0)
 # An adaptive bot's play time grows by this log ratio for each card it leads the person by (and
 # shrinks for each card behind), within EASING_LIMIT times either way.
 EASING, EASING_LIMIT = 0.05, 1.6
-PLAY_MEDIANS: dict[str, float] = {"easy": 0.72, "medium": 0.5, "hard": 0.31, "expert": 0.2}
 
 
 @lru_cache(maxsize=256)
@@ -83,6 +83,12 @@ class SpeedFamilyBot(BotBase):
     # A game whose levels differ in speed most of all gives each a person's reflexes of these
     # medians (seconds); None: the reaction games' levels (``reaction.LEVELS``).
     LEVEL_MEDIANS: dict[str, float] | None = None
+    # Where an adaptive bot's median may go when a followed time is a whole play (``PLAY_RANGE``);
+    # None: a reaction's range.
+    FOLLOWED_RANGE: tuple[float, float] | None = None
+    # Whether a play on its way keeps its aim while the table changes (a pile's top, ``keeps_aim``);
+    # a game without piles to aim at (Cash's board) plans afresh instead.
+    KEEPS_AIM = True
 
     def __init__(self, seat: int, level: str, rng: random.Random) -> None:
         super().__init__(seat, level, rng)
@@ -93,8 +99,8 @@ class SpeedFamilyBot(BotBase):
         self._usual_cards: float | None = None  # cards in view at recent plays (``crowding``)
 
     def plans(self, view, moment: Moment) -> list[Plan]:
-        if isinstance(self.profile, AdaptiveProfile):  # (the table hands adaptive bots a shared profile)
-            self.profile.keep_within(PLAY_RANGE, self.profile.start_median)
+        if self.FOLLOWED_RANGE is not None and isinstance(self.profile, AdaptiveProfile):  # (a shared profile)
+            self.profile.keep_within(self.FOLLOWED_RANGE, self.profile.start_median)
         if not self.may_play(view):
             self._aim = None
             return []
@@ -121,7 +127,7 @@ class SpeedFamilyBot(BotBase):
         action, at = decision
         self._last = (stimulus, tries, at)
         plan = Plan(action, at, key)
-        if isinstance(action.target, int):
+        if self.KEEPS_AIM and isinstance(action.target, int):
             self._aim = (plan, view.tops[action.target])
         return [plan]
 
@@ -143,15 +149,18 @@ class SpeedFamilyBot(BotBase):
         """How many cards a look over the table takes in."""
         raise NotImplementedError
 
-    def cards_left(self, view) -> list[int]:
-        """Cards each seat still has to get rid of, as the view shows them."""
-        raise NotImplementedError
+    def cards_left(self, view) -> list[int] | None:
+        """Cards each seat still has to get rid of, as the view shows them (None: not a race to
+        be out of cards)."""
+        return None
 
     def easing(self, view) -> float:
         """How much slower than the person an adaptive bot plays now: slower while it is ahead in
         cards, quicker while behind, as friends keep a game with a child close. A lead of a few
         cards decides these games, and even races leave one to chance at every deal."""
         left = self.cards_left(view)
+        if left is None:
+            return 1.0
         mine = left[self.seat]
         others = min(n for p, n in enumerate(left) if p != self.seat)
         return min(max(math.exp(EASING * (others - mine)), 1 / EASING_LIMIT), EASING_LIMIT)

@@ -76,6 +76,8 @@ def target_rank(hand: list, board: list, discards: list, skill: int) -> int:
 
 @register("cash")
 class CashBot(SpeedFamilyBot):
+    KEEPS_AIM = False  # (a swap is planned afresh whenever the board changes)
+
     def __init__(self, seat: int, level: str, rng: random.Random) -> None:
         super().__init__(seat, level, rng)
         self.eyes = EYES["medium" if level == ADAPTIVE else level]
