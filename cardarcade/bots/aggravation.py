@@ -11,14 +11,14 @@ to read than a short one. A hand on its way to a card goes on while that card st
 from __future__ import annotations
 
 from cardarcade.bots import register
-from cardarcade.bots._speedplay import PLAY_MEDIANS, SpeedFamilyBot
+from cardarcade.bots._speedplay import PLAY_MEDIANS, PLAY_RANGE, SpeedFamilyBot
 from cardarcade.rules._speedplay import matched, shows_match
 from cardarcade.rules.base import Action
 
 
 @register("aggravation")
 class AggravationBot(SpeedFamilyBot):
-    LEVEL_MEDIANS = PLAY_MEDIANS
+    LEVEL_MEDIANS, FOLLOWED_RANGE = PLAY_MEDIANS, PLAY_RANGE
 
     def may_play(self, view) -> bool:
         if view.turn_due:

@@ -9,14 +9,14 @@ Timing: see ``_speedplay`` (the box is eight cards to look over).
 from __future__ import annotations
 
 from cardarcade.bots import register
-from cardarcade.bots._speedplay import PLAY_MEDIANS, SpeedFamilyBot
+from cardarcade.bots._speedplay import PLAY_MEDIANS, PLAY_RANGE, SpeedFamilyBot
 from cardarcade.rules.base import Action
 from cardarcade.rules.california_speed import SIDE, matched, side_of
 
 
 @register("california-speed")
 class CaliforniaSpeedBot(SpeedFamilyBot):
-    LEVEL_MEDIANS = PLAY_MEDIANS
+    LEVEL_MEDIANS, FOLLOWED_RANGE = PLAY_MEDIANS, PLAY_RANGE
 
     def may_play(self, view) -> bool:
         return not view.stuck and view.pack_sizes[self.seat] > 0

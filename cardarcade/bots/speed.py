@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cardarcade.bots import register
-from cardarcade.bots._speedplay import PLAY_MEDIANS, SpeedFamilyBot, best_by
+from cardarcade.bots._speedplay import PLAY_MEDIANS, PLAY_RANGE, SpeedFamilyBot, best_by
 from cardarcade.rules.base import Action
 from cardarcade.rules.speed import fits, plays_for
 
@@ -33,7 +33,7 @@ def longest_run(ranks: tuple[int, ...], tops: tuple[int, int]) -> int:
 
 @register("speed")
 class SpeedBot(SpeedFamilyBot):
-    LEVEL_MEDIANS = PLAY_MEDIANS
+    LEVEL_MEDIANS, FOLLOWED_RANGE = PLAY_MEDIANS, PLAY_RANGE
 
     def may_play(self, view) -> bool:
         return not view.blocked and bool(view.hand)

@@ -137,3 +137,10 @@ def test_an_adaptive_bot_takes_longer_over_a_grid_grown_longer_than_it_usually_w
         usual = bot.crowding(SimpleNamespace(tops=[None] * 12))
     assert usual == pytest.approx(1.0, abs=0.01)
     assert bot.crowding(SimpleNamespace(tops=[None] * 24)) > 1.3
+
+
+def test_cash_bots_that_follow_a_person_play_on():
+    """Cash's swaps are timed by the same base, though Cash is no race to be out of cards: its
+    adaptive bots follow the person without easing off, and the game goes on to its end."""
+    races, bots, _ = person_session(GAMES["cash"], 0.4, 4, games=1)
+    assert races and bots is not None
