@@ -95,7 +95,7 @@ class SpeedFamilyBot(BotBase):
         if self.LEVEL_MEDIANS is not None and level in self.LEVEL_MEDIANS:
             self.profile = human_like(self.LEVEL_MEDIANS[level], level)
         self._last: tuple[int, int, float] | None = None  # (stimulus, try, when) of the last play planned
-        self._aim: tuple[Plan, Card] | None = None  # a play on its way: the plan, the card it was aimed at
+        self._aim: tuple[Plan, Card | None] | None = None  # a play on its way, and the card it was aimed at
         self._usual_cards: float | None = None  # cards in view at recent plays (``crowding``)
 
     def plans(self, view, moment: Moment) -> list[Plan]:
@@ -107,7 +107,9 @@ class SpeedFamilyBot(BotBase):
         aim = self._aim
         if aim is not None:
             plan, seen = aim
-            if moment.now < plan.at and view.tops[plan.action.target] == seen and self.keeps_aim(view, plan.action):
+            target = plan.action.target
+            if (moment.now < plan.at and (target is None or view.tops[target] == seen)
+                    and self.keeps_aim(view, plan.action)):
                 return [plan]
             self._aim = None
         stimulus = view.stimulus
@@ -127,8 +129,8 @@ class SpeedFamilyBot(BotBase):
         action, at = decision
         self._last = (stimulus, tries, at)
         plan = Plan(action, at, key)
-        if self.KEEPS_AIM and isinstance(action.target, int):
-            self._aim = (plan, view.tops[action.target])
+        if self.KEEPS_AIM:
+            self._aim = (plan, None if action.target is None else view.tops[action.target])
         return [plan]
 
     # ---- what a game's bot says
@@ -175,8 +177,9 @@ class SpeedFamilyBot(BotBase):
         return (SCAN_SHARE * cards + 1 + MOVE_SHARE) / (SCAN_SHARE * usual + 1 + MOVE_SHARE)
 
     def keeps_aim(self, view, action: Action) -> bool:
-        """Whether a play on its way still has something to do (its place still shows the card
-        it was aimed at): the card is still in hand, the place still open..."""
+        """Whether a play on its way still has something to do (its place, if it has one, still
+        shows the card it was aimed at): the card is still in hand, the place still open, the
+        match called on still showing..."""
         raise NotImplementedError
 
     # ---- timing

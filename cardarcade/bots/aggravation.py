@@ -5,7 +5,8 @@ How well they choose: easy covers the first pair it sees, and a card left over f
 partly covered only once no match shows; medium covers any open card; hard and expert break a match still showing
 before they cover a card left over, since a match showing is what a player out of cards calls on.
 Timing: see ``_speedplay``. The whole grid is looked over for a match, so a crowded grid is slower
-to read than a short one. A hand on its way to a card goes on while that card stays open.
+to read than a short one. A hand on its way to a card goes on while that card stays open, and a
+call on its way while a match shows: a cover elsewhere does not start it again.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class AggravationBot(SpeedFamilyBot):
         return len(view.tops)
 
     def keeps_aim(self, view, action: Action) -> bool:
+        if action.kind == "call":  # a call on its way lands while a match shows (the table judges it)
+            return view.showing
         return bool(view.pack_sizes[self.seat]) and view.open[action.target]
 
     def cards_left(self, view) -> list[int]:

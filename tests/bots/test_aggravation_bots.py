@@ -76,3 +76,22 @@ def test_out_of_cards_a_bot_calls_at_a_match_and_waits_otherwise():
     turn(game)  # a pair of sixes
     (plan,) = bot("expert").plans(game.view(0), NOW)
     assert plan.action == Action("call", value=game.s.stimulus)
+
+
+def test_a_call_on_its_way_is_not_started_again_by_a_cover_that_leaves_a_match_showing():
+    """Out of cards, the bot calls on a pair of sixes; the other player covers one six with a
+    third: sixes still show, and the call lands when it would have."""
+    game = new("2c Kc", "2d 5d 6d 6h 6s")
+    hold(game, 0, keep=1)
+    cover(game, 0, 1)
+    cover(game, 1, 0)
+    turn(game)
+    turn(game)  # a pair of sixes
+    caller = bot("medium")
+    (first,) = caller.plans(game.view(0), NOW)
+    assert first.action.kind == "call"
+    six = next(p for p, stack in enumerate(game.s.stacks) if stack[-1].code == "6d")
+    cover(game, 1, six)  # the 6♠ on the 6♦: the sixes still show
+    assert game.view(0).showing
+    later = Moment(now=first.at / 2, stimulus_time=first.at / 2, pace=1.0)
+    assert caller.plans(game.view(0), later) == [first]
