@@ -316,7 +316,8 @@ class Spoons(SpeedFamilyGame):
             late = s.over or action.value < s.round_k  # type: ignore[operator]
             if seat in s.out_order:  # the player who just went out may still hear they were beaten
                 return late and seat == s.loser
-            return late or seat not in s.grabbed
+            # a spoon's holder pressing again in its round has no race to lose (only an older round's press is late)
+            return seat not in s.grabbed or action.value < s.round_k  # type: ignore[operator]
         if action.value is not None or s.over or seat in s.out_order:
             return kind == "deal" and s.over and not action.cards and action.value is None \
                 and seat not in s.out_order

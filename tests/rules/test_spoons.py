@@ -269,3 +269,11 @@ def test_a_card_that_makes_four_of_a_kind_is_something_to_react_to():
     passes(game, 0, "5c")
     game.apply(0, TAKE)  # the 9♣ makes nothing new
     assert game.stimulus == before + 1
+
+
+def test_a_spoon_holder_pressing_grab_after_the_round_ends_is_no_late_grab():
+    game = new("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 5h")
+    grab(game, 0)
+    grab(game, 2)  # the last spoon: the round is over
+    assert not game.is_legal(0, Action("grab", value=game.stimulus)), "Ann holds a spoon: no race to be late for"
+    assert game.is_legal(1, Action("grab", value=game.stimulus)), "Bob's press is late, and told who was first"

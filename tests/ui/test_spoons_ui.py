@@ -123,3 +123,15 @@ async def test_a_grab_that_costs_a_letter_is_said_over_the_middle_not_in_a_pop_u
         assert "You grab a spoon without four of a kind: S" in middle
         log = screen.query_one("#log").region
         assert "You grab a spoon without four of a kind: S" in "\n".join(screen_text(app).split("\n")[log.y:log.bottom])
+
+
+async def test_a_grab_while_holding_a_spoon_in_the_count_says_so_not_too_late(app_factory):
+    app = app_factory(GameSetup.solo(SPOONS, 4, seed=1, level="expert", deck=spoons_deck(*QUAD, stock="7s Kc")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("enter", "4", "space")  # four sevens: a spoon, and the bots grab the rest
+        await wait_for(pilot, lambda: screen.game.view(None).over, tries=1500)
+        await pilot.press("space")
+        assert "You: you hold a spoon already" in prompt(screen)
+        await pilot.pause(0.3)  # (the claim window)
+        assert not any("too late" in line.plain for line in screen.history)

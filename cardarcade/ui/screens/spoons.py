@@ -79,7 +79,7 @@ class SpoonsScreen(SpeedFamilyScreen):
         table = self.table
         if table is None:
             return
-        if seat in view.grabbed and not view.over or seat in self.running:
+        if seat in view.grabbed or seat in self.running:  # (during the count too: the round's spoon is theirs)
             already = "your finger is on your nose" if view.pig else "you hold a spoon" if seat in view.grabbed \
                 else "you are on your way to the spoons"
             self.say(f"{self.names[seat]}: {already} already")
