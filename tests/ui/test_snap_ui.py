@@ -93,3 +93,32 @@ async def test_the_result_lists_every_card_the_winner_holds(app_factory):
         assert held > screen.game.view(None).counts[1]
         rows = text_of(standings(setup, screen.game)).splitlines()
         assert rows[0].split() == ["Player", "Cards"] and rows[1].split() == ["Player", "2", str(held), "winner"]
+
+
+async def test_play_again_keeps_each_pile_under_its_persons_panel(app_factory):
+    app = app_factory(GameSetup.solo(SNAP, 3, seed=1).again())  # the deal passed: You now sit last
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        panels = [screen.names[seat] for seat in screen.panel_order()]
+        assert panels == ["You", "Bot 1", "Bot 2"]
+        captions = text_of(screen.render_center()).splitlines()[-1].split()
+        assert captions == ["You", "Bot", "1", "Bot", "2", "pool"]
+
+
+async def test_the_last_frame_says_game_over_not_whose_turn_nor_an_old_answer(app_factory):
+    setup = GameSetup.solo(SNAP, 2, seed=1, humans=2, deck=deck_starting(
+        "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"))
+    app = app_factory(setup)
+    app.settings.result_delay = 30.0  # the last frame stays up
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(25):
+            await pilot.press("w", "o")
+        await pilot.press("w", "w")  # the second is not player 1's turn: "not now"
+        assert "not now" in str(screen.query_one("#prompt").render())
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen.game.is_over)
+        await pilot.pause()
+        assert str(screen.query_one("#prompt").render()) == "Game over."
+        assert screen.status_line().startswith("Game over")

@@ -486,6 +486,8 @@ class GameScreen(Screen):
         self.on_game_events(events_)
         if any(e.kind == "flip" for e in events_):
             self.flash.clear()  # a new card: earlier presses are settled or moot
+        if self.game.is_over:
+            self._end_said()  # the last frame says the game is over, not an answer from play
         self.refresh_all()
         if self.game.is_over and not self._finished:
             self._finished = True

@@ -31,10 +31,11 @@ class CallingScreen(GameScreen):
                 self.headline = self.words(event)
 
     def up_row(self, extra: list[Slot] | None = None) -> CardBlock:
-        """Every seat's up card, captioned with its name (an empty place where it has none)."""
+        """Every seat's up card, captioned with its name (an empty place where it has none), in
+        the panels' order: after "play again" a pile stays under its person as the panels do."""
         view = self.view
-        slots = [Slot(top, dim=view.out[seat], caption=caption(self.names[seat]))
-                 for seat, top in enumerate(view.tops)]
+        slots = [Slot(view.tops[seat], dim=view.out[seat], caption=caption(self.names[seat]))
+                 for seat in self.panel_order()]
         return centred_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs)
 
     def center_with(self, row: CardBlock, status: str) -> RenderableType:
@@ -46,7 +47,7 @@ class CallingScreen(GameScreen):
 
     def status_line(self) -> str:
         view = self.view
-        turn = fill("{seat} [turns|turn] next", self.names, view.turn, None)
+        turn = "Game over" if self.game.is_over else fill("{seat} [turns|turn] next", self.names, view.turn, None)
         return f"{turn} · {view.flips} of at most {view.max_flips} cards turned"
 
     def hotseat_keys(self, seat: int) -> str:
