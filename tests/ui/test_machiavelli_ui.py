@@ -261,3 +261,25 @@ async def test_a_wide_terminal_lays_the_table_in_fewer_longer_rows(app_factory):
             assert all(line.cell_len <= size[0] - 4 for _, line in screen.table_rows())
             assert len(screen.view.table) >= 16  # (a crowded table)
     assert rows[(160, 50)] < rows[(80, 24)]
+
+
+async def test_five_players_at_80_columns_keep_every_bots_level_in_one_format(app_factory):
+    """Five seats at 80 columns: the level goes on a second line rather than being dropped, and
+    every seat shows its count the same way, at the start and after a turn."""
+    app = app_factory(GameSetup.solo(SPEC, 5, seed=1, level="easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+
+        def header() -> str:
+            return "\n".join(screen_text(app).split("\n")[1:3])
+
+        at_start = header()
+        assert at_start.count("(easy)") == 4, at_start
+        await pilot.press("d")  # your turn: draw
+        screen.table.submit(1, DRAW)
+        await pilot.pause()
+        after = header()
+        assert after.count("(easy)") == 4, after
+        assert "cards" not in after and "(1" not in after, after  # one format: 'Bot 1 13'
+        assert "You 14" in after and "Bot 1 14" in after, after

@@ -19,7 +19,7 @@ you move one yourself.
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -39,6 +39,8 @@ TURN_ENDS = frozenset({"meld", "draw", "pass", "penalty"})  # events that end a 
 MOVES_KEPT = 8  # turns that put cards down, remembered for lighting what they moved
 GROUP_DIGITS = "1234567890"  # jump to a group by its number ("0" alone: group 10)
 ROWS = Text("\n", no_wrap=True, overflow="ellipsis")  # joins rows that must never wrap
+# (the count in words, the level on a second line), best first: the level is never dropped
+SEAT_LAYOUTS = ((True, False), (False, False), (True, True), (False, True))
 SUIT_ORDER = {"s": 0, "h": 1, "c": 2, "d": 3}  # black and red alternate along the hand
 
 
@@ -89,6 +91,7 @@ class MachiavelliScreen(TurnScreen):
     CSS = """
     MachiavelliScreen #seats { grid-gutter: 0 1; }
     MachiavelliScreen .seat { text-wrap: nowrap; text-overflow: ellipsis; }
+    MachiavelliScreen .seat.line { height: auto; }  /* the level on a second line where it must */
     MachiavelliScreen #center { content-align: left top; padding: 0 2; min-height: 6; }
     """
 
@@ -118,27 +121,37 @@ class MachiavelliScreen(TurnScreen):
     # ---- seats: name, cards held, whose turn
 
     def render_seat(self, seat: int) -> RenderableType:
-        """'▶ Bot 1 13 cards (hard)' (what does not fit the seat's column left out; TurnScreen marks
-        a searching bot's seat)."""
-        view: MachiavelliView = self.view
-        active = view.turn == seat
-        room = panel_width(self, seat)
-        count = view.hand_counts[seat]
+        """'▶ Bot 1 13 cards (hard)', in the one layout of ``seat_layout`` for every seat (TurnScreen
+        marks a searching bot's seat)."""
+        words, below = self.seat_layout()
+        active = self.view.turn == seat
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
-        line.append(self.names[seat][:room - 5], style="bold reverse" if active else "bold")
-        level = f" ({self.seat_level(seat)})" if self.seat_level(seat) else ""
-        # the count as '13 cards', '(13)' or '13', the longest that leaves room for the level;
-        # the level left out only where even the shortest would not
-        forms = (f" {count} card{'s' if count != 1 else ''}", f" ({count})", f" {count}")
-        used = cell_len(line.plain)
-        held = next((form for form in forms if used + len(form) + len(level) <= room), None)
-        if held is None:
-            line.append(next((form for form in forms if used + len(form) <= room), forms[-1]))
-        else:
-            line.append(held)
-            line.append(level, style="dim")
-        return line
+        line.append(self.names[seat][:panel_width(self, seat) - 5], style="bold reverse" if active else "bold")
+        line.append(self.held_text(self.view.hand_counts[seat], words))
+        level = Text(f"({self.seat_level(seat)})" if self.seat_level(seat) else "", style="dim")
+        if below:  # (a Group: TurnScreen's "thinking" mark goes on the first line)
+            return Group(line, Text("  ") + level)
+        return line.append_text(Text(" ") + level if level else level)
+
+    @staticmethod
+    def held_text(count: int, words: bool) -> str:
+        return f" {count} card{'s' if count != 1 else ''}" if words else f" {count}"
+
+    def seat_layout(self) -> tuple[bool, bool]:
+        """(the count in words, the level on a second line): the first of SEAT_LAYOUTS in which
+        every seat fits, measured with a two-digit count so the layout holds as hands change,
+        and every seat alike so the header reads as one."""
+        def fits(seat: int, words: bool, below: bool) -> bool:
+            level = self.seat_level(seat)
+            name = 2 + cell_len(self.names[seat]) + len(self.held_text(10, words))
+            extra = len(level) + 3 if level else 0
+            lines = (name, extra) if below else (name + extra,)
+            return max(lines) <= panel_width(self, seat)
+
+        seats = range(self.game.players)
+        return next((layout for layout in SEAT_LAYOUTS if all(fits(seat, *layout) for seat in seats)),
+                    SEAT_LAYOUTS[-1])
 
     # ---- the table
 
