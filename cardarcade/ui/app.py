@@ -65,7 +65,8 @@ class UISettings:
     countdown: int = 3  # "3, 2, 1, GO" before a reaction game; 0 for none
     resume_countdown: int = 3  # the countdown before a saved reaction game goes on, when `countdown` is 0
     result_delay: float = 1.5  # seconds the last move stays up before the result screen
-    # seconds of pause before a press the result screen takes as "play again" (a press in the rhythm of play is not)
+    # seconds of pause before a press the result screen takes as "play again", or the hot-seat cover as
+    # "ready" (a press in the rhythm of play is not)
     result_guard: float = 0.8
     ascii_glyphs: bool | None = None  # None: the theme decides
     # How long a searching bot may think, in a worker process; None: a fixed amount of work on the

@@ -70,3 +70,25 @@ class KeyGuard:
         if self._settled_at is None:
             self._settled_at = now
 
+
+
+class FreshPress:
+    """Whether a press asking a screen to move on was meant for it, not for the game behind it.
+
+    Enter is the move key of many games, pressed at play pace: a press that comes within
+    ``guard`` seconds of the press before it (or of the moment the screen asked for one) is
+    still the game's rhythm, or a held key. Every such press starts the pause over, so only a
+    press after a real pause counts (the result screen's "play again", the hot-seat cover).
+    """
+
+    def __init__(self, asked_at: float) -> None:
+        self._last = asked_at  # the latest press, or the moment the screen asked
+
+    def asked(self, at: float) -> None:
+        """The screen (again) asks for a press from ``at``: one landing as it appears is not an answer."""
+        self._last = max(self._last, at)
+
+    def fresh(self, made_at: float, guard: float) -> bool:
+        """Whether a press made at ``made_at`` came after a pause of at least ``guard`` seconds."""
+        before, self._last = self._last, max(self._last, made_at)
+        return guard <= 0 or made_at - before >= guard

@@ -162,6 +162,29 @@ async def test_the_cover_tells_a_person_what_the_others_did_not_their_own_last_m
         assert cover.since[0].startswith(("Player 2", "Bot 1"))
 
 
+async def test_an_enter_in_the_rhythm_of_play_does_not_lift_the_hot_seat_cover():
+    """Player 1 asks and goes on pressing enter at play pace: the cover asking for Player 2 stays
+    (their hand is not shown to Player 1); a fresh press after a pause lifts it."""
+    from cardarcade.cards import cards
+    from cardarcade.rules._fishing import stacked_deck
+    from cardarcade.ui.screens.turn import CoverScreen
+
+    deck = stacked_deck(3, {0: cards("2s 2h 2d")}, cards("2c"))
+    app = app_with(GameSetup.solo(GAMES["go-fish"], 3, seed=1, humans=2, deck=deck), pace=0.01, result_guard=0.8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1")
+        made_at = monotonic() + 1.0
+        await press_at(pilot, "enter", made_at)  # Player 1 sits down, after a pause
+        await wait_for(pilot, lambda: not isinstance(app.screen, CoverScreen))
+        await press_at(pilot, "2", made_at + 0.3)  # asks Player 2 for twos: "Go fish!"
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == "Player 2")
+        await press_at(pilot, "enter", made_at + 0.6)  # Player 1's next press, in the rhythm
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen), "Player 2's hand was shown to Player 1"
+        await press_at(pilot, "enter", max(monotonic(), made_at + 0.6) + 1.0)  # Player 2, after a pause
+        await wait_for(pilot, lambda: not isinstance(app.screen, CoverScreen))
+
+
 # ---- 21: what a move cost, said without hiding the prompt or the keys
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from cardarcade.rules.base import Game, Result
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import presses
+from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
@@ -171,7 +172,7 @@ class ResultScreen(Screen):
         yield ArcadeFooter()
 
     def on_mount(self) -> None:
-        self._last_press = monotonic()  # (the result's appearance counts as the press before the first)
+        self._presses = FreshPress(monotonic())  # (the result's appearance counts as the press before the first)
 
     def on_key(self, event: events.Key) -> None:
         # Enter is the move key of many games, pressed at play pace: one still coming in that
@@ -180,20 +181,12 @@ class ResultScreen(Screen):
             return
         event.stop()
         event.prevent_default()
-        if self.fresh_press(event.time):
+        if self._presses.fresh(event.time, self.app.settings.result_guard):
             self.action_again()
         else:
             again = "play again" if self.again else "go back"
             self.query_one("#result-hint", Static).update(Text(
                 f"That enter came in the game's rhythm: press it again to {again}", style="dim", justify="center"))
-
-    def fresh_press(self, made_at: float) -> bool:
-        """Whether a press made at ``made_at`` is a fresh one: made after a pause of at least
-        ``result_guard`` since the press before it (or since the result appeared). A press in
-        the rhythm of play, or a held key's repeats, keeps the pause from starting over."""
-        guard = self.app.settings.result_guard
-        before, self._last_press = self._last_press, max(self._last_press, made_at)
-        return guard <= 0 or made_at - before >= guard
 
     @only_on_top
     def action_again(self) -> None:

@@ -17,6 +17,7 @@ pass them the keyboard and lists everything that happened since they last saw th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from time import monotonic
 from typing import Callable, ClassVar, Sequence
 
 from rich.console import Group, RenderableType
@@ -29,6 +30,7 @@ from textual.widgets import OptionList, Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
@@ -174,6 +176,7 @@ class CoverScreen(Dialog[None]):
         self.player: str | None = None  # the person asked for, once one is to move
         self.since: list[str] = []
         self.keys: dict[str, str] = {}  # the owner's keys that act from the cover: key -> what it does
+        self._presses = FreshPress(monotonic())  # an enter in the game's rhythm does not lift the cover
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
@@ -190,11 +193,19 @@ class CoverScreen(Dialog[None]):
         """Ask for ``player`` (None: nobody yet, bots are playing) and show ``since``."""
         keys = self.owner.cover_keys()
         changed = (player, list(since), keys) != (self.player, self.since, self.keys)
+        if player is not None and player != self.player:
+            self._presses.asked(monotonic())  # (an enter landing as "Pass to" appears was not for it)
         self.player, self.since, self.keys = player, list(since), keys
         if changed and self.is_mounted:
             self._draw()
 
     def on_key(self, event: events.Key) -> None:
+        # Only a fresh press lifts the cover: one in the rhythm of play (or held) was meant for
+        # the game, and would show the next person's hand to whoever is still at the keyboard.
+        if event.key in ("enter", "space") and not self._presses.fresh(event.time, self.app.settings.result_guard):
+            event.stop()
+            event.prevent_default()
+            return
         # A move open to anyone here at any moment (Toepen's knock) is made from the cover too:
         # whoever sits at the keyboard while it is up may not be the only one who wants it.
         if event.key in self.owner.cover_keys():
