@@ -26,12 +26,14 @@ async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(a
         screen = app.screen
         assert isinstance(screen, CaliforniaSpeedScreen)
         assert "1-4 upper row, 5-8 lower row" in prompt(screen)
+        assert "still open" not in prompt(screen), "no card is marked •: nothing to explain"
         assert "Your side above, Bot 1's below" in text_of(screen.render_center())
         await pilot.press("3")  # the 3♣ matches nothing
         assert "the 3♣ matches nothing in the box" in prompt(screen)
         await pilot.press("1")  # the 7♣, one of the pair of sevens (the twos still match)
         await wait_for(pilot, lambda: tops(screen)[0] == "Kc")
         assert "5 •" in text_of(screen.render_center()), "the other seven is marked as still open"
+        assert "(• still open)" in prompt(screen), "the mark is explained while a card has it"
         await pilot.press("5")  # the other seven, on Bot 1's side
         await wait_for(pilot, lambda: tops(screen)[4] == "Qc")
         assert screen.game.view(0).pack_sizes == [20, 22]
@@ -108,4 +110,4 @@ async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_scre
         await pilot.pause(0.1)
         text = screen_text(app)
         assert re.search(r"5\s+6\s+7\s+8", text), text
-        assert "GO!  Cover each card of a pair: 1-4 upper row, 5-8 lower row (• still open)" in text
+        assert "GO!  Cover each card of a pair: 1-4 upper row, 5-8 lower row" in text

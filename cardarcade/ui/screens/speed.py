@@ -380,10 +380,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
     def render_center(self) -> RenderableType:
         view = self.view
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
-        # A card left over from a match partly covered stays open: everyone saw its match a moment
-        # ago, so it is marked (a match still showing is for the players to spot).
-        showing = set(matched(view.tops))
-        left_over = [is_open and p not in showing for p, is_open in enumerate(view.open)]
+        left_over = self.left_over()
         up = self.face_up()
         rows = []
         for side in range(2):
@@ -402,13 +399,21 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
         status = self.status_line("Eight different ranks: {count} a new box", idle)
         return Group(status, *rows)
 
+    def left_over(self) -> list[bool]:
+        """Which places hold a card left over from a match partly covered. It stays open: everyone
+        saw its match a moment ago, so it is marked • (a match still showing is for the players to spot)."""
+        view = self.view
+        showing = set(matched(view.tops))
+        return [is_open and p not in showing for p, is_open in enumerate(view.open)]
+
     def seat_keys(self, seat: int) -> str:
         return f"{self.key_row(seat, SPOT_VERBS)} cover"
 
     def turn_prompt(self) -> str:
         if self.viewer is None:
             return "Watching: both cover matches at once."
-        return "Cover each card of a pair: 1-4 upper row, 5-8 lower row (• still open)"
+        marked = " (• still open)" if self.face_up() and any(self.left_over()) else ""  # explained only when shown
+        return f"Cover each card of a pair: 1-4 upper row, 5-8 lower row{marked}"
 
     def on_game_events(self, events_: list[Event]) -> None:
         if any(event.kind == "deal" for event in events_):
