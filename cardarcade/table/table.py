@@ -230,6 +230,9 @@ class Table:
         self.paused = True
         self._cancel_plans()
         self._cancel_count()
+        if self._claim_timer is not None:  # presses in their window are kept, and settled on resume
+            self._claim_timer.cancel()
+            self._claim_timer = None
 
     def resume(self) -> None:
         if not self.paused:
@@ -237,6 +240,8 @@ class Table:
         self.paused = False
         # Reactions restart from now: a card seen before the pause is not a head start.
         self._stim_times[-1] = max(self._stim_times[-1], self.clock.now())
+        if self._claims and self._claim_timer is None:
+            self._claim_timer = self.clock.call_at(self.clock.now() + self.window, self._resolve_claims)
         self._replan()
 
     def steady(self, pace: float) -> None:

@@ -102,3 +102,16 @@ def test_two_covers_of_one_card_in_california_speed_the_earlier_press_stands():
     assert game.view(None).pack_sizes == [22, 21]
     lost = next(r for r in table.stats.reactions if r.seat == 0)
     assert lost.outcome == "play_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.02)
+
+
+def test_a_press_still_in_its_window_waits_out_a_pause_and_lands_on_resume():
+    # A menu or "Leave this game?" covers the table just after a press: nothing moves behind it.
+    table, clock, _ = speed_table("8c 2c 3c 4c 5c", "10d Kd Qd 6d 7d", "9h 2s")
+    clock.advance(0.5)
+    table.submit(1, play("10d", 0), t=100.5)
+    table.pause()
+    clock.advance(10.0)
+    assert table.game.view(None).tops[0].code == "9h", "no card goes down while the dialog is up"
+    table.resume()
+    clock.advance(ARBITRATION_WINDOW + 0.01)
+    assert table.game.view(None).tops[0].code == "10d"
