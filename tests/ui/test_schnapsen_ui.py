@@ -115,3 +115,22 @@ async def test_hot_seat_plays_a_hand_out_behind_covers(app_factory):
             await pilot.pause()
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and sum(screen.game.s.scores) >= 1
+
+
+async def test_the_declaration_that_ends_the_match_leaves_no_move_in_the_footer(app_factory):
+    app = app_factory(solo(options={"target": 1}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.result_delay = 1000  # (the result stays away while the board is read)
+        screen = app.screen
+        await pilot.press("right", "right", "right", "m")  # the marriage K♥ Q♥, leading the K♥
+        await pilot.pause()
+        screen.game.apply(1, play(C("Jh")))
+        screen.refresh_all()
+        await pilot.pause()
+        assert "⏎ Play" in screen_text(app)
+        await pilot.press("o")  # declare: the bot scores 3 and wins the match to 1
+        await pilot.pause()
+        assert screen.game.is_over and app.screen is screen
+        footer = screen_text(app).split("\n")[-1]
+        assert "Play" not in footer and "Move" not in footer and "Rules" in footer, footer
+        assert prompt(screen) == "Game over."

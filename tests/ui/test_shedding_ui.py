@@ -249,3 +249,23 @@ async def test_neosho_your_last_draw_goes_with_your_next_move(app_factory):
         await pilot.press("home", "right", "enter")  # the 4♣ on the 5♠: the draw is answered
         await wait_for(pilot, lambda: game.upcard == C("4c"))
         assert "Your last draw" not in screen_text(app)
+
+
+async def test_once_the_game_is_over_the_footer_and_board_stop_offering_moves(app_factory):
+    """The last card played: while the result is on its way, no "⏎ Play" in the footer and
+    no "Play: a ♥ or a 9" on the board, which says the game is over."""
+    app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "9h"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings.result_delay = 1000  # (the result stays away while the board is read)
+        await pilot.pause()
+        screen = app.screen
+        screen.game.s.hands[0] = [C("5h")]  # one card left, and it fits
+        screen.refresh_all()
+        await pilot.pause()
+        assert "⏎ Play" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.is_over and app.screen is screen
+        text = screen_text(app)
+        assert "⏎ Play" not in text and "Move" not in text and "Play: " not in text, text
+        assert "Game over" in text.split("\n")[-2] and text.count("Game over") == 2, text  # the status, the board

@@ -491,6 +491,7 @@ class GameScreen(Screen):
         self.refresh_all()
         if self.game.is_over and not self._finished:
             self._finished = True
+            self.refresh_bindings()  # the footer drops the game's keys
             self._game_finished()
             self.set_timer(self.app.settings.result_delay, self._show_result)
         elif self._keep and self._autosave is None and not self.game.is_over:
@@ -669,6 +670,8 @@ class GameScreen(Screen):
             return False
         if self.shared is not None and self.viewer is None and action not in WATCHING_ACTIONS:
             return False  # a spectator has no hand to move along nor a move to make
+        if self.game.is_over and action not in WATCHING_ACTIONS:
+            return False  # the result is on its way: the footer offers no move
         if action == "fast_forward":
             return self._out and self.shared is None  # the others at a shared table play on at their pace
         return True

@@ -211,10 +211,7 @@ class DigScreen(SheddingScreen):
         lines = []
         if view.named:
             lines.append(Text(f"An eight named {name_text(view.named)}", style="bold"))
-        match = Text("Play: ", style="bold")
-        match.append(self.requirement())
-        match.append(", or any eight")
-        lines.append(match)
+        lines.append(self.match_line())
         if view.dug:
             lines.append(Text(f"{self.names[view.turn]} dug {view.dug} card{'s' if view.dug != 1 else ''} this turn"
                               if view.turn is not None else ""))
@@ -222,6 +219,15 @@ class DigScreen(SheddingScreen):
         lines.append(Text("Eights are wild: they name a suit or a rank." if view.eight_names == "suit_or_rank"
                           else "Eights are wild: they name a suit.", style="dim"))
         return lines
+
+    def match_line(self) -> Text:
+        """'Play: a ♥ or a 9, or any eight', until the game is over."""
+        if self.game.is_over:
+            return Text("Game over", style="bold")
+        match = Text("Play: ", style="bold")
+        match.append(self.requirement())
+        match.append(", or any eight")
+        return match
 
     def named_short(self, named: str) -> str:
         return self.suit_mark(Suit(named)) if named in SUIT_NAMES else named
