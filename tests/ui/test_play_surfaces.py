@@ -54,6 +54,28 @@ async def test_enter_pressed_at_play_pace_does_not_skip_the_result_but_a_fresh_p
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.game is not game)
 
 
+# ---- the set-up screen starts only what was seen
+
+
+async def test_an_enter_typed_before_the_set_up_appeared_does_not_start_a_game():
+    """Enter on the menu, and a second enter typed while the set-up is slow to come: the second
+    does not start a game nobody saw set up; an enter once it shows does."""
+    from cardarcade.ui.screens.setup import SetupScreen
+
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        typed_ahead = key_event(app, "enter")  # made now, read once the set-up is up
+        await pilot.press("enter")  # the first game of the menu: its set-up
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        app._driver.send_message(typed_ahead)
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen), "a game began from a set-up nobody saw"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
 # ---- 17: "play again" leaves everyone's panel where they sit
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 import typing
 from collections import Counter
+from time import monotonic
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -143,8 +145,21 @@ class SetupScreen(Screen):
         yield ArcadeFooter()
 
     def on_mount(self) -> None:
+        self._shown_at: float | None = None  # when the form was first drawn
         self._show_seats()
         self._show_book()
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        if self._shown_at is None:
+            self._shown_at = monotonic()
+
+    def on_key(self, event: events.Key) -> None:
+        # A key that would start the game, made before the form was shown (typed ahead while a
+        # busy machine opened it), did not choose this set-up: nobody had seen it yet.
+        if event.key in ("enter", "f5") and (self._shown_at is None or event.time < self._shown_at):
+            event.stop()
+            event.prevent_default()
 
     # ---- what the form offers
 
