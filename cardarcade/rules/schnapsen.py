@@ -40,6 +40,9 @@ GOAL = 66
 # tricks", read so: the rules screen says it), and the line after the hand's says so.
 THREE_FOR_THE_SCORER = "Three for no trick before the close"
 THREE_FOR_THE_OTHER = "Three as {target} won no trick before the close"
+# With the stock left open: three where the player who did not go out won no trick at all.
+THREE_AS_THE_OTHER_WON_NONE = "Three as {target} won no trick"  # going out
+THREE_AS_THE_SCORER_WON_NONE = "Three as {seat} won no trick"  # declaring short
 EXCHANGE = Action("exchange")  # the trump jack for the upcard
 CLOSE = Action("close")  # the stock
 OUT = Action("out")  # declare 66: the hand ends
@@ -456,15 +459,15 @@ class Schnapsen(TrickGame):
                     opp_tricks = s.close_tricks[other] if closer is not None else s.tricks_won[other]
                     game_points = 3 if opp_tricks == 0 else 2 if opp_points < 33 else 1
                     why = f"{{seat}} [goes|go] out with {points[declarer]}"
-                    if closer is not None and game_points == 3:
-                        because = THREE_FOR_THE_OTHER
+                    if game_points == 3:
+                        because = THREE_FOR_THE_OTHER if closer is not None else THREE_AS_THE_OTHER_WON_NONE
             else:
                 winner = other
                 tricks = s.close_tricks[winner] if closer is not None and declarer == closer else s.tricks_won[winner]
                 game_points = 3 if tricks == 0 else 2
                 why = f"{{target}} [target:declares|declare] with only {points[declarer]}: {{seat}} [scores|score]"
-                if closer is not None and declarer == closer and game_points == 3:
-                    because = THREE_FOR_THE_SCORER
+                if game_points == 3:
+                    because = THREE_FOR_THE_SCORER if closer is not None and declarer == closer else THREE_AS_THE_SCORER_WON_NONE
         elif closer is not None:
             winner = 1 - closer
             game_points = 3 if s.close_tricks[winner] == 0 else 2

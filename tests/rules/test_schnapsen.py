@@ -434,3 +434,18 @@ def test_the_hand_points_say_whose_they_are_and_you_go_out():
     won(game, 1, "As 10s Ks Qd Jh Qh")
     assert hand_lines(declare_after(game, 0), ["You", "Bot 1"]) == [
         "You go out with 70: 1 game point", "You had 70 hand points, Bot 1 33"]
+
+
+def test_declaring_short_against_a_player_with_no_trick_says_why_three():
+    game = new()
+    won(game, 0, "Ac 10c")  # 21: far short of 66
+    assert hand_lines(declare_after(game, 0), ["You", "Bot 1"]) == [
+        "You declare with only 21: Bot 1 scores: 3 game points",
+        "Three as Bot 1 won no trick · Bot 1 had 0 hand points, you 21"]
+
+
+def test_going_out_against_a_player_with_no_trick_says_why_three():
+    game = new()
+    won(game, 0, SIXTY_SIX)
+    assert hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1] == \
+        "Three as Bot 1 won no trick · you had 70 hand points, Bot 1 0"
