@@ -68,6 +68,13 @@ def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, j
             for result in pool.map(deal_scores, *zip(*[(game_id, players, higher, lower, s) for s in batch])):
                 scores.extend(result)
             seed += len(batch)
+    return {"game": game_id, "players": players, "higher": higher, "lower": lower, **summary(scores, players),
+            "deals": seed,
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def summary(scores: list[float], players: int) -> dict:
+    """The higher level's share over ``scores`` (one a game), its 95% interval and the verdict."""
     n = len(scores)
     share = sum(scores) / n
     sd = math.sqrt(sum((x - share) ** 2 for x in scores) / max(1, n - 1))
@@ -75,10 +82,8 @@ def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, j
     even = 1 / players
     needed = CLEAR_TWO if players == 2 else CLEAR_RATIO * even
     verdict = "clear" if share >= needed and low > even else "ahead" if low > even else "not told apart"
-    return {"game": game_id, "players": players, "higher": higher, "lower": lower, "games": n,
-            "deals": seed, "share": round(share, 3), "interval": [round(low, 3), round(high, 3)],
-            "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict,
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {"games": n, "share": round(share, 3), "interval": [round(low, 3), round(high, 3)],
+            "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict}
 
 
 class _Inline:

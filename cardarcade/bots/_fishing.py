@@ -5,11 +5,14 @@ hold a seven; being handed two sevens shows you now hold at least three; saying 
 you hold none. The bot reads these from the public record in its view and keeps them as facts,
 each stamped with the record it came from. How long a fact stays in mind depends on skill: an
 easy bot keeps only the last few things said, a medium one a good deal more, a hard one all of it.
+A hard bot also puts the facts together (``_fishing_search``): it asks first where they leave a
+card nowhere else, and last where they leave it no room.
 """
 
 from __future__ import annotations
 
-from cardarcade.bots import BotBase, Moment, Plan
+from cardarcade.bots import BotBase, Moment, Plan, Thinking
+from cardarcade.bots._fishing_search import Facts, card_id, decide_ask, rank_id
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._fishing import FishingView, FishRecord
 from cardarcade.rules.base import Action
@@ -20,6 +23,10 @@ HORIZON: dict[int, int | None] = {0: 5, 1: 24, 2: None}
 STALE = 0.1
 # How often a bot asks at random instead of thinking, by skill.
 CARELESS: dict[int, float] = {0: 0.45, 1: 0.1, 2: 0.0}
+# Hard's deductions: deals sampled for every ask, and at a live table how long it may go on past
+# them (more deals only make "sure" surer; the table's pace hides the wait).
+SEARCH_DEALS = 48
+SEARCH_SECONDS = 0.3
 
 
 class TableMemory:
@@ -123,6 +130,18 @@ class TableMemory:
         """As ``lacks``, for one exact card (Authors)."""
         return self._sureness(seat, self.lacks_card.get(seat, {}).get(card))
 
+    def facts(self, players: int) -> Facts:
+        """What is remembered for sure, for dealing the unseen cards (a "none" counts only while
+        the player has not drawn since)."""
+        seats = range(players)
+        return Facts(
+            players,
+            at_least=[{rank_id(r): self.held(p, r) for r in self.holds.get(p, {}) if self.held(p, r)} for p in seats],
+            no_rank=[{rank_id(r) for r in self.lacks_rank.get(p, {}) if self.lacks(p, r) == 1.0} for p in seats],
+            holds=[{card_id(c) for c in self.has_card.get(p, {}) if self.has(p, c)} for p in seats],
+            no_card=[{card_id(c) for c in self.lacks_card.get(p, {}) if self.lacks_exact(p, c) == 1.0} for p in seats],
+        )
+
     def _sureness(self, seat: int, n: int | None) -> float:
         if n is None or not self.fresh(n):
             return 0.0
@@ -142,11 +161,13 @@ class FishingBot(BotBase):
     def score(self, view: FishingView, action: Action, mine: dict[Rank, int]) -> float:
         raise NotImplementedError
 
-    def plans(self, view: FishingView, moment: Moment) -> list[Plan]:
+    def plans(self, view: FishingView, moment: Moment) -> list[Plan | Thinking]:
         self.memory.update(view)
         if view.turn != self.seat or not view.hand:
             return []
         key = ("ask", view.moves)
+        if self.skill >= 2:
+            return [self._search(view, key, moment)]
         decided = self.once(key, lambda: self._decide(view, moment))
         if decided is None:
             return []
@@ -161,11 +182,29 @@ class FishingBot(BotBase):
         delay = self.move_delay(moment.pace)
         if self.rng.random() < CARELESS[self.skill]:
             return delay, self.rng.choice(options)
+        return delay, self.best_scored(view, options)
+
+    def best_scored(self, view: FishingView, options: list[Action] | None = None) -> Action:
+        return max(self.scored(view, options), key=lambda s: s[1])[0]
+
+    def scored(self, view: FishingView, options: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """Every ask with its rule-of-thumb score."""
+        if options is None:
+            options = self.candidates(view, [p for p, n in enumerate(view.hand_sizes) if p != self.seat and n])
         mine: dict[Rank, int] = {}
         for card in view.hand:
             mine[card.rank] = mine.get(card.rank, 0) + 1
         # a whisker of noise breaks ties between equally good asks
-        return delay, max(options, key=lambda a: self.score(view, a, mine) + self.rng.random() * 0.01)
+        return [(a, self.score(view, a, mine) + self.rng.random() * 0.01) for a in options]
+
+    def _search(self, view: FishingView, key: tuple, moment: Moment) -> Plan | Thinking:
+        """Hard: the rule of thumb corrected by deals of the unseen cards consistent with
+        everything said (``_fishing_search``), worked out off the event loop."""
+        seed, scores = self.once(("search", key), lambda: (self.rng.randrange(1 << 30), self.scored(view)))
+        seconds = None if moment.think_seconds is None else min(moment.think_seconds, SEARCH_SECONDS)
+        facts = self.memory.facts(len(view.hand_sizes))
+        return self.deliberate(key, decide_ask, (view, facts, scores, seed, SEARCH_DEALS, seconds),
+                               max(scores, key=lambda s: s[1])[0])
 
     def target_bonus(self, view: FishingView, target: int) -> float:
         """All else equal, a bigger hand is likelier to hold what is asked for."""

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
+from cardarcade.bots import LEVEL_NAMES, Moment, Thinking, make_bot
 from cardarcade.bots._fishing import HORIZON, TableMemory
 from cardarcade.cards import Card, Rank, cards
 from cardarcade.rules import GAMES
@@ -24,10 +24,12 @@ def position(game_id: str, hands: list[str], stock: str = "", turn: int = 0):
 
 
 def decide(game, seat: int, level: str, seed: int = 0):
+    """What a bot of ``level`` asks here (a hard bot's search worked out at once, as under simulate)."""
     bot = make_bot(game.spec.id, seat, level, random.Random(seed))
     plans = bot.plans(game.view(seat), MOMENT)
     assert len(plans) == 1
-    return plans[0].action
+    plan = plans[0]
+    return plan.work(*plan.args) if isinstance(plan, Thinking) else plan.action
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -167,3 +169,70 @@ def test_hard_bots_do_not_ask_the_same_no_over_and_over_when_the_stock_is_gone()
     game.s.logged = 4
     game.check_loaded()
     assert decide(game, 1, "hard") == ask_for(0, Rank.FIVE)
+
+
+# ---------------------------------------------------------------- hard: putting the facts together
+
+
+def no_stock_position(game_id: str, hands: list[str], books: list[list[Rank]], history: list) -> object:
+    """A position with the stock gone, ``history`` as the table talk so far, seat 0 to ask."""
+    game = GAMES[game_id].game.arranged([cards(h) for h in hands], None, books=books)
+    game.s.history = history
+    game.s.logged = len(history)
+    game.check_loaded()
+    return game
+
+
+def booked_except(*kept: Rank) -> list[list[Rank]]:
+    """Every other rank laid down, shared between seats 1 and 2."""
+    others = [r for r in Rank if r is not Rank.JOKER and r not in kept]
+    return [[], others[: len(others) // 2], others[len(others) // 2:]]
+
+
+def test_a_hard_go_fish_bot_asks_where_the_facts_leave_a_rank_nowhere_else():
+    # Seat 0 holds three kings and a seven. Seat 1 said it had no sevens and the stock is gone,
+    # so the three other sevens can only be in seat 2's hand; where the last king is, nothing says.
+    from cardarcade.rules._fishing import FishRecord
+
+    history = [FishRecord(n=0, kind="ask", seat=0, target=1, rank=Rank.SEVEN),
+               FishRecord(n=1, kind="ask", seat=1, target=0, rank=Rank.QUEEN)]
+    game = no_stock_position("go-fish", ["Ks Kh Kd 7s", "Qs Qh Kc", "7h 7d 7c Qd Qc"],
+                             booked_except(Rank.KING, Rank.SEVEN, Rank.QUEEN), history)
+    assert decide(game, 0, "medium", seed=1) != ask_for(2, Rank.SEVEN)  # the rule of thumb: kings
+    assert decide(game, 0, "hard") == ask_for(2, Rank.SEVEN)
+
+
+def test_a_hard_authors_bot_asks_for_the_card_the_facts_place():
+    # Seat 1 said it had no J♦ and the stock is gone: the J♦ can only be in seat 2's hand.
+    from cardarcade.rules._fishing import FishRecord
+
+    history = [FishRecord(n=0, kind="ask", seat=0, target=1, rank=Rank.JACK, card=Card.parse("Jd")),
+               FishRecord(n=1, kind="ask", seat=1, target=0, rank=Rank.QUEEN, card=Card.parse("Qd"))]
+    game = no_stock_position("authors", ["Ks Kh Kd Js", "Qs Qh Kc Jh", "Jd Jc Qd Qc"],
+                             booked_except(Rank.KING, Rank.JACK, Rank.QUEEN), history)
+    assert decide(game, 0, "medium", seed=1) != ask_for_card(2, Card.parse("Jd"))
+    assert decide(game, 0, "hard") == ask_for_card(2, Card.parse("Jd"))
+
+
+def test_a_hard_bot_works_its_ask_out_off_the_event_loop():
+    game = position("authors", ["Qs 3s", "Qh 4c", "Qd 2d"], stock="Ac Ad")
+    plans = make_bot("authors", 0, "hard", random.Random(0)).plans(game.view(0), MOMENT)
+    assert len(plans) == 1 and isinstance(plans[0], Thinking)
+
+
+def test_dealt_hands_honour_everything_remembered():
+    from cardarcade.bots._fishing_search import Facts, card_id, deal, rank_id
+
+    game = position("authors", ["Qs 3s 5h", "Qh 4c 9d 9s", "Qd 2d 8h 8c"], stock="Ac Ad")
+    view = game.view(0)
+    jd, nine, eight = card_id(Card.parse("Jd")), rank_id(Rank.NINE), rank_id(Rank.EIGHT)
+    facts = Facts(3, at_least=[{}, {nine: 2}, {}], no_rank=[set(), set(), {nine}],
+                  holds=[set(), set(), {jd}], no_card=[set(), {card_id(Card.parse("8h"))}, set()])
+    for seed in range(30):
+        hands = deal(view, facts, random.Random(seed))
+        assert hands[0] == {card_id(c) for c in view.hand}
+        assert [len(h) for h in hands] == view.hand_sizes
+        assert sum(1 for c in hands[1] if c // 4 == nine) >= 2
+        assert not any(c // 4 == nine for c in hands[2])
+        assert jd in hands[2] and card_id(Card.parse("8h")) not in hands[1]
+
