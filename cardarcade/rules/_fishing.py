@@ -359,7 +359,7 @@ class FishingGame(Game[FishingState]):
     def _finish_by_books(self, why: str, winner: int | None = None) -> Event:
         made = [len(b) for b in self.s.books]
         if winner is None:
-            return self.finish_by_most(made, why, "books")
+            return self.finish_by_most(made, why, "books", shared=True)  # (equal counts share the win)
         ranking = sorted(range(self.s.players), key=lambda p: (p != winner, -made[p]))
         return self.finish([winner], why, scores=[float(m) for m in made], ranking=ranking, score_name="books")
 

@@ -218,6 +218,9 @@ class Result(BaseModel):
     # A game set up so that one player loses rather than one winning (Toepen): nobody is named
     # the winner; every seat but the losers is among ``winners`` as having not lost.
     only_losers: bool = False
+    # Tied winners who share the win, as the game's text says ("equal counts share the win"),
+    # rather than a draw that nobody wins (a shared win still counts as drawn in the statistics).
+    shared: bool = False
 
     @property
     def is_draw(self) -> bool:
@@ -398,7 +401,8 @@ class Game(ABC, Generic[S]):
 
     def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
                ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False,
-               sides: list[int] | None = None, losers: list[int] | None = None, only_losers: bool = False) -> Event:
+               sides: list[int] | None = None, losers: list[int] | None = None, only_losers: bool = False,
+               shared: bool = False) -> Event:
         """End the game. ``reason`` may name the (single) winner as ``{seat}`` (or, with
         ``losers``, the single loser); see ``Result`` for the rest."""
         # Built without pydantic's validation, which was a good share of a short game's cost in
@@ -407,23 +411,25 @@ class Game(ABC, Generic[S]):
                            scores=None if scores is None else [float(x) for x in scores],
                            ranking=list(ranking) if ranking else [], score_name=score_name,
                            low_wins=low_wins, sides=None if sides is None else list(sides),
-                           losers=sorted(losers or ()), only_losers=only_losers)
+                           losers=sorted(losers or ()), only_losers=only_losers, shared=shared)
         self.s.result = result
         named = result.losers or result.winners
         seat = named[0] if len(named) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
 
     def finish_by_most(self, counts: list[int], why: str, what: str = "cards",
-                       scores: list[float] | None = None) -> Event:
+                       scores: list[float] | None = None, shared: bool = False) -> Event:
         """End with the most of something winning (cards held at a limit, sets, books, a bundle);
-        equal leaders share the win. ``scores`` default to the counts."""
+        equal leaders draw, or with ``shared`` (the game's text says so) share the win. ``scores``
+        default to the counts."""
         most = max(counts)
         winners = [p for p, n in enumerate(counts) if n == most]
         ranking = sorted(range(len(counts)), key=lambda p: -counts[p])
-        text = f"Game over: {why}; " + (f"{{seat}} [wins|win] with {most} {what}" if len(winners) == 1
-                                        else f"a draw at {most} {what} each")
+        tied = (f"{len(winners)} players share the win with {most} {what} each" if shared
+                else f"a draw at {most} {what} each")
+        text = f"Game over: {why}; " + (f"{{seat}} [wins|win] with {most} {what}" if len(winners) == 1 else tied)
         return self.finish(winners, text, scores=scores if scores is not None else [float(n) for n in counts],
-                           ranking=ranking, score_name=what if scores is None else "")
+                           ranking=ranking, score_name=what if scores is None else "", shared=shared)
 
     # ---- saving
 

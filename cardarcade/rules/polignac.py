@@ -208,7 +208,7 @@ class Polignac(TrickGame):
             reason = (f"Game over: {{seat}} [wins|win] with the lowest score, {low}" if len(winners) == 1
                       else f"Game over: {len(winners)} players share the lowest score, {low}")
             events.append(self.finish(winners, reason, scores=[float(x) for x in s.scores], ranking=ranking,
-                                      score_name="points", low_wins=True))
+                                      score_name="points", low_wins=True, shared=True))
             return events
         s.hand_no += 1
         s.dealer = (s.dealer + 1) % n

@@ -29,14 +29,16 @@ def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> s
     result = game.result
     if result is None:
         return "Game abandoned"
-    if result.is_draw:
-        return "A draw"
     people = setup.human_seats if people is None else people
+    if result.is_draw and not (result.shared and result.winners):
+        return "A draw"
     if result.only_losers:
         return losers_headline(setup, result.losers, people)
-    if len(result.winners) > 1:  # partners, or those sharing the win when another player forfeits
+    if len(result.winners) > 1:  # partners, or those sharing the win (a tie, or another player forfeits)
         names = ["You" if len(people) == 1 and w == people[0] else setup.names[w] for w in result.winners]
         names.sort(key=lambda name: name != "You")
+        if result.is_draw:  # tied, and the game's text says they share the win
+            return " and ".join(names) + " share the win"
         return " and ".join(names) + (" win!" if "You" in names else " win")
     winner = result.winners[0]
     if len(people) == 1 and winner == people[0]:
@@ -50,7 +52,7 @@ def outcome_mark(result: Result | None, seat: int) -> str:
         return ""
     if seat in result.losers:
         return "lost"
-    if seat in result.winners and not result.is_draw and not result.only_losers:
+    if seat in result.winners and (not result.is_draw or result.shared) and not result.only_losers:
         return "winner"
     return ""
 
