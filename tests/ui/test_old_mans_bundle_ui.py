@@ -13,7 +13,7 @@ from cardarcade.ui.screens.old_mans_bundle import TABLE_WIDTH, OldMansBundleScre
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.widgets.cards import CARD_HEIGHT
-from ui_helpers import pass_cover, wait_for
+from ui_helpers import pass_cover, screen_text, wait_for
 
 SPEC = GAMES["old-mans-bundle"]
 
@@ -151,3 +151,11 @@ async def test_every_count_of_table_cards_fits_between_the_bundles(app_factory):
             assert len(lines) <= CARD_HEIGHT, (count, lines)  # one row of cards, nothing wrapped
             flat = " ".join(lines)
             assert all(c.rank.label in flat for c in game.s.table), count
+
+
+async def test_the_footer_offers_x_trail_on_your_turn(app_factory):
+    app = app_factory(solo(deal("2c 6c 4c 5c", "2d 3d 4d 5d", "6h 7h 8h 9h")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).split("\n")[-1]
+        assert "x Trail" in footer, footer

@@ -269,3 +269,23 @@ async def test_once_the_game_is_over_the_footer_and_board_stop_offering_moves(ap
         text = screen_text(app)
         assert "⏎ Play" not in text and "Move" not in text and "Play: " not in text, text
         assert "Game over" in text.split("\n")[-2] and text.count("Game over") == 2, text  # the status, the board
+
+
+async def test_the_footer_offers_d_while_the_prompt_does(app_factory):
+    def footer() -> str:
+        return screen_text(app).split("\n")[-1]
+
+    app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s", "Kd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "d Draw" not in footer()  # a card fits: it must be played first
+        await pilot.press("right", "enter")  # 4♣: now drawing ends the turn
+        await pilot.pause()
+        assert "d draw & end turn" in prompt(app.screen) and "d Draw" in footer(), footer()
+    app = app_factory(setup("dig", "2c 3c 4c 5c 6c 7c 9c", "Jh", "Qs 4h"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "d dig" in prompt(app.screen) and "d Dig" in footer(), footer()
+        await pilot.press("d")  # dug to the 4♥, which fits
+        await pilot.pause()
+        assert "d Dig" not in footer(), footer()

@@ -9,7 +9,7 @@ from rich.text import Text
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.old_mans_bundle import trail
-from cardarcade.ui.screens.turn import Command, TurnScreen
+from cardarcade.ui.screens.turn import Command, TurnScreen, command_binding
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
 TABLE_WIDTH = 56  # columns for the table cards between the two bundles
@@ -18,6 +18,7 @@ MIN_VISIBLE = 5  # a fanned card shows its corner ("10") and edge; narrower, the
 
 
 class OldMansBundleScreen(TurnScreen):
+    BINDINGS = [command_binding("x", "Trail")]
     HIDDEN_HANDS = True
 
     def __init__(self, setup, **where) -> None:

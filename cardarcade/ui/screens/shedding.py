@@ -19,7 +19,7 @@ from cardarcade.cards import AROUND_THE_CORNER, RANKS, Card, Suit
 from cardarcade.rules.base import Action
 from cardarcade.rules.dig import DIG, SUIT_NAMES, WILD, name_text
 from cardarcade.rules.neosho_rapids import DRAW, fits
-from cardarcade.ui.screens.turn import Command, TurnScreen
+from cardarcade.ui.screens.turn import Command, TurnScreen, command_binding
 from cardarcade.ui.widgets.cards import Slot, render_row
 
 DRAWN_SHOWN = 8  # the latest cards of a long dig that fit on one line
@@ -113,6 +113,7 @@ class SheddingScreen(TurnScreen):
 
 class NeoshoRapidsScreen(SheddingScreen):
     MARKING = True  # a chain of cards marked in order
+    BINDINGS = [command_binding("d", "Draw")]
     COMMAND_KEYS = {"d": "draw & end turn"}
 
     def center_lines(self) -> list[Text]:
@@ -192,6 +193,8 @@ class NeoshoRapidsScreen(SheddingScreen):
 
 
 class DigScreen(SheddingScreen):
+    BINDINGS = [command_binding("d", "Dig/pass")]
+
     @staticmethod
     def hand_order(card: Card) -> tuple:
         """By suit, eights (wild) last."""

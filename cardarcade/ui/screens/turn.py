@@ -79,6 +79,11 @@ def with_thinking(line: Text, width: int, level: str) -> Text:
     return marked
 
 
+def command_binding(key: str, label: str) -> Binding:
+    """A game's command key shown in the footer while it is open (TurnScreen.check_action)."""
+    return Binding(key, f"command('{key}')", label)
+
+
 def fits_unfanned(count: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> bool:
     return count * (card_width + 1) - 1 <= width
 
@@ -412,6 +417,7 @@ class TurnScreen(GameScreen):
             self.show("hand", self.render_hand(hand))
         if self.private and self.viewer is not None:
             self._seen[self.viewer] = len(self.history)
+        self.refresh_bindings()  # the commands open change with every move
 
     def _marks_follow(self, hand: list[Card]) -> list[int]:
         """The marks moved to where their cards now are: a mark belongs to a card, not a place,
@@ -549,7 +555,7 @@ class TurnScreen(GameScreen):
         elif key == "enter":
             self.confirm()
         else:
-            command = next((c for c in self.commands() if c.key == key), None) if self.actor is not None else None
+            command = self.command_on(key)
             if command is not None:
                 self.submit(command.action)
             elif key in self.command_keys:
@@ -560,6 +566,16 @@ class TurnScreen(GameScreen):
                 return
         event.stop()
         event.prevent_default()
+
+    def command_on(self, key: str) -> Command | None:
+        """The command open to the person to move on ``key`` now, if any."""
+        return next((c for c in self.commands() if c.key == key), None) if self.actor is not None else None
+
+    def action_command(self, key: str) -> None:
+        """A footer click on a command (see ``command_binding``); a key press goes by on_key."""
+        command = self.command_on(key)
+        if command is not None:
+            self.submit(command.action)
 
     def uses_key(self, key: str) -> bool:
         """Whether this screen or the app reads ``key`` anywhere, even if not at this moment."""
@@ -599,6 +615,8 @@ class TurnScreen(GameScreen):
         # Games that play one card at a time neither offer nor take "space: mark".
         if action == "mark" and not self.MARKING:
             return False
+        if action == "command":  # in the footer only while the prompt offers it
+            return self.command_on(str(parameters[0])) is not None
         return super().check_action(action, parameters)
 
     def toggle_mark(self) -> None:
