@@ -447,7 +447,8 @@ class Bura(TrickGame):
         beaten = beats(chosen[0], led[0], ORDER, trump) if count == 1 else answer_beats(led, chosen, trump)
         winner = seat if beaten else s.leader
         taken = self.take_trick(winner)
-        events = [play_event(seat, action, False), Event("trick", winner, _TAKES[beaten], tuple(taken))]
+        # ("beats every card" only where there were several to beat)
+        events = [play_event(seat, action, False), Event("trick", winner, _TAKES[beaten and count > 1], tuple(taken))]
         if bura:
             return events + self._end_hand(winner, "{seat} [takes|take] the bura's trick and [wins|win] the hand",
                                            [1.0 if p == winner else -1.0 for p in (0, 1)])
@@ -542,13 +543,18 @@ class Bura(TrickGame):
         events = [Event("hand", seat, why, data={"pot": pot, "winner": winner})]
         ante = s.options.ante
         if s.hand_no >= s.options.max_hands or min(s.bank) < ante:
-            why_end = "a player cannot pay the ante" if min(s.bank) < ante else f"{s.hand_no} hands played"
+            broke = [p for p in (0, 1) if s.bank[p] < ante]
+            why_end = "neither player can pay the ante" if len(broke) == 2 else \
+                "a player cannot pay the ante" if broke else f"{s.hand_no} hands played"
             if s.pot:  # a pot left after a draw or a false declaration goes back in halves
                 half = s.pot // 2
                 s.bank[0] += half
                 s.bank[1] += s.pot - half
                 s.pot = 0
-            events.append(self.finish_by_most(list(s.bank), why_end, "tokens"))
+            if len(broke) == 1 and s.bank[broke[0]] < s.bank[1 - broke[0]]:
+                events.append(self._out_of_tokens(broke[0]))
+            else:
+                events.append(self.finish_by_most(list(s.bank), why_end, "tokens"))
             s.trick, s.final = [], False
             return events
         s.hand_no += 1
@@ -558,6 +564,14 @@ class Bura(TrickGame):
         self.mix(order)
         events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; the pot holds {s.pot}"))
         return events + self._deal(order)
+
+    def _out_of_tokens(self, loser: int) -> Event:
+        """The end where ``loser`` cannot pay the ante: named, so the result says who."""
+        bank = self.s.bank
+        return self.finish([1 - loser], f"Game over: {{seat}} cannot pay the ante and [loses|lose], {bank[loser]} "
+                           f"token{'s' if bank[loser] != 1 else ''} to {bank[1 - loser]}",
+                           scores=[float(x) for x in bank], ranking=[1 - loser, loser], score_name="tokens",
+                           losers=[loser])
 
     # ---- search (cardarcade.bots.search)
 

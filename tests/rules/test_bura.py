@@ -312,3 +312,19 @@ def test_three_aces_led_lie_in_the_trick_and_a_save_of_it_opens_again():
     assert sorted(c.code for c in game.s.trick) == ["Ad", "Ah", "As"]
     copy = SPEC.from_json(game.to_json())  # three suits in one lead: a three-aces lead, not a bad save
     assert copy.to_json() == game.to_json() and copy.legal_actions(0) == game.legal_actions(0)
+
+
+def test_a_one_card_trick_is_taken_without_beating_every_card():
+    game = new(h0="Ah 7h Qd", h1="9s 6c Jd", up="7c")
+    game.apply(0, p("Ah"))
+    events = game.apply(1, p("6c"))
+    assert [e.describe(["You", "Bot 1"]) for e in events if e.kind == "trick"] == ["Bot 1 takes the trick"]
+
+
+def test_the_end_for_want_of_the_ante_says_who_cannot_pay():
+    game = new(h0="Ah 10h Qd", h1="6h 7h 8s", up="6c", tokens=2)
+    game.apply(0, p("Ah 10h"))
+    game.apply(1, p("6h 7h"))
+    game.apply(0, DECLARE)  # pays what it has: 1
+    assert game.result.describe(["You", "Bot 1"]) == "Game over: you cannot pay the ante and lose, 1 token to 3"
+    assert game.result.winners == [1] and not game.result.is_draw

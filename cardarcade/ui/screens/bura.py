@@ -119,7 +119,7 @@ class BuraScreen(TrickScreen):
         legal = self.game.legal_actions(actor)
         out = []
         if CLAIM in legal:
-            out.append(Command("a", f"announce {COMBO_NAMES[self.view.offer]} and lead it", CLAIM))
+            out.append(Command("a", "lead it out of turn", CLAIM))
             out.append(Command("n", f"let {self.names[1 - actor]} lead", DECLINE))
         if DECLARE in legal:
             out.append(Command("d", "declare 31", DECLARE))
@@ -139,7 +139,7 @@ class BuraScreen(TrickScreen):
         if view.final:
             return "The last trick is yours"
         if view.offer:
-            return f"You hold {COMBO_NAMES[view.offer]}: take the lead with it, out of turn?"
+            return f"You hold {COMBO_NAMES[view.offer]}"  # (the keys follow: one line at 80 columns)
         if view.special:
             return f"You lead {COMBO_NAMES[view.special]}: enter"
         if view.led:
