@@ -1,4 +1,4 @@
-"""Seat panel lines that never wrap (the reaction games and War).
+"""Seat panel lines that never wrap, and the size of the cards on the table (the reaction games and War).
 
 A panel line is built from its parts in order of importance: the first always shows, and each
 further part only if it still fits the panel's width, so a narrow panel (four or six to a row)
@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.widgets.cards import CardSize, card_size_for
 
 SEP = " · "
 
@@ -50,3 +51,8 @@ def fitted(width: int, first: Text, *more: Text | str | None) -> Text:
 def longest_fitting(width: int, *forms: str) -> str:
     """The first (longest) of ``forms`` that fits in ``width``, else the last."""
     return next((form for form in forms if len(form) <= width), forms[-1])
+
+
+def table_size(screen: GameScreen) -> CardSize:
+    """The cards of the table's piles and hands: larger on a tall terminal, which has the room."""
+    return card_size_for(screen.app.size.height)

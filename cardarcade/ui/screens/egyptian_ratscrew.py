@@ -8,7 +8,7 @@ from rich.text import Text
 
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
-from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width
+from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, table_size
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.slapjack import PileScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
@@ -107,12 +107,12 @@ class EgyptianRatscrewScreen(PileScreen):
         ascii_only = self.app.ascii_glyphs
         slaps = "slap " + ", ".join(PATTERN_PLURALS[p] for p in view.patterns)
         if not view.recent:
-            body = centred_row([Slot()], palette, ascii_only=ascii_only)
+            body = centred_row([Slot()], palette, ascii_only=ascii_only, size=table_size(self))
             caption = f"The pile is empty · {slaps}" if not view.pile_size else f"{view.pile_size} face down · {slaps}"
             return Group(self.challenge_line(), body, Text(""), Text(caption, style="dim", justify="center"))
         slots = [Slot(card, dim=dead, caption="dead" if dead else "")
                  for card, dead in zip(view.recent, view.recent_dead)]
-        row = centred_row(slots, palette, ascii_only=ascii_only, overlap=3)
+        row = centred_row(slots, palette, ascii_only=ascii_only, overlap=3, size=table_size(self))
         parts: list[RenderableType] = [self.challenge_line(), row]
         if not any(view.recent_dead):
             parts.append(Text(""))  # the same height as a row with "dead" captions

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundInfo, gesture_name
 from cardarcade.ui.screens._dialog import Dialog
-from cardarcade.ui.screens._panels import fitted, panel_width
+from cardarcade.ui.screens._panels import fitted, panel_width, table_size
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
@@ -230,8 +230,9 @@ class SaluteTheKingScreen(GameScreen):
         table = self.trigger_table()
         if not view.recent:
             caption = Text("The pile is empty", style="dim", justify="center")
-            return Group(table, centred_row([Slot()], palette, ascii_only=ascii_only), caption)
-        row = centred_row([Slot(card) for card in view.recent], palette, ascii_only=ascii_only, overlap=3)
+            return Group(table, centred_row([Slot()], palette, ascii_only=ascii_only, size=table_size(self)), caption)
+        row = centred_row([Slot(card) for card in view.recent], palette, ascii_only=ascii_only, overlap=3,
+                          size=table_size(self))
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}"
         rnd = view.open

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, two_rows
+from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, table_size, two_rows
 from cardarcade.ui.screens.game import FAST_PACE, GameScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
@@ -118,11 +118,13 @@ class SlapjackScreen(PileScreen):
         palette = self.app.palette
         if not view.recent:
             return Group(Text("The pile is empty", style="dim", justify="center"),
-                         centred_row([Slot()], palette, ascii_only=self.app.ascii_glyphs))
+                         centred_row([Slot()], palette, ascii_only=self.app.ascii_glyphs,
+                                     size=table_size(self)))
         slots = [Slot(card, dim=dead) for card, dead in zip(view.recent, view.recent_dead)]
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}" + (" (dead card)" if view.top_dead else "")
-        return Group(centred_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3),
+        return Group(centred_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3,
+                                 size=table_size(self)),
                      Text(caption, style="dim", justify="center"))
 
     def turn_prompt(self) -> str:

@@ -6,7 +6,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.rules.base import Event, fill
-from cardarcade.ui.screens._panels import fitted, panel_width, two_rows
+from cardarcade.ui.screens._panels import fitted, panel_width, table_size, two_rows
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CardBlock, Slot, centred_row
 
@@ -36,7 +36,8 @@ class CallingScreen(GameScreen):
         view = self.view
         slots = [Slot(view.tops[seat], dim=view.out[seat], caption=caption(self.names[seat]))
                  for seat in self.panel_order()]
-        return centred_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs)
+        return centred_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs,
+                           size=table_size(self))
 
     def center_with(self, row: CardBlock, status: str) -> RenderableType:
         headline = self.headline or status

@@ -22,9 +22,9 @@ from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.california_speed import PLACES, SIDE, matched
 from cardarcade.rules.speed import PILE_NAMES, fits
 from cardarcade.table.table import COUNT_BEAT, Reaction
-from cardarcade.ui.screens._panels import fitted, panel_width
+from cardarcade.ui.screens._panels import fitted, panel_width, table_size
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import Slot, centred_row
+from cardarcade.ui.widgets.cards import SMALL, Slot, centred_row
 
 
 def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
@@ -284,10 +284,17 @@ class SpeedScreen(SpeedFamilyScreen):
         if len(self.people) > 1 and seat in self.people:
             hand = self.game.view(seat).hand
             keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
-            line = self.inline_cards(hand, keys, self.picked.get(seat))
             aim = self.aimed.get(seat)
-            if aim is not None:
-                line.append(f"  → {PILE_NAMES[aim].split()[1]}", style="bold")
+            aimed = f"→ {PILE_NAMES[aim].split()[1]}" if aim is not None else ""
+            size = table_size(self)
+            if size != SMALL and len(CARD_VERBS) * (size.width + 1) <= width:  # room for the hand as cards
+                picked = self.picked.get(seat)
+                slots = [Slot(card, highlight=card == picked, caption=key) for card, key in zip(hand, keys)]
+                return Group(fitted(width, header, Text(aimed, style="bold"), f"stock {view.stock_sizes[seat]}"),
+                             centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, size=size))
+            line = self.inline_cards(hand, keys, self.picked.get(seat))
+            if aimed:
+                line.append(f"  {aimed}", style="bold")
             return Group(fitted(width, header, f"stock {view.stock_sizes[seat]}"), fitted(width, line))
         return Group(fitted(width, header, self.seat_level(seat)), fitted(width, self.stack_text(counts)))
 
@@ -301,7 +308,8 @@ class SpeedScreen(SpeedFamilyScreen):
         up = self.face_up()
         # a caption is a card wide: it names the pile's key, and the status line says the sizes in words
         piles = [Slot(top if up else None, back=not up, caption=self.pile_caption(p)) for p, top in enumerate(view.tops)]
-        row = centred_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2)
+        row = centred_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2,
+                          size=table_size(self))
         flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
         left, right = view.pile_sizes
         status = self.status_line("Both blocked: {count} the talons turn",
@@ -312,7 +320,7 @@ class SpeedScreen(SpeedFamilyScreen):
             picked = self.picked.get(self.viewer)
             keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
             slots = [Slot(card, highlight=card == picked, caption=key) for card, key in zip(hand, keys)]
-            parts.append(centred_row(slots, palette, ascii_only=ascii_only))
+            parts.append(centred_row(slots, palette, ascii_only=ascii_only, size=table_size(self)))
         return Group(*parts)
 
     def seat_keys(self, seat: int) -> str:
@@ -387,7 +395,7 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
             slots = [Slot(view.tops[p] if up else None, back=not up,
                           caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""))
                      for p in range(side * SIDE, (side + 1) * SIDE)]
-            rows.append(centred_row(slots, palette, ascii_only=ascii_only, gap=2))
+            rows.append(centred_row(slots, palette, ascii_only=ascii_only, gap=2, size=table_size(self)))
         deals = f"box {view.deals + 1}"
         above, below = (possessive(name) for name in self.names)
         sides = f"{above} side above, {below.lower() if below == 'Your' else below} below"

@@ -9,9 +9,9 @@ from rich.text import Text
 
 from cardarcade.rules._calling import count_cards as cards_word
 from cardarcade.rules.base import Event
-from cardarcade.ui.screens._panels import fitted, panel_width
+from cardarcade.ui.screens._panels import fitted, panel_width, table_size
 from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
+from cardarcade.ui.widgets.cards import Slot, render_row
 
 MIN_VISIBLE = 3  # columns of a fanned card left in view: enough for its rank (a 10 too)
 
@@ -92,15 +92,17 @@ class WarScreen(GameScreen):
             slots.append(Slot(card, highlight=highlight, dim=dim))
         if downs:
             slots.append(Slot(back=True, caption=f"{downs} down"))
-        most = max(1, (width - CARD_WIDTH) // MIN_VISIBLE + 1)  # cards a tightest fan holds
+        size = table_size(self)
+        card_width = size.width
+        most = max(1, (width - card_width) // MIN_VISIBLE + 1)  # cards a tightest fan holds
         if len(slots) > most:
             slots = slots[:1] + slots[len(slots) - most + 1:]
-        visible = CARD_WIDTH + 1 if len(slots) == 1 else min(CARD_WIDTH + 1, (width - CARD_WIDTH) // (len(slots) - 1))
-        if visible <= CARD_WIDTH:  # fanned: a short caption fits the narrow strip left of each card
+        visible = card_width + 1 if len(slots) == 1 else min(card_width + 1, (width - card_width) // (len(slots) - 1))
+        if visible <= card_width:  # fanned: a short caption fits the narrow strip left of each card
             slots = [replace(slot, caption=slot.caption.replace(" down", "↓"))
                      for slot in slots]
-        overlap = 0 if visible > CARD_WIDTH else CARD_WIDTH - visible
-        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap)
+        overlap = 0 if visible > card_width else card_width - visible
+        row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap, size=size)
         if not any(slot.caption for slot in slots):
             # The caption line is kept when there is none: a war's "2 down" then does not change the
             # panel's height, which would re-lay the whole screen (the costliest redraw of a turn).
