@@ -57,8 +57,9 @@ RULES = """\
 # Toepen
 
 **Goal:** win the last trick of each hand, and never run out of chips. Everyone starts with
-10 chips; when someone has none left the game ends and that player **loses**: the game has
-one loser rather than one winner, and everyone else has not lost.
+as many chips (10 in the text; the house rules below say how many at this table); when someone
+has none left the game ends and that player **loses**: the game has one loser rather than one
+winner, and everyone else has not lost.
 
 - 32 cards (7 up to ace in each suit); each player gets **four cards**, the rest is the stock.
 - Cards rank, high to low: **10 9 8 7 A K Q J** (the numbers beat the faces).

@@ -402,3 +402,12 @@ def test_house_rule_a_player_out_of_chips_drops_out_and_the_rest_play_on():
     assert game.s.chips == [2, 1, 1, 0] and not game.is_over
     assert game.s.dealt == [True, True, True, False] and game.s.hands[3] == []  # out: dealt no cards
     assert game.is_out(3) and 3 not in game.actors()
+
+
+def test_the_rules_text_leaves_the_starting_chips_to_the_house_rules_shown_below_it():
+    from cardarcade.ui.screens.rules import plain, rules_markdown
+
+    spec = GAMES["toepen"]
+    text = " ".join(plain(rules_markdown(spec, spec.Options(chips=3))).split())
+    assert "Chips each: 3" in text
+    assert "starts with 10" not in text and "10 in the text" in text
