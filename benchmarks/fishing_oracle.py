@@ -3,8 +3,8 @@ hand, in one seat against medium bots in the others, seats rotated on the same d
 
     python benchmarks/fishing_oracle.py [--games N] [--only go-fish,authors] [--out NAME]
 
-The oracle asks whoever holds a card it can ask for (the rank it would complete soonest); when
-nobody does, it asks as a hard bot would. No player who cannot see the hands can do better on
+The oracle asks whoever holds a card it can ask for (of the rank it holds most); when nobody
+does, it asks by the bots' rule of thumb. No player who cannot see the hands can do better on
 average, so its share is an upper bound on what a level can reach: where it stays under 1.5
 times the even share, the game's luck, not the bot, keeps hard from that mark.
 """
@@ -60,7 +60,7 @@ def play(game_id: str, players: int, oracle_seat: int, seed: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=240, help="games a game (every seat of every deal counts)")
+    parser.add_argument("--games", type=int, default=240, help="games of each (every seat of every deal counts)")
     parser.add_argument("--only", default="go-fish,authors", help="comma-separated game ids")
     parser.add_argument("--out", default="fishing_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
