@@ -87,3 +87,19 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
             assert len(screen.game.s.log) == done or screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "lowest score" in screen.game.result.reason
+
+
+async def test_hand_two_opens_without_hand_ones_last_trick_and_keeps_each_score_by_its_name(app_factory):
+    app = app_factory(GameSetup.solo(SPEC, 6, seed=2, level="easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.game
+        while game.s.hand_no == 1:  # hand 1 played out for everyone (the bots never move at this pace)
+            seat = game.actors()[0]
+            game.apply(seat, game.legal_actions(seat)[0])
+        screen.refresh_all()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Last hand: Bot 1 2," in text and "took the last trick" not in text, text
+        beside = [row[50:].strip() for row in text.split("\n")[4:11]]
+        assert "Bot 5 3" in beside and not any(row.isdigit() for row in beside), beside
