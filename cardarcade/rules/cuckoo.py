@@ -235,7 +235,8 @@ class Cuckoo(Game[CuckooState]):
             s.held[seat] = new
             s.seen[seat].append(new)
             s.moves.append(CuckooMove(seat=seat, kind="swap"))
-            events = [Event("swap", seat, "{seat} [swaps|swap] with the deck")]
+            # (public: the dealer acts last, and every card is turned up at once)
+            events = [Event("swap", seat, f"{{seat}} [swaps|swap] with the deck and [draws|draw] the {new}", (new,))]
         if seat == s.dealer:
             return events + self._show()
         s.turn = self.left_of(seat)

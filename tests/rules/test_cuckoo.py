@@ -150,7 +150,7 @@ def test_the_dealer_may_stand_or_swap_with_the_pack() -> None:
     with pytest.raises(IllegalAction):
         game.apply(5, CHANGE)
     events = play(game, SWAP)
-    assert texts(events)[0] == "P5 swaps with the deck"
+    assert texts(events)[0] == "P5 swaps with the deck and draws the A♥"  # the card drawn said
     assert game.s.last.cards[5] == C("Ah")  # the dealer drew the top card, an ace: lowest
     assert game.s.chips[5] == 2
 

@@ -83,6 +83,8 @@ async def test_the_dealer_swaps_with_the_deck_on_d(app_factory):
         await pilot.pause()
         assert screen.game.s.last.hand == 2 and screen.game.s.last.cards[0] == top
         assert screen.game.s.last.moves[-1].kind == "swap" and screen.game.s.last.moves[-1].seat == 0
+        # the new hand is dealt at once: the card drawn is said in the log
+        assert f"You swap with the deck and draw the {top}" in "\n".join(line.plain for line in screen.history)
 
 
 async def test_v_shows_the_last_hand_as_it_was_turned_up(app_factory):
