@@ -183,3 +183,18 @@ def test_presses_far_apart_are_settled_as_races_of_their_own_however_late_the_lo
     table.claim(0, "gesture2", t=100.57)  # ...with one 10 ms after the last: the same race
     clock.advance(ARBITRATION_WINDOW + 0.01)
     assert batches == [[2], [1, 0]]
+
+
+@pytest.mark.parametrize("game_id,players", [("egyptian-ratscrew", 2), ("animals", 3)])
+def test_bots_finishing_fast_end_a_long_reaction_game_in_a_few_seconds(game_id, players):
+    from cardarcade.ui.screens.game import FAST_PACE
+
+    # seed 0: 758 moves of Egyptian Ratscrew; Animals runs to its 1500-card limit
+    game = GAMES[game_id].new(players, seed=0)
+    clock = VirtualClock(start=0.0)
+    table = Table(game, [Seat(f"Bot {i + 1}", "bot", "medium") for i in range(players)], clock, pace=0.8, seed=0)
+    table.start()
+    table.hurry(FAST_PACE)  # the person is out and pressed ">"
+    while not game.is_over and clock.now() < 60:
+        clock.advance(0.1)
+    assert game.is_over and clock.now() <= 8.0, f"the bots took {clock.now():.0f} s of table time"

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from cardarcade.table.shared import SharedTable, Watcher
 
 
-FAST_PACE = 0.05  # seconds a bot takes per move once the people are out and ask the bots to finish
+FAST_PACE = 0.003  # seconds a bot takes per move once the people are out and ask the bots to finish (a long
+# reaction game runs to a thousand cards and more: "fast" is then a few seconds, not a minute)
 # A passing message (a key refused, and why) holds the prompt line this long against the others'
 # moves: in a game with no turns a bot's card can land a few ms after the key, and its redraw
 # would wipe the answer before it could be read. The person's own next move ends it sooner. Past
