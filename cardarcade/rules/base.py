@@ -177,7 +177,7 @@ class SharedEvents(dict):
 # unless it names {target}). A sentence to "You" is written as the template says, never guessed.
 _VERB_PAIR = re.compile(r"\[(?:(seat|target):)?([^\[\]|{}]*)\|([^\[\]|{}]*)\]")
 _NAME = re.compile(r"\{(seat|target)\}('s)?")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n)$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n)$")  # (not a colon: "Game over: you win")
 
 
 def fill(template: str, names: Sequence[str], seat: int | None, target: int | None) -> str:

@@ -479,7 +479,9 @@ class Schnapsen(TrickGame):
             why = "{seat} took the last trick"
         s.scores[winner] += game_points
         s.last_hand = [game_points if p == winner else 0 for p in (0, 1)]
-        events.append(Event("hand", winner, f"{why}: {game_points} game point{'s' if game_points > 1 else ''}",
+        won = f"{game_points} game point{'s' if game_points > 1 else ''}"
+        # ("… Bot 1 scores 3 game points", not "scores: 3": the why may end in the verb)
+        events.append(Event("hand", winner, f"{why} {won}" if why.endswith("[scores|score]") else f"{why}: {won}",
                             target=1 - winner, data={"game_points": game_points, "points": points}))
         # whose hand points are whose, and why three where the close decided it (a line of its own:
         # the hand's line would not fit a narrow log)

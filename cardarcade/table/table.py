@@ -44,9 +44,14 @@ THINKING_GRACE = 2.0
 MATCHED = 0.15  # adaptive bots within this share of the person's median have matched them
 
 
+def how_many(n: int, one: str, many: str | None = None) -> str:
+    """'1 line', '12 lines' (``many``: a plural not made with -s)."""
+    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+
+
 def presses(n: int) -> str:
     """'1 press', '12 presses'."""
-    return f"{n} press" if n == 1 else f"{n} presses"
+    return how_many(n, "press", "presses")
 
 
 def _ms(seconds: float) -> str:

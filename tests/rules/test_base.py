@@ -69,7 +69,10 @@ def test_you_is_capital_only_where_a_sentence_starts():
     assert fill("Bot 1 asks {target} for sevens", names, None, 0) == "Bot 1 asks you for sevens"
     assert fill("{seat} [wins|win]. {target} [target:loses|lose]", names, 1, 0) == "Bot 1 wins. You lose"
     assert fill("{target} [target:gives|give] {seat} a card", names, 1, 0) == "You give Bot 1 a card"
-    assert fill("Game over: {seat} [wins|win]", names, 0, None) == "Game over: You win"
+    # (a colon goes on with its sentence)
+    assert fill("Game over: {seat} [has|have] run out of chips", names, 0, None) == \
+        "Game over: you have run out of chips"
+    assert fill("{seat} [wins|win]! {target} [target:loses|lose]", names, 1, 0) == "Bot 1 wins! You lose"
 
 
 def test_a_verb_written_once_stays_as_written():

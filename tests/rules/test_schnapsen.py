@@ -415,7 +415,7 @@ def test_the_hand_line_for_a_closer_who_does_not_go_out_says_why_three():
     game.s.hands = [[], []]
     game.s.final, game.s.last_winner = True, 0
     assert hand_lines(game.apply(0, PASS), ["You", "Bot 1"]) == [
-        "You closed and did not go out: Bot 1 scores: 3 game points",
+        "You closed and did not go out: Bot 1 scores 3 game points",
         "Three for no trick before the close · Bot 1 had 33 hand points, you 42"]
 
 
@@ -440,7 +440,7 @@ def test_declaring_short_against_a_player_with_no_trick_says_why_three():
     game = new()
     won(game, 0, "Ac 10c")  # 21: far short of 66
     assert hand_lines(declare_after(game, 0), ["You", "Bot 1"]) == [
-        "You declare with only 21: Bot 1 scores: 3 game points",
+        "You declare with only 21: Bot 1 scores 3 game points",
         "Three as Bot 1 won no trick · Bot 1 had 0 hand points, you 21"]
 
 

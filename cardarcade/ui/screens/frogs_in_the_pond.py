@@ -10,6 +10,7 @@ from rich.text import Text
 
 from cardarcade.cards import ACES_HIGH, Card
 from cardarcade.rules._tricks import PlayedCard, play
+from cardarcade.table.table import how_many
 from cardarcade.ui.screens.tricks import TrickScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -62,7 +63,7 @@ class FrogsScreen(TrickScreen):
         view = self.view
         info = Text()
         info.append(f"Hand {view.hand_no}", style="bold")
-        info.append(f" · to {view.target} · pond: {view.pond} frogs\n")
+        info.append(f" · to {view.target} · pond: {how_many(view.pond, 'frog')}\n")
         if view.partnership:
             info.append(self.partners_line() + "\n")
         info.append("10s 10, 5s 5, A 4, K 3, Q 2, J 1" + (", J♠ -10" if view.tadpole else "") + "\n",

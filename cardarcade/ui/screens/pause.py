@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from cardarcade.table.table import how_many
 from cardarcade.ui.screens._dialog import Dialog, only_on_top
 from cardarcade.ui.widgets.footer import ArcadeFooter
 
@@ -106,7 +107,7 @@ class HistoryScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
-            yield Static(Text(f"{self.title_text} — the whole log ({len(self.lines)} lines)  ·  ↑↓ PgUp PgDn scroll",
+            yield Static(Text(f"{self.title_text} — the whole log ({how_many(len(self.lines), 'line')})  ·  ↑↓ PgUp PgDn scroll",
                               style="bold"), id="history-title")
             with VerticalScroll(id="history-scroll"):
                 yield Static(Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.",
