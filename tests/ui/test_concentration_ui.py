@@ -21,7 +21,10 @@ async def two_people_after_the_cut(pilot, app):
     """Player 1 cuts a two (position 0), Player 2 the ace at the far end (position 51): Player 2 starts."""
     screen = app.screen
     assert isinstance(screen, ConcentrationScreen)
-    await pilot.press("enter", "left", "enter")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert screen.spot == 1  # Player 2 starts off Player 1's face-up cut card
+    await pilot.press("left", "left", "enter")  # past it to the far end
     await pilot.pause()
     assert screen.game.s.phase == "play" and screen.game.actors() == [1]
     return screen
@@ -39,7 +42,7 @@ async def test_the_cut_and_a_pair_by_keys(app_factory):
         await pilot.pause()
         assert [c.rank.label for c in screen.game.s.sets[1]] == ["A", "A"]
         assert screen.game.actors() == [1]  # a pair keeps the turn
-        assert "1 pair" in str(screen.render_seat(1).renderables[1])
+        assert str(screen.render_seat(1).renderables[1]) == "1 pair: A"  # the pairs' ranks labelled
 
 
 async def test_up_and_down_move_between_rows_and_wrap(app_factory):

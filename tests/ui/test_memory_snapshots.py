@@ -12,8 +12,9 @@ BY_RANK = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value))
 
 def test_concentration_a_miss_on_show(snap_compare, app_factory):
     setup = GameSetup.solo(GAMES["concentration"], 2, seed=1, humans=2, deck=BY_RANK)
-    # cut: 2♣ against A♠; then Player 2 takes the aces at 51 and 50 and misses with 49 and 36
-    keys = ["enter", "left", "enter", "enter", "left", "enter", "left", "enter", "up", "enter", "right"]
+    # cut: 2♣ against A♠ (Player 2's cursor starts at 1, past the 2♣); then Player 2 takes the
+    # aces at 51 and 50 and misses with 49 and 36
+    keys = ["enter", "left", "left", "enter", "enter", "left", "enter", "left", "enter", "up", "enter", "right"]
     assert snap_compare(app_factory(setup), press=keys, terminal_size=(80, 24))
 
 

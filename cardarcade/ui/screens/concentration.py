@@ -24,6 +24,7 @@ class ConcentrationScreen(TurnScreen):
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         self.spot = 0  # the grid cursor
+        self.cursor_for: int | None = None  # the person the cursor was last placed for
 
     # ---- the grid cursor (the hand row stays empty)
 
@@ -46,6 +47,17 @@ class ConcentrationScreen(TurnScreen):
         super().refresh_all()
         if not self.view.present[self.spot] and any(self.view.present):
             self.move_cursor(1, 0)  # the card under the cursor was collected: on to the next one
+        if self.actor != self.cursor_for:
+            self.cursor_for = self.actor
+            self.off_face_up_cards()
+
+    def off_face_up_cards(self) -> None:
+        """A person whose turn begins finds the cursor on a face-down card, not on one the
+        player before turned up (hot-seat: the cut card just turned)."""
+        up = {p for p, _ in self.view.up}
+        if self.spot in up and any(present and p not in up for p, present in enumerate(self.view.present)):
+            while self.spot in up:
+                self.move_cursor(1, 0)
 
     def confirm(self) -> None:
         if self.actor is None:
@@ -70,13 +82,14 @@ class ConcentrationScreen(TurnScreen):
         sets = len(taken) // size
         noun = "pair" if size == 2 else "set"
         # one line, cut short rather than wrapped: a taller panel would push the grid off the screen
-        line = Text(f"{sets} {noun}{'' if sets == 1 else 's'}", no_wrap=True, overflow="ellipsis")
+        line = Text(no_wrap=True, overflow="ellipsis")
         if view.scoring != "sets":
             counts = [len(x) // size for x in view.sets]
             mine = chips(counts, view.scoring)[seat]
-            line.append(f" · chips {mine:+.0f}")
-        if taken:
-            line.append("  ")
+            line.append(f"chips {mine:+.0f} · ")
+        line.append(f"{sets} {noun}{'' if sets == 1 else 's'}")
+        if taken:  # '4 pairs: 6 4 8 K', the rank of each
+            line.append(": ")
             line.append(" ".join(taken[i].rank.label for i in range(0, len(taken), size)), style="bold")
         if view.phase == "cut" and view.cut_cards[seat] is not None:
             line = Text("cut: ") + self.card_label(view.cut_cards[seat], chip=True)  # type: ignore[arg-type]
