@@ -176,3 +176,14 @@ async def test_you_answer_before_you_turn_the_next_card(app_factory):
         assert screen.game.view(0).last.collector == 0
         await pilot.press("o")
         await wait_for(pilot, lambda: screen.game.stimulus == 2)
+
+
+async def test_a_player_yet_to_answer_a_trigger_is_marked_not_yet_in_words(app_factory):
+    app = app_factory(GameSetup.solo(SPEC, 3, seed=1, humans=3, deck=stacked("Kd 4c")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("w")  # Player 1's king: everyone has to salute
+        await wait_for(pilot, lambda: screen.game.stimulus == 1)
+        await pilot.pause()
+        panels = screen_text(app).splitlines()[2:5]
+        assert "not yet" in "".join(panels) and "…" not in "".join(panels), panels

@@ -189,7 +189,8 @@ class SaluteTheKingScreen(GameScreen):
             return Text(f"✓{place}" if narrow else f"✓ {ordinal(place)}", style="bold green")
         if seat in rnd.failed:
             return Text("✗" if narrow else "✗ wrong", style="bold red")
-        return Text("…" if rnd.collector is None else "–" if narrow else "missed", style="yellow")
+        # (said in words: a bare "…" after the card count read as text cut short)
+        return Text("not yet" if rnd.collector is None else "–" if narrow else "missed", style="yellow")
 
     def trigger_table(self) -> Text:
         """'1 stand up ← A · 2 salute ← K · …': each gesture's key and the cards that call for it."""
