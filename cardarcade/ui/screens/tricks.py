@@ -95,6 +95,12 @@ class TrickScreen(TurnScreen):
         name = self.names[seat]
         if self.view.seat == seat and name == "You":
             return "you"
+        if len(name) <= CAPTION:
+            return name
+        last = name.rsplit(" ", 1)[-1]
+        if " " in name and last.isdigit():  # "Player 2": its number tells it apart, so it stays
+            squeezed = name.replace(" ", "")
+            return squeezed if len(squeezed) <= CAPTION else squeezed[:CAPTION - len(last) - 1] + "…" + last
         others = {other[:CAPTION] for p, other in enumerate(self.names) if p != seat}
         if name[:CAPTION] not in others:
             return name[:CAPTION]
