@@ -265,7 +265,7 @@ def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, mu
     if combo.kind != table.kind or combo.size != table.size:
         return f"{table.name()} must be answered by {table.name()}"
     if combo.kind == "single":
-        return f"the {describe_cards([combo.top])} is lower than the {describe_cards([table.top])}"
+        return f"lower than the {describe_cards([table.top])}"  # (after the card itself: '3♣: lower than the 7♥')
     return f"{combo.name()} topped by the {describe_cards([combo.top])} is lower than the {describe_cards([table.top])}"
 
 

@@ -107,13 +107,13 @@ def test_why_not_explains_each_refusal():
     assert why_not(cards("4h"), hand, None, C("3s")) == "the first play must contain the 3♠"
     assert why_not(cards("7c 7d"), hand, combo("8s 8h"), None) == "a pair topped by the 7♦ is lower than the 8♥"
     assert why_not(cards("Ah"), hand, None, None) == "those cards are not all in your hand"
-    assert why_not(cards("4h"), hand, combo("5s"), None) == "the 4♥ is lower than the 5♠"
+    assert why_not(cards("4h"), hand, combo("5s"), None) == "lower than the 5♠"  # (said after the 4♥ itself)
 
 
 def test_a_refusal_between_twin_cards_of_two_packs_names_the_red_back():
     # the two 7♥ differ only by their backs: the message must tell them apart
     blue, red = C("7h"), C("7h/1")
-    assert why_not([blue], [blue], classify([red]), None) == "the 7♥ is lower than the 7♥(r)"
+    assert why_not([blue], [blue], classify([red]), None) == "lower than the 7♥(r)"
     assert why_not(cards("7h 7s"), cards("7h 7s"), classify([C("7s/1"), red]), None) \
         == "a pair topped by the 7♥ is lower than the 7♥(r)"
 

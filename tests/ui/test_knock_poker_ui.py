@@ -218,6 +218,13 @@ async def test_each_seat_row_shows_its_last_draw_and_discard_on_one_line(app_fac
         assert "Bot 1 (medium)   took 5♣, threw 7♥" in lines[1]
         assert lines[2].startswith(" ▶ Bot 2 (medium)   drew")
         assert "Round 1 of at most 30" in lines[3]  # nothing wrapped onto a third seat line
+        game.apply(2, Action("discard", (C("Kd"),)))
+        game.apply(0, DRAW)
+        game.apply(0, Action("discard", (C("4h"),)))
+        game.apply(1, DRAW)  # a new turn: Bot 1 still holds the 5♣ it took
+        screen.refresh_all()
+        await pilot.pause()
+        assert "Bot 1 (medium)   drew · holds 5♣" in screen_text(app).splitlines()[1]
 
 
 async def test_the_result_says_what_the_score_is_and_writes_every_score_alike(app_factory):

@@ -289,3 +289,12 @@ async def test_the_footer_offers_d_while_the_prompt_does(app_factory):
         await pilot.press("d")  # dug to the 4♥, which fits
         await pilot.pause()
         assert "d Dig" not in footer(), footer()
+
+
+async def test_dig_on_an_eight_turned_up_names_the_eights_once(app_factory):
+    app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "8s"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Play a ♠ or an 8 (enter)" in prompt(app.screen)
+        text = screen_text(app)
+        assert "Play: a ♠ or an 8" in text and "or any eight" not in text, text

@@ -248,3 +248,16 @@ async def test_the_cards_left_fit_the_result_screen_with_many_players(app_factor
         screen = app.screen
         played_out(screen)
         assert screen.render_final() is None  # twelve: no room below the standings, so nothing half shown
+
+
+async def test_a_single_refused_names_the_card_once(app_factory):
+    app = app_factory(two())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.game.apply(0, play("3s"))
+        screen.game.apply(1, play("7h"))
+        screen.refresh_all()
+        await pilot.pause()
+        await pilot.press("home", "enter")  # the 4♦ on the 7♥
+        await pilot.pause()
+        assert prompt(screen).startswith("4♦: lower than the 7♥"), prompt(screen)

@@ -69,7 +69,7 @@ class KnockPokerScreen(TurnScreen):
         shown = {m.card for m in moves if m.kind == "take"}
         known = [c for c in view.known[seat] if c not in shown] if seat != view.seat else []
         if known:
-            line.append(" holds ", style="dim")
+            line.append(" · holds " if moves else " holds ", style="dim")  # ('drew · holds 2♣', not 'drew holds')
             for i, card in enumerate(known):
                 line.append(" " if i else "")
                 line.append_text(self.card_label(card))

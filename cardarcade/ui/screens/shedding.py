@@ -229,11 +229,18 @@ class DigScreen(SheddingScreen):
             return Text("Game over", style="bold")
         match = Text("Play: ", style="bold")
         match.append(self.requirement())
-        match.append(", or any eight")
+        if not self.eights_required():
+            match.append(", or any eight")
         return match
 
     def named_short(self, named: str) -> str:
         return self.suit_mark(Suit(named)) if named in SUIT_NAMES else named
+
+    def eights_required(self) -> bool:
+        """Whether the requirement names the eights already ('a ♠ or an 8' on an eight turned
+        up), so 'or an eight' would name them twice."""
+        named, up = self.view.named, self.view.upcard
+        return named == WILD.label if named is not None else up.rank is WILD
 
     def requirement(self) -> str:
         """What the next card must be: 'a ♥ or a 9', 'a ♠', 'a Q'."""
@@ -272,7 +279,8 @@ class DigScreen(SheddingScreen):
             return self.waiting_prompt(self.view.turn)
         if self.commands():
             return "Nothing fits"
-        return f"Play {self.requirement()} or an eight (enter)"
+        eights = "" if self.eights_required() else " or an eight"
+        return f"Play {self.requirement()}{eights} (enter)"
 
     def confirm(self) -> None:
         """An eight asks what to name; other cards play at once."""
