@@ -207,3 +207,15 @@ async def test_the_centre_piles_sizes_are_said_in_words_and_their_captions_name_
         assert not re.search(r"[←→] \d", text), "a bare number under a pile read as anything but its size"
         await pilot.press("1")  # the 8♣ on the 9♥
         await wait_for(pilot, lambda: "Left pile 2 cards, right 1 card" in screen_text(app))
+
+
+async def test_hotseat_a_refused_card_leaves_the_key_line_after_a_moment(app_factory):
+    # At a hot-seat keyboard the prompt line is the players' key line: a message gives it back.
+    deck = speed_deck("8c 2c 3c 4c 5c", "10d Kd Qd 6d 7d", "9h 2s")
+    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, humans=2, deck=deck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        keys = prompt(screen)
+        await pilot.press("f")  # the 4♣ goes on neither the 9♥ nor the 2♠
+        assert "does not go on either pile" in prompt(screen)
+        await wait_for(pilot, lambda: prompt(screen) == keys, tries=300, what=lambda: prompt(screen))

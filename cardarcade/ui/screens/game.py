@@ -661,7 +661,9 @@ class GameScreen(Screen):
 
     def _said_over(self) -> None:
         self._said = None
-        if self._said_stale and not self._taken_down() and self.table is not None and self.table.started:
+        # at a hot-seat keyboard the prompt is the players' key line: it comes back even if nothing moved
+        due = self._said_stale or len(self.people) > 1
+        if due and not self._taken_down() and self.table is not None and self.table.started:
             self.show("prompt", Text(self.prompt_line()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
