@@ -147,3 +147,14 @@ async def test_a_call_between_two_others_is_not_a_race_you_missed(app_factory):
         screen.on_game_events([Event("call_win", 1, "{seat} wins", target=0)])
         screen._on_reactions([Reaction(1, 0.4, "call_win", 4)])
         assert "you had not pressed yet" in screen.log_lines[-1].plain  # your up card matched: your race
+
+
+async def test_the_calls_line_reads_in_seat_order(app_factory):
+    app = app_factory(GameSetup.solo(ANIMALS, 4, seed=1, level="easy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.game.s.animals = ["cow", "owl", "donkey", "frog"]  # (frog comes before donkey in the list)
+        screen.refresh_all()
+        await pilot.pause()
+        calls = text_of(screen.legend())
+        assert calls.index("Cow") < calls.index("Owl") < calls.index("Donkey") < calls.index("Frog"), calls

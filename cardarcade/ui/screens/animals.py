@@ -51,9 +51,10 @@ class AnimalsScreen(CallingScreen):
         return ANIMAL_NAMES[:OFFERED]
 
     def in_play(self) -> list[str]:
-        """The animals at this table, in the order of the animal list (not the seats')."""
-        chosen = set(self.view.animals)
-        return [animal for animal in ANIMAL_NAMES if animal in chosen]
+        """The animals at this table, in the order of the panels (the calls line reads as the seats
+        do; a hot-seat digit names the animal at that place on it)."""
+        animals = self.view.animals
+        return list(dict.fromkeys(animals[seat] for seat in self.panel_order() if animals[seat] is not None))
 
     def called_animal(self, verb: str) -> str | None:
         """The animal a key names: its letter (solo), or its place in the list (hot-seat digits)."""
