@@ -23,8 +23,7 @@ def panel_width(screen: GameScreen, seat: int) -> int:
     if width:
         return width
     columns = screen.seat_grid()[0]
-    edges = {"line": 0, "frameless": 2}.get(screen.seat_style(), 4)  # frame and padding (arcade.tcss)
-    return (screen.app.size.width - 2 - (columns - 1)) // columns - edges
+    return (screen.app.size.width - 2 - (columns - 1)) // columns - 4
 
 
 def two_rows(screen: GameScreen) -> bool:

@@ -127,7 +127,7 @@ class MachiavelliScreen(TurnScreen):
         active = self.view.turn == seat
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
-        line.append(self.names[seat][:panel_width(self, seat) - 5], style="bold reverse" if active else "bold")
+        line.append(self.names[seat][:self.seat_room(seat) - 5], style="bold reverse" if active else "bold")
         line.append(self.held_text(self.view.hand_counts[seat], words))
         level = Text(f"({self.seat_level(seat)})" if self.seat_level(seat) else "", style="dim")
         if below:  # (a Group: TurnScreen's "thinking" mark goes on the first line)
@@ -138,6 +138,13 @@ class MachiavelliScreen(TurnScreen):
     def held_text(count: int, words: bool) -> str:
         return f" {count} card{'s' if count != 1 else ''}" if words else f" {count}"
 
+    def seat_room(self, seat: int) -> int:
+        """A seat's columns; before the first layout, as the unframed line seats will have them."""
+        if self.query_one(f"#seat-{seat}").content_size.width:
+            return panel_width(self, seat)
+        players = self.game.players
+        return (self.app.size.width - 2 - (players - 1)) // players
+
     def seat_layout(self) -> tuple[bool, bool]:
         """(the count in words, the level on a second line): the first of SEAT_LAYOUTS in which
         every seat fits, measured with a two-digit count so the layout holds as hands change,
@@ -147,7 +154,7 @@ class MachiavelliScreen(TurnScreen):
             name = 2 + cell_len(self.names[seat]) + len(self.held_text(10, words))
             extra = len(level) + 3 if level else 0
             lines = (name, extra) if below else (name + extra,)
-            return max(lines) <= panel_width(self, seat)
+            return max(lines) <= self.seat_room(seat)
 
         seats = range(self.game.players)
         return next((layout for layout in SEAT_LAYOUTS if all(fits(seat, *layout) for seat in seats)),
