@@ -155,6 +155,14 @@ async def test_the_chart_of_presses_has_an_axis_and_says_what_a_bar_is():
         assert len(bottom.split("┤")[1].strip()) == 5  # a bar for each press
 
 
+async def test_one_very_slow_press_does_not_flatten_the_chart_and_is_said_to_be_left_out():
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await result_with_reactions(app, pilot, [249.0, 0.41, 0.38, 0.52])  # someone looked away once
+        assert "249000 ms" not in text and "600 ms" in text
+        assert "1 press over 3 s not drawn" in text
+
+
 # ---- 22: the hand-over cover
 
 

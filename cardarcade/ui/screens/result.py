@@ -110,11 +110,16 @@ BARS = " ▁▂▃▄▅▆▇█"  # eighths of a row
 ASCII_BARS = " ...:::##"
 
 
+CHART_TOP_MS = 3000  # a press slower than this (someone looked away) is not drawn: it would flatten the rest
+
+
 def reaction_chart(ms: list[float], ascii_only: bool = False) -> Text:
     """The latest presses as bars two rows high, oldest first, on an axis from 0 ms to the
-    slowest (rounded up to 100 ms), with what a bar is."""
-    shown = ms[-CHART_BARS:]
-    top = max(100.0, -(-max(shown) // 100) * 100)
+    slowest (rounded up to 100 ms), with what a bar is. Presses over ``CHART_TOP_MS`` are left
+    out, and said to be."""
+    latest = ms[-CHART_BARS:]
+    shown = [v for v in latest if v <= CHART_TOP_MS]
+    top = max(100.0, -(-max(shown, default=0) // 100) * 100)
     bars = ASCII_BARS if ascii_only else BARS
     levels = [min(max(round(v / top * 16), 1), 16) for v in shown]
     upper = "".join(bars[max(level - 8, 0)] for level in levels)
@@ -122,10 +127,12 @@ def reaction_chart(ms: list[float], ascii_only: bool = False) -> Text:
     label = f"{top:.0f} ms"
     axis = "|" if ascii_only else "┤"
     what = f"one bar a press, oldest first{f' (the latest {CHART_BARS})' if len(ms) > CHART_BARS else ''}"
-    width = max(len(label) + 2 + len(shown), len(label) + 2 + len(what))  # (lines as wide: centred, they line up)
+    left_out = len(latest) - len(shown)
+    notes = [what] + ([f"{presses(left_out)} over {CHART_TOP_MS // 1000} s not drawn"] if left_out else [])
+    width = max(len(label) + 2 + len(shown), *(len(label) + 2 + len(n) for n in notes))  # (lines as wide: centred, they line up)
     return Text.assemble((f"{label} {axis}", "dim"), upper.ljust(width - len(label) - 2), "\n",
-                         (f"{'0 ms':>{len(label)}} {axis}", "dim"), lower.ljust(width - len(label) - 2), "\n",
-                         (f"{'':>{len(label)}}  {what}".ljust(width), "dim"))
+                         (f"{'0 ms':>{len(label)}} {axis}", "dim"), lower.ljust(width - len(label) - 2),
+                         *(("\n" + f"{'':>{len(label)}}  {note}".ljust(width), "dim") for note in notes))
 
 
 class ResultScreen(Screen):
