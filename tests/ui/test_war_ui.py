@@ -71,3 +71,18 @@ async def test_a_round_shows_its_cards_together_war_cards_included_and_a_bots_ne
         log = [line.plain for line in screen.history]
         assert log[-2:] == ["You take 6 cards: K♠ beats 2♦", "Bot 1 is ready"], "the log keeps the Q♥ back too"
         assert "Round 2" in screen_text(app) and "1000" not in screen_text(app)
+
+
+async def test_a_war_names_the_tied_cards_in_the_log_the_bots_too(app_factory):
+    from tests.rules.test_war import deal
+
+    deck = deal("3s 4h Ks 5h", "3c 4d 2d Qh")  # 3♠ and 3♣ tie
+    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))  # the bot never moves by itself
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        screen._on_table(screen.game.apply(1, FLIP), 1)  # the bot's 3♣ waits, logged as "ready"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.game.s.war_depth == 1)
+        log = [line.plain for line in screen.history]
+        assert any("War! Tied" in line and "3♣" in line and "3♠" in line for line in log), log

@@ -44,7 +44,15 @@ class WarScreen(GameScreen):
         # (the round's take names the cards that decided it).
         if self.game.view(None).war_depth == 0 and not any(e.kind in DECIDING for e in events_):
             events_ = [replace(e, text=READY) if e.kind == "flip" else e for e in events_]
+        events_ = [self.with_tied_cards(e) if e.kind == "war" else e for e in events_]
         super()._on_table(events_, seat)
+
+    def with_tied_cards(self, event: Event) -> Event:
+        """'War! Tied 5s (Bot 1 5♣, You 5♦)': a card turned while it waited was logged only as 'ready'."""
+        view = self.game.view(None)
+        tied = [f"{self.names[p]} {view.table[p][-1]}" for p in event.data.get("seats", []) if view.table[p]]
+        said = ", ".join(tied).replace("{", "{{").replace("}", "}}")  # (names are plain text, not templates)
+        return replace(event, text=f"{event.text} ({said})") if tied else event
 
     def on_game_events(self, events_: list[Event]) -> None:
         for event in events_:
