@@ -86,3 +86,6 @@ async def test_a_war_names_the_tied_cards_in_the_log_the_bots_too(app_factory):
         await wait_for(pilot, lambda: screen.game.s.war_depth == 1)
         log = [line.plain for line in screen.history]
         assert any("War! Tied" in line and "3♣" in line and "3♠" in line for line in log), log
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Lay war cards" in footer and "Turn card" not in footer, footer  # as the prompt says

@@ -33,7 +33,8 @@ def round_words(round_: int, limit: int) -> str:
 
 class WarScreen(GameScreen):
     VERBS = ["flip"]
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
+    # One key, named for what it does now: in a war it lays the war cards, as the prompt says.
+    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("enter", "lay_war", "Lay war cards")]
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
@@ -58,6 +59,15 @@ class WarScreen(GameScreen):
         for event in events_:
             if event.kind in DECIDING:
                 self.headline = self.words(event)
+                self.refresh_bindings()  # a war begun or ended renames the enter key
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("verb", "lay_war") and (action == "lay_war") != bool(self.game.view(None).war_depth):
+            return False
+        return super().check_action("verb" if action == "lay_war" else action, parameters)  # (hot-seat rules alike)
+
+    def action_lay_war(self) -> None:
+        self.action_verb("flip")
 
     def showing_last_round(self) -> bool:
         """Whether the table shows the round last decided rather than the one under way. Everyone
