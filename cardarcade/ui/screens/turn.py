@@ -17,6 +17,7 @@ pass them the keyboard and lists everything that happened since they last saw th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from time import monotonic
 from typing import Callable, ClassVar, Sequence
 
@@ -82,6 +83,14 @@ def with_thinking(line: Text, width: int, level: str) -> Text:
 def command_binding(key: str, label: str) -> Binding:
     """A game's command key shown in the footer while it is open (TurnScreen.check_action)."""
     return Binding(key, f"command('{key}')", label)
+
+
+@cache
+def offers_commands(screen: type) -> bool:
+    """Whether a screen class shows any ``command_binding`` (only those refresh the footer on
+    every move)."""
+    return any(isinstance(b, Binding) and b.action.startswith("command(")
+               for cls in screen.__mro__ for b in cls.__dict__.get("BINDINGS", []))
 
 
 def fits_unfanned(count: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> bool:
@@ -417,7 +426,8 @@ class TurnScreen(GameScreen):
             self.show("hand", self.render_hand(hand))
         if self.private and self.viewer is not None:
             self._seen[self.viewer] = len(self.history)
-        self.refresh_bindings()  # the commands open change with every move
+        if offers_commands(type(self)):
+            self.refresh_bindings()  # the commands open change with every move
 
     def _marks_follow(self, hand: list[Card]) -> list[int]:
         """The marks moved to where their cards now are: a mark belongs to a card, not a place,
