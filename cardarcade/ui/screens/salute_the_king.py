@@ -190,7 +190,9 @@ class SaluteTheKingScreen(GameScreen):
         if seat in rnd.failed:
             return Text("✗" if narrow else "✗ wrong", style="bold red")
         # (said in words: a bare "…" after the card count read as text cut short)
-        return Text("not yet" if rnd.collector is None else "–" if narrow else "missed", style="yellow")
+        if rnd.collector is None:
+            return Text("wait" if narrow else "not yet", style="yellow")
+        return Text("–" if narrow else "missed", style="yellow")
 
     def trigger_table(self) -> Text:
         """'1 stand up ← A · 2 salute ← K · …': each gesture's key and the cards that call for it."""
