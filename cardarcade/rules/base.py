@@ -448,8 +448,9 @@ class Game(ABC, Generic[S]):
             raise ValueError(f"{self.s.players} players")
         result, n = self.s.result, self.s.players
         if result is not None:
-            seats = result.winners + result.ranking
+            seats = result.winners + result.ranking + result.losers
             if any(not 0 <= p < n for p in seats) or len(set(result.winners)) != len(result.winners) \
+                    or len(set(result.losers)) != len(result.losers) \
                     or len(set(result.ranking)) != len(result.ranking) \
                     or (result.scores is not None and len(result.scores) != n) \
                     or (result.sides is not None and (len(result.sides) != n

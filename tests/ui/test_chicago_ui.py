@@ -132,7 +132,7 @@ async def test_a_forfeit_says_who_forfeited_and_who_won(app_factory):
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         text = screen_text(app)
         assert "A draw" not in text and "Bot 1 and Bot 2 win" in text
-        assert "You declared a flush, could not prove it, and so forfeited the game" in " ".join(text.split())
+        assert "you declared a flush, could not prove it, and so forfeited the game" in " ".join(text.split())
         row = next(line for line in text.splitlines() if line.strip().startswith("You "))
         assert row.split()[-1] == "lost"
 

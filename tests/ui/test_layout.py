@@ -148,7 +148,8 @@ async def check_through_play(pilot, screen, rng: random.Random) -> None:
         done = moves
         if screen.game.is_over:
             break
-        await pilot.pause()
+        for _ in range(3):  # (a footer whose keys changed is built again over a few turns of the loop)
+            await pilot.pause()
         if app.screen is not screen:
             break  # a dialog of the game's own (a choice to make): the table under it is not in view
         assert not (found := faults(app, screen)), f"after {moves} moves: " + "; ".join(found)
