@@ -71,7 +71,6 @@ class KeyGuard:
             self._settled_at = now
 
 
-
 class FreshPress:
     """Whether a press asking a screen to move on was meant for it, not for the game behind it.
 
