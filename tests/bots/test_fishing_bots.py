@@ -55,11 +55,11 @@ def test_a_hard_bot_clearly_beats_easy_bots_from_any_seat(game_id):
     for hard_seat in (0, 2):
         levels = ["easy"] * 3
         levels[hard_seat] = "hard"
-        summary = simulate(spec, levels, games=40, seed=100 * hard_seat)
+        summary = simulate(spec, levels, games=20, seed=100 * hard_seat)  # (hard searches: the suite's slowest test at 40)
         hard_wins += summary.wins[hard_seat]
         easy_best = max(easy_best, max(w for i, w in enumerate(summary.wins) if i != hard_seat))
-    # A fair share would be a third of 80 games; the hard bot wins far more than any easy seat.
-    assert hard_wins >= 36, hard_wins
+    # A fair share would be a third of 40 games; the hard bot wins far more than any easy seat.
+    assert hard_wins >= 18, hard_wins
     assert hard_wins >= 2 * easy_best, (hard_wins, easy_best)
 
 
