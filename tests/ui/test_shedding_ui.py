@@ -130,25 +130,6 @@ async def test_dig_eight_opens_the_naming_dialog(app_factory):
         assert "You play 8♣ and name spades" in text and "An eight named spades" in text
 
 
-async def test_dig_digs_until_a_card_fits(app_factory):
-    app = app_factory(setup("dig", "2c 3c 4c 5c 6c 7c 9c", "Jh", "Qs 4h"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert "Nothing fits — d dig" in screen_text(app)
-        await pilot.press("d", "d")
-        await pilot.pause()
-        text = screen_text(app)
-        assert screen.game.held() == [9, 7] and "You dug 2 cards this turn" in text
-        assert "Your last dig: Q♠ 4♥" in text
-        await pilot.press("d")  # 4♥ fits now: no more digging
-        await pilot.pause()
-        assert screen.game.held() == [9, 7]
-        await pilot.press("enter")  # the card just dug is under the cursor
-        await pilot.pause()
-        assert screen.game.upcard == C("4h") and "You play 4♥ after digging 2" in screen_text(app)
-
-
 async def test_hot_seat_covers_the_hand_between_players(app_factory):
     app = app_factory(setup("dig", "5h 9c 10s Jd Kh 2c 3c", "9h", humans=2))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -230,8 +211,12 @@ async def test_dig_one_key_digs_until_a_card_fits(app_factory):
         await wait_for(pilot, lambda: screen.game.held() == [10, 7])
         text = screen_text(app)
         assert "You dug 3 cards this turn" in text and "Your last dig: Q♠ K♦ 4♥" in text
+        await pilot.press("d")  # 4♥ fits now: no more digging
+        await pilot.pause()
+        assert screen.game.held() == [10, 7]
         await pilot.press("enter")  # the card that fits is under the cursor
         await wait_for(pilot, lambda: screen.game.upcard == C("4h"))
+        assert "You play 4♥ after digging 3" in screen_text(app)
 
 
 async def test_neosho_your_last_draw_goes_with_your_next_move(app_factory):
