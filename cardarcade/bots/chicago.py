@@ -135,33 +135,38 @@ def _simple_card(hand: list[Card], suit: Suit | None) -> Card:
     return min(_allowed(hand, suit), key=ACES_HIGH.value)
 
 
-def can_take_last_trick(hands: list[list[Card]], trick: list[Card], leader: int, done: int, me: int) -> bool:
+def can_take_last_trick(hands: list[list[Card]], trick: list[Card], leader: int, done: int, me: int,
+                        wary: bool = False) -> bool:
     """Whether ``me`` has a line that takes the last trick from here, every other seat playing
-    the simple rule (lowest card, following suit). ``done``: tricks finished."""
+    the simple rule (lowest card, following suit), or, ``wary``, every card it may to stop it.
+    ``done``: tricks finished."""
     n = len(hands)
     if len(trick) == n:
         suit = trick[0].suit
         winner = (leader + max(range(n), key=lambda i: trick[i].rank if trick[i].suit is suit else -1)) % n
         if done + 1 == HAND:
             return winner == me
-        return can_take_last_trick(hands, [], winner, done + 1, me)
+        return can_take_last_trick(hands, [], winner, done + 1, me, wary)
     seat = (leader + len(trick)) % n
     hand = hands[seat]
     suit = trick[0].suit if trick else None
-    choices = _allowed(hand, suit) if seat == me else [_simple_card(hand, suit)]
+    # me: one card that takes it is enough; a wary opponent: every card it may play must fail to stop it
+    every = wary and seat != me
+    choices = _allowed(hand, suit) if seat == me or wary else [_simple_card(hand, suit)]
     for card in choices:
         hands[seat] = [c for c in hand if c is not card]
-        taken = can_take_last_trick(hands, trick + [card], leader, done, me)
+        taken = can_take_last_trick(hands, trick + [card], leader, done, me, wary)
         hands[seat] = hand
-        if taken:
-            return True
-    return False
+        if taken != every:
+            return taken
+    return every
 
 
-def decide_card(view: ChicagoView, seat: int, seed: int, deals: int, seconds: float | None = None) -> Action:
+def decide_card(view: ChicagoView, seat: int, seed: int, deals: int, seconds: float | None = None,
+                wary: bool = False) -> Action:
     """The card that takes the last trick in the most sampled deals of the unseen cards (voids
-    honoured), each deal solved exactly against the simple rule; the lower card on a tie.
-    Module-level: a bot's ``Thinking`` work."""
+    honoured), each deal solved exactly against the simple rule (``wary``: against an opponent
+    playing its best); the lower card on a tie. Module-level: a bot's ``Thinking`` work."""
     rng = random.Random(seed)
     options = list(view.playable)
     if len(options) == 1:
@@ -179,7 +184,7 @@ def decide_card(view: ChicagoView, seat: int, seed: int, deals: int, seconds: fl
         hands = deal_unseen(unseen, counts + [len(unseen) - sum(counts)], voids, rng)[:n]
         for card in options:
             hands[seat] = [c for c in view.hand if c is not card]
-            wins[card] += can_take_last_trick(hands, trick + [card], view.leader, done, seat)
+            wins[card] += can_take_last_trick(hands, trick + [card], view.leader, done, seat, wary)
         budget.done += 1
     return play(max(options, key=lambda c: (wins[c], -ACES_HIGH.value(c))))
 
@@ -314,6 +319,12 @@ def decide_draw(view: ChicagoView, seat: int, seed: int, samples: int, seconds: 
     return options[max(range(len(options)), key=lambda i: totals[i])]
 
 
+def card_args(view: ChicagoView, seat: int, seed: int, level: str, seconds: float | None) -> tuple:
+    """``decide_card``'s arguments for a bot of ``level``: hard at two players solves each deal
+    against an opponent playing its best for the last trick; medium against the simple rule."""
+    return view, seat, seed, TRICK_DEALS[level], seconds, level == "hard" and view.players == 2
+
+
 @register("chicago")
 class ChicagoBot(BotBase):
     def plans(self, view: ChicagoView, moment: Moment) -> list[Plan | Thinking]:
@@ -328,7 +339,7 @@ class ChicagoBot(BotBase):
             if level == "easy" or len(view.playable) == 1:
                 return [self.move(key, moment, lambda: fallback)]
             seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-            return [self.deliberate(key, decide_card, (view, self.seat, seed, TRICK_DEALS[level], seconds), fallback)]
+            return [self.deliberate(key, decide_card, card_args(view, self.seat, seed, level, seconds), fallback)]
         if view.asking != self.seat:
             return []
         if view.phase == "draw":
@@ -347,7 +358,7 @@ def decide(view: ChicagoView, seat: int, level: str, seed: int = 0) -> Action:
     if view.turn == seat:
         if level == "easy" or len(view.playable) == 1:
             return play(easy_card(view))
-        return decide_card(view, seat, seed, TRICK_DEALS[level])
+        return decide_card(*card_args(view, seat, seed, level, None))
     if view.phase == "draw":
         return decide_draw(view, seat, seed, DRAW_SAMPLES) if level == "hard" else decide_discard(view, seat)
     return decide_declare(view)

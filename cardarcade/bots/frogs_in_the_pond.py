@@ -17,15 +17,20 @@ from __future__ import annotations
 import random
 
 from cardarcade.bots import register
+from cardarcade.bots._trick_pimc import Tricks, position_of, sampled_card, trick_winner
 from cardarcade.bots.card_search import CardSearchBot
+from cardarcade.bots.search import Budget
 from cardarcade.cards import ACES_HIGH, Card
-from cardarcade.rules._tricks import winning_index
-from cardarcade.rules.frogs_in_the_pond import FrogsView, quick_card
+from cardarcade.rules._tricks import play, winning_index
+from cardarcade.rules.base import Action
+from cardarcade.rules.frogs_in_the_pond import PACKS, TADPOLE, FrogsView, card_points, quick_card
 
 GAME = "frogs-in-the-pond"
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
-MEDIUM_SAMPLES = 16
-HARD_ITERATIONS = 300  # play-outs to the end of the hand (cutting them after four tricks played worse)
+MEDIUM_DEALS = 8  # once medium searches
+MEDIUM_FROM = 6  # medium searches the last tricks, from this many cards in its hand
+HARD_DEALS = 60  # sampled deals a move, each card judged in each
+SOLVE_AT = 6  # cards left in the hands at most when a sampled deal is solved exactly
 HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 
 
@@ -33,18 +38,49 @@ def easy_card(view: FrogsView, rng: random.Random) -> Card:
     cards = view.playable
     if len(cards) == 1 or rng.random() < EASY_SLIP:
         return rng.choice(cards)
+    return thumb_of_view(view)
+
+
+def thumb_of_view(view: FrogsView) -> Card:
+    """The rule of thumb (``quick_card``)."""
     trick = [t.card for t in view.trick]
     top = view.trick[winning_index(trick, ACES_HIGH)].seat if trick else None
-    return quick_card(cards, trick, top, view.side, view.seat, view.players, view.tadpole)
+    return quick_card(view.playable, trick, top, view.side, view.seat, view.players, view.tadpole)
+
+
+def tricks_of(view: FrogsView, unseen: tuple[Card, ...]) -> Tricks:
+    """The hand as the fast search sees it: a frog is worth what an unseen card is worth on
+    average (who takes which frog is luck, and a search that knew the pond's order would chase it)."""
+    worth = {c: float(card_points(c, view.tadpole)) for c in PACKS[view.players]}
+    frog = sum(worth[c] for c in unseen) / len(unseen) if view.pond and unseen else 0.0
+    return Tricks(strength={c: ACES_HIGH.value(c) for c in worth}, worth=worth, trick_bonus=frog,
+                  ring=tuple(view.ring), side=tuple(view.side), points_are_bad=False)
+
+
+def rule_of_thumb(cards: list[Card], trick: list[Card], seats: list[int], seat: int, rules: Tricks) -> Card:
+    """``quick_card`` for the fast search's play-outs."""
+    top = trick_winner(trick, seats, rules) if trick else None
+    return quick_card(cards, trick, top, list(rules.side), seat, len(rules.ring), rules.worth[TADPOLE] < 0)
+
+
+def decide_search(view: FrogsView, seat: int, seed: int, deals: int, seconds: float | None = None) -> Action:
+    """Hard's card: the fast sampled search (``_trick_pimc``), solving the last tricks exactly."""
+    position = position_of(view, seat, PACKS[view.players], view.my_frogs)
+    card = sampled_card(position, view.playable, tricks_of(view, position.unseen), rule_of_thumb,
+                        random.Random(seed), Budget(deals, seconds), SOLVE_AT)
+    return play(card)
 
 
 @register(GAME)
 class FrogsBot(CardSearchBot):
     GAME = GAME
-    MEDIUM_SAMPLES = MEDIUM_SAMPLES
-    HARD_ITERATIONS = HARD_ITERATIONS
+    MEDIUM_DEALS = MEDIUM_DEALS
+    MEDIUM_FROM = MEDIUM_FROM
+    HARD_DEALS = HARD_DEALS
     HARD_SECONDS = HARD_SECONDS
     easy_card = staticmethod(easy_card)
+    search = staticmethod(decide_search)
+    thumb_card = staticmethod(thumb_of_view)
 
 
 decide = FrogsBot.decide  # what a bot of a level plays from a view (tests and benchmarks)

@@ -30,10 +30,16 @@ def test_bots_finish_a_game_at_every_level(level: str) -> None:
 def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
     game = new()
     assert isinstance(make_bot(SPEC.id, 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
-    for level in ("medium", "hard"):
-        (item,) = make_bot(SPEC.id, 0, level, random.Random(0)).plans(game.view(0), NOW)
-        assert isinstance(item, Thinking) and item.fallback in game.legal_actions(0)
-        assert item.work(*item.args) in game.legal_actions(0)
+    # medium plays the first tricks by its rule of thumb, as a person would, and searches the last ones
+    assert isinstance(make_bot(SPEC.id, 0, "medium", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
+    late = new()
+    while len(late.s.hands[late.actors()[0]]) > 6:
+        late.apply(late.actors()[0], late.legal_actions(late.actors()[0])[0])
+    for level, position in (("hard", game), ("medium", late)):
+        seat = position.actors()[0]
+        (item,) = make_bot(SPEC.id, seat, level, random.Random(0)).plans(position.view(seat), NOW)
+        assert isinstance(item, Thinking) and item.fallback in position.legal_actions(seat)
+        assert item.work(*item.args) in position.legal_actions(seat)
     assert make_bot(SPEC.id, 1, "hard", random.Random(0)).plans(game.view(1), NOW) == []
 
 

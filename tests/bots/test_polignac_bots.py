@@ -39,11 +39,22 @@ def test_bots_finish_a_game_at_every_level(level: str) -> None:
 def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
     game = new(*FOUR)
     assert isinstance(make_bot("polignac", 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
-    for level in ("medium", "hard"):
-        (item,) = make_bot("polignac", 0, level, random.Random(0)).plans(game.view(0), NOW)
-        assert isinstance(item, Thinking) and item.fallback in game.legal_actions(0)
-        assert item.work(*item.args) in game.legal_actions(0)
+    # medium plays the first tricks by its rule of thumb, as a person would, and searches the last ones
+    assert isinstance(make_bot("polignac", 0, "medium", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
+    for level, position in (("hard", game), ("medium", last_tricks(new(*FOUR)))):
+        seat = position.actors()[0]
+        (item,) = make_bot("polignac", seat, level, random.Random(0)).plans(position.view(seat), NOW)
+        assert isinstance(item, Thinking) and item.fallback in position.legal_actions(seat)
+        assert item.work(*item.args) in position.legal_actions(seat)
     assert make_bot("polignac", 1, "hard", random.Random(0)).plans(game.view(1), NOW) == []
+
+
+def last_tricks(game: Polignac) -> Polignac:
+    """``game`` played on (the first card each time) until medium would search: its last four tricks."""
+    while len(game.s.hands[game.actors()[0]]) > 4:
+        seat = game.actors()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return game
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
@@ -76,10 +87,11 @@ def test_a_void_bot_throws_a_jack_on_a_trick_someone_else_takes(level: str) -> N
 def test_at_a_live_table_only_hard_may_search_on_for_the_tables_think_time() -> None:
     """Medium does its few samples wherever it plays; hard does its fixed work and may go on
     while the table's think time lasts (tests/bots/test_busy_machine.py: never less)."""
-    game = new(*FOUR)
+    game = last_tricks(new(*FOUR))
+    seat = game.actors()[0]
     live = Moment(now=10.0, stimulus_time=10.0, pace=0.8, think_seconds=0.3)
     for level, seconds in (("medium", None), ("hard", 0.3)):
-        (item,) = make_bot("polignac", 0, level, random.Random(0)).plans(game.view(0), live)
+        (item,) = make_bot("polignac", seat, level, random.Random(0)).plans(game.view(seat), live)
         assert isinstance(item, Thinking) and item.args[-1] == seconds
-        (item,) = make_bot("polignac", 0, level, random.Random(0)).plans(game.view(0), NOW)
+        (item,) = make_bot("polignac", seat, level, random.Random(0)).plans(game.view(seat), NOW)
         assert isinstance(item, Thinking) and item.args[-1] is None  # no table: a fixed amount of work
