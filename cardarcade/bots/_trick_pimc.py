@@ -151,13 +151,16 @@ class Position:
     unseen: tuple[Card, ...]
     counts: tuple[int, ...]  # cards in each seat's hand
     voids: tuple[frozenset[Suit], ...]  # suits each seat has shown it lacks
+    played: tuple[Card, ...] = ()  # every card played this hand, in order
+    played_by: tuple[int, ...] = ()
 
 
 def sampled_card(position: Position, options: Sequence[Card], rules: Tricks, policy: Policy, rng: random.Random,
-                 budget: Budget, solve_at: int) -> Card:
+                 budget: Budget, solve_at: int, read_plays: bool = False) -> Card:
     """The card with the best total over sampled deals of the unseen cards (voids honoured):
     each judged by a play-out of ``policy``, or solved exactly when ``solve_at`` cards or fewer
-    are left in the hands. The lower card on a tie."""
+    are left in the hands. ``read_plays``: each deal weighed by how well it explains the cards
+    the others have played (``likelihood``). The lower card on a tie."""
     me, n = position.seat, len(position.counts)
     counts = [0 if p == me else position.counts[p] for p in range(n)]
     rest = len(position.unseen) - sum(counts)
@@ -168,10 +171,34 @@ def sampled_card(position: Position, options: Sequence[Card], rules: Tricks, pol
         dealt = deal_unseen(position.unseen, counts + [rest], voids, rng)[:n]
         dealt[me] = list(position.hand)
         memo: dict = {}  # one deal's solved positions, shared by the cards tried in it
+        weight = likelihood(dealt, position, rules, policy) if read_plays else 1.0
         for card in options:
-            totals[card] += _judge(dealt, position, card, rules, policy, memo if exact else None)
+            totals[card] += weight * _judge(dealt, position, card, rules, policy, memo if exact else None)
         budget.done += 1
     return max(options, key=lambda c: (totals[c], -rules.strength[c]))
+
+
+READ = 0.75  # how often the others are taken to play their rule of thumb where they had a choice
+
+
+def likelihood(hands: list[list[Card]], position: Position, rules: Tricks, policy: Policy) -> float:
+    """How likely the others' plays this hand were had they held ``hands``, playing ``policy``
+    most of the time (``READ``): a player who led a low card rather than an ace probably had none."""
+    n, me = len(rules.ring), position.seat
+    held = [list(h) for h in hands]  # each seat's hand as it was, walking back through the plays
+    weight = 1.0
+    for i in range(len(position.played) - 1, -1, -1):
+        seat, card = position.played_by[i], position.played[i]
+        held[seat].append(card)
+        if seat == me:
+            continue
+        start = i - i % n
+        trick, seats = list(position.played[start:i]), list(position.played_by[start:i])
+        choices = allowed(held[seat], trick)
+        if len(choices) > 1:
+            expected = policy(choices, trick, seats, seat, rules)
+            weight *= READ if expected == card else (1 - READ) / (len(choices) - 1)
+    return weight
 
 
 def _judge(dealt: list[list[Card]], position: Position, card: Card, rules: Tricks, policy: Policy,
@@ -194,4 +221,5 @@ def position_of(view, seat: int, pack: Sequence[Card], also_seen: Sequence[Card]
     seen = set(view.hand) | set(view.played) | set(also_seen)
     return Position(seat=seat, hand=tuple(view.hand), trick=tuple(t.card for t in view.trick),
                     seats=tuple(t.seat for t in view.trick), unseen=tuple(c for c in pack if c not in seen),
-                    counts=tuple(view.hand_counts), voids=tuple(frozenset(v) for v in view.voids))
+                    counts=tuple(view.hand_counts), voids=tuple(frozenset(v) for v in view.voids),
+                    played=tuple(view.played), played_by=tuple(view.played_by))

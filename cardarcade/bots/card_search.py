@@ -27,7 +27,7 @@ class CardSearchBot(BotBase):
     HARD_SECONDS: ClassVar[float] = 0.8  # at a live table, hard searches on past its fixed work until then
 
     @staticmethod
-    def search(view: Any, seat: int, seed: int, deals: int, seconds: float | None) -> Action:
+    def search(view: Any, seat: int, seed: int, deals: int, seconds: float | None, read_plays: bool) -> Action:
         """The game's sampled search (module-level in the game's module: it goes to a worker process)."""
         raise NotImplementedError
 
@@ -64,10 +64,10 @@ class CardSearchBot(BotBase):
     def search_work(cls, view: Any, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
         """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
         if skill == 1:  # (medium's few deals, always: the table's thinking time is hard's to use)
-            return cls.search, (view, seat, seed, cls.MEDIUM_DEALS, None)
+            return cls.search, (view, seat, seed, cls.MEDIUM_DEALS, None, False)
         if seconds is not None:
             seconds = min(seconds, cls.HARD_SECONDS)
-        return cls.search, (view, seat, seed, cls.HARD_DEALS, seconds)
+        return cls.search, (view, seat, seed, cls.HARD_DEALS, seconds, True)
 
     @classmethod
     def decide(cls, view: Any, seat: int, level: str, seed: int = 0) -> Action:

@@ -28,8 +28,8 @@ from cardarcade.rules.frogs_in_the_pond import PACKS, TADPOLE, FrogsView, card_p
 GAME = "frogs-in-the-pond"
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_DEALS = 8  # once medium searches
-MEDIUM_FROM = 6  # medium searches the last tricks, from this many cards in its hand
-HARD_DEALS = 60  # sampled deals a move, each card judged in each
+MEDIUM_FROM = 4  # medium searches the last tricks, from this many cards in its hand
+HARD_DEALS = 250  # sampled deals a move, each card judged in each
 SOLVE_AT = 6  # cards left in the hands at most when a sampled deal is solved exactly
 HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 
@@ -63,11 +63,13 @@ def rule_of_thumb(cards: list[Card], trick: list[Card], seats: list[int], seat: 
     return quick_card(cards, trick, top, list(rules.side), seat, len(rules.ring), rules.worth[TADPOLE] < 0)
 
 
-def decide_search(view: FrogsView, seat: int, seed: int, deals: int, seconds: float | None = None) -> Action:
-    """Hard's card: the fast sampled search (``_trick_pimc``), solving the last tricks exactly."""
+def decide_search(view: FrogsView, seat: int, seed: int, deals: int, seconds: float | None = None,
+                  read_plays: bool = False) -> Action:
+    """A searching level's card: the fast sampled search (``_trick_pimc``), solving the last tricks
+    exactly; ``read_plays`` (hard): the deals weighed by how well they explain the others' plays."""
     position = position_of(view, seat, PACKS[view.players], view.my_frogs)
     card = sampled_card(position, view.playable, tricks_of(view, position.unseen), rule_of_thumb,
-                        random.Random(seed), Budget(deals, seconds), SOLVE_AT)
+                        random.Random(seed), Budget(deals, seconds), SOLVE_AT, read_plays)
     return play(card)
 
 

@@ -26,7 +26,7 @@ from cardarcade.rules.polignac import PACKS, POLIGNAC_CARD, PolignacView
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_DEALS = 8  # once medium searches
 MEDIUM_FROM = 4  # medium searches the last tricks, from this many cards in its hand
-HARD_DEALS = 60  # sampled deals a move, each card judged in each
+HARD_DEALS = 250  # sampled deals a move, each card judged in each
 SOLVE_AT = 7  # cards left in the hands at most when a sampled deal is solved exactly
 HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 
@@ -75,10 +75,12 @@ def tricks_of(view: PolignacView) -> Tricks:
                   side=seats, points_are_bad=True)
 
 
-def decide_search(view: PolignacView, seat: int, seed: int, deals: int, seconds: float | None = None) -> Action:
-    """Hard's card: the fast sampled search (``_trick_pimc``), solving the last tricks exactly."""
+def decide_search(view: PolignacView, seat: int, seed: int, deals: int, seconds: float | None = None,
+                  read_plays: bool = False) -> Action:
+    """A searching level's card: the fast sampled search (``_trick_pimc``), solving the last tricks
+    exactly; ``read_plays`` (hard): the deals weighed by how well they explain the others' plays."""
     card = sampled_card(position_of(view, seat, PACKS[view.players]), view.playable, tricks_of(view),
-                        rule_of_thumb, random.Random(seed), Budget(deals, seconds), SOLVE_AT)
+                        rule_of_thumb, random.Random(seed), Budget(deals, seconds), SOLVE_AT, read_plays)
     return play(card)
 
 

@@ -33,7 +33,7 @@ def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
     # medium plays the first tricks by its rule of thumb, as a person would, and searches the last ones
     assert isinstance(make_bot(SPEC.id, 0, "medium", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
     late = new()
-    while len(late.s.hands[late.actors()[0]]) > 6:
+    while len(late.s.hands[late.actors()[0]]) > 4:
         late.apply(late.actors()[0], late.legal_actions(late.actors()[0])[0])
     for level, position in (("hard", game), ("medium", late)):
         seat = position.actors()[0]
