@@ -92,7 +92,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("old-mans-bundle", "Stealing the Old Man's Bundle", TURN_BASED, 2, 2, 2,
              "Capture table cards by rank, and steal your opponent's bundle by matching its top card."),
     GameInfo("knock-poker", "Knock Poker", TURN_BASED, 2, 6, 4,
-             "Draw and discard towards the best poker hand; knock, one more turn each, show."),
+             "Draw and discard towards the best poker hand; knock, one more turn each, show.", expert=True),
     GameInfo("thirteen", "Thirteen", TURN_BASED, 2, 12, 4,
              "Climb with pairs, triples and runs; 2s are high, chops cut them."),
     GameInfo("machiavelli", "Machiavelli", TURN_BASED, 2, 5, 3,

@@ -9,7 +9,9 @@ A game that can be searched gives its ``Game`` class three more things:
 - ``utilities() -> list[float]``: each seat's worth of the position, about -1 to 1, at the end of
   an episode or where a search stops early;
 - optionally ``rollout_move(seat, rng) -> Action``: a fast policy for play-outs (default: a
-  random legal move).
+  random legal move);
+- optionally ``search_moves(seat) -> list[Action]``: the moves ``sampled_best`` weighs, where
+  weighing every legal one would spread a fixed amount of work too thin (default: every legal move).
 
 Two searches use them:
 
@@ -133,6 +135,12 @@ def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random,
     return sampled_best(game_class, view, seat, rng, Budget(samples, seconds), judge)
 
 
+def weighed_moves(game: Game, seat: int) -> list[Action]:
+    """The moves a search weighs for ``seat``: the game's ``search_moves`` if it has them, else every legal move."""
+    choose = getattr(game, "search_moves", None)
+    return choose(seat) if choose is not None else game.legal_actions(seat)
+
+
 def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
                  judge: Callable[[Game, Hashable], float]) -> Action:
     """Deal the hidden cards ``budget`` times; in each deal make every legal move and ``judge``
@@ -141,7 +149,7 @@ def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random
     while budget.more():
         game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
         episode = game.episode()
-        legal = game.legal_actions(seat)
+        legal = weighed_moves(game, seat)
         if len(legal) == 1 and not totals:
             return legal[0]
         for action in legal:

@@ -129,6 +129,7 @@ class KnockPoker(Game[KnockPokerState]):
     State = KnockPokerState
     Options = KnockPokerOptions
     __slots__ = ()
+    SEARCH_THROWS = 2  # the discards a search weighs (each with and without a knock): the rule of thumb's best
 
     @classmethod
     def setup(cls, players: int, seed: int, options: KnockPokerOptions, deck: list[Card] | None) -> "KnockPoker":
@@ -264,6 +265,86 @@ class KnockPoker(Game[KnockPokerState]):
                                   ranking=ranking, score_name=SCORE_NAME))
         return events
 
+    # ---- search hooks (``cardarcade.bots.search``): deals of what a seat has not seen, and a
+    # rule of thumb for play-outs that sees only what its seat may see
+
+    @classmethod
+    def determinize(cls, view: KnockPokerView, seat: int, rng) -> "KnockPoker":
+        """A whole game consistent with what ``seat`` has seen: the others' hands hold the cards
+        they took from the discard pile; the rest of their hands and the stock come from the
+        unseen cards at random. A hand is not a random one, though: its player has kept the
+        best of every card drawn, so each is dealt as if drawn afresh, turn by turn, by the
+        rule of thumb."""
+        seen = set(view.hand) | set(view.dead) | {c for held in view.known for c in held}
+        if view.discard_top is not None:
+            seen.add(view.discard_top)
+        unseen = [c for c in FULL_PACK if c not in seen]
+        rng.shuffle(unseen)
+        hands = []
+        for p in range(view.players):
+            if p == seat:
+                hands.append(list(view.hand))
+                continue
+            hands.append(_hand_drawn_for(view, p, unseen, rng))
+        rng.shuffle(unseen)
+        top = [view.discard_top] if view.discard_top is not None else []
+        options = KnockPokerOptions(throw_back=view.throw_back, max_rounds=view.max_rounds,
+                                    first_round_knock=view.may_knock or view.round > 1 or view.knocker is not None)
+        state = KnockPokerState(
+            players=view.players, seed=rng.randrange(1 << 30), options=options, hands=hands, stock=unseen,
+            discard=list(view.dead) + top, turn=view.turn if view.turn is not None else seat,
+            phase=view.phase or "draw", drawn=view.drawn, drawn_from=view.drawn_from, knocker=view.knocker,
+            turns_left=view.turns_left, round=view.round, reshuffles=view.reshuffles,
+            taken=[list(held) for held in view.known], moves=list(view.moves))
+        return cls(state)
+
+    def episode(self) -> int:
+        return 0  # a game is one hand: a search looks to its end
+
+    def utilities(self) -> list[float]:
+        """Each seat's share of the win: at the end as the result says; before it, by the hands now."""
+        s = self.s
+        if s.result is not None:
+            winners = s.result.winners
+        else:
+            values = [evaluate(h[:HAND_SIZE]) for h in s.hands]
+            winners = [p for p, v in enumerate(values) if v == max(values)]
+        return [1 / len(winners) if p in winners else 0.0 for p in range(s.players)]
+
+    def rollout_move(self, seat: int, rng=None) -> Action:
+        """The rule of thumb every seat plays by in a play-out, from its own hand and the table:
+        take the discard when it makes the hand worth more, throw the card worth least (on a
+        last turn: for the best hand at once), knock at a fixed strength."""
+        s = self.s
+        hand = s.hands[seat]
+        last = s.knocker is not None
+        worth = strength if last else keep_value
+        if s.phase == "draw":
+            if not s.stock:
+                return TAKE
+            top = s.discard[-1]
+            forced = None if s.options.throw_back else top
+            better = throws_by_worth(hand + [top], worth, forced)[0][0] > worth(hand)
+            return TAKE if better else DRAW
+        forced = s.drawn if s.drawn_from == "discard" and not s.options.throw_back else None
+        _, card = throws_by_worth(hand, worth, forced)[0]
+        kept = [c for c in hand if c is not card]
+        if self.may_knock(seat) and strength(kept) >= ROLLOUT_KNOCK[s.players]:
+            return Action("knock", (card,))
+        return Action("discard", (card,))
+
+    def search_moves(self, seat: int) -> list[Action]:
+        """The moves a search weighs: both draws; of the discards, the rule of thumb's best few,
+        each with a knock as well where one is allowed."""
+        s = self.s
+        if s.phase == "draw":
+            return self.legal_actions(seat)
+        worth = strength if s.knocker is not None else keep_value
+        forced = s.drawn if s.drawn_from == "discard" and not s.options.throw_back else None
+        best = [card for _, card in throws_by_worth(s.hands[seat], worth, forced)[:self.SEARCH_THROWS]]
+        kinds = ("knock", "discard") if self.may_knock(seat) else ("discard",)  # a tie: knock, sure of it
+        return [Action(kind, (card,)) for card in best for kind in kinds]
+
     # ---- saves
 
     def check_loaded(self) -> None:
@@ -300,6 +381,85 @@ class KnockPoker(Game[KnockPokerState]):
             raise ValueError("a showdown before the end")
         if not s.stock and not drawing:
             raise ValueError("an empty stock at the start of a turn")
+
+
+# ---- the search hooks' rule of thumb (``KnockPoker.rollout_move``)
+
+STRAIGHT_MASKS = tuple(0b11111 << low for low in range(9)) + (1 << 12 | 0b1111,)  # bit r-2 per rank; the wheel
+FLUSH_ODDS, STRAIGHT_ODDS = 9 / 47, 4 / 47  # one draw's chance of the flush card; of one rank's card
+FLUSH_WORTH, STRAIGHT_WORTH = 0.985, 0.965  # about what a made flush or straight beats
+MAX_DRAWS_DEALT = 12  # a dealt hand's improving draws, at most (more change little)
+# A player's first turn (a look at the discard too) improves a hand about as much as three blind
+# draws, each later one as one or two (matched to medium bots' hands, round by round)
+FIRST_TURN_DRAWS = 2
+DEAL_TRIES = 30  # deals of a hand tried for one as strong as its player's knocking says
+ROLLOUT_KNOCK = {2: 0.9, 3: 0.93, 4: 0.95, 5: 0.96, 6: 0.97}  # knock at this strength, by players
+
+
+def _hand_drawn_for(view: KnockPokerView, seat: int, unseen: list[Card], rng) -> list[Card]:
+    """``seat``'s hand in a deal: the cards it took from the discard pile, and from ``unseen``
+    the rest, improved by as many blind draws as it has made by now, each keeping the five worth
+    most; and as strong as its knock or its not knocking says (a few tries)."""
+    known = view.known[seat]
+    free = view.hand_counts[seat] - len(known)
+    turns = view.round - 1 + (seat < (view.turn if view.turn is not None else 0))
+    draws = min(MAX_DRAWS_DEALT, max(0, turns + FIRST_TURN_DRAWS * (turns > 0) - len(known)))
+    low, high = _knock_bounds(view, seat, turns)
+    for _ in range(DEAL_TRIES):
+        rng.shuffle(unseen)
+        hand, extra = list(known) + unseen[:free], iter(unseen[free:free + draws])
+        for card in extra:
+            hand.append(card)
+            _, thrown = throws_by_worth(hand, keep_value, None, keep=known)[0]
+            hand.remove(thrown)
+        if low <= strength(hand) < high:
+            break
+    taken = set(hand)
+    unseen[:] = [c for c in unseen if c not in taken]
+    return hand
+
+
+def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, float]:
+    """How strong ``seat``'s hand is, judged as if it knocked by the rule of thumb: at least the
+    knocking strength if it knocked; below it if it has had a turn since it could knock and did not."""
+    knock = ROLLOUT_KNOCK[view.players]
+    if view.knocker == seat:
+        return knock, 2.0
+    if view.knocker is None and turns > 0 and (view.round > 2 or view.may_knock):
+        return 0.0, knock
+    return 0.0, 2.0
+
+
+def strength(cards) -> float:
+    """The share of all five-card hands these five beat."""
+    return percentile(evaluate(cards))
+
+
+def keep_value(five) -> float:
+    """Five cards' strength now, raised by the chance one blind draw makes a flush or straight
+    of them: a cheap stand-in for a look one card ahead."""
+    now = strength(five)
+    suits: dict = {}
+    bits = 0
+    for card in five:
+        suits[card.suit] = suits.get(card.suit, 0) + 1
+        bits |= 1 << (card.rank - 2)
+    gain = 0.0
+    if max(suits.values()) == 4 and now < FLUSH_WORTH:
+        gain = FLUSH_ODDS * (FLUSH_WORTH - now)
+    if now < STRAIGHT_WORTH:
+        outs = {mask & ~bits for mask in STRAIGHT_MASKS if (mask & bits).bit_count() == 4}
+        gain = max(gain, len(outs) * STRAIGHT_ODDS * (STRAIGHT_WORTH - now))
+    return now + gain
+
+
+def throws_by_worth(cards: list[Card], worth, forced: Card | None = None, keep=()) -> list[tuple[float, Card]]:
+    """Each card that may be thrown (never ``forced``, nor one of ``keep``) with the ``worth`` of
+    the five kept, best first."""
+    kept = [(worth([c for c in cards if c is not card]), card) for card in cards
+            if card is not forced and card not in keep]
+    kept.sort(key=lambda pair: -pair[0])
+    return kept
 
 
 def _article(value: HandValue) -> str:
