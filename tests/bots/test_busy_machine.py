@@ -25,6 +25,7 @@ SEARCHING = [
     ("chicago", 2, ("medium", "hard")),
     ("machiavelli", 2, ("hard",)),
     ("knock-poker", 2, ("hard", "expert")),
+    ("dig", 2, ("hard",)),
 ]
 POSITIONS = 3  # decisions compared per game and level
 NOW = Moment(now=1.0, stimulus_time=1.0, pace=0.5)

@@ -45,7 +45,8 @@ def test_bot_games_finish_at_every_level(game_id: str, players: int):
     assert result is not None and result.winners
 
 
-@pytest.mark.parametrize("game_id, games, floor", [("neosho-rapids", 60, 0.6), ("dig", 100, 0.6)])
+# (Dig's hard searches: its strength is in benchmarks/levels.py and its finds in test_dig_search.py)
+@pytest.mark.parametrize("game_id, games, floor", [("neosho-rapids", 60, 0.6)])
 def test_hard_beats_easy_in_either_seat(game_id: str, games: int, floor: float):
     spec = GAMES[game_id]
     first = simulate(spec, ["hard", "easy"], games, seed=100)
@@ -109,4 +110,4 @@ def test_dig_hard_names_what_the_opponent_was_seen_to_lack(eight_names: str, exp
         action = bot("dig", level).choose(game.view(0))
         assert action.card == C("8c") and action.value in expected, level
     medium = bot("dig", "medium").choose(game.view(0))
-    assert medium.value == "s"  # medium names the suit it holds most of (with the two spare spades)
+    assert medium.value == "h"  # of its two longest suits, medium names the one seat 1 dug for
