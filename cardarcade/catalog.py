@@ -94,7 +94,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("knock-poker", "Knock Poker", TURN_BASED, 2, 6, 4,
              "Draw and discard towards the best poker hand; knock, one more turn each, show.", expert=True),
     GameInfo("thirteen", "Thirteen", TURN_BASED, 2, 12, 4,
-             "Climb with pairs, triples and runs; 2s are high, chops cut them."),
+             "Climb with pairs, triples and runs; 2s are high, chops cut them.", expert=True),
     GameInfo("machiavelli", "Machiavelli", TURN_BASED, 2, 5, 3,
              "Rummy with two packs; the table is everyone's to rearrange."),
     GameInfo("schnapsen", "Schnapsen", TURN_BASED, 2, 2, 2,

@@ -125,14 +125,16 @@ class Budget:
 
 
 def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
-         depth: int | None = None, seconds: float | None = None, policy: str = "rollout_move") -> Action:
+         depth: int | None = None, seconds: float | None = None, policy: str = "rollout_move",
+         moves: Sequence[Action] | None = None) -> Action:
     """Perfect-information Monte Carlo: the move with the best average over sampled deals,
-    each move judged by one play-out (``policy``, to ``depth`` moves or the episode's end)."""
+    each move judged by one play-out (``policy``, to ``depth`` moves or the episode's end);
+    ``moves``: the ones the caller found worth weighing (default: ``weighed_moves``)."""
     def judge(trial: Game, episode: Hashable) -> float:
         play_out(trial, episode, rng, depth, policy)
         return trial.utilities()[seat]  # type: ignore[attr-defined]
 
-    return sampled_best(game_class, view, seat, rng, Budget(samples, seconds), judge)
+    return sampled_best(game_class, view, seat, rng, Budget(samples, seconds), judge, moves)
 
 
 def weighed_moves(game: Game, seat: int) -> list[Action]:
@@ -142,14 +144,15 @@ def weighed_moves(game: Game, seat: int) -> list[Action]:
 
 
 def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
-                 judge: Callable[[Game, Hashable], float]) -> Action:
-    """Deal the hidden cards ``budget`` times; in each deal make every legal move and ``judge``
-    the position it leaves (consuming it); the move with the best total."""
+                 judge: Callable[[Game, Hashable], float], moves: Sequence[Action] | None = None) -> Action:
+    """Deal the hidden cards ``budget`` times; in each deal make every legal move (or each of
+    ``moves``: the searching seat's own, legal in every deal) and ``judge`` the position it leaves
+    (consuming it); the move with the best total."""
     totals: dict[Action, float] = {}
     while budget.more():
         game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
         episode = game.episode()
-        legal = weighed_moves(game, seat)
+        legal = weighed_moves(game, seat) if moves is None else list(moves)
         if len(legal) == 1 and not totals:
             return legal[0]
         for action in legal:

@@ -3,43 +3,51 @@
 - easy: plays the lowest combination it may (a lead: its lowest card alone), a chop only when
   nothing else beats the table, and knocks only when it cannot play.
 - medium: splits its hand into the fewest combinations (straights, runs of pairs, triples,
-  pairs, singles) and plays whole pieces of that plan: it leads its lowest piece, follows with
-  a piece that beats the table, and knocks rather than break a pair or a straight, or throw a
-  2 or a chop on a low play, until someone is close to going out.
-- hard: plans its hand the same way but weighs each piece by how likely it is to win its round
-  of play, from the cards still unseen (it counts what has been played); it plays so as to
-  need the fewest leads to go out, keeps 2s and chops to win the lead back, leads its weakest
-  pieces first but a sure winner first when only one piece would be left, and fights once a
-  player is about to go out (it knocks less; against one card left it leads no single it
-  cannot be sure of, and answers a single as high as it can).
+  pairs, singles), each piece weighed by how likely it is to win its round of play from the
+  cards still unseen (it counts what has been played); it plays so as to need the fewest leads
+  to go out, keeps 2s and chops to win the lead back, leads its weakest pieces first but a sure
+  winner first when only one piece would be left, and fights once a player is about to go out
+  (it knocks less; against one card left it leads no single it cannot be sure of, and answers a
+  single as high as it can).
+- hard: takes medium's few best moves and plays each out on deals of the cards it has not seen
+  (``search.pimc`` over ``Thirteen.determinize``, everyone playing on by the engine's
+  ``rollout_move``), keeping the one that wins most; expert weighs more of medium's moves over
+  more deals, and at a live table goes on dealing while its thinking time lasts.
 
-Every level decides on the event loop: the slowest, hard, takes 0.7 ms of CPU at the median and
-under 5 ms at the most (benchmarks/thirteen.py), below the few milliseconds that would call
-for a worker process.
+Easy and medium decide on the event loop (medium: under a millisecond at the median); hard and
+expert search off it (``Thinking``), a fixed number of deals whatever the machine's load.
 """
 
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
-from cardarcade.bots import STRATEGY_LEVELS, BotBase, Moment, Plan, register
-from cardarcade.cards import Card, double_deck, standard_deck
+from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.bots._thirteen_playout import first_out
+from cardarcade.bots.search import Budget, sampled_best
+from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.thirteen import KNOCK, RANKS, SHOW, SPEC, TWO, Combo, ThirteenView, key, rank_of
+from cardarcade.rules.thirteen import (KNOCK, PACKS, RANKS, SHOW, SPEC, TWO, Combo, Thirteen, ThirteenView, key,
+                                       rank_of)
 
 Counts = tuple[int, ...]
-PACKS = {1: tuple(standard_deck()), 2: tuple(double_deck())}
-# hard: how a piece's chance of winning its round shrinks with each rank that could top it
+# medium: how a piece's chance of winning its round shrinks with each rank that could top it
 PER_RIVAL = {"single": 0.55, "pair": 0.4, "triple": 0.25}
 DANGER = 3  # an opponent holding this many cards or fewer may go out soon
-LEAD_WEAK = 0.3  # hard: how much it prefers to lead its weakest pieces first
-LEAD_SIZE = 0.3  # hard: how much it prefers to lead pieces of more cards
-SURE = 0.95  # hard: a piece this likely to win its round of play is counted on to win it
-BLOCK = 2.0  # hard: how much it prefers its strongest answer when a player is down to one card
-KNOCK_FEAR = 1.5  # hard: the cost of knocking while a player is close to out (over their cards left)
-SPEND = 0.6  # hard: the cost of spending a sure winner (a 2, a chop) while nobody is close to out
+LEAD_WEAK = 0.3  # medium: how much it prefers to lead its weakest pieces first
+LEAD_SIZE = 0.3  # medium: how much it prefers to lead pieces of more cards
+SURE = 0.95  # medium: a piece this likely to win its round of play is counted on to win it
+BLOCK = 2.0  # medium: how much it prefers its strongest answer when a player is down to one card
+KNOCK_FEAR = 1.5  # medium: the cost of knocking while a player is close to out (over their cards left)
+SPEND = 0.6  # medium: the cost of spending a sure winner (a 2, a chop) while nobody is close to out
+# hard and expert search: deals sampled (their fixed work), the planner's moves weighed, and
+# expert's extra seconds at a live table
+HARD_DEALS, HARD_WIDTH = 200, 4
+EXPERT_DEALS, EXPERT_WIDTH, EXPERT_SECONDS = 600, 6, 1.5
 
 
 def counts_of(cards: list[Card] | tuple[Card, ...]) -> Counts:
@@ -105,13 +113,6 @@ class Planner:
         return found
 
 
-def static_worth(kind: str, top: int, span: int) -> float:
-    """Medium's view of a piece's strength: by its top rank alone, chops and 2s strong."""
-    if kind in ("quad", "pairs") or top == TWO:
-        return 0.9
-    return (top / (TWO - 1)) ** 3 * 0.6 if kind == "single" else (top / (TWO - 1)) ** 2 * 0.7
-
-
 def shape(combo: Combo) -> tuple[str, int, int]:
     ranks = [rank_of(c) for c in combo.cards]
     return combo.kind, ranks[0], ranks[-1] - ranks[0] + 1
@@ -132,7 +133,7 @@ def danger(view: ThirteenView, seat: int) -> int:
     return min((n for p, n in enumerate(view.hand_counts) if p != seat and n), default=99)
 
 
-# ---------------------------------------------------------------- easy and medium
+# ---------------------------------------------------------------- easy
 
 
 def decide_easy(view: ThirteenView) -> Action:
@@ -145,37 +146,7 @@ def decide_easy(view: ThirteenView) -> Action:
     return min(plain, key=lambda c: key(c.top)).action()
 
 
-def decide_medium(view: ThirteenView, seat: int) -> Action:
-    legal = cheapest(view.legal_plays())
-    if not legal:
-        return KNOCK
-    planner = Planner(static_worth)
-    hand = counts_of(view.hand)
-    whole = planner.cost(hand)
-    close = danger(view, seat) <= DANGER
-
-    def keeps_plan(combo: Combo) -> bool:
-        return planner.cost(counts_of([c for c in view.hand if c not in combo.cards])) \
-            + planner.piece_cost(shape(combo)) <= whole + 1e-9
-
-    fits = [c for c in legal if keeps_plan(c)]
-    if not view.table:
-        choice = fits or legal
-        # its lowest piece, the longest of those (shedding more cards for one lead)
-        return min(choice, key=lambda c: (rank_of(c.cards[0]), -c.size, key(c.top))).action()
-    strong = [c for c in fits if c.chop or rank_of(c.top) == TWO]
-    ordinary = [c for c in fits if c not in strong]
-    if ordinary:
-        return ordinary[0].action()
-    if close:
-        return (fits or legal)[-1 if danger(view, seat) <= 1 else 0].action()
-    table_top = rank_of(view.table[-1])
-    if strong and table_top >= TWO - 2:  # an ace or a 2 on the table is worth a 2 or a chop
-        return strong[0].action()
-    return KNOCK
-
-
-# ---------------------------------------------------------------- hard
+# ---------------------------------------------------------------- medium: the planner
 
 
 class UnseenWorth:
@@ -216,11 +187,16 @@ class UnseenWorth:
         return worth
 
 
-def decide_hard(view: ThirteenView, seat: int) -> Action:
-    """Hard's move: the play leaving the cheapest plan for the rest of the hand."""
+def decide_medium(view: ThirteenView, seat: int) -> Action:
+    """The planner's move: the play leaving the cheapest plan for the rest of the hand."""
+    return ranked_moves(view, seat)[0]
+
+
+def ranked_moves(view: ThirteenView, seat: int) -> list[Action]:
+    """The moves the planner would make here, best first (going out at once: that alone)."""
     legal = cheapest(view.legal_plays())
     if not legal:
-        return KNOCK
+        return [KNOCK]
     worth = UnseenWorth(view)
     planner = Planner(worth)
     hand = list(view.hand)
@@ -232,7 +208,7 @@ def decide_hard(view: ThirteenView, seat: int) -> Action:
 
     for combo in legal:  # going out at once
         if combo.size == len(hand):
-            return combo.action()
+            return [combo.action()]
     scored: list[tuple[float, int, Combo | None]] = []
     for i, combo in enumerate(legal):
         piece = shape(combo)
@@ -258,8 +234,50 @@ def decide_hard(view: ThirteenView, seat: int) -> Action:
         if close <= DANGER:
             knock_score += KNOCK_FEAR / close  # letting a nearly-out player keep the lead is costly
         scored.append((knock_score, len(legal), None))
-    best = min(scored, key=lambda t: (t[0], t[1]))[2]
-    return best.action() if best is not None else KNOCK
+    return [KNOCK if combo is None else combo.action() for _, _, combo in sorted(scored, key=lambda t: (t[0], t[1]))]
+
+
+# ---------------------------------------------------------------- hard and expert: a search
+
+
+@dataclass(frozen=True)
+class Search:
+    """A level's search: ``deals`` sampled deals at two players (its fixed work; fewer at larger
+    tables, whose play-outs are longer) over medium's ``width`` best moves; ``seconds``: how long
+    it may search on at a live table, past its fixed work."""
+
+    deals: int
+    width: int
+    seconds: float = 0.0
+
+    def deals_at(self, players: int) -> int:
+        return max(self.width, self.deals * 2 // players)
+
+
+SEARCHES = {"hard": Search(deals=HARD_DEALS, width=HARD_WIDTH), "expert": Search(deals=EXPERT_DEALS, width=EXPERT_WIDTH, seconds=EXPERT_SECONDS)}
+
+
+def search_moves(view: ThirteenView, seat: int, width: int) -> list[Action]:
+    """The moves worth a search: the planner's ``width`` best (knocking among them when allowed)."""
+    ranked = ranked_moves(view, seat)
+    moves = ranked[:width]
+    if KNOCK in ranked and KNOCK not in moves:
+        moves[-1] = KNOCK
+    return moves
+
+
+def decide_search(view: ThirteenView, seat: int, seed: int, deals: int, width: int,
+                  seconds: float | None) -> Action:
+    """The move that wins most often over ``deals`` deals of the unseen cards (more while
+    ``seconds`` last), everyone playing on by rules of thumb (module-level: it goes to a worker process)."""
+    moves = search_moves(view, seat, width)
+    if len(moves) == 1:
+        return moves[0]
+
+    def judge(trial: Thirteen, episode: Hashable) -> float:
+        return 1.0 if first_out(trial) == seat else 0.0
+
+    return sampled_best(Thirteen, view, seat, random.Random(seed), Budget(deals, seconds), judge, moves)
 
 
 # ---------------------------------------------------------------- the bot
@@ -267,28 +285,37 @@ def decide_hard(view: ThirteenView, seat: int) -> Action:
 
 @register("thirteen")
 class ThirteenBot(BotBase):
-    def plans(self, view: ThirteenView, moment: Moment) -> list[Plan]:
+    def plans(self, view: ThirteenView, moment: Moment) -> list[Plan | Thinking]:
         if view.turn != self.seat or view.seat != self.seat:
             return []
         # (a lead after everyone knocked differs from the moment the lead's last card went down
         # only in the cleared table)
         situation: Hashable = ("move", view.deal, view.redeals, len(view.played), len(view.table),
                                tuple(view.knocked), tuple(view.hand_counts))
-        return [self.move(situation, moment, lambda: self.choose(view))]
+        search = SEARCHES.get(self.level)
+        if search is None or view.instant == self.seat or len(search_moves(view, self.seat, search.width)) == 1:
+            return [self.move(situation, moment, lambda: self.choose(view))]
+        seed = self.once(("seed", situation), lambda: self.rng.randrange(1 << 30))
+        seconds = None if moment.think_seconds is None or not search.seconds else min(moment.think_seconds,
+                                                                                        search.seconds)
+        work = (view, self.seat, seed, search.deals_at(view.players), search.width, seconds)
+        return [self.deliberate(situation, decide_search, work,
+                                decide_medium(view, self.seat))]
 
     def choose(self, view: ThirteenView) -> Action:
-        return choose_for(view, STRATEGY_LEVELS[self.skill], self.seat)
+        return choose_for(view, self.level, self.seat)
 
 
-def choose_for(view: ThirteenView, level: str, seat: int) -> Action:
-    """The move a bot of ``level`` makes in ``view``."""
+def choose_for(view: ThirteenView, level: str, seat: int, seed: int = 0) -> Action:
+    """The move a bot of ``level`` makes in ``view`` (a search: its fixed work, under ``seed``)."""
     if view.instant == seat:  # four 2s or 3s dealt, under the house rule that they win
         return SHOW
     if level == "easy":
         return decide_easy(view)
-    if level == "medium":
+    search = SEARCHES.get(level)
+    if search is None:
         return decide_medium(view, seat)
-    return decide_hard(view, seat)
+    return decide_search(view, seat, seed, search.deals_at(view.players), search.width, None)
 
 
 def duel(level: str, other: str, seed: int, players: int,
@@ -308,4 +335,4 @@ def duel(level: str, other: str, seed: int, players: int,
     return game.result is not None and game.result.winners == [seat]
 
 
-__all__ = ["ThirteenBot", "choose_for", "decide_easy", "decide_hard", "decide_medium", "duel"]
+__all__ = ["ThirteenBot", "choose_for", "decide_easy", "decide_medium", "decide_search", "duel"]

@@ -8,6 +8,8 @@ The combination logic is plain functions of cards (``classify``, ``beats``, ``pl
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
@@ -631,10 +633,185 @@ class Thirteen(Game[ThirteenState]):
                                       or fours_of(s.hands[s.turn]) is None or s.pile or s.table or s.must):
             raise ValueError("a hand to show that is not there")
 
+    # ---- search hooks (bots/search.py): a deal consistent with a view, its worth, fast play-outs
+
+    @classmethod
+    def determinize(cls, view: ThirteenView, seat: int, rng: random.Random) -> Thirteen:
+        """A whole game as ``seat`` sees it, the cards it has not seen dealt at random to the other
+        hands and the set-aside pile; of a few such deals, the first where each player who knocked
+        (in the moves still shown) holds nothing the play-outs would have answered with."""
+        knocks = knocks_seen(view)
+        for _ in range(KNOCK_TRIES):
+            hands, aside = cls._deal_unseen(view, seat, rng)
+            if all(rollout_answer(by_rank(hands[p]), table, HAND_SIZE, view.chops_beat) is None
+                   for p, table in knocks):
+                break
+        pile = Counter(view.played)
+        pile.subtract(Counter(view.table))
+        options = ThirteenOptions(chops_beat=view.chops_beat, play_on=view.play_on, deals=view.deals,
+                                  two_packs=view.packs == 2 and view.players <= ONE_PACK_PLAYERS)
+        state = ThirteenState(
+            players=view.players, seed=rng.randrange(1 << 30), options=options, packs=view.packs,
+            hands=hands, aside=aside, pile=list(pile.elements()),
+            table=list(view.table), owner=view.owner, knocked=list(view.knocked),
+            turn=view.turn if view.turn is not None else seat, must=view.must, out=list(view.out), deal=view.deal,
+            wins=list(view.wins), places=[0] * view.players, redeals=view.redeals, instant=view.instant)
+        # (no public log of moves: nothing in play reads it, and each of a search's copies would copy it)
+        return cls(state)
+
+    @staticmethod
+    def _deal_unseen(view: ThirteenView, seat: int, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+        """The cards ``seat`` has not seen, dealt at random to the other hands (sorted) and the
+        set-aside pile; with two packs, each back to where the backs show it is."""
+        unseen = Counter(PACKS[view.packs])
+        unseen.subtract(Counter(view.hand) + Counter(view.played))
+        others = [p for p in range(view.players) if p != seat]
+        hands: list[list[Card]] = [[] for _ in range(view.players)]
+        hands[seat] = list(view.hand)
+        aside: list[Card] = []
+        for back in (BLUE, RED) if view.packs == 2 else (None,):
+            cards = sorted((c for c in unseen.elements() if back is None or c.back == back), key=KEY_OF.__getitem__)
+            rng.shuffle(cards)  # (no suit is ruled out anywhere: a plain shuffle deals them)
+            for p in others:
+                count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]
+                hands[p].extend(cards[:count])
+                del cards[:count]
+            aside.extend(cards)
+        return [sorted(h, key=KEY_OF.__getitem__) for h in hands], aside
+
+    def episode(self) -> int:
+        return self.s.deal
+
+    def clone(self) -> Thirteen:
+        """A copy for a search: its lists copied (hands one by one), not its cards, which never
+        change (the base's deep copy took a third of a search's time)."""
+        copy = self.s.model_copy()
+        fields = copy.__dict__
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [list(h) for h in value] if name == "hands" else list(value)
+        return type(self)(copy)
+
+    def utilities(self) -> list[float]:
+        """1 for the deal's winner and an even share of -1 for the others once it is won; before
+        that, each seat's cards left against the average (a little either side of 0)."""
+        s = self.s
+        n = s.players
+        if s.out:
+            winner: int | None = s.out[0]
+        elif s.result is not None or (s.deal > 1 and not s.pile and not s.table):  # (the next deal is dealt)
+            winner = s.last_winner
+        else:
+            winner = None
+        if winner is not None:
+            return [1.0 if p == winner else -1.0 / (n - 1) for p in range(n)]
+        left = [len(h) for h in s.hands]
+        mean = sum(left) / n
+        return [(mean - x) / (2 * HAND_SIZE) for x in left]
+
+    def rollout_move(self, seat: int, rng: random.Random) -> Action:
+        """Play-outs: lead the lowest piece (a straight from the lowest card, else all of its
+        rank), follow with the lowest answer of the kind that breaks no group, keep 2s and
+        chops for high plays or a player close to going out, and knock otherwise."""
+        s = self.s
+        if s.instant is not None:
+            return SHOW
+        close = min(len(h) for p, h in enumerate(s.hands) if p != seat and h)
+        ranks = by_rank(s.hands[seat])
+        table = self.table_combo()
+        if table is None:
+            return rollout_lead(ranks, close).action()
+        answer = rollout_answer(ranks, table, close, s.options.chops_beat)
+        return KNOCK if answer is None else answer.action()
+
 
 def ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
+
 SPEC = GameSpec.listed("thirteen", rules=RULES, game=Thirteen)
 Thirteen.spec = SPEC
+
+
+# ---------------------------------------------------------------- play-outs for the searching bots
+
+# (play-outs ask a card's rank and order thousands of times a move: looked up, not worked out)
+PACKS = {1: tuple(standard_deck()), 2: tuple(double_deck())}
+KNOCK_TRIES = 8  # deals tried for hands that explain the knocks seen, before any deal will do
+KEY_OF = {c: key(c) for c in double_deck()}
+RANK_OF = {c: rank_of(c) for c in double_deck()}
+
+
+def knocks_seen(view: ThirteenView) -> list[tuple[int, Combo]]:
+    """Each knock by another player among the view's recent moves, with the combination knocked on."""
+    table: Combo | None = None
+    out = []
+    for move in view.moves:
+        if move.kind == "play":
+            table = classify(move.cards)
+        elif table is not None and move.seat != view.seat:
+            out.append((move.seat, table))
+    return out
+
+
+def by_rank(hand: Iterable[Card]) -> list[list[Card]]:
+    """The hand's cards in thirteen lists, one a rank, each low to high (``hand`` is in order)."""
+    out: list[list[Card]] = [[] for _ in range(RANKS)]
+    for card in hand:
+        out[RANK_OF[card]].append(card)
+    return out
+
+
+def rollout_lead(ranks: list[list[Card]], close: int) -> Combo:
+    """The lowest piece: a straight from the lowest rank (its lowest cards), else that whole rank;
+    against a player with one card left, no single if anything else may be led, else the highest."""
+    held = [r for r in range(RANKS) if ranks[r]]
+    low = end = held[0]
+    while end + 1 < TWO and ranks[end + 1]:
+        end += 1
+    if end - low >= 2:
+        piece = Combo("straight", tuple(ranks[r][0] for r in range(low, end + 1)))
+    else:
+        group = ranks[low][:3]
+        piece = Combo(_SAME_RANK[len(group)], tuple(group))  # type: ignore[arg-type]
+    if close == 1 and piece.kind == "single":
+        pair = next((ranks[r] for r in held if len(ranks[r]) >= 2), None)
+        piece = Combo("pair", tuple(pair[:2])) if pair is not None else Combo("single", (ranks[held[-1]][-1],))
+    return piece
+
+
+def rollout_answer(ranks: list[list[Card]], table: Combo, close: int, chops_beat: str) -> Combo | None:
+    """The lowest answer to ``table`` that breaks no pair (None: knock); a 2 only on an ace or a
+    2 or against a player close to going out, when any single will do, and four of a kind only
+    on 2s or then."""
+    top, top_rank = KEY_OF[table.top], RANK_OF[table.top]
+    pressed = close <= 3
+    found: tuple[Card, ...] | None = None
+    if table.kind in ("single", "pair", "triple"):
+        need = table.size
+        for r in range(top_rank, RANKS):
+            cards = ranks[r]
+            if len(cards) < need or (r == TWO and not pressed and top_rank < TWO - 1):
+                continue
+            pick = tuple(cards[-need:]) if r == top_rank else tuple(cards[:need])
+            if KEY_OF[pick[-1]] > top and (need > 1 or len(cards) == 1 or pressed or r == TWO):
+                found = pick
+                break
+        if found is None and need == 1 and pressed:
+            found = next(((c,) for r in range(top_rank, RANKS) for c in ranks[r] if KEY_OF[c] > top), None)
+    elif table.kind == "straight":
+        span = table.size
+        for low in range(max(0, top_rank - span + 1), TWO - span + 1):
+            if all(ranks[r] for r in range(low, low + span)):
+                pick = tuple(ranks[r][0] for r in range(low, low + span - 1)) + (ranks[low + span - 1][-1],)
+                if KEY_OF[pick[-1]] > top:
+                    found = pick
+                    break
+    if found is not None:
+        return Combo(table.kind, found)
+    if not table.chop and (pressed or table.all_twos) and (chops_beat == "anything" or table.all_twos):
+        quad = next((cards[:4] for cards in ranks if len(cards) >= 4), None)
+        return Combo("quad", tuple(quad)) if quad is not None else None
+    return None
+

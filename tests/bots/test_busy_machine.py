@@ -24,6 +24,7 @@ SEARCHING = [
     ("toepen", 3, ("medium", "hard")),
     ("chicago", 2, ("medium", "hard")),
     ("machiavelli", 2, ("hard",)),
+    ("thirteen", 2, ("expert",)),
     ("knock-poker", 2, ("hard", "expert")),
     ("dig", 2, ("hard",)),
 ]
