@@ -151,6 +151,8 @@ class TableMemory:
 class FishingBot(BotBase):
     """Asks when it is its turn: the best-scored ask by what it remembers, sometimes at random."""
 
+    careless = CARELESS  # a game may make its players more or less careless
+
     def __init__(self, seat, level, rng) -> None:
         super().__init__(seat, level, rng)
         self.memory = TableMemory(seat, HORIZON[self.skill])
@@ -180,7 +182,7 @@ class FishingBot(BotBase):
         if not options:
             return None
         delay = self.move_delay(moment.pace)
-        if self.rng.random() < CARELESS[self.skill]:
+        if self.rng.random() < self.careless[self.skill]:
             return delay, self.rng.choice(options)
         return delay, self.best_scored(view, options)
 
