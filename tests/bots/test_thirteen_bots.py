@@ -1,13 +1,15 @@
 """Thirteen bots: they finish games at every level and player count, decide from the view alone,
-keep their hand's structure, save 2s, block a player about to go out, and hard beats easy."""
+keep their hand's structure, save 2s, block a player about to go out, and medium beats easy; the
+search finds what the planner misses, and its quick play-out ends as the engine's own."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from bot_moves import bot_move
 
-from cardarcade.bots import Moment, Thinking, levels_for, make_bot
+from cardarcade.bots import Moment, levels_for, make_bot
 from cardarcade.bots import thirteen as thirteen_bots
 from cardarcade.bots._thirteen_playout import first_out
 from cardarcade.bots.search import play_out
@@ -43,18 +45,7 @@ def table_game(*hands: str, table: str | None = None, **options) -> Thirteen:
 
 
 def decision(game: Thirteen, level: str, seed: int = 0) -> Action:
-    """The bot's move, through its plans: one, at the table's pace or worked out off the event
-    loop (a search: its fixed work), and legal."""
-    seat = game.actors()[0]
-    bot = make_bot("thirteen", seat, level, random.Random(seed))
-    (plan,) = bot.plans(game.view(seat), NOW)
-    if isinstance(plan, Thinking):
-        action = plan.work(*plan.args)
-    else:
-        assert plan.at > NOW.now
-        action = plan.action
-    assert game.is_legal(seat, action)
-    return action
+    return bot_move("thirteen", game, level, NOW, seed)
 
 
 @pytest.fixture
