@@ -1,7 +1,7 @@
 """Whether each bot level is clearly stronger than the one below it, in every turn-based game.
 
     python benchmarks/levels.py [--quick] [--games N] [--only go-fish,thirteen] [--pairs hard:medium]
-                                [--minutes M] [--jobs J] [--out NAME]
+                                [--minutes M] [--jobs J] [--players P] [--out NAME]
 
 For every turn-based game and every pair of adjacent levels its bots offer (easy < medium <
 hard, and < expert where the game has one), the higher level sits in one seat and the lower in
@@ -57,9 +57,10 @@ def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) 
     return scores
 
 
-def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, jobs: int) -> dict:
+def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, jobs: int,
+            players: int | None = None) -> dict:
     spec = GAMES[game_id]
-    players = max(2, spec.min_players)
+    players = players or max(2, spec.min_players)
     scores: list[float] = []
     start, seed = time.perf_counter(), 0
     with ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
@@ -108,6 +109,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated game ids")
     parser.add_argument("--pairs", default="", help="comma-separated higher:lower pairs, e.g. hard:medium")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--players", type=int, default=0, help="players at the table (default: two, else the smallest)")
     parser.add_argument("--out", default="levels", help="result file name in benchmarks/results/")
     args = parser.parse_args()
     if args.quick:
@@ -123,7 +125,7 @@ def main() -> None:
         for higher, lower in pairs_of(game_id):
             if wanted and (higher, lower) not in wanted:
                 continue
-            row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs)
+            row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None)
             rows.append(row)
             low, high = row["interval"]
             print(f"{game_id:<20} {higher + ' > ' + lower:<16} {row['games']:>5} {row['share']:>6.3f} "

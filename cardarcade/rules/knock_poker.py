@@ -389,9 +389,9 @@ STRAIGHT_MASKS = tuple(0b11111 << low for low in range(9)) + (1 << 12 | 0b1111,)
 FLUSH_ODDS, STRAIGHT_ODDS = 9 / 47, 4 / 47  # one draw's chance of the flush card; of one rank's card
 FLUSH_WORTH, STRAIGHT_WORTH = 0.985, 0.965  # about what a made flush or straight beats
 MAX_DRAWS_DEALT = 12  # a dealt hand's improving draws, at most (more change little)
-# A player's first turn (a look at the discard too) improves a hand about as much as three blind
-# draws, each later one as one or two (matched to medium bots' hands, round by round)
-FIRST_TURN_DRAWS = 2
+# A player's first turn (a look at the discard pile too) improves a hand about as much as two
+# blind draws, each later one as one (matched to medium bots' hands, round by round)
+FIRST_TURN_DRAWS = 1
 DEAL_TRIES = 30  # deals of a hand tried for one as strong as its player's knocking says
 ROLLOUT_KNOCK = {2: 0.9, 3: 0.93, 4: 0.95, 5: 0.96, 6: 0.97}  # knock at this strength, by players
 
@@ -405,6 +405,8 @@ def _hand_drawn_for(view: KnockPokerView, seat: int, unseen: list[Card], rng) ->
     turns = view.round - 1 + (seat < (view.turn if view.turn is not None else 0))
     draws = min(MAX_DRAWS_DEALT, max(0, turns + FIRST_TURN_DRAWS * (turns > 0) - len(known)))
     low, high = _knock_bounds(view, seat, turns)
+    lacking = _ranks_shown_lacking(view, seat)
+    fits_knock = None  # the first hand as strong as the knocks say (if none shows the lacking ranks lacking)
     for _ in range(DEAL_TRIES):
         rng.shuffle(unseen)
         hand, extra = list(known) + unseen[:free], iter(unseen[free:free + draws])
@@ -413,10 +415,33 @@ def _hand_drawn_for(view: KnockPokerView, seat: int, unseen: list[Card], rng) ->
             _, thrown = throws_by_worth(hand, keep_value, None, keep=known)[0]
             hand.remove(thrown)
         if low <= strength(hand) < high:
-            break
+            if not any(c.rank in lacking for c in hand if c not in known):
+                break
+            fits_knock = fits_knock or hand
+    else:
+        hand = fits_knock or hand
     taken = set(hand)
     unseen[:] = [c for c in unseen if c not in taken]
     return hand
+
+
+def _ranks_shown_lacking(view: KnockPokerView, seat: int) -> set:
+    """Ranks ``seat`` showed it does not hold, on its last two turns: those of the cards it threw
+    (a player keeps a pair) and of a discard it left for a blind draw (one it would pair, it takes)."""
+    lacking, turns, moves = set(), 0, view.moves
+    for i in range(len(moves) - 1, -1, -1):
+        move = moves[i]
+        if move.seat != seat:
+            continue
+        if move.kind in ("discard", "knock"):
+            lacking.add(move.card.rank)
+            continue
+        if move.kind == "draw" and i and moves[i - 1].card is not None and moves[i - 1].kind != "take":
+            lacking.add(moves[i - 1].card.rank)
+        turns += 1
+        if turns == 2:
+            break
+    return lacking
 
 
 def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, float]:
