@@ -1,8 +1,9 @@
 """The bot shared by trick games where every move is one card from the hand (Polignac, Frogs
-in the Pond): easy plays by the game's rules of thumb, medium samples the unseen cards
-(``search.pimc``), hard searches information sets (``search.ismcts``). A game supplies its
-rules of thumb and its search sizes; the searches go through ``deliberate``, so they run off
-the event loop at a live table. Each level does a fixed amount of work, under simulate and at a
+in the Pond): easy plays by the game's rules of thumb with slips, medium by the same rules
+without slips until its last tricks, which it searches with a few sampled deals, and hard
+searches from the first card with many, reading the others' plays (``_trick_pimc``). A game
+supplies its rules of thumb, its search and its sizes; the searches go through ``deliberate``,
+so they run off the event loop at a live table. Each level does a fixed amount of work, under simulate and at a
 table alike; a table's thinking time lets hard search on past its share, never stop short of it.
 
 The game's view must carry ``seat``, ``turn``, ``playable``, ``hand_no`` and ``played``.

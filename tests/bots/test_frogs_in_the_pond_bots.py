@@ -11,6 +11,7 @@ from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.frogs_in_the_pond import decide
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
+from cardarcade.rules._tricks import play
 from cardarcade.rules.frogs_in_the_pond import quick_card
 from cardarcade.table.simulate import play_headless
 from tests.rules.test_frogs_in_the_pond import FOUR, deck, new, play_cards
@@ -22,7 +23,7 @@ NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
 def test_bots_finish_a_game_at_every_level(level: str) -> None:
-    result, table = play_headless(SPEC, [level, "easy", "easy"], seed=2, options={"target": 10})
+    result, table = play_headless(SPEC, [level, "easy"], seed=2, options={"target": 10})
     assert result is not None and table.game.is_over
     assert table.game.s.revokes == [] or table.game.s.hand_no > 1  # this hand's record: nobody revoked
 
@@ -85,3 +86,15 @@ def test_the_easy_rule_gives_a_ten_to_the_partner_winning_the_trick() -> None:
     view = game.view(2)
     assert game.actors() == [2] and view.playable == game.s.hands[2]
     assert quick_card(view.playable, [t.card for t in view.trick], 0, view.side, 2, 4, False) == C("10s")
+
+
+def test_hard_plays_its_lowest_spade_under_an_ace_it_cannot_beat() -> None:
+    # Two players, the first deal of seed 0: seat 0 has led three aces. Under the A♠ seat 1's
+    # spades all lose; the 4♠ gives nothing away, while the 7♠ and 8♠ may take a later spade
+    # trick. The earlier hard bot (ISMCTS, 300 play-outs) threw the 8♠ at every seed.
+    game = SPEC.new(2, seed=0)
+    play_cards(game, "Ac", "2c", "Ah", "9h", "As")
+    view = game.view(1)
+    assert sorted(c.code for c in view.hand) == sorted(c.code for c in cards("8s 4s 7c Qh 9d 3d 10h 7s"))
+    for seed in range(3):
+        assert decide(view, 1, "hard", seed=seed) == play(C("4s"))
