@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from cardarcade.bots import LEVEL_NAMES, Moment, Thinking, make_bot
+from bot_moves import bot_move
+
+from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
@@ -29,16 +31,7 @@ def new(*hands: str, up: str = "2c", stock: str = "", **options) -> KnockPoker:
 
 def decision(game: KnockPoker, level: str, seed: int = 0) -> Action:
     """The bot's move: a plan, or for a searching level the work it hands the table, done here."""
-    seat = game.actors()[0]
-    (plan,) = make_bot("knock-poker", seat, level, random.Random(seed)).plans(game.view(seat), NOW)
-    if isinstance(plan, Thinking):
-        assert level in ("hard", "expert") and game.is_legal(seat, plan.fallback)
-        action = plan.work(*plan.args)
-    else:
-        assert plan.at > NOW.now
-        action = plan.action
-    assert game.is_legal(seat, action)
-    return action
+    return bot_move("knock-poker", game, level, NOW, seed)
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
