@@ -160,7 +160,9 @@ def test_a_searchs_quick_play_out_ends_as_the_engines_own(players: int, options:
         deal = Thirteen.determinize(game.view(seat), seat, rng)
         engine = deal.clone()
         play_out(engine, engine.episode(), rng)
-        assert first_out(deal) == engine.s.out[0]
+        winner = engine.s.out[0]
+        assert first_out(deal) == winner
+        assert engine.utilities() == [1.0 if p == winner else -1 / (players - 1) for p in range(players)]
 
 
 
