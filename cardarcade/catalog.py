@@ -88,7 +88,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("concentration", "Concentration", TURN_BASED, 2, 6, 2,
              "The whole pack face down: turn two cards, remember them, collect pairs.", expert=True),
     GameInfo("cuckoo", "Cuckoo", TURN_BASED, 6, 20, 6,
-             "One card each: stand or change with your left; the lowest card pays a chip."),
+             "One card each: stand or change with your left; the lowest card pays a chip.", expert=True),
     GameInfo("old-mans-bundle", "Stealing the Old Man's Bundle", TURN_BASED, 2, 2, 2,
              "Capture table cards by rank, and steal your opponent's bundle by matching its top card."),
     GameInfo("knock-poker", "Knock Poker", TURN_BASED, 2, 6, 4,
