@@ -10,6 +10,10 @@ saw), so all of them know their points.
   simple rules of play (``Schnapsen.rollout_move``); once
   it is closed or used up, PIMC with every sampled deal solved exactly (alpha-beta): with the
   stock used up nothing is hidden any more, so that is perfect play.
+- expert: hard with more work: a larger tree while the stock is open, three times the solved
+  deals once it is closed, and on the last trick before the stock runs out (one card left
+  under the upcard) every sampled deal solved exactly to the end of the hand; at a live table
+  the thinking time on top.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ MEDIUM_DEPTH = 4
 HARD_ITERATIONS = 700  # ISMCTS iterations with the stock open (about 0.7 s on one core)
 HARD_SOLVED_SAMPLES = 8  # deals solved once the stock is closed (one is enough once it is used up)
 HARD_SECONDS = 0.9
+EXPERT_ITERATIONS = 1000
+EXPERT_SOLVED_SAMPLES = 24
+EXPERT_LAST_DRAW_SAMPLES = 2  # deals solved on the last trick before the stock runs out (~0.5 s each)
 
 
 def points(view: SchnapsenView, seat: int) -> int:
@@ -80,7 +87,7 @@ class SchnapsenBot(BotBase):
             return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
         fallback = easy_action(view, self.seat, random.Random(seed))
-        work, args = search_work(view, self.seat, self.skill, seed, moment.think_seconds)
+        work, args = search_work(view, self.seat, level_of(self), seed, moment.think_seconds)
         return [self.deliberate(key, work, args, fallback)]
 
 
@@ -90,22 +97,29 @@ def obvious(view: SchnapsenView, seat: int) -> bool:
     return view.final or (view.may_declare and points(view, seat) >= GOAL)
 
 
-def search_work(view: SchnapsenView, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
-    """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
-    if skill == 1:
+def level_of(bot: BotBase) -> str:
+    return bot.level if bot.level == "expert" else ("easy", "medium", "hard")[bot.skill]
+
+
+def search_work(view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
+    """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
+    if level == "medium":
         return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None, "baseline_move")
-    if seconds is not None:
+    expert = level == "expert"
+    if seconds is not None and not expert:
         seconds = min(seconds, HARD_SECONDS)
     if view.strict:
         known = view.upcard is None and view.closed_by is None  # (every card is known: one solve says it all)
-        return decide_solved, ("schnapsen", view, seat, seed, 1 if known else HARD_SOLVED_SAMPLES,
-                               None if known else seconds)
-    return decide_ismcts, ("schnapsen", view, seat, seed, HARD_ITERATIONS, seconds)
+        samples = 1 if known else EXPERT_SOLVED_SAMPLES if expert else HARD_SOLVED_SAMPLES
+        return decide_solved, ("schnapsen", view, seat, seed, samples, None if known else seconds)
+    if expert and view.stock == 1 and view.closed_by is None:
+        return decide_solved, ("schnapsen", view, seat, seed, EXPERT_LAST_DRAW_SAMPLES, seconds)
+    return decide_ismcts, ("schnapsen", view, seat, seed, EXPERT_ITERATIONS if expert else HARD_ITERATIONS, seconds)
 
 
 def decide(view: SchnapsenView, seat: int, level: str, seed: int = 0) -> Action:
     """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
     if level == "easy" or obvious(view, seat):
         return easy_action(view, seat, random.Random(seed))
-    work, args = search_work(view, seat, 1 if level == "medium" else 2, seed, None)
+    work, args = search_work(view, seat, level, seed, None)
     return work(*args)

@@ -10,6 +10,10 @@
 - hard: the card play by information-set Monte Carlo tree search (``search.ismcts``), knocks
   and folds as medium with more samples and a lower bar to knock; it gives the false signal
   with three jacks more often, and follows it with a knock to make the bluff count.
+- expert: hard with several times the work (a tree of more deals, knocks and folds judged on
+  more play-outs), and at a live table the thinking time on top. Facing a knock it reads the
+  knocker: it judges its chance only on deals where the knocker's own cards would have made
+  it knock (hard takes the knocker's hand as any hand, and so stays in too often).
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
 Bots knock on their own turn, and medium and hard also out of turn once their card in the last
@@ -45,11 +49,14 @@ from cardarcade.rules.toepen import (
 
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 12  # PIMC deals for a card
-HARD_ITERATIONS = 400  # ISMCTS iterations for a card
-ESTIMATE_SAMPLES = {"medium": 24, "hard": 64}  # play-outs to judge a knock or a fold
-KNOCK_AT = {"medium": 0.65, "hard": 0.55}  # the chance of the last trick that makes a knock
-JACK_BLUFF = {"easy": 0.3, "medium": 0.5, "hard": 0.8}  # chance of the false signal
-REDRAW_BLUFF = {"easy": 0.0, "medium": 0.1, "hard": 0.2}  # a weak hand thrown in as if all faces
+ITERATIONS = {"hard": 400, "expert": 1500}  # ISMCTS iterations for a card
+ESTIMATE_SAMPLES = {"medium": 24, "hard": 64, "expert": 200}  # play-outs to judge a knock or a fold
+READ_SAMPLES = 80  # deals kept (at most) reading a knocker, expert
+KNOCKER_SAMPLES = 8  # play-outs judging whether a sampled knocker's hand is one that knocks
+KNOCKER_TRIES = 3  # sampled deals tried for each one kept, reading a knocker
+KNOCK_AT = {"medium": 0.65, "hard": 0.55, "expert": 0.55}  # the chance of the last trick that makes a knock
+JACK_BLUFF = {"easy": 0.3, "medium": 0.5, "hard": 0.8, "expert": 0.8}  # chance of the false signal
+REDRAW_BLUFF = {"easy": 0.0, "medium": 0.1, "hard": 0.2, "expert": 0.2}  # a weak hand thrown in as if all faces
 HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
 STRONG = (Rank.TEN, Rank.NINE)
 
@@ -115,7 +122,7 @@ def decide_turn(view: ToepenView, seat: int, seed: int, level: str, seconds: flo
     rng = random.Random(seed)
     share = None if seconds is None else seconds / 2
     if view.can_knock:
-        if level == "hard" and view.knocker is None and bluffed_signal(view, seat):
+        if level in ("hard", "expert") and view.knocker is None and bluffed_signal(view, seat):
             return KNOCK
         if win_chance(view, seat, rng, ESTIMATE_SAMPLES[level], share) >= KNOCK_AT[level]:
             return KNOCK
@@ -123,13 +130,42 @@ def decide_turn(view: ToepenView, seat: int, seed: int, level: str, seconds: flo
         return play(view.playable[0])
     if level == "medium":
         return pimc(Toepen, view, seat, rng, MEDIUM_SAMPLES, None, share)
-    return ismcts(Toepen, view, seat, rng, HARD_ITERATIONS, share)
+    return ismcts(Toepen, view, seat, rng, ITERATIONS[level], share)
 
 
 def decide_answer(view: ToepenView, seat: int, seed: int, level: str, seconds: float | None = None) -> Action:
     """Stay or fold after a knock, by the estimated chance of the last trick."""
-    chance = win_chance(view, seat, random.Random(seed), ESTIMATE_SAMPLES[level], seconds)
+    rng = random.Random(seed)
+    if level == "expert":
+        chance = chance_against_knock(view, seat, rng, READ_SAMPLES, seconds)
+    else:
+        chance = win_chance(view, seat, rng, ESTIMATE_SAMPLES[level], seconds)
     return STAY if stays(view, seat, chance) else FOLD
+
+
+def chance_against_knock(view: ToepenView, seat: int, rng: random.Random, samples: int,
+                         seconds: float | None = None) -> float:
+    """``win_chance`` on the deals that agree with the knock: those where the knocker's hand
+    gives it the chance a knock asks for (a knock after a bluffed signal is read as the real
+    thing, as a person would). With too few such deals, every deal counts."""
+    knocker = view.knocker
+    if knocker is None:
+        return win_chance(view, seat, rng, samples, seconds)
+    budget = Budget(samples, seconds)
+    tries = KNOCKER_TRIES * samples
+    wins = kept = 0
+    while budget.more() and tries:
+        tries -= 1
+        game = Toepen.determinize(view, seat, rng)
+        if win_chance(game.view(knocker), knocker, rng, KNOCKER_SAMPLES) < KNOCK_AT["hard"]:
+            continue
+        play_out(game, game.episode(), rng)
+        wins += game.s.hand_winner == seat
+        kept += 1
+        budget.done += 1
+    if kept < samples // 4:
+        return win_chance(view, seat, rng, samples, seconds)
+    return wins / kept
 
 
 # ---------------------------------------------------------------- simple rules
@@ -173,7 +209,7 @@ def wants_redraw(view: ToepenView, level: str, rng: random.Random) -> bool:
 def wants_challenge(view: ToepenView, level: str, rng: random.Random) -> bool:
     """Easy and medium challenge at random, now and then; hard when the faces it can see make a
     hand of only faces unlikely."""
-    if level != "hard":
+    if level not in ("hard", "expert"):
         return rng.random() < 0.1
     seen = set(view.hand) | set(view.played) | {c for d in view.discards for c in d}
     unseen = [c for c in PACK if c not in seen]
@@ -186,9 +222,8 @@ class ToepenBot(BotBase):
     def plans(self, view: ToepenView, moment: Moment) -> list[Plan | Thinking]:
         if view.seat != self.seat:
             return []
-        level = ("easy", "medium", "hard")[self.skill]
-        # (medium does a fixed amount of work; the table's thinking time is hard's to use)
-        seconds = None if moment.think_seconds is None or level != "hard" else min(moment.think_seconds, HARD_SECONDS)
+        level = self.level if self.level == "expert" else ("easy", "medium", "hard")[self.skill]
+        seconds = thinking_time(level, moment.think_seconds)
         if self.skill and view.turn != self.seat and view.can_knock and sure_of_last_trick(view, self.seat):
             # a knock out of turn: the last trick is ours whatever the others hold
             key = ("sure", view.hand_no, len(view.played), view.stake)
@@ -222,6 +257,14 @@ class ToepenBot(BotBase):
         if view.phase == "redraw":
             return REDRAW if wants_redraw(view, level, rng) else KEEP
         return CHALLENGE if wants_challenge(view, level, rng) else ACCEPT
+
+
+def thinking_time(level: str, think_seconds: float | None) -> float | None:
+    """What a search of ``level`` may take past its fixed work at a live table: medium none,
+    hard up to ``HARD_SECONDS``, expert all the table allows."""
+    if think_seconds is None or level == "medium":
+        return None
+    return think_seconds if level == "expert" else min(think_seconds, HARD_SECONDS)
 
 
 def decide(view: ToepenView, seat: int, level: str, seed: int = 0) -> Action:

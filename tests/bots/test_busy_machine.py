@@ -17,15 +17,15 @@ from cardarcade.rules import GAMES
 
 # (game, players, levels whose decisions are searches)
 SEARCHING = [
-    ("schnapsen", 2, ("medium", "hard")),
+    ("schnapsen", 2, ("medium", "hard", "expert")),
     ("bura", 2, ("medium", "hard")),
     ("polignac", 4, ("medium", "hard")),
     ("frogs-in-the-pond", 3, ("medium", "hard")),
-    ("toepen", 3, ("medium", "hard")),
+    ("toepen", 3, ("medium", "hard", "expert")),
     ("chicago", 2, ("medium", "hard")),
     ("machiavelli", 2, ("hard",)),
-    ("thirteen", 2, ("expert",)),
     ("knock-poker", 2, ("hard", "expert")),
+    ("thirteen", 2, ("expert",)),
     ("dig", 2, ("hard",)),
 ]
 POSITIONS = 3  # decisions compared per game and level

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
 from cardarcade.bots.schnapsen import decide
 from cardarcade.cards import Card, cards, schnapsen_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
-from cardarcade.rules.schnapsen import OUT, PASS, Schnapsen, deck_for
+from cardarcade.rules.schnapsen import CLOSE, OUT, PASS, Schnapsen, deck_for
 from cardarcade.table.simulate import play_headless
 
 SPEC = GAMES["schnapsen"]
@@ -97,3 +97,16 @@ def test_after_the_last_trick_a_bot_declares_only_with_66(level: str) -> None:
     assert decide(game.view(0), 0, level) == (OUT if mine >= 66 else PASS)
     game.s.melds[0] = 66
     assert decide(game.view(0), 0, level) == OUT
+
+
+def test_expert_is_offered_in_the_set_up() -> None:
+    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
+
+
+def test_expert_solves_the_last_trick_before_the_stock_runs_out() -> None:
+    # One card (the Q♦) under the upcard; seat 0 has 39 and leads. Closing now loses the hand
+    # for three game points whatever it plays after (the A♦ K♦ A♣ K♣ behind seat 1's cards are
+    # too strong); any card loses one. Hard's tree closed here; expert solves every deal it
+    # samples to the end of the hand and plays on.
+    game = position("Ah 10h 10c 10d Qh", "Ad Kd Kc Ac Jh", "Qs Js As Kh Qc Jc 10s Ks", "", up="Jd")
+    assert decide(game.view(0), 0, "expert", seed=1) not in (CLOSE, OUT)

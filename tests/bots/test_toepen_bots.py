@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
 from cardarcade.bots.toepen import decide, win_chance
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
@@ -119,3 +119,16 @@ def test_a_bot_knocks_out_of_turn_once_its_last_card_cannot_be_beaten(level: str
     (plan,) = bot.plans(game.view(0), NOW)
     assert isinstance(plan, Plan) and plan.action == KNOCK
     assert make_bot("toepen", 2, level, random.Random(0)).plans(game.view(2), NOW) == []
+
+
+def test_expert_is_offered_in_the_set_up() -> None:
+    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
+
+
+def test_expert_reads_the_knocker_and_folds_a_hand_that_only_looks_good() -> None:
+    # Seat 0 knocks at once. Seat 1's A♠ 10♥ and two eights take the last trick often against a
+    # hand dealt at random (hard stays in), seldom against one that knocks: with the real hands
+    # it takes the last trick about one time in nine, so folding (1 chip) beats staying (2).
+    game = new("Ac 9s 7h 10s", "8h 8s 10h As", "Ah 10d Kd 7d")
+    game.apply(0, KNOCK)
+    assert decide(game.view(1), 1, "expert", seed=3) == FOLD
