@@ -21,7 +21,7 @@ import random
 import _common
 from levels import summary
 
-from cardarcade.bots import Moment, make_bot
+from cardarcade.bots import Moment, Thinking, make_bot
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import Cuckoo
 
@@ -30,8 +30,10 @@ PLAYERS = 6
 
 
 def bot_move(game: Cuckoo, bot) -> object:
+    """The bot's move in turn; a searching level's worked out here, as a table's worker would."""
     seat = game.actors()[0]
-    return bot.plans(game.view(seat), MOMENT)[0].action
+    (plan,) = bot.plans(game.view(seat), MOMENT)
+    return plan.work(*plan.args) if isinstance(plan, Thinking) else plan.action
 
 
 def outcome(game: Cuckoo, bots: dict, seat: int, action) -> tuple[bool, int]:
