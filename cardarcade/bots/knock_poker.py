@@ -9,7 +9,8 @@ five-card hands a hand beats, a scale on which hands can be averaged.
   hold, and knocks at a fixed strength that rises with the number of players.
 - hard: a determinized search. It deals the cards it has not seen at random, consistently with
   what it saw (the discard pile as it went down, the cards each player took from it and still
-  holds), and plays each move it weighs (take or draw; the rule of thumb's two best discards,
+  holds, the ranks a player threw or left lying, a knock or its absence; see
+  ``KnockPoker.determinize``), and plays each move it weighs (take or draw; the rule of thumb's two best discards,
   with and without a knock) to the end of the game in every deal, every seat playing the rule
   of thumb of ``KnockPoker.rollout_move``; the move that wins most is made. A fixed number of
   deals, so a busy machine never makes it weaker.
