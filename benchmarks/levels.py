@@ -34,6 +34,7 @@ from cardarcade.table.simulate import play_headless
 
 NO_CHOICES = {"war"}
 CLEAR_TWO, CLEAR_RATIO = 0.58, 1.5
+FEWEST_FOR_A_VERDICT = 30  # games: below this a normal interval says little (3 shared wins give width 0)
 
 
 def turn_based() -> list[str]:
@@ -83,6 +84,8 @@ def summary(scores: list[float], players: int) -> dict:
     even = 1 / players
     needed = CLEAR_TWO if players == 2 else CLEAR_RATIO * even
     verdict = "clear" if share >= needed and low > even else "ahead" if low > even else "not told apart"
+    if n < FEWEST_FOR_A_VERDICT:
+        verdict = f"too few games ({verdict} so far)"
     return {"games": n, "share": round(share, 3), "interval": [round(low, 3), round(high, 3)],
             "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict}
 
@@ -107,7 +110,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=240, help="games a pair (every seat of every deal counts)")
     parser.add_argument("--minutes", type=float, default=20.0, help="most minutes a pair may take")
     parser.add_argument("--only", default="", help="comma-separated game ids")
-    parser.add_argument("--pairs", default="", help="comma-separated higher:lower pairs, e.g. hard:medium")
+    parser.add_argument("--pairs", default="", help="comma-separated higher:lower pairs, e.g. hard:medium "
+                        "(any levels, also one the game does not offer yet)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--players", type=int, default=0, help="players at the table (default: two, else the smallest)")
     parser.add_argument("--out", default="levels", help="result file name in benchmarks/results/")
@@ -122,9 +126,8 @@ def main() -> None:
     rows = []
     print(f"{'game':<20} {'pair':<16} {'games':>5} {'share':>6} {'95% interval':>14} {'even':>5}  verdict")
     for game_id in games:
-        for higher, lower in pairs_of(game_id):
-            if wanted and (higher, lower) not in wanted:
-                continue
+        # (--pairs may name a level a game does not offer yet, e.g. an expert being tried)
+        for higher, lower in sorted(wanted) if wanted else pairs_of(game_id):
             row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None)
             rows.append(row)
             low, high = row["interval"]

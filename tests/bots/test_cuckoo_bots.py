@@ -7,12 +7,11 @@ import random
 
 import pytest
 
-from cardarcade.bots import LEVEL_NAMES, Moment, Thinking, levels_for, make_bot
+from cardarcade.bots import LEVEL_NAMES, Moment, Thinking, make_bot
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import CHANGE, STAND, SWAP, Cuckoo
 from cardarcade.table.simulate import play_headless
-from cardarcade.ui.screens.setup import seat_choices
 
 SPEC = GAMES["cuckoo"]
 C = Card.parse
@@ -154,11 +153,6 @@ def test_expert_dealer_knows_a_strong_player_at_two_stands_only_on_an_eight_or_b
     assert game.actors() == [1] and game.view(1).card == C("8h")
     assert decision(game, "expert") == SWAP
     assert decision(game, "hard") == STAND
-
-
-def test_expert_is_offered_in_the_set_up() -> None:
-    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
-    assert ("Bot · expert", "bot:expert") in seat_choices(SPEC)
 
 
 def pay_rates(levels: list[str], games: int) -> list[float]:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.schnapsen import decide
 from cardarcade.cards import Card, cards, schnapsen_deck
 from cardarcade.rules import GAMES
@@ -97,10 +97,6 @@ def test_after_the_last_trick_a_bot_declares_only_with_66(level: str) -> None:
     assert decide(game.view(0), 0, level) == (OUT if mine >= 66 else PASS)
     game.s.melds[0] = 66
     assert decide(game.view(0), 0, level) == OUT
-
-
-def test_expert_is_offered_in_the_set_up() -> None:
-    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
 
 
 def test_expert_solves_the_last_trick_before_the_stock_runs_out() -> None:

@@ -9,7 +9,7 @@ import random
 import pytest
 from bot_moves import bot_move
 
-from cardarcade.bots import Moment, levels_for, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, make_bot
 from cardarcade.bots import thirteen as thirteen_bots
 from cardarcade.bots._thirteen_playout import first_out
 from cardarcade.bots.search import play_out
@@ -19,10 +19,9 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.rules.thirteen import KNOCK, Thirteen, key
 from cardarcade.table.simulate import play_headless
-from cardarcade.ui.screens.setup import seat_choices
 
 SPEC = GAMES["thirteen"]
-LEVELS = levels_for(SPEC)
+LEVELS = STRATEGY_LEVELS + ("expert",)  # (expert is built though not offered yet: see the catalog)
 C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
 
@@ -165,6 +164,3 @@ def test_a_searchs_quick_play_out_ends_as_the_engines_own(players: int, options:
         assert engine.utilities() == [1.0 if p == winner else -1 / (players - 1) for p in range(players)]
 
 
-
-def test_the_set_up_offers_expert_bots() -> None:
-    assert ("Bot · expert", "bot:expert") in seat_choices(SPEC)
