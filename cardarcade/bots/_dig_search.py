@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from cardarcade.bots.search import Budget
+from cardarcade.bots._playout_search import best_by_playouts, weighted_pick
 from cardarcade.cards import RANKS, SUITS, Card, Rank
 from cardarcade.rules.base import Action
 from cardarcade.rules.dig import DIG, PASS, RANK_NAMES, SUIT_NAMES, DigView, matches
@@ -137,10 +137,7 @@ def _unseen(view: DigView) -> list[Card]:
 def deal(view: DigView, weights: dict[int, float], rng: random.Random) -> tuple[list[int], list[int]]:
     """The opponent's hand (drawn by ``weights``) and the stock in a random order."""
     opponent = 1 - view.seat  # type: ignore[operator]
-    pool = list(weights)
-    keys = sorted(pool, key=lambda c: rng.random() ** (1.0 / weights[c]), reverse=True)  # weighted, no repeats
-    size = view.hand_sizes[opponent]
-    hand, stock = keys[:size], keys[size:]
+    hand, stock = weighted_pick(list(weights), weights, view.hand_sizes[opponent], rng)
     rng.shuffle(stock)
     return hand, stock
 
@@ -169,7 +166,6 @@ def decide_dig(view: DigView, seed: int, deals: int, seconds: float | None, rebu
         return DIG if view.can_dig else PASS
     if len(moves) == 1:
         return moves[0][0]
-    rng = random.Random(seed)
     seat = view.seat
     assert seat is not None
     weights = shunned(view, 1 - seat)
@@ -177,16 +173,15 @@ def decide_dig(view: DigView, seed: int, deals: int, seconds: float | None, rebu
     pile = [code(c) for c in view.discards]
     need = requirement(code(view.upcard), view.named)
     turns_left = view.max_turns - view.turns
-    wins = [0.0] * len(moves)
-    budget = Budget(deals, seconds)
-    while budget.more():
-        theirs, stock = deal(view, weights, rng)
-        luck = rng.random()
-        for i, (_, card, leaves) in enumerate(moves):
-            hands = [[], []]
-            hands[seat], hands[1 - seat] = list(mine), list(theirs)
-            game = PlayOut(hands, list(stock), list(pile), need, seat, turns_left, rebuild)
-            game.play(card, leaves)
-            wins[i] += game.finish(random.Random(luck))[seat]
-        budget.done += 1
-    return moves[max(range(len(moves)), key=lambda i: wins[i])][0]
+
+    def play_out(i: int, dealt: tuple[list[int], list[int]], luck: float) -> float:
+        theirs, stock = dealt
+        _, card, leaves = moves[i]
+        hands = [[], []]
+        hands[seat], hands[1 - seat] = list(mine), list(theirs)
+        game = PlayOut(hands, list(stock), list(pile), need, seat, turns_left, rebuild)
+        game.play(card, leaves)
+        return game.finish(random.Random(luck))[seat]
+
+    best = best_by_playouts(len(moves), lambda rng: deal(view, weights, rng), play_out, seed, deals, seconds)
+    return moves[best][0]
