@@ -30,7 +30,7 @@ class GameInfo:
     # A turn-based game whose bots come in an expert level too: set only once
     # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard (Toepen's share is
     # at most 0.5, two players sharing each win: its expert went broke in 12% of 75 games against
-    # hards, where a hard goes broke in a third). The experts of Cuckoo, Knock Poker, Thirteen
+    # hards, and each hard in 44%). The experts of Cuckoo, Knock Poker, Thirteen
     # and Schnapsen are built but not yet shown stronger, so not offered.
     expert: bool = False
 
