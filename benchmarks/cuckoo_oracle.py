@@ -19,7 +19,7 @@ import copy
 import random
 
 import _common
-from levels import summary
+from levels import print_row, seat_score, summary
 
 from cardarcade.bots import Moment, Thinking, make_bot
 from cardarcade.rules import GAMES
@@ -69,8 +69,7 @@ def play(lower: str, oracle_seat: int, seed: int) -> tuple[float, int, int]:
                 played += oracle_seat in event.data["seats"]
             elif event.kind == "pay":
                 paid += event.seat == oracle_seat
-    winners = list(game.result.winners)
-    return (1 / len(winners) if oracle_seat in winners else 0.0), paid, played
+    return seat_score(game.result, oracle_seat), paid, played
 
 
 def main() -> None:
@@ -83,9 +82,7 @@ def main() -> None:
     row = {"game": "cuckoo", "players": PLAYERS, "higher": "oracle", "lower": args.lower,
            **summary([r[0] for r in results], PLAYERS),
            "paid_per_hand": round(sum(r[1] for r in results) / sum(r[2] for r in results), 3)}
-    low, high = row["interval"]
-    print(f"cuckoo oracle > {args.lower} {row['games']:>5} {row['share']:.3f} {low:.3f}-{high:.3f} "
-          f"even {row['even']:.2f}  {row['verdict']}  chips paid a hand {row['paid_per_hand']}", flush=True)
+    print_row(row, f"  chips paid a hand {row['paid_per_hand']}")
     path = _common.write_results(args.out, {"pairs": [row]})
     print(f"written to {path}")
 

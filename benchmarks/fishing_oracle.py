@@ -15,7 +15,7 @@ import argparse
 import random
 
 import _common
-from levels import summary
+from levels import print_row, seat_score, summary
 
 from cardarcade.bots import Moment, make_bot
 from cardarcade.rules import GAMES
@@ -54,8 +54,7 @@ def play(game_id: str, players: int, oracle_seat: int, seed: int) -> float:
         for p, bot in bots.items():
             if p != seat:
                 bot.plans(game.view(p), MOMENT)  # every bot hears every ask
-    winners = list(game.result.winners)
-    return 1 / len(winners) if oracle_seat in winners else 0.0
+    return seat_score(game.result, oracle_seat)
 
 
 def main() -> None:
@@ -71,9 +70,7 @@ def main() -> None:
                   for seed in range(-(-args.games // players)) for seat in range(players)]
         row = {"game": game_id, "players": players, "higher": "oracle", "lower": "medium", **summary(scores, players)}
         rows.append(row)
-        low, high = row["interval"]
-        print(f"{game_id:<10} oracle > medium {row['games']:>5} {row['share']:.3f} {low:.3f}-{high:.3f} "
-              f"even {row['even']:.2f}  {row['verdict']}", flush=True)
+        print_row(row)
     path = _common.write_results(args.out, {"pairs": rows})
     print(f"written to {path}")
 

@@ -15,7 +15,7 @@ import argparse
 import random
 
 import _common
-from levels import summary
+from levels import print_row, seat_score, summary
 
 from cardarcade.bots import Moment, Thinking, make_bot
 from cardarcade.bots.search import Budget, play_out, sampled_best
@@ -60,8 +60,7 @@ def play(players: int, lower: str, oracle_seat: int, seed: int, deals: int) -> f
         seat = game.actors()[0]
         action = oracle_move(game, seat, rng, deals) if seat == oracle_seat else bot_move(bots[seat], game.view(seat))
         game.apply(seat, action)
-    winners = list(game.result.winners)
-    return 1 / len(winners) if oracle_seat in winners else 0.0
+    return seat_score(game.result, oracle_seat)
 
 
 def main() -> None:
@@ -76,9 +75,7 @@ def main() -> None:
     scores = [play(n, args.lower, seat, seed, args.deals) for seed in range(-(-args.games // n)) for seat in range(n)]
     row = {"game": "knock-poker", "players": n, "higher": "oracle", "lower": args.lower, "deals": args.deals,
            **summary(scores, n)}
-    low, high = row["interval"]
-    print(f"knock-poker oracle > {args.lower} {row['games']:>5} {row['share']:.3f} {low:.3f}-{high:.3f} "
-          f"even {row['even']:.2f}  {row['verdict']}", flush=True)
+    print_row(row)
     path = _common.write_results(args.out, {"pairs": [row]})
     print(f"written to {path}")
 

@@ -46,15 +46,20 @@ def pairs_of(game_id: str) -> list[tuple[str, str]]:
     return [(levels[i + 1], levels[i]) for i in range(len(levels) - 1)]
 
 
+def seat_score(result, seat: int) -> float:
+    """A seat's score in one game's ``result``: 1 for a win alone, a share of a shared one."""
+    winners = [] if result is None else list(result.winners)
+    return 1 / len(winners) if seat in winners else 0.0
+
+
 def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) -> list[float]:
-    """The higher level's score in each seat on one deal: 1 for a win alone, a share of a shared one."""
+    """The higher level's score in each seat on one deal."""
     spec, scores = GAMES[game_id], []
     for seat in range(players):
         levels = [lower] * players
         levels[seat] = higher
         result, _ = play_headless(spec, levels, seed=seed)
-        winners = [] if result is None else list(result.winners)
-        scores.append(1 / len(winners) if seat in winners else 0.0)
+        scores.append(seat_score(result, seat))
     return scores
 
 
@@ -88,6 +93,13 @@ def summary(scores: list[float], players: int) -> dict:
         verdict = f"too few games ({verdict} so far)"
     return {"games": n, "share": round(share, 3), "interval": [round(low, 3), round(high, 3)],
             "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict}
+
+
+def print_row(row: dict, note: str = "") -> None:
+    """One pair's line of the table (``row`` as ``measure`` returns it)."""
+    low, high = row["interval"]
+    print(f"{row['game']:<20} {row['higher'] + ' > ' + row['lower']:<16} {row['games']:>5} {row['share']:>6.3f} "
+          f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}{note}", flush=True)
 
 
 class _Inline:
@@ -130,9 +142,7 @@ def main() -> None:
         for higher, lower in sorted(wanted) if wanted else pairs_of(game_id):
             row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None)
             rows.append(row)
-            low, high = row["interval"]
-            print(f"{game_id:<20} {higher + ' > ' + lower:<16} {row['games']:>5} {row['share']:>6.3f} "
-                  f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}", flush=True)
+            print_row(row)
     path = _common.write_results(args.out, {"quick": args.quick, "pairs": rows})
     print(f"written to {path}")
 
