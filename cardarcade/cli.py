@@ -102,8 +102,8 @@ def _cut(text: str, most: int) -> str:
 def _levels(spec: GameSpec, words: list[str] | None, count: int, what: str = "bot seats",
             default: str = "medium") -> list[str]:
     """['hard'] -> that level for every seat; ['easy', 'hard'] -> one per seat (``_bot_words``).
-    Only the levels the game offers: the reaction-time levels (expert, adaptive) mean nothing in a
-    turn-based game."""
+    Only the levels the game offers: adaptive means nothing in a turn-based game, and only some
+    turn-based games have an expert."""
     from cardarcade.bots import LEVEL_NAMES, levels_for
 
     if count <= 0:
@@ -114,8 +114,7 @@ def _levels(spec: GameSpec, words: list[str] | None, count: int, what: str = "bo
     levels = words if words is not None else [default]
     for level in levels:
         if level in LEVEL_NAMES and level not in offered:
-            raise CliError(f"{spec.title} is turn-based: bot level {level!r} is for reaction games; "
-                           f"choose from {', '.join(offered)}")
+            raise CliError(f"{spec.title}'s bots have no level {level!r}; choose from {', '.join(offered)}")
         if level not in offered:
             raise CliError(f"unknown bot level {level!r}; choose from {', '.join(offered)}")
     if len(levels) == 1:
