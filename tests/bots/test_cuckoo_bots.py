@@ -24,6 +24,14 @@ def new(hands: str, top: str = "", **options) -> Cuckoo:
     return SPEC.new(len(hands.split()), seed=0, deck=deck, options=options or None)
 
 
+def played(hands: str, moves: list) -> Cuckoo:
+    """The deal ``hands`` with ``moves`` made in turn by whoever is to act."""
+    game = new(hands)
+    for move in moves:
+        game.apply(game.actors()[0], move)
+    return game
+
+
 def decision(game: Cuckoo, level: str, seed: int = 0):
     """The move a bot of ``level`` makes in turn (a searching level's worked out as the table would)."""
     seat = game.actors()[0]
@@ -82,13 +90,9 @@ def test_medium_changes_a_low_card_and_stands_on_a_high_one() -> None:
 def test_nobody_sensible_gives_up_a_king_or_keeps_an_ace(level: str) -> None:
     assert decision(new("Ks 9h 7c Jd 5s 8d"), level) == STAND
     assert decision(new("As 9h 7c Jd 5s 8d"), level) == CHANGE
-    dealer_king = new("Qs 9h 7c Jd 5s Kd")
-    for _ in range(5):
-        dealer_king.apply(dealer_king.actors()[0], STAND)
+    dealer_king = played("Qs 9h 7c Jd 5s Kd", [STAND] * 5)
     assert decision(dealer_king, level) == STAND
-    dealer_ace = new("Qs 9h 7c Jd 5s Ad")
-    for _ in range(5):
-        dealer_ace.apply(dealer_ace.actors()[0], STAND)
+    dealer_ace = played("Qs 9h 7c Jd 5s Ad", [STAND] * 5)
     assert decision(dealer_ace, level) == SWAP
 
 
@@ -103,32 +107,22 @@ def test_hard_stands_when_it_knows_a_lower_card_is_already_final() -> None:
 
 def test_medium_dealer_keeps_a_low_card_it_knows_is_safe() -> None:
     # P4 changes its 3 for the dealer's ace: the dealer's 3 cannot be the lowest card now.
-    game = new("Qs 9h 10c Jd 3c Ad")
-    for move in (STAND, STAND, STAND, STAND, CHANGE):
-        game.apply(game.actors()[0], move)
+    game = played("Qs 9h 10c Jd 3c Ad", [STAND] * 4 + [CHANGE])
     assert game.view(5).card == C("3c") and game.view(5).known[4] == C("Ad")
     assert decision(game, "medium") == STAND
-    unknown = new("Qs 9h 10c Jd Ac 3d")  # the same 3, nothing known lower: swap it
-    for _ in range(5):
-        unknown.apply(unknown.actors()[0], STAND)
+    unknown = played("Qs 9h 10c Jd Ac 3d", [STAND] * 5)  # the same 3, nothing known lower: swap it
     assert decision(unknown, "medium") == SWAP
 
 
 def test_hard_dealer_weighs_the_chance_of_drawing_a_king() -> None:
     # Everyone else has stood on a high card: a dealer with a 3 is surely lowest and swaps;
     # the dealer who knows the player on the right holds an ace keeps even a 3.
-    stood = new("Qs 9h 10c Jd 9s 3d")
-    for _ in range(5):
-        stood.apply(stood.actors()[0], STAND)
+    stood = played("Qs 9h 10c Jd 9s 3d", [STAND] * 5)
     assert decision(stood, "hard") == SWAP
-    knows = new("Qs 9h 10c Jd Ac 3d")
-    for move in (STAND, STAND, STAND, STAND, CHANGE):
-        knows.apply(knows.actors()[0], move)
+    knows = played("Qs 9h 10c Jd Ac 3d", [STAND] * 4 + [CHANGE])
     assert knows.view(5).card == C("Ac") and knows.view(5).known[4] == C("3d")
     assert decision(knows, "hard") == SWAP
-    safe = new("Qs 9h 10c Jd 5c 3d")
-    for move in (STAND, STAND, STAND, STAND, CHANGE):
-        safe.apply(safe.actors()[0], move)
+    safe = played("Qs 9h 10c Jd 5c 3d", [STAND] * 4 + [CHANGE])
     assert safe.view(5).card == C("5c") and safe.view(5).known[4] == C("3d")
     assert decision(safe, "hard") == STAND
 
@@ -137,9 +131,7 @@ def test_hard_dealer_reads_a_chain_of_changes() -> None:
     # Bot 1's 5 was passed on by each player after it down to the dealer, who gave its 6 to
     # Bot 4. Each who passed the 5 on knew its own card, now held on its right, was no lower:
     # the 5 is the lowest card at the table. Medium and the hard of old stood on it and paid.
-    game = new("Ks 5h Js Jc 8h 6c")
-    for move in (STAND, CHANGE, CHANGE, CHANGE, CHANGE):
-        game.apply(game.actors()[0], move)
+    game = played("Ks 5h Js Jc 8h 6c", [STAND] + [CHANGE] * 4)
     assert game.view(5).card == C("5h") and game.view(5).known[4] == C("6c")
     assert decision(game, "hard") == SWAP
     assert decision(game, "medium") == STAND
