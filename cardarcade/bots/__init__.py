@@ -86,6 +86,12 @@ class BotBase:
         self.rng = rng
         self._decided: dict[Hashable, Any] = {}
 
+    @property
+    def strategy(self) -> str:
+        """The strength a searching bot plays at: easy, medium, hard or expert (adaptive, a
+        reaction level, as medium)."""
+        return "expert" if self.level == "expert" else STRATEGY_LEVELS[self.skill]
+
     def once(self, key: Hashable, decide: Callable[[], T]) -> T:
         """Make a random decision once per situation, so re-planning never re-rolls it."""
         if key not in self._decided:

@@ -87,7 +87,7 @@ class SchnapsenBot(BotBase):
             return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
         fallback = easy_action(view, self.seat, random.Random(seed))
-        work, args = search_work(view, self.seat, level_of(self), seed, moment.think_seconds)
+        work, args = search_work(view, self.seat, self.strategy, seed, moment.think_seconds)
         return [self.deliberate(key, work, args, fallback)]
 
 
@@ -95,10 +95,6 @@ def obvious(view: SchnapsenView, seat: int) -> bool:
     """Whether the move needs no search: the hand is played out (declare with 66, else let it
     end), or the bot may go out now with 66 or more."""
     return view.final or (view.may_declare and points(view, seat) >= GOAL)
-
-
-def level_of(bot: BotBase) -> str:
-    return bot.level if bot.level == "expert" else ("easy", "medium", "hard")[bot.skill]
 
 
 def search_work(view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:

@@ -222,7 +222,7 @@ class ToepenBot(BotBase):
     def plans(self, view: ToepenView, moment: Moment) -> list[Plan | Thinking]:
         if view.seat != self.seat:
             return []
-        level = self.level if self.level == "expert" else ("easy", "medium", "hard")[self.skill]
+        level = self.strategy
         seconds = thinking_time(level, moment.think_seconds)
         if self.skill and view.turn != self.seat and view.can_knock and sure_of_last_trick(view, self.seat):
             # a knock out of turn: the last trick is ours whatever the others hold
