@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardarcade.bots._speedplay import SpeedFamilyBot
 from cardarcade.rules import GAMES
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
@@ -18,6 +19,13 @@ def make_app(setup: GameSetup | None = None, pace: float = 1000.0) -> ArcadeApp:
 @pytest.fixture
 def app_factory():
     return make_app
+
+
+@pytest.fixture
+def still_bots(monkeypatch):
+    """The bots of the speed games sit still. They play at a person's speed, not the test pace, so
+    on a busy machine one could play before the test has looked at the table it laid."""
+    monkeypatch.setattr(SpeedFamilyBot, "plans", lambda self, view, moment: [])
 
 
 @pytest.fixture

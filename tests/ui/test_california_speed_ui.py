@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.bots.california_speed import CaliforniaSpeedBot
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
@@ -23,14 +20,7 @@ def tops(screen) -> list[str]:
     return [c.code for c in screen.game.tops()]
 
 
-@pytest.fixture
-def still_bot(monkeypatch):
-    """Bot 1 sits still: its plays come at a person's speed, not the test pace, so on a busy
-    machine it could cover a card before the test has looked at the box."""
-    monkeypatch.setattr(CaliforniaSpeedBot, "plans", lambda self, view, moment: [])
-
-
-async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(app_factory, still_bot):
+async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(app_factory, still_bots):
     app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*TWO_PAIRS)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -50,7 +40,7 @@ async def test_solo_one_key_covers_a_card_of_a_pair_and_a_lone_card_is_refused(a
         assert any("You cover the 7♦ with the Q♣" in line.plain for line in screen.log_lines)
 
 
-async def test_solo_eight_different_ranks_bring_a_new_box_with_a_card_left_over(app_factory, still_bot):
+async def test_solo_eight_different_ranks_bring_a_new_box_with_a_card_left_over(app_factory, still_bots):
     app = app_factory(GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

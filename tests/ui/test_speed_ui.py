@@ -65,7 +65,7 @@ async def test_a_refused_key_is_said_through_the_bots_moves_until_the_next_key(a
         assert "does not go on" not in prompt(screen)
 
 
-async def test_solo_a_card_that_fits_both_piles_waits_for_an_arrow(app_factory):
+async def test_solo_a_card_that_fits_both_piles_waits_for_an_arrow(app_factory, still_bots):  # (its Q♦ fits the J♠)
     deck = speed_deck("10c 2c 3c 4c 5c", "Kd Kh Qd 6d 7d", "9h Js")
     app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))
     async with app.run_test(size=(80, 24)) as pilot:
