@@ -2,18 +2,21 @@
 
 - easy: plays the lowest combination it may (a lead: its lowest card alone), a chop only when
   nothing else beats the table, and knocks only when it cannot play.
-- medium: splits its hand into the fewest combinations (straights, runs of pairs, triples,
+- medium: a casual player. It splits its hand into the fewest combinations (straights, runs of pairs, triples,
   pairs, singles), each piece weighed by how likely it is to win its round of play from the
   cards still unseen (it counts what has been played); it plays so as to need the fewest leads
   to go out, keeps 2s and chops to win the lead back, leads its weakest pieces first but a sure
   winner first when only one piece would be left, and fights once a player is about to go out
   (it knocks less; against one card left it leads no single it cannot be sure of, and answers a
-  single as high as it can).
-- hard, heads-up: takes medium's few best moves and plays each out on deals of the cards it has
+  single as high as it can). While nobody is close to going out it now and then makes its
+  second choice instead (a single led from a pair it could have kept, a knock where it could
+  have played): a person misjudges a plan now and then, but watches a player about to go out.
+- hard, heads-up: takes the planner's few best moves and plays each out on deals of the cards it has
   not seen (``search.sampled_best`` over ``Thirteen.determinize``, everyone playing on by the
   engine's play-out policy), keeping the one that wins most; expert weighs more of medium's
   moves over more deals, and at a live table goes on dealing while its thinking time lasts. At
-  larger tables both play as medium (the search measured weaker there).
+  larger tables both play the planner's best move, never a second choice (the search measured
+  weaker there).
 
 Easy and medium decide on the event loop (medium: under a millisecond at the median); hard and
 expert search off it (``Thinking``), a fixed number of deals whatever the machine's load.
@@ -45,6 +48,7 @@ SURE = 0.95  # medium: a piece this likely to win its round of play is counted o
 BLOCK = 2.0  # medium: how much it prefers its strongest answer when a player is down to one card
 KNOCK_FEAR = 1.5  # medium: the cost of knocking while a player is close to out (over their cards left)
 SPEND = 0.6  # medium: the cost of spending a sure winner (a 2, a chop) while nobody is close to out
+SLIP = 0.4  # medium: how often it makes its second choice while nobody is close to going out
 # hard and expert search: deals sampled (their fixed work), the planner's moves weighed, and
 # expert's extra seconds at a live table
 HARD_DEALS, HARD_WIDTH = 200, 4
@@ -188,16 +192,30 @@ class UnseenWorth:
         return worth
 
 
-def decide_medium(view: ThirteenView, seat: int) -> Action:
+def decide_planner(view: ThirteenView, seat: int) -> Action:
     """The planner's move: the play leaving the cheapest plan for the rest of the hand."""
     return ranked_moves(view, seat)[0]
 
 
+def decide_medium(view: ThirteenView, seat: int, seed: int) -> Action:
+    """A casual player's move: the planner's, or now and then (under ``seed``) its second
+    choice, but never while a player is close to going out."""
+    ranked = ranked_moves(view, seat)
+    if len(ranked) > 1 and danger(view, seat) > DANGER and random.Random(seed).random() < SLIP:
+        return ranked[1]
+    return ranked[0]
+
+
 def ranked_moves(view: ThirteenView, seat: int) -> list[Action]:
     """The moves the planner would make here, best first (going out at once: that alone)."""
+    return [action for _, action in scored_moves(view, seat)]
+
+
+def scored_moves(view: ThirteenView, seat: int) -> list[tuple[float, Action]]:
+    """The planner's moves with the cost it sees in each (lower is better), best first."""
     legal = cheapest(view.legal_plays())
     if not legal:
-        return [KNOCK]
+        return [(0.0, KNOCK)]
     worth = UnseenWorth(view)
     planner = Planner(worth)
     hand = list(view.hand)
@@ -209,7 +227,7 @@ def ranked_moves(view: ThirteenView, seat: int) -> list[Action]:
 
     for combo in legal:  # going out at once
         if combo.size == len(hand):
-            return [combo.action()]
+            return [(0.0, combo.action())]
     scored: list[tuple[float, int, Combo | None]] = []
     for i, combo in enumerate(legal):
         piece = shape(combo)
@@ -235,7 +253,8 @@ def ranked_moves(view: ThirteenView, seat: int) -> list[Action]:
         if close <= DANGER:
             knock_score += KNOCK_FEAR / close  # letting a nearly-out player keep the lead is costly
         scored.append((knock_score, len(legal), None))
-    return [KNOCK if combo is None else combo.action() for _, _, combo in sorted(scored, key=lambda t: (t[0], t[1]))]
+    return [(score, KNOCK if combo is None else combo.action())
+            for score, _, combo in sorted(scored, key=lambda t: (t[0], t[1]))]
 
 
 # ---------------------------------------------------------------- hard and expert: a search
@@ -296,45 +315,44 @@ class ThirteenBot(BotBase):
         # only in the cleared table)
         situation: Hashable = ("move", view.deal, view.redeals, len(view.played), len(view.table),
                                tuple(view.knocked), tuple(view.hand_counts))
+        seed = self.once(("seed", situation), lambda: self.rng.randrange(1 << 30))
         search = search_for(self.level, view.players)
         if search is None or view.instant == self.seat or len(search_moves(view, self.seat, search.width)) == 1:
-            return [self.move(situation, moment, lambda: self.choose(view))]
-        seed = self.once(("seed", situation), lambda: self.rng.randrange(1 << 30))
+            return [self.move(situation, moment, lambda: choose_for(view, self.strategy, self.seat, seed))]
         seconds = None if moment.think_seconds is None or not search.seconds else min(moment.think_seconds,
                                                                                         search.seconds)
         work = (view, self.seat, seed, search.deals, search.width, seconds)
-        return [self.deliberate(situation, decide_search, work,
-                                decide_medium(view, self.seat))]
-
-    def choose(self, view: ThirteenView) -> Action:
-        return choose_for(view, self.level, self.seat)
+        return [self.deliberate(situation, decide_search, work, decide_planner(view, self.seat))]
 
 
 def choose_for(view: ThirteenView, level: str, seat: int, seed: int = 0) -> Action:
-    """The move a bot of ``level`` makes in ``view`` (a search: its fixed work, under ``seed``)."""
+    """The move a bot of ``level`` makes in ``view`` (its random choices, or a search's fixed
+    work, under ``seed``)."""
     if view.instant == seat:  # four 2s or 3s dealt, under the house rule that they win
         return SHOW
     if level == "easy":
         return decide_easy(view)
+    if level == "medium":
+        return decide_medium(view, seat, seed)
     search = search_for(level, view.players)
     if search is None:
-        return decide_medium(view, seat)
+        return decide_planner(view, seat)
     return decide_search(view, seat, seed, search.deals, search.width, None)
 
 
 def duel(level: str, other: str, seed: int, players: int,
          timed: Callable[[str, Callable[[], Action]], Action] | None = None) -> bool:
     """One game of ``level`` against ``other`` in every other seat, its seat going round the table
-    with the seed; whether it won. Bots decide straight from the view, without a table's pacing
-    (``timed(level, decide)`` may time each decision)."""
+    with the seed; whether it won. Bots decide straight from the view, without a table's pacing,
+    each move under its own seed drawn from ``seed`` (``timed(level, decide)`` may time each decision)."""
     seat = seed % players
     levels = [other] * players
     levels[seat] = level
-    game = SPEC.new(players, seed=seed)
+    game, rng = SPEC.new(players, seed=seed), random.Random(seed)
     while not game.is_over:
         p = game.actors()[0]
         view = game.view(p)
-        decide = functools.partial(choose_for, view, levels[p], p)
+        decide = functools.partial(choose_for, view, levels[p], p, rng.randrange(1 << 30))
         game.apply(p, timed(levels[p], decide) if timed is not None else decide())
     return game.result is not None and game.result.winners == [seat]
 

@@ -126,6 +126,19 @@ def test_medium_and_hard_win_the_lead_with_their_sure_winner_before_its_last_car
     assert decision(game, "easy") == play("4s")
 
 
+def test_medium_now_and_then_makes_its_second_choice_but_not_against_a_player_close_to_out() -> None:
+    # the planner leads the 5-6-7 and keeps the 9s; a casual player sometimes leads the 9s first
+    calm = table_game("5s 6d 7h 9c 9d Kd 2s", "4s 7s 8s 10s Js Qs Ah")
+    leads = [decision(calm, "medium", seed) for seed in range(20)]
+    assert 2 <= leads.count(play("9c 9d")) <= 8
+    assert leads.count(play("5s 6d 7h")) + leads.count(play("9c 9d")) == 20
+    # against two cards left, never; nor hard at a larger table, where it plays the planner's move
+    close = table_game("5s 6d 7h 9c 9d Kd 2s", "4s 7s")
+    assert {decision(close, "medium", seed) for seed in range(20)} == {play("5s 6d 7h")}
+    three = table_game("5s 6d 7h 9c 9d Kd 2s", "4s 7s 8s 10s Js Qs Ah", "3c 3d 4c 4d 5c 8d 10h")
+    assert {decision(three, "hard", seed) for seed in range(20)} == {play("5s 6d 7h")}
+
+
 def wins(level: str, other: str, games: int, players: int) -> int:
     """Games ``level`` wins against ``other`` in every other seat, its seat going round."""
     return sum(duel(level, other, seed, players) for seed in range(games))
