@@ -22,6 +22,7 @@ from cardarcade.themes import (
     no_color,
     register_themes,
 )
+from tests.colours import contrast
 
 SHIPPED = Path(__file__).resolve().parent.parent / "themes"
 PALETTE_VARIABLES = {
@@ -210,21 +211,6 @@ def test_high_contrast_is_black_white_yellow():
 def test_builtin_felt_matches_felt_toml():
     with (SHIPPED / "felt.toml").open("rb") as handle:
         assert tomllib.load(handle) == themes_mod._FELT_DATA
-
-
-# WCAG 2 relative luminance / contrast ratio
-def luminance(colour: str) -> float:
-    def channel(c: int) -> float:
-        s = c / 255
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = Color.parse(colour).rgb
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a: str, b: str) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def distance(a: str, b: str) -> float:

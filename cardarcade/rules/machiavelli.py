@@ -76,8 +76,8 @@ extends, else one still short of a meld); `n` drops it on a new group (with noth
 puts everything back as it was at the start of your turn, `enter` ends your turn (asking
 first if a group is not a meld), `d` draws (asking first once you have moved cards: they all
 go back). Groups marked `!` are not melds yet; `*` marks groups changed since your last turn,
-and the cards the others moved since then are lit until you move one; the cards you put down
-this turn are underlined.
+and the cards the others moved since then are underlined until you move one; from then on,
+the cards you put down this turn are.
 """
 
 

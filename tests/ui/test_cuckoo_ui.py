@@ -10,7 +10,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
-from ui_helpers import deck_starting, screen_text, wait_for
+from ui_helpers import deck_starting, screen_text, unreadable_suits, wait_for
 
 SPEC = GAMES["cuckoo"]
 C = Card.parse
@@ -34,6 +34,8 @@ async def test_c_changes_with_the_left_neighbour_and_you_know_where_your_card_we
         assert "You change cards with Bot 1" in text
         assert "Bot 1 holds your old 4♠" in text
         assert "Bot 1 is thinking…" in text
+        # Your card by your name and where your old one went, readable on the felt.
+        assert unreadable_suits(app) == []
 
 
 async def test_s_stands_and_keys_out_of_turn_change_nothing(app_factory):

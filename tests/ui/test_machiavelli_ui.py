@@ -12,7 +12,7 @@ from cardarcade.rules.machiavelli import DRAW, END, arrange
 from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens.machiavelli import MachiavelliScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
-from ui_helpers import pass_cover, prompt, screen_text, wait_for
+from ui_helpers import pass_cover, prompt, screen_text, unreadable_suits, wait_for
 
 SPEC = GAMES["machiavelli"]
 C = Card.parse
@@ -205,15 +205,9 @@ async def test_the_hand_is_drawn_as_cards_with_the_cursor_under_one(app_factory)
 
 
 def lit(screen: MachiavelliScreen) -> list[str]:
-    """The cards drawn on their face colour on the table, as they read."""
+    """The cards underlined on the table (new since your last turn), as they read."""
     center = screen.render_center()
-    face = app_palette(screen).face
-    return [center.plain[s.start:s.end] for s in center.spans
-            if isinstance(s.style, Style) and s.style.bgcolor is not None and s.style.bgcolor.name == face]
-
-
-def app_palette(screen):
-    return screen.app.palette
+    return [center.plain[s.start:s.end] for s in center.spans if str(s.style) == "underline"]
 
 
 async def test_the_cards_a_bot_moved_are_lit_until_you_move_one(app_factory):
@@ -232,6 +226,20 @@ async def test_the_cards_a_bot_moved_are_lit_until_you_move_one(app_factory):
         assert lit(screen) == ["7♥", "8♥", "9♥", "J♠", "Q♠", "K♠"]
         await pilot.press("1", "space")  # your first move of the turn: the light goes
         assert lit(screen) == []
+
+
+async def test_every_card_on_the_table_is_drawn_on_its_face_colour(app_factory):
+    # The suits' colours are chosen for the face: on the green felt a black suit all but vanished.
+    app = app_factory(setup("4h 5h 6h 7h 8h 2c", "9h 3c 4c Js Qs Ks", stock="Kd Qd"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.table.submit(0, arrange([cards("4h 5h 6h 7h 8h")]))
+        screen.table.submit(0, END)
+        screen.table.submit(1, arrange([cards("4h 5h 6h"), cards("7h 8h 9h"), cards("Js Qs Ks")]))
+        screen.table.submit(1, END)
+        await pilot.pause()
+        assert "J♠" in screen_text(app)
+        assert unreadable_suits(app) == []
 
 
 async def test_a_bots_level_stays_on_its_seat_line_with_a_two_digit_card_count(app_factory):

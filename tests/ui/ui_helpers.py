@@ -12,6 +12,7 @@ from typing import Any, Callable
 from rich.console import Console, RenderableType
 
 from cardarcade.cards import Card, cards, standard_deck
+from tests.colours import contrast
 from cardarcade.ui.screens.turn import CoverScreen
 
 
@@ -45,6 +46,21 @@ def deck_starting(text: str, rest_key: Callable[[Card], Any] | None = None) -> l
 def screen_text(app) -> str:
     """Every line of the screen on top, as plain text."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def unreadable_suits(app) -> list[str]:
+    """What the screen on top draws with a suit symbol in a colour too close to its background
+    (contrast under 3:1, as drawn after Textual's blending): the suits' colours are chosen for a
+    card's face, and on the felt a black or red suit all but vanishes."""
+    def readable(style) -> bool:
+        if style.color is None or style.color.triplet is None:
+            return True  # the terminal's own colour
+        ground = style.bgcolor.triplet.hex if style.bgcolor is not None and style.bgcolor.triplet else app.palette.felt
+        return contrast(style.color.triplet.hex, ground) >= 3
+
+    return [segment.text for strip in app.screen._compositor.render_strips() for segment in strip
+            if segment.style is not None and any(suit in segment.text for suit in "♠♥♦♣")
+            and not readable(segment.style)]
 
 
 def prompt(screen) -> str:

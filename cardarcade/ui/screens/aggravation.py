@@ -198,7 +198,7 @@ class AggravationScreen(SpeedFamilyScreen):
             return [Text(tl + h * 3 + tr, style=back), middle, Text(bl + h * 3 + br, style=back), middle]
         edge = Style(color=palette.edge, bgcolor=palette.face)
         card = view.tops[place]
-        face = self.card_label(card, chip=True)
+        face = self.card_label(card)
         face.pad_left(3 - face.cell_len)
         middle = Text(v, style=edge) + face + Text(v, style=edge)
         # The • goes under the card; on a one-line chip, in place of its right edge.

@@ -92,7 +92,7 @@ class ConcentrationScreen(TurnScreen):
             line.append(": ")
             line.append(" ".join(taken[i].rank.label for i in range(0, len(taken), size)), style="bold")
         if view.phase == "cut" and view.cut_cards[seat] is not None:
-            line = Text("cut: ") + self.card_label(view.cut_cards[seat], chip=True)  # type: ignore[arg-type]
+            line = Text("cut: ") + self.card_label(view.cut_cards[seat])  # type: ignore[arg-type]
         header.no_wrap, header.overflow = True, "ellipsis"
         return Group(header, line)
 

@@ -896,9 +896,11 @@ class GameScreen(Screen):
         """A face-down stack and what it holds: '▚ 12 cards'."""
         return Text.assemble(("▚ ", "bold"), words)
 
-    def card_label(self, card: Card, chip: bool = False) -> Text:
-        """A card inline, coloured by suit in this app's palette and glyphs (``chip``: on a face-coloured chip)."""
-        return card_text(card, self.app.palette, self.app.ascii_glyphs, chip)
+    def card_label(self, card: Card) -> Text:
+        """A card inline, coloured by suit in this app's palette and glyphs, on a chip of its face
+        colour: the suits' colours are chosen for the face, and a black or red suit can all but
+        vanish on a dark felt."""
+        return card_text(card, self.app.palette, self.app.ascii_glyphs, chip=True)
 
     def cards_after(self, label: str, cards: Iterable[Card]) -> Text:
         """``label`` and then the cards inline, each followed by a space ('Ann took the last trick: 9♠ K♠ ')."""

@@ -79,7 +79,7 @@ class FishingScreen(TurnScreen):
         if view.drawn is not None:  # private: only the drawer's own view holds it
             # under someone else's question it is said to be from your own turn, not the answer to it
             said = "Your card from the stock: " if self.last_asker == view.seat else "You drew earlier: "
-            lines.append(Text.assemble(said, self.card_label(view.drawn, chip=True)))
+            lines.append(Text.assemble(said, self.card_label(view.drawn)))
         down = sum(len(b) for b in view.books)
         lines.append(Text(f"Books down: {down} of {ALL_BOOKS} · questions {view.asks} of at most {view.max_asks}",
                           style="dim"))

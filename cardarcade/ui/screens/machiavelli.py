@@ -12,8 +12,8 @@ have moved: drawing puts them back).
 
 Every group that is not a meld is marked ``!``; ``*`` marks the groups changed since your last
 turn, and the line above the table says how many, so in hot-seat each person sees what the
-others did; the cards the others moved since then are lit (on a card's own face colour) until
-you move one yourself.
+others did; the cards the others moved since then are underlined until you move one yourself
+(then the cards you put down this turn are).
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ class MachiavelliScreen(TurnScreen):
 
     def group_cells(self, index: int, group: list[Card], lit: frozenset[Card] = frozenset()) -> Text:
         """One group: '3*[7♥ 8♥ 9♥]' (its number for the digit keys), its cards coloured, the
-        cursor's card reversed, the cards in ``lit`` on their face colour."""
+        cursor's card reversed, the cards in ``lit`` underlined."""
         view: MachiavelliView = self.view
         active = self.actor is not None
         placed = set(view.placed)
@@ -177,8 +177,8 @@ class MachiavelliScreen(TurnScreen):
         for i, card in enumerate(group):
             if i:
                 text.append(" ")
-            label = self.card_label(card, chip=card in lit)
-            if card in placed:
+            label = self.card_label(card)
+            if card in placed or card in lit:  # (never both at once: moving a card puts the light out)
                 label.stylize("underline")
             if active and self.group == index and self.cursor == i and view.held is None:
                 label.stylize("reverse")

@@ -41,7 +41,7 @@ class OldMansBundleScreen(TurnScreen):
         top = view.bundle_tops[seat]
         if top is not None:
             line.append(" top ")
-            line.append_text(self.card_label(top, chip=True))
+            line.append_text(self.card_label(top))
         return Group(header, line)
 
     def render_center(self) -> RenderableType:
@@ -75,7 +75,7 @@ class OldMansBundleScreen(TurnScreen):
         for i, card in enumerate(sorted(table, key=lambda c: (c.rank, c.suit.value))):
             if i:
                 text.append(" ")
-            text.append_text(self.card_label(card, chip=True))
+            text.append_text(self.card_label(card))
         return text
 
     def describe_action(self, action: Action) -> str:

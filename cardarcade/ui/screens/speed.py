@@ -208,7 +208,7 @@ class SpeedFamilyScreen(GameScreen):
             if out:
                 out.append(" ")
             out.append(f"{key} ", style="dim")
-            label = self.card_label(card, chip=True)
+            label = self.card_label(card)
             if card == picked:
                 label.stylize("reverse")
             out.append_text(label)
