@@ -168,7 +168,7 @@ class ArcadeApp(App):
         self._last_write: Future | None = None
         self.settings_warning: str | None = None  # why the settings file could not be used
         self.start_setup = start
-        self._reactions: dict[str, list[float]] = defaultdict(list)
+        self._reactions: dict[tuple[str, str], list[float]] = defaultdict(list)  # (game, person)
         # game id -> the median (seconds) adaptive bots last tuned themselves to: the next game
         # of the session starts them there, not at medium again
         self.adaptive_medians: dict[str, float] = {}
@@ -751,11 +751,15 @@ class ArcadeApp(App):
 
     # ---- the session's reaction times (shown on the result screen)
 
-    def record_reaction(self, game_id: str, seconds: float, outcome: str) -> None:
+    def record_reaction(self, game_id: str, who: str, seconds: float, outcome: str) -> None:
+        """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat
+        keyboard each has their own)."""
         from cardarcade.table.table import is_fault
 
         if not is_fault(outcome):
-            self._reactions[game_id].append(seconds)
+            self._reactions[game_id, who].append(seconds)
 
-    def session_reactions(self, game_id: str) -> list[float]:
-        return list(self._reactions.get(game_id, []))
+    def session_reactions(self, game_id: str, who: str | None = None) -> list[float]:
+        """``who``'s reaction times in ``game_id`` this session (None: everyone's here)."""
+        return [t for (game, name), times in self._reactions.items() if game == game_id and who in (None, name)
+                for t in times]

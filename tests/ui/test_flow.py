@@ -68,7 +68,7 @@ async def test_the_pause_menu_moves_with_the_arrows_and_opens_the_log(war, app_f
 async def show_result(app, pilot, setup: GameSetup, result: Result, final=None) -> str:
     game = setup.new_game()
     game.s.result = result
-    app.push_screen(ResultScreen(setup, game, [], final))
+    app.push_screen(ResultScreen(setup, game, {}, final))
     await pilot.pause()
     return screen_text(app)
 

@@ -122,13 +122,15 @@ async def test_after_play_again_you_stay_on_the_left_in_a_solo_game():
 # ---- 18: the reaction summary says what happened
 
 
-async def result_with_reactions(app, pilot, reactions: list[float]) -> str:
+async def result_with_reactions(app, pilot, reactions: list[float] | dict[str, list[float]]) -> str:
+    """The result screen's text, with one person's reaction times (a list) or each person's by name."""
     from cardarcade.rules.base import Result
 
-    setup = GameSetup.solo(GAMES["snap"], 2, seed=1)
+    by_name = reactions if isinstance(reactions, dict) else {"You": reactions}
+    setup = GameSetup.solo(GAMES["snap"], 2, seed=1, humans=len(by_name))
     game = setup.new_game()
     game.s.result = Result(winners=[0], reason="{seat} wins")
-    app.push_screen(ResultScreen(setup, game, reactions))
+    app.push_screen(ResultScreen(setup, game, by_name))
     await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
     await pilot.pause()
     return screen_text(app)
@@ -161,6 +163,16 @@ async def test_one_very_slow_press_does_not_flatten_the_chart_and_is_said_to_be_
         text = await result_with_reactions(app, pilot, [249.0, 0.41, 0.38, 0.52])  # someone looked away once
         assert "249000 ms" not in text and "600 ms" in text
         assert "1 press over 3 s not drawn" in text
+
+
+async def test_at_a_hot_seat_each_persons_reaction_times_are_said_by_name():
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await result_with_reactions(app, pilot, {"Player 1": [0.352, 0.41, 0.3], "Player 2": [0.6]})
+        assert "Player 1's reaction times this session: median 352 ms" in text
+        assert "Player 2's reaction times this session: median 600 ms, best 600 ms (1 press)" in text
+        assert "Your reaction times" not in text, "'your' would not say whose"
+        assert not app.screen.query("#reaction-chart"), "one chart would not say whose either"
 
 
 # ---- 22: the hand-over cover

@@ -521,7 +521,7 @@ class GameScreen(Screen):
             # This keyboard's people only: a shared table tells every screen every claim, and a
             # bot standing in for someone away is not them.
             if r.seat in self.people and r.seat not in stand_ins:
-                self.app.record_reaction(self.spec.id, r.seconds, r.outcome)
+                self.app.record_reaction(self.spec.id, self.names[r.seat], r.seconds, r.outcome)
                 self._claims.setdefault(r.seat, []).append(r)
         note = self.reaction_note(batch)
         if note is not None:
@@ -564,8 +564,9 @@ class GameScreen(Screen):
             self.app.screen_change_signal.unsubscribe(self)
         self._keep_adaptive_median()  # before the next game of the session is set up
         tuning = self.table.adaptive_summary() if self.table is not None else None
-        self.replace_with(ResultScreen(self.setup, self.game, self.app.session_reactions(self.spec.id),
-                                       self.render_final(), tuning, again=self.shared is None, people=self.people))
+        reactions = {self.names[seat]: self.app.session_reactions(self.spec.id, self.names[seat]) for seat in self.people}
+        self.replace_with(ResultScreen(self.setup, self.game, reactions, self.render_final(), tuning,
+                                       again=self.shared is None, people=self.people))
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from statistics import median
 from time import monotonic
 
@@ -143,10 +144,11 @@ class ResultScreen(Screen):
         Binding("q", "menu", "Menu", show=False),
     ]
 
-    def __init__(self, setup: GameSetup, game: Game, reactions: list[float],
+    def __init__(self, setup: GameSetup, game: Game, reactions: dict[str, list[float]],
                  final: RenderableType | None = None, tuning: str | None = None, again: bool = True,
                  people: list[int] | None = None) -> None:
-        """``again``: enter deals the next game at this table (False: a shared table's result,
+        """``reactions``: each person's reaction times this session (seconds), by name.
+        ``again``: enter deals the next game at this table (False: a shared table's result,
         after which enter goes back, as escape does). ``people``: the seats played from this
         terminal (by default every person's)."""
         super().__init__()
@@ -167,18 +169,25 @@ class ResultScreen(Screen):
             yield Static(standings(self.setup, self.game), id="standings")
             if self.final is not None:
                 yield Static(self.final, id="result-final", markup=False)  # (it names the players)
-            if self.reactions:
-                ms = [r * 1000 for r in self.reactions]
-                yield Static(Text(
-                    f"Your reaction times this session: median {median(ms):.0f} ms, best {min(ms):.0f} ms "
-                    f"({presses(len(ms))})"), id="reaction-summary")
-                if len(ms) >= CHART_FROM:
-                    yield Static(reaction_chart(ms, self.app.ascii_glyphs), id="reaction-chart")
+            yield from self.reaction_summaries()
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
             yield Static(Text(hint, style="dim", justify="center"), id="result-hint")
         yield ArcadeFooter()
+
+    def reaction_summaries(self) -> Iterator[Static]:
+        """Each person's reaction times this session, by name at a hot-seat keyboard ("your"
+        would not say whose); a lone person's drawn as a chart too, where there is room."""
+        timed = {name: [r * 1000 for r in times] for name, times in self.reactions.items() if times}
+        for name, ms in timed.items():
+            whose = "Your" if len(self.reactions) == 1 else f"{name}'s"
+            yield Static(Text(f"{whose} reaction times this session: median {median(ms):.0f} ms, "
+                              f"best {min(ms):.0f} ms ({presses(len(ms))})"), classes="reaction-summary")
+        if len(timed) == 1 and len(self.reactions) == 1:
+            [ms] = timed.values()
+            if len(ms) >= CHART_FROM:
+                yield Static(reaction_chart(ms, self.app.ascii_glyphs), id="reaction-chart")
 
     def on_mount(self) -> None:
         self._presses = FreshPress(monotonic())  # (the result's appearance counts as the press before the first)
