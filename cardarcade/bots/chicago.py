@@ -3,8 +3,10 @@
 - easy: simple rules: keep the cards of a pair or better (or four to a flush), else the two
   highest; declare the type held when it may be declared; in the tricks play low, keeping the high
   cards for the last trick.
-- medium: draws and declares as easy; for a card, deals the unseen cards a few ways (voids
-  honoured) and solves each deal exactly for the last trick, the others playing the simple rule.
+- medium: draws and declares as easy, except that in the last draw it keeps an ace beside a pair
+  (no showdown follows, and the ace may take the last trick); for a card, deals the unseen cards a
+  few ways (voids honoured) and solves each deal exactly for the last trick, the others playing
+  the simple rule.
 - hard: the tricks as medium with more deals; each discard weighed over sampled tables: the
   others' hands dealt from the unseen cards and drawn by the simple rules, kept only where they
   fit what each declared at the latest showdown, then the points this hand would bring: the
@@ -70,6 +72,8 @@ from cardarcade.rules.chicago import (
     reveal,
 )
 
+ACE = 14
+LAST_DRAW = 3
 TRICK_DEALS = {"medium": 12, "hard": 60}  # sampled deals solved for a card
 DRAW_SAMPLES = 300  # hard: sampled tables for a discard (100 chose among 32 discards by noise too often)
 SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
@@ -112,10 +116,21 @@ def decide_declare(view: ChicagoView) -> Action:
     return Action("declare", value=held)
 
 
-def decide_discard(view: ChicagoView, seat: int) -> Action:
-    """The simple rules' discard, or standing pat where it would break a claim the hand cannot prove."""
-    simple = easy_discard(view.hand)
-    return draw_action(simple if safe_discard(view, seat, simple) else [])
+def decide_discard(view: ChicagoView, seat: int, level: str = "easy") -> Action:
+    """The simple rules' discard (medium: ``medium_discard``), or standing pat where it would break
+    a claim the hand cannot prove."""
+    thrown = medium_discard(view) if level == "medium" else easy_discard(view.hand)
+    return draw_action(thrown if safe_discard(view, seat, thrown) else [])
+
+
+def medium_discard(view: ChicagoView) -> list[Card]:
+    """The simple rules' discard, but in the last draw (no showdown follows, only the best hand and
+    the last trick) an ace the simple rules would throw with two others is kept for the last trick."""
+    thrown = easy_discard(view.hand)
+    aces = [c for c in thrown if c.rank == ACE]
+    if view.draw_round == LAST_DRAW and len(thrown) >= 3 and aces:
+        thrown.remove(aces[0])
+    return thrown
 
 
 def easy_card(view: ChicagoView) -> Card:
@@ -345,7 +360,7 @@ class ChicagoBot(BotBase):
         if view.phase == "draw":
             key = ("draw", view.hand_no, view.draw_round)
             if level != "hard":
-                return [self.move(key, moment, lambda: decide_discard(view, self.seat))]
+                return [self.move(key, moment, lambda: decide_discard(view, self.seat, level))]
             seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
             return [self.deliberate(key, decide_draw, (view, self.seat, seed, DRAW_SAMPLES, seconds),
                                     decide_discard(view, self.seat))]
@@ -360,5 +375,5 @@ def decide(view: ChicagoView, seat: int, level: str, seed: int = 0) -> Action:
             return play(easy_card(view))
         return decide_card(*card_args(view, seat, seed, level, None))
     if view.phase == "draw":
-        return decide_draw(view, seat, seed, DRAW_SAMPLES) if level == "hard" else decide_discard(view, seat)
+        return decide_draw(view, seat, seed, DRAW_SAMPLES) if level == "hard" else decide_discard(view, seat, level)
     return decide_declare(view)

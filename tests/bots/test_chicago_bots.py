@@ -119,3 +119,16 @@ def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
     for level in ("medium", "hard"):
         (item,) = make_bot("chicago", 0, level, random.Random(0)).plans(game.view(0), NOW)
         assert isinstance(item, Thinking) and item.fallback in game.legal_actions(0)
+
+
+def test_medium_keeps_an_ace_beside_a_low_pair_in_the_last_draw_only() -> None:
+    game = new("5s 5h Ad 9c 3h", "Kh Qd 9s 6c 2h")
+    low_pair_throws = set(cards("Ad 9c 3h"))
+    # the first draws play for the showdowns, as easy does: three new cards to the pair
+    assert set(decide(game.view(0), 0, "medium").cards) == low_pair_throws
+    while not (game.s.phase == "draw" and game.s.draw_round == 3):
+        game.apply(game.actors()[0], STAND if game.s.phase == "draw" else PASS)
+    assert game.actors() == [0]
+    assert set(decide(game.view(0), 0, "easy").cards) == low_pair_throws
+    # no showdown follows the last draw: the ace may take the last trick's five points
+    assert set(decide(game.view(0), 0, "medium").cards) == set(cards("9c 3h"))
