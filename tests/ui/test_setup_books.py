@@ -73,6 +73,9 @@ async def test_hot_seat_people_play_as_their_own_profiles():
         screen.query_one("#seat-1", Select).value = "human"
         await pilot.pause()
         assert screen.query_one("#profile-1", Input).placeholder == "Player 2"
+        # The names listed are the profiles known here, offered to complete, not the people seated.
+        help_line = str(screen.query_one("#profiles-help").render())
+        assert "→ completes a known one (" in help_line and "Player 2" not in help_line
         screen.query_one("#profile-0", Input).value = "Ada"
         screen.query_one("#profile-1", Input).value = "ada"
         await pilot.press("f5")

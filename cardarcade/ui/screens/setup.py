@@ -198,7 +198,8 @@ class SetupScreen(Screen):
         # Text, not a str that Static would read as markup: a profile named "[/]x" ended every
         # session that opened a set-up screen.
         shown = ", ".join(known[:8]) + (", ..." if len(known) > 8 else "")
-        return Text(f"Each person plays as a profile ({shown}); type a name (the right arrow key completes one).")
+        # The names listed are the profiles known here, not the people seated: say so.
+        return Text(f"Each person plays as a profile: type a new name, or → completes a known one ({shown}).")
 
     # ---- keeping the form's parts in step
 
