@@ -1,5 +1,6 @@
 """Thirteen bots: they finish games at every level and player count, decide from the view alone,
-keep their hand's structure, save 2s, block a player about to go out, and medium beats easy; the
+keep their hand's structure, save 2s, block a player about to go out, and medium beats easy
+though it now and then makes its second choice (never against a player close to going out); the
 search finds what the planner misses, and its quick play-out ends as the engine's own."""
 
 from __future__ import annotations
