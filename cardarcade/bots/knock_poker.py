@@ -1,21 +1,24 @@
 """Knock Poker bots. Hand strength is measured as ``poker.percentile``: the share of all
 five-card hands a hand beats, a scale on which hands can be averaged.
 
-- easy: looks only at the hand it holds now: takes the discard if it makes that hand better,
-  throws the card whose loss hurts least (now and then a careless throw), and knocks at a
-  threshold it picks at random for the game.
-- medium: looks one card ahead: keeps the five cards whose expected strength after one more
-  draw is best (so it keeps flush and straight draws), counts as unseen every card it does not
-  hold, and knocks at a fixed strength that rises with the number of players.
+- easy: a beginner. Looks only at the hand it holds now: takes the discard if it makes that
+  hand better, throws the card whose loss hurts least (now and then a careless throw), and
+  waits for a strong hand before it knocks (two pair or better, a threshold it picks at random
+  for the game).
+- medium: plays by a plain player's rule of thumb (``rule_of_thumb``): values a hand as it is
+  now plus the chance one draw makes a flush or straight of it, so it keeps those draws, and
+  knocks at a fixed strength (at two players a pair of aces with good kickers) that rises with
+  the number of players. It pays no heed to what the others pick up or throw.
 - hard: a determinized search. It deals the cards it has not seen at random, consistently with
   what it saw (the discard pile as it went down, the cards each player took from it and still
-  holds, the ranks a player threw or left lying, a knock or its absence; see
-  ``KnockPoker.determinize``), and plays each move it weighs (take or draw; the rule of thumb's two best discards,
-  with and without a knock) to the end of the game in every deal, every seat playing the rule
-  of thumb of ``KnockPoker.rollout_move``; the move that wins most is made. A fixed number of
-  deals, so a busy machine never makes it weaker.
+  holds, the ranks a player threw or left lying, a hand that would have made a player's last
+  discard, a knock or its absence; see ``KnockPoker.determinize``), and plays each move it
+  weighs (take or draw; the rule of thumb's two best discards, with and without a knock) to
+  the end of the game in every deal, every seat playing the rule of thumb of
+  ``KnockPoker.rollout_move``; the move that wins most is made. A fixed number of deals, so a
+  busy machine never makes it weaker.
 - expert: the same search over more deals, and on at a live table while its thinking time lasts.
-On a last turn after a knock, easy and medium play for the best hand at once.
+On a last turn after a knock, every level plays for the best hand at once.
 """
 
 from __future__ import annotations
@@ -26,32 +29,22 @@ from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots.search import decide_pimc
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.knock_poker import DRAW, FULL_PACK, ROLLOUT_KNOCK, TAKE, KnockPoker, KnockPokerView, strength, throws_by_worth
+from cardarcade.rules.knock_poker import (DRAW, ROLLOUT_KNOCK, TAKE, KnockPokerView, rule_of_thumb, strength,
+                                          throws_by_worth)
 
 EASY_BLUNDER = 0.2  # chance an easy bot throws a random card
-EASY_KNOCK = (0.6, 0.97)  # an easy bot knocks at a strength drawn from this range, once a game
+# an easy bot knocks at a strength drawn from this range, once a game: two pair or better (a
+# beginner waits for a strong hand, and the other player knocks first)
+EASY_KNOCK = (0.95, 0.99)
 MEDIUM_KNOCK = ROLLOUT_KNOCK  # by the number of players (the play-outs' rule of thumb knocks as medium does)
-HARD_DEALS = 40  # deals a hard search plays every weighed move out in
-EXPERT_DEALS = 120  # an expert's, at the least
+HARD_DEALS = 100  # deals a hard search plays every weighed move out in (about 0.25 s of CPU a move)
+EXPERT_DEALS = 300  # an expert's, at the least (about 0.7 s)
 EXPERT_SECONDS = 2.0  # most an expert searches on at a live table
 
 
 def best_keep(cards: list[Card], keep_value, forced: Card | None = None) -> tuple[float, Card]:
     """The best card to throw from six (never ``forced``): (the kept five's value, the card)."""
     return throws_by_worth(cards, keep_value, forced)[0]
-
-
-def improved(five: list[Card], extra: Card) -> float:
-    """The strength of the best five of these six cards (keeping the five as they are, or not)."""
-    return best_keep(five + [extra], strength)[0]
-
-
-def ahead(five: list[Card], unseen: list[Card]) -> float:
-    """Expected strength after drawing one of ``unseen`` (but these five) and throwing the worst card."""
-    pool = [x for x in unseen if x not in five]
-    if not pool:
-        return strength(five)
-    return sum(improved(five, x) for x in pool) / len(pool)
 
 
 @register("knock-poker")
@@ -67,54 +60,46 @@ class KnockPokerBot(BotBase):
         if self.skill < 2:
             return [self.move(key, moment, lambda: self.choose(view))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-        # if the search fails: the play-outs' rule of thumb (cheap, unlike medium's look ahead)
-        fallback = KnockPoker.determinize(view, self.seat, random.Random(seed)).rollout_move(self.seat)
+        # if the search fails: medium's move
         return [self.deliberate(key, *search_work(view, self.seat, self.level, seed, moment.think_seconds),
-                                fallback=fallback)]
+                                fallback=plain_move(view))]
 
     # ---- decisions (easy and medium)
 
     def choose(self, view: KnockPokerView) -> Action:
+        if self.skill == 1:
+            return plain_move(view)
         if view.phase == "draw":
             return self.draw(view)
         return self.throw(view)
 
-    def unseen(self, view: KnockPokerView) -> list[Card]:
-        """Cards that may come from the stock: all but my own and the discard pile's top."""
-        gone = set(view.hand)
-        if view.discard_top is not None:
-            gone.add(view.discard_top)
-        return [c for c in FULL_PACK if c not in gone]
-
     def draw(self, view: KnockPokerView) -> Action:
+        """Easy: the discard if it makes the hand it holds now better."""
         hand, top = list(view.hand), view.discard_top
         if top is None or not view.stock:
             return TAKE if top is not None else DRAW
-        forced = None if view.throw_back else top
-        taken, _ = best_keep(hand + [top], strength, forced)
-        if self.skill == 0:
-            return TAKE if taken > strength(hand) else DRAW
-        # one card ahead either way: the known top, or a blind card
-        return TAKE if taken > ahead(hand, self.unseen(view)) else DRAW
+        taken, _ = best_keep(hand + [top], strength, None if view.throw_back else top)
+        return TAKE if taken > strength(hand) else DRAW
 
     def throw(self, view: KnockPokerView) -> Action:
+        """Easy: the card it misses least now (or, careless, any), a knock at its chosen strength."""
         hand = list(view.hand)
         forced = view.drawn if view.drawn_from == "discard" and not view.throw_back else None
-        if self.skill == 0:
-            if self.rng.random() < EASY_BLUNDER:
-                card = self.rng.choice([c for c in hand if c is not forced])
-            else:
-                _, card = best_keep(hand, strength, forced)
-        elif view.knocker is not None:  # a last turn: the best hand at once
+        if self.rng.random() < EASY_BLUNDER:
+            card = self.rng.choice([c for c in hand if c is not forced])
+        else:
             _, card = best_keep(hand, strength, forced)
-        else:  # one card ahead: a flush or straight draw outweighs a high card
-            unseen = self.unseen(view)
-            _, card = best_keep(hand, lambda five: ahead(five, unseen), forced)
         kept = [c for c in hand if c is not card]
-        knock = self.easy_knock if self.skill == 0 else MEDIUM_KNOCK[view.players]
-        if view.may_knock and strength(kept) >= knock:
+        if view.may_knock and strength(kept) >= self.easy_knock:
             return Action("knock", (card,))
         return Action("discard", (card,))
+
+
+def plain_move(view: KnockPokerView) -> Action:
+    """Medium's move: the rule of thumb, knocking at a fixed strength."""
+    return rule_of_thumb(view.hand, view.phase, view.discard_top, view.drawn if view.drawn_from == "discard" else None,
+                         throw_back=view.throw_back, stock_left=view.stock > 0, last_turn=view.knocker is not None,
+                         knock_at=MEDIUM_KNOCK[view.players] if view.may_knock else None)
 
 
 def search_work(view: KnockPokerView, seat: int, level: str, seed: int, think_seconds: float | None) -> tuple:

@@ -316,22 +316,9 @@ class KnockPoker(Game[KnockPokerState]):
         take the discard when it makes the hand worth more, throw the card worth least (on a
         last turn: for the best hand at once), knock at a fixed strength."""
         s = self.s
-        hand = s.hands[seat]
-        last = s.knocker is not None
-        worth = strength if last else keep_value
-        if s.phase == "draw":
-            if not s.stock:
-                return TAKE
-            top = s.discard[-1]
-            forced = None if s.options.throw_back else top
-            better = throws_by_worth(hand + [top], worth, forced)[0][0] > worth(hand)
-            return TAKE if better else DRAW
-        forced = s.drawn if s.drawn_from == "discard" and not s.options.throw_back else None
-        _, card = throws_by_worth(hand, worth, forced)[0]
-        kept = [c for c in hand if c is not card]
-        if self.may_knock(seat) and strength(kept) >= ROLLOUT_KNOCK[s.players]:
-            return Action("knock", (card,))
-        return Action("discard", (card,))
+        return rule_of_thumb(s.hands[seat], s.phase, s.discard[-1] if s.discard else None, s.drawn if s.drawn_from == "discard" else None,
+                             throw_back=s.options.throw_back, stock_left=bool(s.stock), last_turn=s.knocker is not None,
+                             knock_at=ROLLOUT_KNOCK[s.players] if self.may_knock(seat) else None)
 
     def search_moves(self, seat: int) -> list[Action]:
         """The moves a search weighs: both draws; of the discards, the rule of thumb's best few,
@@ -393,6 +380,7 @@ MAX_DRAWS_DEALT = 12  # a dealt hand's improving draws, at most (more change lit
 # blind draws, each later one as one (matched to medium bots' hands, round by round)
 FIRST_TURN_DRAWS = 1
 DEAL_TRIES = 30  # deals of a hand tried for one as strong as its player's knocking says
+THROWS_THAT_FIT = 2  # a dealt hand fits a player's last discard if it is among the two it could best spare
 ROLLOUT_KNOCK = {2: 0.9, 3: 0.93, 4: 0.95, 5: 0.96, 6: 0.97}  # knock at this strength, by players
 
 
@@ -406,7 +394,8 @@ def _hand_drawn_for(view: KnockPokerView, seat: int, unseen: list[Card], rng) ->
     draws = min(MAX_DRAWS_DEALT, max(0, turns + FIRST_TURN_DRAWS * (turns > 0) - len(known)))
     low, high = _knock_bounds(view, seat, turns)
     lacking = _ranks_shown_lacking(view, seat)
-    fits_knock = None  # the first hand as strong as the knocks say (if none shows the lacking ranks lacking)
+    last_throw = _last_throw(view, seat)
+    fits_knock = fits_more = None  # the first hands as strong as the knocks say; and lacking the ranks too
     for _ in range(DEAL_TRIES):
         rng.shuffle(unseen)
         hand, extra = list(known) + unseen[:free], iter(unseen[free:free + draws])
@@ -415,11 +404,13 @@ def _hand_drawn_for(view: KnockPokerView, seat: int, unseen: list[Card], rng) ->
             _, thrown = throws_by_worth(hand, keep_value, None, keep=known)[0]
             hand.remove(thrown)
         if low <= strength(hand) < high:
-            if not any(c.rank in lacking for c in hand if c not in known):
-                break
             fits_knock = fits_knock or hand
+            if not any(c.rank in lacking for c in hand if c not in known):
+                fits_more = fits_more or hand
+                if _throw_fits(hand, last_throw):
+                    break
     else:
-        hand = fits_knock or hand
+        hand = fits_more or fits_knock or hand
     taken = set(hand)
     unseen[:] = [c for c in unseen if c not in taken]
     return hand
@@ -444,6 +435,25 @@ def _ranks_shown_lacking(view: KnockPokerView, seat: int) -> set:
     return lacking
 
 
+def _last_throw(view: KnockPokerView, seat: int) -> tuple | None:
+    """``seat``'s last discard, if the view still shows it: (the card, how its player weighed the
+    cards: for the best hand at once after a knock before it, else with an eye to the draws)."""
+    for move in reversed(view.moves):
+        if move.seat == seat and move.kind in ("discard", "knock"):
+            after_knock = view.knocker is not None and view.knocker != seat
+            return move.card, strength if after_knock else keep_value
+    return None
+
+
+def _throw_fits(hand: list[Card], last_throw: tuple | None) -> bool:
+    """Whether a player holding ``hand`` would have made its last discard: the card it threw is
+    among the few it could spare most easily from the six it held (a player keeps its best)."""
+    if last_throw is None:
+        return True
+    card, worth = last_throw
+    return card in [c for _, c in throws_by_worth(hand + [card], worth)[:THROWS_THAT_FIT]]
+
+
 def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, float]:
     """How strong ``seat``'s hand is, judged as if it knocked by the rule of thumb: at least the
     knocking strength if it knocked; below it if it has had a turn since it could knock and did not."""
@@ -453,6 +463,25 @@ def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, f
     if view.knocker is None and turns > 0 and (view.round > 2 or view.may_knock):
         return 0.0, knock
     return 0.0, 2.0
+
+
+def rule_of_thumb(hand: list[Card], phase: str, top: Card | None, taken: Card | None, *, throw_back: bool,
+                  stock_left: bool, last_turn: bool, knock_at: float | None) -> Action:
+    """A plain player's move, from its own hand and the table: take the discard ``top`` when it
+    makes the hand worth more, throw the card worth least (on a last turn: for the best hand at
+    once; never ``taken``, this turn's pick-up, where it may not go back), knock at ``knock_at``
+    (None: may not knock)."""
+    worth = strength if last_turn else keep_value
+    if phase == "draw":
+        if not stock_left:
+            return TAKE
+        better = throws_by_worth(hand + [top], worth, None if throw_back else top)[0][0] > worth(hand)
+        return TAKE if better else DRAW
+    _, card = throws_by_worth(hand, worth, None if throw_back else taken)[0]
+    kept = [c for c in hand if c is not card]
+    if knock_at is not None and strength(kept) >= knock_at:
+        return Action("knock", (card,))
+    return Action("discard", (card,))
 
 
 def strength(cards) -> float:

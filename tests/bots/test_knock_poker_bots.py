@@ -1,5 +1,5 @@
 """Knock Poker bots: they finish games at every level, draw and discard sensibly, play for the
-best hand at once on a last turn; hard and expert search (off the event loop) and keep from an
+best hand at once on a last turn; easy waits for a strong hand to knock; hard and expert search (off the event loop) and keep from an
 opponent the card its visible pair wants."""
 
 from __future__ import annotations
@@ -48,6 +48,19 @@ def test_bots_wait_for_their_turn_and_decide_once() -> None:
     bot = make_bot("knock-poker", 0, "easy", random.Random(0))
     first = bot.plans(game.view(0), NOW)
     assert all(bot.plans(game.view(0), NOW) == first for _ in range(10))
+
+
+def test_easy_waits_for_a_strong_hand_before_it_knocks() -> None:
+    # A beginner holds out for two pair or better: with a pair of aces it never knocks (it once
+    # drew its knocking strength from a range that took in most pairs, and knocked as early as medium).
+    for seed in range(12):
+        game = new("As Ad Kc 9h 4s", "2d 3d 5c 6h 7h", up="2c", stock="8d")
+        game.apply(0, DRAW)
+        assert decision(game, "easy", seed).kind == "discard"
+        full_house = new("As Ad Ac 9h 9s", "2d 3d 5c 6h 7h", up="2c", stock="4d")
+        full_house.apply(0, DRAW)
+        kept_it = decision(full_house, "easy", seed)  # (unless a careless throw breaks it)
+        assert kept_it.kind == "knock" or kept_it.cards != (C("4d"),)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
