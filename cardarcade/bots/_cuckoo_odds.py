@@ -32,27 +32,32 @@ class Model:
     below which the player at each position changes (the dealer, last, swaps), missing a rule's
     move with the chance ``slip`` (so that a move it would not make is unlikely, never
     impossible). At a table bigger than any listed, a player is taken to play as the one as
-    far from the dealer at the biggest. A player who knows that a lower card than its own is
-    held by someone done (where its own card went) keeps it."""
+    far from the dealer at the biggest. A player who goes by ``feel`` draws its value afresh
+    each hand, evenly from the one listed to ``feel`` above it. A player who knows that a lower
+    card than its own is held by someone done (where its own card went) keeps it."""
 
     change_below: dict[int, tuple[int, ...]]
     slip: float
+    feel: int = 0
 
     def keep(self, players: int) -> np.ndarray:
         """The chance of keeping a card of each value, a row a position."""
         size = min(players, max(self.change_below))
         below = self.change_below[size]
-        rows = [below[max(0, size - players + i)] for i in range(players)]
-        return np.where(RANKS[None, :] < np.array(rows)[:, None], self.slip, 1 - self.slip)
+        rows = np.array([below[max(0, size - players + i)] for i in range(players)])
+        drawn = rows[:, None] + np.arange(self.feel + 1)[None, :]  # the values each may draw
+        keeps = (RANKS[None, :, None] >= drawn[:, None, :]).mean(axis=2)
+        return np.clip(keeps, self.slip, 1 - self.slip)
 
     @property
     def safe_keep(self) -> float:
         return 1 - self.slip
 
 
-def threshold_model(change_below: int, swap_below: int, slip: float) -> Model:
-    """A player who changes below one value and swaps below another, whatever the table."""
-    return Model({2: (change_below, swap_below)}, slip)
+def threshold_model(change_below: int, swap_below: int, slip: float, feel: int = 0) -> Model:
+    """A player who changes below one value and swaps below another (each up to ``feel``
+    higher, drawn afresh each hand), whatever the table."""
+    return Model({2: (change_below, swap_below)}, slip, feel)
 
 
 @dataclass
@@ -167,9 +172,9 @@ class HandOdds:
 
     # ---- playing out
 
-    def play_out(self, worlds: Worlds, leave: bool, chances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def play_out(self, worlds: Worlds, leave: bool, chances: np.ndarray) -> np.ndarray:
         """The rest of the hand from my turn, each later player keeping when its chance in
-        ``chances`` falls under the model's: (do I pay, how many others pay), by world."""
+        ``chances`` falls under the model's: who pays (worlds x positions)."""
         n, me, king = self.n, self.me, self.king
         count = len(worlds.weight)
         dealt, held, final = worlds.dealt, worlds.held.copy(), worlds.final.copy()
@@ -190,17 +195,15 @@ class HandOdds:
             held[:, k + 1] = np.where(changed, held[:, k], dealt[:, k + 1])
         lowest = final == final.min(axis=1)[:, None]
         dealer_pays_alone = dealer_king[:, None] & (np.arange(n) == n - 1)[None, :]
-        payers = np.where(dealer_king[:, None], dealer_pays_alone, lowest)
-        pays = payers[:, me]
-        return pays, payers.sum(axis=1) - pays
+        return np.where(dealer_king[:, None], dealer_pays_alone, lowest)
 
     def tally(self, worlds: int) -> np.ndarray:
         """Over ``worlds`` deals: (weight in which I pay if I keep, weight in which I pay if I let
         my card go, total weight)."""
         dealt = self.deal(worlds)
         chances = self.rng.random((worlds, self.n))
-        keep = self.play_out(dealt, False, chances)[0] @ dealt.weight
-        leave = self.play_out(dealt, True, chances)[0] @ dealt.weight
+        keep = self.play_out(dealt, False, chances)[:, self.me] @ dealt.weight
+        leave = self.play_out(dealt, True, chances)[:, self.me] @ dealt.weight
         return np.array([keep, leave, dealt.weight.sum()])
 
 
