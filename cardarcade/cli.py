@@ -536,7 +536,7 @@ async def _until_signalled(server: Any) -> None:
     collector = Collector(lambda: server.sessions_ended, sessions_live=lambda: len(server.sessions),
                           keep_out=lambda: (server, server.lobby, server.themes, server.store))
     collector.start()
-    watchdog = LoopWatchdog()  # logs any pause of the loop everyone felt
+    watchdog = LoopWatchdog(watched=lambda: bool(server.sessions))  # logs any pause of the loop everyone felt
     watchdog.start()
     try:
         await stop.wait()

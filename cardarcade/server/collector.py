@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 2.0  # seconds at most between collections of what was made since the last freeze
 LOOK_EVERY = 0.02  # seconds between looks at how much has aged into the old generation
+IDLE_LOOK_EVERY = 1.0  # the same while nobody is connected (little ages; nobody waits)
 # Young collections that moved survivors into the old generation since the last sweep (each at most
 # a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
 AGED_FOR_SWEEP = 1
@@ -313,7 +314,9 @@ class Collector:
             self.longest_collection = max(self.longest_collection, now - self._collection_began)
 
     def _schedule(self) -> None:
-        self._timer = asyncio.get_running_loop().call_later(min(LOOK_EVERY, self.sweep_every), self.tick)
+        idle = self.sessions_live is not None and self.sessions_live() == 0
+        self._timer = asyncio.get_running_loop().call_later(
+            min(IDLE_LOOK_EVERY if idle else LOOK_EVERY, self.sweep_every), self.tick)
 
     def tick(self) -> None:
         aged = gc.get_count()[2]  # young collections that aged objects since the last sweep (0: idle)

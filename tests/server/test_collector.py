@@ -118,6 +118,23 @@ def test_full_collections_are_spaced_out_however_many_sessions_end():
     run(serve)
 
 
+def test_while_nobody_is_connected_it_looks_once_a_second_not_fifty_times():
+    async def main():
+        connected = 0
+        collector = Collector(lambda: 0, sessions_live=lambda: connected)
+        collector.start()
+        try:
+            loop = asyncio.get_running_loop()
+            assert collector._timer.when() - loop.time() > 0.5, "nobody connected: no hurry"
+            connected = 1
+            await asyncio.sleep(collector_module.IDLE_LOOK_EVERY + 0.1)
+            assert collector._timer.when() - loop.time() <= collector_module.LOOK_EVERY
+        finally:
+            collector.stop()
+
+    run(main)
+
+
 def test_a_sweep_comes_early_when_much_has_aged_and_not_at_all_when_nothing_has():
     async def serve() -> None:
         collector = Collector(lambda: 0, sweep_every=3600, full_every=3600)

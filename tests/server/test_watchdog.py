@@ -31,3 +31,18 @@ async def test_a_held_loop_is_logged_at_once_then_once_a_second_with_the_longest
         assert told and int(told.group(1)) >= 550 and int(told.group(2)) >= 2
     finally:
         dog.stop()
+
+
+async def test_while_nobody_is_connected_it_looks_twice_a_second_not_a_hundred_times():
+    # Wake-ups cost an idle server CPU; nobody is there to feel a pause.
+    connected = False
+    dog = LoopWatchdog(every=0.01, idle_every=0.5, watched=lambda: connected)
+    dog.start()
+    try:
+        await asyncio.sleep(0.6)
+        assert dog.looks <= 2
+        connected = True  # someone connects: within the next idle look, it looks often again
+        await asyncio.sleep(0.6)
+        assert dog.looks >= 10
+    finally:
+        dog.stop()
