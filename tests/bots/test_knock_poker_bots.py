@@ -134,6 +134,20 @@ def test_a_searching_bot_keeps_the_third_eight_from_an_opponent_showing_two(leve
     assert decision(game, level).cards == (C("9h"),)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_does_not_knock_a_small_pair_when_the_opponent_threw_an_ace_to_keep_his_hand(seed: int) -> None:
+    # Bob threw the ace of spades rather than anything else he held: his other cards are worth
+    # more to him (a pair, a straight draw). Ann's pair of sevens is no hand to knock against
+    # that; the search once dealt Bob any hand without an ace and knocked in about 2 games of 5.
+    game = new("7s Jh 4h 8d 3d", "10s 9s 8c As 8h", up="7h", stock="6h")
+    game.apply(0, TAKE)
+    game.apply(0, Action("discard", (C("3d"),)))
+    game.apply(1, DRAW)
+    game.apply(1, Action("discard", (C("As"),)))
+    game.apply(0, TAKE)
+    assert decision(game, "hard", seed) == Action("discard", (C("4h"),))
+
+
 def test_a_deal_for_the_search_keeps_what_was_seen_and_deals_a_knocker_a_knocking_hand() -> None:
     game = opponent_holds_two_eights()
     game.apply(1, Action("discard", (C("9h"),)))
