@@ -29,6 +29,14 @@ def new(*hands: str, up: str = "2c", stock: str = "", **options) -> KnockPoker:
     return SPEC.new(len(hands), seed=0, deck=deck, options=options or None)
 
 
+def played(game: KnockPoker, *moves: str) -> KnockPoker:
+    """``game`` after ``moves``, each by the seat to act: "take", "draw", "discard 3d", "knock 3d"."""
+    for move in moves:
+        kind, *card = move.split()
+        game.apply(game.actors()[0], Action(kind, tuple(C(code) for code in card)))
+    return game
+
+
 def decision(game: KnockPoker, level: str, seed: int = 0) -> Action:
     """The bot's move: a plan, or for a searching level the work it hands the table, done here."""
     return bot_move("knock-poker", game, level, NOW, seed)
@@ -114,15 +122,8 @@ def test_a_searching_bot_knocks_with_a_royal_flush_and_not_with_ace_high(level: 
 def opponent_holds_two_eights() -> KnockPoker:
     """Ann took the 8♠ and then Bob's 8♦ from the discard pile: she shows a pair of eights.
     Bob has drawn the 8♣ to a pair of aces and must throw it or the 9♥."""
-    game = new("2h 5d 7c Js 3d", "As Ah Kc Qd 8d", up="8s", stock="9h 8c")
-    game.apply(0, TAKE)
-    game.apply(0, Action("discard", (C("2h"),)))
-    game.apply(1, DRAW)
-    game.apply(1, Action("discard", (C("8d"),)))
-    game.apply(0, TAKE)
-    game.apply(0, Action("discard", (C("5d"),)))
-    game.apply(1, DRAW)
-    return game
+    return played(new("2h 5d 7c Js 3d", "As Ah Kc Qd 8d", up="8s", stock="9h 8c"),
+                  "take", "discard 2h", "draw", "discard 8d", "take", "discard 5d", "draw")
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
@@ -139,12 +140,8 @@ def test_hard_does_not_knock_a_small_pair_when_the_opponent_threw_an_ace_to_keep
     # Bob threw the ace of spades rather than anything else he held: his other cards are worth
     # more to him (a pair, a straight draw). Ann's pair of sevens is no hand to knock against
     # that; the search once dealt Bob any hand without an ace and knocked in about 2 games of 5.
-    game = new("7s Jh 4h 8d 3d", "10s 9s 8c As 8h", up="7h", stock="6h")
-    game.apply(0, TAKE)
-    game.apply(0, Action("discard", (C("3d"),)))
-    game.apply(1, DRAW)
-    game.apply(1, Action("discard", (C("As"),)))
-    game.apply(0, TAKE)
+    game = played(new("7s Jh 4h 8d 3d", "10s 9s 8c As 8h", up="7h", stock="6h"),
+                  "take", "discard 3d", "draw", "discard As", "take")
     assert decision(game, "hard", seed) == Action("discard", (C("4h"),))
 
 
