@@ -3,7 +3,9 @@
 easy: a random fitting card each step; now and then (one step in ten) it stops a chain it
 could go on with. Never more often: a player who stops early sheds no more than the card it
 draws, and games between such players ran on to the turn cap.
-medium: keeps playing while it can, preferring a card that leaves another step after it.
+medium: keeps playing while it can. On some turns (two in five) it spots the longest chain and
+plays it as hard does; on the others it looks one card ahead, preferring a card that leaves
+another step after it. Always looking one card ahead was barely above easy (0.555 of 480 games).
 hard: plans the longest chain its hand allows; between equally long chains it ends on the
 rank whose neighbours are scarcest among the cards it has not seen, so the next player is
 least likely to be able to go on.
@@ -20,6 +22,7 @@ from cardarcade.rules.neosho_rapids import DRAW, NeoshoRapidsView, fits
 ORDER = AROUND_THE_CORNER.ranks  # 2 .. A, and the ace wraps round to the 2
 STEPS = len(ORDER)
 EASY_STOPS = 0.1  # the chance easy ends a chain it could go on with
+MEDIUM_SEES = 0.4  # the chance, each turn, that medium spots the longest chain
 SEARCH_BUDGET = 20_000  # chain-search nodes per decision; beyond it, the best chain found so far
 
 
@@ -39,6 +42,8 @@ class NeoshoRapidsBot(SheddingBot):
                 return DRAW
             return Action("play", (self.rng.choice(playable),))
         if self.skill == 1:
+            if self.once(("sees", view.turns), lambda: self.rng.random() < MEDIUM_SEES):
+                return self._hard(view, playable)
             return Action("play", (max(playable, key=lambda c: self._onward(c, view.hand)),))
         return self._hard(view, playable)
 

@@ -62,17 +62,32 @@ def test_neosho_easy_games_end_by_someone_going_out():
     assert len(capped) <= 2, capped
 
 
-def test_neosho_hard_plays_the_longest_chain():
-    # On a 5: medium takes the 6 (it has a 7 after it: 6, 7), hard finds 4, 3, 2, A, K.
+def _neosho_turn(level: str, seed: int) -> list[str]:
+    """What a bot of ``level`` plays on a 5 holding 6 7 and 4 3 2 A K: its first turn."""
     deck = stacked_deck(["6c 7c 4d 3d 2d Ad Kd", "9h 9s 9c 10h 10s 10c Jh"], "5s")
     game = GAMES["neosho-rapids"].new(2, seed=0, deck=deck)
-    hard = bot("neosho-rapids", "hard")
+    player = make_bot("neosho-rapids", 0, level, random.Random(seed))
     played = []
     while game.actors() == [0]:
-        action = hard.choose(game.view(0))
+        action = player.choose(game.view(0))
         game.apply(0, action)
         played.append(action.card.code if action.cards else action.kind)
-    assert played[:5] == ["4d", "3d", "2d", "Ad", "Kd"]
+    return played
+
+
+def test_neosho_hard_plays_the_longest_chain():
+    # On a 5: looking one card ahead takes the 6 (it has a 7 after it: 6, 7), hard finds 4, 3, 2, A, K.
+    assert _neosho_turn("hard", 0)[:5] == ["4d", "3d", "2d", "Ad", "Kd"]
+
+
+def test_neosho_medium_spots_the_longest_chain_on_some_turns_only():
+    # Looking one card ahead, medium takes the 6 (a 7 follows it) and stops after two cards;
+    # on about two turns in five it sees 4, 3, 2, A, K as hard does, and plays it through.
+    turns = [_neosho_turn("medium", seed) for seed in range(20)]
+    long_ones = [t for t in turns if t[0] == "4d"]
+    assert all(t[:5] == ["4d", "3d", "2d", "Ad", "Kd"] for t in long_ones)
+    assert all(t[:2] == ["6c", "7c"] for t in turns if t[0] != "4d")
+    assert 4 <= len(long_ones) <= 12, len(long_ones)
 
 
 def test_neosho_hard_ends_where_the_next_player_is_least_likely_to_follow():
