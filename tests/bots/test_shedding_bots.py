@@ -46,7 +46,7 @@ def test_bot_games_finish_at_every_level(game_id: str, players: int):
 
 
 # (Dig's hard searches: its strength is in benchmarks/levels.py and its finds in test_dig_search.py)
-@pytest.mark.parametrize("game_id, games, floor", [("neosho-rapids", 60, 0.6)])
+@pytest.mark.parametrize("game_id, games, floor", [("neosho-rapids", 20, 0.6)])  # 0.70 on these deals
 def test_hard_beats_easy_in_either_seat(game_id: str, games: int, floor: float):
     spec = GAMES[game_id]
     first = simulate(spec, ["hard", "easy"], games, seed=100)
