@@ -210,7 +210,7 @@ def lit(screen: MachiavelliScreen) -> list[str]:
     return [center.plain[s.start:s.end] for s in center.spans if str(s.style) == "underline"]
 
 
-async def test_the_cards_a_bot_moved_are_lit_until_you_move_one(app_factory):
+async def test_the_cards_a_bot_moved_are_lit_until_you_move_one_and_every_card_reads(app_factory):
     app = app_factory(setup("4h 5h 6h 7h 8h 2c", "9h 3c 4c Js Qs Ks", stock="Kd Qd"))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -224,22 +224,10 @@ async def test_the_cards_a_bot_moved_are_lit_until_you_move_one(app_factory):
         await pilot.pause()
         assert "3 groups new or changed" in screen_text(app)
         assert lit(screen) == ["7♥", "8♥", "9♥", "J♠", "Q♠", "K♠"]
+        # Every card reads on its face colour: on the green felt a black suit all but vanished.
+        assert unreadable_suits(app) == []
         await pilot.press("1", "space")  # your first move of the turn: the light goes
         assert lit(screen) == []
-
-
-async def test_every_card_on_the_table_is_drawn_on_its_face_colour(app_factory):
-    # The suits' colours are chosen for the face: on the green felt a black suit all but vanished.
-    app = app_factory(setup("4h 5h 6h 7h 8h 2c", "9h 3c 4c Js Qs Ks", stock="Kd Qd"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        screen.table.submit(0, arrange([cards("4h 5h 6h 7h 8h")]))
-        screen.table.submit(0, END)
-        screen.table.submit(1, arrange([cards("4h 5h 6h"), cards("7h 8h 9h"), cards("Js Qs Ks")]))
-        screen.table.submit(1, END)
-        await pilot.pause()
-        assert "J♠" in screen_text(app)
-        assert unreadable_suits(app) == []
 
 
 async def test_a_bots_level_stays_on_its_seat_line_with_a_two_digit_card_count(app_factory):
