@@ -28,9 +28,9 @@ class GameInfo:
     summary: str
     screen: str = ""  # the module in cardarcade.ui.screens that plays it; "" = named like the game
     # A turn-based game whose bots come in an expert level too: set only once
-    # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard (Toepen's share is
-    # at most 0.5, two players sharing each win: its expert went broke in 12% of 75 games against
-    # hards, and each hard in 44%). The experts of Cuckoo, Knock Poker, Thirteen
+    # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard (in Toepen at three
+    # the two who keep their chips share the win, so a share barely passes 0.5 even for a seat that
+    # never goes broke: its expert went broke in 12% of 75 games against hards, each hard in 44%). The experts of Cuckoo, Knock Poker, Thirteen
     # and Schnapsen are built but not yet shown stronger, so not offered.
     expert: bool = False
 
