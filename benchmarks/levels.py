@@ -12,7 +12,9 @@ allows two, else its smallest table.
 
 The verdict is "clear" when the share is at least 0.58 at two players (1.5 times the even share
 at larger tables) and its 95% interval (normal approximation, over games) lies above the even
-share; "ahead" when only the interval does; else "not told apart". Searching games are slow:
+share; "ahead" when only the interval does; else "not told apart". In a game whose result names
+only its losers (Toepen), the row also says how often the higher level lost and how often each
+lower-level seat did, the clearer measure there. Searching games are slow:
 ``--minutes`` stops a pair early (the table says how many games it got through). War has no
 choices to make and is left out.
 """
@@ -52,15 +54,18 @@ def seat_score(result, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) -> list[float]:
-    """The higher level's score in each seat on one deal."""
-    spec, scores = GAMES[game_id], []
+def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) -> list[tuple[float, int | None]]:
+    """The higher level's score in each seat on one deal, and, in a game whose result names only
+    its losers (Toepen), how many of the losers were the higher level (0 or 1) and how many the
+    others (None: a game with winners)."""
+    spec, outcomes = GAMES[game_id], []
     for seat in range(players):
         levels = [lower] * players
         levels[seat] = higher
         result, _ = play_headless(spec, levels, seed=seed)
-        scores.append(seat_score(result, seat))
-    return scores
+        losers = result.losers if result is not None and result.only_losers else None
+        outcomes.append((seat_score(result, seat), None if losers is None else (int(seat in losers), len(losers))))
+    return outcomes
 
 
 def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, jobs: int,
@@ -68,16 +73,28 @@ def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, j
     spec = GAMES[game_id]
     players = players or max(2, spec.min_players)
     scores: list[float] = []
+    losses: list[tuple[int, int]] = []
     start, seed = time.perf_counter(), 0
     with ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
         while len(scores) < games and time.perf_counter() - start < minutes * 60:
             batch = range(seed, seed + max(1, jobs))
-            for result in pool.map(deal_scores, *zip(*[(game_id, players, higher, lower, s) for s in batch])):
-                scores.extend(result)
+            for outcomes in pool.map(deal_scores, *zip(*[(game_id, players, higher, lower, s) for s in batch])):
+                scores.extend(score for score, _ in outcomes)
+                losses.extend(lost for _, lost in outcomes if lost is not None)
             seed += len(batch)
     return {"game": game_id, "players": players, "higher": higher, "lower": lower, **summary(scores, players),
-            "deals": seed,
+            **(went_broke(losses, players) if losses else {}), "deals": seed,
             "seconds": round(time.perf_counter() - start, 1)}
+
+
+def went_broke(losses: list[tuple[int, int]], players: int) -> dict:
+    """Where a game names only its losers (Toepen: who ran out of chips), a share of wins says
+    little (the others share each win, so even a seat that never loses takes about 1 / (players
+    - 1)): how often the higher level lost, against each lower-level seat."""
+    games = len(losses)
+    higher = sum(mine for mine, _ in losses) / games
+    others = sum(total - mine for mine, total in losses) / (games * (players - 1))
+    return {"higher_lost": round(higher, 3), "each_lower_lost": round(others, 3)}
 
 
 def summary(scores: list[float], players: int) -> dict:
@@ -98,6 +115,8 @@ def summary(scores: list[float], players: int) -> dict:
 def print_row(row: dict, note: str = "") -> None:
     """One pair's line of the table (``row`` as ``measure`` returns it)."""
     low, high = row["interval"]
+    if "higher_lost" in row:
+        note += f" (lost: {row['higher']} {row['higher_lost']:.0%} of games, each {row['lower']} {row['each_lower_lost']:.0%})"
     print(f"{row['game']:<20} {row['higher'] + ' > ' + row['lower']:<16} {row['games']:>5} {row['share']:>6.3f} "
           f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}{note}", flush=True)
 
