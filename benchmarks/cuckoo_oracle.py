@@ -18,8 +18,7 @@ import argparse
 import copy
 import random
 
-import _common
-from levels import print_row, seat_score, summary
+from levels import oracle_row, print_row, rotated, seat_score, write_rows
 
 from cardarcade.bots import Moment, Thinking, make_bot
 from cardarcade.rules import GAMES
@@ -78,13 +77,11 @@ def main() -> None:
     parser.add_argument("--lower", default="medium", help="the level of the other five bots")
     parser.add_argument("--out", default="cuckoo_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
-    results = [play(args.lower, seat, seed) for seed in range(-(-args.games // PLAYERS)) for seat in range(PLAYERS)]
-    row = {"game": "cuckoo", "players": PLAYERS, "higher": "oracle", "lower": args.lower,
-           **summary([r[0] for r in results], PLAYERS),
-           "paid_per_hand": round(sum(r[1] for r in results) / sum(r[2] for r in results), 3)}
+    results = rotated(args.games, PLAYERS, lambda seat, seed: play(args.lower, seat, seed))
+    row = oracle_row("cuckoo", PLAYERS, args.lower, [r[0] for r in results],
+                     paid_per_hand=round(sum(r[1] for r in results) / sum(r[2] for r in results), 3))
     print_row(row, f"  chips paid a hand {row['paid_per_hand']}")
-    path = _common.write_results(args.out, {"pairs": [row]})
-    print(f"written to {path}")
+    write_rows(args.out, [row])
 
 
 if __name__ == "__main__":

@@ -14,8 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 
-import _common
-from levels import print_row, seat_score, summary
+from levels import oracle_row, print_row, rotated, seat_score, write_rows
 
 from cardarcade.bots import Moment, make_bot
 from cardarcade.rules import GAMES
@@ -66,13 +65,11 @@ def main() -> None:
     rows = []
     for game_id in [g.strip() for g in args.only.split(",") if g.strip()]:
         players = GAMES[game_id].min_players
-        scores = [play(game_id, players, seat, seed)
-                  for seed in range(-(-args.games // players)) for seat in range(players)]
-        row = {"game": game_id, "players": players, "higher": "oracle", "lower": "medium", **summary(scores, players)}
+        scores = rotated(args.games, players, lambda seat, seed: play(game_id, players, seat, seed))
+        row = oracle_row(game_id, players, "medium", scores)
         rows.append(row)
         print_row(row)
-    path = _common.write_results(args.out, {"pairs": rows})
-    print(f"written to {path}")
+    write_rows(args.out, rows)
 
 
 if __name__ == "__main__":

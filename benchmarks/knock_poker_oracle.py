@@ -14,8 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 
-import _common
-from levels import print_row, seat_score, summary
+from levels import oracle_row, print_row, rotated, seat_score, write_rows
 
 from cardarcade.bots import Moment, Thinking, make_bot
 from cardarcade.bots.search import Budget, play_out, sampled_best
@@ -72,12 +71,10 @@ def main() -> None:
     parser.add_argument("--out", default="levels_knock_poker_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
     n = args.players
-    scores = [play(n, args.lower, seat, seed, args.deals) for seed in range(-(-args.games // n)) for seat in range(n)]
-    row = {"game": "knock-poker", "players": n, "higher": "oracle", "lower": args.lower, "deals": args.deals,
-           **summary(scores, n)}
+    scores = rotated(args.games, n, lambda seat, seed: play(n, args.lower, seat, seed, args.deals))
+    row = oracle_row("knock-poker", n, args.lower, scores, deals=args.deals)
     print_row(row)
-    path = _common.write_results(args.out, {"pairs": [row]})
-    print(f"written to {path}")
+    write_rows(args.out, [row])
 
 
 if __name__ == "__main__":

@@ -112,6 +112,24 @@ def summary(scores: list[float], players: int) -> dict:
             "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict}
 
 
+def rotated(games: int, players: int, play_one) -> list:
+    """``play_one(seat, seed)`` for every seat of as many deals as ``games`` needs: the oracles'
+    games, the higher side in each seat of each deal in turn, as ``measure`` plays them."""
+    return [play_one(seat, seed) for seed in range(-(-games // players)) for seat in range(players)]
+
+
+def oracle_row(game_id: str, players: int, lower: str, scores: list[float], **extra) -> dict:
+    """An oracle's row of the table, as ``measure`` makes a level's."""
+    return {"game": game_id, "players": players, "higher": "oracle", "lower": lower, **extra,
+            **summary(scores, players)}
+
+
+def write_rows(out: str, rows: list[dict], **extra) -> None:
+    """The rows into ``benchmarks/results/<out>.json``, and where they went."""
+    path = _common.write_results(out, {**extra, "pairs": rows})
+    print(f"written to {path}")
+
+
 def print_row(row: dict, note: str = "") -> None:
     """One pair's line of the table (``row`` as ``measure`` returns it)."""
     low, high = row["interval"]
@@ -162,8 +180,7 @@ def main() -> None:
             row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None)
             rows.append(row)
             print_row(row)
-    path = _common.write_results(args.out, {"quick": args.quick, "pairs": rows})
-    print(f"written to {path}")
+    write_rows(args.out, rows, quick=args.quick)
 
 
 if __name__ == "__main__":
