@@ -59,6 +59,7 @@ from cardarcade.poker import Category, evaluate
 from cardarcade.rules._tricks import play
 from cardarcade.rules.base import Action
 from cardarcade.rules.chicago import (
+    DRAW_ROUNDS,
     HAND,
     LAST_TRICK,
     PACK,
@@ -72,7 +73,6 @@ from cardarcade.rules.chicago import (
     reveal,
 )
 
-LAST_DRAW = 3  # the third draw: after it no showdown, only the best hand and the last trick
 TRICK_DEALS = {"medium": 12, "hard": 60}  # sampled deals solved for a card
 DRAW_SAMPLES = 300  # hard: sampled tables for a discard (100 chose among 32 discards by noise too often)
 SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
@@ -127,7 +127,7 @@ def medium_discard(view: ChicagoView) -> list[Card]:
     the last trick) an ace the simple rules would throw with two others is kept for the last trick."""
     thrown = easy_discard(view.hand)
     aces = [c for c in thrown if c.rank == Rank.ACE]
-    if view.draw_round == LAST_DRAW and len(thrown) >= 3 and aces:
+    if view.draw_round == DRAW_ROUNDS and len(thrown) >= 3 and aces:
         thrown.remove(aces[0])
     return thrown
 

@@ -52,6 +52,7 @@ from cardarcade.rules.base import (
 
 PACK = tuple(standard_deck())
 HAND = 5
+DRAW_ROUNDS = 3  # draws in a hand, each but the last followed by a showdown
 ROYAL = 9  # the declarable types: Category 1 (pair) .. 8 (straight flush), and 9 for a royal flush
 TYPE_NAMES = {1: "one pair", 2: "two pair", 3: "three of a kind", 4: "a straight", 5: "a flush", 6: "a full house",
               7: "four of a kind", 8: "a straight flush", 9: "a royal flush"}
@@ -287,7 +288,7 @@ class ChicagoState(TrickState):
     dealer: int
     hand_no: int = 1
     phase: str = "draw"
-    draw_round: int = 1  # 1..3
+    draw_round: int = 1  # 1..DRAW_ROUNDS
     asking: int = 0  # whose draw or declaration it is
     asked: int = 0  # seats asked this round
     frozen: list[bool]  # may not draw this hand (started it near the target)
@@ -430,7 +431,7 @@ class Chicago(TrickGame):
     def _end_round(self) -> list[Event]:
         s = self.s
         if s.phase == "draw":
-            if s.draw_round < 3:
+            if s.draw_round < DRAW_ROUNDS:
                 return self._start_round("declare")
             s.phase = "play"
             s.leader = self.first()
