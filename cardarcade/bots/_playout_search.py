@@ -1,6 +1,7 @@
-"""What the shedding games' searches share (Dig, Neosho Rapids): deal the unseen cards in a way
-that honours what the others showed, and judge every move on the same deals and the same luck,
-so the luck of the deal cancels between moves."""
+"""A play-out search for a shedding game (Dig's; Neosho Rapids' used it too until it was taken
+out, commit 513513d): deal the unseen cards in a way that honours what the others showed, and
+judge every move on the same deals and the same luck, so the luck of the deal cancels between
+moves."""
 
 from __future__ import annotations
 
