@@ -316,8 +316,10 @@ class KnockPoker(Game[KnockPokerState]):
         take the discard when it makes the hand worth more, throw the card worth least (on a
         last turn: for the best hand at once), knock at a fixed strength."""
         s = self.s
-        return rule_of_thumb(s.hands[seat], s.phase, s.discard[-1] if s.discard else None, s.drawn if s.drawn_from == "discard" else None,
-                             throw_back=s.options.throw_back, stock_left=bool(s.stock), last_turn=s.knocker is not None,
+        top = s.discard[-1] if s.discard else None
+        taken = s.drawn if s.drawn_from == "discard" else None
+        return rule_of_thumb(s.hands[seat], s.phase, top, taken, throw_back=s.options.throw_back,
+                             stock_left=bool(s.stock), last_turn=s.knocker is not None,
                              knock_at=ROLLOUT_KNOCK[s.players] if self.may_knock(seat) else None)
 
     def search_moves(self, seat: int) -> list[Action]:
