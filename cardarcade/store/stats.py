@@ -6,6 +6,11 @@ short ``BEGIN IMMEDIATE`` transaction (it takes the write lock up front, so two 
 instead of failing on a lock upgrade), and a busy timeout makes a writer wait its turn. Opening
 the file only reads, unless the schema is old: a reader never waits for a writer.
 
+Reads and writes go through two connections: the app records from a worker thread while its
+screens read on the event loop, and on one shared connection a read saw the other thread's
+transaction half done (a game's row without its seats). A read of several statements is one
+snapshot, so it never sees another arcade's game land between them.
+
 The schema carries its version in ``schema_version``; ``MIGRATIONS[n]`` takes a database from
 version n to n+1 (version 0 is an empty file), all in one transaction, so an older database is
 brought up to date when it is opened and a newer one is refused rather than written into.
@@ -25,9 +30,10 @@ import sqlite3
 import threading
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.store._files import user_data_dir
@@ -165,33 +171,37 @@ class Stats:
         self.read_only = read_only
         try:
             if read_only:
-                self.db = _open_for_reading(self.path)
+                self._writer = _open_for_reading(self.path)  # (writes fail on it, as they should)
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 _make_private(self.path)
                 # The app records from a worker thread (a write may wait out the busy timeout, never on
-                # the event loop) and reads on the loop: one connection, its transactions taken in turn.
-                self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                          check_same_thread=False)
+                # the event loop): its transactions are taken in turn under the lock.
+                self._writer = _connect(self.path)
             self._lock = threading.RLock()
+            self._reading_lock = threading.RLock()
         except (OSError, sqlite3.Error) as exc:
             if _not_a_database(exc):
                 raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
             raise StatsError(f"{self.path} cannot be opened: {_reason(exc)}") from None
+        self.db = self._writer  # the connection reads go through: its own, once the file is ready
         try:
-            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             if not read_only:
                 self._use_wal()
-                self.db.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints, never corrupt
-                self.db.execute("PRAGMA foreign_keys = ON")
+                self._writer.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints
+                self._writer.execute("PRAGMA foreign_keys = ON")
             self._migrate()
+            if not read_only:
+                self.db = _connect(self.path)
+                self.db.execute("PRAGMA query_only = ON")
         except sqlite3.DatabaseError as exc:
-            self.db.close()
+            self.close_connections()
             if _not_a_database(exc):
                 raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
             raise StatsError(f"{self.path} cannot be used now: {_reason(exc)}") from None
         except StatsError:
-            self.db.close()
+            self.close_connections()
             raise
 
     def __enter__(self) -> "Stats":
@@ -207,19 +217,23 @@ class Stats:
         if not self.read_only:
             with self._lock:
                 try:
-                    self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error:
                     pass  # the records are safe in the WAL all the same
+        self.close_connections()
+
+    def close_connections(self) -> None:
         self.db.close()
+        self._writer.close()
 
     def _use_wal(self) -> None:
         """Put the file in WAL mode (it stays so). The switch takes the file for itself and, while
         another process has it open, fails at once without waiting its turn: so it is made only
         when needed (a new file), and tried again until the busy timeout."""
         deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-        while self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        while self._writer.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             try:
-                self.db.execute("PRAGMA journal_mode = WAL")
+                self._writer.execute("PRAGMA journal_mode = WAL")
             except sqlite3.OperationalError as exc:
                 if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) \
                         or time.monotonic() > deadline:
@@ -228,10 +242,10 @@ class Stats:
 
     def _version(self) -> int:
         """The schema's version, by a plain read (0: a new, empty file)."""
-        if not self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        if not self._writer.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
                                ).fetchall():
             return 0
-        rows = self.db.execute("SELECT version FROM schema_version").fetchall()
+        rows = self._writer.execute("SELECT version FROM schema_version").fetchall()
         return rows[0][0] if rows else 0
 
     def _migrate(self) -> None:
@@ -263,7 +277,18 @@ class Stats:
                              f"this one knows up to {schema_version()})")
 
     def _writing(self) -> "_Transaction":
-        return _Transaction(self.db, self._lock)
+        return _Transaction(self._writer, self._lock)
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """Several reads that see the file as it was at the first (in WAL mode a read
+        transaction is a snapshot, and takes no lock a writer waits for)."""
+        with self._reading_lock:
+            self.db.execute("BEGIN")
+            try:
+                yield self.db
+            finally:
+                self.db.execute("COMMIT")
 
     # ---- recording
 
@@ -333,11 +358,16 @@ class Stats:
     def game_summaries(self, profile: str) -> list[GameSummary]:
         """Per game the profile played: played, won, drawn, streaks, and results against each bot
         level (a game with bots of two levels counts for both)."""
+        with self._snapshot() as db:
+            played = db.execute(
+                "SELECT g.game, s.outcome, g.duration FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.profile = ? ORDER BY g.finished_at, g.id", (profile,)).fetchall()
+            by_level = db.execute(
+                "SELECT g.game, b.level, s.outcome, COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id"
+                " JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') b ON b.game_id = g.id"
+                " WHERE s.profile = ? GROUP BY g.game, b.level, s.outcome", (profile,)).fetchall()
         summaries: dict[str, GameSummary] = {}
-        rows = self.db.execute(
-            "SELECT g.game, s.outcome, g.duration FROM seats s JOIN games g ON g.id = s.game_id"
-            " WHERE s.profile = ? ORDER BY g.finished_at, g.id", (profile,))
-        for game, outcome, duration in rows:
+        for game, outcome, duration in played:
             summary = summaries.setdefault(game, GameSummary(game))
             summary.played += 1
             summary.seconds += duration
@@ -346,15 +376,10 @@ class Stats:
             summary.streak = summary.streak + 1 if outcome == "won" else 0
             summary.best_streak = max(summary.best_streak, summary.streak)
         against: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: {"won": 0, "drew": 0, "lost": 0})
-        rows = self.db.execute(
-            "SELECT g.game, b.level, s.outcome, COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id"
-            " JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') b ON b.game_id = g.id"
-            " WHERE s.profile = ? GROUP BY g.game, b.level, s.outcome", (profile,))
-        for game, level, outcome, count in rows:
+        for game, level, outcome, count in by_level:
             against[game, level][outcome] += count
         for (game, level), counts in sorted(against.items()):
-            if game in summaries:  # (else its first game was recorded between the two reads)
-                summaries[game].against[level] = LevelRecord(sum(counts.values()), counts["won"], counts["drew"])
+            summaries[game].against[level] = LevelRecord(sum(counts.values()), counts["won"], counts["drew"])
         return sorted(summaries.values(), key=lambda s: s.game)
 
     def reaction_seconds(self, profile: str, game: str | None = None) -> list[float]:
@@ -394,17 +419,18 @@ class Stats:
         BIN_SECONDS; a chart 80 columns wide shows no more)."""
         where, args = _filter(profile, game)
         sessions: dict[str, list] = {}
-        for session, first_at, count, fastest in self.db.execute(
-                f"SELECT session, MIN(first_at), SUM(count), MIN(fastest) FROM reaction_sessions WHERE {where}"
-                " GROUP BY session ORDER BY MIN(first_at) DESC, session DESC LIMIT ?", (*args, last)):
-            sessions[session] = [first_at, count, fastest, []]
-        if not sessions:
-            return []
-        marks = ", ".join("?" * len(sessions))
-        for session, b, count in self.db.execute(
-                f"SELECT session, bin, SUM(count) FROM reaction_bins WHERE {where} AND session IN ({marks})"
-                " GROUP BY session, bin ORDER BY session, bin", (*args, *sessions)):
-            sessions[session][3].append((b, count))
+        with self._snapshot() as db:
+            for session, first_at, count, fastest in db.execute(
+                    f"SELECT session, MIN(first_at), SUM(count), MIN(fastest) FROM reaction_sessions WHERE {where}"
+                    " GROUP BY session ORDER BY MIN(first_at) DESC, session DESC LIMIT ?", (*args, last)):
+                sessions[session] = [first_at, count, fastest, []]
+            if not sessions:
+                return []
+            marks = ", ".join("?" * len(sessions))
+            for session, b, count in db.execute(
+                    f"SELECT session, bin, SUM(count) FROM reaction_bins WHERE {where} AND session IN ({marks})"
+                    " GROUP BY session, bin ORDER BY session, bin", (*args, *sessions)):
+                sessions[session][3].append((b, count))
         trend = [SessionTrend(session, started, count, _binned_median(bins), fastest)
                  for session, (started, count, fastest, bins) in sessions.items()]
         return trend[::-1]
@@ -412,12 +438,15 @@ class Stats:
     def finished_games(self) -> list[dict]:
         """Every recorded game with its seats, oldest first (for an export)."""
         seats: dict[int, list[dict]] = defaultdict(list)
-        for row in self.db.execute("SELECT game_id, seat, name, kind, level, profile, outcome, score FROM seats"
-                                   " ORDER BY game_id, seat"):
-            seats[row[0]].append(dict(zip(("seat", "name", "kind", "level", "profile", "outcome", "score"), row[1:])))
         keys = ("id", "game", "finished_at", "duration", "seed", "options", "book", "winners", "reason")
+        with self._snapshot() as db:
+            for row in db.execute("SELECT game_id, seat, name, kind, level, profile, outcome, score FROM seats"
+                                  " ORDER BY game_id, seat"):
+                seats[row[0]].append(dict(zip(("seat", "name", "kind", "level", "profile", "outcome", "score"),
+                                              row[1:])))
+            rows = db.execute(f"SELECT {', '.join(keys)} FROM games ORDER BY finished_at, id").fetchall()
         games = []
-        for row in self.db.execute(f"SELECT {', '.join(keys)} FROM games ORDER BY finished_at, id"):
+        for row in rows:
             record = dict(zip(keys, row))
             record["options"] = _json_or_text(record["options"])
             record["winners"] = _json_or_text(record["winners"])
@@ -467,6 +496,10 @@ def _make_private(path: Path) -> None:
                 companion.chmod(0o600)
         except OSError:
             pass  # gone, or not ours to change: it is used as it is
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
 
 
 def _open_for_reading(path: Path) -> sqlite3.Connection:

@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -237,8 +238,8 @@ def test_closing_leaves_every_record_in_the_file_itself(tmp_path: Path) -> None:
 
 def test_a_full_disk_is_said_to_be_full_not_busy(tmp_path: Path) -> None:
     with Stats(tmp_path / "stats.sqlite3") as stats:
-        pages = stats.db.execute("PRAGMA page_count").fetchone()[0]
-        stats.db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
+        pages = stats._writer.execute("PRAGMA page_count").fetchone()[0]
+        stats._writer.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
         with pytest.raises(StatsError) as failed:
             for t in range(200):
                 record_war(stats, "ada", "won", "easy", at=float(t))
@@ -297,7 +298,7 @@ def test_a_game_recorded_between_two_reads_of_the_figures_breaks_nothing(tmp_pat
 
         def execute(self, *args):
             rows = self.db.execute(*args)
-            if not self.written:
+            if args[0].startswith("SELECT") and not self.written:
                 self.written = True
                 with Stats(path) as other:
                     record_war(other, "ada", "won", "easy", at=1.0)
@@ -309,6 +310,39 @@ def test_a_game_recorded_between_two_reads_of_the_figures_breaks_nothing(tmp_pat
             assert stats.game_summaries("ada") == []  # as it was at the first read
         finally:
             stats.db = db
+
+
+def test_a_game_being_recorded_is_never_read_half_written(tmp_path: Path) -> None:
+    # The app records on a worker thread while a screen reads on the loop. On one shared
+    # connection the read saw the game's row before its seats (CI: a game with no seats).
+    seats_next, read_done = threading.Event(), threading.Event()
+
+    class PausesBeforeTheSeats:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def __getattr__(self, name: str):
+            return getattr(self.db, name)
+
+        def executemany(self, sql: str, rows):
+            if "INTO seats" in sql:
+                seats_next.set()
+                read_done.wait(10)
+            return self.db.executemany(sql, rows)
+
+    with Stats(tmp_path / "stats.sqlite3") as stats:
+        stats._writer = PausesBeforeTheSeats(stats._writer)
+        writer = threading.Thread(target=record_war, args=(stats, "ada", "won", "easy"), kwargs={"at": 1.0})
+        writer.start()
+        assert seats_next.wait(10)
+        try:
+            assert stats.finished_games() == [] and stats.game_summaries("ada") == []
+        finally:
+            read_done.set()
+            writer.join()
+        [record] = stats.finished_games()
+        assert [seat["profile"] for seat in record["seats"]].count("ada") == 1 and len(record["seats"]) == 2
+        assert [s.played for s in stats.game_summaries("ada")] == [1]
 
 
 def test_a_game_with_one_loser_records_only_that_player_as_lost(tmp_path: Path) -> None:
