@@ -101,7 +101,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("thirteen", "Thirteen", TURN_BASED, 2, 12, 4,
              "Climb with pairs, triples and runs; 2s are high, chops cut them."),
     GameInfo("machiavelli", "Machiavelli", TURN_BASED, 2, 5, 3,
-             "Rummy with two packs; the table is everyone's to rearrange."),
+             "Rummy with two packs; the table is everyone's to rearrange.", expert=True),
     GameInfo("schnapsen", "Schnapsen", TURN_BASED, 2, 2, 2,
              "Twenty cards, trumps and marriages: first to 66, and remember what you took.", screen="tricks"),
     GameInfo("bura", "Bura", TURN_BASED, 2, 2, 2,

@@ -52,6 +52,14 @@ def _all_melds() -> list[tuple[int, ...]]:
 MELDS: list[tuple[int, ...]] = _all_melds()
 
 
+def shares_a_meld(group: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """Whether some meld made of ``group`` and ``hand`` holds cards of both (if none does,
+    taking ``group`` apart can put no more of the hand down)."""
+    mine = {card_type(c) for c in group}
+    held = {card_type(c) for c in hand}
+    return any(mine & set(m) and held & set(m) and set(m) <= mine | held for m in MELDS)
+
+
 def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
                     time_limit: float | None = None) -> tuple[int, list[tuple[int, ...]]]:
     """(how many hand cards can go down, the melds of the table then: card types per meld).

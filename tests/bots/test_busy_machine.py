@@ -23,7 +23,7 @@ SEARCHING = [
     ("frogs-in-the-pond", 3, ("medium", "hard")),
     ("toepen", 3, ("medium", "hard", "expert")),
     ("chicago", 2, ("medium", "hard")),
-    ("machiavelli", 2, ("hard",)),
+    ("machiavelli", 2, ("hard", "expert")),
     ("knock-poker", 2, ("hard", "expert")),
     ("thirteen", 2, ("expert",)),
     ("dig", 2, ("hard",)),

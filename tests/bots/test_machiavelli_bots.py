@@ -1,6 +1,7 @@
 """Machiavelli bots and the table-rearranging integer program: bots finish games, decide from
-their view alone, easy melds its hand, medium also adds to the table's melds, hard finds the
-most cards any rearrangement puts down (splitting a run when that is what it takes)."""
+their view alone, easy melds its hand, medium also adds to the table's melds, hard rebuilds one
+table group at a time (splitting a run when that is what it takes), expert finds the most cards
+any rearrangement of the whole table puts down."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
 from cardarcade.bots._meld_ilp import lay_out, most_cards_down
-from cardarcade.bots.machiavelli import decide_hard, hand_melds
+from cardarcade.bots.machiavelli import decide_expert, decide_hard, hand_melds
 from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
@@ -18,6 +19,7 @@ from cardarcade.rules.machiavelli import DRAW, END, RESET, Machiavelli, is_meld,
 from cardarcade.table.simulate import play_headless, simulate
 
 SPEC = GAMES["machiavelli"]
+LEVELS = STRATEGY_LEVELS + ("expert",)
 C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
 
@@ -120,7 +122,7 @@ def test_hand_melds_finds_runs_then_sets() -> None:
     assert rest == cards("Kd")
 
 
-@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_bots_finish_games_at_every_level(level: str) -> None:
     result, table = play_headless(SPEC, [level, "easy"], seed=1)
     assert result is not None and table.game.is_over
@@ -157,7 +159,30 @@ def test_hard_thinks_off_the_loop_with_a_draw_to_fall_back_on() -> None:
     assert make_bot("machiavelli", 0, "hard", random.Random(0)).plans(game.view(0), NOW) == []
 
 
-@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+def test_expert_takes_two_groups_apart_where_hard_takes_only_one() -> None:
+    # The 5♥ makes a set with the 5♠ and the 5♦, the first cards of two runs of four: only a
+    # player who breaks into both runs at once puts it down.
+    game = new("Kd Qc Js", "5h Kc 2s", table=["5s 6s 7s 8s", "5d 6d 7d 8d"])
+    assert decision(game, "hard") == DRAW
+    assert layout(decision(game, "expert")) == [["5d", "5h", "5s"], ["6d", "7d", "8d"], ["6s", "7s", "8s"]]
+
+
+def test_hard_takes_a_card_off_one_group_to_meld_its_hand() -> None:
+    # The 9♥ 10♥ in hand need the J♥ from a set of four jacks: one group rebuilt, which medium
+    # never does.
+    game = new("Kd Qc 2c", "9h 10h 2s", table=["Jh Js Jd Jc"])
+    assert decision(game, "medium") == DRAW
+    assert layout(decision(game, "hard")) == [["10h", "9h", "Jh"], ["Jc", "Jd", "Js"]]
+
+
+def test_expert_is_offered_and_thinks_off_the_loop() -> None:
+    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
+    game = new("Kd Qc Js", "6h/1 9h Kc 2s", table=["4h 5h 6h 7h 8h"])
+    (item,) = make_bot("machiavelli", 1, "expert", random.Random(0)).plans(game.view(1), NOW)
+    assert isinstance(item, Thinking) and item.work is decide_expert and item.fallback == DRAW
+
+
+@pytest.mark.parametrize("level", LEVELS)
 def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards(level: str) -> None:
     game = new("Kd Qc Js 2c", "6h/1 9h Kc 2s", "8s 8d 3c 4c", table=["4h 5h 6h 7h 8h"])
     other = new("Kd Qc Js 2c", "6h/1 9h Kc 2s", "8c 8d 3s 4c", table=["4h 5h 6h 7h 8h"])  # seat 2 differs
