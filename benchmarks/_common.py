@@ -46,10 +46,16 @@ def machine() -> dict[str, Any]:
 
 
 def write_results(name: str, payload: dict[str, Any]) -> Path:
-    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    """``results/NAME.json`` (a NAME that is a path of its own, e.g. ``/tmp/x``, is written there)."""
     path = RESULTS_DIR / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"benchmark": name, **machine(), **payload}, indent=2) + "\n")
     return path
+
+
+def shown(path: Path) -> Path:
+    """``path`` as a line of output names it: from the repository's top where it is inside it."""
+    return path.relative_to(REPO_DIR) if path.is_relative_to(REPO_DIR) else path
 
 
 def percentile(values: Sequence[float], p: float) -> float:

@@ -84,7 +84,7 @@ def main() -> None:
     print(f"\n{games} games a session, {time.perf_counter() - start:.0f} s. Salute the King: the share of races LOST.")
     path = _common.write_results(args.out, {"games_per_session": games, "medians_ms": list(medians),
                                             "opening_races": OPENING, "people": results})
-    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+    print(f"written to {_common.shown(path)}")
 
 
 def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick: bool, shape: str,

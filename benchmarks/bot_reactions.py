@@ -75,7 +75,7 @@ def main() -> None:
             else:
                 print(f"{level:8} {source:20} {0:>6}       -       -       -")
     path = _common.write_results("bot_reactions", {"games_per_cell": games, "levels": results})
-    print(f"\nwritten to {path.relative_to(_common.REPO_DIR)}")
+    print(f"\nwritten to {_common.shown(path)}")
 
 
 if __name__ == "__main__":

@@ -286,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     print("(rates and µs are per CPU-second of this process; '(wall)' is per wall-clock second;\n"
           " '(best)' is the best ~1 s slice of the run.\n"
           " apply µs includes apply's own legality check; choose = actors + legal_actions + random picks)")
-    print(f"results: {path.relative_to(_common.REPO_DIR)}")
+    print(f"results: {_common.shown(path)}")
     return 0
 
 

@@ -543,7 +543,7 @@ def main(argv: list[str] | None = None) -> int:
         "target_whole_ratio": TARGET_THINKING_RATIO if isinstance(live, SchnapsenThinking) else TARGET_WHOLE_RATIO,
         "programs": {name: s.report() for name, s in results.items()},
     })
-    print(f"results: {path.relative_to(_common.REPO_DIR)}")
+    print(f"results: {_common.shown(path)}")
     return 0
 
 

@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{duel['hard_cards_left_mean']}, easy {duel['easy_cards_left_mean']} ({duel['seconds']} s)")
     path = _common.write_results("machiavelli", {"quick": args.quick, "engine": engine, "hard_decision": hard,
                                                  "strength": duel})
-    print(f"results: {path.relative_to(_common.REPO_DIR)}")
+    print(f"results: {_common.shown(path)}")
     return 0
 
 

@@ -126,7 +126,7 @@ def main() -> None:
         "ratio_vs_treys_five": round(ratio_five, 3),
         "import_ms_cpu": round(import_s * 1000, 2),
     })
-    print(f"written {path.relative_to(_common.REPO_DIR)}")
+    print(f"written {_common.shown(path)}")
 
 
 if __name__ == "__main__":

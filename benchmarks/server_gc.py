@@ -364,7 +364,7 @@ def main() -> None:
         args.clients, args.minutes, args.quiet, args.linger = 20, 1.0, 35.0, "5,20"
     results = asyncio.run(measure(args))
     path = _common.write_results(args.out or ("server_gc_old" if args.old_policy else "server_gc"), results)
-    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+    print(f"written to {_common.shown(path)}")
 
 
 if __name__ == "__main__":

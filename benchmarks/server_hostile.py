@@ -393,7 +393,7 @@ def main() -> None:
         args.seconds, args.churn_seconds = 10.0, 30.0
     results = asyncio.run(measure(args))
     path = _common.write_results(args.out, results)
-    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+    print(f"written to {_common.shown(path)}")
 
 
 if __name__ == "__main__":

@@ -318,7 +318,7 @@ def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str 
         args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
     results = asyncio.run(measure(args))
     path = _common.write_results(name, results)
-    print(f"written to {path.relative_to(_common.REPO_DIR)}")
+    print(f"written to {_common.shown(path)}")
 
 
 if __name__ == "__main__":

@@ -161,7 +161,7 @@ def measure(runs: int, args: argparse.Namespace, env: dict[str, str]) -> int:
         "cpu_per_extra_app_ms": {name: median_ms(t) for name, t in cpu.items()},
         "top_imports": imports,
     })
-    print(f"results: {path.relative_to(_common.REPO_DIR)}")
+    print(f"results: {_common.shown(path)}")
     return 0
 
 

@@ -130,7 +130,7 @@ def main() -> None:
     for level, row in figures["decide_ms"].items():
         print(f"{level} decides in median {row['median']:.2f} ms, p99 {row['p99']:.2f} ms (max {row['max']:.2f})")
     path = _common.write_results("thirteen" + ("_quick" if args.quick else ""), figures)
-    print(f"recorded in {path.relative_to(_common.REPO_DIR)}")
+    print(f"recorded in {_common.shown(path)}")
 
 
 if __name__ == "__main__":
