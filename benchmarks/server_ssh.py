@@ -204,28 +204,29 @@ async def measure(args: argparse.Namespace) -> dict:
         print(f"key to screen, {args.idle} idle + {args.playing} playing: "
               f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)")
 
-        # The crowd connects from another process: its own key exchanges and screens must not
-        # weigh on this one's loop, where the measured player's bytes arrive.
-        crowd = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--crowd-of", str(args.crowd), "--port", str(port),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-        assert crowd.stdout is not None and crowd.stdin is not None
-        arrived = asyncio.ensure_future(crowd.stdout.readline())
-        during: list[float] = []
-        crowd_start = time.monotonic()
-        while not arrived.done():
-            during += await latencies(chan, sink, 2)
-        results["crowd_seconds_until_all_in_the_lobby"] = round(time.monotonic() - crowd_start, 1)
-        came = int((arrived.result().split() or [b"0"])[0])  # how many of the crowd reached the lobby
-        results["crowd_in_the_lobby"] = came
-        results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
-        print(f"key to screen while {args.crowd} clients connect at once: "
-              f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)")
-        print(f"the crowd in the lobby: {came} of {args.crowd} after "
-              f"{results['crowd_seconds_until_all_in_the_lobby']:g} s"
-              + ("" if came == args.crowd else f" (MISSED: the others waited {CROWD_PATIENCE:g} s and gave up)"))
-        crowd.stdin.close()
-        await crowd.wait()
+        if args.crowd:
+            # The crowd connects from another process: its own key exchanges and screens must not
+            # weigh on this one's loop, where the measured player's bytes arrive.
+            crowd = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--crowd-of", str(args.crowd), "--port", str(port),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+            assert crowd.stdout is not None and crowd.stdin is not None
+            arrived = asyncio.ensure_future(crowd.stdout.readline())
+            during: list[float] = []
+            crowd_start = time.monotonic()
+            while not arrived.done():
+                during += await latencies(chan, sink, 2)
+            results["crowd_seconds_until_all_in_the_lobby"] = round(time.monotonic() - crowd_start, 1)
+            came = int((arrived.result().split() or [b"0"])[0])  # how many of the crowd reached the lobby
+            results["crowd_in_the_lobby"] = came
+            results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
+            print(f"key to screen while {args.crowd} clients connect at once: "
+                  f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)")
+            print(f"the crowd in the lobby: {came} of {args.crowd} after "
+                  f"{results['crowd_seconds_until_all_in_the_lobby']:g} s"
+                  + ("" if came == args.crowd else f" (MISSED: the others waited {CROWD_PATIENCE:g} s and gave up)"))
+            crowd.stdin.close()
+            await crowd.wait()
         first[0].close()
     finally:
         if others.returncode is None:
@@ -307,7 +308,7 @@ def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str 
     parser.add_argument("--others-of", help=argparse.SUPPRESS)  # (IDLE,PLAYING: the others' own process)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.crowd_of:
+    if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
         asyncio.run(crowd_of(args.port, args.crowd_of))
         return
     if args.others_of:
