@@ -78,6 +78,6 @@ async def test_the_key_bar_offers_g_for_suit_letters_within_80_columns(app_facto
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         bar = screen_text(app).split("\n")[-1]
-        assert " g  Suits" in bar and bar.rstrip().endswith("Quit")  # every key whole, none cut
+        assert " g Suits" in bar and bar.rstrip().endswith("Quit")  # every key whole, none cut
         await pilot.press("g")
         assert app.ascii_glyphs and "S H  cardarcade  D C" in screen_text(app)

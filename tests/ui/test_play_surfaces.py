@@ -249,7 +249,7 @@ async def test_a_cost_pops_up_once_and_never_over_the_prompt_the_log_or_the_keys
         assert len(toasts(app)) == 1  # the latest only (they came three deep)
         shown = toasts(app)[0]
         assert "out of turn" in str(shown.render())
-        for below in ("#log", "#prompt", "ArcadeFooter"):
+        for below in ("#log", "#prompt", "KeyBar"):
             assert not shown.region.overlaps(screen.query_one(below).region), below
 
 

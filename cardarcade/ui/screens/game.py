@@ -32,7 +32,7 @@ from cardarcade.table.table import Reaction, Table, is_fault, is_win
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import TALL_LINES, CardBlock, ascii_suits, card_text
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ class GameScreen(Screen):
         yield from self.compose_below_center()
         yield LinePanel(id="log")
         yield Static(id="prompt")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def panel_order(self) -> list[int]:
         """The seats in the order their panels are laid out: as the players first sat down. Each

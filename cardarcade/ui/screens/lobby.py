@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from cardarcade.table.shared import MOST_ALLOWED
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from cardarcade.server.lobby import Lobby
@@ -118,7 +118,7 @@ class LobbyScreen(LobbyWatcher, Screen):
         yield Static(id="lobby-chat")
         yield Input(placeholder="Say something to everyone here (enter sends, escape returns)", id="lobby-say",
                     max_length=200)
-        yield ArcadeFooter()
+        yield KeyBar()
 
     @property
     def lobby(self) -> Lobby:
@@ -281,7 +281,7 @@ class NewTableScreen(Screen):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Back", id="back")
             yield Static(id="new-error")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     @staticmethod
     def _choices(game_id: str) -> tuple[tuple[list, int], tuple[list, int], tuple[list, str]]:
@@ -370,7 +370,7 @@ class TableRoomScreen(LobbyWatcher, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="room-box"):
             yield Static(id="room-text")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def lobby_changed(self) -> None:
         if not self.is_mounted or self._gone:

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from cardarcade.table.table import how_many
 from cardarcade.ui.screens._dialog import Dialog, only_on_top
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:  # (the menu asks its yes/no questions without loading the engines)
     from cardarcade.table.setup import GameSetup
@@ -58,7 +58,7 @@ class PauseScreen(Dialog[str | None]):
                 yield Button("Restart with a new deal", id="restart", compact=True)
                 yield Button("Save and leave", id="leave", compact=True)
                 yield Button("Give up this game", id="give_up", variant="error", compact=True)
-        yield ArcadeFooter()
+        yield KeyBar()
 
     @only_on_top  # a click queued behind the key that closed this menu opens nothing over the game
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -113,7 +113,7 @@ class HistoryScreen(Dialog[None]):
                 yield Static(Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.",
                                                                                    style="italic"),
                              id="history-lines")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)
@@ -141,7 +141,7 @@ class ConfirmScreen(Dialog[bool]):
             yield Static(Text(self.question), classes="dialog-title")  # it may name players, saves
             yield Button("Yes (y)", id="yes", variant="error")
             yield Button("No (n)", id="no", variant="primary")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

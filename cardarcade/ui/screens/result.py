@@ -21,7 +21,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import presses
 from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 
 def headline(setup: GameSetup, game: Game, people: list[int] | None = None) -> str:
@@ -174,7 +174,7 @@ class ResultScreen(Screen):
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
             yield Static(Text(hint, style="dim", justify="center"), id="result-hint")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def reaction_summaries(self) -> Iterator[Static]:
         """Each person's reaction times this session, by name at a hot-seat keyboard ("your"

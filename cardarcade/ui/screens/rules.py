@@ -13,7 +13,7 @@ from textual.widgets import Markdown
 
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.ui.screens._dialog import Dialog
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from cardarcade.store.books import Book
@@ -71,7 +71,7 @@ class RulesScreen(Dialog[None]):
             text += book_markdown(self.book, self._load_book(self.book))
         with VerticalScroll(id="rules-box"):
             yield Markdown(text)
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def _load_book(self, name: str) -> Book | None:
         from cardarcade.store.books import BookError

@@ -19,7 +19,7 @@ from cardarcade.rules.base import BadSave
 from cardarcade.store.saves import SaveEntry, SaveInUse
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens.menu import count_line
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from cardarcade.table.setup import GameSetup
@@ -79,7 +79,7 @@ class ContinueScreen(Screen):
         yield Static(id="saves-title")
         yield OptionList(id="saves")
         yield Static(id="saves-message")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.list_saves()

@@ -37,7 +37,7 @@ from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import (CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, card_size_for,
                                          centred_row)
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
 RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
@@ -152,7 +152,7 @@ class ChoiceScreen(Dialog[int | None]):
             keyed = [f"{key}. {label}" if key else f"   {label}" for key, label in zip(self.keys + [""] * len(self.labels),
                                                                                       self.labels)]
             yield OptionList(*keyed, id="choices", markup=False)
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character in self.keys:
@@ -198,7 +198,7 @@ class CoverScreen(Dialog[None]):
             yield Static(id="cover-heading")
             with VerticalScroll(id="cover-scroll"):
                 yield Static(id="cover-news")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._draw()

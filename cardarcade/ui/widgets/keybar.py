@@ -1,17 +1,23 @@
-"""A one-line bar of a screen's keys: what Textual's Footer shows, for screens whose keys never
-change (``footer.ArcadeFooter`` is for the others).
+"""The one-line bar of a screen's keys at the bottom of every screen: what Textual's Footer
+shows, as one widget.
 
-The Footer builds a widget per key and builds them again whenever focus moves; on the menu that
-was a third of the CPU it takes to open the arcade (paid again by every SSH session). This bar
-is one widget drawn once. A click on a key presses it, as on the Footer. (Kept apart from the
-footer: importing Textual's Footer would cost the menu's start-up 5 ms.)
+The Footer builds a widget per key, and builds them all again whenever the keys on offer may
+have changed; an SSH session paid that in the server's one process on every screen it opened
+(on the menu, a third of the CPU it takes to open the arcade). This bar is one line of text,
+drawn again only when what it shows changes: it follows the screen's bindings as the Footer
+does (a key offered only at some moments comes and goes; one the screen offers but cannot take
+now is dimmed). A click on a key presses it. (Textual's Footer is not imported: it would cost
+the menu's start-up 5 ms.)
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.screen import Screen
 from textual.widgets import Static
+
+Shown = tuple[tuple[str, str, str, bool], ...]  # (key, what it shows, description, enabled)
 
 
 class KeyBar(Static):
@@ -26,34 +32,50 @@ class KeyBar(Static):
 
     def __init__(self) -> None:
         super().__init__()
-        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key)
+        self._spans: list[tuple[int, int, str]] = []  # (first column, end column, key) of each enabled key
+        self._drawn: tuple[Shown, int] | None = None
 
     def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self._draw_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def on_resize(self) -> None:
         self._draw_keys()  # (the spaces after the words come and go with the room)
 
-    def _draw_keys(self) -> None:
+    def _bindings_changed(self, screen: Screen) -> None:
+        if self.is_attached and screen is self.screen:
+            self._draw_keys()
+
+    def shown_keys(self) -> Shown:
+        """The keys the screen offers now, one per action (several keys for one action: the first)."""
         shown, seen = [], set()
         for active in self.screen.active_bindings.values():
             binding = active.binding
-            if binding.show and binding.action not in seen:  # several keys for one action: the first is shown
+            if binding.show and binding.action not in seen:
                 seen.add(binding.action)
-                shown.append(binding)
-        keys = [(f" {self.app.get_key_display(binding)} ", binding.description, binding.key) for binding in shown]
+                shown.append((binding.key, self.app.get_key_display(binding), binding.description, active.enabled))
+        return tuple(shown)
+
+    def _draw_keys(self) -> None:
+        keys, width = self.shown_keys(), self.size.width or self.app.size.width
+        if self._drawn == (keys, width):
+            return
+        self._drawn = keys, width
         # A space after each word where the terminal has the room; without them every key fits 80 columns.
-        roomy = sum(len(key) + len(words) + 2 for key, words, _ in keys) <= (self.size.width or self.app.size.width)
+        roomy = sum(len(shown) + len(words) + 4 for _, shown, words, _ in keys) <= width
         text, self._spans = Text(no_wrap=True, overflow="ellipsis"), []
-        for key, words, name in keys:
+        for key, shown, words, enabled in keys:
             start = text.cell_len
-            text.append(key, style="bold reverse")
-            text.append(f" {words} " if roomy else f" {words}")
-            self._spans.append((start, text.cell_len, name))
+            text.append(f" {shown} ", style="bold reverse" if enabled else "dim reverse")
+            text.append(f"{words}  " if roomy else f"{words} ", style="" if enabled else "dim")
+            if enabled:
+                self._spans.append((start, text.cell_len, key))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
         key = next((k for first, end, k in self._spans if first <= event.x < end), None)
         if key is not None:
             self.app.simulate_key(key)
-
