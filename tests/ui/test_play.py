@@ -22,9 +22,9 @@ async def test_menu_to_setup_to_war_by_keys(app_factory):
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("enter")  # War is the first game listed
         assert isinstance(app.screen, SetupScreen)
+        await wait_for(pilot, lambda: app.screen.shown)  # (an enter before that is not taken)
         await pilot.press("enter")  # the Start button has focus
-        await pilot.pause()
-        assert isinstance(app.screen, WarScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, WarScreen))
         assert app.screen.setup.seats[0].kind == "human"
         assert app.screen.setup.seats[1].kind == "bot"
 

@@ -26,7 +26,7 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.widgets.footer import ArcadeFooter
+from cardarcade.ui.widgets.keybar import KeyBar
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
@@ -142,7 +142,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random", type="integer", id="seed")
-        yield ArcadeFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._shown_at: float | None = None  # when the form was first drawn
@@ -153,6 +153,11 @@ class SetupScreen(Screen):
     def _drawn(self) -> None:
         if self._shown_at is None:
             self._shown_at = monotonic()
+
+    @property
+    def shown(self) -> bool:
+        """Whether the form has been drawn (from then on, enter starts the game)."""
+        return self._shown_at is not None
 
     def on_key(self, event: events.Key) -> None:
         # A key that would start the game, made before the form was shown (typed ahead while a
