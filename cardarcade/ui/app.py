@@ -36,11 +36,12 @@ from textual.widgets import Input, Static
 from cardarcade.store.look import first_look, login_name, look_of
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 from cardarcade.ui.terminal import colourless_terminal, console_font_only
-from cardarcade.ui import plain, strips
+from cardarcade.ui import first_show, plain, strips
 from cardarcade.ui.keyguard import KeyGuard
 
 strips.install()  # (process-wide: Textual's strips would otherwise leave a cycle per line drawn)
 plain.install()  # (process-wide: no control character in any text reaches a terminal)
+first_show.install()  # (process-wide: a new screen is not styled twice as it first shows)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.server.lobby import Lobby
@@ -57,6 +58,7 @@ MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are c
 # Parsed stylesheet rules per set of theme variables, shared by the apps of this process (they
 # are never changed once parsed); see ArcadeApp._first_theme.
 _PARSED_CSS: dict[tuple[tuple[str, str], ...], dict] = {}
+_THEME_VARIABLES: dict[str, dict[str, str]] = {}  # by the theme and defaults' repr (ArcadeApp.get_css_variables)
 
 
 @dataclass
@@ -219,6 +221,16 @@ class ArcadeApp(App):
         # Plain text unless a caller asks for markup: what is shown comes from theme files, player
         # names and game events, and a "[/]" in any of them must read as itself, not crash.
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def get_css_variables(self) -> dict[str, str]:
+        # The same theme over the same defaults gives the same variables. Textual builds them
+        # afresh (its colour system) at every ask: twice per SSH session, 4 ms each.
+        key = repr((self.current_theme, self.get_theme_variable_defaults()))
+        variables = _THEME_VARIABLES.get(key)
+        if variables is None:
+            variables = _THEME_VARIABLES[key] = super().get_css_variables()
+        self.theme_variables = dict(variables)  # (as Textual's own sets it)
+        return dict(variables)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # The CSS uses the card palette's variables; every theme must define them. (card_themes

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,6 +42,12 @@ def game_row(title: str | Text, family: str, players: str) -> Text:
     row.pad_right(TITLE_WIDTH - row.cell_len)
     row.append(f"{family:<{FAMILY_WIDTH}}{players}")
     return row
+
+
+# Each row as drawn, by its text, width and style, shared by every session of a server: the
+# rows are the same for all, and drawing them afresh was a tenth of the CPU a session's menu took.
+_DRAWN_ROWS: dict[tuple[str, int, Style], Strip] = {}
+_DRAWN_ROWS_KEPT = 4096  # (a few widths and themes' worth; then drawn afresh)
 
 
 class GameList(Widget, can_focus=True):
@@ -76,7 +83,6 @@ class GameList(Widget, can_focus=True):
         self.on_cursor, self.on_choose = on_cursor, on_choose
         self.cursor = 0
         self.top = 0  # the first row shown
-        self._strips: dict[tuple, Strip] = {}
 
     @property
     def highlighted(self) -> str:
@@ -87,12 +93,14 @@ class GameList(Widget, can_focus=True):
         if row >= len(self.rows):
             return Strip.blank(width, base)
         style = base + self.get_component_rich_style("game-list--cursor") if row == self.cursor else base
-        key = (row, width, style)
-        strip = self._strips.get(key)
+        key = (self.rows[row].plain, width, style)
+        strip = _DRAWN_ROWS.get(key)
         if strip is None:
             segments = self.rows[row].render(self.app.console, end="")
             strip = Strip(segments).apply_style(style).crop(0, width).extend_cell_length(width, style)
-            self._strips[key] = strip
+            if len(_DRAWN_ROWS) >= _DRAWN_ROWS_KEPT:
+                _DRAWN_ROWS.clear()
+            _DRAWN_ROWS[key] = strip
         return strip
 
     def on_resize(self) -> None:
