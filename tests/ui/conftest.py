@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.notifications import Notification
 
 from cardarcade.bots._speedplay import SpeedFamilyBot
 from cardarcade.rules import GAMES
@@ -26,6 +27,13 @@ def still_bots(monkeypatch):
     """The bots of the speed games sit still. They play at a person's speed, not the test pace, so
     on a busy machine one could play before the test has looked at the table it laid."""
     monkeypatch.setattr(SpeedFamilyBot, "plans", lambda self, view, moment: [])
+
+
+@pytest.fixture
+def toasts_stay(monkeypatch):
+    """Pop-ups stay up until the test has read them. A toast lasts a few seconds of wall time,
+    and on a busy machine what comes before it (restyling for a new theme) can take longer."""
+    monkeypatch.setattr(Notification, "has_expired", property(lambda self: False))
 
 
 @pytest.fixture

@@ -93,7 +93,7 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
         await wait_for(pilot, lambda: screen.game.result.describe(screen.names) in screen_text(app))
 
 
-async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen():
+async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen(still_bots):
     app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
                     settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -22,7 +22,6 @@ from records import record_war
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Select
 from ui_helpers import screen_text, wait_for
@@ -289,10 +288,7 @@ async def test_statistics_show_every_hostile_profile_by_its_name(hostile_app):
         assert sorted(seen) == sorted(shown(name) for name in HOSTILE)
 
 
-async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_path, monkeypatch):
-    # A toast lasts 2 s of wall time; on a busy machine restyling for the new theme took longer,
-    # and the title's toast was gone before the test could read it. Here toasts stay.
-    monkeypatch.setattr(Notification, "has_expired", property(lambda self: False))
+async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_path, monkeypatch, toasts_stay):
     # The shipped theme, copied under a hostile title; and a broken theme file with a hostile name.
     felt_file = Path(cardarcade.__file__).parent / "theme_files" / "felt.toml"
     title = "[/]x [bold red]pwn[/] \u001b[2J"

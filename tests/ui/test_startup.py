@@ -59,7 +59,7 @@ async def test_the_first_frame_looks_as_if_the_theme_had_been_set_the_ordinary_w
         assert await looks(ArcadeApp, dirs, theme) == await looks(OrdinaryThemeApp, dirs, theme)
 
 
-async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path):
+async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path, toasts_stay):
     (tmp_path / "odd.toml").write_text(LIGHT.replace('name = "daylight"', 'name = "odd"')
                                        .replace('title = "Daylight"', 'title = "[/] [bold]odd"'))
     (tmp_path / "bad.toml").write_text(LIGHT.replace('felt = "#e8e4d8"', 'felt = "[/]"'))
