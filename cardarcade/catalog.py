@@ -30,7 +30,7 @@ class GameInfo:
     # A turn-based game whose bots come in an expert level too: set only once
     # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard (in Toepen at three
     # the two who keep their chips share the win, so a share barely passes 0.5 even for a seat that
-    # never goes broke: its expert went broke in 12% of 75 games against hards, each hard in 44%). The experts of Cuckoo, Knock Poker, Thirteen
+    # never goes broke: its expert went broke in 12% of 75 games against hards, each hard in 44%). The experts of Cuckoo, Knock Poker
     # and Schnapsen are built but not yet shown stronger, so not offered.
     expert: bool = False
 
@@ -99,13 +99,13 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("knock-poker", "Knock Poker", TURN_BASED, 2, 6, 4,
              "Draw and discard towards the best poker hand; knock, one more turn each, show."),
     GameInfo("thirteen", "Thirteen", TURN_BASED, 2, 12, 4,
-             "Climb with pairs, triples and runs; 2s are high, chops cut them."),
+             "Climb with pairs, triples and runs; 2s are high, chops cut them.", expert=True),
     GameInfo("machiavelli", "Machiavelli", TURN_BASED, 2, 5, 3,
              "Rummy with two packs; the table is everyone's to rearrange.", expert=True),
     GameInfo("schnapsen", "Schnapsen", TURN_BASED, 2, 2, 2,
              "Twenty cards, trumps and marriages: first to 66, and remember what you took.", screen="tricks"),
     GameInfo("bura", "Bura", TURN_BASED, 2, 2, 2,
-             "Lead one, two or three of a suit; count to 31 in your head and declare."),
+             "Lead one, two or three of a suit; count to 31 in your head and declare.", expert=True),
     GameInfo("toepen", "Toepen", TURN_BASED, 3, 8, 4,
              "Only the last trick counts; knock to raise the stakes, fold or stay.", expert=True),
     GameInfo("polignac", "Polignac", TURN_BASED, 3, 6, 4,

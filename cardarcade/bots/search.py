@@ -144,10 +144,13 @@ def weighed_moves(game: Game, seat: int) -> list[Action]:
 
 
 def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
-                 judge: Callable[[Game, Hashable], float], moves: Sequence[Action] | None = None) -> Action:
+                 judge: Callable[[Game, Hashable], float], moves: Sequence[Action] | None = None,
+                 margin: float = 0.0) -> Action:
     """Deal the hidden cards ``budget`` times; in each deal make every legal move (or each of
     ``moves``: the searching seat's own, legal in every deal) and ``judge`` the position it leaves
-    (consuming it); the move with the best total."""
+    (consuming it); the move with the best total. With ``margin``, the first of ``moves`` stays
+    unless another beats it by that much a deal (a caller whose own judgement is better than
+    the play-outs' in a close call)."""
     totals: dict[Action, float] = {}
     while budget.more():
         game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
@@ -160,7 +163,10 @@ def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random
             trial.apply(seat, action)
             totals[action] = totals.get(action, 0.0) + judge(trial, episode)
         budget.done += 1
-    return max(totals, key=lambda a: totals[a])
+    best = max(totals, key=lambda a: totals[a])
+    if margin and moves and totals[best] - totals[moves[0]] < margin * budget.done:
+        return moves[0]
+    return best
 
 
 # ---------------------------------------------------------------- ISMCTS
