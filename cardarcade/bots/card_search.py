@@ -1,10 +1,12 @@
 """The bot shared by trick games where every move is one card from the hand (Polignac, Frogs
-in the Pond): easy plays by the game's rules of thumb with slips, medium by the same rules
-without slips until its last tricks, which it searches with a few sampled deals, and hard
-searches from the first card with many, reading the others' plays (``_trick_pimc``). A game
-supplies its rules of thumb, its search and its sizes; the searches go through ``deliberate``,
-so they run off the event loop at a live table. Each level does a fixed amount of work, under simulate and at a
-table alike; a table's thinking time lets hard search on past its share, never stop short of it.
+in the Pond): easy plays by the game's rules of thumb with slips; the other levels play by the
+same rules without slips until their last tricks and search those (``_trick_pimc``), each as
+its ``Search`` says: how many sampled deals, from how many cards in the hand, whether it reads
+the others' plays and how much of the table's thinking time it may add. A game supplies its
+rules of thumb, its search and each level's ``Search``; the searches go through ``deliberate``,
+so they run off the event loop at a live table. Each level does a fixed amount of work, under
+simulate and at a table alike; a table's thinking time lets a level search on past its share,
+never stop short of it.
 
 The game's view must carry ``seat``, ``turn``, ``playable``, ``hand_no`` and ``played``.
 """
@@ -12,6 +14,7 @@ The game's view must carry ``seat``, ``turn``, ``playable``, ``hand_no`` and ``p
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking
@@ -20,15 +23,23 @@ from cardarcade.rules._tricks import play
 from cardarcade.rules.base import Action
 
 
+@dataclass(frozen=True)
+class Search:
+    """One level's search: its fixed work and what it makes of the others' plays."""
+
+    deals: int  # sampled deals a move (before the game scales them to the cards left)
+    read_plays: bool = False  # each deal weighed by how well it explains the others' plays
+    solve_at: int = 0  # cards left in the hands at most when a deal is solved exactly (0: the game's own)
+    live_seconds: float | None = None  # at a live table, it searches on past its fixed work until then
+    from_cards: int = 99  # it plays by the rule of thumb until its hand is down to this many cards
+
+
 class CardSearchBot(BotBase):
     GAME: ClassVar[str]
-    MEDIUM_DEALS: ClassVar[int]  # medium's sampled deals, once it searches
-    MEDIUM_FROM: ClassVar[int]  # medium plays by the rule of thumb until its hand is down to this many cards
-    HARD_DEALS: ClassVar[int]
-    HARD_SECONDS: ClassVar[float] = 0.8  # at a live table, hard searches on past its fixed work until then
+    SEARCHES: ClassVar[dict[str, Search]]  # medium's, hard's and expert's (expert as hard where none is offered)
 
     @staticmethod
-    def search(view: Any, seat: int, seed: int, deals: int, seconds: float | None, read_plays: bool) -> Action:
+    def search(view: Any, seat: int, seed: int, level: Search, seconds: float | None) -> Action:
         """The game's sampled search (module-level in the game's module: it goes to a worker process)."""
         raise NotImplementedError
 
@@ -42,11 +53,11 @@ class CardSearchBot(BotBase):
         raise NotImplementedError
 
     @classmethod
-    def by_rule(cls, view: Any, skill: int, rng: random.Random) -> Card | None:
-        """The card played without a search: easy's always, medium's until the last tricks."""
-        if skill == 0 or len(view.playable) == 1:
+    def by_rule(cls, view: Any, level: str, rng: random.Random) -> Card | None:
+        """The card played without a search: easy's always, the others' until their last tricks."""
+        if level == "easy" or len(view.playable) == 1:
             return cls.easy_card(view, rng)
-        if skill == 1 and len(view.hand) > cls.MEDIUM_FROM:
+        if len(view.hand) > cls.SEARCHES[level].from_cards:
             return cls.thumb_card(view)
         return None
 
@@ -54,28 +65,29 @@ class CardSearchBot(BotBase):
         if view.turn != self.seat or view.seat != self.seat or not view.playable:
             return []
         key = ("play", view.hand_no, len(view.played))
-        card = self.by_rule(view, self.skill, self.rng)
+        card = self.by_rule(view, self.strategy, self.rng)
         if card is not None:
             return [self.move(key, moment, lambda: play(card))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-        work, args = self.search_work(view, self.seat, self.skill, seed, moment.think_seconds)
+        work, args = self.search_work(view, self.seat, self.strategy, seed, moment.think_seconds)
         return [self.deliberate(key, work, args, play(self.thumb_card(view)))]
 
     @classmethod
-    def search_work(cls, view: Any, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
-        """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
-        if skill == 1:  # (medium's few deals, always: the table's thinking time is hard's to use)
-            return cls.search, (view, seat, seed, cls.MEDIUM_DEALS, None, False)
-        if seconds is not None:
-            seconds = min(seconds, cls.HARD_SECONDS)
-        return cls.search, (view, seat, seed, cls.HARD_DEALS, seconds, True)
+    def search_work(cls, view: Any, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
+        """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``: the table's
+        thinking time only for a level with ``live_seconds``, the others their fixed work."""
+        search = cls.SEARCHES[level]
+        if seconds is not None and search.live_seconds is not None:
+            seconds = min(seconds, search.live_seconds)
+        else:
+            seconds = None
+        return cls.search, (view, seat, seed, search, seconds)
 
     @classmethod
     def decide(cls, view: Any, seat: int, level: str, seed: int = 0) -> Action:
         """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
-        skill = {"easy": 0, "medium": 1}.get(level, 2)
-        card = cls.by_rule(view, skill, random.Random(seed))
+        card = cls.by_rule(view, level, random.Random(seed))
         if card is not None:
             return play(card)
-        work, args = cls.search_work(view, seat, skill, seed, None)
+        work, args = cls.search_work(view, seat, level, seed, None)
         return work(*args)

@@ -9,10 +9,14 @@
 - hard: the sampled search from the first card, 250 deals a move, each weighed by how well it
   explains the cards the others have played (a player who led low rather than an ace has none);
   a frog counts as an average unseen card, since who takes which frog is luck.
+- expert: not offered yet; one asked for plays as hard.
 
 Why: medium's 16 sampled deals from the first trick made it nearly as strong as hard (hard
 against medium at two players: 0.375 of games over 24, ``benchmarks/levels.py``). Per hand (30
 deals, both seats), the search at 60 deals took 0.606 of the points against the rules alone.
+A hard that plays its first two tricks by the rules (30 deals, plays at face value) sits between
+medium and this hard, but not clearly enough below it yet (benchmarks/README, "levels.py:
+Chicago, Polignac, Frogs in the Pond").
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
 """
@@ -23,7 +27,7 @@ import random
 
 from cardarcade.bots import register
 from cardarcade.bots._trick_pimc import Tricks, position_of, sampled_card, trick_winner
-from cardarcade.bots.card_search import CardSearchBot
+from cardarcade.bots.card_search import CardSearchBot, Search
 from cardarcade.bots.search import Budget
 from cardarcade.cards import ACES_HIGH, Card
 from cardarcade.rules._tricks import play, winning_index
@@ -37,6 +41,8 @@ MEDIUM_FROM = 4  # medium searches the last tricks, from this many cards in its 
 HARD_DEALS = 250  # sampled deals a move, each card judged in each
 SOLVE_AT = 6  # cards left in the hands at most when a sampled deal is solved exactly
 HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
+HARD = Search(HARD_DEALS, read_plays=True, live_seconds=HARD_SECONDS)
+SEARCHES = {"medium": Search(MEDIUM_DEALS, from_cards=MEDIUM_FROM), "hard": HARD, "expert": HARD}
 
 
 def easy_card(view: FrogsView, rng: random.Random) -> Card:
@@ -68,26 +74,23 @@ def rule_of_thumb(cards: list[Card], trick: list[Card], seats: list[int], seat: 
     return quick_card(cards, trick, top, list(rules.side), seat, len(rules.ring), rules.worth[TADPOLE] < 0)
 
 
-def decide_search(view: FrogsView, seat: int, seed: int, deals: int, seconds: float | None = None,
-                  read_plays: bool = False) -> Action:
+def decide_search(view: FrogsView, seat: int, seed: int, level: Search, seconds: float | None = None) -> Action:
     """A searching level's card: the fast sampled search (``_trick_pimc``), solving the last tricks
-    exactly; ``read_plays`` (hard): the deals weighed by how well they explain the others' plays."""
+    exactly."""
     position = position_of(view, seat, PACKS[view.players], view.my_frogs)
     # a deal's play-outs grow with the cards in the hands: at three to five players (up to 40)
     # as many deals as two players' 20 cards allow keep a move's work within about a second
-    deals = max(1, deals * min(20, sum(view.hand_counts)) // sum(view.hand_counts))
+    deals = max(1, level.deals * min(20, sum(view.hand_counts)) // sum(view.hand_counts))
     card = sampled_card(position, view.playable, tricks_of(view, position.unseen), rule_of_thumb,
-                        random.Random(seed), Budget(deals, seconds), SOLVE_AT, read_plays)
+                        random.Random(seed), Budget(deals, seconds), level.solve_at or SOLVE_AT,
+                        level.read_plays)
     return play(card)
 
 
 @register(GAME)
 class FrogsBot(CardSearchBot):
     GAME = GAME
-    MEDIUM_DEALS = MEDIUM_DEALS
-    MEDIUM_FROM = MEDIUM_FROM
-    HARD_DEALS = HARD_DEALS
-    HARD_SECONDS = HARD_SECONDS
+    SEARCHES = SEARCHES
     easy_card = staticmethod(easy_card)
     search = staticmethod(decide_search)
     thumb_card = staticmethod(thumb_of_view)

@@ -92,6 +92,6 @@ def test_at_a_live_table_only_hard_may_search_on_for_the_tables_think_time() -> 
     live = Moment(now=10.0, stimulus_time=10.0, pace=0.8, think_seconds=0.3)
     for level, seconds in (("medium", None), ("hard", 0.3)):
         (item,) = make_bot("polignac", seat, level, random.Random(0)).plans(game.view(seat), live)
-        assert isinstance(item, Thinking) and item.args[4] == seconds  # (view, seat, seed, deals, seconds, read_plays)
+        assert isinstance(item, Thinking) and item.args[4] == seconds  # (view, seat, seed, search, seconds)
         (item,) = make_bot("polignac", seat, level, random.Random(0)).plans(game.view(seat), NOW)
         assert isinstance(item, Thinking) and item.args[4] is None  # no table: a fixed amount of work
