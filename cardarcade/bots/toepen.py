@@ -8,12 +8,12 @@
   cards out (``win_chance``): stay when the chips expected to be lost by staying are no more
   than the fold costs, knock when the chance is good.
 - hard: the card play by information-set Monte Carlo tree search (``search.ismcts``), knocks
-  and folds as medium with more samples and a lower bar to knock; it gives the false signal
-  with three jacks more often, and follows it with a knock to make the bluff count.
-- expert: hard with several times the work (a tree of more deals, knocks and folds judged on
-  more play-outs), and at a live table the thinking time on top. Facing a knock it reads the
-  knocker: it judges its chance only on deals where the knocker's own cards would have made
-  it knock (hard takes the knocker's hand as any hand, and so stays in too often).
+  as medium with more samples and a lower bar; it gives the false signal with three jacks more
+  often, and follows it with a knock to make the bluff count. Facing a knock it reads the
+  knocker: it judges its chance only on deals where the knocker's own cards would have made it
+  knock (medium takes the knocker's hand as any hand, and so stays in too often).
+- expert: hard with several times the work (a tree of more deals, knocks judged on more
+  play-outs, the knocker read on more deals), and at a live table the thinking time on top.
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
 Bots knock on their own turn, and medium and hard also out of turn once their card in the last
@@ -51,7 +51,7 @@ EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 12  # PIMC deals for a card
 ITERATIONS = {"hard": 400, "expert": 1500}  # ISMCTS iterations for a card
 ESTIMATE_SAMPLES = {"medium": 24, "hard": 64, "expert": 200}  # play-outs to judge a knock or a fold
-READ_SAMPLES = 80  # deals kept (at most) reading a knocker, expert
+READ_SAMPLES = {"hard": 24, "expert": 80}  # deals kept (at most) reading a knocker
 KNOCKER_SAMPLES = 8  # play-outs judging whether a sampled knocker's hand is one that knocks
 KNOCKER_TRIES = 3  # sampled deals tried for each one kept, reading a knocker
 KNOCK_AT = {"medium": 0.65, "hard": 0.55, "expert": 0.55}  # the chance of the last trick that makes a knock
@@ -136,8 +136,8 @@ def decide_turn(view: ToepenView, seat: int, seed: int, level: str, seconds: flo
 def decide_answer(view: ToepenView, seat: int, seed: int, level: str, seconds: float | None = None) -> Action:
     """Stay or fold after a knock, by the estimated chance of the last trick."""
     rng = random.Random(seed)
-    if level == "expert":
-        chance = chance_against_knock(view, seat, rng, READ_SAMPLES, seconds)
+    if level in READ_SAMPLES:
+        chance = chance_against_knock(view, seat, rng, READ_SAMPLES[level], seconds)
     else:
         chance = win_chance(view, seat, rng, ESTIMATE_SAMPLES[level], seconds)
     return STAY if stays(view, seat, chance) else FOLD

@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot, search
 from cardarcade.bots.toepen import decide, win_chance
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
 from cardarcade.rules.toepen import FOLD, KNOCK, SIGNAL, STAY, Toepen, deck_for
 from cardarcade.table.simulate import play_headless
+from tests.bots.test_busy_machine import _decision, _EndlessLoad
 
 SPEC = GAMES["toepen"]
 C = Card.parse
@@ -125,10 +126,28 @@ def test_expert_is_offered_in_the_set_up() -> None:
     assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
 
 
-def test_expert_reads_the_knocker_and_folds_a_hand_that_only_looks_good() -> None:
+def knocked_on_a_hand_that_only_looks_good() -> Toepen:
     # Seat 0 knocks at once. Seat 1's A♠ 10♥ and two eights take the last trick often against a
-    # hand dealt at random (hard stays in), seldom against one that knocks: with the real hands
-    # it takes the last trick about one time in nine, so folding (1 chip) beats staying (2).
+    # hand dealt at random, seldom against one that knocks: with the real hands it takes the
+    # last trick about one time in nine, so folding (1 chip) beats staying (2).
     game = new("Ac 9s 7h 10s", "8h 8s 10h As", "Ah 10d Kd 7d")
     game.apply(0, KNOCK)
-    assert decide(game.view(1), 1, "expert", seed=3) == FOLD
+    return game
+
+
+def test_expert_reads_the_knocker_and_folds_a_hand_that_only_looks_good() -> None:
+    assert decide(knocked_on_a_hand_that_only_looks_good().view(1), 1, "expert", seed=3) == FOLD
+
+
+def test_hard_reads_the_knocker_too_where_medium_takes_its_hand_for_any() -> None:
+    view = knocked_on_a_hand_that_only_looks_good().view(1)
+    answers = {level: {decide(view, 1, level, seed=s) for s in range(1, 4)} for level in ("medium", "hard")}
+    assert answers["hard"] == {FOLD} and STAY in answers["medium"], answers
+
+
+def test_a_busy_machine_gets_the_same_answer_to_a_knock_from_hard_as_a_quiet_one(monkeypatch) -> None:
+    # (the shared busy-machine test looks at card plays only: an answer has two moves)
+    view = knocked_on_a_hand_that_only_looks_good().view(1)
+    quiet = _decision("toepen", view, 1, "hard", None)
+    monkeypatch.setattr(search.time, "perf_counter", _EndlessLoad())
+    assert _decision("toepen", view, 1, "hard", 1e-6) == quiet == FOLD
