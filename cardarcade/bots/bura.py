@@ -5,8 +5,12 @@ all of them know their points and declare 31 exactly when they have it.
   cards, with the cheapest cards that beat it all, else throw its lowest cards.
 - medium: perfect-information Monte Carlo: sampled deals of the unseen cards, each move played
   out to the end of the hand by simple rules (``Bura.rollout_move``).
-- hard: while cards may still be drawn, information-set MCTS over the same play-outs; once no
-  more are drawn, PIMC with every sampled deal solved exactly (alpha-beta).
+- hard: a good player who looks a little way ahead: while cards may still be drawn,
+  information-set MCTS over the same play-outs (a few dozen); once no more are drawn, PIMC with
+  two sampled deals, each solved exactly (alpha-beta). A fixed amount of work, at a live table
+  too (the table's thinking time is expert's).
+- expert: the same search with ten times the play-outs and three times the solved deals (the
+  hard of earlier sessions); at a live table the thinking time on top.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ from cardarcade.rules.bura import (
 )
 
 MEDIUM_SAMPLES = 12
-HARD_ITERATIONS = 500
-HARD_SOLVED_SAMPLES = 6
-HARD_SECONDS = 0.9
+# Hard's and expert's work: ISMCTS iterations while cards are drawn, and deals solved once
+# none are (one when every card is known). Hard's is a fraction of expert's, so that each level
+# is a clear step (benchmarks/README.md, "Bura's levels re-spaced").
+HARD_ITERATIONS, HARD_SOLVED_SAMPLES = 50, 2
+EXPERT_ITERATIONS, EXPERT_SOLVED_SAMPLES = 500, 6  # (the hard of sessions 3-4)
 
 
 def points(view: BuraView, seat: int) -> int:
@@ -70,17 +76,18 @@ def obvious(view: BuraView, seat: int) -> bool:
             or (view.may_declare and points(view, seat) >= GOAL))
 
 
-def search_work(view: BuraView, seat: int, skill: int, seed: int, seconds: float | None) -> tuple:
-    """The search a bot of ``skill`` runs here, as (work, args) for ``deliberate``."""
-    if skill == 1:  # (a fixed amount of work: the table's thinking time is hard's to use)
+def search_work(view: BuraView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
+    """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
+    if level == "medium":  # (a fixed amount of work: the table's thinking time is expert's to use)
         return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, None)
-    if seconds is not None:
-        seconds = min(seconds, HARD_SECONDS)
+    expert = level == "expert"
+    if not expert:
+        seconds = None
     if not view.drawing:
         known = view.stock == 0 and view.upcard is None  # (every card is known: one solve says it all)
-        return decide_solved, ("bura", view, seat, seed, 1 if known else HARD_SOLVED_SAMPLES,
-                               None if known else seconds)
-    return decide_ismcts, ("bura", view, seat, seed, HARD_ITERATIONS, seconds)
+        samples = 1 if known else EXPERT_SOLVED_SAMPLES if expert else HARD_SOLVED_SAMPLES
+        return decide_solved, ("bura", view, seat, seed, samples, None if known else seconds)
+    return decide_ismcts, ("bura", view, seat, seed, EXPERT_ITERATIONS if expert else HARD_ITERATIONS, seconds)
 
 
 @register("bura")
@@ -93,7 +100,7 @@ class BuraBot(BotBase):
             return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
         fallback = easy_action(view, self.seat, random.Random(seed))
-        work, args = search_work(view, self.seat, self.skill, seed, moment.think_seconds)
+        work, args = search_work(view, self.seat, self.strategy, seed, moment.think_seconds)
         return [self.deliberate(key, work, args, fallback)]
 
 
@@ -101,5 +108,5 @@ def decide(view: BuraView, seat: int, level: str, seed: int = 0) -> Action:
     """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
     if level == "easy" or obvious(view, seat):
         return easy_action(view, seat, random.Random(seed))
-    work, args = search_work(view, seat, 1 if level == "medium" else 2, seed, None)
+    work, args = search_work(view, seat, level, seed, None)
     return work(*args)

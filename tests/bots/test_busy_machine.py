@@ -18,9 +18,9 @@ from cardarcade.rules import GAMES
 # (game, players, levels whose decisions are searches)
 SEARCHING = [
     ("schnapsen", 2, ("medium", "hard", "expert")),
-    ("bura", 2, ("medium", "hard")),
+    ("bura", 2, ("medium", "hard", "expert")),
     ("polignac", 4, ("medium", "hard")),
-    ("frogs-in-the-pond", 3, ("medium", "hard")),
+    ("frogs-in-the-pond", 3, ("medium", "hard", "expert")),
     ("toepen", 3, ("medium", "hard", "expert")),
     ("chicago", 2, ("medium", "hard")),
     ("machiavelli", 2, ("hard", "expert")),
