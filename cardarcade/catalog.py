@@ -113,7 +113,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("chicago", "Chicago", TURN_BASED, 2, 4, 4,
              "Draw to poker hands, declare them for points, then win the last trick for five."),
     GameInfo("frogs-in-the-pond", "Frogs in the Pond", TURN_BASED, 2, 5, 4,
-             "Win tricks and fish a frog from the pond with each; tens and fives score."),
+             "Win tricks and fish a frog from the pond with each; tens and fives score.", expert=True),
 )}
 
 

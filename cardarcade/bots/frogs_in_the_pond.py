@@ -6,17 +6,18 @@
 - medium: the same rules without slips, as a person plays, until its last four cards; then a
   few sampled deals of the cards it has not seen (``_trick_pimc``), each card played out by the
   rules or, near the end, solved exactly.
-- hard: the sampled search from the first card, 250 deals a move, each weighed by how well it
-  explains the cards the others have played (a player who led low rather than an ace has none);
-  a frog counts as an average unseen card, since who takes which frog is luck.
-- expert: not offered yet; one asked for plays as hard.
+- hard: as a good player: the first three tricks (at two players) by the same rules, then the
+  sampled search with 30 deals a move, taking the others' plays at face value.
+- expert: the sampled search from the first card, 100 deals a move, each weighed by how well it
+  explains the cards the others have played (a player who led low rather than an ace has none),
+  solving one card more exactly; at a live table it searches on while the thinking time lasts.
+  A frog counts as an average unseen card, since who takes which frog is luck.
 
-Why: medium's 16 sampled deals from the first trick made it nearly as strong as hard (hard
-against medium at two players: 0.375 of games over 24, ``benchmarks/levels.py``). Per hand (30
-deals, both seats), the search at 60 deals took 0.606 of the points against the rules alone.
-A hard that plays its first two tricks by the rules (30 deals, plays at face value) sits between
-medium and this hard, but not clearly enough below it yet (benchmarks/README, "levels.py:
-Chicago, Polignac, Frogs in the Pond").
+Why: the search's edge is in the early tricks, not in its deals: the former hard (250 deals,
+reading plays, from the first card) took only 0.479 of 48 games at two players against 30 deals
+taking plays at face value (``benchmarks/levels.py``; benchmarks/README, "levels.py: Chicago,
+Polignac, Frogs in the Pond"). Medium's 16 sampled deals from the first trick once made it
+nearly as strong as hard (0.375 of 24 games).
 
 Searches run through ``deliberate``: off the event loop at a live table, inline under simulate.
 """
@@ -38,11 +39,15 @@ GAME = "frogs-in-the-pond"
 EASY_SLIP = 0.25  # chance an easy bot plays any card it may
 MEDIUM_DEALS = 8  # once medium searches
 MEDIUM_FROM = 4  # medium searches the last tricks, from this many cards in its hand
-HARD_DEALS = 250  # sampled deals a move, each card judged in each
+HARD_DEALS = 30  # hard's sampled deals a move, each card judged in each (more gained nothing: see above)
+HARD_FROM = 7  # hard plays its first tricks by the rules and searches from this many cards in its hand
+EXPERT_DEALS = 100  # expert: from the first card, reading the others' plays
 SOLVE_AT = 6  # cards left in the hands at most when a sampled deal is solved exactly
-HARD_SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
-HARD = Search(HARD_DEALS, read_plays=True, live_seconds=HARD_SECONDS)
-SEARCHES = {"medium": Search(MEDIUM_DEALS, from_cards=MEDIUM_FROM), "hard": HARD, "expert": HARD}
+EXPERT_SOLVE_AT = 7  # expert solves one card more exactly
+EXPERT_SECONDS = 0.8  # at a live table, expert searches on past its fixed work until this much has passed
+SEARCHES = {"medium": Search(MEDIUM_DEALS, from_cards=MEDIUM_FROM),
+            "hard": Search(HARD_DEALS, from_cards=HARD_FROM),
+            "expert": Search(EXPERT_DEALS, read_plays=True, solve_at=EXPERT_SOLVE_AT, live_seconds=EXPERT_SECONDS)}
 
 
 def easy_card(view: FrogsView, rng: random.Random) -> Card:

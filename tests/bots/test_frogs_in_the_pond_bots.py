@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
 from cardarcade.bots.frogs_in_the_pond import decide
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
@@ -19,6 +19,7 @@ from tests.rules.test_frogs_in_the_pond import FOUR, deck, new, play_cards
 SPEC = GAMES["frogs-in-the-pond"]
 C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
+ALL_LEVELS = (*STRATEGY_LEVELS, "expert")
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
@@ -31,20 +32,22 @@ def test_bots_finish_a_game_at_every_level(level: str) -> None:
 def test_searching_bots_think_off_the_loop_and_easy_moves_at_once() -> None:
     game = new()
     assert isinstance(make_bot(SPEC.id, 0, "easy", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
-    # medium plays the first tricks by its rule of thumb, as a person would, and searches the last ones
-    assert isinstance(make_bot(SPEC.id, 0, "medium", random.Random(0)).plans(game.view(0), NOW)[0], Plan)
+    # medium and hard play the first tricks by their rule of thumb, as a person would, and search the
+    # last ones (hard more of them); expert searches from the first card
+    for level in ("medium", "hard"):
+        assert isinstance(make_bot(SPEC.id, 0, level, random.Random(0)).plans(game.view(0), NOW)[0], Plan)
     late = new()
     while len(late.s.hands[late.actors()[0]]) > 4:
         late.apply(late.actors()[0], late.legal_actions(late.actors()[0])[0])
-    for level, position in (("hard", game), ("medium", late)):
+    for level, position in (("expert", game), ("medium", late), ("hard", late)):
         seat = position.actors()[0]
         (item,) = make_bot(SPEC.id, seat, level, random.Random(0)).plans(position.view(seat), NOW)
         assert isinstance(item, Thinking) and item.fallback in position.legal_actions(seat)
         assert item.work(*item.args) in position.legal_actions(seat)
-    assert make_bot(SPEC.id, 1, "hard", random.Random(0)).plans(game.view(1), NOW) == []
+    assert make_bot(SPEC.id, 1, "expert", random.Random(0)).plans(game.view(1), NOW) == []
 
 
-@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+@pytest.mark.parametrize("level", ALL_LEVELS)
 def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards_and_frogs(level: str) -> None:
     # seat 3 and the pond swap cards: seat 1 cannot tell the two games apart (seat 0's frog differs too)
     other_hands = (FOUR[0], FOUR[1], FOUR[2], "Ac Kc Qc Jc 10c 9c 8c 7c 6c 4c")
@@ -56,7 +59,7 @@ def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards_and_frogs
     assert decide(games[0].view(1), 1, level, seed=4) == decide(games[1].view(1), 1, level, seed=4)
 
 
-@pytest.mark.parametrize("level", STRATEGY_LEVELS)
+@pytest.mark.parametrize("level", ALL_LEVELS)
 def test_bots_never_revoke(level: str) -> None:
     game = new()
     play_cards(game, "3h")
@@ -88,7 +91,7 @@ def test_the_easy_rule_gives_a_ten_to_the_partner_winning_the_trick() -> None:
     assert quick_card(view.playable, [t.card for t in view.trick], 0, view.side, 2, 4, False) == C("10s")
 
 
-def test_hard_plays_its_lowest_spade_under_an_ace_it_cannot_beat() -> None:
+def test_expert_plays_its_lowest_spade_under_an_ace_it_cannot_beat() -> None:
     # Two players, the first deal of seed 0: seat 0 has led three aces. Under the A♠ seat 1's
     # spades all lose; the 4♠ gives nothing away, while the 7♠ and 8♠ may take a later spade
     # trick. The earlier hard bot (ISMCTS, 300 play-outs) threw the 8♠ at every seed.
@@ -97,4 +100,20 @@ def test_hard_plays_its_lowest_spade_under_an_ace_it_cannot_beat() -> None:
     view = game.view(1)
     assert sorted(c.code for c in view.hand) == sorted(c.code for c in cards("8s 4s 7c Qh 9d 3d 10h 7s"))
     for seed in range(3):
-        assert decide(view, 1, "hard", seed=seed) == play(C("4s"))
+        assert decide(view, 1, "expert", seed=seed) == play(C("4s"))
+
+
+def test_hard_cashes_its_ace_on_the_opening_lead_where_expert_keeps_it() -> None:
+    # Two players, the first deal of seed 4. Hard plays its first tricks as a good player does by
+    # habit (an ace led at once takes a low card); expert searches from the first card and leads
+    # a low spade, keeping the A♠ to take a trick worth more later.
+    game = SPEC.new(2, seed=4)
+    view = game.view(0)
+    assert sorted(c.code for c in view.hand) == sorted(c.code for c in cards("4c 5d 5s 6s Ah As Jd Kh Qc Qh"))
+    for seed in range(3):
+        assert decide(view, 0, "hard", seed=seed) == play(C("As"))
+        assert decide(view, 0, "expert", seed=seed) == play(C("6s"))
+
+
+def test_expert_is_offered_in_the_set_up() -> None:
+    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
