@@ -30,8 +30,9 @@ class GameInfo:
     # A turn-based game whose bots come in an expert level too: set only once
     # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard (in Toepen at three
     # the two who keep their chips share the win, so a share barely passes 0.5 even for a seat that
-    # never goes broke: its expert went broke in 18% of 57 games against hards who read a knocker too, each hard in 43%). The experts of Cuckoo, Knock Poker
-    # and Schnapsen are built but not yet shown stronger, so not offered.
+    # never goes broke: its expert went broke in 18% of 57 games against hards who read a knocker
+    # too, each hard in 43%). The experts of Cuckoo, Knock Poker and Schnapsen are built but not
+    # yet shown stronger, so not offered.
     expert: bool = False
 
     @property
