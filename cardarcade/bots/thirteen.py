@@ -11,7 +11,8 @@
   single as high as it can). While nobody is close to going out it makes its second choice
   instead about half the time (a single led from a pair it could have kept, a knock where it
   could have played): a person misjudges a plan now and then, but watches a player about to go out.
-- hard: a strong player: the planner's best move, never a second choice.
+- hard: a strong player: the planner's best move; heads-up, while nobody is close to going
+  out, its second choice about one move in seven (at larger tables never).
 - expert, heads-up: takes the planner's few best moves and plays each out on deals of the cards
   it has not seen (``search.sampled_best`` over ``Thirteen.determinize``, everyone playing on by
   the engine's play-out policy), and plays the one that wins most, but only when it wins
