@@ -196,12 +196,12 @@ class Stats:
                 self.db = _connect(self.path)
                 self.db.execute("PRAGMA query_only = ON")
         except sqlite3.DatabaseError as exc:
-            self.close_connections()
+            self._close_connections()
             if _not_a_database(exc):
                 raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
             raise StatsError(f"{self.path} cannot be used now: {_reason(exc)}") from None
         except StatsError:
-            self.close_connections()
+            self._close_connections()
             raise
 
     def __enter__(self) -> "Stats":
@@ -220,9 +220,9 @@ class Stats:
                     self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error:
                     pass  # the records are safe in the WAL all the same
-        self.close_connections()
+        self._close_connections()
 
-    def close_connections(self) -> None:
+    def _close_connections(self) -> None:
         self.db.close()
         self._writer.close()
 

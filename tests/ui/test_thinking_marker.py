@@ -96,12 +96,15 @@ async def test_an_easy_bot_that_does_not_search_shows_no_mark(app_factory, think
 
 # Every screen whose bots search, with the fullest seat lines at 80x24: the word must show
 # whole on the seat's row (Frogs' line has no room after it, nor Machiavelli's at four).
-@pytest.mark.parametrize("game_id, players, shown", [
-    ("schnapsen", 2, MARK), ("bura", 2, MARK), ("toepen", 8, MARK), ("polignac", 6, MARK),
-    ("frogs-in-the-pond", 4, MARK), ("chicago", 4, MARK), ("machiavelli", 2, MARK), ("machiavelli", 4, " …"),
+@pytest.mark.parametrize("game_id, players, shown, level", [
+    ("schnapsen", 2, MARK, "hard"), ("bura", 2, MARK, "hard"), ("toepen", 8, MARK, "hard"),
+    ("polignac", 6, MARK, "hard"), ("chicago", 4, MARK, "hard"), ("machiavelli", 2, MARK, "hard"),
+    ("machiavelli", 4, " …", "hard"),
+    ("frogs-in-the-pond", 4, MARK, "expert"),  # (hard plays its first tricks by habit, unsearched)
 ])
-async def test_every_searching_screen_marks_the_seat_within_its_row(app_factory, thinker, game_id, players, shown):
-    app = app_factory(bot_first(game_id, players))
+async def test_every_searching_screen_marks_the_seat_within_its_row(app_factory, thinker, game_id, players, shown,
+                                                                    level):
+    app = app_factory(bot_first(game_id, players, level))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: thinker.waiting and 0 in screen.table.thinking, what=lambda: screen_text(app))
