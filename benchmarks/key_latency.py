@@ -487,6 +487,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the live game measured (results: key_latency.json for slapjack, "
                              "key_latency_<game>.json otherwise)")
     args = parser.parse_args(argv)
+    _common.use_fresh_data_folders()
     presses = args.presses or (25 if args.quick else 300)
     rng = random.Random(12345)
     # A cap on the whole run, so the script stays within its time whatever happens.

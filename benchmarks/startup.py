@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--imports", action="store_true", help="list the costliest imports even if on target")
     parser.add_argument("--source", type=Path, help="a checkout to import cardarcade from instead")
     args = parser.parse_args(argv)
+    _common.use_fresh_data_folders()
     runs = args.runs or (5 if args.quick else 15)
     with tempfile.TemporaryDirectory(prefix="cardarcade-bench-pyc-") as cache:
         env = _common.terminal_env({"PYTHONPYCACHEPREFIX": cache})
