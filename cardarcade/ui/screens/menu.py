@@ -80,6 +80,7 @@ class GameList(Widget, can_focus=True):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ids, self.rows = list(rows), list(rows.values())
+        self._plains = [row.plain for row in self.rows]  # (the shared cache's keys, made once)
         self.on_cursor, self.on_choose = on_cursor, on_choose
         self.cursor = 0
         self.top = 0  # the first row shown
@@ -93,7 +94,7 @@ class GameList(Widget, can_focus=True):
         if row >= len(self.rows):
             return Strip.blank(width, base)
         style = base + self.get_component_rich_style("game-list--cursor") if row == self.cursor else base
-        key = (self.rows[row].plain, width, style)
+        key = (self._plains[row], width, style)
         strip = _DRAWN_ROWS.get(key)
         if strip is None:
             segments = self.rows[row].render(self.app.console, end="")
