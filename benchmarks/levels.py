@@ -1,7 +1,7 @@
 """Whether each bot level is clearly stronger than the one below it, in every turn-based game.
 
     python benchmarks/levels.py [--quick] [--games N] [--only go-fish,thirteen] [--pairs hard:medium]
-                                [--minutes M] [--jobs J] [--players P] [--out NAME]
+                                [--minutes M] [--jobs J] [--players P] [--out NAME] [--from-deal D]
 
 For every turn-based game and every pair of adjacent levels its bots offer (easy < medium <
 hard, and < expert where the game has one), the higher level sits in one seat and the lower in
@@ -14,9 +14,11 @@ The verdict is "clear" when the share is at least 0.58 at two players (1.5 times
 at larger tables) and its 95% interval (normal approximation, over games) lies above the even
 share; "ahead" when only the interval does; else "not told apart". In a game whose result names
 only its losers (Toepen), the row also says how often the higher level lost and how often each
-lower-level seat did, the clearer measure there. Searching games are slow:
-``--minutes`` stops a pair early (the table says how many games it got through). War has no
-choices to make and is left out.
+lower-level seat did, the clearer measure there, and the gap between the two with its 95%
+interval (over games, each game's gap paired). ``--from-deal`` carries a slow pair on over
+further deals; the rows keep each game's losses so that the runs can be pooled. Searching
+games are slow: ``--minutes`` stops a pair early (the table says how many games it got
+through). War has no choices to make and is left out.
 """
 
 from __future__ import annotations
@@ -69,12 +71,12 @@ def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) 
 
 
 def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, jobs: int,
-            players: int | None = None) -> dict:
+            players: int | None = None, first_deal: int = 0) -> dict:
     spec = GAMES[game_id]
     players = players or max(2, spec.min_players)
     scores: list[float] = []
     losses: list[tuple[int, int]] = []
-    start, seed = time.perf_counter(), 0
+    start, seed = time.perf_counter(), first_deal
     with ProcessPoolExecutor(jobs) if jobs > 1 else _Inline() as pool:
         while len(scores) < games and time.perf_counter() - start < minutes * 60:
             batch = range(seed, seed + max(1, jobs))
@@ -83,7 +85,7 @@ def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, j
                 losses.extend(lost for _, lost in outcomes if lost is not None)
             seed += len(batch)
     return {"game": game_id, "players": players, "higher": higher, "lower": lower, **summary(scores, players),
-            **(went_broke(losses, players) if losses else {}), "deals": seed,
+            **(went_broke(losses, players) if losses else {}), "first_deal": first_deal, "deals": seed,
             "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -94,15 +96,27 @@ def went_broke(losses: list[tuple[int, int]], players: int) -> dict:
     games = len(losses)
     higher = sum(mine for mine, _ in losses) / games
     others = sum(total - mine for mine, total in losses) / (games * (players - 1))
-    return {"higher_lost": round(higher, 3), "each_lower_lost": round(others, 3)}
+    # The gap a game: each lower seat's losses less the higher level's (paired, as they share a game).
+    gaps = [(total - mine) / (players - 1) - mine for mine, total in losses]
+    low, high = normal_interval(gaps)
+    return {"higher_lost": round(higher, 3), "each_lower_lost": round(others, 3),
+            "broke_gap": round(others - higher, 3), "broke_gap_interval": [round(low, 3), round(high, 3)],
+            "losses": losses}  # a game each, so that runs over further deals (--from-deal) can be pooled
+
+
+def normal_interval(values: list[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of ``values`` (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / max(1, n - 1))
+    return mean - 1.96 * sd / math.sqrt(n), mean + 1.96 * sd / math.sqrt(n)
 
 
 def summary(scores: list[float], players: int) -> dict:
     """The higher level's share over ``scores`` (one a game), its 95% interval and the verdict."""
     n = len(scores)
     share = sum(scores) / n
-    sd = math.sqrt(sum((x - share) ** 2 for x in scores) / max(1, n - 1))
-    low, high = share - 1.96 * sd / math.sqrt(n), share + 1.96 * sd / math.sqrt(n)
+    low, high = normal_interval(scores)
     even = 1 / players
     needed = CLEAR_TWO if players == 2 else CLEAR_RATIO * even
     verdict = "clear" if share >= needed and low > even else "ahead" if low > even else "not told apart"
@@ -134,7 +148,9 @@ def print_row(row: dict, note: str = "") -> None:
     """One pair's line of the table (``row`` as ``measure`` returns it)."""
     low, high = row["interval"]
     if "higher_lost" in row:
-        note += f" (lost: {row['higher']} {row['higher_lost']:.0%} of games, each {row['lower']} {row['each_lower_lost']:.0%})"
+        gap_low, gap_high = row["broke_gap_interval"]
+        note += (f" (lost: {row['higher']} {row['higher_lost']:.0%} of games, each {row['lower']} "
+                 f"{row['each_lower_lost']:.0%}; gap {row['broke_gap']:+.3f}, {gap_low:+.3f} to {gap_high:+.3f})")
     print(f"{row['game']:<20} {row['higher'] + ' > ' + row['lower']:<16} {row['games']:>5} {row['share']:>6.3f} "
           f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}{note}", flush=True)
 
@@ -164,6 +180,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--players", type=int, default=0, help="players at the table (default: two, else the smallest)")
     parser.add_argument("--out", default="levels", help="result file name in benchmarks/results/")
+    parser.add_argument("--from-deal", type=int, default=0, help="the first deal (seed): carries on an "
+                        "earlier run that stopped there, on new deals")
     args = parser.parse_args()
     if args.quick:
         args.games, args.minutes = 40, 2.0
@@ -177,7 +195,8 @@ def main() -> None:
     for game_id in games:
         # (--pairs may name a level a game does not offer yet, e.g. an expert being tried)
         for higher, lower in sorted(wanted) if wanted else pairs_of(game_id):
-            row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None)
+            row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None,
+                          args.from_deal)
             rows.append(row)
             print_row(row)
     write_rows(args.out, rows, quick=args.quick)
