@@ -25,19 +25,21 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import _common
 
-from cardarcade.bots import levels_for
+from cardarcade.bots import Moment, Thinking, levels_for, make_bot
 from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
 from cardarcade.table.simulate import play_headless
 
 NO_CHOICES = {"war"}
 CLEAR_TWO, CLEAR_RATIO = 0.58, 1.5
+ORACLE_MOMENT = Moment(now=0.0, stimulus_time=0.0, pace=0.5)  # the bots beside an oracle: no table, fixed work
 FEWEST_FOR_A_VERDICT = 30  # games: below this a normal interval says little (3 shared wins give width 0)
 
 
@@ -130,6 +132,22 @@ def rotated(games: int, players: int, play_one) -> list:
     """``play_one(seat, seed)`` for every seat of as many deals as ``games`` needs: the oracles'
     games, the higher side in each seat of each deal in turn, as ``measure`` plays them."""
     return [play_one(seat, seed) for seed in range(-(-games // players)) for seat in range(players)]
+
+
+def oracle_game(game_id: str, players: int, oracle_seat: int, seed: int, lower: str, oracle_move) -> float:
+    """One game of an oracle (``oracle_move(game, seat) -> Action``) in ``oracle_seat`` against
+    bots of ``lower`` in the others: the oracle's score."""
+    game = GAMES[game_id].new(players, seed=seed)
+    bots = {p: make_bot(game_id, p, lower, random.Random(f"{seed}:{p}")) for p in range(players) if p != oracle_seat}
+    while not game.is_over:
+        seat = game.actors()[0]
+        if seat == oracle_seat:
+            action = oracle_move(game, seat)
+        else:
+            (plan,) = bots[seat].plans(game.view(seat), ORACLE_MOMENT)
+            action = plan.work(*plan.args) if isinstance(plan, Thinking) else plan.action
+        game.apply(seat, action)
+    return seat_score(game.result, oracle_seat)
 
 
 def oracle_row(game_id: str, players: int, lower: str, scores: list[float], **extra) -> dict:

@@ -1,0 +1,64 @@
+"""How far any Polignac player could get above hard bots at three players: an oracle that sees
+every hand, in one seat against hard bots in the others, seats rotated on the same deals.
+
+    python benchmarks/polignac_oracle.py [--games N] [--lower hard] [--solve-at C] [--out NAME]
+
+For each card it may play, the oracle plays the hand out on the real hands: solved exactly
+(every seat playing its best for itself) once ``--solve-at`` cards or fewer are left in the
+hands, before that every seat playing the bots' rule of thumb. It knows every card, so its share
+shows how much of a game the deal leaves to skill: where it stays near 1.5 times the even share,
+no level that cannot see the hands will be clearly above hard.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from levels import oracle_game, oracle_row, print_row, rotated, write_rows
+
+from cardarcade.bots._trick_pimc import play_out, solve
+from cardarcade.bots.polignac import rule_of_thumb, tricks_of
+from cardarcade.cards import Card
+from cardarcade.rules import GAMES
+from cardarcade.rules._tricks import play
+from cardarcade.rules.base import Action
+from cardarcade.rules.polignac import Polignac
+
+
+def oracle_move(game: Polignac, seat: int, solve_at: int) -> Action:
+    """The card that leaves ``seat`` the fewest points on the real hands."""
+    view = game.view(seat)
+    rules = tricks_of(view)
+    hands = [list(h) for h in game.s.hands]
+    exact = sum(len(h) for h in hands) <= solve_at
+
+    def worth(card: Card) -> float:
+        rest = [list(h) for h in hands]
+        rest[seat].remove(card)
+        trick, seats = [t.card for t in view.trick] + [card], [t.seat for t in view.trick] + [seat]
+        if exact:
+            points = solve(tuple(map(tuple, rest)), tuple(trick), tuple(seats), rules, {})
+        else:
+            points = play_out(rest, trick, seats, rules, rule_of_thumb)
+        return rules.value_for(points, seat)
+
+    return play(max(view.playable, key=lambda c: (worth(c), -rules.strength[c])))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=90, help="games (every seat of every deal counts)")
+    parser.add_argument("--lower", default="hard", help="the bots' level in the other seats")
+    parser.add_argument("--solve-at", type=int, default=12, help="cards left in the hands when the oracle solves")
+    parser.add_argument("--out", default="polignac_oracle", help="result file name in benchmarks/results/")
+    args = parser.parse_args()
+    players = GAMES["polignac"].min_players
+    scores = rotated(args.games, players, lambda seat, seed: oracle_game(
+        "polignac", players, seat, seed, args.lower, lambda game, me: oracle_move(game, me, args.solve_at)))
+    row = oracle_row("polignac", players, args.lower, scores)
+    print_row(row)
+    write_rows(args.out, [row])
+
+
+if __name__ == "__main__":
+    main()
