@@ -34,6 +34,9 @@ class GameInfo:
     # too, each hard in 43%). The experts of Cuckoo, Knock Poker and Schnapsen are built but not
     # yet shown stronger, so not offered.
     expert: bool = False
+    # The largest table its expert is offered at (None: any): Thirteen's expert searches only
+    # heads-up, and at four players plays exactly as hard (0.250 of 400 games).
+    expert_most_players: int | None = None
 
     @property
     def realtime(self) -> bool:
@@ -100,7 +103,8 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("knock-poker", "Knock Poker", TURN_BASED, 2, 6, 4,
              "Draw and discard towards the best poker hand; knock, one more turn each, show."),
     GameInfo("thirteen", "Thirteen", TURN_BASED, 2, 12, 4,
-             "Climb with pairs, triples and runs; 2s are high, chops cut them.", expert=True),
+             "Climb with pairs, triples and runs; 2s are high, chops cut them.", expert=True,
+             expert_most_players=2),
     GameInfo("machiavelli", "Machiavelli", TURN_BASED, 2, 5, 3,
              "Rummy with two packs; the table is everyone's to rearrange.", expert=True),
     GameInfo("schnapsen", "Schnapsen", TURN_BASED, 2, 2, 2,

@@ -99,22 +99,23 @@ def _cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def _levels(spec: GameSpec, words: list[str] | None, count: int, what: str = "bot seats",
+def _levels(spec: GameSpec, words: list[str] | None, count: int, players: int, what: str = "bot seats",
             default: str = "medium") -> list[str]:
     """['hard'] -> that level for every seat; ['easy', 'hard'] -> one per seat (``_bot_words``).
-    Only the levels the game offers: adaptive means nothing in a turn-based game, and only some
-    turn-based games have an expert."""
+    Only the levels the game offers at a table of ``players``: adaptive means nothing in a
+    turn-based game, and only some turn-based games have an expert (some only heads-up)."""
     from cardarcade.bots import LEVEL_NAMES, levels_for
 
     if count <= 0:
         if words:
             raise CliError("--bots given but there are no bot seats")
         return []
-    offered = levels_for(spec)
+    offered = levels_for(spec, players)
     levels = words if words is not None else [default]
     for level in levels:
         if level in LEVEL_NAMES and level not in offered:
-            raise CliError(f"{spec.title}'s bots have no level {level!r}; choose from {', '.join(offered)}")
+            at = f" at {players} players" if level in levels_for(spec) else ""
+            raise CliError(f"{spec.title}'s bots have no level {level!r}{at}; choose from {', '.join(offered)}")
         if level not in offered:
             raise CliError(f"unknown bot level {level!r}; choose from {', '.join(offered)}")
     if len(levels) == 1:
@@ -253,7 +254,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                        "--seed give more)")
     bots = _bot_words(args.bots)
     players = _players(spec, args.players, len(bots) if bots and len(bots) > 1 else spec.default_players)
-    levels = _levels(spec, bots, players, "seats")
+    levels = _levels(spec, bots, players, players, "seats")
     options = _parse_options(spec, args.option or [])
     seed = args.seed if args.seed is not None else 0
     with _progress_shown(f"{spec.title}: {args.games:,} games", args.games) as progress:
@@ -411,7 +412,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = _players(spec, args.players, humans + len(bot_list) if bot_list else max(humans, spec.default_players))
     if players < humans:
         raise CliError(f"--hotseat {humans} needs at least {humans} players, not {players}")
-    levels = _levels(spec, bots, players - humans, default=newcomer_level(spec.realtime))
+    levels = _levels(spec, bots, players - humans, players, default=newcomer_level(spec.realtime))
     options = _parse_options(spec, args.option or [])
     setup = GameSetup.solo(spec, players, seed=args.seed, options=options, humans=humans, levels=levels or None)
     if humans > 1:

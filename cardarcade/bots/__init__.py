@@ -133,13 +133,18 @@ SKILL = {"easy": 0, "medium": 1, "hard": 2, "expert": 2, ADAPTIVE: 1}
 STRATEGY_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
-def levels_for(game: Any) -> tuple[str, ...]:
-    """The bot levels offered for ``game`` (a catalog entry or a game's spec): every reaction
-    level for realtime games."""
+def levels_for(game: Any, players: int | None = None) -> tuple[str, ...]:
+    """The bot levels offered for ``game`` (a catalog entry or a game's spec) at a table of
+    ``players`` (None: at a table of any size, as a save made by an earlier version may hold):
+    every reaction level for realtime games; expert only where it is stronger than hard."""
     if game.realtime:
         return LEVEL_NAMES
     info = CATALOG.get(game.id)
-    return STRATEGY_LEVELS + ("expert",) if info is not None and info.expert else STRATEGY_LEVELS
+    if info is None or not info.expert:
+        return STRATEGY_LEVELS
+    if players is not None and info.expert_most_players is not None and players > info.expert_most_players:
+        return STRATEGY_LEVELS
+    return STRATEGY_LEVELS + ("expert",)
 
 
 def newcomer_level(realtime: bool) -> str:

@@ -45,6 +45,57 @@ async def test_setup_refuses_three_people_on_one_keyboard(slapjack, app_factory)
         assert "share one keyboard" in str(screen.query_one("#setup-error").render())
 
 
+async def test_setup_offers_thirteens_expert_only_heads_up(app_factory):
+    # At four players Thirteen's expert played exactly as hard: it is offered at two only, and a
+    # seat given it falls back to hard when the table grows.
+    from textual.widgets import Select
+
+    from cardarcade.rules import GAMES
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SetupScreen(GAMES["thirteen"]))
+        await pilot.pause()
+        screen = app.screen
+        offered = lambda: {value for _label, value in screen.query_one("#seat-1", Select)._options}  # noqa: E731
+        assert screen.query_one("#players").value == 4 and "bot:expert" not in offered()
+        screen.query_one("#players").value = 2
+        await wait_for(pilot, lambda: "bot:expert" in offered())
+        screen.query_one("#seat-1").value = "bot:expert"
+        await pilot.pause()
+        screen.query_one("#players").value = 3
+        await wait_for(pilot, lambda: "bot:expert" not in offered())
+        assert screen.query_one("#seat-1").value == "bot:hard"
+
+
+async def test_a_new_shared_table_offers_thirteens_expert_only_heads_up():
+    from textual.widgets import Select
+
+    from cardarcade.server.lobby import Lobby
+    from cardarcade.table.clock import LoopClock
+    from cardarcade.ui.app import ArcadeApp, UISettings
+    from cardarcade.ui.screens.lobby import NewTableScreen
+
+    app = ArcadeApp(settings=UISettings(countdown=0), player="ada", lobby=Lobby(LoopClock()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(NewTableScreen())
+        await pilot.pause()
+        screen = app.screen
+        level = screen.query_one("#new-level", Select)
+        offered = lambda: {value for _label, value in level._options}  # noqa: E731
+        screen.query_one("#new-game", Select).value = "thirteen"
+        await wait_for(pilot, lambda: screen.query_one("#new-players", Select).value == 4)
+        assert "expert" not in offered()
+        screen.query_one("#new-players", Select).value = 2
+        await wait_for(pilot, lambda: "expert" in offered())
+        level.value = "expert"
+        await pilot.pause()
+        screen.query_one("#new-players", Select).value = 5
+        await wait_for(pilot, lambda: "expert" not in offered())
+        assert level.value == "hard"
+
+
 async def test_war_turns_a_card_on_enter_and_the_round_resolves(war, app_factory):
     # You hold the K♠ on top, the bot the 2♥: your king takes both cards.
     setup = GameSetup.solo(war, 2, seed=1, deck=deck_starting("Ks 2h"), level="easy")

@@ -23,6 +23,7 @@ from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
+    from cardarcade.rules.base import GameSpec
     from cardarcade.server.lobby import Lobby
     from cardarcade.table.shared import SharedTable
 
@@ -286,14 +287,22 @@ class NewTableScreen(Screen):
     @staticmethod
     def _choices(game_id: str) -> tuple[tuple[list, int], tuple[list, int], tuple[list, str]]:
         """(choices, default) for the players, the people's seats and the bots' level of a game."""
-        from cardarcade.bots import levels_for
         from cardarcade.rules import GAMES
 
         spec = GAMES[game_id]
-        levels = levels_for(spec)
         return (([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)], spec.default_players),
                 NewTableScreen._people_choices(spec.default_players),
-                ([(lvl, lvl) for lvl in levels], "medium" if "medium" in levels else levels[0]))
+                NewTableScreen._level_choices(spec, spec.default_players))
+
+    @staticmethod
+    def _level_choices(spec: GameSpec, players: int, chosen: str = "medium") -> tuple[list, str]:
+        """The bots' levels at a table of ``players`` (an expert that plays only heads-up is not
+        offered at a larger one), ``chosen`` kept where it is offered (else hard)."""
+        from cardarcade.bots import levels_for
+
+        levels = levels_for(spec, players)
+        default = chosen if chosen in levels else "hard" if "hard" in levels else levels[0]
+        return [(lvl, lvl) for lvl in levels], default
 
     @staticmethod
     def _people_choices(players: int) -> tuple[list, int]:
@@ -317,6 +326,8 @@ class NewTableScreen(Screen):
 
     def _fit_people(self, players: int) -> None:
         self._fill(self.query_one("#new-people", Select), self._people_choices(players))
+        level = self.query_one("#new-level", Select)
+        self._fill(level, self._level_choices(self._spec(), players, str(level.value)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "new-game":

@@ -31,8 +31,9 @@ from cardarcade.ui.widgets.keybar import KeyBar
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
 
-def seat_choices(spec: GameSpec) -> list[tuple[str, str]]:
-    return [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in levels_for(spec)]
+def seat_choices(spec: GameSpec, players: int) -> list[tuple[str, str]]:
+    """A seat's choices at a table of ``players``."""
+    return [("Person", "human")] + [(f"Bot · {lvl}", f"bot:{lvl}") for lvl in levels_for(spec, players)]
 
 
 def seat_kind(seat: Seat) -> str:
@@ -72,6 +73,7 @@ class SetupScreen(Screen):
         super().__init__()
         self.spec = spec
         self.book: Book | None = None  # the book chosen in the form (in force while the rules are its own)
+        self._seat_choices: list[tuple[str, str]] = []  # what each seat offers now (for the table's size)
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -89,7 +91,10 @@ class SetupScreen(Screen):
         kinds = [seat_kind(seat) for seat in last.seats] if last else ["human"]
         profiles = [seat.profile or "" for seat in last.seats] if last else [""]
         options = last.options if last else spec.Options()
-        new_bot = f"bot:{self._remembered_level() or newcomer_level(spec.realtime)}"
+        new_bot = f"bot:{self._remembered_level(players) or newcomer_level(spec.realtime)}"
+        self._seat_choices = seat_choices(spec, players)
+        offered = {value for _label, value in self._seat_choices}
+        kinds = [kind if kind in offered else new_bot for kind in kinds]
         books, problems = self._books()
         if last is not None and last.book is not None:
             self.book = next((b for b in books if b.name == last.book), None)
@@ -102,7 +107,7 @@ class SetupScreen(Screen):
             for seat in range(spec.max_players):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Select(seat_choices(spec), value=kinds[seat] if seat < len(kinds) else new_bot,
+                    yield Select(self._seat_choices, value=kinds[seat] if seat < len(kinds) else new_bot,
                                  allow_blank=False, id=f"seat-{seat}")
                     yield Input(profiles[seat] if seat < len(profiles) else "", max_length=MAX_NAME,
                                 suggester=SuggestFromList(known, case_sensitive=False),
@@ -168,10 +173,10 @@ class SetupScreen(Screen):
 
     # ---- what the form offers
 
-    def _remembered_level(self) -> str | None:
-        """The bot level the player last chose for this game, if it is one the game offers."""
+    def _remembered_level(self, players: int) -> str | None:
+        """The bot level the player last chose for this game, if the game offers it at ``players``."""
         level = self.app.profile.bot_levels.get(self.spec.id)
-        return level if level in levels_for(self.spec) else None
+        return level if level in levels_for(self.spec, players) else None
 
     def _books(self) -> tuple[list[Book], list[str]]:
         """This game's books, and why any book file cannot be used."""
@@ -225,6 +230,8 @@ class SetupScreen(Screen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         wid = event.select.id or ""
+        if wid == "players":
+            self._offer_levels()
         if wid == "players" or wid.startswith("seat-"):
             self._show_seats()
         elif wid == "book":
@@ -237,6 +244,20 @@ class SetupScreen(Screen):
         players = self.query_one("#players", Select).value
         assert isinstance(players, int)
         return players
+
+    def _offer_levels(self) -> None:
+        """Each seat's levels for the table's size now: an expert that plays only heads-up is not
+        offered at a larger table, and a seat given it becomes hard."""
+        choices = seat_choices(self.spec, self._seat_count())
+        if choices == self._seat_choices:
+            return
+        self._seat_choices = choices
+        offered = {value for _label, value in choices}
+        for seat in range(self.spec.max_players):
+            select = self.query_one(f"#seat-{seat}", Select)
+            kind = str(select.value)
+            select.set_options(choices)
+            select.value = kind if kind in offered else "bot:hard"
 
     def _show_seats(self) -> None:
         """Seats beyond the number of players hidden; a profile for each person, its default
