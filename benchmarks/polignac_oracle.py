@@ -1,13 +1,13 @@
-"""How far any Polignac player could get above hard bots at three players: an oracle that sees
-every hand, in one seat against hard bots in the others, seats rotated on the same deals.
+"""A Polignac player who sees every hand (an oracle), in one seat against bots of a level in the
+others at three players, seats rotated on the same deals.
 
     python benchmarks/polignac_oracle.py [--games N] [--lower hard] [--solve-at C] [--out NAME]
 
 For each card it may play, the oracle plays the hand out on the real hands: solved exactly
 (every seat playing its best for itself) once ``--solve-at`` cards or fewer are left in the
-hands, before that every seat playing the bots' rule of thumb. It knows every card, so its share
-shows how much of a game the deal leaves to skill: where it stays near 1.5 times the even share,
-no level that cannot see the hands will be clearly above hard.
+hands, before that every seat playing the bots' rule of thumb. Seeing every card makes its last
+tricks perfect, but its first ones are judged by one play-out of the rule of thumb each: a bound
+on what the last tricks are worth, not on the whole game.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=90, help="games (every seat of every deal counts)")
     parser.add_argument("--lower", default="hard", help="the bots' level in the other seats")
     parser.add_argument("--solve-at", type=int, default=12, help="cards left in the hands when the oracle solves")
-    parser.add_argument("--out", default="polignac_oracle", help="result file name in benchmarks/results/")
+    parser.add_argument("--out", default="levels_polignac_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
     players = GAMES["polignac"].min_players
     scores = rotated(args.games, players, lambda seat, seed: oracle_game(
