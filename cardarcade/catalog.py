@@ -32,8 +32,7 @@ class GameInfo:
     # the two who keep their chips share the win, so a share barely passes 0.5 even for a seat that
     # never goes broke: its expert went broke in 32% of 150 games against hards who read a knocker
     # too, each hard in 37%, a gap not told apart; the first 57 alone gave 18% and 43%). The
-    # experts of Cuckoo, Knock Poker and Schnapsen are built but not yet shown stronger, so not
-    # offered.
+    # experts of Cuckoo and Knock Poker are built but not yet shown stronger, so not offered.
     expert: bool = False
     # The largest table its expert is offered at (None: any): Thirteen's expert searches only
     # heads-up, and at four players plays exactly as hard (0.250 of 400 games).
@@ -109,7 +108,8 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("machiavelli", "Machiavelli", TURN_BASED, 2, 5, 3,
              "Rummy with two packs; the table is everyone's to rearrange.", expert=True),
     GameInfo("schnapsen", "Schnapsen", TURN_BASED, 2, 2, 2,
-             "Twenty cards, trumps and marriages: first to 66, and remember what you took.", screen="tricks"),
+             "Twenty cards, trumps and marriages: first to 66, and remember what you took.", screen="tricks",
+             expert=True),
     GameInfo("bura", "Bura", TURN_BASED, 2, 2, 2,
              "Lead one, two or three of a suit; count to 31 in your head and declare.", expert=True),
     GameInfo("toepen", "Toepen", TURN_BASED, 3, 8, 4,

@@ -6,14 +6,13 @@ saw), so all of them know their points.
 - medium: the well-known baseline: perfect-information Monte Carlo with 16 sampled deals, each
   move played out 4 moves deep at random (going out at 66, never short of it) and judged by the
   points difference.
-- hard: while the stock is open, information-set MCTS played out to the end of the hand by
-  simple rules of play (``Schnapsen.rollout_move``); once
-  it is closed or used up, PIMC with every sampled deal solved exactly (alpha-beta): with the
-  stock used up nothing is hidden any more, so that is perfect play.
-- expert: hard with more work: a larger tree while the stock is open, three times the solved
-  deals once it is closed, and on the last trick before the stock runs out (one card left
-  under the upcard) every sampled deal solved exactly to the end of the hand; at a live table
-  the thinking time on top.
+- hard: a good player who looks a little way ahead: while the stock is open, information-set
+  MCTS (80 play-outs to the end of the hand by simple rules of play,
+  ``Schnapsen.rollout_move``); once it is closed, PIMC with 3 sampled deals, each solved
+  exactly (alpha-beta). With the stock used up nothing is hidden any more: one solve, perfect
+  play. A fixed amount of work, at a live table too.
+- expert: the same search with about nine times the play-outs and 8 solved deals once the stock
+  is closed (the hard of sessions 3-5); at a live table the thinking time on top.
 """
 
 from __future__ import annotations
@@ -37,12 +36,11 @@ from cardarcade.rules.schnapsen import (
 EASY_SLIP = 0.2  # chance an easy bot plays any card it may
 MEDIUM_SAMPLES = 16
 MEDIUM_DEPTH = 4
-HARD_ITERATIONS = 700  # ISMCTS iterations with the stock open (about 0.7 s on one core)
-HARD_SOLVED_SAMPLES = 8  # deals solved once the stock is closed (one is enough once it is used up)
-HARD_SECONDS = 0.9
-EXPERT_ITERATIONS = 1000
-EXPERT_SOLVED_SAMPLES = 24
-EXPERT_LAST_DRAW_SAMPLES = 2  # deals solved on the last trick before the stock runs out (~0.5 s each)
+# Hard's and expert's work: ISMCTS iterations while the stock is open, and deals solved once
+# it is closed (one is enough once it is used up). Hard's is a fraction of expert's, so that
+# each level is a clear step (benchmarks/README.md, "Schnapsen, session 6").
+HARD_ITERATIONS, HARD_SOLVED_SAMPLES = 80, 3
+EXPERT_ITERATIONS, EXPERT_SOLVED_SAMPLES = 700, 8  # (the hard of sessions 3-5)
 
 
 def points(view: SchnapsenView, seat: int) -> int:
@@ -102,14 +100,12 @@ def search_work(view: SchnapsenView, seat: int, level: str, seed: int, seconds: 
     if level == "medium":
         return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None, "baseline_move")
     expert = level == "expert"
-    if seconds is not None and not expert:
-        seconds = min(seconds, HARD_SECONDS)
+    if not expert:
+        seconds = None  # (hard does its fixed work: the table's thinking time is expert's to use)
     if view.strict:
         known = view.upcard is None and view.closed_by is None  # (every card is known: one solve says it all)
         samples = 1 if known else EXPERT_SOLVED_SAMPLES if expert else HARD_SOLVED_SAMPLES
         return decide_solved, ("schnapsen", view, seat, seed, samples, None if known else seconds)
-    if expert and view.stock == 1 and view.closed_by is None:
-        return decide_solved, ("schnapsen", view, seat, seed, EXPERT_LAST_DRAW_SAMPLES, seconds)
     return decide_ismcts, ("schnapsen", view, seat, seed, EXPERT_ITERATIONS if expert else HARD_ITERATIONS, seconds)
 
 

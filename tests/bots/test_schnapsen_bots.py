@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from deals_searched import deals_searched
 
-from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, make_bot
+from cardarcade.bots import STRATEGY_LEVELS, Moment, Plan, Thinking, levels_for, make_bot
 from cardarcade.bots.schnapsen import decide
 from cardarcade.cards import Card, cards, schnapsen_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
-from cardarcade.rules.schnapsen import CLOSE, OUT, PASS, Schnapsen, deck_for
+from cardarcade.rules.base import Action
+from cardarcade.rules.schnapsen import EXCHANGE, OUT, PASS, Schnapsen, deck_for
 from cardarcade.table.simulate import play_headless
 
 SPEC = GAMES["schnapsen"]
@@ -99,10 +101,30 @@ def test_after_the_last_trick_a_bot_declares_only_with_66(level: str) -> None:
     assert decide(game.view(0), 0, level) == OUT
 
 
-def test_expert_solves_the_last_trick_before_the_stock_runs_out() -> None:
-    # One card (the Q♦) under the upcard; seat 0 has 39 and leads. Closing now loses the hand
-    # for three game points whatever it plays after (the A♦ K♦ A♣ K♣ behind seat 1's cards are
-    # too strong); any card loses one. Hard's tree closed here; expert solves every deal it
-    # samples to the end of the hand and plays on.
-    game = position("Ah 10h 10c 10d Qh", "Ad Kd Kc Ac Jh", "Qs Js As Kh Qc Jc 10s Ks", "", up="Jd")
-    assert decide(game.view(0), 0, "expert", seed=1) not in (CLOSE, OUT)
+def test_expert_spends_a_threatened_trump_ten_at_once_and_hard_does_not() -> None:
+    # Diamonds are trumps and seat 0's 10♦ is known (it came from the exchange) with the A♦
+    # still out: it falls to the ace sooner or later. Seat 1 leads the J♥; expert trumps it with
+    # the 10♦ now (12 points), as its searches of thousands of play-outs judge best; hard,
+    # looking less far ahead, throws the J♣ and keeps the ten.
+    game = SPEC.new(2, seed=0, deck=deck_for("Kh Ks 10c Jd Ac", "10s Ad Kc Ah 10h", "10d",
+                                             "Qs Qh Kd Qd Jh Jc Js Qc As"))
+    for seat, action in [(0, play(C("Kh"))), (1, play(C("Kc"))), (0, EXCHANGE),
+                         (0, Action("marry", (C("Qs"), C("Ks")))), (1, play(C("Qh"))),
+                         (0, play(C("Ks"))), (1, play(C("10s"))), (1, play(C("Jh")))]:
+        game.apply(seat, action)
+    assert decide(game.view(0), 0, "hard", seed=0) == play(C("Jc"))
+    assert decide(game.view(0), 0, "expert", seed=0) == decide(game.view(0), 0, "expert", seed=1) == play(C("10d"))
+
+
+def test_hard_plays_at_a_table_as_measured_and_expert_searches_more(monkeypatch) -> None:
+    # The levels are spaced by their work: hard's lighter search never grows at a live table (it
+    # would close on expert), expert searches more than hard and goes on with the table's time.
+    hard = deals_searched(monkeypatch, "schnapsen", new(), "hard", None)
+    assert deals_searched(monkeypatch, "schnapsen", new(), "hard", 0.02) == hard
+    expert = deals_searched(monkeypatch, "schnapsen", new(), "expert", None)
+    assert expert >= 3 * hard
+    assert deals_searched(monkeypatch, "schnapsen", new(), "expert", 0.02) > expert
+
+
+def test_expert_is_offered_in_the_set_up() -> None:
+    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
