@@ -93,6 +93,23 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
         await wait_for(pilot, lambda: screen.game.result.describe(screen.names) in screen_text(app))
 
 
+async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots):
+    # "wait for GO" held the prompt line for 1.5 s: pressed in the count's last second, it ran out
+    # after GO! and put the plain prompt back, so the player never saw the signal to start.
+    from cardarcade.ui.screens.game import SAID_HOLD
+
+    app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
+                    settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: "Get ready… 1" in prompt(screen))
+        await pilot.press("1")
+        assert "wait for GO" in prompt(screen)
+        await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
+        await pilot.pause(SAID_HOLD + 0.2)
+        assert prompt(screen).startswith("GO!"), prompt(screen)
+
+
 async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen(still_bots):
     app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
                     settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))

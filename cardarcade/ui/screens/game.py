@@ -320,6 +320,7 @@ class GameScreen(Screen):
             self._countdown.stop()
             self._countdown = None
         self._start_play()
+        self._end_said()  # ("wait for GO" is answered: running out later, it would take GO! down)
         self.show("prompt", Text.assemble(("GO! ", "bold reverse"), " ", self.prompt_line()))
 
     # ---- refresh
