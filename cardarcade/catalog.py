@@ -28,11 +28,11 @@ class GameInfo:
     summary: str
     screen: str = ""  # the module in cardarcade.ui.screens that plays it; "" = named like the game
     # A turn-based game whose bots come in an expert level too: set only once
-    # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard (in Toepen at three
-    # the two who keep their chips share the win, so a share barely passes 0.5 even for a seat that
-    # never goes broke: its expert went broke in 32% of 150 games against hards who read a knocker
-    # too, each hard in 37%, a gap not told apart; the first 57 alone gave 18% and 43%). The
-    # experts of Cuckoo and Knock Poker are built but not yet shown stronger, so not offered.
+    # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard. The experts of
+    # Cuckoo, Knock Poker and Toepen are built but not shown stronger, so not offered (Toepen's,
+    # offered until session 6, went broke in 32% of 150 games against hards who read a knocker
+    # too, each hard in 37%, a gap not told apart; the first 57 alone gave 18% and 43%). A game
+    # saved with a level since withdrawn plays on at it (``bots.playable_levels``).
     expert: bool = False
     # The largest table its expert is offered at (None: any): Thirteen's expert searches only
     # heads-up, and at four players plays exactly as hard (0.250 of 400 games).
@@ -113,7 +113,7 @@ CATALOG: dict[str, GameInfo] = {info.id: info for info in (
     GameInfo("bura", "Bura", TURN_BASED, 2, 2, 2,
              "Lead one, two or three of a suit; count to 31 in your head and declare.", expert=True),
     GameInfo("toepen", "Toepen", TURN_BASED, 3, 8, 4,
-             "Only the last trick counts; knock to raise the stakes, fold or stay.", expert=True),
+             "Only the last trick counts; knock to raise the stakes, fold or stay."),
     GameInfo("polignac", "Polignac", TURN_BASED, 3, 6, 4,
              "Tricks to avoid: every jack costs a point, the jack of spades two.", screen="tricks"),
     GameInfo("chicago", "Chicago", TURN_BASED, 2, 4, 4,

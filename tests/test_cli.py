@@ -45,6 +45,7 @@ def test_rules_prints_the_rules_and_house_rules(capsys):
     (["play", "war", "--bots", "godlike"], "unknown bot level"),
     (["play", "war", "--bots", "expert"], "War's bots have no level 'expert'; choose from easy, medium, hard"),
     (["play", "knock-poker", "--bots", "expert"], "Knock Poker's bots have no level 'expert'; choose from easy, medium, hard"),
+    (["play", "toepen", "--bots", "expert"], "Toepen's bots have no level 'expert'; choose from easy, medium, hard"),
     # Thirteen's expert searches heads-up only: at four it would play exactly as hard
     (["play", "thirteen", "--players", "4", "--bots", "expert"],
      "Thirteen's bots have no level 'expert' at 4 players; choose from easy, medium, hard"),

@@ -135,8 +135,8 @@ STRATEGY_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 def levels_for(game: Any, players: int | None = None) -> tuple[str, ...]:
     """The bot levels offered for ``game`` (a catalog entry or a game's spec) at a table of
-    ``players`` (None: at a table of any size, as a save made by an earlier version may hold):
-    every reaction level for realtime games; expert only where it is stronger than hard."""
+    ``players`` (None: at a table of some size): every reaction level for realtime games; expert
+    only where it is stronger than hard."""
     if game.realtime:
         return LEVEL_NAMES
     info = CATALOG.get(game.id)
@@ -145,6 +145,13 @@ def levels_for(game: Any, players: int | None = None) -> tuple[str, ...]:
     if players is not None and info.expert_most_players is not None and players > info.expert_most_players:
         return STRATEGY_LEVELS
     return STRATEGY_LEVELS + ("expert",)
+
+
+def playable_levels(game: Any) -> tuple[str, ...]:
+    """The levels ``game``'s bots play, offered or not: what a saved game may hold. A level that
+    was offered when the game was saved, and is not now (an expert withdrawn, or one offered only
+    at smaller tables), plays on: every turn-based bot knows expert, as hard where it has no more."""
+    return LEVEL_NAMES if game.realtime else STRATEGY_LEVELS + ("expert",)
 
 
 def newcomer_level(realtime: bool) -> str:
@@ -184,4 +191,4 @@ def _load_policy(game_id: str) -> None:
 
 
 __all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "Thinking", "levels_for", "make_bot",
-           "register"]
+           "playable_levels", "register"]

@@ -40,7 +40,7 @@ from typing import Any, Callable, Literal, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cardarcade.bots import levels_for
+from cardarcade.bots import playable_levels
 from cardarcade.cards import Card, quoted
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, read_json
@@ -260,7 +260,7 @@ def decode(data: bytes) -> SavedGame:
     game = spec.from_data(env.engine)  # BadSave from the engine's own checks
     if len(env.seats) != game.players:
         raise BadSave(f"{len(env.seats)} seats for a {game.players}-player game")
-    levels = levels_for(spec)
+    levels = playable_levels(spec)  # (one offered when it was saved plays on, even if withdrawn since)
     for seat in env.seats:
         if (seat.kind == "bot") != (seat.level is not None) or (seat.level is not None and seat.level not in levels):
             raise BadSave(f"seat {seat.name!r}: bot level {seat.level!r} is not one this game offers")

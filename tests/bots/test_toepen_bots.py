@@ -122,8 +122,9 @@ def test_a_bot_knocks_out_of_turn_once_its_last_card_cannot_be_beaten(level: str
     assert make_bot("toepen", 2, level, random.Random(0)).plans(game.view(2), NOW) == []
 
 
-def test_expert_is_offered_in_the_set_up() -> None:
-    assert levels_for(SPEC) == ("easy", "medium", "hard", "expert")
+def test_expert_is_not_offered_until_it_is_shown_stronger_than_hard() -> None:
+    # Over 150 games it went broke in 32% against each hard's 37%: not told apart.
+    assert levels_for(SPEC) == ("easy", "medium", "hard")
 
 
 def knocked_on_a_hand_that_only_looks_good() -> Toepen:

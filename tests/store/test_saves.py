@@ -49,13 +49,14 @@ def test_a_saved_game_comes_back_as_it_was(tmp_path: Path) -> None:
     assert entry.can_resume and entry.title == "Go Fish" and entry.players == ("Player 1", "Player 2", "Bot 1")
 
 
-def test_a_save_with_an_expert_at_a_table_that_no_longer_offers_one_still_opens(tmp_path: Path) -> None:
-    # Thirteen's expert is offered heads-up only now; a four-player game an earlier version saved
-    # with expert bots is the player's, and carries on as it was.
-    setup = GameSetup.solo(GAMES["thirteen"], players=4, seed=3, levels=["expert"])
+@pytest.mark.parametrize("game_id", ["thirteen", "toepen"])
+def test_a_save_with_an_expert_no_longer_offered_there_still_opens(tmp_path: Path, game_id: str) -> None:
+    # Thirteen's expert is offered heads-up only now, and Toepen's not at all; a four-player game
+    # an earlier version saved with expert bots is the player's, and carries on as it was.
+    setup = GameSetup.solo(GAMES[game_id], players=4, seed=3, levels=["expert"])
     store = SaveStore(tmp_path)
-    store.save("thirteen-1", setup, setup.new_game(), elapsed=5.0)
-    assert [seat.level for seat in store.load("thirteen-1").setup.seats[1:]] == ["expert"] * 3
+    store.save(f"{game_id}-1", setup, setup.new_game(), elapsed=5.0)
+    assert [seat.level for seat in store.load(f"{game_id}-1").setup.seats[1:]] == ["expert"] * 3
 
 
 def test_saving_again_replaces_the_save(tmp_path: Path) -> None:
