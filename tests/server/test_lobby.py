@@ -97,7 +97,15 @@ async def test_a_player_who_drops_comes_back_to_the_seat_a_bot_kept(serve):
     await until(lambda: table.held_for("bob") == 1, "bob's seat kept for him")
     ada.press("\r")
     await until(lambda: at_game(ada, "War", "ada"), "ada at the game")
-    ada.press("\r")
+    # A key that reaches the game before its screen takes keys is let go, by design (a loaded
+    # machine drew the screen a moment before that): as a person would, ada presses again.
+    for _ in range(5):
+        ada.press("\r")
+        try:
+            await until(lambda: table.table.game.s.actions >= 2, "the bot turning bob's card", deadline=5.0)
+            break
+        except AssertionError:
+            pass
     await until(lambda: table.table.game.s.actions >= 2, "the bot turning bob's card")
     back = await in_lobby(port, "bob")
     await until(lambda: "kept for you" in back.text(), "bob told his seat is kept")
