@@ -147,6 +147,12 @@ def levels_for(game: Any, players: int | None = None) -> tuple[str, ...]:
     return STRATEGY_LEVELS + ("expert",)
 
 
+def level_at(game: Any, players: int, level: str) -> str:
+    """``level`` if ``game`` offers it at a table of ``players``, else hard: only an expert is
+    offered at some table sizes and not others (Thirteen's, heads-up)."""
+    return level if level in levels_for(game, players) else "hard"
+
+
 def playable_levels(game: Any) -> tuple[str, ...]:
     """The levels ``game``'s bots play, offered or not: what a saved game may hold. A level that
     was offered when the game was saved, and is not now (an expert withdrawn, or one offered only
@@ -190,5 +196,5 @@ def _load_policy(game_id: str) -> None:
         importlib.import_module(f"{__name__}.{info.module}")
 
 
-__all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "Thinking", "levels_for", "make_bot",
-           "playable_levels", "register"]
+__all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "Thinking", "level_at", "levels_for",
+           "make_bot", "playable_levels", "register"]

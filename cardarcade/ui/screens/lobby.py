@@ -297,12 +297,10 @@ class NewTableScreen(Screen):
     @staticmethod
     def _level_choices(spec: GameSpec, players: int, chosen: str = "medium") -> tuple[list, str]:
         """The bots' levels at a table of ``players`` (an expert that plays only heads-up is not
-        offered at a larger one), ``chosen`` kept where it is offered (else hard)."""
-        from cardarcade.bots import levels_for
+        offered at a larger one), ``chosen`` kept where it is offered (else the one below)."""
+        from cardarcade.bots import level_at, levels_for
 
-        levels = levels_for(spec, players)
-        default = chosen if chosen in levels else "hard" if "hard" in levels else levels[0]
-        return [(lvl, lvl) for lvl in levels], default
+        return [(lvl, lvl) for lvl in levels_for(spec, players)], level_at(spec, players, chosen)
 
     @staticmethod
     def _people_choices(players: int) -> tuple[list, int]:

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
-from cardarcade.bots import levels_for, newcomer_level
+from cardarcade.bots import level_at, levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.store.look import MAX_NAME
@@ -248,16 +248,16 @@ class SetupScreen(Screen):
     def _offer_levels(self) -> None:
         """Each seat's levels for the table's size now: an expert that plays only heads-up is not
         offered at a larger table, and a seat given it becomes hard."""
-        choices = seat_choices(self.spec, self._seat_count())
+        players = self._seat_count()
+        choices = seat_choices(self.spec, players)
         if choices == self._seat_choices:
             return
         self._seat_choices = choices
-        offered = {value for _label, value in choices}
         for seat in range(self.spec.max_players):
             select = self.query_one(f"#seat-{seat}", Select)
             kind = str(select.value)
             select.set_options(choices)
-            select.value = kind if kind in offered else "bot:hard"
+            select.value = kind if kind == "human" else f"bot:{level_at(self.spec, players, kind[len('bot:'):])}"
 
     def _show_seats(self) -> None:
         """Seats beyond the number of players hidden; a profile for each person, its default
