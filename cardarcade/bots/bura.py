@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import decide_ismcts, decide_pimc, decide_solved
+from cardarcade.bots.search import TreeWork, decide_pimc
 from cardarcade.cards import BURA as ORDER
 from cardarcade.rules.base import Action
 from cardarcade.rules.bura import (
@@ -38,8 +38,8 @@ MEDIUM_SAMPLES = 12
 # Hard's and expert's work: ISMCTS iterations while cards are drawn, and deals solved once
 # none are (one when every card is known). Hard's is a fraction of expert's, so that each level
 # is a clear step (benchmarks/README.md, "Bura's levels re-spaced").
-HARD_ITERATIONS, HARD_SOLVED_SAMPLES = 50, 2
-EXPERT_ITERATIONS, EXPERT_SOLVED_SAMPLES = 500, 6  # (the hard of sessions 3-4)
+WORK = {"hard": TreeWork(iterations=50, solved=2),
+        "expert": TreeWork(iterations=500, solved=6, live=True)}  # (expert: the hard of sessions 3-4)
 
 
 def points(view: BuraView, seat: int) -> int:
@@ -80,14 +80,8 @@ def search_work(view: BuraView, seat: int, level: str, seed: int, seconds: float
     """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
     if level == "medium":  # (a fixed amount of work: the table's thinking time is expert's to use)
         return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, None)
-    expert = level == "expert"
-    if not expert:
-        seconds = None
-    if not view.drawing:
-        known = view.stock == 0 and view.upcard is None  # (every card is known: one solve says it all)
-        samples = 1 if known else EXPERT_SOLVED_SAMPLES if expert else HARD_SOLVED_SAMPLES
-        return decide_solved, ("bura", view, seat, seed, samples, None if known else seconds)
-    return decide_ismcts, ("bura", view, seat, seed, EXPERT_ITERATIONS if expert else HARD_ITERATIONS, seconds)
+    return WORK[level].search("bura", view, seat, seed, seconds, drawing=view.drawing,
+                              known=view.stock == 0 and view.upcard is None)
 
 
 @register("bura")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import decide_ismcts, decide_pimc, decide_solved
+from cardarcade.bots.search import TreeWork, decide_pimc
 from cardarcade.cards import SCHNAPSEN as ORDER
 from cardarcade.rules._tricks import beats, play, winning_index
 from cardarcade.rules.base import Action
@@ -39,8 +39,8 @@ MEDIUM_DEPTH = 4
 # Hard's and expert's work: ISMCTS iterations while the stock is open, and deals solved once
 # it is closed (one is enough once it is used up). Hard's is a fraction of expert's, so that
 # each level is a clear step (benchmarks/README.md, "Schnapsen, session 6").
-HARD_ITERATIONS, HARD_SOLVED_SAMPLES = 80, 3
-EXPERT_ITERATIONS, EXPERT_SOLVED_SAMPLES = 700, 8  # (the hard of sessions 3-5)
+WORK = {"hard": TreeWork(iterations=80, solved=3),
+        "expert": TreeWork(iterations=700, solved=8, live=True)}  # (expert: the hard of sessions 3-5)
 
 
 def points(view: SchnapsenView, seat: int) -> int:
@@ -99,14 +99,8 @@ def search_work(view: SchnapsenView, seat: int, level: str, seed: int, seconds: 
     """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
     if level == "medium":
         return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None, "baseline_move")
-    expert = level == "expert"
-    if not expert:
-        seconds = None  # (hard does its fixed work: the table's thinking time is expert's to use)
-    if view.strict:
-        known = view.upcard is None and view.closed_by is None  # (every card is known: one solve says it all)
-        samples = 1 if known else EXPERT_SOLVED_SAMPLES if expert else HARD_SOLVED_SAMPLES
-        return decide_solved, ("schnapsen", view, seat, seed, samples, None if known else seconds)
-    return decide_ismcts, ("schnapsen", view, seat, seed, EXPERT_ITERATIONS if expert else HARD_ITERATIONS, seconds)
+    return WORK[level].search("schnapsen", view, seat, seed, seconds, drawing=not view.strict,
+                              known=view.upcard is None and view.closed_by is None)
 
 
 def decide(view: SchnapsenView, seat: int, level: str, seed: int = 0) -> Action:

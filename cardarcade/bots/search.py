@@ -286,3 +286,21 @@ def decide_ismcts(game_id: str, view: BaseModel, seat: int, seed: Any, iteration
                   seconds: float | None = None) -> Action:
     """An ISMCTS decision, as a bot's ``Thinking`` work."""
     return ismcts(game_class(game_id), view, seat, random.Random(seed), iterations, seconds)
+
+
+class TreeWork:
+    """A level's fixed work in a two-player game with a stock (Schnapsen, Bura): ISMCTS
+    ``iterations`` while cards are drawn, ``solved`` deals solved exactly once none are; ``live``:
+    it also searches on for the table's thinking time."""
+
+    def __init__(self, iterations: int, solved: int, live: bool = False) -> None:
+        self.iterations, self.solved, self.live = iterations, solved, live
+
+    def search(self, game_id: str, view: BaseModel, seat: int, seed: Any, seconds: float | None, *,
+               drawing: bool, known: bool) -> tuple:
+        """The search here, as (work, args) for ``deliberate``; ``known``: every card is known
+        (one solve says it all)."""
+        seconds = seconds if self.live else None
+        if not drawing:
+            return decide_solved, (game_id, view, seat, seed, 1 if known else self.solved, None if known else seconds)
+        return decide_ismcts, (game_id, view, seat, seed, self.iterations, seconds)
