@@ -3,8 +3,8 @@ five-card hands a hand beats, a scale on which hands can be averaged.
 
 - easy: a beginner. Looks only at the hand it holds now: takes the discard if it makes that
   hand better, throws the card whose loss hurts least (now and then a careless throw), and
-  waits for a strong hand before it knocks (two pair or better, a threshold it picks at random
-  for the game).
+  waits for a strong hand before it knocks (a threshold it picks at random for the game:
+  heads-up two pair or better; at a bigger table three of a kind or better, so it stays too long).
 - medium: plays by a plain player's rule of thumb (``rule_of_thumb``): values a hand as it is
   now plus the chance one draw makes a flush or straight of it, so it keeps those draws, and
   knocks at a fixed strength (at two players a pair of aces with good kickers) that rises with
@@ -33,9 +33,12 @@ from cardarcade.rules.knock_poker import (DRAW, ROLLOUT_KNOCK, TAKE, KnockPokerV
                                           throws_by_worth)
 
 EASY_BLUNDER = 0.2  # chance an easy bot throws a random card
-# an easy bot knocks at a strength drawn from this range, once a game: two pair or better (a
-# beginner waits for a strong hand, and the other player knocks first)
+# an easy bot knocks at a strength drawn from this range, once a game: heads-up two pair or
+# better (a beginner waits for a strong hand, and the other player knocks first); at a bigger
+# table, wary of more hands, three tens or better, at times a straight or more (it stays too
+# long: at 3 and 4 players the heads-up range left medium no clear step above it)
 EASY_KNOCK = (0.95, 0.99)
+EASY_KNOCK_BIGGER_TABLE = (0.985, 0.999)
 MEDIUM_KNOCK = ROLLOUT_KNOCK  # by the number of players (the play-outs' rule of thumb knocks as medium does)
 HARD_DEALS = 100  # deals a hard search plays every weighed move out in (about 0.25 s of CPU a move)
 EXPERT_DEALS = 300  # an expert's, at the least (about 0.7 s)
@@ -51,7 +54,7 @@ def best_keep(cards: list[Card], keep_value, forced: Card | None = None) -> tupl
 class KnockPokerBot(BotBase):
     def __init__(self, seat: int, level: str, rng: random.Random) -> None:
         super().__init__(seat, level, rng)
-        self.easy_knock = rng.uniform(*EASY_KNOCK)
+        self.easy_draw = rng.random()  # where in its table's range an easy bot's knocking strength lies
 
     def plans(self, view: KnockPokerView, moment: Moment) -> list[Plan | Thinking]:
         if view.turn != self.seat or view.phase is None or view.seat != self.seat:
@@ -90,9 +93,13 @@ class KnockPokerBot(BotBase):
         else:
             _, card = best_keep(hand, strength, forced)
         kept = [c for c in hand if c is not card]
-        if view.may_knock and strength(kept) >= self.easy_knock:
+        if view.may_knock and strength(kept) >= self.easy_knock(view.players):
             return Action("knock", (card,))
         return Action("discard", (card,))
+
+    def easy_knock(self, players: int) -> float:
+        low, high = EASY_KNOCK if players == 2 else EASY_KNOCK_BIGGER_TABLE
+        return low + (high - low) * self.easy_draw
 
 
 def plain_move(view: KnockPokerView) -> Action:
