@@ -125,7 +125,8 @@ async def test_partners_play_a_hand_to_the_end_against_bots_and_win_or_lose_toge
 async def test_the_results_frogs_and_scores_stay_within_80_columns_every_frog_shown(app_factory):
     import random
 
-    app = app_factory(GameSetup.solo(SPEC, 5, seed=4))
+    # one hand is game enough: the longest scores and frogs are set below, as the result shows them
+    app = app_factory(GameSetup.solo(SPEC, 5, seed=4, options={"max_hands": 1}))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         rng = random.Random(1)
@@ -135,6 +136,7 @@ async def test_the_results_frogs_and_scores_stay_within_80_columns_every_frog_sh
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         screen.game.s.last_frogs = [cards("2c 3c 4c 5c 6c 7c 8c 9c 10c"), cards("2d 3d 4d 5d 6d 7d 8d"), [],
                                     cards("10h Jh Qh Kh"), cards("10s Js Qs Ks As")]  # a long last hand
+        screen.game.s.scores = [-115, 104, -120, 99, 100]  # (the widest a long game's scores get)
         screen.refresh_all()
         final = screen.render_final().plain.split("\n")
         assert all(len(line) <= 76 for line in final), final
