@@ -10,18 +10,22 @@
   (it knocks less; against one card left it leads no single it cannot be sure of, and answers a
   single as high as it can). While nobody is close to going out it makes its second choice
   instead about half the time (a single led from a pair it could have kept, a knock where it
-  could have played): a person misjudges a plan now and then, but watches a player about to go out.
+  could have played): a person misjudges a plan now and then, but watches a player about to go
+  out (at four players or more only one down to a single card).
 - hard: a strong player: the planner's best move; heads-up, while nobody is close to going
-  out, its second choice about one move in seven (at larger tables never).
+  out, its second choice about one move in seven. At larger tables it never slips, and once an
+  opponent is close to going out it thinks the end through: the planner's three best moves,
+  each played out on 16 deals of the cards it has not seen with every seat playing the
+  planner's move, and the one that goes out first most often (``TABLE_SEARCH``).
 - expert, heads-up: takes the planner's few best moves and plays each out on deals of the cards
   it has not seen (``search.sampled_best`` over ``Thirteen.determinize``, everyone playing on by
   the engine's play-out policy), and plays the one that wins most, but only when it wins
   clearly more often than the planner's best (a close call the play-outs judge no better than
   the planner); at a live table it goes on dealing while its thinking time lasts. At larger
-  tables it plays as hard does (the search measured weaker there).
+  tables it plays as hard does (its play-outs by rules of thumb measured weaker there).
 
 Easy, medium and hard decide on the event loop (the planner: under a millisecond at the
-median); expert searches off it (``Thinking``), a fixed number of deals whatever the machine's load.
+median), but for hard's search at larger tables; the searches run off it (``Thinking``), a fixed number of deals whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -57,6 +61,8 @@ SLIPS = {"medium": 0.6, "hard": 0.15}
 # deals by which another move must win more often than the planner's best, and its extra
 # seconds at a live table
 EXPERT_DEALS, EXPERT_WIDTH, EXPERT_MARGIN, EXPERT_SECONDS = 200, 4, 0.05, 1.5
+# hard's search at larger tables: deals (its fixed work) and the planner's moves weighed
+TABLE_DEALS, TABLE_WIDTH = 16, 3
 
 
 def counts_of(cards: list[Card] | tuple[Card, ...]) -> Counts:
@@ -203,11 +209,18 @@ def decide_planner(view: ThirteenView, seat: int) -> Action:
 
 def decide_slipping(view: ThirteenView, seat: int, seed: int, slip: float) -> Action:
     """A player's move: the planner's, or now and then (``slip`` of the time, under ``seed``) its
-    second choice, but never while a player is close to going out."""
+    second choice, but never while it sees a player close to going out (``watched``)."""
     ranked = ranked_moves(view, seat)
-    if len(ranked) > 1 and danger(view, seat) > DANGER and random.Random(seed).random() < slip:
+    if len(ranked) > 1 and danger(view, seat) > watched(view) and random.Random(seed).random() < slip:
         return ranked[1]
     return ranked[0]
+
+
+def watched(view: ThirteenView) -> int:
+    """The most cards an opponent may hold for a player who slips to play carefully: ``DANGER``
+    at two and three players; at four or more, with three counts or more to keep an eye on, a
+    casual player notices only someone down to one card."""
+    return DANGER if view.players <= 3 else 1
 
 
 def ranked_moves(view: ThirteenView, seat: int) -> list[Action]:
@@ -273,16 +286,22 @@ class Search:
     width: int
     seconds: float = 0.0
     margin: float = 0.0  # how much more often (a share of deals) a move must win to beat the planner's best
+    planned: bool = False  # play-outs by the planner's moves (else the engine's quicker rules of thumb)
 
 
-def search_for(level: str, players: int) -> Search | None:
-    """The search a bot of ``level`` runs (expert's, heads-up only). At four players the
-    play-outs' rules of thumb judged moves worse than the planner alone (0.20 of 120 games
-    against it, even 0.25), so there expert plays the planner's move as hard does."""
-    return SEARCHES.get(level) if players == 2 else None
+def search_for(level: str, view: ThirteenView, seat: int) -> Search | None:
+    """The search a bot of ``level`` runs here, if any: heads-up, expert's (``SEARCHES``); at
+    larger tables, hard's (and a saved expert's) once an opponent is close to going out. There
+    the play-outs' rules of thumb judged moves worse than the planner alone (0.20 of 120 games
+    against it at four, even 0.25); play-outs by the planner judge them better."""
+    if view.players == 2:
+        return SEARCHES.get(level)
+    return TABLE_SEARCH if level in ("hard", "expert") and danger(view, seat) <= DANGER else None
 
 
 SEARCHES = {"expert": Search(deals=EXPERT_DEALS, width=EXPERT_WIDTH, seconds=EXPERT_SECONDS, margin=EXPERT_MARGIN)}
+# hard at three players or more, near the end: every seat plays the planner's move in each deal
+TABLE_SEARCH = Search(deals=TABLE_DEALS, width=TABLE_WIDTH, planned=True)
 
 
 def search_moves(view: ThirteenView, seat: int, width: int) -> list[Action]:
@@ -295,17 +314,27 @@ def search_moves(view: ThirteenView, seat: int, width: int) -> list[Action]:
 
 
 def decide_search(view: ThirteenView, seat: int, seed: int, deals: int, width: int,
-                  seconds: float | None, margin: float = 0.0) -> Action:
+                  seconds: float | None, margin: float = 0.0, planned: bool = False) -> Action:
     """The move that wins most often over ``deals`` deals of the unseen cards (more while
-    ``seconds`` last), everyone playing on by rules of thumb (module-level: it goes to a worker process)."""
+    ``seconds`` last), everyone playing on by rules of thumb, or with ``planned`` by the planner
+    (module-level: it goes to a worker process)."""
     moves = search_moves(view, seat, width)
     if len(moves) == 1:
         return moves[0]
+    playout = planned_first_out if planned else first_out
 
     def judge(trial: Thirteen, episode: Hashable) -> float:
-        return 1.0 if first_out(trial) == seat else 0.0
+        return 1.0 if playout(trial) == seat else 0.0
 
     return sampled_best(Thirteen, view, seat, random.Random(seed), Budget(deals, seconds), judge, moves, margin)
+
+
+def planned_first_out(game: Thirteen) -> int:
+    """The seat that goes out first when everyone plays on from here by the planner's move."""
+    while not game.s.out:
+        seat = game.actors()[0]
+        game.apply(seat, decide_planner(game.view(seat), seat))
+    return game.s.out[0]
 
 
 # ---------------------------------------------------------------- the bot
@@ -321,12 +350,12 @@ class ThirteenBot(BotBase):
         situation: Hashable = ("move", view.deal, view.redeals, len(view.played), len(view.table),
                                tuple(view.knocked), tuple(view.hand_counts))
         seed = self.once(("seed", situation), lambda: self.rng.randrange(1 << 30))
-        search = search_for(self.level, view.players)
+        search = search_for(self.level, view, self.seat)
         if search is None or view.instant == self.seat or len(search_moves(view, self.seat, search.width)) == 1:
             return [self.move(situation, moment, lambda: choose_for(view, self.strategy, self.seat, seed))]
         seconds = None if moment.think_seconds is None or not search.seconds else min(moment.think_seconds,
                                                                                         search.seconds)
-        work = (view, self.seat, seed, search.deals, search.width, seconds, search.margin)
+        work = (view, self.seat, seed, search.deals, search.width, seconds, search.margin, search.planned)
         return [self.deliberate(situation, decide_search, work, decide_planner(view, self.seat))]
 
 
@@ -337,12 +366,12 @@ def choose_for(view: ThirteenView, level: str, seat: int, seed: int = 0) -> Acti
         return SHOW
     if level == "easy":
         return decide_easy(view)
+    search = search_for(level, view, seat)
+    if search is not None:
+        return decide_search(view, seat, seed, search.deals, search.width, None, search.margin, search.planned)
     if level == "medium" or (level == "hard" and view.players == 2):
         return decide_slipping(view, seat, seed, SLIPS[level])
-    search = search_for(level, view.players)
-    if search is None:
-        return decide_planner(view, seat)
-    return decide_search(view, seat, seed, search.deals, search.width, None, search.margin)
+    return decide_planner(view, seat)
 
 
 def duel(level: str, other: str, seed: int, players: int,

@@ -26,6 +26,7 @@ SEARCHING = [
     ("machiavelli", 2, ("hard", "expert")),
     ("knock-poker", 2, ("hard", "expert")),
     ("thirteen", 2, ("expert",)),
+    ("thirteen", 3, ("hard",)),
     ("dig", 2, ("hard",)),
 ]
 POSITIONS = 3  # decisions compared per game and level

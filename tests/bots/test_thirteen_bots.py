@@ -146,6 +146,29 @@ def test_medium_often_and_hard_seldom_make_their_second_choice_but_not_against_a
     assert {decision(three, "hard", seed) for seed in range(20)} == {play("5s 6d 7h")}
 
 
+def test_medium_at_four_players_watches_only_a_player_down_to_one_card() -> None:
+    # The position above with an opponent down to two cards: at four players medium, a casual
+    # player with three counts to watch, still leads its 9s first now and then (it never did);
+    # against one card left, or at three players, it keeps to the plan.
+    hands = ("5s 6d 7h 9c 9d Kd 2s", "4s 7s", "3c 3d 4c 4d 5c 8d 10h", "8s 10s Js Qs Ah Jd Kh")
+    leads = [decision(table_game(*hands), "medium", seed) for seed in range(20)]
+    assert 5 <= leads.count(play("9c 9d")) <= 15 and leads.count(play("5s 6d 7h")) + leads.count(play("9c 9d")) == 20
+    one_card = table_game(hands[0], "4s", *hands[2:])
+    three = table_game(*hands[:3])
+    for game in (one_card, three):
+        assert {decision(game, "medium", seed) for seed in range(20)} == {play("5s 6d 7h")}
+
+
+def test_hard_at_a_larger_table_thinks_the_end_through_where_medium_follows_its_plan() -> None:
+    # Three players, one down to two cards; Ann holds Q♥ K♠ A♥ against a 3♥. The planner (medium,
+    # every time: nobody slips against a player this close) knocks, counting on its high singles
+    # to win their rounds later; hard plays the end out over deals of the cards it has not seen
+    # and takes the lead with the Q♥ (hard at a larger table was the planner before, and knocked).
+    game = table_game("Qh Ks Ah", "5c 5d", "9c Jc Qc 4d", table="3h")
+    assert {decision(game, "medium", seed) for seed in range(5)} == {KNOCK}
+    assert {decision(game, "hard", seed) for seed in range(3)} == {play("Qh")}
+
+
 def test_expert_leaves_a_close_call_to_the_plan() -> None:
     # Heads-up, 9♣ to answer holding 4♥ 5♠ 8♠ 9♦ 9♥ 10♥ A♠ A♥ 2♠: the play-outs rate the A♠ a
     # little higher than the planner's 9♦ (by less than one deal in twenty), too little to
