@@ -19,8 +19,10 @@ import contextvars
 import functools
 import multiprocessing
 import os
+import select
 import sys
 import threading
+import time
 from multiprocessing import resource_tracker
 from typing import Callable, Iterator, Protocol
 
@@ -157,16 +159,41 @@ def _stderr_with_a_descriptor() -> Iterator[None]:
 WORKER_NICENESS = 10  # how far below the app a search runs when they share a core
 
 
-def _quiet_worker() -> None:
+def _start_worker(app_pid: int) -> None:
     """A worker says nothing on the terminal it inherited (where the app draws): what goes wrong
-    in a search comes back to the table as an exception. And it yields the processor to the app:
-    on a machine of one or two cores the search would otherwise slow every key the player
-    presses while a bot thinks (a search only loses time it has spare: it is timed by the clock)."""
+    in a search comes back to the table as an exception. It yields the processor to the app: on a
+    machine of one or two cores the search would otherwise slow every key the player presses
+    while a bot thinks (a search only loses time it has spare: it is timed by the clock). And it
+    ends with the app, however the app ended."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     os.close(devnull)
     with contextlib.suppress(AttributeError, OSError):  # (no nice on Windows; a limit may refuse it)
         os.nice(WORKER_NICENESS)
+    threading.Thread(target=_exit_with, args=(app_pid,), name="exit-with-app", daemon=True).start()
+
+
+def _exit_with(app_pid: int) -> None:
+    """End this worker when the app's process ends. The pool ends its workers on a normal exit,
+    but an app killed outright (kill -9, the kernel out of memory, a test runner's ``os._exit``)
+    never tells them, and a worker waits on its queue for ever: it holds that queue's other end
+    itself, and keeps the fork server alive with it."""
+    try:
+        watched = os.pidfd_open(app_pid)  # (Linux: woken by the app's end, not by a reused pid)
+    except (AttributeError, OSError):
+        while _alive(app_pid):
+            time.sleep(1.0)
+    else:
+        select.select([watched], [], [])
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except OSError:  # gone, or another user's: the pid reused
+        return False
+    return True
 
 
 @functools.cache  # one pool for every table in the process
@@ -177,7 +204,8 @@ def worker_pool() -> concurrent.futures.ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     # One core is left to the event loop; a pool of one still keeps the loop free.
     workers = max(1, (os.cpu_count() or 2) - 1)
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
+                                                  initargs=(os.getpid(),))
     atexit.register(_close_pool, pool)
     return pool
 

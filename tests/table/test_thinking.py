@@ -5,9 +5,11 @@ situations that have gone."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import os
 import random
+import signal
 import subprocess
 import sys
 import textwrap
@@ -188,6 +190,45 @@ def test_workers_start_while_an_app_has_taken_stderr():
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "worker", done.stdout + done.stderr
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # (a child of ours that ended but is not yet reaped)
+        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_an_app_killed_outright_leaves_no_worker_behind():
+    # A server killed with kill -9 (or by the kernel, short of memory) never shuts its pool down;
+    # each worker waited on its queue for ever, and kept the fork server alive with it.
+    script = textwrap.dedent("""
+        import os, signal
+        from multiprocessing import forkserver
+        from cardarcade.table.thinking import worker_pool
+
+        if __name__ == "__main__":
+            pool = worker_pool()
+            assert pool.submit(os.getpid).result(timeout=60) != os.getpid()
+            print(*pool._processes, forkserver._forkserver._forkserver_pid, flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    app = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    left = [int(pid) for pid in app.stdout.readline().split()]  # (what is left keeps the pipe open)
+    app.wait(timeout=120)
+    try:
+        assert len(left) >= 2, f"no worker and fork server: {left}"
+        end = time.monotonic() + 30
+        while any(_running(pid) for pid in left) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not [pid for pid in left if _running(pid)], "left running after the app was killed"
+    finally:
+        for pid in left:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        app.stdout.close()
 
 
 def test_the_first_thought_starts_the_worker_off_the_loop(monkeypatch):
