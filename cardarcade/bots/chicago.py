@@ -7,10 +7,14 @@
   (no showdown follows, and the ace may take the last trick); for a card, deals the unseen cards a
   few ways (voids honoured) and solves each deal exactly for the last trick, the others playing
   the simple rule.
-- hard: the tricks as medium with more deals; each discard weighed over sampled tables: the
-  others' hands dealt from the unseen cards and drawn by the simple rules, kept only where they
-  fit what each declared at the latest showdown, then the points this hand would bring: the
-  showdowns to come, the best hand at the end and the last trick (played out by the simple rule).
+- hard: the tricks as medium with more deals (heads-up, each solved against an opponent playing
+  its best); each discard weighed over sampled tables: the others' hands dealt from the unseen
+  cards and drawn by the simple rules, kept only where they fit what each declared at the latest
+  showdown, then the points this hand would bring: the showdowns to come, the best hand at the
+  end and the last trick (played out by the simple rule).
+- expert (built, not offered: not measured stronger than hard): hard's searches with more work,
+  400 tables a discard (a close call settled by the cards more often than by the sample) and
+  150 deals a card.
 
 Why: only the last trick scores in the card play, so a search is judged by who takes it alone,
 and the deals are small enough to solve, which beat play-outs. Over 120 hands at four players
@@ -31,19 +35,20 @@ four players, seats swapped): deals 0-149, 2,340 points to 1,592 (59.5%, 95% int
 declaration became a claim of its own (bots never bluff). All 1,100 hands: 55.4%. Medium against
 easy, 300 hands: 51.7% (50.1-53.4%); hard against medium, 200 hands: 55.8% (51.6-60.0%). A hard
 move takes 0.1-0.2 s on average (fixed work, a loaded machine), 1.8 s at most; at a live table hard
-does the same work and may search on until ``SECONDS`` have passed, never stopping short of it.
+and expert do the same work and may search on until ``SECONDS`` have passed, never stopping short.
 
 Those figures are with 100 sampled tables for a discard. Split by source (deals 40-139), hard took
 the last trick twice as often as easy but scored less in the showdowns and the best hand: it
 keeps high cards, and with 100 tables among up to 32 discards the best total was often noise.
-300 tables (``DRAW_SAMPLES``), the same deals each way: deals 40-239, 3,244 points to 2,253
+300 tables (``SEARCHES``), the same deals each way: deals 40-239, 3,244 points to 2,253
 (59.0%) against 2,969 to 2,399 (55.3%) with 100; deals 1000-1249, 3,908 to 3,259 (54.5%, 95%
 interval 52.0-57.1%) against 52.2%. 1,000 tables gave no more (58.0% on deals 40-139, 58.1% with
-300). A draw with 300 tables takes about 140 ms (median of 15 first draws, 170 ms at most).
+300), at four players. Heads-up, the 400 tables and 150 deals of expert took only 0.556 of
+games from a hard of 60 tables (``benchmarks/README.md``, "Chicago's levels").
 
 Declarations are the simple rule's at every level: bots never declare a type they do not hold, so
 they never forfeit. Searches run through ``deliberate``: off the event loop at a live table, each
-level's fixed amount of work wherever it runs (hard may go on while ``SECONDS`` allow).
+level's fixed amount of work wherever it runs (hard and expert may go on while ``SECONDS`` allow).
 """
 
 from __future__ import annotations
@@ -73,9 +78,23 @@ from cardarcade.rules.chicago import (
     reveal,
 )
 
-TRICK_DEALS = {"medium": 12, "hard": 60}  # sampled deals solved for a card
-DRAW_SAMPLES = 300  # hard: sampled tables for a discard (100 chose among 32 discards by noise too often)
-SECONDS = 0.8  # at a live table, hard searches on past its fixed work until this much has passed
+
+class Search(NamedTuple):
+    """A level's searches: its fixed work, never less whatever the machine's load."""
+
+    trick_deals: int  # sampled deals solved for a card (0: the simple rule)
+    draw_samples: int  # sampled tables weighed for a discard (0: the simple rules)
+    wary: bool = False  # heads-up, each deal solved against an opponent playing its best
+    live: bool = False  # searches on while a live table's thinking time lasts (at most SECONDS)
+
+
+SEARCHES = {
+    "easy": Search(0, 0),
+    "medium": Search(12, 0),
+    "hard": Search(60, 300, wary=True, live=True),
+    "expert": Search(150, 400, wary=True, live=True),
+}
+SECONDS = 0.8  # at a live table, a live level searches on past its fixed work until this much has passed
 
 
 def _sorted(hand: list[Card]) -> list[Card]:
@@ -333,10 +352,11 @@ def decide_draw(view: ChicagoView, seat: int, seed: int, samples: int, seconds: 
     return options[max(range(len(options)), key=lambda i: totals[i])]
 
 
-def card_args(view: ChicagoView, seat: int, seed: int, level: str, seconds: float | None) -> tuple:
-    """``decide_card``'s arguments for a bot of ``level``: hard at two players solves each deal
-    against an opponent playing its best for the last trick; medium against the simple rule."""
-    return view, seat, seed, TRICK_DEALS[level], seconds, level == "hard" and view.players == 2
+def card_args(view: ChicagoView, seat: int, seed: int, search: Search, seconds: float | None) -> tuple:
+    """``decide_card``'s arguments for a bot searching as ``search``: a wary level at two players
+    solves each deal against an opponent playing its best for the last trick, the others against
+    the simple rule."""
+    return view, seat, seed, search.trick_deals, seconds, search.wary and view.players == 2
 
 
 @register("chicago")
@@ -344,24 +364,25 @@ class ChicagoBot(BotBase):
     def plans(self, view: ChicagoView, moment: Moment) -> list[Plan | Thinking]:
         if view.seat != self.seat:
             return []
-        level = ("easy", "medium", "hard")[self.skill]
-        # (medium does a fixed amount of work; the table's thinking time is hard's to use)
-        seconds = None if moment.think_seconds is None or level != "hard" else min(moment.think_seconds, SECONDS)
+        level = self.strategy
+        search = SEARCHES[level]
+        # (a level of fixed work ignores the table's thinking time: it is the live levels' to use)
+        seconds = None if moment.think_seconds is None or not search.live else min(moment.think_seconds, SECONDS)
         if view.turn == self.seat:
             key = ("play", view.hand_no, len(view.played))
             fallback = play(easy_card(view))
-            if level == "easy" or len(view.playable) == 1:
+            if not search.trick_deals or len(view.playable) == 1:
                 return [self.move(key, moment, lambda: fallback)]
             seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-            return [self.deliberate(key, decide_card, card_args(view, self.seat, seed, level, seconds), fallback)]
+            return [self.deliberate(key, decide_card, card_args(view, self.seat, seed, search, seconds), fallback)]
         if view.asking != self.seat:
             return []
         if view.phase == "draw":
             key = ("draw", view.hand_no, view.draw_round)
-            if level != "hard":
+            if not search.draw_samples:
                 return [self.move(key, moment, lambda: decide_discard(view, self.seat, level))]
             seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-            return [self.deliberate(key, decide_draw, (view, self.seat, seed, DRAW_SAMPLES, seconds),
+            return [self.deliberate(key, decide_draw, (view, self.seat, seed, search.draw_samples, seconds),
                                     decide_discard(view, self.seat))]
         key = ("declare", view.hand_no, view.draw_round, len(view.declarations))
         return [self.move(key, moment, lambda: decide_declare(view))]
@@ -369,10 +390,13 @@ class ChicagoBot(BotBase):
 
 def decide(view: ChicagoView, seat: int, level: str, seed: int = 0) -> Action:
     """What a bot of ``level`` does from ``view`` (for tests and benchmarks)."""
+    search = SEARCHES[level]
     if view.turn == seat:
-        if level == "easy" or len(view.playable) == 1:
+        if not search.trick_deals or len(view.playable) == 1:
             return play(easy_card(view))
-        return decide_card(*card_args(view, seat, seed, level, None))
+        return decide_card(*card_args(view, seat, seed, search, None))
     if view.phase == "draw":
-        return decide_draw(view, seat, seed, DRAW_SAMPLES) if level == "hard" else decide_discard(view, seat, level)
+        if search.draw_samples:
+            return decide_draw(view, seat, seed, search.draw_samples)
+        return decide_discard(view, seat, level)
     return decide_declare(view)

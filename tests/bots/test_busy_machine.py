@@ -22,7 +22,7 @@ SEARCHING = [
     ("polignac", 4, ("medium", "hard")),
     ("frogs-in-the-pond", 3, ("medium", "hard", "expert")),
     ("toepen", 3, ("medium", "hard", "expert")),
-    ("chicago", 2, ("medium", "hard")),
+    ("chicago", 2, ("medium", "hard", "expert")),
     ("machiavelli", 2, ("hard", "expert")),
     ("knock-poker", 2, ("hard", "expert")),
     ("thirteen", 2, ("expert",)),

@@ -132,3 +132,14 @@ def test_medium_keeps_an_ace_beside_a_low_pair_in_the_last_draw_only() -> None:
     assert set(decide(game.view(0), 0, "easy").cards) == low_pair_throws
     # no showdown follows the last draw: the ace may take the last trick's five points
     assert set(decide(game.view(0), 0, "medium").cards) == set(cards("9c 3h"))
+
+
+def test_expert_searches_its_discards_as_at_the_table_not_by_the_simple_rules() -> None:
+    # No pair and three to a straight flush: the simple rules keep the two highest (Jh 10s); the
+    # expert weighs its discards over sampled tables, in benchmarks (decide) as at the table
+    game = new("7s 10s Jh 9s 4h", "Ah Qd 8c 7c 2h")
+    (thinking,) = make_bot("chicago", 0, "expert", random.Random(2)).plans(game.view(0), NOW)
+    assert isinstance(thinking, Thinking)
+    searched = thinking.work(*thinking.args)
+    assert searched == decide(game.view(0), 0, "expert", seed=thinking.args[2])
+    assert set(searched.cards) == set(cards("4h Jh")) != set(decide(game.view(0), 0, "easy").cards)
