@@ -1,0 +1,52 @@
+"""How far hard's way of playing Thirteen could get at a larger table: an oracle that sees every
+hand (and the set-aside cards), in one seat against bots of one level in the others, seats
+rotated on the same deals.
+
+    python benchmarks/thirteen_oracle.py [--games N] [--lower medium] [--players 3] [--width W] [--out NAME]
+
+At every move it plays the planner's ``width`` best moves out on the true deal, every seat
+playing the planner's move, and makes the one with which it goes out first (the planner's
+order breaks ties): hard's search at larger tables with its sampled deals replaced by the deal
+itself. Its share says how much that search could gain from knowing the cards: where it stays
+near the target, more deals or a wider search will not reach it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from levels import oracle_game, oracle_row, print_row, rotated, write_rows
+
+from cardarcade.bots.thirteen import planned_first_out, search_moves
+from cardarcade.rules.base import Action
+from cardarcade.rules.thirteen import Thirteen
+
+
+def oracle_move(game: Thirteen, seat: int, width: int) -> Action:
+    moves = search_moves(game.view(seat), seat, width)
+    for move in moves:
+        trial = game.clone()
+        trial.apply(seat, move)
+        if planned_first_out(trial) == seat:
+            return move
+    return moves[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=300, help="games (every seat of every deal counts)")
+    parser.add_argument("--lower", default="medium", help="the level of the other seats")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--width", type=int, default=4, help="the planner's best moves played out each move")
+    parser.add_argument("--out", default="levels_thirteen_oracle", help="result file name in benchmarks/results/")
+    args = parser.parse_args()
+    n = args.players
+    scores = rotated(args.games, n, lambda seat, seed: oracle_game(
+        "thirteen", n, seat, seed, args.lower, lambda game, p: oracle_move(game, p, args.width)))
+    row = oracle_row("thirteen", n, args.lower, scores, width=args.width)
+    print_row(row)
+    write_rows(args.out, [row])
+
+
+if __name__ == "__main__":
+    main()
