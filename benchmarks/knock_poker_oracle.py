@@ -11,10 +11,9 @@ can reach: where it stays near the target, the deal, not the bot, decides most g
 
 from __future__ import annotations
 
-import argparse
 import random
 
-from levels import oracle_row, print_row, rotated, seat_score, write_rows
+from levels import oracle_options, report_oracle, seat_score
 
 from cardarcade.bots import Moment, Thinking, make_bot
 from cardarcade.bots.search import Budget, play_out, sampled_best
@@ -63,18 +62,13 @@ def play(players: int, lower: str, oracle_seat: int, seed: int, deals: int) -> f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="games (every seat of every deal counts)")
-    parser.add_argument("--lower", default="hard", help="the level of the other seats")
+    parser = oracle_options(__doc__, games=200, lower="hard", out="levels_knock_poker_oracle")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--deals", type=int, default=60, help="stock orders the oracle plays each move out in")
-    parser.add_argument("--out", default="levels_knock_poker_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
     n = args.players
-    scores = rotated(args.games, n, lambda seat, seed: play(n, args.lower, seat, seed, args.deals))
-    row = oracle_row("knock-poker", n, args.lower, scores, deals=args.deals)
-    print_row(row)
-    write_rows(args.out, [row])
+    report_oracle("knock-poker", n, args, lambda seat, seed: play(n, args.lower, seat, seed, args.deals),
+                  deals=args.deals)
 
 
 if __name__ == "__main__":

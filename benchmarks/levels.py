@@ -156,6 +156,24 @@ def oracle_row(game_id: str, players: int, lower: str, scores: list[float], **ex
             **summary(scores, players)}
 
 
+def oracle_options(doc: str | None, games: int, lower: str, out: str) -> argparse.ArgumentParser:
+    """The options every oracle's command takes (``--games``, ``--lower``, ``--out``), with its
+    defaults; a command adds its own."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=games, help="games (every seat of every deal counts)")
+    parser.add_argument("--lower", default=lower, help="the level of the other seats")
+    parser.add_argument("--out", default=out, help="result file name in benchmarks/results/")
+    return parser
+
+
+def report_oracle(game_id: str, players: int, args: argparse.Namespace, play_one, **extra) -> None:
+    """An oracle's games (``play_one(seat, seed) -> score``, every seat of each deal in turn),
+    its row printed and kept in ``args.out``."""
+    row = oracle_row(game_id, players, args.lower, rotated(args.games, players, play_one), **extra)
+    print_row(row)
+    write_rows(args.out, [row])
+
+
 def write_rows(out: str, rows: list[dict], **extra) -> None:
     """The rows into ``benchmarks/results/<out>.json``, and where they went."""
     path = _common.write_results(out, {**extra, "pairs": rows})

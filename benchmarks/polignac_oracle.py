@@ -12,9 +12,8 @@ on what the last tricks are worth, not on the whole game.
 
 from __future__ import annotations
 
-import argparse
 
-from levels import oracle_game, oracle_row, print_row, rotated, write_rows
+from levels import oracle_game, oracle_options, report_oracle
 
 from cardarcade.bots._trick_pimc import play_out, solve
 from cardarcade.bots.polignac import rule_of_thumb, tricks_of
@@ -46,18 +45,12 @@ def oracle_move(game: Polignac, seat: int, solve_at: int) -> Action:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=90, help="games (every seat of every deal counts)")
-    parser.add_argument("--lower", default="hard", help="the bots' level in the other seats")
+    parser = oracle_options(__doc__, games=90, lower="hard", out="levels_polignac_oracle")
     parser.add_argument("--solve-at", type=int, default=12, help="cards left in the hands when the oracle solves")
-    parser.add_argument("--out", default="levels_polignac_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
     players = GAMES["polignac"].min_players
-    scores = rotated(args.games, players, lambda seat, seed: oracle_game(
+    report_oracle("polignac", players, args, lambda seat, seed: oracle_game(
         "polignac", players, seat, seed, args.lower, lambda game, me: oracle_move(game, me, args.solve_at)))
-    row = oracle_row("polignac", players, args.lower, scores)
-    print_row(row)
-    write_rows(args.out, [row])
 
 
 if __name__ == "__main__":

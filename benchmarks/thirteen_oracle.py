@@ -14,9 +14,8 @@ near the target, more deals or a wider search will not reach it.
 
 from __future__ import annotations
 
-import argparse
 
-from levels import oracle_game, oracle_row, print_row, rotated, write_rows
+from levels import oracle_game, oracle_options, report_oracle
 
 from cardarcade.bots.thirteen import danger, decide_planner, planned_first_out, search_moves
 from cardarcade.rules.base import Action
@@ -37,20 +36,15 @@ def oracle_move(game: Thirteen, seat: int, width: int, near: int = 99) -> Action
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=300, help="games (every seat of every deal counts)")
-    parser.add_argument("--lower", default="medium", help="the level of the other seats")
+    parser = oracle_options(__doc__, games=300, lower="medium", out="levels_thirteen_oracle")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--width", type=int, default=4, help="the planner's best moves played out each move")
     parser.add_argument("--near", type=int, default=99, help="search only once an opponent holds this many cards")
-    parser.add_argument("--out", default="levels_thirteen_oracle", help="result file name in benchmarks/results/")
     args = parser.parse_args()
     n = args.players
-    scores = rotated(args.games, n, lambda seat, seed: oracle_game(
-        "thirteen", n, seat, seed, args.lower, lambda game, p: oracle_move(game, p, args.width, args.near)))
-    row = oracle_row("thirteen", n, args.lower, scores, width=args.width, near=args.near)
-    print_row(row)
-    write_rows(args.out, [row])
+    report_oracle("thirteen", n, args, lambda seat, seed: oracle_game(
+        "thirteen", n, seat, seed, args.lower, lambda game, p: oracle_move(game, p, args.width, args.near)),
+        width=args.width, near=args.near)
 
 
 if __name__ == "__main__":
