@@ -29,7 +29,7 @@ class GameInfo:
     screen: str = ""  # the module in cardarcade.ui.screens that plays it; "" = named like the game
     # A turn-based game whose bots come in an expert level too: set only once
     # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard. The experts of
-    # Cuckoo, Knock Poker and Toepen are built but not shown stronger, so not offered (Toepen's,
+    # Chicago, Cuckoo, Knock Poker and Toepen are built but not shown stronger, so not offered (Toepen's,
     # offered until session 6, went broke in 32% of 150 games against hards who read a knocker
     # too, each hard in 37%, a gap not told apart; the first 57 alone gave 18% and 43%). A game
     # saved with a level since withdrawn plays on at it (``bots.playable_levels``).
