@@ -13,10 +13,11 @@
   could have played): a person misjudges a plan now and then, but watches a player about to go
   out (at four players or more only one down to a single card).
 - hard: a strong player: the planner's best move; heads-up, while nobody is close to going
-  out, its second choice about one move in seven. At larger tables it never slips, and once an
-  opponent is close to going out it thinks the end through: the planner's three best moves,
-  each played out on 16 deals of the cards it has not seen with every seat playing the
-  planner's move, and the one that goes out first most often (``TABLE_SEARCH``).
+  out, its second choice about one move in seven. At larger tables it never slips, and at three
+  or four players, once an opponent is close to going out, it thinks the end through: the
+  planner's three best moves, each played out on 16 deals of the cards it has not seen with
+  every seat playing the planner's move, and the one that goes out first most often
+  (``TABLE_SEARCH``; at five players or more the planner's move).
 - expert, heads-up: takes the planner's few best moves and plays each out on deals of the cards
   it has not seen (``search.sampled_best`` over ``Thirteen.determinize``, everyone playing on by
   the engine's play-out policy), and plays the one that wins most, but only when it wins
@@ -63,6 +64,10 @@ SLIPS = {"medium": 0.6, "hard": 0.15}
 EXPERT_DEALS, EXPERT_WIDTH, EXPERT_MARGIN, EXPERT_SECONDS = 200, 4, 0.05, 1.5
 # hard's search at larger tables: deals (its fixed work) and the planner's moves weighed
 TABLE_DEALS, TABLE_WIDTH = 16, 3
+# the largest table it searches at: measured stronger at three and four players; at eight a
+# searched move took 0.48 s of CPU at the median and 1.8 s at most, the play-outs growing with
+# the table, so there hard plays the planner
+TABLE_SEARCH_MOST_PLAYERS = 4
 
 
 def counts_of(cards: list[Card] | tuple[Card, ...]) -> Counts:
@@ -291,12 +296,13 @@ class Search:
 
 def search_for(level: str, view: ThirteenView, seat: int) -> Search | None:
     """The search a bot of ``level`` runs here, if any: heads-up, expert's (``SEARCHES``); at
-    larger tables, hard's (and a saved expert's) once an opponent is close to going out. There
+    tables of three and four, hard's (and a saved expert's) once an opponent is close to going out. There
     the play-outs' rules of thumb judged moves worse than the planner alone (0.20 of 120 games
     against it at four, even 0.25); play-outs by the planner judge them better."""
     if view.players == 2:
         return SEARCHES.get(level)
-    return TABLE_SEARCH if level in ("hard", "expert") and danger(view, seat) <= DANGER else None
+    searching = level in ("hard", "expert") and view.players <= TABLE_SEARCH_MOST_PLAYERS
+    return TABLE_SEARCH if searching and danger(view, seat) <= DANGER else None
 
 
 SEARCHES = {"expert": Search(deals=EXPERT_DEALS, width=EXPERT_WIDTH, seconds=EXPERT_SECONDS, margin=EXPERT_MARGIN)}

@@ -169,6 +169,13 @@ def test_hard_at_a_larger_table_thinks_the_end_through_where_medium_follows_its_
     assert {decision(game, "hard", seed) for seed in range(3)} == {play("Qh")}
 
 
+def test_hard_at_five_players_or_more_plays_its_plan_without_searching() -> None:
+    # The position above with three more players: a search there grows with the table (at
+    # eight, 1.8 s of CPU a move at most), so hard knocks as the planner does.
+    game = table_game("Qh Ks Ah", "5c 5d", "9c Jc Qc 4d", "6s 6h", "8c 8d 8h", table="3h")
+    assert {decision(game, "hard", seed) for seed in range(3)} == {KNOCK}
+
+
 def test_expert_leaves_a_close_call_to_the_plan() -> None:
     # Heads-up, 9♣ to answer holding 4♥ 5♠ 8♠ 9♦ 9♥ 10♥ A♠ A♥ 2♠: the play-outs rate the A♠ a
     # little higher than the planner's 9♦ (by less than one deal in twenty), too little to
