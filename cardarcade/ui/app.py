@@ -58,6 +58,27 @@ MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are c
 # Parsed stylesheet rules per set of theme variables, shared by the apps of this process (they
 # are never changed once parsed); see ArcadeApp._first_theme.
 _PARSED_CSS: dict[tuple[tuple[str, str], ...], dict] = {}
+
+
+class _SharedParses(dict):
+    """One app's parsed stylesheets: it starts from what the apps with the same theme variables
+    parsed, and adds what it parses to theirs, until its theme changes. Textual then clears the
+    cache and parses again with the new theme's colours: those stay the app's own, and the
+    shared rules stay as they were (they were cleared and refilled with the other theme's
+    colours, and every session that started later on the server showed them)."""
+
+    def __init__(self, shared: dict) -> None:
+        super().__init__(shared)
+        self._shared: dict | None = shared
+
+    def __setitem__(self, key, rules) -> None:
+        super().__setitem__(key, rules)
+        if self._shared is not None:
+            self._shared[key] = rules
+
+    def clear(self) -> None:
+        super().clear()
+        self._shared = None
 _THEME_VARIABLES: dict[str, dict[str, str]] = {}  # by the theme and defaults' repr (ArcadeApp.get_css_variables)
 
 
@@ -214,7 +235,7 @@ class ArcadeApp(App):
         self._refresh_truecolor_filter(self.ansi_theme)
         variables = self.get_css_variables()
         self.stylesheet.set_variables(variables)
-        self.stylesheet._parse_cache = _PARSED_CSS.setdefault(tuple(sorted(variables.items())), {})
+        self.stylesheet._parse_cache = _SharedParses(_PARSED_CSS.setdefault(tuple(sorted(variables.items())), {}))
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:

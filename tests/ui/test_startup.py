@@ -59,6 +59,22 @@ async def test_the_first_frame_looks_as_if_the_theme_had_been_set_the_ordinary_w
         assert await looks(ArcadeApp, dirs, theme) == await looks(OrdinaryThemeApp, dirs, theme)
 
 
+async def test_a_theme_changed_in_one_app_leaves_the_next_apps_look_as_it_was():
+    # On a server each session is an app of one process. One player pressing t cleared the rules
+    # every app shares, and the next screen that player opened (a game's set-up) refilled them
+    # with the new theme's colours: every session started after showed the default theme's name
+    # in another theme's colours.
+    before = await looks(ArcadeApp, [], None)
+    app = ArcadeApp(settings=UISettings(countdown=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.theme != "cardarcade-felt"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SetupScreen")
+    assert await looks(ArcadeApp, [], None) == before
+
+
 async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path, toasts_stay):
     (tmp_path / "odd.toml").write_text(LIGHT.replace('name = "daylight"', 'name = "odd"')
                                        .replace('title = "Daylight"', 'title = "[/] [bold]odd"'))
