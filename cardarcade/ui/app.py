@@ -58,14 +58,14 @@ MAX_WARNINGS_SHOWN = 3  # theme-file problems popped up at start; the rest are c
 # Parsed stylesheet rules per set of theme variables, shared by the apps of this process (they
 # are never changed once parsed); see ArcadeApp._first_theme.
 _PARSED_CSS: dict[tuple[tuple[str, str], ...], dict] = {}
+_THEME_VARIABLES: dict[str, dict[str, str]] = {}  # by the theme and defaults' repr (ArcadeApp.get_css_variables)
 
 
 class _SharedParses(dict):
     """One app's parsed stylesheets: it starts from what the apps with the same theme variables
     parsed, and adds what it parses to theirs, until its theme changes. Textual then clears the
-    cache and parses again with the new theme's colours: those stay the app's own, and the
-    shared rules stay as they were (they were cleared and refilled with the other theme's
-    colours, and every session that started later on the server showed them)."""
+    cache and parses again with the new theme's colours, which stay the app's own: had they gone
+    into the shared rules, every session started later would show another theme's colours."""
 
     def __init__(self, shared: dict) -> None:
         super().__init__(shared)
@@ -79,7 +79,6 @@ class _SharedParses(dict):
     def clear(self) -> None:
         super().clear()
         self._shared = None
-_THEME_VARIABLES: dict[str, dict[str, str]] = {}  # by the theme and defaults' repr (ArcadeApp.get_css_variables)
 
 
 @dataclass
