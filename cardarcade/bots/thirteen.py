@@ -26,7 +26,8 @@
   tables it plays as hard does (its play-outs by rules of thumb measured weaker there).
 
 Easy, medium and hard decide on the event loop (the planner: under a millisecond at the
-median), but for hard's search at larger tables; the searches run off it (``Thinking``), a fixed number of deals whatever the machine's load.
+median), except hard's search at three and four players; the searches run off it (``Thinking``),
+a fixed number of deals whatever the machine's load.
 """
 
 from __future__ import annotations
