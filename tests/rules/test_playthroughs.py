@@ -17,7 +17,15 @@ import pytest
 
 from cardarcade.rules import GAMES
 from tests.rules.playthroughs import (
-    FULL_STEPS, HERE, REGENERATE, choose, first_difference, path_of, playthrough, setup_of)
+    FULL_STEPS,
+    HERE,
+    REGENERATE,
+    choose,
+    first_difference,
+    path_of,
+    playthrough,
+    setup_of,
+)
 
 GAME_IDS = sorted(GAMES)
 

@@ -161,7 +161,7 @@ def playthrough(game_id: str, full: int | None = FULL_STEPS) -> str:
 def first_difference(expected: str, actual: str, context: int = 3) -> str | None:
     """None if the texts are equal; else where they first differ, with a few lines around it."""
     old, new = expected.splitlines(), actual.splitlines()
-    at = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    at = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
     if old == new:
         return None
     start = max(0, at - context)
