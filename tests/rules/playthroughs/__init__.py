@@ -97,6 +97,15 @@ def choose(game: Game, rng: random.Random) -> tuple[int, Action]:
     return seat, action
 
 
+def action_text(action: Action) -> str:
+    """The action's fields as they are ('play 7♣ target 1 value 3'), whatever ``Action.__str__``
+    shows a person."""
+    parts = [action.kind, *map(str, action.cards)]
+    parts += [] if action.target is None else [f"target {action.target}"]
+    parts += [] if action.value is None else [f"value {action.value!r}"]
+    return " ".join(parts)
+
+
 def views_line(game: Game, who: list[str]) -> str:
     seats = [f"{who[seat]} {view_digest(game.view(seat))}" for seat in range(game.players)]
     return "views: " + "  ".join([*seats, f"sp {view_digest(game.view(None))}"])
@@ -110,7 +119,7 @@ def steps(game: Game, rng: random.Random) -> Iterator[list[str]]:
         number += 1
         seat, action = choose(game, rng)
         events = game.apply(seat, action)
-        lines = [f"{number} {who[seat]} {action}"]
+        lines = [f"{number} {who[seat]} {action_text(action)}"]
         lines += [f"  {event.kind}: {one_line(event.describe(who))}" for event in events]
         lines.append("  " + views_line(game, who))
         yield lines
