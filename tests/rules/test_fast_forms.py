@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import astuple, dataclass, field, fields
+from dataclasses import astuple, field, fields, make_dataclass
 from itertools import combinations, product
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 
@@ -62,22 +62,14 @@ def random_states(engine: type[G], seeds: range = SEEDS) -> Iterator[G]:
 # ---------------------------------------------------------------- Action and Event
 
 
-@dataclass(frozen=True, slots=True)
-class ReadableAction:
-    kind: str
-    cards: tuple[Card, ...] = ()
-    target: int | None = None
-    value: int | str | None = None
+def readable_twin(fast: type) -> type:
+    """The class the frozen dataclass decorator makes from ``fast``'s fields, its own ``__init__``
+    included (the fast class keeps the decorator's, but for ``__init__``)."""
+    specs = [(f.name, f.type, field(default=f.default, default_factory=f.default_factory)) for f in fields(fast)]
+    return make_dataclass(f"Readable{fast.__name__}", specs, frozen=True, slots=True)
 
 
-@dataclass(frozen=True, slots=True)
-class ReadableEvent:
-    kind: str
-    seat: int | None = None
-    text: str = ""
-    cards: tuple[Card, ...] = ()
-    target: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+ReadableAction, ReadableEvent = readable_twin(Action), readable_twin(Event)
 
 
 ACE, KING = Card.parse("As"), Card.parse("Kh")
@@ -90,13 +82,8 @@ CALLS: dict[type, list[tuple[tuple, dict]]] = {
 }
 
 
-def field_defaults(cls: type) -> list[tuple[str, object]]:
-    return [(f.name, f.default_factory() if callable(f.default_factory) else f.default) for f in fields(cls)]
-
-
 @pytest.mark.parametrize("fast, readable", [(Action, ReadableAction), (Event, ReadableEvent)])
 def test_the_slot_stores_make_what_the_dataclass_would(fast: type, readable: type) -> None:
-    assert field_defaults(fast) == field_defaults(readable)
     for args, kwargs in CALLS[fast]:
         made, expected = fast(*args, **kwargs), readable(*args, **kwargs)
         assert astuple(made) == astuple(expected), (args, kwargs)
@@ -111,7 +98,7 @@ def test_equal_actions_are_one_key() -> None:
     made = [Action(*args, **kwargs) for args, kwargs in CALLS[Action]]
     again = [ReadableAction(*args, **kwargs) for args, kwargs in CALLS[Action]]
     assert made == [Action(*astuple(a)) for a in again]
-    assert [hash(a) for a in made] == [hash(Action(*astuple(a))) for a in again]
+    assert [hash(a) for a in made] == [hash(astuple(a)) for a in again]
     assert len(set(made) | set(Action(*astuple(a)) for a in again)) == len(made)
 
 
