@@ -12,6 +12,7 @@ from the rule, and the two must agree. Pairs covered:
 - Schnapsen: ``legal_actions`` (one pass for a lead) against the rule's parts (``playable``,
   ``marriages_open``, ``may_exchange``, ``may_close``, ``may_declare``), and ``is_legal``'s
   check of a play without the list against the list;
+- Schnapsen's and Bura's ``card_points`` (points looked up by card code) against the ranks' points;
 - Bura: ``lead_actions`` (the usual hand written out) against "any card, two or three of one
   suit, or three aces";
 - Chicago: ``draws`` (read from tables of shared actions) against every discard in order;
@@ -26,12 +27,13 @@ from collections.abc import Iterator
 from dataclasses import astuple, field, fields, make_dataclass
 from itertools import combinations, product
 from operator import attrgetter
+from types import ModuleType
 from typing import TypeVar
 
 import pytest
 
 from cardarcade.cards import Card, Rank, standard_deck
-from cardarcade.rules import Action, Event
+from cardarcade.rules import Action, Event, bura, schnapsen
 from cardarcade.rules.base import Game, shuffle
 from cardarcade.rules.bura import PACK as BURA_PACK
 from cardarcade.rules.bura import lead_actions, plays
@@ -198,6 +200,17 @@ def test_schnapsens_one_pass_moves_are_the_rules_parts_together() -> None:
                 continue  # (apply refuses every move then, before asking is_legal)
             for card in SCHNAPSEN_PACK:
                 assert game.is_legal(seat, PLAYS[card]) == (PLAYS[card] in legal)
+
+
+# ---------------------------------------------------------------- card points (Schnapsen, Bura)
+
+
+@pytest.mark.parametrize("engine", [schnapsen, bura])
+def test_card_points_read_by_code_are_the_ranks_points(engine: ModuleType) -> None:
+    rng = random.Random(7)
+    for size in range(len(engine.PACK) + 1):
+        cards = rng.sample(engine.PACK, size)
+        assert engine.card_points(cards) == sum(engine.CARD_POINTS.get(card.rank, 0) for card in cards)
 
 
 # ---------------------------------------------------------------- Bura
