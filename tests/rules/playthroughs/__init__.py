@@ -15,7 +15,9 @@ Regenerate after a deliberate change of behaviour, and review the diff:
 
     python -m tests.rules.playthroughs --write [ids...]
 
-``--show ID`` prints a whole game, every step written out, to see where a tail digest differs.
+``--show ID`` prints a whole game, every step written out, to see where a tail digest differs;
+``--show ID --views`` adds every view's JSON under its digest: run it before and after a change
+and diff the two to see what a player's view gained or lost.
 """
 
 from __future__ import annotations
@@ -25,8 +27,6 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-from pydantic import BaseModel
 
 from cardarcade.rules import GAMES, Action
 from cardarcade.rules.base import Game, GameSpec
@@ -74,10 +74,6 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:DIGEST_CHARS]
 
 
-def view_digest(view: BaseModel) -> str:
-    return digest(view.model_dump_json())
-
-
 def names(players: int) -> list[str]:
     return [f"P{seat}" for seat in range(players)]
 
@@ -106,12 +102,15 @@ def action_text(action: Action) -> str:
     return " ".join(parts)
 
 
-def views_line(game: Game, who: list[str]) -> str:
-    seats = [f"{who[seat]} {view_digest(game.view(seat))}" for seat in range(game.players)]
-    return "views: " + "  ".join([*seats, f"sp {view_digest(game.view(None))}"])
+def views_lines(game: Game, who: list[str], whole: bool = False) -> list[str]:
+    """The digest of each player's view and the spectator's; ``whole``: each view's JSON below."""
+    views = [(who[seat], game.view(seat).model_dump_json()) for seat in range(game.players)]
+    views.append(("sp", game.view(None).model_dump_json()))
+    lines = ["views: " + "  ".join(f"{name} {digest(text)}" for name, text in views)]
+    return lines + ([f"    {name} {text}" for name, text in views] if whole else [])
 
 
-def steps(game: Game, rng: random.Random) -> Iterator[list[str]]:
+def steps(game: Game, rng: random.Random, whole_views: bool = False) -> Iterator[list[str]]:
     """Play ``game`` to its end; each step's lines: the move, its events, the views after it."""
     who = names(game.players)
     number = 0
@@ -121,11 +120,11 @@ def steps(game: Game, rng: random.Random) -> Iterator[list[str]]:
         events = game.apply(seat, action)
         lines = [f"{number} {who[seat]} {action_text(action)}"]
         lines += [f"  {event.kind}: {one_line(event.describe(who))}" for event in events]
-        lines.append("  " + views_line(game, who))
+        lines += ["  " + line for line in views_lines(game, who, whole_views)]
         yield lines
 
 
-def header(spec: GameSpec, game: Game, setup: Setup) -> list[str]:
+def header(spec: GameSpec, game: Game, setup: Setup, whole_views: bool) -> list[str]:
     return [
         f"# Golden playthrough of {spec.title}: what the engine does from one seed, step by step.",
         f"# Regenerate after a deliberate change (and review the diff): {REGENERATE} {spec.id}",
@@ -136,8 +135,7 @@ def header(spec: GameSpec, game: Game, setup: Setup) -> list[str]:
         f"seed: {setup.seed}",
         f"chooser: random.Random({setup.seed}), late claims {LATE_CLAIMS}",
         f"options: {game.options.model_dump_json()}",
-        "start " + views_line(game, names(game.players)),
-    ]
+    ] + ["start " + line for line in views_lines(game, names(game.players), whole_views)]
 
 
 def footer(game: Game) -> list[str]:
@@ -146,15 +144,16 @@ def footer(game: Game) -> list[str]:
     return [f"result: {result.model_dump_json()}", f"result text: {one_line(result.describe(names(game.players)))}"]
 
 
-def playthrough(game_id: str, full: int | None = FULL_STEPS) -> str:
-    """The playthrough of ``game_id`` as its file holds it (``full=None``: every step written out)."""
+def playthrough(game_id: str, full: int | None = FULL_STEPS, whole_views: bool = False) -> str:
+    """The playthrough of ``game_id`` as its file holds it (``full=None``: every step written out;
+    ``whole_views``: every view's JSON under its digest, to compare where a digest differs)."""
     spec = GAMES[game_id]
     setup = setup_of(game_id)
     game = spec.new(setup.players, seed=setup.seed)
-    lines = header(spec, game, setup)
+    lines = header(spec, game, setup, whole_views)
     tail = hashlib.sha256()
     first_hidden = count = 0
-    for count, step_lines in enumerate(steps(game, random.Random(setup.seed)), start=1):
+    for count, step_lines in enumerate(steps(game, random.Random(setup.seed), whole_views), start=1):
         if full is None or count <= full:
             lines += step_lines
         else:

@@ -1,4 +1,4 @@
-"""python -m tests.rules.playthroughs --write [ids...] | --show ID: see the package's docstring."""
+"""python -m tests.rules.playthroughs --write [ids...] | --show ID [--views]: see the package's docstring."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", nargs="*", metavar="ID", help="rewrite these games' files (none named: every game's)")
     mode.add_argument("--show", metavar="ID", help="print one game's playthrough with every step written out")
+    parser.add_argument("--views", action="store_true", help="with --show: every view's JSON under its digest")
     args = parser.parse_args(argv)
     wanted = [args.show] if args.show else args.write or list(GAMES)
     unknown = [game_id for game_id in wanted if game_id not in GAMES]
     if unknown:
         parser.error(f"unknown game ids: {', '.join(unknown)}")
     if args.show:
-        sys.stdout.write(playthrough(args.show, full=None))
+        sys.stdout.write(playthrough(args.show, full=None, whole_views=args.views))
         return 0
     for game_id in wanted:
         path = path_of(game_id)
