@@ -9,7 +9,8 @@ one at the stimulus before (a press the table timestamped just before another ca
 the file pins late claims too. Each step records the acting seat and action, every event's kind
 and the sentence a player reads, and a digest of each seat's view and the spectator's after it.
 Long games are written in full for their first ``FULL_STEPS`` steps; the rest is finished by the
-same chooser and pinned by one digest of the lines it would have written.
+same chooser and pinned by one digest of the lines it would have written. A digest is SHA-256 of
+the view's JSON, never ``hash()``: the files hold in any process, whatever its hash seed.
 
 Regenerate after a deliberate change of behaviour, and review the diff:
 
