@@ -44,10 +44,10 @@ plain.install()  # (process-wide: no control character in any text reaches a ter
 first_show.install()  # (process-wide: a new screen is not styled twice as it first shows)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
+    from cardarcade.seating import GameSetup
     from cardarcade.server.lobby import Lobby
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
-    from cardarcade.table.setup import GameSetup
     from cardarcade.table.shared import SeatHolder, SharedTable
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -786,7 +786,7 @@ class ArcadeApp(App):
     def record_reaction(self, game_id: str, who: str, seconds: float, outcome: str) -> None:
         """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat
         keyboard each has their own)."""
-        from cardarcade.table.table import is_fault
+        from cardarcade.seating import is_fault
 
         if not is_fault(outcome):
             self._reactions[game_id, who].append(seconds)
