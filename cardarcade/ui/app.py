@@ -45,10 +45,10 @@ first_show.install()  # (process-wide: a new screen is not styled twice as it fi
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.seating import GameSetup
-    from cardarcade.server.lobby import Lobby
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
     from cardarcade.table.shared import SeatHolder, SharedTable
+    from cardarcade.ui.lobby_protocol import LobbyProtocol
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # Seconds from losing the terminal to the end of the process, whatever the shutdown does meanwhile.
@@ -138,7 +138,7 @@ class ArcadeApp(App):
                  environ: Mapping[str, str] | None = None,
                  themes: tuple[dict[str, CardTheme], list[str]] | None = None,
                  driver_class: Callable[..., Driver] | None = None, store: UserStore | None = None,
-                 player: str | None = None, lobby: Lobby | None = None, address: str = "") -> None:
+                 player: str | None = None, lobby: LobbyProtocol | None = None, address: str = "") -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
         and handles signals itself).
