@@ -69,7 +69,7 @@ class GameSetup:
     @classmethod
     def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,
              options: Options | dict | None = None, humans: int = 1, levels: list[str] | None = None,
-             deck: list[Card] | None = None) -> "GameSetup":
+             deck: list[Card] | None = None) -> GameSetup:
         """``humans`` people (seats 0..humans-1) and bots in the other seats."""
         players = players or spec.default_players
         bot_levels = levels or [level]
@@ -86,14 +86,14 @@ class GameSetup:
     def new_game(self) -> Game:
         return self.spec.new(len(self.seats), seed=self.seed, options=self.options, deck=self.deck)
 
-    def again(self) -> "GameSetup":
+    def again(self) -> GameSetup:
         """The next game at this table: the deal passes to the left, as the texts have it. Seats
         are numbered from the dealer's left, so everyone moves one seat on: the player who sat
         first (left of the dealer) now deals, in the last seat."""
         return replace(self, seats=self.seats[1:] + self.seats[:1], seed=(self.seed + 1) % 2**31, deck=None,
                        passes=self.passes + 1)
 
-    def redeal(self) -> "GameSetup":
+    def redeal(self) -> GameSetup:
         """The same game started over with a new deal: nobody moves."""
         return replace(self, seed=(self.seed + 1) % 2**31, deck=None)
 

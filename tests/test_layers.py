@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "architecture.md"
@@ -45,7 +45,7 @@ def read_layers(doc: str) -> dict[str, Layer]:
     """Unit name (``rules``, ``cards``, ``__main__``...) -> its layer, from the document's table."""
     section = doc.split("\n## The layers\n", 1)[1].split("\n## ", 1)[0]
     layers = {}
-    for rank, units, never in re.findall(r"^\| (\d+) \| ([^|]*) \|[^|]*\|([^|]*)\|$", section, re.M):
+    for rank, units, never in re.findall(r"^\| (\d+) \| ([^|]*) \|[^|]*\|([^|]*)\|$", section, re.MULTILINE):
         layer = Layer(int(rank), frozenset(re.findall(r"`([\w.]+)`", never)))
         for unit in re.findall(r"`([\w.]+)`", units):
             layers[unit] = layer
@@ -111,8 +111,8 @@ def wrong_way(imports: Iterator[Import], layers: dict[str, Layer]) -> list[tuple
         here, there = layers[unit].rank, layers[target].rank
         if there >= here:
             way = "up" if there > here else "sideways"
-            found.append((imp, f"{imp.file}:{imp.line}: {unit} (layer {here}) imports {imp.module}, "
-                               f"{way} to {target} (layer {there})"))
+            why = f"{imp.file}:{imp.line}: {unit} (layer {here}) imports {imp.module}, {way} to {target} (layer {there})"
+            found.append((imp, why))
     return found
 
 
