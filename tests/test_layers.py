@@ -9,8 +9,9 @@ and the layers below; a package of the same layer counts as sideways, and is ref
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,7 +102,7 @@ def imports_in(root: Path) -> Iterator[Import]:
         yield from sorted(found, key=lambda imp: imp.line)
 
 
-def wrong_way(imports: Iterator[Import], layers: dict[str, Layer]) -> list[tuple[Import, str]]:
+def wrong_way(imports: Iterable[Import], layers: dict[str, Layer]) -> list[tuple[Import, str]]:
     """Each import of another package that is not in a lower layer, with what is wrong with it."""
     found = []
     for imp in imports:
@@ -120,6 +121,12 @@ def layers() -> dict[str, Layer]:
     return read_layers(DOC.read_text(encoding="utf-8"))
 
 
+@functools.cache
+def repo_imports() -> tuple[Import, ...]:
+    """The package's imports, read once for the tests that share them (parsing takes seconds)."""
+    return tuple(imports_in(ROOT))
+
+
 def test_the_layer_table_places_every_module_and_only_those():
     table = layers()
     units = {unit_of_file(path.relative_to(ROOT).as_posix()) for path in (ROOT / "cardarcade").rglob("*.py")}
@@ -128,20 +135,20 @@ def test_the_layer_table_places_every_module_and_only_those():
 
 
 def test_no_import_points_up_or_sideways():
-    found = [(imp, why) for imp, why in wrong_way(imports_in(ROOT), layers())
+    found = [(imp, why) for imp, why in wrong_way(repo_imports(), layers())
              if (imp.file, imp.module) not in KNOWN_EXCEPTIONS]
     assert not found, "imports against the layers (docs/architecture.md):\n" + "\n".join(why for _, why in found)
 
 
 def test_every_known_exception_is_still_needed():
-    found = {(imp.file, imp.module) for imp, _ in wrong_way(imports_in(ROOT), layers())}
+    found = {(imp.file, imp.module) for imp, _ in wrong_way(repo_imports(), layers())}
     stale = [f"{file} -> {module}" for file, module in KNOWN_EXCEPTIONS if (file, module) not in found]
     assert not stale, "no longer imported against the layers: drop from KNOWN_EXCEPTIONS:\n" + "\n".join(stale)
 
 
 def test_no_layer_imports_a_library_it_must_keep_out_of():
     table = layers()
-    found = [f"{imp.file}:{imp.line}: imports {imp.module}" for imp in imports_in(ROOT)
+    found = [f"{imp.file}:{imp.line}: imports {imp.module}" for imp in repo_imports()
              if imp.module.split(".")[0] in table[unit_of_file(imp.file)].never]
     assert not found, "libraries a layer never imports (docs/architecture.md):\n" + "\n".join(found)
 
