@@ -19,8 +19,8 @@ import _common
 
 from cardarcade.bots.reaction import LEVELS
 from cardarcade.rules import GAMES
+from cardarcade.seating import is_fault
 from cardarcade.table.simulate import play_headless
-from cardarcade.table.table import is_fault
 
 MODEL_SAMPLES = 20_000
 

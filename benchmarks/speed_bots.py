@@ -30,9 +30,10 @@ import _common
 from cardarcade.bots import LEVEL_NAMES
 from cardarcade.bots.reaction import LEVELS
 from cardarcade.rules import GAMES
+from cardarcade.seating import Reaction
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import PEOPLE, bot_seats, person_share, play_against_person
-from cardarcade.table.table import Reaction, Table
+from cardarcade.table.table import Table
 
 FAMILY = ("speed", "california-speed", "aggravation", "spoons", "cash")
 GOAL_P99_MS = 1.0

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _common  # noqa: E402
 
 from cardarcade.rules import GAMES  # noqa: E402
+from cardarcade.seating import GameSetup  # noqa: E402
 from cardarcade.store.saves import SaveStore, encode  # noqa: E402
-from cardarcade.table.setup import GameSetup  # noqa: E402
 
 
 def largest_state(seeds: int):

@@ -26,10 +26,9 @@ import _common  # noqa: E402
 
 from cardarcade.bots import levels_for  # noqa: E402
 from cardarcade.rules import GAMES  # noqa: E402
+from cardarcade.seating import GameSetup, Reaction  # noqa: E402  # noqa: E402
 from cardarcade.store.stats import Stats  # noqa: E402
-from cardarcade.table.setup import GameSetup  # noqa: E402
 from cardarcade.table.simulate import play_randomly  # noqa: E402
-from cardarcade.table.table import Reaction  # noqa: E402
 
 PROFILE = "ada"
 BATCH = 20

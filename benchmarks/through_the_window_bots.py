@@ -22,7 +22,7 @@ from speed_bots import timed_games
 
 from cardarcade.bots import LEVEL_NAMES
 from cardarcade.rules.through_the_window import nouns
-from cardarcade.table.table import Reaction
+from cardarcade.seating import Reaction
 
 GAME = "through-the-window"
 GOAL_P99_MS = 1.0

@@ -7,8 +7,8 @@ import random
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Game
+from cardarcade.seating import GameSetup
 from cardarcade.store.stats import Stats
-from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
 
 

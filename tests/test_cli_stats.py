@@ -10,8 +10,8 @@ import pytest
 from records import record_war
 
 from cardarcade.cli import main
+from cardarcade.seating import Reaction
 from cardarcade.store.user import UserStore
-from cardarcade.table.table import Reaction
 
 T0 = 1_790_000_000.0  # 2026-09-21T14:13:20Z
 

@@ -235,8 +235,8 @@ def test_two_arcades_on_one_data_folder_never_carry_on_the_same_save(terminal, u
     in another window and does not open it (its autosaves would undo the first's moves). The
     first crashes: its hold ends with it, and the second carries the game on."""
     from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup
     from cardarcade.store.saves import SaveStore
-    from cardarcade.table.setup import GameSetup
 
     setup = GameSetup.solo(GAMES["thirteen"], 2, seed=3, level="easy")
     SaveStore(user_folders / "data" / "cardarcade" / "saves").save("thirteen-1", setup, setup.new_game(), 5.0)

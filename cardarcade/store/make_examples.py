@@ -18,9 +18,9 @@ from pathlib import Path
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Game, GameSpec
+from cardarcade.seating import GameSetup
 from cardarcade.store._files import write_atomically
 from cardarcade.store.saves import encode
-from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
 
 REPO_SAVES = Path(__file__).resolve().parents[2] / "saves"

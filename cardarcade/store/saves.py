@@ -44,9 +44,8 @@ from cardarcade.bots import playable_levels
 from cardarcade.cards import Card, quoted
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, read_json
+from cardarcade.seating import GameSetup, Seat
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Seat
 
 ENVELOPE_FORMAT = "cardarcade-table"
 ENVELOPE_VERSION = 3

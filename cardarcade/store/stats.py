@@ -36,9 +36,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping
 
 from cardarcade.rules.base import Game
+from cardarcade.seating import GameSetup, Reaction, is_fault
 from cardarcade.store._files import user_data_dir
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Reaction, is_fault  # (Reaction: what the table reports of a claim)
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
 BIN_SECONDS = 0.01  # the histogram's resolution, and the trend's medians'

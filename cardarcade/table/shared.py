@@ -30,9 +30,9 @@ from typing import Callable, Sequence
 from cardarcade.bots import make_bot
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
+from cardarcade.seating import GameSetup, Reaction, Seat
 from cardarcade.table.clock import Clock, Handle
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import DEFAULT_PACE, Reaction, Seat, Table
+from cardarcade.table.table import DEFAULT_PACE, Table
 from cardarcade.table.thinking import live_thinker
 
 HOLD_SECONDS = 180.0  # how long a seat waits for a person who left

@@ -11,8 +11,9 @@ from typing import Callable, NamedTuple, Sequence
 from cardarcade.bots import Bot, make_bot
 from cardarcade.bots.reaction import ReactionProfile, exgauss_quantile, human_like, percentile, slips_at
 from cardarcade.rules.base import Game, GameSpec, Options, Result
+from cardarcade.seating import Seat, is_fault
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import Race, Seat, Table, is_fault
+from cardarcade.table.table import Race, Table
 
 # A bot-only game that has not ended after this much virtual time is abandoned as a draw
 # (it cannot happen with the shipped games, whose turn caps end them far sooner).

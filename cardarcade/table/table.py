@@ -26,11 +26,12 @@ import bisect
 import random
 import statistics
 from dataclasses import dataclass, field, replace
-from typing import Callable, Literal, Sequence
+from typing import Callable, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.rules.base import Action, Event, Game, IllegalAction
+from cardarcade.seating import Reaction, Seat, is_fault, is_win
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.thinking import InlineThinker, Thinker
 
@@ -59,31 +60,6 @@ def _ms(seconds: float) -> str:
     return f"{round(seconds * 1000, -1):.0f}"
 
 
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: Literal["human", "bot"] = "human"
-    level: str | None = None  # bots only
-    profile: str | None = None  # people only: whose profile (statistics, preferences) this seat plays as
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind == "bot"
-
-
-@dataclass(frozen=True, slots=True)
-class Reaction:
-    """One claim: who, how long after the card appeared, and what came of it."""
-
-    seat: int
-    seconds: float
-    outcome: str  # the engine's event kind: slap_win, late_slap, false_slap, ...
-    stimulus: int
-    claim: str = ""  # the claim made: the action kind (slap, snap, salute...), for the statistics
-    beaten_by: int | None = None  # the seat whose earlier move this claim lost to, if the engine says
-    margin: float = 0.0  # how much earlier (seconds) that seat pressed
-
-
 @dataclass(frozen=True, slots=True)
 class Race:
     """A contested race: the seat it was decided for (``won``) or against (lost by being last),
@@ -97,17 +73,6 @@ class Race:
     def even_share(self) -> float:
         """Each contender's fair chance of it."""
         return 1 / len(self.contenders)
-
-
-def is_fault(outcome: str) -> bool:
-    """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction
-    to a card that deserved one, so it is left out of reaction-time figures."""
-    return outcome.startswith(("false", "wrong"))
-
-
-def is_win(outcome: str) -> bool:
-    """Whether the claim won its race (slap_win, snap_win, call_win...)."""
-    return outcome.endswith("win")
 
 
 def race_decided(events: Sequence[Event]) -> tuple[int, bool] | None:

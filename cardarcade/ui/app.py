@@ -44,11 +44,11 @@ plain.install()  # (process-wide: no control character in any text reaches a ter
 first_show.install()  # (process-wide: a new screen is not styled twice as it first shows)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
-    from cardarcade.server.lobby import Lobby
+    from cardarcade.seating import GameSetup
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
-    from cardarcade.table.setup import GameSetup
     from cardarcade.table.shared import SeatHolder, SharedTable
+    from cardarcade.ui.lobby_protocol import LobbyProtocol
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 # Seconds from losing the terminal to the end of the process, whatever the shutdown does meanwhile.
@@ -138,7 +138,7 @@ class ArcadeApp(App):
                  environ: Mapping[str, str] | None = None,
                  themes: tuple[dict[str, CardTheme], list[str]] | None = None,
                  driver_class: Callable[..., Driver] | None = None, store: UserStore | None = None,
-                 player: str | None = None, lobby: Lobby | None = None, address: str = "") -> None:
+                 player: str | None = None, lobby: LobbyProtocol | None = None, address: str = "") -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
         and handles signals itself).
@@ -786,7 +786,7 @@ class ArcadeApp(App):
     def record_reaction(self, game_id: str, who: str, seconds: float, outcome: str) -> None:
         """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat
         keyboard each has their own)."""
-        from cardarcade.table.table import is_fault
+        from cardarcade.seating import is_fault
 
         if not is_fault(outcome):
             self._reactions[game_id, who].append(seconds)

@@ -12,9 +12,10 @@ from cardarcade.bots.reaction import FLOOR, LEVELS, AdaptiveProfile, human_like,
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
+from cardarcade.seating import Reaction, Seat
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import person_session
-from cardarcade.table.table import ARBITRATION_WINDOW, Reaction, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Table
 
 
 def median_ms(profile, n: int = 4000) -> float:

@@ -11,9 +11,10 @@ from cardarcade.bots import LEVEL_NAMES, Moment, make_bot
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import play_headless, simulate
-from cardarcade.table.table import Seat, Table
+from cardarcade.table.table import Table
 
 SPEC = GAMES["salute-the-king"]
 

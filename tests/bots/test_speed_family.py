@@ -13,9 +13,10 @@ import pytest
 from cardarcade.bots import Moment, make_bot
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES, Action
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import person_session, person_share, play_against_person
-from cardarcade.table.table import ARBITRATION_WINDOW, Race, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Race, Table
 from tests.rules.test_california_speed import TWO_PAIRS, packs_deck
 from tests.rules.test_speed import speed_deck
 

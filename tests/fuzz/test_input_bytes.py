@@ -22,7 +22,7 @@ import textual._parser
 from textual import events
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.terminal import MAX_COLUMNS, MAX_LINES, MAX_PASTE_CHARS, PASTE_SILENCE, InputDecoder
 

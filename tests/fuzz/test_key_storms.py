@@ -25,7 +25,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
 from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS

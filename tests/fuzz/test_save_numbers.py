@@ -50,8 +50,8 @@ def base_saves(game_id: str) -> list[dict]:
     """The app's saves of seeded random games at two player counts, at the start, early, mid-game
     and finished (a crafted save may hold a result)."""
     from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup
     from cardarcade.store.saves import encode
-    from cardarcade.table.setup import GameSetup
     from cardarcade.table.simulate import play_randomly
 
     spec = GAMES[game_id]

@@ -8,8 +8,9 @@ import pytest
 
 from cardarcade.rules import GAMES, Action, BadSave, IllegalAction
 from cardarcade.rules.aggravation import RULES, TURN, Aggravation
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Table
 from tests.rules.test_california_speed import packs_deck
 
 SPEC = GAMES["aggravation"]

@@ -7,8 +7,9 @@ import pytest
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES, Action, BadSetup, IllegalAction
 from cardarcade.rules.cash import Cash
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Table
 
 SPEC = GAMES["cash"]
 CHOSEN = {"partners": "chosen", "partner": 3}  # Player 1 with Player 3: sides [0, 1, 0, 1], ring 0 1 2 3

@@ -7,8 +7,9 @@ import pytest
 from cardarcade.cards import Card, cards, double_deck, standard_deck
 from cardarcade.rules import GAMES, Action, BadSetup, IllegalAction
 from cardarcade.rules.spoons import DEAL, TAKE, Spoons
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import ARBITRATION_WINDOW, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Table
 
 SPEC = GAMES["spoons"]
 

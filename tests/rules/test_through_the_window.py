@@ -9,14 +9,9 @@ from cardarcade.cards import Card, standard_deck
 from cardarcade.rules import GAMES, Action, IllegalAction
 from cardarcade.rules._proper_nouns import PROPER_NOUNS
 from cardarcade.rules.through_the_window import PASS, TURN, fold, letter_of, nouns
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import (
-    ARBITRATION_WINDOW,
-    COUNT_BEAT,
-    COUNT_BEATS,
-    Seat,
-    Table,
-)
+from cardarcade.table.table import ARBITRATION_WINDOW, COUNT_BEAT, COUNT_BEATS, Table
 
 SPEC = GAMES["through-the-window"]
 

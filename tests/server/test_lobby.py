@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
 
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
+from cardarcade.server.lobby import Lobby
+from cardarcade.table.clock import VirtualClock
 from cardarcade.table.shared import COUNTDOWN
+from cardarcade.ui.lobby_protocol import LobbyProtocol
 from cardarcade.ui.screens.lobby import news_pause
 from ssh_helpers import connect, until
 
@@ -122,3 +126,16 @@ def test_lobby_news_waits_longer_the_more_screens_follow_the_lobby():
     assert max(alone) < 0.2  # a few people see a new table at once
     assert 1.4 <= min(crowded) and max(crowded) <= 2.5  # a crowd's arrivals are gathered, never for long
     assert len(set(crowded)) > 1  # and screens do not all redraw at the same moment
+
+
+def test_the_servers_lobby_offers_everything_the_arcades_screens_ask_of_it():
+    """The ui declares what it needs of a lobby (it may not import the server): a method renamed,
+    dropped or given other parameters here would break the lobby screen only at run time."""
+    lobby = Lobby(VirtualClock())
+    assert isinstance(lobby, LobbyProtocol)
+    methods = [name for name, member in vars(LobbyProtocol).items()
+               if inspect.isfunction(member) and not name.startswith("_")]
+    assert "create_table" in methods
+    for name in methods:
+        wanted = list(inspect.signature(getattr(LobbyProtocol, name)).parameters)
+        assert list(inspect.signature(getattr(Lobby, name)).parameters) == wanted, name

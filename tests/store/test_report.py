@@ -12,11 +12,10 @@ import pytest
 from records import record_war
 
 from cardarcade.rules import GAMES
+from cardarcade.seating import GameSetup, Reaction
 from cardarcade.store import report
 from cardarcade.store.stats import Stats, StatsError
-from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
-from cardarcade.table.table import Reaction
 
 T0 = 1_790_000_000.0  # 2026-09-21T14:13:20Z
 

@@ -16,9 +16,9 @@ from hypothesis import given, settings, strategies as st
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import BadSave
+from cardarcade.seating import GameSetup
 from cardarcade.store import saves
 from cardarcade.store.saves import SaveFailed, SaveStore, decode, encode
-from cardarcade.table.setup import GameSetup
 
 
 def _played(game_id: str, moves: int, seed: int = 5):
@@ -75,8 +75,8 @@ _KILLED_WRITER = textwrap.dedent("""
     import io, os, sys, time
     from pathlib import Path
     from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup
     from cardarcade.store.saves import SaveStore
-    from cardarcade.table.setup import GameSetup
 
     def stall():
         print("writing", flush=True)

@@ -16,10 +16,9 @@ from records import finished_war, record_war
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
+from cardarcade.seating import GameSetup, Reaction
 from cardarcade.store import stats as stats_module
 from cardarcade.store.stats import LevelRecord, Stats, StatsError
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Reaction
 
 
 def claim(kind: str, outcome: str, seconds: float) -> Reaction:
@@ -135,8 +134,7 @@ _WRITER = textwrap.dedent("""
     from cardarcade.rules import GAMES
     from cardarcade.table.simulate import play_randomly
     from cardarcade.store.stats import Stats
-    from cardarcade.table.table import Reaction
-    from cardarcade.table.setup import GameSetup
+    from cardarcade.seating import GameSetup, Reaction
 
     path, name, go, count = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
     setup = GameSetup.solo(GAMES["war"], seed=3, level="easy")

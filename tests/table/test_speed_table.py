@@ -7,14 +7,9 @@ import pytest
 
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES, Action
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.table import (
-    ARBITRATION_WINDOW,
-    COUNT_BEAT,
-    COUNT_BEATS,
-    Seat,
-    Table,
-)
+from cardarcade.table.table import ARBITRATION_WINDOW, COUNT_BEAT, COUNT_BEATS, Table
 from tests.rules.test_speed import speed_deck
 
 

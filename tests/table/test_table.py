@@ -10,9 +10,10 @@ from cardarcade.bots.reaction import LEVELS, percentile
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action, IllegalAction
+from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import play_headless, simulate
-from cardarcade.table.table import ARBITRATION_WINDOW, Race, Seat, Table
+from cardarcade.table.table import ARBITRATION_WINDOW, Race, Table
 
 FLIP = Action("flip")
 

@@ -18,8 +18,9 @@ import time
 from cardarcade.bots import BotBase, Moment, Plan, Thinking
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
+from cardarcade.seating import Seat
 from cardarcade.table.clock import LoopClock, VirtualClock
-from cardarcade.table.table import THINKING_GRACE, Seat, Table
+from cardarcade.table.table import THINKING_GRACE, Table
 from cardarcade.table.thinking import ProcessThinker
 
 

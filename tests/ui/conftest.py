@@ -7,7 +7,7 @@ from textual.notifications import Notification
 
 from cardarcade.bots._speedplay import SpeedFamilyBot
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 
 

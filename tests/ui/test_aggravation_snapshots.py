@@ -4,7 +4,7 @@ cover, one two of a pair covered and the other marked as still open."""
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from tests.rules.test_california_speed import packs_deck
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.aggravation import AggravationScreen
 from cardarcade.ui.screens.result import ResultScreen
 from tests.rules.test_aggravation import hold

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.animals import ANIMAL_KEYS, AnimalsScreen
 from ui_helpers import deck_starting, prompt, screen_text, text_of, wait_for
 
@@ -134,7 +134,7 @@ async def test_names_variant_shows_and_calls_names(app_factory):
 
 async def test_a_call_between_two_others_is_not_a_race_you_missed(app_factory):
     from cardarcade.rules.base import Event
-    from cardarcade.table.table import Reaction
+    from cardarcade.seating import Reaction
 
     setup = GameSetup.solo(ANIMALS, 3, seed=1, humans=1)
     app = app_factory(setup)

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.themes import MONOCHROME
 from cardarcade.ui.widgets.cards import LARGE, SMALL, Slot, render_row
 from cardarcade.ui.screens.game import GameScreen

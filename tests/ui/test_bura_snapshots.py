@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.bura import deck_for
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 SPEC = GAMES["bura"]
 

@@ -11,7 +11,7 @@ from ui_helpers import prompt, screen_text, text_of, wait_for
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.bura import deck_for, plays
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.bura import BuraScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen

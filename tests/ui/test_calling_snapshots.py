@@ -7,7 +7,7 @@ it still), and no call is made, so every frame is the same on every run.
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 
 def test_snap_hotseat_a_few_cards_in(snap_compare, app_factory):

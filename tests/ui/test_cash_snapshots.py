@@ -9,7 +9,7 @@ from ui_helpers import wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
 
 

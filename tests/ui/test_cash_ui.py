@@ -5,7 +5,7 @@ from __future__ import annotations
 from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.rules import GAMES, Action
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.cash import CashScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.chicago import deck_for
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 SPEC = GAMES["chicago"]
 

@@ -9,7 +9,7 @@ from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.rules.chicago import PASS, deck_for
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.chicago import ChicagoScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen

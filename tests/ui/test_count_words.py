@@ -6,7 +6,7 @@ from rich.text import Text
 from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
 from cardarcade.ui.screens.pause import HistoryScreen
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import SWAP
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.egyptian_ratscrew import EgyptianRatscrewScreen
 from ui_helpers import deck_starting, text_of, wait_for
 

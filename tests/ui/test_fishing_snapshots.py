@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._fishing import stacked_deck
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 
 def test_go_fish_after_a_question_answered(snap_compare, app_factory):

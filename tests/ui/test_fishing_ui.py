@@ -13,7 +13,7 @@ from cardarcade.cards import Card, Rank, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._fishing import stacked_deck
 from cardarcade.rules.go_fish import ask_for as ask_for_rank
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.go_fish import AuthorsScreen, GoFishScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from ui_helpers import wait_for

@@ -10,8 +10,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 
 from cardarcade.rules.base import Result
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Seat
+from cardarcade.seating import GameSetup, Seat
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen

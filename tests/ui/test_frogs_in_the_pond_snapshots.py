@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck
 
 SPEC = GAMES["frogs-in-the-pond"]

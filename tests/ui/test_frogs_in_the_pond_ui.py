@@ -8,7 +8,7 @@ from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen

@@ -31,13 +31,12 @@ from cardarcade.bots import levels_for
 from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import IllegalAction
+from cardarcade.seating import GameSetup, Reaction, Seat
 from cardarcade.store.saves import new_save_id
 from cardarcade.store.settings import Settings
 from cardarcade.store.stats import Stats
 from cardarcade.store.user import UserStore
-from cardarcade.table.setup import GameSetup
 from cardarcade.table.simulate import play_randomly
-from cardarcade.table.table import Reaction, Seat
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import GameList, MenuScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 SPEC = GAMES["knock-poker"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.knock_poker import DRAW
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.knock_poker import KnockPokerScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen

@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.turn import ChoiceScreen

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.machiavelli import DRAW, END, arrange
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 SPEC = GAMES["machiavelli"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 BY_RANK = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value))
 

@@ -8,7 +8,7 @@ from rich.console import Console
 from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.old_mans_bundle import trail
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.old_mans_bundle import TABLE_WIDTH, OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen

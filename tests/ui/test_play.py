@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.app import TooSmallScreen
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen

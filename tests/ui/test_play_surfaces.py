@@ -9,7 +9,7 @@ from time import monotonic
 from ui_helpers import key_event, screen_text, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.result import ResultScreen

@@ -8,7 +8,7 @@ import pytest
 from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 
 @pytest.mark.parametrize("game_id, players", [("polignac", 4), ("chicago", 2), ("frogs-in-the-pond", 4)])

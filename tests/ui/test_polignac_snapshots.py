@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.polignac import deck_for
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 SPEC = GAMES["polignac"]
 FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",

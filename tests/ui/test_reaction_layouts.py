@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from rich.console import Console, RenderableType
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 GAME_IDS = ["war", "slapjack", "snap", "egyptian-ratscrew", "salute-the-king", "animals"]
 # Every player count with one person; two at a shared keyboard (whose key captions widen the

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from ui_helpers import deck_starting
 
 SPEC = GAMES["salute-the-king"]

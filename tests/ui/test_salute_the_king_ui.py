@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Seat
+from cardarcade.seating import GameSetup, Seat
 from cardarcade.ui.screens.salute_the_king import SaluteTheKingScreen, TriggerPicker
 from ui_helpers import deck_starting, screen_text, wait_for
 

@@ -8,7 +8,7 @@ import pytest
 from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen

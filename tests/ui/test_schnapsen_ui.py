@@ -10,7 +10,7 @@ from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
 from cardarcade.rules.schnapsen import deck_for
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.tricks import SchnapsenScreen
 from cardarcade.ui.screens.turn import CoverScreen

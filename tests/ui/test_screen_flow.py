@@ -9,7 +9,7 @@ import pytest
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Result
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.cuckoo import CuckooScreen
 from cardarcade.ui.screens.game import GameScreen

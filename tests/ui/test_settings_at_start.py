@@ -75,7 +75,7 @@ async def test_one_bad_setting_is_said_on_the_first_screen_and_the_rest_hold(sta
     # pace = 99 beside profile = "alice" threw the whole file away: the terminal played and
     # recorded a won game as the login name, and only the settings screen said anything.
     from cardarcade.rules import GAMES
-    from cardarcade.table.setup import GameSetup
+    from cardarcade.seating import GameSetup
 
     settings_file('profile = "alice"\npace = 99\ncountdown = 1\ntheme = "high-contrast"\n')
     app = ArcadeApp(start=GameSetup.solo(GAMES["war"], seed=1) if start == "game" else None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.cards import Rank
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import headline, outcome_mark
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardarcade.rules import GAMES
 from cardarcade.rules._shedding import stacked_deck
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 
 def test_neosho_rapids_mid_chain(snap_compare, app_factory):

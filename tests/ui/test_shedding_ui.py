@@ -8,7 +8,7 @@ from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._shedding import stacked_deck
 from cardarcade.rules.neosho_rapids import DRAW
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from ui_helpers import pass_cover, prompt, screen_text, wait_for

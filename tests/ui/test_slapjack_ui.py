@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from ui_helpers import prompt, screen_text, wait_for
 
 SLAPJACK = GAMES["slapjack"]

@@ -7,7 +7,7 @@ the same on every run.
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 
 def test_menu(snap_compare, app_factory):

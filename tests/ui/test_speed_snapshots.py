@@ -4,7 +4,7 @@ default pace keeps them still... and a fixed deal leaves nobody blocked), so eve
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from tests.rules.test_speed import speed_deck
 
 

@@ -7,8 +7,7 @@ import re
 from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Reaction
+from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import SpeedScreen, beaten_words

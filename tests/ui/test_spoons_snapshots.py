@@ -4,7 +4,7 @@ yet and no four of a kind, so they wait, and every frame repeats."""
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from tests.rules.test_spoons import spoons_deck
 
 

@@ -7,8 +7,7 @@ import time
 from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Reaction
+from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.spoons import SpoonsScreen
 from tests.rules.test_spoons import spoons_deck

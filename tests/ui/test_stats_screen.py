@@ -10,8 +10,8 @@ import pytest
 from records import record_war
 from ui_helpers import screen_text
 
+from cardarcade.seating import Reaction
 from cardarcade.store.stats import Stats
-from cardarcade.table.table import Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.stats import StatsScreen

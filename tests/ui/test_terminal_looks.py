@@ -48,7 +48,7 @@ def test_cards_for_a_console_keep_their_shape_in_its_characters():
 
 async def test_suit_letters_in_a_game_change_the_suits_and_nothing_else(app_factory):
     from cardarcade.rules import GAMES
-    from cardarcade.table.setup import GameSetup
+    from cardarcade.seating import GameSetup
 
     app = app_factory(GameSetup.solo(GAMES["go-fish"], 3, seed=1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens import game as game_screen
 
 MARK = "thinking…"

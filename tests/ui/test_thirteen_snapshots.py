@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 
 SPEC = GAMES["thirteen"]
 HANDS = ("3s 4d 5c 6h 7s 8d 9c 9h Jc Qd Kh Ah 2s", "3h 4s 5d 6c 7h 8c 10s 10d Js Qh Kd As 2d",

@@ -11,7 +11,7 @@ from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.rules.thirteen import key
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.thirteen import ThirteenScreen
 from cardarcade.ui.screens.turn import ChoiceScreen

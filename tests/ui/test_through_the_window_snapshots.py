@@ -5,7 +5,7 @@ take seconds to think of a word, so the frame repeats."""
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from tests.rules.test_through_the_window import deck
 
 

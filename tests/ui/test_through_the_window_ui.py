@@ -8,8 +8,8 @@ from ui_helpers import prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.through_the_window import TURN
+from cardarcade.seating import GameSetup
 from cardarcade.store.saves import SavedGame
-from cardarcade.table.setup import GameSetup
 from cardarcade.ui.screens import through_the_window as window_screen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.through_the_window import ThroughTheWindowScreen

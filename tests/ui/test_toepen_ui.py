@@ -11,7 +11,7 @@ from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
 from cardarcade.rules.toepen import FOLD, KNOCK, STAY, deck_for
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen, headline
 from cardarcade.ui.screens.toepen import ToepenScreen
 from cardarcade.ui.screens.turn import CoverScreen

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.rules import GAMES
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Seat
+from cardarcade.seating import GameSetup, Seat
 
 SPEC = GAMES["frogs-in-the-pond"]
 

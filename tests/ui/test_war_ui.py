@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.war import FLIP
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from test_reaction_layouts import check
 from ui_helpers import screen_text, text_of, wait_for
 

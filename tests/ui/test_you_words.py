@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardarcade.table.table import Reaction
+from cardarcade.seating import Reaction
 from cardarcade.ui.screens.speed import beaten_words
 
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from cardarcade.catalog import CATALOG
 
 if TYPE_CHECKING:
+    from cardarcade.seating import GameSetup
     from cardarcade.store.saves import SavedGame
     from cardarcade.ui.screens.game import GameScreen
-    from cardarcade.table.setup import GameSetup
 
 
 def screen_class(game_id: str) -> type["GameScreen"]:

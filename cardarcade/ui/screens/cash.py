@@ -17,7 +17,7 @@ from textual.containers import Grid
 
 from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES, SIDE_MARKS, Cash, call_name
-from cardarcade.table.table import Reaction, is_fault, is_win
+from cardarcade.seating import Reaction, is_fault, is_win
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
 from cardarcade.ui.screens.turn import ChoiceScreen

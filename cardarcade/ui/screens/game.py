@@ -26,9 +26,9 @@ from textual.widgets import Static
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.seating import GameSetup, Reaction, is_fault, is_win
 from cardarcade.table.clock import LoopClock
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Reaction, Table, is_fault, is_win
+from cardarcade.table.table import Table
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.widgets.cards import TALL_LINES, CardBlock, ascii_suits, card_text

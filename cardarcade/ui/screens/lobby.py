@@ -24,8 +24,8 @@ from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from cardarcade.rules.base import GameSpec
-    from cardarcade.server.lobby import Lobby
     from cardarcade.table.shared import SharedTable
+    from cardarcade.ui.lobby_protocol import LobbyProtocol
 
 CHAT_SHOWN = 5
 
@@ -60,7 +60,7 @@ class LobbyWatcher:
     _lobby_stale = False  # news came that this screen has not drawn yet
 
     def on_mount(self) -> None:
-        lobby: Lobby = self.app.lobby
+        lobby: LobbyProtocol = self.app.lobby
         lobby.subscribe(self, self._lobby_news)
         self.call_after_refresh(self.lobby_changed)  # (once mounted: it draws into the screen's widgets)
 
@@ -122,7 +122,7 @@ class LobbyScreen(LobbyWatcher, Screen):
         yield KeyBar()
 
     @property
-    def lobby(self) -> Lobby:
+    def lobby(self) -> LobbyProtocol:
         return self.app.lobby
 
     def lobby_changed(self) -> None:

@@ -15,7 +15,7 @@ from cardarcade.ui.screens._dialog import Dialog, only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:  # (the menu asks its yes/no questions without loading the engines)
-    from cardarcade.table.setup import GameSetup
+    from cardarcade.seating import GameSetup
 
 # Up and down move between a dialog's buttons (tab and shift+tab still do too).
 BUTTON_ARROWS = [

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardarcade.rules.base import Game, Result
-from cardarcade.table.setup import GameSetup
+from cardarcade.seating import GameSetup
 from cardarcade.table.table import presses
 from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import only_on_top

@@ -22,7 +22,7 @@ from cardarcade.ui.screens.menu import count_line
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from cardarcade.table.setup import GameSetup
+    from cardarcade.seating import GameSetup
 
 
 def when(saved_at: datetime | None, now: datetime | None = None) -> str:

@@ -20,10 +20,9 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch, TextAr
 
 from cardarcade.bots import level_at, levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
+from cardarcade.seating import GameSetup, Seat
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.store.look import MAX_NAME
-from cardarcade.table.setup import GameSetup
-from cardarcade.table.table import Seat
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar

@@ -21,7 +21,8 @@ from cardarcade.cards import Card, card_count
 from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.california_speed import PLACES, SIDE, matched
 from cardarcade.rules.speed import PILE_NAMES, fits
-from cardarcade.table.table import COUNT_BEAT, Reaction
+from cardarcade.seating import Reaction
+from cardarcade.table.table import COUNT_BEAT
 from cardarcade.ui.screens._panels import fitted, panel_width, table_size
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import SMALL, Slot, centred_row

@@ -23,7 +23,7 @@ from textual import events
 
 from cardarcade.rules.base import Action, Event, fill
 from cardarcade.rules.through_the_window import PASS, fold, nouns, rank_hint
-from cardarcade.table.table import Reaction
+from cardarcade.seating import Reaction
 from cardarcade.ui.keymaps import keymap_for
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen

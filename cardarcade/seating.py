@@ -1,17 +1,63 @@
-"""What a game is started with: the game, its seats, house rules and seed."""
+"""Who sits at a table and what came of their claims: the data the table plays with and the
+store keeps (saves, statistics), so neither layer imports the other for it.
+
+- ``Seat``: a person here or a bot of a level.
+- ``GameSetup``: what a game is started with: the game, its seats, house rules and seed.
+- ``Reaction``: one claim as the table reports it; ``is_fault`` and ``is_win`` read its outcome.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Game, GameSpec, Options
-from cardarcade.table.table import Seat
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a person (with the profile they play as) or a bot of a level."""
+
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None  # bots only
+    profile: str | None = None  # people only: whose profile (statistics, preferences) this seat plays as
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """One claim: who, how long after the card appeared, and what came of it."""
+
+    seat: int
+    seconds: float
+    outcome: str  # the engine's event kind: slap_win, late_slap, false_slap, ...
+    stimulus: int
+    claim: str = ""  # the claim made: the action kind (slap, snap, salute...), for the statistics
+    beaten_by: int | None = None  # the seat whose earlier move this claim lost to, if the engine says
+    margin: float = 0.0  # how much earlier (seconds) that seat pressed
+
+
+def is_fault(outcome: str) -> bool:
+    """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction
+    to a card that deserved one, so it is left out of reaction-time figures."""
+    return outcome.startswith(("false", "wrong"))
+
+
+def is_win(outcome: str) -> bool:
+    """Whether the claim won its race (slap_win, snap_win, call_win...)."""
+    return outcome.endswith("win")
 
 
 @dataclass(frozen=True)
 class GameSetup:
+    """What a game is started with: the game, its seats, house rules and seed."""
+
     spec: GameSpec
     seats: tuple[Seat, ...]
     options: Options
@@ -23,7 +69,7 @@ class GameSetup:
     @classmethod
     def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,
              options: Options | dict | None = None, humans: int = 1, levels: list[str] | None = None,
-             deck: list[Card] | None = None) -> "GameSetup":
+             deck: list[Card] | None = None) -> GameSetup:
         """``humans`` people (seats 0..humans-1) and bots in the other seats."""
         players = players or spec.default_players
         bot_levels = levels or [level]
@@ -40,14 +86,14 @@ class GameSetup:
     def new_game(self) -> Game:
         return self.spec.new(len(self.seats), seed=self.seed, options=self.options, deck=self.deck)
 
-    def again(self) -> "GameSetup":
+    def again(self) -> GameSetup:
         """The next game at this table: the deal passes to the left, as the texts have it. Seats
         are numbered from the dealer's left, so everyone moves one seat on: the player who sat
         first (left of the dealer) now deals, in the last seat."""
         return replace(self, seats=self.seats[1:] + self.seats[:1], seed=(self.seed + 1) % 2**31, deck=None,
                        passes=self.passes + 1)
 
-    def redeal(self) -> "GameSetup":
+    def redeal(self) -> GameSetup:
         """The same game started over with a new deal: nobody moves."""
         return replace(self, seed=(self.seed + 1) % 2**31, deck=None)
 
