@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    choice_labels,
     construct,
     deal_round_robin,
     prepare_deck,
@@ -99,8 +100,8 @@ class AggravationOptions(Options):
         "call", title="How the game is won",
         description="As the text plays it, a player out of cards wins by calling Aggravation! at the next match; "
                     "or (its 'object' line) the first to play their last card wins at once.",
-        json_schema_extra={"labels": {"call": "call Aggravation! at the next match",
-                                      "last_card": "the last card played wins"}},
+        json_schema_extra=choice_labels({"call": "call Aggravation! at the next match",
+                                         "last_card": "the last card played wins"}),
     )
 
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from cardarcade.cards import Card
 from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        standings, valid_claim_value)
-from cardarcade.rules.base import Action, Event, GameSpec, Options
+from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels
 
 FLIP = Action("flip")
 
@@ -71,7 +71,7 @@ class AnimalsOptions(Options):
     calls: Literal["sounds", "names"] = Field(
         "sounds", title="What is called",
         description="Make the animal's sound, or (the simpler variant) call the animal's name.",
-        json_schema_extra={"labels": {"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}},
+        json_schema_extra=choice_labels({"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}),
     )
     show_animals: bool = Field(
         False, title="Animals always shown",

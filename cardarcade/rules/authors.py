@@ -8,7 +8,7 @@ from pydantic import Field
 
 from cardarcade.cards import Card
 from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState, rank_cards
-from cardarcade.rules.base import Action, GameSpec
+from cardarcade.rules.base import Action, GameSpec, choice_labels
 
 RULES = """\
 # Authors
@@ -64,8 +64,8 @@ class AuthorsOptions(FishingOptions):
         "stock",
         title="Deal",
         description="Deal as in Go Fish and keep a stock, or deal out the whole pack.",
-        json_schema_extra={"labels": {"stock": "as in Go Fish, with a stock",
-                                      "all": "the whole pack, no stock"}},
+        json_schema_extra=choice_labels({"stock": "as in Go Fish, with a stock",
+                                         "all": "the whole pack, no stock"}),
     )
 
 

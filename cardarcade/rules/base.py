@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.config import JsonDict
 
 from cardarcade.cards import Card, Rank, quoted, standard_deck
 from cardarcade.catalog import CATALOG
@@ -253,12 +254,19 @@ class Options(BaseModel):
         return lines
 
 
+def choice_labels(labels: dict[Any, str]) -> JsonDict:
+    """A Literal house rule's ``json_schema_extra``: a label for each choice, keyed by the choice
+    itself (``option_value_label`` looks them up by value, ints included, which pydantic's
+    str-keyed JsonDict cannot say)."""
+    return {"labels": typing.cast(JsonDict, labels)}
+
+
 def option_label(info: Any, name: str) -> str:
     return info.title or name.replace("_", " ").capitalize()
 
 
 def option_value_label(info: Any, value: Any) -> str:
-    """Readable value: a Literal choice's label from ``json_schema_extra={"labels": {...}}``."""
+    """Readable value: a Literal choice's label from ``json_schema_extra=choice_labels({...})``."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     labels = (info.json_schema_extra or {}).get("labels", {}) if isinstance(info.json_schema_extra, dict) else {}

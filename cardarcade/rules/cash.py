@@ -34,6 +34,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    choice_labels,
     construct,
     prepare_deck,
 )
@@ -127,13 +128,14 @@ class CashOptions(Options):
         "people", title="Partners",
         description="The people at one keyboard partner each other (the others drawn), drawn (by colour, "
                     "or by suit with more sides) or chosen below.",
-        json_schema_extra={"labels": {"people": "people at one keyboard together", "drawn": "drawn by colour or suit",
-                                      "chosen": "chosen"}})
+        json_schema_extra=choice_labels({"people": "people at one keyboard together",
+                                         "drawn": "drawn by colour or suit",
+                                         "chosen": "chosen"}))
     partner: int = Field(3, ge=2, le=8, title="Player 1's partner",
                          description="When partners are chosen: who plays with Player 1 (the rest pair off in order).")
     name: Literal["cash", "kemps", "kent"] = Field(
         "cash", title="Name", description="What the game is called, and so what the call says.",
-        json_schema_extra={"labels": {"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}})
+        json_schema_extra=choice_labels({"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}))
     letters: bool = Field(False, title="Letters",
                           description="The losing side of each hand takes a letter; the first side to spell the name loses.")
     hand_limit: int = Field(30, ge=1, le=500, title="Hands at most",

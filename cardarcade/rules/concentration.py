@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, prepare_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, choice_labels, prepare_deck
 
 ROWS, COLUMNS = 4, 13
 CELLS = ROWS * COLUMNS
@@ -54,17 +54,17 @@ class ConcentrationOptions(Options):
         2,
         title="Sets",
         description="Turn two cards and collect pairs, or the harder variant: four cards, four of a kind.",
-        json_schema_extra={"labels": {2: "pairs (turn two cards)", 4: "four of a kind (turn four cards)"}},
+        json_schema_extra=choice_labels({2: "pairs (turn two cards)", 4: "four of a kind (turn four cards)"}),
     )
     scoring: Literal["sets", "chips_to_winner", "chips_per_set"] = Field(
         "sets",
         title="Scoring",
         description="Count sets, or settle in chips one of the two ways.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "sets": "most sets wins",
             "chips_to_winner": "chips: the most sets takes one chip from each other player",
             "chips_per_set": "chips: one chip from each other player per set",
-        }},
+        }),
     )
     max_turns: int = Field(400, ge=20, le=10_000, title="Turn limit",
                            description="After this many turns the most sets wins.")

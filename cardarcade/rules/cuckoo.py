@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, ACES_LOW, Card, Rank, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, prepare_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, choice_labels, prepare_deck
 
 STAND = Action("stand")
 CHANGE = Action("change")  # with the next player still in, on the left
@@ -62,12 +62,12 @@ class CuckooOptions(Options):
     aces: Literal["low", "high"] = Field(
         "low", title="Aces",
         description="Whether an ace is the lowest card (below the 2) or the highest (above the king).",
-        json_schema_extra={"labels": {"low": "low (king high, ace low)", "high": "high (above the king)"}},
+        json_schema_extra=choice_labels({"low": "low (king high, ace low)", "high": "high (above the king)"}),
     )
     all_tie: Literal["everyone_pays", "nobody_pays"] = Field(
         "everyone_pays", title="Everyone ties",
         description="When every card shown is of one rank: each player pays a chip, or nobody does.",
-        json_schema_extra={"labels": {"everyone_pays": "everyone pays a chip", "nobody_pays": "nobody pays"}},
+        json_schema_extra=choice_labels({"everyone_pays": "everyone pays a chip", "nobody_pays": "nobody pays"}),
     )
     max_hands: int = Field(500, ge=5, le=10_000, title="Hand limit",
                            description="After this many hands the player with the most chips wins.")

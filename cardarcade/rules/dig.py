@@ -9,7 +9,7 @@ from pydantic import Field
 
 from cardarcade.cards import RANKS, SUITS, Card, Rank, Suit
 from cardarcade.rules._shedding import Move, SheddingGame, SheddingOptions, SheddingState, SheddingView
-from cardarcade.rules.base import Action, Event, GameSpec
+from cardarcade.rules.base import Action, Event, GameSpec, choice_labels
 
 DIG = Action("dig")
 PASS = Action("pass")
@@ -62,15 +62,15 @@ class DigOptions(SheddingOptions):
     eight_names: Literal["suit_or_rank", "suit"] = Field(
         "suit_or_rank", title="A wild eight names",
         description="What a player names when playing an eight.",
-        json_schema_extra={"labels": {"suit_or_rank": "a suit or a rank", "suit": "a suit only"}},
+        json_schema_extra=choice_labels({"suit_or_rank": "a suit or a rank", "suit": "a suit only"}),
     )
     empty_stock: Literal["rebuild", "pass"] = Field(
         "rebuild", title="Empty stock",
         description="What happens when a player must dig and the stock is empty.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "rebuild": "reshuffle the discards",
             "pass": "pass instead of digging",
-        }},
+        }),
     )
 
 

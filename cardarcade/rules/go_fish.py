@@ -8,7 +8,7 @@ from pydantic import Field
 
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState
-from cardarcade.rules.base import Action, GameSpec
+from cardarcade.rules.base import Action, GameSpec, choice_labels
 
 RULES = """\
 # Go Fish
@@ -60,7 +60,7 @@ class GoFishOptions(FishingOptions):
         "all",
         title="Cards per answer",
         description="How many cards of the asked rank the player asked must give.",
-        json_schema_extra={"labels": {"all": "every card of the rank", "one": "one card per answer"}},
+        json_schema_extra=choice_labels({"all": "every card of the rank", "one": "one card per answer"}),
     )
 
 

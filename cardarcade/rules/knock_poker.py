@@ -9,7 +9,18 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.poker import HandValue, evaluate, percentile
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+    remember,
+)
 
 TAKE = Action("take")  # the top card of the discard pile
 DRAW = Action("draw")  # the top card of the stock
@@ -64,10 +75,10 @@ class KnockPokerOptions(Options):
     empty_stock: Literal["reshuffle", "showdown"] = Field(
         "reshuffle", title="Empty stock",
         description="What happens when the stock runs out.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "reshuffle": "shuffle the discard pile (all but its top card) into a new stock",
             "showdown": "the hands are shown at once",
-        }},
+        }),
     )
     max_rounds: int = Field(30, ge=2, le=1000, title="Round limit",
                             description="If nobody has knocked after this many rounds, the hands are shown.")

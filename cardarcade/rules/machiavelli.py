@@ -23,7 +23,18 @@ from typing import Iterable, Literal, Sequence
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, Rank, double_deck
-from cardarcade.rules.base import Action, BadSetup, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import (
+    Action,
+    BadSetup,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+)
 
 FULL_PACK = tuple(double_deck())
 END = Action("end")
@@ -89,10 +100,10 @@ class MachiavelliOptions(Options):
     empty_stock: Literal["play_on", "end"] = Field(
         "play_on", title="Empty stock",
         description="What happens when the stock runs out.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "play_on": "play on without drawing; the game ends when everyone has passed in turn",
             "end": "the game ends as soon as the stock runs out",
-        }},
+        }),
     )
 
 

@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     GameSpec,
     Options,
     State,
+    choice_labels,
     construct,
     deal_round_robin,
     prepare_deck,
@@ -114,7 +115,7 @@ class SpoonsOptions(Options):
         description="Everyone has to get up and run for the spoons: a grab lands about a second after its key.",
     )
     letters: Literal[1, 2, 3, 4, 5] = Field(
-        5, title="Letters to go out", json_schema_extra={"labels": _LETTER_LABELS},
+        5, title="Letters to go out", json_schema_extra=choice_labels(_LETTER_LABELS),
         description="A lost round earns a letter of S-P-O-O-N; with this many letters you are out.",
     )
 

@@ -18,7 +18,18 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+    remember,
+)
 
 KNOCK = Action("knock")
 FIRST_OUT = "{seat} [is|are] the first out of cards and [wins|win]"
@@ -90,20 +101,20 @@ class ThirteenOptions(Options):
     chops_beat: Literal["anything", "twos"] = Field(
         "anything", title="Chops beat",
         description="What a chop may be played on, besides a lower chop of its type.",
-        json_schema_extra={"labels": {"anything": "any combination", "twos": "only combinations of 2s"}})
+        json_schema_extra=choice_labels({"anything": "any combination", "twos": "only combinations of 2s"}))
     play_on: bool = Field(False, title="Play on for places",
                           description="After the winner goes out, the rest play on for second, third... place.")
     four_twos_or_threes: Literal["redeal", "win", "play"] = Field(
         "redeal", title="Four 2s or four 3s dealt",
         description="What happens when one hand is dealt four 2s or four 3s.",
-        json_schema_extra={"labels": {"redeal": "shuffle and deal again", "win": "that hand wins at once",
-                                      "play": "play it out"}})
+        json_schema_extra=choice_labels({"redeal": "shuffle and deal again", "win": "that hand wins at once",
+                                         "play": "play it out"}))
     deals: int = Field(1, ge=1, le=20, title="Deals in a match",
                        description="Each deal's winner scores a win; the most wins takes the match.")
     next_lead: Literal["three", "winner"] = Field(
         "three", title="Next deal led by",
         description="Who leads the deals after the first in a match.",
-        json_schema_extra={"labels": {"three": "the holder of the 3♠", "winner": "the last deal's winner"}})
+        json_schema_extra=choice_labels({"three": "the holder of the 3♠", "winner": "the last deal's winner"}))
     two_packs: bool = Field(False, title="Two packs for six or fewer",
                             description="Shuffle in a second pack even with six players or fewer.")
 
