@@ -61,7 +61,7 @@ class SpeedBot(SpeedFamilyBot):
         def run(play: Action) -> float:
             rest = tuple(sorted(int(c.rank) for c in hand if c != play.card))
             after = tuple(int(play.card.rank) if p == play.target else int(top.rank) for p, top in enumerate(tops))
-            return longest_run(rest, after)  # type: ignore[arg-type]
+            return longest_run(rest, after)
         return best_by(plays, run)
 
     def misplay(self, view) -> Action | None:

@@ -84,7 +84,7 @@ def missing_cards(hand: list[Card]) -> list[Card]:
     return [c for r in ranks for c in rank_cards(r) if c not in held]
 
 
-class Authors(FishingGame):
+class Authors(FishingGame[AuthorsState]):
     State = AuthorsState
     Options = AuthorsOptions
     BY_CARD = True

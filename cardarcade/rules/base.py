@@ -502,6 +502,11 @@ class Game(ABC, Generic[S]):
         return type(self)(self.s.model_copy(deep=True))
 
 
+# The Options model under a second name, for GameSpec's methods: its ``Options`` property hides
+# the class inside its body.
+_Options = Options
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A registered game: its identity, limits, rules text and engine class."""
@@ -535,7 +540,7 @@ class GameSpec:
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so
         return self.game.Options
 
-    def parse_options(self, options: Options | dict[str, Any] | None) -> Options:
+    def parse_options(self, options: _Options | dict[str, Any] | None) -> _Options:
         if isinstance(options, self.Options):
             return options
         if options is None:  # (the defaults: made once, house rules are frozen)
@@ -549,7 +554,7 @@ class GameSpec:
             raise BadSetup(f"{self.title}: {option_error(self.Options, exc)}") from None
 
     def new(self, players: int | None = None, seed: int | None = None,
-            options: Options | dict[str, Any] | None = None,
+            options: _Options | dict[str, Any] | None = None,
             deck: Sequence[Card | str] | None = None) -> Game:
         players = self.default_players if players is None else players
         if not self.min_players <= players <= self.max_players:
@@ -647,7 +652,7 @@ def _whole(text: str) -> int:
         raise ValueError(f"a number of {len(text)} digits") from None
 
 
-def option_error(model: type[Options], exc: ValidationError) -> str:
+def option_error(model: type[BaseModel], exc: ValidationError) -> str:
     """A house-rule error in the player's words: the rule's label as the setup screen shows it
     ('Turn limit must be at least 20'), never a field name or pydantic's own wording."""
     err = exc.errors()[0]

@@ -441,7 +441,7 @@ class Cash(SpeedFamilyGame):
         if mine not in s.hands[seat]:  # (cards compare by identity: interned)
             return False
         place = action.target
-        verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[index,arg-type]
+        verdict = judge(s, place, seen, s.board[place] is there)
         return verdict != "wrong"
 
     def _current_swap(self, action: Action) -> bool:
@@ -463,7 +463,7 @@ class Cash(SpeedFamilyGame):
             partners=self.partners(seat) if own else [], hand=list(s.hands[seat]) if own else [],
             board=list(s.board) if s.board_up else [], board_up=s.board_up, stock=len(s.stock),
             discards=list(s.discards), holder=s.holder, phase=s.phase,
-            signal=s.signals[s.side[seat]] if own else None, picking=self.pickers(),  # type: ignore[index]
+            signal=s.signals[s.side[seat]] if own else None, picking=self.pickers(),
             gestures=list(s.gestures), swapped_k=list(s.swapped_k), placed_by=list(s.placed_by),
             stimulus=s.stimulus, letters=list(s.letters), word=WORDS[s.options.name], lettered=s.options.letters,
             hand_no=s.hand_no, last_hands=[list(h) for h in s.last_hands],
@@ -520,13 +520,13 @@ class Cash(SpeedFamilyGame):
         mine, there = action.cards
         place = action.target
         if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]
-            by = s.placed_by[place]  # type: ignore[index]
+            by = s.placed_by[place]
             who = "{target} [target:was|were] first" if by is not None and by != seat else "the board had changed"
             return [Event("play_late", seat, f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}", (there,),
-                          target=by, data={"beaten": s.placed_k[place], "place": place})]  # type: ignore[index]
+                          target=by, data={"beaten": s.placed_k[place], "place": place})]
         hand = s.hands[seat]
         hand[hand.index(mine)] = there  # (cards compare by identity)
-        s.board[place] = mine  # type: ignore[index]
+        s.board[place] = mine
         k = lay(s, place, seat)  # type: ignore[arg-type]
         s.swapped_k[seat] = k
         return [Event("swap", seat, f"{{seat}} [takes|take] the {NAMES[there.code]} and [puts|put] down the {NAMES[mine.code]}",

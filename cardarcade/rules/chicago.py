@@ -203,7 +203,7 @@ def draws(hand: list[Card], room: int) -> list[Action]:
     one, two, three = _ONE, _TWO, _THREE
     two_a, two_b, two_c = two[a], two[b], two[c]
     three_a, three_b = three[a], three[b]
-    three_ab, three_ac, three_bc = three_a[b], three_a[c], three_b[c]  # type: ignore[index]
+    three_ab, three_ac, three_bc = three_a[b], three_a[c], three_b[c]
     by_code = _BY_CODE
     card_a, card_b, card_c, card_d, card_e = by_code[a], by_code[b], by_code[c], by_code[d], by_code[e]
     return [

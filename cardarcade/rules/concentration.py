@@ -239,7 +239,7 @@ class Concentration(Game[ConcentrationState]):
             s.sets[seat].extend(cards)  # type: ignore[arg-type]
             what = "a pair of" if len(cards) == 2 else "all four"
             events = [Event("set", seat, f"{{seat}} [takes|take] {what} {cards[0].rank.noun} and [plays|play] again",
-                            cards, data={"positions": [p for p, _ in turned]})]  # type: ignore[union-attr]
+                            cards, data={"positions": [p for p, _ in turned]})]
             if all(c is None for c in s.grid):
                 events += self._end("every card has been collected")
             return events

@@ -280,7 +280,7 @@ class Cuckoo(Game[CuckooState]):
         else:
             payers = [p for p in in_hand if values[p] == low]
             events += [Event("pay", p, f"{{seat}} [pays|pay] a chip for the lowest card, {s.held[p]}", (s.held[p],))
-                       for p in payers]  # type: ignore[arg-type]
+                       for p in payers]
         knocked: list[int] = []
         for p in payers:
             s.chips[p] -= 1

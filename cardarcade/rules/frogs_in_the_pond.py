@@ -308,7 +308,7 @@ class FrogsInThePond(TrickGame):
             if i % n == 0:
                 led = card.suit
             elif card.suit is not led and i not in revoked:
-                out[seat].add(led)  # type: ignore[arg-type]
+                out[seat].add(led)
         return [sorted(v, key=lambda x: x.value) for v in out]
 
     def view(self, seat: int | None = None) -> FrogsView:

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from cardarcade.cards import Card, Rank
-from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState
+from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState, asked_rank
 from cardarcade.rules.base import Action, GameSpec, choice_labels
 
 RULES = """\
@@ -72,7 +72,7 @@ def ask_for(target: int, rank: Rank) -> Action:
     return Action(ASK, target=target, value=int(rank))
 
 
-class GoFish(FishingGame):
+class GoFish(FishingGame[GoFishState]):
     State = GoFishState
     Options = GoFishOptions
     __slots__ = ()
@@ -101,7 +101,7 @@ class GoFish(FishingGame):
         return matching
 
     def asked_words(self, action: Action) -> str:
-        return Rank(action.value).plural
+        return asked_rank(action).plural
 
     def is_asked_for(self, card: Card, action: Action) -> bool:
         return card.rank == action.value

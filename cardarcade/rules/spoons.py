@@ -314,11 +314,11 @@ class Spoons(SpeedFamilyGame):
         if kind == "grab":
             if action.cards or not valid_claim_value(action.value, s.stimulus):
                 return False
-            late = s.over or action.value < s.round_k  # type: ignore[operator]
+            late = s.over or action.value < s.round_k
             if seat in s.out_order:  # the player who just went out may still hear they were beaten
                 return late and seat == s.loser
             # a spoon's holder pressing again in its round has no race to lose (only an older round's press is late)
-            return seat not in s.grabbed or action.value < s.round_k  # type: ignore[operator]
+            return seat not in s.grabbed or action.value < s.round_k
         if action.value is not None or s.over or seat in s.out_order:
             return kind == "deal" and s.over and not action.cards and action.value is None \
                 and seat not in s.out_order
