@@ -235,7 +235,7 @@ class Aggravation(SpeedFamilyGame):
         if kind != "cover" or not s.packs[seat] or not well_aimed(action, len(s.stacks), s.stimulus, cards=0):
             return False
         place = action.target
-        return judge(s, place, action.value, s.open[place]) != "wrong"
+        return judge(s, place, action.value, s.open[place]) != "wrong"  # type: ignore[arg-type]  # well_aimed checked them
 
     def view(self, seat: int | None = None) -> AggravationView:
         s = self.s

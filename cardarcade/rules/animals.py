@@ -261,6 +261,7 @@ class Animals(CallingGame):
         if verdict == "late":
             return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target, data={"k": seen})]
         if verdict == "win":
+            assert target is not None  # (a call of nobody is wrong)
             won = s.piles[target]
             count = len(won)
             s.piles[seat][0:0] = won

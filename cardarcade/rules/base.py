@@ -705,7 +705,7 @@ def deal_round_robin(deck: Sequence[Card], players: int, count: int | None = Non
     return [list(deck[p:total:players]) for p in range(players)]  # seat p gets every players-th card from p
 
 
-def prepare_deck(full: list[Card], seed: int, deck: list[Card] | None) -> list[Card]:
+def prepare_deck(full: Sequence[Card], seed: int, deck: list[Card] | None) -> list[Card]:
     """The order to deal: ``deck`` as given (checked to be the game's pack) or ``full`` shuffled by ``seed``."""
     if deck is None:
         out = list(full)

@@ -169,7 +169,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
         if action.kind != "cover" or not well_aimed(action, PLACES, s.stimulus, cards=0):
             return False
         place = action.target
-        return judge(s, place, action.value, s.open[place]) != "wrong"
+        return judge(s, place, action.value, s.open[place]) != "wrong"  # type: ignore[arg-type]  # well_aimed checked them
 
     def view(self, seat: int | None = None) -> CaliforniaSpeedView:
         s = self.s

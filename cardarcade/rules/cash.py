@@ -441,7 +441,7 @@ class Cash(SpeedFamilyGame):
         if mine not in s.hands[seat]:  # (cards compare by identity: interned)
             return False
         place = action.target
-        verdict = judge(s, place, seen, s.board[place] is there)
+        verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[arg-type]  # well_aimed checked them
         return verdict != "wrong"
 
     def _current_swap(self, action: Action) -> bool:
@@ -457,13 +457,13 @@ class Cash(SpeedFamilyGame):
 
     def view(self, seat: int | None = None) -> CashView:
         s = self.s
-        own = seat is not None and 0 <= seat < s.players
+        own = seat if seat is not None and 0 <= seat < s.players else None
         return CashView.model_construct(
             seat=seat, players=s.players, side=list(s.side), ring=list(s.ring), drawn=list(s.drawn),
-            partners=self.partners(seat) if own else [], hand=list(s.hands[seat]) if own else [],
+            partners=self.partners(own) if own is not None else [], hand=list(s.hands[own]) if own is not None else [],
             board=list(s.board) if s.board_up else [], board_up=s.board_up, stock=len(s.stock),
             discards=list(s.discards), holder=s.holder, phase=s.phase,
-            signal=s.signals[s.side[seat]] if own else None, picking=self.pickers(),
+            signal=s.signals[s.side[own]] if own is not None else None, picking=self.pickers(),
             gestures=list(s.gestures), swapped_k=list(s.swapped_k), placed_by=list(s.placed_by),
             stimulus=s.stimulus, letters=list(s.letters), word=WORDS[s.options.name], lettered=s.options.letters,
             hand_no=s.hand_no, last_hands=[list(h) for h in s.last_hands],

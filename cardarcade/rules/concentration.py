@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, Field
 
@@ -169,12 +169,16 @@ class Concentration(Game[ConcentrationState]):
             return False
         return 0 <= p < CELLS and self.s.grid[p] is not None and p not in self.s.up
 
+    def face_up(self) -> list[tuple[int, Card]]:
+        """The cards face up now, with their places (a place is turned up only while it holds a card)."""
+        grid = cast(list[Card], self.s.grid)
+        return [(p, grid[p]) for p in self.s.up]
+
     def view(self, seat: int | None = None) -> ConcentrationView:
         s = self.s
-        grid = s.grid
         return ConcentrationView.model_construct(
             seat=seat, phase=s.phase, current=self._actor(), set_size=s.options.set_size,
-            present=[c is not None for c in grid], up=[(p, grid[p]) for p in s.up], shown=list(s.shown),
+            present=[c is not None for c in s.grid], up=self.face_up(), shown=list(s.shown),
             sets=[list(x) for x in s.sets], cut_contenders=list(s.cut_contenders), cut_cards=list(s.cut_cards),
             turns=s.turns, max_turns=s.options.max_turns, scoring=s.options.scoring, history=list(s.history),
         )
@@ -222,21 +226,21 @@ class Concentration(Game[ConcentrationState]):
         first = top[0]  # cards run out in a tie (never with a real pack): the first tied seat starts
         s.phase = "play"
         s.current = first
-        s.shown = [(p, s.grid[p]) for p in s.up]  # type: ignore[misc]  # on show, as a turn's cards are
+        s.shown = self.face_up()  # on show, as a turn's cards are
         s.up = []
         s.cut_contenders = []
         return events + [Event("first", first, "{seat} [cuts|cut] highest and [starts|start]; the cards go face down again")]
 
     def _settle(self, seat: int) -> list[Event]:
         s = self.s
-        turned = [(p, s.grid[p]) for p in s.up]
+        turned = self.face_up()
         s.up = []
-        s.shown = turned  # type: ignore[assignment]
+        s.shown = turned
         cards = tuple(c for _, c in turned)
-        if len({c.rank for c in cards}) == 1:  # type: ignore[union-attr]
+        if len({c.rank for c in cards}) == 1:
             for p, _ in turned:
                 s.grid[p] = None
-            s.sets[seat].extend(cards)  # type: ignore[arg-type]
+            s.sets[seat].extend(cards)
             what = "a pair of" if len(cards) == 2 else "all four"
             events = [Event("set", seat, f"{{seat}} [takes|take] {what} {cards[0].rank.noun} and [plays|play] again",
                             cards, data={"positions": [p for p, _ in turned]})]

@@ -3,7 +3,7 @@ knock when happy, everyone else gets one last turn, then the best hand wins."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, Field
 
@@ -438,10 +438,12 @@ def _ranks_shown_lacking(view: KnockPokerView, seat: int) -> set:
         if move.seat != seat:
             continue
         if move.kind in ("discard", "knock"):
-            lacking.add(move.card.rank)
+            lacking.add(cast(Card, move.card).rank)  # (a discard's record names its card)
             continue
-        if move.kind == "draw" and i and moves[i - 1].card is not None and moves[i - 1].kind != "take":
-            lacking.add(moves[i - 1].card.rank)
+        if move.kind == "draw" and i:
+            left = moves[i - 1]
+            if left.card is not None and left.kind != "take":
+                lacking.add(left.card.rank)
         turns += 1
         if turns == 2:
             break
@@ -478,7 +480,7 @@ def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, f
     return 0.0, 2.0
 
 
-def rule_of_thumb(hand: list[Card], phase: str, top: Card | None, taken: Card | None, *, throw_back: bool,
+def rule_of_thumb(hand: list[Card], phase: str | None, top: Card | None, taken: Card | None, *, throw_back: bool,
                   stock_left: bool, last_turn: bool, knock_at: float | None) -> Action:
     """A plain player's move, from its own hand and the table: take the discard ``top`` when it
     makes the hand worth more, throw the card worth least (on a last turn: for the best hand at
@@ -488,7 +490,8 @@ def rule_of_thumb(hand: list[Card], phase: str, top: Card | None, taken: Card | 
     if phase == "draw":
         if not stock_left:
             return TAKE
-        better = throws_by_worth(hand + [top], worth, None if throw_back else top)[0][0] > worth(hand)
+        # (the discard pile is never empty at a draw: see check_loaded)
+        better = throws_by_worth(hand + [cast(Card, top)], worth, None if throw_back else top)[0][0] > worth(hand)
         return TAKE if better else DRAW
     _, card = throws_by_worth(hand, worth, None if throw_back else taken)[0]
     kept = [c for c in hand if c is not card]

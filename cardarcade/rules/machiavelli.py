@@ -386,20 +386,20 @@ class Machiavelli(Game[MachiavelliState]):
             s.held = card
             return [Event("pick", seat, "", (card,))]
         if kind == "drop":
-            card, g = s.held, action.value
-            assert card is not None and isinstance(g, int)
+            held, g = s.held, action.value
+            assert held is not None and isinstance(g, int)
             if g == len(s.work):
-                s.work.append([card])
+                s.work.append([held])
             else:
-                s.work[g].append(card)
+                s.work[g].append(held)
             s.held = None
-            return [Event("drop", seat, "", (card,), data={"group": g})]
+            return [Event("drop", seat, "", (held,), data={"group": g})]
         if kind == "return":
-            card = s.held
-            assert card is not None
-            s.hands[seat].append(card)
+            held = s.held
+            assert held is not None
+            s.hands[seat].append(held)
             s.held = None
-            return [Event("return", seat, "", (card,))]
+            return [Event("return", seat, "", (held,))]
         if kind == "arrange":
             groups = split_layout(action)
             assert groups is not None

@@ -11,7 +11,7 @@ card turned closes it: the engine has no clock, so the next flip is the time-out
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -35,7 +35,7 @@ SLOTS = (1, 2, 3, 4)  # the four gesture keys
 GESTURE_KINDS = tuple(f"gesture{slot}" for slot in SLOTS)
 DOUBLE_PACK_ABOVE = 8  # players; the text: two packs for more than eight
 PRIMES = frozenset({2, 3, 5, 7})
-CARDS_LEFT = {"score_name": "cards left", "low_wins": True}  # the race is won by holding none
+CARDS_LEFT: dict[str, Any] = {"score_name": "cards left", "low_wins": True}  # the race is won by holding none
 
 # id -> (short name for keys and tables, third-person phrase for the log, infinitive)
 GESTURES: dict[str, tuple[str, str, str]] = {
@@ -107,12 +107,12 @@ _GESTURE_LABELS = {g: entry[0] for g, entry in GESTURES.items()}
 _RANK_CHOICE_LABELS = {**{label: label for label in RANK_LABELS}, "none": "no card"}
 
 
-def _gesture_field(default: str, slot: int) -> GestureId:
+def _gesture_field(default: GestureId, slot: int) -> GestureId:
     return Field(default, title=f"Gesture {slot}", json_schema_extra=choice_labels(_GESTURE_LABELS),
                  description=f"What key {slot} does (hot-seat: {_HOTSEAT_KEYS[slot]}).")
 
 
-def _card_field(default: str, slot: int) -> RankLabel:
+def _card_field(default: RankLabel, slot: int) -> RankLabel:
     return Field(default, title=f"Card for gesture {slot}", json_schema_extra=choice_labels(_RANK_CHOICE_LABELS),
                  description=f"The rank that calls for gesture {slot}, or no card.")
 

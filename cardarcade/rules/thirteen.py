@@ -399,7 +399,7 @@ class Thirteen(Game[ThirteenState]):
         while True:
             s.hands = [list(in_order(h)) for h in deal_round_robin(order, s.players, size)]
             s.aside = order[size * s.players:]
-            strong = [(p, fours_of(h)) for p, h in enumerate(s.hands) if fours_of(h) is not None]
+            strong = [(p, rank) for p, h in enumerate(s.hands) if (rank := fours_of(h)) is not None]
             if not strong or s.options.four_twos_or_threes != "redeal" or s.redeals >= MAX_REDEALS:
                 break
             seat, rank = strong[0]
@@ -488,9 +488,9 @@ class Thirteen(Game[ThirteenState]):
         if action == SHOW:
             rank = fours_of(s.hands[seat])
             assert rank is not None
-            shown = tuple(c for c in s.hands[seat] if c.rank is rank)
+            four = tuple(c for c in s.hands[seat] if c.rank is rank)
             s.instant = None
-            event = Event("show", seat, f"{{seat}} [shows|show] four {rank.noun} and [wins|win] the deal at once", shown)
+            event = Event("show", seat, f"{{seat}} [shows|show] four {rank.noun} and [wins|win] the deal at once", four)
             return [event] + self._deal_won_outright(seat, f"four {rank.noun}")
         if action == KNOCK:
             s.knocked[seat] = True
