@@ -398,7 +398,7 @@ class SaveStore:
         self.folder = folder if folder is not None else user_data_dir() / "saves"
         # What this store last wrote or read whole, per save: (inode, size, mtime) of the file.
         # A file still matching is known to be ours, and is replaced without reading it again.
-        self._known: dict[str, tuple[int, int, int]] = {}
+        self._known: dict[str, tuple[int, int, int] | None] = {}
 
     def path(self, save_id: str) -> Path:
         if not _SAVE_ID.fullmatch(save_id):

@@ -309,6 +309,7 @@ class Stats:
                  json.dumps(setup.options.model_dump(mode="json")), book, json.dumps(sorted(winners)),
                  result.reason))
             game_id = row.lastrowid
+            assert game_id is not None  # (an INSERT sets it)
             db.executemany(
                 "INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
