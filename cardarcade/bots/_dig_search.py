@@ -136,7 +136,7 @@ def _unseen(view: DigView) -> list[Card]:
 
 def deal(view: DigView, weights: dict[int, float], rng: random.Random) -> tuple[list[int], list[int]]:
     """The opponent's hand (drawn by ``weights``) and the stock in a random order."""
-    opponent = 1 - view.seat  # type: ignore[operator]
+    opponent = 1 - view.seat  # type: ignore[operator]  # a player's own view
     hand, stock = weighted_pick(list(weights), weights, view.hand_sizes[opponent], rng)
     rng.shuffle(stock)
     return hand, stock

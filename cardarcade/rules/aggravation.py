@@ -258,8 +258,8 @@ class Aggravation(SpeedFamilyGame):
             events = self._turn()
             return events + self._after_change(None, events[0].data["pair"], self._top_ranks())
         if kind == "call":
-            return self._call(seat, action.value)  # type: ignore[arg-type]
-        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
+            return self._call(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
+        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _cover(self, seat: int, place: int, seen: int) -> list[Event]:
         s = self.s

@@ -220,10 +220,10 @@ class Animals(CallingGame):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "pick":
-            return self._pick(seat, action.value)  # type: ignore[arg-type]
+            return self._pick(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
         if action.kind == "flip":
             return self._flip(seat)
-        return self._call(seat, action.target, action.value)  # type: ignore[arg-type]
+        return self._call(seat, action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _pick(self, seat: int, animal: str) -> list[Event]:
         s = self.s

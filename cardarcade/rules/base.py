@@ -92,7 +92,7 @@ def _action_init(self: Action, kind: str, cards: tuple[Card, ...] = (), target: 
 
 
 _action_init.__qualname__ = "Action.__init__"
-Action.__init__ = _action_init  # type: ignore[method-assign]
+Action.__init__ = _action_init  # type: ignore[method-assign]  # the fast __init__ above, on purpose
 assert [f.name for f in fields(Action)] == ["kind", "cards", "target", "value"]
 
 _TARGET_TYPES = frozenset({int, type(None)})
@@ -153,7 +153,7 @@ def _event_init(self: Event, kind: str, seat: int | None = None, text: str = "",
 
 
 _event_init.__qualname__ = "Event.__init__"
-Event.__init__ = _event_init  # type: ignore[method-assign]
+Event.__init__ = _event_init  # type: ignore[method-assign]  # the fast __init__ above, on purpose
 assert [f.name for f in fields(Event)] == ["kind", "seat", "text", "cards", "target", "data"]
 
 
@@ -381,7 +381,7 @@ class Game(ABC, Generic[S]):
 
     @property
     def options(self) -> Any:
-        return self.s.options  # type: ignore[attr-defined]
+        return self.s.options  # type: ignore[attr-defined]  # every game's state declares its options
 
     def counted_move(self) -> tuple[int, Action] | None:
         """A move nobody chooses, due now after a count of three (Speed's flip from the talons when

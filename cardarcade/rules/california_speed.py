@@ -188,7 +188,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "deal":
             return self._new_deal()
-        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
+        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _cover(self, seat: int, place: int, seen: int) -> list[Event]:
         s = self.s

@@ -245,7 +245,7 @@ def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None
         packet = draw_cards(pairs, pairs // 2)
         shuffle(packet)
         local = list(_drawn_sides(tuple(packet)))
-        drawn = [None] * people  # type: ignore[list-item]
+        drawn = [None] * people  # type: ignore[list-item]  # filled below; returned only when every seat drew
         for i, p in enumerate(paired):
             drawn[p] = packet[i]
     if loner is None:  # (numbered by their first member already: person 0's side is 0)
@@ -519,7 +519,7 @@ class Cash(SpeedFamilyGame):
         s = self.s
         mine, there = action.cards
         place = action.target
-        if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]
+        if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]  # is_legal checked them
             by = s.placed_by[place]
             who = "{target} [target:was|were] first" if by is not None and by != seat else "the board had changed"
             return [Event("play_late", seat, f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}", (there,),
@@ -527,7 +527,7 @@ class Cash(SpeedFamilyGame):
         hand = s.hands[seat]
         hand[hand.index(mine)] = there  # (cards compare by identity)
         s.board[place] = mine
-        k = lay(s, place, seat)  # type: ignore[arg-type]
+        k = lay(s, place, seat)  # type: ignore[arg-type]  # is_legal checked it
         s.swapped_k[seat] = k
         return [Event("swap", seat, f"{{seat}} [takes|take] the {NAMES[there.code]} and [puts|put] down the {NAMES[mine.code]}",
                       (there, mine), data={"place": place, "k": k})]

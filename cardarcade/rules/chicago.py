@@ -524,7 +524,7 @@ class Chicago(TrickGame):
             return self._play(seat, action.cards[0])
         if kind == "draw":
             return self._draw(seat, action.cards)
-        return self._declare(seat, action.value if kind == "declare" else 0)  # type: ignore[arg-type]
+        return self._declare(seat, action.value if kind == "declare" else 0)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _draw(self, seat: int, thrown: tuple[Card, ...]) -> list[Event]:
         s = self.s

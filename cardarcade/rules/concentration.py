@@ -215,8 +215,8 @@ class Concentration(Game[ConcentrationState]):
         events = [Event("cut", seat, f"{{seat}} [cuts|cut] {card} ({place(s.up[-1])})", (card,))]
         if s.cut_pending:
             return events
-        best = max(ACES_HIGH.value(s.cut_cards[p]) for p in s.cut_contenders)  # type: ignore[arg-type]
-        top = [p for p in s.cut_contenders if ACES_HIGH.value(s.cut_cards[p]) == best]  # type: ignore[arg-type]
+        best = max(ACES_HIGH.value(s.cut_cards[p]) for p in s.cut_contenders)  # type: ignore[arg-type]  # every contender has cut
+        top = [p for p in s.cut_contenders if ACES_HIGH.value(s.cut_cards[p]) == best]  # type: ignore[arg-type]  # every contender has cut
         face_down_left = sum(1 for p, c in enumerate(s.grid) if c is not None and p not in s.up)
         if len(top) > 1 and face_down_left >= len(top):
             s.cut_contenders = top
@@ -265,7 +265,7 @@ class Concentration(Game[ConcentrationState]):
         if scoring == "sets":
             return [self.finish_by_most(counts, why, "sets")]
         event = self.finish_by_most(counts, why, "sets", scores=chips(counts, scoring))
-        self.s.result = self.s.result.model_copy(update={"score_name": "chips won"})  # type: ignore[union-attr]
+        self.s.result = self.s.result.model_copy(update={"score_name": "chips won"})  # type: ignore[union-attr]  # finish_by_most set it
         return [event]
 
     def check_loaded(self) -> None:

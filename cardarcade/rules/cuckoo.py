@@ -231,7 +231,7 @@ class Cuckoo(Game[CuckooState]):
             events = [self._change(seat)]
         else:
             new = s.stock.pop(0)
-            s.discard.append(s.held[seat])  # type: ignore[arg-type]
+            s.discard.append(s.held[seat])  # type: ignore[arg-type]  # a player in the hand holds a card
             s.held[seat] = new
             s.seen[seat].append(new)
             s.moves.append(CuckooMove(seat=seat, kind="swap"))

@@ -104,7 +104,7 @@ def matches(card: Card, upcard: Card, named: str | None) -> bool:
         return True
     if named is None:
         return card.suit is upcard.suit or card.rank is upcard.rank
-    return card.suit.value == named or card.rank.label == named  # type: ignore[union-attr]
+    return card.suit.value == named or card.rank.label == named  # type: ignore[union-attr]  # Dig's pack has no jokers
 
 
 class Dig(SheddingGame[DigState]):

@@ -295,7 +295,7 @@ class EgyptianRatscrew(PileGame):
         if kind == "flip":
             return self._flip(seat)
         if kind == "slap":
-            return self._slap(seat, action.value)  # type: ignore[arg-type]
+            return self._slap(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
         if kind == "take":
             return self._take(seat)
         return self._decline(seat)

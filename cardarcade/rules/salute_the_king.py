@@ -374,7 +374,7 @@ class SaluteTheKing(Game[SaluteState]):
             return self._choose(seat, str(action.value))
         if action.kind == "flip":
             return self._flip(seat)
-        return self._gesture(seat, GESTURE_KINDS.index(action.kind) + 1, action.value)  # type: ignore[arg-type]
+        return self._gesture(seat, GESTURE_KINDS.index(action.kind) + 1, action.value)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _phrase(self, slot: int) -> str:
         """The gesture in both persons, for a sentence about whoever makes it."""

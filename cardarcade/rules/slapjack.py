@@ -143,7 +143,7 @@ class Slapjack(PileGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "flip":
             return self._flip(seat)
-        return self._slap(seat, action.value)  # type: ignore[arg-type]
+        return self._slap(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _flip(self, seat: int) -> list[Event]:
         s = self.s

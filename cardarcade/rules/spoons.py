@@ -356,7 +356,7 @@ class Spoons(SpeedFamilyGame):
         if kind == "pass":
             return self._pass(seat, action.cards[0])
         if kind == "grab":
-            return self._grab(seat, action.value)  # type: ignore[arg-type]
+            return self._grab(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
         return self._deal()
 
     def _send(self, seat: int, card: Card) -> None:

@@ -176,7 +176,7 @@ class Combo:
         return Action("play", self.cards)
 
 
-_SAME_RANK = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+_SAME_RANK: dict[int, Literal["single", "pair", "triple", "quad"]] = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
 def classify(cards: Sequence[Card]) -> Combo | None:
@@ -188,7 +188,7 @@ def classify(cards: Sequence[Card]) -> Combo | None:
     ranks = [rank_of(c) for c in cs]
     if ranks[0] == ranks[-1]:
         kind = _SAME_RANK.get(n)
-        return Combo(kind, cs) if kind else None  # type: ignore[arg-type]
+        return Combo(kind, cs) if kind else None
     if ranks[-1] == TWO:
         return None
     if n >= 3 and ranks == list(range(ranks[0], ranks[0] + n)):
@@ -223,7 +223,7 @@ def combos(hand: Iterable[Card], kinds: frozenset[str] = ALL_KINDS, length: int 
     for cs in by_rank:
         for n in sizes:
             if n <= len(cs):
-                out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))  # type: ignore[arg-type]
+                out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))
     if "straight" in kinds:
         for start in range(TWO):
             for end in range(start, TWO):
@@ -684,7 +684,7 @@ class Thirteen(Game[ThirteenState]):
             cards = sorted((c for c in unseen.elements() if back is None or c.back == back), key=KEY_OF.__getitem__)
             rng.shuffle(cards)  # (no suit is ruled out anywhere: a plain shuffle deals them)
             for p in others:
-                count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]
+                count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]  # two packs: back_counts is set
                 hands[p].extend(cards[:count])
                 del cards[:count]
             aside.extend(cards)
@@ -785,7 +785,7 @@ def rollout_lead(ranks: list[list[Card]], close: int) -> Combo:
         piece = Combo("straight", tuple(ranks[r][0] for r in range(low, end + 1)))
     else:
         group = ranks[low][:3]
-        piece = Combo(_SAME_RANK[len(group)], tuple(group))  # type: ignore[arg-type]
+        piece = Combo(_SAME_RANK[len(group)], tuple(group))
     if close == 1 and piece.kind == "single":
         pair = next((ranks[r] for r in held if len(ranks[r]) >= 2), None)
         piece = Combo("pair", tuple(pair[:2])) if pair is not None else Combo("single", (ranks[held[-1]][-1],))

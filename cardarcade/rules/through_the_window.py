@@ -334,8 +334,8 @@ class ThroughTheWindow(Game):
         if kind == "pass":
             return self._pass(seat)
         if not self._about_card_up(action.value):
-            return [self._late(seat, action.target)]  # type: ignore[arg-type]
-        return self._win(seat, action.target)  # type: ignore[arg-type]
+            return [self._late(seat, action.target)]  # type: ignore[arg-type]  # is_legal checked the target
+        return self._win(seat, action.target)  # type: ignore[arg-type]  # is_legal checked the target
 
     def _turn(self, seat: int) -> list[Event]:
         s = self.s

@@ -301,7 +301,7 @@ def progress(game: Game, names: tuple[str, ...]) -> str:
 try:
     import fcntl
 except ImportError:  # (Windows) holds are then this process's own record alone
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # the module, or None without one
 
 LOCK_SUFFIX = ".lock"
 # A window only looking at the list locks a save's file for a moment (to see whether it is

@@ -460,7 +460,7 @@ def _json_or_text(cell: object) -> object:
     """A column holding JSON, read; a cell that is not JSON (a damaged or hand-edited row) is
     given as it is rather than failing the whole export."""
     try:
-        return json.loads(cell)  # type: ignore[arg-type]
+        return json.loads(cell)  # type: ignore[arg-type]  # a cell not text raises TypeError, caught
     except (TypeError, ValueError, RecursionError):
         return cell
 
