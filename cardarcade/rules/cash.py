@@ -460,7 +460,8 @@ class Cash(SpeedFamilyGame):
         own = seat if seat is not None and 0 <= seat < s.players else None
         return CashView.model_construct(
             seat=seat, players=s.players, side=list(s.side), ring=list(s.ring), drawn=list(s.drawn),
-            partners=self.partners(own) if own is not None else [], hand=list(s.hands[own]) if own is not None else [],
+            partners=self.partners(own) if own is not None else [],
+            hand=list(s.hands[own]) if own is not None else [],
             board=list(s.board) if s.board_up else [], board_up=s.board_up, stock=len(s.stock),
             discards=list(s.discards), holder=s.holder, phase=s.phase,
             signal=s.signals[s.side[own]] if own is not None else None, picking=self.pickers(),
