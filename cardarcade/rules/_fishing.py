@@ -13,7 +13,7 @@ a ``FishRecord``. The last ``HISTORY_KEPT`` records travel in the view, numbered
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Literal, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -161,7 +161,7 @@ class FishingGame(Game[F]):
 
     @classmethod
     def start(cls, players: int, seed: int, options: FishingOptions, deck: list[Card] | None,
-              deal_all: bool = False) -> "FishingGame":
+              deal_all: bool = False) -> Self:
         order = prepare_deck(standard_deck(), seed, deck)
         if deal_all:
             hands = [order[i::players] for i in range(players)]

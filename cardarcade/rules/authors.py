@@ -92,7 +92,7 @@ class Authors(FishingGame[AuthorsState]):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: AuthorsOptions, deck: list[Card] | None) -> "Authors":
-        return cls.start(players, seed, options, deck, deal_all=options.deal == "all")  # type: ignore[return-value]
+        return cls.start(players, seed, options, deck, deal_all=options.deal == "all")
 
     def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:
         return [ask_for_card(t, c) for c in missing_cards(self.s.hands[seat]) for t in targets]

@@ -347,7 +347,7 @@ class FrogsInThePond(TrickGame):
         events = [played_event(seat, card)]
         if revoke:
             s.revokes.append(len(s.log) - 1)
-            events.append(revoke_event(seat, card, led, s.options.revoke_penalty))  # type: ignore[arg-type]
+            events.append(revoke_event(seat, card, led, s.options.revoke_penalty))  # type: ignore[arg-type]  # revoke: led is set
         if len(s.trick) < s.players:
             return events
         vars(s)["stimulus"] += 1  # (the model's own field, without State.__setattr__'s check)

@@ -79,7 +79,7 @@ class GoFish(FishingGame[GoFishState]):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: GoFishOptions, deck: list[Card] | None) -> "GoFish":
-        return cls.start(players, seed, options, deck)  # type: ignore[return-value]
+        return cls.start(players, seed, options, deck)
 
     def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:
         ranks = sorted({c.rank for c in self.s.hands[seat]})
