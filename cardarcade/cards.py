@@ -181,13 +181,13 @@ class Card:
     def __str__(self) -> str:
         if self.rank is Rank.JOKER:
             return "Joker"
-        return self.rank.label + self.suit.glyph  # type: ignore[union-attr]
+        return self.rank.label + self.suit.glyph  # type: ignore[union-attr]  # a joker returned above
 
     def label(self, ascii_only: bool = False) -> str:
         """Short label in unicode ('A♠') or ascii ('AS') glyphs."""
         if self.rank is Rank.JOKER:
             return "Jk"
-        return self.rank.label + (self.suit.letter if ascii_only else self.suit.glyph)  # type: ignore[union-attr]
+        return self.rank.label + (self.suit.letter if ascii_only else self.suit.glyph)  # type: ignore[union-attr]  # a joker returned above
 
     @property
     def is_joker(self) -> bool:
@@ -314,7 +314,7 @@ class RankOrder:
     def key(self, card: Card) -> int:
         """Sort key; with a suit order, suits break ties between equal ranks."""
         if self.suits:
-            return self._index[card.rank] * len(self.suits) + self._suit_index[card.suit]  # type: ignore[index]
+            return self._index[card.rank] * len(self.suits) + self._suit_index[card.suit]  # type: ignore[index]  # orders with suits hold no jokers
         return self._index[card.rank]
 
     def beats(self, a: Card, b: Card) -> bool:

@@ -180,15 +180,15 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
     try:
         a, b, c, d, e = cards
         code = _CODE
-        a = code[a.code]
-        b = code[b.code]
-        c = code[c.code]
-        d = code[d.code]
-        e = code[e.code]
-        if a & b & c & d & e & 15:
-            value = _FLUSH[(a + b + c + d + e) >> 6]
+        ca = code[a.code]
+        cb = code[b.code]
+        cc = code[c.code]
+        cd = code[d.code]
+        ce = code[e.code]
+        if ca & cb & cc & cd & ce & 15:
+            value = _FLUSH[(ca + cb + cc + cd + ce) >> 6]
         else:
-            value = _PLAIN[(a + b + c + d + e) >> 6]
+            value = _PLAIN[(ca + cb + cc + cd + ce) >> 6]
         if value is not None:  # None: a flush holding a card twice (repeats are not otherwise checked)
             return value
     except (KeyError, ValueError, TypeError, AttributeError):
@@ -203,12 +203,13 @@ def best_of(cards: Iterable[Card]) -> tuple[HandValue, tuple[Card, ...]]:
         raise ValueError(f"need at least five cards, got {len(pool)}")
     if len(set(pool)) != len(pool):
         raise ValueError("the same card twice")
-    best, best_hand = None, ()
+    best: HandValue | None = None
+    best_hand: tuple[Card, ...] = ()
     for hand in combinations(pool, 5):
         v = evaluate(hand)
         if best is None or v > best:
             best, best_hand = v, hand
-    return best, best_hand  # type: ignore[return-value]
+    return best, best_hand  # type: ignore[return-value]  # five cards or more: best was set
 
 
 # ---------------------------------------------------------------- strength

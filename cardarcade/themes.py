@@ -303,11 +303,12 @@ def _theme_from_data(data: Mapping[str, Any]) -> CardTheme:
         highlight=fix(cards["highlight"]),
         ascii_glyphs=ascii_glyphs,
     )
+    colour_args: dict[str, Any] = {key: fix(value) for key, value in colors.items()}  # (Theme's colour names)
     theme = textual.theme.Theme(
         name=TEXTUAL_PREFIX + name,
         dark=dark,
         variables=_palette_variables(palette),
-        **{key: fix(value) for key, value in colors.items()},
+        **colour_args,
     )
     return CardTheme(name=name, title=title, palette=palette, textual=theme, gamma=gamma)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import importlib
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -32,6 +32,8 @@ from cardarcade.catalog import CATALOG
 from cardarcade.rules.base import Action
 
 T = TypeVar("T")
+# The view a bot reads: its own game's. The registry holds every game's bots, so it holds Bot[Any].
+V = TypeVar("V", bound=BaseModel, contravariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +65,12 @@ class Moment:
     think_seconds: float | None = None
 
 
-class Bot(Protocol):
+class Bot(Protocol[V]):
     level: str
+    profile: ReactionProfile | AdaptiveProfile  # the table shares one adaptive profile among its bots
 
-    def plans(self, view: BaseModel, moment: Moment) -> list[Plan | Thinking]: ...
+    # A Sequence, not a list: a bot that never thinks off the loop returns a list[Plan].
+    def plans(self, view: V, moment: Moment) -> Sequence[Plan | Thinking]: ...
 
     def conclude(self, key: Hashable, action: Action, at: float) -> None: ...
 
@@ -166,7 +170,7 @@ def newcomer_level(realtime: bool) -> str:
     return ADAPTIVE if realtime else "easy"
 
 
-BotFactory = Callable[[int, str, random.Random], Bot]
+BotFactory = Callable[[int, str, random.Random], Bot[Any]]
 _FACTORIES: dict[str, BotFactory] = {}
 
 
@@ -178,7 +182,7 @@ def register(game_id: str) -> Callable[[BotFactory], BotFactory]:
     return deco
 
 
-def make_bot(game_id: str, seat: int, level: str, rng: random.Random) -> Bot:
+def make_bot(game_id: str, seat: int, level: str, rng: random.Random) -> Bot[Any]:
     _load_policy(game_id)
     try:
         factory = _FACTORIES[game_id]

@@ -114,14 +114,14 @@ class PlayOut:
 def shunned(view: DigView, opponent: int) -> dict[int, float]:
     """How likely each unseen card is to be in the opponent's hand, relative to any other: a card
     that would have fitted when it dug is unlikely, more likely the more it has drawn since."""
-    from cardarcade.bots.dig import OpponentOdds  # the dig bot's own reading of the record
+    from cardarcade.bots.dig import OpponentOdds, requirement  # the dig bot's own reading of the record
 
     odds = OpponentOdds(view, opponent)
     size = max(1, view.hand_sizes[opponent])
     weights: dict[int, float] = {}
     for card in _unseen(view):
         w = 1.0
-        for key in (card.suit.value, card.rank.label):
+        for key in requirement(card):
             if key in odds.since:
                 w *= min(1.0, odds.since[key] / size)
         weights[code(card)] = max(w, 0.02)
@@ -136,7 +136,7 @@ def _unseen(view: DigView) -> list[Card]:
 
 def deal(view: DigView, weights: dict[int, float], rng: random.Random) -> tuple[list[int], list[int]]:
     """The opponent's hand (drawn by ``weights``) and the stock in a random order."""
-    opponent = 1 - view.seat  # type: ignore[operator]
+    opponent = 1 - view.seat  # type: ignore[operator]  # a player's own view
     hand, stock = weighted_pick(list(weights), weights, view.hand_sizes[opponent], rng)
     rng.shuffle(stock)
     return hand, stock
@@ -177,7 +177,7 @@ def decide_dig(view: DigView, seed: int, deals: int, seconds: float | None, rebu
     def play_out(i: int, dealt: tuple[list[int], list[int]], luck: float) -> float:
         theirs, stock = dealt
         _, card, leaves = moves[i]
-        hands = [[], []]
+        hands: list[list[int]] = [[], []]
         hands[seat], hands[1 - seat] = list(mine), list(theirs)
         game = PlayOut(hands, list(stock), list(pile), need, seat, turns_left, rebuild)
         game.play(card, leaves)

@@ -11,6 +11,8 @@ card nowhere else, and last where they leave it no room.
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardarcade.bots import BotBase, Moment, Plan, Thinking
 from cardarcade.bots._fishing_search import Facts, card_id, decide_ask, rank_id
 from cardarcade.cards import Card, Rank
@@ -57,13 +59,14 @@ class TableMemory:
     def _learn(self, rec: FishRecord, one_card: bool) -> None:
         n = rec.n
         if rec.kind == "book":
-            for table in (self.holds, self.lacks_rank):
-                for facts in table.values():
-                    facts.pop(rec.rank, None)
-            for table in (self.has_card, self.lacks_card):
-                for facts in table.values():
-                    for card in [c for c in facts if c.rank is rec.rank]:
-                        del facts[card]
+            book = cast(Rank, rec.rank)  # a book's record names its rank
+            for by_rank in (self.holds, self.lacks_rank):
+                for rank_facts in by_rank.values():
+                    rank_facts.pop(book, None)
+            for by_card in (self.has_card, self.lacks_card):
+                for card_facts in by_card.values():
+                    for card in [c for c in card_facts if c.rank is book]:
+                        del card_facts[card]
             return
         if rec.kind in ("fish", "draw"):
             for card in rec.cards:  # a card shown after a lucky draw

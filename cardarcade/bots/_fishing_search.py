@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from cardarcade.bots.search import Budget
 from cardarcade.cards import RANKS, SUITS, Card, Rank
-from cardarcade.rules._fishing import FishingView
+from cardarcade.rules._fishing import FishingView, asked_rank
 from cardarcade.rules.base import Action
 
 ALL = 52
@@ -164,7 +164,7 @@ def ask_of(view: FishingView, action: Action) -> tuple[int, int, int]:
     if view.by_card:
         card = action.cards[0]
         return action.target, rank_id(card.rank), card_id(card)
-    return action.target, rank_id(Rank(action.value)), -1
+    return action.target, rank_id(asked_rank(action)), -1
 
 
 def decide_ask(view: FishingView, facts: Facts, scores: list[tuple[Action, float]], seed: int, deals: int,

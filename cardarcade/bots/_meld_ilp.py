@@ -27,7 +27,7 @@ COPIES = 2
 
 
 def card_type(card: Card) -> int:
-    return SUITS.index(card.suit) * len(RANKS) + int(card.rank) - 2  # type: ignore[arg-type]
+    return SUITS.index(card.suit) * len(RANKS) + int(card.rank) - 2
 
 
 def _position_type(suit: int, position: int) -> int:

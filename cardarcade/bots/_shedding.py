@@ -4,25 +4,27 @@ card counting (the cards not yet seen by this bot)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Generic, TypeVar
 
-from cardarcade.bots import BotBase, Moment, Plan
+from cardarcade.bots import BotBase, Moment, Plan, Thinking
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules._shedding import SheddingView
 from cardarcade.rules.base import Action
 
 PACK: tuple[Card, ...] = tuple(standard_deck())
+W = TypeVar("W", bound=SheddingView)  # the game's own view
 
 
-class SheddingBot(BotBase):
+class SheddingBot(BotBase, Generic[W]):
     """Plans one action whenever it is this bot's turn; subclasses say which in ``choose``."""
 
-    def plans(self, view: SheddingView, moment: Moment) -> list[Plan]:
+    def plans(self, view: W, moment: Moment) -> list[Plan | Thinking]:
         if view.turn != self.seat or view.seat != self.seat:
             return []
         key = ("move", view.step)
         return [self.move(key, moment, lambda: self.choose(view))]
 
-    def choose(self, view: SheddingView) -> Action:
+    def choose(self, view: W) -> Action:
         raise NotImplementedError
 
 

@@ -279,7 +279,7 @@ class Table(NamedTuple):
     best hand among them."""
 
     final: list[list[Card]]
-    best: list[int]
+    best: Sequence[int]
 
 
 def sample_table(view: ChicagoView, seat: int, pool: list[Card], rng: random.Random,
@@ -369,7 +369,7 @@ class ChicagoBot(BotBase):
         # (a level of fixed work ignores the table's thinking time: it is the live levels' to use)
         seconds = None if moment.think_seconds is None or not search.live else min(moment.think_seconds, SECONDS)
         if view.turn == self.seat:
-            key = ("play", view.hand_no, len(view.played))
+            key: tuple = ("play", view.hand_no, len(view.played))
             fallback = play(easy_card(view))
             if not search.trick_deals or len(view.playable) == 1:
                 return [self.move(key, moment, lambda: fallback)]

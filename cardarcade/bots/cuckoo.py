@@ -64,7 +64,7 @@ class CuckooBot(BotBase):
     def _easy_wants_out(self, view: CuckooView) -> bool:
         if self.rng.random() < EASY_GUESS:
             return self.rng.random() < 0.5
-        return card_value(view.card, view.aces_high) < self.rng.randint(1, 8)  # type: ignore[arg-type]
+        return card_value(view.card, view.aces_high) < self.rng.randint(1, 8)  # type: ignore[arg-type]  # its turn: it holds a card
 
 
 def leave_move(view: CuckooView) -> Action:
@@ -74,7 +74,7 @@ def leave_move(view: CuckooView) -> Action:
 
 def rule_of_thumb(view: CuckooView, below: int) -> Action:
     """Medium's move: keep a card known safe, else let it go below the value ``below``."""
-    value = card_value(view.card, view.aces_high)  # type: ignore[arg-type]
+    value = card_value(view.card, view.aces_high)  # type: ignore[arg-type]  # its turn: it holds a card
     if known_safe(view, value):
         return STAND
     return leave_move(view) if value < below else STAND
@@ -92,6 +92,5 @@ def decide(view: CuckooView, level: str, seed: int, seconds: float | None = None
 def known_safe(view: CuckooView, value: int) -> bool:
     """Whether a player who can no longer change (one who has had their turn) is known to hold
     a card lower than ``value``: then this card cannot be the lowest."""
-    done = view.order[:view.order.index(view.seat)]  # type: ignore[arg-type]
-    return any(view.known[p] is not None and card_value(view.known[p], view.aces_high) < value  # type: ignore[arg-type]
-               for p in done)
+    done = view.order[:view.order.index(view.seat)]  # type: ignore[arg-type]  # a player's own view
+    return any((known := view.known[p]) is not None and card_value(known, view.aces_high) < value for p in done)

@@ -13,6 +13,7 @@ chance to follow.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from cardarcade.bots import Moment, Plan, Thinking, register
 from cardarcade.bots._dig_search import candidates, decide_dig
@@ -29,7 +30,7 @@ SEARCH_SECONDS = 0.3
 
 
 @register("dig")
-class DigBot(SheddingBot):
+class DigBot(SheddingBot[DigView]):
     FOLLOW_WEIGHT = 20.0  # measured: minimising the chance the opponent can follow matters most
 
     def plans(self, view: DigView, moment: Moment) -> list[Plan | Thinking]:
@@ -61,7 +62,7 @@ class DigBot(SheddingBot):
         suits = Counter(c.suit for c in view.hand if c.rank is not WILD)
         if plain:
             def appeal(c: Card) -> tuple:
-                return (c.suit.value in lacked) + (c.rank.label in lacked), suits[c.suit], c.code
+                return sum(key in lacked for key in requirement(c)), suits[c.suit], c.code
             return Action("play", (max(plain, key=appeal),))
         eight = playable[0]
         rest = Counter(c.suit for c in view.hand if c is not eight and c.rank is not WILD)
@@ -75,11 +76,12 @@ class DigBot(SheddingBot):
         danger = view.hand_sizes[1 - self.seat] <= 2
         best_plain = None
         if plain:
-            best_plain = max(plain, key=lambda c: (self._after(view.hand, c, (c.suit.value, c.rank.label), odds), c.code))
-        if eights and (not plain or (danger and odds.follows(best_plain.suit.value, best_plain.rank.label) > 0.5)):
+            best_plain = max(plain, key=lambda c: (self._after(view.hand, c, requirement(c), odds), c.code))
+        if eights and (not plain or (danger and odds.follows(*requirement(best_plain)) > 0.5)):
             eight = eights[0]
             name = max(names, key=lambda n: (self._after(view.hand, eight, (n,), odds), n))
             return Action("play", (eight,), value=name)
+        assert best_plain is not None  # a card fits, and the eights went above if only they do
         return Action("play", (best_plain,))
 
     @staticmethod
@@ -87,15 +89,22 @@ class DigBot(SheddingBot):
         """How good a new requirement is: plain cards of mine that fit it, less the chance the
         opponent follows it (weighted up as the opponent nears going out)."""
         mine = sum(1 for c in hand if c is not played and c.rank is not WILD
-                   and (c.suit.value in keys or c.rank.label in keys))
+                   and any(key in keys for key in requirement(c)))
         return mine - DigBot.FOLLOW_WEIGHT * odds.follows(*keys)
+
+
+def requirement(card: Card | None) -> tuple[str, str]:
+    """The suit and the rank a card asks the next player to follow (Dig's pack has no jokers, and
+    a dig's record always holds the upcard it was made on)."""
+    card = cast(Card, card)
+    return cast(Suit, card.suit).value, card.rank.label
 
 
 def last_dug_for(view: DigView, opponent: int) -> set[str]:
     """The suit and rank (or the name) the opponent last had to dig for: what a person remembers."""
     for move in reversed(view.history):
         if move.seat == opponent and move.kind == "dig":
-            return {move.named} if move.named else {move.upcard.suit.value, move.upcard.rank.label}
+            return {move.named} if move.named else set(requirement(move.upcard))
     return set()
 
 
@@ -107,17 +116,17 @@ class OpponentOdds:
         self.hand_size = view.hand_sizes[opponent]
         pool = unseen(view)
         self.total = max(1, len(pool))
-        self.left = Counter()
+        self.left: Counter[str] = Counter()
         for c in pool:
-            self.left[c.suit.value] += 1
-            self.left[c.rank.label] += 1
+            for key in requirement(c):
+                self.left[key] += 1
         # for each suit/rank the opponent was seen not to hold: cards it has taken since then
         self.since: dict[str, int] = {}
         for move in view.history:
             if move.seat != opponent:
                 continue
             if move.kind == "dig":
-                need = (move.named,) if move.named else (move.upcard.suit.value, move.upcard.rank.label)
+                need = (move.named,) if move.named else requirement(move.upcard)
                 for key in need + (EIGHT,):
                     self.since[key] = 0
                 for key in self.since:

@@ -61,7 +61,9 @@ def thumb_of_view(view: FrogsView) -> Card:
     """The rule of thumb (``quick_card``)."""
     trick = [t.card for t in view.trick]
     top = view.trick[winning_index(trick, ACES_HIGH)].seat if trick else None
-    return quick_card(view.playable, trick, top, view.side, view.seat, view.players, view.tadpole)
+    seat = view.seat
+    assert seat is not None  # (a player's own view)
+    return quick_card(view.playable, trick, top, view.side, seat, view.players, view.tadpole)
 
 
 def tricks_of(view: FrogsView, unseen: tuple[Card, ...]) -> Tricks:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardarcade.bots import register
 from cardarcade.bots._fishing import FishingBot
 from cardarcade.cards import Rank
-from cardarcade.rules._fishing import FishingView
+from cardarcade.rules._fishing import FishingView, asked_rank
 from cardarcade.rules.base import Action
 from cardarcade.rules.go_fish import ask_for
 
@@ -17,7 +17,7 @@ class GoFishBot(FishingBot):
         return [ask_for(t, r) for r in ranks for t in targets]
 
     def score(self, view: FishingView, action: Action, mine: dict[Rank, int]) -> float:
-        target, rank = action.target, Rank(action.value)
+        target, rank = action.target, asked_rank(action)
         assert target is not None
         memory = self.memory
         score = 3.0 * mine.get(rank, 0) + self.target_bonus(view, target)

@@ -24,6 +24,7 @@ On a last turn after a knock, every level plays for the best hand at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots.search import decide_pimc
@@ -109,7 +110,8 @@ def plain_move(view: KnockPokerView) -> Action:
                          knock_at=MEDIUM_KNOCK[view.players] if view.may_knock else None)
 
 
-def search_work(view: KnockPokerView, seat: int, level: str, seed: int, think_seconds: float | None) -> tuple:
+def search_work(view: KnockPokerView, seat: int, level: str, seed: int,
+                think_seconds: float | None) -> tuple[Callable[..., Action], tuple]:
     """The search a hard or expert bot runs here, as (work, args) for ``deliberate``: hard a fixed
     number of deals; expert more, and on while a live table's thinking time lasts."""
     if level == "expert":

@@ -40,9 +40,9 @@ def hand_melds(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
         used: set[Card] = set()
         run: list[Card] = []
         for p in range(1, 16):
-            card = positions.get(p)
-            if card is not None and card not in used and card not in run and p <= 14:
-                run.append(card)
+            here = positions.get(p)
+            if here is not None and here not in used and here not in run and p <= 14:
+                run.append(here)
                 continue
             if len(run) >= 3:
                 melds.append(run)

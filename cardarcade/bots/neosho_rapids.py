@@ -31,7 +31,7 @@ def neighbours(i: int) -> tuple[int, int]:
 
 
 @register("neosho-rapids")
-class NeoshoRapidsBot(SheddingBot):
+class NeoshoRapidsBot(SheddingBot[NeoshoRapidsView]):
     def choose(self, view: NeoshoRapidsView) -> Action:
         playable = [c for c in view.hand if fits(c, view.upcard)]
         may_stop = not (view.must_play and playable and not view.chain)

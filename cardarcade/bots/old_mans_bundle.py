@@ -37,8 +37,8 @@ class BundleBot(BotBase):
         if self.skill == 0:
             return self.rng.choice(moves)
         if self.skill == 1:
-            best = max(cards_won(view, m) for m in moves)
-            return self.rng.choice([m for m in moves if cards_won(view, m) == best])
+            most = max(cards_won(view, m) for m in moves)
+            return self.rng.choice([m for m in moves if cards_won(view, m) == most])
         scored = [(self.value(view, m), m) for m in moves]
         best = max(v for v, _ in scored)
         return self.rng.choice([m for v, m in scored if v >= best - 1e-9])
@@ -56,7 +56,8 @@ class BundleBot(BotBase):
         their_cards = view.hand_counts[other] or (HAND_SIZE if view.stock else 0)
         # my bundle after the move, and the rank that could steal it
         size = view.bundle_sizes[me] + won
-        top = card.rank if action.kind != "trail" else (view.bundle_tops[me].rank if view.bundle_tops[me] else None)
+        my_top = view.bundle_tops[me]
+        top = card.rank if action.kind != "trail" else (my_top.rank if my_top else None)
         if size and top is not None:
             swing -= 2 * size * _chance_of(unseen[top], pool, their_cards)
         if action.kind == "trail":

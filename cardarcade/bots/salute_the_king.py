@@ -29,7 +29,7 @@ class SaluteBot(BotBase):
         rnd = view.open
         answered = rnd is None or me in rnd.done or me in rnd.failed
         if not answered:
-            key = ("gesture", rnd.k)
+            key: tuple = ("gesture", rnd.k)
             slot, delay = self.once(key, lambda: self._answer(view))
             plans.append(Plan(Action(f"gesture{slot}", value=rnd.k), moment.stimulus_time + delay, key))
         if view.turn == me and view.counts[me] > 0 and answered:

@@ -54,14 +54,16 @@ class SpeedBot(SpeedFamilyBot):
         hand, tops = view.hand, view.tops
         if self.skill == 1:
             def follow_ups(play: Action) -> float:
-                after = [play.card if p == play.target else top for p, top in enumerate(tops)]
-                return sum(1 for c in hand if c != play.card and any(fits(c, t) for t in after))
+                card = play.cards[0]
+                after = [card if p == play.target else top for p, top in enumerate(tops)]
+                return sum(1 for c in hand if c != card and any(fits(c, t) for t in after))
             return best_by(plays, follow_ups)
 
         def run(play: Action) -> float:
-            rest = tuple(sorted(int(c.rank) for c in hand if c != play.card))
-            after = tuple(int(play.card.rank) if p == play.target else int(top.rank) for p, top in enumerate(tops))
-            return longest_run(rest, after)  # type: ignore[arg-type]
+            card = play.cards[0]
+            rest = tuple(sorted(int(c.rank) for c in hand if c != card))
+            after = tuple(int(card.rank) if p == play.target else int(top.rank) for p, top in enumerate(tops))
+            return longest_run(rest, after)
         return best_by(plays, run)
 
     def misplay(self, view) -> Action | None:

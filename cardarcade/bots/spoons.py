@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import cast
 
 from cardarcade.bots import Moment, Plan, register
 from cardarcade.bots._speedplay import SpeedFamilyBot
@@ -54,7 +55,7 @@ class SpoonsBot(SpeedFamilyBot):
         if moment.pace < HURRIED:  # nobody left to keep up with: the table wants the game finished
             return self._hurried(view, moment)
         grab = None if seat in view.grabbed else self._grab(view, moment)
-        if grab is not None and (grab.key[2] == "own" or not view.pig):
+        if grab is not None and (cast(tuple, grab.key)[2] == "own" or not view.pig):  # (own or follow)
             return [grab]  # a hand on its way to the spoons (or holding four of a kind) passes nothing
         plans = [] if grab is None else [grab]
         if seat in view.grabbed and not view.pig:

@@ -37,6 +37,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import cast
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots._thirteen_playout import first_out
@@ -194,7 +195,7 @@ class UnseenWorth:
             return 0.95
         if kind == "straight":
             # higher straights of this length that the unseen cards could still make
-            rivals = sum(1 for t in range(top + 1, TWO) if t - span + 1 >= 0 and all(u[t - span + 1:t + 1]))
+            rivals: float = sum(1 for t in range(top + 1, TWO) if t - span + 1 >= 0 and all(u[t - span + 1:t + 1]))
             return 0.7 ** rivals * (0.9 if span >= 5 else 0.8)
         need = {"single": 1, "pair": 2, "triple": 3}[kind]
         same = u[top] >= need
@@ -389,7 +390,7 @@ def duel(level: str, other: str, seed: int, players: int,
     seat = seed % players
     levels = [other] * players
     levels[seat] = level
-    game, rng = SPEC.new(players, seed=seed), random.Random(seed)
+    game, rng = cast(Thirteen, SPEC.new(players, seed=seed)), random.Random(seed)
     while not game.is_over:
         p = game.actors()[0]
         view = game.view(p)

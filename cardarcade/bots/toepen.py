@@ -226,7 +226,7 @@ class ToepenBot(BotBase):
         seconds = thinking_time(level, moment.think_seconds)
         if self.skill and view.turn != self.seat and view.can_knock and sure_of_last_trick(view, self.seat):
             # a knock out of turn: the last trick is ours whatever the others hold
-            key = ("sure", view.hand_no, len(view.played), view.stake)
+            key: tuple = ("sure", view.hand_no, len(view.played), view.stake)
             return [self.move(key, moment, lambda: KNOCK)]
         if view.turn == self.seat and self.seat not in view.played_by:
             # drawn at every first turn, so the stream (and so the pace) of a bot that keeps its

@@ -14,12 +14,12 @@ the stimulus its caller saw, and is judged against it:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
 from cardarcade.cards import Card, standard_deck
-from cardarcade.rules.base import Event, Game, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import Event, Game, Options, State, deal_round_robin, prepare_deck
 
 HISTORY = 32  # recent stimuli whose warrant is kept; older calls count as too late
 
@@ -28,7 +28,7 @@ Verdict = Literal["win", "late", "wrong"]
 
 def card_limit(default: int = 1500) -> int:
     """The card limit house rule, so a game always ends (an Options field)."""
-    return Field(  # type: ignore[return-value]
+    return Field(
         default, ge=50, le=1_000_000, title="Card limit",
         description="After this many cards have been turned up, the player holding the most cards wins.",
     )
@@ -39,6 +39,8 @@ class CallingState(State):
     # recent[-1] is the warrant of the current stimulus, recent[-2] of the one before, ...
     recent: list[list[int]] = [[]]
     flips: int = 0  # cards turned up so far (the card limit counts these)
+    if TYPE_CHECKING:  # each game's state declares its own options model
+        options: Options
 
 
 def advance(s: CallingState, warrant: list[int]) -> None:
@@ -81,6 +83,7 @@ class CallingGame(Game):
     """What Snap and Animals share: each seat's face-down cards and face-up pile, a full pack,
     and the card limit. Subclasses name their face-down zone's field in ``FACE_DOWN``."""
 
+    State: ClassVar[type[CallingState]]
     __slots__ = ()
     FACE_DOWN: ClassVar[str]
 

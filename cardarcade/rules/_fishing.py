@@ -12,11 +12,12 @@ a ``FishRecord``. The last ``HISTORY_KEPT`` records travel in the view, numbered
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Literal, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardarcade.cards import RANKS, SUITS, Card, Rank, standard_deck
+from cardarcade.cards import RANKS, SUITS, Card, Rank, Suit, standard_deck
 from cardarcade.rules.base import Action, Event, Game, Options, State, prepare_deck
 
 BOOK = 4  # cards in a book: four of a kind
@@ -81,6 +82,8 @@ class FishingState(State):
     # private: the card each seat last took from the stock, until it asks again (the drawer
     # must know which card it was; the others only that one was drawn)
     drawn: list[Card | None] = []
+    if TYPE_CHECKING:  # each game's state declares its own options model
+        options: FishingOptions
 
 
 class FishingView(BaseModel):
@@ -99,6 +102,11 @@ class FishingView(BaseModel):
     drawn: Card | None  # the card the viewer last took from the stock, until it asks again
 
 
+def asked_rank(action: Action) -> Rank:
+    """The rank an ask is for: its card's (Authors), else the rank it names by number (Go Fish)."""
+    return action.card.rank if action.card else Rank(cast(int, action.value))
+
+
 def sort_hand(hand: list[Card]) -> list[Card]:
     return sorted(hand, key=lambda c: (c.rank, c.suit.value if c.suit else ""))
 
@@ -115,9 +123,13 @@ def deal_with_pretend_hand(order: list[Card], players: int) -> tuple[list[list[C
     return hands, stock
 
 
-class FishingGame(Game[FishingState]):
+F = TypeVar("F", bound=FishingState)
+
+
+class FishingGame(Game[F]):
     """The turn, the asking, the fishing and the books; subclasses name what an ask is for."""
 
+    State: ClassVar[type[FishingState]]
     BY_CARD: ClassVar[bool] = False
     __slots__ = ()
 
@@ -149,7 +161,7 @@ class FishingGame(Game[FishingState]):
 
     @classmethod
     def start(cls, players: int, seed: int, options: FishingOptions, deck: list[Card] | None,
-              deal_all: bool = False) -> "FishingGame":
+              deal_all: bool = False) -> Self:
         order = prepare_deck(standard_deck(), seed, deck)
         if deal_all:
             hands = [order[i::players] for i in range(players)]
@@ -158,12 +170,12 @@ class FishingGame(Game[FishingState]):
             hands, stock = deal_with_pretend_hand(order, players)
         state = cls.State(players=players, seed=seed, options=options, hands=hands, stock=stock,
                           books=[[] for _ in range(players)])
-        game = cls(state)
+        game = cls(cast(F, state))  # (a class variable cannot say that State makes an F)
         game._settle()  # the first player lays down any book they were dealt
         return game
 
     @classmethod
-    def arranged(cls, hands: list[list[Card]], stock: list[Card] | None = (), books: list[list[Rank]] | None = None,
+    def arranged(cls, hands: list[list[Card]], stock: Sequence[Card] | None = (), books: list[list[Rank]] | None = None,
                  turn: int = 0, options: FishingOptions | dict | None = None) -> "FishingGame":
         """A game at a chosen position, for tests and demonstrations: these hands and books,
         ``stock`` on top of the stock and the rest of the pack under it (``None``: no stock at
@@ -178,7 +190,7 @@ class FishingGame(Game[FishingState]):
             s.stock = list(stock) + [c for c in standard_deck() if c not in placed]
         s.turn = turn
         game.check_loaded()
-        return game  # type: ignore[return-value]
+        return game  # type: ignore[return-value]  # spec.new made a cls
 
     # ---- contract
 
@@ -212,13 +224,13 @@ class FishingGame(Game[FishingState]):
 
     def view(self, seat: int | None = None) -> FishingView:
         s = self.s
-        own = seat is not None and 0 <= seat < s.players
+        own = seat if seat is not None and 0 <= seat < s.players else None
         return FishingView(
             seat=seat, by_card=self.BY_CARD,
-            one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[seat]) if own else [],
+            one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[own]) if own is not None else [],
             hand_sizes=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
             turn=s.turn, moves=s.actions, asks=s.asks, max_asks=s.options.max_asks, history=list(s.history),
-            drawn=s.drawn[seat] if own and s.drawn else None,
+            drawn=s.drawn[own] if own is not None and s.drawn else None,
         )
 
     def cards(self) -> list[Card]:
@@ -242,7 +254,7 @@ class FishingGame(Game[FishingState]):
         s.asks += 1
         self._remember_draw(seat, None)
         what = self.asked_words(action)
-        rank = action.card.rank if action.card else Rank(action.value)
+        rank = asked_rank(action)
         events = [Event("ask", seat, f"{{seat}} [asks|ask] {{target}} for {what}", action.cards, target,
                         data={"rank": int(rank)})]
         given = self.hand_over(target, action)
@@ -397,7 +409,7 @@ def rank_cards(rank: Rank) -> tuple[Card, ...]:
     return tuple(Card.of(rank, suit) for suit in SUITS)
 
 
-def stacked_deck(players: int, hands: dict[int, list[Card]], stock: list[Card] = (), deal_all: bool = False) -> list[Card]:
+def stacked_deck(players: int, hands: dict[int, list[Card]], stock: Sequence[Card] = (), deal_all: bool = False) -> list[Card]:
     """The pack order that deals ``hands`` (their first cards) and puts ``stock`` on top of the
     stock: for tests and demonstrations. The rest of the pack fills the other places, spread so
     that nobody is dealt a stray book."""
@@ -408,7 +420,7 @@ def stacked_deck(players: int, hands: dict[int, list[Card]], stock: list[Card] =
     used = [c for cs in wanted.values() for c in cs]
     if len(set(used)) != len(used):
         raise ValueError("a card is placed twice")
-    filler = iter([c for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.value)) if c not in used])
+    filler = iter([c for c in sorted(standard_deck(), key=lambda c: (c.rank, cast(Suit, c.suit).value)) if c not in used])
     per = 52 // piles
     order = []
     for i in range(52):

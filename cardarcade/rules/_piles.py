@@ -36,7 +36,7 @@ def stimulus_index(k: int, pile_first: int, under: int = 0) -> int | None:
 
 def forgive_early_flip() -> bool:
     """The beginners' house rule on cards turned out of turn (an Options field)."""
-    return Field(  # type: ignore[return-value]
+    return Field(
         False, title="Forgive early cards",
         description="For beginners: a card turned before your turn is refused and costs nothing. "
                     "Off (the game as written): it is a dead card, lost to the pile.",

@@ -8,7 +8,7 @@ end of its list too.
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, Field
 
@@ -49,6 +49,8 @@ class SheddingState(State):
     # Each seat's memory of the cards it drew on its latest turn that drew any (private).
     drawn: list[list[Card]] = []
     drawn_turn: list[int] = []
+    if TYPE_CHECKING:  # each game's state declares its own options model
+        options: SheddingOptions
 
 
 class SheddingView(BaseModel):
@@ -72,6 +74,7 @@ S = TypeVar("S", bound=SheddingState)
 class SheddingGame(Game[S], Generic[S]):
     """Dealing, drawing, rebuilding, turn order and the end of the game."""
 
+    State: ClassVar[type[SheddingState]]
     __slots__ = ()
 
     @classmethod
@@ -80,9 +83,10 @@ class SheddingGame(Game[S], Generic[S]):
         order = prepare_deck(standard_deck(), seed, deck)
         hands = deal_round_robin(order, players, HAND_SIZE)
         rest = order[HAND_SIZE * players:]
-        return cls(cls.State(players=players, seed=seed, options=options, hands=hands,
-                             discard=[rest[0]], stock=rest[:0:-1],
-                             drawn=[[] for _ in range(players)], drawn_turn=[-1] * players))
+        state = cls.State(players=players, seed=seed, options=options, hands=hands,
+                          discard=[rest[0]], stock=rest[:0:-1],
+                          drawn=[[] for _ in range(players)], drawn_turn=[-1] * players)
+        return cls(cast(S, state))  # (a class variable cannot say that State makes an S)
 
     # ---- zones
 
@@ -147,7 +151,7 @@ class SheddingGame(Game[S], Generic[S]):
         s = self.s
         s.turns += 1
         s.turn = (s.turn + 1) % s.players
-        if s.turns >= s.options.max_turns:  # type: ignore[attr-defined]
+        if s.turns >= s.options.max_turns:
             events.append(self.finish_by_count(f"the {s.turns}-turn limit was reached"))
 
     def held(self) -> list[int]:
@@ -176,13 +180,13 @@ class SheddingGame(Game[S], Generic[S]):
 
     def view_fields(self, seat: int | None) -> dict:
         s = self.s
-        own = seat is not None and 0 <= seat < s.players
+        own = seat if seat is not None and 0 <= seat < s.players else None
         return {
-            "seat": seat, "hand": list(s.hands[seat]) if own else [], "hand_sizes": self.held(),
+            "seat": seat, "hand": list(s.hands[own]) if own is not None else [], "hand_sizes": self.held(),
             "upcard": s.discard[-1], "stock": len(s.stock), "discards": list(s.discard),
             "turn": None if s.result else s.turn, "turns": s.turns,
-            "max_turns": s.options.max_turns,  # type: ignore[attr-defined]
-            "step": s.actions, "history": list(s.history), "drawn": list(s.drawn[seat]) if own else [],
+            "max_turns": s.options.max_turns,
+            "step": s.actions, "history": list(s.history), "drawn": list(s.drawn[own]) if own is not None else [],
         }
 
     def check_loaded(self) -> None:
@@ -193,7 +197,7 @@ class SheddingGame(Game[S], Generic[S]):
             raise ValueError("the hands or the turn do not fit the players")
         if not s.discard:
             raise ValueError("no upcard")
-        if s.result is None and (not all(s.hands) or s.turns >= s.options.max_turns):  # type: ignore[attr-defined]
+        if s.result is None and (not all(s.hands) or s.turns >= s.options.max_turns):
             raise ValueError("a finished game without a result")
         if any(not 0 <= m.seat < s.players for m in s.history) or s.turns < 0:
             raise ValueError("the history names a seat that is not in the game")

@@ -183,7 +183,7 @@ class TrickGame(Game):
             if i % n == 0:
                 led = card.suit
             elif card.suit is not led:
-                out[seat].add(led)  # type: ignore[arg-type]
+                out[seat].add(led)
         return [sorted(v, key=lambda x: x.value) for v in out]
 
     def take_trick(self, winner: int) -> list[Card]:

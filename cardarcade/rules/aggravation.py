@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    choice_labels,
     construct,
     deal_round_robin,
     prepare_deck,
@@ -99,8 +100,8 @@ class AggravationOptions(Options):
         "call", title="How the game is won",
         description="As the text plays it, a player out of cards wins by calling Aggravation! at the next match; "
                     "or (its 'object' line) the first to play their last card wins at once.",
-        json_schema_extra={"labels": {"call": "call Aggravation! at the next match",
-                                      "last_card": "the last card played wins"}},
+        json_schema_extra=choice_labels({"call": "call Aggravation! at the next match",
+                                         "last_card": "the last card played wins"}),
     )
 
 
@@ -234,7 +235,7 @@ class Aggravation(SpeedFamilyGame):
         if kind != "cover" or not s.packs[seat] or not well_aimed(action, len(s.stacks), s.stimulus, cards=0):
             return False
         place = action.target
-        return judge(s, place, action.value, s.open[place]) != "wrong"  # type: ignore[arg-type, index]
+        return judge(s, place, action.value, s.open[place]) != "wrong"  # type: ignore[arg-type]  # well_aimed checked them
 
     def view(self, seat: int | None = None) -> AggravationView:
         s = self.s
@@ -257,8 +258,8 @@ class Aggravation(SpeedFamilyGame):
             events = self._turn()
             return events + self._after_change(None, events[0].data["pair"], self._top_ranks())
         if kind == "call":
-            return self._call(seat, action.value)  # type: ignore[arg-type]
-        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
+            return self._call(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
+        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _cover(self, seat: int, place: int, seen: int) -> list[Event]:
         s = self.s

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from cardarcade.cards import Card
 from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        standings, valid_claim_value)
-from cardarcade.rules.base import Action, Event, GameSpec, Options
+from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels
 
 FLIP = Action("flip")
 
@@ -71,7 +71,7 @@ class AnimalsOptions(Options):
     calls: Literal["sounds", "names"] = Field(
         "sounds", title="What is called",
         description="Make the animal's sound, or (the simpler variant) call the animal's name.",
-        json_schema_extra={"labels": {"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}},
+        json_schema_extra=choice_labels({"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}),
     )
     show_animals: bool = Field(
         False, title="Animals always shown",
@@ -220,10 +220,10 @@ class Animals(CallingGame):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "pick":
-            return self._pick(seat, action.value)  # type: ignore[arg-type]
+            return self._pick(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
         if action.kind == "flip":
             return self._flip(seat)
-        return self._call(seat, action.target, action.value)  # type: ignore[arg-type]
+        return self._call(seat, action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _pick(self, seat: int, animal: str) -> list[Event]:
         s = self.s
@@ -261,6 +261,7 @@ class Animals(CallingGame):
         if verdict == "late":
             return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target, data={"k": seen})]
         if verdict == "win":
+            assert target is not None  # (a call of nobody is wrong)
             won = s.piles[target]
             count = len(won)
             s.piles[seat][0:0] = won

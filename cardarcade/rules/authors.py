@@ -8,7 +8,7 @@ from pydantic import Field
 
 from cardarcade.cards import Card
 from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState, rank_cards
-from cardarcade.rules.base import Action, GameSpec
+from cardarcade.rules.base import Action, GameSpec, choice_labels
 
 RULES = """\
 # Authors
@@ -64,8 +64,8 @@ class AuthorsOptions(FishingOptions):
         "stock",
         title="Deal",
         description="Deal as in Go Fish and keep a stock, or deal out the whole pack.",
-        json_schema_extra={"labels": {"stock": "as in Go Fish, with a stock",
-                                      "all": "the whole pack, no stock"}},
+        json_schema_extra=choice_labels({"stock": "as in Go Fish, with a stock",
+                                         "all": "the whole pack, no stock"}),
     )
 
 
@@ -84,7 +84,7 @@ def missing_cards(hand: list[Card]) -> list[Card]:
     return [c for r in ranks for c in rank_cards(r) if c not in held]
 
 
-class Authors(FishingGame):
+class Authors(FishingGame[AuthorsState]):
     State = AuthorsState
     Options = AuthorsOptions
     BY_CARD = True
@@ -92,7 +92,7 @@ class Authors(FishingGame):
 
     @classmethod
     def setup(cls, players: int, seed: int, options: AuthorsOptions, deck: list[Card] | None) -> "Authors":
-        return cls.start(players, seed, options, deck, deal_all=options.deal == "all")  # type: ignore[return-value]
+        return cls.start(players, seed, options, deck, deal_all=options.deal == "all")
 
     def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:
         return [ask_for_card(t, c) for c in missing_cards(self.s.hands[seat]) for t in targets]

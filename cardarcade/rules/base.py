@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.config import JsonDict
 
 from cardarcade.cards import Card, Rank, quoted, standard_deck
 from cardarcade.catalog import CATALOG
@@ -91,7 +92,7 @@ def _action_init(self: Action, kind: str, cards: tuple[Card, ...] = (), target: 
 
 
 _action_init.__qualname__ = "Action.__init__"
-Action.__init__ = _action_init  # type: ignore[method-assign]
+Action.__init__ = _action_init  # type: ignore[method-assign]  # the fast __init__ above, on purpose
 assert [f.name for f in fields(Action)] == ["kind", "cards", "target", "value"]
 
 _TARGET_TYPES = frozenset({int, type(None)})
@@ -152,7 +153,7 @@ def _event_init(self: Event, kind: str, seat: int | None = None, text: str = "",
 
 
 _event_init.__qualname__ = "Event.__init__"
-Event.__init__ = _event_init  # type: ignore[method-assign]
+Event.__init__ = _event_init  # type: ignore[method-assign]  # the fast __init__ above, on purpose
 assert [f.name for f in fields(Event)] == ["kind", "seat", "text", "cards", "target", "data"]
 
 
@@ -253,12 +254,19 @@ class Options(BaseModel):
         return lines
 
 
+def choice_labels(labels: dict[Any, str]) -> JsonDict:
+    """A Literal house rule's ``json_schema_extra``: a label for each choice, keyed by the choice
+    itself (``option_value_label`` looks them up by value, ints included, which pydantic's
+    str-keyed JsonDict cannot say)."""
+    return {"labels": typing.cast(JsonDict, labels)}
+
+
 def option_label(info: Any, name: str) -> str:
     return info.title or name.replace("_", " ").capitalize()
 
 
 def option_value_label(info: Any, value: Any) -> str:
-    """Readable value: a Literal choice's label from ``json_schema_extra={"labels": {...}}``."""
+    """Readable value: a Literal choice's label from ``json_schema_extra=choice_labels({...})``."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     labels = (info.json_schema_extra or {}).get("labels", {}) if isinstance(info.json_schema_extra, dict) else {}
@@ -373,7 +381,7 @@ class Game(ABC, Generic[S]):
 
     @property
     def options(self) -> Any:
-        return self.s.options  # type: ignore[attr-defined]
+        return self.s.options  # type: ignore[attr-defined]  # every game's state declares its options
 
     def counted_move(self) -> tuple[int, Action] | None:
         """A move nobody chooses, due now after a count of three (Speed's flip from the talons when
@@ -494,6 +502,11 @@ class Game(ABC, Generic[S]):
         return type(self)(self.s.model_copy(deep=True))
 
 
+# The Options model under a second name, for GameSpec's methods: its ``Options`` property hides
+# the class inside its body.
+_Options = Options
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A registered game: its identity, limits, rules text and engine class."""
@@ -527,7 +540,7 @@ class GameSpec:
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so
         return self.game.Options
 
-    def parse_options(self, options: Options | dict[str, Any] | None) -> Options:
+    def parse_options(self, options: _Options | dict[str, Any] | None) -> _Options:
         if isinstance(options, self.Options):
             return options
         if options is None:  # (the defaults: made once, house rules are frozen)
@@ -541,7 +554,7 @@ class GameSpec:
             raise BadSetup(f"{self.title}: {option_error(self.Options, exc)}") from None
 
     def new(self, players: int | None = None, seed: int | None = None,
-            options: Options | dict[str, Any] | None = None,
+            options: _Options | dict[str, Any] | None = None,
             deck: Sequence[Card | str] | None = None) -> Game:
         players = self.default_players if players is None else players
         if not self.min_players <= players <= self.max_players:
@@ -639,7 +652,7 @@ def _whole(text: str) -> int:
         raise ValueError(f"a number of {len(text)} digits") from None
 
 
-def option_error(model: type[Options], exc: ValidationError) -> str:
+def option_error(model: type[BaseModel], exc: ValidationError) -> str:
     """A house-rule error in the player's words: the rule's label as the setup screen shows it
     ('Turn limit must be at least 20'), never a field name or pydantic's own wording."""
     err = exc.errors()[0]
@@ -692,7 +705,7 @@ def deal_round_robin(deck: Sequence[Card], players: int, count: int | None = Non
     return [list(deck[p:total:players]) for p in range(players)]  # seat p gets every players-th card from p
 
 
-def prepare_deck(full: list[Card], seed: int, deck: list[Card] | None) -> list[Card]:
+def prepare_deck(full: Sequence[Card], seed: int, deck: list[Card] | None) -> list[Card]:
     """The order to deal: ``deck`` as given (checked to be the game's pack) or ``full`` shuffled by ``seed``."""
     if deck is None:
         out = list(full)

@@ -327,7 +327,7 @@ class Bura(TrickGame):
         if s.result is not None:
             return []
         if s.final:
-            return [s.last_winner]  # type: ignore[list-item]
+            return [s.last_winner]
         return [s.leader if not s.trick and not s.offer else 1 - s.leader]
 
     def legal_actions(self, seat: int) -> list[Action]:

@@ -169,7 +169,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
         if action.kind != "cover" or not well_aimed(action, PLACES, s.stimulus, cards=0):
             return False
         place = action.target
-        return judge(s, place, action.value, s.open[place]) != "wrong"  # type: ignore[arg-type, index]
+        return judge(s, place, action.value, s.open[place]) != "wrong"  # type: ignore[arg-type]  # well_aimed checked them
 
     def view(self, seat: int | None = None) -> CaliforniaSpeedView:
         s = self.s
@@ -188,7 +188,7 @@ class CaliforniaSpeed(SpeedFamilyGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "deal":
             return self._new_deal()
-        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]
+        return self._cover(seat, action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _cover(self, seat: int, place: int, seen: int) -> list[Event]:
         s = self.s

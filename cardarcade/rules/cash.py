@@ -34,6 +34,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    choice_labels,
     construct,
     prepare_deck,
 )
@@ -127,13 +128,14 @@ class CashOptions(Options):
         "people", title="Partners",
         description="The people at one keyboard partner each other (the others drawn), drawn (by colour, "
                     "or by suit with more sides) or chosen below.",
-        json_schema_extra={"labels": {"people": "people at one keyboard together", "drawn": "drawn by colour or suit",
-                                      "chosen": "chosen"}})
+        json_schema_extra=choice_labels({"people": "people at one keyboard together",
+                                         "drawn": "drawn by colour or suit",
+                                         "chosen": "chosen"}))
     partner: int = Field(3, ge=2, le=8, title="Player 1's partner",
                          description="When partners are chosen: who plays with Player 1 (the rest pair off in order).")
     name: Literal["cash", "kemps", "kent"] = Field(
         "cash", title="Name", description="What the game is called, and so what the call says.",
-        json_schema_extra={"labels": {"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}})
+        json_schema_extra=choice_labels({"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}))
     letters: bool = Field(False, title="Letters",
                           description="The losing side of each hand takes a letter; the first side to spell the name loses.")
     hand_limit: int = Field(30, ge=1, le=500, title="Hands at most",
@@ -243,7 +245,7 @@ def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None
         packet = draw_cards(pairs, pairs // 2)
         shuffle(packet)
         local = list(_drawn_sides(tuple(packet)))
-        drawn = [None] * people  # type: ignore[list-item]
+        drawn = [None] * people  # type: ignore[list-item]  # filled below; returned only when every seat drew
         for i, p in enumerate(paired):
             drawn[p] = packet[i]
     if loner is None:  # (numbered by their first member already: person 0's side is 0)
@@ -439,7 +441,7 @@ class Cash(SpeedFamilyGame):
         if mine not in s.hands[seat]:  # (cards compare by identity: interned)
             return False
         place = action.target
-        verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[index,arg-type]
+        verdict = judge(s, place, seen, s.board[place] is there)  # type: ignore[arg-type]  # well_aimed checked them
         return verdict != "wrong"
 
     def _current_swap(self, action: Action) -> bool:
@@ -455,13 +457,14 @@ class Cash(SpeedFamilyGame):
 
     def view(self, seat: int | None = None) -> CashView:
         s = self.s
-        own = seat is not None and 0 <= seat < s.players
+        own = seat if seat is not None and 0 <= seat < s.players else None
         return CashView.model_construct(
             seat=seat, players=s.players, side=list(s.side), ring=list(s.ring), drawn=list(s.drawn),
-            partners=self.partners(seat) if own else [], hand=list(s.hands[seat]) if own else [],
+            partners=self.partners(own) if own is not None else [],
+            hand=list(s.hands[own]) if own is not None else [],
             board=list(s.board) if s.board_up else [], board_up=s.board_up, stock=len(s.stock),
             discards=list(s.discards), holder=s.holder, phase=s.phase,
-            signal=s.signals[s.side[seat]] if own else None, picking=self.pickers(),  # type: ignore[index]
+            signal=s.signals[s.side[own]] if own is not None else None, picking=self.pickers(),
             gestures=list(s.gestures), swapped_k=list(s.swapped_k), placed_by=list(s.placed_by),
             stimulus=s.stimulus, letters=list(s.letters), word=WORDS[s.options.name], lettered=s.options.letters,
             hand_no=s.hand_no, last_hands=[list(h) for h in s.last_hands],
@@ -517,15 +520,15 @@ class Cash(SpeedFamilyGame):
         s = self.s
         mine, there = action.cards
         place = action.target
-        if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]
-            by = s.placed_by[place]  # type: ignore[index]
+        if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]  # is_legal checked them
+            by = s.placed_by[place]
             who = "{target} [target:was|were] first" if by is not None and by != seat else "the board had changed"
             return [Event("play_late", seat, f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}", (there,),
-                          target=by, data={"beaten": s.placed_k[place], "place": place})]  # type: ignore[index]
+                          target=by, data={"beaten": s.placed_k[place], "place": place})]
         hand = s.hands[seat]
         hand[hand.index(mine)] = there  # (cards compare by identity)
-        s.board[place] = mine  # type: ignore[index]
-        k = lay(s, place, seat)  # type: ignore[arg-type]
+        s.board[place] = mine
+        k = lay(s, place, seat)  # type: ignore[arg-type]  # is_legal checked it
         s.swapped_k[seat] = k
         return [Event("swap", seat, f"{{seat}} [takes|take] the {NAMES[there.code]} and [puts|put] down the {NAMES[mine.code]}",
                       (there, mine), data={"place": place, "k": k})]

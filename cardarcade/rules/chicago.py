@@ -203,15 +203,16 @@ def draws(hand: list[Card], room: int) -> list[Action]:
     one, two, three = _ONE, _TWO, _THREE
     two_a, two_b, two_c = two[a], two[b], two[c]
     three_a, three_b = three[a], three[b]
-    three_ab, three_ac, three_bc = three_a[b], three_a[c], three_b[c]  # type: ignore[index]
+    three_ab, three_ac, three_bc = three_a[b], three_a[c], three_b[c]
     by_code = _BY_CODE
     card_a, card_b, card_c, card_d, card_e = by_code[a], by_code[b], by_code[c], by_code[d], by_code[e]
+    # The tables' holes (None) lie on and below their diagonals: a < b < c < d < e never reads one.
     return [
         STAND_PAT,
         one[a], one[b], one[c], one[d], one[e],
-        two_a[b], two_a[c], two_a[d], two_a[e], two_b[c], two_b[d], two_b[e], two_c[d], two_c[e], two[d][e],
-        three_ab[c], three_ab[d], three_ab[e], three_ac[d], three_ac[e], three_a[d][e],  # type: ignore[index]
-        three_bc[d], three_bc[e], three_b[d][e], three[c][d][e],  # type: ignore[index]
+        two_a[b], two_a[c], two_a[d], two_a[e], two_b[c], two_b[d], two_b[e], two_c[d], two_c[e], two[d][e],  # type: ignore[list-item]
+        three_ab[c], three_ab[d], three_ab[e], three_ac[d], three_ac[e], three_a[d][e],  # type: ignore[index, list-item]
+        three_bc[d], three_bc[e], three_b[d][e], three[c][d][e],  # type: ignore[index, list-item]
         Action("draw", (card_a, card_b, card_c, card_d)), Action("draw", (card_a, card_b, card_c, card_e)),
         Action("draw", (card_a, card_b, card_d, card_e)), Action("draw", (card_a, card_c, card_d, card_e)),
         Action("draw", (card_b, card_c, card_d, card_e)),
@@ -225,7 +226,7 @@ def _fill_draws() -> None:
     twice as much."""
     by_code = _BY_CODE
     size = len(by_code)
-    two = [[None] * size for _ in range(size)]
+    two: list[list[Action | None]] = [[None] * size for _ in range(size)]
     three: list = [None] * size
     for i, first in enumerate(by_code):
         three[i] = [None] * size
@@ -492,7 +493,7 @@ class Chicago(TrickGame):
         s = self.s
         n = s.players
         playing = s.phase == "play" and s.result is None
-        before = [[] for _ in range(n)]
+        before: list[list[Card]] = [[] for _ in range(n)]
         for c, p in zip(s.log, s.log_seats):
             before[p].append(c)
         return ChicagoView(
@@ -523,7 +524,7 @@ class Chicago(TrickGame):
             return self._play(seat, action.cards[0])
         if kind == "draw":
             return self._draw(seat, action.cards)
-        return self._declare(seat, action.value if kind == "declare" else 0)  # type: ignore[arg-type]
+        return self._declare(seat, action.value if kind == "declare" else 0)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _draw(self, seat: int, thrown: tuple[Card, ...]) -> list[Event]:
         s = self.s

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, prepare_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, choice_labels, prepare_deck
 
 ROWS, COLUMNS = 4, 13
 CELLS = ROWS * COLUMNS
@@ -54,17 +54,17 @@ class ConcentrationOptions(Options):
         2,
         title="Sets",
         description="Turn two cards and collect pairs, or the harder variant: four cards, four of a kind.",
-        json_schema_extra={"labels": {2: "pairs (turn two cards)", 4: "four of a kind (turn four cards)"}},
+        json_schema_extra=choice_labels({2: "pairs (turn two cards)", 4: "four of a kind (turn four cards)"}),
     )
     scoring: Literal["sets", "chips_to_winner", "chips_per_set"] = Field(
         "sets",
         title="Scoring",
         description="Count sets, or settle in chips one of the two ways.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "sets": "most sets wins",
             "chips_to_winner": "chips: the most sets takes one chip from each other player",
             "chips_per_set": "chips: one chip from each other player per set",
-        }},
+        }),
     )
     max_turns: int = Field(400, ge=20, le=10_000, title="Turn limit",
                            description="After this many turns the most sets wins.")
@@ -169,12 +169,16 @@ class Concentration(Game[ConcentrationState]):
             return False
         return 0 <= p < CELLS and self.s.grid[p] is not None and p not in self.s.up
 
+    def face_up(self) -> list[tuple[int, Card]]:
+        """The cards face up now, with their places (a place is turned up only while it holds a card)."""
+        grid = cast(list[Card], self.s.grid)
+        return [(p, grid[p]) for p in self.s.up]
+
     def view(self, seat: int | None = None) -> ConcentrationView:
         s = self.s
-        grid = s.grid
         return ConcentrationView.model_construct(
             seat=seat, phase=s.phase, current=self._actor(), set_size=s.options.set_size,
-            present=[c is not None for c in grid], up=[(p, grid[p]) for p in s.up], shown=list(s.shown),
+            present=[c is not None for c in s.grid], up=self.face_up(), shown=list(s.shown),
             sets=[list(x) for x in s.sets], cut_contenders=list(s.cut_contenders), cut_cards=list(s.cut_cards),
             turns=s.turns, max_turns=s.options.max_turns, scoring=s.options.scoring, history=list(s.history),
         )
@@ -211,8 +215,8 @@ class Concentration(Game[ConcentrationState]):
         events = [Event("cut", seat, f"{{seat}} [cuts|cut] {card} ({place(s.up[-1])})", (card,))]
         if s.cut_pending:
             return events
-        best = max(ACES_HIGH.value(s.cut_cards[p]) for p in s.cut_contenders)  # type: ignore[arg-type]
-        top = [p for p in s.cut_contenders if ACES_HIGH.value(s.cut_cards[p]) == best]  # type: ignore[arg-type]
+        best = max(ACES_HIGH.value(s.cut_cards[p]) for p in s.cut_contenders)  # type: ignore[arg-type]  # every contender has cut
+        top = [p for p in s.cut_contenders if ACES_HIGH.value(s.cut_cards[p]) == best]  # type: ignore[arg-type]  # every contender has cut
         face_down_left = sum(1 for p, c in enumerate(s.grid) if c is not None and p not in s.up)
         if len(top) > 1 and face_down_left >= len(top):
             s.cut_contenders = top
@@ -222,24 +226,24 @@ class Concentration(Game[ConcentrationState]):
         first = top[0]  # cards run out in a tie (never with a real pack): the first tied seat starts
         s.phase = "play"
         s.current = first
-        s.shown = [(p, s.grid[p]) for p in s.up]  # type: ignore[misc]  # on show, as a turn's cards are
+        s.shown = self.face_up()  # on show, as a turn's cards are
         s.up = []
         s.cut_contenders = []
         return events + [Event("first", first, "{seat} [cuts|cut] highest and [starts|start]; the cards go face down again")]
 
     def _settle(self, seat: int) -> list[Event]:
         s = self.s
-        turned = [(p, s.grid[p]) for p in s.up]
+        turned = self.face_up()
         s.up = []
-        s.shown = turned  # type: ignore[assignment]
+        s.shown = turned
         cards = tuple(c for _, c in turned)
-        if len({c.rank for c in cards}) == 1:  # type: ignore[union-attr]
+        if len({c.rank for c in cards}) == 1:
             for p, _ in turned:
                 s.grid[p] = None
-            s.sets[seat].extend(cards)  # type: ignore[arg-type]
+            s.sets[seat].extend(cards)
             what = "a pair of" if len(cards) == 2 else "all four"
             events = [Event("set", seat, f"{{seat}} [takes|take] {what} {cards[0].rank.noun} and [plays|play] again",
-                            cards, data={"positions": [p for p, _ in turned]})]  # type: ignore[union-attr]
+                            cards, data={"positions": [p for p, _ in turned]})]
             if all(c is None for c in s.grid):
                 events += self._end("every card has been collected")
             return events
@@ -261,7 +265,7 @@ class Concentration(Game[ConcentrationState]):
         if scoring == "sets":
             return [self.finish_by_most(counts, why, "sets")]
         event = self.finish_by_most(counts, why, "sets", scores=chips(counts, scoring))
-        self.s.result = self.s.result.model_copy(update={"score_name": "chips won"})  # type: ignore[union-attr]
+        self.s.result = self.s.result.model_copy(update={"score_name": "chips won"})  # type: ignore[union-attr]  # finish_by_most set it
         return [event]
 
     def check_loaded(self) -> None:

@@ -3,12 +3,12 @@ player on your left; the lowest card shown pays a chip; the last player with chi
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, ACES_LOW, Card, Rank, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, prepare_deck
+from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, choice_labels, prepare_deck
 
 STAND = Action("stand")
 CHANGE = Action("change")  # with the next player still in, on the left
@@ -62,12 +62,12 @@ class CuckooOptions(Options):
     aces: Literal["low", "high"] = Field(
         "low", title="Aces",
         description="Whether an ace is the lowest card (below the 2) or the highest (above the king).",
-        json_schema_extra={"labels": {"low": "low (king high, ace low)", "high": "high (above the king)"}},
+        json_schema_extra=choice_labels({"low": "low (king high, ace low)", "high": "high (above the king)"}),
     )
     all_tie: Literal["everyone_pays", "nobody_pays"] = Field(
         "everyone_pays", title="Everyone ties",
         description="When every card shown is of one rank: each player pays a chip, or nobody does.",
-        json_schema_extra={"labels": {"everyone_pays": "everyone pays a chip", "nobody_pays": "nobody pays"}},
+        json_schema_extra=choice_labels({"everyone_pays": "everyone pays a chip", "nobody_pays": "nobody pays"}),
     )
     max_hands: int = Field(500, ge=5, le=10_000, title="Hand limit",
                            description="After this many hands the player with the most chips wins.")
@@ -231,7 +231,7 @@ class Cuckoo(Game[CuckooState]):
             events = [self._change(seat)]
         else:
             new = s.stock.pop(0)
-            s.discard.append(s.held[seat])  # type: ignore[arg-type]
+            s.discard.append(s.held[seat])  # type: ignore[arg-type]  # a player in the hand holds a card
             s.held[seat] = new
             s.seen[seat].append(new)
             s.moves.append(CuckooMove(seat=seat, kind="swap"))
@@ -266,11 +266,12 @@ class Cuckoo(Game[CuckooState]):
         s.stimulus += 1
         dealer = s.dealer
         in_hand = self.play_order()
-        dealer_king = s.moves[-1].kind == "swap" and s.held[dealer].rank is KING  # type: ignore[union-attr]
-        values = {p: self.value(s.held[p]) for p in in_hand}  # type: ignore[arg-type]
+        held = cast(list[Card], s.held)  # at the show everyone in the hand holds a card
+        dealer_king = s.moves[-1].kind == "swap" and held[dealer].rank is KING
+        values = {p: self.value(held[p]) for p in in_hand}
         low = min(values.values())
         events = [Event("show", None, f"Hand {s.hand}: the cards are turned up",
-                        tuple(s.held[p] for p in in_hand), data={"seats": in_hand})]  # type: ignore[misc]
+                        tuple(held[p] for p in in_hand), data={"seats": in_hand})]
         if dealer_king:
             payers = [dealer]
             events.append(Event("pay", dealer, "{seat} drew a king from the deck and [pays|pay] alone"))
@@ -279,8 +280,8 @@ class Cuckoo(Game[CuckooState]):
             events.append(Event("tie", None, "Every card is of one rank: nobody pays"))
         else:
             payers = [p for p in in_hand if values[p] == low]
-            events += [Event("pay", p, f"{{seat}} [pays|pay] a chip for the lowest card, {s.held[p]}", (s.held[p],))
-                       for p in payers]  # type: ignore[arg-type]
+            events += [Event("pay", p, f"{{seat}} [pays|pay] a chip for the lowest card, {held[p]}", (held[p],))
+                       for p in payers]
         knocked: list[int] = []
         for p in payers:
             s.chips[p] -= 1
@@ -356,7 +357,7 @@ class Cuckoo(Game[CuckooState]):
             raise ValueError("bad hand number")
         if any((c == 0) != (o > 0) or not 0 <= o <= s.hand for c, o in zip(s.chips, s.out_at)):
             raise ValueError("who is out does not match the chips")
-        if self.s.last is not None:
+        if s.last is not None:
             self._check_show(s.last)
         if s.result is not None:
             if any(c is not None for c in s.held) or s.discard or s.moves:

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from cardarcade.cards import RANKS, SUITS, Card, Rank, Suit
 from cardarcade.rules._shedding import Move, SheddingGame, SheddingOptions, SheddingState, SheddingView
-from cardarcade.rules.base import Action, Event, GameSpec
+from cardarcade.rules.base import Action, Event, GameSpec, choice_labels
 
 DIG = Action("dig")
 PASS = Action("pass")
@@ -62,15 +62,15 @@ class DigOptions(SheddingOptions):
     eight_names: Literal["suit_or_rank", "suit"] = Field(
         "suit_or_rank", title="A wild eight names",
         description="What a player names when playing an eight.",
-        json_schema_extra={"labels": {"suit_or_rank": "a suit or a rank", "suit": "a suit only"}},
+        json_schema_extra=choice_labels({"suit_or_rank": "a suit or a rank", "suit": "a suit only"}),
     )
     empty_stock: Literal["rebuild", "pass"] = Field(
         "rebuild", title="Empty stock",
         description="What happens when a player must dig and the stock is empty.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "rebuild": "reshuffle the discards",
             "pass": "pass instead of digging",
-        }},
+        }),
     )
 
 
@@ -104,7 +104,7 @@ def matches(card: Card, upcard: Card, named: str | None) -> bool:
         return True
     if named is None:
         return card.suit is upcard.suit or card.rank is upcard.rank
-    return card.suit.value == named or card.rank.label == named  # type: ignore[union-attr]
+    return card.suit.value == named or card.rank.label == named  # type: ignore[union-attr]  # Dig's pack has no jokers
 
 
 class Dig(SheddingGame[DigState]):

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._calling import count_cards as cards_word
 from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
-from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels, prepare_deck
 
 FLIP = Action("flip")
 TAKE = Action("take")
@@ -78,13 +78,13 @@ class EgyptianRatscrewOptions(Options):
     decks: Literal[1, 2] = Field(
         1, title="Packs",
         description="One pack, or a second shuffled in for a longer game or more players.",
-        json_schema_extra={"labels": {1: "one pack (52 cards)", 2: "two packs (104 cards)"}},
+        json_schema_extra=choice_labels({1: "one pack (52 cards)", 2: "two packs (104 cards)"}),
     )
     jokers: Literal[0, 1, 2, 3, 4, "even"] = Field(
         0, title="Jokers",
         description="Jokers added to the pack; 'even' adds just enough for every player to get the same number.",
-        json_schema_extra={"labels": {0: "none", 1: "one", 2: "two", 3: "three", 4: "four",
-                                      "even": "enough to deal evenly"}},
+        json_schema_extra=choice_labels({0: "none", 1: "one", 2: "two", 3: "three", 4: "four",
+                                         "even": "enough to deal evenly"}),
     )
     joker_slaps: bool = Field(
         True, title="Jokers are slappable",
@@ -295,7 +295,7 @@ class EgyptianRatscrew(PileGame):
         if kind == "flip":
             return self._flip(seat)
         if kind == "slap":
-            return self._slap(seat, action.value)  # type: ignore[arg-type]
+            return self._slap(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
         if kind == "take":
             return self._take(seat)
         return self._decline(seat)

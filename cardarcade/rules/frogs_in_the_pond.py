@@ -28,7 +28,7 @@ from cardarcade.rules._tricks import (
     played_event,
     winning_index,
 )
-from cardarcade.rules.base import Action, Event, GameSpec, Options, SharedEvents, construct, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, SharedEvents, choice_labels, construct, prepare_deck
 
 TADPOLE = Card.of(Rank.JACK, Suit.SPADES)
 POINTS = {Rank.TEN: 10, Rank.FIVE: 5, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -105,11 +105,11 @@ class FrogsOptions(Options):
     partners: Literal["drawn", "chosen", "none"] = Field(
         "drawn", title="Partners at four",
         description="Drawn by colour (reds against blacks), chosen below, or none (each for themself).",
-        json_schema_extra={"labels": {"drawn": "drawn by colour", "chosen": "chosen",
-                                      "none": "none: each for themself"}})
+        json_schema_extra=choice_labels({"drawn": "drawn by colour", "chosen": "chosen",
+                                         "none": "none: each for themself"}))
     partner: Literal[2, 3, 4] = Field(
         3, title="Seat 1's partner", description="When partners are chosen: who plays with seat 1.",
-        json_schema_extra={"labels": {2: "seat 2", 3: "seat 3", 4: "seat 4"}})
+        json_schema_extra=choice_labels({2: "seat 2", 3: "seat 3", 4: "seat 4"}))
     revoke_penalty: int = Field(10, ge=0, le=100, title="A revoke costs",
                                 description="Points lost for not following suit when able.")
     max_hands: int = Field(20, ge=1, le=200, title="Hands at most",
@@ -308,7 +308,7 @@ class FrogsInThePond(TrickGame):
             if i % n == 0:
                 led = card.suit
             elif card.suit is not led and i not in revoked:
-                out[seat].add(led)  # type: ignore[arg-type]
+                out[seat].add(led)
         return [sorted(v, key=lambda x: x.value) for v in out]
 
     def view(self, seat: int | None = None) -> FrogsView:
@@ -347,7 +347,7 @@ class FrogsInThePond(TrickGame):
         events = [played_event(seat, card)]
         if revoke:
             s.revokes.append(len(s.log) - 1)
-            events.append(revoke_event(seat, card, led, s.options.revoke_penalty))  # type: ignore[arg-type]
+            events.append(revoke_event(seat, card, led, s.options.revoke_penalty))  # type: ignore[arg-type]  # revoke: led is set
         if len(s.trick) < s.players:
             return events
         vars(s)["stimulus"] += 1  # (the model's own field, without State.__setattr__'s check)

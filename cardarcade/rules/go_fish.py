@@ -7,8 +7,8 @@ from typing import Literal
 from pydantic import Field
 
 from cardarcade.cards import Card, Rank
-from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState
-from cardarcade.rules.base import Action, GameSpec
+from cardarcade.rules._fishing import ASK, FishingGame, FishingOptions, FishingState, asked_rank
+from cardarcade.rules.base import Action, GameSpec, choice_labels
 
 RULES = """\
 # Go Fish
@@ -60,7 +60,7 @@ class GoFishOptions(FishingOptions):
         "all",
         title="Cards per answer",
         description="How many cards of the asked rank the player asked must give.",
-        json_schema_extra={"labels": {"all": "every card of the rank", "one": "one card per answer"}},
+        json_schema_extra=choice_labels({"all": "every card of the rank", "one": "one card per answer"}),
     )
 
 
@@ -72,14 +72,14 @@ def ask_for(target: int, rank: Rank) -> Action:
     return Action(ASK, target=target, value=int(rank))
 
 
-class GoFish(FishingGame):
+class GoFish(FishingGame[GoFishState]):
     State = GoFishState
     Options = GoFishOptions
     __slots__ = ()
 
     @classmethod
     def setup(cls, players: int, seed: int, options: GoFishOptions, deck: list[Card] | None) -> "GoFish":
-        return cls.start(players, seed, options, deck)  # type: ignore[return-value]
+        return cls.start(players, seed, options, deck)
 
     def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:
         ranks = sorted({c.rank for c in self.s.hands[seat]})
@@ -101,7 +101,7 @@ class GoFish(FishingGame):
         return matching
 
     def asked_words(self, action: Action) -> str:
-        return Rank(action.value).plural
+        return asked_rank(action).plural
 
     def is_asked_for(self, card: Card, action: Action) -> bool:
         return card.rank == action.value

@@ -3,13 +3,24 @@ knock when happy, everyone else gets one last turn, then the best hand wins."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.poker import HandValue, evaluate, percentile
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+    remember,
+)
 
 TAKE = Action("take")  # the top card of the discard pile
 DRAW = Action("draw")  # the top card of the stock
@@ -64,10 +75,10 @@ class KnockPokerOptions(Options):
     empty_stock: Literal["reshuffle", "showdown"] = Field(
         "reshuffle", title="Empty stock",
         description="What happens when the stock runs out.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "reshuffle": "shuffle the discard pile (all but its top card) into a new stock",
             "showdown": "the hands are shown at once",
-        }},
+        }),
     )
     max_rounds: int = Field(30, ge=2, le=1000, title="Round limit",
                             description="If nobody has knocked after this many rounds, the hands are shown.")
@@ -427,10 +438,12 @@ def _ranks_shown_lacking(view: KnockPokerView, seat: int) -> set:
         if move.seat != seat:
             continue
         if move.kind in ("discard", "knock"):
-            lacking.add(move.card.rank)
+            lacking.add(cast(Card, move.card).rank)  # (a discard's record names its card)
             continue
-        if move.kind == "draw" and i and moves[i - 1].card is not None and moves[i - 1].kind != "take":
-            lacking.add(moves[i - 1].card.rank)
+        if move.kind == "draw" and i:
+            left = moves[i - 1]
+            if left.card is not None and left.kind != "take":
+                lacking.add(left.card.rank)
         turns += 1
         if turns == 2:
             break
@@ -467,7 +480,7 @@ def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, f
     return 0.0, 2.0
 
 
-def rule_of_thumb(hand: list[Card], phase: str, top: Card | None, taken: Card | None, *, throw_back: bool,
+def rule_of_thumb(hand: list[Card], phase: str | None, top: Card | None, taken: Card | None, *, throw_back: bool,
                   stock_left: bool, last_turn: bool, knock_at: float | None) -> Action:
     """A plain player's move, from its own hand and the table: take the discard ``top`` when it
     makes the hand worth more, throw the card worth least (on a last turn: for the best hand at
@@ -477,7 +490,8 @@ def rule_of_thumb(hand: list[Card], phase: str, top: Card | None, taken: Card | 
     if phase == "draw":
         if not stock_left:
             return TAKE
-        better = throws_by_worth(hand + [top], worth, None if throw_back else top)[0][0] > worth(hand)
+        # (the discard pile is never empty at a draw: see check_loaded)
+        better = throws_by_worth(hand + [cast(Card, top)], worth, None if throw_back else top)[0][0] > worth(hand)
         return TAKE if better else DRAW
     _, card = throws_by_worth(hand, worth, None if throw_back else taken)[0]
     kept = [c for c in hand if c is not card]

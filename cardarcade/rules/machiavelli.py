@@ -23,7 +23,18 @@ from typing import Iterable, Literal, Sequence
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, Rank, double_deck
-from cardarcade.rules.base import Action, BadSetup, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import (
+    Action,
+    BadSetup,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+)
 
 FULL_PACK = tuple(double_deck())
 END = Action("end")
@@ -89,10 +100,10 @@ class MachiavelliOptions(Options):
     empty_stock: Literal["play_on", "end"] = Field(
         "play_on", title="Empty stock",
         description="What happens when the stock runs out.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "play_on": "play on without drawing; the game ends when everyone has passed in turn",
             "end": "the game ends as soon as the stock runs out",
-        }},
+        }),
     )
 
 
@@ -375,20 +386,20 @@ class Machiavelli(Game[MachiavelliState]):
             s.held = card
             return [Event("pick", seat, "", (card,))]
         if kind == "drop":
-            card, g = s.held, action.value
-            assert card is not None and isinstance(g, int)
+            held, g = s.held, action.value
+            assert held is not None and isinstance(g, int)
             if g == len(s.work):
-                s.work.append([card])
+                s.work.append([held])
             else:
-                s.work[g].append(card)
+                s.work[g].append(held)
             s.held = None
-            return [Event("drop", seat, "", (card,), data={"group": g})]
+            return [Event("drop", seat, "", (held,), data={"group": g})]
         if kind == "return":
-            card = s.held
-            assert card is not None
-            s.hands[seat].append(card)
+            held = s.held
+            assert held is not None
+            s.hands[seat].append(held)
             s.held = None
-            return [Event("return", seat, "", (card,))]
+            return [Event("return", seat, "", (held,))]
         if kind == "arrange":
             groups = split_layout(action)
             assert groups is not None

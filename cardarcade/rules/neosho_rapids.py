@@ -96,12 +96,12 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
             if not s.hands[seat]:
                 events.append(self.go_out(seat))
             return events
-        events: list[Event] = []
-        card = self.draw(seat, events)
-        self.remember(Move(seat=seat, kind="draw" if card else "pass", upcard=s.discard[-1], turn=s.turns))
+        events = []
+        drawn = self.draw(seat, events)
+        self.remember(Move(seat=seat, kind="draw" if drawn else "pass", upcard=s.discard[-1], turn=s.turns))
         played = len(s.chain)
         after = f" after playing {played} card{'s' if played != 1 else ''}" if played else ""
-        if card is None:
+        if drawn is None:
             events.append(Event("pass", seat, f"{{seat}} [ends|end] the turn{after}; there is nothing to draw"))
         else:
             events.append(Event("draw", seat, f"{{seat}} [draws|draw] a card{after}", data={"played": played}))

@@ -7,7 +7,17 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, card_count, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+)
 
 HAND_SIZE = 4
 TABLE_START = 4
@@ -60,7 +70,8 @@ class BundleOptions(Options):
         "stay",
         title="Cards left on the table",
         description="What happens to table cards nobody captured once the last hand is played.",
-        json_schema_extra={"labels": {"stay": "they count for nobody", "last_taker": "the last to capture takes them"}},
+        json_schema_extra=choice_labels({"stay": "they count for nobody",
+                                         "last_taker": "the last to capture takes them"}),
     )
 
 

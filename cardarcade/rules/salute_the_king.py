@@ -11,21 +11,31 @@ card turned closes it: the engine has no clock, so the next flip is the time-out
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._calling import valid_claim_value
 from cardarcade.rules._piles import full_deck, stimulus_index
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+)
 
 FLIP = Action("flip")
 SLOTS = (1, 2, 3, 4)  # the four gesture keys
 GESTURE_KINDS = tuple(f"gesture{slot}" for slot in SLOTS)
 DOUBLE_PACK_ABOVE = 8  # players; the text: two packs for more than eight
 PRIMES = frozenset({2, 3, 5, 7})
-CARDS_LEFT = {"score_name": "cards left", "low_wins": True}  # the race is won by holding none
+CARDS_LEFT: dict[str, Any] = {"score_name": "cards left", "low_wins": True}  # the race is won by holding none
 
 # id -> (short name for keys and tables, third-person phrase for the log, infinitive)
 GESTURES: dict[str, tuple[str, str, str]] = {
@@ -97,13 +107,13 @@ _GESTURE_LABELS = {g: entry[0] for g, entry in GESTURES.items()}
 _RANK_CHOICE_LABELS = {**{label: label for label in RANK_LABELS}, "none": "no card"}
 
 
-def _gesture_field(default: str, slot: int) -> GestureId:
-    return Field(default, title=f"Gesture {slot}", json_schema_extra={"labels": _GESTURE_LABELS},
+def _gesture_field(default: GestureId, slot: int) -> GestureId:
+    return Field(default, title=f"Gesture {slot}", json_schema_extra=choice_labels(_GESTURE_LABELS),
                  description=f"What key {slot} does (hot-seat: {_HOTSEAT_KEYS[slot]}).")
 
 
-def _card_field(default: str, slot: int) -> RankLabel:
-    return Field(default, title=f"Card for gesture {slot}", json_schema_extra={"labels": _RANK_CHOICE_LABELS},
+def _card_field(default: RankLabel, slot: int) -> RankLabel:
+    return Field(default, title=f"Card for gesture {slot}", json_schema_extra=choice_labels(_RANK_CHOICE_LABELS),
                  description=f"The rank that calls for gesture {slot}, or no card.")
 
 
@@ -119,15 +129,15 @@ class SaluteOptions(Options):
     pip_target: Literal[0, 10, 15, 21, 25, 31, 40] = Field(
         0, title="Pip-total trigger",
         description="A trigger when the number cards on the pile add up to this total or more.",
-        json_schema_extra={"labels": {0: "off", **{t: f"total {t}" for t in (10, 15, 21, 25, 31, 40)}}},
+        json_schema_extra=choice_labels({0: "off", **{t: f"total {t}" for t in (10, 15, 21, 25, 31, 40)}}),
     )
     pip_gesture: Literal[1, 2, 3, 4] = Field(
         4, title="Gesture for the pip total", description="Which gesture the pip-total trigger calls for.",
-        json_schema_extra={"labels": _SLOT_LABELS},
+        json_schema_extra=choice_labels(_SLOT_LABELS),
     )
     prime_gesture: Literal[0, 1, 2, 3, 4] = Field(
         0, title="Prime trigger", description="A 2, 3, 5 or 7 calls for this gesture.",
-        json_schema_extra={"labels": {0: "off", **_SLOT_LABELS}},
+        json_schema_extra=choice_labels({0: "off", **_SLOT_LABELS}),
     )
     dealer_chooses: bool = Field(
         False, title="Dealer picks the triggers",
@@ -135,8 +145,8 @@ class SaluteOptions(Options):
     )
     decks: Literal[0, 1, 2] = Field(
         0, title="Packs", description="How many packs to shuffle together.",
-        json_schema_extra={"labels": {0: "two above eight players", 1: "one pack (52 cards)",
-                                      2: "two packs (104 cards)"}},
+        json_schema_extra=choice_labels({0: "two above eight players", 1: "one pack (52 cards)",
+                                         2: "two packs (104 cards)"}),
     )
     max_flips: int = Field(
         1000, ge=30, le=1_000_000, title="Card limit",
@@ -364,7 +374,7 @@ class SaluteTheKing(Game[SaluteState]):
             return self._choose(seat, str(action.value))
         if action.kind == "flip":
             return self._flip(seat)
-        return self._gesture(seat, GESTURE_KINDS.index(action.kind) + 1, action.value)  # type: ignore[arg-type]
+        return self._gesture(seat, GESTURE_KINDS.index(action.kind) + 1, action.value)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _phrase(self, slot: int) -> str:
         """The gesture in both persons, for a sentence about whoever makes it."""

@@ -277,8 +277,8 @@ class Schnapsen(TrickGame):
         hand = self.s.hands[seat]
         out: list[Action] = []
         for card in hand:
-            if card.rank is Rank.KING and QUEEN_OF[card.suit] in hand:  # type: ignore[index]
-                out += MARRIAGES[card.suit]  # type: ignore[index]
+            if card.rank is Rank.KING and QUEEN_OF[card.suit] in hand:
+                out += MARRIAGES[card.suit]
         return out
 
     # ---- contract
@@ -287,7 +287,7 @@ class Schnapsen(TrickGame):
         s = self.s
         if s.result is not None:
             return []
-        return [s.last_winner] if s.final else [self.to_play()]  # type: ignore[list-item]
+        return [s.last_winner] if s.final else [self.to_play()]
 
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
@@ -305,8 +305,8 @@ class Schnapsen(TrickGame):
         # one pass for the lead and what may go with it (the search calls this most)
         out = list(map(_PLAY_OF.__getitem__, map(_code, hand)))
         for card in hand:
-            if card.rank is KING and QUEEN_OF[card.suit] in hand:  # type: ignore[index]
-                out += MARRIAGES[card.suit]  # type: ignore[index]
+            if card.rank is KING and QUEEN_OF[card.suit] in hand:
+                out += MARRIAGES[card.suit]
         won_last = s.last_winner == seat
         if stock_open and s.stock:
             if won_last and JACK_OF[s.trump] in hand:
@@ -365,7 +365,7 @@ class Schnapsen(TrickGame):
         if kind == "marry":
             led, partner = action.cards
             points = 40 if led.suit is s.trump else 20
-            s.marriages.append(Marriage(seat=seat, suit=led.suit, points=points))  # type: ignore[arg-type]
+            s.marriages.append(Marriage(seat=seat, suit=led.suit, points=points))
             if partner not in s.known[seat]:
                 s.known[seat].append(partner)
             s.stimulus += 1
@@ -474,7 +474,7 @@ class Schnapsen(TrickGame):
             why = "{target} closed and did not go out: {seat} [scores|score]"
             because = THREE_FOR_THE_SCORER if game_points == 3 else ""
         else:
-            winner = s.last_winner  # type: ignore[assignment]
+            winner = s.last_winner
             game_points = 1
             why = "{seat} took the last trick"
         s.scores[winner] += game_points
@@ -499,7 +499,7 @@ class Schnapsen(TrickGame):
         self.mix(order)
         self._deal(order)
         events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; trumps are {s.trump.noun}",
-                            (s.upcard,)))  # type: ignore[arg-type]
+                            (s.upcard,)))
         return events
 
     # ---- search (cardarcade.bots.search)

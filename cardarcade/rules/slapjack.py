@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, Rank, card_count
 from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
-from cardarcade.rules.base import Action, Event, GameSpec, Options, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels, prepare_deck
 
 FLIP = Action("flip")
 JACK = Rank.JACK
@@ -57,7 +57,7 @@ class SlapjackOptions(Options):
         1,
         title="Packs",
         description="Play with one pack, or shuffle in a second for a longer game or more players.",
-        json_schema_extra={"labels": {1: "one pack (52 cards)", 2: "two packs (104 cards)"}},
+        json_schema_extra=choice_labels({1: "one pack (52 cards)", 2: "two packs (104 cards)"}),
     )
     slap_in: bool = Field(
         True,
@@ -143,7 +143,7 @@ class Slapjack(PileGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "flip":
             return self._flip(seat)
-        return self._slap(seat, action.value)  # type: ignore[arg-type]
+        return self._slap(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _flip(self, seat: int) -> list[Event]:
         s = self.s

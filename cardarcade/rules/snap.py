@@ -173,7 +173,7 @@ class Snap(CallingGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "flip":
             return self._flip(seat)
-        return self._call(seat, action.kind, action.value)  # type: ignore[arg-type]
+        return self._call(seat, action.kind, action.value)  # type: ignore[arg-type]  # is_legal checked the value
 
     def _flip(self, seat: int) -> list[Event]:
         s = self.s

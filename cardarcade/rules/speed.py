@@ -234,7 +234,7 @@ class Speed(SpeedFamilyGame):
             return False
         pile = action.target
         fits_now = card.rank in NEIGHBOURS[s.piles[pile][-1].rank]  # (fits, inline: this runs on every play)
-        return judge(s, pile, action.value, fits_now) != "wrong"  # type: ignore[arg-type]
+        return judge(s, pile, action.value, fits_now) != "wrong"  # type: ignore[arg-type]  # well_aimed checked it
 
     def view(self, seat: int | None = None) -> SpeedView:
         s = self.s
@@ -255,7 +255,7 @@ class Speed(SpeedFamilyGame):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "flip":
             return self._flip()
-        return self._play(seat, action.cards[0], action.target, action.value)  # type: ignore[arg-type]
+        return self._play(seat, action.cards[0], action.target, action.value)  # type: ignore[arg-type]  # is_legal checked them
 
     def _play(self, seat: int, card: Card, pile: int, seen: int) -> list[Event]:
         s = self.s

@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     GameSpec,
     Options,
     State,
+    choice_labels,
     construct,
     deal_round_robin,
     prepare_deck,
@@ -114,7 +115,7 @@ class SpoonsOptions(Options):
         description="Everyone has to get up and run for the spoons: a grab lands about a second after its key.",
     )
     letters: Literal[1, 2, 3, 4, 5] = Field(
-        5, title="Letters to go out", json_schema_extra={"labels": _LETTER_LABELS},
+        5, title="Letters to go out", json_schema_extra=choice_labels(_LETTER_LABELS),
         description="A lost round earns a letter of S-P-O-O-N; with this many letters you are out.",
     )
 
@@ -313,11 +314,11 @@ class Spoons(SpeedFamilyGame):
         if kind == "grab":
             if action.cards or not valid_claim_value(action.value, s.stimulus):
                 return False
-            late = s.over or action.value < s.round_k  # type: ignore[operator]
+            late = s.over or action.value < s.round_k
             if seat in s.out_order:  # the player who just went out may still hear they were beaten
                 return late and seat == s.loser
             # a spoon's holder pressing again in its round has no race to lose (only an older round's press is late)
-            return seat not in s.grabbed or action.value < s.round_k  # type: ignore[operator]
+            return seat not in s.grabbed or action.value < s.round_k
         if action.value is not None or s.over or seat in s.out_order:
             return kind == "deal" and s.over and not action.cards and action.value is None \
                 and seat not in s.out_order
@@ -355,7 +356,7 @@ class Spoons(SpeedFamilyGame):
         if kind == "pass":
             return self._pass(seat, action.cards[0])
         if kind == "grab":
-            return self._grab(seat, action.value)  # type: ignore[arg-type]
+            return self._grab(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
         return self._deal()
 
     def _send(self, seat: int, card: Card) -> None:

@@ -18,7 +18,18 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import THIRTEEN, Card, Rank, double_deck, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck, remember
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+    remember,
+)
 
 KNOCK = Action("knock")
 FIRST_OUT = "{seat} [is|are] the first out of cards and [wins|win]"
@@ -90,20 +101,20 @@ class ThirteenOptions(Options):
     chops_beat: Literal["anything", "twos"] = Field(
         "anything", title="Chops beat",
         description="What a chop may be played on, besides a lower chop of its type.",
-        json_schema_extra={"labels": {"anything": "any combination", "twos": "only combinations of 2s"}})
+        json_schema_extra=choice_labels({"anything": "any combination", "twos": "only combinations of 2s"}))
     play_on: bool = Field(False, title="Play on for places",
                           description="After the winner goes out, the rest play on for second, third... place.")
     four_twos_or_threes: Literal["redeal", "win", "play"] = Field(
         "redeal", title="Four 2s or four 3s dealt",
         description="What happens when one hand is dealt four 2s or four 3s.",
-        json_schema_extra={"labels": {"redeal": "shuffle and deal again", "win": "that hand wins at once",
-                                      "play": "play it out"}})
+        json_schema_extra=choice_labels({"redeal": "shuffle and deal again", "win": "that hand wins at once",
+                                         "play": "play it out"}))
     deals: int = Field(1, ge=1, le=20, title="Deals in a match",
                        description="Each deal's winner scores a win; the most wins takes the match.")
     next_lead: Literal["three", "winner"] = Field(
         "three", title="Next deal led by",
         description="Who leads the deals after the first in a match.",
-        json_schema_extra={"labels": {"three": "the holder of the 3♠", "winner": "the last deal's winner"}})
+        json_schema_extra=choice_labels({"three": "the holder of the 3♠", "winner": "the last deal's winner"}))
     two_packs: bool = Field(False, title="Two packs for six or fewer",
                             description="Shuffle in a second pack even with six players or fewer.")
 
@@ -165,7 +176,7 @@ class Combo:
         return Action("play", self.cards)
 
 
-_SAME_RANK = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+_SAME_RANK: dict[int, Literal["single", "pair", "triple", "quad"]] = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
 
 
 def classify(cards: Sequence[Card]) -> Combo | None:
@@ -177,7 +188,7 @@ def classify(cards: Sequence[Card]) -> Combo | None:
     ranks = [rank_of(c) for c in cs]
     if ranks[0] == ranks[-1]:
         kind = _SAME_RANK.get(n)
-        return Combo(kind, cs) if kind else None  # type: ignore[arg-type]
+        return Combo(kind, cs) if kind else None
     if ranks[-1] == TWO:
         return None
     if n >= 3 and ranks == list(range(ranks[0], ranks[0] + n)):
@@ -212,7 +223,7 @@ def combos(hand: Iterable[Card], kinds: frozenset[str] = ALL_KINDS, length: int 
     for cs in by_rank:
         for n in sizes:
             if n <= len(cs):
-                out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))  # type: ignore[arg-type]
+                out.extend(Combo(_SAME_RANK[n], group) for group in combinations(cs, n))
     if "straight" in kinds:
         for start in range(TWO):
             for end in range(start, TWO):
@@ -388,7 +399,7 @@ class Thirteen(Game[ThirteenState]):
         while True:
             s.hands = [list(in_order(h)) for h in deal_round_robin(order, s.players, size)]
             s.aside = order[size * s.players:]
-            strong = [(p, fours_of(h)) for p, h in enumerate(s.hands) if fours_of(h) is not None]
+            strong = [(p, rank) for p, h in enumerate(s.hands) if (rank := fours_of(h)) is not None]
             if not strong or s.options.four_twos_or_threes != "redeal" or s.redeals >= MAX_REDEALS:
                 break
             seat, rank = strong[0]
@@ -477,9 +488,9 @@ class Thirteen(Game[ThirteenState]):
         if action == SHOW:
             rank = fours_of(s.hands[seat])
             assert rank is not None
-            shown = tuple(c for c in s.hands[seat] if c.rank is rank)
+            four = tuple(c for c in s.hands[seat] if c.rank is rank)
             s.instant = None
-            event = Event("show", seat, f"{{seat}} [shows|show] four {rank.noun} and [wins|win] the deal at once", shown)
+            event = Event("show", seat, f"{{seat}} [shows|show] four {rank.noun} and [wins|win] the deal at once", four)
             return [event] + self._deal_won_outright(seat, f"four {rank.noun}")
         if action == KNOCK:
             s.knocked[seat] = True
@@ -673,7 +684,7 @@ class Thirteen(Game[ThirteenState]):
             cards = sorted((c for c in unseen.elements() if back is None or c.back == back), key=KEY_OF.__getitem__)
             rng.shuffle(cards)  # (no suit is ruled out anywhere: a plain shuffle deals them)
             for p in others:
-                count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]
+                count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]  # two packs: back_counts is set
                 hands[p].extend(cards[:count])
                 del cards[:count]
             aside.extend(cards)
@@ -774,7 +785,7 @@ def rollout_lead(ranks: list[list[Card]], close: int) -> Combo:
         piece = Combo("straight", tuple(ranks[r][0] for r in range(low, end + 1)))
     else:
         group = ranks[low][:3]
-        piece = Combo(_SAME_RANK[len(group)], tuple(group))  # type: ignore[arg-type]
+        piece = Combo(_SAME_RANK[len(group)], tuple(group))
     if close == 1 and piece.kind == "single":
         pair = next((ranks[r] for r in held if len(ranks[r]) >= 2), None)
         piece = Combo("pair", tuple(pair[:2])) if pair is not None else Combo("single", (ranks[held[-1]][-1],))

@@ -298,11 +298,11 @@ class ThroughTheWindow(Game):
         if kind != "say" or type(target) is not int or not 0 <= target < len(table.words):
             return False
         if self._about_card_up(action.value):
-            lo, hi = table.runs.get(LETTERS[s.window.rank], (0, 0))  # type: ignore[union-attr]
+            lo, hi = table.runs.get(LETTERS[s.window.rank], (0, 0))
             return lo <= target < hi and table.words[target] not in s.used
         # A word about the last card, which has gone since (won, or set aside): too late.
         seen = action.value
-        return type(seen) is int and s.turned_k <= seen < s.taken_k  # type: ignore[operator]
+        return type(seen) is int and s.turned_k <= seen < s.taken_k
 
     def _about_card_up(self, seen: object) -> bool:
         """Whether a word said on seeing stimulus ``seen`` (None: now) is about the card up now."""
@@ -334,8 +334,8 @@ class ThroughTheWindow(Game):
         if kind == "pass":
             return self._pass(seat)
         if not self._about_card_up(action.value):
-            return [self._late(seat, action.target)]  # type: ignore[arg-type]
-        return self._win(seat, action.target)  # type: ignore[arg-type]
+            return [self._late(seat, action.target)]  # type: ignore[arg-type]  # is_legal checked the target
+        return self._win(seat, action.target)  # type: ignore[arg-type]  # is_legal checked the target
 
     def _turn(self, seat: int) -> list[Event]:
         s = self.s

@@ -294,7 +294,7 @@ class Toepen(TrickGame):
         s.redrawer = None
         dealt = sum(s.dealt)
         if s.asked < dealt and len(s.stock) >= HAND:
-            s.phase, s.asking = "redraw", self.after(s.asking)  # type: ignore[assignment]
+            s.phase, s.asking = "redraw", self.after(s.asking)
             return []
         self._start_play()
         return []
@@ -515,7 +515,7 @@ class Toepen(TrickGame):
         if len(left) == 1:
             return self._end_hand(left[0], "everyone else folded")
         if not self.in_play(s.leader) and not s.trick:
-            s.leader = self.after(s.leader)  # type: ignore[assignment]
+            s.leader = self.after(s.leader)
         return self._next_card()
 
     def _next_card(self) -> list[Event]:

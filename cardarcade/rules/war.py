@@ -7,7 +7,17 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import ACES_HIGH, Card, Rank, standard_deck
-from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State, deal_round_robin, prepare_deck
+from cardarcade.rules.base import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    Options,
+    State,
+    choice_labels,
+    deal_round_robin,
+    prepare_deck,
+)
 
 FLIP = Action("flip")
 
@@ -48,21 +58,21 @@ class WarOptions(Options):
         "standard",
         title="War style",
         description="Cards laid face down in a war before the one turned up.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "standard": "the text's default (1 down with two players, 3 down with three)",
             "one_down": "one down, one up",
             "three_down": "three down, one up",
             "by_rank": "count by rank (faces 10, ace 11)",
-        }},
+        }),
     )
     short_in_war: Literal["lose", "last_card_up"] = Field(
         "last_card_up",
         title="Running short in a war",
         description="What happens to a player without enough cards to finish a war.",
-        json_schema_extra={"labels": {
+        json_schema_extra=choice_labels({
             "lose": "you lose and are out",
             "last_card_up": "your last card is turned up and counts",
-        }},
+        }),
     )
     max_rounds: int = Field(1000, ge=20, le=100_000, title="Round limit",
                             description="After this many rounds the most cards wins.")

@@ -15,7 +15,7 @@ from typing import Iterator
 try:
     import fcntl
 except ImportError:  # (Windows: no lock; the write is atomic all the same)
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # the module, or None without one
 
 APP_NAME = "cardarcade"
 

@@ -388,7 +388,7 @@ class BookStore:
         book = parse_book(text, source_name)
         entry = self._find(book.game_id, book.name)
         if entry is not None and not replace:
-            raise BookError(f"there is already a book {entry.book.name!r} for {book.spec.title}; "  # type: ignore[union-attr]
+            raise BookError(f"there is already a book {entry.book.name!r} for {book.spec.title}; "  # type: ignore[union-attr]  # _find: with a book
                             "import with --replace to take the imported one instead")
         now = stamp(self._clock())
         history = list(book.history)

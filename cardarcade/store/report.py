@@ -52,7 +52,7 @@ import json
 import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, ParamSpec, TypeVar
 
 from cardarcade.bots import LEVEL_NAMES
 from cardarcade.catalog import CATALOG
@@ -63,20 +63,21 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CSV_COLUMNS = ("record", "time", "profile", "game", "outcome", "seconds", "claim", "mistake", "session",
                "seat", "players", "bots", "book", "seed", "score")
 TREND_SESSIONS = 60  # as many as a chart 80 columns wide shows
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def reading(fn: F) -> F:
+def reading(fn: Callable[P, R]) -> Callable[P, R]:
     """A read of the statistics file that fails (a page damaged after it opened, a disk error)
     is a StatsError like any other unusable file: the screen and the command catch one thing."""
     @functools.wraps(fn)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except sqlite3.Error as exc:
             raise StatsError(f"the statistics file cannot be read: {exc}") from None
 
-    return guarded  # type: ignore[return-value]
+    return guarded
 
 
 def menu_order(games: list[str]) -> list[str]:

@@ -300,7 +300,7 @@ def progress(game: Game, names: tuple[str, ...]) -> str:
 try:
     import fcntl
 except ImportError:  # (Windows) holds are then this process's own record alone
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # the module, or None without one
 
 LOCK_SUFFIX = ".lock"
 # A window only looking at the list locks a save's file for a moment (to see whether it is
@@ -397,7 +397,7 @@ class SaveStore:
         self.folder = folder if folder is not None else user_data_dir() / "saves"
         # What this store last wrote or read whole, per save: (inode, size, mtime) of the file.
         # A file still matching is known to be ours, and is replaced without reading it again.
-        self._known: dict[str, tuple[int, int, int]] = {}
+        self._known: dict[str, tuple[int, int, int] | None] = {}
 
     def path(self, save_id: str) -> Path:
         if not _SAVE_ID.fullmatch(save_id):

@@ -242,7 +242,7 @@ def _setting_error(exc: ValidationError, model: type[BaseModel] = Settings, wher
     loc = (*where, *(str(p) for p in err.get("loc", ())))
     kind = err.get("type")
     if model is Settings and len(loc) == 1 and kind not in ("extra_forbidden", "literal_error"):
-        return option_error(Settings, exc)  # type: ignore[arg-type] - any model with titled fields
+        return option_error(Settings, exc)
     shown = ".".join(_toml._key(p) for p in loc) or "the file"
     msg = str(err.get("msg", "invalid"))
     if kind == "extra_forbidden":

@@ -308,6 +308,7 @@ class Stats:
                  json.dumps(setup.options.model_dump(mode="json")), book, json.dumps(sorted(winners)),
                  result.reason))
             game_id = row.lastrowid
+            assert game_id is not None  # (an INSERT sets it)
             db.executemany(
                 "INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -458,7 +459,7 @@ def _json_or_text(cell: object) -> object:
     """A column holding JSON, read; a cell that is not JSON (a damaged or hand-edited row) is
     given as it is rather than failing the whole export."""
     try:
-        return json.loads(cell)  # type: ignore[arg-type]
+        return json.loads(cell)  # type: ignore[arg-type]  # a cell not text raises TypeError, caught
     except (TypeError, ValueError, RecursionError):
         return cell
 

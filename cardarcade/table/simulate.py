@@ -138,7 +138,7 @@ class Summary:
     def actions_per_second(self) -> float:
         return self.actions / self.seconds if self.seconds > 0 else 0.0
 
-    def reaction_ms(self) -> list[dict[str, float]] | None:
+    def reaction_ms(self) -> list[dict[str, float | None]] | None:
         if self.reactions is None:
             return None
         return [
