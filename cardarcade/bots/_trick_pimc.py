@@ -19,8 +19,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardarcade.bots.search import Budget, deal_unseen
+from cardarcade.bots.search import Budget
 from cardarcade.cards import Card, Suit
+from cardarcade.rules._tricks import deal_unseen
 
 
 @dataclass(frozen=True)

@@ -39,51 +39,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cardarcade.cards import Card, Suit
 from cardarcade.rules.base import Action, Game
 
 EXPLORATION = 0.7  # UCB's constant, for utilities about -1 to 1
-
-
-# ---------------------------------------------------------------- dealing the unseen cards
-
-
-def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[set[Suit]],
-                rng: random.Random, tries: int = 20) -> list[list[Card]]:
-    """Deal ``unseen`` at random into places of ``counts`` cards, never giving a place a card
-    of a suit in its ``voids``. If the voids cannot all be honoured (after ``tries`` random
-    attempts) they are dropped rather than failing: a search needs some deal."""
-    cards = list(unseen)
-    if sum(counts) != len(cards):
-        raise ValueError(f"{len(cards)} unseen cards for {sum(counts)} places")
-    for _ in range(tries):
-        rng.shuffle(cards)
-        # the most constrained cards first
-        allowed = {c: [p for p, n in enumerate(counts) if n and c.suit not in voids[p]] for c in cards}
-        order = sorted(cards, key=lambda c: len(allowed[c]))
-        room = list(counts)
-        hands: list[list[Card]] = [[] for _ in counts]
-        for card in order:
-            places = [p for p in allowed[card] if room[p]]
-            if not places:
-                break
-            # weighted by the room left, so a place with many free slots takes more
-            pick = rng.randrange(sum(room[p] for p in places))
-            for p in places:
-                pick -= room[p]
-                if pick < 0:
-                    break
-            hands[p].append(card)
-            room[p] -= 1
-        else:
-            return hands
-    rng.shuffle(cards)
-    hands = []
-    i = 0
-    for n in counts:
-        hands.append(cards[i:i + n])
-        i += n
-    return hands
 
 
 # ---------------------------------------------------------------- play-outs
