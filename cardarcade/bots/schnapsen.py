@@ -30,6 +30,7 @@ from cardarcade.rules.schnapsen import (
     GOAL,
     OUT,
     PASS,
+    Schnapsen,
     SchnapsenView,
 )
 
@@ -98,7 +99,8 @@ def obvious(view: SchnapsenView, seat: int) -> bool:
 def search_work(view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
     """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
     if level == "medium":
-        return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None, "baseline_move")
+        return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None,
+                             Schnapsen.baseline_move)
     return WORK[level].search("schnapsen", view, seat, seed, seconds, drawing=not view.strict,
                               known=view.upcard is None and view.closed_by is None)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 from pydantic import BaseModel
 
@@ -237,7 +238,7 @@ class TrickGame(Game):
         s.__dict__.update(last_trick=cards, last_leader=s.leader, last_winner=winner, trick=[], leader=winner)
         return cards
 
-    def clone(self) -> TrickGame:
+    def clone(self) -> Self:
         copy = self.s.model_copy()  # shallow: the lists are copied below, the cards are immutable
         fields = copy.__dict__
         for name, value in fields.items():

@@ -23,7 +23,7 @@ import re
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterable, Self, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -251,6 +251,9 @@ class Options(BaseModel):
         for name, info in type(self).model_fields.items():
             lines.append(f"{option_label(info, name)}: {option_value_label(info, getattr(self, name))}")
         return lines
+
+
+HouseRules = Options  # (inside GameSpec, ``Options`` is its property: annotations there use this name)
 
 
 def option_label(info: Any, name: str) -> str:
@@ -490,7 +493,7 @@ class Game(ABC, Generic[S]):
             self.view(seat)
         self.view(None)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Self:
         return type(self)(self.s.model_copy(deep=True))
 
 
@@ -527,7 +530,7 @@ class GameSpec:
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so
         return self.game.Options
 
-    def parse_options(self, options: Options | dict[str, Any] | None) -> Options:
+    def parse_options(self, options: HouseRules | dict[str, Any] | None) -> HouseRules:
         if isinstance(options, self.Options):
             return options
         if options is None:  # (the defaults: made once, house rules are frozen)
@@ -541,7 +544,7 @@ class GameSpec:
             raise BadSetup(f"{self.title}: {option_error(self.Options, exc)}") from None
 
     def new(self, players: int | None = None, seed: int | None = None,
-            options: Options | dict[str, Any] | None = None,
+            options: HouseRules | dict[str, Any] | None = None,
             deck: Sequence[Card | str] | None = None) -> Game:
         players = self.default_players if players is None else players
         if not self.min_players <= players <= self.max_players:
