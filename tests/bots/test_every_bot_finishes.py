@@ -1,0 +1,45 @@
+"""Every game's bots finish a game at every level the catalog offers: one seeded game for each
+game in the catalog (each has its bots in the registry) and each of its levels, the level in
+the first seat and easy bots in the others, on virtual time with a fixed amount of thinking, so
+every run plays the same games. A new game is covered without touching this file."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardarcade.bots import levels_for
+from cardarcade.catalog import CATALOG
+from cardarcade.rules import GAMES
+from cardarcade.table.simulate import play_headless
+
+# House rules for the games played here: shorter games where the default is long (the question
+# is whether a game ends, not who wins a long one), and rules the default leaves untried.
+OPTIONS = {
+    "bura": {"max_hands": 1},
+    "cash": {"partners": "chosen", "partner": 3},
+    "chicago": {"target": 10},
+    "dig": {"max_turns": 60},
+    "egyptian-ratscrew": {"sandwiches": True, "sequences": True, "jokers": 2, "max_flips": 600},
+    "frogs-in-the-pond": {"target": 10},
+    "knock-poker": {"max_rounds": 3},
+    "machiavelli": {"hand_size": 5},
+    "polignac": {"target": 1},
+    "schnapsen": {"target": 1},
+    "spoons": {"letters": 2},
+    "toepen": {"chips": 1},
+}
+
+
+def players_for(game_id: str) -> int:
+    return max(2, GAMES[game_id].min_players)
+
+
+CASES = [(game_id, level) for game_id in CATALOG for level in levels_for(GAMES[game_id], players_for(game_id))]
+
+
+@pytest.mark.parametrize(("game_id", "level"), CASES)
+def test_a_bot_of_every_level_finishes_a_game(game_id: str, level: str) -> None:
+    players = players_for(game_id)
+    result, table = play_headless(GAMES[game_id], [level] + ["easy"] * (players - 1), seed=1,
+                                  options=OPTIONS.get(game_id))
+    assert result is not None and table.game.is_over
