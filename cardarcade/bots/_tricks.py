@@ -4,8 +4,8 @@
 needed (easy's always), else it searches off the event loop (``deliberate``) from a seed drawn
 once per situation, with a move by rule to fall back on. Each level does a fixed amount of work,
 under simulate and at a table alike; a table's thinking time lets a level search on past its
-share, never stop short of it. A game supplies what identifies a situation, when it plays by
-rule (and how), its search and its fallback. Bura's and Schnapsen's bots are ``TrickBot``s.
+share, never stop short of it. A game supplies what identifies a situation, its easy move, when
+the move is obvious and its search (Bura, Schnapsen).
 
 ``CardPlayBot`` is the skeleton for games where every move is one card from the hand (Polignac,
 Frogs in the Pond): easy plays by the game's rules of thumb with slips; the other levels play by
@@ -40,11 +40,23 @@ class TrickBot(BotBase):
         """What the bot's move answers (a new one when it changes)."""
         raise NotImplementedError
 
+    @staticmethod
+    def easy_action(view: Any, seat: int, rng: random.Random) -> Action:
+        """Easy's move, and every level's where it is obvious or a search fails."""
+        raise NotImplementedError
+
+    @staticmethod
+    def obvious(view: Any, seat: int) -> bool:
+        """Whether the move needs no search."""
+        return False
+
     @classmethod
     def by_rule(cls, view: Any, seat: int, level: str, rng: random.Random) -> Callable[[], Action] | None:
         """The move made without a search, as the bot's ``move`` makes it once per situation
         (None: search). Where it draws on ``rng`` says when: in the call, or in the move."""
-        raise NotImplementedError
+        if level == "easy" or cls.obvious(view, seat):
+            return lambda: cls.easy_action(view, seat, rng)
+        return None
 
     @classmethod
     def search_work(cls, view: Any, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
@@ -55,7 +67,7 @@ class TrickBot(BotBase):
     @classmethod
     def fallback(cls, view: Any, seat: int, seed: int) -> Action:
         """The move made if the search fails or does not answer in time."""
-        raise NotImplementedError
+        return cls.easy_action(view, seat, random.Random(seed))
 
     def plans(self, view: Any, moment: Moment) -> list[Plan | Thinking]:
         if not self.acts(view):

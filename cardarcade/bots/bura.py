@@ -16,7 +16,7 @@ all of them know their points and declare 31 exactly when they have it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 from cardarcade.bots import register
 from cardarcade.bots._tricks import TrickBot
@@ -80,19 +80,12 @@ def obvious(view: BuraView, seat: int) -> bool:
 
 @register("bura")
 class BuraBot(TrickBot):
+    easy_action = staticmethod(easy_action)
+    obvious = staticmethod(obvious)
+
     @staticmethod
     def situation(view: BuraView) -> Hashable:
         return ("move", view.hand_no, len(view.played), view.final, view.special, view.offer, view.leader)
-
-    @classmethod
-    def by_rule(cls, view: BuraView, seat: int, level: str, rng: random.Random) -> Callable[[], Action] | None:
-        if level == "easy" or obvious(view, seat):
-            return lambda: easy_action(view, seat, rng)
-        return None
-
-    @classmethod
-    def fallback(cls, view: BuraView, seat: int, seed: int) -> Action:
-        return easy_action(view, seat, random.Random(seed))
 
     @classmethod
     def search_work(cls, view: BuraView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:

@@ -18,7 +18,7 @@ saw), so all of them know their points.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 from cardarcade.bots import register
 from cardarcade.bots._tricks import TrickBot
@@ -86,20 +86,12 @@ def obvious(view: SchnapsenView, seat: int) -> bool:
 
 @register("schnapsen")
 class SchnapsenBot(TrickBot):
+    easy_action = staticmethod(easy_action)
+    obvious = staticmethod(obvious)
+
     @staticmethod
     def situation(view: SchnapsenView) -> Hashable:
         return ("move", view.hand_no, len(view.played), view.final, view.closed_by, view.upcard, len(view.marriages))
-
-    @classmethod
-    def by_rule(cls, view: SchnapsenView, seat: int, level: str,
-                rng: random.Random) -> Callable[[], Action] | None:
-        if level == "easy" or obvious(view, seat):
-            return lambda: easy_action(view, seat, rng)
-        return None
-
-    @classmethod
-    def fallback(cls, view: SchnapsenView, seat: int, seed: int) -> Action:
-        return easy_action(view, seat, random.Random(seed))
 
     @classmethod
     def search_work(cls, view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
