@@ -21,9 +21,6 @@ DOC = ROOT / "docs" / "architecture.md"
 # Imports that point up today, each with what removes it. An entry no longer needed fails
 # `test_every_known_exception_is_still_needed`: drop it then.
 KNOWN_EXCEPTIONS = {
-    **{(f"cardarcade/rules/{game}.py", "cardarcade.bots.search"):
-       "dealing the unseen cards moves into the rules layer: removed by the bots branch (issue 28, item 2)"
-       for game in ("schnapsen", "chicago", "frogs_in_the_pond", "polignac", "toepen")},
     ("cardarcade/store/make_examples.py", "cardarcade.table.simulate"):
         "a tool that writes the sample saves, not part of the store: leaves the package (issue 28, item 10)",
 }

@@ -19,8 +19,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardarcade.bots.search import Budget, deal_unseen
+from cardarcade.bots.search import Budget
 from cardarcade.cards import Card, Suit
+from cardarcade.rules._tricks import deal_unseen
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,7 @@ def _judge(dealt: list[list[Card]], position: Position, card: Card, rules: Trick
     hands = [list(h) for h in dealt]
     hands[me].remove(card)
     trick, seats = list(position.trick) + [card], list(position.seats) + [me]
+    points: Sequence[float]
     if memo is not None:
         points = solve(tuple(tuple(h) for h in hands), tuple(trick), tuple(seats), rules, memo)
     else:

@@ -16,8 +16,10 @@ all of them know their points and declare 31 exactly when they have it.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
-from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.bots import register
+from cardarcade.bots._tricks import TrickBot
 from cardarcade.bots.search import TreeWork, decide_pimc
 from cardarcade.cards import BURA as ORDER
 from cardarcade.rules.base import Action
@@ -76,31 +78,21 @@ def obvious(view: BuraView, seat: int) -> bool:
             or (view.may_declare and points(view, seat) >= GOAL))
 
 
-def search_work(view: BuraView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
-    """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
-    if level == "medium":  # (a fixed amount of work: the table's thinking time is expert's to use)
-        return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, None)
-    return WORK[level].search("bura", view, seat, seed, seconds, drawing=view.drawing,
-                              known=view.stock == 0 and view.upcard is None)
-
-
 @register("bura")
-class BuraBot(BotBase):
-    def plans(self, view: BuraView, moment: Moment) -> list[Plan | Thinking]:
-        if view.turn != self.seat or view.seat != self.seat:
-            return []
-        key = ("move", view.hand_no, len(view.played), view.final, view.special, view.offer, view.leader)
-        if self.skill == 0 or obvious(view, self.seat):
-            return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
-        seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-        fallback = easy_action(view, self.seat, random.Random(seed))
-        work, args = search_work(view, self.seat, self.strategy, seed, moment.think_seconds)
-        return [self.deliberate(key, work, args, fallback)]
+class BuraBot(TrickBot):
+    easy_action = staticmethod(easy_action)
+    obvious = staticmethod(obvious)
+
+    @staticmethod
+    def situation(view: BuraView) -> Hashable:
+        return ("move", view.hand_no, len(view.played), view.final, view.special, view.offer, view.leader)
+
+    @classmethod
+    def search_work(cls, view: BuraView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
+        if level == "medium":  # (a fixed amount of work: the table's thinking time is expert's to use)
+            return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, None)
+        return WORK[level].search("bura", view, seat, seed, seconds, drawing=view.drawing,
+                                  known=view.stock == 0 and view.upcard is None)
 
 
-def decide(view: BuraView, seat: int, level: str, seed: int = 0) -> Action:
-    """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
-    if level == "easy" or obvious(view, seat):
-        return easy_action(view, seat, random.Random(seed))
-    work, args = search_work(view, seat, level, seed, None)
-    return work(*args)
+decide = BuraBot.decide  # what a bot of a level plays from a view (tests and benchmarks)

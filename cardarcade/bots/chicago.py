@@ -58,10 +58,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import Budget, deal_unseen
+from cardarcade.bots.search import Budget
 from cardarcade.cards import ACES_HIGH, Card, Rank, Suit
 from cardarcade.poker import Category, evaluate
-from cardarcade.rules._tricks import play
+from cardarcade.rules._tricks import deal_unseen, play
 from cardarcade.rules.base import Action
 from cardarcade.rules.chicago import (
     DRAW_ROUNDS,

@@ -28,7 +28,7 @@ import random
 
 from cardarcade.bots import register
 from cardarcade.bots._trick_pimc import Tricks, position_of, sampled_card, trick_winner
-from cardarcade.bots.card_search import CardSearchBot, Search
+from cardarcade.bots._tricks import CardPlayBot, Search
 from cardarcade.bots.search import Budget
 from cardarcade.cards import ACES_HIGH, Card
 from cardarcade.rules._tricks import play, winning_index
@@ -95,8 +95,7 @@ def decide_search(view: FrogsView, seat: int, seed: int, level: Search, seconds:
 
 
 @register(GAME)
-class FrogsBot(CardSearchBot):
-    GAME = GAME
+class FrogsBot(CardPlayBot):
     SEARCHES = SEARCHES
     easy_card = staticmethod(easy_card)
     search = staticmethod(decide_search)

@@ -18,8 +18,10 @@ saw), so all of them know their points.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
-from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
+from cardarcade.bots import register
+from cardarcade.bots._tricks import TrickBot
 from cardarcade.bots.search import TreeWork, decide_pimc
 from cardarcade.cards import SCHNAPSEN as ORDER
 from cardarcade.rules._tricks import beats, play, winning_index
@@ -30,6 +32,7 @@ from cardarcade.rules.schnapsen import (
     GOAL,
     OUT,
     PASS,
+    Schnapsen,
     SchnapsenView,
 )
 
@@ -75,37 +78,28 @@ def easy_action(view: SchnapsenView, seat: int, rng: random.Random) -> Action:
     return play(min(cards, key=lambda c: (c.suit is view.trump, ORDER.value(c))))
 
 
-@register("schnapsen")
-class SchnapsenBot(BotBase):
-    def plans(self, view: SchnapsenView, moment: Moment) -> list[Plan | Thinking]:
-        if view.turn != self.seat or view.seat != self.seat:
-            return []
-        key = ("move", view.hand_no, len(view.played), view.final, view.closed_by, view.upcard, len(view.marriages))
-        if self.skill == 0 or obvious(view, self.seat):
-            return [self.move(key, moment, lambda: easy_action(view, self.seat, self.rng))]
-        seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-        fallback = easy_action(view, self.seat, random.Random(seed))
-        work, args = search_work(view, self.seat, self.strategy, seed, moment.think_seconds)
-        return [self.deliberate(key, work, args, fallback)]
-
-
 def obvious(view: SchnapsenView, seat: int) -> bool:
     """Whether the move needs no search: the hand is played out (declare with 66, else let it
     end), or the bot may go out now with 66 or more."""
     return view.final or (view.may_declare and points(view, seat) >= GOAL)
 
 
-def search_work(view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
-    """The search a bot of ``level`` runs here, as (work, args) for ``deliberate``."""
-    if level == "medium":
-        return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None, "baseline_move")
-    return WORK[level].search("schnapsen", view, seat, seed, seconds, drawing=not view.strict,
-                              known=view.upcard is None and view.closed_by is None)
+@register("schnapsen")
+class SchnapsenBot(TrickBot):
+    easy_action = staticmethod(easy_action)
+    obvious = staticmethod(obvious)
+
+    @staticmethod
+    def situation(view: SchnapsenView) -> Hashable:
+        return ("move", view.hand_no, len(view.played), view.final, view.closed_by, view.upcard, len(view.marriages))
+
+    @classmethod
+    def search_work(cls, view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
+        if level == "medium":
+            return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None,
+                                 Schnapsen.baseline_move)
+        return WORK[level].search("schnapsen", view, seat, seed, seconds, drawing=not view.strict,
+                                  known=view.upcard is None and view.closed_by is None)
 
 
-def decide(view: SchnapsenView, seat: int, level: str, seed: int = 0) -> Action:
-    """What a bot of ``level`` plays from ``view`` (tests and benchmarks), searching a fixed amount."""
-    if level == "easy" or obvious(view, seat):
-        return easy_action(view, seat, random.Random(seed))
-    work, args = search_work(view, seat, level, seed, None)
-    return work(*args)
+decide = SchnapsenBot.decide  # what a bot of a level plays from a view (tests and benchmarks)

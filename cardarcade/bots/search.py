@@ -1,17 +1,7 @@
 """Search bots for games with hidden cards: determinized search over the rules contract.
 
-A game that can be searched gives its ``Game`` class three more things:
-
-- ``determinize(view, seat, rng) -> Game`` (a classmethod): a whole game consistent with what
-  ``seat`` has seen, the cards it has not seen dealt at random among the places they may be;
-- ``episode() -> Hashable``: what a search looks no further than (the hand being played: a
-  search stops when it changes, or when the game ends);
-- ``utilities() -> list[float]``: each seat's worth of the position, about -1 to 1, at the end of
-  an episode or where a search stops early;
-- optionally ``rollout_move(seat, rng) -> Action``: a fast policy for play-outs (default: a
-  random legal move);
-- optionally ``search_moves(seat) -> list[Action]``: the moves ``sampled_best`` weighs, where
-  weighing every legal one would spread a fixed amount of work too thin (default: every legal move).
+What a game gives a search (``determinize``, ``episode``, ``utilities``, and optionally
+``rollout_move`` and ``search_moves``) is declared in ``cardarcade.rules.search_hooks``.
 
 Two searches use them:
 
@@ -35,69 +25,42 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from cardarcade.cards import Card, Suit
-from cardarcade.rules.base import Action, Game
+from cardarcade.rules.base import Action
+from cardarcade.rules.search_hooks import RolloutMove, Searchable, SearchableGame, SearchMoves
+
+G = TypeVar("G", bound=SearchableGame)
+# A play-out policy: a move for ``seat`` in a game (an engine's ``rollout_move`` or another of
+# its methods, unbound, so that it goes to a worker process by name)
+Policy = Callable[[Any, int, random.Random], Action]
 
 EXPLORATION = 0.7  # UCB's constant, for utilities about -1 to 1
-
-
-# ---------------------------------------------------------------- dealing the unseen cards
-
-
-def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[set[Suit]],
-                rng: random.Random, tries: int = 20) -> list[list[Card]]:
-    """Deal ``unseen`` at random into places of ``counts`` cards, never giving a place a card
-    of a suit in its ``voids``. If the voids cannot all be honoured (after ``tries`` random
-    attempts) they are dropped rather than failing: a search needs some deal."""
-    cards = list(unseen)
-    if sum(counts) != len(cards):
-        raise ValueError(f"{len(cards)} unseen cards for {sum(counts)} places")
-    for _ in range(tries):
-        rng.shuffle(cards)
-        # the most constrained cards first
-        allowed = {c: [p for p, n in enumerate(counts) if n and c.suit not in voids[p]] for c in cards}
-        order = sorted(cards, key=lambda c: len(allowed[c]))
-        room = list(counts)
-        hands: list[list[Card]] = [[] for _ in counts]
-        for card in order:
-            places = [p for p in allowed[card] if room[p]]
-            if not places:
-                break
-            # weighted by the room left, so a place with many free slots takes more
-            pick = rng.randrange(sum(room[p] for p in places))
-            for p in places:
-                pick -= room[p]
-                if pick < 0:
-                    break
-            hands[p].append(card)
-            room[p] -= 1
-        else:
-            return hands
-    rng.shuffle(cards)
-    hands = []
-    i = 0
-    for n in counts:
-        hands.append(cards[i:i + n])
-        i += n
-    return hands
 
 
 # ---------------------------------------------------------------- play-outs
 
 
-def play_out(game: Game, episode: Hashable, rng: random.Random, depth: int | None = None,
-             policy: str = "rollout_move") -> None:
-    """Play on until the episode ends (or ``depth`` moves) with the game's method ``policy``
-    (``rollout_move`` by default; a game without it: random legal moves)."""
+def random_move(game: SearchableGame, seat: int, rng: random.Random) -> Action:
+    return rng.choice(game.legal_actions(seat))
+
+
+def rollout_policy(game: SearchableGame) -> Policy:
+    """The game's ``rollout_move`` if it has one, else random legal moves."""
+    return type(game).rollout_move if isinstance(game, RolloutMove) else random_move
+
+
+def play_out(game: SearchableGame, episode: Hashable, rng: random.Random, depth: int | None = None,
+             policy: Policy | None = None) -> None:
+    """Play on until the episode ends (or ``depth`` moves) by ``policy`` (default: the game's
+    ``rollout_policy``)."""
+    move = policy or rollout_policy(game)
     moves = 0
-    while not game.is_over and game.episode() == episode and (depth is None or moves < depth):  # type: ignore[attr-defined]
+    while not game.is_over and game.episode() == episode and (depth is None or moves < depth):
         seat = game.actors()[0]
-        choose = getattr(game, policy, None)
-        game.apply(seat, choose(seat, rng) if choose is not None else rng.choice(game.legal_actions(seat)))
+        game.apply(seat, move(game, seat, rng))
         moves += 1
 
 
@@ -124,27 +87,26 @@ class Budget:
         return now + (now - self.start) / self.done < self.deadline
 
 
-def pimc(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
-         depth: int | None = None, seconds: float | None = None, policy: str = "rollout_move",
+def pimc(game_class: Searchable[G], view: BaseModel, seat: int, rng: random.Random, samples: int,
+         depth: int | None = None, seconds: float | None = None, policy: Policy | None = None,
          moves: Sequence[Action] | None = None) -> Action:
     """Perfect-information Monte Carlo: the move with the best average over sampled deals,
     each move judged by one play-out (``policy``, to ``depth`` moves or the episode's end);
     ``moves``: the ones the caller found worth weighing (default: ``weighed_moves``)."""
-    def judge(trial: Game, episode: Hashable) -> float:
+    def judge(trial: G, episode: Hashable) -> float:
         play_out(trial, episode, rng, depth, policy)
-        return trial.utilities()[seat]  # type: ignore[attr-defined]
+        return trial.utilities()[seat]
 
     return sampled_best(game_class, view, seat, rng, Budget(samples, seconds), judge, moves)
 
 
-def weighed_moves(game: Game, seat: int) -> list[Action]:
+def weighed_moves(game: SearchableGame, seat: int) -> list[Action]:
     """The moves a search weighs for ``seat``: the game's ``search_moves`` if it has them, else every legal move."""
-    choose = getattr(game, "search_moves", None)
-    return choose(seat) if choose is not None else game.legal_actions(seat)
+    return game.search_moves(seat) if isinstance(game, SearchMoves) else game.legal_actions(seat)
 
 
-def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
-                 judge: Callable[[Game, Hashable], float], moves: Sequence[Action] | None = None,
+def sampled_best(game_class: Searchable[G], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
+                 judge: Callable[[G, Hashable], float], moves: Sequence[Action] | None = None,
                  margin: float = 0.0) -> Action:
     """Deal the hidden cards ``budget`` times; in each deal make every legal move (or each of
     ``moves``: the searching seat's own, legal in every deal) and ``judge`` the position it leaves
@@ -153,7 +115,7 @@ def sampled_best(game_class: type[Game], view: BaseModel, seat: int, rng: random
     the play-outs' in a close call)."""
     totals: dict[Action, float] = {}
     while budget.more():
-        game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
+        game = game_class.determinize(view, seat, rng)
         episode = game.episode()
         legal = weighed_moves(game, seat) if moves is None else list(moves)
         if len(legal) == 1 and not totals:
@@ -186,14 +148,14 @@ class Node:
         return self.total / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
 
 
-def ismcts(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, iterations: int,
+def ismcts(game_class: Searchable[SearchableGame], view: BaseModel, seat: int, rng: random.Random, iterations: int,
            seconds: float | None = None, exploration: float = EXPLORATION,
            depth: int | None = None) -> Action:
     """Single-observer ISMCTS: the most visited move at the root."""
     root = Node(seat)
     budget = Budget(iterations, seconds)
     while budget.more():
-        game = game_class.determinize(view, seat, rng)  # type: ignore[attr-defined]
+        game = game_class.determinize(view, seat, rng)
         episode = game.episode()
         if budget.done == 0:
             legal = game.legal_actions(seat)
@@ -220,7 +182,7 @@ def ismcts(game_class: type[Game], view: BaseModel, seat: int, rng: random.Rando
             game.apply(mover, action)
             path.append(node)
         play_out(game, episode, rng, depth)
-        values = game.utilities()  # type: ignore[attr-defined]
+        values = game.utilities()
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.mover]
@@ -231,11 +193,12 @@ def ismcts(game_class: type[Game], view: BaseModel, seat: int, rng: random.Rando
 # ---------------------------------------------------------------- exact endgames
 
 
-def alphabeta(game: Game, seat: int, episode: Hashable, alpha: float = -math.inf, beta: float = math.inf) -> float:
+def alphabeta(game: SearchableGame, seat: int, episode: Hashable, alpha: float = -math.inf,
+              beta: float = math.inf) -> float:
     """The exact value for ``seat`` of a two-player zero-sum position with every card known,
     played to the end of the episode (both sides playing their best)."""
-    if game.is_over or game.episode() != episode:  # type: ignore[attr-defined]
-        return game.utilities()[seat]  # type: ignore[attr-defined]
+    if game.is_over or game.episode() != episode:
+        return game.utilities()[seat]
     mover = game.actors()[0]
     maximising = mover == seat
     best = -math.inf if maximising else math.inf
@@ -254,7 +217,7 @@ def alphabeta(game: Game, seat: int, episode: Hashable, alpha: float = -math.inf
     return best
 
 
-def pimc_solved(game_class: type[Game], view: BaseModel, seat: int, rng: random.Random, samples: int,
+def pimc_solved(game_class: Searchable[SearchableGame], view: BaseModel, seat: int, rng: random.Random, samples: int,
                 seconds: float | None = None) -> Action:
     """PIMC where each sampled deal is solved exactly (for endgames small enough to solve)."""
     return sampled_best(game_class, view, seat, rng, Budget(samples, seconds),
@@ -264,14 +227,17 @@ def pimc_solved(game_class: type[Game], view: BaseModel, seat: int, rng: random.
 # ---------------------------------------------------------------- work for the table
 
 
-def game_class(game_id: str) -> type[Game]:
+def game_class(game_id: str) -> Searchable[SearchableGame]:
     from cardarcade.rules import GAMES
 
-    return GAMES[game_id].game
+    game = GAMES[game_id].game
+    if not isinstance(game, Searchable):
+        raise TypeError(f"{game_id} gives no search hooks (rules/search_hooks.py)")
+    return game
 
 
 def decide_pimc(game_id: str, view: BaseModel, seat: int, seed: Any, samples: int, depth: int | None,
-                seconds: float | None = None, policy: str = "rollout_move") -> Action:
+                seconds: float | None = None, policy: Policy | None = None) -> Action:
     """A PIMC decision, as a bot's ``Thinking`` work (module-level: it goes to a worker process)."""
     return pimc(game_class(game_id), view, seat, random.Random(seed), samples, depth, seconds, policy)
 

@@ -11,7 +11,9 @@ faster than pydantic's deep copy.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 from pydantic import BaseModel
 
@@ -137,6 +139,46 @@ def played_by(trick: Sequence[Card], leader: int, players: int) -> list[PlayedCa
     return [PlayedCard(seat=(leader + i) % players, card=c) for i, c in enumerate(trick)]
 
 
+def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[set[Suit]],
+                rng: random.Random, tries: int = 20) -> list[list[Card]]:
+    """A search's deal of the cards a player has not seen (for ``determinize``: OpenSpiel's
+    resampling from an information state). Deal ``unseen`` at random into places of ``counts``
+    cards, never giving a place a card of a suit in its ``voids`` (the suits its player has shown
+    out of). If the voids cannot all be honoured (after ``tries`` random attempts) they are
+    dropped rather than failing: a search needs some deal."""
+    cards = list(unseen)
+    if sum(counts) != len(cards):
+        raise ValueError(f"{len(cards)} unseen cards for {sum(counts)} places")
+    for _ in range(tries):
+        rng.shuffle(cards)
+        # the most constrained cards first
+        allowed = {c: [p for p, n in enumerate(counts) if n and c.suit not in voids[p]] for c in cards}
+        order = sorted(cards, key=lambda c: len(allowed[c]))
+        room = list(counts)
+        hands: list[list[Card]] = [[] for _ in counts]
+        for card in order:
+            places = [p for p in allowed[card] if room[p]]
+            if not places:
+                break
+            # weighted by the room left, so a place with many free slots takes more
+            pick = rng.randrange(sum(room[p] for p in places))
+            for p in places:
+                pick -= room[p]
+                if pick < 0:
+                    break
+            hands[p].append(card)
+            room[p] -= 1
+        else:
+            return hands
+    rng.shuffle(cards)
+    hands = []
+    i = 0
+    for n in counts:
+        hands.append(cards[i:i + n])
+        i += n
+    return hands
+
+
 class TrickState(State):
     """Zones every trick game keeps. ``trick`` holds the cards played to the current trick,
     led by ``leader``; ``won[p]`` the cards seat ``p`` has taken this hand; ``last_trick`` the
@@ -196,7 +238,7 @@ class TrickGame(Game):
         s.__dict__.update(last_trick=cards, last_leader=s.leader, last_winner=winner, trick=[], leader=winner)
         return cards
 
-    def clone(self) -> TrickGame:
+    def clone(self) -> Self:
         copy = self.s.model_copy()  # shallow: the lists are copied below, the cards are immutable
         fields = copy.__dict__
         for name, value in fields.items():

@@ -23,7 +23,7 @@ import re
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Iterable, Self, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.config import JsonDict
@@ -259,6 +259,9 @@ def choice_labels(labels: dict[Any, str]) -> JsonDict:
     itself (``option_value_label`` looks them up by value, ints included, which pydantic's
     str-keyed JsonDict cannot say)."""
     return {"labels": typing.cast(JsonDict, labels)}
+
+
+HouseRules = Options  # (inside GameSpec, ``Options`` is its property: annotations there use this name)
 
 
 def option_label(info: Any, name: str) -> str:
@@ -498,13 +501,8 @@ class Game(ABC, Generic[S]):
             self.view(seat)
         self.view(None)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Self:
         return type(self)(self.s.model_copy(deep=True))
-
-
-# The Options model under a second name, for GameSpec's methods: its ``Options`` property hides
-# the class inside its body.
-_Options = Options
 
 
 @dataclass(frozen=True)
@@ -540,7 +538,7 @@ class GameSpec:
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so
         return self.game.Options
 
-    def parse_options(self, options: _Options | dict[str, Any] | None) -> _Options:
+    def parse_options(self, options: HouseRules | dict[str, Any] | None) -> HouseRules:
         if isinstance(options, self.Options):
             return options
         if options is None:  # (the defaults: made once, house rules are frozen)
@@ -554,7 +552,7 @@ class GameSpec:
             raise BadSetup(f"{self.title}: {option_error(self.Options, exc)}") from None
 
     def new(self, players: int | None = None, seed: int | None = None,
-            options: _Options | dict[str, Any] | None = None,
+            options: HouseRules | dict[str, Any] | None = None,
             deck: Sequence[Card | str] | None = None) -> Game:
         players = self.default_players if players is None else players
         if not self.min_players <= players <= self.max_players:

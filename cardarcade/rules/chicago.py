@@ -33,6 +33,7 @@ from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
     TrickState,
+    deal_unseen,
     following,
     no_zones,
     play,
@@ -705,8 +706,6 @@ class Chicago(TrickGame):
     def determinize(cls, view: ChicagoView, seat: int, rng: random.Random) -> Chicago:
         """A game consistent with what ``seat`` has seen, in the trick play: the unseen cards dealt
         at random to the others' hands (never a suit someone has shown they lack) and the rest."""
-        from cardarcade.bots.search import deal_unseen
-
         n = view.players
         seen = set(view.hand) | set(view.played)
         unseen = [c for c in PACK if c not in seen]

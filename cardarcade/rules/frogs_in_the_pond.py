@@ -23,6 +23,7 @@ from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
     TrickState,
+    deal_unseen,
     no_zones,
     play,
     played_event,
@@ -445,8 +446,6 @@ class FrogsInThePond(TrickGame):
         others' hands and frogs, the pond, the cards aside) dealt at random among those places,
         never a card of a suit someone has shown they lack into their hand. Searches play it
         without revokes."""
-        from cardarcade.bots.search import deal_unseen
-
         n = view.players
         seen = set(view.hand) | set(view.played) | set(view.my_frogs)
         unseen = [c for c in PACKS[n] if c not in seen]

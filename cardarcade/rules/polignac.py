@@ -13,6 +13,7 @@ from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
     TrickState,
+    deal_unseen,
     following,
     play,
     played_by,
@@ -256,8 +257,6 @@ class Polignac(TrickGame):
     def determinize(cls, view: PolignacView, seat: int, rng: random.Random) -> Polignac:
         """A whole game consistent with what ``seat`` has seen: the cards it has not seen dealt
         at random to the others (never a card of a suit someone has shown they lack)."""
-        from cardarcade.bots.search import deal_unseen
-
         n = view.players
         seen = set(view.hand) | set(view.played)
         unseen = [c for c in PACKS[n] if c not in seen]

@@ -15,6 +15,7 @@ from cardarcade.rules._tricks import (
     TrickState,
     beats,
     deal_packets,
+    deal_unseen,
     heading,
     listed,
     no_zones,
@@ -561,8 +562,6 @@ class Schnapsen(TrickGame):
 
     @classmethod
     def determinize(cls, view: SchnapsenView, seat: int, rng: random.Random) -> Schnapsen:
-        from cardarcade.bots.search import deal_unseen
-
         other = 1 - seat
         known_other = list(view.known[other])
         seen = set(view.hand) | set(view.played) | set(known_other)

@@ -27,6 +27,7 @@ from cardarcade.cards import TOEPEN, Card, Rank, Suit, cards, piquet_deck
 from cardarcade.rules._tricks import (
     PlayedCard,
     TrickGame,
+    deal_unseen,
     following,
     listed,
     play,
@@ -640,8 +641,6 @@ class Toepen(TrickGame):
         not shown (never a card of a suit someone has shown they lack; a signal is honoured with
         the tens, or now and then the jacks, it stands for). A knock waiting for answers is taken
         as answered by everyone staying in."""
-        from cardarcade.bots.search import deal_unseen
-
         n = view.players
         seen = set(view.hand) | set(view.played) | {c for d in view.discards for c in d}
         unseen = [c for c in PACK if c not in seen]
@@ -672,7 +671,7 @@ class Toepen(TrickGame):
         )
         game = ToepenSearch(state)
         if not game.in_play(game.s.leader) and not game.s.trick:  # the leader folded before leading
-            game.s.leader = game.after(game.s.leader)  # type: ignore[assignment]
+            game.s.leader = game.after(game.s.leader)
         game._next_card()
         return game
 

@@ -7,9 +7,8 @@ import random
 
 from cardarcade.bots import Moment, make_bot
 from cardarcade.bots.cash import EYES
-from cardarcade.rules import GAMES, Action
-from cardarcade.table.simulate import play_headless
-from tests.rules.test_cash import CHOSEN, FOURS, new, started
+from cardarcade.rules import Action
+from tests.rules.test_cash import FOURS, new, started
 
 NOW = Moment(now=0.0, stimulus_time=0.0, pace=1.0)
 
@@ -85,9 +84,3 @@ def test_bots_decide_from_their_view_alone():
     plan_a = make_bot("cash", 0, "hard", random.Random(3)).plans(a.view(0), NOW)
     plan_b = make_bot("cash", 0, "hard", random.Random(3)).plans(b.view(0), NOW)
     assert [(p.action, p.at) for p in plan_a] == [(p.action, p.at) for p in plan_b]
-
-
-def test_bots_finish_a_hand_at_every_level():
-    for level in ("easy", "medium", "hard", "expert", "adaptive"):
-        result, table = play_headless(GAMES["cash"], [level] * 4, seed=2, options=CHOSEN)
-        assert result is not None and table.game.is_over

@@ -27,7 +27,7 @@ def new(*hands: str, **options) -> Chicago:
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
-def test_bots_finish_a_game_at_every_level(level: str) -> None:
+def test_no_level_declares_a_hand_it_cannot_prove(level: str) -> None:
     result, table = play_headless(SPEC, [level, "easy", "medium"], seed=3, options={"target": 15})
     assert result is not None and table.game.is_over and max(table.game.s.scores) >= 15
     assert "forfeit" not in result.reason  # bots declare only what they hold

@@ -23,7 +23,7 @@ ALL_LEVELS = (*STRATEGY_LEVELS, "expert")
 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
-def test_bots_finish_a_game_at_every_level(level: str) -> None:
+def test_no_level_revokes_in_a_whole_game(level: str) -> None:
     result, table = play_headless(SPEC, [level, "easy"], seed=2, options={"target": 10})
     assert result is not None and table.game.is_over
     assert table.game.s.revokes == [] or table.game.s.hand_no > 1  # this hand's record: nobody revoked

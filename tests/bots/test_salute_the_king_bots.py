@@ -26,7 +26,7 @@ def deck_starting(text: str) -> list[Card]:
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
-def test_bots_finish_games_at_every_level(level: str) -> None:
+def test_every_level_makes_the_right_gesture_in_a_whole_game(level: str) -> None:
     for seed in range(3):
         result, table = play_headless(SPEC, [level] * 4, seed=seed)
         assert result is not None and table.game.is_over

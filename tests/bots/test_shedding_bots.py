@@ -38,13 +38,6 @@ def test_every_level_moves_legally_from_its_view(game_id: str, level: str):
             game.apply(seat, action)
 
 
-@pytest.mark.parametrize("game_id, players", [("neosho-rapids", 2), ("neosho-rapids", 4), ("dig", 2)])
-def test_bot_games_finish_at_every_level(game_id: str, players: int):
-    levels = [LEVEL_NAMES[i % len(LEVEL_NAMES)] for i in range(players)]
-    result, _ = play_headless(GAMES[game_id], levels, seed=4)
-    assert result is not None and result.winners
-
-
 # (Dig's hard searches: its strength is in benchmarks/levels.py and its finds in test_dig_search.py)
 @pytest.mark.parametrize("game_id, games, floor", [("neosho-rapids", 20, 0.6)])  # 0.70 on these deals
 def test_hard_beats_easy_in_either_seat(game_id: str, games: int, floor: float):

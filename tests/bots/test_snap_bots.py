@@ -16,7 +16,7 @@ SPEC = GAMES["snap"]
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
-def test_bots_finish_games_at_every_level(level):
+def test_every_level_wins_snaps_in_a_whole_game(level):
     for seed in range(3):
         result, table = play_headless(SPEC, [level, "medium", level], seed)
         assert result is not None and table.game.is_over

@@ -19,7 +19,6 @@ from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.rules.thirteen import KNOCK, Thirteen, key
-from cardarcade.table.simulate import play_headless
 
 SPEC = GAMES["thirteen"]
 LEVELS = STRATEGY_LEVELS + ("expert",)
@@ -52,16 +51,6 @@ def decision(game: Thirteen, level: str, seed: int = 0) -> Action:
 def small_searches(monkeypatch) -> None:
     """Searches of a few deals: for tests of their plumbing, not their strength."""
     monkeypatch.setattr(thirteen_bots, "SEARCHES", {name: Search(deals=4, width=3) for name in SEARCHES})
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.usefixtures("small_searches")
-def test_bots_finish_games_at_every_level(level: str) -> None:
-    # (one bot of the level among easy ones at the larger tables: a table of searchers takes long)
-    for seed, players, options in ((0, 2, None), (1, 4, {"play_on": True}), (2, 8, None)):
-        levels = [level] * players if players == 2 else [level] + ["easy"] * (players - 1)
-        result, table = play_headless(SPEC, levels, seed=seed, options=options)
-        assert result is not None and table.game.is_over
 
 
 def test_bots_wait_for_their_turn_and_decide_once() -> None:
@@ -234,5 +223,3 @@ def test_a_searchs_quick_play_out_ends_as_the_engines_own(players: int, options:
         winner = engine.s.out[0]
         assert first_out(deal) == winner
         assert engine.utilities() == [1.0 if p == winner else -1 / (players - 1) for p in range(players)]
-
-

@@ -32,7 +32,7 @@ def plans(level: str, view, seed: int = 0):
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
-def test_bots_finish_games_at_every_level(level):
+def test_every_card_ends_won_or_set_aside_at_every_level(level):
     result, table = play_headless(SPEC, [level, "medium", "hard"], seed=2)
     assert result is not None and table.game.is_over
     assert sum(result.scores) + len(table.game.view(None).aside) == 12
