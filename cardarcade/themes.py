@@ -1,4 +1,4 @@
-"""Card-table themes: ``themes/*.toml`` files become Textual themes plus a card palette.
+"""Card-table themes: ``theme_files/*.toml`` files become Textual themes plus a card palette.
 
 A theme file looks like this (unknown keys are an error)::
 
@@ -26,7 +26,7 @@ A theme file looks like this (unknown keys are an error)::
     # ... or clubs + diamonds + hearts + spades (four-colour deck)
 
 Colours are ``#rrggbb`` (``#rgb`` is accepted and expanded). Shipped themes live in the
-repository's top-level ``themes/`` folder (installed as ``cardarcade/theme_files``); a user's own go in
+package, in ``cardarcade/theme_files/`` (package data: a wheel has them); a user's own go in
 ``platformdirs.user_config_dir("cardarcade")/themes`` and replace a shipped theme of the same
 name. ``load_themes`` never raises for a bad file: it skips it with a one-line warning.
 
@@ -313,7 +313,7 @@ def _theme_from_data(data: Mapping[str, Any]) -> CardTheme:
     return CardTheme(name=name, title=title, palette=palette, textual=theme, gamma=gamma)
 
 
-# The built-in fallbacks. _FELT_DATA mirrors themes/felt.toml (a test keeps them equal).
+# The built-in fallbacks. _FELT_DATA mirrors theme_files/felt.toml (a test keeps them equal).
 _FELT_DATA: dict[str, Any] = {
     "name": "felt",
     "title": "Green felt",
@@ -387,8 +387,7 @@ MONOCHROME: CardTheme = _make_monochrome()
 
 
 def _shipped_dir() -> Path:
-    # Package data, so that a regular install (a wheel) has them too; in the source tree it is
-    # a link to the top-level themes/ folder.
+    # Package data, so that a regular install (a wheel) has them too.
     return Path(__file__).parent / "theme_files"
 
 
@@ -418,7 +417,7 @@ def _load_file(path: Path) -> tuple[CardTheme | None, str | None]:
 def load_themes(
     directories: Iterable[Path] | None = None,
 ) -> tuple[dict[str, CardTheme], list[str]]:
-    """Load ``*.toml`` themes from ``directories`` in order (default: the shipped ``themes/``
+    """Load ``*.toml`` themes from ``directories`` in order (default: the shipped ``theme_files/``
     folder, then the user's config folder); a later theme replaces an earlier one of the same
     name. Missing folders are ignored. Returns (themes by name, one-line warnings).
 

@@ -1,12 +1,16 @@
 """Reading a TOML file a user may have written, edited or been sent (themes, settings): never
 more than a bound, and every way it can be unusable is one short reason, never an exception of
-the parser's own (a 5,000-deep array, a 5,000-digit number)."""
+the parser's own (a 5,000-deep array, a 5,000-digit number). And writing one (settings, books),
+with tomli-w, the writer made to pair with ``tomllib``."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class UnusableFile(ValueError):
@@ -33,3 +37,25 @@ def read_toml(path: Path, max_bytes: int) -> dict[str, Any]:
         raise UnusableFile(f"not valid TOML ({exc})") from None
     except (RecursionError, ValueError, MemoryError):  # nested too deep, a number too long to read
         raise UnusableFile("nested too deep or a number too long") from None
+
+
+def toml_text(data: Mapping[str, Any]) -> str:
+    """``data`` as a TOML document; ``None`` values are left out (TOML has no null)."""
+    import tomli_w  # (here: the first frame reads the settings file and needs no writer)
+
+    return tomli_w.dumps(_without_none(data))
+
+
+def _without_none(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: _without_none(value) if isinstance(value, Mapping) else value
+            for key, value in data.items() if value is not None}
+
+
+def toml_key(key: str) -> str:
+    """``key`` as a TOML document writes it: bare if it may be, else quoted."""
+    return key if _BARE_KEY.fullmatch(key) else toml_string(key)
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, escaped as tomli-w escapes it."""
+    return toml_text({"s": text})[len("s = "):-1]

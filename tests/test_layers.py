@@ -20,10 +20,7 @@ DOC = ROOT / "docs" / "architecture.md"
 
 # Imports that point up today, each with what removes it. An entry no longer needed fails
 # `test_every_known_exception_is_still_needed`: drop it then.
-KNOWN_EXCEPTIONS = {
-    ("cardarcade/store/make_examples.py", "cardarcade.table.simulate"):
-        "a tool that writes the sample saves, not part of the store: leaves the package (issue 28, item 10)",
-}
+KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)

@@ -132,14 +132,16 @@ def _textual_lru_clear() -> tuple[type, Callable[[Any], None]] | None:
     reclaim can free them. This ``clear`` empties each entry first: the ring is freed at once."""
     try:
         from textual.cache import LRUCache
+
+        from cardarcade.ui.textual_compat import lru_entries, lru_has_entries
     except ImportError:
         return None
     textual_clear = LRUCache.__dict__.get("clear")
-    if textual_clear is None or not hasattr(LRUCache, "__slots__") or "_cache" not in LRUCache.__slots__:
+    if textual_clear is None or not lru_has_entries(LRUCache):
         return None
 
     def clear(cache: Any) -> None:
-        for entry in cache._cache.values():
+        for entry in lru_entries(cache):
             entry.clear()
         textual_clear(cache)
 

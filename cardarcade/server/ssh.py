@@ -41,6 +41,7 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
+from cardarcade.server.asyncssh_compat import keepalive_asker
 from cardarcade.server.driver import INPUT_BUFFER, TerminalDriver
 from cardarcade.server.lobby import Lobby
 from cardarcade.server.names import NAMES_FILE, NameRefused, NameRegistry, named_players
@@ -48,6 +49,7 @@ from cardarcade.table.clock import LoopClock
 from cardarcade.table.shared import SharedTable
 from cardarcade.store.user import UserStore
 from cardarcade.ui.terminal import bounded_size
+from cardarcade.ui.textual_compat import app_error, capture_output
 
 log = logging.getLogger("cardarcade.server")
 
@@ -655,7 +657,7 @@ class _Session(asyncssh.SSHServerSession):
                            guest=self.connection.guest)
         app = self.server.app_factory(info, self._make_driver)
         # See the module's notes: every app restores the same streams, whatever order apps end in.
-        app._capture_stdout, app._capture_stderr = self.server.output
+        capture_output(app, *self.server.output)
         # What Textual prints when an app fails is meant for a person at the server's terminal;
         # here the log gets the traceback (below) and the player the farewell.
         app.error_console = Console(quiet=True)
@@ -671,9 +673,9 @@ class _Session(asyncssh.SSHServerSession):
             await app.run_async()
         finally:
             timing.cancel()
-        if app._exception is not None:  # (Textual's note of the error that ended the app)
-            log.error("%s@%s: session failed%s", self.name, self.address, key_of(self.connection),
-                      exc_info=app._exception)
+        error = app_error(app)
+        if error is not None:
+            log.error("%s@%s: session failed%s", self.name, self.address, key_of(self.connection), exc_info=error)
         if app.return_code and not self._farewell:
             self._farewell = "Sorry: the arcade hit an error, and this session has ended."
         log.info("%s@%s: session ended (%s)%s", self.name, self.address, app.return_code or 0, key_of(self.connection))
@@ -705,7 +707,7 @@ class _Session(asyncssh.SSHServerSession):
         """The player's round trip, timed on an SSH keepalive request and its reply, as often as
         ``Limits.round_trip_due`` says."""
         conn, lobby = self.connection.conn, self.server.lobby
-        ask = getattr(conn, "_make_global_request", None)  # asyncssh's own (private) way to ask and wait
+        ask = keepalive_asker(conn)
         if ask is None or lobby is None:
             return
         limits, loop = self.server.limits, asyncio.get_running_loop()
@@ -715,7 +717,7 @@ class _Session(asyncssh.SSHServerSession):
             if limits.round_trip_due(measured, sent, lobby.seated(self.name)):
                 measured = sent
                 try:
-                    await asyncio.wait_for(ask(b"keepalive@openssh.com"), limits.round_trip_every * 4)
+                    await asyncio.wait_for(ask(), limits.round_trip_every * 4)
                 except (asyncio.TimeoutError, asyncssh.Error, OSError):
                     pass  # no reply: the keepalives reap a client that is gone
                 else:

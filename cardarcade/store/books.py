@@ -39,9 +39,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import GameSpec, Options, option_error, option_label, option_value_label
-from cardarcade.store import _toml
 from cardarcade.store._files import safe_stem, user_config_dir, write_atomically
-from cardarcade.tomlfile import UnusableFile, read_toml
+from cardarcade.tomlfile import UnusableFile, read_toml, toml_text
 
 BOOK_FORMAT = "cardarcade-book"
 BOOK_VERSION = 1
@@ -155,12 +154,12 @@ def changes(spec: GameSpec, before: Options, after: Options) -> list[str]:
 
 def book_text(book: Book) -> str:
     """The book as TOML (its file, and what export prints)."""
-    head = _toml.dumps({"format": BOOK_FORMAT, "version": BOOK_VERSION, "game": book.game_id, "name": book.name})
-    options = _toml.dumps({"options": book.options.model_dump(mode="json")})
-    history = "".join(f"    {_toml._string(entry)},\n" for entry in book.history)
+    head = toml_text({"format": BOOK_FORMAT, "version": BOOK_VERSION, "game": book.game_id, "name": book.name})
+    options = toml_text({"options": book.options.model_dump(mode="json")})
+    history = toml_text({"history": list(book.history)})
     return (f"# A cardarcade house-rule book for {book.spec.title}. "
             f"Share it; add it with: cardarcade rules import FILE\n"
-            f"{head}notes = {_multiline(book.notes)}\nhistory = [\n{history}]\n\n{options.lstrip()}")
+            f"{head}notes = {_multiline(book.notes)}\n{history}\n{options}")
 
 
 def _multiline(text: str) -> str:

@@ -33,10 +33,9 @@ from typing import Any, Callable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardarcade.store import _toml
 from cardarcade.store._files import held_lock, user_config_dir, write_atomically
 from cardarcade.store.look import MAX_NAME, MAX_SETTINGS_BYTES, MAX_THEME_NAME, login_name
-from cardarcade.tomlfile import UnusableFile, read_toml
+from cardarcade.tomlfile import UnusableFile, read_toml, toml_key, toml_text
 
 Glyphs = Literal["symbols", "letters"]
 PROFILE_ONLY = ("theme", "glyphs", "pace")  # what a profile may keep for itself
@@ -126,7 +125,7 @@ class SettingsFile:
                 broken = self.path.with_name(self.path.name + ".broken")
                 shutil.copyfile(self.path, broken)
                 broken.chmod(0o600)
-            write_atomically(self.path, _toml.dumps(_as_file(updated)).encode())
+            write_atomically(self.path, toml_text(_as_file(updated)).encode())
             return updated
 
     def save(self, settings: Settings) -> None:
@@ -243,7 +242,7 @@ def _setting_error(exc: ValidationError, model: type[BaseModel] = Settings, wher
     kind = err.get("type")
     if model is Settings and len(loc) == 1 and kind not in ("extra_forbidden", "literal_error"):
         return option_error(Settings, exc)
-    shown = ".".join(_toml._key(p) for p in loc) or "the file"
+    shown = ".".join(toml_key(p) for p in loc) or "the file"
     msg = str(err.get("msg", "invalid"))
     if kind == "extra_forbidden":
         msg = "no such setting"

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from rich.color import ColorSystem
-from rich.console import Console
 from textual import constants, events
 from textual.app import App
 from textual.binding import Binding
@@ -38,10 +37,10 @@ from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme,
 from cardarcade.ui.terminal import colourless_terminal, console_font_only
 from cardarcade.ui import first_show, plain, strips
 from cardarcade.ui.keyguard import KeyGuard
-
-strips.install()  # (process-wide: Textual's strips would otherwise leave a cycle per line drawn)
-plain.install()  # (process-wide: no control character in any text reaches a terminal)
-first_show.install()  # (process-wide: a new screen is not styled twice as it first shows)
+from cardarcade.ui.textual_compat import (app_error, app_loop, background_screens, colour_filters,
+                                          console_without_markup, exit_with_message, is_exiting, mark_failed,
+                                          refresh_truecolor_filter, registered_theme, set_colour_system,
+                                          share_parse_cache, terminal_console, text_area_class)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.seating import GameSetup
@@ -120,6 +119,14 @@ class TooSmallScreen(ModalScreen[None]):
         )
 
 
+def install_process_fixes() -> None:
+    """Textual and Rich changed for the whole process, before the first app draws (idempotent;
+    every app calls it as it is made, so importing the arcade changes nothing)."""
+    strips.install()  # Textual's strips would otherwise leave a cycle per line drawn
+    plain.install()  # no control character in any text reaches a terminal
+    first_show.install()  # a new screen is not styled twice as it first shows
+
+
 class ArcadeApp(App):
     CSS_PATH = "arcade.tcss"
     TITLE = "cardarcade"
@@ -130,7 +137,7 @@ class ArcadeApp(App):
     def current_theme(self) -> Theme:
         # Textual asks for the theme for every line it draws, and its own lookup copies the dict of
         # every registered theme each time (about 8% of a game move's drawing on the SSH server).
-        theme = self._registered_themes.get(self.theme)
+        theme = registered_theme(self, self.theme)
         return theme if theme is not None else super().current_theme
 
     def __init__(self, start: GameSetup | None = None, settings: UISettings | None = None,
@@ -152,12 +159,13 @@ class ArcadeApp(App):
         folders). Without ``settings``, the settings file there decides pace, theme and glyphs.
         ``lobby``: a server's lobby, the first screen of its sessions (who is online, shared tables);
         ``address``: where the session connected from (told to a session whose seat this one takes)."""
+        install_process_fixes()
         loaded = themes or load_themes(theme_dirs)
         self.card_themes, self.theme_warnings = dict(loaded[0]), list(loaded[1])
         super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
         # A str inside a Rich table or group is read as markup by the console that draws it: a
         # player's name in one would be (plain.py). Textual's console has no other way to say so.
-        self.console._markup = False
+        console_without_markup(self.console)
         if environ is not None:
             self._take_terminal_environment(environ)
         self.handle_signals = handle_signals
@@ -231,10 +239,11 @@ class ArcadeApp(App):
         self.update_classes({**{c: False for c in self.classes if c.startswith("-theme-")},
                              f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark},
                             update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
+        refresh_truecolor_filter(self, self.ansi_theme)
         variables = self.get_css_variables()
         self.stylesheet.set_variables(variables)
-        self.stylesheet._parse_cache = _SharedParses(_PARSED_CSS.setdefault(tuple(sorted(variables.items())), {}))
+        shared = _PARSED_CSS.setdefault(tuple(sorted(variables.items())), {})
+        share_parse_cache(self.stylesheet, _SharedParses(shared))
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -269,12 +278,11 @@ class ArcadeApp(App):
         made again as ``App.__init__`` makes it from ``os.environ``, its NO_COLOR filter likewise."""
         environ = dict(environ)
         self.no_color = environ.pop("NO_COLOR", None) is not None
-        self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, NoColor))]
+        filters = colour_filters(self)
+        filters[:] = [f for f in filters if not isinstance(f, (Monochrome, NoColor))]
         if self.no_color:
-            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
-        self.console = Console(color_system=constants.COLOR_SYSTEM, file=self.console.file, markup=False,
-                               highlight=False, emoji=False, legacy_windows=False, _environ=environ,
-                               force_terminal=True, safe_box=False, soft_wrap=False)
+            filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        self.console = terminal_console(environ, self.console.file, constants.COLOR_SYSTEM)
 
     def _fit_colours_to_terminal(self) -> None:
         """Without colour, draw in the fewest: a terminal Rich finds no colours in (TERM=dumb),
@@ -283,11 +291,11 @@ class ArcadeApp(App):
         if self.console.color_system is not None and not self.no_color \
                 and not colourless_terminal(self.terminal_type):
             return
-        self.console._color_system = ColorSystem.STANDARD  # what Textual renders strips with
+        set_colour_system(self.console, ColorSystem.STANDARD)  # what Textual renders strips with
         self.monochrome = True
         if not self.no_color:
             self.no_color = True
-            self._filters.append(Monochrome())
+            colour_filters(self).append(Monochrome())
 
     @property
     def ascii_glyphs(self) -> bool:
@@ -526,8 +534,9 @@ class ArcadeApp(App):
         if self.ended_by_signal is None:
             self.ended_by_signal = signum
         self._start_deadline(signum)
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self.terminal_lost, signum)
+        loop = app_loop(self)
+        if loop is not None:
+            loop.call_soon_threadsafe(self.terminal_lost, signum)
 
     def terminal_lost(self, signum: int | None = None) -> None:
         """The terminal is gone (hung up, its input at an end or failing). Every game in play is
@@ -571,7 +580,7 @@ class ArcadeApp(App):
     async def on_event(self, event: events.Event) -> None:
         # Once the app is leaving, input still queued behind the key that made it leave is not
         # acted on: escape then ? on the menu opened the rules in a closing app, which crashed.
-        if self._exit and isinstance(event, (events.InputEvent, events.Paste)):  # (set by App.exit)
+        if is_exiting(self) and isinstance(event, (events.InputEvent, events.Paste)):
             return
         if isinstance(event, events.Key) and not event.is_forwarded:  # (a key arriving, not bubbling back)
             self._keys.made(event.key, event.time)
@@ -609,8 +618,8 @@ class ArcadeApp(App):
         """Whether a text field has the focus (TextArea looked up only once something imported it:
         importing it costs the start-up a tenth of a second)."""
         focused = self.focused
-        text_area = sys.modules.get("textual.widgets._text_area")
-        return isinstance(focused, Input) or (text_area is not None and isinstance(focused, text_area.TextArea))
+        text_area = text_area_class()
+        return isinstance(focused, Input) or (text_area is not None and isinstance(focused, text_area))
 
     def _say_keys_dropped(self) -> None:
         self._keys_said = None
@@ -634,7 +643,7 @@ class ArcadeApp(App):
         """After the stack changed: the too-small notice is on top if and only if the terminal is
         too small, and each screen that shows is laid out for the terminal's size."""
         self._fit_due = False
-        if not self.screen_stack or self._exit:
+        if not self.screen_stack or is_exiting(self):
             return
         # A screen that closed everything over a game (leaving it, a seat taken over) took the
         # notice with it, and play went on in a terminal still too small.
@@ -645,15 +654,14 @@ class ArcadeApp(App):
         # reached the menu and the cover, not the game under the cover; once the menu closed, the
         # game was behind the cover (drawn under it each frame) laid out for the old size.
         size = self.size
-        for shown in (self.screen, *self._background_screens):
+        for shown in (self.screen, *background_screens(self)):
             if shown.is_mounted and shown.outer_size != size:
                 shown.post_message(events.Resize(size, size))
 
     def panic(self, *renderables: Any) -> None:
         # Textual ends the app on an unexpected error this way (an input thread that raised) with
         # return code 0; the command's exit status must say something went wrong.
-        if self._return_code is None:
-            self._return_code = 1
+        mark_failed(self)
         super().panic(*renderables)
 
     def _fatal_error(self) -> None:
@@ -662,7 +670,7 @@ class ArcadeApp(App):
         import time
         import traceback
 
-        error = sys.exc_info()[1] or self._exception
+        error = sys.exc_info()[1] or app_error(self)
         details = "".join(traceback.format_exception(error)) if error is not None else "(no exception recorded)\n"
         path = Path(self.store.data_dir) / "crashes" / time.strftime("crash-%Y%m%d-%H%M%S.txt")
         try:
@@ -672,10 +680,8 @@ class ArcadeApp(App):
         except OSError:
             where = "The details could not be written down:\n" + details
         self.bell()
-        self._exit_renderables.append(
-            "cardarcade hit an error of its own and had to stop. Games are saved as they go: c on the "
-            f"menu carries yours on. {where}")
-        self._close_messages_no_wait()
+        exit_with_message(self, "cardarcade hit an error of its own and had to stop. Games are saved as they "
+                                f"go: c on the menu carries yours on. {where}")
 
     def _end_by_signal(self, signum: int) -> None:
         """Leave as ``q`` would: the screens close (bots and timers with them) and the driver
@@ -752,7 +758,7 @@ class ArcadeApp(App):
     def is_ending(self) -> bool:
         """Whether the app is on its way out (the terminal closed, the session ended), not just
         a screen being left."""
-        return self._exit
+        return is_exiting(self)
 
     def _seat_taken_over(self, table: SharedTable, by: SeatHolder) -> None:
         """Another session of this player sat down in this session's seat at ``table`` (called

@@ -6,7 +6,7 @@ while it was covered. Nothing can have changed on a screen that has never been c
 second pass was a quarter of the biggest step of opening the lobby or the menu, the step every
 other session on an SSH server waits behind. Later resumes (back from a dialog, a game, a
 theme change) still restyle as Textual does. Focus and class changes restyle what they touch
-either way. Installed once per process, by the app module.
+either way. Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from __future__ import annotations
 from textual import events
 from textual.screen import Screen
 
-_on_screen_resume = Screen._on_screen_resume
+from cardarcade.ui.textual_compat import replace_screen_resume_handler, screen_resume_handler
+
+_on_screen_resume = screen_resume_handler()
 
 
 def _styled_once_on_first_show(self: Screen, event: events.ScreenResume) -> None:
@@ -26,4 +28,4 @@ def _styled_once_on_first_show(self: Screen, event: events.ScreenResume) -> None
 
 def install() -> None:
     """Make every screen in this process skip the restyle of its first showing (idempotent)."""
-    Screen._on_screen_resume = _styled_once_on_first_show  # type: ignore[method-assign]
+    replace_screen_resume_handler(_styled_once_on_first_show)

@@ -32,11 +32,12 @@ def drop_controls(text: str, _translate_table: object = None) -> str:
 
 def install() -> None:
     """Make every Rich ``Text`` and Textual ``Content`` in this process drop all control
-    characters (idempotent; installed once per process, by the app module). Both call their
-    stripping function by its module-level name, on every text they make. (Imported here: the
-    command line uses ``drop_controls`` without loading Textual.)"""
+    characters (idempotent; installed once per process, by the first app as it is made). Both
+    call their stripping function by its module-level name, on every text they make. (Imported
+    here: the command line uses ``drop_controls`` without loading Textual.)"""
     import rich.text
-    import textual.content
+
+    from cardarcade.ui.textual_compat import replace_content_control_stripper
 
     rich.text.strip_control_codes = drop_controls  # type: ignore[assignment]
-    textual.content._strip_control_codes = drop_controls  # type: ignore[assignment]
+    replace_content_control_stripper(drop_controls)

@@ -9,7 +9,8 @@ its segments) that only the cyclic garbage collector can free.
 On a server that is most of the garbage: 20 sessions playing War left ~10,000 such objects a
 second, and the collections that freed them held the event loop for 60-120 ms every two seconds
 (every session's keys waited). Answering those two cuts before the cache is consulted gives the
-same strips, without the cycles. Installed once per process, by the app module.
+same strips, without the cycles. Installed once per process, by the first app as it is made
+(``ui.app.install_process_fixes``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from collections.abc import Iterable, Sequence
 from rich.style import Style
 from textual.strip import Strip
 
-_divide = Strip.divide
-_crop_extend = Strip.crop_extend
+from cardarcade.ui.textual_compat import replace_strip_cuts, strip_cuts
+
+_divide, _crop_extend = strip_cuts()
 
 
 def _divide_uncut(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
@@ -38,5 +40,4 @@ def _crop_extend_uncut(self: Strip, start: int, end: int, style: Style | None) -
 
 def install() -> None:
     """Make every strip in this process cut itself without caching itself (idempotent)."""
-    Strip.divide = _divide_uncut  # type: ignore[method-assign]
-    Strip.crop_extend = _crop_extend_uncut  # type: ignore[method-assign]
+    replace_strip_cuts(_divide_uncut, _crop_extend_uncut)

@@ -18,11 +18,12 @@ import selectors
 from typing import Callable, Generator, Iterable
 
 from textual import events
-from textual._parser import ParseEOF, ParseError, ParseTimeout, Peek1, Read1
-from textual._time import get_time
-from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 from textual.message import Message
+
+from cardarcade.ui.textual_compat import (BRACKETED_PASTE_END, BRACKETED_PASTE_START, ParseEOF, ParseError,
+                                          ParseTimeout, Peek1, Read1, XTermParser, get_time, parser_deadline,
+                                          uncached_extended_key_parser)
 
 # The largest terminal the app believes in (columns, lines); larger than any real one. A size
 # claimed beyond it (COLUMNS, an in-band resize report, an SSH client) would have Textual build
@@ -146,7 +147,7 @@ class SafeXTermParser(XTermParser):
     # stays in a cache shared by the process until 1024 newer sequences push it out: in a server,
     # an ended session's parser, and through it its whole app. Uncached: a regular expression
     # match per key sequence.
-    _parse_extended_key = getattr(XTermParser._parse_extended_key, "__wrapped__", XTermParser._parse_extended_key)
+    _parse_extended_key = uncached_extended_key_parser()
 
 
 class InputDecoder:
@@ -169,7 +170,7 @@ class InputDecoder:
     def tick_due(self) -> float | None:
         """Seconds until ``tick`` may give events, or None while nothing waits on time: a driver
         on an event loop looks again only then, so an idle session costs no timer."""
-        due = self._parser._timeout_time  # (when Textual's parser gives up waiting for a byte)
+        due = parser_deadline(self._parser)
         return None if due is None else max(0.0, due - get_time())
 
     def close(self) -> list[Message]:

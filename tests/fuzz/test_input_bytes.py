@@ -18,13 +18,13 @@ import os
 import random
 
 import pytest
-import textual._parser
 from textual import events
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.terminal import MAX_COLUMNS, MAX_LINES, MAX_PASTE_CHARS, PASTE_SILENCE, InputDecoder
+from cardarcade.ui.textual_compat import app_error, driver_of, parser_clock_module
 
 SCALE = int(os.environ.get("CARDARCADE_FUZZ_SCALE", "1"))
 # Kept small for the everyday suite (it runs on every change); the scale runs many more by hand.
@@ -43,7 +43,7 @@ def clock(monkeypatch):
     class Clock:
         now = 1000.0
 
-    monkeypatch.setattr(textual._parser, "get_time", lambda: Clock.now)
+    monkeypatch.setattr(parser_clock_module(), "get_time", lambda: Clock.now)
     return Clock
 
 
@@ -220,10 +220,10 @@ async def test_keys_queued_behind_the_one_that_quits_are_not_acted_on(clock):
         queued = decoder.feed(b"\x1b") + settle(decoder, clock) + decoder.feed(b"?")
         assert keys(queued) == ["escape", "question_mark"]
         for message in queued:
-            app._driver.process_message(message)
+            driver_of(app).process_message(message)
         await pilot.pause()
         await pilot.pause()
-    assert app._exception is None
+    assert app_error(app) is None
 
 
 async def test_an_app_ended_by_an_unexpected_error_says_so_in_its_exit_status():
@@ -249,7 +249,7 @@ async def test_random_streams_into_a_running_app(clock, run):
 
             def deliver(messages) -> None:
                 for message in messages:
-                    app._driver.process_message(message)  # as the terminal driver hands them on
+                    driver_of(app).process_message(message)  # as the terminal driver hands them on
 
             while streams_left and app.is_running:
                 streams_left -= 1
@@ -258,7 +258,7 @@ async def test_random_streams_into_a_running_app(clock, run):
                 if rng.random() < 0.3:
                     deliver(settle(decoder, clock))
                 await pilot.pause()
-                assert app._exception is None, f"seed {seed}, stream {STREAMS_PER_APP - streams_left}: {data!r}"
+                assert app_error(app) is None, f"seed {seed}, stream {STREAMS_PER_APP - streams_left}: {data!r}"
             if app.is_running:
                 deliver(settle(decoder, clock) + decoder.feed(b"\x03"))
                 for _ in range(50):
@@ -266,4 +266,4 @@ async def test_random_streams_into_a_running_app(clock, run):
                         break
                     await pilot.pause()
                 assert not app.is_running, f"seed {seed}: ctrl+c did not end the app"
-        assert app._exception is None
+        assert app_error(app) is None

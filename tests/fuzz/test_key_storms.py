@@ -31,6 +31,7 @@ from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.textual_compat import background_screens, driver_of, laid_out_size, notifications, set_driver_size
 
 STORM_KEYS = int(os.environ.get("CARDARCADE_FUZZ_KEYS", "24"))
 SIZES = [(80, 24), (80, 24), (100, 30), (60, 20), (79, 24), (80, 23), (30, 8), (160, 50)]
@@ -59,7 +60,7 @@ def key_event(app: ArcadeApp, key: str) -> events.Key:
 
 
 def resize(app: ArcadeApp, size: tuple[int, int]) -> None:
-    app._driver._size = Size(*size)  # the headless driver reports the size it was given
+    set_driver_size(app, Size(*size))  # the headless driver reports the size it was given
     app.post_message(events.Resize(Size(*size), Size(*size)))
 
 
@@ -88,8 +89,8 @@ async def layout_faults(app: ArcadeApp, pilot) -> list[str]:
     each screen lays itself out in its own turn). ``Screen.size`` is the app's size whatever was
     laid out; what was laid out, and is drawn, is the compositor's."""
     for _ in range(20):
-        faults = [f"{type(s).__name__} laid out for {tuple(s._compositor.size)} in {tuple(app.size)}"
-                  for s in (app.screen, *app._background_screens) if s._compositor.size != app.size]
+        faults = [f"{type(s).__name__} laid out for {tuple(laid_out_size(s))} in {tuple(app.size)}"
+                  for s in (app.screen, *background_screens(app)) if laid_out_size(s) != app.size]
         if not faults:
             break
         await pilot.pause(0.05)
@@ -135,7 +136,7 @@ async def storm(app: ArcadeApp, pilot, rng: random.Random, keys: int) -> int:
             await pilot.pause(rng.choice((0.0, 0.01, 0.05)))
         else:
             for key in burst(rng):
-                app._driver.send_message(key_event(app, key))
+                driver_of(app).send_message(key_event(app, key))
                 sent += 1
             await pilot.pause()
         if app.is_running:
@@ -191,11 +192,11 @@ async def test_a_held_down_screen_key_does_not_pile_up_and_the_next_key_is_answe
         app.screen_change_signal.subscribe(app, changes.append)
         for key, times in HELD_KEYS:
             for _ in range(times):  # what the terminal hands over in one read after a long hold
-                app._driver.send_message(key_event(app, key))
+                driver_of(app).send_message(key_event(app, key))
             await pilot.pause()
 
         def said() -> list[str]:
-            return [n.message for n in app._notifications if "were let go" in n.message]
+            return [n.message for n in notifications(app) if "were let go" in n.message]
 
         for _ in range(200):  # until the storm has been worked through and said
             if said():
@@ -228,14 +229,14 @@ async def test_a_line_typed_ahead_into_a_text_field_is_taken_whole_however_long_
         for digit in typed:  # made two seconds ago, all at once: waited far longer than a backlog may
             event = key_event(app, digit)
             event.time -= 2.0
-            app._driver.send_message(event)
+            driver_of(app).send_message(event)
         await pilot.pause(0.2)
         assert seed.value == typed
         app.screen.set_focus(None)  # the same wait outside a text field: a backlog, let go
         for _ in range(BURST + 5):
             event = key_event(app, "down")
             event.time -= 2.0
-            app._driver.send_message(event)
+            driver_of(app).send_message(event)
         await pilot.pause(0.2)
         assert app._keys.dropped > BURST
 
@@ -256,7 +257,7 @@ async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
             await pilot.pause(0.05)
         assert game.actor is not None and len(game.game.targets(game.actor)) > 1
         for _ in range(3):
-            app._driver.send_message(key_event(app, "enter"))
+            driver_of(app).send_message(key_event(app, "enter"))
         await pilot.pause(0.2)
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GoFishScreen", "ChoiceScreen"]
         assert app._keys.dropped == 2

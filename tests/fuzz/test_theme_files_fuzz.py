@@ -20,7 +20,7 @@ import pytest
 from cardarcade.themes import DEFAULT_THEME, load_themes
 from cardarcade.ui.app import ArcadeApp
 
-SHIPPED = sorted((Path(__file__).parents[2] / "themes").glob("*.toml"))
+SHIPPED = sorted((Path(__file__).parents[2] / "cardarcade" / "theme_files").glob("*.toml"))
 CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "150"))
 NASTY_STRINGS = ['"[/]"', '"[bold]x"', '"[link=x]y[/link]"', '"\\u001b[31m"', '"\\u0000"', '"' + "x" * 5000 + '"',
                  '"#fff"', '"#12345g"', '"red"', '""', '"\\ud7ff"', '"[red]"', '"$primary"', '"ç"']

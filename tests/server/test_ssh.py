@@ -11,6 +11,7 @@ import pytest
 
 from cardarcade.server.driver import DRAWN_COLUMNS, DRAWN_LINES
 from cardarcade.server.ssh import Limits, SessionInfo
+from cardarcade.ui.textual_compat import notifications
 from app_helpers import FAULT, faulty_for
 from ssh_helpers import connect, until
 
@@ -175,7 +176,7 @@ async def test_a_claimed_size_is_capped_at_what_the_server_draws_and_the_player_
     await until(lambda: session.app is not None and tuple(session.app.size) == (DRAWN_COLUMNS, DRAWN_LINES),
                 "the capped size")
     told = f"at most {DRAWN_COLUMNS}x{DRAWN_LINES} of a terminal here; yours is "
-    await until(lambda: [n for n in session.app._notifications if told in n.message], "the player told")
+    await until(lambda: [n for n in notifications(session.app) if told in n.message], "the player told")
     big = await connect(port, size=(50_000, 7))
     await until(lambda: len(server.sessions) == 2, "the second session")
     other = next(s for s in server.sessions if s is not session)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from cardarcade.store import _toml
+from cardarcade.tomlfile import toml_key, toml_string, toml_text
 from cardarcade.store.look import login_name
 from cardarcade.store.settings import Profile, Settings, SettingsFile
 
@@ -112,7 +112,7 @@ _tables = st.recursive(st.dictionaries(st.text(), _scalars | st.lists(st.text(),
 @hsettings(max_examples=100, deadline=None)
 @given(_tables)
 def test_what_the_toml_writer_writes_reads_back_the_same(data: dict) -> None:
-    assert tomllib.loads(_toml.dumps(data)) == data
+    assert tomllib.loads(toml_text(data)) == data
 
 
 def test_a_server_player_keeps_their_own_saves_and_settings_and_shares_statistics_and_books(tmp_path) -> None:
@@ -155,7 +155,7 @@ def test_the_menus_first_look_agrees_with_the_settings_validated_one_by_one(data
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "settings.toml"
-        path.write_text(_toml.dumps(data))
+        path.write_text(toml_text(data))
         validated, _ = validated_one_by_one(tomllib.loads(path.read_text()))
         assert first_look(path, None) == look_of(validated.model_dump(), login_name(validated.profile))
 
@@ -220,3 +220,9 @@ def test_two_windows_saving_settings_at_once_lose_nothing(tmp_path: Path) -> Non
     assert saved["countdown"] == 7
     for name in names:
         assert saved["profiles"][name]["bot_levels"] == {f"g{i}": "hard" for i in range(count)}
+
+
+def test_the_toml_writer_leaves_out_what_toml_cannot_hold_and_quotes_keys_only_where_needed() -> None:
+    assert toml_text({"pace": None, "profiles": {"ada": {"theme": None, "pace": 1.5}}}) == "[profiles.ada]\npace = 1.5\n"
+    assert toml_key("ada") == "ada" and toml_key("bob x") == '"bob x"'
+    assert tomllib.loads(f"{toml_key('a.b')} = {toml_string(chr(27) + 'q')}") == {"a.b": "\x1bq"}

@@ -8,6 +8,7 @@ from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.aggravation import AggravationScreen
 from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_aggravation import hold
 from tests.rules.test_california_speed import packs_deck
 
@@ -46,9 +47,9 @@ async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_f
         # On a busy machine the later key is handled after the first cover has landed: judged
         # by its press, it lost a race.
         first, second = key_event(app, "7"), key_event(app, "1")
-        app._driver.send_message(first)
+        driver_of(app).send_message(first)
         await wait_for(pilot, lambda: tops(screen)[1] != "2d")
-        app._driver.send_message(second)
+        driver_of(app).send_message(second)
         await wait_for(pilot, lambda: bool(screen.headline))
         assert tops(screen)[1] == "5d" and screen.game.view(None).pack_sizes == [25, 24]
         assert "Player 2 was" in screen.headline and "earlier than Player 1" in screen.headline

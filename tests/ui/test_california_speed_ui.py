@@ -11,6 +11,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
+from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_california_speed import PAIR, TWO_PAIRS, packs_deck
 
 CALIFORNIA = GAMES["california-speed"]
@@ -66,9 +67,9 @@ async def test_hotseat_the_later_press_on_one_card_goes_back_onto_its_pack(app_f
         # On a busy machine the later key is handled after the first cover has landed: judged
         # by its press, it lost a race.
         first, second = key_event(app, "m"), key_event(app, "z")
-        app._driver.send_message(first)
+        driver_of(app).send_message(first)
         await wait_for(pilot, lambda: tops(screen)[4] != "7d")
-        app._driver.send_message(second)
+        driver_of(app).send_message(second)
         await wait_for(pilot, lambda: bool(screen.headline))
         assert tops(screen)[4] == "Kd" and screen.game.view(None).pack_sizes == [22, 21]
         assert "Player 2 was" in screen.headline and "earlier than Player 1" in screen.headline

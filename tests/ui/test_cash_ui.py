@@ -9,6 +9,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.cash import CashScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.textual_compat import notifications
 from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
 
 CASH = GAMES["cash"]
@@ -88,7 +89,7 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
         await wait_for(pilot, lambda: screen.game.is_over)
         assert screen.game.result.winners == [1, 3], "Player 1's partner has no four of a kind"
         await wait_for(pilot, lambda: any("Player 1 called 20 ms before Player 2" in n.message
-                                          for n in app._notifications))
+                                          for n in notifications(app)))
 
 
 async def test_two_people_at_one_keyboard_are_partners_sitting_opposite(app_factory):

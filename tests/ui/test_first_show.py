@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-import cardarcade.ui.app  # noqa: F401 - installs the process-wide tweaks, as the arcade does
+
+@pytest.fixture(autouse=True)
+def an_app_made(app_factory):
+    app_factory()  # (the first app made installs the process-wide tweaks, as running the arcade does)
 
 
 class Counted(Screen):

@@ -48,6 +48,7 @@ from cardarcade.ui.screens.settings import SettingsScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.stats import StatsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.textual_compat import notifications
 
 HOSTILE = ["[/]x", "[bold red]pwn[/]", "[link=http://x]y[/link]", "[@click=app.quit]q[/]", "\x1b[2J", "a\rb",
            "[", "]", "[/", "\\[x]"]
@@ -315,7 +316,7 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
             before = app.card_theme.name
             await pilot.press("t")
             await wait_for(pilot, lambda: app.card_theme.name != before)
-        await wait_for(pilot, lambda: f"Theme: {title}" in [n.message for n in app._notifications])
+        await wait_for(pilot, lambda: f"Theme: {title}" in [n.message for n in notifications(app)])
         plain_screen(app)  # (tests/ui/test_startup.py reads a theme's title in its toast)
 
 

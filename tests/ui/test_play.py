@@ -12,6 +12,7 @@ from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.slapjack import SlapjackScreen
 from cardarcade.ui.screens.war import WarScreen
+from cardarcade.ui.textual_compat import select_choices
 from ui_helpers import deck_starting, wait_for
 
 
@@ -57,7 +58,7 @@ async def test_setup_offers_thirteens_expert_only_heads_up(app_factory):
         app.push_screen(SetupScreen(GAMES["thirteen"]))
         await pilot.pause()
         screen = app.screen
-        offered = lambda: {value for _label, value in screen.query_one("#seat-1", Select)._options}  # noqa: E731
+        offered = lambda: {value for _label, value in select_choices(screen.query_one("#seat-1", Select))}  # noqa: E731
         assert screen.query_one("#players").value == 4 and "bot:expert" not in offered()
         screen.query_one("#players").value = 2
         await wait_for(pilot, lambda: "bot:expert" in offered())
@@ -83,7 +84,7 @@ async def test_a_new_shared_table_offers_thirteens_expert_only_heads_up():
         await pilot.pause()
         screen = app.screen
         level = screen.query_one("#new-level", Select)
-        offered = lambda: {value for _label, value in level._options}  # noqa: E731
+        offered = lambda: {value for _label, value in select_choices(level)}  # noqa: E731
         screen.query_one("#new-game", Select).value = "thirteen"
         await wait_for(pilot, lambda: screen.query_one("#new-players", Select).value == 4)
         assert "expert" not in offered()

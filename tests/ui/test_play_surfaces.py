@@ -13,6 +13,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.result import ResultScreen
+from cardarcade.ui.textual_compat import driver_of, notifications
 
 WAR = GAMES["war"]
 
@@ -28,7 +29,7 @@ async def press_at(pilot, key: str, made_at: float) -> None:
         await asyncio.sleep(0.01)
     event = key_event(pilot.app, key)
     event.time = made_at
-    pilot.app._driver.send_message(event)
+    driver_of(pilot.app).send_message(event)
     await pilot.pause()
 
 
@@ -69,7 +70,7 @@ async def test_an_enter_typed_before_the_set_up_appeared_does_not_start_a_game()
         await pilot.press("enter")  # the first game of the menu: its set-up
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
-        app._driver.send_message(typed_ahead)
+        driver_of(app).send_message(typed_ahead)
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen), "a game began from a set-up nobody saw"
         await pilot.press("enter")
@@ -261,7 +262,7 @@ async def test_at_a_hot_seat_keyboard_a_cost_is_said_by_name_with_no_pop_up_over
         await pilot.press("w")  # Player 1 again: out of turn
         await wait_for(pilot, lambda: screen.game.s.stimulus == 2)
         await pilot.pause(0.1)
-        assert not toasts(app) and not list(app._notifications)
+        assert not toasts(app) and not list(notifications(app))
         assert "Player 1 turns up" in screen.history[-1].plain and "out of turn" in screen.history[-1].plain
         keys = str(screen.query_one("#prompt").render())
         assert keys.startswith("Player 1: w") and keys in screen_text(app)  # the whole key line shows

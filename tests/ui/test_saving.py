@@ -14,6 +14,7 @@ from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.saves import ContinueScreen
+from cardarcade.ui.textual_compat import notifications
 
 
 def save_files(app) -> list:
@@ -111,7 +112,7 @@ async def test_save_and_leave_from_the_pause_menu_says_so(war, app_factory):
         await wait_for(pilot, lambda: isinstance(app.screen, PauseScreen))
         await pilot.click("#leave")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen) and len(save_files(app)) == 1)
-        await wait_for(pilot, lambda: any("Game saved" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("Game saved" in n.message for n in notifications(app)))
 
 
 async def test_a_save_that_cannot_be_opened_is_listed_with_why_and_only_set_aside(app_factory):
@@ -252,7 +253,7 @@ async def test_a_save_continued_by_another_profile_is_credited_to_the_one_playin
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         assert app.player != "ada" and screen.profile_of(0) == app.player
-        assert any(f"goes on as {app.player}'s" in n.message for n in app._notifications)
+        assert any(f"goes on as {app.player}'s" in n.message for n in notifications(app))
         screen.game.finish([0], "{seat} wins")
         screen._on_table([], None)
         await wait_for(pilot, lambda: app.store.stats.finished_games())

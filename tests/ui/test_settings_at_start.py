@@ -18,6 +18,7 @@ from cardarcade.store.settings import Settings
 from cardarcade.themes import DEFAULT_THEME
 from cardarcade.ui.app import ArcadeApp
 from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.textual_compat import notifications
 
 
 def settings_file(text: str) -> Path:
@@ -67,7 +68,7 @@ async def test_a_file_that_cannot_be_read_gives_the_default_look_once_it_is_read
         await wait_for(pilot, lambda: app.settings_warning is not None)
         assert "using the default settings" in app.settings_warning
         assert app.card_theme.name == DEFAULT_THEME and app.settings.pace == 0.8
-        assert any("using the default settings" in n.message for n in app._notifications)
+        assert any("using the default settings" in n.message for n in notifications(app))
 
 
 @pytest.mark.parametrize("start", ["menu", "game"])
@@ -80,7 +81,7 @@ async def test_one_bad_setting_is_said_on_the_first_screen_and_the_rest_hold(sta
     settings_file('profile = "alice"\npace = 99\ncountdown = 1\ntheme = "high-contrast"\n')
     app = ArcadeApp(start=GameSetup.solo(GAMES["war"], seed=1) if start == "game" else None)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_for(pilot, lambda: any("Pace must be at most 5.0" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("Pace must be at most 5.0" in n.message for n in notifications(app)))
         assert app.player == "alice" and app.settings.countdown == 1 and app.settings.pace == 0.8
         assert app.card_theme.name == "high-contrast"
 
@@ -89,7 +90,7 @@ async def test_an_unknown_theme_in_the_file_is_said_on_the_menu():
     settings_file('theme = "nonesuch"\n')
     app = ArcadeApp(player="ada")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_for(pilot, lambda: any("there is no theme 'nonesuch'" in n.message for n in app._notifications))
+        await wait_for(pilot, lambda: any("there is no theme 'nonesuch'" in n.message for n in notifications(app)))
         assert app.card_theme.name == DEFAULT_THEME
 
 

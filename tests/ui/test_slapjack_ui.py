@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
+from cardarcade.ui.textual_compat import notifications
 from ui_helpers import prompt, screen_text, wait_for
 
 SLAPJACK = GAMES["slapjack"]
@@ -20,7 +21,7 @@ async def test_an_early_card_says_plainly_that_it_was_lost(app_factory):
         assert "out of turn: dead, worth nothing and lost to the pile" in screen.log_lines[-1].plain
         assert screen.game.s.turn == 1
         # said where it cannot be missed, not only in the log
-        assert any(n.title == "That cost you" and "out of turn" in n.message for n in app._notifications)
+        assert any(n.title == "That cost you" and "out of turn" in n.message for n in notifications(app))
 
 
 async def test_beginners_rule_refuses_an_early_card_with_a_message(app_factory):

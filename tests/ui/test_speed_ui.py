@@ -11,6 +11,7 @@ from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import SpeedScreen, beaten_words
+from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_speed import speed_deck
 
 SPEED = GAMES["speed"]
@@ -90,9 +91,9 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_later_press_lo
         # 1's key is handled only after player 2's card has landed: judged by the press, it lost
         # a race (not "does not go on either pile").
         first, second = key_event(app, "h"), key_event(app, "a")
-        app._driver.send_message(first)
+        driver_of(app).send_message(first)
         await wait_for(pilot, lambda: screen.game.view(None).tops[0].code != "9h")
-        app._driver.send_message(second)
+        driver_of(app).send_message(second)
         await wait_for(pilot, lambda: bool(screen.headline))
         assert tops(screen)[0] == "10d" and "8c" in hand(screen, 0)
         assert "Player 2 was" in screen.headline and "ms earlier than Player 1" in screen.headline

@@ -10,6 +10,7 @@ from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.spoons import SpoonsScreen
+from cardarcade.ui.textual_compat import notifications
 from tests.rules.test_spoons import spoons_deck
 
 SPOONS = GAMES["spoons"]
@@ -116,7 +117,7 @@ async def test_a_grab_that_costs_a_letter_is_said_over_the_middle_not_in_a_pop_u
         await pilot.press("space")  # no four of a kind, and nobody has grabbed: a letter
         await wait_for(pilot, lambda: screen.game.view(None).letters[0] == 1)
         await pilot.pause()
-        assert not app._notifications  # nothing drawn over the log and the prompt
+        assert not notifications(app)  # nothing drawn over the log and the prompt
         center = screen.query_one("#center").region
         middle = "\n".join(screen_text(app).split("\n")[center.y:center.bottom])
         assert "You grab a spoon without four of a kind: S" in middle

@@ -9,6 +9,7 @@ import pytest
 
 import cardarcade.ui.app as app_module
 from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.ui.textual_compat import notifications, stylesheet_variables
 from ui_helpers import screen_text, wait_for
 
 LIGHT = """
@@ -46,7 +47,7 @@ async def looks(app_class: type[ArcadeApp], theme_dirs, theme: str | None) -> tu
         if theme is not None:
             app.use_theme(theme)
         await pilot.pause()
-        return app.export_screenshot(), set(app.classes), dict(app.stylesheet._variables)
+        return app.export_screenshot(), set(app.classes), dict(stylesheet_variables(app.stylesheet))
 
 
 @pytest.mark.parametrize("theme", [None, "daylight", "felt"])
@@ -82,10 +83,10 @@ async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path, toa
     app = ArcadeApp(settings=UISettings(countdown=0), theme_dirs=[tmp_path])
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notifications(app)]
         assert any("cards.felt: expected a colour like '#1a2b3c', got '[/]'" in m for m in messages)
         while app.card_theme.name != "odd":
             await pilot.press("t")
-        await wait_for(pilot, lambda: "Theme: [/] [bold]odd" in [n.message for n in app._notifications])
+        await wait_for(pilot, lambda: "Theme: [/] [bold]odd" in [n.message for n in notifications(app)])
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
         assert "[/] [bold]odd" in toasts  # shown as it is, not read as markup

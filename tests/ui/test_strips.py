@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from rich.segment import Segment
 from textual.strip import Strip
 
-import cardarcade.ui.app  # noqa: F401  (installs the fix, as running the arcade does)
+
+@pytest.fixture(autouse=True)
+def an_app_made(app_factory):
+    app_factory()  # (the first app made installs the fix, as running the arcade does)
 
 
 def test_a_strip_cut_at_its_own_length_does_not_keep_itself():

@@ -22,6 +22,7 @@ from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.ui.screens.game import line_count, same_drawing
 from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
+from cardarcade.ui.textual_compat import notifications
 
 PASS = Action("pass")
 
@@ -554,7 +555,7 @@ async def test_a_move_that_costs_a_person_is_called_out(app_factory):
                                 data={"penalty": True}),
                           Event("lay", 1, "{seat} [lays|lay] 3♣ out of turn: dead", data={"penalty": True})], 0)
         await pilot.pause()
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in notifications(app)]
         assert said == ["You lay 2♣ out of turn: dead, lost to the pile"]  # the bot's own loss is only logged
 
 
@@ -570,7 +571,7 @@ async def test_what_a_persons_own_move_cost_them_heads_their_next_cover(app_fact
         await pilot.press("enter")  # Player 1 lays 2c and pays for it
         screen.table.submit(1, PASS)
         await pilot.pause()
-        assert not list(app._notifications)  # nobody in particular is at the cover to be told "you"
+        assert not list(notifications(app))  # nobody in particular is at the cover to be told "you"
         await pilot.press("enter", "enter")  # Player 2 lays 4s; Player 1 is next
         await pilot.pause()
         cover = app.screen

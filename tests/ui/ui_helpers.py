@@ -14,6 +14,7 @@ from rich.console import Console, RenderableType
 from cardarcade.cards import Card, cards, standard_deck
 from tests.colours import contrast
 from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.textual_compat import driver_of, rendered_strips
 
 
 async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 400,
@@ -45,7 +46,7 @@ def deck_starting(text: str, rest_key: Callable[[Card], Any] | None = None) -> l
 
 def screen_text(app) -> str:
     """Every line of the screen on top, as plain text."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(strip.text for strip in rendered_strips(app.screen))
 
 
 def unreadable_suits(app) -> list[str]:
@@ -58,7 +59,7 @@ def unreadable_suits(app) -> list[str]:
         ground = style.bgcolor.triplet.hex if style.bgcolor is not None and style.bgcolor.triplet else app.palette.felt
         return contrast(style.color.triplet.hex, ground) >= 3
 
-    return [segment.text for strip in app.screen._compositor.render_strips() for segment in strip
+    return [segment.text for strip in rendered_strips(app.screen) for segment in strip
             if segment.style is not None and any(suit in segment.text for suit in "♠♥♦♣")
             and not readable(segment.style)]
 
@@ -78,7 +79,7 @@ def text_of(renderable: RenderableType) -> str:
 
 def key_event(app, key: str):
     """A key event stamped now (its press time), to hand to the app later with
-    ``app._driver.send_message``: a key read at once but handled late, as on a busy machine."""
+    ``driver_of(app).send_message``: a key read at once but handled late, as on a busy machine."""
     from textual import events
 
     event = events.Key(key, key if len(key) == 1 else None)
@@ -91,6 +92,6 @@ async def burst(pilot, *keys: str) -> None:
     before the app handles any (``pilot.press`` lets the app settle after each key)."""
     app = pilot.app
     for key in keys:
-        app._driver.send_message(key_event(app, key))
+        driver_of(app).send_message(key_event(app, key))
     await pilot.pause()
     await pilot.pause()

@@ -31,6 +31,7 @@ from cardarcade.table.clock import LoopClock
 from cardarcade.table.table import Table
 from cardarcade.table.thinking import live_thinker
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
+from cardarcade.ui.textual_compat import is_pruning, notifications, withdraw_notification
 from cardarcade.ui.widgets.cards import TALL_LINES, CardBlock, ascii_suits, card_text
 from cardarcade.ui.widgets.keybar import KeyBar
 from cardarcade.ui.widgets.lines import LinePanel, Lines
@@ -469,7 +470,7 @@ class GameScreen(Screen):
     def _taken_down(self) -> bool:
         """Whether Textual has begun to take this screen down (quitting, leaving): its widgets
         are going, but a bot's timer may still fire. The table stops there."""
-        if self._pruning or not self.is_running:
+        if is_pruning(self) or not self.is_running:
             if self.table is not None and self.shared is None:  # a shared table plays on for the others
                 self.table.close()
             return True
@@ -507,8 +508,8 @@ class GameScreen(Screen):
         hand-over cover's list)."""
         if len(self.people) != 1:
             return
-        for note in [n for n in self.app._notifications if n.title == COST_TITLE]:
-            self.app._unnotify(note, refresh=False)
+        for note in [n for n in notifications(self.app) if n.title == COST_TITLE]:
+            withdraw_notification(self.app, note)
         self.app.notify(said, title=COST_TITLE, severity="warning", timeout=4)
 
     def _on_reactions(self, batch: list[Reaction]) -> None:

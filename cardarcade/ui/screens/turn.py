@@ -35,6 +35,7 @@ from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.textual_compat import modal_binding_chain
 from cardarcade.ui.widgets.cards import (CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, card_size_for,
                                          centred_row)
 from cardarcade.ui.widgets.keybar import KeyBar
@@ -590,7 +591,7 @@ class TurnScreen(GameScreen):
     def uses_key(self, key: str) -> bool:
         """Whether this screen or the app reads ``key`` anywhere, even if not at this moment."""
         # (every binding, enabled or not: active_bindings leaves out those disabled just now)
-        return key in self.OWN_KEYS or any(key in bindings.key_to_bindings for _, bindings in self._modal_binding_chain)
+        return key in self.OWN_KEYS or any(key in bindings.key_to_bindings for _, bindings in modal_binding_chain(self))
 
     def why_not(self, key: str) -> str:
         """Why a command key of this game does nothing now. A game may say more: 'd: you must

@@ -23,6 +23,8 @@ from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, RichVisual, Visual, visualize
 from textual.widgets import Static
 
+from cardarcade.ui.textual_compat import is_selecting, renders_markup, style_getter, with_link_style
+
 CACHE_SIZE = 4096  # parts' lines kept for the process (a card row's are a few KiB)
 _drawn: OrderedDict[Hashable, list[Strip]] = OrderedDict()
 
@@ -96,12 +98,12 @@ class LinePanel(Static):
         self._drawn_as = (content, width, height, style)
         # A Group's parts ignore a text-align of the widget, and a selection is drawn over the text.
         parts = None
-        if not styles.has_rule("text_align") and self.text_selection is None and not self.screen._selecting:
+        if not styles.has_rule("text_align") and self.text_selection is None and not is_selecting(self.screen):
             parts = _parts(content)
         if parts is None:
             self._strips = Visual.to_strips(self, self._visual_of(content, False), width, height, style)
             return
-        looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, self._render_markup)
+        looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, renders_markup(self))
         strips: list[Strip] = []
         for in_group, part in parts:
             key = (in_group, text_key(part), looks)
@@ -124,15 +126,15 @@ class LinePanel(Static):
             return RichVisual(self, renderable)
         if isinstance(renderable, Lines):
             renderable = Text("\n").join(renderable)
-        return visualize(self, renderable, markup=self._render_markup)
+        return visualize(self, renderable, markup=renders_markup(self))
 
     def _render_part(self, visual: Visual, width: int, style: VisualStyle) -> list[Strip]:
         """A part's lines as Visual.to_strips draws them, before the content is placed as a whole
         (there is no selection here: a widget with one is drawn whole)."""
-        strips = visual.render_strips(width, None, style, RenderOptions(self._get_style, self.styles))
+        strips = visual.render_strips(width, None, style, RenderOptions(style_getter(self), self.styles))
         if self.auto_links and not self.is_container:
             link_style = self.link_style
-            strips = [strip._apply_link_style(link_style) for strip in strips]
+            strips = [with_link_style(strip, link_style) for strip in strips]
         return strips
 
     def _current(self, width: int, height: int) -> list[Strip]:

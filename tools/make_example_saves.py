@@ -1,6 +1,8 @@
 """Write the repository's example saves: one per registered game, partway through a seeded game.
 
-    python -m cardarcade.store.make_examples [FOLDER]      (default: saves/ at the repository top)
+    python tools/make_example_saves.py [FOLDER] [--force]    (default: saves/ at the repository top)
+
+(A tool of the repository's, not part of the package: it writes into the source tree.)
 
 Each game is played with random legal moves from a fixed seed to its end, then again to half
 that many moves, and saved there. The tests load every file and play it on to its end, so a
@@ -23,7 +25,7 @@ from cardarcade.store._files import write_atomically
 from cardarcade.store.saves import encode
 from cardarcade.table.simulate import play_randomly
 
-REPO_SAVES = Path(__file__).resolve().parents[2] / "saves"
+REPO_SAVES = Path(__file__).resolve().parents[1] / "saves"
 SEED = 11
 SAVED_AT = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 SECONDS_PER_MOVE = 1.5  # the elapsed time recorded: a plausible pace, not measured
@@ -38,7 +40,7 @@ def example(spec: GameSpec) -> tuple[GameSetup, Game]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardarcade.store.make_examples",
+    parser = argparse.ArgumentParser(prog="python tools/make_example_saves.py",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("folder", nargs="?", type=Path, default=REPO_SAVES)
     parser.add_argument("--force", action="store_true", help="rewrite saves that already exist")

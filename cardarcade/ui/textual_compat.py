@@ -1,0 +1,287 @@
+"""Every private name of Textual (and of Rich, which draws for it) that the arcade relies on, in
+one file: checked against Textual 8.2.8 and Rich 15.0.0.
+
+Textual keeps no promise about its underscored names, and the arcade needs a few of them for
+what it has no public way to do (speed on the SSH server, plain text, a clean exit, tests that
+stand in for a terminal). Each use is a small named function here, and each has a test in
+``tests/ui/test_textual_compat.py`` that fails if an upgrade removes or renames what it reaches
+for: after an upgrade, that test file is the audit, and this file is the only one to mend.
+
+Names that the arcade's own subclasses override or read on themselves (a handler Textual calls by
+name, a driver's attributes) cannot move here; ``OVERRIDDEN`` and ``DRIVER_ATTRIBUTES`` list
+them for the same test.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, Any, Mapping
+
+from rich.color import ColorSystem
+from rich.console import Console, RenderableType
+from rich.style import Style
+
+# Textual's input parser: the arcade's reader (ui/terminal.py) wraps it, token for token.
+from textual._parser import ParseEOF, ParseError, ParseTimeout, Peek1, Read1
+from textual._time import get_time
+from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from rich.terminal_theme import TerminalTheme
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+    from textual.driver import Driver
+    from textual.filter import LineFilter
+    from textual.geometry import Size
+    from textual.notifications import Notification
+    from textual.screen import Screen
+    from textual.strip import Strip
+    from textual.theme import Theme
+    from textual.widget import Widget
+    from textual.widgets import Select
+
+__all__ = ["BRACKETED_PASTE_END", "BRACKETED_PASTE_START", "ParseEOF", "ParseError", "ParseTimeout", "Peek1",
+           "Read1", "XTermParser", "get_time"]
+
+# Textual's methods the arcade's classes override by name: (class path, name).
+OVERRIDDEN = (("textual.app.App", "_on_key"), ("textual.app.App", "_fatal_error"),
+              ("textual.screen.Screen", "_on_screen_resume"))
+# What a Driver subclass (ui/terminal.py, server/driver.py) reads on itself, set by Driver.__init__.
+DRIVER_ATTRIBUTES = ("_app", "_debug", "_loop")
+
+
+# ---- the input parser
+
+
+def parser_deadline(parser: XTermParser) -> float | None:
+    """When (by ``get_time``) the parser stops waiting for the rest of a sequence, if it waits."""
+    return parser._timeout_time
+
+
+def parser_clock_module() -> ModuleType:
+    """The module whose ``get_time`` Textual's parser reads the time from (a test moves it by hand)."""
+    import textual._parser
+
+    return textual._parser
+
+
+def uncached_extended_key_parser() -> Callable[..., Any]:
+    """``XTermParser``'s reader of an extended key sequence, without the lru_cache on it."""
+    method = XTermParser._parse_extended_key
+    return getattr(method, "__wrapped__", method)
+
+
+# ---- the app
+
+
+def registered_theme(app: App, name: str) -> Theme | None:
+    """The theme registered as ``name``, without the copy of every theme ``App.get_theme`` makes."""
+    return app._registered_themes.get(name)
+
+
+def is_exiting(app: App) -> bool:
+    """Whether ``App.exit`` has been called: the app is on its way out."""
+    return app._exit
+
+
+def mark_failed(app: App) -> None:
+    """The app ends with return code 1 unless a code was already set."""
+    if app._return_code is None:
+        app._return_code = 1
+
+
+def app_error(app: App) -> BaseException | None:
+    """The unexpected error that ended the app, if one did (Textual keeps the first)."""
+    return app._exception
+
+
+def background_screens(app: App) -> list[Screen]:
+    """The screens drawn under the one on top (down to the first opaque one)."""
+    return app._background_screens
+
+
+def app_loop(app: App) -> asyncio.AbstractEventLoop | None:
+    """The loop the app runs on, once it runs."""
+    return app._loop
+
+
+def colour_filters(app: App) -> list[LineFilter]:
+    """The app's line filters (NO_COLOR's monochrome among them), to change in place."""
+    return app._filters
+
+
+def refresh_truecolor_filter(app: App, theme: TerminalTheme) -> None:
+    """Set the 24-bit colour filter for ``theme`` as a theme change does."""
+    app._refresh_truecolor_filter(theme)
+
+
+def exit_with_message(app: App, message: RenderableType) -> None:
+    """End the app at once, printing ``message`` once the terminal is given back."""
+    app._exit_renderables.append(message)
+    app._close_messages_no_wait()
+
+
+def capture_output(app: App, stdout: Any, stderr: Any) -> None:
+    """What the app puts in place of sys.stdout and sys.stderr while it runs (and restores)."""
+    app._capture_stdout, app._capture_stderr = stdout, stderr
+
+
+def notifications(app: App) -> list[Notification]:
+    """The notifications (toasts) still current."""
+    return list(app._notifications)
+
+
+def withdraw_notification(app: App, notification: Notification) -> None:
+    """Take one notification away (no refresh: the next frame shows it gone)."""
+    app._unnotify(notification, refresh=False)
+
+
+def driver_of(app: App) -> Driver:
+    """The app's driver: a test hands it messages as a terminal would."""
+    driver = app._driver
+    assert driver is not None, "the app is not running"
+    return driver
+
+
+def set_driver_size(app: App, size: tuple[int, int]) -> None:
+    """Make a headless driver report ``size`` as the terminal's."""
+    driver_of(app)._size = size  # type: ignore[attr-defined]
+
+
+def text_area_class() -> type | None:
+    """``TextArea``, if something has imported it (importing it costs a tenth of a second)."""
+    module = sys.modules.get("textual.widgets._text_area")
+    return None if module is None else module.TextArea
+
+
+# ---- the stylesheet
+
+
+def share_parse_cache(stylesheet: Stylesheet, cache: dict) -> None:
+    """Give ``stylesheet`` the dict its parsed rules are cached in."""
+    stylesheet._parse_cache = cache  # type: ignore[assignment]
+
+
+def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:
+    """The variables the stylesheet's rules are parsed with."""
+    return dict(stylesheet._variables)
+
+
+# ---- Rich's console
+
+
+def console_without_markup(console: Console) -> None:
+    """The console reads a str inside a Rich table or group as itself, never as markup."""
+    console._markup = False
+
+
+def set_colour_system(console: Console, system: ColorSystem) -> None:
+    """Draw in ``system``'s colours whatever the console found in the terminal."""
+    console._color_system = system
+
+
+def terminal_console(environ: Mapping[str, str], file: IO[str], color_system: str | None) -> Console:
+    """A console as Textual makes its own, choosing colours from ``environ`` instead of this
+    process's environment."""
+    return Console(color_system=color_system, file=file, markup=False,  # type: ignore[arg-type]
+                   highlight=False, emoji=False, legacy_windows=False, _environ=environ,
+                   force_terminal=True, safe_box=False, soft_wrap=False)
+
+
+# ---- screens, widgets and strips
+
+
+def is_selecting(screen: Screen) -> bool:
+    """Whether the mouse is selecting text on ``screen``."""
+    return screen._selecting
+
+
+def modal_binding_chain(screen: Screen) -> list[tuple[Any, Any]]:
+    """The (node, bindings) that a key on ``screen`` is looked up in, focused widget first."""
+    return screen._modal_binding_chain
+
+
+def is_pruning(widget: Widget) -> bool:
+    """Whether ``widget`` is being removed with its children."""
+    return widget._pruning
+
+
+def renders_markup(widget: Widget) -> bool:
+    """Whether ``widget`` reads its content as markup (its ``markup=`` argument)."""
+    return widget._render_markup
+
+
+def style_getter(widget: Widget) -> Callable[[Any], Any]:
+    """What a visual asks for a named style while it renders for ``widget``."""
+    return widget._get_style
+
+
+def with_link_style(strip: Strip, link_style: Style) -> Strip:
+    """``strip`` with ``link_style`` over its links, as Textual's own widgets draw them."""
+    return strip._apply_link_style(link_style)
+
+
+def rendered_strips(screen: Screen) -> list[Strip]:
+    """The screen's lines as the compositor drew them last."""
+    return screen._compositor.render_strips()
+
+
+def laid_out_size(screen: Screen) -> Size:
+    """The size ``screen`` was last laid out for."""
+    return screen._compositor.size
+
+
+def select_choices(select: Select) -> list[tuple[Any, Any]]:
+    """A ``Select``'s (label, value) choices, the blank one included when it has one."""
+    return list(select._options)
+
+
+def lru_entries(cache: Any) -> Iterable[Any]:
+    """The linked entries of a Textual ``LRUCache``."""
+    return cache._cache.values()
+
+
+def lru_has_entries(cache_class: type) -> bool:
+    """Whether ``cache_class`` keeps its entries where ``lru_entries`` looks."""
+    return "_cache" in getattr(cache_class, "__slots__", ())
+
+
+# ---- process-wide replacements (installed by the app as it starts: ArcadeApp.patch_process)
+
+
+def strip_cuts() -> tuple[Callable[..., Sequence[Strip]], Callable[..., Strip]]:
+    """Textual's own ``Strip.divide`` and ``Strip.crop_extend``."""
+    from textual.strip import Strip
+
+    return Strip.divide, Strip.crop_extend
+
+
+def replace_strip_cuts(divide: Callable[..., Sequence[Strip]], crop_extend: Callable[..., Strip]) -> None:
+    from textual.strip import Strip
+
+    Strip.divide = divide  # type: ignore[method-assign]
+    Strip.crop_extend = crop_extend  # type: ignore[method-assign]
+
+
+def screen_resume_handler() -> Callable[..., None]:
+    """Textual's own handler of a screen coming on top (``events.ScreenResume``)."""
+    from textual.screen import Screen
+
+    return Screen._on_screen_resume
+
+
+def replace_screen_resume_handler(handler: Callable[..., None]) -> None:
+    from textual.screen import Screen
+
+    Screen._on_screen_resume = handler  # type: ignore[method-assign]
+
+
+def replace_content_control_stripper(strip: Callable[..., str]) -> None:
+    """What Textual's ``Content`` calls (by its module's name) to drop control characters."""
+    import textual.content
+
+    textual.content._strip_control_codes = strip  # type: ignore[assignment]

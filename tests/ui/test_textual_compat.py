@@ -1,0 +1,290 @@
+"""Textual's and Rich's private names the arcade relies on (cardarcade.ui.textual_compat) still do
+what it relies on: a failure here after an upgrade names the hook to mend."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+import subprocess
+import sys
+
+import pytest
+from rich.color import ColorSystem
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.terminal_theme import MONOKAI
+from textual import events
+from textual.app import App, ComposeResult
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.driver import Driver
+from textual.filter import ANSIToTruecolor
+from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.widgets import Select, Static
+from ui_helpers import wait_for
+
+from cardarcade.ui import textual_compat as compat
+
+
+class Shows(App):
+    CSS = "Static { color: red; }"
+    BINDINGS = [("x", "bell", "Ring")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("hello there", id="words")
+        yield Static("[b]plain[/b]", id="plain", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        self.pressed.append(event.key)
+
+
+class Over(ModalScreen):
+    def compose(self) -> ComposeResult:
+        yield Static("over")
+
+
+class FailsToMount(App):
+    def on_mount(self) -> None:
+        raise ValueError("mount went wrong")
+
+
+# ---- the app
+
+
+async def test_the_registered_theme_is_the_apps_own():
+    app = Shows()
+    async with app.run_test():
+        assert compat.registered_theme(app, app.theme) == app.get_theme(app.theme)
+        assert compat.registered_theme(app, "no such theme") is None
+
+
+async def test_an_app_is_exiting_once_exit_is_called():
+    app = Shows()
+    async with app.run_test() as pilot:
+        assert not compat.is_exiting(app)
+        app.exit()
+        assert compat.is_exiting(app)
+        await pilot.pause()
+
+
+async def test_a_failed_app_returns_one_unless_it_had_a_code():
+    app = Shows()
+    compat.mark_failed(app)
+    assert app.return_code == 1
+    done = Shows()
+    async with done.run_test():
+        done.exit(return_code=3)
+    compat.mark_failed(done)
+    assert done.return_code == 3
+
+
+async def test_the_error_that_ended_an_app_is_kept():
+    app = FailsToMount()
+    with pytest.raises(ValueError):
+        async with app.run_test():
+            pass
+    assert isinstance(compat.app_error(app), ValueError)
+    assert compat.app_error(Shows()) is None
+
+
+async def test_the_screens_behind_a_dialog_and_the_loop_and_the_driver():
+    app = Shows()
+    async with app.run_test() as pilot:
+        base = app.screen
+        await app.push_screen(Over())
+        await pilot.pause()
+        assert base in compat.background_screens(app)
+        assert compat.app_loop(app) is asyncio.get_running_loop()
+        driver = compat.driver_of(app)
+        assert isinstance(driver, Driver)
+        for name in compat.DRIVER_ATTRIBUTES:  # what the arcade's own drivers read on themselves
+            assert hasattr(driver, name), name
+        compat.set_driver_size(app, (61, 21))
+        assert driver._get_terminal_size() == (61, 21)  # (what the headless driver tells a resize)
+
+
+async def test_a_key_handed_to_the_driver_reaches_the_app():
+    app = Shows()
+    async with app.run_test() as pilot:
+        compat.driver_of(app).send_message(events.Key("z", "z"))
+        await wait_for(pilot, lambda: app.pressed == ["z"])
+
+
+async def test_the_colour_filters_are_the_ones_textual_draws_with():
+    app = Shows()
+    async with app.run_test():
+        filters = compat.colour_filters(app)
+        compat.refresh_truecolor_filter(app, MONOKAI)
+        assert filters is compat.colour_filters(app)
+        assert any(isinstance(f, ANSIToTruecolor) for f in filters)
+
+
+async def test_an_app_ended_with_a_message_stops_and_prints_it(capsys):
+    app = Shows()
+    async with app.run_test():
+        compat.exit_with_message(app, "goodbye for now")
+    assert not app.is_running
+    assert "goodbye for now" in capsys.readouterr().err
+
+
+async def test_what_is_printed_while_the_app_runs_goes_where_it_is_told():
+    app = Shows()
+    out, err = io.StringIO(), io.StringIO()
+    compat.capture_output(app, out, err)
+    async with app.run_test() as pilot:
+        app.call_later(print, "seen")
+        await wait_for(pilot, lambda: "seen" in out.getvalue())
+
+
+async def test_notifications_are_listed_and_withdrawn():
+    app = Shows()
+    async with app.run_test() as pilot:
+        app.notify("first", title="one")
+        app.notify("second")
+        await wait_for(pilot, lambda: len(compat.notifications(app)) == 2)
+        [first] = [n for n in compat.notifications(app) if n.title == "one"]
+        compat.withdraw_notification(app, first)
+        assert [n.message for n in compat.notifications(app)] == ["second"]
+
+
+def test_text_area_is_found_once_imported():
+    from textual.widgets import TextArea  # (its import is what makes it findable)
+
+    assert compat.text_area_class() is TextArea
+
+
+# ---- the stylesheet and Rich's console
+
+
+async def test_the_parse_cache_given_is_the_one_filled():
+    app = Shows()
+    cache: dict = {}
+    compat.share_parse_cache(app.stylesheet, cache)
+    async with app.run_test():
+        assert cache, "parsed rules went elsewhere"
+        assert compat.stylesheet_variables(app.stylesheet) == app.get_css_variables()
+
+
+def test_a_console_without_markup_prints_brackets_as_they_are():
+    console = Console(file=io.StringIO(), color_system=None, width=40)
+    compat.console_without_markup(console)
+    console.print("[bold]x[/]")
+    assert console.file.getvalue().strip() == "[bold]x[/]"
+
+
+def test_a_consoles_colours_follow_what_it_is_given():
+    console = Console(file=io.StringIO(), color_system="truecolor", force_terminal=True)
+    compat.set_colour_system(console, ColorSystem.STANDARD)
+    assert console.color_system == "standard"
+    dumb = compat.terminal_console({"TERM": "dumb"}, io.StringIO(), "auto")
+    rich = compat.terminal_console({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, io.StringIO(), "auto")
+    assert (dumb.color_system, rich.color_system) == (None, "truecolor")
+
+
+# ---- screens, widgets and strips
+
+
+async def test_what_a_screen_and_its_widgets_say_of_themselves():
+    app = Shows()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert compat.is_selecting(screen) is False
+        assert any("x" in bindings.key_to_bindings for _, bindings in compat.modal_binding_chain(screen))
+        words, plain = screen.query_one("#words", Static), screen.query_one("#plain", Static)
+        assert compat.is_pruning(words) is False
+        assert (compat.renders_markup(words), compat.renders_markup(plain)) == (True, False)
+        assert callable(compat.style_getter(words))
+        assert "hello there" in "\n".join(strip.text for strip in compat.rendered_strips(screen))
+        assert compat.laid_out_size(screen) == app.size
+
+
+def test_a_strip_gets_the_link_style_on_its_links_only():
+    link = Style.from_meta({"@click": "app.bell"})
+    strip = Strip([Segment("link", link), Segment(" text", Style())])
+    styled = list(compat.with_link_style(strip, Style(bold=True)))
+    assert [bool(s.style and s.style.bold) for s in styled] == [True, False]
+
+
+def test_a_selects_choices_are_listed():
+    select = Select([("one", 1), ("two", 2)], allow_blank=False)
+    assert [value for _label, value in compat.select_choices(select)] == [1, 2]
+
+
+def test_a_textual_cache_lists_its_entries():
+    assert compat.lru_has_entries(LRUCache)
+    cache: LRUCache = LRUCache(4)
+    cache["a"], cache["b"] = 1, 2
+    assert len(list(compat.lru_entries(cache))) == 2
+
+
+# ---- the input parser
+
+
+def test_the_parser_waits_after_a_lone_escape_by_its_own_clock():
+    parser = compat.XTermParser()
+    assert compat.parser_deadline(parser) is None
+    list(parser.feed("\x1b"))
+    assert compat.parser_deadline(parser) is not None
+    assert compat.parser_clock_module().get_time is compat.get_time
+
+
+def test_the_extended_key_reader_is_the_uncached_one():
+    reader = compat.uncached_extended_key_parser()
+    assert callable(reader) and not hasattr(reader, "cache_info")
+
+
+# ---- process-wide replacements
+
+
+def test_textuals_methods_the_arcade_overrides_are_still_there():
+    for path, name in compat.OVERRIDDEN:
+        module, _, cls = path.rpartition(".")
+        assert callable(getattr(getattr(importlib.import_module(module), cls), name)), f"{path}.{name}"
+
+
+def test_the_replaced_methods_are_found_and_put_back():
+    divide, crop_extend = compat.strip_cuts()
+    resume = compat.screen_resume_handler()
+    try:
+        compat.replace_strip_cuts(len, len)
+        compat.replace_screen_resume_handler(len)
+        assert (Strip.divide, Strip.crop_extend) == (len, len)
+        assert compat.screen_resume_handler() is len
+    finally:
+        compat.replace_strip_cuts(divide, crop_extend)
+        compat.replace_screen_resume_handler(resume)
+
+
+def test_content_drops_the_control_characters_it_is_told_to():
+    import textual.content
+
+    original = textual.content._strip_control_codes
+    try:
+        compat.replace_content_control_stripper(lambda text, *_: text.replace("\x1b", ""))
+        assert Content("a\x1b[2Jb").plain == "a[2Jb"
+    finally:
+        compat.replace_content_control_stripper(original)
+
+
+def test_importing_the_app_changes_nothing_until_an_app_is_made(tmp_path):
+    """The process-wide fixes are the app's to install as it starts, not an import's side effect."""
+    script = """
+from textual.strip import Strip
+import cardarcade.ui.app as app
+from cardarcade.ui import strips
+assert Strip.divide is not strips._divide_uncut, "installed by the import"
+app.ArcadeApp(settings=app.UISettings())
+assert Strip.divide is strips._divide_uncut, "not installed by the app"
+"""
+    env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           "PYTHONPATH": ":".join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
