@@ -216,6 +216,7 @@ class Table:
         self._stim_times: list[float] = [clock.now()]
         self._stim_values: list[int] = [game.stimulus]
         self.started = False
+        self._told = 0  # batches the listener was told (one at least says play is on)
         self._hurried = False
         self.paused = False
         self.closed = False
@@ -228,7 +229,10 @@ class Table:
             return
         self.started = True
         self._stim_times[-1] = self.clock.now()
+        told = self._told
         self._replan()
+        if self._told == told:
+            self._tell([], None)  # play is on: the screens say so
 
     def pause(self) -> None:
         """Hold play (a menu or notice covers the table): bots stop, their plans are dropped."""
@@ -466,13 +470,17 @@ class Table:
                 made_by[game.stimulus] = (seat, now if t is None else t)
                 if len(made_by) > 64:  # a claim loses to a move made a moment before it, never older
                     del made_by[next(iter(made_by))]
-        if self.listener is not None:
-            self.listener(events, seat)
+        self._tell(events, seat)
         if game.is_over:
             self.close()
         elif replan:
             self._replan()
         return events
+
+    def _tell(self, events: list[Event], seat: int | None) -> None:
+        self._told += 1
+        if self.listener is not None:
+            self.listener(events, seat)
 
     def _replan(self) -> None:
         if not self.started or self.closed or self.paused:
@@ -501,8 +509,8 @@ class Table:
             for key, thought in wanted.items():
                 if key not in thoughts and key not in fired:
                     self._start_thinking(seat, thought, moment)
-        if self.thinking != thinking_before and self.listener is not None:
-            self.listener([], None)
+        if self.thinking != thinking_before:
+            self._tell([], None)
         self._count_if_due()
 
     # ---- counted moves
@@ -519,8 +527,7 @@ class Table:
         beat = min(COUNT_BEAT, self.pace) if self._hurried else COUNT_BEAT
         self.count_ends = self.clock.now() + COUNT_BEATS * beat
         self._count = self.clock.call_at(self.count_ends, self._make_counted)
-        if self.listener is not None:
-            self.listener([], None)
+        self._tell([], None)
 
     def _cancel_count(self) -> None:
         if self._count is not None:
@@ -570,8 +577,8 @@ class Table:
         at = max(self.clock.now(), started + self.tempo())
         self._planners[seat].conclude(thought.key, action, at)
         self._replan()  # (held while paused: the answer waits in the bot until play resumes)
-        if self.thinking != before and self.listener is not None:
-            self.listener([], None)
+        if self.thinking != before:
+            self._tell([], None)
 
     @staticmethod
     def _drop_thoughts(thoughts: dict[object, tuple[Handle, Handle | None]]) -> None:

@@ -21,7 +21,7 @@ from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Seat
-from cardarcade.ui.screens.game import line_count, same_drawing
+from cardarcade.ui.screens._drawing import line_count, same_drawing
 from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
 
 PASS = Action("pass")

@@ -47,7 +47,7 @@ class PileScreen(GameScreen):
             self._offered = offered
             self.refresh_bindings()
         table = self.table
-        if table is not None and table.pace == FAST_PACE and self.shared is None and not self.people_out():
+        if table is not None and table.pace == FAST_PACE and not self.shared and not self.people_out():
             table.steady(self.app.settings.pace)  # slapped back in after '>': play at the person's pace again
 
     # ---- out of cards, a person may still slap in, or let the bots finish fast ('>')
@@ -67,7 +67,7 @@ class PileScreen(GameScreen):
 
     def _start_play(self) -> None:
         super()._start_play()
-        if self.shared is None and not self.game.s.options.forgive_early_flip and self._first_game():
+        if not self.shared and not self.game.s.options.forgive_early_flip and self._first_game():
             for line in EARLY_CARD_NOTE:
                 self.add_log(Text(line, style="bold"))
             self.refresh_all()
