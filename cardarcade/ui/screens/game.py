@@ -9,8 +9,6 @@ surface owns the table, its clock, the count-in, saving and the statistics.
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -19,20 +17,18 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
-from textual.timer import Timer
 from textual.widgets import Static
 
 from cardarcade.rules.base import Action, Event, IllegalAction
-from cardarcade.table.session import BEAT_SLACK, LocalSession, TableSurface
+from cardarcade.table.session import TableSurface
 from cardarcade.table.setup import GameSetup
-from cardarcade.table.shared import SharedSeat
-from cardarcade.table.table import Reaction, Table, is_fault, is_win
-from cardarcade.table.thinking import live_thinker
+from cardarcade.table.table import Reaction, Table
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
-from cardarcade.ui.records import StoreRecords
 from cardarcade.ui.screens._drawing import DrawnScreen
-from cardarcade.ui.screens._leaving import GameMenus
-from cardarcade.ui.widgets.cards import TALL_LINES, ascii_suits
+from cardarcade.ui.screens._session import SessionSide
+from cardarcade.ui.screens._log import GameLog
+from cardarcade.ui.screens._prompt import PromptLine
+from cardarcade.ui.widgets.cards import TALL_LINES
 from cardarcade.ui.widgets.keybar import KeyBar
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
@@ -41,14 +37,6 @@ if TYPE_CHECKING:
     from cardarcade.table.shared import SharedTable
 
 
-FAST_PACE = 0.003  # seconds a bot takes per move once the people are out and ask the bots to finish (a long
-# reaction game runs to a thousand cards and more: "fast" is then a few seconds, not a minute)
-# A passing message (a key refused, and why) holds the prompt line this long against the others'
-# moves: in a game with no turns a bot's card can land a few ms after the key, and its redraw
-# would wipe the answer before it could be read. The person's own next move ends it sooner. Past
-# the hold it stays until something changes: where nothing moves it is there to read at leisure.
-SAID_HOLD = 1.5
-COST_TITLE = "That cost you"  # the pop-up over a move that cost the person playing
 # What someone watching a shared table may do: the menu, the rules, the log, leave.
 WATCHING_ACTIONS = frozenset({"pause", "rules", "history", "leave"})
 
@@ -57,7 +45,7 @@ class SeatPanel(LinePanel):
     """One player's corner of the table."""
 
 
-class GameScreen(GameMenus, DrawnScreen):
+class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
     """Base for game screens. Subclasses set VERBS and implement the render hooks."""
 
     VERBS: ClassVar[list[str]] = ["flip"]
@@ -65,7 +53,6 @@ class GameScreen(GameMenus, DrawnScreen):
     # with the press time and arbitrated by the table.
     CLAIM_VERBS: ClassVar[dict[str, str | tuple[str, int]]] = {}
     VERB_HELP: ClassVar[dict[str, str]] = {}  # this game's words for its verbs (keymaps.VERB_HELP)
-    LOG_LINES: ClassVar[int] = 4  # the height of #log in arcade.tcss (a tall terminal's log grows)
     # "-tall" on a terminal with room for larger cards and a longer log (arcade.tcss)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_LINES, "-tall")]
     # People at one keyboard: each owns half of it here. None: any number, taking turns.
@@ -103,17 +90,11 @@ class GameScreen(GameMenus, DrawnScreen):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.view = self.game.view(self.viewer)
         self.keymap: Keymap = keymap_for(humans, self.VERBS)
-        # every line of the log since the deal (the log shows the last few)
-        self.history: list[Text] = []
         self._seen_when_saved = dict(saved.seen) if saved is not None else {}  # hot-seat: lines each person had seen
         self.flash: dict[int, str] = {}  # seat -> short note shown on its panel ("SLAP!")
-        self._counting = True  # play has not begun, as far as this screen has shown
-        self._beaten = False  # a beat of the count-in was shown (play then begins with GO!)
         self._finished = False
         self._result_waiting = False  # the game is over, but the player has a screen of theirs open
         self._out = False  # every person here is out (the footer then offers ">")
-        self._said: Timer | None = None  # a passing message holds the prompt line until this fires
-        self._said_stale = False  # the table moved while the message held: its prompt is due at the end
 
     @property
     def shared(self) -> bool:
@@ -131,20 +112,6 @@ class GameScreen(GameMenus, DrawnScreen):
 
     def render_center(self) -> RenderableType:
         raise NotImplementedError
-
-    def prompt(self) -> str:
-        """One line telling the viewer what to do now; in hot-seat, each player's keys."""
-        if self.game.is_over:
-            return "Game over."
-        humans = self.people
-        if len(humans) > 1:
-            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS, self.VERB_HELP)}"
-                              for s in humans)
-        return self.turn_prompt()
-
-    def turn_prompt(self) -> str:
-        """The prompt for a solo player (or a spectator of bots)."""
-        return ""
 
     def render_final(self) -> RenderableType | None:
         """What the result screen shows under the standings once the game is over (the hands at
@@ -210,73 +177,6 @@ class GameScreen(GameMenus, DrawnScreen):
         surface.start(self.count_in())
         self._tick()
 
-    def open_surface(self) -> TableSurface:
-        """The table this screen plays at: its seat at the shared table, or a session of its own."""
-        records = StoreRecords(self.app)
-        if self.shared_table is not None:
-            return SharedSeat(self.shared_table, self.viewer, self.call_later, records, self._profiles(),
-                              holder=self.app.seat_holder)
-        if len(self.people) == 1 and self.setup.seats[self.people[0]].profile is None:
-            # One person with no profile named (``play`` from the command line) plays as this
-            # terminal's player: their save says so, and is credited so when it is carried on.
-            seat = self.people[0]
-            seats = list(self.setup.seats)
-            seats[seat] = replace(seats[seat], profile=self.app.player)
-            self.setup = replace(self.setup, seats=tuple(seats))
-        settings, saved = self.app.settings, self.saved
-        return LocalSession(
-            self.setup, self.game, self.app.table_clock(), records, people=self.people, profiles=self._profiles(),
-            transcript=self.transcript, pace=settings.pace, autosave_delay=settings.autosave_delay,
-            medians=self.app.adaptive_medians, thinker=live_thinker(settings.hard_bot_seconds),
-            think_seconds=settings.hard_bot_seconds, save_id=saved.save_id if saved else None,
-            elapsed=saved.elapsed if saved else 0.0, log=saved.log if saved else ())
-
-    def _profiles(self) -> dict[int, str]:
-        return {s: p for s in self.people if (p := self.profile_of(s)) is not None}
-
-    def transcript(self) -> tuple[list[str], dict[int, int]]:
-        """The log as plain lines and how much of it each person had seen, kept with a save."""
-        return [line.plain for line in self.history], self.log_seen()
-
-    def log_seen(self) -> dict[int, int]:
-        """How many lines of the log each person had seen, where the table hides it from them
-        between turns (a hot-seat cover); kept with the save."""
-        return {}
-
-    def count_in(self) -> int:
-        """Seconds of "Get ready" before play: a reaction game's countdown; always one when a saved
-        game goes on (nobody is caught cold by a card turned at once); none for a new game whose
-        first move is the table's own counted move, whose "3, 2, 1" is count enough."""
-        if not self.spec.realtime:
-            return 0
-        if self.resumed:
-            return self.app.settings.countdown or self.app.settings.resume_countdown
-        if self.game.counted_move() is not None:
-            return 0
-        return self.app.settings.countdown
-
-    def _tick(self) -> None:
-        """The count-in as it stands (the table tells each second): its beat, or "GO!" once play is on."""
-        table = self.table
-        if not self._counting or table is None or self.surface is None:
-            return
-        if not table.started:
-            if self._said is None:  # (a key answered in the count is read first: the next beat shows)
-                beat = max(1, math.ceil(self.surface.starts_in() - BEAT_SLACK))
-                self.show("prompt", Text(f"Get ready… {beat}", style="bold"))
-            self._beaten = True
-            return
-        self._counting = False
-        self._start_play()
-        if not self._beaten:
-            self.refresh_all()
-            return
-        self._end_said()  # ("wait for GO" is answered: running out later, it would take GO! down)
-        self.show("prompt", Text.assemble(("GO! ", "bold reverse"), " ", self.prompt_line()))
-
-    def _start_play(self) -> None:
-        """Play has begun: what a game says or shows then."""
-
     # ---- refresh
 
     def game_title(self) -> str:
@@ -305,64 +205,9 @@ class GameScreen(GameMenus, DrawnScreen):
             self._out = out
             self.refresh_bindings()  # the footer offers ">" only now
 
-    def prompt_line(self) -> str:
-        """The prompt, and once every person here is out, how to let the bots finish fast."""
-        if not self.people_out():
-            return self.prompt()
-        # Nobody here has a move left, so their keys are not worth the room.
-        who = "You are out" if len(self.people) == 1 else "Everyone at this keyboard is out"
-        if self.table is not None and self.table.pace > FAST_PACE:
-            return f"{who} — > lets the bots finish fast"
-        return f"{who}; the bots are finishing fast"
-
-    def people_out(self) -> bool:
-        """Whether every person at this table is out of the game while bots play on."""
-        humans = self.people
-        return bool(humans) and not self.game.is_over and all(self.sitting_out(s) for s in humans)
-
-    def sitting_out(self, seat: int) -> bool:
-        """Whether a person has no move of their own left, so may let the bots finish fast (a
-        game where one out may still win their way back in says so here)."""
-        return self.game.is_out(seat)
-
-    def action_fast_forward(self) -> None:
-        if self.surface is not None and self.people_out():
-            self.surface.hurry(FAST_PACE)
-            self.show("prompt", Text(self.prompt_line()), answer=True)
-
     def thinking(self, seat: int) -> bool:
         """Whether the bot in ``seat`` is working out its move (a seat shows "thinking…")."""
         return self.table is not None and seat in self.table.thinking
-
-    def words(self, event: Event) -> str:
-        """An event as a sentence for this table: names filled in, suits as letters in ascii mode."""
-        text = event.describe(self.names)
-        return ascii_suits(text) if self.app.ascii_glyphs else text
-
-    def add_log(self, text: str | Text) -> None:
-        self.history.append(text if isinstance(text, Text) else Text(text))
-
-    @property
-    def log_lines(self) -> list[Text]:
-        """The lines the log shows: the newest few of the history, a row each (a line that wrapped
-        would push the newest out of the log's rows; the whole log, f2, keeps them in full)."""
-        width = max(20, self.app.size.width - 2)
-        lines = []
-        for line in self.history[-self.log_rows():]:
-            if line.cell_len > width:
-                line = line.copy()
-                line.truncate(width, overflow="ellipsis")
-            lines.append(line)
-        return lines
-
-    def log_rows(self) -> int:
-        """The log's height: a tall terminal gives it more rows than ``LOG_LINES``."""
-        if self._log_panel is None:  # (looked up once: the log is drawn after every move)
-            found = self.query("#log")
-            self._log_panel = found.first() if found else None
-        return max(self.LOG_LINES, self._log_panel.size.height if self._log_panel is not None else 0)
-
-    _log_panel: LinePanel | None = None
 
     _sized_for: tuple[int, int] | None = None  # the terminal's size when the screen was last resized
 
@@ -410,17 +255,6 @@ class GameScreen(GameMenus, DrawnScreen):
             self.refresh_bindings()  # the footer drops the game's keys
             self.set_timer(self.app.settings.result_delay, self._show_result)
 
-    def call_out_cost(self, said: str) -> None:
-        """A move that cost the one person here, said where it cannot be missed: a pop-up (the
-        latest only; they came three deep). At a hot-seat keyboard nobody in particular is
-        looking, and "you" would speak to whoever is: the log line names them (and so does a
-        hand-over cover's list)."""
-        if len(self.people) != 1:
-            return
-        for note in [n for n in self.app._notifications if n.title == COST_TITLE]:
-            self.app._unnotify(note, refresh=False)
-        self.app.notify(said, title=COST_TITLE, severity="warning", timeout=4)
-
     def _on_reactions(self, batch: list[Reaction]) -> None:
         """After a claim is settled: the winner's time next to every other claimant's, so a
         person sees how close they were (or that they did not react at all)."""
@@ -432,25 +266,6 @@ class GameScreen(GameMenus, DrawnScreen):
         if note is not None:
             self.add_log(note)
         self.refresh_all()
-
-    def reaction_note(self, batch: list[Reaction]) -> Text | None:
-        """The log's line on claims just settled (None: none): every claimant's time, the
-        winner's first."""
-        ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
-        parts = []
-        for r in ordered:
-            note = (" wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome)
-                    else " (late)" if r.outcome.startswith("late_") else "")
-            parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
-        humans = [s for s in self.people if self.raced(s)]
-        if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):
-            # (said as of now: a press still on its way is settled next, and logged as late)
-            parts.append("you had not pressed yet" if len(humans) == 1 else "no one at the keyboard had pressed yet")
-        return Text("⏱ " + " · ".join(parts), style="italic")
-
-    def raced(self, seat: int) -> bool:
-        """Whether ``seat`` could have won the claim just settled (in most games anyone could)."""
-        return True
 
     # ---- input
 
@@ -520,27 +335,6 @@ class GameScreen(GameMenus, DrawnScreen):
     def notify_not_now(self, seat: int, verb: str) -> None:
         self.say(f"{self.names[seat]}: not now — {self.prompt()}")
 
-    def say(self, text: str) -> None:
-        """A passing message on the prompt line (until the next refresh), in the player's glyphs."""
-        if self.app.ascii_glyphs:
-            text = ascii_suits(text)
-        self.show("prompt", Text(text, style="italic"), answer=True)
-        self._end_said()
-        self._said_stale = False
-        self._said = self.set_timer(SAID_HOLD, self._said_over)
-
-    def _end_said(self) -> None:
-        if self._said is not None:
-            self._said.stop()
-            self._said = None
-
-    def _said_over(self) -> None:
-        self._said = None
-        # at a hot-seat keyboard the prompt is the players' key line: it comes back even if nothing moved
-        due = self._said_stale or len(self.people) > 1
-        if due and not self._taken_down() and self.table is not None and self.table.started:
-            self.show("prompt", Text(self.prompt_line()))
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The solo keys (enter, space...) mean nothing at a hot-seat table, where each person has
         # a half of the keyboard shown on the prompt line: the footer leaves them out.
@@ -559,39 +353,7 @@ class GameScreen(GameMenus, DrawnScreen):
         if self.viewer is not None:
             self.do_verb(self.viewer, verb)
 
-    # ---- pausing, leaving
-
-    def on_screen_suspend(self) -> None:
-        if self.surface is not None:
-            self.surface.pause()  # (a shared table plays on for the others)
-
-    def on_screen_resume(self) -> None:
-        if self.surface is not None:
-            self.surface.resume()
-
-    def on_unmount(self) -> None:
-        # However the game is left (the menu, q, the terminal closing, SIGTERM), it is saved; a
-        # shared table's seat is kept for its player and a bot plays it meanwhile.
-        if self.surface is not None:
-            self.surface.leave(lost=self.app.is_ending)
-
-    def save_at_once(self) -> None:
-        """Write the game now, in the calling thread: the terminal is gone and the process is
-        about to end (ArcadeApp.terminal_lost)."""
-        if self.surface is not None:
-            self.surface.save_at_once()
-
     # ---- helpers for subclasses
-
-    def profile_of(self, seat: int) -> str | None:
-        """The profile a person's seat plays as: the one chosen for it, else this terminal's
-        player when one person plays; None for a bot or an unnamed hot-seat player."""
-        info = self.setup.seats[seat]
-        if info.is_bot:
-            return None
-        if info.profile is not None:
-            return info.profile
-        return self.app.player if len(self.people) == 1 else None
 
     def seat_header(self, seat: int, active: bool) -> Text:
         name = self.names[seat]

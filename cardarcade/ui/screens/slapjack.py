@@ -6,7 +6,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, table_size, two_rows
-from cardarcade.ui.screens.game import FAST_PACE, GameScreen
+from cardarcade.ui.screens._prompt import FAST_PACE
+from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
 PILE_SHOWN = 4  # cards of the pile drawn, newest on top

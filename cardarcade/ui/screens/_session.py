@@ -1,24 +1,32 @@
-"""A game screen's ways out: the menu, the rules and the log over the table, leaving, and the
-hand-over to the result once the game is over."""
+"""A game screen's side of its session: the table it plays at (``open_surface``), pauses, the
+menu, the rules and the log over the table, leaving (however it happens), and the hand-over to
+the result once the game is over."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
+
+from cardarcade.table.session import LocalSession, TableSurface
+from cardarcade.table.shared import SharedSeat
+from cardarcade.table.thinking import live_thinker
+from cardarcade.ui.records import StoreRecords
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
     from cardarcade.rules.base import Game, GameSpec
-    from cardarcade.table.session import TableSurface
+    from cardarcade.store.saves import SavedGame
     from cardarcade.table.setup import GameSetup
+    from cardarcade.table.shared import SharedTable
     from cardarcade.table.table import Table
 
 
-class GameMenus(Screen):
-    """The menus and the leaving of a ``GameScreen`` (whose attributes these are)."""
+class SessionSide(Screen):
+    """The session side of a ``GameScreen`` (whose attributes these are)."""
 
     setup: GameSetup
     spec: GameSpec
@@ -28,6 +36,8 @@ class GameMenus(Screen):
     people: list[int]
     viewer: int | None
     surface: TableSurface | None
+    shared_table: SharedTable | None
+    saved: SavedGame | None
     _result_waiting: bool
 
     if TYPE_CHECKING:
@@ -40,6 +50,62 @@ class GameMenus(Screen):
         def game_title(self) -> str: ...
 
         def render_final(self) -> RenderableType | None: ...
+
+        def transcript(self) -> tuple[list[str], dict[int, int]]: ...
+
+    def open_surface(self) -> TableSurface:
+        """The table this screen plays at: its seat at the shared table, or a session of its own."""
+        records = StoreRecords(self.app)
+        if self.shared_table is not None:
+            return SharedSeat(self.shared_table, self.viewer, self.call_later, records, self._profiles(),
+                              holder=self.app.seat_holder)
+        if len(self.people) == 1 and self.setup.seats[self.people[0]].profile is None:
+            # One person with no profile named (``play`` from the command line) plays as this
+            # terminal's player: their save says so, and is credited so when it is carried on.
+            seat = self.people[0]
+            seats = list(self.setup.seats)
+            seats[seat] = replace(seats[seat], profile=self.app.player)
+            self.setup = replace(self.setup, seats=tuple(seats))
+        settings, saved = self.app.settings, self.saved
+        return LocalSession(
+            self.setup, self.game, self.app.table_clock(), records, people=self.people, profiles=self._profiles(),
+            transcript=self.transcript, pace=settings.pace, autosave_delay=settings.autosave_delay,
+            medians=self.app.adaptive_medians, thinker=live_thinker(settings.hard_bot_seconds),
+            think_seconds=settings.hard_bot_seconds, save_id=saved.save_id if saved else None,
+            elapsed=saved.elapsed if saved else 0.0, log=saved.log if saved else ())
+
+    def _profiles(self) -> dict[int, str]:
+        return {s: p for s in self.people if (p := self.profile_of(s)) is not None}
+
+    def profile_of(self, seat: int) -> str | None:
+        """The profile a person's seat plays as: the one chosen for it, else this terminal's
+        player when one person plays; None for a bot or an unnamed hot-seat player."""
+        info = self.setup.seats[seat]
+        if info.is_bot:
+            return None
+        if info.profile is not None:
+            return info.profile
+        return self.app.player if len(self.people) == 1 else None
+
+    def on_screen_suspend(self) -> None:
+        if self.surface is not None:
+            self.surface.pause()  # (a shared table plays on for the others)
+
+    def on_screen_resume(self) -> None:
+        if self.surface is not None:
+            self.surface.resume()
+
+    def on_unmount(self) -> None:
+        # However the game is left (the menu, q, the terminal closing, SIGTERM), it is saved; a
+        # shared table's seat is kept for its player and a bot plays it meanwhile.
+        if self.surface is not None:
+            self.surface.leave(lost=self.app.is_ending)
+
+    def save_at_once(self) -> None:
+        """Write the game now, in the calling thread: the terminal is gone and the process is
+        about to end (ArcadeApp.terminal_lost)."""
+        if self.surface is not None:
+            self.surface.save_at_once()
 
     def action_pause(self) -> None:
         from cardarcade.ui.screens.pause import PauseScreen
