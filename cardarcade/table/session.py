@@ -298,7 +298,7 @@ class LocalSession:
         self._tell(events, seat)
         if self.game.is_over:
             self._finish()
-        elif self._keep and self._autosave is None and not self._table.closed:
+        elif events and self._keep and self._autosave is None and not self._table.closed:
             # A game is never more than this behind on disk, and quick moves write once, not each.
             self._autosave = self.clock.call_at(self.clock.now() + self.autosave_delay, self._save_in_background)
 
