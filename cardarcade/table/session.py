@@ -22,8 +22,8 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction, Table
 from cardarcade.table.thinking import Thinker
 
-EventsListener = Callable[[list[Event], "int | None"], None]
-ReactionsListener = Callable[[list[Reaction]], None]
+EventsListener = Callable[[list[Event], "int | None"], object]  # (what it returns is not used)
+ReactionsListener = Callable[[list[Reaction]], object]
 BEAT_SLACK = 1e-6  # a beat fired on its second counts as that second (float sums drift)
 
 

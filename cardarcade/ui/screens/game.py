@@ -25,9 +25,9 @@ from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import Reaction, Table
 from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
 from cardarcade.ui.screens._drawing import DrawnScreen
-from cardarcade.ui.screens._session import SessionSide
 from cardarcade.ui.screens._log import GameLog
 from cardarcade.ui.screens._prompt import PromptLine
+from cardarcade.ui.screens._session import SessionSide
 from cardarcade.ui.widgets.cards import TALL_LINES
 from cardarcade.ui.widgets.keybar import KeyBar
 from cardarcade.ui.widgets.lines import LinePanel, Lines
