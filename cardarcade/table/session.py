@@ -38,6 +38,31 @@ class Watcher:
     on_reactions: ReactionsListener
 
 
+class Watchers:
+    """The screens attached to a table, each told what happens there (a base of the tables
+    screens attach to: a local session, a shared table)."""
+
+    def __init__(self) -> None:
+        self.watchers: list[Watcher] = []
+
+    def attach(self, seat: int | None, on_events: EventsListener, on_reactions: ReactionsListener) -> Watcher:
+        watcher = Watcher(seat, on_events, on_reactions)
+        self.watchers.append(watcher)
+        return watcher
+
+    def detach(self, watcher: Watcher) -> None:
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+
+    def tell_events(self, events: list[Event], seat: int | None) -> None:
+        for watcher in list(self.watchers):  # (one may detach as it is told)
+            watcher.on_events(events, seat)
+
+    def tell_reactions(self, batch: list[Reaction]) -> None:
+        for watcher in list(self.watchers):
+            watcher.on_reactions(batch)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A game as it stands, to be saved: the table's part and the screen's log."""
@@ -151,7 +176,7 @@ class ClaimLog:
                 self.records.record_reactions(self.game_id, profile, reactions)
 
 
-class LocalSession:
+class LocalSession(Watchers):
     """A game at this terminal's keyboard: one person against bots, or several taking turns."""
 
     shared = False
@@ -164,6 +189,7 @@ class LocalSession:
         """``transcript``: the log's lines and what each person saw of them, saved with the game;
         ``medians``: game id -> the median the adaptive bots last tuned to, read and kept here.
         ``save_id``, ``elapsed``, ``log``: a saved game carried on."""
+        super().__init__()
         self.setup, self.game, self.clock, self.records = setup, game, clock, records
         self.people = list(people)
         self.profiles = profiles
@@ -176,7 +202,6 @@ class LocalSession:
         self._table = Table(game, setup.seats, clock, pace=pace, seed=setup.seed, listener=self._on_events,
                             on_reactions=self._on_reactions, person_median=medians.get(setup.spec.id),
                             thinker=thinker, think_seconds=think_seconds)
-        self._watchers: list[Watcher] = []
         self.claims = ClaimLog(setup.spec.id, setup.names, profiles, records)
         self._autosave: Handle | None = None
         self._played = elapsed  # seconds of play before _playing_since
@@ -190,21 +215,6 @@ class LocalSession:
     @property
     def table(self) -> Table:
         return self._table
-
-    # ---- watchers
-
-    def attach(self, seat: int | None, on_events: EventsListener, on_reactions: ReactionsListener) -> Watcher:
-        watcher = Watcher(seat, on_events, on_reactions)
-        self._watchers.append(watcher)
-        return watcher
-
-    def detach(self, watcher: Watcher) -> None:
-        if watcher in self._watchers:
-            self._watchers.remove(watcher)
-
-    def _tell(self, events: list[Event], seat: int | None) -> None:
-        for watcher in list(self._watchers):
-            watcher.on_events(events, seat)
 
     def log_so_far(self) -> list[str | Event]:
         return list(self._saved_log)
@@ -240,7 +250,7 @@ class LocalSession:
     def _on_beat(self) -> None:
         self._beat = None
         if self.starts_in() > BEAT_SLACK:
-            self._tell([], None)
+            self.tell_events([], None)
             self._next_beat()
             return
         self._starts_at = None
@@ -295,7 +305,7 @@ class LocalSession:
         return self._table.submit(seat, action, t)
 
     def _on_events(self, events: list[Event], seat: int | None) -> None:
-        self._tell(events, seat)
+        self.tell_events(events, seat)
         if self.game.is_over:
             self._finish()
         elif events and self._keep and self._autosave is None and not self._table.closed:
@@ -304,8 +314,7 @@ class LocalSession:
 
     def _on_reactions(self, batch: list[Reaction]) -> None:
         self.claims.note(batch, self.people, self._table.stand_ins)
-        for watcher in list(self._watchers):
-            watcher.on_reactions(batch)
+        self.tell_reactions(batch)
 
     # ---- saving, the statistics
 

@@ -31,7 +31,7 @@ from cardarcade.bots import make_bot
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
 from cardarcade.table.clock import Clock, Handle
-from cardarcade.table.session import ClaimLog, EventsListener, ReactionsListener, Records, Watcher
+from cardarcade.table.session import ClaimLog, EventsListener, ReactionsListener, Records, Watcher, Watchers
 from cardarcade.table.setup import GameSetup
 from cardarcade.table.table import DEFAULT_PACE, Reaction, Seat, Table
 from cardarcade.table.thinking import live_thinker
@@ -69,7 +69,7 @@ class Place:
     holder: SeatHolder | None = field(default=None, repr=False)  # the session in the seat (None: none told us)
 
 
-class SharedTable:
+class SharedTable(Watchers):
     def __init__(self, spec: GameSpec, people: int, players: int, level: str, clock: Clock, *,
                  options: Options | None = None, creator: str, compensate_rtt: bool = False,
                  pace: float = DEFAULT_PACE, seed: int | None = None, deck: Sequence[Card] | None = None,
@@ -84,6 +84,7 @@ class SharedTable:
             raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
         if not 1 <= people <= players:
             raise SeatTaken(f"between 1 and {players} of the seats can be people's")
+        super().__init__()
         self.id = table_id or secrets.token_hex(3)
         self.spec = spec
         self.level = level
@@ -99,7 +100,6 @@ class SharedTable:
         self.places = [Place(person=i < people) for i in range(players)]
         self.setup: GameSetup | None = None
         self.table: Table | None = None
-        self.watchers: list[Watcher] = []
         self.log: deque[Event] = deque(maxlen=LOG_KEPT)  # what happened since the deal, for late joiners
         self.round_trips: dict[str, float] = {}  # player -> their latest measured round trip (seconds)
         self.starts_at: float | None = None  # clock time of the first card (after the countdown)
@@ -234,7 +234,7 @@ class SharedTable:
         self.dealt_at = self.clock.now()
         self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
         self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
-                           listener=self._events, on_reactions=self._reactions,
+                           listener=self._events, on_reactions=self.tell_reactions,
                            thinker=live_thinker(self.think_seconds), think_seconds=self.think_seconds,
                            head_start=self._head_start if self.compensate_rtt else None)
         if self.spec.realtime:
@@ -262,15 +262,6 @@ class SharedTable:
         return max(0.0, self.starts_at - self.clock.now())
 
     # ---- play
-
-    def attach(self, seat: int | None, on_events: EventsListener, on_reactions: ReactionsListener) -> Watcher:
-        watcher = Watcher(seat, on_events, on_reactions)
-        self.watchers.append(watcher)
-        return watcher
-
-    def detach(self, watcher: Watcher) -> None:
-        if watcher in self.watchers:
-            self.watchers.remove(watcher)
 
     def claim(self, seat: int, kind: str, t: float | None = None, target: int | None = None) -> None:
         """A press that arrived at ``t`` (default: now); with the house rule, moved back by half
@@ -306,14 +297,9 @@ class SharedTable:
 
     def _events(self, events: list[Event], seat: int | None) -> None:
         self.log.extend(e for e in events if e.text)
-        for watcher in list(self.watchers):
-            watcher.on_events(events, seat)
+        self.tell_events(events, seat)
         if self.over:
             self._changed()
-
-    def _reactions(self, batch: list[Reaction]) -> None:
-        for watcher in list(self.watchers):
-            watcher.on_reactions(batch)
 
     def close(self) -> None:
         for place in self.places:
