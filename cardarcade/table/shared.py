@@ -32,6 +32,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
 from cardarcade.seating import GameSetup, Reaction, Seat
 from cardarcade.table.clock import Clock, Handle
+from cardarcade.table.session import ClaimLog, EventsListener, ReactionsListener, Records, Watcher, Watchers
 from cardarcade.table.table import DEFAULT_PACE, Table
 from cardarcade.table.thinking import live_thinker
 
@@ -43,21 +44,9 @@ MAX_NAME = 40
 MOST_ALLOWED = 0.15
 LOG_KEPT = 2000  # events kept for a screen that joins late (a spectator, a player coming back)
 
-EventsListener = Callable[[list[Event], "int | None"], None]
-ReactionsListener = Callable[[list[Reaction]], None]
-
 
 class SeatTaken(ValueError):
     """The seat asked for cannot be had (taken, a bot's, the game started); the message says why."""
-
-
-@dataclass
-class Watcher:
-    """A screen attached to the table: a player's (``seat``) or a spectator's (None)."""
-
-    seat: int | None
-    on_events: EventsListener
-    on_reactions: ReactionsListener
 
 
 @dataclass(eq=False)
@@ -80,7 +69,7 @@ class Place:
     holder: SeatHolder | None = field(default=None, repr=False)  # the session in the seat (None: none told us)
 
 
-class SharedTable:
+class SharedTable(Watchers):
     def __init__(self, spec: GameSpec, people: int, players: int, level: str, clock: Clock, *,
                  options: Options | None = None, creator: str, compensate_rtt: bool = False,
                  pace: float = DEFAULT_PACE, seed: int | None = None, deck: Sequence[Card] | None = None,
@@ -95,6 +84,7 @@ class SharedTable:
             raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
         if not 1 <= people <= players:
             raise SeatTaken(f"between 1 and {players} of the seats can be people's")
+        super().__init__()
         self.id = table_id or secrets.token_hex(3)
         self.spec = spec
         self.level = level
@@ -110,7 +100,6 @@ class SharedTable:
         self.places = [Place(person=i < people) for i in range(players)]
         self.setup: GameSetup | None = None
         self.table: Table | None = None
-        self.watchers: list[Watcher] = []
         self.log: deque[Event] = deque(maxlen=LOG_KEPT)  # what happened since the deal, for late joiners
         self.round_trips: dict[str, float] = {}  # player -> their latest measured round trip (seconds)
         self.starts_at: float | None = None  # clock time of the first card (after the countdown)
@@ -245,11 +234,13 @@ class SharedTable:
         self.dealt_at = self.clock.now()
         self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
         self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
-                           listener=self._events, on_reactions=self._reactions,
+                           listener=self._events, on_reactions=self.tell_reactions,
                            thinker=live_thinker(self.think_seconds), think_seconds=self.think_seconds,
                            head_start=self._head_start if self.compensate_rtt else None)
         if self.spec.realtime:
             self.starts_at = self.clock.now() + COUNTDOWN
+            for beat in range(1, int(COUNTDOWN)):  # the screens show each second of the count
+                self.clock.call_at(self.starts_at - beat, lambda: self._events([], None))
             self.clock.call_at(self.starts_at, self._begin)
         else:
             self._begin()
@@ -271,15 +262,6 @@ class SharedTable:
         return max(0.0, self.starts_at - self.clock.now())
 
     # ---- play
-
-    def attach(self, seat: int | None, on_events: EventsListener, on_reactions: ReactionsListener) -> Watcher:
-        watcher = Watcher(seat, on_events, on_reactions)
-        self.watchers.append(watcher)
-        return watcher
-
-    def detach(self, watcher: Watcher) -> None:
-        if watcher in self.watchers:
-            self.watchers.remove(watcher)
 
     def claim(self, seat: int, kind: str, t: float | None = None, target: int | None = None) -> None:
         """A press that arrived at ``t`` (default: now); with the house rule, moved back by half
@@ -315,14 +297,9 @@ class SharedTable:
 
     def _events(self, events: list[Event], seat: int | None) -> None:
         self.log.extend(e for e in events if e.text)
-        for watcher in list(self.watchers):
-            watcher.on_events(events, seat)
+        self.tell_events(events, seat)
         if self.over:
             self._changed()
-
-    def _reactions(self, batch: list[Reaction]) -> None:
-        for watcher in list(self.watchers):
-            watcher.on_reactions(batch)
 
     def close(self) -> None:
         for place in self.places:
@@ -355,3 +332,99 @@ class SharedTable:
             free = len(self.open_seats())
             return f"waiting for {free} more" if free else "ready to deal"
         return "finished" if self.over else "playing"
+
+
+Post = Callable[..., object]  # hands a call to the screen's own queue: post(callback, *args)
+
+
+class SharedSeat:
+    """One terminal's place at a shared table, as its screen plays through it (``TableSurface``):
+    a seat, or a spectator's chair (``seat`` None). The table is told of moves from any session's
+    app, so the news is handed to this screen's own queue through ``post``. Pausing holds nothing
+    (the others play on), nothing is saved here (the server keeps the table), and leaving stands
+    the player up: a bot plays their seat, kept for them a while."""
+
+    shared = True
+
+    def __init__(self, shared: SharedTable, seat: int | None, post: Post, records: Records,
+                 profiles: dict[int, str], holder: SeatHolder | None = None) -> None:
+        assert shared.table is not None and shared.setup is not None, "a shared table is joined once dealt"
+        self.shared_table, self.seat, self.post, self.holder = shared, seat, post, holder
+        self.setup = shared.setup
+        self._claims = ClaimLog(shared.spec.id, self.setup.names, profiles, records)
+        self._watcher: Watcher | None = None
+
+    @property
+    def table(self) -> Table:
+        assert self.shared_table.table is not None
+        return self.shared_table.table
+
+    def attach(self, seat: int | None, on_events: EventsListener, on_reactions: ReactionsListener) -> Watcher:
+        def events(batch: list[Event], by: int | None) -> None:
+            on_events(batch, by)
+            if self.table.game.is_over:
+                self._claims.write()  # (the server records the game itself, once)
+
+        def reactions(batch: list[Reaction]) -> None:
+            self._claims.note(batch, [] if seat is None else [seat], self.table.stand_ins)
+            on_reactions(batch)
+
+        self._watcher = self.shared_table.attach(seat, lambda batch, by: self.post(events, batch, by),
+                                                 lambda batch: self.post(reactions, batch))
+        return self._watcher
+
+    def detach(self, watcher: Watcher) -> None:
+        self.shared_table.detach(watcher)
+
+    def log_so_far(self) -> list[str | Event]:
+        return list(self.shared_table.log)
+
+    def title_line(self) -> str:
+        """Who watches from here, and each player's measured round trip (their keys' head start
+        against the others is half of it; a house rule gives it back)."""
+        names, shared = self.setup.names, self.shared_table
+        who = "watching" if self.seat is None else f"you are {names[self.seat]}"
+        present = shared.people_present  # (someone away has no round trip worth showing)
+        trips = [f"{name} {shared.round_trips[name] * 1000:.0f} ms" for name in names
+                 if name in shared.round_trips and name in present]
+        rule = " (half allowed for)" if shared.compensate_rtt else ""
+        return f"{who}" + (f" · round trips {', '.join(trips)}{rule}" if trips else "")
+
+    def start(self, count_in: int) -> None:
+        """Nothing: a shared table starts itself, for everyone at once."""
+
+    def starts_in(self) -> float:
+        return self.shared_table.starts_in()
+
+    def claim(self, seat: int, kind: str, t: float | None = None, target: int | None = None) -> None:
+        self.shared_table.claim(seat, kind, t, target)
+
+    def submit(self, seat: int, action: Action, t: float | None = None) -> None:
+        self.shared_table.submit(seat, action, t)
+
+    # A shared table plays on for the others whatever this screen does: nothing is held, hurried
+    # or kept here (the server records the game, once).
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def hurry(self, pace: float) -> None: ...
+
+    def save_now(self, said: bool = True) -> None: ...
+
+    def save_at_once(self) -> None: ...
+
+    def discard(self) -> None: ...
+
+    def save_for_later(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def leave(self, lost: bool = False) -> None:
+        """Off the table: a player's seat is kept for them, and a bot plays it meanwhile."""
+        if self._watcher is not None:
+            self.detach(self._watcher)
+        if self.seat is not None:
+            why = "lost the connection" if lost else "left the table"
+            self.shared_table.stand(self.setup.seats[self.seat].name, self.holder, why)
+        self._claims.write()

@@ -26,6 +26,7 @@ import bisect
 import random
 import statistics
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Callable, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, Thinking, make_bot
@@ -181,6 +182,7 @@ class Table:
         self._stim_times: list[float] = [clock.now()]
         self._stim_values: list[int] = [game.stimulus]
         self.started = False
+        self._told = 0  # batches the listener was told (one at least says play is on)
         self._hurried = False
         self.paused = False
         self.closed = False
@@ -193,7 +195,10 @@ class Table:
             return
         self.started = True
         self._stim_times[-1] = self.clock.now()
+        told = self._told
         self._replan()
+        if self._told == told:
+            self._tell([], None)  # play is on: the screens say so
 
     def pause(self) -> None:
         """Hold play (a menu or notice covers the table): bots stop, their plans are dropped."""
@@ -230,7 +235,7 @@ class Table:
                 if plan.at > soonest:
                     handle.cancel()
                     sooner = replace(plan, at=soonest)
-                    plans[key] = (sooner, self.clock.call_at(soonest, lambda s=seat, k=key: self._fire(s, k)))
+                    plans[key] = (sooner, self.clock.call_at(soonest, partial(self._fire, seat, key)))
 
     def set_stand_in(self, seat: int, bot: Bot | None) -> None:
         """From now on ``bot`` plays this person's seat (they lost their connection), or, with None,
@@ -431,13 +436,17 @@ class Table:
                 made_by[game.stimulus] = (seat, now if t is None else t)
                 if len(made_by) > 64:  # a claim loses to a move made a moment before it, never older
                     del made_by[next(iter(made_by))]
-        if self.listener is not None:
-            self.listener(events, seat)
+        self._tell(events, seat)
         if game.is_over:
             self.close()
         elif replan:
             self._replan()
         return events
+
+    def _tell(self, events: list[Event], seat: int | None) -> None:
+        self._told += 1
+        if self.listener is not None:
+            self.listener(events, seat)
 
     def _replan(self) -> None:
         if not self.started or self.closed or self.paused:
@@ -451,7 +460,10 @@ class Table:
             fresh: dict[object, Plan] = {}
             wanted: dict[object, Thinking] = {}
             for item in bot.plans(game.view(seat), moment):
-                (wanted if isinstance(item, Thinking) else fresh)[item.key] = item
+                if isinstance(item, Thinking):
+                    wanted[item.key] = item
+                else:
+                    fresh[item.key] = item
             for key in [k for k in current if k not in fresh]:
                 if seat in self.stand_ins and self._committed(current[key][0]):
                     continue
@@ -461,13 +473,13 @@ class Table:
             fired = self._fired[seat]
             for key, plan in fresh.items():
                 if key not in current and key not in fired:
-                    handle = self.clock.call_at(plan.at, lambda s=seat, k=key: self._fire(s, k))
+                    handle = self.clock.call_at(plan.at, partial(self._fire, seat, key))
                     current[key] = (plan, handle)
             for key, thought in wanted.items():
                 if key not in thoughts and key not in fired:
                     self._start_thinking(seat, thought, moment)
-        if self.thinking != thinking_before and self.listener is not None:
-            self.listener([], None)
+        if self.thinking != thinking_before:
+            self._tell([], None)
         self._count_if_due()
 
     # ---- counted moves
@@ -484,8 +496,7 @@ class Table:
         beat = min(COUNT_BEAT, self.pace) if self._hurried else COUNT_BEAT
         self.count_ends = self.clock.now() + COUNT_BEATS * beat
         self._count = self.clock.call_at(self.count_ends, self._make_counted)
-        if self.listener is not None:
-            self.listener([], None)
+        self._tell([], None)
 
     def _cancel_count(self) -> None:
         if self._count is not None:
@@ -535,8 +546,8 @@ class Table:
         at = max(self.clock.now(), started + self.tempo())
         self._planners[seat].conclude(thought.key, action, at)
         self._replan()  # (held while paused: the answer waits in the bot until play resumes)
-        if self.thinking != before and self.listener is not None:
-            self.listener([], None)
+        if self.thinking != before:
+            self._tell([], None)
 
     @staticmethod
     def _drop_thoughts(thoughts: dict[object, tuple[Handle, Handle | None]]) -> None:

@@ -33,6 +33,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from cardarcade.store.look import first_look, login_name, look_of
+from cardarcade.table.clock import Clock, LoopClock
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 from cardarcade.ui.terminal import colourless_terminal, console_font_only
 from cardarcade.ui import first_show, plain, strips
@@ -343,6 +344,10 @@ class ArcadeApp(App):
         with self._look_guard:
             look, self._look_chosen, self._look_write_due = self._look_chosen, {}, False
         self.store.settings_file.keep_look(look, self._session_user)
+
+    def table_clock(self) -> Clock:
+        """The clock a game's table runs on: the event loop's (a test may give one it drives)."""
+        return LoopClock()
 
     def redraw(self) -> None:
         """Draw every screen's table again (the theme, the glyphs or what is saved changed)."""
@@ -768,7 +773,7 @@ class ArcadeApp(App):
     def _leave_taken_seat(self, table: SharedTable, by: SeatHolder) -> None:
         where = f" from {by.address}" if by.address else ""
         said = f"This seat was taken over by a new session of {self.player}{where}."
-        if any(getattr(s, "shared", None) is table or getattr(s, "table", None) is table for s in self.screen_stack):
+        if any(getattr(s, "shared_table", None) is table or getattr(s, "table", None) is table for s in self.screen_stack):
             self.leave_game()  # (the screens at the table find the seat theirs no more: nothing is given up)
         home = next((s for s in reversed(self.screen_stack) if getattr(s, "HOME", False)), None)
         if home is not None and hasattr(home, "say"):

@@ -97,7 +97,7 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
 async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots):
     # "wait for GO" held the prompt line for 1.5 s: pressed in the count's last second, it ran out
     # after GO! and put the plain prompt back, so the player never saw the signal to start.
-    from cardarcade.ui.screens.game import SAID_HOLD
+    from cardarcade.ui.screens._prompt import SAID_HOLD
 
     app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
                     settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))

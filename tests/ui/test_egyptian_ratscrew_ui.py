@@ -166,7 +166,7 @@ async def test_a_card_turned_out_of_turn_is_marked_dead(app_factory):
 
 
 async def test_out_of_cards_but_free_to_slap_in_a_person_may_let_the_bots_finish_fast(app_factory):
-    from cardarcade.ui.screens.game import FAST_PACE
+    from cardarcade.ui.screens._prompt import FAST_PACE
     from ui_helpers import prompt
     from ui_helpers import screen_text as whole_screen
 

@@ -71,11 +71,11 @@ async def test_a_finished_game_leaves_no_save_and_goes_into_the_statistics(slapj
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.game.s.actions >= 1)
         await pilot.press("space")  # a person's claim, timed
-        await wait_for(pilot, lambda: screen._claims)
-        [[claim]] = screen._claims.values()
+        await wait_for(pilot, lambda: screen.surface.claims.pending)
+        [[claim]] = screen.surface.claims.pending.values()
         await wait_for(pilot, lambda: len(save_files(app)) == 1, tries=200)  # the autosave
         screen.game.finish([1], "{seat} wins")
-        screen._on_table([], None)
+        screen.table.listener([], None)  # the table's word that the game is over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await wait_for(pilot, lambda: not save_files(app) and app.store.stats.finished_games())
         [record] = app.store.stats.finished_games()
@@ -188,6 +188,7 @@ async def test_a_continued_hot_seat_game_tells_each_person_what_they_missed(app_
     """The cover's "since your last turn" goes on from where each person had read to."""
     from cardarcade.store.saves import decode, encode
     from cardarcade.ui.screens import screen_for
+    from cardarcade.ui.records import StoreRecords
     from cardarcade.ui.screens.turn import CoverScreen
 
     setup = GameSetup.solo(GAMES["go-fish"], 3, seed=2, humans=2)
@@ -202,7 +203,7 @@ async def test_a_continued_hot_seat_game_tells_each_person_what_they_missed(app_
         mover = setup.names.index(cover.player)
         assert cover.since == [*log[saved.seen[mover]:], "The game carries on from where it was saved."]
         assert log[0] not in cover.since
-        data = json.loads(screen._encoded()[1])  # saved again: the marks go with it
+        data = json.loads(StoreRecords.encoded(screen.surface.snapshot()))  # saved again: the marks go with it
         assert data["log"][:3] == log and data["seen"]["1"] == 3
 
 
@@ -255,7 +256,7 @@ async def test_a_save_continued_by_another_profile_is_credited_to_the_one_playin
         assert app.player != "ada" and screen.profile_of(0) == app.player
         assert any(f"goes on as {app.player}'s" in n.message for n in notifications(app))
         screen.game.finish([0], "{seat} wins")
-        screen._on_table([], None)
+        screen.table.listener([], None)  # the table's word that the game is over
         await wait_for(pilot, lambda: app.store.stats.finished_games())
         [record] = app.store.stats.finished_games()
         assert record["seats"][0]["profile"] == app.player

@@ -15,7 +15,7 @@ from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens import game as game_screen
+from cardarcade.ui.screens import _session as session_side
 
 MARK = "thinking…"
 
@@ -46,7 +46,7 @@ class Dropped:
 @pytest.fixture
 def thinker(monkeypatch) -> HeldThinker:
     held = HeldThinker()
-    monkeypatch.setattr(game_screen, "live_thinker", lambda seconds: held)
+    monkeypatch.setattr(session_side, "live_thinker", lambda seconds: held)
     return held
 
 

@@ -49,7 +49,7 @@ class CashScreen(SpeedFamilyScreen):
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
-        if not self.resumed and self.shared is None and len(self.people) > 1:
+        if not self.resumed and not self.shared and len(self.people) > 1:
             # dealt again with the people here seated as partners (when the house rule says so):
             # the engine alone cannot tell who shares the keyboard
             self.game = Cash.setup(len(setup.seats), setup.seed, self.game.options,

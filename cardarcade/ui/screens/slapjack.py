@@ -6,7 +6,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.ui.screens._panels import fitted, longest_fitting, panel_width, table_size, two_rows
-from cardarcade.ui.screens.game import FAST_PACE, GameScreen
+from cardarcade.ui.screens._prompt import FAST_PACE
+from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
 PILE_SHOWN = 4  # cards of the pile drawn, newest on top
@@ -47,7 +48,7 @@ class PileScreen(GameScreen):
             self._offered = offered
             self.refresh_bindings()
         table = self.table
-        if table is not None and table.pace == FAST_PACE and self.shared is None and not self.people_out():
+        if table is not None and table.pace == FAST_PACE and not self.shared and not self.people_out():
             table.steady(self.app.settings.pace)  # slapped back in after '>': play at the person's pace again
 
     # ---- out of cards, a person may still slap in, or let the bots finish fast ('>')
@@ -67,7 +68,7 @@ class PileScreen(GameScreen):
 
     def _start_play(self) -> None:
         super()._start_play()
-        if self.shared is None and not self.game.s.options.forgive_early_flip and self._first_game():
+        if not self.shared and not self.game.s.options.forgive_early_flip and self._first_game():
             for line in EARLY_CARD_NOTE:
                 self.add_log(Text(line, style="bold"))
             self.refresh_all()

@@ -98,7 +98,7 @@ class SpeedFamilyScreen(GameScreen):
         if table is None or not table.started or table.paused or self.game.is_over:
             return False
         try:
-            (self.shared or table).submit(seat, action, t)
+            self.surface.submit(seat, action, t)
         except IllegalAction:
             return False
         return True
@@ -134,7 +134,7 @@ class SpeedFamilyScreen(GameScreen):
         count before play (at the start, or a saved game going on) it lies face down, and nobody
         studies it before the bots may move. (A table shared over the network starts itself, with
         no word to this screen at that moment: its middle stays up rather than risk staying down.)"""
-        return self.table is None or self.shared is not None or self.table.started
+        return self.table is None or self.shared or self.table.started
 
     def _start_play(self) -> None:
         super()._start_play()

@@ -98,7 +98,7 @@ class SpoonsScreen(SpeedFamilyScreen):
         self.running.discard(seat)
         table = self.table
         if table is not None and not self.game.is_over:
-            (self.shared or table).claim(seat, "grab", t)
+            self.surface.claim(seat, "grab", t)
 
     # ---- the table's news
 

@@ -356,7 +356,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Alone, q is a letter (a queen's nouns start with it): leaving is on the menu (escape).
-        if action == "leave" and self.viewer is not None and not self.game.is_over and self.shared is None:
+        if action == "leave" and self.viewer is not None and not self.game.is_over and not self.shared:
             return False
         return super().check_action(action, parameters)
 

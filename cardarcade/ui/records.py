@@ -1,0 +1,82 @@
+"""A game session's records kept in this app's store: its save and the statistics, written by
+the app's worker thread so a slow disk never holds up play (``ArcadeApp.store_in_background``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from cardarcade.rules.base import Game
+from cardarcade.table.session import Snapshot
+from cardarcade.seating import GameSetup, Reaction
+
+if TYPE_CHECKING:
+    from cardarcade.ui.app import ArcadeApp
+
+SAVED_SAID = "Game saved: c on the menu continues it."
+
+
+class StoreRecords:
+    """``table.session.Records`` through an app's store."""
+
+    def __init__(self, app: ArcadeApp) -> None:
+        self.app = app
+
+    def new_save_id(self, game_id: str) -> str:
+        from cardarcade.store.saves import new_save_id
+
+        return new_save_id(game_id)
+
+    @staticmethod
+    def encoded(snapshot: Snapshot) -> bytes:
+        from cardarcade.store.saves import encode
+
+        return encode(snapshot.save_id, snapshot.setup, snapshot.game, snapshot.elapsed, log=snapshot.log,
+                      seen=snapshot.seen)
+
+    def write(self, snapshot: Snapshot, *, leaving: bool = False, said: bool = False) -> None:
+        """The game encoded here, as it stands, and written by the worker, held from its first
+        write (another window lists it as open here). ``leaving``: the menu counts the saves
+        again once it is written; ``said``: the player is told."""
+        app, save_id, data = self.app, snapshot.save_id, self.encoded(snapshot)
+        saves = app.store.saves  # (made here, on the app's thread: holds are kept by it)
+
+        def saved() -> None:
+            app.redraw()
+            if said:
+                app.notify(SAVED_SAID, timeout=4)
+
+        app.store_in_background(lambda: saves.write(save_id, data, hold=True), "The game could not be saved",
+                                saved if leaving else None)
+
+    def write_at_once(self, snapshot: Snapshot) -> None:
+        """In the calling thread: the terminal is gone and the process is about to end
+        (ArcadeApp.terminal_lost); a failure is only logged, there is no one to tell."""
+        from cardarcade.store.saves import SaveFailed
+
+        try:
+            self.app.store.saves.write(snapshot.save_id, self.encoded(snapshot), hold=True)
+        except (OSError, SaveFailed) as exc:
+            self.app.log.error(f"the game could not be saved as the terminal went: {exc}")
+
+    def let_go(self, save_id: str) -> None:
+        """Once its last write is on disk (the same queue, in order): another window may carry it on."""
+        saves = self.app.store.saves
+        self.app.store_in_background(lambda: saves.let_go(save_id), "The saved game could not be let go")
+
+    def remove(self, save_id: str) -> None:
+        store = self.app.store
+        self.app.store_in_background(lambda: store.saves.remove(save_id), "An old save could not be removed",
+                                     self.app.redraw)
+
+    def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str]) -> None:
+        store = self.app.store
+        self.app.store_in_background(lambda: store.stats.record_game(setup, game, duration, profiles, setup.book),
+                                     "The statistics could not be recorded")
+
+    def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None:
+        store = self.app.store
+        self.app.store_in_background(lambda: store.stats.record_reactions(game_id, profile, reactions),
+                                     "The statistics could not be recorded")
+
+    def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
+        self.app.record_reaction(game_id, who, reaction.seconds, reaction.outcome)
