@@ -7,7 +7,8 @@ module without an ``__init__.py``).
 from __future__ import annotations
 
 import io
-from typing import Any, AsyncIterator, Callable
+from contextlib import contextmanager
+from typing import Any, AsyncIterator, Callable, Iterator
 
 from rich.console import Console, RenderableType
 
@@ -65,6 +66,19 @@ async def play_first_playable(pilot, screen) -> None:
     target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
     await pilot.press("home", *(["right"] * target), "enter")
     await pilot.pause()
+
+
+@contextmanager
+def drawn_once(screen) -> Iterator[None]:
+    """Moves made at ``screen``'s table inside take their whole path (events, log, autosave,
+    result) but the table is drawn once, at the end. For tests that look only at the state the
+    moves lead to: drawing every move between looks was most of their time."""
+    screen.refresh_all = lambda: None  # an instance attribute shadows the screen's own method
+    try:
+        yield
+    finally:
+        del screen.refresh_all
+    screen.refresh_all()
 
 
 def deck_starting(text: str, rest_key: Callable[[Card], Any] | None = None) -> list[Card]:
