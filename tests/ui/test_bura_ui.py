@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui_helpers import prompt, screen_text, text_of, wait_for
+from ui_helpers import hot_seat_turns, prompt, screen_text, text_of, wait_for
 
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.bura import deck_for, plays
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.bura import BuraScreen
-from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 
 SPEC = GAMES["bura"]
@@ -139,16 +138,7 @@ async def test_hot_seat_plays_a_game_behind_covers(app_factory):
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, BuraScreen))
-        for _ in range(60):
-            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if isinstance(app.screen, CoverScreen):
-                player = app.screen.player
-                assert player is not None and screen.view.hand == []
-                await pilot.press("enter")
-                await pilot.pause()
-                assert screen.names[screen.viewer] == player
+        async for _ in hot_seat_turns(pilot, screen, 60):
             view = screen.view
             if view.final:
                 await pilot.press("p")
@@ -162,7 +152,6 @@ async def test_hot_seat_plays_a_game_behind_covers(app_factory):
             else:
                 await pilot.press("home", "enter")
             await pilot.pause()
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over
 
 

@@ -3,7 +3,7 @@ list of types, playing a trick; and a hot-seat game played to the end behind cov
 
 from __future__ import annotations
 
-from ui_helpers import prompt, screen_text, text_of, wait_for
+from ui_helpers import hot_seat_turns, play_first_playable, prompt, screen_text, text_of, wait_for
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
@@ -12,7 +12,7 @@ from cardarcade.rules.chicago import PASS, deck_for
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.chicago import ChicagoScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
 
 SPEC = GAMES["chicago"]
 C = Card.parse
@@ -71,17 +71,7 @@ async def test_hot_seat_two_players_play_the_game_out_behind_covers(app_factory)
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, ChicagoScreen))
-        for _ in range(200):
-            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if isinstance(app.screen, CoverScreen):
-                player = app.screen.player
-                assert player is not None and screen.view.hand == []  # no hand shows under the cover
-                await pilot.press("enter")
-                await pilot.pause()
-                assert screen.names[screen.viewer] == player
-            seat = screen.viewer
+        async for seat in hot_seat_turns(pilot, screen, 200):
             game = screen.game
             assert screen.view.hand == game.s.hands[seat] and game.actors()[0] == seat
             moves = game.s.actions
@@ -90,12 +80,9 @@ async def test_hot_seat_two_players_play_the_game_out_behind_covers(app_factory)
             elif game.s.phase == "declare":
                 await pilot.press("p")
             else:
-                ok = set(screen.view.playable)
-                target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
-                await pilot.press("home", *(["right"] * target), "enter")
+                await play_first_playable(pilot, screen)
             await pilot.pause()
             assert game.s.actions == moves + 1 or game.is_over
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "points" in screen.game.result.reason
 
 

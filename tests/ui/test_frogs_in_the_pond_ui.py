@@ -4,14 +4,14 @@ hot-seat game played to the end behind covers."""
 
 from __future__ import annotations
 
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import hot_seat_turns, play_first_playable, prompt, screen_text, wait_for
 
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.screens.turn import ChoiceScreen
 from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck
 
 SPEC = GAMES["frogs-in-the-pond"]
@@ -80,24 +80,12 @@ async def test_hot_seat_two_players_play_a_hand_out_behind_covers(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, FrogsScreen))
         done = 0
-        for _ in range(30):
-            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if isinstance(app.screen, CoverScreen):
-                assert screen.view.hand == [] and screen.view.my_frogs == []  # nothing private under the cover
-                await pilot.press("enter")
-                await pilot.pause()
-            seat = screen.viewer
+        async for seat in hot_seat_turns(pilot, screen, 30, hidden=lambda view: view.hand == view.my_frogs == []):
             assert screen.view.hand == screen.game.s.hands[seat]
             assert screen.view.my_frogs == screen.game.s.frogs[seat]
-            ok = set(screen.view.playable)
-            target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
-            await pilot.press("home", *(["right"] * target), "enter")
-            await pilot.pause()
+            await play_first_playable(pilot, screen)
             done += 1
             assert len(screen.game.s.log) == done or screen.game.is_over
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and screen.game.s.revokes == [] and done == 20
 
 

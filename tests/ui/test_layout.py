@@ -19,7 +19,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.screens import screen_class
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.screens.turn import ChoiceScreen
-from ui_helpers import screen_text
+from ui_helpers import drawn_once, screen_text
 
 STATES = (0, 6, 25, 80)  # random legal moves made before each look
 CUT_TEN = re.compile(r"│1(?!0)| 1│")  # a 10 showing only its "1" (its index, or its corner under the next card)
@@ -106,16 +106,18 @@ def faults(app, screen) -> list[str]:
 
 
 def random_moves(screen, rng: random.Random, count: int) -> None:
-    """Random legal moves by anyone at the table, straight through the table (events, log, redraw)."""
+    """Random legal moves by anyone at the table, straight through the table (events, log),
+    the table drawn after the last."""
     game = screen.game
-    for _ in range(count):
-        actors = game.actors()
-        if not actors:
-            return
-        seat = rng.choice(actors)
-        legal = game.legal_actions(seat)
-        if legal:
-            screen.table._apply(seat, rng.choice(legal))
+    with drawn_once(screen):
+        for _ in range(count):
+            actors = game.actors()
+            if not actors:
+                return
+            seat = rng.choice(actors)
+            legal = game.legal_actions(seat)
+            if legal:
+                screen.table._apply(seat, rng.choice(legal))
 
 
 @pytest.mark.parametrize("game_id, players, people, passed", CASES)

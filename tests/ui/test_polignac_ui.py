@@ -3,15 +3,13 @@ explained, and a hot-seat hand played to the end of the game behind covers."""
 
 from __future__ import annotations
 
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import hot_seat_turns, play_first_playable, prompt, screen_text, wait_for
 
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.polignac import deck_for
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.tricks import PolignacScreen
-from cardarcade.ui.screens.turn import CoverScreen
 
 SPEC = GAMES["polignac"]
 C = Card.parse
@@ -65,27 +63,15 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, PolignacScreen))
-        for done in range(1, 41):
-            # the next person's cover comes up, unless the same person plays on (won the trick)
-            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if isinstance(app.screen, CoverScreen):
-                player = app.screen.player
-                assert player is not None and screen.view.hand == []  # no hand shows under the cover
-                await pilot.press("enter")
-                await pilot.pause()
-                assert screen.names[screen.viewer] == player
-            seat = screen.viewer
+        done = 0
+        # the next person's cover comes up, unless the same person plays on (won the trick)
+        async for seat in hot_seat_turns(pilot, screen, 40):
             assert screen.view.hand == screen.game.s.hands[seat]
-            if done == 1:  # the places on the table name each person apart (not 'Player' three times)
+            if done == 0:  # the places on the table name each person apart (not 'Player' three times)
                 assert all(f"Player{n}" in screen_text(app) for n in (1, 2, 3))
-            ok = set(screen.view.playable)
-            target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
-            await pilot.press("home", *(["right"] * target), "enter")
-            await pilot.pause()
+            await play_first_playable(pilot, screen)
+            done += 1
             assert len(screen.game.s.log) == done or screen.game.is_over
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "lowest score" in screen.game.result.reason
 
 

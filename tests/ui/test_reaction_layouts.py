@@ -17,6 +17,7 @@ from rich.console import Console, RenderableType
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
+from ui_helpers import drawn_once
 
 GAME_IDS = ["war", "slapjack", "snap", "egyptian-ratscrew", "salute-the-king", "animals"]
 # Every player count with one person; two at a shared keyboard (whose key captions widen the
@@ -76,15 +77,27 @@ async def test_every_table_fits_80x24(app_factory, game_id, players, humans):
         screen = app.screen
         game = screen.game
         check(app, "at the start")
-        for step in range(STEPS):
-            seat = rng.choice(game.actors())
-            legal = game.legal_actions(seat)
-            # mostly ordinary moves, so the game gets somewhere; now and then a claim
-            plain = [a for a in legal if a.kind not in screen.spec.claim_kinds]
-            action = rng.choice(plain if plain and rng.random() < 0.8 else legal)
-            screen._on_table(game.apply(seat, action), seat)
+        moves = 0
+        while moves < STEPS:
+            with drawn_once(screen):  # (only the state a check looks at is drawn)
+                for _ in range(CHECK_EVERY if moves else 1):
+                    action = random_move(screen, rng)
+                    moves += 1
+                    if game.is_over:
+                        break
             if game.is_over:
                 break  # the result screen is on its way
-            if step % CHECK_EVERY == 0:
-                await pilot.pause()
-                check(app, f"after {step + 1} moves ({action})")
+            await pilot.pause()
+            check(app, f"after {moves} moves ({action})")
+
+
+def random_move(screen, rng: random.Random):
+    """A random legal move, shown through the screen's own path; the move."""
+    game = screen.game
+    seat = rng.choice(game.actors())
+    legal = game.legal_actions(seat)
+    # mostly ordinary moves, so the game gets somewhere; now and then a claim
+    plain = [a for a in legal if a.kind not in screen.spec.claim_kinds]
+    action = rng.choice(plain if plain and rng.random() < 0.8 else legal)
+    screen._on_table(game.apply(seat, action), seat)
+    return action

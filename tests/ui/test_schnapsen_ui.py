@@ -4,16 +4,14 @@ asks, and a hot-seat hand played out behind covers."""
 
 from __future__ import annotations
 
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import hot_seat_turns, play_first_playable, prompt, screen_text
 
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
 from cardarcade.rules.schnapsen import deck_for
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.tricks import SchnapsenScreen
-from cardarcade.ui.screens.turn import CoverScreen
 
 SPEC = GAMES["schnapsen"]
 C = Card.parse
@@ -95,25 +93,12 @@ async def test_hot_seat_plays_a_hand_out_behind_covers(app_factory):
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, SchnapsenScreen))
-        for _ in range(40):
-            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if isinstance(app.screen, CoverScreen):
-                player = app.screen.player
-                assert player is not None and screen.view.hand == []
-                await pilot.press("enter")
-                await pilot.pause()
-                assert screen.names[screen.viewer] == player
-            view = screen.view
-            if view.final:
+        async for _ in hot_seat_turns(pilot, screen, 40):
+            if screen.view.final:
                 await pilot.press("p")
+                await pilot.pause()
             else:
-                ok = set(view.playable)
-                target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
-                await pilot.press("home", *(["right"] * target), "enter")
-            await pilot.pause()
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+                await play_first_playable(pilot, screen)
         assert screen.game.is_over and sum(screen.game.s.scores) >= 1
 
 

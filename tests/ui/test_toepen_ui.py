@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import hot_seat_turns, play_first_playable, prompt, screen_text, wait_for
 
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
@@ -96,25 +96,11 @@ async def test_hot_seat_three_players_play_the_game_out_behind_covers(app_factor
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = next(s for s in app.screen_stack if isinstance(s, ToepenScreen))
-        for _ in range(40):
-            await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if isinstance(app.screen, CoverScreen):
-                player = app.screen.player
-                assert player is not None and screen.view.hand == []  # no hand shows under the cover
-                await pilot.press("enter")
-                await pilot.pause()
-                assert screen.names[screen.viewer] == player
-            seat = screen.viewer
+        async for seat in hot_seat_turns(pilot, screen, 40):
             assert screen.view.hand == screen.game.s.hands[seat] and screen.game.actors()[0] == seat
-            ok = set(screen.view.playable)
-            target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
             played = len(screen.game.s.log)
-            await pilot.press("home", *(["right"] * target), "enter")
-            await pilot.pause()
+            await play_first_playable(pilot, screen)
             assert len(screen.game.s.log) == played + 1 or screen.game.is_over
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         assert screen.game.is_over and "chips" in screen.game.result.reason
 
 

@@ -7,12 +7,14 @@ module without an ``__init__.py``).
 from __future__ import annotations
 
 import io
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, AsyncIterator, Callable, Iterator
 
 from rich.console import Console, RenderableType
 
 from cardarcade.cards import Card, cards, standard_deck
 from tests.colours import contrast
+from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.textual_compat import driver_of, rendered_strips
 
@@ -34,6 +36,50 @@ async def pass_cover(app, pilot, player: str):
     await pilot.press("enter")
     await pilot.pause()
     return app.screen
+
+
+async def hot_seat_turns(pilot, screen, most: int,
+                         hidden: Callable[[Any], bool] = lambda view: view.hand == []) -> AsyncIterator[int]:
+    """Each turn of a hot-seat game on ``screen``, up to ``most`` of them, then its result.
+
+    Before a new person's turn the cover must name them and keep ``hidden(view)`` true (nothing
+    private shows under it); it is passed with enter, and the table then shows that person's seat.
+    Yields the seat whose turn it is; the caller plays it. Fails unless the result comes.
+    """
+    app = pilot.app
+    for _ in range(most):
+        await wait_for(pilot, lambda: isinstance(app.screen, (ResultScreen, CoverScreen)) or screen.actor is not None)
+        if isinstance(app.screen, ResultScreen):
+            return
+        if isinstance(app.screen, CoverScreen):
+            player = app.screen.player
+            assert player is not None and hidden(screen.view), "something private shows under the cover"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.names[screen.viewer] == player
+        yield screen.viewer
+    await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what=lambda: f"after {most} turns")
+
+
+async def play_first_playable(pilot, screen) -> None:
+    """Play the first card in hand the view marks playable, by keys."""
+    ok = set(screen.view.playable)
+    target = next(i for i, c in enumerate(screen.hand_cards()) if c in ok)
+    await pilot.press("home", *(["right"] * target), "enter")
+    await pilot.pause()
+
+
+@contextmanager
+def drawn_once(screen) -> Iterator[None]:
+    """Moves made at ``screen``'s table inside take their whole path (events, log, autosave,
+    result) but the table is drawn once, at the end. For tests that look only at the state the
+    moves lead to: drawing every move between looks was most of their time."""
+    screen.refresh_all = lambda: None  # an instance attribute shadows the screen's own method
+    try:
+        yield
+    finally:
+        del screen.refresh_all
+    screen.refresh_all()
 
 
 def deck_starting(text: str, rest_key: Callable[[Card], Any] | None = None) -> list[Card]:
