@@ -44,6 +44,7 @@ plain.install()  # (process-wide: no control character in any text reaches a ter
 first_show.install()  # (process-wide: a new screen is not styled twice as it first shows)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
+    from cardarcade.rules.base import Outcome
     from cardarcade.seating import GameSetup
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
@@ -783,7 +784,7 @@ class ArcadeApp(App):
 
     # ---- the session's reaction times (shown on the result screen)
 
-    def record_reaction(self, game_id: str, who: str, seconds: float, outcome: str) -> None:
+    def record_reaction(self, game_id: str, who: str, seconds: float, outcome: Outcome) -> None:
         """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat
         keyboard each has their own)."""
         from cardarcade.seating import is_fault
