@@ -336,6 +336,14 @@ class Game(ABC, Generic[S]):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out a checked, legal action."""
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """Optional: why ``action`` is closed to ``seat`` now, in the rules' words for the player
+        ("only on your lead after winning a trick"), so a screen can explain a refused key without
+        rebuilding the legality checks beside the engine's. Asked only about an action that is
+        not legal; only its kind need be set (a marriage without its cards). None: no reason
+        known, and the screen says it is not possible now."""
+        return None
+
     @abstractmethod
     def view(self, seat: int | None) -> BaseModel:
         """What ``seat`` may see (``None``: a spectator). Hidden cards are masked."""
