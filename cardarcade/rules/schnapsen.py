@@ -268,6 +268,8 @@ class Schnapsen(TrickGame):
         s = self.s
         if s.result is not None or s.final or seat != self.to_play():
             return None
+        if action.kind == "play":
+            return self._card_closed(seat) if self.strict else None
         leading = self.leading(seat)
         if action.kind == "marry":
             return "you hold no king and queen of one suit" if leading \
@@ -279,6 +281,12 @@ class Schnapsen(TrickGame):
         if action == OUT:
             return "only right after you win a trick, before you lead again"
         return None
+
+    def _card_closed(self, seat: int) -> str:
+        s = self.s
+        if s.trick and any(c.suit is s.trick[0].suit for c in s.hands[seat]):
+            return "Strict rules: follow suit, and win the trick if you can"
+        return "Strict rules: you cannot follow, so you must trump"
 
     def _exchange_closed(self, seat: int) -> str:
         s = self.s

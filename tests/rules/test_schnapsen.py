@@ -466,3 +466,14 @@ def test_a_refused_command_gets_the_rule_that_closes_it():
     assert game.why_not(0, CLOSE) == "the stock is already closed or used up"
     assert game.why_not(0, EXCHANGE) == "only while the stock is open"
     assert game.why_not(1, CLOSE) is None  # not their turn: nothing to explain
+
+
+def test_a_refused_card_after_the_close_gets_the_strict_rule_that_refuses_it():
+    game = new()
+    game.apply(0, CLOSE)
+    game.apply(0, p("Js"))  # seat 1 holds spades: follow, and beat the jack
+    assert game.why_not(1, p("Jh")) == "Strict rules: follow suit, and win the trick if you can"
+    game = new(h1="As 10s Ks Qc Qd", stock="Ac 10c Kc Jh Ad 10d Kd Jd Qh")
+    game.apply(0, CLOSE)
+    game.apply(0, p("Ah"))  # seat 1 has no heart: the Q♣ must trump it
+    assert game.why_not(1, p("Qd")) == "Strict rules: you cannot follow, so you must trump"

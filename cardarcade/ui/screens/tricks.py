@@ -318,13 +318,10 @@ class SchnapsenScreen(TrickScreen):
         self.show("prompt", Text(self.prompt()))  # the marriage label names the card
 
     def why_not_card(self, card: Card) -> str:
-        view = self.view
-        if view.final:
+        if self.view.final:  # (which keys end the hand: the engine knows no keys)
             return "The hands are played out: o declares 66, p lets the hand end"
-        led = view.trick[0].card.suit if view.trick else None
-        if led is not None and any(c.suit is led for c in view.hand):
-            return "Strict rules: follow suit, and win the trick if you can (the bright cards)"
-        return "Strict rules: you cannot follow, so you must trump (the bright cards)"
+        reason = self.engine_reason(Action("play", (card,)))
+        return f"{reason} (the bright cards)" if reason is not None else super().why_not_card(card)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "marry":

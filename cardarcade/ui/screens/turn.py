@@ -604,7 +604,10 @@ class TurnScreen(GameScreen):
     def refusal(self, key: str) -> str | None:
         """The engine's reason the person to move may not do what ``key`` asks (None: none known),
         suits in this app's glyphs."""
-        action = self.KEY_ACTIONS.get(key)
+        return self.engine_reason(self.KEY_ACTIONS.get(key))
+
+    def engine_reason(self, action: Action | None) -> str | None:
+        """The engine's reason the person to move may not make ``action`` (None: none known)."""
         if action is None or self.actor is None:
             return None
         reason = self.game.why_not(self.actor, action)
