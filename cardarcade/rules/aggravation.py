@@ -360,8 +360,8 @@ class Aggravation(SpeedFamilyGame):
         if shows_match(self.tops()):
             ranks = [c.rank for c in self.tops()]
             rank = next(r for r in ranks if ranks.count(r) > 1)
-            event = Event("call_win", seat, f"{{seat}} [calls|call] Aggravation! on the {rank.plural}", data={"k": s.stimulus},
-                          outcome=Outcome.WON)
+            event = Event("call_win", seat, f"{{seat}} [calls|call] Aggravation! on the {rank.plural}",
+                          data={"k": s.stimulus}, outcome=Outcome.WON)
             return [event, self.finish([seat], "{seat} [calls|call] Aggravation! with no cards left and [wins|win]",
                                        scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
                                        low_wins=True)]

@@ -259,8 +259,8 @@ class Animals(CallingGame):
         # Calling yourself, or an animal nobody still playing has, is always wrong.
         verdict = judge(s, seen, code(seat, target), self.warrant()) if target is not None else "wrong"
         if verdict == "late":
-            return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target, data={"k": seen},
-                          outcome=Outcome.LATE)]
+            return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target,
+                          data={"k": seen}, outcome=Outcome.LATE)]
         if verdict == "win":
             won = s.piles[target]
             count = len(won)

@@ -189,7 +189,8 @@ class Snap(CallingGame):
         verdict = judge(s, seen, code, self.warrant())
         word = "Snap" if kind == "snap" else "Snap pool"
         if verdict == "late":
-            return [Event(f"late_{kind}", seat, f"{{seat}} [calls|call] {word} too late", data={"k": seen}, outcome=Outcome.LATE)]
+            return [Event(f"late_{kind}", seat, f"{{seat}} [calls|call] {word} too late", data={"k": seen},
+                          outcome=Outcome.LATE)]
         if verdict == "win":
             events = [self._take(seat, kind)]
         else:
@@ -215,7 +216,8 @@ class Snap(CallingGame):
         stock.extend(taken)
         what = f"the {rank.noun}" + (" with the snap pool" if kind == "pool" else "")  # the rank said either way
         return Event(f"{kind}_win", seat, f"{{seat}} [calls|call] {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
-                     f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats}, outcome=Outcome.WON)
+                     f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats},
+                     outcome=Outcome.WON)
 
     def _false_call(self, seat: int, kind: str, word: str) -> Event:
         s = self.s
