@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from cardarcade.cards import Card
-from cardarcade.rules.base import Game, GameSpec, Options
+from cardarcade.rules.base import Game, GameSpec, Options, Outcome
 
 
 @dataclass(frozen=True)
@@ -36,22 +36,23 @@ class Reaction:
 
     seat: int
     seconds: float
-    outcome: str  # the engine's event kind: slap_win, late_slap, false_slap, ...
+    kind: str  # the event kind the engine answered with: slap_win, late_slap, false_slap, ... (statistics keep it)
     stimulus: int
     claim: str = ""  # the claim made: the action kind (slap, snap, salute...), for the statistics
     beaten_by: int | None = None  # the seat whose earlier move this claim lost to, if the engine says
     margin: float = 0.0  # how much earlier (seconds) that seat pressed
+    outcome: Outcome = Outcome.OK  # the engine's judgement of the claim (OK: taken, nothing more to say)
 
 
-def is_fault(outcome: str) -> bool:
+def is_fault(outcome: Outcome | None) -> bool:
     """Whether a claim's outcome was a mistake (a false slap, a wrong call): not a real reaction
     to a card that deserved one, so it is left out of reaction-time figures."""
-    return outcome.startswith(("false", "wrong"))
+    return outcome is Outcome.FAULT
 
 
-def is_win(outcome: str) -> bool:
-    """Whether the claim won its race (slap_win, snap_win, call_win...)."""
-    return outcome.endswith("win")
+def is_win(outcome: Outcome | None) -> bool:
+    """Whether the claim won its race (a slap that took the pile, the first right call...)."""
+    return outcome is Outcome.WON
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import pytest
 from records import record_war
 
 from cardarcade.cli import main
+from cardarcade.rules import Outcome
 from cardarcade.seating import Reaction
 from cardarcade.store.user import UserStore
 
@@ -22,8 +23,9 @@ def recorded() -> UserStore:
     with store.stats as stats:
         record_war(stats, "ada", "won", "easy", T0)
         record_war(stats, "ada", "lost", "hard", T0 + 60)
-        stats.record_reactions("slapjack", "ada", [Reaction(0, 0.41, "slap_win", 1, "slap"),
-                                                   Reaction(0, 0.2, "false_slap", 2, "slap")], at=T0)
+        stats.record_reactions("slapjack", "ada", [Reaction(0, 0.41, "slap_win", 1, "slap", outcome=Outcome.WON),
+                                                   Reaction(0, 0.2, "false_slap", 2, "slap", outcome=Outcome.FAULT)],
+                               at=T0)
     return store
 
 

@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from cardarcade.catalog import CATALOG, find_game
-from cardarcade.rules.base import Action, BadSave, BadSetup, Event, Game, GameSpec, IllegalAction, Result
+from cardarcade.rules.base import Action, BadSave, BadSetup, Event, Game, GameSpec, IllegalAction, Outcome, Result
 
 
 class _Registry(Mapping[str, GameSpec]):
@@ -52,4 +52,5 @@ def get_spec(game_id: str) -> GameSpec:
     return GAMES[info.id]
 
 
-__all__ = ["GAMES", "Action", "BadSave", "BadSetup", "Event", "Game", "GameSpec", "IllegalAction", "Result", "get_spec"]
+__all__ = ["GAMES", "Action", "BadSave", "BadSetup", "Event", "Game", "GameSpec", "IllegalAction", "Outcome", "Result",
+           "get_spec"]

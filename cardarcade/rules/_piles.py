@@ -17,7 +17,7 @@ from pydantic import Field
 
 from cardarcade.cards import Card, double_deck, standard_deck
 from cardarcade.rules._calling import valid_claim_value
-from cardarcade.rules.base import Action, Event, Game, State, deal_round_robin
+from cardarcade.rules.base import Action, Event, Game, Outcome, State, deal_round_robin
 
 _PACKS: dict[int, tuple[Card, ...]] = {1: tuple(standard_deck()), 2: tuple(double_deck())}
 
@@ -175,12 +175,14 @@ class PileGame(Game):
         return card, s.stimulus
 
     def late_slap(self, seat: int, k: int) -> list[Event]:
-        return [Event("late_slap", seat, "{seat} [slaps|slap] too late: the pile is already gone", data={"k": k})]
+        return [Event("late_slap", seat, "{seat} [slaps|slap] too late: the pile is already gone", data={"k": k},
+                      outcome=Outcome.LATE)]
 
     def shut_out(self, seat: int, what: str, k: int, cards: tuple[Card, ...] = ()) -> list[Event]:
         """``seat``, out of cards, slapped wrongly: shut out for good."""
         self.s.shut[seat] = True
-        return [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} while out of cards", cards, data={"k": k}),
+        return [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} while out of cards", cards, data={"k": k},
+                      outcome=Outcome.FAULT),
                 Event("shut_out", seat, "{seat} slapped wrongly while out and [is|are] shut out")]
 
     def pay_under(self, seat: int) -> None:

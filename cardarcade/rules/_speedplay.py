@@ -27,7 +27,7 @@ from typing import Literal
 
 from cardarcade.cards import Card, standard_deck
 from cardarcade.rules._calling import valid_claim_value
-from cardarcade.rules.base import Action, Event, Game, State
+from cardarcade.rules.base import Action, Event, Game, Outcome, State
 
 Verdict = Literal["play", "late", "wrong"]
 
@@ -74,7 +74,7 @@ def late_event(s: SpeedFamilyState, seat: int, card: Card, place: int, where: st
     by = s.placed_by[place]
     who = "{target} [target:was|were] first" if by is not None and by != seat else "it had changed"
     return Event("play_late", seat, f"{{seat}} [takes|take] back the {card} {back}: {who} on {where}", (card,), target=by,
-                 data={"beaten": s.placed_k[place], "place": place})
+                 data={"beaten": s.placed_k[place], "place": place}, outcome=Outcome.LATE)
 
 
 def matched(tops: list[Card]) -> list[int]:

@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    Outcome,
     choice_labels,
     construct,
     deal_round_robin,
@@ -360,7 +361,8 @@ class Aggravation(SpeedFamilyGame):
         if shows_match(self.tops()):
             ranks = [c.rank for c in self.tops()]
             rank = next(r for r in ranks if ranks.count(r) > 1)
-            event = Event("call_win", seat, f"{{seat}} [calls|call] Aggravation! on the {rank.plural}", data={"k": s.stimulus})
+            event = Event("call_win", seat, f"{{seat}} [calls|call] Aggravation! on the {rank.plural}",
+                          data={"k": s.stimulus}, outcome=Outcome.WON)
             return [event, self.finish([seat], "{seat} [calls|call] Aggravation! with no cards left and [wins|win]",
                                        scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
                                        low_wins=True)]
@@ -368,10 +370,10 @@ class Aggravation(SpeedFamilyGame):
             by = s.gone_by
             who = "{target} broke the match first" if by is not None and by != seat else "the match was gone"
             return [Event("play_late", seat, f"{{seat}} [calls|call] Aggravation! too late: {who}", target=by,
-                          data={"beaten": s.match_gone})]
+                          data={"beaten": s.match_gone}, outcome=Outcome.LATE)]
         s.barred[seat] = BARRED
         return [Event("wrong_call", seat, "{seat} [calls|call] Aggravation! with no match showing, and [sits|sit] out the next "
-                                          "match", data={"k": s.stimulus})]
+                                          "match", data={"k": s.stimulus}, outcome=Outcome.FAULT)]
 
     # ---- loading
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from cardarcade.cards import Card
 from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        standings, valid_claim_value)
-from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels
+from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome, choice_labels
 
 FLIP = Action("flip")
 
@@ -259,7 +259,8 @@ class Animals(CallingGame):
         # Calling yourself, or an animal nobody still playing has, is always wrong.
         verdict = judge(s, seen, code(seat, target), self.warrant()) if target is not None else "wrong"
         if verdict == "late":
-            return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target, data={"k": seen})]
+            return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target,
+                          data={"k": seen}, outcome=Outcome.LATE)]
         if verdict == "win":
             assert target is not None  # (a call of nobody is wrong)
             won = s.piles[target]
@@ -268,7 +269,7 @@ class Animals(CallingGame):
             s.piles[target] = []
             loser = target
             events = [Event("call_win", seat, f"{{seat}} [calls|call] \"{word}\" first and [wins|win] {count_cards(count, 'up card')} from {{target}}",
-                            target=target, data={"count": count, "word": word})]
+                            target=target, data={"count": count, "word": word}, outcome=Outcome.WON)]
         else:
             pile, pack = s.piles[seat], s.packs[seat]
             paid = pile.pop() if pile else pack.pop(0)
@@ -279,7 +280,8 @@ class Animals(CallingGame):
                 text = f"{{seat}} [calls|call] \"{word}\" wrongly and [pays|pay] {{target}} a card"
             s.piles[target].insert(0, paid)
             loser = seat
-            events = [Event("false_call", seat, text, (paid,), target=target, data={"word": word, "animal": animal})]
+            events = [Event("false_call", seat, text, (paid,), target=target, data={"word": word, "animal": animal},
+                            outcome=Outcome.FAULT)]
         settle(s, self.warrant())
         if not self.holds(loser):
             events.append(Event("out", loser, "{seat} [has|have] no cards left and [is|are] out"))

@@ -23,12 +23,13 @@ import re
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, Callable, ClassVar, Generic, Iterable, Self, Sequence, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.config import JsonDict
 
-from cardarcade.cards import Card, Rank, quoted, standard_deck
+from cardarcade.cards import Card, quoted, standard_deck
 from cardarcade.catalog import CATALOG
 
 _MASK64 = (1 << 64) - 1
@@ -114,6 +115,16 @@ def well_formed(action: object) -> bool:
     return True
 
 
+class Outcome(StrEnum):
+    """What came of a realtime claim (a slap, a call, a grab), as the engine judged it: the table
+    times reactions by it, statistics leave faults out of reaction times, adaptive bots follow it."""
+
+    WON = "won"  # first to a right claim: the race is won
+    FAULT = "fault"  # a mistake (a false slap, a wrong call): no real reaction to a card
+    LATE = "late"  # a right claim, but someone was quicker
+    OK = "ok"  # taken, and nothing more to judge: a gesture in time, a play (races it decides say so in data)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the screen and the log.
@@ -122,7 +133,8 @@ class Event:
     that follows a player is written in both persons ("{seat} [takes|take]", see ``fill``), so the
     user interface can say "You take" or "Ada takes" without the rules knowing who sits where.
     ``data["penalty"]`` marks a move that cost its maker (a card turned out of turn and lost):
-    the screen calls it out to that person.
+    the screen calls it out to that person. ``outcome`` is set on the event that judges a
+    realtime claim (None on every other event).
     """
 
     kind: str
@@ -131,30 +143,33 @@ class Event:
     cards: tuple[Card, ...] = ()
     target: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    outcome: Outcome | None = None
 
     def describe(self, names: Sequence[str]) -> str:
         return fill(self.text, names, self.seat, self.target)
 
 
-_set_event_fields = tuple(Event.__dict__[name].__set__ for name in ("kind", "seat", "text", "cards", "target", "data"))
+_EVENT_FIELDS = ("kind", "seat", "text", "cards", "target", "data", "outcome")
+_set_event_fields = tuple(Event.__dict__[name].__set__ for name in _EVENT_FIELDS)
 _NO_DATA: Any = object()  # (``data`` left out: a new dict each time, as the dataclass's default_factory gives)
 
 
 def _event_init(self: Event, kind: str, seat: int | None = None, text: str = "", cards: tuple[Card, ...] = (),
-                target: int | None = None, data: dict[str, Any] = _NO_DATA) -> None:
+                target: int | None = None, data: dict[str, Any] = _NO_DATA, outcome: Outcome | None = None) -> None:
     # as Action's: stored through the slots (events are made on every move)
-    set_kind, set_seat, set_text, set_cards, set_target, set_data = _set_event_fields
+    set_kind, set_seat, set_text, set_cards, set_target, set_data, set_outcome = _set_event_fields
     set_kind(self, kind)
     set_seat(self, seat)
     set_text(self, text)
     set_cards(self, cards)
     set_target(self, target)
     set_data(self, {} if data is _NO_DATA else data)
+    set_outcome(self, outcome)
 
 
 _event_init.__qualname__ = "Event.__init__"
 Event.__init__ = _event_init  # type: ignore[method-assign]  # the fast __init__ above, on purpose
-assert [f.name for f in fields(Event)] == ["kind", "seat", "text", "cards", "target", "data"]
+assert tuple(f.name for f in fields(Event)) == _EVENT_FIELDS
 
 
 class SharedEvents(dict):
@@ -331,6 +346,14 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out a checked, legal action."""
+
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """Optional: why ``action`` is closed to ``seat`` now, in the rules' words for the player
+        ("only on your lead after winning a trick"), so a screen can explain a refused key without
+        rebuilding the legality checks beside the engine's. Asked only about an action that is
+        not legal; only its kind need be set (a marriage without its cards). None: no reason
+        known, and the screen says it is not possible now."""
+        return None
 
     @abstractmethod
     def view(self, seat: int | None) -> BaseModel:

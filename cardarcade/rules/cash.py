@@ -34,6 +34,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    Outcome,
     choice_labels,
     construct,
     prepare_deck,
@@ -524,7 +525,8 @@ class Cash(SpeedFamilyGame):
             by = s.placed_by[place]
             who = "{target} [target:was|were] first" if by is not None and by != seat else "the board had changed"
             return [Event("play_late", seat, f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}", (there,),
-                          target=by, data={"beaten": s.placed_k[place], "place": place})]
+                          target=by, data={"beaten": s.placed_k[place], "place": place},
+                          outcome=Outcome.LATE)]
         hand = s.hands[seat]
         hand[hand.index(mine)] = there  # (cards compare by identity)
         s.board[place] = mine
@@ -564,7 +566,7 @@ class Cash(SpeedFamilyGame):
         right = bool(holders)
         outcome = Event(f"{kind}_win" if right else f"wrong_{kind}", seat,
                         f"{{seat}} [calls|call] {what} and [is|are] right" if right else f"{{seat}} [calls|call] {what} and [is|are] wrong",
-                        data={"holders": holders})
+                        data={"holders": holders}, outcome=Outcome.WON if right else Outcome.FAULT)
         s.stimulus += 1  # the hands shown are news (and a lettered match deals anew)
         if right:
             held = "a partner" if kind == "cash" else "an opponent"

@@ -123,6 +123,12 @@ class Dig(SheddingGame[DigState]):
     def can_dig(self) -> bool:
         return bool(self.s.stock) or (self.s.options.empty_stock == "rebuild" and self.can_draw())
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        s = self.s
+        if action == DIG and s.result is None and seat == s.turn and self.playable(seat):
+            return "you dig only when nothing fits"
+        return None
+
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
         if s.result is not None or seat != s.turn:

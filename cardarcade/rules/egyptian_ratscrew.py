@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._calling import count_cards as cards_word
 from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
-from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome, choice_labels, prepare_deck
 
 FLIP = Action("flip")
 TAKE = Action("take")
@@ -390,7 +390,8 @@ class EgyptianRatscrew(PileGame):
             self._collect(seat)
             verb = "[slaps|slap] in on" if came_back else "[slaps|slap]"
             return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and [takes|take] {cards_word(count)}",
-                          (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back})]
+                          (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back},
+                          outcome=Outcome.WON)]
         what = f"the {top}" if top is not None else "an empty pile"
         if not stack:
             events = self.shut_out(seat, what, k)
@@ -405,7 +406,7 @@ class EgyptianRatscrew(PileGame):
             return events
         self.pay_under(seat)
         events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} wrongly and [pays|pay] a card under the pile",
-                        data={"k": k})]
+                        data={"k": k}, outcome=Outcome.FAULT)]
         if self.ran_out(seat, events):
             return events
         if not stack and seat == s.turn and s.award is None:

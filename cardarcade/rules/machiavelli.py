@@ -288,6 +288,16 @@ class Machiavelli(Game[MachiavelliState]):
         out.append(DRAW if s.stock else PASS)
         return out
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        s = self.s
+        if s.result is not None or seat != s.turn:
+            return None
+        if action.kind in (DRAW.kind, PASS.kind) and s.held is not None:
+            return f"You hold the {s.held}: drop it first"
+        if action == RESET and not self.changed():
+            return "Nothing to undo: the table is as it was at the start of your turn"
+        return None
+
     def is_legal(self, seat: int, action: Action) -> bool:
         # Checked directly rather than by listing every move (a crowded table has a hundred picks).
         s = self.s

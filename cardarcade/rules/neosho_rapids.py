@@ -77,6 +77,13 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
         up = self.s.discard[-1]
         return [c for c in self.s.hands[seat] if fits(c, up)]
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        s = self.s
+        if action == DRAW and s.result is None and seat == s.turn and s.options.must_play and not s.chain \
+                and self.playable(seat):
+            return "while a card fits you must play one first"
+        return None
+
     def legal_actions(self, seat: int) -> list[Action]:
         s = self.s
         if s.result is not None or seat != s.turn:

@@ -24,6 +24,7 @@ from cardarcade.rules.base import (
     Game,
     GameSpec,
     Options,
+    Outcome,
     State,
     choice_labels,
     deal_round_robin,
@@ -425,19 +426,21 @@ class SaluteTheKing(Game[SaluteState]):
             last = s.last
             if last is not None and last.k == k:
                 text = f"{{seat}} {phrase} too late: the pile is gone" if seat != last.collector else ""
-                return [Event("late_gesture", seat, text, data=data)]
+                return [Event("late_gesture", seat, text, data=data, outcome=Outcome.LATE)]
             card = self._card_at(k)
             where = f": the {card} calls for nothing" if card is not None else ""
-            return [Event("false_gesture", seat, f"{{seat}} {phrase}{where}", data=data)]
+            return [Event("false_gesture", seat, f"{{seat}} {phrase}{where}", data=data, outcome=Outcome.FAULT)]
         if seat in rnd.done or seat in rnd.failed:
-            return [Event("false_repeat", seat, "", data=data)]
+            return [Event("false_repeat", seat, "", data=data, outcome=Outcome.FAULT)]
         card = s.pile[-1]
         if slot != rnd.slot:
             rnd.failed.append(seat)
-            events = [Event("wrong_gesture", seat, f"{{seat}} {phrase}: wrong for the {card}", (card,), data=data)]
+            events = [Event("wrong_gesture", seat, f"{{seat}} {phrase}: wrong for the {card}", (card,), data=data,
+                            outcome=Outcome.FAULT)]
         else:
             rnd.done.append(seat)
-            events = [Event("gesture_ok", seat, f"{{seat}} {phrase}", (card,), data={**data, "order": len(rnd.done)})]
+            events = [Event("gesture_ok", seat, f"{{seat}} {phrase}", (card,), data={**data, "order": len(rnd.done)},
+                            outcome=Outcome.OK)]
         self._close_if_certain(events)
         return events
 

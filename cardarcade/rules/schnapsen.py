@@ -263,6 +263,41 @@ class Schnapsen(TrickGame):
         s = self.s
         return s.result is None and s.last_winner == seat and not s.trick and s.leader == seat
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """Which rule closes a command now, so a new player learns when it opens (the cards'
+        rules are shown by the hand itself; the last trick's choice needs no reason)."""
+        s = self.s
+        if s.result is not None or s.final or seat != self.to_play():
+            return None
+        if action.kind == "play":
+            return self._card_closed(seat) if self.strict else None
+        leading = self.leading(seat)
+        if action.kind == "marry":
+            return "you hold no king and queen of one suit" if leading \
+                else "only on your lead, holding a king and queen of one suit"
+        if action == EXCHANGE:
+            return self._exchange_closed(seat)
+        if action == CLOSE:
+            return "the stock is already closed or used up" if leading else "only on your lead, while the stock is open"
+        if action == OUT:
+            return "only right after you win a trick, before you lead again"
+        return None
+
+    def _card_closed(self, seat: int) -> str:
+        s = self.s
+        if s.trick and any(c.suit is s.trick[0].suit for c in s.hands[seat]):
+            return "Strict rules: follow suit, and win the trick if you can"
+        return "Strict rules: you cannot follow, so you must trump"
+
+    def _exchange_closed(self, seat: int) -> str:
+        s = self.s
+        jack = JACK_OF[s.trump]
+        if jack not in s.hands[seat]:
+            return f"you do not hold the {jack}"
+        if not self.leading(seat) or s.last_winner != seat:
+            return "only on your lead after winning a trick"
+        return "only while the stock is open"
+
     def playable(self, seat: int) -> list[Card]:
         s = self.s
         if s.result is not None or s.final or seat != self.to_play():

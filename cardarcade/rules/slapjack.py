@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card, Rank, card_count
 from cardarcade.rules._piles import OUT_OF_TURN_RULE, PileGame, PileState, dealt, forgive_early_flip, full_deck
-from cardarcade.rules.base import Action, Event, GameSpec, Options, choice_labels, prepare_deck
+from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome, choice_labels, prepare_deck
 
 FLIP = Action("flip")
 JACK = Rank.JACK
@@ -191,18 +191,18 @@ class Slapjack(PileGame):
             self._take_pile(seat)
             verb = "[slaps|slap] in on" if came_back else "[slaps|slap]"
             return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and [takes|take] {card_count(count)}", (card,),
-                          data={"count": count, "k": k, "slap_in": came_back})]
+                          data={"count": count, "k": k, "slap_in": came_back}, outcome=Outcome.WON)]
         if not stack:
             return self.shut_out(seat, f"the {card}", k, (card,))
         owner = s.pile_by[idx]
         if owner == seat or s.shut[owner]:
             self.pay_under(seat)
             events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] the {card} and [pays|pay] a card under the pile",
-                            (card,), data={"k": k, "own": owner == seat})]
+                            (card,), data={"k": k, "own": owner == seat}, outcome=Outcome.FAULT)]
         else:
             s.stacks[owner].append(stack.pop(0))
             events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] the {card} and [pays|pay] {{target}} a card", (card,),
-                            target=owner, data={"k": k})]
+                            target=owner, data={"k": k}, outcome=Outcome.FAULT)]
         if self.ran_out(seat, events):
             return events
         if not stack and seat == s.turn:

@@ -7,7 +7,7 @@ from pydantic import BaseModel
 from cardarcade.cards import Card
 from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
                                        valid_claim_value)
-from cardarcade.rules.base import Action, Event, GameSpec, Options
+from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome
 
 FLIP = Action("flip")
 SNAP, POOL = 0, 1  # warrant codes: a pair of piles match; a pile matches the snap pool
@@ -189,7 +189,8 @@ class Snap(CallingGame):
         verdict = judge(s, seen, code, self.warrant())
         word = "Snap" if kind == "snap" else "Snap pool"
         if verdict == "late":
-            return [Event(f"late_{kind}", seat, f"{{seat}} [calls|call] {word} too late", data={"k": seen})]
+            return [Event(f"late_{kind}", seat, f"{{seat}} [calls|call] {word} too late", data={"k": seen},
+                          outcome=Outcome.LATE)]
         if verdict == "win":
             events = [self._take(seat, kind)]
         else:
@@ -215,7 +216,8 @@ class Snap(CallingGame):
         stock.extend(taken)
         what = f"the {rank.noun}" + (" with the snap pool" if kind == "pool" else "")  # the rank said either way
         return Event(f"{kind}_win", seat, f"{{seat}} [calls|call] {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
-                     f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats})
+                     f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats},
+                     outcome=Outcome.WON)
 
     def _false_call(self, seat: int, kind: str, word: str) -> Event:
         s = self.s
@@ -230,7 +232,7 @@ class Snap(CallingGame):
             text = f"{{seat}} [calls|call] {word} wrongly: a stock card to the snap pool"
         else:
             text = f"{{seat}} [calls|call] {word} wrongly: no card left to give up"
-        return Event(f"false_{kind}", seat, text, data={"pool": len(s.pool)})
+        return Event(f"false_{kind}", seat, text, data={"pool": len(s.pool)}, outcome=Outcome.FAULT)
 
     def _settle_turn(self, events: list[Event]) -> None:
         """Eliminate players whose turn comes with an empty stock; end the game at one player left."""

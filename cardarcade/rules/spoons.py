@@ -35,6 +35,7 @@ from cardarcade.rules.base import (
     Event,
     GameSpec,
     Options,
+    Outcome,
     State,
     choice_labels,
     construct,
@@ -406,7 +407,7 @@ class Spoons(SpeedFamilyGame):
             by = s.closer if s.closer != seat else None
             text = ("{seat} [touches|touch] the nose too late" if pig else "{seat} [reaches|reach] for a spoon too late") + (
                 ": {target} [target:was|were] first" if by is not None else ": the round is over")
-            return [Event("grab_late", seat, text, target=by, data={"beaten": s.closed_k})]
+            return [Event("grab_late", seat, text, target=by, data={"beaten": s.closed_k}, outcome=Outcome.LATE)]
         hand = s.hands[seat]
         seen_grab = bool(s.grab_k) and s.grab_k[0] <= seen
         quad = quad_rank(hand)
@@ -414,10 +415,11 @@ class Spoons(SpeedFamilyGame):
             what = "[puts|put] a finger on the nose" if pig else "[grabs|grab] a spoon"
             wrong = f"{{seat}} {what} without four of a kind"
             if s.letters[seat] + 1 >= s.options.letters:  # the last letter: out, and the round is over
-                return [Event("wrong_grab", seat, wrong, data={"penalty": True}),
+                return [Event("wrong_grab", seat, wrong, data={"penalty": True}, outcome=Outcome.FAULT),
                         *self._end_round(seat, "[takes|take] the last letter for it", closer=None)]
             s.letters[seat] += 1
-            return [Event("wrong_grab", seat, f"{wrong}: {spelled(s.letters[seat])}", data={"penalty": True})]
+            return [Event("wrong_grab", seat, f"{wrong}: {spelled(s.letters[seat])}", data={"penalty": True},
+                          outcome=Outcome.FAULT)]
         if len(hand) > HAND:  # the fifth card goes on: the odd one out, or the last taken
             odd = next(c for c in hand if c.rank != quad) if quad is not None else hand[-1]
             hand.remove(odd)
@@ -432,7 +434,7 @@ class Spoons(SpeedFamilyGame):
             text = f"{{seat}} [has|have] four {quad.plural} and [grabs|grab] a spoon!"
         else:
             text = "{seat} [grabs|grab] a spoon"
-        events = [Event("grab_win", seat, text, data={"k": s.stimulus, "first": first})]
+        events = [Event("grab_win", seat, text, data={"k": s.stimulus, "first": first}, outcome=Outcome.WON)]
         if len(s.grabbed) == self.spoons():
             loser = next(p for p in self.active() if p not in s.grabbed)
             why = "[is|are] the last to notice" if pig else "[is|are] left without a spoon"

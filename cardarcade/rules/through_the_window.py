@@ -36,6 +36,7 @@ from cardarcade.rules.base import (
     Game,
     GameSpec,
     Options,
+    Outcome,
     State,
     construct,
     deal_round_robin,
@@ -360,7 +361,7 @@ class ThroughTheWindow(Game):
         s.won[seat].append(card)
         s.used.append(word)
         events = [Event("word_win", seat, f"{{seat}} said “{word}” first and [takes|take] the {NAMES[card.code]}", (card,),
-                        data={"word": word, "k": s.stimulus})]
+                        data={"word": word, "k": s.stimulus}, outcome=Outcome.WON)]
         return events + self._next()
 
     def _pass(self, seat: int) -> list[Event]:
@@ -381,7 +382,7 @@ class ThroughTheWindow(Game):
         by = s.taken_by
         who = "{target} [target:was|were] first" if by is not None and by != seat else "the card had gone"
         return Event("word_late", seat, f"{{seat}} said “{word}” too late: {who}", target=by,
-                     data={"beaten": s.taken_k, "word": word})
+                     data={"beaten": s.taken_k, "word": word}, outcome=Outcome.LATE)
 
     def _next(self) -> list[Event]:
         """After a card leaves the window: the next turner, or the end."""

@@ -86,7 +86,7 @@ def _create_v1(db: sqlite3.Connection) -> None:
             session TEXT NOT NULL,            -- one run of the arcade
             game TEXT NOT NULL,
             claim TEXT NOT NULL,              -- slap, snap, ...
-            outcome TEXT NOT NULL,            -- the engine's word: slap_win, late_slap, false_slap, ...
+            outcome TEXT NOT NULL,            -- the event kind the engine answered with: slap_win, false_slap, ...
             fault INTEGER NOT NULL,           -- a mistake (false slap), not a reaction time
             seconds REAL NOT NULL,
             profile TEXT NOT NULL
@@ -325,7 +325,7 @@ class Stats:
         reactions = list(reactions)
         if not reactions:
             return
-        rows = [(when, self.session, game_id, r.claim, r.outcome, int(is_fault(r.outcome)), r.seconds, profile)
+        rows = [(when, self.session, game_id, r.claim, r.kind, int(is_fault(r.outcome)), r.seconds, profile)
                 for r in reactions]
         times = [r.seconds for r in reactions if not is_fault(r.outcome)]
         bins: dict[int, int] = defaultdict(int)

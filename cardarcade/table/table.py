@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.reaction import AdaptiveProfile
-from cardarcade.rules.base import Action, Event, Game, IllegalAction
+from cardarcade.rules.base import Action, Event, Game, IllegalAction, Outcome
 from cardarcade.seating import Reaction, Seat, is_fault, is_win
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.thinking import InlineThinker, Thinker
@@ -78,14 +78,14 @@ class Race:
 
 def race_decided(events: Sequence[Event]) -> tuple[int, bool] | None:
     """The seat a race was decided for or against, and whether it won: most races go to the first
-    right claim (slap_win, snap_win, call_win...) or to a move its engine marks as a race won
+    right claim (an event the engine judged ``Outcome.WON``) or to a move its engine marks as a race won
     (``data["race"]``: a play in the speed family, made by whoever was quicker to it); in Salute
     the King the last to answer loses and takes the pile (collect), whether their gesture or the
     next card closed the round. None when these events decide no race."""
     for e in events:
         if e.seat is None:
             continue
-        if is_win(e.kind) or e.data.get("race"):
+        if is_win(e.outcome) or e.data.get("race"):
             return e.seat, True
         if e.kind == "collect":
             return e.seat, False
@@ -341,14 +341,15 @@ class Table:
             except IllegalAction:
                 continue  # e.g. a player who was shut out a moment earlier
             own = next((e for e in events if e.seat == claim.seat), None)
-            outcome = own.kind if own is not None else "claim"
+            kind = own.kind if own is not None else "claim"
+            outcome = own.outcome if own is not None and own.outcome is not None else Outcome.OK
             stim = int(claim.action.value or 0)
             beaten = self._made_by.get(own.data.get("beaten")) if own is not None else None  # type: ignore[arg-type]
             by, margin = (beaten[0], claim.t - beaten[1]) if beaten is not None else (None, 0.0)
             if claim.action.kind in self.untimed_kinds:
                 continue  # settled by press time like any claim, but no reaction to time or learn from
-            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), outcome, stim, claim.action.kind,
-                                  by, margin))
+            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), kind, stim, claim.action.kind,
+                                  by, margin, outcome))
         self.stats.reactions.extend(batch)
         if batch:
             self._tell_adaptive_bots(batch)

@@ -44,6 +44,7 @@ from cardarcade.ui.textual_compat import (app_error, app_loop, background_screen
                                           share_parse_cache, terminal_console, text_area_class)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
+    from cardarcade.rules.base import Outcome
     from cardarcade.seating import GameSetup
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
@@ -794,7 +795,7 @@ class ArcadeApp(App):
 
     # ---- the session's reaction times (shown on the result screen)
 
-    def record_reaction(self, game_id: str, who: str, seconds: float, outcome: str) -> None:
+    def record_reaction(self, game_id: str, who: str, seconds: float, outcome: Outcome) -> None:
         """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat
         keyboard each has their own)."""
         from cardarcade.seating import is_fault

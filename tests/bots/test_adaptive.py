@@ -138,7 +138,7 @@ def test_the_table_reports_the_persons_reactions_and_races_to_adaptive_bots():
     table.submit(0, Action("flip"))  # the jack of spades
     table.claim(0, "slap", t=100.2)  # the person is quick: 200 ms
     clock.advance(ARBITRATION_WINDOW + 0.01)
-    assert any(r.seat == 0 and r.outcome == "slap_win" for r in table.stats.reactions)
+    assert any(r.seat == 0 and r.kind == "slap_win" for r in table.stats.reactions)
     assert (profile.observed, profile.races) == (1, 1)
     assert profile.median < before  # a 200 ms person makes the bot quicker
 

@@ -22,7 +22,7 @@ def test_every_level_wins_calls_in_a_whole_game(level):
     for seed in range(3):
         result, table = play_headless(SPEC, [level, "medium", level], seed)
         assert result is not None and table.game.is_over
-        assert any(r.outcome == "call_win" for r in table.stats.reactions)
+        assert any(r.kind == "call_win" for r in table.stats.reactions)
 
 
 def test_hard_beats_easy():

@@ -30,7 +30,7 @@ def test_every_level_makes_the_right_gesture_in_a_whole_game(level: str) -> None
     for seed in range(3):
         result, table = play_headless(SPEC, [level] * 4, seed=seed)
         assert result is not None and table.game.is_over
-        assert any(r.outcome == "gesture_ok" for r in table.stats.reactions)
+        assert any(r.kind == "gesture_ok" for r in table.stats.reactions)
 
 
 def test_bots_finish_with_every_house_rule_and_the_dealer_choosing() -> None:
@@ -74,7 +74,7 @@ def test_bots_answer_a_king_with_a_salute_and_leave_the_person_last() -> None:
     clock.advance(1.5)
     last = table.game.view(0).last
     assert last is not None and last.collector == 0 and sorted(last.done) == [1, 2, 3]
-    assert all(r.outcome == "gesture_ok" and 0.12 <= r.seconds < 1.0 for r in table.stats.reactions)
+    assert all(r.kind == "gesture_ok" and 0.12 <= r.seconds < 1.0 for r in table.stats.reactions)
 
 
 def test_a_bot_waits_for_slow_answers_before_turning_the_next_card() -> None:

@@ -20,7 +20,7 @@ def test_every_level_wins_snaps_in_a_whole_game(level):
     for seed in range(3):
         result, table = play_headless(SPEC, [level, "medium", level], seed)
         assert result is not None and table.game.is_over
-        assert any(r.outcome in ("snap_win", "pool_win") for r in table.stats.reactions)
+        assert any(r.kind in ("snap_win", "pool_win") for r in table.stats.reactions)
 
 
 def test_hard_beats_easy():
@@ -70,7 +70,7 @@ def false_calls(level: str, games: int = 6) -> float:
     for seed in range(games):
         _, table = play_headless(SPEC, [level, level, level], seed)
         flips += table.game.s.flips
-        wrong += sum(1 for r in table.stats.reactions if r.outcome.startswith("false"))
+        wrong += sum(1 for r in table.stats.reactions if r.kind.startswith("false"))
     return wrong / flips
 
 

@@ -123,7 +123,7 @@ def test_at_the_table_the_later_press_processed_first_still_loses():
     clock.advance(ARBITRATION_WINDOW + 0.01)
     assert grid(game) == ["2c", "Kc"] and game.view(None).pack_sizes == [24, 25]
     lost = next(r for r in table.stats.reactions if r.seat == 1)
-    assert lost.outcome == "play_late" and lost.beaten_by == 0 and lost.margin == pytest.approx(0.04)
+    assert lost.kind == "play_late" and lost.beaten_by == 0 and lost.margin == pytest.approx(0.04)
 
 
 def test_down_to_one_card_a_player_stops_turning_and_the_other_turns_alone():

@@ -148,7 +148,7 @@ def test_the_earlier_press_on_a_board_card_wins_even_when_processed_second():
     clock.advance(ARBITRATION_WINDOW + 0.01)
     assert kc in game.s.hands[1] and kc not in game.s.hands[3]
     lost = next(r for r in table.stats.reactions if r.seat == 3)
-    assert lost.outcome == "play_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.04)
+    assert lost.kind == "play_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.04)
 
 
 def test_cash_by_the_partner_of_a_player_with_four_of_a_kind_wins_for_both():

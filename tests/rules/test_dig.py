@@ -241,3 +241,11 @@ def test_a_save_with_a_move_missing_its_upcard_is_refused():
     envelope["state"]["history"][-1]["upcard"] = None
     with pytest.raises(BadSave):
         SPEC.from_json(json.dumps(envelope))
+
+
+def test_a_dig_refused_while_a_card_fits_says_why():
+    game = new("5h 9c 2s", "9h", "Kd Qd")
+    assert DIG not in game.legal_actions(0)
+    assert game.why_not(0, DIG) == "you dig only when nothing fits"
+    game = new("5c 2s", "9h", "Kd Qd")  # nothing fits: the dig is open
+    assert DIG in game.legal_actions(0) and game.why_not(0, DIG) is None

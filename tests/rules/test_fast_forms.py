@@ -33,7 +33,7 @@ from typing import TypeVar
 import pytest
 
 from cardarcade.cards import Card, Rank, standard_deck
-from cardarcade.rules import Action, Event, bura, schnapsen
+from cardarcade.rules import Action, Event, Outcome, bura, schnapsen
 from cardarcade.rules.base import Game, shuffle
 from cardarcade.rules.bura import PACK as BURA_PACK
 from cardarcade.rules.bura import lead_actions, plays
@@ -80,7 +80,9 @@ CALLS: dict[type, list[tuple[tuple, dict]]] = {
     Action: [(("flip",), {}), (("play", (ACE,)), {}), (("play", (ACE, KING), 1, 7), {}),
              (("say",), {"target": 3, "value": "word"}), ((), {"kind": "ask", "value": "sevens", "target": 0})],
     Event: [(("flip",), {}), (("play", 1, "{seat} [plays|play] the A♠", (ACE,)), {}),
-            (("take", 0), {"cards": (ACE, KING), "data": {"count": 2}}), ((), {"kind": "ask", "target": 2, "seat": 1})],
+            (("take", 0), {"cards": (ACE, KING), "data": {"count": 2}}), ((), {"kind": "ask", "target": 2, "seat": 1}),
+            (("slap_win", 2), {"data": {"k": 3}, "outcome": Outcome.WON}),
+            (("false_slap", 0, "", (ACE,), None, {}, Outcome.FAULT), {})],
 }
 
 

@@ -388,3 +388,13 @@ def test_fit_prefers_making_a_meld_then_extending_one_then_growing_toward_one():
     assert how("4h", "6h") == 1 and how("9c", "9d") == 1 and how("Kh", "2h") == 1  # short of a meld, still could be one
     assert how("4h", "4h/1") == 0 and how("9c 9d", "9c/1") == 0  # a rank twice in a run, a suit twice in a set
     assert how("4h 5h 6h", "9h") == 0 and how("9c 9d 9s 9h", "9c/1") == 0 and how("4h", "5c") == 0
+
+
+def test_a_refused_draw_or_undo_says_why() -> None:
+    game = new("2c 5d 9h", "3c 6d 10h", stock="Kd")
+    assert RESET not in game.legal_actions(0)
+    assert game.why_not(0, RESET) == "Nothing to undo: the table is as it was at the start of your turn"
+    game.apply(0, pick("9h"))
+    assert DRAW not in game.legal_actions(0)
+    assert game.why_not(0, DRAW) == "You hold the 9♥: drop it first"
+    assert game.why_not(1, DRAW) is None  # not their turn: nothing to explain

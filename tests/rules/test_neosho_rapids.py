@@ -223,3 +223,11 @@ def test_a_save_whose_chain_is_not_on_the_pile_is_refused():
 def test_the_rules_text_is_our_own_and_names_the_keys():
     assert "Aces" in SPEC.rules and "`d`" in SPEC.rules and "Must play if able" in SPEC.rules
     assert SPEC.Options().must_play is True
+
+
+def test_a_draw_refused_while_a_card_fits_says_why():
+    game = new(["7d 9h 10c 8c 2s 3s 4s", "2d 3d 4d 5d 6d 7c 9d"], "8s", "Jh Qh", must_play=True)
+    assert DRAW not in game.legal_actions(0)
+    assert game.why_not(0, DRAW) == "while a card fits you must play one first"
+    game.apply(0, play("7d"))  # a chain begun: drawing ends the turn, and is open
+    assert DRAW in game.legal_actions(0) and game.why_not(0, DRAW) is None

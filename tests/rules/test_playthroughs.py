@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from cardarcade.rules import GAMES
+from cardarcade.rules import GAMES, Outcome
 from tests.rules.playthroughs import (
     FULL_STEPS,
     HERE,
@@ -47,26 +47,26 @@ def test_there_is_a_playthrough_for_each_game_and_no_other() -> None:
     assert sorted(p.stem for p in HERE.glob("*.txt")) == GAME_IDS
 
 
-def claim_outcomes(game_id: str) -> set[str]:
-    """The kinds of the events that answered claims in the written-out steps (each claim's first
-    event naming its claimant: what came of it)."""
+def claim_outcomes(game_id: str) -> set[tuple[str, Outcome | None]]:
+    """The kinds and outcomes of the events that answered claims in the written-out steps (each
+    claim's first event naming its claimant: what came of it)."""
     spec = GAMES[game_id]
     setup = setup_of(game_id)
     game = spec.new(setup.players, seed=setup.seed)
     rng = random.Random(setup.seed)
-    kinds: set[str] = set()
+    kinds: set[tuple[str, Outcome | None]] = set()
     for _ in range(FULL_STEPS):
         if game.is_over:
             break
         seat, action = choose(game, rng)
         events = game.apply(seat, action)
         if action.kind in spec.claim_kinds:
-            kinds.add(next(event.kind for event in events if event.seat == seat))
+            kinds.add(next((event.kind, event.outcome) for event in events if event.seat == seat))
     return kinds
 
 
-def missed(kind: str) -> bool:
-    return kind.startswith(("false", "wrong")) or "late" in kind
+def missed(answer: tuple[str, Outcome | None]) -> bool:
+    return answer[1] in (Outcome.FAULT, Outcome.LATE)
 
 
 # A word said is never wrong, and a late one needs two people racing for one card: random play

@@ -449,3 +449,31 @@ def test_going_out_against_a_player_with_no_trick_says_why_three():
     won(game, 0, SIXTY_SIX)
     assert hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1] == \
         "Three as Bot 1 won no trick · you had 70 hand points, Bot 1 0"
+
+
+def test_a_refused_command_gets_the_rule_that_closes_it():
+    """What the screen says to a command key pressed too soon: the engine's own reason."""
+    game = new(h0="Ah 10h Kh Qs Jc", h1="As 10s Ks Jh Qd", up="Qc", stock="Ac 10c Kc Js Ad 10d Kd Jd Qh")
+    assert game.why_not(0, EXCHANGE) == "only on your lead after winning a trick"  # the J♣ held, no trick won
+    assert game.why_not(0, OUT) == "only right after you win a trick, before you lead again"
+    assert game.why_not(0, Action("marry")) == "you hold no king and queen of one suit"
+    game.apply(0, p("Ah"))  # seat 1 answers: no command is theirs now
+    assert game.why_not(1, Action("marry")) == "only on your lead, holding a king and queen of one suit"
+    assert game.why_not(1, CLOSE) == "only on your lead, while the stock is open"
+    assert game.why_not(1, EXCHANGE) == "you do not hold the J♣"
+    game.apply(1, p("Qd"))
+    game.apply(0, CLOSE)
+    assert game.why_not(0, CLOSE) == "the stock is already closed or used up"
+    assert game.why_not(0, EXCHANGE) == "only while the stock is open"
+    assert game.why_not(1, CLOSE) is None  # not their turn: nothing to explain
+
+
+def test_a_refused_card_after_the_close_gets_the_strict_rule_that_refuses_it():
+    game = new()
+    game.apply(0, CLOSE)
+    game.apply(0, p("Js"))  # seat 1 holds spades: follow, and beat the jack
+    assert game.why_not(1, p("Jh")) == "Strict rules: follow suit, and win the trick if you can"
+    game = new(h1="As 10s Ks Qc Qd", stock="Ac 10c Kc Jh Ad 10d Kd Jd Qh")
+    game.apply(0, CLOSE)
+    game.apply(0, p("Ah"))  # seat 1 has no heart: the Q♣ must trump it
+    assert game.why_not(1, p("Qd")) == "Strict rules: you cannot follow, so you must trump"

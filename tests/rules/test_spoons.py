@@ -250,7 +250,7 @@ def test_at_the_table_the_earlier_press_takes_the_last_spoon_even_when_processed
     clock.advance(ARBITRATION_WINDOW + 0.01)
     assert game.view(None).grabbed == [0, 1] and game.view(None).loser == 2
     lost = next(r for r in table.stats.reactions if r.seat == 2)
-    assert lost.outcome == "grab_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.04)
+    assert lost.kind == "grab_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.04)
 
 
 def test_when_the_dealer_goes_out_the_next_player_deals():

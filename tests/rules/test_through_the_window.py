@@ -140,7 +140,7 @@ def test_the_earlier_press_wins_even_when_the_later_word_is_processed_first():
     clock.advance(ARBITRATION_WINDOW + 0.01)
     assert game.view(None).won[0] == [Card.parse("8d")] and game.view(None).won[1] == []
     lost = next(r for r in table.stats.reactions if r.seat == 1)
-    assert lost.outcome == "word_late" and lost.beaten_by == 0 and lost.margin == pytest.approx(0.04)
+    assert lost.kind == "word_late" and lost.beaten_by == 0 and lost.margin == pytest.approx(0.04)
     assert "engine" not in game.view(None).used, "the beaten word is still free"
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from records import record_war
 
-from cardarcade.rules import GAMES
+from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.store import report
 from cardarcade.store.stats import Stats, StatsError
@@ -30,7 +30,8 @@ def stats(tmp_path: Path):
         for t, (outcome, level) in enumerate([("won", "easy"), ("lost", "hard"), ("won", "hard"), ("won", "easy")]):
             record_war(stats, "ada", outcome, level, at=T0 + t)
         stats.record_reactions("slapjack", "ada", slaps(0.30, 0.40, 0.50, 0.60, 0.70), at=T0)
-        stats.record_reactions("snap", "ada", [*slaps(0.25, 0.35), Reaction(0, 0.1, "false_slap", 0, "snap")], at=T0)
+        false_slap = Reaction(0, 0.1, "false_slap", 0, "snap", outcome=Outcome.FAULT)
+        stats.record_reactions("snap", "ada", [*slaps(0.25, 0.35), false_slap], at=T0)
         stats.session = "s2"
         stats.record_reactions("slapjack", "ada", slaps(0.20, 0.30, 0.40), at=T0 + 3600)
         yield stats

@@ -15,15 +15,16 @@ import pytest
 from records import finished_war, record_war
 
 from cardarcade.cards import Card
-from cardarcade.rules import GAMES
+from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.store import stats as stats_module
 from cardarcade.store.stats import LevelRecord, Stats, StatsError
 
 
-def claim(kind: str, outcome: str, seconds: float) -> Reaction:
-    """A person's claim as the table reports it (seat 0, on the first card)."""
-    return Reaction(0, seconds, outcome, 1, kind)
+def claim(kind: str, event: str, seconds: float, outcome: Outcome = Outcome.WON) -> Reaction:
+    """A person's claim as the table reports it (seat 0, on the first card): the engine answered
+    with an ``event`` of that kind, judging the claim ``outcome``."""
+    return Reaction(0, seconds, event, 1, kind, outcome=outcome)
 
 
 def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -> None:
@@ -68,8 +69,8 @@ def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: 
     path = tmp_path / "s.db"
     with Stats(path, session="monday") as stats:
         stats.record_reactions("slapjack", "ada", [claim("slap", "slap_win", 0.40),
-                                                   claim("slap", "late_slap", 0.50),
-                                                   claim("slap", "false_slap", 0.05)], at=100.0)
+                                                   claim("slap", "late_slap", 0.50, Outcome.LATE),
+                                                   claim("slap", "false_slap", 0.05, Outcome.FAULT)], at=100.0)
         stats.record_reactions("snap", "ada", [claim("snap", "snap_win", 0.60)], at=101.0)
         stats.record_reactions("snap", "bob", [claim("snap", "snap_win", 0.90)], at=101.0)
     with Stats(path, session="tuesday") as stats:
@@ -126,6 +127,28 @@ def test_an_older_database_is_migrated_with_its_records(tmp_path: Path, monkeypa
         assert stats.db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
         assert stats.db.execute("SELECT seconds, hand FROM reactions").fetchall() == [(0.5, "right")]
         assert stats.reaction_seconds("ada") == [0.5]
+
+
+def test_reactions_saved_before_outcomes_were_explicit_count_as_they_did(tmp_path: Path) -> None:
+    """A claim is stored as it always was (the event's kind, a fault flag), so rows an older
+    version wrote and rows written now read the same."""
+    path = tmp_path / "s.db"
+    old_rows = [(100.0, "monday", "slapjack", "slap", "slap_win", 0, 0.40, "ada"),
+                (100.0, "monday", "slapjack", "slap", "late_slap", 0, 0.50, "ada"),
+                (100.0, "monday", "slapjack", "slap", "false_slap", 1, 0.05, "ada")]
+    Stats(path).close()
+    with sqlite3.connect(path) as db:
+        db.executemany("INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", old_rows)
+    db.close()
+    with Stats(path, session="monday") as stats:
+        assert sorted(stats.reaction_seconds("ada")) == [0.40, 0.50]  # the old false slap is still no reaction
+        stats.record_reactions("snap", "bob", [claim("snap", "snap_win", 0.40),
+                                               claim("snap", "late_snap", 0.50, Outcome.LATE),
+                                               claim("snap", "false_snap", 0.05, Outcome.FAULT)], at=100.0)
+        rows = stats.db.execute("SELECT claim, outcome, fault, seconds FROM reactions WHERE profile = 'bob'").fetchall()
+        assert rows == [("snap", "snap_win", 0, 0.40), ("snap", "late_snap", 0, 0.50), ("snap", "false_snap", 1, 0.05)]
+        assert sorted(stats.reaction_seconds("bob")) == [0.40, 0.50]
 
 
 _WRITER = textwrap.dedent("""

@@ -68,7 +68,7 @@ def test_a_reaction_race_between_people_goes_to_the_press_that_arrived_first() -
     table.claim(1, "slap", shown + 0.30)  # bob's press arrived first...
     table.claim(0, "slap", shown + 0.25 + 0.10)  # ...though ada's came in with a tenth of a second's delay
     clock.advance(1.0)
-    winner = next(r for r in news.reactions if r.outcome == "slap_win")
+    winner = next(r for r in news.reactions if r.kind == "slap_win")
     assert winner.seat == 1 and round(winner.seconds, 3) == 0.3
 
 
@@ -92,7 +92,7 @@ def test_allowing_for_round_trips_moves_a_far_players_press_back_by_half_of_thei
     table.claim(1, "slap", shown + 0.30)
     table.claim(0, "slap", shown + 0.35)  # arrived later, but left ada's keyboard 100 ms before that
     clock.advance(1.0)
-    assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 0
+    assert next(r for r in news.reactions if r.kind == "slap_win").seat == 0
 
 
 def test_allowing_for_round_trips_also_times_a_card_played_onto_a_pile() -> None:
@@ -119,7 +119,7 @@ def test_allowing_for_round_trips_holds_claims_until_a_far_players_earlier_press
     clock.advance(0.06)
     table.claim(0, "slap")  # ... and ada's 60 ms later, longer than the plain arbitration window,
     clock.advance(1.0)  # though it left her keyboard 40 ms before bob's
-    assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 0
+    assert next(r for r in news.reactions if r.kind == "slap_win").seat == 0
 
 
 def test_a_press_is_moved_back_at_most_so_far_whatever_the_round_trip() -> None:
@@ -129,7 +129,7 @@ def test_a_press_is_moved_back_at_most_so_far_whatever_the_round_trip() -> None:
     clock.advance(0.20)
     table.claim(0, "slap")  # a second's allowance would make her first; the cap does not
     clock.advance(2.0)
-    assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 1
+    assert next(r for r in news.reactions if r.kind == "slap_win").seat == 1
 
 
 def test_a_far_players_earlier_press_beats_a_claim_made_at_the_table_itself() -> None:
@@ -141,7 +141,7 @@ def test_a_far_players_earlier_press_beats_a_claim_made_at_the_table_itself() ->
     clock.advance(0.06)
     table.claim(0, "slap")  # left ada's keyboard 40 ms before the claim at the table
     clock.advance(1.0)
-    assert next(r for r in news.reactions if r.outcome == "slap_win").seat == 0
+    assert next(r for r in news.reactions if r.kind == "slap_win").seat == 0
 
 
 def test_a_player_who_leaves_has_a_bot_play_the_seat_until_they_sit_down_again() -> None:

@@ -37,7 +37,7 @@ def test_the_earlier_press_on_a_pile_stands_even_when_it_is_processed_later():
     assert view.tops[0].code == "8c"
     assert "10d" in [c.code for c in table.game.view(1).hand], "Bob's card is back in his hand"
     lost = next(r for r in table.stats.reactions if r.seat == 1)
-    assert lost.outcome == "play_late" and lost.beaten_by == 0
+    assert lost.kind == "play_late" and lost.beaten_by == 0
     assert lost.margin == pytest.approx(0.04)
 
 
@@ -49,7 +49,7 @@ def test_a_play_beaten_by_a_play_applied_before_it_arrived_is_told_the_margin_to
     table.submit(1, play("10d", 0), t=100.52)
     clock.advance(ARBITRATION_WINDOW + 0.01)
     lost = next(r for r in table.stats.reactions if r.seat == 1)
-    assert lost.outcome == "play_late" and lost.beaten_by == 0 and lost.margin == pytest.approx(0.02)
+    assert lost.kind == "play_late" and lost.beaten_by == 0 and lost.margin == pytest.approx(0.02)
 
 
 def test_when_both_are_blocked_the_table_counts_then_flips():
@@ -96,7 +96,7 @@ def test_two_covers_of_one_card_in_california_speed_the_earlier_press_stands():
     assert game.tops()[4].code == "Kd", "Bob's king covers the seven"
     assert game.view(None).pack_sizes == [22, 21]
     lost = next(r for r in table.stats.reactions if r.seat == 0)
-    assert lost.outcome == "play_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.02)
+    assert lost.kind == "play_late" and lost.beaten_by == 1 and lost.margin == pytest.approx(0.02)
 
 
 def test_a_press_still_in_its_window_waits_out_a_pause_and_lands_on_resume():

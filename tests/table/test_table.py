@@ -9,7 +9,7 @@ import pytest
 from cardarcade.bots.reaction import LEVELS, percentile
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
-from cardarcade.rules.base import Action, IllegalAction
+from cardarcade.rules.base import Action, IllegalAction, Outcome
 from cardarcade.seating import Seat
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.simulate import play_headless, simulate
@@ -46,8 +46,10 @@ def test_earlier_press_wins_even_when_processed_later():
     view = table.game.view(None)
     assert view.pile_size == 0
     assert view.counts[1] == 18 and view.counts[2] == 17  # 17 dealt + the jack for seat 1
-    outcomes = {r.seat: r.outcome for r in table.stats.reactions}
+    outcomes = {r.seat: r.kind for r in table.stats.reactions}
     assert outcomes[1] == "slap_win" and outcomes[2] == "late_slap"
+    judged = {r.seat: r.outcome for r in table.stats.reactions}  # what statistics and adaptive bots go by
+    assert judged == {1: Outcome.WON, 2: Outcome.LATE}
 
 
 def test_a_slap_aimed_at_a_jack_counts_even_if_a_card_landed_before_it_was_processed():
@@ -69,7 +71,7 @@ def test_reaction_time_is_measured_from_when_the_card_appeared():
     clock.advance(0.1)
     (reaction,) = table.stats.reactions
     assert reaction.seat == 1 and reaction.seconds == pytest.approx(0.4)
-    assert (reaction.claim, reaction.outcome) == ("slap", "slap_win")  # what the statistics record
+    assert (reaction.claim, reaction.kind) == ("slap", "slap_win")  # what the statistics record
 
 
 def test_bots_slap_a_jack_like_a_person():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardarcade.rules import GAMES
+from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.animals import ANIMAL_KEYS, AnimalsScreen
 from ui_helpers import deck_starting, prompt, screen_text, text_of, wait_for
@@ -142,10 +142,10 @@ async def test_a_call_between_two_others_is_not_a_race_you_missed(app_factory):
         screen = app.screen
         await pilot.pause()
         screen.on_game_events([Event("call_win", 1, "{seat} wins", target=2)])
-        screen._on_reactions([Reaction(1, 0.4, "call_win", 3)])
+        screen._on_reactions([Reaction(1, 0.4, "call_win", 3, outcome=Outcome.WON)])
         assert "had not pressed yet" not in screen.log_lines[-1].plain
         screen.on_game_events([Event("call_win", 1, "{seat} wins", target=0)])
-        screen._on_reactions([Reaction(1, 0.4, "call_win", 4)])
+        screen._on_reactions([Reaction(1, 0.4, "call_win", 4, outcome=Outcome.WON)])
         assert "you had not pressed yet" in screen.log_lines[-1].plain  # your up card matched: your race
 
 

@@ -84,7 +84,7 @@ async def test_a_finished_game_leaves_no_save_and_goes_into_the_statistics(slapj
             ("You", app.player, "lost"), ("Bot 1", None, "won")]
         assert [(s.played, s.won) for s in app.store.stats.game_summaries(app.player)] == [(1, 0)]
         claims = app.store.stats.db.execute("SELECT claim, outcome, profile FROM reactions").fetchall()
-        assert claims == [("slap", claim.outcome, app.player)]
+        assert claims == [("slap", claim.kind, app.player)]
 
 
 async def test_give_up_from_the_pause_menu_removes_the_save(war, app_factory):

@@ -6,7 +6,7 @@ import re
 
 from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
 
-from cardarcade.rules import GAMES
+from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
@@ -99,8 +99,9 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_later_press_lo
         assert "Player 2 was" in screen.headline and "ms earlier than Player 1" in screen.headline
         assert any("Player 1 takes back the 8♣" in line.plain for line in screen.log_lines)
         # Two races lost in one moment: the log line tells both, the middle the latest on one line.
-        note = screen.reaction_note([Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.054),
-                                     Reaction(1, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.016)])
+        late = Outcome.LATE
+        note = screen.reaction_note([Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.054, outcome=late),
+                                     Reaction(1, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.016, outcome=late)])
         assert note.plain == ("⏱ Player 2 was 54 ms earlier than Player 1 · "
                               "Player 2's own earlier card got there 16 ms before")
         status = text_of(screen.render_center()).splitlines()[0]

@@ -6,7 +6,7 @@ import time
 
 from ui_helpers import prompt, screen_text, wait_for
 
-from cardarcade.rules import GAMES
+from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.spoons import SpoonsScreen
@@ -61,8 +61,9 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_slowest_takes_
         await wait_for(pilot, lambda: screen.game.view(None).over or screen.game.s.round == 2)
         assert screen.game.view(None).letters == [0, 0, 1], "the bot was the slowest"
         # A grab too late is told who was earlier, and by how much; a spoon taken is no race lost.
-        note = screen.reaction_note([Reaction(1, 0.5, "grab_late", 3, "grab", beaten_by=0, margin=0.04),
-                                     Reaction(2, 0.4, "grab_win", 3, "grab")])
+        note = screen.reaction_note([Reaction(1, 0.5, "grab_late", 3, "grab", beaten_by=0, margin=0.04,
+                                              outcome=Outcome.LATE),
+                                     Reaction(2, 0.4, "grab_win", 3, "grab", outcome=Outcome.WON)])
         assert note.plain == "⏱ Player 1 was 40 ms earlier than Player 2" and screen.headline == note.plain[2:]
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.screen import Screen
 
-from cardarcade.rules.base import Event
+from cardarcade.rules.base import Event, Outcome
 from cardarcade.seating import Reaction, is_fault, is_win
 from cardarcade.ui.textual_compat import notifications, withdraw_notification
 from cardarcade.ui.widgets.cards import ascii_suits
@@ -88,7 +88,7 @@ class GameLog(Screen):
         parts = []
         for r in ordered:
             note = (" wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome)
-                    else " (late)" if r.outcome.startswith("late_") else "")
+                    else " (late)" if r.outcome is Outcome.LATE else "")
             parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
         humans = [s for s in self.people if self.raced(s)]
         if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):

@@ -87,6 +87,7 @@ class MachiavelliScreen(TurnScreen):
         Binding("enter", "confirm", "End turn"),
     ]
     COMMAND_KEYS = {"f": "fit", "n": "new group", "u": "undo all", "d": "draw"}
+    KEY_ACTIONS = {"u": RESET, "d": DRAW}
 
     CSS = """
     MachiavelliScreen #seats { grid-gutter: 0 1; }
@@ -505,11 +506,11 @@ class MachiavelliScreen(TurnScreen):
         return out
 
     def why_not(self, key: str) -> str:
-        if self.actor is not None and key == "d" and self.view.held is not None:
-            return f"You hold the {self.label(self.view.held)}: drop it first, or u to put everything back"
-        if self.actor is not None and key == "u":
-            return "Nothing to undo: the table is as it was at the start of your turn"
-        return super().why_not(key)
+        """The engine's reason on its own (and, for a card held, the way out of it)."""
+        reason = self.refusal(key)
+        if reason is None:
+            return super().why_not(key)
+        return f"{reason}, or u to put everything back" if key == "d" else reason
 
     def describe_action(self, action: Action) -> str:
         if action == END:

@@ -110,11 +110,17 @@ class SheddingScreen(TurnScreen):
             return []
         return [Command(key, labels[a.kind], a) for a in self.game.legal_actions(self.actor) if a.kind in labels]
 
+    def why_not(self, key: str) -> str:
+        """The engine's reason, said short: "d: you dig only when nothing fits — <the prompt>"."""
+        reason = self.refusal(key)
+        return f"{key}: {reason} — {self.prompt()}" if reason is not None else super().why_not(key)
+
 
 class NeoshoRapidsScreen(SheddingScreen):
     MARKING = True  # a chain of cards marked in order
     BINDINGS = [command_binding("d", "Draw")]
     COMMAND_KEYS = {"d": "draw & end turn"}
+    KEY_ACTIONS = {"d": DRAW}
 
     def center_lines(self) -> list[Text]:
         view = self.view
@@ -143,11 +149,6 @@ class NeoshoRapidsScreen(SheddingScreen):
     def commands(self) -> list[Command]:
         nothing = not self.game.can_draw()
         return self.command_for("d", {"draw": "end turn" if nothing else "draw & end turn"})
-
-    def why_not(self, key: str) -> str:
-        if self.actor is not None and key == "d":
-            return f"d: while a card fits you must play one first — {self.prompt()}"
-        return super().why_not(key)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "play":
@@ -250,6 +251,7 @@ class DigScreen(SheddingScreen):
         return f"a {self.named_short(named)}" if named in SUIT_NAMES else a_or_an(named)
 
     COMMAND_KEYS = {"d": "dig until a card fits"}
+    KEY_ACTIONS = {"d": DIG}
 
     def commands(self) -> list[Command]:
         return self.command_for("d", {"dig": "dig until a card fits", "pass": "pass"})
@@ -259,11 +261,6 @@ class DigScreen(SheddingScreen):
         super().submit(action)
         while action == DIG and self.actor is not None and self.game.legal_actions(self.actor) == [DIG]:
             super().submit(DIG)
-
-    def why_not(self, key: str) -> str:
-        if self.actor is not None and key == "d":
-            return f"d: you dig only when nothing fits — {self.prompt()}"
-        return super().why_not(key)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "play" and action.value:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardarcade.rules.base import Event, fill
+from cardarcade.rules.base import Event, Outcome, fill
 from cardarcade.ui.screens._panels import fitted, panel_width, table_size, two_rows
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.widgets.cards import CardBlock, Slot, centred_row
 
-HEADLINE_EVENTS = ("snap_win", "pool_win", "false_snap", "false_pool", "out", "game_over")
+HEADLINE_EVENTS = ("out", "game_over")
+HEADLINE_OUTCOMES = (Outcome.WON, Outcome.FAULT)  # a call that took cards or cost them
 
 
 def caption(name: str) -> str:
@@ -27,7 +28,7 @@ class CallingScreen(GameScreen):
 
     def on_game_events(self, events_: list[Event]) -> None:
         for event in events_:
-            if event.kind in HEADLINE_EVENTS or event.kind.endswith("_win") or event.kind.startswith("false"):
+            if event.kind in HEADLINE_EVENTS or event.outcome in HEADLINE_OUTCOMES:
                 self.headline = self.words(event)
 
     def up_row(self, extra: list[Slot] | None = None) -> CardBlock:

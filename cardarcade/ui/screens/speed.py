@@ -18,7 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.cards import Card, card_count
-from cardarcade.rules.base import Action, Event, IllegalAction, fill
+from cardarcade.rules.base import Action, Event, IllegalAction, Outcome, fill
 from cardarcade.rules.california_speed import PLACES, SIDE, matched
 from cardarcade.rules.speed import PILE_NAMES, fits
 from cardarcade.seating import Reaction
@@ -52,7 +52,6 @@ def possessive(name: str) -> str:
 class SpeedFamilyScreen(GameScreen):
     """What the speed games' screens share."""
 
-    LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"play_late"})  # the game's events for a race lost
     BEFORE_GO: ClassVar[str] = "wait for GO, the middle is not turned up yet"  # to a key pressed in the count
     SEEN_KEPT: ClassVar[int] = 16  # recent tables kept for keys handled late
     OPEN_HANDS: ClassVar[bool] = False  # every person's hand shows at one keyboard (no covers without turns)
@@ -107,7 +106,7 @@ class SpeedFamilyScreen(GameScreen):
         """Plays are not reactions worth a line each: only a race lost is told, with its margin."""
         lines = []
         for r in batch:
-            if r.outcome not in self.LATE_OUTCOMES:
+            if r.outcome is not Outcome.LATE:
                 continue
             words = beaten_words(self.names, r, len(self.people) == 1 and r.seat in self.people)
             if words is not None:

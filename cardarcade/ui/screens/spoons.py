@@ -23,9 +23,8 @@ from cardarcade.ui.widgets.cards import CardBlock, Slot, card_size_for, centred_
 
 class SpoonsScreen(SpeedFamilyScreen):
     VERBS: ClassVar[list[str]] = ["take", *CARD_VERBS, "grab"]
-    # only a grab too late is told, with who was earlier and by how much; a spoon taken is in the
-    # log already, and in Pig a nose is for the others to notice
-    LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"grab_late"})
+    # (as in the family, only a grab too late is told, with who was earlier and by how much: a
+    # spoon taken is in the log already, and in Pig a nose is for the others to notice)
     OPEN_HANDS = True
 
     def __init__(self, setup, **where) -> None:

@@ -14,7 +14,6 @@ told by how much they lost (when it is also the card's letter, the holder's next
 from __future__ import annotations
 
 import threading
-from typing import ClassVar
 
 from rich.align import Align
 from rich.console import Group, RenderableType
@@ -23,7 +22,7 @@ from textual import events
 
 from cardarcade.rules.base import Action, Event, fill
 from cardarcade.rules.through_the_window import PASS, fold, nouns, rank_hint
-from cardarcade.seating import Reaction
+from cardarcade.seating import Reaction, is_win
 from cardarcade.ui.keymaps import keymap_for
 from cardarcade.ui.screens._panels import fitted, panel_width
 from cardarcade.ui.screens.speed import SpeedFamilyScreen
@@ -37,7 +36,6 @@ TYPED = frozenset("-' ")  # what a word may hold besides letters (ice-cream, tam
 
 
 class ThroughTheWindowScreen(SpeedFamilyScreen):
-    LATE_OUTCOMES: ClassVar[frozenset[str]] = frozenset({"word_late"})
     VERBS = ["react", "decline"]  # hot-seat only: buzz, pass (alone, every letter types)
     VERB_HELP = {"react": "buzz", "decline": "pass"}
     BEFORE_GO = "wait for GO and the card"
@@ -249,7 +247,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
 
     def reaction_note(self, batch: list[Reaction]) -> Text | None:
         """A word that won: its time; a word beaten to the card: by whom and how much (the family's note)."""
-        won = [f"{self.names[r.seat]} {r.seconds:.1f} s" for r in batch if r.outcome == "word_win"]
+        won = [f"{self.names[r.seat]} {r.seconds:.1f} s" for r in batch if is_win(r.outcome)]
         late = super().reaction_note(batch)
         if not won:
             return late

@@ -232,6 +232,7 @@ class SchnapsenScreen(TrickScreen):
     # Every command letter, so one pressed when its move is not open says why not.
     COMMAND_KEYS = {"m": "show a marriage", "x": "exchange the trump jack", "c": "close the stock",
                     "o": "declare 66", "p": "let the hand end"}
+    KEY_ACTIONS = {"m": Action("marry"), "x": EXCHANGE, "c": CLOSE, "o": OUT, "p": PASS}
 
     def seat_grid(self) -> tuple[int, int]:
         return 1, 2  # a whole row each: the marriages shown need the room
@@ -317,38 +318,10 @@ class SchnapsenScreen(TrickScreen):
         self.show("prompt", Text(self.prompt()))  # the marriage label names the card
 
     def why_not_card(self, card: Card) -> str:
-        view = self.view
-        if view.final:
+        if self.view.final:  # (which keys end the hand: the engine knows no keys)
             return "The hands are played out: o declares 66, p lets the hand end"
-        led = view.trick[0].card.suit if view.trick else None
-        if led is not None and any(c.suit is led for c in view.hand):
-            return "Strict rules: follow suit, and win the trick if you can (the bright cards)"
-        return "Strict rules: you cannot follow, so you must trump (the bright cards)"
-
-    def why_not(self, key: str) -> str:
-        """Which rule closes a command now, so a new player learns when it opens."""
-        view = self.view
-        if self.actor is None or view.final or key == "p":
-            return super().why_not(key)
-        leading = view.turn == self.actor and not view.trick
-        reasons = {
-            "m": "only on your lead, holding a king and queen of one suit" if not leading
-            else "you hold no king and queen of one suit",
-            "x": self.exchange_closed(leading),
-            "c": "only on your lead, while the stock is open" if not leading
-            else "the stock is already closed or used up",
-            "o": "only right after you win a trick, before you lead again",
-        }
-        return f"{key} {self.command_keys[key]}: {reasons[key]} — {self.prompt()}"
-
-    def exchange_closed(self, leading: bool) -> str:
-        view = self.view
-        jack = self.card_label(Card.of(Rank.JACK, view.trump)).plain.strip()
-        if Card.of(Rank.JACK, view.trump) not in view.hand:
-            return f"you do not hold the {jack}"
-        if not leading or view.last_winner != self.actor:
-            return "only on your lead after winning a trick"
-        return "only while the stock is open"
+        reason = self.engine_reason(Action("play", (card,)))
+        return f"{reason} (the bright cards)" if reason is not None else super().why_not_card(card)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "marry":

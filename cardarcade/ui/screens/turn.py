@@ -36,8 +36,8 @@ from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.textual_compat import modal_binding_chain
-from cardarcade.ui.widgets.cards import (CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, card_size_for,
-                                         centred_row)
+from cardarcade.ui.widgets.cards import (CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, ascii_suits,
+                                         card_size_for, centred_row)
 from cardarcade.ui.widgets.keybar import KeyBar
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
@@ -297,6 +297,8 @@ class TurnScreen(GameScreen):
     # Every command letter of the game and what it does, so a key pressed when its move is not
     # open says so ("d draw: not now") instead of nothing. Commands offered are added as they come.
     COMMAND_KEYS: ClassVar[dict[str, str]] = {}
+    # The action each command letter asks for, so the engine can say why it is closed (``why_not``).
+    KEY_ACTIONS: ClassVar[dict[str, Action]] = {}
     OWN_KEYS: ClassVar[frozenset[str]] = frozenset()  # keys a game's screen reads itself before these
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
     BINDINGS = [
@@ -598,7 +600,19 @@ class TurnScreen(GameScreen):
         play a card when you can'."""
         if self.actor is None:
             return f"{key} {self.command_keys[key]}: not your turn — {self.turn_prompt() or 'wait'}"
-        return f"{key} {self.command_keys[key]}: not possible now — {self.prompt()}"
+        return f"{key} {self.command_keys[key]}: {self.refusal(key) or 'not possible now'} — {self.prompt()}"
+
+    def refusal(self, key: str) -> str | None:
+        """The engine's reason the person to move may not do what ``key`` asks (None: none known),
+        suits in this app's glyphs."""
+        return self.engine_reason(self.KEY_ACTIONS.get(key))
+
+    def engine_reason(self, action: Action | None) -> str | None:
+        """The engine's reason the person to move may not make ``action`` (None: none known)."""
+        if action is None or self.actor is None:
+            return None
+        reason = self.game.why_not(self.actor, action)
+        return ascii_suits(reason) if reason is not None and self.app.ascii_glyphs else reason
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.move_cursor(dx, dy)
