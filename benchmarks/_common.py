@@ -22,7 +22,8 @@ import sys
 import termios
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 BENCH_DIR = Path(__file__).resolve().parent
 RESULTS_DIR = BENCH_DIR / "results"
@@ -35,7 +36,7 @@ REPO_DIR = BENCH_DIR.parent
 def machine() -> dict[str, Any]:
     """Where a figure was measured; figures from different machines are not comparable."""
     return {
-        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "platform": platform.platform(),
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -137,8 +138,14 @@ class PtyProcess:
     everything it starts; ``close`` signals that group and nothing else.
     """
 
-    def __init__(self, argv: Sequence[str], cols: int = 80, rows: int = 24,
-                 env: dict[str, str] | None = None, cwd: str | Path | None = None) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        cols: int = 80,
+        rows: int = 24,
+        env: dict[str, str] | None = None,
+        cwd: str | Path | None = None,
+    ) -> None:
         self.argv = list(argv)
         env = terminal_env() if env is None else env
         # Timestamp before fork: "startup" includes creating the process.
@@ -284,7 +291,7 @@ class PtyProcess:
             except ChildProcessError:
                 self.returncode = -sig
 
-    def __enter__(self) -> "PtyProcess":
+    def __enter__(self) -> PtyProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -36,7 +36,8 @@ if os.environ.get("BENCH_GC_POLICY") == "old":
 
 if importlib.util.find_spec("cardarcade.server.watchdog") is None:
     spec = importlib.util.spec_from_file_location(
-        "_bench_watchdog", Path(__file__).resolve().parent.parent / "cardarcade" / "server" / "watchdog.py")
+        "_bench_watchdog", Path(__file__).resolve().parent.parent / "cardarcade" / "server" / "watchdog.py"
+    )
     assert spec is not None and spec.loader is not None
     watchdog = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(watchdog)
@@ -81,6 +82,9 @@ finally:
     gc.unfreeze()
     started = time.perf_counter()
     leftover = gc.collect()
-    print(f"bench: leftover {leftover} objects, {1000 * (time.perf_counter() - started):.0f} ms",
-          file=sys.stderr, flush=True)
+    print(
+        f"bench: leftover {leftover} objects, {1000 * (time.perf_counter() - started):.0f} ms",
+        file=sys.stderr,
+        flush=True,
+    )
 sys.exit(status)

@@ -18,7 +18,8 @@ import cardarcade
 print(f"bench: cardarcade from {Path(cardarcade.__file__).parent}", file=sys.stderr, flush=True)
 if importlib.util.find_spec("cardarcade.server.watchdog") is None:
     spec = importlib.util.spec_from_file_location(
-        "_bench_watchdog", Path(__file__).resolve().parent.parent / "cardarcade" / "server" / "watchdog.py")
+        "_bench_watchdog", Path(__file__).resolve().parent.parent / "cardarcade" / "server" / "watchdog.py"
+    )
     assert spec is not None and spec.loader is not None
     watchdog = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(watchdog)

@@ -44,9 +44,15 @@ def session(game_id: str, players: int, median_ms: int, games: int, shape: str =
     races, bots, won = person_session(GAMES[game_id], median_ms / 1000, players, games, shape)
     opening = races[:OPENING]
     # Seat 0 is the person: a race decided by them is one they won, or lost by being last.
-    figures = {"races": len(races), "share": None, "even": None, "ratio": None, "bots_ms_end": round(bots * 1000),
-               "won": round(won, 2),
-               "opening": [sum(r.seat == 0 for r in opening), sum(r.even_share for r in opening)]}
+    figures = {
+        "races": len(races),
+        "share": None,
+        "even": None,
+        "ratio": None,
+        "bots_ms_end": round(bots * 1000),
+        "won": round(won, 2),
+        "opening": [sum(r.seat == 0 for r in opening), sum(r.even_share for r in opening)],
+    }
     if races:
         share = sum(r.seat == 0 for r in races) / len(races)
         even = sum(r.even_share for r in races) / len(races)
@@ -56,8 +62,9 @@ def session(game_id: str, players: int, median_ms: int, games: int, shape: str =
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="3 games, the least and the most players only (about 25 s)")
+    parser.add_argument(
+        "--quick", action="store_true", help="3 games, the least and the most players only (about 25 s)"
+    )
     parser.add_argument("--games", type=int, help="games per session (default 10, quick 3)")
     parser.add_argument("--only", help="comma-separated game ids (default: every realtime game)")
     parser.add_argument("--medians", help="comma-separated person medians in ms (default 250,300,450,600,700,1000)")
@@ -82,13 +89,15 @@ def main() -> None:
         print(f"\nperson: {shape}")
         results[shape] = person_table(chosen, medians, games, args.quick, shape, args.players)
     print(f"\n{games} games a session, {time.perf_counter() - start:.0f} s. Salute the King: the share of races LOST.")
-    path = _common.write_results(args.out, {"games_per_session": games, "medians_ms": list(medians),
-                                            "opening_races": OPENING, "people": results})
+    path = _common.write_results(
+        args.out, {"games_per_session": games, "medians_ms": list(medians), "opening_races": OPENING, "people": results}
+    )
     print(f"written to {_common.shown(path)}")
 
 
-def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick: bool, shape: str,
-                 sizes: str | None = None) -> dict:
+def person_table(
+    chosen: list[str], medians: tuple[int, ...], games: int, quick: bool, shape: str, sizes: str | None = None
+) -> dict:
     """Print (and return) one person shape's cells: every game, player count and median."""
     cells: dict[str, dict[str, dict[str, dict]]] = {}
     header = "".join(f"{m:>8} ms" for m in medians)
@@ -103,7 +112,8 @@ def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick:
             counts = sorted({spec.min_players, spec.max_players})
         if sizes:
             counts = [n for n in map(int, sizes.split(",")) if spec.min_players <= n <= spec.max_players] or [
-                spec.min_players]
+                spec.min_players
+            ]
         for players in counts:
             row = {}
             for median_ms in medians:
@@ -118,12 +128,18 @@ def person_table(chosen: list[str], medians: tuple[int, ...], games: int, quick:
                 sums = openings.setdefault(game_id, {}).setdefault(median_ms, [0, 0.0])
                 sums[0] += taken
                 sums[1] += even
-            figures = "".join(f"{c['share'] * 100:>6.0f}/{c['even'] * 100:<3.0f}{' ' if c['close'] else '*'}"
-                              if c["races"] else f"{'-':>10} " for c in row.values())
+            figures = "".join(
+                f"{c['share'] * 100:>6.0f}/{c['even'] * 100:<3.0f}{' ' if c['close'] else '*'}"
+                if c["races"]
+                else f"{'-':>10} "
+                for c in row.values()
+            )
             won = " ".join(f"{c['won']:g}" for c in row.values())
             print(f"{game_id:18} {players:>2} {figures}   {won} of {games}", flush=True)
-    print(f"\nThe first {OPENING} races of every session, all player counts together "
-          f"(the share taken over the even share: 1.00 is even):")
+    print(
+        f"\nThe first {OPENING} races of every session, all player counts together "
+        f"(the share taken over the even share: 1.00 is even):"
+    )
     for game_id, by_median in openings.items():
         ratios = "".join(f"{taken / even if even else float('nan'):>11.2f}" for taken, even in by_median.values())
         print(f"{game_id:21} {ratios}")

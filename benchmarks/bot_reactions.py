@@ -29,8 +29,12 @@ def spread_ms(seconds: list[float]) -> dict[str, float]:
     ms = [s * 1000 for s in seconds]
     if not ms:
         return {"n": 0}
-    return {"n": len(ms), "p10": round(_common.percentile(ms, 10), 1),
-            "median": round(_common.percentile(ms, 50), 1), "p90": round(_common.percentile(ms, 90), 1)}
+    return {
+        "n": len(ms),
+        "p10": round(_common.percentile(ms, 10), 1),
+        "median": round(_common.percentile(ms, 50), 1),
+        "p90": round(_common.percentile(ms, 90), 1),
+    }
 
 
 def model(level: str) -> dict[str, float]:

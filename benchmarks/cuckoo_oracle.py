@@ -61,6 +61,7 @@ def oracle_move(game: Cuckoo, bots: dict, seat: int):
     def worth(action) -> tuple[bool, int]:
         pays, others = outcome(game, bots, seat, action)
         return pays, -others
+
     return min(game.legal_actions(seat), key=worth)
 
 
@@ -105,10 +106,19 @@ def regret_row(games: int, batches: int) -> dict:
 
     def mean(values) -> float:
         return round(float(sum(values)) / len(found), 4)
-    return {"game": "cuckoo", "players": PLAYERS, "games": games, "decisions": len(found), "batches": batches,
-            "hard_regret": mean(r[0] for r in found), "expert_regret": mean(r[1] for r in found),
-            "hard_off_best": mean(r[0] > 0 for r in found), "expert_off_best": mean(r[1] > 0 for r in found),
-            "best_pay_chance": mean(r[2] for r in found)}
+
+    return {
+        "game": "cuckoo",
+        "players": PLAYERS,
+        "games": games,
+        "decisions": len(found),
+        "batches": batches,
+        "hard_regret": mean(r[0] for r in found),
+        "expert_regret": mean(r[1] for r in found),
+        "hard_off_best": mean(r[0] > 0 for r in found),
+        "expert_off_best": mean(r[1] > 0 for r in found),
+        "best_pay_chance": mean(r[2] for r in found),
+    }
 
 
 def main() -> None:
@@ -116,8 +126,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=600, help="games (every seat of every deal counts)")
     parser.add_argument("--lower", default="medium", help="the level of the other five bots")
     parser.add_argument("--out", default="cuckoo_oracle", help="result file name in benchmarks/results/")
-    parser.add_argument("--regret", action="store_true", help="how far hard's moves are from the best a "
-                        "player who cannot see the cards can reckon, at tables of hard bots")
+    parser.add_argument(
+        "--regret",
+        action="store_true",
+        help="how far hard's moves are from the best a "
+        "player who cannot see the cards can reckon, at tables of hard bots",
+    )
     parser.add_argument("--batches", type=int, default=24, help="--regret: the long reckoning's batches of deals")
     args = parser.parse_args()
     if args.regret:
@@ -126,8 +140,13 @@ def main() -> None:
         write_rows(args.out, [row])
         return
     results = rotated(args.games, PLAYERS, lambda seat, seed: play(args.lower, seat, seed))
-    row = oracle_row("cuckoo", PLAYERS, args.lower, [r[0] for r in results],
-                     paid_per_hand=round(sum(r[1] for r in results) / sum(r[2] for r in results), 3))
+    row = oracle_row(
+        "cuckoo",
+        PLAYERS,
+        args.lower,
+        [r[0] for r in results],
+        paid_per_hand=round(sum(r[1] for r in results) / sum(r[2] for r in results), 3),
+    )
     print_row(row, f"  chips paid a hand {row['paid_per_hand']}")
     write_rows(args.out, [row])
 

@@ -39,9 +39,23 @@ from cardarcade.rules.base import GameSpec  # noqa: E402
 # Applied actions/s, whole loop: War and Slapjack, the simplest engines, bound what bots and
 # simulations can do; the speed family (issue 12) and the trick-taking family (issue 13) each
 # asked for 50,000 in random play.
-TARGETS = {"war": 100_000, "slapjack": 100_000} | dict.fromkeys((
-    "speed", "california-speed", "aggravation", "spoons", "cash", "through-the-window",
-    "schnapsen", "bura", "toepen", "polignac", "frogs-in-the-pond", "chicago"), 50_000)
+TARGETS = {"war": 100_000, "slapjack": 100_000} | dict.fromkeys(
+    (
+        "speed",
+        "california-speed",
+        "aggravation",
+        "spoons",
+        "cash",
+        "through-the-window",
+        "schnapsen",
+        "bura",
+        "toepen",
+        "polignac",
+        "frogs-in-the-pond",
+        "chicago",
+    ),
+    50_000,
+)
 # A game that has not ended after this many actions is abandoned (and reported): every game
 # is supposed to end by its own turn cap long before this.
 ACTION_CAP = 2_000_000
@@ -62,7 +76,7 @@ class Loop:
     errors: list[str] = field(default_factory=list)  # exceptions from apply on a legal action
     next_seed: int = 0  # where a following run should carry on
 
-    def add(self, other: "Loop") -> None:
+    def add(self, other: Loop) -> None:
         self.seconds += other.seconds
         self.cpu_seconds += other.cpu_seconds
         self.actions += other.actions
@@ -74,8 +88,9 @@ class Loop:
         self.next_seed = other.next_seed
 
 
-def playouts(spec: GameSpec, players: int, budget: float, seed: int,
-             traces: list[tuple[int, list]] | None = None) -> Loop:
+def playouts(
+    spec: GameSpec, players: int, budget: float, seed: int, traces: list[tuple[int, list]] | None = None
+) -> Loop:
     """Random games until ``budget`` seconds have passed. With ``traces``, also record each
     finished game's (seed, [(seat, action), ...]) for the replay pass (that costs a little)."""
     rng = random.Random(seed)
@@ -179,7 +194,7 @@ def profile_top(spec: GameSpec, players: int, seconds: float, limit: int = 14) -
     pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(limit)
     lines = buf.getvalue().splitlines()
     start = next((i for i, line in enumerate(lines) if "ncalls" in line), 0)
-    return "\n".join(lines[start:start + limit + 1])
+    return "\n".join(lines[start : start + limit + 1])
 
 
 def measure(spec: GameSpec, players: int, budget: float) -> dict:
@@ -211,16 +226,18 @@ def measure(spec: GameSpec, players: int, budget: float) -> dict:
         loop_us = cpu / whole.actions * 1e6
         setup_us_per_action = setup_s / replayed * 1e6
         apply_us = apply_s / replayed * 1e6
-        row.update({
-            "replayed_games": len(traces),
-            "replayed_actions": replayed,
-            "us_per_action_whole_loop": round(loop_us, 3),
-            "us_per_action_apply": round(apply_us, 3),
-            "us_per_action_setup_share": round(setup_us_per_action, 3),
-            "us_per_action_choose": round(loop_us - apply_us - setup_us_per_action, 3),
-            "us_per_game_setup": round(setup_s / len(traces) * 1e6, 1),
-            "apply_only_actions_per_s": round(replayed / apply_s, 1) if apply_s else None,
-        })
+        row.update(
+            {
+                "replayed_games": len(traces),
+                "replayed_actions": replayed,
+                "us_per_action_whole_loop": round(loop_us, 3),
+                "us_per_action_apply": round(apply_us, 3),
+                "us_per_action_setup_share": round(setup_us_per_action, 3),
+                "us_per_action_choose": round(loop_us - apply_us - setup_us_per_action, 3),
+                "us_per_game_setup": round(setup_s / len(traces) * 1e6, 1),
+                "apply_only_actions_per_s": round(replayed / apply_s, 1) if apply_s else None,
+            }
+        )
     target = TARGETS.get(spec.id)
     if target is not None:
         row["target_actions_per_s"] = target
@@ -257,8 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.seconds or max(0.3, min(1.5 if args.quick else 8.0, total / len(todo) / 1.5))
 
     print(f"engine throughput: {len(todo)} configurations, {budget:.2f} s each (+{budget / 2:.2f} s split)")
-    print(f"{'game':<20}{'players':>7}{'actions/s':>13}{'(wall)':>10}{'(best)':>10}{'games/s':>10}{'act/game':>10}"
-          f"{'apply µs':>10}{'choose µs':>10}{'setup µs/g':>11}  target")
+    print(
+        f"{'game':<20}{'players':>7}{'actions/s':>13}{'(wall)':>10}{'(best)':>10}{'games/s':>10}{'act/game':>10}"
+        f"{'apply µs':>10}{'choose µs':>10}{'setup µs/g':>11}  target"
+    )
     rows = []
     for spec, players in todo:
         row = measure(spec, players, budget)
@@ -266,12 +285,14 @@ def main(argv: list[str] | None = None) -> int:
         target = row.get("target_actions_per_s")
         verdict = "" if target is None else (f">= {target:,}: " + ("met" if row["meets_target"] else "MISSED"))
         mean = row["mean_actions_per_game"]
-        print(f"{spec.id:<20}{players:>7}{row['actions_per_s']:>13,.0f}{row['actions_per_wall_s']:>10,.0f}"
-              f"{row['best_slice_actions_per_s']:>10,.0f}"
-              f"{row['games_per_s']:>10,.1f}"
-              f"{(f'{mean:,.1f}' if mean is not None else '-'):>10}"
-              f"{row.get('us_per_action_apply', float('nan')):>10.2f}{row.get('us_per_action_choose', float('nan')):>10.2f}"
-              f"{row.get('us_per_game_setup', float('nan')):>11,.0f}  {verdict}")
+        print(
+            f"{spec.id:<20}{players:>7}{row['actions_per_s']:>13,.0f}{row['actions_per_wall_s']:>10,.0f}"
+            f"{row['best_slice_actions_per_s']:>10,.0f}"
+            f"{row['games_per_s']:>10,.1f}"
+            f"{(f'{mean:,.1f}' if mean is not None else '-'):>10}"
+            f"{row.get('us_per_action_apply', float('nan')):>10.2f}{row.get('us_per_action_choose', float('nan')):>10.2f}"
+            f"{row.get('us_per_game_setup', float('nan')):>11,.0f}  {verdict}"
+        )
         for problem in ("stuck", "capped"):
             if row[problem]:
                 print(f"    !! {row[problem]} game(s) {problem}")
@@ -280,12 +301,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.profile:
             print(profile_top(spec, players, min(2.0, budget)))
 
-    path = _common.write_results("engine_throughput", {
-        "quick": args.quick, "budget_s_per_config": budget, "targets_actions_per_s": TARGETS, "rows": rows,
-    })
-    print("(rates and µs are per CPU-second of this process; '(wall)' is per wall-clock second;\n"
-          " '(best)' is the best ~1 s slice of the run.\n"
-          " apply µs includes apply's own legality check; choose = actors + legal_actions + random picks)")
+    path = _common.write_results(
+        "engine_throughput",
+        {
+            "quick": args.quick,
+            "budget_s_per_config": budget,
+            "targets_actions_per_s": TARGETS,
+            "rows": rows,
+        },
+    )
+    print(
+        "(rates and µs are per CPU-second of this process; '(wall)' is per wall-clock second;\n"
+        " '(best)' is the best ~1 s slice of the run.\n"
+        " apply µs includes apply's own legality check; choose = actors + legal_actions + random picks)"
+    )
     print(f"results: {_common.shown(path)}")
     return 0
 

@@ -40,8 +40,10 @@ def oracle_ask(game: FishingGame, seat: int) -> Action | None:
 def play(game_id: str, players: int, oracle_seat: int, seed: int) -> float:
     """The oracle's share of one game against medium bots (1 alone, a share of a shared win)."""
     game: FishingGame = GAMES[game_id].new(players, seed=seed)  # type: ignore[assignment]
-    bots = {p: make_bot(game_id, p, "medium" if p != oracle_seat else "hard", random.Random(f"{seed}:{p}"))
-            for p in range(players)}
+    bots = {
+        p: make_bot(game_id, p, "medium" if p != oracle_seat else "hard", random.Random(f"{seed}:{p}"))
+        for p in range(players)
+    }
     while not game.is_over:
         seat = game.actors()[0]
         action = oracle_ask(game, seat) if seat == oracle_seat else None

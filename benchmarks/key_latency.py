@@ -173,8 +173,17 @@ class Slapjack(Target):
         self.seed = seed
 
     def command(self, session: int) -> list[str]:
-        return [*_common.direct_cardarcade_command(), "play", self.game_id, "--players", str(self.players),
-                "--bots", "medium", "--seed", str(self.seed + session)]
+        return [
+            *_common.direct_cardarcade_command(),
+            "play",
+            self.game_id,
+            "--players",
+            str(self.players),
+            "--bots",
+            "medium",
+            "--seed",
+            str(self.seed + session),
+        ]
 
     def marker(self, press: int) -> bytes:
         return b"SLAP!"
@@ -232,8 +241,15 @@ class Speed(Target):
         self.seed = seed
 
     def command(self, session: int) -> list[str]:
-        return [*_common.direct_cardarcade_command(), "play", "speed", "--bots", "expert",
-                "--seed", str(self.seed + session)]
+        return [
+            *_common.direct_cardarcade_command(),
+            "play",
+            "speed",
+            "--bots",
+            "expert",
+            "--seed",
+            str(self.seed + session),
+        ]
 
     def key(self, press: int) -> bytes:
         return b"\x1b[D" if press % 2 else b"\x1b[C"
@@ -266,8 +282,15 @@ class SchnapsenThinking(Target):
         self._before: list[str] = []  # the screen as drawn just before a timed press
 
     def command(self, session: int) -> list[str]:
-        return [*_common.direct_cardarcade_command(), "play", "schnapsen", "--bots", "expert",
-                "--seed", str(self.seed + session)]
+        return [
+            *_common.direct_cardarcade_command(),
+            "play",
+            "schnapsen",
+            "--bots",
+            "expert",
+            "--seed",
+            str(self.seed + session),
+        ]
 
     def key(self, press: int) -> bytes:
         return b"\x1b[D" if press % 2 else b"\x1b[C"
@@ -314,8 +337,10 @@ class SchnapsenThinking(Target):
         # bot's, drawn in the answer's rest window: its search answering (the seat's mark goes),
         # its card played, a new search for its next lead.
         rows = self._drawn(output)
-        return all(before == now or self._key_row(row, before, now)
-                   for row, (before, now) in enumerate(zip(self._before, rows)))
+        return all(
+            before == now or self._key_row(row, before, now)
+            for row, (before, now) in enumerate(zip(self._before, rows))
+        )
 
     @staticmethod
     def _key_row(row: int, before: str, now: str) -> bool:
@@ -328,7 +353,7 @@ class SchnapsenThinking(Target):
             self._screen = pyte.Screen(80, 24)
             self._stream = pyte.ByteStream(self._screen)
             self._fed = 0
-        self._stream.feed(bytes(output[self._fed:]))
+        self._stream.feed(bytes(output[self._fed :]))
         self._fed = len(output)
         return self._screen.display
 
@@ -341,8 +366,13 @@ class SchnapsenThinking(Target):
         return 0
 
 
-LIVE_GAMES = {"slapjack": Slapjack, "egyptian-ratscrew": EgyptianRatscrew, "menu": Menu, "speed": Speed,
-              "schnapsen-thinking": SchnapsenThinking}
+LIVE_GAMES = {
+    "slapjack": Slapjack,
+    "egyptian-ratscrew": EgyptianRatscrew,
+    "menu": Menu,
+    "speed": Speed,
+    "schnapsen-thinking": SchnapsenThinking,
+}
 
 
 class Bare(Target):
@@ -396,7 +426,7 @@ class Runner:
                 self.proc = None
                 waiting_since = time.perf_counter()
                 continue
-            if proc.eof or target.finished(bytes(proc.output[max(0, self.seen - 64):])):
+            if proc.eof or target.finished(bytes(proc.output[max(0, self.seen - 64) :])):
                 out.endings.append(proc.close())
                 self.proc = None
                 continue
@@ -485,9 +515,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="25 presses each (about 15 s)")
     parser.add_argument("--presses", type=int, help="timed presses per program (default 300)")
     parser.add_argument("--seed", type=int, default=1, help="the game's deal (later games: seed+1, ...)")
-    parser.add_argument("--game", choices=sorted(LIVE_GAMES), default="slapjack",
-                        help="the live game measured (results: key_latency.json for slapjack, "
-                             "key_latency_<game>.json otherwise)")
+    parser.add_argument(
+        "--game",
+        choices=sorted(LIVE_GAMES),
+        default="slapjack",
+        help="the live game measured (results: key_latency.json for slapjack, key_latency_<game>.json otherwise)",
+    )
     args = parser.parse_args(argv)
     _common.use_fresh_data_folders()
     presses = args.presses or (25 if args.quick else 300)
@@ -499,15 +532,21 @@ def main(argv: list[str] | None = None) -> int:
     live = LIVE_GAMES[args.game](args.seed)
     measured = run([live, Bare()], presses, rng, budget)
     results = {s.name: s for s in measured}
-    print(f"{len(measured[0].first_bytes)} + {len(measured[1].first_bytes)} samples in "
-          f"{time.perf_counter() - start:.1f} s, presses alternating between the two programs "
-          f"(load average {load_before:.2f} -> {os.getloadavg()[0]:.2f})")
+    print(
+        f"{len(measured[0].first_bytes)} + {len(measured[1].first_bytes)} samples in "
+        f"{time.perf_counter() - start:.1f} s, presses alternating between the two programs "
+        f"(load average {load_before:.2f} -> {os.getloadavg()[0]:.2f})"
+    )
     print("\nkey press -> screen bytes, ms (pty 80x24, TERM=xterm-256color)")
     show("first bytes after the key", [(n, _common.summary_ms(s.first_bytes)) for n, s in results.items()])
-    show("the key's own marker complete ('SLAP!' / the menu's summary / new Label text)",
-         [(n, _common.summary_ms(s.marker)) for n, s in results.items()])
-    show(f"whole answer (the last byte before the output rests {REST_S * 1000:g} ms)",
-         [(n, _common.summary_ms(s.whole)) for n, s in results.items()])
+    show(
+        "the key's own marker complete ('SLAP!' / the menu's summary / new Label text)",
+        [(n, _common.summary_ms(s.marker)) for n, s in results.items()],
+    )
+    show(
+        f"whole answer (the last byte before the output rests {REST_S * 1000:g} ms)",
+        [(n, _common.summary_ms(s.whole)) for n, s in results.items()],
+    )
     for name, s in results.items():
         notes = [f"{s.suspect} suspect (marker > {SUSPECT_S * 1000:g} ms after the first bytes)"]
         if s.no_marker:
@@ -530,22 +569,35 @@ def main(argv: list[str] | None = None) -> int:
     whole_target = {Menu: TARGET_WHOLE_RATIO, SchnapsenThinking: TARGET_THINKING_RATIO}.get(type(live))
     if whole_target is not None:
         verdict = "met" if ratios[99] <= whole_target else "MISSED"
-        print(f"target: whole answer p99 within {whole_target:g} x the bare app's: "
-              f"{ratios[99]:.2f} (median {ratios[50]:.2f}), {verdict}")
+        print(
+            f"target: whole answer p99 within {whole_target:g} x the bare app's: "
+            f"{ratios[99]:.2f} (median {ratios[50]:.2f}), {verdict}"
+        )
     else:  # the bots' own moves run into a key's whole answer here: a figure, not a target
-        print(f"whole answer against the bare app's (bots' moves included): p99 {ratios[99]:.2f}, "
-              f"median {ratios[50]:.2f}")
-    print("caveat: bots redraw the screen on their own schedule; a 'suspect' first reply may be a bot's"
-          " move rather than the answer to the key (it still counts in the first-bytes figures).")
+        print(
+            f"whole answer against the bare app's (bots' moves included): p99 {ratios[99]:.2f}, median {ratios[50]:.2f}"
+        )
+    print(
+        "caveat: bots redraw the screen on their own schedule; a 'suspect' first reply may be a bot's"
+        " move rather than the answer to the key (it still counts in the first-bytes figures)."
+    )
 
-    path = _common.write_results(live.results_name, {
-        "quick": args.quick, "presses": presses, "quiet_ms": QUIET_S * 1000, "gap_ms": [g * 1000 for g in GAP_S],
-        "terminal": {"cols": 80, "rows": 24, "TERM": "xterm-256color"},
-        "target_p99_ms": TARGET_P99_MS, "p99_ms": p99, "meets_target": p99 <= TARGET_P99_MS,
-        "whole_answer_ratio_to_bare": {"median": round(ratios[50], 3), "p99": round(ratios[99], 3)},
-        "target_whole_ratio": TARGET_THINKING_RATIO if isinstance(live, SchnapsenThinking) else TARGET_WHOLE_RATIO,
-        "programs": {name: s.report() for name, s in results.items()},
-    })
+    path = _common.write_results(
+        live.results_name,
+        {
+            "quick": args.quick,
+            "presses": presses,
+            "quiet_ms": QUIET_S * 1000,
+            "gap_ms": [g * 1000 for g in GAP_S],
+            "terminal": {"cols": 80, "rows": 24, "TERM": "xterm-256color"},
+            "target_p99_ms": TARGET_P99_MS,
+            "p99_ms": p99,
+            "meets_target": p99 <= TARGET_P99_MS,
+            "whole_answer_ratio_to_bare": {"median": round(ratios[50], 3), "p99": round(ratios[99], 3)},
+            "target_whole_ratio": TARGET_THINKING_RATIO if isinstance(live, SchnapsenThinking) else TARGET_WHOLE_RATIO,
+            "programs": {name: s.report() for name, s in results.items()},
+        },
+    )
     print(f"results: {_common.shown(path)}")
     return 0
 

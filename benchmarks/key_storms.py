@@ -57,8 +57,9 @@ def hold(proc: _common.PtyProcess, key: bytes, times: int) -> None:
 def measure_game(game: str, holds: list[tuple[str, bytes, int]], rounds: int) -> dict:
     with tempfile.TemporaryDirectory() as home:
         env = _common.terminal_env({"XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "HOME": home})
-        proc = _common.PtyProcess([*_common.direct_cardarcade_command(), "play", game, "--bots", "easy",
-                                   "--seed", "1"], env=env)
+        proc = _common.PtyProcess(
+            [*_common.direct_cardarcade_command(), "play", game, "--bots", "easy", "--seed", "1"], env=env
+        )
         try:
             if not proc.wait_quiet(1.0, 60.0):
                 raise RuntimeError(f"{game}: the first screen never rested")
@@ -74,13 +75,15 @@ def measure_game(game: str, holds: list[tuple[str, bytes, int]], rounds: int) ->
                 first = proc.wait_for(b"\x1b", 10.0, start=len(proc.output))
                 whole = proc.last_byte_before_rest(0.06, 10.0, last=first)
                 proc.drain_for(2.0)
-                out["holds"].setdefault(name, []).append({
-                    "keys": times,
-                    "backlog_after_let_go_s": None if backlog is None else round(max(backlog, 0.0), 3),
-                    "next_key_first_bytes_ms": None if first is None else round(1000 * (first - written), 1),
-                    "next_key_whole_answer_ms": None if whole is None else round(1000 * (whole - written), 1),
-                    "rss_after_mib": round(rss_mib(proc.pid), 1),
-                })
+                out["holds"].setdefault(name, []).append(
+                    {
+                        "keys": times,
+                        "backlog_after_let_go_s": None if backlog is None else round(max(backlog, 0.0), 3),
+                        "next_key_first_bytes_ms": None if first is None else round(1000 * (first - written), 1),
+                        "next_key_whole_answer_ms": None if whole is None else round(1000 * (whole - written), 1),
+                        "rss_after_mib": round(rss_mib(proc.pid), 1),
+                    }
+                )
                 if name == holds[-1][0]:
                     out["rss_after_round_mib"].append(out["holds"][name][-1]["rss_after_mib"])
             out["rss_end_vs_start"] = round(out["rss_after_round_mib"][-1] / start_rss, 3)
@@ -102,10 +105,13 @@ def main(argv: list[str] | None = None) -> int:
         results[game] = found = measure_game(game, holds, 1 if args.quick else args.rounds)
         for name, rounds in found["holds"].items():
             for figures in rounds:
-                print(f"{game:12} held {name:6} x{figures['keys']}: working {figures['backlog_after_let_go_s']} s "
-                      f"after let go; next key {figures['next_key_first_bytes_ms']} ms to first bytes, "
-                      f"{figures['next_key_whole_answer_ms']} ms whole; memory {found['rss_start_mib']} -> "
-                      f"{figures['rss_after_mib']} MiB", flush=True)
+                print(
+                    f"{game:12} held {name:6} x{figures['keys']}: working {figures['backlog_after_let_go_s']} s "
+                    f"after let go; next key {figures['next_key_first_bytes_ms']} ms to first bytes, "
+                    f"{figures['next_key_whole_answer_ms']} ms whole; memory {found['rss_start_mib']} -> "
+                    f"{figures['rss_after_mib']} MiB",
+                    flush=True,
+                )
         print(f"{game:12} memory after each round: {found['rss_after_round_mib']} MiB", flush=True)
     path = _common.write_results("key_storms", {"quick": args.quick, "games": results})
     print(f"written to {path}")

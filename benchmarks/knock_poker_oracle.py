@@ -53,7 +53,9 @@ def play(players: int, lower: str, oracle_seat: int, seed: int, deals: int) -> f
     """The oracle's share of one game (1 alone, a share of a shared win)."""
     game: KnockPoker = GAMES["knock-poker"].new(players, seed=seed)  # type: ignore[assignment]
     rng = random.Random(f"{seed}:oracle")
-    bots = {p: make_bot("knock-poker", p, lower, random.Random(f"{seed}:{p}")) for p in range(players) if p != oracle_seat}
+    bots = {
+        p: make_bot("knock-poker", p, lower, random.Random(f"{seed}:{p}")) for p in range(players) if p != oracle_seat
+    }
     while not game.is_over:
         seat = game.actors()[0]
         action = oracle_move(game, seat, rng, deals) if seat == oracle_seat else bot_move(bots[seat], game.view(seat))
@@ -67,8 +69,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=60, help="stock orders the oracle plays each move out in")
     args = parser.parse_args()
     n = args.players
-    report_oracle("knock-poker", n, args, lambda seat, seed: play(n, args.lower, seat, seed, args.deals),
-                  deals=args.deals)
+    report_oracle(
+        "knock-poker", n, args, lambda seat, seed: play(n, args.lower, seat, seed, args.deals), deals=args.deals
+    )
 
 
 if __name__ == "__main__":

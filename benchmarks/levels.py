@@ -72,8 +72,16 @@ def deal_scores(game_id: str, players: int, higher: str, lower: str, seed: int) 
     return outcomes
 
 
-def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, jobs: int,
-            players: int | None = None, first_deal: int = 0) -> dict:
+def measure(
+    game_id: str,
+    higher: str,
+    lower: str,
+    games: int,
+    minutes: float,
+    jobs: int,
+    players: int | None = None,
+    first_deal: int = 0,
+) -> dict:
     spec = GAMES[game_id]
     players = players or max(2, spec.min_players)
     scores: list[float] = []
@@ -86,9 +94,17 @@ def measure(game_id: str, higher: str, lower: str, games: int, minutes: float, j
                 scores.extend(score for score, _ in outcomes)
                 losses.extend(lost for _, lost in outcomes if lost is not None)
             seed += len(batch)
-    return {"game": game_id, "players": players, "higher": higher, "lower": lower, **summary(scores, players),
-            **(went_broke(losses, players) if losses else {}), "first_deal": first_deal, "deals": seed,
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {
+        "game": game_id,
+        "players": players,
+        "higher": higher,
+        "lower": lower,
+        **summary(scores, players),
+        **(went_broke(losses, players) if losses else {}),
+        "first_deal": first_deal,
+        "deals": seed,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 def went_broke(losses: list[tuple[int, int]], players: int) -> dict:
@@ -101,9 +117,13 @@ def went_broke(losses: list[tuple[int, int]], players: int) -> dict:
     # The gap a game: each lower seat's losses less the higher level's (paired, as they share a game).
     gaps = [(total - mine) / (players - 1) - mine for mine, total in losses]
     low, high = normal_interval(gaps)
-    return {"higher_lost": round(higher, 3), "each_lower_lost": round(others, 3),
-            "broke_gap": round(others - higher, 3), "broke_gap_interval": [round(low, 3), round(high, 3)],
-            "losses": losses}  # a game each, so that runs over further deals (--from-deal) can be pooled
+    return {
+        "higher_lost": round(higher, 3),
+        "each_lower_lost": round(others, 3),
+        "broke_gap": round(others - higher, 3),
+        "broke_gap_interval": [round(low, 3), round(high, 3)],
+        "losses": losses,
+    }  # a game each, so that runs over further deals (--from-deal) can be pooled
 
 
 def normal_interval(values: list[float]) -> tuple[float, float]:
@@ -124,8 +144,14 @@ def summary(scores: list[float], players: int) -> dict:
     verdict = "clear" if share >= needed and low > even else "ahead" if low > even else "not told apart"
     if n < FEWEST_FOR_A_VERDICT:
         verdict = f"too few games ({verdict} so far)"
-    return {"games": n, "share": round(share, 3), "interval": [round(low, 3), round(high, 3)],
-            "even": round(even, 3), "needed": round(needed, 3), "verdict": verdict}
+    return {
+        "games": n,
+        "share": round(share, 3),
+        "interval": [round(low, 3), round(high, 3)],
+        "even": round(even, 3),
+        "needed": round(needed, 3),
+        "verdict": verdict,
+    }
 
 
 def rotated(games: int, players: int, play_one) -> list:
@@ -152,8 +178,14 @@ def oracle_game(game_id: str, players: int, oracle_seat: int, seed: int, lower: 
 
 def oracle_row(game_id: str, players: int, lower: str, scores: list[float], **extra) -> dict:
     """An oracle's row of the table, as ``measure`` makes a level's."""
-    return {"game": game_id, "players": players, "higher": "oracle", "lower": lower, **extra,
-            **summary(scores, players)}
+    return {
+        "game": game_id,
+        "players": players,
+        "higher": "oracle",
+        "lower": lower,
+        **extra,
+        **summary(scores, players),
+    }
 
 
 def oracle_options(doc: str | None, games: int, lower: str, out: str) -> argparse.ArgumentParser:
@@ -185,16 +217,21 @@ def print_row(row: dict, note: str = "") -> None:
     low, high = row["interval"]
     if "higher_lost" in row:
         gap_low, gap_high = row["broke_gap_interval"]
-        note += (f" (lost: {row['higher']} {row['higher_lost']:.0%} of games, each {row['lower']} "
-                 f"{row['each_lower_lost']:.0%}; gap {row['broke_gap']:+.3f}, {gap_low:+.3f} to {gap_high:+.3f})")
-    print(f"{row['game']:<20} {row['higher'] + ' > ' + row['lower']:<16} {row['games']:>5} {row['share']:>6.3f} "
-          f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}{note}", flush=True)
+        note += (
+            f" (lost: {row['higher']} {row['higher_lost']:.0%} of games, each {row['lower']} "
+            f"{row['each_lower_lost']:.0%}; gap {row['broke_gap']:+.3f}, {gap_low:+.3f} to {gap_high:+.3f})"
+        )
+    print(
+        f"{row['game']:<20} {row['higher'] + ' > ' + row['lower']:<16} {row['games']:>5} {row['share']:>6.3f} "
+        f"{low:>6.3f}-{high:<6.3f} {row['even']:>5.2f}  {row['verdict']}{note}",
+        flush=True,
+    )
 
 
 class _Inline:
     """``ProcessPoolExecutor``'s map, in this process (one job: no pickling, easier profiles)."""
 
-    def __enter__(self) -> "_Inline":
+    def __enter__(self) -> _Inline:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -211,13 +248,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=240, help="games a pair (every seat of every deal counts)")
     parser.add_argument("--minutes", type=float, default=20.0, help="most minutes a pair may take")
     parser.add_argument("--only", default="", help="comma-separated game ids")
-    parser.add_argument("--pairs", default="", help="comma-separated higher:lower pairs, e.g. hard:medium "
-                        "(any levels, also one the game does not offer yet)")
+    parser.add_argument(
+        "--pairs",
+        default="",
+        help="comma-separated higher:lower pairs, e.g. hard:medium (any levels, also one the game does not offer yet)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--players", type=int, default=0, help="players at the table (default: two, else the smallest)")
     parser.add_argument("--out", default="levels", help="result file name in benchmarks/results/")
-    parser.add_argument("--from-deal", type=int, default=0, help="the first deal (seed): carries on an "
-                        "earlier run that stopped there, on new deals")
+    parser.add_argument(
+        "--from-deal",
+        type=int,
+        default=0,
+        help="the first deal (seed): carries on an earlier run that stopped there, on new deals",
+    )
     args = parser.parse_args()
     if args.quick:
         args.games, args.minutes = 40, 2.0
@@ -231,8 +275,9 @@ def main() -> None:
     for game_id in games:
         # (--pairs may name a level a game does not offer yet, e.g. an expert being tried)
         for higher, lower in sorted(wanted) if wanted else pairs_of(game_id):
-            row = measure(game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None,
-                          args.from_deal)
+            row = measure(
+                game_id, higher, lower, args.games, args.minutes, args.jobs, args.players or None, args.from_deal
+            )
             rows.append(row)
             print_row(row)
     write_rows(args.out, rows, quick=args.quick)

@@ -45,9 +45,14 @@ def throughput(players: int, seconds: float) -> dict[str, float]:
         games += 1
         seed += 1
     spent = time.process_time() - start
-    return {"players": players, "games": games, "actions": actions,
-            "actions_per_s": round(actions / spent), "games_per_s": round(games / spent, 2),
-            "actions_per_game": round(actions / games)}
+    return {
+        "players": players,
+        "games": games,
+        "actions": actions,
+        "actions_per_s": round(actions / spent),
+        "games_per_s": round(games / spent, 2),
+        "actions_per_game": round(actions / games),
+    }
 
 
 def crowded_position(rng: random.Random, table_size: int, hand_size: int = 15) -> Machiavelli:
@@ -67,8 +72,8 @@ def crowded_position(rng: random.Random, table_size: int, hand_size: int = 15) -
     rng.shuffle(rest)
     game = SPEC.new(2, seed=0)
     s = game.s
-    s.hands = [rest[hand_size:hand_size + 13], rest[:hand_size]]
-    s.stock = rest[hand_size + 13:]
+    s.hands = [rest[hand_size : hand_size + 13], rest[:hand_size]]
+    s.stock = rest[hand_size + 13 :]
     s.table, s.stamps, s.work = table, [1] * len(table), [list(g) for g in table]
     s.turn, s.turn_no, s.before, s.last_turn = 1, 2, list(s.hands[1]), [1, 0]
     assert all(is_meld(g) for g in table) and len(game.cards()) == 104
@@ -87,10 +92,14 @@ def decision_times(positions: int, table_size: int) -> dict[str, float]:
         times.append(time.perf_counter() - start)
         assert game.is_legal(1, action)
         placed += len(action.cards) - sizes[-1] if action.kind == "arrange" else 0
-    return {"positions": positions, "table_cards_mean": round(sum(sizes) / len(sizes), 1),
-            "p50_ms": round(_common.percentile(times, 50) * 1000, 1),
-            "p99_ms": round(_common.percentile(times, 99) * 1000, 1),
-            "max_ms": round(max(times) * 1000, 1), "cards_put_down_mean": round(placed / positions, 2)}
+    return {
+        "positions": positions,
+        "table_cards_mean": round(sum(sizes) / len(sizes), 1),
+        "p50_ms": round(_common.percentile(times, 50) * 1000, 1),
+        "p99_ms": round(_common.percentile(times, 99) * 1000, 1),
+        "max_ms": round(max(times) * 1000, 1),
+        "cards_put_down_mean": round(placed / positions, 2),
+    }
 
 
 def strength(games: int) -> dict[str, float]:
@@ -108,10 +117,15 @@ def strength(games: int) -> dict[str, float]:
             draws += 1
         else:
             wins[levels[result.winners[0]]] += 1
-    return {"games": games, "hard_wins": wins["hard"], "easy_wins": wins["easy"], "draws": draws,
-            "hard_cards_left_mean": round(left["hard"] / games, 2),
-            "easy_cards_left_mean": round(left["easy"] / games, 2),
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {
+        "games": games,
+        "hard_wins": wins["hard"],
+        "easy_wins": wins["easy"],
+        "draws": draws,
+        "hard_cards_left_mean": round(left["hard"] / games, 2),
+        "easy_cards_left_mean": round(left["easy"] / games, 2),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,18 +142,25 @@ def main(argv: list[str] | None = None) -> int:
 
     engine = [throughput(players, seconds) for players in (2, 5)]
     for row in engine:
-        print(f"engine, {row['players']} players: {row['actions_per_s']:,} actions/s, "
-              f"{row['games_per_s']} games/s, {row['actions_per_game']} actions a game (random play)")
+        print(
+            f"engine, {row['players']} players: {row['actions_per_s']:,} actions/s, "
+            f"{row['games_per_s']} games/s, {row['actions_per_game']} actions a game (random play)"
+        )
     hard = decision_times(positions, args.table)
-    print(f"hard decision, {hard['positions']} positions with {hard['table_cards_mean']} table cards: "
-          f"p50 {hard['p50_ms']} ms, p99 {hard['p99_ms']} ms, worst {hard['max_ms']} ms "
-          f"(puts down {hard['cards_put_down_mean']} cards on average)")
+    print(
+        f"hard decision, {hard['positions']} positions with {hard['table_cards_mean']} table cards: "
+        f"p50 {hard['p50_ms']} ms, p99 {hard['p99_ms']} ms, worst {hard['max_ms']} ms "
+        f"(puts down {hard['cards_put_down_mean']} cards on average)"
+    )
     duel = strength(games)
-    print(f"hard against easy, {duel['games']} two-player games: hard {duel['hard_wins']}, "
-          f"easy {duel['easy_wins']}, draws {duel['draws']}; cards left on average: hard "
-          f"{duel['hard_cards_left_mean']}, easy {duel['easy_cards_left_mean']} ({duel['seconds']} s)")
-    path = _common.write_results("machiavelli", {"quick": args.quick, "engine": engine, "hard_decision": hard,
-                                                 "strength": duel})
+    print(
+        f"hard against easy, {duel['games']} two-player games: hard {duel['hard_wins']}, "
+        f"easy {duel['easy_wins']}, draws {duel['draws']}; cards left on average: hard "
+        f"{duel['hard_cards_left_mean']}, easy {duel['easy_cards_left_mean']} ({duel['seconds']} s)"
+    )
+    path = _common.write_results(
+        "machiavelli", {"quick": args.quick, "engine": engine, "hard_decision": hard, "strength": duel}
+    )
     print(f"results: {_common.shown(path)}")
     return 0
 

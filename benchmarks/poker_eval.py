@@ -60,6 +60,7 @@ def main() -> None:
     TreysCard, Evaluator = load_treys()
     started = time.process_time()
     import cardarcade.poker as poker
+
     import_s = time.process_time() - started
 
     rng = random.Random(args.seed)
@@ -108,24 +109,35 @@ def main() -> None:
     print(f"{'evaluator':40} {'median':>12} {'best':>12}")
     for name, values in rates.items():
         median, best = statistics.median(values), max(values)
-        rows.append({"evaluator": name, "median_per_s": round(median), "best_per_s": round(best),
-                     "rounds_per_s": [round(v) for v in values]})
+        rows.append(
+            {
+                "evaluator": name,
+                "median_per_s": round(median),
+                "best_per_s": round(best),
+                "rounds_per_s": [round(v) for v in values],
+            }
+        )
         print(f"{name:40} {median:12,.0f} {best:12,.0f}")
     ours_median = rows[0]["median_per_s"]
     ratio_public = ours_median / rows[1]["median_per_s"]
     ratio_five = ours_median / rows[2]["median_per_s"]
-    print(f"ours / treys evaluate: {ratio_public:.2f}x; ours / treys _five: {ratio_five:.2f}x "
-          f"(target >= 1.0); import of cardarcade.poker with its tables: {import_s * 1000:.1f} ms CPU")
-    path = _common.write_results("poker_eval", {
-        "quick": args.quick,
-        "hands": hands_n,
-        "rounds": rounds,
-        "seed": args.seed,
-        "rows": rows,
-        "ratio_vs_treys_evaluate": round(ratio_public, 3),
-        "ratio_vs_treys_five": round(ratio_five, 3),
-        "import_ms_cpu": round(import_s * 1000, 2),
-    })
+    print(
+        f"ours / treys evaluate: {ratio_public:.2f}x; ours / treys _five: {ratio_five:.2f}x "
+        f"(target >= 1.0); import of cardarcade.poker with its tables: {import_s * 1000:.1f} ms CPU"
+    )
+    path = _common.write_results(
+        "poker_eval",
+        {
+            "quick": args.quick,
+            "hands": hands_n,
+            "rounds": rounds,
+            "seed": args.seed,
+            "rows": rows,
+            "ratio_vs_treys_evaluate": round(ratio_public, 3),
+            "ratio_vs_treys_five": round(ratio_five, 3),
+            "import_ms_cpu": round(import_s * 1000, 2),
+        },
+    )
     print(f"written {_common.shown(path)}")
 
 

@@ -49,8 +49,14 @@ def main() -> None:
     parser.add_argument("--solve-at", type=int, default=12, help="cards left in the hands when the oracle solves")
     args = parser.parse_args()
     players = GAMES["polignac"].min_players
-    report_oracle("polignac", players, args, lambda seat, seed: oracle_game(
-        "polignac", players, seat, seed, args.lower, lambda game, me: oracle_move(game, me, args.solve_at)))
+    report_oracle(
+        "polignac",
+        players,
+        args,
+        lambda seat, seed: oracle_game(
+            "polignac", players, seat, seed, args.lower, lambda game, me: oracle_move(game, me, args.solve_at)
+        ),
+    )
 
 
 if __name__ == "__main__":

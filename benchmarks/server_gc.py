@@ -50,12 +50,16 @@ from server_ssh import LOBBY, MENU, SUMMARIES, WAR_TABLE, _fmt, cpu_seconds, rss
 DOWN, UP = b"\x1b[B", b"\x1b[A"
 F5, ENTER = b"\x1b[15~", b"\r"
 PAUSE = re.compile(r"loop paused (\d+) ms(?: \(the longest of (\d+) pauses)?")
-RECLAIM = re.compile(r"reclaim: (\d+) objects freed of (\d+) gathered .* in (\d+) ms; gathered and moved in "
-                     r"(\d+) slices of at most ([\d.]+) ms")
-REPORT = re.compile(r"collector: since the last report (\d+) sweeps \(longest (\d+) ms, (\d+) ms of CPU\), "
-                    r"(\d+) reclaims freeing (\d+) objects \(longest collection (\d+) ms, (\d+) ms of CPU; longest "
-                    r"slice ([\d.]+) ms\), longest collection of any kind (\d+) ms, "
-                    r"(\d+) steps of the collector's over")
+RECLAIM = re.compile(
+    r"reclaim: (\d+) objects freed of (\d+) gathered .* in (\d+) ms; gathered and moved in "
+    r"(\d+) slices of at most ([\d.]+) ms"
+)
+REPORT = re.compile(
+    r"collector: since the last report (\d+) sweeps \(longest (\d+) ms, (\d+) ms of CPU\), "
+    r"(\d+) reclaims freeing (\d+) objects \(longest collection (\d+) ms, (\d+) ms of CPU; longest "
+    r"slice ([\d.]+) ms\), longest collection of any kind (\d+) ms, "
+    r"(\d+) steps of the collector's over"
+)
 FULL = re.compile(r"full collection: (\d+) ms, (\d+) objects kept")
 FROZEN = re.compile(r"bench: frozen (\d+)")
 LEFTOVER = re.compile(r"bench: leftover (\d+) objects, (\d+) ms")
@@ -88,19 +92,17 @@ class Sink(asyncssh.SSHClientSession):
 
     async def wait_for(self, needle: bytes, since: int = 0, timeout: float = 60.0) -> None:
         end = time.monotonic() + timeout
-        while needle not in self.seen[max(0, since - self.dropped):]:
+        while needle not in self.seen[max(0, since - self.dropped) :]:
             self.changed.clear()
             await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
 
 
 async def open_session(port: int, name: str, patience: float = 60.0) -> tuple:
     """A session on the menu of games to play alone."""
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
-                                  encoding=None)
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None, encoding=None)
     sink = Sink()
     try:
-        chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24),
-                                            encoding=None)
+        chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24), encoding=None)
         await sink.wait_for(LOBBY, timeout=patience)
         since = sink.position
         chan.write(b"m")  # from the lobby to the menu of solo games
@@ -141,12 +143,13 @@ async def bystander(chan, sink, stop: asyncio.Event) -> list[tuple[float, float]
         chan.write(key)
         try:
             await sink.wait_for(MENU_SUMMARIES[wanted], since, timeout=KEY_PATIENCE)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             seen = bytes(sink.seen)
             chosen = max(range(len(MENU_SUMMARIES)), key=lambda i: seen.rfind(MENU_SUMMARIES[i]))
             if seen.rfind(MENU_SUMMARIES[chosen]) < 0:
-                raise RuntimeError(f"a key went unanswered for {KEY_PATIENCE:g} s; the bystander's screen last "
-                                   f"got {seen[-600:]!r}") from None
+                raise RuntimeError(
+                    f"a key went unanswered for {KEY_PATIENCE:g} s; the bystander's screen last got {seen[-600:]!r}"
+                ) from None
             continue
         chosen = wanted
         out.append((time.monotonic(), time.perf_counter() - start))
@@ -162,8 +165,21 @@ async def measure(args: argparse.Namespace) -> dict:
         env["BENCH_GC_POLICY"] = "old"
     most = args.clients + 5
     server = await asyncio.create_subprocess_exec(
-        sys.executable, str(BENCH_DIR / "_gc_server.py"), "serve", "ssh", "--auth", "open", "--port", "0",
-        "--max-sessions", str(most), "--per-address", str(most), env=env, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        str(BENCH_DIR / "_gc_server.py"),
+        "serve",
+        "ssh",
+        "--auth",
+        "open",
+        "--port",
+        "0",
+        "--max-sessions",
+        str(most),
+        "--per-address",
+        str(most),
+        env=env,
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert server.stderr is not None
     log = ServerLog(server.stderr)
     while not (ports := [re.search(r"127\.0\.0\.1:(\d+),", line) for _, line in log.lines if "127.0.0.1:" in line]):
@@ -171,8 +187,13 @@ async def measure(args: argparse.Namespace) -> dict:
             raise RuntimeError("the server ended:\n" + "\n".join(line for _, line in log.lines))
         await asyncio.sleep(0.05)
     port = int(ports[0].group(1))
-    results: dict = {"clients": args.clients, "minutes": args.minutes, "linger_seconds": args.linger,
-                     "old_policy": args.old_policy, "source": args.source or "this checkout"}
+    results: dict = {
+        "clients": args.clients,
+        "minutes": args.minutes,
+        "linger_seconds": args.linger,
+        "old_policy": args.old_policy,
+        "source": args.source or "this checkout",
+    }
     rss: list[tuple[float, int]] = []
 
     async def sample() -> None:
@@ -186,15 +207,25 @@ async def measure(args: argparse.Namespace) -> dict:
         conn, chan, sink = await open_session(port, "bystander")
         began, cpu_began = time.monotonic(), cpu_seconds(server.pid)
         churn = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--churn-of", str(args.clients), "--linger", args.linger, "--port", str(port),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+            sys.executable,
+            __file__,
+            "--churn-of",
+            str(args.clients),
+            "--linger",
+            args.linger,
+            "--port",
+            str(port),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
         assert churn.stdin is not None and churn.stdout is not None
         stop = asyncio.Event()
         asyncio.get_running_loop().call_later(60 * args.minutes, stop.set)
         keys = await bystander(chan, sink, stop)
         churn_end = time.monotonic()
         results["server_cpu_during_churn_percent_of_a_core"] = round(
-            100 * (cpu_seconds(server.pid) - cpu_began) / (churn_end - began), 1)
+            100 * (cpu_seconds(server.pid) - cpu_began) / (churn_end - began), 1
+        )
         churn.stdin.close()
         sessions = int((await churn.stdout.readline()).split()[0])
         await churn.wait()
@@ -224,8 +255,11 @@ async def measure(args: argparse.Namespace) -> dict:
     # Counting the frozen objects walks them all (tens of milliseconds, a second time every 30 s):
     # the pause told just after is the benchmark's, not the policy's.
     counted = [at for at, line in log.lines if FROZEN.search(line)]
-    pauses = [found for at, line in log.lines if at >= began and (found := PAUSE.search(line))
-              and not any(0 <= at - moment <= 1.2 for moment in counted)]
+    pauses = [
+        found
+        for at, line in log.lines
+        if at >= began and (found := PAUSE.search(line)) and not any(0 <= at - moment <= 1.2 for moment in counted)
+    ]
     results["loop_pauses_over_50_ms"] = sum(int(p.group(2) or 1) for p in pauses)
     results["longest_loop_pause_ms"] = max((int(p.group(1)) for p in pauses), default=0)
     reclaims = log.matches(RECLAIM, began)
@@ -252,11 +286,25 @@ async def measure(args: argparse.Namespace) -> dict:
         return before[-1] if before else None
 
     settled = began + min(60.0, 60 * args.minutes / 2)  # sessions have come and gone a while by then
-    results["rss_mib"] = {name: round(value / 1024, 1) if value else None for name, value in (
-        ("start", at(rss, began)), ("after_warm_up", at(rss, settled)), ("end_of_churn", at(rss, churn_end)),
-        ("after_quiet", at(rss, quiet_end)), ("most", max(v for _, v in rss)))}
-    results["frozen_objects"] = {name: at(frozen, when) for name, when in (
-        ("start", began), ("after_warm_up", settled), ("end_of_churn", churn_end), ("after_quiet", quiet_end))}
+    results["rss_mib"] = {
+        name: round(value / 1024, 1) if value else None
+        for name, value in (
+            ("start", at(rss, began)),
+            ("after_warm_up", at(rss, settled)),
+            ("end_of_churn", at(rss, churn_end)),
+            ("after_quiet", at(rss, quiet_end)),
+            ("most", max(v for _, v in rss)),
+        )
+    }
+    results["frozen_objects"] = {
+        name: at(frozen, when)
+        for name, when in (
+            ("start", began),
+            ("after_warm_up", settled),
+            ("end_of_churn", churn_end),
+            ("after_quiet", quiet_end),
+        )
+    }
     results["frozen_objects"]["most"] = max((v for _, v in frozen), default=None)
     results["frozen_series"] = [[round(moment - began), value] for moment, value in frozen]
     results["rss_series_mib"] = [[round(moment - began), round(value / 1024, 1)] for moment, value in rss[::6]]
@@ -267,32 +315,50 @@ async def measure(args: argparse.Namespace) -> dict:
 def _summary(values: list[int]) -> dict:
     if not values:
         return {"n": 0}
-    return {"n": len(values), "median": statistics.median(values), "p99": _common.percentile(values, 99),
-            "max": max(values)}
+    return {
+        "n": len(values),
+        "median": statistics.median(values),
+        "p99": _common.percentile(values, 99),
+        "max": max(values),
+    }
 
 
 def _print(results: dict) -> None:
-    print(f"{results['sessions_churned']} sessions came and went ({results['clients']} people, "
-          f"{results['minutes']:g} min{', old policy' if results['old_policy'] else ''}); the server used "
-          f"{results['server_cpu_during_churn_percent_of_a_core']}% of a core")
+    print(
+        f"{results['sessions_churned']} sessions came and went ({results['clients']} people, "
+        f"{results['minutes']:g} min{', old policy' if results['old_policy'] else ''}); the server used "
+        f"{results['server_cpu_during_churn_percent_of_a_core']}% of a core"
+    )
     print(f"bystander's key to screen during the churn: {_fmt(results['latency_during_churn_ms'])}")
     print(f"bystander's key to screen after it: {_fmt(results['latency_after_churn_ms'])}")
-    print(f"loop pauses over 50 ms: {results['loop_pauses_over_50_ms']} (longest "
-          f"{results['longest_loop_pause_ms']} ms; target none)")
+    print(
+        f"loop pauses over 50 ms: {results['loop_pauses_over_50_ms']} (longest "
+        f"{results['longest_loop_pause_ms']} ms; target none)"
+    )
     collections = results["reclaim_collection_ms"]
-    print(f"reclaims: {results['reclaims']}, freeing {results['objects_freed_by_reclaims']} objects; their "
-          f"collections median {collections.get('median', 0)} ms, max {collections.get('max', 0)} ms; longest slice "
-          f"{results['longest_reclaim_slice_ms']} ms")
-    print(f"CPU time of the longest sweep {results['longest_sweep_cpu_ms']} ms, of the longest reclaim's collection "
-          f"{results['longest_reclaim_collection_cpu_ms']} ms (the rest of each: waiting for a core)")
-    print(f"{results['sweeps']} sweeps, longest {results['longest_sweep_ms']} ms; steps of the collector over 50 ms: "
-          f"{results['collector_steps_over_50_ms']}")
-    print(f"longest collection of any kind {results['longest_collection_of_any_kind_ms']} ms; full collections: "
-          f"{results['full_collections'] or 'none'}")
+    print(
+        f"reclaims: {results['reclaims']}, freeing {results['objects_freed_by_reclaims']} objects; their "
+        f"collections median {collections.get('median', 0)} ms, max {collections.get('max', 0)} ms; longest slice "
+        f"{results['longest_reclaim_slice_ms']} ms"
+    )
+    print(
+        f"CPU time of the longest sweep {results['longest_sweep_cpu_ms']} ms, of the longest reclaim's collection "
+        f"{results['longest_reclaim_collection_cpu_ms']} ms (the rest of each: waiting for a core)"
+    )
+    print(
+        f"{results['sweeps']} sweeps, longest {results['longest_sweep_ms']} ms; steps of the collector over 50 ms: "
+        f"{results['collector_steps_over_50_ms']}"
+    )
+    print(
+        f"longest collection of any kind {results['longest_collection_of_any_kind_ms']} ms; full collections: "
+        f"{results['full_collections'] or 'none'}"
+    )
     print(f"resident memory (MiB): {results['rss_mib']}")
     print(f"frozen objects: {results['frozen_objects']}")
-    print(f"left for a full collection at the stop (everyone gone): {results['leftover_garbage_at_stop']} objects, "
-          f"freed in {results['full_collection_at_stop_ms']} ms")
+    print(
+        f"left for a full collection at the stop (everyone gone): {results['leftover_garbage_at_stop']} objects, "
+        f"freed in {results['full_collection_at_stop_ms']} ms"
+    )
 
 
 async def churn_of(port: int, clients: int, linger: tuple[float, float]) -> None:
@@ -329,7 +395,7 @@ async def churn_of(port: int, clients: int, linger: tuple[float, float]) -> None
                 chan.write(b"y")
                 try:
                     await sink.wait_for(MENU, since, timeout=5.0)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
             await asyncio.sleep(random.uniform(*linger))  # looking around
         finally:

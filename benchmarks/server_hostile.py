@@ -97,8 +97,9 @@ class Whole(Sink):
 
 async def open_bystander(port: int) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Whole]:
     """The bystander's session, on the menu."""
-    conn = await asyncssh.connect("127.0.0.1", port, username="bystander", known_hosts=None, client_keys=None,
-                                  encoding=None)
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="bystander", known_hosts=None, client_keys=None, encoding=None
+    )
     sink = Whole()
     chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24), encoding=None)
     await sink.wait_for(LOBBY)
@@ -117,9 +118,11 @@ async def press(chan: asyncssh.SSHClientChannel, sink: Sink, chosen: int) -> tup
     chan.write(key)
     try:
         await sink.wait_for(SUMMARIES[chosen], since, timeout=KEY_PATIENCE)
-    except asyncio.TimeoutError:
-        raise RuntimeError(f"the bystander's key was not answered in {KEY_PATIENCE:g} s; since it: "
-                           f"{bytes(sink.seen[since:])[-2000:]!r}") from None
+    except TimeoutError:
+        raise RuntimeError(
+            f"the bystander's key was not answered in {KEY_PATIENCE:g} s; since it: "
+            f"{bytes(sink.seen[since:])[-2000:]!r}"
+        ) from None
     return time.perf_counter() - start, chosen
 
 
@@ -151,9 +154,24 @@ async def measure(args: argparse.Namespace) -> dict:
     source = args.source.resolve() if args.source else _common.REPO_DIR
     env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "PYTHONPATH": str(source)}
     server = await asyncio.create_subprocess_exec(
-        sys.executable, str(_common.BENCH_DIR / "_watched_server.py"), "serve", "ssh", "--auth", "open",
-        "--port", "0", "--web-port", "0", "--max-sessions", "200", "--per-address", "200",
-        env=env, cwd=str(source), stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        str(_common.BENCH_DIR / "_watched_server.py"),
+        "serve",
+        "ssh",
+        "--auth",
+        "open",
+        "--port",
+        "0",
+        "--web-port",
+        "0",
+        "--max-sessions",
+        "200",
+        "--per-address",
+        "200",
+        env=env,
+        cwd=str(source),
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert server.stderr is not None
     log = ServerLog(server.stderr)
     results: dict = {"source": str(source), "quick": args.quick, "flap_size": args.flap_size, "phases": {}}
@@ -170,9 +188,19 @@ async def measure(args: argparse.Namespace) -> dict:
             attacker = None
             if phase != "none":
                 attacker = await asyncio.create_subprocess_exec(
-                    sys.executable, __file__, "--attack", phase, "--port", str(port), "--web-port", str(web_port),
-                    "--flap-size", args.flap_size,
-                    stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                    sys.executable,
+                    __file__,
+                    "--attack",
+                    phase,
+                    "--port",
+                    str(port),
+                    "--web-port",
+                    str(web_port),
+                    "--flap-size",
+                    args.flap_size,
+                    stdin=asyncio.subprocess.PIPE,
+                    stdout=asyncio.subprocess.PIPE,
+                )
                 assert attacker.stdout is not None and attacker.stdin is not None
                 ready = (await asyncio.wait_for(attacker.stdout.readline(), 120)).decode().strip()
                 if ready != "ready":
@@ -187,17 +215,24 @@ async def measure(args: argparse.Namespace) -> dict:
                 await attacker.wait()
             await settle(server.pid)
             await asyncio.sleep(1.5)  # the watchdog's last line for the phase
-            figures = {"seconds": round(end - start, 1), "latency_ms": _common.summary_ms(took),
-                       **log.pauses(start, end), "attacker": report}
+            figures = {
+                "seconds": round(end - start, 1),
+                "latency_ms": _common.summary_ms(took),
+                **log.pauses(start, end),
+                "attacker": report,
+            }
             if phase == "none":
                 reference = figures["latency_ms"]["p99"]
             elif reference:
                 figures["p99_vs_none"] = round(figures["latency_ms"]["p99"] / reference, 2)
             results["phases"][phase] = figures
             ratio = f", p99 {figures['p99_vs_none']:.2f}x none's" if "p99_vs_none" in figures else ""
-            print(f"{phase:>6}: {_fmt(figures['latency_ms'])}{ratio}; loop pauses over 50 ms: "
-                  f"{figures['pauses_over_50ms']} (longest {figures['longest_pause_ms']} ms)"
-                  + (f"; attacker: {report}" if report else ""), flush=True)
+            print(
+                f"{phase:>6}: {_fmt(figures['latency_ms'])}{ratio}; loop pauses over 50 ms: "
+                f"{figures['pauses_over_50ms']} (longest {figures['longest_pause_ms']} ms)"
+                + (f"; attacker: {report}" if report else ""),
+                flush=True,
+            )
         conn.close()
     finally:
         if server.returncode is None:
@@ -258,11 +293,13 @@ class Counter(asyncssh.SSHClientSession):
 async def flood_keys(port: int, _web_port: int, report: dict, stop: asyncio.Event) -> None:
     report.update(sessions=0, bytes_taken=0, dropped_and_told=0, dropped_untold=0)
     while not stop.is_set():
-        conn = await asyncssh.connect("127.0.0.1", port, username="flooder", known_hosts=None, client_keys=None,
-                                      encoding=None)
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username="flooder", known_hosts=None, client_keys=None, encoding=None
+        )
         counter = Counter()
-        chan, _ = await conn.create_session(lambda: counter, term_type="xterm-256color", term_size=(80, 24),
-                                            encoding=None)
+        chan, _ = await conn.create_session(
+            lambda: counter, term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
         report["sessions"] += 1
         try:
             chan.write(b"z" * 20_000)  # before the app is up
@@ -317,14 +354,15 @@ async def flood_web(_port: int, web_port: int, report: dict, stop: asyncio.Event
             report["closed_and_told" if told else "closed_untold"] += 1
 
 
-async def flap_sizes(port: int, _web_port: int, report: dict, stop: asyncio.Event,
-                     size: tuple[int, int] = (1000, 500)) -> None:
+async def flap_sizes(
+    port: int, _web_port: int, report: dict, stop: asyncio.Event, size: tuple[int, int] = (1000, 500)
+) -> None:
     width, height = size
-    conn = await asyncssh.connect("127.0.0.1", port, username="flapper", known_hosts=None, client_keys=None,
-                                  encoding=None)
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="flapper", known_hosts=None, client_keys=None, encoding=None
+    )
     counter = Counter()
-    chan, _ = await conn.create_session(lambda: counter, term_type="xterm-256color", term_size=size,
-                                        encoding=None)
+    chan, _ = await conn.create_session(lambda: counter, term_type="xterm-256color", term_size=size, encoding=None)
     report.update(sizes_sent=0, bytes_received=0)
     try:
         while not counter.lobby and not counter.closed.is_set():
@@ -348,7 +386,7 @@ async def churn(port: int, _web_port: int, report: dict, stop: asyncio.Event, se
         while True:
             try:
                 conn, chan, sink = await open_session(port, f"churn{number}", menu=False)
-            except (asyncssh.Error, OSError, asyncio.TimeoutError):
+            except (TimeoutError, asyncssh.Error, OSError):
                 report["sessions_failed"] += 1
                 await asyncio.sleep(1.0)
                 continue

@@ -39,11 +39,27 @@ LONG_STEPS_MS = (10, 20, 30)
 async def serve_sessions(source: Path, bare: bool, sessions: int) -> dict:
     home = tempfile.mkdtemp(prefix="cardarcade-bench-")
     steps_file = Path(home) / "steps.json"
-    env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "PYTHONPATH": str(source),
-           "STEPS_OUT": str(steps_file)}
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": home,
+        "XDG_CONFIG_HOME": home,
+        "PYTHONPATH": str(source),
+        "STEPS_OUT": str(steps_file),
+    }
     server = await asyncio.create_subprocess_exec(
-        sys.executable, str(_common.BENCH_DIR / "_stepped_server.py"), *(["--bare"] if bare else []),
-        "serve", "ssh", "--auth", "open", "--port", "0", env=env, cwd=str(source), stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        str(_common.BENCH_DIR / "_stepped_server.py"),
+        *(["--bare"] if bare else []),
+        "serve",
+        "ssh",
+        "--auth",
+        "open",
+        "--port",
+        "0",
+        env=env,
+        cwd=str(source),
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert server.stderr is not None
     log = ServerLog(server.stderr)
     try:
@@ -101,8 +117,10 @@ async def measure(args: argparse.Namespace) -> dict:
         for kind in ("arcade", "bare") if round_number % 2 == 0 else ("bare", "arcade"):
             run = await serve_sessions(source, kind == "bare", args.sessions)
             kinds[kind].append(run)
-            print(f"  {kind} round {round_number + 1}: {1000 * run['cpu_s'] / args.sessions:.0f} ms of CPU a session",
-                  flush=True)
+            print(
+                f"  {kind} round {round_number + 1}: {1000 * run['cpu_s'] / args.sessions:.0f} ms of CPU a session",
+                flush=True,
+            )
     results: dict = {"source": str(source), "sessions_per_run": args.sessions, "rounds": args.rounds}
     for kind, runs in kinds.items():
         results[kind] = summarize(runs, args.sessions, [_warm_up_steps(run) for run in runs])
@@ -110,18 +128,21 @@ async def measure(args: argparse.Namespace) -> dict:
     results["ratios"] = {
         "cpu_per_session": round(arcade["cpu_ms_per_session"] / bare["cpu_ms_per_session"], 2),
         "step_p90": round(arcade["steps_ms"]["p90"] / bare["steps_ms"]["p90"], 2),
-        "long_step_ms_per_session": round(arcade["long_step_ms_per_session"]
-                                          / max(bare["long_step_ms_per_session"], 0.1), 2),
+        "long_step_ms_per_session": round(
+            arcade["long_step_ms_per_session"] / max(bare["long_step_ms_per_session"], 0.1), 2
+        ),
     }
     return results
 
 
 def _fmt(figures: dict) -> str:
-    return (f"{figures['cpu_ms_per_session']:.0f} ms of CPU a session; steps p50/p90/p99 "
-            f"{figures['steps_ms']['p50']}/{figures['steps_ms']['p90']}/{figures['steps_ms']['p99']} ms, longest "
-            f"{figures['longest_step_ms']} ms; a session's steps over 10/20/30 ms: "
-            f"{figures['steps_over_10ms_per_session']}/{figures['steps_over_20ms_per_session']}/"
-            f"{figures['steps_over_30ms_per_session']} ({figures['long_step_ms_per_session']} ms in all)")
+    return (
+        f"{figures['cpu_ms_per_session']:.0f} ms of CPU a session; steps p50/p90/p99 "
+        f"{figures['steps_ms']['p50']}/{figures['steps_ms']['p90']}/{figures['steps_ms']['p99']} ms, longest "
+        f"{figures['longest_step_ms']} ms; a session's steps over 10/20/30 ms: "
+        f"{figures['steps_over_10ms_per_session']}/{figures['steps_over_20ms_per_session']}/"
+        f"{figures['steps_over_30ms_per_session']} ({figures['long_step_ms_per_session']} ms in all)"
+    )
 
 
 def main() -> None:
@@ -137,8 +158,10 @@ def main() -> None:
     results = asyncio.run(measure(args))
     print(f"arcade: {_fmt(results['arcade'])}")
     print(f"bare:   {_fmt(results['bare'])}")
-    print(f"arcade / bare: CPU a session {results['ratios']['cpu_per_session']}x, step p90 "
-          f"{results['ratios']['step_p90']}x, time in steps over 10 ms {results['ratios']['long_step_ms_per_session']}x")
+    print(
+        f"arcade / bare: CPU a session {results['ratios']['cpu_per_session']}x, step p90 "
+        f"{results['ratios']['step_p90']}x, time in steps over 10 ms {results['ratios']['long_step_ms_per_session']}x"
+    )
     print(f"written to {_common.shown(_common.write_results(args.out, results))}")
 
 

@@ -60,14 +60,13 @@ class Sink(asyncssh.SSHClientSession):
             await asyncio.wait_for(self.changed.wait(), max(0.01, end - time.monotonic()))
 
 
-async def open_session(port: int, name: str, patience: float = 60.0, menu: bool = True
-                       ) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Sink]:
+async def open_session(
+    port: int, name: str, patience: float = 60.0, menu: bool = True
+) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Sink]:
     """A session on the lobby, then (``menu``) on the menu of games to play alone."""
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
-                                  encoding=None)
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=None, encoding=None)
     sink = Sink()
-    chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24),
-                                        encoding=None)
+    chan, _ = await conn.create_session(lambda: sink, term_type="xterm-256color", term_size=(80, 24), encoding=None)
     try:
         await sink.wait_for(LOBBY, timeout=patience)
         if menu:
@@ -133,21 +132,47 @@ async def measure(args: argparse.Namespace) -> dict:
     env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
     total = args.idle + args.playing + args.crowd + 3
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cardarcade.cli", "serve", "ssh", "--auth", "open", "--port", "0",
-        "--max-sessions", str(total), "--per-address", str(total),
-        "--max-starting", str(args.max_starting), env=env, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "cardarcade.cli",
+        "serve",
+        "ssh",
+        "--auth",
+        "open",
+        "--port",
+        "0",
+        "--max-sessions",
+        str(total),
+        "--per-address",
+        str(total),
+        "--max-starting",
+        str(args.max_starting),
+        env=env,
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert server.stderr is not None
     port = int(re.search(rb":(\d+),", await server.stderr.readline()).group(1))
     drain = asyncio.ensure_future(server.stderr.read())  # the server's log, not to block it
     pid = server.pid
-    results: dict = {"idle_sessions": args.idle, "playing_sessions": args.playing, "crowd": args.crowd,
-                     "max_starting": args.max_starting}
+    results: dict = {
+        "idle_sessions": args.idle,
+        "playing_sessions": args.playing,
+        "crowd": args.crowd,
+        "max_starting": args.max_starting,
+    }
     # The others on the server (idle and playing) connect from a process of their own, as their
     # own ssh clients would: their screens arriving must not delay this process's loop, where
     # the measured player's bytes arrive and are timed.
     others = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--others-of", f"{args.idle},{args.playing}", "--port", str(port),
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        sys.executable,
+        __file__,
+        "--others-of",
+        f"{args.idle},{args.playing}",
+        "--port",
+        str(port),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
     assert others.stdin is not None and others.stdout is not None
 
     async def step(say: str | None, expect: str) -> list[str]:
@@ -176,8 +201,10 @@ async def measure(args: argparse.Namespace) -> dict:
         await asyncio.sleep(args.idle_seconds)
         idle_cpu = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
         results["idle_cpu_percent_of_a_core"] = round(idle_cpu, 3)
-        print(f"idle CPU with {args.idle + 1} sessions: {idle_cpu:.2f}% of a core over {args.idle_seconds:g} s "
-              "(target < 1%)")
+        print(
+            f"idle CPU with {args.idle + 1} sessions: {idle_cpu:.2f}% of a core over {args.idle_seconds:g} s "
+            "(target < 1%)"
+        )
 
         # Likewise one game first: the rules, the table and the bots load once per process.
         await step("warm", "warm")
@@ -201,15 +228,24 @@ async def measure(args: argparse.Namespace) -> dict:
         _, chan, sink = first
         steady = await latencies(chan, sink, args.presses)
         results["latency_ms"] = _common.summary_ms(steady)
-        print(f"key to screen, {args.idle} idle + {args.playing} playing: "
-              f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)")
+        print(
+            f"key to screen, {args.idle} idle + {args.playing} playing: "
+            f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)"
+        )
 
         if args.crowd:
             # The crowd connects from another process: its own key exchanges and screens must not
             # weigh on this one's loop, where the measured player's bytes arrive.
             crowd = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--crowd-of", str(args.crowd), "--port", str(port),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                sys.executable,
+                __file__,
+                "--crowd-of",
+                str(args.crowd),
+                "--port",
+                str(port),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
             assert crowd.stdout is not None and crowd.stdin is not None
             arrived = asyncio.ensure_future(crowd.stdout.readline())
             during: list[float] = []
@@ -220,11 +256,15 @@ async def measure(args: argparse.Namespace) -> dict:
             came = int((arrived.result().split() or [b"0"])[0])  # how many of the crowd reached the lobby
             results["crowd_in_the_lobby"] = came
             results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
-            print(f"key to screen while {args.crowd} clients connect at once: "
-                  f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)")
-            print(f"the crowd in the lobby: {came} of {args.crowd} after "
-                  f"{results['crowd_seconds_until_all_in_the_lobby']:g} s"
-                  + ("" if came == args.crowd else f" (MISSED: the others waited {CROWD_PATIENCE:g} s and gave up)"))
+            print(
+                f"key to screen while {args.crowd} clients connect at once: "
+                f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)"
+            )
+            print(
+                f"the crowd in the lobby: {came} of {args.crowd} after "
+                f"{results['crowd_seconds_until_all_in_the_lobby']:g} s"
+                + ("" if came == args.crowd else f" (MISSED: the others waited {CROWD_PATIENCE:g} s and gave up)")
+            )
             crowd.stdin.close()
             await crowd.wait()
         first[0].close()
@@ -252,8 +292,9 @@ async def others_of(port: int, idle: int, playing: int) -> None:
         asked = line.strip()
         if asked == "idle":
             for start in range(0, idle, 10):
-                sessions += await asyncio.gather(*(open_session(port, f"idle{i}")
-                                                   for i in range(start, min(start + 10, idle))))
+                sessions += await asyncio.gather(
+                    *(open_session(port, f"idle{i}") for i in range(start, min(start + 10, idle)))
+                )
             print("idle", flush=True)
         elif asked == "warm":
             warm = await open_session(port, "warm")
@@ -279,8 +320,9 @@ async def crowd_of(port: int, count: int) -> None:
     """Connect ``count`` clients at once, say how many reached the lobby (a session's first
     screen: connected) once each has or has given up (after ``CROWD_PATIENCE`` seconds), and keep
     them until stdin closes."""
-    sessions = await asyncio.gather(*(open_session(port, f"crowd{i}", CROWD_PATIENCE, menu=False)
-                                      for i in range(count)), return_exceptions=True)
+    sessions = await asyncio.gather(
+        *(open_session(port, f"crowd{i}", CROWD_PATIENCE, menu=False) for i in range(count)), return_exceptions=True
+    )
     came = [s for s in sessions if not isinstance(s, BaseException)]
     print(len(came), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
@@ -289,8 +331,10 @@ async def crowd_of(port: int, count: int) -> None:
 
 
 def _fmt(summary: dict) -> str:
-    return (f"median {summary['median']:.1f} ms, p99 {summary['p99']:.1f} ms, max {summary['max']:.1f} ms "
-            f"(n={summary['n']})")
+    return (
+        f"median {summary['median']:.1f} ms, p99 {summary['p99']:.1f} ms, max {summary['max']:.1f} ms "
+        f"(n={summary['n']})"
+    )
 
 
 def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str = __doc__) -> None:
@@ -301,8 +345,12 @@ def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str 
     parser.add_argument("--playing", type=int, default=20)
     parser.add_argument("--crowd", type=int, default=40)
     parser.add_argument("--presses", type=int, default=300)
-    parser.add_argument("--idle-seconds", type=float, default=35.0,
-                        help="how long idle CPU is measured (at least the keepalive interval, 30 s)")
+    parser.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=35.0,
+        help="how long idle CPU is measured (at least the keepalive interval, 30 s)",
+    )
     parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
     parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
     parser.add_argument("--others-of", help=argparse.SUPPRESS)  # (IDLE,PLAYING: the others' own process)

@@ -77,15 +77,32 @@ async def measure(args: argparse.Namespace) -> dict:
     env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
     total = args.idle + args.playing + args.crowd + 3
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cardarcade.cli", "serve", "web", "--port", "0",
-        "--max-sessions", str(total), "--per-address", str(total),
-        "--max-starting", str(args.max_starting), env=env, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "cardarcade.cli",
+        "serve",
+        "web",
+        "--port",
+        "0",
+        "--max-sessions",
+        str(total),
+        "--per-address",
+        str(total),
+        "--max-starting",
+        str(args.max_starting),
+        env=env,
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert server.stderr is not None
     port = int(re.search(rb"http://127\.0\.0\.1:(\d+)/", await server.stderr.readline()).group(1))
     drain = asyncio.ensure_future(server.stderr.read())  # the server's log, not to block it
     pid = server.pid
-    results: dict = {"idle_tabs": args.idle, "playing_tabs": args.playing, "crowd": args.crowd,
-                     "max_starting": args.max_starting}
+    results: dict = {
+        "idle_tabs": args.idle,
+        "playing_tabs": args.playing,
+        "crowd": args.crowd,
+        "max_starting": args.max_starting,
+    }
     tabs: list[Tab] = []
     try:
         # One tab first: what every session shares (themes, parsed CSS, imported modules) is
@@ -95,8 +112,9 @@ async def measure(args: argparse.Namespace) -> dict:
         await settle(pid)
         base = rss_kib(pid)
         for start in range(0, args.idle, 10):  # ten at a time, as people arrive; left on the lobby
-            tabs += await asyncio.gather(*(open_tab(port, f"idle{i}", menu=False)
-                                           for i in range(start, min(start + 10, args.idle))))
+            tabs += await asyncio.gather(
+                *(open_tab(port, f"idle{i}", menu=False) for i in range(start, min(start + 10, args.idle)))
+            )
         await settle(pid)
         per_idle = (rss_kib(pid) - base) / max(1, args.idle)
         results["memory_per_idle_tab_mib"] = round(per_idle / 1024, 3)
@@ -106,8 +124,9 @@ async def measure(args: argparse.Namespace) -> dict:
         await asyncio.sleep(args.idle_seconds)
         idle_cpu = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
         results["idle_cpu_percent_of_a_core"] = round(idle_cpu, 3)
-        print(f"idle CPU with {args.idle + 1} tabs: {idle_cpu:.2f}% of a core over {args.idle_seconds:g} s "
-              "(target < 1%)")
+        print(
+            f"idle CPU with {args.idle + 1} tabs: {idle_cpu:.2f}% of a core over {args.idle_seconds:g} s (target < 1%)"
+        )
 
         # Likewise one game first: the rules, the table and the bots load once per process.
         stop = asyncio.Event()
@@ -136,16 +155,25 @@ async def measure(args: argparse.Namespace) -> dict:
 
         steady = await latencies(first, first, args.presses)  # type: ignore[arg-type]
         results["latency_ms"] = _common.summary_ms(steady)
-        print(f"key to screen, {args.idle} idle + {args.playing} playing: "
-              f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)")
+        print(
+            f"key to screen, {args.idle} idle + {args.playing} playing: "
+            f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)"
+        )
 
         crowd = None
         if args.crowd:
             # The crowd connects from another process, so that its screens arriving do not weigh on
             # this one's loop, where the measured tab's bytes arrive.
             crowd = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--crowd-of", str(args.crowd), "--port", str(port),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                sys.executable,
+                __file__,
+                "--crowd-of",
+                str(args.crowd),
+                "--port",
+                str(port),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
             assert crowd.stdout is not None and crowd.stdin is not None
             arrived = asyncio.ensure_future(crowd.stdout.readline())
             during: list[float] = []
@@ -153,8 +181,10 @@ async def measure(args: argparse.Namespace) -> dict:
                 during += await latencies(first, first, 2)  # type: ignore[arg-type]
             assert arrived.result().strip() == b"ready", "the crowd did not all get in"
             results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
-            print(f"key to screen while {args.crowd} tabs open at once: "
-                  f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)")
+            print(
+                f"key to screen while {args.crowd} tabs open at once: "
+                f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)"
+            )
         stop.set()
         await asyncio.gather(*playing)
         if crowd is not None:

@@ -41,8 +41,14 @@ PERSON_MEDIANS_MS = (300, 500, 700, 1000)
 LEVELED = ("speed", "california-speed", "aggravation")  # the games whose levels are only speed
 
 
-def timed_games(game_id: str, level: str, games: int, clock_ns=time.thread_time_ns, players: int | None = None,
-                reactions: list[Reaction] | None = None) -> tuple[list[float], list[float]]:
+def timed_games(
+    game_id: str,
+    level: str,
+    games: int,
+    clock_ns=time.thread_time_ns,
+    players: int | None = None,
+    reactions: list[Reaction] | None = None,
+) -> tuple[list[float], list[float]]:
     """(view + plans, plans alone) seconds for every planning call in ``games`` bot-only games of
     ``players`` (default: the game's usual number); ``reactions``, if given, gets every claim made."""
     spec = GAMES[game_id]
@@ -73,6 +79,7 @@ def timed_games(game_id: str, level: str, games: int, clock_ns=time.thread_time_
                 plans_only.append(took)
                 whole.append(viewed[0] + took)
                 return out
+
             bot.plans = timed_plans  # type: ignore[method-assign]
         table.start()
         while not game.is_over and clock.now() < 3600:
@@ -87,8 +94,10 @@ def timed_games(game_id: str, level: str, games: int, clock_ns=time.thread_time_
 def person_wins(game_id: str, level: str, median_ms: int, games: int, shape: str) -> float:
     """Games a scripted person of ``median_ms`` won against one bot of ``level`` (seeds 0..games-1)."""
     spec = GAMES[game_id]
-    return sum(person_share(play_against_person(spec, median_ms / 1000, [level], seed, shape=shape)[0])
-               for seed in range(games))
+    return sum(
+        person_share(play_against_person(spec, median_ms / 1000, [level], seed, shape=shape)[0])
+        for seed in range(games)
+    )
 
 
 def wilson(won: float, n: int) -> tuple[float, float]:
@@ -112,8 +121,11 @@ def levels_table(games_ids: list[str], games: int, shape: str) -> dict:
                 low, high = wilson(won, games)
                 row[str(median_ms)] = {"won": won, "interval": [round(low, 2), round(high, 2)]}
             table.setdefault(game_id, {})[level] = row
-            print(f"{game_id:18} {level:8}" + "".join(f"{c['won']:>5g} ({c['interval'][0]:.2f}-{c['interval'][1]:.2f})"
-                                                      for c in row.values()), flush=True)
+            print(
+                f"{game_id:18} {level:8}"
+                + "".join(f"{c['won']:>5g} ({c['interval'][0]:.2f}-{c['interval'][1]:.2f})" for c in row.values()),
+                flush=True,
+            )
     return table
 
 
@@ -144,20 +156,27 @@ def main() -> int:
         for level in LEVEL_NAMES:
             whole, plans = timed_games(game_id, level, games)
             wall, _ = timed_games(game_id, level, games, time.perf_counter_ns)
-            row = {"view_and_plans_ms": _common.summary_ms(whole), "plans_ms": _common.summary_ms(plans),
-                   "wall_view_and_plans_ms": _common.summary_ms(wall)}
+            row = {
+                "view_and_plans_ms": _common.summary_ms(whole),
+                "plans_ms": _common.summary_ms(plans),
+                "wall_view_and_plans_ms": _common.summary_ms(wall),
+            }
             results[game_id][level] = row
             p99 = row["view_and_plans_ms"].get("p99", 0.0)
             worst = max(worst, p99)
-            print(f"{game_id:18} {level:9} view+plans p50 {row['view_and_plans_ms'].get('median')} ms"
-                  f"  p99 {p99} ms  max {row['view_and_plans_ms'].get('max')} ms"
-                  f"  (plans alone p99 {row['plans_ms'].get('p99')} ms; wall-clock p99"
-                  f" {row['wall_view_and_plans_ms'].get('p99')} ms; n={len(whole)})")
+            print(
+                f"{game_id:18} {level:9} view+plans p50 {row['view_and_plans_ms'].get('median')} ms"
+                f"  p99 {p99} ms  max {row['view_and_plans_ms'].get('max')} ms"
+                f"  (plans alone p99 {row['plans_ms'].get('p99')} ms; wall-clock p99"
+                f" {row['wall_view_and_plans_ms'].get('p99')} ms; n={len(whole)})"
+            )
     verdict = "meets" if worst < GOAL_P99_MS else "MISSES"
     print(f"worst p99 {worst:.3f} ms: {verdict} the {GOAL_P99_MS} ms goal")
     if not args.quick and args.games is None and args.only == ",".join(FAMILY):
-        path = _common.write_results("speed_bots", {"games_per_level": games, "goal_p99_ms": GOAL_P99_MS,
-                                                    "worst_p99_ms": worst, "results": results})
+        path = _common.write_results(
+            "speed_bots",
+            {"games_per_level": games, "goal_p99_ms": GOAL_P99_MS, "worst_p99_ms": worst, "results": results},
+        )
         print(f"written to {path}")
     return 0
 

@@ -79,15 +79,27 @@ def first_whole_frame(command: list[str], env: dict[str, str], cwd: Path) -> flo
 
 
 def cpu_per_app(which: str, runs: int, env: dict[str, str], cwd: Path) -> list[float]:
-    out = subprocess.run([sys.executable, "-c", _CPU_CHILD, which, str(runs), str(_common.BENCH_DIR)],
-                         capture_output=True, text=True, env=env, cwd=cwd, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", _CPU_CHILD, which, str(runs), str(_common.BENCH_DIR)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        check=True,
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
 def import_profile(env: dict[str, str], cwd: Path) -> list[tuple[str, float, float, int]]:
     """(module, cumulative ms, self ms, depth) for every import the menu needs."""
-    run = subprocess.run([sys.executable, "-X", "importtime", "-c", MENU_IMPORTS],
-                         capture_output=True, text=True, check=True, env=env, cwd=cwd)
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", MENU_IMPORTS],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=cwd,
+    )
     rows = []
     for line in run.stderr.splitlines():
         m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)", line)
@@ -120,7 +132,10 @@ def measure(runs: int, args: argparse.Namespace, env: dict[str, str]) -> int:
     # directory, which puts its package first on sys.path.
     cwd = args.source.resolve() if args.source else _common.REPO_DIR
     arcade = [sys.executable, "-m", "cardarcade"] if args.source else _common.direct_cardarcade_command()
-    programs = {"cardarcade menu": arcade, "bare Textual app": [sys.executable, str(_common.BENCH_DIR / "_bare_app.py")]}
+    programs = {
+        "cardarcade menu": arcade,
+        "bare Textual app": [sys.executable, str(_common.BENCH_DIR / "_bare_app.py")],
+    }
     for command in programs.values():
         first_whole_frame(command, env, cwd)  # fill the bytecode and file caches
     frames: dict[str, list[float]] = {name: [] for name in programs}
@@ -128,8 +143,10 @@ def measure(runs: int, args: argparse.Namespace, env: dict[str, str]) -> int:
         for name, command in programs.items():
             frames[name].append(first_whole_frame(command, env, cwd))
 
-    print(f"first whole frame (output then rests {REST_S:g} s), pty 80x24, {runs} runs each, round-robin"
-          + (f", cardarcade from {cwd}" if args.source else ""))
+    print(
+        f"first whole frame (output then rests {REST_S:g} s), pty 80x24, {runs} runs each, round-robin"
+        + (f", cardarcade from {cwd}" if args.source else "")
+    )
     for name, times in frames.items():
         ms = sorted(t * 1000 for t in times)
         print(f"  {name:<22} median {median_ms(times):7.1f} ms   min {ms[0]:7.1f}   max {ms[-1]:7.1f}")
@@ -139,8 +156,10 @@ def measure(runs: int, args: argparse.Namespace, env: dict[str, str]) -> int:
 
     cpu_runs = max(5, runs)
     cpu = {"ArcadeApp": cpu_per_app("arcade", cpu_runs, env, cwd), "bare app": cpu_per_app("bare", cpu_runs, env, cwd)}
-    print(f"\nCPU time to start one more app in a running process (headless 80x24, first frame, "
-          f"close; median of {cpu_runs})")
+    print(
+        f"\nCPU time to start one more app in a running process (headless 80x24, first frame, "
+        f"close; median of {cpu_runs})"
+    )
     for name, times in cpu.items():
         print(f"  {name:<22} {median_ms(times):7.1f} ms")
 
@@ -149,19 +168,29 @@ def measure(runs: int, args: argparse.Namespace, env: dict[str, str]) -> int:
         rows = import_profile(env, cwd)
         shallow = sorted(((n, c, s) for n, c, s, depth in rows if depth <= 2), key=lambda r: -r[1])[:12]
         imports = [{"module": n, "cumulative_ms": round(c, 1), "self_ms": round(s, 1)} for n, c, s in shallow]
-        print(f"\nslowest imports for the menu (python -X importtime -c \"{MENU_IMPORTS}\"):")
+        print(f'\nslowest imports for the menu (python -X importtime -c "{MENU_IMPORTS}"):')
         for n, c, s in shallow:
             print(f"  {n:<44}{c:>9.1f}ms{s:>7.1f}ms")
         print(f"  total: {sum(r[2] for r in rows):.1f} ms over {len(rows)} modules")
 
-    path = _common.write_results("startup", {
-        "quick": args.quick, "runs": runs, "source": str(cwd), "rest_s": REST_S,
-        "first_whole_frame_ms": {name: {"median": median_ms(t), "all": sorted(round(x * 1000, 1) for x in t)}
-                                 for name, t in frames.items()},
-        "ratio": round(ratio, 3), "target_ratio": TARGET_RATIO, "meets_target": ratio <= TARGET_RATIO,
-        "cpu_per_extra_app_ms": {name: median_ms(t) for name, t in cpu.items()},
-        "top_imports": imports,
-    })
+    path = _common.write_results(
+        "startup",
+        {
+            "quick": args.quick,
+            "runs": runs,
+            "source": str(cwd),
+            "rest_s": REST_S,
+            "first_whole_frame_ms": {
+                name: {"median": median_ms(t), "all": sorted(round(x * 1000, 1) for x in t)}
+                for name, t in frames.items()
+            },
+            "ratio": round(ratio, 3),
+            "target_ratio": TARGET_RATIO,
+            "meets_target": ratio <= TARGET_RATIO,
+            "cpu_per_extra_app_ms": {name: median_ms(t) for name, t in cpu.items()},
+            "top_imports": imports,
+        },
+    )
     print(f"results: {_common.shown(path)}")
     return 0
 

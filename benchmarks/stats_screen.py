@@ -121,8 +121,10 @@ def main() -> None:
         # The arcade plays as the profile the file was filled for.
         (config / "cardarcade" / "settings.toml").write_text(f'profile = "{store_stats.PROFILE}"\n')
         env = _common.terminal_env({"XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(config)})
-        programs = [Program("arcade", _common.direct_cardarcade_command(), env, b"Pick a game", b"Statistics"),
-                    Program("bare", [sys.executable, "-c", _BARE], env, b"menu", b"bare screen")]
+        programs = [
+            Program("arcade", _common.direct_cardarcade_command(), env, b"Pick a game", b"Statistics"),
+            Program("bare", [sys.executable, "-c", _BARE], env, b"menu", b"bare screen"),
+        ]
         try:
             for _ in range(runs + 1):  # the first of each is the cold one
                 for program in programs:
@@ -131,9 +133,12 @@ def main() -> None:
             for program in programs:
                 program.close()
     arcade, bare = programs
-    figures = {"first_open_ms": round(arcade.opens[0] * 1000, 1),
-               "bare_first_open_ms": round(bare.opens[0] * 1000, 1),
-               "open": _common.summary_ms(arcade.opens[1:]), "bare_open": _common.summary_ms(bare.opens[1:])}
+    figures = {
+        "first_open_ms": round(arcade.opens[0] * 1000, 1),
+        "bare_first_open_ms": round(bare.opens[0] * 1000, 1),
+        "open": _common.summary_ms(arcade.opens[1:]),
+        "bare_open": _common.summary_ms(bare.opens[1:]),
+    }
     for key, times in arcade.views.items():
         figures[f"key_{key.decode()}_view"] = _common.summary_ms(times[1:])
     figures["ratio_p50"] = round(figures["open"]["median"] / figures["bare_open"]["median"], 2)
@@ -141,9 +146,13 @@ def main() -> None:
     for name in ("open", "bare_open", *(f"key_{k.decode()}_view" for k in VIEWS)):
         f = figures[name]
         print(f"{name:12} p50 {f['median']:7.1f} ms  p99 {f['p99']:7.1f} ms  max {f['max']:7.1f} ms  (n={f['n']})")
-    print(f"first opening (imports, the file opened): {figures['first_open_ms']} ms, bare {figures['bare_first_open_ms']} ms")
-    print(f"statistics screen / bare screen: p50 {figures['ratio_p50']} x, p99 {figures['ratio_p99']} x; "
-          f"target p99 under {TARGET_MS} ms: {'met' if figures['open']['p99'] < TARGET_MS else 'MISSED'}")
+    print(
+        f"first opening (imports, the file opened): {figures['first_open_ms']} ms, bare {figures['bare_first_open_ms']} ms"
+    )
+    print(
+        f"statistics screen / bare screen: p50 {figures['ratio_p50']} x, p99 {figures['ratio_p99']} x; "
+        f"target p99 under {TARGET_MS} ms: {'met' if figures['open']['p99'] < TARGET_MS else 'MISSED'}"
+    )
     figures.update({"games": games, "reactions": args.reactions, "rest_ms": REST_S * 1000, "target_ms": TARGET_MS})
     print(f"results: {_common.write_results('stats_screen', figures)}")
 

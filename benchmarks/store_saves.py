@@ -61,8 +61,10 @@ def main() -> None:
     args = parser.parse_args()
     runs = args.runs or (50 if args.quick else 300)
     setup, game, size = largest_state(2 if args.quick else 5)
-    print(f"largest state: {setup.spec.id}, {len(setup.seats)} players, {game.s.actions} moves in; "
-          f"engine save {size:,} bytes, file {len(encode('x', setup, game, 0.0)):,} bytes")
+    print(
+        f"largest state: {setup.spec.id}, {len(setup.seats)} players, {game.s.actions} moves in; "
+        f"engine save {size:,} bytes, file {len(encode('x', setup, game, 0.0)):,} bytes"
+    )
     with tempfile.TemporaryDirectory(dir=args.folder) as folder:
         store = SaveStore(Path(folder))
         store.save("largest", setup, game, 1.0)
@@ -76,9 +78,15 @@ def main() -> None:
             loaded = store.load("largest")
             loads.append(time.perf_counter() - start)
         assert loaded.game.to_json() == game.to_json()
-    figures = {"game": setup.spec.id, "players": len(setup.seats), "engine_save_bytes": size,
-               "save_ms": _common.summary_ms(saves), "save_cpu_ms": _common.summary_ms(save_cpu),
-               "load_ms": _common.summary_ms(loads), "target_ms": 20}
+    figures = {
+        "game": setup.spec.id,
+        "players": len(setup.seats),
+        "engine_save_bytes": size,
+        "save_ms": _common.summary_ms(saves),
+        "save_cpu_ms": _common.summary_ms(save_cpu),
+        "load_ms": _common.summary_ms(loads),
+        "target_ms": 20,
+    }
     for name in ("save_ms", "save_cpu_ms", "load_ms"):
         f = figures[name]
         print(f"{name[:-3]:9} median {f['median']:.2f} ms  p90 {f['p90']:.2f} ms  max {f['max']:.2f} ms  (n={f['n']})")

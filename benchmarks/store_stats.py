@@ -62,8 +62,12 @@ def fill(path: Path, games: int, reactions: int) -> None:
     with Stats(path) as stats:
         for b in range(reactions // BATCH):
             stats.session = f"session-{b * sessions // (reactions // BATCH):03d}"
-            batch = [Reaction(0, rng.lognormvariate(-0.8, 0.3), "false_slap" if rng.random() < 0.1 else "slap_win",
-                              1, "slap") for _ in range(BATCH)]
+            batch = [
+                Reaction(
+                    0, rng.lognormvariate(-0.8, 0.3), "false_slap" if rng.random() < 0.1 else "slap_win", 1, "slap"
+                )
+                for _ in range(BATCH)
+            ]
             stats.record_reactions(rng.choice(realtime), PROFILE, batch, at=1e9 + b * 30)
 
 
@@ -85,10 +89,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "stats.sqlite3"
         spent, _ = timed(lambda: fill(path, games, args.reactions))
-        print(f"filled: {games:,} games, {args.reactions:,} reactions in {spent:.1f} s; "
-              f"{path.stat().st_size / 1e6:.1f} MB")
-        times: dict[str, list[float]] = {k: [] for k in ("open", "game_summaries", "reaction_histogram",
-                                                           "reaction_trend", "screen_reads", "reaction_seconds")}
+        print(
+            f"filled: {games:,} games, {args.reactions:,} reactions in {spent:.1f} s; "
+            f"{path.stat().st_size / 1e6:.1f} MB"
+        )
+        times: dict[str, list[float]] = {
+            k: []
+            for k in (
+                "open",
+                "game_summaries",
+                "reaction_histogram",
+                "reaction_trend",
+                "screen_reads",
+                "reaction_seconds",
+            )
+        }
         for _ in range(runs):
             t_open, stats = timed(lambda: Stats(path))
             t_sum, summaries = timed(lambda: stats.game_summaries(PROFILE))
@@ -98,8 +113,10 @@ def main() -> None:
             stats.close()
             for key, value in zip(times, (t_open, t_sum, t_hist, t_trend, t_open + t_sum + t_hist + t_trend, t_raw)):
                 times[key].append(value)
-        print(f"read back: {len(summaries)} games, {sum(n for _, n in histogram):,} reaction times in "
-              f"{len(histogram)} bins, {len(trend)} sessions")
+        print(
+            f"read back: {len(summaries)} games, {sum(n for _, n in histogram):,} reaction times in "
+            f"{len(histogram)} bins, {len(trend)} sessions"
+        )
         setup, game = finished_games(1)[0]
         with Stats(path) as stats:
             record_game = [timed(lambda: stats.record_game(setup, game, 1.0, {0: PROFILE}))[0] for _ in range(runs)]

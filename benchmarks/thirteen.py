@@ -50,8 +50,12 @@ def engine(seconds: float) -> dict:
             actions += 1
         games += 1
     spent = time.process_time() - start
-    return {"games": games, "actions": actions, "actions_per_cpu_second": round(actions / spent),
-            "mean_actions_per_game": round(actions / games, 1)}
+    return {
+        "games": games,
+        "actions": actions,
+        "actions_per_cpu_second": round(actions / spent),
+        "mean_actions_per_game": round(actions / games, 1),
+    }
 
 
 def legal_plays(hands: int) -> dict:
@@ -68,9 +72,12 @@ def legal_plays(hands: int) -> dict:
         t = time.process_time()
         game.legal_actions(seat)
         actions.append(time.process_time() - t)
-    return {"hands": hands, "plays_on_a_lead_ms": _common.summary_ms(lead),
-            "legal_actions_first_lead_ms": _common.summary_ms(actions),
-            "combinations_per_hand": {"median": _common.percentile(counts, 50), "max": max(counts)}}
+    return {
+        "hands": hands,
+        "plays_on_a_lead_ms": _common.summary_ms(lead),
+        "legal_actions_first_lead_ms": _common.summary_ms(actions),
+        "combinations_per_hand": {"median": _common.percentile(counts, 50), "max": max(counts)},
+    }
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -90,8 +97,16 @@ def match(level: str, other: str, games: int, players: int, decide_times: dict[s
         return action
 
     won = sum(duel(level, other, seed, players, timed) for seed in range(games))
-    return {"bot": level, "against": other, "players": players, "games": games, "wins": won,
-            "share": round(won / games, 3), "chance_share": round(1 / players, 3), "interval95": wilson(won, games)}
+    return {
+        "bot": level,
+        "against": other,
+        "players": players,
+        "games": games,
+        "wins": won,
+        "share": round(won / games, 3),
+        "chance_share": round(1 / players, 3),
+        "interval95": wilson(won, games),
+    }
 
 
 def main() -> None:
@@ -107,15 +122,21 @@ def main() -> None:
 
     figures = {"engine": engine(seconds)}
     e = figures["engine"]
-    print(f"engine: {e['actions_per_cpu_second']:,} actions/CPU-s over {e['games']} random 4-player games "
-          f"({e['mean_actions_per_game']} actions each)")
+    print(
+        f"engine: {e['actions_per_cpu_second']:,} actions/CPU-s over {e['games']} random 4-player games "
+        f"({e['mean_actions_per_game']} actions each)"
+    )
     figures["legal_plays"] = legal = legal_plays(hands)
     lead, first = legal["plays_on_a_lead_ms"], legal["legal_actions_first_lead_ms"]
-    print(f"legal plays of a 13-card hand on a lead: median {lead['median']:.3f} ms, p99 {lead['p99']:.3f} ms, "
-          f"max {lead['max']:.3f} ms ({legal['combinations_per_hand']['median']} combinations at the median, "
-          f"{legal['combinations_per_hand']['max']} at most)")
-    print(f"legal_actions of the first lead (the 3♠ in every play): median {first['median']:.3f} ms, "
-          f"p99 {first['p99']:.3f} ms")
+    print(
+        f"legal plays of a 13-card hand on a lead: median {lead['median']:.3f} ms, p99 {lead['p99']:.3f} ms, "
+        f"max {lead['max']:.3f} ms ({legal['combinations_per_hand']['median']} combinations at the median, "
+        f"{legal['combinations_per_hand']['max']} at most)"
+    )
+    print(
+        f"legal_actions of the first lead (the 3♠ in every play): median {first['median']:.3f} ms, "
+        f"p99 {first['p99']:.3f} ms"
+    )
     times: dict[str, list[float]] = {"easy": [], "medium": [], "hard": []}
     pairings = [("hard", "easy", 4), ("medium", "easy", 4), ("hard", "medium", 4), ("hard", "easy", 2)]
     figures["bots"] = []
@@ -124,8 +145,10 @@ def main() -> None:
         row = match(level, other, games, players, times)
         figures["bots"].append(row)
         low, high = row["interval95"]
-        print(f"{level} against {players - 1} {other}: wins {row['wins']}/{games} = {row['share']:.1%} "
-              f"(chance {row['chance_share']:.0%}; 95% {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.1f} s")
+        print(
+            f"{level} against {players - 1} {other}: wins {row['wins']}/{games} = {row['share']:.1%} "
+            f"(chance {row['chance_share']:.0%}; 95% {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.1f} s"
+        )
     figures["decide_ms"] = {level: _common.summary_ms(t) for level, t in times.items()}
     for level, row in figures["decide_ms"].items():
         print(f"{level} decides in median {row['median']:.2f} ms, p99 {row['p99']:.2f} ms (max {row['max']:.2f})")

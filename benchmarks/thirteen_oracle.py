@@ -42,9 +42,16 @@ def main() -> None:
     parser.add_argument("--near", type=int, default=99, help="search only once an opponent holds this many cards")
     args = parser.parse_args()
     n = args.players
-    report_oracle("thirteen", n, args, lambda seat, seed: oracle_game(
-        "thirteen", n, seat, seed, args.lower, lambda game, p: oracle_move(game, p, args.width, args.near)),
-        width=args.width, near=args.near)
+    report_oracle(
+        "thirteen",
+        n,
+        args,
+        lambda seat, seed: oracle_game(
+            "thirteen", n, seat, seed, args.lower, lambda game, p: oracle_move(game, p, args.width, args.near)
+        ),
+        width=args.width,
+        near=args.near,
+    )
 
 
 if __name__ == "__main__":

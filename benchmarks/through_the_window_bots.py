@@ -42,19 +42,25 @@ def main() -> int:
             claims: list[Reaction] = []
             calls, _ = timed_games(GAME, level, games, players=players, reactions=claims)
             to_win = [r.seconds for r in claims if r.outcome == "word_win"]  # from the card turned to enter
-            row = {"view_and_plans_ms": _common.summary_ms(calls),
-                   "seconds_to_win_a_card_median": round(statistics.median(to_win), 2) if to_win else None}
+            row = {
+                "view_and_plans_ms": _common.summary_ms(calls),
+                "seconds_to_win_a_card_median": round(statistics.median(to_win), 2) if to_win else None,
+            }
             results[f"{players}p-{level}"] = row
             p99 = row["view_and_plans_ms"].get("p99", 0.0)
             worst = max(worst, p99)
-            print(f"{players:2} players {level:9} view+plans p50 {row['view_and_plans_ms'].get('median')} ms"
-                  f"  p99 {p99} ms  max {row['view_and_plans_ms'].get('max')} ms  (n={len(calls)});"
-                  f" a card is won after {row['seconds_to_win_a_card_median']} s (median)")
+            print(
+                f"{players:2} players {level:9} view+plans p50 {row['view_and_plans_ms'].get('median')} ms"
+                f"  p99 {p99} ms  max {row['view_and_plans_ms'].get('max')} ms  (n={len(calls)});"
+                f" a card is won after {row['seconds_to_win_a_card_median']} s (median)"
+            )
     verdict = "meets" if worst < GOAL_P99_MS else "MISSES"
     print(f"worst p99 {worst:.3f} ms: {verdict} the {GOAL_P99_MS} ms goal")
     if not args.quick and args.games is None:
-        path = _common.write_results("through_the_window_bots", {"games_per_level": games, "goal_p99_ms": GOAL_P99_MS,
-                                                                 "worst_p99_ms": worst, "results": results})
+        path = _common.write_results(
+            "through_the_window_bots",
+            {"games_per_level": games, "goal_p99_ms": GOAL_P99_MS, "worst_p99_ms": worst, "results": results},
+        )
         print(f"written to {path}")
     return 0
 

@@ -37,15 +37,28 @@ from cardarcade.bots import search
 from cardarcade.bots import toepen as toepen_bots
 from cardarcade.rules import GAMES
 
-DECIDE = {"schnapsen": schnapsen_bots.decide, "polignac": polignac_bots.decide,
-          "frogs-in-the-pond": frogs_bots.decide, "toepen": toepen_bots.decide, "bura": bura_bots.decide,
-          "chicago": chicago_bots.decide}
+DECIDE = {
+    "schnapsen": schnapsen_bots.decide,
+    "polignac": polignac_bots.decide,
+    "frogs-in-the-pond": frogs_bots.decide,
+    "toepen": toepen_bots.decide,
+    "bura": bura_bots.decide,
+    "chicago": chicago_bots.decide,
+}
 # Frogs in the Pond: partners chosen so that seats 0 and 2 play 1 and 3 (levels alternate A B A B)
-OPTIONS = {"frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"}, "toepen": {}, "bura": {"max_hands": 1},
-           "chicago": {}}
-WHAT = {"schnapsen": "game points won", "frogs-in-the-pond": "points taken by each side (more is better)",
-        "toepen": "chips lost (fewer is better)", "bura": "pots won (a drawn hand wins none)",
-        "chicago": "points scored (showdowns, last trick, best hand)"}
+OPTIONS = {
+    "frogs-in-the-pond": {"max_hands": 1, "partners": "chosen"},
+    "toepen": {},
+    "bura": {"max_hands": 1},
+    "chicago": {},
+}
+WHAT = {
+    "schnapsen": "game points won",
+    "frogs-in-the-pond": "points taken by each side (more is better)",
+    "toepen": "chips lost (fewer is better)",
+    "bura": "pots won (a drawn hand wins none)",
+    "chicago": "points scored (showdowns, last trick, best hand)",
+}
 # Toepen's search speed is measured from the card play (no redraw round or bluffed signal to pass first).
 SPEED_OPTIONS = {"toepen": {"redraw": False, "jack_bluff": False}}
 
@@ -102,9 +115,14 @@ def strength(game_id: str, a: str, b: str, deals: int, minutes: float, first_dea
     n = len(differences)
     mean = sum(differences) / max(n, 1)
     spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5 if n > 1 else 0.0
-    margin = 1.96 * spread * n ** 0.5 / 2 / all_points
+    margin = 1.96 * spread * n**0.5 / 2 / all_points
     return {
-        "game": game_id, "a": a, "b": b, "first_deal": first_deal, "hands": hands, "points": totals,
+        "game": game_id,
+        "a": a,
+        "b": b,
+        "first_deal": first_deal,
+        "hands": hands,
+        "points": totals,
         "share_a": round(totals[a] / all_points, 3),
         "share_a_95": [round(totals[a] / all_points - margin, 3), round(totals[a] / all_points + margin, 3)],
         "mean_move_ms": {lvl: round(1000 * sum(t) / len(t), 1) for lvl, t in move_times.items()},
@@ -158,9 +176,11 @@ def main(argv: list[str] | None = None) -> int:
                 row = strength(game_id, a, b, deals, minutes, args.first_deal)
                 out["strength"].append(row)
                 what = WHAT.get(game_id, "jack points taken (fewer is better)")
-                print(f"{game_id:<10} {a} v {b}: {row['hands']} hands, {what}: {row['points']} "
-                      f"-> {a} {100 * row['share_a']:.1f}% (95%: {100 * row['share_a_95'][0]:.1f}-{100 * row['share_a_95'][1]:.1f}); move ms mean {row['mean_move_ms']} max {row['max_move_ms']}",
-                      flush=True)
+                print(
+                    f"{game_id:<10} {a} v {b}: {row['hands']} hands, {what}: {row['points']} "
+                    f"-> {a} {100 * row['share_a']:.1f}% (95%: {100 * row['share_a_95'][0]:.1f}-{100 * row['share_a_95'][1]:.1f}); move ms mean {row['mean_move_ms']} max {row['max_move_ms']}",
+                    flush=True,
+                )
     path = _common.write_results(args.out + ("_quick" if args.quick else ""), out)
     print(f"results: {path}")
     return 0

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 
-class Suit(str, Enum):
+class Suit(str, Enum):  # noqa: UP042 - StrEnum would change str(suit), which the saves and texts rely on
     CLUBS = "c"
     DIAMONDS = "d"
     HEARTS = "h"
@@ -98,19 +99,19 @@ class Card:
     """One playing card. Immutable and interned; build with ``Card.of`` or ``Card.parse``."""
 
     __slots__ = ("rank", "suit", "back", "code")
-    _interned: dict[tuple[Rank, Suit | None, int], "Card"] = {}
-    _by_code: dict[str, "Card"] = {}
+    _interned: dict[tuple[Rank, Suit | None, int], Card] = {}
+    _by_code: dict[str, Card] = {}
 
     rank: Rank
     suit: Suit | None
     back: int
     code: str
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> "Card":  # pragma: no cover - guard
+    def __new__(cls, *args: Any, **kwargs: Any) -> Card:  # pragma: no cover - guard
         raise TypeError("use Card.of(rank, suit) or Card.parse(text)")
 
     @classmethod
-    def of(cls, rank: Rank | int, suit: Suit | str | None = None, back: int = 0) -> "Card":
+    def of(cls, rank: Rank | int, suit: Suit | str | None = None, back: int = 0) -> Card:
         rank = Rank(rank)
         if type(back) is not int or not 0 <= back < BACKS:
             raise ValueError(f"a card's back is a pack number from 0 to {BACKS - 1}, not {back!r}")
@@ -134,7 +135,7 @@ class Card:
         return card
 
     @classmethod
-    def parse(cls, text: str | "Card") -> "Card":
+    def parse(cls, text: str | Card) -> Card:
         """Parse 'As', '10h', 'Th', 'jk' (a joker), 'Qd/1' (the second deck's back)."""
         if isinstance(text, Card):
             return text
@@ -149,7 +150,9 @@ class Card:
             raw, _, back_text = raw.partition("/")
             digits = back_text.lstrip("0") or back_text[-1:]  # "As/" has no back at all
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 3 and int(digits) < BACKS):
-                raise ValueError(f"not a card: {quoted(text)} (the back after '/' is the second pack's 1, as in 'Qd/1')")
+                raise ValueError(
+                    f"not a card: {quoted(text)} (the back after '/' is the second pack's 1, as in 'Qd/1')"
+                )
             back = int(digits)
         upper = raw.upper()
         if upper in ("JK", "JOKER"):
@@ -165,10 +168,10 @@ class Card:
     def __reduce__(self) -> tuple:
         return (Card.parse, (self.code,))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict) -> Card:
         return self
 
     # Equality and hashing are object identity (object's own, in C): cards are interned, so one
@@ -209,7 +212,7 @@ class Card:
         )
 
     @classmethod
-    def _validate(cls, value: Any) -> "Card":
+    def _validate(cls, value: Any) -> Card:
         if isinstance(value, Card):
             return value
         if isinstance(value, str):

@@ -13,7 +13,8 @@ import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Iterator, Sequence
 
 from cardarcade.catalog import CATALOG
 
@@ -90,17 +91,20 @@ def _bot_words(text: str | None) -> list[str] | None:
     if not any(words):
         raise CliError("--bots needs a level (easy, medium, hard...), or one per bot seat such as easy,hard")
     if not all(words):
-        raise CliError(f"--bots {_cut(text, 60)!r} has an empty level: give one level, or one per bot seat "
-                       "separated by commas, such as easy,hard")
+        raise CliError(
+            f"--bots {_cut(text, 60)!r} has an empty level: give one level, or one per bot seat "
+            "separated by commas, such as easy,hard"
+        )
     return words
 
 
 def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _levels(spec: GameSpec, words: list[str] | None, count: int, players: int, what: str = "bot seats",
-            default: str = "medium") -> list[str]:
+def _levels(
+    spec: GameSpec, words: list[str] | None, count: int, players: int, what: str = "bot seats", default: str = "medium"
+) -> list[str]:
     """['hard'] -> that level for every seat; ['easy', 'hard'] -> one per seat (``_bot_words``).
     Only the levels the game offers at a table of ``players``: adaptive means nothing in a
     turn-based game, and only some turn-based games have an expert (some only heads-up)."""
@@ -136,8 +140,17 @@ def _players(spec: GameSpec, players: int | None, default: int) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    rows = [{"id": g.id, "title": g.title, "family": g.family, "min_players": g.min_players,
-             "max_players": g.max_players, "realtime": g.realtime} for g in CATALOG.values()]
+    rows = [
+        {
+            "id": g.id,
+            "title": g.title,
+            "family": g.family,
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "realtime": g.realtime,
+        }
+        for g in CATALOG.values()
+    ]
     if args.json:
         print(json.dumps(rows))
         return 0
@@ -151,8 +164,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     table.add_column("kind", no_wrap=True)
     table.add_column("game", ratio=1)
     for info in CATALOG.values():
-        table.add_row(info.id, info.player_range, info.family,
-                      Text.assemble((info.title, "bold"), " — ", info.summary))
+        table.add_row(info.id, info.player_range, info.family, Text.assemble((info.title, "bold"), " — ", info.summary))
     _console().print(table)
     return 0
 
@@ -195,11 +207,11 @@ def _no_book(spec: GameSpec, name: str) -> str:
     damaged = store.damaged(spec.id, name)
     if damaged is not None:
         why = (damaged.problem or "").removeprefix(f"{damaged.path.name}: ")
-        return (f"the book {name!r} for {spec.title} is damaged and cannot be used: {why} "
-                f"(the file is {damaged.path})")
+        return f"the book {name!r} for {spec.title} is damaged and cannot be used: {why} (the file is {damaged.path})"
     names = store.names(spec.id)
-    return (f"there is no book {name!r} for {spec.title}; "
-            + (f"its books: {', '.join(repr(n) for n in names)}" if names else "none is saved yet"))
+    return f"there is no book {name!r} for {spec.title}; " + (
+        f"its books: {', '.join(repr(n) for n in names)}" if names else "none is saved yet"
+    )
 
 
 def _export_book(words: list[str]) -> int:
@@ -250,8 +262,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1")
     if args.games > MAX_SIMULATED_GAMES:
-        raise CliError(f"--games: at most {MAX_SIMULATED_GAMES:,} in one run (several runs with different "
-                       "--seed give more)")
+        raise CliError(
+            f"--games: at most {MAX_SIMULATED_GAMES:,} in one run (several runs with different --seed give more)"
+        )
     bots = _bot_words(args.bots)
     players = _players(spec, args.players, len(bots) if bots and len(bots) > 1 else spec.default_players)
     levels = _levels(spec, bots, players, players, "seats")
@@ -278,12 +291,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         row = [str(seat + 1), level, str(summary.wins[seat]), f"{100 * summary.wins[seat] / summary.games:.1f}"]
         if reactions is not None:
             r = reactions[seat]
-            row += [f"{r['median']:.0f} ms" if r["median"] is not None else "-",
-                    f"{r['p90']:.0f} ms" if r["p90"] is not None else "-"]
+            row += [
+                f"{r['median']:.0f} ms" if r["median"] is not None else "-",
+                f"{r['p90']:.0f} ms" if r["p90"] is not None else "-",
+            ]
         table.add_row(*row)
     console.print(table)
-    console.print(f"Draws: {summary.draws}   mean actions per game: {summary.mean_actions:.1f}   "
-                  f"actions per second: {summary.actions_per_second:,.0f}")
+    console.print(
+        f"Draws: {summary.draws}   mean actions per game: {summary.mean_actions:.1f}   "
+        f"actions per second: {summary.actions_per_second:,.0f}"
+    )
     return 0
 
 
@@ -318,8 +335,9 @@ def _console(stderr: bool = False) -> Any:
     COLUMNS=0 Rich drew every table zero columns wide, and ``list`` printed nothing."""
     from rich.console import Console
 
-    environ = {name: value for name, value in os.environ.items()
-               if name not in ("COLUMNS", "LINES") or _usable_size(value)}
+    environ = {
+        name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES") or _usable_size(value)
+    }
     return Console(stderr=stderr, _environ=environ)
 
 
@@ -368,8 +386,10 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
     if not _is_terminal(0):
         # Without a terminal to read keys from, Textual would spin (stdin at end of file) or crash
         # (stdin closed).
-        raise CliError("cardarcade needs a terminal to play in, and its input is not one "
-                       "(run it in a terminal; 'cardarcade simulate' plays bots without one)")
+        raise CliError(
+            "cardarcade needs a terminal to play in, and its input is not one "
+            "(run it in a terminal; 'cardarcade simulate' plays bots without one)"
+        )
     app.run()
     if app.finish_writes():  # the game's last save, before a signal ends the process
         app.store.close()  # (the statistics copied from their WAL into their file: a copy of it is whole)
@@ -421,8 +441,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         # this terminal's player.)
         from dataclasses import replace
 
-        setup = replace(setup, seats=tuple(seat if seat.is_bot else replace(seat, profile=seat.name)
-                                           for seat in setup.seats))
+        setup = replace(
+            setup, seats=tuple(seat if seat.is_bot else replace(seat, profile=seat.name) for seat in setup.seats)
+        )
     return _run_app(setup, args)
 
 
@@ -432,6 +453,7 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 def _at_least(least: int):
     """An argparse type: a whole number no smaller than ``least``."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -440,6 +462,7 @@ def _at_least(least: int):
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
         return value
+
     return parse
 
 
@@ -502,8 +525,12 @@ def _serve_setup(command: str, args: argparse.Namespace, ports: dict[str, int | 
             raise CliError(f"cardarcade serve {command}: {option} must be at most 65535, not {port}")
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", stream=sys.stderr)
     logging.getLogger("cardarcade.server").setLevel(logging.INFO)
-    return Limits(max_sessions=args.max_sessions, per_address=args.per_address, max_starting=args.max_starting,
-                  idle_timeout=60.0 * args.idle_timeout)
+    return Limits(
+        max_sessions=args.max_sessions,
+        per_address=args.per_address,
+        max_starting=args.max_starting,
+        idle_timeout=60.0 * args.idle_timeout,
+    )
 
 
 async def _start_web(command: str, server: Any, host: str, port: int, name_mark: str = "") -> Any:
@@ -514,11 +541,13 @@ async def _start_web(command: str, server: Any, host: str, port: int, name_mark:
     try:
         port = await web.start(host, port)
     except OSError as exc:
-        raise CliError(f"cardarcade serve {command}: cannot listen on {host}:{port} "
-                       f"({exc.strerror or exc})") from None
+        raise CliError(f"cardarcade serve {command}: cannot listen on {host}:{port} ({exc.strerror or exc})") from None
     shown = f"[{host}]" if ":" in host else host
-    print(f"cardarcade: serving the browser page on http://{shown}:{port}/ (?name=NAME names the player; "
-          f"without it, a guest)", file=sys.stderr)
+    print(
+        f"cardarcade: serving the browser page on http://{shown}:{port}/ (?name=NAME names the player; "
+        f"without it, a guest)",
+        file=sys.stderr,
+    )
     return web
 
 
@@ -534,8 +563,11 @@ async def _until_signalled(server: Any) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     # Gathering what an ended session left stops at what every session shares.
-    collector = Collector(lambda: server.sessions_ended, sessions_live=lambda: len(server.sessions),
-                          keep_out=lambda: (server, server.lobby, server.themes, server.store))
+    collector = Collector(
+        lambda: server.sessions_ended,
+        sessions_live=lambda: len(server.sessions),
+        keep_out=lambda: (server, server.lobby, server.themes, server.store),
+    )
     collector.start()
     watchdog = LoopWatchdog(watched=lambda: bool(server.sessions))  # logs any pause of the loop everyone felt
     watchdog.start()
@@ -561,8 +593,10 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     if args.auth == "keys":
         keys_file = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys_path()
         if not keys_file.is_file():
-            raise CliError(f"cardarcade serve ssh: no authorized_keys file at {keys_file} (list the players' "
-                           "public keys there, give --authorized-keys FILE, or --auth open for anyone)")
+            raise CliError(
+                f"cardarcade serve ssh: no authorized_keys file at {keys_file} (list the players' "
+                "public keys there, give --authorized-keys FILE, or --auth open for anyone)"
+            )
     elif args.authorized_keys:
         raise CliError("cardarcade serve ssh: --authorized-keys goes with --auth keys")
     try:
@@ -574,16 +608,25 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         try:
             port = await server.start(args.host, args.port)
         except OSError as exc:
-            raise CliError(f"cardarcade serve ssh: cannot listen on {args.host}:{args.port} "
-                           f"({exc.strerror or exc})") from None
-        print(f"cardarcade: serving SSH on {args.host}:{port}, host key "
-              f"{server.host_key.get_fingerprint()}; Ctrl+C stops.", file=sys.stderr)
+            raise CliError(
+                f"cardarcade serve ssh: cannot listen on {args.host}:{args.port} ({exc.strerror or exc})"
+            ) from None
+        print(
+            f"cardarcade: serving SSH on {args.host}:{port}, host key "
+            f"{server.host_key.get_fingerprint()}; Ctrl+C stops.",
+            file=sys.stderr,
+        )
         if args.auth == "open":
-            print("cardarcade: --auth open: anyone who can reach this address plays, under any name they give.",
-                  file=sys.stderr)
+            print(
+                "cardarcade: --auth open: anyone who can reach this address plays, under any name they give.",
+                file=sys.stderr,
+            )
         else:
-            print(f"cardarcade: players' keys from {keys_file}; each name belongs to one key, as kept in "
-                  f"{server.names.path}", file=sys.stderr)
+            print(
+                f"cardarcade: players' keys from {keys_file}; each name belongs to one key, as kept in "
+                f"{server.names.path}",
+                file=sys.stderr,
+            )
         web = None
         if args.web_port is not None:
             # A page proves no one's identity: its players' names are marked, never a key holder's.
@@ -593,8 +636,11 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             except CliError:
                 await server.close()
                 raise
-            print("cardarcade: the browser page asks for no key: anyone who can reach it plays"
-                  + (", their names ending in @web." if mark else "."), file=sys.stderr)
+            print(
+                "cardarcade: the browser page asks for no key: anyone who can reach it plays"
+                + (", their names ending in @web." if mark else "."),
+                file=sys.stderr,
+            )
         await _until_signalled(server)
         if web is not None:
             await web.close()
@@ -618,8 +664,11 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
     async def serve() -> None:
         web = await _start_web("web", server, args.host, args.port)
-        print("cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
-              "Ctrl+C stops.", file=sys.stderr)
+        print(
+            "cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
+            "Ctrl+C stops.",
+            file=sys.stderr,
+        )
         await _until_signalled(server)
         await web.close()
         await server.close()
@@ -629,14 +678,26 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
 
 def _add_limit_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-sessions", type=_at_least(1), default=100,
-                        help="sessions at once, SSH and browser together (default 100)")
-    parser.add_argument("--per-address", type=_at_least(1), default=8,
-                        help="sessions from one address (default 8)")
-    parser.add_argument("--max-starting", type=_at_least(1), default=1,
-                        help="sessions drawing their first screen at once, each when the loop is free (default 1)")
-    parser.add_argument("--idle-timeout", type=_at_least(2), default=30, metavar="MINUTES",
-                        help="minutes without a key press before a session ends (default 30)")
+    parser.add_argument(
+        "--max-sessions",
+        type=_at_least(1),
+        default=100,
+        help="sessions at once, SSH and browser together (default 100)",
+    )
+    parser.add_argument("--per-address", type=_at_least(1), default=8, help="sessions from one address (default 8)")
+    parser.add_argument(
+        "--max-starting",
+        type=_at_least(1),
+        default=1,
+        help="sessions drawing their first screen at once, each when the loop is free (default 1)",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=_at_least(2),
+        default=30,
+        metavar="MINUTES",
+        help="minutes without a key press before a session ends (default 30)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -649,16 +710,24 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game against bots (or hot-seat)")
     play.add_argument("game")
     play.add_argument("--players", type=int)
-    play.add_argument("--bots", help="bot level for every bot seat, or one per seat: easy, medium, hard; "
-                                     "reaction games also expert and adaptive")
+    play.add_argument(
+        "--bots",
+        help="bot level for every bot seat, or one per seat: easy, medium, hard; "
+        "reaction games also expert and adaptive",
+    )
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a house rule (repeatable)")
-    play.add_argument("--hotseat", type=int, nargs="?", const=2, metavar="PEOPLE",
-                      help="people sharing this keyboard (2 if no number is given); the other seats are bots")
+    play.add_argument(
+        "--hotseat",
+        type=int,
+        nargs="?",
+        const=2,
+        metavar="PEOPLE",
+        help="people sharing this keyboard (2 if no number is given); the other seats are bots",
+    )
     # Also after the game's name; SUPPRESS keeps a value given before "play" from being reset.
     play.add_argument("--theme", help="colour theme", default=argparse.SUPPRESS)
-    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols",
-                      default=argparse.SUPPRESS)
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols", default=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
 
     lst = sub.add_parser("list", help="list the games")
@@ -666,20 +735,23 @@ def build_parser() -> argparse.ArgumentParser:
     lst.set_defaults(func=cmd_list)
 
     rules = sub.add_parser(
-        "rules", help="show a game's rules; share house-rule books",
+        "rules",
+        help="show a game's rules; share house-rule books",
         usage="cardarcade rules GAME [--book BOOK]\n"
-              "       cardarcade rules export GAME BOOK > FILE.toml\n"
-              "       cardarcade rules import FILE.toml [--replace]",
+        "       cardarcade rules export GAME BOOK > FILE.toml\n"
+        "       cardarcade rules import FILE.toml [--replace]",
         description="Show a game's rules, or share a house-rule book (a named set of house rules with the "
-                    "group's rulings, saved from the setup screen) as a TOML file. An import refuses a "
-                    "file that is not a usable book, giving the line and the reason, and a book whose "
-                    "name is already kept for that game unless --replace is given (its history then "
-                    "says it was replaced by the import).")
+        "group's rulings, saved from the setup screen) as a TOML file. An import refuses a "
+        "file that is not a usable book, giving the line and the reason, and a book whose "
+        "name is already kept for that game unless --replace is given (its history then "
+        "says it was replaced by the import).",
+    )
     rules.add_argument("game", metavar="GAME", help="a game id (see cardarcade list), or export, or import")
     rules.add_argument("more", nargs="*", help=argparse.SUPPRESS)
     rules.add_argument("--book", help="show the rules as this house-rule book has them, with its rulings and history")
-    rules.add_argument("--replace", action="store_true",
-                       help="import: replace the book of the same name kept for that game")
+    rules.add_argument(
+        "--replace", action="store_true", help="import: replace the book of the same name kept for that game"
+    )
     rules.set_defaults(func=cmd_rules)
 
     sim = sub.add_parser("simulate", help="bots only, headless, as fast as the engine goes")
@@ -705,13 +777,24 @@ def build_parser() -> argparse.ArgumentParser:
     ssh = servers.add_parser("ssh", help="over SSH: people play from their own ssh client")
     ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     ssh.add_argument("--port", type=_at_least(0), default=2222)
-    ssh.add_argument("--auth", choices=("keys", "open"), default="keys",
-                     help="keys: the public keys in an authorized_keys file (default); open: anyone, any name")
-    ssh.add_argument("--authorized-keys", metavar="FILE",
-                     help="players' public keys (default: authorized_keys in the user config folder)")
-    ssh.add_argument("--web-port", type=_at_least(0), metavar="PORT",
-                     help="also serve the browser page on this port, from this process: browser and SSH "
-                          "players share the lobby, the tables and the limits")
+    ssh.add_argument(
+        "--auth",
+        choices=("keys", "open"),
+        default="keys",
+        help="keys: the public keys in an authorized_keys file (default); open: anyone, any name",
+    )
+    ssh.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        help="players' public keys (default: authorized_keys in the user config folder)",
+    )
+    ssh.add_argument(
+        "--web-port",
+        type=_at_least(0),
+        metavar="PORT",
+        help="also serve the browser page on this port, from this process: browser and SSH "
+        "players share the lobby, the tables and the limits",
+    )
     ssh.add_argument("--web-host", metavar="ADDRESS", help="address for the browser page (default: --host)")
     _add_limit_options(ssh)
     ssh.set_defaults(func=cmd_serve_ssh)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from itertools import combinations
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from cardarcade.cards import RANKS, SUITS, Card, Rank
 
@@ -43,6 +43,8 @@ class Category(IntEnum):
 
 
 _CATEGORY_BY_INT = tuple(Category)
+
+
 # Rank words for names ("kings", "king"): 'sixes', not '6s', in poker talk.
 def _word(rank: int) -> str:
     return Rank(rank).word
@@ -217,9 +219,15 @@ def best_of(cards: Iterable[Card]) -> tuple[HandValue, tuple[Card, ...]]:
 # How many of the 2,598,960 five-card hands fall in each class of a category: suits chosen for
 # each rank group (a pair: C(4,2) = 6 ways; a single: 4; no flush: 4^5 - 4).
 _HANDS_PER_CLASS = {
-    Category.HIGH_CARD: 1020, Category.ONE_PAIR: 6 * 4 ** 3, Category.TWO_PAIR: 6 * 6 * 4,
-    Category.THREE_OF_A_KIND: 4 * 4 * 4, Category.STRAIGHT: 1020, Category.FLUSH: 4,
-    Category.FULL_HOUSE: 4 * 6, Category.FOUR_OF_A_KIND: 4, Category.STRAIGHT_FLUSH: 4,
+    Category.HIGH_CARD: 1020,
+    Category.ONE_PAIR: 6 * 4**3,
+    Category.TWO_PAIR: 6 * 6 * 4,
+    Category.THREE_OF_A_KIND: 4 * 4 * 4,
+    Category.STRAIGHT: 1020,
+    Category.FLUSH: 4,
+    Category.FULL_HOUSE: 4 * 6,
+    Category.FOUR_OF_A_KIND: 4,
+    Category.STRAIGHT_FLUSH: 4,
 }
 _TOTAL_HANDS = 2_598_960
 _percentiles: dict[int, float] = {}  # built on first use; the same for every caller

@@ -68,9 +68,17 @@ class GameSetup:
     book: str | None = None  # the house-rule book the options came from, by name (None: none)
 
     @classmethod
-    def solo(cls, spec: GameSpec, players: int | None = None, level: str = "medium", seed: int | None = None,
-             options: Options | dict | None = None, humans: int = 1, levels: list[str] | None = None,
-             deck: list[Card] | None = None) -> GameSetup:
+    def solo(
+        cls,
+        spec: GameSpec,
+        players: int | None = None,
+        level: str = "medium",
+        seed: int | None = None,
+        options: Options | dict | None = None,
+        humans: int = 1,
+        levels: list[str] | None = None,
+        deck: list[Card] | None = None,
+    ) -> GameSetup:
         """``humans`` people (seats 0..humans-1) and bots in the other seats."""
         players = players or spec.default_players
         bot_levels = levels or [level]
@@ -91,8 +99,9 @@ class GameSetup:
         """The next game at this table: the deal passes to the left, as the texts have it. Seats
         are numbered from the dealer's left, so everyone moves one seat on: the player who sat
         first (left of the dealer) now deals, in the last seat."""
-        return replace(self, seats=self.seats[1:] + self.seats[:1], seed=(self.seed + 1) % 2**31, deck=None,
-                       passes=self.passes + 1)
+        return replace(
+            self, seats=self.seats[1:] + self.seats[:1], seed=(self.seed + 1) % 2**31, deck=None, passes=self.passes + 1
+        )
 
     def redeal(self) -> GameSetup:
         """The same game started over with a new deal: nobody moves."""

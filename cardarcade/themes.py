@@ -45,7 +45,8 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 import textual.app
 import textual.theme
@@ -170,8 +171,18 @@ class ThemeError(ValueError):
     """A theme file breaks the schema; the message is one line for the player."""
 
 
-_COLOR_KEYS = ("primary", "secondary", "accent", "background", "surface", "panel", "foreground", "warning",
-               "error", "success")
+_COLOR_KEYS = (
+    "primary",
+    "secondary",
+    "accent",
+    "background",
+    "surface",
+    "panel",
+    "foreground",
+    "warning",
+    "error",
+    "success",
+)
 _CARD_KEYS = ("felt", "face", "back", "back_pattern", "edge", "ink", "highlight")
 _FOUR = ("clubs", "diamonds", "hearts", "spades")
 _TOP_KEYS = ("name", "title", "dark", "gamma", "ascii_glyphs", "colors", "cards")
@@ -180,8 +191,7 @@ _TOP_KEYS = ("name", "title", "dark", "gamma", "ascii_glyphs", "colors", "cards"
 def _check_name(name: str) -> str:
     if not (_NAME.fullmatch(name) and len(name) <= 40):
         raise ThemeError(
-            f"{name!r} is not a theme id: use lower-case letters, digits and single dashes, "
-            "at most 40 characters"
+            f"{name!r} is not a theme id: use lower-case letters, digits and single dashes, at most 40 characters"
         )
     return name
 
@@ -222,8 +232,12 @@ def _suit_colours(cards: dict[str, str]) -> dict[Suit, str]:
             raise ThemeError(f"cards: four-colour deck is missing {', '.join(missing)}")
         if len(set(four.values())) != 4:
             raise ThemeError("cards: the four suit colours must all differ")
-        suits = {Suit.CLUBS: four["clubs"], Suit.DIAMONDS: four["diamonds"], Suit.HEARTS: four["hearts"],
-                 Suit.SPADES: four["spades"]}
+        suits = {
+            Suit.CLUBS: four["clubs"],
+            Suit.DIAMONDS: four["diamonds"],
+            Suit.HEARTS: four["hearts"],
+            Suit.SPADES: four["spades"],
+        }
     else:
         missing = [k for k in ("red", "black") if k not in two]
         if missing:
@@ -249,8 +263,12 @@ def _gamma(data: dict[str, Any]) -> float | None:
     if value is None:
         return None
     # (compared before any float(): a whole number of 4,000 digits overflows a float)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 10 \
-            or not math.isfinite(value):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not 0 < value <= 10
+        or not math.isfinite(value)
+    ):
         shown = repr(value) if len(repr(value)) <= 20 else repr(value)[:20] + "…"
         raise ThemeError(f"gamma: expected a number above 0 and at most 10, got {shown}")
     return float(value)
@@ -343,6 +361,7 @@ _FELT_DATA: dict[str, Any] = {
     },
 }
 
+
 def _make_monochrome() -> CardTheme:
     # Only the terminal's two colours, black and white: suits are black on the white face and
     # told apart by their letters; the UI shows the highlight by reverse/bold, not by hue.
@@ -374,9 +393,7 @@ def _make_monochrome() -> CardTheme:
         dark=True,
         variables=_palette_variables(palette),
     )
-    return CardTheme(
-        name="monochrome", title="Monochrome (NO_COLOR)", palette=palette, textual=theme, gamma=None
-    )
+    return CardTheme(name="monochrome", title="Monochrome (NO_COLOR)", palette=palette, textual=theme, gamma=None)
 
 
 MONOCHROME: CardTheme = _make_monochrome()
@@ -450,8 +467,7 @@ def load_themes(
             assert theme is not None
             if theme.name in seen_here:
                 warnings.append(
-                    f"{path}: theme name '{theme.name}' is already used by "
-                    f"{seen_here[theme.name].name}; skipped"
+                    f"{path}: theme name '{theme.name}' is already used by {seen_here[theme.name].name}; skipped"
                 )
                 continue
             seen_here[theme.name] = path

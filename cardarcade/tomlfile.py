@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -47,8 +48,11 @@ def toml_text(data: Mapping[str, Any]) -> str:
 
 
 def _without_none(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: _without_none(value) if isinstance(value, Mapping) else value
-            for key, value in data.items() if value is not None}
+    return {
+        key: _without_none(value) if isinstance(value, Mapping) else value
+        for key, value in data.items()
+        if value is not None
+    }
 
 
 def toml_key(key: str) -> str:
@@ -58,4 +62,4 @@ def toml_key(key: str) -> str:
 
 def toml_string(text: str) -> str:
     """``text`` as a TOML basic string, escaped as tomli-w escapes it."""
-    return toml_text({"s": text})[len("s = "):-1]
+    return toml_text({"s": text})[len("s = ") : -1]

@@ -7,6 +7,7 @@ from textual.color import Color
 
 def luminance(colour: str) -> float:
     """Relative luminance of a ``#rrggbb`` colour."""
+
     def channel(c: int) -> float:
         s = c / 255
         return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4

@@ -101,8 +101,31 @@ def test_parse_passes_cards_through() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "A", "s", "Ax", "1x", "11h", "0h", "Zs", "As/", "As/x", "As/-1", "As/²", "Ass", "10", "Jks",
-     "jokers", "Jk s", "A s", "Aſ", "♠A", "A♠", "hello"],
+    [
+        "",
+        " ",
+        "A",
+        "s",
+        "Ax",
+        "1x",
+        "11h",
+        "0h",
+        "Zs",
+        "As/",
+        "As/x",
+        "As/-1",
+        "As/²",
+        "Ass",
+        "10",
+        "Jks",
+        "jokers",
+        "Jk s",
+        "A s",
+        "Aſ",
+        "♠A",
+        "A♠",
+        "hello",
+    ],
 )
 def test_parse_garbage_raises_a_clear_value_error(text: str) -> None:
     with pytest.raises(ValueError, match="not a card") as info:
@@ -280,8 +303,17 @@ def _ranks(deck: list[Card]) -> set[Rank]:
 def test_deck_36() -> None:
     deck = deck_36()
     assert len(deck) == 36 and len(set(deck)) == 36
-    assert _ranks(deck) == {Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN,
-                            Rank.KING, Rank.ACE}
+    assert _ranks(deck) == {
+        Rank.SIX,
+        Rank.SEVEN,
+        Rank.EIGHT,
+        Rank.NINE,
+        Rank.TEN,
+        Rank.JACK,
+        Rank.QUEEN,
+        Rank.KING,
+        Rank.ACE,
+    }
     assert all(sum(c.suit is s for c in deck) == 9 for s in SUITS)
     assert short_deck(Rank.SIX) == deck
 
@@ -289,8 +321,7 @@ def test_deck_36() -> None:
 def test_piquet_deck() -> None:
     deck = piquet_deck()
     assert len(deck) == 32 and len(set(deck)) == 32
-    assert _ranks(deck) == {Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING,
-                            Rank.ACE}
+    assert _ranks(deck) == {Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
     assert all(sum(c.suit is s for c in deck) == 8 for s in SUITS)
 
 

@@ -22,9 +22,23 @@ def test_each_listed_game_is_its_engines_spec(game_id):
     # A SPEC written out by hand instead of GameSpec.listed could disagree with the menu.
     info, spec = CATALOG[game_id], GAMES[game_id]
     assert spec.id == info.id
-    assert (spec.title, spec.family, spec.min_players, spec.max_players, spec.default_players, spec.realtime,
-            spec.summary) == (info.title, info.family, info.min_players, info.max_players, info.default_players,
-                              info.realtime, info.summary)
+    assert (
+        spec.title,
+        spec.family,
+        spec.min_players,
+        spec.max_players,
+        spec.default_players,
+        spec.realtime,
+        spec.summary,
+    ) == (
+        info.title,
+        info.family,
+        info.min_players,
+        info.max_players,
+        info.default_players,
+        info.realtime,
+        info.summary,
+    )
 
 
 def test_every_engine_and_every_screen_is_listed():
@@ -61,17 +75,21 @@ def test_lookup_accepts_what_a_player_types():
 def test_the_menu_and_the_game_list_load_no_engine_and_no_pydantic():
     # What the menu's first frame waits for: an engine (or pydantic, which every engine
     # needs) imported here would be paid by every start and every SSH session.
-    probe = ("import sys, cardarcade.cli, cardarcade.ui.app, cardarcade.ui.screens.menu\n"
-             "cardarcade.cli.main(['list'])\n"
-             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'"
-             " or m.startswith(('cardarcade.rules', 'cardarcade.bots', 'cardarcade.table'))))")
+    probe = (
+        "import sys, cardarcade.cli, cardarcade.ui.app, cardarcade.ui.screens.menu\n"
+        "cardarcade.cli.main(['list'])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'"
+        " or m.startswith(('cardarcade.rules', 'cardarcade.bots', 'cardarcade.table'))))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
 
 def test_choosing_a_game_loads_only_that_engine():
-    probe = ("import sys\nfrom cardarcade.rules import GAMES\nGAMES['dig']\n"
-             "print(sorted(m for m in sys.modules if m.startswith('cardarcade.rules.')"
-             " and not m.split('.')[-1].startswith('_') and m != 'cardarcade.rules.base'))")
+    probe = (
+        "import sys\nfrom cardarcade.rules import GAMES\nGAMES['dig']\n"
+        "print(sorted(m for m in sys.modules if m.startswith('cardarcade.rules.')"
+        " and not m.split('.')[-1].startswith('_') and m != 'cardarcade.rules.base'))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['cardarcade.rules.dig']"

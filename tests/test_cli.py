@@ -25,8 +25,14 @@ def test_list_json_describes_every_registered_game(capsys):
     assert code == 0
     assert {r["id"] for r in rows} == set(GAMES)
     war = next(r for r in rows if r["id"] == "war")
-    assert war == {"id": "war", "title": "War", "family": "turn-based", "min_players": 2, "max_players": 3,
-                   "realtime": False}
+    assert war == {
+        "id": "war",
+        "title": "War",
+        "family": "turn-based",
+        "min_players": 2,
+        "max_players": 3,
+        "realtime": False,
+    }
 
 
 def test_rules_prints_the_rules_and_house_rules(capsys):
@@ -35,35 +41,46 @@ def test_rules_prints_the_rules_and_house_rules(capsys):
     assert "Slapjack" in out and "House rules" in out
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["play", "poker-night"], "unknown game 'poker-night'"),
-    (["rules", "nope"], "unknown game"),
-    (["play", "war", "--option", "war_style=sideways"], "war_style"),
-    (["play", "war", "--option", "colour=blue"], "no option 'colour'"),
-    (["play", "war", "--option", "nonsense"], "key=value"),
-    (["play", "war", "--players", "9"], "2-3 players"),
-    (["play", "war", "--bots", "godlike"], "unknown bot level"),
-    (["play", "war", "--bots", "expert"], "War's bots have no level 'expert'; choose from easy, medium, hard"),
-    (["play", "knock-poker", "--bots", "expert"], "Knock Poker's bots have no level 'expert'; choose from easy, medium, hard"),
-    (["play", "toepen", "--bots", "expert"], "Toepen's bots have no level 'expert'; choose from easy, medium, hard"),
-    # Thirteen's expert searches heads-up only: at four it would play exactly as hard
-    (["play", "thirteen", "--players", "4", "--bots", "expert"],
-     "Thirteen's bots have no level 'expert' at 4 players; choose from easy, medium, hard"),
-    (["play", "go-fish", "--bots", "easy,adaptive", "--players", "3"], "Go Fish's bots have no level 'adaptive'"),
-    (["simulate", "dig", "--games", "1", "--bots", "expert"], "choose from easy, medium, hard"),
-    (["play", "slapjack", "--hotseat", "3"], "at most 2 people can share one keyboard in Slapjack"),
-    (["play", "go-fish", "--hotseat", "0"], "2 or more"),
-    (["play", "go-fish", "--hotseat", "5", "--players", "4"], "needs at least 5 players"),
-    (["simulate", "war", "--games", "0"], "at least 1"),
-    (["simulate", "war"], "--games"),
-    (["simulate", "war", "--games", "x"], "invalid int"),
-    (["play", "slapjack", "--players", "3", "--bots", "easy,hard,expert"], "3 levels for 2 bot seats"),
-    # an empty --bots was silently ignored, and ",,," was taken for five seats ("War takes 2-3 players, not 5")
-    (["play", "war", "--bots", ""], "--bots needs a level"),
-    (["simulate", "war", "--games", "1", "--bots", ",,,"], "--bots needs a level"),
-    (["simulate", "go-fish", "--games", "1", "--bots", "easy,,hard"], "--bots 'easy,,hard' has an empty level"),
-    (["simulate", "war", "--games", "99999999999999999999"], "--games: at most 1,000,000"),  # it ran for ever
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["play", "poker-night"], "unknown game 'poker-night'"),
+        (["rules", "nope"], "unknown game"),
+        (["play", "war", "--option", "war_style=sideways"], "war_style"),
+        (["play", "war", "--option", "colour=blue"], "no option 'colour'"),
+        (["play", "war", "--option", "nonsense"], "key=value"),
+        (["play", "war", "--players", "9"], "2-3 players"),
+        (["play", "war", "--bots", "godlike"], "unknown bot level"),
+        (["play", "war", "--bots", "expert"], "War's bots have no level 'expert'; choose from easy, medium, hard"),
+        (
+            ["play", "knock-poker", "--bots", "expert"],
+            "Knock Poker's bots have no level 'expert'; choose from easy, medium, hard",
+        ),
+        (
+            ["play", "toepen", "--bots", "expert"],
+            "Toepen's bots have no level 'expert'; choose from easy, medium, hard",
+        ),
+        # Thirteen's expert searches heads-up only: at four it would play exactly as hard
+        (
+            ["play", "thirteen", "--players", "4", "--bots", "expert"],
+            "Thirteen's bots have no level 'expert' at 4 players; choose from easy, medium, hard",
+        ),
+        (["play", "go-fish", "--bots", "easy,adaptive", "--players", "3"], "Go Fish's bots have no level 'adaptive'"),
+        (["simulate", "dig", "--games", "1", "--bots", "expert"], "choose from easy, medium, hard"),
+        (["play", "slapjack", "--hotseat", "3"], "at most 2 people can share one keyboard in Slapjack"),
+        (["play", "go-fish", "--hotseat", "0"], "2 or more"),
+        (["play", "go-fish", "--hotseat", "5", "--players", "4"], "needs at least 5 players"),
+        (["simulate", "war", "--games", "0"], "at least 1"),
+        (["simulate", "war"], "--games"),
+        (["simulate", "war", "--games", "x"], "invalid int"),
+        (["play", "slapjack", "--players", "3", "--bots", "easy,hard,expert"], "3 levels for 2 bot seats"),
+        # an empty --bots was silently ignored, and ",,," was taken for five seats ("War takes 2-3 players, not 5")
+        (["play", "war", "--bots", ""], "--bots needs a level"),
+        (["simulate", "war", "--games", "1", "--bots", ",,,"], "--bots needs a level"),
+        (["simulate", "go-fish", "--games", "1", "--bots", "easy,,hard"], "--bots 'easy,,hard' has an empty level"),
+        (["simulate", "war", "--games", "99999999999999999999"], "--games: at most 1,000,000"),  # it ran for ever
+    ],
+)
 def test_mistakes_get_one_clear_line_and_exit_2(capsys, argv, needle):
     code, out, err = run(capsys, *argv)
     assert code == 2
@@ -73,12 +90,33 @@ def test_mistakes_get_one_clear_line_and_exit_2(capsys, argv, needle):
 
 
 def test_simulate_json_has_the_documented_shape(capsys):
-    code, out, _ = run(capsys, "simulate", "slapjack", "--games", "3", "--players", "3",
-                       "--bots", "easy,medium,expert", "--seed", "4", "--json")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "slapjack",
+        "--games",
+        "3",
+        "--players",
+        "3",
+        "--bots",
+        "easy,medium,expert",
+        "--seed",
+        "4",
+        "--json",
+    )
     data = json.loads(out)
     assert code == 0
-    assert set(data) == {"game", "games", "players", "bots", "wins", "draws", "mean_actions",
-                         "actions_per_second", "reaction_ms"}
+    assert set(data) == {
+        "game",
+        "games",
+        "players",
+        "bots",
+        "wins",
+        "draws",
+        "mean_actions",
+        "actions_per_second",
+        "reaction_ms",
+    }
     assert data["bots"] == ["easy", "medium", "expert"]
     assert sum(data["wins"]) + data["draws"] == 3
     assert len(data["reaction_ms"]) == 3 and set(data["reaction_ms"][0]) == {"median", "p90"}
@@ -109,12 +147,15 @@ def started(monkeypatch):
     return seen
 
 
-@pytest.mark.parametrize("argv,people,players", [
-    (["play", "go-fish", "--hotseat", "4"], 4, 4),
-    (["play", "go-fish", "--hotseat", "--players", "4"], 2, 4),
-    (["play", "slapjack", "--hotseat"], 2, 4),
-    (["play", "cuckoo", "--hotseat", "7"], 7, 7),
-])
+@pytest.mark.parametrize(
+    "argv,people,players",
+    [
+        (["play", "go-fish", "--hotseat", "4"], 4, 4),
+        (["play", "go-fish", "--hotseat", "--players", "4"], 2, 4),
+        (["play", "slapjack", "--hotseat"], 2, 4),
+        (["play", "cuckoo", "--hotseat", "7"], 7, 7),
+    ],
+)
 def test_hotseat_takes_the_number_of_people(capsys, started, argv, people, players):
     code, _, err = run(capsys, *argv)
     assert code == 0, err
@@ -126,7 +167,11 @@ def test_hotseat_people_play_as_profiles_of_their_own_as_the_setup_screen_names_
     """Their results are recorded for someone: Player 1, Player 2 (the setup screen's names)."""
     assert run(capsys, "play", "go-fish", "--hotseat", "3", "--players", "4")[0] == 0
     assert [(s.name, s.profile) for s in started[0].seats] == [
-        ("Player 1", "Player 1"), ("Player 2", "Player 2"), ("Player 3", "Player 3"), ("Bot 1", None)]
+        ("Player 1", "Player 1"),
+        ("Player 2", "Player 2"),
+        ("Player 3", "Player 3"),
+        ("Bot 1", None),
+    ]
 
 
 def test_a_newcomers_bots_keep_races_close_or_are_easy_unless_asked(capsys, started):
@@ -147,7 +192,9 @@ def test_list_shows_whole_ids_on_an_80_column_terminal(capsys, monkeypatch):
     assert set(GAMES) <= first_words
 
 
-@pytest.mark.parametrize("columns", ["0", "3", "100000", "²", "9" * 5000], ids=lambda v: v if len(v) < 9 else "5000-digits")
+@pytest.mark.parametrize(
+    "columns", ["0", "3", "100000", "²", "9" * 5000], ids=lambda v: v if len(v) < 9 else "5000-digits"
+)
 def test_list_prints_every_game_whatever_columns_says(capsys, monkeypatch, columns):
     monkeypatch.setenv("COLUMNS", columns)  # COLUMNS=0 printed nothing, with status 0
     code, out, _ = run(capsys, "list")
@@ -162,11 +209,15 @@ def run_with_stderr_on_a_terminal(*argv: str) -> tuple[int, str, str]:
     import pty
     import select
 
-    program = ("import sys\nimport cardarcade.cli as cli\ncli.PROGRESS_AFTER = 0.0\n"
-               f"sys.exit(cli.main({list(argv)!r}))")
+    program = f"import sys\nimport cardarcade.cli as cli\ncli.PROGRESS_AFTER = 0.0\nsys.exit(cli.main({list(argv)!r}))"
     terminal, child_end = pty.openpty()
-    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, stderr=child_end,
-                             stdin=subprocess.DEVNULL, env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"})
+    child = subprocess.Popen(
+        [sys.executable, "-c", program],
+        stdout=subprocess.PIPE,
+        stderr=child_end,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100"},
+    )
     os.close(child_end)
     shown = b""
     while True:  # the terminal must be read as it is written to, or the child waits on a full pty
@@ -214,7 +265,8 @@ def test_without_a_terminal_to_read_from_it_says_so_and_stops(stdin):
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
         "cardarcade needs a terminal to play in, and its input is not one "
-        "(run it in a terminal; 'cardarcade simulate' plays bots without one)"]
+        "(run it in a terminal; 'cardarcade simulate' plays bots without one)"
+    ]
 
 
 def test_options_before_the_command_are_not_lost():
@@ -225,16 +277,19 @@ def test_options_before_the_command_are_not_lost():
 @pytest.mark.parametrize("value", ["[" * 2000, "7" * 5000], ids=["nested", "digits"])
 def test_an_overlong_option_value_is_one_line(capsys, value):
     code, _, err = run(capsys, "play", "war", "--option", f"max_rounds={value}")
-    assert code == 2 and err.strip() == "--option max_rounds: a value of %d characters is too long" % len(value)
+    assert code == 2 and err.strip() == f"--option max_rounds: a value of {len(value)} characters is too long"
 
 
 def test_output_nobody_can_take_is_not_a_traceback(tmp_path):
     with open("/dev/full", "w") as device_full:
         full = cardarcade("simulate", "war", "--games", "2", "--json", stdout=device_full)
-    assert full.returncode == 2 and full.stderr.strip() == "cardarcade: cannot write the output (No space left on device)"
+    assert (
+        full.returncode == 2 and full.stderr.strip() == "cardarcade: cannot write the output (No space left on device)"
+    )
     for argv in (["list"], ["list", "--json"]):  # printed by Rich, and by print
-        reader = subprocess.Popen([sys.executable, "-m", "cardarcade", *argv], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
+        reader = subprocess.Popen(
+            [sys.executable, "-m", "cardarcade", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         reader.stdout.close()  # the reader goes away before anything is printed
         err = reader.stderr.read()
         # Rich ends with 1 for a closed pipe; our own printing with 141, as if SIGPIPE had ended it

@@ -16,7 +16,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_a_book_exported_on_one_computer_imports_on_another(capsys, tmp_path, monkeypatch):
-    UserStore().books.save_book("slapjack", "Friday night", SLAPJACK.Options(decks=2), notes="Lower hand wins *ties*.\n# jokers stay out")
+    UserStore().books.save_book(
+        "slapjack", "Friday night", SLAPJACK.Options(decks=2), notes="Lower hand wins *ties*.\n# jokers stay out"
+    )
     code, text, _ = run(capsys, "rules", "export", "slapjack", "friday night")
     assert code == 0 and 'name = "Friday night"' in text
     shared = tmp_path / "friday.toml"
@@ -39,12 +41,15 @@ def test_a_book_exported_on_one_computer_imports_on_another(capsys, tmp_path, mo
 
 def test_a_file_with_an_unknown_house_rule_is_refused_with_its_line(capsys, tmp_path):
     bad = tmp_path / "club.toml"
-    bad.write_text('format = "cardarcade-book"\nversion = 1\ngame = "slapjack"\nname = "Club"\n\n'
-                   "[options]\njokers = true\n")
+    bad.write_text(
+        'format = "cardarcade-book"\nversion = 1\ngame = "slapjack"\nname = "Club"\n\n[options]\njokers = true\n'
+    )
     code, out, err = run(capsys, "rules", "import", str(bad))
     assert code == 2 and out == ""
-    assert err.strip() == ("club.toml: line 7: no house rule 'jokers' in Slapjack "
-                           "(its house rules: decks, slap_in, forgive_early_flip, max_flips)")
+    assert err.strip() == (
+        "club.toml: line 7: no house rule 'jokers' in Slapjack "
+        "(its house rules: decks, slap_in, forgive_early_flip, max_flips)"
+    )
     bad.write_text('format = "cardarcade-book"\nversion = 1\ngame = "slapjack"\nname = Club\n')
     code, _, err = run(capsys, "rules", "import", str(bad))
     assert code == 2 and err.startswith("club.toml: line 4: not valid TOML")
@@ -74,6 +79,8 @@ def test_a_damaged_book_is_called_damaged_with_its_file_and_reason(capsys):
     for argv in (("rules", "slapjack", "--book", "Club"), ("rules", "export", "slapjack", "club")):
         code, out, err = run(capsys, *argv)
         assert code == 2 and out == ""
-        assert err.strip() == (f"the book {argv[-1]!r} for Slapjack is damaged and cannot be used: "
-                               f"Packs must be one of: 1, 2 (the file is {path})")
+        assert err.strip() == (
+            f"the book {argv[-1]!r} for Slapjack is damaged and cannot be used: "
+            f"Packs must be one of: 1, 2 (the file is {path})"
+        )
         assert "Traceback" not in err

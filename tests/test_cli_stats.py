@@ -23,9 +23,15 @@ def recorded() -> UserStore:
     with store.stats as stats:
         record_war(stats, "ada", "won", "easy", T0)
         record_war(stats, "ada", "lost", "hard", T0 + 60)
-        stats.record_reactions("slapjack", "ada", [Reaction(0, 0.41, "slap_win", 1, "slap", outcome=Outcome.WON),
-                                                   Reaction(0, 0.2, "false_slap", 2, "slap", outcome=Outcome.FAULT)],
-                               at=T0)
+        stats.record_reactions(
+            "slapjack",
+            "ada",
+            [
+                Reaction(0, 0.41, "slap_win", 1, "slap", outcome=Outcome.WON),
+                Reaction(0, 0.2, "false_slap", 2, "slap", outcome=Outcome.FAULT),
+            ],
+            at=T0,
+        )
     return store
 
 
@@ -131,8 +137,12 @@ def test_stats_are_read_from_a_read_only_disk(recorded, user_folders) -> None:
         pytest.skip("no unshare to mount a read-only file system with")
     folder = str(user_folders / "data")
     for how in (["-m"], ["-Urm"]):  # as root; else in a user namespace of its own
-        run = subprocess.run([unshare, *how, "sh", "-c", _READ_ONLY_STATS, "sh", folder, sys.executable],
-                             capture_output=True, text=True, timeout=60)
+        run = subprocess.run(
+            [unshare, *how, "sh", "-c", _READ_ONLY_STATS, "sh", folder, sys.executable],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         if run.returncode != 77 and "unshare:" not in run.stderr:
             break
     else:

@@ -73,7 +73,7 @@ def _imported(node: ast.AST, file: str) -> list[str]:
         if node.level:  # relative: resolved against the importing module's package
             package = _dotted(file).split(".")
             package = package if file.endswith("__init__.py") else package[:-1]
-            base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+            base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
         if base == "cardarcade":  # from cardarcade import rules: the names are modules
             return [f"cardarcade.{alias.name}" for alias in node.names]
         return [base]
@@ -90,9 +90,11 @@ def imports_in(root: Path) -> Iterator[Import]:
     """Every import of every module under ``root/cardarcade``."""
     for path in sorted((root / "cardarcade").rglob("*.py")):
         file = path.relative_to(root).as_posix()
-        found = [Import(file, node.lineno, module)
-                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), file))
-                 for module in _imported(node, file)]
+        found = [
+            Import(file, node.lineno, module)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), file))
+            for module in _imported(node, file)
+        ]
         yield from sorted(found, key=lambda imp: imp.line)
 
 
@@ -106,7 +108,9 @@ def wrong_way(imports: Iterable[Import], layers: dict[str, Layer]) -> list[tuple
         here, there = layers[unit].rank, layers[target].rank
         if there >= here:
             way = "up" if there > here else "sideways"
-            why = f"{imp.file}:{imp.line}: {unit} (layer {here}) imports {imp.module}, {way} to {target} (layer {there})"
+            why = (
+                f"{imp.file}:{imp.line}: {unit} (layer {here}) imports {imp.module}, {way} to {target} (layer {there})"
+            )
             found.append((imp, why))
     return found
 
@@ -129,8 +133,9 @@ def test_the_layer_table_places_every_module_and_only_those():
 
 
 def test_no_import_points_up_or_sideways():
-    found = [(imp, why) for imp, why in wrong_way(repo_imports(), layers())
-             if (imp.file, imp.module) not in KNOWN_EXCEPTIONS]
+    found = [
+        (imp, why) for imp, why in wrong_way(repo_imports(), layers()) if (imp.file, imp.module) not in KNOWN_EXCEPTIONS
+    ]
     assert not found, "imports against the layers (docs/architecture.md):\n" + "\n".join(why for _, why in found)
 
 
@@ -142,8 +147,11 @@ def test_every_known_exception_is_still_needed():
 
 def test_no_layer_imports_a_library_it_must_keep_out_of():
     table = layers()
-    found = [f"{imp.file}:{imp.line}: imports {imp.module}" for imp in repo_imports()
-             if imp.module.split(".")[0] in table[unit_of_file(imp.file)].never]
+    found = [
+        f"{imp.file}:{imp.line}: imports {imp.module}"
+        for imp in repo_imports()
+        if imp.module.split(".")[0] in table[unit_of_file(imp.file)].never
+    ]
     assert not found, "libraries a layer never imports (docs/architecture.md):\n" + "\n".join(found)
 
 
@@ -156,7 +164,8 @@ def test_the_check_finds_imports_in_functions_type_checking_blocks_and_import_mo
         "from cardarcade.cards import Card\n"
         "if TYPE_CHECKING:\n    from cardarcade.table.table import Table\n\n"
         "def deal():\n    from cardarcade import bots\n"
-        "    return importlib.import_module('cardarcade.ui.app')\n")
+        "    return importlib.import_module('cardarcade.ui.app')\n"
+    )
     found = [why for _, why in wrong_way(imports_in(tmp_path), layers())]
     assert found == [
         "cardarcade/rules/base.py:6: rules (layer 3) imports cardarcade.table.table, up to table (layer 5)",
@@ -170,4 +179,5 @@ def test_a_package_of_the_same_layer_is_refused_too(tmp_path):
     store.mkdir(parents=True)
     (store / "saves.py").write_text("from cardarcade.table.clock import Clock\n")
     assert [why for _, why in wrong_way(imports_in(tmp_path), layers())] == [
-        "cardarcade/store/saves.py:1: store (layer 5) imports cardarcade.table.clock, sideways to table (layer 5)"]
+        "cardarcade/store/saves.py:1: store (layer 5) imports cardarcade.table.clock, sideways to table (layer 5)"
+    ]

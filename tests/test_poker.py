@@ -76,8 +76,14 @@ def test_every_hand_against_known_counts_and_reference():
     for idx, hand in zip(combinations(range(52), 5), combinations(deck, 5)):
         i0, i1, i2, i3, i4 = idx
         s = suit_of[i0]
-        key = (rank_of[i0], rank_of[i1], rank_of[i2], rank_of[i3], rank_of[i4],
-               s == suit_of[i1] == suit_of[i2] == suit_of[i3] == suit_of[i4])
+        key = (
+            rank_of[i0],
+            rank_of[i1],
+            rank_of[i2],
+            rank_of[i3],
+            rank_of[i4],
+            s == suit_of[i1] == suit_of[i2] == suit_of[i3] == suit_of[i4],
+        )
         value = evaluate(hand)
         want = expected.get(key)
         if want is None:
@@ -117,26 +123,29 @@ def v(text: str) -> HandValue:
     return evaluate(cards(text))
 
 
-@pytest.mark.parametrize("low, high", [
-    ("As 2d 3c 4h 5h", "2s 3d 4c 5h 6h"),  # the wheel is the lowest straight
-    ("As 2s 3s 4s 5s", "2d 3d 4d 5d 6d"),  # the steel wheel is the lowest straight flush
-    ("Ks Qd Jc 10h 9h", "As Kd Qc Jh 10h"),  # broadway tops the straights
-    ("As Ks Qs Js 9d", "As 2d 3c 4h 5h"),  # even the wheel beats ace-king high
-    ("9s 9d 9c Ah Kh", "2s 3d 4c 5h 6h"),  # a straight beats three of a kind
-    ("As Kd Qc Jh 10h", "2s 4s 6s 8s 9s"),  # a flush beats a straight
-    ("As Ks Qs Js 9s", "2h 2d 2c 3h 3s"),  # a full house beats a flush
-    ("Ah Ad Ac Kh Ks", "2h 2d 2c 2s 3h"),  # four of a kind beats a full house
-    ("Ah Ad Ac As Kh", "As 2s 3s 4s 5s"),  # the steel wheel beats four aces
-    ("Ks Kd Kc Ah As", "Ah Ad Ac 2h 2s"),  # full house: the set decides
-    ("Ks Kd Kc 7h 7s", "Kh Kd Kc 8h 8s"),  # then the pair
-    ("As Ad 9c 9h Ks", "As Ad 10c 10h 2s"),  # two pair: the second pair before the kicker
-    ("As Ad 9c 9h 4s", "Ac Ah 9d 9s 5d"),  # two pair: then the kicker
-    ("Ks Kd Qc Qh As", "As Ad 3c 3h 2s"),  # two pair: the top pair first
-    ("7s 7d Ac Kh Qs", "8h 8c 2d 3s 4h"),  # the pair's rank before any kicker
-    ("7s 7d Ac Kh 9s", "7h 7c Ad Ks 10h"),  # equal pairs: the third kicker
-    ("Ks Kd Kc Ah Qs", "As Ad Ac 2h 3s"),  # three of a kind: the set before the kickers
-    ("Ah Kh Qh Jh 9h", "2c 2d 2h 2s 3c"),  # four deuces beat any flush
-])
+@pytest.mark.parametrize(
+    "low, high",
+    [
+        ("As 2d 3c 4h 5h", "2s 3d 4c 5h 6h"),  # the wheel is the lowest straight
+        ("As 2s 3s 4s 5s", "2d 3d 4d 5d 6d"),  # the steel wheel is the lowest straight flush
+        ("Ks Qd Jc 10h 9h", "As Kd Qc Jh 10h"),  # broadway tops the straights
+        ("As Ks Qs Js 9d", "As 2d 3c 4h 5h"),  # even the wheel beats ace-king high
+        ("9s 9d 9c Ah Kh", "2s 3d 4c 5h 6h"),  # a straight beats three of a kind
+        ("As Kd Qc Jh 10h", "2s 4s 6s 8s 9s"),  # a flush beats a straight
+        ("As Ks Qs Js 9s", "2h 2d 2c 3h 3s"),  # a full house beats a flush
+        ("Ah Ad Ac Kh Ks", "2h 2d 2c 2s 3h"),  # four of a kind beats a full house
+        ("Ah Ad Ac As Kh", "As 2s 3s 4s 5s"),  # the steel wheel beats four aces
+        ("Ks Kd Kc Ah As", "Ah Ad Ac 2h 2s"),  # full house: the set decides
+        ("Ks Kd Kc 7h 7s", "Kh Kd Kc 8h 8s"),  # then the pair
+        ("As Ad 9c 9h Ks", "As Ad 10c 10h 2s"),  # two pair: the second pair before the kicker
+        ("As Ad 9c 9h 4s", "Ac Ah 9d 9s 5d"),  # two pair: then the kicker
+        ("Ks Kd Qc Qh As", "As Ad 3c 3h 2s"),  # two pair: the top pair first
+        ("7s 7d Ac Kh Qs", "8h 8c 2d 3s 4h"),  # the pair's rank before any kicker
+        ("7s 7d Ac Kh 9s", "7h 7c Ad Ks 10h"),  # equal pairs: the third kicker
+        ("Ks Kd Kc Ah Qs", "As Ad Ac 2h 3s"),  # three of a kind: the set before the kickers
+        ("Ah Kh Qh Jh 9h", "2c 2d 2h 2s 3c"),  # four deuces beat any flush
+    ],
+)
 def test_orderings(low, high):
     assert v(low) < v(high), (v(low).name, v(high).name)
 
@@ -189,11 +198,14 @@ def test_ranks_and_hand_value_round_trip():
     assert v("As Kd Qc Jh 9h") == hand_value(Category.HIGH_CARD, 14, 13, 12, 11, 9)
 
 
-@pytest.mark.parametrize("bad", [
-    "As Kd Qc Jh",  # four cards
-    "As Kd Qc Jh 9h 8h",  # six
-    "As Ks Qs Js Js",  # a flush holding a card twice
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "As Kd Qc Jh",  # four cards
+        "As Kd Qc Jh 9h 8h",  # six
+        "As Ks Qs Js Js",  # a flush holding a card twice
+    ],
+)
 def test_bad_hands_raise_value_error(bad):
     with pytest.raises(ValueError):
         v(bad)
@@ -246,7 +258,7 @@ def test_percentile_is_the_share_of_hands_beaten():
     assert percentile(v("2h 2d 3s 4c 5d")) > 1_302_540 / 2_598_960 > percentile(v("Ah Kd Qs Jc 9d"))
     rng = random.Random(3)
     deck = standard_deck()
-    hands = sorted((evaluate(rng.sample(deck, 5)) for _ in range(2_000)))
+    hands = sorted(evaluate(rng.sample(deck, 5)) for _ in range(2_000))
     shares = [percentile(h) for h in hands]
     assert shares == sorted(shares)
     assert 0.45 < shares[len(shares) // 2] < 0.55  # a random hand sits in the middle

@@ -27,7 +27,7 @@ def named_options(cell: str) -> dict[str, str | None]:
     for match in OPTION.finditer(cell):
         first, last = match["name"], match["last"] or match["name"]
         stem = first.rstrip("0123456789")
-        numbers = range(int(first[len(stem):] or 0), int(last[len(stem):] or 0) + 1) if last != first else [None]
+        numbers = range(int(first[len(stem) :] or 0), int(last[len(stem) :] or 0) + 1) if last != first else [None]
         for number in numbers:
             options[first if number is None else f"{stem}{number}"] = match["values"]
     return options
@@ -60,8 +60,9 @@ def mismatches(text: str) -> list[str]:
         spec = GAMES.get(game_id)
         if spec is None:
             continue
-        players = str(spec.min_players) if spec.min_players == spec.max_players \
-            else f"{spec.min_players}-{spec.max_players}"
+        players = (
+            str(spec.min_players) if spec.min_players == spec.max_players else f"{spec.min_players}-{spec.max_players}"
+        )
         if row["players"] != players:
             found.append(f"{game_id}: players {row['players']}, the game says {players}")
         if row["title"].split(" (")[0] != spec.title.split(" (")[0]:
@@ -81,11 +82,14 @@ def test_the_readme_table_matches_the_option_models():
     assert mismatches(README.read_text(encoding="utf-8")) == []
 
 
-@pytest.mark.parametrize(("before", "after"), [
-    ("`max_rounds` |", "|"),  # an option left out
-    ("(standard, one_down, three_down, by_rank)", "(standard, one_down)"),  # a choice left out
-    ("| `snap` | Snap | 2-6 |", "| `snap` | Snap | 2-5 |"),  # the players
-])
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("`max_rounds` |", "|"),  # an option left out
+        ("(standard, one_down, three_down, by_rank)", "(standard, one_down)"),  # a choice left out
+        ("| `snap` | Snap | 2-6 |", "| `snap` | Snap | 2-5 |"),  # the players
+    ],
+)
 def test_a_table_out_of_date_is_caught(before, after):
     text = README.read_text(encoding="utf-8")
     assert before in text

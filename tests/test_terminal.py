@@ -33,8 +33,9 @@ class Terminal:
     """``python -m cardarcade ARGS`` on an 80x24 pseudo-terminal."""
 
     def __init__(self, *args: str, **env: str) -> None:
-        environ = {k: v for k, v in os.environ.items()
-                   if k not in ("COLUMNS", "LINES", "NO_COLOR", "COLORTERM", "TEXTUAL")}
+        environ = {
+            k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR", "COLORTERM", "TEXTUAL")
+        }
         environ.update({"TERM": "xterm-256color", **env})
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: size the terminal, then become the arcade
@@ -119,12 +120,16 @@ def restored(output: bytes) -> dict[str, bool]:
     return {what: sequence in output for what, sequence in RESTORED.items()}
 
 
-@pytest.mark.parametrize("args, first_frame, signum", [
-    (("play", "war"), b"War", signal.SIGTERM),
-    (("play", "war"), b"War", signal.SIGHUP),
-    ((), b"Slapjack", signal.SIGTERM),  # the menu
-    (("play", "slapjack", "--hotseat", "--players", "3"), b"Slapjack", signal.SIGHUP),  # people and a bot
-], ids=["war-term", "war-hup", "menu-term", "hotseat-hup"])
+@pytest.mark.parametrize(
+    "args, first_frame, signum",
+    [
+        (("play", "war"), b"War", signal.SIGTERM),
+        (("play", "war"), b"War", signal.SIGHUP),
+        ((), b"Slapjack", signal.SIGTERM),  # the menu
+        (("play", "slapjack", "--hotseat", "--players", "3"), b"Slapjack", signal.SIGHUP),  # people and a bot
+    ],
+    ids=["war-term", "war-hup", "menu-term", "hotseat-hup"],
+)
 def test_a_signal_to_end_gives_the_terminal_back(terminal, args, first_frame, signum):
     t = terminal(*args)
     t.wait_for(first_frame)
@@ -208,8 +213,8 @@ def colour_codes(output: bytes) -> set[str]:
         while i < len(parts):
             p = parts[i]
             if p in ("38", "48"):  # an extended colour: 256-colour (5;n) or 24-bit (2;r;g;b)
-                width = 3 if parts[i + 1:i + 2] == ["5"] else 5
-                codes.add(";".join(parts[i:i + width]))
+                width = 3 if parts[i + 1 : i + 2] == ["5"] else 5
+                codes.add(";".join(parts[i : i + width]))
                 i += width
                 continue
             if p.isdigit() and (30 <= int(p) <= 49 or 90 <= int(p) <= 107):

@@ -575,11 +575,14 @@ def test_the_shipped_themes_are_package_data_of_a_regular_install():
     assert not _shipped_dir().is_symlink() and not (package.parent / "themes").exists()  # (one place for them)
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", "not a theme"),
-    (b"a = " + b"7" * 5000 + b"\n", "not a theme"),
-    (b"# " + b"x" * (70 * 1024) + b"\n", "not read"),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", "not a theme"),
+        (b"a = " + b"7" * 5000 + b"\n", "not a theme"),
+        (b"# " + b"x" * (70 * 1024) + b"\n", "not read"),
+    ],
+)
 def test_hostile_theme_files_are_refused_with_a_warning(tmp_path, raw, expected):
     (tmp_path / "evil.toml").write_bytes(raw)
     themes, warnings = load_themes([tmp_path])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 from cardarcade.rules import GAMES
@@ -27,7 +27,7 @@ from cardarcade.table.simulate import play_randomly
 
 REPO_SAVES = Path(__file__).resolve().parents[1] / "saves"
 SEED = 11
-SAVED_AT = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+SAVED_AT = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 SECONDS_PER_MOVE = 1.5  # the elapsed time recorded: a plausible pace, not measured
 
 
@@ -40,8 +40,7 @@ def example(spec: GameSpec) -> tuple[GameSetup, Game]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python tools/make_example_saves.py",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python tools/make_example_saves.py", description=__doc__.split("\n")[0])
     parser.add_argument("folder", nargs="?", type=Path, default=REPO_SAVES)
     parser.add_argument("--force", action="store_true", help="rewrite saves that already exist")
     args = parser.parse_args(argv)

@@ -200,5 +200,17 @@ def _load_policy(game_id: str) -> None:
         importlib.import_module(f"{__name__}.{info.module}")
 
 
-__all__ = ["LEVEL_NAMES", "STRATEGY_LEVELS", "Bot", "BotBase", "Moment", "Plan", "Thinking", "level_at", "levels_for",
-           "make_bot", "playable_levels", "register"]
+__all__ = [
+    "LEVEL_NAMES",
+    "STRATEGY_LEVELS",
+    "Bot",
+    "BotBase",
+    "Moment",
+    "Plan",
+    "Thinking",
+    "level_at",
+    "levels_for",
+    "make_bot",
+    "playable_levels",
+    "register",
+]

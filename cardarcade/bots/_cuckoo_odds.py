@@ -207,8 +207,9 @@ class HandOdds:
         return np.array([keep, leave, dealt.weight.sum()])
 
 
-def pay_chances(view: CuckooView, model: Model, seed: int, batches: int,
-                seconds: float | None = None) -> tuple[float, float]:
+def pay_chances(
+    view: CuckooView, model: Model, seed: int, batches: int, seconds: float | None = None
+) -> tuple[float, float]:
     """(chance ``view``'s player pays if it keeps its card, chance if it lets it go): ``batches``
     of ``BATCH`` deals whatever the clock says, more while ``seconds`` (a live table's thinking
     time) allow."""

@@ -66,8 +66,16 @@ class PlayOut:
     """A whole Dig position on small integers: both hands, the stock (top last), the face-up
     pile (the upcard last)."""
 
-    def __init__(self, hands: list[list[int]], stock: list[int], pile: list[int], need: tuple[int, int],
-                 turn: int, turns_left: int, rebuild: bool) -> None:
+    def __init__(
+        self,
+        hands: list[list[int]],
+        stock: list[int],
+        pile: list[int],
+        need: tuple[int, int],
+        turn: int,
+        turns_left: int,
+        rebuild: bool,
+    ) -> None:
         self.hands, self.stock, self.pile = hands, stock, pile
         self.need, self.turn, self.turns_left, self.rebuild = need, turn, turns_left, rebuild
 
@@ -152,7 +160,9 @@ def candidates(view: DigView) -> list[tuple[Action, int, tuple[int, int]]]:
             continue
         c = code(card)
         if card.rank is Rank.EIGHT:
-            names = SUIT_NAMES + (tuple(n for n in RANK_NAMES if n in held_ranks) if view.eight_names == "suit_or_rank" else ())
+            names = SUIT_NAMES + (
+                tuple(n for n in RANK_NAMES if n in held_ranks) if view.eight_names == "suit_or_rank" else ()
+            )
             moves += [(Action("play", (card,), value=n), c, requirement(c, n)) for n in names]
         else:
             moves.append((Action("play", (card,)), c, (SUIT[c], RANK[c])))

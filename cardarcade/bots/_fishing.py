@@ -208,8 +208,9 @@ class FishingBot(BotBase):
         seed, scores = self.once(("search", key), lambda: (self.rng.randrange(1 << 30), self.scored(view)))
         seconds = None if moment.think_seconds is None else min(moment.think_seconds, SEARCH_SECONDS)
         facts = self.memory.facts(len(view.hand_sizes))
-        return self.deliberate(key, decide_ask, (view, facts, scores, seed, SEARCH_DEALS, seconds),
-                               max(scores, key=lambda s: s[1])[0])
+        return self.deliberate(
+            key, decide_ask, (view, facts, scores, seed, SEARCH_DEALS, seconds), max(scores, key=lambda s: s[1])[0]
+        )
 
     def target_bonus(self, view: FishingView, target: int) -> float:
         """All else equal, a bigger hand is likelier to hold what is asked for."""

@@ -71,8 +71,10 @@ def deal(view: FishingView, facts: Facts, rng: random.Random, tries: int = 12) -
     hands[seat] = list(mine)
     return [set(h) for h in hands]
 
-def _try_deal(unseen: list[int], room: list[int], stock_size: int, facts: Facts, rng: random.Random,
-              strict: bool) -> list[list[int]] | None:
+
+def _try_deal(
+    unseen: list[int], room: list[int], stock_size: int, facts: Facts, rng: random.Random, strict: bool
+) -> list[list[int]] | None:
     """One attempt: the remembered cards first, then enough of each rank to make up the counts
     known, then the rest at random (most constrained first), weighted by the room left."""
     players = len(room)
@@ -103,7 +105,7 @@ def _try_deal(unseen: list[int], room: list[int], stock_size: int, facts: Facts,
             if strict and len(pool) < need:
                 return None
             rng.shuffle(pool)
-            for c in pool[:max(0, need)]:
+            for c in pool[: max(0, need)]:
                 if not place(p, c) and strict:
                     return None
     rest = list(free)
@@ -142,8 +144,9 @@ def asks_from(view: FishingView) -> list[tuple[int, int, int]]:
     return [(t, r, -1) for r in ranks for t in targets]
 
 
-def chances(view: FishingView, facts: Facts, rng: random.Random, deals: int,
-            seconds: float | None = None) -> dict[tuple[int, int, int], float]:
+def chances(
+    view: FishingView, facts: Facts, rng: random.Random, deals: int, seconds: float | None = None
+) -> dict[tuple[int, int, int], float]:
     """The share of ``deals`` sampled deals (more while ``seconds`` allow) in which each legal
     ask would be answered yes."""
     options = asks_from(view)
@@ -167,8 +170,14 @@ def ask_of(view: FishingView, action: Action) -> tuple[int, int, int]:
     return action.target, rank_id(asked_rank(action)), -1
 
 
-def decide_ask(view: FishingView, facts: Facts, scores: list[tuple[Action, float]], seed: int, deals: int,
-               seconds: float | None = None) -> Action:
+def decide_ask(
+    view: FishingView,
+    facts: Facts,
+    scores: list[tuple[Action, float]],
+    seed: int,
+    deals: int,
+    seconds: float | None = None,
+) -> Action:
     """The rule-of-thumb ``scores`` corrected by the sampled deals: an ask answered yes in every
     deal is made first, one answered yes in none comes last. As a bot's ``Thinking`` work
     (module-level: it goes to a worker process)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
@@ -60,8 +60,9 @@ def shares_a_meld(group: Sequence[Card], hand: Sequence[Card]) -> bool:
     return any(mine & set(m) and held & set(m) and set(m) <= mine | held for m in MELDS)
 
 
-def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
-                    time_limit: float | None = None) -> tuple[int, list[tuple[int, ...]]]:
+def most_cards_down(
+    table: Sequence[Card], hand: Sequence[Card], time_limit: float | None = None
+) -> tuple[int, list[tuple[int, ...]]]:
     """(how many hand cards can go down, the melds of the table then: card types per meld).
 
     The table's cards must all be in melds already (as at the start of a turn). When nothing
@@ -82,16 +83,19 @@ def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
     for k, t in enumerate(held_types):
         a[t, count + k] = -1
     need = np.array([on_table[t] for t in range(TYPES)], dtype=float)
-    problem = {"c": np.concatenate([np.zeros(count), -np.ones(len(held_types))]),
-               "constraints": LinearConstraint(a, need, need),
-               "bounds": Bounds(0, np.concatenate([np.full(count, COPIES), [held[t] for t in held_types]]))}
+    problem = {
+        "c": np.concatenate([np.zeros(count), -np.ones(len(held_types))]),
+        "constraints": LinearConstraint(a, need, need),
+        "bounds": Bounds(0, np.concatenate([np.full(count, COPIES), [held[t] for t in held_types]])),
+    }
     # The relaxation first: on a table of sets and runs it is often whole already, at a fraction
     # of the integer program's cost. (The cards held follow from the melds, so only those are integers.)
     result = milp(**problem, integrality=np.zeros(count + len(held_types)))
     if result.x is None or not np.allclose(result.x[:count], np.rint(result.x[:count]), atol=1e-6):
         options = {"time_limit": time_limit} if time_limit else {}
-        result = milp(**problem, integrality=np.concatenate([np.ones(count), np.zeros(len(held_types))]),
-                      options=options)
+        result = milp(
+            **problem, integrality=np.concatenate([np.ones(count), np.zeros(len(held_types))]), options=options
+        )
     if result.x is None:  # out of time before any layout was found
         return 0, []
     x = np.rint(result.x[:count]).astype(int)
@@ -99,8 +103,9 @@ def most_cards_down(table: Sequence[Card], hand: Sequence[Card],
     return sum(len(m) for m in melds) - len(table), melds
 
 
-def lay_out(melds: Sequence[tuple[int, ...]], table: Sequence[Sequence[Card]],
-            hand: Sequence[Card]) -> list[list[Card]]:
+def lay_out(
+    melds: Sequence[tuple[int, ...]], table: Sequence[Sequence[Card]], hand: Sequence[Card]
+) -> list[list[Card]]:
     """The melds as real cards, runs of a suit that meet end to end joined back into one.
 
     ``table`` is the table's groups now. A group the layout keeps as it is keeps its very cards,

@@ -14,16 +14,22 @@ from cardarcade.bots.search import Budget
 Dealt = TypeVar("Dealt")
 
 
-def weighted_pick(pool: Sequence[int], weights: dict[int, float], size: int,
-                  rng: random.Random) -> tuple[list[int], list[int]]:
+def weighted_pick(
+    pool: Sequence[int], weights: dict[int, float], size: int, rng: random.Random
+) -> tuple[list[int], list[int]]:
     """``size`` cards of ``pool`` drawn without repeats, each as likely as its weight; and the rest."""
     keys = sorted(pool, key=lambda c: rng.random() ** (1.0 / weights[c]), reverse=True)
     return keys[:size], keys[size:]
 
 
-def best_by_playouts(moves: int, deal: Callable[[random.Random], Dealt],
-                     play_out: Callable[[int, Dealt, float], float],
-                     seed: int, deals: int, seconds: float | None) -> int:
+def best_by_playouts(
+    moves: int,
+    deal: Callable[[random.Random], Dealt],
+    play_out: Callable[[int, Dealt, float], float],
+    seed: int,
+    deals: int,
+    seconds: float | None,
+) -> int:
     """The index of the move whose play-outs win most over ``deals`` deals at least (more while
     ``seconds`` last): ``play_out(move, dealt, luck)`` is the searching seat's share of one."""
     rng = random.Random(seed)

@@ -108,8 +108,11 @@ class SpeedFamilyBot(BotBase):
         if aim is not None:
             plan, seen = aim
             target = plan.action.target
-            if (moment.now < plan.at and (target is None or view.tops[target] == seen)
-                    and self.keeps_aim(view, plan.action)):
+            if (
+                moment.now < plan.at
+                and (target is None or view.tops[target] == seen)
+                and self.keeps_aim(view, plan.action)
+            ):
                 return [plan]
             self._aim = None
         stimulus = view.stimulus
@@ -172,8 +175,11 @@ class SpeedFamilyBot(BotBase):
         person's times were taken over the cards there were then (a recent average), and a look
         over a grid grown twice as long takes them longer too."""
         cards = self.cards_in_view(view)
-        usual = self._usual_cards = cards if self._usual_cards is None else self._usual_cards + (
-            cards - self._usual_cards) / AdaptiveProfile.RECENT
+        usual = self._usual_cards = (
+            cards
+            if self._usual_cards is None
+            else self._usual_cards + (cards - self._usual_cards) / AdaptiveProfile.RECENT
+        )
         return (SCAN_SHARE * cards + 1 + MOVE_SHARE) / (SCAN_SHARE * usual + 1 + MOVE_SHARE)
 
     def keeps_aim(self, view, action: Action) -> bool:

@@ -22,8 +22,11 @@ def first_out(game: Thirteen) -> int:
     owner, turn = s.owner, s.turn
     while True:
         close = min(left[p] for p in range(n) if p != turn and left[p])
-        play = rollout_lead(ranks[turn], close) if table is None else \
-            rollout_answer(ranks[turn], table, close, s.options.chops_beat)
+        play = (
+            rollout_lead(ranks[turn], close)
+            if table is None
+            else rollout_answer(ranks[turn], table, close, s.options.chops_beat)
+        )
         if play is None:
             knocked[turn] = True
         else:
@@ -47,4 +50,3 @@ def next_turn(turn: int, owner: int | None, left: list[int], knocked: list[bool]
         if seat == owner or (left[seat] and not knocked[seat]):
             break
     return seat
-

@@ -80,8 +80,9 @@ def _take(points: list[float], trick: Sequence[Card], winner: int, rules: Tricks
     points[rules.side[winner]] += rules.trick_bonus + sum(worth[c] for c in trick)
 
 
-def play_out(hands: list[list[Card]], trick: list[Card], seats: list[int], rules: Tricks,
-             policy: Policy) -> list[float]:
+def play_out(
+    hands: list[list[Card]], trick: list[Card], seats: list[int], rules: Tricks, policy: Policy
+) -> list[float]:
     """The points each side takes from here to the end of the hand, every seat playing
     ``policy``. The trick is started (its leader is known); the lists are used up."""
     points = [0.0] * (max(rules.side) + 1)
@@ -102,8 +103,9 @@ def play_out(hands: list[list[Card]], trick: list[Card], seats: list[int], rules
         trick, seats = [card], [winner]
 
 
-def solve(hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], seats: tuple[int, ...], rules: Tricks,
-          memo: dict) -> tuple[float, ...]:
+def solve(
+    hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], seats: tuple[int, ...], rules: Tricks, memo: dict
+) -> tuple[float, ...]:
     """The points each side takes from here when every seat plays its best for itself (max^n).
     ``seats``: who played the trick's cards; the trick is never empty (its leader is known)."""
     key = (hands, trick, seats)
@@ -127,18 +129,24 @@ def solve(hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], seats: t
 
 
 def _without(hands: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> tuple[tuple[Card, ...], ...]:
-    return hands[:seat] + (tuple(c for c in hands[seat] if c is not card),) + hands[seat + 1:]
+    return hands[:seat] + (tuple(c for c in hands[seat] if c is not card),) + hands[seat + 1 :]
 
 
 def _best_lead(hands, seat, rules, memo) -> tuple[float, ...]:
-    return max((solve(_without(hands, seat, card), (card,), (seat,), rules, memo) for card in hands[seat]),
-               key=lambda points: rules.value_for(points, seat))
+    return max(
+        (solve(_without(hands, seat, card), (card,), (seat,), rules, memo) for card in hands[seat]),
+        key=lambda points: rules.value_for(points, seat),
+    )
 
 
 def _best_reply(hands, trick, seats, seat, rules, memo) -> tuple[float, ...]:
-    return max((solve(_without(hands, seat, card), trick + (card,), seats + (seat,), rules, memo)
-                for card in allowed(hands[seat], trick)),
-               key=lambda points: rules.value_for(points, seat))
+    return max(
+        (
+            solve(_without(hands, seat, card), trick + (card,), seats + (seat,), rules, memo)
+            for card in allowed(hands[seat], trick)
+        ),
+        key=lambda points: rules.value_for(points, seat),
+    )
 
 
 @dataclass(frozen=True)
@@ -156,8 +164,16 @@ class Position:
     played_by: tuple[int, ...] = ()
 
 
-def sampled_card(position: Position, options: Sequence[Card], rules: Tricks, policy: Policy, rng: random.Random,
-                 budget: Budget, solve_at: int, read_plays: bool = False) -> Card:
+def sampled_card(
+    position: Position,
+    options: Sequence[Card],
+    rules: Tricks,
+    policy: Policy,
+    rng: random.Random,
+    budget: Budget,
+    solve_at: int,
+    read_plays: bool = False,
+) -> Card:
     """The card with the best total over sampled deals of the unseen cards (voids honoured):
     each judged by a play-out of ``policy``, or solved exactly when ``solve_at`` cards or fewer
     are left in the hands. ``read_plays``: each deal weighed by how well it explains the cards
@@ -202,8 +218,9 @@ def likelihood(hands: list[list[Card]], position: Position, rules: Tricks, polic
     return weight
 
 
-def _judge(dealt: list[list[Card]], position: Position, card: Card, rules: Tricks, policy: Policy,
-           memo: dict | None) -> float:
+def _judge(
+    dealt: list[list[Card]], position: Position, card: Card, rules: Tricks, policy: Policy, memo: dict | None
+) -> float:
     """``card``'s worth to the searching seat in one deal: solved (with ``memo``) or played out."""
     me = position.seat
     hands = [list(h) for h in dealt]
@@ -221,7 +238,14 @@ def position_of(view, seat: int, pack: Sequence[Card], also_seen: Sequence[Card]
     """The searching seat's ``Position`` from a trick game's view (``hand``, ``trick``,
     ``played``, ``hand_counts``, ``voids``); ``also_seen``: cards it saw elsewhere (its frogs)."""
     seen = set(view.hand) | set(view.played) | set(also_seen)
-    return Position(seat=seat, hand=tuple(view.hand), trick=tuple(t.card for t in view.trick),
-                    seats=tuple(t.seat for t in view.trick), unseen=tuple(c for c in pack if c not in seen),
-                    counts=tuple(view.hand_counts), voids=tuple(frozenset(v) for v in view.voids),
-                    played=tuple(view.played), played_by=tuple(view.played_by))
+    return Position(
+        seat=seat,
+        hand=tuple(view.hand),
+        trick=tuple(t.card for t in view.trick),
+        seats=tuple(t.seat for t in view.trick),
+        unseen=tuple(c for c in pack if c not in seen),
+        counts=tuple(view.hand_counts),
+        voids=tuple(frozenset(v) for v in view.voids),
+        played=tuple(view.played),
+        played_by=tuple(view.played_by),
+    )

@@ -44,7 +44,9 @@ class AggravationBot(SpeedFamilyBot):
             return Action("call", value=view.stimulus) if shows_match(view.tops) else None
         showing = matched(view.tops)
         # a person scans the row in front of them first (so two players tend to go for different cards)
-        places = sorted((p for p, is_open in enumerate(view.open) if is_open), key=lambda p: view.row_of[p] != self.seat)
+        places = sorted(
+            (p for p, is_open in enumerate(view.open) if is_open), key=lambda p: view.row_of[p] != self.seat
+        )
         if self.skill == 0:
             places = showing or places  # what shows as a match, before anything left over
         elif self.skill >= 2:

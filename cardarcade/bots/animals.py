@@ -53,8 +53,9 @@ class AnimalsBot(BotBase):
         compared = piles_compared(view.tops)
         alternatives = compared + len(others)  # spot the pair, then recall whose animal it is
         mine = view.tops[me]
-        matches = [t for t in others if mine is not None and view.tops[t] is not None
-                   and view.tops[t].rank == mine.rank]
+        matches = [
+            t for t in others if mine is not None and view.tops[t] is not None and view.tops[t].rank == mine.rank
+        ]
         if matches and not p.misses(rng):
             if p.blunders(rng):
                 wrong = [t for t in others if t not in matches]

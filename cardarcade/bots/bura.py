@@ -40,8 +40,10 @@ MEDIUM_SAMPLES = 12
 # Hard's and expert's work: ISMCTS iterations while cards are drawn, and deals solved once
 # none are (one when every card is known). Hard's is a fraction of expert's, so that each level
 # is a clear step (benchmarks/README.md, "Bura's levels re-spaced").
-WORK = {"hard": TreeWork(iterations=50, solved=2),
-        "expert": TreeWork(iterations=500, solved=6, live=True)}  # (expert: the hard of sessions 3-4)
+WORK = {
+    "hard": TreeWork(iterations=50, solved=2),
+    "expert": TreeWork(iterations=500, solved=6, live=True),
+}  # (expert: the hard of sessions 3-4)
 
 
 def points(view: BuraView, seat: int) -> int:
@@ -74,8 +76,7 @@ def worth_announcing(view: BuraView) -> bool:
 def obvious(view: BuraView, seat: int) -> bool:
     """No search needed: the hand is played out, the bot may declare with 31, its lead is forced,
     or it decides whether to announce a special lead (by the simple rule above)."""
-    return (view.final or view.special > 0 or view.offer > 0
-            or (view.may_declare and points(view, seat) >= GOAL))
+    return view.final or view.special > 0 or view.offer > 0 or (view.may_declare and points(view, seat) >= GOAL)
 
 
 @register("bura")
@@ -91,8 +92,9 @@ class BuraBot(TrickBot):
     def search_work(cls, view: BuraView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
         if level == "medium":  # (a fixed amount of work: the table's thinking time is expert's to use)
             return decide_pimc, ("bura", view, seat, seed, MEDIUM_SAMPLES, None, None)
-        return WORK[level].search("bura", view, seat, seed, seconds, drawing=view.drawing,
-                                  known=view.stock == 0 and view.upcard is None)
+        return WORK[level].search(
+            "bura", view, seat, seed, seconds, drawing=view.drawing, known=view.stock == 0 and view.upcard is None
+        )
 
 
 decide = BuraBot.decide  # what a bot of a level plays from a view (tests and benchmarks)

@@ -30,7 +30,7 @@ class CaliforniaSpeedBot(SpeedFamilyBot):
     def cards_left(self, view) -> list[int]:
         """Each pack and the stacks on its side (they come back at the next deal)."""
         sizes = view.stack_sizes
-        return [pack + sum(sizes[p * SIDE:(p + 1) * SIDE]) for p, pack in enumerate(view.pack_sizes)]
+        return [pack + sum(sizes[p * SIDE : (p + 1) * SIDE]) for p, pack in enumerate(view.pack_sizes)]
 
     def choose(self, view) -> Action | None:
         if self.skill == 0:

@@ -101,8 +101,9 @@ class CashBot(SpeedFamilyBot):
         wanted = [p for p, c in enumerate(board) if c.rank == rank]
         if not wanted:
             return None
-        give = min((c for c in hand if c.rank != rank), key=lambda c: sum(1 for h in hand if h.rank == c.rank),
-                   default=None)
+        give = min(
+            (c for c in hand if c.rank != rank), key=lambda c: sum(1 for h in hand if h.rank == c.rank), default=None
+        )
         if give is None:
             return None
         place = wanted[0]
@@ -129,8 +130,9 @@ class CashBot(SpeedFamilyBot):
         if view.phase == "signals":
             if self.seat not in view.picking:
                 return []
-            return [self.move(("signal", view.hand_no), moment,
-                              lambda: Action("signal", value=self.rng.choice(GESTURES)))]
+            return [
+                self.move(("signal", view.hand_no), moment, lambda: Action("signal", value=self.rng.choice(GESTURES)))
+            ]
         if not view.board_up:
             return []
         out = super().plans(view, moment)
@@ -152,10 +154,17 @@ class CashBot(SpeedFamilyBot):
         if not four_of_a_kind(view.hand):
             return
         rng, profile = self.rng, self.profile
-        mine = [g for g in view.gestures if g[0] == self.seat and g[1] == view.signal and g[2] > max(view.swapped_k[self.seat], 0)]
+        mine = [
+            g
+            for g in view.gestures
+            if g[0] == self.seat and g[1] == view.signal and g[2] > max(view.swapped_k[self.seat], 0)
+        ]
         if not view.partners:  # alone: nobody to signal, so call on one's own four
-            self._add(Plan(Action("cash", value=view.stimulus), moment.now + profile.sample(rng),
-                           ("cash", view.hand_no, "own")))
+            self._add(
+                Plan(
+                    Action("cash", value=view.stimulus), moment.now + profile.sample(rng), ("cash", view.hand_no, "own")
+                )
+            )
             return
         tries = len(mine)
         key = ("signal", view.hand_no, tries)
@@ -173,8 +182,13 @@ class CashBot(SpeedFamilyBot):
             return
         choices = [g for g in GESTURES if g != view.signal]
         at = self._next_idle
-        self._add(Plan(Action("gesture", value=self.rng.choice(choices)), now + self.rng.uniform(0.3, 1.5),
-                       ("idle", view.hand_no, at)))
+        self._add(
+            Plan(
+                Action("gesture", value=self.rng.choice(choices)),
+                now + self.rng.uniform(0.3, 1.5),
+                ("idle", view.hand_no, at),
+            )
+        )
         self._next_idle = now + self.rng.expovariate(1.0 / self.eyes.idle)
 
     def _notice(self, view, moment: Moment) -> None:
@@ -208,4 +222,3 @@ class CashBot(SpeedFamilyBot):
         key = ("refresh", view.hand_no, tuple(c.code for c in view.board), view.stock)
         at = self.once(key, lambda: moment.now + self.eyes.patience * self.rng.uniform(0.8, 1.3))
         self._add(Plan(Action("refresh", value=view.stimulus), at, key))
-

@@ -168,8 +168,9 @@ def _simple_card(hand: list[Card], suit: Suit | None) -> Card:
     return min(_allowed(hand, suit), key=ACES_HIGH.value)
 
 
-def can_take_last_trick(hands: list[list[Card]], trick: list[Card], leader: int, done: int, me: int,
-                        wary: bool = False) -> bool:
+def can_take_last_trick(
+    hands: list[list[Card]], trick: list[Card], leader: int, done: int, me: int, wary: bool = False
+) -> bool:
     """Whether ``me`` has a line that takes the last trick from here, every other seat playing
     the simple rule (lowest card, following suit), or, ``wary``, every card it may to stop it.
     ``done``: tricks finished."""
@@ -195,8 +196,9 @@ def can_take_last_trick(hands: list[list[Card]], trick: list[Card], leader: int,
     return every
 
 
-def decide_card(view: ChicagoView, seat: int, seed: int, deals: int, seconds: float | None = None,
-                wary: bool = False) -> Action:
+def decide_card(
+    view: ChicagoView, seat: int, seed: int, deals: int, seconds: float | None = None, wary: bool = False
+) -> Action:
     """The card that takes the last trick in the most sampled deals of the unseen cards (voids
     honoured), each deal solved exactly against the simple rule (``wary``: against an opponent
     playing its best); the lower card on a tie. Module-level: a bot's ``Thinking`` work."""
@@ -238,7 +240,7 @@ def simple_last_trick(hands: list[list[Card]], leader: int) -> int:
         suit, best, winner = lead.suit, lead.rank, leader
         for i in range(1, n):
             hand = hands[(leader + i) % n]
-            for j, card in enumerate(hand):
+            for j, card in enumerate(hand):  # noqa: B007 - j is the card taken after the loop
                 if card.suit is suit:
                     break
             else:
@@ -256,7 +258,7 @@ def simple_draws(hand: list[Card], new: Sequence[Card], rounds: int) -> tuple[li
     out, used = [], 0
     for _ in range(rounds):
         thrown = easy_discard(hand)
-        hand = [c for c in hand if c not in thrown] + list(new[used:used + len(thrown)])
+        hand = [c for c in hand if c not in thrown] + list(new[used : used + len(thrown)])
         used += len(thrown)
         out.append(hand)
     return out, used
@@ -282,8 +284,9 @@ class Table(NamedTuple):
     best: Sequence[int]
 
 
-def sample_table(view: ChicagoView, seat: int, pool: list[Card], rng: random.Random,
-                 tries: int = 20) -> tuple[Table, list[Card]]:
+def sample_table(
+    view: ChicagoView, seat: int, pool: list[Card], rng: random.Random, tries: int = 20
+) -> tuple[Table, list[Card]]:
     """Each other seat's hand after each of the three draws (dealt from ``pool``, drawing by the
     simple rules, fitting the latest showdown's declarations where a few tries find a fit), and
     the cards left for this seat's draws (the unused ones first, then the others' discards)."""
@@ -302,8 +305,8 @@ def sample_table(view: ChicagoView, seat: int, pool: list[Card], rng: random.Ran
             if not showdown or fits_showdown(view, p, stages[showdown - 1]):
                 break
         others[p] = stages
-        used.update(cards[:HAND + taken])
-        dealt += cards[:HAND + taken]
+        used.update(cards[: HAND + taken])
+        dealt += cards[: HAND + taken]
     held = {c for stages in others.values() for c in stages[2]}
     rest = [c for c in pool if c not in used]
     thrown = [c for c in dealt if c not in held]
@@ -321,7 +324,7 @@ def points_from(view: ChicagoView, seat: int, hand: list[Card], table: Table, ne
     for round_no in range(view.draw_round, 4):
         if round_no > view.draw_round and not view.frozen[seat]:
             thrown = easy_discard(hand)
-            hand = [c for c in hand if c not in thrown] + new[used:used + len(thrown)]
+            hand = [c for c in hand if c not in thrown] + new[used : used + len(thrown)]
             used += len(thrown)
         mine = evaluate(hand)
         kind = declared_type(mine)
@@ -382,8 +385,14 @@ class ChicagoBot(BotBase):
             if not search.draw_samples:
                 return [self.move(key, moment, lambda: decide_discard(view, self.seat, level))]
             seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-            return [self.deliberate(key, decide_draw, (view, self.seat, seed, search.draw_samples, seconds),
-                                    decide_discard(view, self.seat))]
+            return [
+                self.deliberate(
+                    key,
+                    decide_draw,
+                    (view, self.seat, seed, search.draw_samples, seconds),
+                    decide_discard(view, self.seat),
+                )
+            ]
         key = ("declare", view.hand_no, view.draw_round, len(view.declarations))
         return [self.move(key, moment, lambda: decide_declare(view))]
 

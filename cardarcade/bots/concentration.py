@@ -47,7 +47,7 @@ class ConcentrationBot(BotBase):
         if len(history) < self.read:  # a different game: start afresh
             self.memory.clear()
             self.read = 0
-        for _, position, card in history[self.read:]:
+        for _, position, card in history[self.read :]:
             self._forget_some()
             if self.rng.random() >= REMEMBER[self.skill]:
                 self.memory.pop(position, None)

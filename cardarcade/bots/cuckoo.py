@@ -84,13 +84,14 @@ def decide(view: CuckooView, level: str, seed: int, seconds: float | None = None
     """A searching level's move: let the card go when that makes paying less likely. As a
     bot's ``Thinking`` work (module-level: it goes to a worker process)."""
     expert = level == "expert"
-    keep, leave = pay_chances(view, STRONG if expert else MEDIUM_LIKE, seed,
-                              EXPERT_BATCHES if expert else HARD_BATCHES, seconds)
+    keep, leave = pay_chances(
+        view, STRONG if expert else MEDIUM_LIKE, seed, EXPERT_BATCHES if expert else HARD_BATCHES, seconds
+    )
     return leave_move(view) if leave < keep else STAND
 
 
 def known_safe(view: CuckooView, value: int) -> bool:
     """Whether a player who can no longer change (one who has had their turn) is known to hold
     a card lower than ``value``: then this card cannot be the lowest."""
-    done = view.order[:view.order.index(view.seat)]  # type: ignore[arg-type]  # a player's own view
+    done = view.order[: view.order.index(view.seat)]  # type: ignore[arg-type]  # a player's own view
     return any((known := view.known[p]) is not None and card_value(known, view.aces_high) < value for p in done)

@@ -61,8 +61,10 @@ class DigBot(SheddingBot[DigView]):
         lacked = last_dug_for(view, 1 - self.seat)
         suits = Counter(c.suit for c in view.hand if c.rank is not WILD)
         if plain:
+
             def appeal(c: Card) -> tuple:
                 return sum(key in lacked for key in requirement(c)), suits[c.suit], c.code
+
             return Action("play", (max(plain, key=appeal),))
         eight = playable[0]
         rest = Counter(c.suit for c in view.hand if c is not eight and c.rank is not WILD)
@@ -85,11 +87,12 @@ class DigBot(SheddingBot[DigView]):
         return Action("play", (best_plain,))
 
     @staticmethod
-    def _after(hand: list[Card], played: Card, keys: tuple[str, ...], odds: "OpponentOdds") -> float:
+    def _after(hand: list[Card], played: Card, keys: tuple[str, ...], odds: OpponentOdds) -> float:
         """How good a new requirement is: plain cards of mine that fit it, less the chance the
         opponent follows it (weighted up as the opponent nears going out)."""
-        mine = sum(1 for c in hand if c is not played and c.rank is not WILD
-                   and any(key in keys for key in requirement(c)))
+        mine = sum(
+            1 for c in hand if c is not played and c.rank is not WILD and any(key in keys for key in requirement(c))
+        )
         return mine - DigBot.FOLLOW_WEIGHT * odds.follows(*keys)
 
 
@@ -146,4 +149,3 @@ class OpponentOdds:
         for key in keys + (EIGHT,):
             miss *= 1 - self.holds(key)
         return 1 - miss
-

@@ -56,8 +56,9 @@ class EgyptianRatscrewBot(BotBase):
             plans.append(self.move(("take", view.stimulus), moment, lambda: TAKE))
         elif view.award is None and view.turn == me and view.counts[me]:
             if view.choice:
-                plans.append(self.move(("choice", view.stimulus), moment,
-                                       lambda: FLIP if self.carry_on(view) else DECLINE))
+                plans.append(
+                    self.move(("choice", view.stimulus), moment, lambda: FLIP if self.carry_on(view) else DECLINE)
+                )
             else:
                 plans.append(self.move(("flip", view.stimulus), moment, lambda: FLIP))
         return plans

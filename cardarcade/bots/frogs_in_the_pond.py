@@ -45,9 +45,11 @@ EXPERT_DEALS = 100  # expert: from the first card, reading the others' plays
 SOLVE_AT = 6  # cards left in the hands at most when a sampled deal is solved exactly
 EXPERT_SOLVE_AT = 7  # expert solves one card more exactly
 EXPERT_SECONDS = 0.8  # at a live table, expert searches on past its fixed work until this much has passed
-SEARCHES = {"medium": Search(MEDIUM_DEALS, from_cards=MEDIUM_FROM),
-            "hard": Search(HARD_DEALS, from_cards=HARD_FROM),
-            "expert": Search(EXPERT_DEALS, read_plays=True, solve_at=EXPERT_SOLVE_AT, live_seconds=EXPERT_SECONDS)}
+SEARCHES = {
+    "medium": Search(MEDIUM_DEALS, from_cards=MEDIUM_FROM),
+    "hard": Search(HARD_DEALS, from_cards=HARD_FROM),
+    "expert": Search(EXPERT_DEALS, read_plays=True, solve_at=EXPERT_SOLVE_AT, live_seconds=EXPERT_SECONDS),
+}
 
 
 def easy_card(view: FrogsView, rng: random.Random) -> Card:
@@ -71,8 +73,14 @@ def tricks_of(view: FrogsView, unseen: tuple[Card, ...]) -> Tricks:
     average (who takes which frog is luck, and a search that knew the pond's order would chase it)."""
     worth = {c: float(card_points(c, view.tadpole)) for c in PACKS[view.players]}
     frog = sum(worth[c] for c in unseen) / len(unseen) if view.pond and unseen else 0.0
-    return Tricks(strength={c: ACES_HIGH.value(c) for c in worth}, worth=worth, trick_bonus=frog,
-                  ring=tuple(view.ring), side=tuple(view.side), points_are_bad=False)
+    return Tricks(
+        strength={c: ACES_HIGH.value(c) for c in worth},
+        worth=worth,
+        trick_bonus=frog,
+        ring=tuple(view.ring),
+        side=tuple(view.side),
+        points_are_bad=False,
+    )
 
 
 def rule_of_thumb(cards: list[Card], trick: list[Card], seats: list[int], seat: int, rules: Tricks) -> Card:
@@ -88,9 +96,16 @@ def decide_search(view: FrogsView, seat: int, seed: int, level: Search, seconds:
     # a deal's play-outs grow with the cards in the hands: at three to five players (up to 40)
     # as many deals as two players' 20 cards allow keep a move's work within about a second
     deals = max(1, level.deals * min(20, sum(view.hand_counts)) // sum(view.hand_counts))
-    card = sampled_card(position, view.playable, tricks_of(view, position.unseen), rule_of_thumb,
-                        random.Random(seed), Budget(deals, seconds), level.solve_at or SOLVE_AT,
-                        level.read_plays)
+    card = sampled_card(
+        position,
+        view.playable,
+        tricks_of(view, position.unseen),
+        rule_of_thumb,
+        random.Random(seed),
+        Budget(deals, seconds),
+        level.solve_at or SOLVE_AT,
+        level.read_plays,
+    )
     return play(card)
 
 

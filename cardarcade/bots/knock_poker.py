@@ -30,8 +30,15 @@ from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots.search import decide_pimc
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.knock_poker import (DRAW, ROLLOUT_KNOCK, TAKE, KnockPokerView, rule_of_thumb, strength,
-                                          throws_by_worth)
+from cardarcade.rules.knock_poker import (
+    DRAW,
+    ROLLOUT_KNOCK,
+    TAKE,
+    KnockPokerView,
+    rule_of_thumb,
+    strength,
+    throws_by_worth,
+)
 
 EASY_BLUNDER = 0.2  # chance an easy bot throws a random card
 # an easy bot knocks at a strength drawn from this range, once a game: heads-up two pair or
@@ -65,8 +72,11 @@ class KnockPokerBot(BotBase):
             return [self.move(key, moment, lambda: self.choose(view))]
         seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
         # if the search fails: medium's move
-        return [self.deliberate(key, *search_work(view, self.seat, self.level, seed, moment.think_seconds),
-                                fallback=plain_move(view))]
+        return [
+            self.deliberate(
+                key, *search_work(view, self.seat, self.level, seed, moment.think_seconds), fallback=plain_move(view)
+            )
+        ]
 
     # ---- decisions (easy and medium)
 
@@ -105,13 +115,21 @@ class KnockPokerBot(BotBase):
 
 def plain_move(view: KnockPokerView) -> Action:
     """Medium's move: the rule of thumb, knocking at a fixed strength."""
-    return rule_of_thumb(view.hand, view.phase, view.discard_top, view.drawn if view.drawn_from == "discard" else None,
-                         throw_back=view.throw_back, stock_left=view.stock > 0, last_turn=view.knocker is not None,
-                         knock_at=MEDIUM_KNOCK[view.players] if view.may_knock else None)
+    return rule_of_thumb(
+        view.hand,
+        view.phase,
+        view.discard_top,
+        view.drawn if view.drawn_from == "discard" else None,
+        throw_back=view.throw_back,
+        stock_left=view.stock > 0,
+        last_turn=view.knocker is not None,
+        knock_at=MEDIUM_KNOCK[view.players] if view.may_knock else None,
+    )
 
 
-def search_work(view: KnockPokerView, seat: int, level: str, seed: int,
-                think_seconds: float | None) -> tuple[Callable[..., Action], tuple]:
+def search_work(
+    view: KnockPokerView, seat: int, level: str, seed: int, think_seconds: float | None
+) -> tuple[Callable[..., Action], tuple]:
     """The search a hard or expert bot runs here, as (work, args) for ``deliberate``: hard a fixed
     number of deals; expert more, and on while a live table's thinking time lasts."""
     if level == "expert":

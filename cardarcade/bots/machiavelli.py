@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from itertools import combinations
-from typing import Sequence
+from collections.abc import Sequence
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
 from cardarcade.bots._meld_ilp import lay_out, most_cards_down, shares_a_meld
 from cardarcade.cards import Card, Rank
 from cardarcade.rules.base import Action
 from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, MachiavelliView, arrange, in_order, is_meld
+
 
 def hand_melds(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
     """Melds made of ``hand`` alone, greedily (the longest runs, then sets of what is left), and

@@ -81,16 +81,29 @@ def rule_of_thumb(cards: list[Card], trick: list[Card], seats: list[int], seat: 
 def tricks_of(view: PolignacView) -> Tricks:
     worth = {c: float(view.polignac_points if c is POLIGNAC_CARD else c.rank is Rank.JACK) for c in PACKS[view.players]}
     seats = tuple(range(view.players))
-    return Tricks(strength={c: POLIGNAC.value(c) for c in worth}, worth=worth, trick_bonus=0.0, ring=seats,
-                  side=seats, points_are_bad=True)
+    return Tricks(
+        strength={c: POLIGNAC.value(c) for c in worth},
+        worth=worth,
+        trick_bonus=0.0,
+        ring=seats,
+        side=seats,
+        points_are_bad=True,
+    )
 
 
 def decide_search(view: PolignacView, seat: int, seed: int, level: Search, seconds: float | None = None) -> Action:
     """A searching level's card: the fast sampled search (``_trick_pimc``), solving the last tricks
     exactly."""
-    card = sampled_card(position_of(view, seat, PACKS[view.players]), view.playable, tricks_of(view),
-                        rule_of_thumb, random.Random(seed), Budget(level.deals, seconds), level.solve_at or SOLVE_AT,
-                        level.read_plays)
+    card = sampled_card(
+        position_of(view, seat, PACKS[view.players]),
+        view.playable,
+        tricks_of(view),
+        rule_of_thumb,
+        random.Random(seed),
+        Budget(level.deals, seconds),
+        level.solve_at or SOLVE_AT,
+        level.read_plays,
+    )
     return play(card)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 FLOOR = 0.12  # seconds: nobody reliably reacts to a card faster than this
 
@@ -115,8 +115,15 @@ def human_like(median: float, name: str = "person") -> ReactionProfile:
     No Hick's-law term: the median is already the person's in this game, however hard it is to read.
     """
     miss, false = slips_at(median)
-    return ReactionProfile(name, mu=_MU_SHARE * median, sigma=SIGMA_SHARE * median, tau=TAU_SHARE * median,
-                           miss_rate=miss, false_rate=false, hick=0.0)
+    return ReactionProfile(
+        name,
+        mu=_MU_SHARE * median,
+        sigma=SIGMA_SHARE * median,
+        tau=TAU_SHARE * median,
+        miss_rate=miss,
+        false_rate=false,
+        hick=0.0,
+    )
 
 
 class AdaptiveProfile:
@@ -185,7 +192,7 @@ class AdaptiveProfile:
     def observe_person(self, seconds: float) -> None:
         """A person's reaction time (not a mistake): late claims count too, they are the person's speed."""
         self._person.append(seconds)
-        del self._person[:-self.RECENT]
+        del self._person[: -self.RECENT]
         self.observed += 1
         self._retune()
 

@@ -54,5 +54,8 @@ class SaluteBot(BotBase):
         return slot, delay
 
     def _choose_plan(self, view, moment: Moment) -> list[Plan]:
-        return [self.move(("choose", len(view.choices)), moment,
-                          lambda: Action("choose", value=self.rng.choice(view.choices)))]
+        return [
+            self.move(
+                ("choose", len(view.choices)), moment, lambda: Action("choose", value=self.rng.choice(view.choices))
+            )
+        ]

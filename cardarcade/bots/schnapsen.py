@@ -42,8 +42,10 @@ MEDIUM_DEPTH = 4
 # Hard's and expert's work: ISMCTS iterations while the stock is open, and deals solved once
 # it is closed (one is enough once it is used up). Hard's is a fraction of expert's, so that
 # each level is a clear step (benchmarks/README.md, "Schnapsen, session 6").
-WORK = {"hard": TreeWork(iterations=80, solved=3),
-        "expert": TreeWork(iterations=700, solved=8, live=True)}  # (expert: the hard of sessions 3-5)
+WORK = {
+    "hard": TreeWork(iterations=80, solved=3),
+    "expert": TreeWork(iterations=700, solved=8, live=True),
+}  # (expert: the hard of sessions 3-5)
 
 
 def points(view: SchnapsenView, seat: int) -> int:
@@ -64,8 +66,11 @@ def easy_action(view: SchnapsenView, seat: int, rng: random.Random) -> Action:
     if not view.trick:
         hand = view.hand
         for card in sorted(hand, key=ORDER.value):
-            partner = [c for c in hand if c.suit is card.suit and c.rank != card.rank
-                       and {c.rank.label, card.rank.label} == {"K", "Q"}]
+            partner = [
+                c
+                for c in hand
+                if c.suit is card.suit and c.rank != card.rank and {c.rank.label, card.rank.label} == {"K", "Q"}
+            ]
             if partner:
                 return Action("marry", (card, partner[0]))
         plain = [c for c in cards if c.suit is not view.trump] or cards
@@ -96,10 +101,25 @@ class SchnapsenBot(TrickBot):
     @classmethod
     def search_work(cls, view: SchnapsenView, seat: int, level: str, seed: int, seconds: float | None) -> tuple:
         if level == "medium":
-            return decide_pimc, ("schnapsen", view, seat, seed, MEDIUM_SAMPLES, MEDIUM_DEPTH, None,
-                                 Schnapsen.baseline_move)
-        return WORK[level].search("schnapsen", view, seat, seed, seconds, drawing=not view.strict,
-                                  known=view.upcard is None and view.closed_by is None)
+            return decide_pimc, (
+                "schnapsen",
+                view,
+                seat,
+                seed,
+                MEDIUM_SAMPLES,
+                MEDIUM_DEPTH,
+                None,
+                Schnapsen.baseline_move,
+            )
+        return WORK[level].search(
+            "schnapsen",
+            view,
+            seat,
+            seed,
+            seconds,
+            drawing=not view.strict,
+            known=view.upcard is None and view.closed_by is None,
+        )
 
 
 decide = SchnapsenBot.decide  # what a bot of a level plays from a view (tests and benchmarks)

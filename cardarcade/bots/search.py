@@ -52,8 +52,9 @@ def rollout_policy(game: SearchableGame) -> Policy:
     return type(game).rollout_move if isinstance(game, RolloutMove) else random_move
 
 
-def play_out(game: SearchableGame, episode: Hashable, rng: random.Random, depth: int | None = None,
-             policy: Policy | None = None) -> None:
+def play_out(
+    game: SearchableGame, episode: Hashable, rng: random.Random, depth: int | None = None, policy: Policy | None = None
+) -> None:
     """Play on until the episode ends (or ``depth`` moves) by ``policy`` (default: the game's
     ``rollout_policy``)."""
     move = policy or rollout_policy(game)
@@ -87,12 +88,21 @@ class Budget:
         return now + (now - self.start) / self.done < self.deadline
 
 
-def pimc(game_class: Searchable[G], view: BaseModel, seat: int, rng: random.Random, samples: int,
-         depth: int | None = None, seconds: float | None = None, policy: Policy | None = None,
-         moves: Sequence[Action] | None = None) -> Action:
+def pimc(
+    game_class: Searchable[G],
+    view: BaseModel,
+    seat: int,
+    rng: random.Random,
+    samples: int,
+    depth: int | None = None,
+    seconds: float | None = None,
+    policy: Policy | None = None,
+    moves: Sequence[Action] | None = None,
+) -> Action:
     """Perfect-information Monte Carlo: the move with the best average over sampled deals,
     each move judged by one play-out (``policy``, to ``depth`` moves or the episode's end);
     ``moves``: the ones the caller found worth weighing (default: ``weighed_moves``)."""
+
     def judge(trial: G, episode: Hashable) -> float:
         play_out(trial, episode, rng, depth, policy)
         return trial.utilities()[seat]
@@ -105,9 +115,16 @@ def weighed_moves(game: SearchableGame, seat: int) -> list[Action]:
     return game.search_moves(seat) if isinstance(game, SearchMoves) else game.legal_actions(seat)
 
 
-def sampled_best(game_class: Searchable[G], view: BaseModel, seat: int, rng: random.Random, budget: Budget,
-                 judge: Callable[[G, Hashable], float], moves: Sequence[Action] | None = None,
-                 margin: float = 0.0) -> Action:
+def sampled_best(
+    game_class: Searchable[G],
+    view: BaseModel,
+    seat: int,
+    rng: random.Random,
+    budget: Budget,
+    judge: Callable[[G, Hashable], float],
+    moves: Sequence[Action] | None = None,
+    margin: float = 0.0,
+) -> Action:
     """Deal the hidden cards ``budget`` times; in each deal make every legal move (or each of
     ``moves``: the searching seat's own, legal in every deal) and ``judge`` the position it leaves
     (consuming it); the move with the best total. With ``margin``, the first of ``moves`` stays
@@ -148,9 +165,16 @@ class Node:
         return self.total / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
 
 
-def ismcts(game_class: Searchable[SearchableGame], view: BaseModel, seat: int, rng: random.Random, iterations: int,
-           seconds: float | None = None, exploration: float = EXPLORATION,
-           depth: int | None = None) -> Action:
+def ismcts(
+    game_class: Searchable[SearchableGame],
+    view: BaseModel,
+    seat: int,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None = None,
+    exploration: float = EXPLORATION,
+    depth: int | None = None,
+) -> Action:
     """Single-observer ISMCTS: the most visited move at the root."""
     root = Node(seat)
     budget = Budget(iterations, seconds)
@@ -193,8 +217,9 @@ def ismcts(game_class: Searchable[SearchableGame], view: BaseModel, seat: int, r
 # ---------------------------------------------------------------- exact endgames
 
 
-def alphabeta(game: SearchableGame, seat: int, episode: Hashable, alpha: float = -math.inf,
-              beta: float = math.inf) -> float:
+def alphabeta(
+    game: SearchableGame, seat: int, episode: Hashable, alpha: float = -math.inf, beta: float = math.inf
+) -> float:
     """The exact value for ``seat`` of a two-player zero-sum position with every card known,
     played to the end of the episode (both sides playing their best)."""
     if game.is_over or game.episode() != episode:
@@ -217,11 +242,18 @@ def alphabeta(game: SearchableGame, seat: int, episode: Hashable, alpha: float =
     return best
 
 
-def pimc_solved(game_class: Searchable[SearchableGame], view: BaseModel, seat: int, rng: random.Random, samples: int,
-                seconds: float | None = None) -> Action:
+def pimc_solved(
+    game_class: Searchable[SearchableGame],
+    view: BaseModel,
+    seat: int,
+    rng: random.Random,
+    samples: int,
+    seconds: float | None = None,
+) -> Action:
     """PIMC where each sampled deal is solved exactly (for endgames small enough to solve)."""
-    return sampled_best(game_class, view, seat, rng, Budget(samples, seconds),
-                        lambda trial, episode: alphabeta(trial, seat, episode))
+    return sampled_best(
+        game_class, view, seat, rng, Budget(samples, seconds), lambda trial, episode: alphabeta(trial, seat, episode)
+    )
 
 
 # ---------------------------------------------------------------- work for the table
@@ -236,20 +268,30 @@ def game_class(game_id: str) -> Searchable[SearchableGame]:
     return game
 
 
-def decide_pimc(game_id: str, view: BaseModel, seat: int, seed: Any, samples: int, depth: int | None,
-                seconds: float | None = None, policy: Policy | None = None) -> Action:
+def decide_pimc(
+    game_id: str,
+    view: BaseModel,
+    seat: int,
+    seed: Any,
+    samples: int,
+    depth: int | None,
+    seconds: float | None = None,
+    policy: Policy | None = None,
+) -> Action:
     """A PIMC decision, as a bot's ``Thinking`` work (module-level: it goes to a worker process)."""
     return pimc(game_class(game_id), view, seat, random.Random(seed), samples, depth, seconds, policy)
 
 
-def decide_solved(game_id: str, view: BaseModel, seat: int, seed: Any, samples: int,
-                  seconds: float | None = None) -> Action:
+def decide_solved(
+    game_id: str, view: BaseModel, seat: int, seed: Any, samples: int, seconds: float | None = None
+) -> Action:
     """A PIMC decision with each deal solved exactly, as a bot's ``Thinking`` work."""
     return pimc_solved(game_class(game_id), view, seat, random.Random(seed), samples, seconds)
 
 
-def decide_ismcts(game_id: str, view: BaseModel, seat: int, seed: Any, iterations: int,
-                  seconds: float | None = None) -> Action:
+def decide_ismcts(
+    game_id: str, view: BaseModel, seat: int, seed: Any, iterations: int, seconds: float | None = None
+) -> Action:
     """An ISMCTS decision, as a bot's ``Thinking`` work."""
     return ismcts(game_class(game_id), view, seat, random.Random(seed), iterations, seconds)
 
@@ -262,8 +304,9 @@ class TreeWork:
     def __init__(self, iterations: int, solved: int, live: bool = False) -> None:
         self.iterations, self.solved, self.live = iterations, solved, live
 
-    def search(self, game_id: str, view: BaseModel, seat: int, seed: Any, seconds: float | None, *,
-               drawing: bool, known: bool) -> tuple:
+    def search(
+        self, game_id: str, view: BaseModel, seat: int, seed: Any, seconds: float | None, *, drawing: bool, known: bool
+    ) -> tuple:
         """The search here, as (work, args) for ``deliberate``; ``known``: every card is known
         (one solve says it all)."""
         seconds = seconds if self.live else None

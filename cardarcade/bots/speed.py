@@ -20,7 +20,7 @@ def longest_run(ranks: tuple[int, ...], tops: tuple[int, int]) -> int:
     """The most plays in a row these ranks allow onto piles showing ``tops`` (refills unknown)."""
     best = 0
     for i, rank in enumerate(ranks):
-        rest = ranks[:i] + ranks[i + 1:]
+        rest = ranks[:i] + ranks[i + 1 :]
         for p, top in enumerate(tops):
             d = abs(rank - top)
             if d == 1 or d == 12:
@@ -53,10 +53,12 @@ class SpeedBot(SpeedFamilyBot):
             return plays[0] if plays else None
         hand, tops = view.hand, view.tops
         if self.skill == 1:
+
             def follow_ups(play: Action) -> float:
                 card = play.cards[0]
                 after = [card if p == play.target else top for p, top in enumerate(tops)]
                 return sum(1 for c in hand if c != card and any(fits(c, t) for t in after))
+
             return best_by(plays, follow_ups)
 
         def run(play: Action) -> float:
@@ -64,6 +66,7 @@ class SpeedBot(SpeedFamilyBot):
             rest = tuple(sorted(int(c.rank) for c in hand if c != card))
             after = tuple(int(card.rank) if p == play.target else int(top.rank) for p, top in enumerate(tops))
             return longest_run(rest, after)
+
         return best_by(plays, run)
 
     def misplay(self, view) -> Action | None:

@@ -92,13 +92,18 @@ class SpoonsBot(SpeedFamilyBot):
         """A grab for a spoon: on seeing four of a kind in hand, or another player's grab."""
         if quad_rank(view.hand) is not None:
             key: Hashable = ("grab", view.round_k, "own")
-            at, seen = self.once(key, lambda: (
-                moment.now + self.play_time(len(view.hand), self.profile.misses(self.rng)) + view.delay,
-                view.stimulus))
+            at, seen = self.once(
+                key,
+                lambda: (
+                    moment.now + self.play_time(len(view.hand), self.profile.misses(self.rng)) + view.delay,
+                    view.stimulus,
+                ),
+            )
         elif view.grabbed:
             key = ("grab", view.round_k, "follow")
-            at, seen = self.once(key, lambda: (moment.stimulus_time + self._notice(view.pig) + view.delay,
-                                               view.stimulus))
+            at, seen = self.once(
+                key, lambda: (moment.stimulus_time + self._notice(view.pig) + view.delay, view.stimulus)
+            )
         else:
             return None
         return Plan(Action("grab", value=seen), at, key)

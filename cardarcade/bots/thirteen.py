@@ -44,8 +44,7 @@ from cardarcade.bots._thirteen_playout import first_out
 from cardarcade.bots.search import Budget, sampled_best
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
-from cardarcade.rules.thirteen import (KNOCK, PACKS, RANKS, SHOW, SPEC, TWO, Combo, Thirteen, ThirteenView, key,
-                                       rank_of)
+from cardarcade.rules.thirteen import KNOCK, PACKS, RANKS, SHOW, SPEC, TWO, Combo, Thirteen, ThirteenView, key, rank_of
 
 Counts = tuple[int, ...]
 # medium: how a piece's chance of winning its round shrinks with each rank that could top it
@@ -190,20 +189,20 @@ class UnseenWorth:
         """``top_card``: the piece's actual highest card, when known (a plan knows only ranks)."""
         u = self.unseen
         if kind == "quad":
-            return 1.0 if not any(n >= 4 for n in u[top + 1:]) else 0.8
+            return 1.0 if not any(n >= 4 for n in u[top + 1 :]) else 0.8
         if kind == "pairs":
             return 0.95
         if kind == "straight":
             # higher straights of this length that the unseen cards could still make
-            rivals: float = sum(1 for t in range(top + 1, TWO) if t - span + 1 >= 0 and all(u[t - span + 1:t + 1]))
-            return 0.7 ** rivals * (0.9 if span >= 5 else 0.8)
+            rivals: float = sum(1 for t in range(top + 1, TWO) if t - span + 1 >= 0 and all(u[t - span + 1 : t + 1]))
+            return 0.7**rivals * (0.9 if span >= 5 else 0.8)
         need = {"single": 1, "pair": 2, "triple": 3}[kind]
         same = u[top] >= need
         if top_card is not None:
             same = same and any(k > key(top_card) for k in self.unseen_keys[top])
-        rivals = sum(1 for n in u[top + 1:] if n >= need) + same * 0.5
+        rivals = sum(1 for n in u[top + 1 :] if n >= need) + same * 0.5
         per = PER_RIVAL[kind]
-        worth = per ** rivals if rivals else 1.0
+        worth = per**rivals if rivals else 1.0
         if top == TWO and kind == "single" and self.chop_threat:
             worth *= 0.9
         return worth
@@ -277,8 +276,10 @@ def scored_moves(view: ThirteenView, seat: int) -> list[tuple[float, Action]]:
         if close <= DANGER:
             knock_score += KNOCK_FEAR / close  # letting a nearly-out player keep the lead is costly
         scored.append((knock_score, len(legal), None))
-    return [(score, KNOCK if combo is None else combo.action())
-            for score, _, combo in sorted(scored, key=lambda t: (t[0], t[1]))]
+    return [
+        (score, KNOCK if combo is None else combo.action())
+        for score, _, combo in sorted(scored, key=lambda t: (t[0], t[1]))
+    ]
 
 
 # ---------------------------------------------------------------- hard and expert: a search
@@ -321,8 +322,16 @@ def search_moves(view: ThirteenView, seat: int, width: int) -> list[Action]:
     return moves
 
 
-def decide_search(view: ThirteenView, seat: int, seed: int, deals: int, width: int,
-                  seconds: float | None, margin: float = 0.0, planned: bool = False) -> Action:
+def decide_search(
+    view: ThirteenView,
+    seat: int,
+    seed: int,
+    deals: int,
+    width: int,
+    seconds: float | None,
+    margin: float = 0.0,
+    planned: bool = False,
+) -> Action:
     """The move that wins most often over ``deals`` deals of the unseen cards (more while
     ``seconds`` last), everyone playing on by rules of thumb, or with ``planned`` by the planner
     (module-level: it goes to a worker process)."""
@@ -355,14 +364,22 @@ class ThirteenBot(BotBase):
             return []
         # (a lead after everyone knocked differs from the moment the lead's last card went down
         # only in the cleared table)
-        situation: Hashable = ("move", view.deal, view.redeals, len(view.played), len(view.table),
-                               tuple(view.knocked), tuple(view.hand_counts))
+        situation: Hashable = (
+            "move",
+            view.deal,
+            view.redeals,
+            len(view.played),
+            len(view.table),
+            tuple(view.knocked),
+            tuple(view.hand_counts),
+        )
         seed = self.once(("seed", situation), lambda: self.rng.randrange(1 << 30))
         search = search_for(self.level, view, self.seat)
         if search is None or view.instant == self.seat or len(search_moves(view, self.seat, search.width)) == 1:
             return [self.move(situation, moment, lambda: choose_for(view, self.strategy, self.seat, seed))]
-        seconds = None if moment.think_seconds is None or not search.seconds else min(moment.think_seconds,
-                                                                                        search.seconds)
+        seconds = (
+            None if moment.think_seconds is None or not search.seconds else min(moment.think_seconds, search.seconds)
+        )
         work = (view, self.seat, seed, search.deals, search.width, seconds, search.margin, search.planned)
         return [self.deliberate(situation, decide_search, work, decide_planner(view, self.seat))]
 
@@ -382,8 +399,9 @@ def choose_for(view: ThirteenView, level: str, seat: int, seed: int = 0) -> Acti
     return decide_planner(view, seat)
 
 
-def duel(level: str, other: str, seed: int, players: int,
-         timed: Callable[[str, Callable[[], Action]], Action] | None = None) -> bool:
+def duel(
+    level: str, other: str, seed: int, players: int, timed: Callable[[str, Callable[[], Action]], Action] | None = None
+) -> bool:
     """One game of ``level`` against ``other`` in every other seat, its seat going round the table
     with the seed; whether it won. Bots decide straight from the view, without a table's pacing,
     each move under its own seed drawn from ``seed`` (``timed(level, decide)`` may time each decision)."""

@@ -144,8 +144,9 @@ class ThroughTheWindowBot(BotBase):
         rng, profile = self.rng, self.profile
         if isinstance(profile, AdaptiveProfile) and profile.knows_person:
             return profile.sample(rng)  # the person's own times hold all of it
-        wits, hands = (WITS["medium"], HANDS["medium"]) if isinstance(profile, AdaptiveProfile) else (self.wits,
-                                                                                                       self.hands)
+        wits, hands = (
+            (WITS["medium"], HANDS["medium"]) if isinstance(profile, AdaptiveProfile) else (self.wits, self.hands)
+        )
         decide = LEVELS["medium"].sample if isinstance(profile, AdaptiveProfile) else profile.sample
         seeing = hands.scan + decide(rng) + (LETTER_TIME[view.window.rank] if first else 0.0)
         if letter not in self._awkward:

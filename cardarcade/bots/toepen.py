@@ -143,8 +143,9 @@ def decide_answer(view: ToepenView, seat: int, seed: int, level: str, seconds: f
     return STAY if stays(view, seat, chance) else FOLD
 
 
-def chance_against_knock(view: ToepenView, seat: int, rng: random.Random, samples: int,
-                         seconds: float | None = None) -> float:
+def chance_against_knock(
+    view: ToepenView, seat: int, rng: random.Random, samples: int, seconds: float | None = None
+) -> float:
     """``win_chance`` on the deals that agree with the knock: those where the knocker's hand
     gives it the chance a knock asks for (a knock after a bluffed signal is read as the real
     thing, as a person would). With too few such deals, every deal counts."""
@@ -248,8 +249,11 @@ class ToepenBot(BotBase):
             if self.skill == 0:
                 return [self.move(key, moment, lambda: easy_answer(view, self.rng))]
             seed = self.once(("seed", key), lambda: self.rng.randrange(1 << 30))
-            return [self.deliberate(key, decide_answer, (view, self.seat, seed, level, seconds),
-                                    easy_answer(view, random.Random(seed)))]
+            return [
+                self.deliberate(
+                    key, decide_answer, (view, self.seat, seed, level, seconds), easy_answer(view, random.Random(seed))
+                )
+            ]
         return [self.move(key, moment, lambda: self.quick_choice(view, level))]
 
     def quick_choice(self, view: ToepenView, level: str) -> Action:

@@ -52,5 +52,16 @@ def get_spec(game_id: str) -> GameSpec:
     return GAMES[info.id]
 
 
-__all__ = ["GAMES", "Action", "BadSave", "BadSetup", "Event", "Game", "GameSpec", "IllegalAction", "Outcome", "Result",
-           "get_spec"]
+__all__ = [
+    "GAMES",
+    "Action",
+    "BadSave",
+    "BadSetup",
+    "Event",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "Outcome",
+    "Result",
+    "get_spec",
+]

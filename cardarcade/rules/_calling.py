@@ -29,7 +29,10 @@ Verdict = Literal["win", "late", "wrong"]
 def card_limit(default: int = 1500) -> int:
     """The card limit house rule, so a game always ends (an Options field)."""
     return Field(
-        default, ge=50, le=1_000_000, title="Card limit",
+        default,
+        ge=50,
+        le=1_000_000,
+        title="Card limit",
         description="After this many cards have been turned up, the player holding the most cards wins.",
     )
 
@@ -88,10 +91,18 @@ class CallingGame(Game):
     FACE_DOWN: ClassVar[str]
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: Any, deck: list[Card] | None) -> "CallingGame":
+    def setup(cls, players: int, seed: int, options: Any, deck: list[Card] | None) -> CallingGame:
         order = prepare_deck(standard_deck(), seed, deck)
-        return cls(cls.State(players=players, seed=seed, options=options, piles=[[] for _ in range(players)],
-                             **{cls.FACE_DOWN: deal_round_robin(order, players)}, **cls.seat_fields(players)))
+        return cls(
+            cls.State(
+                players=players,
+                seed=seed,
+                options=options,
+                piles=[[] for _ in range(players)],
+                **{cls.FACE_DOWN: deal_round_robin(order, players)},
+                **cls.seat_fields(players),
+            )
+        )
 
     @classmethod
     def seat_fields(cls, players: int) -> dict[str, Any]:

@@ -43,10 +43,13 @@ class FishingOptions(Options):
         False,
         title="Lucky draw goes on",
         description="If the card you fish completes a book, or is the one you asked for, you show it and "
-                    "your turn goes on.",
+        "your turn goes on.",
     )
     max_asks: int = Field(
-        1000, ge=50, le=100_000, title="Ask limit",
+        1000,
+        ge=50,
+        le=100_000,
+        title="Ask limit",
         description="So a game always ends: after this many questions the most books wins.",
     )
 
@@ -119,7 +122,7 @@ def deal_with_pretend_hand(order: list[Card], players: int) -> tuple[list[list[C
     hands: list[list[Card]] = [[] for _ in range(piles)]
     for i in range(per * piles):
         hands[i % piles].append(order[i])
-    stock = hands.pop() + order[per * piles:]
+    stock = hands.pop() + order[per * piles :]
     return hands, stock
 
 
@@ -160,23 +163,31 @@ class FishingGame(Game[F]):
     # ---- setup helper
 
     @classmethod
-    def start(cls, players: int, seed: int, options: FishingOptions, deck: list[Card] | None,
-              deal_all: bool = False) -> Self:
+    def start(
+        cls, players: int, seed: int, options: FishingOptions, deck: list[Card] | None, deal_all: bool = False
+    ) -> Self:
         order = prepare_deck(standard_deck(), seed, deck)
         if deal_all:
             hands = [order[i::players] for i in range(players)]
             stock: list[Card] = []
         else:
             hands, stock = deal_with_pretend_hand(order, players)
-        state = cls.State(players=players, seed=seed, options=options, hands=hands, stock=stock,
-                          books=[[] for _ in range(players)])
+        state = cls.State(
+            players=players, seed=seed, options=options, hands=hands, stock=stock, books=[[] for _ in range(players)]
+        )
         game = cls(cast(F, state))  # (a class variable cannot say that State makes an F)
         game._settle()  # the first player lays down any book they were dealt
         return game
 
     @classmethod
-    def arranged(cls, hands: list[list[Card]], stock: Sequence[Card] | None = (), books: list[list[Rank]] | None = None,
-                 turn: int = 0, options: FishingOptions | dict | None = None) -> "FishingGame":
+    def arranged(
+        cls,
+        hands: list[list[Card]],
+        stock: Sequence[Card] | None = (),
+        books: list[list[Rank]] | None = None,
+        turn: int = 0,
+        options: FishingOptions | dict | None = None,
+    ) -> FishingGame:
         """A game at a chosen position, for tests and demonstrations: these hands and books,
         ``stock`` on top of the stock and the rest of the pack under it (``None``: no stock at
         all; the hands and books then hold the whole pack)."""
@@ -186,7 +197,9 @@ class FishingGame(Game[F]):
         s.books = [list(b) for b in books] if books else [[] for _ in hands]
         s.stock = []
         if stock is not None:
-            placed = {c for h in s.hands for c in h} | set(stock) | {c for b in s.books for r in b for c in rank_cards(r)}
+            placed = (
+                {c for h in s.hands for c in h} | set(stock) | {c for b in s.books for r in b for c in rank_cards(r)}
+            )
             s.stock = list(stock) + [c for c in standard_deck() if c not in placed]
         s.turn = turn
         game.check_loaded()
@@ -217,8 +230,13 @@ class FishingGame(Game[F]):
         if s.result is not None or seat != s.turn or action.kind != ASK:
             return False
         target = action.target
-        if not isinstance(target, int) or isinstance(target, bool) or target == seat \
-                or not 0 <= target < s.players or not s.hands[target]:
+        if (
+            not isinstance(target, int)
+            or isinstance(target, bool)
+            or target == seat
+            or not 0 <= target < s.players
+            or not s.hands[target]
+        ):
             return False
         return self.may_ask(seat, action)
 
@@ -226,10 +244,18 @@ class FishingGame(Game[F]):
         s = self.s
         own = seat if seat is not None and 0 <= seat < s.players else None
         return FishingView(
-            seat=seat, by_card=self.BY_CARD,
-            one_per_answer=self.one_per_answer(), hand=sort_hand(s.hands[own]) if own is not None else [],
-            hand_sizes=[len(h) for h in s.hands], books=[list(b) for b in s.books], stock=len(s.stock),
-            turn=s.turn, moves=s.actions, asks=s.asks, max_asks=s.options.max_asks, history=list(s.history),
+            seat=seat,
+            by_card=self.BY_CARD,
+            one_per_answer=self.one_per_answer(),
+            hand=sort_hand(s.hands[own]) if own is not None else [],
+            hand_sizes=[len(h) for h in s.hands],
+            books=[list(b) for b in s.books],
+            stock=len(s.stock),
+            turn=s.turn,
+            moves=s.actions,
+            asks=s.asks,
+            max_asks=s.options.max_asks,
+            history=list(s.history),
             drawn=s.drawn[own] if own is not None and s.drawn else None,
         )
 
@@ -255,15 +281,31 @@ class FishingGame(Game[F]):
         self._remember_draw(seat, None)
         what = self.asked_words(action)
         rank = asked_rank(action)
-        events = [Event("ask", seat, f"{{seat}} [asks|ask] {{target}} for {what}", action.cards, target,
-                        data={"rank": int(rank)})]
+        events = [
+            Event(
+                "ask",
+                seat,
+                f"{{seat}} [asks|ask] {{target}} for {what}",
+                action.cards,
+                target,
+                data={"rank": int(rank)},
+            )
+        ]
         given = self.hand_over(target, action)
         self._record("ask", seat, target=target, rank=rank, card=action.card, cards=tuple(given))
         if given:
             s.hands[seat].extend(given)
             handed = f"the {given[0]}" if self.BY_CARD else counted(rank, len(given))
-            events.append(Event("give", target, f"{{seat}} [hands|hand] over {handed}", tuple(given), seat,
-                                data={"rank": int(rank), "count": len(given)}))
+            events.append(
+                Event(
+                    "give",
+                    target,
+                    f"{{seat}} [hands|hand] over {handed}",
+                    tuple(given),
+                    seat,
+                    data={"rank": int(rank), "count": len(given)},
+                )
+            )
             events += self._lay_books(seat)
             if not s.hands[target] and s.stock and s.result is None:
                 events.append(self._draw_instead(target, "[has|have] no cards left"))  # stays in the game
@@ -280,22 +322,43 @@ class FishingGame(Game[F]):
         s = self.s
         if not s.stock:
             s.turn = target
-            return [Event("no_stock", seat, "{seat} [has|have] no stock to fish from; the turn passes to {target}",
-                          target=target)]
+            return [
+                Event(
+                    "no_stock",
+                    seat,
+                    "{seat} [has|have] no stock to fish from; the turn passes to {target}",
+                    target=target,
+                )
+            ]
         card = s.stock.pop(0)
         hand = s.hands[seat]
         hand.append(card)
         self._remember_draw(seat, card)
         lucky = s.options.lucky_draw and (
-            self.is_asked_for(card, action) or sum(1 for c in hand if c.rank is card.rank) == BOOK)
+            self.is_asked_for(card, action) or sum(1 for c in hand if c.rank is card.rank) == BOOK
+        )
         if lucky:
             self._record("fish", seat, cards=(card,))
-            return [Event("fish", seat, f"{{seat}} [fishes|fish] the {card} and [shows|show] it: the turn goes on",
-                          (card,), data={"lucky": True})] + self._lay_books(seat)
+            return [
+                Event(
+                    "fish",
+                    seat,
+                    f"{{seat}} [fishes|fish] the {card} and [shows|show] it: the turn goes on",
+                    (card,),
+                    data={"lucky": True},
+                )
+            ] + self._lay_books(seat)
         self._record("fish", seat)
         s.turn = target
-        return [Event("fish", seat, "{seat} [fishes|fish] a card from the stock; the turn passes to {target}",
-                      target=target, data={"lucky": False})]
+        return [
+            Event(
+                "fish",
+                seat,
+                "{seat} [fishes|fish] a card from the stock; the turn passes to {target}",
+                target=target,
+                data={"lucky": False},
+            )
+        ]
 
     def _lay_books(self, seat: int) -> list[Event]:
         """Lay down every four of a kind in ``seat``'s hand; going out before the stock is gone wins."""
@@ -312,8 +375,15 @@ class FishingGame(Game[F]):
             hand[:] = [c for c in hand if c.rank is not rank]
             s.books[seat].append(rank)
             self._record("book", seat, rank=rank)
-            events.append(Event("book", seat, f"{{seat}} [lays|lay] down the four {rank.plural}",
-                                rank_cards(rank), data={"rank": int(rank)}))
+            events.append(
+                Event(
+                    "book",
+                    seat,
+                    f"{{seat}} [lays|lay] down the four {rank.plural}",
+                    rank_cards(rank),
+                    data={"rank": int(rank)},
+                )
+            )
         if not hand and s.stock:
             events.append(self._finish_by_books("{seat} went out: every card is in a book", winner=seat))
         elif sum(len(b) for b in s.books) == ALL_BOOKS:
@@ -409,7 +479,9 @@ def rank_cards(rank: Rank) -> tuple[Card, ...]:
     return tuple(Card.of(rank, suit) for suit in SUITS)
 
 
-def stacked_deck(players: int, hands: dict[int, list[Card]], stock: Sequence[Card] = (), deal_all: bool = False) -> list[Card]:
+def stacked_deck(
+    players: int, hands: dict[int, list[Card]], stock: Sequence[Card] = (), deal_all: bool = False
+) -> list[Card]:
     """The pack order that deals ``hands`` (their first cards) and puts ``stock`` on top of the
     stock: for tests and demonstrations. The rest of the pack fills the other places, spread so
     that nobody is dealt a stray book."""
@@ -420,7 +492,9 @@ def stacked_deck(players: int, hands: dict[int, list[Card]], stock: Sequence[Car
     used = [c for cs in wanted.values() for c in cs]
     if len(set(used)) != len(used):
         raise ValueError("a card is placed twice")
-    filler = iter([c for c in sorted(standard_deck(), key=lambda c: (c.rank, cast(Suit, c.suit).value)) if c not in used])
+    filler = iter(
+        [c for c in sorted(standard_deck(), key=lambda c: (c.rank, cast(Suit, c.suit).value)) if c not in used]
+    )
     per = 52 // piles
     order = []
     for i in range(52):

@@ -37,9 +37,10 @@ def stimulus_index(k: int, pile_first: int, under: int = 0) -> int | None:
 def forgive_early_flip() -> bool:
     """The beginners' house rule on cards turned out of turn (an Options field)."""
     return Field(
-        False, title="Forgive early cards",
+        False,
+        title="Forgive early cards",
         description="For beginners: a card turned before your turn is refused and costs nothing. "
-                    "Off (the game as written): it is a dead card, lost to the pile.",
+        "Off (the game as written): it is a dead card, lost to the pile.",
     )
 
 
@@ -59,8 +60,13 @@ class PileState(State):
 
 def dealt(order: list[Card], players: int) -> dict:
     """The fields of a fresh PileState: ``order`` dealt out, an empty pile, nobody shut out."""
-    return {"stacks": deal_round_robin(order, players), "pile": [], "pile_dead": [], "pile_by": [],
-            "shut": [False] * players}
+    return {
+        "stacks": deal_round_robin(order, players),
+        "pile": [],
+        "pile_dead": [],
+        "pile_by": [],
+        "shut": [False] * players,
+    }
 
 
 class PileGame(Game):
@@ -98,9 +104,13 @@ class PileGame(Game):
         owed, turned, stacks, shut = self.owed(), s.stimulus >= 1, s.stacks, s.shut
         early = not s.options.forgive_early_flip
         slap_in = s.options.slap_in and self.holders() >= 2
-        return [p for p in range(s.players)
-                if (stacks[p] and (early or self.in_turn(p))) or p == owed
-                or (turned and not shut[p] and (stacks[p] or slap_in))]
+        return [
+            p
+            for p in range(s.players)
+            if (stacks[p] and (early or self.in_turn(p)))
+            or p == owed
+            or (turned and not shut[p] and (stacks[p] or slap_in))
+        ]
 
     def is_out(self, seat: int) -> bool:
         """No cards, nothing owed, and no way back in: shut out, or slapping in is closed."""
@@ -161,8 +171,13 @@ class PileGame(Game):
         """What a turned card says; a dead one says plainly what it cost."""
         if live:
             return Event("flip", seat, f"{{seat}} [turns|turn] up {card}", (card,), data={"dead": False, "k": k})
-        return Event("flip", seat, f"{{seat}} [turns|turn] up {card} out of turn: dead, worth nothing and lost to the pile",
-                     (card,), data={"dead": True, "k": k, "penalty": True})
+        return Event(
+            "flip",
+            seat,
+            f"{{seat}} [turns|turn] up {card} out of turn: dead, worth nothing and lost to the pile",
+            (card,),
+            data={"dead": True, "k": k, "penalty": True},
+        )
 
     def turn_card(self, seat: int, live: bool) -> tuple[Card, int]:
         """``seat`` turns its top card onto the pile: the card and its stimulus number."""
@@ -175,15 +190,30 @@ class PileGame(Game):
         return card, s.stimulus
 
     def late_slap(self, seat: int, k: int) -> list[Event]:
-        return [Event("late_slap", seat, "{seat} [slaps|slap] too late: the pile is already gone", data={"k": k},
-                      outcome=Outcome.LATE)]
+        return [
+            Event(
+                "late_slap",
+                seat,
+                "{seat} [slaps|slap] too late: the pile is already gone",
+                data={"k": k},
+                outcome=Outcome.LATE,
+            )
+        ]
 
     def shut_out(self, seat: int, what: str, k: int, cards: tuple[Card, ...] = ()) -> list[Event]:
         """``seat``, out of cards, slapped wrongly: shut out for good."""
         self.s.shut[seat] = True
-        return [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} while out of cards", cards, data={"k": k},
-                      outcome=Outcome.FAULT),
-                Event("shut_out", seat, "{seat} slapped wrongly while out and [is|are] shut out")]
+        return [
+            Event(
+                "false_slap",
+                seat,
+                f"{{seat}} [slaps|slap] {what} while out of cards",
+                cards,
+                data={"k": k},
+                outcome=Outcome.FAULT,
+            ),
+            Event("shut_out", seat, "{seat} slapped wrongly while out and [is|are] shut out"),
+        ]
 
     def pay_under(self, seat: int) -> None:
         """``seat`` pays its top card face down under the pile: a dead card."""
@@ -221,8 +251,15 @@ class PileGame(Game):
         self._collect(winner)
         held = [len(st) for st in s.stacks]
         ranking = [winner] + [p for p in range(s.players) if p != winner]
-        events.append(self.finish([winner], "{seat} [wins|win] with every card", scores=[float(h) for h in held],
-                                  ranking=ranking, score_name="cards"))
+        events.append(
+            self.finish(
+                [winner],
+                "{seat} [wins|win] with every card",
+                scores=[float(h) for h in held],
+                ranking=ranking,
+                score_name="cards",
+            )
+        )
         return True
 
     def end_at_card_limit(self, events: list[Event]) -> None:
@@ -246,7 +283,7 @@ class PileGame(Game):
             raise ValueError("the pile's flags do not match its cards")
         if not 0 <= s.turn < n or any(not 0 <= p < n for p in s.pile_by) or any(not 0 <= p < n for p in seats):
             raise ValueError("a seat number is out of range")
-        if not 0 <= s.pile_under <= len(s.pile) or s.stimulus < 0 or not all(s.pile_dead[:s.pile_under]):
+        if not 0 <= s.pile_under <= len(s.pile) or s.stimulus < 0 or not all(s.pile_dead[: s.pile_under]):
             raise ValueError("bad pile counters")
         if len(s.pile) - s.pile_under != s.stimulus + 1 - s.pile_first:
             raise ValueError("the pile does not match the number of cards turned")

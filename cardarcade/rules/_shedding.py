@@ -20,8 +20,13 @@ HISTORY = 48  # public moves kept in the view: enough for a player's memory of r
 
 
 def turn_limit(default: int) -> Any:
-    return Field(default, ge=20, le=100_000, title="Turn limit",
-                 description="So a game always ends: after this many turns the player holding the fewest cards wins.")
+    return Field(
+        default,
+        ge=20,
+        le=100_000,
+        title="Turn limit",
+        description="So a game always ends: after this many turns the player holding the fewest cards wins.",
+    )
 
 
 class SheddingOptions(Options):
@@ -78,14 +83,21 @@ class SheddingGame(Game[S], Generic[S]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: Options, deck: list[Card] | None) -> "SheddingGame":
+    def setup(cls, players: int, seed: int, options: Options, deck: list[Card] | None) -> SheddingGame:
         """Seven cards each one at a time, then the next card up as the upcard; the rest is the stock."""
         order = prepare_deck(standard_deck(), seed, deck)
         hands = deal_round_robin(order, players, HAND_SIZE)
-        rest = order[HAND_SIZE * players:]
-        state = cls.State(players=players, seed=seed, options=options, hands=hands,
-                          discard=[rest[0]], stock=rest[:0:-1],
-                          drawn=[[] for _ in range(players)], drawn_turn=[-1] * players)
+        rest = order[HAND_SIZE * players :]
+        state = cls.State(
+            players=players,
+            seed=seed,
+            options=options,
+            hands=hands,
+            discard=[rest[0]],
+            stock=rest[:0:-1],
+            drawn=[[] for _ in range(players)],
+            drawn_turn=[-1] * players,
+        )
         return cls(cast(S, state))  # (a class variable cannot say that State makes an S)
 
     # ---- zones
@@ -127,8 +139,14 @@ class SheddingGame(Game[S], Generic[S]):
         s.stock = under
         s.discard = [s.discard[-1]]
         self.remember(Move(seat=seat, kind="rebuild", turn=s.turns))
-        events.append(Event("rebuild", None, f"The stock ran out: {len(under)} discards are shuffled into a new stock",
-                            data={"count": len(under)}))
+        events.append(
+            Event(
+                "rebuild",
+                None,
+                f"The stock ran out: {len(under)} discards are shuffled into a new stock",
+                data={"count": len(under)},
+            )
+        )
 
     def discard_card(self, seat: int, card: Card, **move: object) -> None:
         s = self.s
@@ -168,13 +186,19 @@ class SheddingGame(Game[S], Generic[S]):
         held = self.held()
         fewest = min(held)
         winners = [p for p in range(self.s.players) if held[p] == fewest]
-        text = f"Game over: {why}; " + ("{seat} [holds|hold] the fewest cards" if len(winners) == 1 else "a draw on fewest cards")
+        text = f"Game over: {why}; " + (
+            "{seat} [holds|hold] the fewest cards" if len(winners) == 1 else "a draw on fewest cards"
+        )
         return self.finish(winners, text, **self.standings())
 
     def standings(self) -> dict:
         """The result's scores: the cards left in each hand, fewest first."""
-        return {"scores": [float(h) for h in self.held()], "ranking": self.ranking(),
-                "score_name": "cards left", "low_wins": True}
+        return {
+            "scores": [float(h) for h in self.held()],
+            "ranking": self.ranking(),
+            "score_name": "cards left",
+            "low_wins": True,
+        }
 
     # ---- what a player sees
 
@@ -182,18 +206,29 @@ class SheddingGame(Game[S], Generic[S]):
         s = self.s
         own = seat if seat is not None and 0 <= seat < s.players else None
         return {
-            "seat": seat, "hand": list(s.hands[own]) if own is not None else [], "hand_sizes": self.held(),
-            "upcard": s.discard[-1], "stock": len(s.stock), "discards": list(s.discard),
-            "turn": None if s.result else s.turn, "turns": s.turns,
+            "seat": seat,
+            "hand": list(s.hands[own]) if own is not None else [],
+            "hand_sizes": self.held(),
+            "upcard": s.discard[-1],
+            "stock": len(s.stock),
+            "discards": list(s.discard),
+            "turn": None if s.result else s.turn,
+            "turns": s.turns,
             "max_turns": s.options.max_turns,
-            "step": s.actions, "history": list(s.history), "drawn": list(s.drawn[own]) if own is not None else [],
+            "step": s.actions,
+            "history": list(s.history),
+            "drawn": list(s.drawn[own]) if own is not None else [],
         }
 
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
-        if len(s.hands) != s.players or not 0 <= s.turn < s.players or \
-                len(s.drawn) != s.players or len(s.drawn_turn) != s.players:
+        if (
+            len(s.hands) != s.players
+            or not 0 <= s.turn < s.players
+            or len(s.drawn) != s.players
+            or len(s.drawn_turn) != s.players
+        ):
             raise ValueError("the hands or the turn do not fit the players")
         if not s.discard:
             raise ValueError("no upcard")
@@ -201,8 +236,9 @@ class SheddingGame(Game[S], Generic[S]):
             raise ValueError("a finished game without a result")
         if any(not 0 <= m.seat < s.players for m in s.history) or s.turns < 0:
             raise ValueError("the history names a seat that is not in the game")
-        if any((m.kind != "rebuild" and m.upcard is None) or (m.kind == "play") != (m.card is not None)
-               for m in s.history):
+        if any(
+            (m.kind != "rebuild" and m.upcard is None) or (m.kind == "play") != (m.card is not None) for m in s.history
+        ):
             raise ValueError("a move in the history lacks its cards")
 
 
@@ -211,8 +247,11 @@ def stacked_deck(hands: list[str], upcard: str, stock: str = "") -> list[Card]:
     ``upcard`` and leaves ``stock`` on top of the stock (top first); for tests and demos.
     Hands shorter than seven cards and the rest of the stock are filled from the unused cards,
     highest first (aces, kings, ...), so pick test cards from the low ranks."""
-    named = [Card.parse(c) for h in hands for c in h.split()] + [Card.parse(upcard)] + \
-        [Card.parse(c) for c in stock.split()]
+    named = (
+        [Card.parse(c) for h in hands for c in h.split()]
+        + [Card.parse(upcard)]
+        + [Card.parse(c) for c in stock.split()]
+    )
     if len(set(named)) != len(named):
         raise ValueError("a card is named twice")
     spare = [c for c in reversed(standard_deck()) if c not in set(named)]

@@ -52,8 +52,12 @@ def well_aimed(action: Action, places: int, stimulus: int, cards: int = 1) -> bo
     """A play's shape: ``cards`` cards named (a card from a hand; none from a face-down pack), a
     place that exists, a stimulus that has been seen."""
     target = action.target
-    return (len(action.cards) == cards and type(target) is int and 0 <= target < places
-            and valid_claim_value(action.value, stimulus))
+    return (
+        len(action.cards) == cards
+        and type(target) is int
+        and 0 <= target < places
+        and valid_claim_value(action.value, stimulus)
+    )
 
 
 def laid(place: int, k: int, **more) -> dict:
@@ -73,8 +77,15 @@ def late_event(s: SpeedFamilyState, seat: int, card: Card, place: int, where: st
     """A play that lost to a quicker one: its card goes ``back`` (to the hand, onto the pack)."""
     by = s.placed_by[place]
     who = "{target} [target:was|were] first" if by is not None and by != seat else "it had changed"
-    return Event("play_late", seat, f"{{seat}} [takes|take] back the {card} {back}: {who} on {where}", (card,), target=by,
-                 data={"beaten": s.placed_k[place], "place": place}, outcome=Outcome.LATE)
+    return Event(
+        "play_late",
+        seat,
+        f"{{seat}} [takes|take] back the {card} {back}: {who} on {where}",
+        (card,),
+        target=by,
+        data={"beaten": s.placed_k[place], "place": place},
+        outcome=Outcome.LATE,
+    )
 
 
 def matched(tops: list[Card]) -> list[int]:
@@ -125,6 +136,7 @@ class SpeedFamilyGame(Game):
         left = self.lefts()
         fewest = min(left)
         winners = [p for p in range(self.s.players) if left[p] == fewest]
-        text = (f"Game over: {what} was reached; "
-                + ("{seat} [wins|win] with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"))
+        text = f"Game over: {what} was reached; " + (
+            "{seat} [wins|win] with fewer cards left" if len(winners) == 1 else "a draw, with equal cards left"
+        )
         return self.finish(winners, text, scores=left, ranking=self.ranking(), score_name="cards left", low_wins=True)

@@ -67,8 +67,9 @@ class PlayedCard(BaseModel):
     card: Card
 
 
-def deal_packets(deck: Sequence[Card], players: int, packets: Iterable[int], start: int = 0,
-                 hands: list[list[Card]] | None = None) -> tuple[list[list[Card]], int]:
+def deal_packets(
+    deck: Sequence[Card], players: int, packets: Iterable[int], start: int = 0, hands: list[list[Card]] | None = None
+) -> tuple[list[list[Card]], int]:
     """Deal ``packets`` (e.g. 3 then 2) to each seat in turn from seat 0, taking cards from
     ``deck[start]`` on; returns the hands and the index of the next undealt card. ``hands``
     given: add to them (a game that turns a card up between two rounds of packets)."""
@@ -76,7 +77,7 @@ def deal_packets(deck: Sequence[Card], players: int, packets: Iterable[int], sta
     i = start
     for size in packets:
         for seat in range(players):
-            hands[seat].extend(deck[i:i + size])
+            hands[seat].extend(deck[i : i + size])
             i += size
     return hands, i
 
@@ -139,8 +140,9 @@ def played_by(trick: Sequence[Card], leader: int, players: int) -> list[PlayedCa
     return [PlayedCard(seat=(leader + i) % players, card=c) for i, c in enumerate(trick)]
 
 
-def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[set[Suit]],
-                rng: random.Random, tries: int = 20) -> list[list[Card]]:
+def deal_unseen(
+    unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[set[Suit]], rng: random.Random, tries: int = 20
+) -> list[list[Card]]:
     """A search's deal of the cards a player has not seen (for ``determinize``: OpenSpiel's
     resampling from an information state). Deal ``unseen`` at random into places of ``counts``
     cards, never giving a place a card of a suit in its ``voids`` (the suits its player has shown
@@ -174,7 +176,7 @@ def deal_unseen(unseen: Sequence[Card], counts: Sequence[int], voids: Sequence[s
     hands = []
     i = 0
     for n in counts:
-        hands.append(cards[i:i + n])
+        hands.append(cards[i : i + n])
         i += n
     return hands
 
@@ -256,8 +258,11 @@ class TrickGame(Game):
             raise ValueError("bad trick")
         self.check_seats(s.last_winner, *s.log_seats)
         played = [c for p in s.won for c in p] + list(s.trick)
-        if sorted(c.code for c in played) != sorted(c.code for c in s.log) or len(s.log_seats) != len(s.log) \
-                or s.log[len(s.log) - len(s.trick):] != s.trick:
+        if (
+            sorted(c.code for c in played) != sorted(c.code for c in s.log)
+            or len(s.log_seats) != len(s.log)
+            or s.log[len(s.log) - len(s.trick) :] != s.trick
+        ):
             raise ValueError("the record of the cards played does not match the tricks")
-        if s.trick and s.log_seats[-len(s.trick):] != [(s.leader + i) % n for i in range(len(s.trick))]:
+        if s.trick and s.log_seats[-len(s.trick) :] != [(s.leader + i) % n for i in range(len(s.trick))]:
             raise ValueError("the trick was not played in turn")

@@ -98,11 +98,13 @@ left over from a match partly covered.
 
 class AggravationOptions(Options):
     finish: Literal["call", "last_card"] = Field(
-        "call", title="How the game is won",
+        "call",
+        title="How the game is won",
         description="As the text plays it, a player out of cards wins by calling Aggravation! at the next match; "
-                    "or (its 'object' line) the first to play their last card wins at once.",
-        json_schema_extra=choice_labels({"call": "call Aggravation! at the next match",
-                                         "last_card": "the last card played wins"}),
+        "or (its 'object' line) the first to play their last card wins at once.",
+        json_schema_extra=choice_labels(
+            {"call": "call Aggravation! at the next match", "last_card": "the last card played wins"}
+        ),
     )
 
 
@@ -161,13 +163,25 @@ class Aggravation(SpeedFamilyGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: AggravationOptions,
-              deck: list[Card] | None) -> Aggravation:
+    def setup(cls, players: int, seed: int, options: AggravationOptions, deck: list[Card] | None) -> Aggravation:
         order = prepare_deck(PACK, seed, deck)
         # not validated: the dealt cards are the game's own pack (a load validates)
-        game = cls(construct(
-            AggravationState, players=players, seed=seed, options=options, packs=deal_round_robin(order, players), stacks=[],
-            row_of=[], open=[], placed_k=[], placed_by=[], barred=[FREE] * players, emptied=[None] * players))
+        game = cls(
+            construct(
+                AggravationState,
+                players=players,
+                seed=seed,
+                options=options,
+                packs=deal_round_robin(order, players),
+                stacks=[],
+                row_of=[],
+                open=[],
+                placed_k=[],
+                placed_by=[],
+                barred=[FREE] * players,
+                emptied=[None] * players,
+            )
+        )
         game._turn()  # the first cards, turned on the count of three that starts play
         game.s.showing = shows_match(game.tops())
         return game
@@ -231,8 +245,12 @@ class Aggravation(SpeedFamilyGame):
         if kind == "turn":
             return action == TURN and self.turn_due()
         if kind == "call":
-            return (self.may_call(seat) and not action.cards and action.target is None
-                    and valid_claim_value(action.value, s.stimulus))
+            return (
+                self.may_call(seat)
+                and not action.cards
+                and action.target is None
+                and valid_claim_value(action.value, s.stimulus)
+            )
         if kind != "cover" or not s.packs[seat] or not well_aimed(action, len(s.stacks), s.stimulus, cards=0):
             return False
         place = action.target
@@ -242,9 +260,18 @@ class Aggravation(SpeedFamilyGame):
         s = self.s
         tops = self.tops()
         return AggravationView.model_construct(
-            seat=seat, pack_sizes=[len(p) for p in s.packs], tops=tops, stack_sizes=[len(st) for st in s.stacks],
-            row_of=list(s.row_of), open=list(s.open), showing=shows_match(tops), turn_due=self.turn_due(),
-            barred=[b != FREE for b in s.barred], stimulus=s.stimulus, turns=s.turns, finish=s.options.finish,
+            seat=seat,
+            pack_sizes=[len(p) for p in s.packs],
+            tops=tops,
+            stack_sizes=[len(st) for st in s.stacks],
+            row_of=list(s.row_of),
+            open=list(s.open),
+            showing=shows_match(tops),
+            turn_due=self.turn_due(),
+            barred=[b != FREE for b in s.barred],
+            stimulus=s.stimulus,
+            turns=s.turns,
+            finish=s.options.finish,
         )
 
     def cards(self) -> list[Card]:
@@ -276,8 +303,13 @@ class Aggravation(SpeedFamilyGame):
         pair = self._open_with(card, ranks)
         if not pack:
             s.emptied[seat] = k
-        event = Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
-                      (card,), data=laid(place, k, pair=pair))
+        event = Event(
+            "cover",
+            seat,
+            f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
+            (card,),
+            data=laid(place, k, pair=pair),
+        )
         return [event, *self._after_change(seat, pair, ranks)]
 
     def _turn(self) -> list[Event]:
@@ -305,8 +337,15 @@ class Aggravation(SpeedFamilyGame):
         if len(turners) == 2:
             text = f"3, 2, 1: {{seat}} [turns|turn] the {NAMES[turned[0].code]}, {{target}} the {NAMES[turned[1].code]}"
             return [Event("turn", turners[0], text, tuple(turned), target=turners[1], data=data)]
-        return [Event("turn", turners[0], f"3, 2, 1: {{seat}} [turns|turn] the {NAMES[turned[0].code]} alone", tuple(turned),
-                      data=data)]
+        return [
+            Event(
+                "turn",
+                turners[0],
+                f"3, 2, 1: {{seat}} [turns|turn] the {NAMES[turned[0].code]} alone",
+                tuple(turned),
+                data=data,
+            )
+        ]
 
     def _top_ranks(self) -> list[Rank]:
         """The rank of each stack's top card (one pass over the grid serves a move's questions)."""
@@ -353,27 +392,56 @@ class Aggravation(SpeedFamilyGame):
     def _first_out(self, winners: list[int], text: str) -> Event:
         if len(winners) > 1:
             text = "Nobody can play on, and both ran out of cards at once: a draw"
-        return self.finish(winners, text, scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
-                           low_wins=True)
+        return self.finish(
+            winners, text, scores=self.lefts(), ranking=self.ranking(), score_name="cards left", low_wins=True
+        )
 
     def _call(self, seat: int, seen: int) -> list[Event]:
         s = self.s
         if shows_match(self.tops()):
             ranks = [c.rank for c in self.tops()]
             rank = next(r for r in ranks if ranks.count(r) > 1)
-            event = Event("call_win", seat, f"{{seat}} [calls|call] Aggravation! on the {rank.plural}",
-                          data={"k": s.stimulus}, outcome=Outcome.WON)
-            return [event, self.finish([seat], "{seat} [calls|call] Aggravation! with no cards left and [wins|win]",
-                                       scores=self.lefts(), ranking=self.ranking(), score_name="cards left",
-                                       low_wins=True)]
+            event = Event(
+                "call_win",
+                seat,
+                f"{{seat}} [calls|call] Aggravation! on the {rank.plural}",
+                data={"k": s.stimulus},
+                outcome=Outcome.WON,
+            )
+            return [
+                event,
+                self.finish(
+                    [seat],
+                    "{seat} [calls|call] Aggravation! with no cards left and [wins|win]",
+                    scores=self.lefts(),
+                    ranking=self.ranking(),
+                    score_name="cards left",
+                    low_wins=True,
+                ),
+            ]
         if s.match_gone > seen:
             by = s.gone_by
             who = "{target} broke the match first" if by is not None and by != seat else "the match was gone"
-            return [Event("play_late", seat, f"{{seat}} [calls|call] Aggravation! too late: {who}", target=by,
-                          data={"beaten": s.match_gone}, outcome=Outcome.LATE)]
+            return [
+                Event(
+                    "play_late",
+                    seat,
+                    f"{{seat}} [calls|call] Aggravation! too late: {who}",
+                    target=by,
+                    data={"beaten": s.match_gone},
+                    outcome=Outcome.LATE,
+                )
+            ]
         s.barred[seat] = BARRED
-        return [Event("wrong_call", seat, "{seat} [calls|call] Aggravation! with no match showing, and [sits|sit] out the next "
-                                          "match", data={"k": s.stimulus}, outcome=Outcome.FAULT)]
+        return [
+            Event(
+                "wrong_call",
+                seat,
+                "{seat} [calls|call] Aggravation! with no match showing, and [sits|sit] out the next match",
+                data={"k": s.stimulus},
+                outcome=Outcome.FAULT,
+            )
+        ]
 
     # ---- loading
 
@@ -390,8 +458,10 @@ class Aggravation(SpeedFamilyGame):
             raise ValueError("a stack of the grid is empty or in no row")
         if any(b not in (FREE, BARRED, SITTING_OUT) for b in s.barred):
             raise ValueError("bad call bar")
-        if any((e is None) != bool(pack) or (e is not None and not 0 < e <= s.stimulus)
-               for e, pack in zip(s.emptied, s.packs)):
+        if any(
+            (e is None) != bool(pack) or (e is not None and not 0 < e <= s.stimulus)
+            for e, pack in zip(s.emptied, s.packs)
+        ):
             raise ValueError("bad record of who ran out")
         if not 0 <= s.match_gone <= s.stimulus or not 1 <= s.turns <= places:
             raise ValueError("bad counters")

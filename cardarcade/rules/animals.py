@@ -7,16 +7,34 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
-                                       standings, valid_claim_value)
+from cardarcade.rules._calling import (
+    CallingGame,
+    CallingState,
+    card_limit,
+    count_cards,
+    judge,
+    next_seat,
+    settle,
+    standings,
+    valid_claim_value,
+)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome, choice_labels
 
 FLIP = Action("flip")
 
 # The animals a player may choose, with the call that names them.
 ANIMALS: dict[str, str] = {
-    "dog": "Woof!", "cat": "Miaow!", "cow": "Moo!", "lion": "Roar!", "duck": "Quack!", "sheep": "Baa!",
-    "pig": "Oink!", "horse": "Neigh!", "owl": "Hoo-hoo!", "frog": "Ribbit!", "donkey": "Hee-haw!",
+    "dog": "Woof!",
+    "cat": "Miaow!",
+    "cow": "Moo!",
+    "lion": "Roar!",
+    "duck": "Quack!",
+    "sheep": "Baa!",
+    "pig": "Oink!",
+    "horse": "Neigh!",
+    "owl": "Hoo-hoo!",
+    "frog": "Ribbit!",
+    "donkey": "Hee-haw!",
     "bee": "Buzz!",
 }
 ANIMAL_NAMES: tuple[str, ...] = tuple(ANIMALS)
@@ -69,14 +87,16 @@ who is which animal.
 
 class AnimalsOptions(Options):
     calls: Literal["sounds", "names"] = Field(
-        "sounds", title="What is called",
+        "sounds",
+        title="What is called",
         description="Make the animal's sound, or (the simpler variant) call the animal's name.",
         json_schema_extra=choice_labels({"sounds": "the animal's sound (Moo!)", "names": "the animal's name (Cow!)"}),
     )
     show_animals: bool = Field(
-        False, title="Animals always shown",
+        False,
+        title="Animals always shown",
         description="For beginners: every player's animal stays on their panel. Off (the game as written): "
-                    "the animals are shown before the first card, then only for a moment on request.",
+        "the animals are shown before the first card, then only for a moment on request.",
     )
     max_flips: int = card_limit()
 
@@ -146,8 +166,12 @@ class Animals(CallingGame):
     def warrant(self) -> list[int]:
         """Every (caller, called) pair whose up cards match, as codes."""
         piles, n = self.s.piles, self.s.players
-        return [code(a, b) for a in range(n) for b in range(n)
-                if a != b and piles[a] and piles[b] and piles[a][-1].rank == piles[b][-1].rank]
+        return [
+            code(a, b)
+            for a in range(n)
+            for b in range(n)
+            if a != b and piles[a] and piles[b] and piles[a][-1].rank == piles[b][-1].rank
+        ]
 
     def may_call(self, seat: int) -> bool:
         return self.s.result is None and self.s.flips >= 1 and self.holds(seat)
@@ -190,24 +214,40 @@ class Animals(CallingGame):
             return False
         kind, target = action.kind, action.target
         if self.choosing:
-            return (kind == "pick" and target is None and s.animals[seat] is None
-                    and isinstance(action.value, str) and action.value in ANIMALS
-                    and action.value not in s.animals)
+            return (
+                kind == "pick"
+                and target is None
+                and s.animals[seat] is None
+                and isinstance(action.value, str)
+                and action.value in ANIMALS
+                and action.value not in s.animals
+            )
         if kind == "flip":
             return target is None and action.value is None and seat == s.turn
         if kind == "call":
-            return (type(target) is int and 0 <= target < len(ANIMAL_NAMES)
-                    and valid_claim_value(action.value, s.stimulus) and self.may_call(seat))
+            return (
+                type(target) is int
+                and 0 <= target < len(ANIMAL_NAMES)
+                and valid_claim_value(action.value, s.stimulus)
+                and self.may_call(seat)
+            )
         return False
 
     def view(self, seat: int | None = None) -> AnimalsView:
         s = self.s
         return AnimalsView(
-            seat=seat, choosing=self.choosing, animals=list(s.animals),
+            seat=seat,
+            choosing=self.choosing,
+            animals=list(s.animals),
             calls=[call_word(a, s.options.calls) if a else None for a in s.animals],
-            free_animals=self.free_animals(), counts=[len(pk) for pk in s.packs],
-            pile_sizes=[len(p) for p in s.piles], tops=[p[-1] if p else None for p in s.piles], turn=s.turn,
-            out=[not self.holds(p) for p in range(s.players)], stimulus=s.stimulus, flips=s.flips,
+            free_animals=self.free_animals(),
+            counts=[len(pk) for pk in s.packs],
+            pile_sizes=[len(p) for p in s.piles],
+            tops=[p[-1] if p else None for p in s.piles],
+            turn=s.turn,
+            out=[not self.holds(p) for p in range(s.players)],
+            stimulus=s.stimulus,
+            flips=s.flips,
             max_flips=s.options.max_flips,
             can_call=seat is not None and 0 <= seat < s.players and not self.choosing and self.may_call(seat),
         )
@@ -228,8 +268,14 @@ class Animals(CallingGame):
     def _pick(self, seat: int, animal: str) -> list[Event]:
         s = self.s
         s.animals[seat] = animal
-        events = [Event("pick", seat, f"{{seat}} [chooses|choose] the {animal}: \"{call_word(animal, s.options.calls)}\"",
-                        data={"animal": animal})]
+        events = [
+            Event(
+                "pick",
+                seat,
+                f'{{seat}} [chooses|choose] the {animal}: "{call_word(animal, s.options.calls)}"',
+                data={"animal": animal},
+            )
+        ]
         if not self.choosing:
             events.append(Event("start", None, "Every animal is chosen: play begins"))
         return events
@@ -259,8 +305,16 @@ class Animals(CallingGame):
         # Calling yourself, or an animal nobody still playing has, is always wrong.
         verdict = judge(s, seen, code(seat, target), self.warrant()) if target is not None else "wrong"
         if verdict == "late":
-            return [Event("late_call", seat, f"{{seat}} [calls|call] \"{word}\" too late", target=target,
-                          data={"k": seen}, outcome=Outcome.LATE)]
+            return [
+                Event(
+                    "late_call",
+                    seat,
+                    f'{{seat}} [calls|call] "{word}" too late',
+                    target=target,
+                    data={"k": seen},
+                    outcome=Outcome.LATE,
+                )
+            ]
         if verdict == "win":
             assert target is not None  # (a call of nobody is wrong)
             won = s.piles[target]
@@ -268,27 +322,51 @@ class Animals(CallingGame):
             s.piles[seat][0:0] = won
             s.piles[target] = []
             loser = target
-            events = [Event("call_win", seat, f"{{seat}} [calls|call] \"{word}\" first and [wins|win] {count_cards(count, 'up card')} from {{target}}",
-                            target=target, data={"count": count, "word": word}, outcome=Outcome.WON)]
+            events = [
+                Event(
+                    "call_win",
+                    seat,
+                    f'{{seat}} [calls|call] "{word}" first and [wins|win] {count_cards(count, "up card")} from {{target}}',
+                    target=target,
+                    data={"count": count, "word": word},
+                    outcome=Outcome.WON,
+                )
+            ]
         else:
             pile, pack = s.piles[seat], s.packs[seat]
             paid = pile.pop() if pile else pack.pop(0)
             if target is None:  # nobody to pay: the next player on the left who holds cards
                 target = self._next_holder(seat)
-                text = f"{{seat}} [calls|call] \"{word}\", but no one else is the {animal}: a card to {{target}}"
+                text = f'{{seat}} [calls|call] "{word}", but no one else is the {animal}: a card to {{target}}'
             else:
-                text = f"{{seat}} [calls|call] \"{word}\" wrongly and [pays|pay] {{target}} a card"
+                text = f'{{seat}} [calls|call] "{word}" wrongly and [pays|pay] {{target}} a card'
             s.piles[target].insert(0, paid)
             loser = seat
-            events = [Event("false_call", seat, text, (paid,), target=target, data={"word": word, "animal": animal},
-                            outcome=Outcome.FAULT)]
+            events = [
+                Event(
+                    "false_call",
+                    seat,
+                    text,
+                    (paid,),
+                    target=target,
+                    data={"word": word, "animal": animal},
+                    outcome=Outcome.FAULT,
+                )
+            ]
         settle(s, self.warrant())
         if not self.holds(loser):
             events.append(Event("out", loser, "{seat} [has|have] no cards left and [is|are] out"))
         holders = [p for p in range(s.players) if self.holds(p)]
         if len(holders) == 1:
-            events.append(self.finish(holders, "{seat} [wins|win] every card", scores=[float(h) for h in self.held()],
-                                      ranking=standings(self.held()), score_name="cards"))
+            events.append(
+                self.finish(
+                    holders,
+                    "{seat} [wins|win] every card",
+                    scores=[float(h) for h in self.held()],
+                    ranking=standings(self.held()),
+                    score_name="cards",
+                )
+            )
             return events
         # the loser of the call leads next (or the next player holding cards, if they are out)
         s.turn = loser if self.holds(loser) else self._next_holder(loser)

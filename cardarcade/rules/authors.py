@@ -64,8 +64,7 @@ class AuthorsOptions(FishingOptions):
         "stock",
         title="Deal",
         description="Deal as in Go Fish and keep a stock, or deal out the whole pack.",
-        json_schema_extra=choice_labels({"stock": "as in Go Fish, with a stock",
-                                         "all": "the whole pack, no stock"}),
+        json_schema_extra=choice_labels({"stock": "as in Go Fish, with a stock", "all": "the whole pack, no stock"}),
     )
 
 
@@ -91,7 +90,7 @@ class Authors(FishingGame[AuthorsState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: AuthorsOptions, deck: list[Card] | None) -> "Authors":
+    def setup(cls, players: int, seed: int, options: AuthorsOptions, deck: list[Card] | None) -> Authors:
         return cls.start(players, seed, options, deck, deal_all=options.deal == "all")
 
     def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:
@@ -101,8 +100,7 @@ class Authors(FishingGame[AuthorsState]):
         if len(action.cards) != 1 or action.value is not None:
             return False
         card, hand = action.cards[0], self.s.hands[seat]
-        return card.suit is not None and card.back == 0 and card not in hand \
-            and any(c.rank is card.rank for c in hand)
+        return card.suit is not None and card.back == 0 and card not in hand and any(c.rank is card.rank for c in hand)
 
     def hand_over(self, target: int, action: Action) -> list[Card]:
         hand = self.s.hands[target]

@@ -24,7 +24,8 @@ import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Generic, Iterable, Self, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
+from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.config import JsonDict
@@ -81,11 +82,13 @@ class Action:
 # several times the cost of storing through the slots themselves, which is all it does.
 _new_object = object.__new__
 _set_kind, _set_cards, _set_target, _set_value = (
-    Action.__dict__[name].__set__ for name in ("kind", "cards", "target", "value"))
+    Action.__dict__[name].__set__ for name in ("kind", "cards", "target", "value")
+)
 
 
-def _action_init(self: Action, kind: str, cards: tuple[Card, ...] = (), target: int | None = None,
-                 value: int | str | None = None) -> None:
+def _action_init(
+    self: Action, kind: str, cards: tuple[Card, ...] = (), target: int | None = None, value: int | str | None = None
+) -> None:
     _set_kind(self, kind)
     _set_cards(self, cards)
     _set_target(self, target)
@@ -103,8 +106,12 @@ _VALUE_TYPES = frozenset({int, str, type(None)})
 def well_formed(action: object) -> bool:
     """Whether ``action`` is an Action whose fields have the types the engines rely on (a float
     seat or a bool value compares equal to an int, and would pass a legality check)."""
-    if type(action) is not Action or type(action.kind) is not str or type(action.target) not in _TARGET_TYPES \
-            or type(action.value) not in _VALUE_TYPES:
+    if (
+        type(action) is not Action
+        or type(action.kind) is not str
+        or type(action.target) not in _TARGET_TYPES
+        or type(action.value) not in _VALUE_TYPES
+    ):
         return False
     cards = action.cards
     if type(cards) is not tuple:
@@ -154,8 +161,16 @@ _set_event_fields = tuple(Event.__dict__[name].__set__ for name in _EVENT_FIELDS
 _NO_DATA: Any = object()  # (``data`` left out: a new dict each time, as the dataclass's default_factory gives)
 
 
-def _event_init(self: Event, kind: str, seat: int | None = None, text: str = "", cards: tuple[Card, ...] = (),
-                target: int | None = None, data: dict[str, Any] = _NO_DATA, outcome: Outcome | None = None) -> None:
+def _event_init(
+    self: Event,
+    kind: str,
+    seat: int | None = None,
+    text: str = "",
+    cards: tuple[Card, ...] = (),
+    target: int | None = None,
+    data: dict[str, Any] = _NO_DATA,
+    outcome: Outcome | None = None,
+) -> None:
     # as Action's: stored through the slots (events are made on every move)
     set_kind, set_seat, set_text, set_cards, set_target, set_data, set_outcome = _set_event_fields
     set_kind(self, kind)
@@ -319,7 +334,7 @@ class Game(ABC, Generic[S]):
 
     State: ClassVar[type[State]]
     Options: ClassVar[type[Options]]
-    spec: ClassVar["GameSpec"]
+    spec: ClassVar[GameSpec]
 
     __slots__ = ("s",)
 
@@ -330,7 +345,7 @@ class Game(ABC, Generic[S]):
 
     @classmethod
     @abstractmethod
-    def setup(cls, players: int, seed: int, options: Any, deck: list[Card] | None) -> "Game":
+    def setup(cls, players: int, seed: int, options: Any, deck: list[Card] | None) -> Game:
         """Deal a new game. With ``deck`` given, deal exactly that order (no shuffle)."""
 
     # ---- the contract
@@ -380,8 +395,7 @@ class Game(ABC, Generic[S]):
         if s.result is not None:
             raise IllegalAction("the game is over")
         try:
-            legal = (type(seat) is int and 0 <= seat < s.players and well_formed(action)
-                     and self.is_legal(seat, action))
+            legal = type(seat) is int and 0 <= seat < s.players and well_formed(action) and self.is_legal(seat, action)
         except (TypeError, ValueError, AttributeError, LookupError):  # a game's check meeting odd input
             legal = False
         if not legal:
@@ -433,37 +447,64 @@ class Game(ABC, Generic[S]):
             j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def finish(self, winners: Iterable[int], reason: str, scores: list[float] | None = None,
-               ranking: list[int] | None = None, score_name: str = "", low_wins: bool = False,
-               sides: list[int] | None = None, losers: list[int] | None = None, only_losers: bool = False,
-               shared: bool = False) -> Event:
+    def finish(
+        self,
+        winners: Iterable[int],
+        reason: str,
+        scores: list[float] | None = None,
+        ranking: list[int] | None = None,
+        score_name: str = "",
+        low_wins: bool = False,
+        sides: list[int] | None = None,
+        losers: list[int] | None = None,
+        only_losers: bool = False,
+        shared: bool = False,
+    ) -> Event:
         """End the game. ``reason`` may name the (single) winner as ``{seat}`` (or, with
         ``losers``, the single loser); see ``Result`` for the rest."""
         # Built without pydantic's validation, which was a good share of a short game's cost in
         # random play; the values are the engine's own, in the types a load would give them.
-        result = construct(Result, winners=sorted(winners), reason=reason,
-                           scores=None if scores is None else [float(x) for x in scores],
-                           ranking=list(ranking) if ranking else [], score_name=score_name,
-                           low_wins=low_wins, sides=None if sides is None else list(sides),
-                           losers=sorted(losers or ()), only_losers=only_losers, shared=shared)
+        result = construct(
+            Result,
+            winners=sorted(winners),
+            reason=reason,
+            scores=None if scores is None else [float(x) for x in scores],
+            ranking=list(ranking) if ranking else [],
+            score_name=score_name,
+            low_wins=low_wins,
+            sides=None if sides is None else list(sides),
+            losers=sorted(losers or ()),
+            only_losers=only_losers,
+            shared=shared,
+        )
         self.s.result = result
         named = result.losers or result.winners
         seat = named[0] if len(named) == 1 else None
         return Event("game_over", seat, reason, data={"winners": result.winners})
 
-    def finish_by_most(self, counts: list[int], why: str, what: str = "cards",
-                       scores: list[float] | None = None, shared: bool = False) -> Event:
+    def finish_by_most(
+        self, counts: list[int], why: str, what: str = "cards", scores: list[float] | None = None, shared: bool = False
+    ) -> Event:
         """End with the most of something winning (cards held at a limit, sets, books, a bundle);
         equal leaders draw, or with ``shared`` (the game's text says so) share the win. ``scores``
         default to the counts."""
         most = max(counts)
         winners = [p for p, n in enumerate(counts) if n == most]
         ranking = sorted(range(len(counts)), key=lambda p: -counts[p])
-        tied = (f"{len(winners)} players share the win with {most} {what} each" if shared
-                else f"a draw at {most} {what} each")
+        tied = (
+            f"{len(winners)} players share the win with {most} {what} each"
+            if shared
+            else f"a draw at {most} {what} each"
+        )
         text = f"Game over: {why}; " + (f"{{seat}} [wins|win] with {most} {what}" if len(winners) == 1 else tied)
-        return self.finish(winners, text, scores=scores if scores is not None else [float(n) for n in counts],
-                           ranking=ranking, score_name=what if scores is None else "", shared=shared)
+        return self.finish(
+            winners,
+            text,
+            scores=scores if scores is not None else [float(n) for n in counts],
+            ranking=ranking,
+            score_name=what if scores is None else "",
+            shared=shared,
+        )
 
     # ---- saving
 
@@ -483,12 +524,14 @@ class Game(ABC, Generic[S]):
         result, n = self.s.result, self.s.players
         if result is not None:
             seats = result.winners + result.ranking + result.losers
-            if any(not 0 <= p < n for p in seats) or len(set(result.winners)) != len(result.winners) \
-                    or len(set(result.losers)) != len(result.losers) \
-                    or len(set(result.ranking)) != len(result.ranking) \
-                    or (result.scores is not None and len(result.scores) != n) \
-                    or (result.sides is not None and (len(result.sides) != n
-                                                      or any(not 0 <= x < n for x in result.sides))):
+            if (
+                any(not 0 <= p < n for p in seats)
+                or len(set(result.winners)) != len(result.winners)
+                or len(set(result.losers)) != len(result.losers)
+                or len(set(result.ranking)) != len(result.ranking)
+                or (result.scores is not None and len(result.scores) != n)
+                or (result.sides is not None and (len(result.sides) != n or any(not 0 <= x < n for x in result.sides)))
+            ):
                 raise ValueError("the result does not fit the players")
 
     def check_seats(self, *seats: int | None) -> None:
@@ -514,12 +557,18 @@ class Game(ABC, Generic[S]):
         act has a move (the checks of every game, after its own)."""
         actors = self.actors()
         if (not actors) != (self.s.result is not None):
-            raise ValueError("nobody may act in a game that is not over" if not actors
-                             else "a finished game still has players to act")
+            raise ValueError(
+                "nobody may act in a game that is not over"
+                if not actors
+                else "a finished game still has players to act"
+            )
         for seat in range(self.s.players):
             if (seat in actors) != bool(self.legal_actions(seat)):
-                raise ValueError(f"seat {seat} may act but has no move" if seat in actors
-                                 else f"seat {seat} has moves but may not act")
+                raise ValueError(
+                    f"seat {seat} may act but has no move"
+                    if seat in actors
+                    else f"seat {seat} has moves but may not act"
+                )
             self.is_out(seat)
             self.view(seat)
         self.view(None)
@@ -548,14 +597,31 @@ class GameSpec:
     untimed_claim_kinds: frozenset[str] = frozenset()
 
     @classmethod
-    def listed(cls, game_id: str, *, rules: str, game: type[Game], claim_kinds: frozenset[str] = frozenset(),
-               untimed_claim_kinds: frozenset[str] = frozenset()) -> "GameSpec":
+    def listed(
+        cls,
+        game_id: str,
+        *,
+        rules: str,
+        game: type[Game],
+        claim_kinds: frozenset[str] = frozenset(),
+        untimed_claim_kinds: frozenset[str] = frozenset(),
+    ) -> GameSpec:
         """The spec of a game in the catalog, with its identity and limits as the menu lists them."""
         info = CATALOG[game_id]
-        return cls(id=info.id, title=info.title, family=info.family, min_players=info.min_players,
-                   max_players=info.max_players, realtime=info.realtime, summary=info.summary, rules=rules,
-                   game=game, default_players=info.default_players, claim_kinds=claim_kinds,
-                   untimed_claim_kinds=untimed_claim_kinds)
+        return cls(
+            id=info.id,
+            title=info.title,
+            family=info.family,
+            min_players=info.min_players,
+            max_players=info.max_players,
+            realtime=info.realtime,
+            summary=info.summary,
+            rules=rules,
+            game=game,
+            default_players=info.default_players,
+            claim_kinds=claim_kinds,
+            untimed_claim_kinds=untimed_claim_kinds,
+        )
 
     @property
     def Options(self) -> type[Options]:  # noqa: N802 - the contract names it so
@@ -574,9 +640,13 @@ class GameSpec:
         except ValidationError as exc:
             raise BadSetup(f"{self.title}: {option_error(self.Options, exc)}") from None
 
-    def new(self, players: int | None = None, seed: int | None = None,
-            options: HouseRules | dict[str, Any] | None = None,
-            deck: Sequence[Card | str] | None = None) -> Game:
+    def new(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        options: HouseRules | dict[str, Any] | None = None,
+        deck: Sequence[Card | str] | None = None,
+    ) -> Game:
         players = self.default_players if players is None else players
         if not self.min_players <= players <= self.max_players:
             raise BadSetup(f"{self.title} takes {self.player_range} players, not {players}")
@@ -687,8 +757,12 @@ def option_error(model: type[BaseModel], exc: ValidationError) -> str:
         known = ", ".join(model.model_fields) or "none"
         return f"there is no house rule {name!r} (house rules: {known})"
     label = option_label(info, name)
-    bounds = {"greater_than_equal": ("at least", "ge"), "less_than_equal": ("at most", "le"),
-              "greater_than": ("more than", "gt"), "less_than": ("less than", "lt")}
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "less_than_equal": ("at most", "le"),
+        "greater_than": ("more than", "gt"),
+        "less_than": ("less than", "lt"),
+    }
     if kind in bounds:
         words, key = bounds[kind]
         return f"{label} must be {words} {ctx.get(key)}"
@@ -763,8 +837,10 @@ def construct(model: type[M], **values: Any) -> M:
     fields = defaults.copy()  # every field, in the model's order
     fields.update(values)
     if len(fields) != len(defaults) or not required <= values.keys():
-        raise TypeError(f"{model.__name__}: unknown fields {sorted(values.keys() - defaults.keys())}, "
-                        f"missing {sorted(required - values.keys())}")
+        raise TypeError(
+            f"{model.__name__}: unknown fields {sorted(values.keys() - defaults.keys())}, "
+            f"missing {sorted(required - values.keys())}"
+        )
     for name, fresh in copied:
         if name not in values:
             fields[name] = fresh(defaults[name])
@@ -810,7 +886,8 @@ def _construct_plan(model: type[BaseModel]) -> _Plan:
         if not info.is_required() and not isinstance(default, _IMMUTABLE):
             # a list or dict of plain values is copied shallowly (a deep copy costs ten times that)
             flat = type(default) in (list, dict) and all(
-                isinstance(v, _IMMUTABLE) for v in (default.values() if type(default) is dict else default))
+                isinstance(v, _IMMUTABLE) for v in (default.values() if type(default) is dict else default)
+            )
             copied.append((name, copy.copy if flat else copy.deepcopy))
     required = frozenset(name for name, info in model.model_fields.items() if info.is_required())
     return defaults, tuple(copied), required

@@ -45,7 +45,10 @@ COMBO_NAMES = {BURA_LEAD: "a bura", THREE_ACES: "three aces", MOLODKA: "a molodk
 # set of the cards (a set does not care about their order).
 _PLAYS: dict[frozenset[Card], Action] = {}
 _code = attrgetter("code")
-_TAKES = {False: "{seat} [takes|take] the trick", True: "{seat} [takes|take] the trick and [beats|beat] every card"}  # by: the answer won
+_TAKES = {
+    False: "{seat} [takes|take] the trick",
+    True: "{seat} [takes|take] the trick and [beats|beat] every card",
+}  # by: the answer won
 
 RULES = """\
 # Bura
@@ -195,11 +198,15 @@ def deck_for(h0: str, h1: str, up: str, stock: str = "") -> list[Card]:
 
 
 class BuraOptions(Options):
-    tokens: int = Field(10, ge=1, le=1000, title="Tokens each",
-                        description="The tokens each player starts with.")
+    tokens: int = Field(10, ge=1, le=1000, title="Tokens each", description="The tokens each player starts with.")
     ante: int = Field(1, ge=1, le=100, title="Ante", description="The tokens each player puts in the pot each hand.")
-    max_hands: int = Field(50, ge=1, le=1000, title="Hands at most",
-                           description="The game ends after this many hands; the most tokens wins.")
+    max_hands: int = Field(
+        50,
+        ge=1,
+        le=1000,
+        title="Hands at most",
+        description="The game ends after this many hands; the most tokens wins.",
+    )
 
 
 class BuraState(TrickState):
@@ -263,9 +270,21 @@ class Bura(TrickGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: BuraOptions, deck: list[Card] | None) -> Bura:
         order = prepare_deck(PACK, seed, deck)
-        state = construct(BuraState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
-                          trump=Suit.CLUBS, upcard=None, stock=[], bank=[options.tokens] * 2, known=[[], []],
-                          outcome=[0.0, 0.0], **no_zones())
+        state = construct(
+            BuraState,
+            players=2,
+            seed=seed,
+            options=options,
+            hands=[[], []],
+            won=[[], []],
+            trump=Suit.CLUBS,
+            upcard=None,
+            stock=[],
+            bank=[options.tokens] * 2,
+            known=[[], []],
+            outcome=[0.0, 0.0],
+            **no_zones(),
+        )
         game = cls(state)
         game._ante()
         game._deal(order)
@@ -287,9 +306,24 @@ class Bura(TrickGame):
         hands, i = deal_packets(order, 2, (3,))
         upcard = order[i]
         s.__dict__.update(
-            hands=hands if first == 0 else hands[::-1], upcard=upcard, trump=upcard.suit, stock=list(order[i + 1:]),
-            won=[[], []], known=[[], []], tricks_won=[0, 0], trick=[], log=[], log_seats=[], leader=first,
-            drawing=True, special=0, offer=0, final=False, last_trick=[], last_winner=None)
+            hands=hands if first == 0 else hands[::-1],
+            upcard=upcard,
+            trump=upcard.suit,
+            stock=list(order[i + 1 :]),
+            won=[[], []],
+            known=[[], []],
+            tricks_won=[0, 0],
+            trick=[],
+            log=[],
+            log_seats=[],
+            leader=first,
+            drawing=True,
+            special=0,
+            offer=0,
+            final=False,
+            last_trick=[],
+            last_winner=None,
+        )
         return self._claim_lead()
 
     # ---- facts
@@ -383,24 +417,50 @@ class Bura(TrickGame):
         over = s.result is not None
         half = len(s.last_trick) // 2
         return BuraView(
-            seat=seat, dealer=s.dealer, turn=None if over else self.actors()[0], leader=s.leader,
-            hand=list(s.hands[seat]) if seat is not None else [], hand_counts=[len(h) for h in s.hands],
+            seat=seat,
+            dealer=s.dealer,
+            turn=None if over else self.actors()[0],
+            leader=s.leader,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            hand_counts=[len(h) for h in s.hands],
             led=list(s.trick),
-            last_trick=[PlayedCard(seat=s.last_leader if i < half else 1 - s.last_leader, card=c)
-                        for i, c in enumerate(s.last_trick)],
-            last_winner=s.last_winner, trump=s.trump, upcard=s.upcard, stock=len(s.stock), drawing=s.drawing,
-            special=s.special, offer=s.offer if seat == 1 - s.leader else 0, final=s.final,
-            known=[list(k) for k in s.known], won=[list(p) for p in s.won],
-            played=list(s.log), played_by=list(s.log_seats), tricks_won=list(s.tricks_won),
-            may_declare=seat is not None and self.may_declare(seat), bank=list(s.bank), pot=s.pot,
-            ante=s.options.ante, hand_no=s.hand_no, max_hands=s.options.max_hands, last_hand=s.last_hand,
-            last_hand_seat=s.last_hand_seat, outcome=list(s.outcome),
+            last_trick=[
+                PlayedCard(seat=s.last_leader if i < half else 1 - s.last_leader, card=c)
+                for i, c in enumerate(s.last_trick)
+            ],
+            last_winner=s.last_winner,
+            trump=s.trump,
+            upcard=s.upcard,
+            stock=len(s.stock),
+            drawing=s.drawing,
+            special=s.special,
+            offer=s.offer if seat == 1 - s.leader else 0,
+            final=s.final,
+            known=[list(k) for k in s.known],
+            won=[list(p) for p in s.won],
+            played=list(s.log),
+            played_by=list(s.log_seats),
+            tricks_won=list(s.tricks_won),
+            may_declare=seat is not None and self.may_declare(seat),
+            bank=list(s.bank),
+            pot=s.pot,
+            ante=s.options.ante,
+            hand_no=s.hand_no,
+            max_hands=s.options.max_hands,
+            last_hand=s.last_hand,
+            last_hand_seat=s.last_hand_seat,
+            outcome=list(s.outcome),
         )
 
     def cards(self) -> list[Card]:
         s = self.s
-        return ([c for h in s.hands for c in h] + [c for p in s.won for c in p] + list(s.trick) + list(s.stock)
-                + ([s.upcard] if s.upcard is not None else []))
+        return (
+            [c for h in s.hands for c in h]
+            + [c for p in s.won for c in p]
+            + list(s.trick)
+            + list(s.stock)
+            + ([s.upcard] if s.upcard is not None else [])
+        )
 
     # ---- play
 
@@ -450,8 +510,11 @@ class Bura(TrickGame):
         # ("beats every card" only where there were several to beat)
         events = [play_event(seat, action, False), Event("trick", winner, _TAKES[beaten and count > 1], tuple(taken))]
         if bura:
-            return events + self._end_hand(winner, "{seat} [takes|take] the bura's trick and [wins|win] the hand",
-                                           [1.0 if p == winner else -1.0 for p in (0, 1)])
+            return events + self._end_hand(
+                winner,
+                "{seat} [takes|take] the bura's trick and [wins|win] the hand",
+                [1.0 if p == winner else -1.0 for p in (0, 1)],
+            )
         if s.drawing:
             events += self._draw(winner, count)
         if not s.hands[0]:
@@ -476,7 +539,7 @@ class Bura(TrickGame):
             for i in range(0, 2 * each, 2):
                 mine.append(stock[i])
                 theirs.append(stock[i + 1])
-            del stock[:2 * each]
+            del stock[: 2 * each]
             if not stock and s.upcard is None:  # (not in play: the upcard goes last)
                 s.drawing = False
             return []
@@ -511,14 +574,20 @@ class Bura(TrickGame):
         if not announce:
             return [Event("decline", seat, "", data={"combination": combo})]  # (nothing said at the table)
         s.leader, s.special = seat, combo
-        return [Event("special", seat, f"{{seat}} [announces|announce] {COMBO_NAMES[combo]} and [takes|take] the lead out of turn",
-                      data={"combination": combo})]
+        return [
+            Event(
+                "special",
+                seat,
+                f"{{seat}} [announces|announce] {COMBO_NAMES[combo]} and [takes|take] the lead out of turn",
+                data={"combination": combo},
+            )
+        ]
 
     def _declare(self, seat: int) -> list[Event]:
         s = self.s
         if s.trick:  # declared instead of answering: the lead goes back, uncounted
             s.hands[s.leader].extend(s.trick)
-            del s.log[-len(s.trick):], s.log_seats[-len(s.trick):]
+            del s.log[-len(s.trick) :], s.log_seats[-len(s.trick) :]
             s.trick = []
         got = self.points(seat)
         event = Event("declare", seat, "{seat} [declares|declare] 31", data={"points": got})
@@ -528,8 +597,9 @@ class Bura(TrickGame):
         fine = min(s.pot, s.bank[seat])
         s.bank[seat] -= fine
         s.pot += fine
-        return [event] + self._end_hand(None, f"{{seat}} [has|have] only {got} and [pays|pay] {fine} into the pot",
-                                        [-x for x in won], seat)
+        return [event] + self._end_hand(
+            None, f"{{seat}} [has|have] only {got} and [pays|pay] {fine} into the pot", [-x for x in won], seat
+        )
 
     def _end_hand(self, winner: int | None, why: str, outcome: list[float], about: int | None = None) -> list[Event]:
         s = self.s
@@ -544,8 +614,13 @@ class Bura(TrickGame):
         ante = s.options.ante
         if s.hand_no >= s.options.max_hands or min(s.bank) < ante:
             broke = [p for p in (0, 1) if s.bank[p] < ante]
-            why_end = "neither player can pay the ante" if len(broke) == 2 else \
-                "a player cannot pay the ante" if broke else f"{s.hand_no} hands played"
+            why_end = (
+                "neither player can pay the ante"
+                if len(broke) == 2
+                else "a player cannot pay the ante"
+                if broke
+                else f"{s.hand_no} hands played"
+            )
             if s.pot:  # a pot left after a draw or a false declaration goes back in halves
                 half = s.pot // 2
                 s.bank[0] += half
@@ -568,10 +643,15 @@ class Bura(TrickGame):
     def _out_of_tokens(self, loser: int) -> Event:
         """The end where ``loser`` cannot pay the ante: named, so the result says who."""
         bank = self.s.bank
-        return self.finish([1 - loser], f"Game over: {{seat}} cannot pay the ante and [loses|lose], {bank[loser]} "
-                           f"token{'s' if bank[loser] != 1 else ''} to {bank[1 - loser]}",
-                           scores=[float(x) for x in bank], ranking=[1 - loser, loser], score_name="tokens",
-                           losers=[loser])
+        return self.finish(
+            [1 - loser],
+            f"Game over: {{seat}} cannot pay the ante and [loses|lose], {bank[loser]} "
+            f"token{'s' if bank[loser] != 1 else ''} to {bank[1 - loser]}",
+            scores=[float(x) for x in bank],
+            ranking=[1 - loser, loser],
+            score_name="tokens",
+            losers=[loser],
+        )
 
     # ---- search (cardarcade.bots.search)
 
@@ -624,17 +704,34 @@ class Bura(TrickGame):
         hands[seat] = list(view.hand)
         hands[other] = known_other + hand_other
         state = BuraState(
-            players=2, seed=rng.randrange(1 << 30),
+            players=2,
+            seed=rng.randrange(1 << 30),
             options=BuraOptions(tokens=max(view.bank + [1]), ante=view.ante, max_hands=view.max_hands),
-            hands=hands, won=[list(p) for p in view.won], trick=list(view.led), leader=view.leader,
+            hands=hands,
+            won=[list(p) for p in view.won],
+            trick=list(view.led),
+            leader=view.leader,
             last_trick=[t.card for t in view.last_trick],
-            last_leader=view.last_trick[0].seat if view.last_trick else 0, last_winner=view.last_winner,
-            tricks_won=list(view.tricks_won), log=list(view.played), log_seats=list(view.played_by),
-            dealer=view.dealer, hand_no=view.hand_no, trump=view.trump, upcard=view.upcard, stock=stock,
-            drawing=view.drawing, known=[list(k) for k in view.known], special=view.special, offer=view.offer,
+            last_leader=view.last_trick[0].seat if view.last_trick else 0,
+            last_winner=view.last_winner,
+            tricks_won=list(view.tricks_won),
+            log=list(view.played),
+            log_seats=list(view.played_by),
+            dealer=view.dealer,
+            hand_no=view.hand_no,
+            trump=view.trump,
+            upcard=view.upcard,
+            stock=stock,
+            drawing=view.drawing,
+            known=[list(k) for k in view.known],
+            special=view.special,
+            offer=view.offer,
             final=view.final,
-            bank=list(view.bank), pot=view.pot, last_hand=view.last_hand,
-            last_hand_seat=view.last_hand_seat, outcome=list(view.outcome),
+            bank=list(view.bank),
+            pot=view.pot,
+            last_hand=view.last_hand,
+            last_hand_seat=view.last_hand_seat,
+            outcome=list(view.outcome),
         )
         return cls(state)
 
@@ -647,8 +744,13 @@ class Bura(TrickGame):
         if len(s.hands) != n or len(s.won) != n or len(s.tricks_won) != n or len(s.known) != n or len(s.bank) != n:
             raise ValueError("zones do not match the number of players")
         self.check_seats(s.dealer, s.leader, s.last_leader, s.last_winner, *s.log_seats)
-        if any(x < 0 for x in s.bank) or s.pot < 0 or s.hand_no < 1 or s.special not in (0, 1, 2, 3) \
-                or s.offer not in (0, 1, 2, 3):
+        if (
+            any(x < 0 for x in s.bank)
+            or s.pot < 0
+            or s.hand_no < 1
+            or s.special not in (0, 1, 2, 3)
+            or s.offer not in (0, 1, 2, 3)
+        ):
             raise ValueError("bad tokens")
         if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
             raise ValueError("a known card is not in its holder's hand")
@@ -664,7 +766,10 @@ class Bura(TrickGame):
             raise ValueError("a hand holds more than three cards")
         if s.trick:
             # a lead is of one suit, but for three aces (a special lead of mixed suits)
-            mixed = any(c.suit is not s.trick[0].suit for c in s.trick) and combination(list(s.trick), s.trump) != THREE_ACES
+            mixed = (
+                any(c.suit is not s.trick[0].suit for c in s.trick)
+                and combination(list(s.trick), s.trump) != THREE_ACES
+            )
             if s.final or s.special or counts[s.leader] != counts[1 - s.leader] - len(s.trick) or mixed:
                 raise ValueError("the hands do not match the trick")
         elif counts[0] != counts[1]:

@@ -85,7 +85,10 @@ still be covered while another match shows.
 
 class CaliforniaSpeedOptions(Options):
     deal_limit: int = Field(
-        100, ge=5, le=10_000, title="Deal limit",
+        100,
+        ge=5,
+        le=10_000,
+        title="Deal limit",
         description="After this many new deals of the box, the player with fewer cards left wins.",
     )
 
@@ -122,14 +125,24 @@ class CaliforniaSpeed(SpeedFamilyGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: CaliforniaSpeedOptions,
-              deck: list[Card] | None) -> CaliforniaSpeed:
+    def setup(
+        cls, players: int, seed: int, options: CaliforniaSpeedOptions, deck: list[Card] | None
+    ) -> CaliforniaSpeed:
         order = prepare_deck(PACK, seed, deck)
         # not validated: the dealt cards are the game's own pack (a load validates)
-        game = cls(construct(CaliforniaSpeedState, players=players, seed=seed, options=options,
-                             packs=deal_round_robin(order, players),
-                             box=[[] for _ in range(PLACES)], open=[False] * PLACES,
-                             placed_k=[1] * PLACES, placed_by=[None] * PLACES))
+        game = cls(
+            construct(
+                CaliforniaSpeedState,
+                players=players,
+                seed=seed,
+                options=options,
+                packs=deal_round_robin(order, players),
+                box=[[] for _ in range(PLACES)],
+                open=[False] * PLACES,
+                placed_k=[1] * PLACES,
+                placed_by=[None] * PLACES,
+            )
+        )
         game._deal_box()
         return game
 
@@ -174,9 +187,15 @@ class CaliforniaSpeed(SpeedFamilyGame):
     def view(self, seat: int | None = None) -> CaliforniaSpeedView:
         s = self.s
         return CaliforniaSpeedView.model_construct(
-            seat=seat, pack_sizes=[len(p) for p in s.packs], tops=self.tops(),
-            stack_sizes=[len(st) for st in s.box], open=list(s.open), stuck=s.stuck, stimulus=s.stimulus,
-            deals=s.deals, deal_limit=s.options.deal_limit,
+            seat=seat,
+            pack_sizes=[len(p) for p in s.packs],
+            tops=self.tops(),
+            stack_sizes=[len(st) for st in s.box],
+            open=list(s.open),
+            stuck=s.stuck,
+            stimulus=s.stimulus,
+            deals=s.deals,
+            deal_limit=s.options.deal_limit,
         )
 
     def cards(self) -> list[Card]:
@@ -211,12 +230,27 @@ class CaliforniaSpeed(SpeedFamilyGame):
         elif not shows_match(self.tops()):
             opened[:] = [False] * PLACES  # eight different ranks: the text deals anew, leftovers or not
         s.stuck = not any(opened)
-        events = [Event("cover", seat, f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
-                        (card,), data=laid(place, k))]
+        events = [
+            Event(
+                "cover",
+                seat,
+                f"{{seat}} [covers|cover] the {NAMES[covered.code]} with the {NAMES[card.code]}",
+                (card,),
+                data=laid(place, k),
+            )
+        ]
         if not pack:
             packs = [float(len(p)) for p in s.packs]
-            events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]", scores=packs,
-                                      ranking=[seat, 1 - seat], score_name="cards in pack", low_wins=True))
+            events.append(
+                self.finish(
+                    [seat],
+                    "{seat} [has|have] played every card and [wins|win]",
+                    scores=packs,
+                    ranking=[seat, 1 - seat],
+                    score_name="cards in pack",
+                    low_wins=True,
+                )
+            )
         return events
 
     def _new_deal(self) -> list[Event]:

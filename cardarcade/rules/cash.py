@@ -16,8 +16,16 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from cardarcade.cards import Card
-from cardarcade.rules._partners import (card_group, check_sides, draw_cards, left_of, number_sides, partners_of,
-                                        seat_after, seating)
+from cardarcade.rules._partners import (
+    card_group,
+    check_sides,
+    draw_cards,
+    left_of,
+    number_sides,
+    partners_of,
+    seat_after,
+    seating,
+)
 from cardarcade.rules._speedplay import (
     NAMES,
     PACK,
@@ -126,21 +134,39 @@ def call_actions(k: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
 
 class CashOptions(Options):
     partners: Literal["people", "drawn", "chosen"] = Field(
-        "people", title="Partners",
+        "people",
+        title="Partners",
         description="The people at one keyboard partner each other (the others drawn), drawn (by colour, "
-                    "or by suit with more sides) or chosen below.",
-        json_schema_extra=choice_labels({"people": "people at one keyboard together",
-                                         "drawn": "drawn by colour or suit",
-                                         "chosen": "chosen"}))
-    partner: int = Field(3, ge=2, le=8, title="Player 1's partner",
-                         description="When partners are chosen: who plays with Player 1 (the rest pair off in order).")
+        "or by suit with more sides) or chosen below.",
+        json_schema_extra=choice_labels(
+            {"people": "people at one keyboard together", "drawn": "drawn by colour or suit", "chosen": "chosen"}
+        ),
+    )
+    partner: int = Field(
+        3,
+        ge=2,
+        le=8,
+        title="Player 1's partner",
+        description="When partners are chosen: who plays with Player 1 (the rest pair off in order).",
+    )
     name: Literal["cash", "kemps", "kent"] = Field(
-        "cash", title="Name", description="What the game is called, and so what the call says.",
-        json_schema_extra=choice_labels({"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}))
-    letters: bool = Field(False, title="Letters",
-                          description="The losing side of each hand takes a letter; the first side to spell the name loses.")
-    hand_limit: int = Field(30, ge=1, le=500, title="Hands at most",
-                            description="With letters: after this many hands the side with the fewest letters wins.")
+        "cash",
+        title="Name",
+        description="What the game is called, and so what the call says.",
+        json_schema_extra=choice_labels({"cash": "Cash", "kemps": "Kemps", "kent": "Kent"}),
+    )
+    letters: bool = Field(
+        False,
+        title="Letters",
+        description="The losing side of each hand takes a letter; the first side to spell the name loses.",
+    )
+    hand_limit: int = Field(
+        30,
+        ge=1,
+        le=500,
+        title="Hands at most",
+        description="With letters: after this many hands the side with the fewest letters wins.",
+    )
 
 
 class CashState(SpeedFamilyState):
@@ -217,8 +243,9 @@ def chosen_pairs(people: int, partner: int) -> list[int]:
     return side
 
 
-def make_sides(people: int, options: CashOptions, shuffle: Callable[[list], None], together: Sequence[int] = ()
-               ) -> tuple[list[int], list[int], list[Card]]:
+def make_sides(
+    people: int, options: CashOptions, shuffle: Callable[[list], None], together: Sequence[int] = ()
+) -> tuple[list[int], list[int], list[Card]]:
     """(each person's side, the seating ring, the cards drawn), drawn with ``shuffle``. With an
     odd number one person, drawn at random, plays alone and sits last (between two different sides).
     ``together``: the seats of the people at one keyboard, partners in pairs when partners are "people"."""
@@ -263,7 +290,7 @@ def people_sides(people: int, together: Sequence[int], shuffle: Callable[[list],
     """Each seat's side: the people at one keyboard paired off in the order given, then the
     other players (a third person among them) paired at random; with an odd number, the one
     left over plays alone."""
-    pairs = list(together[:len(together) // 2 * 2])
+    pairs = list(together[: len(together) // 2 * 2])
     others = [p for p in range(people) if p not in pairs]
     shuffle(others)
     side = [0] * people
@@ -312,24 +339,49 @@ class Cash(SpeedFamilyGame):
         self._swaps: list[tuple[Card, int, dict[Card, Action]] | None] = [None] * PLACES
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None,
-              together: Sequence[int] = ()) -> Cash:
+    def setup(
+        cls, players: int, seed: int, options: CashOptions, deck: list[Card] | None, together: Sequence[int] = ()
+    ) -> Cash:
         """A new game; ``together``: the seats of the people at one keyboard (see ``make_sides``)."""
         order = prepare_deck(PACK, seed, deck)
         state = construct(
-            CashState, players=players, seed=seed, options=options, side=[], ring=[], drawn=[], hands=[], board=[],
-            stock=[], discards=[], dealer=0, holder=0, signals=[], gestures=[],
-            swapped_k=[0] * players, letters=[], placed_k=[1] * PLACES, placed_by=[None] * PLACES,
-            stimulus=1, actions=0, rng_draws=0, result=None, board_up=False, phase="signals", hand_no=1,
-            last_hands=[])
+            CashState,
+            players=players,
+            seed=seed,
+            options=options,
+            side=[],
+            ring=[],
+            drawn=[],
+            hands=[],
+            board=[],
+            stock=[],
+            discards=[],
+            dealer=0,
+            holder=0,
+            signals=[],
+            gestures=[],
+            swapped_k=[0] * players,
+            letters=[],
+            placed_k=[1] * PLACES,
+            placed_by=[None] * PLACES,
+            stimulus=1,
+            actions=0,
+            rng_draws=0,
+            result=None,
+            board_up=False,
+            phase="signals",
+            hand_no=1,
+            last_hands=[],
+        )
         game = cls(state)
         # the game's own cheap shuffle, from the seed: a fixed deck's deal does not depend on the draw
         side, ring, drawn = make_sides(players, options, game.mix, together)
         sides = max(side) + 1
         # (one update for the fields a deal fills in: a store through State.__setattr__ costs
         # more than the rest of a short game's moves; the names are the model's own)
-        vars(state).update(side=side, ring=ring, drawn=drawn, signals=[None] * sides, letters=[0] * sides,
-                           dealer=ring[-1])
+        vars(state).update(
+            side=side, ring=ring, drawn=drawn, signals=[None] * sides, letters=[0] * sides, dealer=ring[-1]
+        )
         game._deal(order)
         return game
 
@@ -339,12 +391,19 @@ class Cash(SpeedFamilyGame):
         hands: list[list[Card]] = [[] for _ in range(n)]
         left_of_dealer = left_of(s.ring, s.dealer)
         for i, seat in enumerate(left_of_dealer):  # one at a time from the dealer's left
-            hands[seat] = order[i:HAND * n:n]
+            hands[seat] = order[i : HAND * n : n]
         i = HAND * n
         vars(s).update(  # (one update, as in setup)
-            hands=hands, board=list(order[i:i + PLACES]), stock=list(order[i + PLACES:]), discards=[],
-            board_up=False, holder=left_of_dealer[0], phase="signals", signals=[None] * len(s.signals),
-            swapped_k=[0] * n)
+            hands=hands,
+            board=list(order[i : i + PLACES]),
+            stock=list(order[i + PLACES :]),
+            discards=[],
+            board_up=False,
+            holder=left_of_dealer[0],
+            phase="signals",
+            signals=[None] * len(s.signals),
+            swapped_k=[0] * n,
+        )
 
     # ---- queries
 
@@ -417,8 +476,13 @@ class Cash(SpeedFamilyGame):
         s = self.s
         kind = action.kind
         if s.phase == "signals":
-            return kind == "signal" and action.value in GESTURES and seat in self.pickers() and not action.cards \
+            return (
+                kind == "signal"
+                and action.value in GESTURES
+                and seat in self.pickers()
+                and not action.cards
                 and action.target is None
+            )
         if kind == "turn":
             return action == TURN and not s.board_up and seat == s.holder
         if not s.board_up:
@@ -453,22 +517,41 @@ class Cash(SpeedFamilyGame):
             return False
         known = self._swaps[place]
         s = self.s
-        return known is not None and known[2].get(action.cards[0]) is action and known[0] is s.board[place] \
+        return (
+            known is not None
+            and known[2].get(action.cards[0]) is action
+            and known[0] is s.board[place]
             and known[1] == s.placed_k[place]
+        )
 
     def view(self, seat: int | None = None) -> CashView:
         s = self.s
         own = seat if seat is not None and 0 <= seat < s.players else None
         return CashView.model_construct(
-            seat=seat, players=s.players, side=list(s.side), ring=list(s.ring), drawn=list(s.drawn),
+            seat=seat,
+            players=s.players,
+            side=list(s.side),
+            ring=list(s.ring),
+            drawn=list(s.drawn),
             partners=self.partners(own) if own is not None else [],
             hand=list(s.hands[own]) if own is not None else [],
-            board=list(s.board) if s.board_up else [], board_up=s.board_up, stock=len(s.stock),
-            discards=list(s.discards), holder=s.holder, phase=s.phase,
-            signal=s.signals[s.side[own]] if own is not None else None, picking=self.pickers(),
-            gestures=list(s.gestures), swapped_k=list(s.swapped_k), placed_by=list(s.placed_by),
-            stimulus=s.stimulus, letters=list(s.letters), word=WORDS[s.options.name], lettered=s.options.letters,
-            hand_no=s.hand_no, last_hands=[list(h) for h in s.last_hands],
+            board=list(s.board) if s.board_up else [],
+            board_up=s.board_up,
+            stock=len(s.stock),
+            discards=list(s.discards),
+            holder=s.holder,
+            phase=s.phase,
+            signal=s.signals[s.side[own]] if own is not None else None,
+            picking=self.pickers(),
+            gestures=list(s.gestures),
+            swapped_k=list(s.swapped_k),
+            placed_by=list(s.placed_by),
+            stimulus=s.stimulus,
+            letters=list(s.letters),
+            word=WORDS[s.options.name],
+            lettered=s.options.letters,
+            hand_no=s.hand_no,
+            last_hands=[list(h) for h in s.last_hands],
         )
 
     def cards(self) -> list[Card]:
@@ -506,7 +589,12 @@ class Cash(SpeedFamilyGame):
         s.gestures.append((seat, gesture, s.stimulus))
         if len(s.gestures) > RECENT_GESTURES:
             del s.gestures[0]
-        return Event("gesture", seat, f"{{seat}} [{GESTURE_WORDS[gesture]}|{YOUR_GESTURE_WORDS[gesture]}]", data={"gesture": gesture, "k": s.stimulus})
+        return Event(
+            "gesture",
+            seat,
+            f"{{seat}} [{GESTURE_WORDS[gesture]}|{YOUR_GESTURE_WORDS[gesture]}]",
+            data={"gesture": gesture, "k": s.stimulus},
+        )
 
     def _turn(self) -> Event:
         s = self.s
@@ -514,8 +602,13 @@ class Cash(SpeedFamilyGame):
         s.stimulus += 1
         s.placed_k = [s.stimulus] * PLACES
         s.placed_by = [None] * PLACES
-        return Event("flip", None, "3, 2, 1, go: the board shows " + " ".join(NAMES[c.code] for c in s.board),
-                     tuple(s.board), data={"k": s.stimulus})
+        return Event(
+            "flip",
+            None,
+            "3, 2, 1, go: the board shows " + " ".join(NAMES[c.code] for c in s.board),
+            tuple(s.board),
+            data={"k": s.stimulus},
+        )
 
     def _swap(self, seat: int, action: Action) -> list[Event]:
         s = self.s
@@ -524,16 +617,31 @@ class Cash(SpeedFamilyGame):
         if judge(s, place, action.value, True) == "late":  # type: ignore[arg-type]  # is_legal checked them
             by = s.placed_by[place]
             who = "{target} [target:was|were] first" if by is not None and by != seat else "the board had changed"
-            return [Event("play_late", seat, f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}", (there,),
-                          target=by, data={"beaten": s.placed_k[place], "place": place},
-                          outcome=Outcome.LATE)]
+            return [
+                Event(
+                    "play_late",
+                    seat,
+                    f"{{seat}} [reaches|reach] for the {NAMES[there.code]} too late: {who}",
+                    (there,),
+                    target=by,
+                    data={"beaten": s.placed_k[place], "place": place},
+                    outcome=Outcome.LATE,
+                )
+            ]
         hand = s.hands[seat]
         hand[hand.index(mine)] = there  # (cards compare by identity)
         s.board[place] = mine
         k = lay(s, place, seat)  # type: ignore[arg-type]  # is_legal checked it
         s.swapped_k[seat] = k
-        return [Event("swap", seat, f"{{seat}} [takes|take] the {NAMES[there.code]} and [puts|put] down the {NAMES[mine.code]}",
-                      (there, mine), data={"place": place, "k": k})]
+        return [
+            Event(
+                "swap",
+                seat,
+                f"{{seat}} [takes|take] the {NAMES[there.code]} and [puts|put] down the {NAMES[mine.code]}",
+                (there, mine),
+                data={"place": place, "k": k},
+            )
+        ]
 
     def _refresh(self, seat: int) -> list[Event]:
         s = self.s
@@ -546,13 +654,19 @@ class Cash(SpeedFamilyGame):
             s.board, s.stock = s.stock, []
             s.discards.extend(s.board)
             s.board = []
-            return self._settle(None, None, "A real deal: the stock ran out with no call, so the hand is a draw",
-                                seat)
+            return self._settle(None, None, "A real deal: the stock ran out with no call, so the hand is a draw", seat)
         s.board, s.stock = s.stock[:PLACES], s.stock[PLACES:]
         s.board_up = False
         s.holder = self.after(seat)
-        return [Event("refresh", seat, "{seat} [discards|discard] the board and [deals|deal] a new one; the stock passes to {target}",
-                      target=s.holder, data={"k": s.stimulus})]
+        return [
+            Event(
+                "refresh",
+                seat,
+                "{seat} [discards|discard] the board and [deals|deal] a new one; the stock passes to {target}",
+                target=s.holder,
+                data={"k": s.stimulus},
+            )
+        ]
 
     def _call(self, seat: int, kind: str) -> list[Event]:
         s = self.s
@@ -564,17 +678,29 @@ class Cash(SpeedFamilyGame):
         else:
             holders = [p for p in range(s.players) if s.side[p] != mine and four_of_a_kind(s.hands[p])]
         right = bool(holders)
-        outcome = Event(f"{kind}_win" if right else f"wrong_{kind}", seat,
-                        f"{{seat}} [calls|call] {what} and [is|are] right" if right else f"{{seat}} [calls|call] {what} and [is|are] wrong",
-                        data={"holders": holders}, outcome=Outcome.WON if right else Outcome.FAULT)
+        outcome = Event(
+            f"{kind}_win" if right else f"wrong_{kind}",
+            seat,
+            f"{{seat}} [calls|call] {what} and [is|are] right"
+            if right
+            else f"{{seat}} [calls|call] {what} and [is|are] wrong",
+            data={"holders": holders},
+            outcome=Outcome.WON if right else Outcome.FAULT,
+        )
         s.stimulus += 1  # the hands shown are news (and a lettered match deals anew)
         if right:
             held = "a partner" if kind == "cash" else "an opponent"
-            return [outcome, *self._settle(mine, None, f"{what} was right: {held} held four of a kind, "
-                                           "and the callers' side wins", seat)]
+            return [
+                outcome,
+                *self._settle(
+                    mine, None, f"{what} was right: {held} held four of a kind, and the callers' side wins", seat
+                ),
+            ]
         held = "the caller's partner did not hold" if kind == "cash" else "no opponent held"
-        return [outcome, *self._settle(None, mine, f"{what} was wrong: {held} four of a kind, "
-                                       "and the callers' side loses", seat)]
+        return [
+            outcome,
+            *self._settle(None, mine, f"{what} was wrong: {held} four of a kind, and the callers' side loses", seat),
+        ]
 
     def _settle(self, winner: int | None, loser: int | None, why: str, seat: int) -> list[Event]:
         """The hand is over: ``winner`` side won it, or ``loser`` side lost it, or (both None) a draw."""
@@ -587,8 +713,14 @@ class Cash(SpeedFamilyGame):
             losers = [loser]
         else:
             losers = []
-        events = [Event("reveal", None, "The hands: " + " · ".join(
-            [" ".join([NAMES[c.code] for c in hand]) for hand in s.hands]), data={"hands": s.last_hands})]
+        events = [
+            Event(
+                "reveal",
+                None,
+                "The hands: " + " · ".join([" ".join([NAMES[c.code] for c in hand]) for hand in s.hands]),
+                data={"hands": s.last_hands},
+            )
+        ]
         if not s.options.letters:
             won = [] if winner is None and loser is None else [p for p in range(s.players) if s.side[p] not in losers]
             # each player's most cards of one rank: how close everyone came
@@ -602,10 +734,21 @@ class Cash(SpeedFamilyGame):
         if spelt or s.hand_no >= s.options.hand_limit:
             fewest = min(s.letters)
             won = [p for p in range(s.players) if s.side[p] not in spelt and (spelt or s.letters[s.side[p]] == fewest)]
-            end = (f"{why}. A side has spelt {word} and loses the match" if spelt
-                   else f"{why}. The {s.options.hand_limit}-hand limit: the fewest letters win")
-            events.append(self.finish(won, end, scores=[float(s.letters[s.side[p]]) for p in range(s.players)],
-                                      score_name="letters", low_wins=True, sides=list(s.side)))
+            end = (
+                f"{why}. A side has spelt {word} and loses the match"
+                if spelt
+                else f"{why}. The {s.options.hand_limit}-hand limit: the fewest letters win"
+            )
+            events.append(
+                self.finish(
+                    won,
+                    end,
+                    scores=[float(s.letters[s.side[p]]) for p in range(s.players)],
+                    score_name="letters",
+                    low_wins=True,
+                    sides=list(s.side),
+                )
+            )
             return events
         events.append(Event("hand_over", seat, f"Letters: {self.letter_text()}. A new hand is dealt"))
         self._next_hand()
@@ -644,11 +787,14 @@ class Cash(SpeedFamilyGame):
             raise ValueError("the board does not hold four cards")
         self.check_seats(s.holder, s.dealer, *(g[0] for g in s.gestures))
         check_places(s, PLACES)
-        if any(g[1] not in GESTURES for g in s.gestures) or any(x is not None and x not in GESTURES
-                                                                    for x in s.signals):
+        if any(g[1] not in GESTURES for g in s.gestures) or any(x is not None and x not in GESTURES for x in s.signals):
             raise ValueError("an unknown gesture")
-        if s.phase == "signals" and s.board_up or s.phase == "play" and any(
-                s.signals[x] is None for x in self.signalling_sides()):
+        if (
+            s.phase == "signals"
+            and s.board_up
+            or s.phase == "play"
+            and any(s.signals[x] is None for x in self.signalling_sides())
+        ):
             raise ValueError("the phase does not match the signals")
         if any(not 0 <= k <= s.stimulus for k in (*s.swapped_k, *(g[2] for g in s.gestures))):
             raise ValueError("bad stimulus counters")

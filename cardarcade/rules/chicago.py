@@ -55,8 +55,17 @@ PACK = tuple(standard_deck())
 HAND = 5
 DRAW_ROUNDS = 3  # draws in a hand, each but the last followed by a showdown
 ROYAL = 9  # the declarable types: Category 1 (pair) .. 8 (straight flush), and 9 for a royal flush
-TYPE_NAMES = {1: "one pair", 2: "two pair", 3: "three of a kind", 4: "a straight", 5: "a flush", 6: "a full house",
-              7: "four of a kind", 8: "a straight flush", 9: "a royal flush"}
+TYPE_NAMES = {
+    1: "one pair",
+    2: "two pair",
+    3: "three of a kind",
+    4: "a straight",
+    5: "a flush",
+    6: "a full house",
+    7: "four of a kind",
+    8: "a straight flush",
+    9: "a royal flush",
+}
 POINTS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 52}
 LAST_TRICK = 5
 PASS = Action("pass")
@@ -196,8 +205,7 @@ def draws(hand: list[Card], room: int) -> list[Action]:
     from the shared tables, written out one by one (a loop would cost several times as much)."""
     if len(hand) != HAND or room < HAND:  # (never in play: a hand being drawn to holds five, and 32+ cards are left)
         ordered = sorted(hand, key=attrgetter("code"))
-        return [Action("draw", combo) for k in range(min(len(ordered), room) + 1)
-                for combo in combinations(ordered, k)]
+        return [Action("draw", combo) for k in range(min(len(ordered), room) + 1) for combo in combinations(ordered, k)]
     if not _ONE:
         _fill_draws()
     a, b, c, d, e = sorted(map(_PLACE.__getitem__, hand))
@@ -208,6 +216,8 @@ def draws(hand: list[Card], room: int) -> list[Action]:
     by_code = _BY_CODE
     card_a, card_b, card_c, card_d, card_e = by_code[a], by_code[b], by_code[c], by_code[d], by_code[e]
     # The tables' holes (None) lie on and below their diagonals: a < b < c < d < e never reads one.
+    # (kept unformatted: the sets in rows of one size, as the docstring reads them)
+    # fmt: off
     return [
         STAND_PAT,
         one[a], one[b], one[c], one[d], one[e],
@@ -219,6 +229,8 @@ def draws(hand: list[Card], room: int) -> list[Action]:
         Action("draw", (card_b, card_c, card_d, card_e)),
         Action("draw", (card_a, card_b, card_c, card_d, card_e)),
     ]
+    # fmt: on
+    # fmt: on
 
 
 def _fill_draws() -> None:
@@ -243,7 +255,11 @@ def _fill_draws() -> None:
 def _new_event(kind: str, seat: int, number: int) -> Event:
     """The event of a draw of ``number`` cards, a pass, or a declaration of type ``number``."""
     if kind == "draw":
-        text = f"{{seat}} [draws|draw] {number} card{'s' if number != 1 else ''}" if number else "{seat} [stands|stand] pat"
+        text = (
+            f"{{seat}} [draws|draw] {number} card{'s' if number != 1 else ''}"
+            if number
+            else "{seat} [stands|stand] pat"
+        )
         data = {"count": number}
     elif kind == "declare":
         text, data = f"{{seat}} [declares|declare] {TYPE_NAMES[number]}", {"kind": number}
@@ -257,9 +273,11 @@ _EVENTS = SharedEvents(_new_event)  # by kind, seat and number
 
 class ChicagoOptions(Options):
     target: int = Field(52, ge=10, le=200, title="Target score", description="Points that end the game.")
-    no_draw_near_end: bool = Field(True, title="No drawing from 46",
-                                   description="A player who starts a hand 6 points or fewer from the target "
-                                               "may not draw.")
+    no_draw_near_end: bool = Field(
+        True,
+        title="No drawing from 46",
+        description="A player who starts a hand 6 points or fewer from the target may not draw.",
+    )
 
 
 class Declaration(BaseModel):
@@ -315,9 +333,27 @@ class ChicagoState(TrickState):
 
 
 # The state every new game starts from (see ``Chicago.setup``): the deal replaces each of its lists.
-_BLANK = construct(ChicagoState, players=2, seed=0, options=ChicagoOptions(), hands=[], won=[], scores=[], dealer=0,
-                   frozen=[], claims=[], shown=[], voids=[], hand_scores=[], stock=[], discards=[], declarations=[],
-                   best=[], summary_seats=[], **no_zones())
+_BLANK = construct(
+    ChicagoState,
+    players=2,
+    seed=0,
+    options=ChicagoOptions(),
+    hands=[],
+    won=[],
+    scores=[],
+    dealer=0,
+    frozen=[],
+    claims=[],
+    shown=[],
+    voids=[],
+    hand_scores=[],
+    stock=[],
+    discards=[],
+    declarations=[],
+    best=[],
+    summary_seats=[],
+    **no_zones(),
+)
 
 
 class ChicagoView(BaseModel):
@@ -370,8 +406,14 @@ class Chicago(TrickGame):
         # building a state field by field cost as much as the deal (random play starts a new game
         # every ten moves or so, when a declaration is not borne out).
         state = shallow_copy(_BLANK)
-        state.__dict__.update(players=players, seed=seed, options=options, scores=[0] * players,
-                              dealer=players - 1, summary_seats=[None, None])
+        state.__dict__.update(
+            players=players,
+            seed=seed,
+            options=options,
+            scores=[0] * players,
+            dealer=players - 1,
+            summary_seats=[None, None],
+        )
         game = cls(state)
         game._deal(order)
         return game
@@ -386,19 +428,36 @@ class Chicago(TrickGame):
         s = self.s
         n = s.players
         first = self.first()
-        packets = [order[i:i + HAND] for i in range(0, HAND * n, HAND)]
+        packets = [order[i : i + HAND] for i in range(0, HAND * n, HAND)]
         limit = s.options.target - 6
         scores = s.scores
         frozen = [sc >= limit for sc in scores] if s.options.no_draw_near_end and max(scores) >= limit else [False] * n
         # one update instead of twenty checked assignments (a deal is a good share of a short game),
         # the draw round's start included
         s.__dict__.update(
-            hands=packets[n - first:] + packets[:n - first],  # the first packet to the dealer's left
-            stock=order[HAND * n:], discards=[], won=[[] for _ in range(n)], tricks_won=[0] * n, trick=[],
-            last_trick=[], last_winner=None, log=[], log_seats=[], claims=[[0, 0] for _ in range(n)],
-            shown=[[] for _ in range(n)], voids=[[] for _ in range(n)], hand_scores=[0] * n, declarations=[], best=[],
-            frozen=frozen, draw_round=1,
-            leader=first, phase="draw", asking=first, asked=0)
+            hands=packets[n - first :] + packets[: n - first],  # the first packet to the dealer's left
+            stock=order[HAND * n :],
+            discards=[],
+            won=[[] for _ in range(n)],
+            tricks_won=[0] * n,
+            trick=[],
+            last_trick=[],
+            last_winner=None,
+            log=[],
+            log_seats=[],
+            claims=[[0, 0] for _ in range(n)],
+            shown=[[] for _ in range(n)],
+            voids=[[] for _ in range(n)],
+            hand_scores=[0] * n,
+            declarations=[],
+            best=[],
+            frozen=frozen,
+            draw_round=1,
+            leader=first,
+            phase="draw",
+            asking=first,
+            asked=0,
+        )
         return self._skip_frozen()
 
     def first(self) -> int:
@@ -475,15 +534,24 @@ class Chicago(TrickGame):
         s = self.s
         kind = action.kind
         if kind == "play":
-            return (len(action.cards) == 1 and action.target is None and action.value is None
-                    and action.cards[0] in self.playable(seat))
+            return (
+                len(action.cards) == 1
+                and action.target is None
+                and action.value is None
+                and action.cards[0] in self.playable(seat)
+            )
         if seat != s.asking or action.target is not None:
             return False
         phase = s.phase
         if kind == "draw":
             picked = action.cards
-            return (phase == "draw" and action.value is None and len(picked) <= len(s.stock) + len(s.discards)
-                    and all(map(s.hands[seat].__contains__, picked)) and len(set(picked)) == len(picked))
+            return (
+                phase == "draw"
+                and action.value is None
+                and len(picked) <= len(s.stock) + len(s.discards)
+                and all(map(s.hands[seat].__contains__, picked))
+                and len(set(picked)) == len(picked)
+            )
         if phase != "declare" or action.cards != ():
             return False
         if kind == "declare":
@@ -498,24 +566,51 @@ class Chicago(TrickGame):
         for c, p in zip(s.log, s.log_seats):
             before[p].append(c)
         return ChicagoView(
-            seat=seat, players=n, dealer=s.dealer, phase=s.phase if s.result is None else "over",
-            draw_round=s.draw_round, asking=None if playing or s.result is not None else s.asking,
-            turn=self.to_play() if playing else None, hand=list(s.hands[seat]) if seat is not None else [],
-            playable=self.playable(seat) if seat is not None else [], hand_counts=[len(h) for h in s.hands],
-            stock=len(s.stock), discards=len(s.discards), scores=list(s.scores), frozen=list(s.frozen),
-            declarations=[d.model_copy() for d in s.declarations], best=list(s.best), best_kind=self.best_kind(),
-            claims=[max(c) for c in s.claims], open_claims=[list(c) for c in s.claims],
+            seat=seat,
+            players=n,
+            dealer=s.dealer,
+            phase=s.phase if s.result is None else "over",
+            draw_round=s.draw_round,
+            asking=None if playing or s.result is not None else s.asking,
+            turn=self.to_play() if playing else None,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            playable=self.playable(seat) if seat is not None else [],
+            hand_counts=[len(h) for h in s.hands],
+            stock=len(s.stock),
+            discards=len(s.discards),
+            scores=list(s.scores),
+            frozen=list(s.frozen),
+            declarations=[d.model_copy() for d in s.declarations],
+            best=list(s.best),
+            best_kind=self.best_kind(),
+            claims=[max(c) for c in s.claims],
+            open_claims=[list(c) for c in s.claims],
             shown=[list(h) for h in s.shown],
-            trick=[PlayedCard(seat=(s.leader + i) % n, card=c) for i, c in enumerate(s.trick)], leader=s.leader,
-            tricks_played=sum(s.tricks_won), played=list(s.log), played_by=list(s.log_seats), before_me=before,
-            voids=[list(v) for v in s.voids], hand_no=s.hand_no, last_showdown=s.last_showdown,
-            last_showdown_seat=s.last_showdown_seat, hand_summary=s.hand_summary, summary_seats=list(s.summary_seats), last_winner=s.last_winner, options=s.options,
+            trick=[PlayedCard(seat=(s.leader + i) % n, card=c) for i, c in enumerate(s.trick)],
+            leader=s.leader,
+            tricks_played=sum(s.tricks_won),
+            played=list(s.log),
+            played_by=list(s.log_seats),
+            before_me=before,
+            voids=[list(v) for v in s.voids],
+            hand_no=s.hand_no,
+            last_showdown=s.last_showdown,
+            last_showdown_seat=s.last_showdown_seat,
+            hand_summary=s.hand_summary,
+            summary_seats=list(s.summary_seats),
+            last_winner=s.last_winner,
+            options=s.options,
         )
 
     def cards(self) -> list[Card]:
         s = self.s
-        return [c for h in s.hands for c in h] + list(s.stock) + list(s.discards) + [c for w in s.won for c in w] \
+        return (
+            [c for h in s.hands for c in h]
+            + list(s.stock)
+            + list(s.discards)
+            + [c for w in s.won for c in w]
             + list(s.trick)
+        )
 
     # ---- moves
 
@@ -577,8 +672,15 @@ class Chicago(TrickGame):
                 s.best, outcome = s.best + [seat], "equal"
             else:
                 outcome = "lower"
-            events.append(Event("compare", seat, f"{{seat}}'s {TYPE_NAMES[kind][2:] if kind in (4, 5, 6, 9) else TYPE_NAMES[kind]}"
-                                f" ranks {outcome}" if outcome != "equal" else "{seat}'s ranks are equal"))
+            events.append(
+                Event(
+                    "compare",
+                    seat,
+                    f"{{seat}}'s {TYPE_NAMES[kind][2:] if kind in (4, 5, 6, 9) else TYPE_NAMES[kind]} ranks {outcome}"
+                    if outcome != "equal"
+                    else "{seat}'s ranks are equal",
+                )
+            )
         s.declarations.append(declaration(seat, kind, outcome))
         return events + self._next_asked()
 
@@ -601,7 +703,11 @@ class Chicago(TrickGame):
         self._score(winner, points)
         s.last_showdown = f"Showdown {s.draw_round}: {{seat}} +{points}, {TYPE_NAMES[kind]}"
         s.last_showdown_seat = winner
-        return [Event("showdown", winner, f"{{seat}} [scores|score] {points} for {TYPE_NAMES[kind]}", data={"points": points})]
+        return [
+            Event(
+                "showdown", winner, f"{{seat}} [scores|score] {points} for {TYPE_NAMES[kind]}", data={"points": points}
+            )
+        ]
 
     def _score(self, seat: int, points: int) -> None:
         self.s.scores[seat] += points
@@ -649,8 +755,14 @@ class Chicago(TrickGame):
         summary = f"{{seat}} took the last trick (+{LAST_TRICK})"
         if len(best) == 1 and kind:
             self._score(best[0], POINTS[kind])
-            events.append(Event("showdown", best[0], f"{{seat}} [scores|score] {POINTS[kind]} for the best hand, {top.name}",
-                                data={"points": POINTS[kind]}))
+            events.append(
+                Event(
+                    "showdown",
+                    best[0],
+                    f"{{seat}} [scores|score] {POINTS[kind]} for the best hand, {top.name}",
+                    data={"points": POINTS[kind]},
+                )
+            )
             summary += f"; {{target}} had the best hand, {top.name} (+{POINTS[kind]})"
             s.summary_seats = [winner, best[0]]
         elif kind:
@@ -659,10 +771,20 @@ class Chicago(TrickGame):
         if max(s.scores) >= s.options.target:
             most = max(s.scores)
             winners = [p for p in range(n) if s.scores[p] == most]
-            text = ("Game over: {seat} [wins|win] with " + f"{most} points" if len(winners) == 1
-                    else f"Game over: {len(winners)} players share the win at {most} points")
-            events.append(self.finish(winners, text, scores=[float(x) for x in s.scores],
-                                      ranking=sorted(range(n), key=lambda p: -s.scores[p]), score_name="points"))
+            text = (
+                "Game over: {seat} [wins|win] with " + f"{most} points"
+                if len(winners) == 1
+                else f"Game over: {len(winners)} players share the win at {most} points"
+            )
+            events.append(
+                self.finish(
+                    winners,
+                    text,
+                    scores=[float(x) for x in s.scores],
+                    ranking=sorted(range(n), key=lambda p: -s.scores[p]),
+                    score_name="points",
+                )
+            )
             return events
         s.hand_no += 1
         s.dealer = (s.dealer + 1) % n
@@ -677,12 +799,22 @@ class Chicago(TrickGame):
         others = sorted((p for p in range(s.players) if p != seat), key=lambda p: -s.scores[p])
         most = s.scores[others[0]]
         winners = [p for p in others if s.scores[p] == most]
-        return [Event("forfeit", seat, f"{{seat}} declared {TYPE_NAMES[claim]} and cannot prove it: "
-                                       "the game is forfeit", data={"kind": claim}),
-                self.finish(winners, f"Game over: {{seat}} declared {TYPE_NAMES[claim]}, could not prove it, "
-                                     "and so forfeited the game",
-                            scores=[float(x) for x in s.scores], ranking=others + [seat], score_name="points",
-                            losers=[seat])]
+        return [
+            Event(
+                "forfeit",
+                seat,
+                f"{{seat}} declared {TYPE_NAMES[claim]} and cannot prove it: the game is forfeit",
+                data={"kind": claim},
+            ),
+            self.finish(
+                winners,
+                f"Game over: {{seat}} declared {TYPE_NAMES[claim]}, could not prove it, and so forfeited the game",
+                scores=[float(x) for x in s.scores],
+                ranking=others + [seat],
+                score_name="points",
+                losers=[seat],
+            ),
+        ]
 
     # ---- search (cardarcade.bots.search): the trick play only
 
@@ -719,14 +851,30 @@ class Chicago(TrickGame):
         tricks_won = [0] * n
         # who took each finished trick does not matter to the rest of the play: give them to the leader
         for i in range(0, done, n):
-            won[view.leader].extend(view.played[i:i + n])
+            won[view.leader].extend(view.played[i : i + n])
             tricks_won[view.leader] += 1
         state = ChicagoState(
-            players=n, seed=0, options=view.options, hands=hands, won=won, trick=trick, leader=view.leader,
-            tricks_won=tricks_won, log=list(view.played), log_seats=list(view.played_by), stock=dealt[n],
-            scores=list(view.scores), dealer=view.dealer, hand_no=view.hand_no, phase="play", draw_round=3,
-            frozen=list(view.frozen), claims=[[0, 0] for _ in range(n)], shown=[[] for _ in range(n)],
-            voids=[list(v) for v in view.voids], hand_scores=[0] * n,
+            players=n,
+            seed=0,
+            options=view.options,
+            hands=hands,
+            won=won,
+            trick=trick,
+            leader=view.leader,
+            tricks_won=tricks_won,
+            log=list(view.played),
+            log_seats=list(view.played_by),
+            stock=dealt[n],
+            scores=list(view.scores),
+            dealer=view.dealer,
+            hand_no=view.hand_no,
+            phase="play",
+            draw_round=3,
+            frozen=list(view.frozen),
+            claims=[[0, 0] for _ in range(n)],
+            shown=[[] for _ in range(n)],
+            voids=[list(v) for v in view.voids],
+            hand_scores=[0] * n,
         )
         return cls(state)
 
@@ -742,8 +890,9 @@ class Chicago(TrickGame):
         self.check_seats(s.dealer, s.asking, *s.best, *(d.seat for d in s.declarations))
         if s.phase not in PHASES or not 1 <= s.draw_round <= 3 or s.hand_no < 1 or not 0 <= s.asked <= n:
             raise ValueError("bad phase or round")
-        if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) \
-                or any(not 0 <= d.kind <= ROYAL for d in s.declarations):
+        if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) or any(
+            not 0 <= d.kind <= ROYAL for d in s.declarations
+        ):
             raise ValueError("bad declaration")
         if s.result is not None:
             return

@@ -60,14 +60,17 @@ class ConcentrationOptions(Options):
         "sets",
         title="Scoring",
         description="Count sets, or settle in chips one of the two ways.",
-        json_schema_extra=choice_labels({
-            "sets": "most sets wins",
-            "chips_to_winner": "chips: the most sets takes one chip from each other player",
-            "chips_per_set": "chips: one chip from each other player per set",
-        }),
+        json_schema_extra=choice_labels(
+            {
+                "sets": "most sets wins",
+                "chips_to_winner": "chips: the most sets takes one chip from each other player",
+                "chips_per_set": "chips: one chip from each other player per set",
+            }
+        ),
     )
-    max_turns: int = Field(400, ge=20, le=10_000, title="Turn limit",
-                           description="After this many turns the most sets wins.")
+    max_turns: int = Field(
+        400, ge=20, le=10_000, title="Turn limit", description="After this many turns the most sets wins."
+    )
 
 
 class ConcentrationState(State):
@@ -134,13 +137,17 @@ class Concentration(Game[ConcentrationState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: ConcentrationOptions,
-              deck: list[Card] | None) -> "Concentration":
+    def setup(cls, players: int, seed: int, options: ConcentrationOptions, deck: list[Card] | None) -> Concentration:
         order = prepare_deck(standard_deck(), seed, deck)
         state = ConcentrationState(
-            players=players, seed=seed, options=options, grid=list(order),
-            cut_pending=list(range(players)), cut_contenders=list(range(players)),
-            cut_cards=[None] * players, sets=[[] for _ in range(players)],
+            players=players,
+            seed=seed,
+            options=options,
+            grid=list(order),
+            cut_pending=list(range(players)),
+            cut_contenders=list(range(players)),
+            cut_cards=[None] * players,
+            sets=[[] for _ in range(players)],
         )
         return cls(state)
 
@@ -177,10 +184,20 @@ class Concentration(Game[ConcentrationState]):
     def view(self, seat: int | None = None) -> ConcentrationView:
         s = self.s
         return ConcentrationView.model_construct(
-            seat=seat, phase=s.phase, current=self._actor(), set_size=s.options.set_size,
-            present=[c is not None for c in s.grid], up=self.face_up(), shown=list(s.shown),
-            sets=[list(x) for x in s.sets], cut_contenders=list(s.cut_contenders), cut_cards=list(s.cut_cards),
-            turns=s.turns, max_turns=s.options.max_turns, scoring=s.options.scoring, history=list(s.history),
+            seat=seat,
+            phase=s.phase,
+            current=self._actor(),
+            set_size=s.options.set_size,
+            present=[c is not None for c in s.grid],
+            up=self.face_up(),
+            shown=list(s.shown),
+            sets=[list(x) for x in s.sets],
+            cut_contenders=list(s.cut_contenders),
+            cut_cards=list(s.cut_cards),
+            turns=s.turns,
+            max_turns=s.options.max_turns,
+            scoring=s.options.scoring,
+            history=list(s.history),
         )
 
     def cards(self) -> list[Card]:
@@ -202,8 +219,15 @@ class Concentration(Game[ConcentrationState]):
             return self._cut(seat, card)
         if len(s.up) == 1:
             s.shown = []  # the previous turn's cards go back into hiding
-        events = [Event("turn", seat, f"{{seat}} [turns|turn] up {card} ({place(position)})", (card,),
-                        data={"position": position})]
+        events = [
+            Event(
+                "turn",
+                seat,
+                f"{{seat}} [turns|turn] up {card} ({place(position)})",
+                (card,),
+                data={"position": position},
+            )
+        ]
         if len(s.up) < s.options.set_size:
             return events
         return events + self._settle(seat)
@@ -221,15 +245,18 @@ class Concentration(Game[ConcentrationState]):
         if len(top) > 1 and face_down_left >= len(top):
             s.cut_contenders = top
             s.cut_pending = list(top)
-            return events + [Event("cut_tie", None, "A tie for highest: the tied players cut again",
-                                   data={"seats": top})]
+            return events + [
+                Event("cut_tie", None, "A tie for highest: the tied players cut again", data={"seats": top})
+            ]
         first = top[0]  # cards run out in a tie (never with a real pack): the first tied seat starts
         s.phase = "play"
         s.current = first
         s.shown = self.face_up()  # on show, as a turn's cards are
         s.up = []
         s.cut_contenders = []
-        return events + [Event("first", first, "{seat} [cuts|cut] highest and [starts|start]; the cards go face down again")]
+        return events + [
+            Event("first", first, "{seat} [cuts|cut] highest and [starts|start]; the cards go face down again")
+        ]
 
     def _settle(self, seat: int) -> list[Event]:
         s = self.s
@@ -242,15 +269,29 @@ class Concentration(Game[ConcentrationState]):
                 s.grid[p] = None
             s.sets[seat].extend(cards)
             what = "a pair of" if len(cards) == 2 else "all four"
-            events = [Event("set", seat, f"{{seat}} [takes|take] {what} {cards[0].rank.noun} and [plays|play] again",
-                            cards, data={"positions": [p for p, _ in turned]})]
+            events = [
+                Event(
+                    "set",
+                    seat,
+                    f"{{seat}} [takes|take] {what} {cards[0].rank.noun} and [plays|play] again",
+                    cards,
+                    data={"positions": [p for p, _ in turned]},
+                )
+            ]
             if all(c is None for c in s.grid):
                 events += self._end("every card has been collected")
             return events
         s.turns += 1
         s.current = (seat + 1) % s.players
-        events = [Event("miss", seat, "{seat} [finds|find] no match; the cards go face down again", cards,
-                        data={"positions": [p for p, _ in turned]})]
+        events = [
+            Event(
+                "miss",
+                seat,
+                "{seat} [finds|find] no match; the cards go face down again",
+                cards,
+                data={"positions": [p for p, _ in turned]},
+            )
+        ]
         if s.turns >= s.options.max_turns:
             events += self._end(f"the {s.options.max_turns}-turn limit was reached")
         return events
@@ -276,13 +317,15 @@ class Concentration(Game[ConcentrationState]):
             raise ValueError("zones do not match the game")
         size = s.options.set_size
         for taken in s.sets:
-            if len(taken) % size or any(len({c.rank for c in taken[i:i + size]}) != 1
-                                        for i in range(0, len(taken), size)):
+            if len(taken) % size or any(
+                len({c.rank for c in taken[i : i + size]}) != 1 for i in range(0, len(taken), size)
+            ):
                 raise ValueError("a collected set does not match")
         if len(set(s.up)) != len(s.up) or any(not 0 <= p < CELLS or s.grid[p] is None for p in s.up):
             raise ValueError("a face-up card is not in the grid")
-        if any(not 0 <= p < CELLS or not 0 <= seat < n for seat, p, _ in s.history) \
-                or any(not 0 <= p < CELLS for p, _ in s.shown):
+        if any(not 0 <= p < CELLS or not 0 <= seat < n for seat, p, _ in s.history) or any(
+            not 0 <= p < CELLS for p, _ in s.shown
+        ):
             raise ValueError("a turned card is not in the grid")
         if not 0 <= s.current < n:
             raise ValueError("the player to move is not a seat")
@@ -292,9 +335,12 @@ class Concentration(Game[ConcentrationState]):
             raise ValueError("the turn limit was reached but the game has no result")
         if s.phase == "cut":
             seats = set(range(n))
-            if not s.cut_pending or not set(s.cut_pending) <= set(s.cut_contenders) <= seats \
-                    or len(set(s.cut_contenders)) != len(s.cut_contenders) \
-                    or len(set(s.cut_pending)) != len(s.cut_pending):
+            if (
+                not s.cut_pending
+                or not set(s.cut_pending) <= set(s.cut_contenders) <= seats
+                or len(set(s.cut_contenders)) != len(s.cut_contenders)
+                or len(set(s.cut_pending)) != len(s.cut_pending)
+            ):
                 raise ValueError("the cut for first player is inconsistent")
             if len(s.up) >= CELLS:
                 raise ValueError("no card left to cut")

@@ -57,20 +57,32 @@ deck; `enter` lists your moves; `v` switches the seat rows to the cards of the l
 
 
 class CuckooOptions(Options):
-    chips: int = Field(3, ge=1, le=10, title="Chips each",
-                       description="Chips (lives) each player starts with; losing the last one puts you out.")
+    chips: int = Field(
+        3,
+        ge=1,
+        le=10,
+        title="Chips each",
+        description="Chips (lives) each player starts with; losing the last one puts you out.",
+    )
     aces: Literal["low", "high"] = Field(
-        "low", title="Aces",
+        "low",
+        title="Aces",
         description="Whether an ace is the lowest card (below the 2) or the highest (above the king).",
         json_schema_extra=choice_labels({"low": "low (king high, ace low)", "high": "high (above the king)"}),
     )
     all_tie: Literal["everyone_pays", "nobody_pays"] = Field(
-        "everyone_pays", title="Everyone ties",
+        "everyone_pays",
+        title="Everyone ties",
         description="When every card shown is of one rank: each player pays a chip, or nobody does.",
         json_schema_extra=choice_labels({"everyone_pays": "everyone pays a chip", "nobody_pays": "nobody pays"}),
     )
-    max_hands: int = Field(500, ge=5, le=10_000, title="Hand limit",
-                           description="After this many hands the player with the most chips wins.")
+    max_hands: int = Field(
+        500,
+        ge=5,
+        le=10_000,
+        title="Hand limit",
+        description="After this many hands the player with the most chips wins.",
+    )
 
 
 class CuckooMove(BaseModel):
@@ -143,13 +155,20 @@ class Cuckoo(Game[CuckooState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: CuckooOptions, deck: list[Card] | None) -> "Cuckoo":
+    def setup(cls, players: int, seed: int, options: CuckooOptions, deck: list[Card] | None) -> Cuckoo:
         order = prepare_deck(list(FULL_PACK), seed, deck)
         dealer = players - 1
         state = CuckooState(
-            players=players, seed=seed, options=options, chips=[options.chips] * players,
-            out_at=[0] * players, dealer=dealer, held=[None] * players, stock=order,
-            turn=0, seen=[[] for _ in range(players)],
+            players=players,
+            seed=seed,
+            options=options,
+            chips=[options.chips] * players,
+            out_at=[0] * players,
+            dealer=dealer,
+            held=[None] * players,
+            stock=order,
+            turn=0,
+            seen=[[] for _ in range(players)],
         )
         game = cls(state)
         game._deal()
@@ -208,12 +227,25 @@ class Cuckoo(Game[CuckooState]):
             if holder is not None:
                 known[holder] = card
         return CuckooView(
-            seat=seat, players=s.players, hand=s.hand, max_hands=s.options.max_hands,
-            start_chips=s.options.chips, aces_high=s.options.aces == "high",
-            dealer=None if over else s.dealer, turn=None if over else s.turn, order=self.play_order(),
-            chips=list(s.chips), out=[bool(o) for o in s.out_at],
-            card=s.held[seat] if seat is not None else None, known=known, seen=seen, shown=shown,
-            moves=list(s.moves), stock=len(s.stock), pot=s.pot, last=s.last,
+            seat=seat,
+            players=s.players,
+            hand=s.hand,
+            max_hands=s.options.max_hands,
+            start_chips=s.options.chips,
+            aces_high=s.options.aces == "high",
+            dealer=None if over else s.dealer,
+            turn=None if over else s.turn,
+            order=self.play_order(),
+            chips=list(s.chips),
+            out=[bool(o) for o in s.out_at],
+            card=s.held[seat] if seat is not None else None,
+            known=known,
+            seen=seen,
+            shown=shown,
+            moves=list(s.moves),
+            stock=len(s.stock),
+            pot=s.pot,
+            last=s.last,
         )
 
     def cards(self) -> list[Card]:
@@ -250,8 +282,13 @@ class Cuckoo(Game[CuckooState]):
         if theirs.rank is KING:
             s.moves.append(CuckooMove(seat=seat, kind="blocked", target=target, king=theirs))
             s.stimulus += 1
-            return Event("king", seat, f"{{seat}} [calls|call] change, but {{target}} [target:has|have] a king: {theirs}",
-                         (theirs,), target)
+            return Event(
+                "king",
+                seat,
+                f"{{seat}} [calls|call] change, but {{target}} [target:has|have] a king: {theirs}",
+                (theirs,),
+                target,
+            )
         mine = s.held[seat]
         assert mine is not None
         s.held[seat], s.held[target] = theirs, mine
@@ -270,8 +307,15 @@ class Cuckoo(Game[CuckooState]):
         dealer_king = s.moves[-1].kind == "swap" and held[dealer].rank is KING
         values = {p: self.value(held[p]) for p in in_hand}
         low = min(values.values())
-        events = [Event("show", None, f"Hand {s.hand}: the cards are turned up",
-                        tuple(held[p] for p in in_hand), data={"seats": in_hand})]
+        events = [
+            Event(
+                "show",
+                None,
+                f"Hand {s.hand}: the cards are turned up",
+                tuple(held[p] for p in in_hand),
+                data={"seats": in_hand},
+            )
+        ]
         if dealer_king:
             payers = [dealer]
             events.append(Event("pay", dealer, "{seat} drew a king from the deck and [pays|pay] alone"))
@@ -280,8 +324,10 @@ class Cuckoo(Game[CuckooState]):
             events.append(Event("tie", None, "Every card is of one rank: nobody pays"))
         else:
             payers = [p for p in in_hand if values[p] == low]
-            events += [Event("pay", p, f"{{seat}} [pays|pay] a chip for the lowest card, {held[p]}", (held[p],))
-                       for p in payers]
+            events += [
+                Event("pay", p, f"{{seat}} [pays|pay] a chip for the lowest card, {held[p]}", (held[p],))
+                for p in payers
+            ]
         knocked: list[int] = []
         for p in payers:
             s.chips[p] -= 1
@@ -290,8 +336,15 @@ class Cuckoo(Game[CuckooState]):
                 s.out_at[p] = s.hand
                 knocked.append(p)
                 events.append(Event("out", p, "{seat} [has|have] no chips left and [is|are] out"))
-        s.last = CuckooShow(hand=s.hand, dealer=dealer, cards=list(s.held), payers=payers,
-                            dealer_king=dealer_king, knocked_out=knocked, moves=list(s.moves))
+        s.last = CuckooShow(
+            hand=s.hand,
+            dealer=dealer,
+            cards=list(s.held),
+            payers=payers,
+            dealer_king=dealer_king,
+            knocked_out=knocked,
+            moves=list(s.moves),
+        )
         survivors = self.alive()
         if len(survivors) == 1:
             events.append(self._end(survivors, "{seat} [is|are] the last player with chips and [wins|win]"))
@@ -301,8 +354,17 @@ class Cuckoo(Game[CuckooState]):
             most = max(s.chips)
             leaders = [p for p in survivors if s.chips[p] == most]
             why = f"The {s.options.max_hands}-hand limit is reached: "
-            events.append(self._end(leaders, why + ("{seat} [has|have] the most chips and [wins|win]" if len(leaders) == 1
-                                                     else "the players with the most chips share the win")))
+            events.append(
+                self._end(
+                    leaders,
+                    why
+                    + (
+                        "{seat} [has|have] the most chips and [wins|win]"
+                        if len(leaders) == 1
+                        else "the players with the most chips share the win"
+                    ),
+                )
+            )
         else:
             s.hand += 1
             s.dealer = self.left_of(dealer)
@@ -328,7 +390,7 @@ class Cuckoo(Game[CuckooState]):
         for i, p in enumerate(order):
             s.held[p] = s.stock[i]
             s.seen[p].append(s.stock[i])
-        del s.stock[:len(order)]
+        del s.stock[: len(order)]
         s.moves = []
         s.turn = order[0]
 
@@ -373,18 +435,27 @@ class Cuckoo(Game[CuckooState]):
             raise ValueError("the pack does not match the deal")
         for i, move in enumerate(s.moves):
             target = order[(i + 1) % len(order)]
-            if move.seat != order[i] or move.kind == "swap" or (move.kind == "stand") != (move.target is None) \
-                    or (move.target is not None and move.target != target) \
-                    or (move.kind == "blocked") != (move.king is not None) \
-                    or (move.king is not None and move.king.rank is not KING):
+            if (
+                move.seat != order[i]
+                or move.kind == "swap"
+                or (move.kind == "stand") != (move.target is None)
+                or (move.target is not None and move.target != target)
+                or (move.kind == "blocked") != (move.king is not None)
+                or (move.king is not None and move.king.rank is not KING)
+            ):
                 raise ValueError("the moves do not follow the seats")
         if any(s.held[p] not in s.seen[p] for p in alive):
             raise ValueError("a player's memory misses the card in hand")
 
     def _check_show(self, show: CuckooShow) -> None:
         n = self.s.players
-        seats = show.payers + show.knocked_out + [show.dealer] + [m.seat for m in show.moves] \
+        seats = (
+            show.payers
+            + show.knocked_out
+            + [show.dealer]
+            + [m.seat for m in show.moves]
             + [m.target for m in show.moves if m.target is not None]
+        )
         if len(show.cards) != n or any(not 0 <= p < n for p in seats) or not 1 <= show.hand <= self.s.hand:
             raise ValueError("the last hand shown does not fit the players")
 

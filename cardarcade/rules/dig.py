@@ -60,17 +60,21 @@ to dig).
 
 class DigOptions(SheddingOptions):
     eight_names: Literal["suit_or_rank", "suit"] = Field(
-        "suit_or_rank", title="A wild eight names",
+        "suit_or_rank",
+        title="A wild eight names",
         description="What a player names when playing an eight.",
         json_schema_extra=choice_labels({"suit_or_rank": "a suit or a rank", "suit": "a suit only"}),
     )
     empty_stock: Literal["rebuild", "pass"] = Field(
-        "rebuild", title="Empty stock",
+        "rebuild",
+        title="Empty stock",
         description="What happens when a player must dig and the stock is empty.",
-        json_schema_extra=choice_labels({
-            "rebuild": "reshuffle the discards",
-            "pass": "pass instead of digging",
-        }),
+        json_schema_extra=choice_labels(
+            {
+                "rebuild": "reshuffle the discards",
+                "pass": "pass instead of digging",
+            }
+        ),
     )
 
 
@@ -178,8 +182,13 @@ class Dig(SheddingGame[DigState]):
 
     def view(self, seat: int | None = None) -> DigView:
         s = self.s
-        return DigView(**self.view_fields(seat), named=s.named, dug=s.dug,
-                       eight_names=s.options.eight_names, can_dig=self.can_dig())
+        return DigView(
+            **self.view_fields(seat),
+            named=s.named,
+            dug=s.dug,
+            eight_names=s.options.eight_names,
+            can_dig=self.can_dig(),
+        )
 
     def check_loaded(self) -> None:
         super().check_loaded()

@@ -4,7 +4,8 @@ on pairs (and, by house rule, sandwiches, sequences and jokers)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal, Sequence
+from typing import Literal
+from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
@@ -22,7 +23,8 @@ CHALLENGE = {Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4}
 RANK_NAMES = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
 SHOWN = 5  # newest turned cards in the view: enough to see a sandwich and a run with room to spare
 
-RULES = """\
+RULES = (
+    """\
 # Egyptian Ratscrew
 
 **Goal:** win every card, by out-lasting challenges and by slapping first.
@@ -47,7 +49,9 @@ RULES = """\
   it is a dead card.
 - **Out of turn:** a card turned out of turn stays on the pile but is *dead*: its rank means
   nothing (no challenge, no slap), and you still play when your turn comes.
-  """ + OUT_OF_TURN_RULE + """
+  """
+    + OUT_OF_TURN_RULE
+    + """
 - **Out of cards:** a player with no cards sits out for now. While at least two others hold cards,
   they may *slap in* by winning a slap; one wrong slap while out shuts them out for good.
 - The game ends when only one player holds cards: they take the pile and win.
@@ -72,39 +76,50 @@ RULES = """\
 `space` slaps, `n` declines a challenge. Hot-seat: the left player `w` turn, `s` slap, `d` decline;
 the right player `o` turn, `l` slap, `j` decline.
 """
+)
 
 
 class EgyptianRatscrewOptions(Options):
     decks: Literal[1, 2] = Field(
-        1, title="Packs",
+        1,
+        title="Packs",
         description="One pack, or a second shuffled in for a longer game or more players.",
         json_schema_extra=choice_labels({1: "one pack (52 cards)", 2: "two packs (104 cards)"}),
     )
     jokers: Literal[0, 1, 2, 3, 4, "even"] = Field(
-        0, title="Jokers",
+        0,
+        title="Jokers",
         description="Jokers added to the pack; 'even' adds just enough for every player to get the same number.",
-        json_schema_extra=choice_labels({0: "none", 1: "one", 2: "two", 3: "three", 4: "four",
-                                         "even": "enough to deal evenly"}),
+        json_schema_extra=choice_labels(
+            {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", "even": "enough to deal evenly"}
+        ),
     )
     joker_slaps: bool = Field(
-        True, title="Jokers are slappable",
+        True,
+        title="Jokers are slappable",
         description="With jokers in the pack, a joker on top of the pile may be slapped.",
     )
     sandwiches: bool = Field(
-        False, title="Sandwiches",
+        False,
+        title="Sandwiches",
         description="A pair with one card of another rank between them (7-4-7) may be slapped.",
     )
     sequences: bool = Field(
-        False, title="Sequences",
+        False,
+        title="Sequences",
         description="Three or more ranks in a row, up or down (4-5-6, Q-J-10), may be slapped.",
     )
     slap_in: bool = Field(
-        True, title="Slapping in",
+        True,
+        title="Slapping in",
         description="A player with no cards may win a slap to get back into the game.",
     )
     forgive_early_flip: bool = forgive_early_flip()
     max_flips: int = Field(
-        3000, ge=50, le=1_000_000, title="Card limit",
+        3000,
+        ge=50,
+        le=1_000_000,
+        title="Card limit",
         description="After this many cards have been turned, the player holding the most cards wins.",
     )
 
@@ -219,8 +234,9 @@ class EgyptianRatscrew(PileGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: EgyptianRatscrewOptions,
-              deck: list[Card] | None) -> "EgyptianRatscrew":
+    def setup(
+        cls, players: int, seed: int, options: EgyptianRatscrewOptions, deck: list[Card] | None
+    ) -> EgyptianRatscrew:
         order = prepare_deck(pack_for(options, players), seed, deck)
         return cls(EgyptianRatscrewState(players=players, seed=seed, options=options, **dealt(order, players)))
 
@@ -279,12 +295,25 @@ class EgyptianRatscrew(PileGame):
         recent, recent_dead = s.pile[start:], s.pile_dead[start:]
         patterns = self.patterns()
         return EgyptianRatscrewView(
-            seat=seat, counts=[len(st) for st in s.stacks], pile_size=len(s.pile),
-            recent=recent, recent_dead=recent_dead, recent_by=s.pile_by[start:],
-            top=recent[-1] if recent else None, top_dead=recent_dead[-1] if recent else False,
-            turn=s.turn, challenger=s.challenger, challenge_card=s.challenge_card, need=s.need, choice=s.choice,
-            award=s.award, shut=list(s.shut), out=[not st for st in s.stacks], stimulus=s.stimulus,
-            can_slap=self.can_slap(seat), patterns=list(patterns),
+            seat=seat,
+            counts=[len(st) for st in s.stacks],
+            pile_size=len(s.pile),
+            recent=recent,
+            recent_dead=recent_dead,
+            recent_by=s.pile_by[start:],
+            top=recent[-1] if recent else None,
+            top_dead=recent_dead[-1] if recent else False,
+            turn=s.turn,
+            challenger=s.challenger,
+            challenge_card=s.challenge_card,
+            need=s.need,
+            choice=s.choice,
+            award=s.award,
+            shut=list(s.shut),
+            out=[not st for st in s.stacks],
+            stimulus=s.stimulus,
+            can_slap=self.can_slap(seat),
+            patterns=list(patterns),
             slappable=slap_pattern(recent, recent_dead, patterns),
         )
 
@@ -325,8 +354,17 @@ class EgyptianRatscrew(PileGame):
         if need is not None:
             nxt = self.next_holder(seat)
             s.challenger, s.challenge_card, s.need, s.turn = seat, card, need, nxt
-            events.append(Event("challenge", seat, f"{{seat}} [turns|turn] {'an' if card.rank is Rank.ACE else 'a'} {RANK_NAMES[card.rank]}: "
-                                f"{{target}} must turn {cards_word(need)}", (card,), target=nxt, data={"need": need}))
+            events.append(
+                Event(
+                    "challenge",
+                    seat,
+                    f"{{seat}} [turns|turn] {'an' if card.rank is Rank.ACE else 'a'} {RANK_NAMES[card.rank]}: "
+                    f"{{target}} must turn {cards_word(need)}",
+                    (card,),
+                    target=nxt,
+                    data={"need": need},
+                )
+            )
             return
         if s.challenger is None:
             s.turn = self.next_holder(seat)
@@ -352,8 +390,14 @@ class EgyptianRatscrew(PileGame):
             self._challenge_lost(events)
             return
         s.turn, s.choice = nxt, True
-        events.append(Event("choice", nxt, f"{{seat}} may go on with the challenge ({cards_word(s.need)} to turn) "
-                            "or decline it", data={"need": s.need}))
+        events.append(
+            Event(
+                "choice",
+                nxt,
+                f"{{seat}} may go on with the challenge ({cards_word(s.need)} to turn) or decline it",
+                data={"need": s.need},
+            )
+        )
 
     def _decline(self, seat: int) -> list[Event]:
         events = [Event("decline", seat, "{seat} [declines|decline] the challenge")]
@@ -389,9 +433,16 @@ class EgyptianRatscrew(PileGame):
             came_back = not stack
             self._collect(seat)
             verb = "[slaps|slap] in on" if came_back else "[slaps|slap]"
-            return [Event("slap_win", seat, f"{{seat}} {verb} {describe_pattern(pattern, top)} and [takes|take] {cards_word(count)}",
-                          (top,), data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back},
-                          outcome=Outcome.WON)]
+            return [
+                Event(
+                    "slap_win",
+                    seat,
+                    f"{{seat}} {verb} {describe_pattern(pattern, top)} and [takes|take] {cards_word(count)}",
+                    (top,),
+                    data={"count": count, "k": k, "pattern": pattern, "slap_in": came_back},
+                    outcome=Outcome.WON,
+                )
+            ]
         what = f"the {top}" if top is not None else "an empty pile"
         if not stack:
             events = self.shut_out(seat, what, k)
@@ -405,26 +456,38 @@ class EgyptianRatscrew(PileGame):
                 events.append(Event("lapse", seat, "The pile stays in the middle"))
             return events
         self.pay_under(seat)
-        events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] {what} wrongly and [pays|pay] a card under the pile",
-                        data={"k": k}, outcome=Outcome.FAULT)]
+        events = [
+            Event(
+                "false_slap",
+                seat,
+                f"{{seat}} [slaps|slap] {what} wrongly and [pays|pay] a card under the pile",
+                data={"k": k},
+                outcome=Outcome.FAULT,
+            )
+        ]
         if self.ran_out(seat, events):
             return events
         if not stack and seat == s.turn and s.award is None:
-                if s.challenger is not None:
-                    self._offer_choice(seat, events)
-                else:
-                    s.turn = self.next_holder(seat)
+            if s.challenger is not None:
+                self._offer_choice(seat, events)
+            else:
+                s.turn = self.next_holder(seat)
         return events
 
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
         self.check_piles([p for p in (s.challenger, s.award) if p is not None])
-        if (s.challenger is None) != (s.challenge_card is None) or (s.challenge_card is not None and (
-                s.challenge_card.rank not in CHALLENGE or not 1 <= s.need <= CHALLENGE[s.challenge_card.rank])):
+        if (s.challenger is None) != (s.challenge_card is None) or (
+            s.challenge_card is not None
+            and (s.challenge_card.rank not in CHALLENGE or not 1 <= s.need <= CHALLENGE[s.challenge_card.rank])
+        ):
             raise ValueError("a broken challenge")
-        if (s.challenger is None and s.need) or (s.choice and s.challenger is None) or \
-                (s.award is not None and s.challenger is not None):
+        if (
+            (s.challenger is None and s.need)
+            or (s.choice and s.challenger is None)
+            or (s.award is not None and s.challenger is not None)
+        ):
             raise ValueError("a broken challenge")
         if s.award is not None and s.shut[s.award]:
             raise ValueError("a shut-out player is owed the pile")

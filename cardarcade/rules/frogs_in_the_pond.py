@@ -99,22 +99,40 @@ that does not follow when you could asks you to confirm the revoke first.
 
 
 class FrogsOptions(Options):
-    target: int = Field(100, ge=10, le=1000, title="Game to",
-                        description="The first player or side with this many points at the end of a hand wins.")
-    tadpole: bool = Field(False, title="Tadpole (J♠ -10)",
-                          description="The jack of spades counts minus 10 to whoever takes it.")
+    target: int = Field(
+        100,
+        ge=10,
+        le=1000,
+        title="Game to",
+        description="The first player or side with this many points at the end of a hand wins.",
+    )
+    tadpole: bool = Field(
+        False, title="Tadpole (J♠ -10)", description="The jack of spades counts minus 10 to whoever takes it."
+    )
     partners: Literal["drawn", "chosen", "none"] = Field(
-        "drawn", title="Partners at four",
+        "drawn",
+        title="Partners at four",
         description="Drawn by colour (reds against blacks), chosen below, or none (each for themself).",
-        json_schema_extra=choice_labels({"drawn": "drawn by colour", "chosen": "chosen",
-                                         "none": "none: each for themself"}))
+        json_schema_extra=choice_labels(
+            {"drawn": "drawn by colour", "chosen": "chosen", "none": "none: each for themself"}
+        ),
+    )
     partner: Literal[2, 3, 4] = Field(
-        3, title="Seat 1's partner", description="When partners are chosen: who plays with seat 1.",
-        json_schema_extra=choice_labels({2: "seat 2", 3: "seat 3", 4: "seat 4"}))
-    revoke_penalty: int = Field(10, ge=0, le=100, title="A revoke costs",
-                                description="Points lost for not following suit when able.")
-    max_hands: int = Field(20, ge=1, le=200, title="Hands at most",
-                           description="If nobody has reached the target after this many hands, the highest score wins.")
+        3,
+        title="Seat 1's partner",
+        description="When partners are chosen: who plays with seat 1.",
+        json_schema_extra=choice_labels({2: "seat 2", 3: "seat 3", 4: "seat 4"}),
+    )
+    revoke_penalty: int = Field(
+        10, ge=0, le=100, title="A revoke costs", description="Points lost for not following suit when able."
+    )
+    max_hands: int = Field(
+        20,
+        ge=1,
+        le=200,
+        title="Hands at most",
+        description="If nobody has reached the target after this many hands, the highest score wins.",
+    )
 
 
 class FrogsState(TrickState):
@@ -179,8 +197,13 @@ WORTH = {tadpole: {card: card_points(card, tadpole) for card in standard_deck()}
 
 
 def _revoke_event(seat: int, card: Card, led: Suit, penalty: int) -> Event:
-    return Event("revoke", seat, f"{{seat}} [revokes|revoke]: did not follow {led.noun} while holding one, "
-                 f"and [loses|lose] {penalty} points", (card,), data={"penalty": penalty})
+    return Event(
+        "revoke",
+        seat,
+        f"{{seat}} [revokes|revoke]: did not follow {led.noun} while holding one, and [loses|lose] {penalty} points",
+        (card,),
+        data={"penalty": penalty},
+    )
 
 
 _REVOKED = SharedEvents(_revoke_event)  # by seat, card, suit led and penalty
@@ -211,8 +234,20 @@ class FrogsInThePond(TrickGame):
             side = list(range(players))
         ring = seating(side)
         # (built from trusted values: validating a new state cost more than a short game's moves)
-        state = construct(FrogsState, players=players, seed=seed, options=options, hands=[], won=[], side=side,
-                          ring=ring, drawn=drawn, dealer=ring[-1], scores=[0] * (max(side) + 1), **no_zones())
+        state = construct(
+            FrogsState,
+            players=players,
+            seed=seed,
+            options=options,
+            hands=[],
+            won=[],
+            side=side,
+            ring=ring,
+            drawn=drawn,
+            dealer=ring[-1],
+            scores=[0] * (max(side) + 1),
+            **no_zones(),
+        )
         game = cls(state)
         game._deal(order)
         return game
@@ -236,12 +271,22 @@ class FrogsInThePond(TrickGame):
         i = 0
         for packet in PACKETS[size]:  # from the dealer's left
             for seat in left_of_dealer:
-                hands[seat] += order[i:i + packet]
+                hands[seat] += order[i : i + packet]
                 i += packet
         # (one update of the model's own fields: stores through State.__setattr__ cost more)
-        vars(s).update(hands=hands, pond=order[i:i + size], aside=order[i + size:], won=[[] for _ in range(n)],
-                       frogs=[[] for _ in range(n)], log=[], log_seats=[], revokes=[], tricks_won=[0] * n,
-                       trick=[], leader=left_of_dealer[0])
+        vars(s).update(
+            hands=hands,
+            pond=order[i : i + size],
+            aside=order[i + size :],
+            won=[[] for _ in range(n)],
+            frogs=[[] for _ in range(n)],
+            log=[],
+            log_seats=[],
+            revokes=[],
+            tricks_won=[0] * n,
+            trick=[],
+            leader=left_of_dealer[0],
+        )
 
     # ---- contract
 
@@ -283,8 +328,14 @@ class FrogsInThePond(TrickGame):
 
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
-        if action.kind != "play" or len(action.cards) != 1 or action.target is not None \
-                or action.value is not None or s.result is not None or seat != self.to_play():
+        if (
+            action.kind != "play"
+            or len(action.cards) != 1
+            or action.target is not None
+            or action.value is not None
+            or s.result is not None
+            or seat != self.to_play()
+        ):
             return False
         card = action.cards[0]
         hand = s.hands[seat]
@@ -316,26 +367,51 @@ class FrogsInThePond(TrickGame):
         s = self.s
         over = s.result is not None
         return FrogsView(
-            seat=seat, players=s.players, ring=list(s.ring), side=list(s.side), partnership=self.partnership,
-            drawn=list(s.drawn), dealer=s.dealer, turn=None if over else self.to_play(), leader=s.leader,
+            seat=seat,
+            players=s.players,
+            ring=list(s.ring),
+            side=list(s.side),
+            partnership=self.partnership,
+            drawn=list(s.drawn),
+            dealer=s.dealer,
+            turn=None if over else self.to_play(),
+            leader=s.leader,
             hand=list(s.hands[seat]) if seat is not None else [],
             playable=self.playable(seat) if seat is not None else [],
             revoking=self.revoking(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands], trick=self.played_by(s.trick, s.leader),
-            last_trick=self.played_by(s.last_trick, s.last_leader), last_winner=s.last_winner,
-            tricks_won=list(s.tricks_won), won=[list(p) for p in s.won], frog_counts=[len(f) for f in s.frogs],
-            my_frogs=list(s.frogs[seat]) if seat is not None else [], pond=len(s.pond), aside=len(s.aside),
-            played=list(s.log), played_by=list(s.log_seats), revokes=list(s.revokes), voids=self.voids(),
-            scores=list(s.scores), last_hand=list(s.last_hand) if s.last_hand is not None else None,
+            hand_counts=[len(h) for h in s.hands],
+            trick=self.played_by(s.trick, s.leader),
+            last_trick=self.played_by(s.last_trick, s.last_leader),
+            last_winner=s.last_winner,
+            tricks_won=list(s.tricks_won),
+            won=[list(p) for p in s.won],
+            frog_counts=[len(f) for f in s.frogs],
+            my_frogs=list(s.frogs[seat]) if seat is not None else [],
+            pond=len(s.pond),
+            aside=len(s.aside),
+            played=list(s.log),
+            played_by=list(s.log_seats),
+            revokes=list(s.revokes),
+            voids=self.voids(),
+            scores=list(s.scores),
+            last_hand=list(s.last_hand) if s.last_hand is not None else None,
             last_frogs=[list(f) for f in s.last_frogs] if s.last_frogs is not None else None,
-            hand_no=s.hand_no, target=s.options.target, tadpole=s.options.tadpole,
+            hand_no=s.hand_no,
+            target=s.options.target,
+            tadpole=s.options.tadpole,
             revoke_penalty=s.options.revoke_penalty,
         )
 
     def cards(self) -> list[Card]:
         s = self.s
-        return ([c for h in s.hands for c in h] + [c for p in s.won for c in p] + list(s.trick)
-                + [c for f in s.frogs for c in f] + list(s.pond) + list(s.aside))
+        return (
+            [c for h in s.hands for c in h]
+            + [c for p in s.won for c in p]
+            + list(s.trick)
+            + [c for f in s.frogs for c in f]
+            + list(s.pond)
+            + list(s.aside)
+        )
 
     # ---- play
 
@@ -382,11 +458,24 @@ class FrogsInThePond(TrickGame):
         for side, gained in enumerate(points):
             members = [p for p in s.ring if s.side[p] == side]
             if len(members) == 2:
-                events.append(Event("score", members[0], f"{{seat}} and {{target}} score {gained} (now {s.scores[side]})",
-                                    target=members[1], data={"points": gained}))
+                events.append(
+                    Event(
+                        "score",
+                        members[0],
+                        f"{{seat}} and {{target}} score {gained} (now {s.scores[side]})",
+                        target=members[1],
+                        data={"points": gained},
+                    )
+                )
             else:
-                events.append(Event("score", members[0], f"{{seat}} [scores|score] {gained} (now {s.scores[side]})",
-                                    data={"points": gained}))
+                events.append(
+                    Event(
+                        "score",
+                        members[0],
+                        f"{{seat}} [scores|score] {gained} (now {s.scores[side]})",
+                        data={"points": gained},
+                    )
+                )
         top = max(s.scores)
         if top >= s.options.target or s.hand_no >= s.options.max_hands:
             winners = [p for p in range(s.players) if s.scores[s.side[p]] == top]
@@ -396,15 +485,25 @@ class FrogsInThePond(TrickGame):
             if top < s.options.target:
                 against += f", the most after {s.hand_no} hand{'' if s.hand_no == 1 else 's'}"
             if self.partnership:
-                reason = (f"Game over: the winning partners have {top} points{against}" if len(set(s.scores)) > 1
-                          else f"Game over: both sides have {top} points and share the win")
+                reason = (
+                    f"Game over: the winning partners have {top} points{against}"
+                    if len(set(s.scores)) > 1
+                    else f"Game over: both sides have {top} points and share the win"
+                )
             elif len(winners) == 1:
                 reason = f"Game over: {{seat}} [wins|win] with {top} points{against}"
             else:
                 reason = f"Game over: {len(winners)} players share the lead with {top} points"
-            events.append(self.finish(winners, reason, scores=[float(s.scores[s.side[p]]) for p in range(s.players)],
-                                      ranking=ranking, score_name="points",
-                                      sides=list(s.side) if self.partnership else None))
+            events.append(
+                self.finish(
+                    winners,
+                    reason,
+                    scores=[float(s.scores[s.side[p]]) for p in range(s.players)],
+                    ranking=ranking,
+                    score_name="points",
+                    sides=list(s.side) if self.partnership else None,
+                )
+            )
             return events
         s.hand_no += 1
         s.dealer = self.after(s.dealer)
@@ -450,8 +549,7 @@ class FrogsInThePond(TrickGame):
         seen = set(view.hand) | set(view.played) | set(view.my_frogs)
         unseen = [c for c in PACKS[n] if c not in seen]
         others = [p for p in range(n) if p != seat]
-        counts = ([view.hand_counts[p] for p in others] + [view.frog_counts[p] for p in others]
-                  + [view.pond, view.aside])
+        counts = [view.hand_counts[p] for p in others] + [view.frog_counts[p] for p in others] + [view.pond, view.aside]
         voids = [set(view.voids[p]) for p in others] + [set()] * (len(others) + 2)
         places = deal_unseen(unseen, counts, voids, rng)
         hands: list[list[Card]] = [[] for _ in range(n)]
@@ -462,12 +560,25 @@ class FrogsInThePond(TrickGame):
         hands[seat] = list(view.hand)
         frogs[seat] = list(view.my_frogs)
         state = FrogsState(
-            players=n, seed=0, options=FrogsOptions(target=view.target, tadpole=view.tadpole,
-                                                    revoke_penalty=view.revoke_penalty),
-            hands=hands, won=[list(p) for p in view.won], trick=[t.card for t in view.trick], leader=view.leader,
-            tricks_won=list(view.tricks_won), log=list(view.played), log_seats=list(view.played_by),
-            side=list(view.side), ring=list(view.ring), dealer=view.dealer, hand_no=view.hand_no,
-            pond=places[-2], frogs=frogs, aside=places[-1], revokes=list(view.revokes), scores=list(view.scores),
+            players=n,
+            seed=0,
+            options=FrogsOptions(target=view.target, tadpole=view.tadpole, revoke_penalty=view.revoke_penalty),
+            hands=hands,
+            won=[list(p) for p in view.won],
+            trick=[t.card for t in view.trick],
+            leader=view.leader,
+            tricks_won=list(view.tricks_won),
+            log=list(view.played),
+            log_seats=list(view.played_by),
+            side=list(view.side),
+            ring=list(view.ring),
+            dealer=view.dealer,
+            hand_no=view.hand_no,
+            pond=places[-2],
+            frogs=frogs,
+            aside=places[-1],
+            revokes=list(view.revokes),
+            scores=list(view.scores),
         )
         return FrogsSearch(state)
 
@@ -485,8 +596,9 @@ class FrogsInThePond(TrickGame):
         sides = max(s.side) + 1
         if sorted(set(s.side)) != list(range(sides)) or len(s.scores) != sides or s.hand_no < 1:
             raise ValueError("bad sides or scores")
-        if sides < n and (n != 4 or sides != 2 or s.side[s.ring[0]] != s.side[s.ring[2]]
-                          or s.side[s.ring[1]] != s.side[s.ring[3]]):
+        if sides < n and (
+            n != 4 or sides != 2 or s.side[s.ring[0]] != s.side[s.ring[2]] or s.side[s.ring[1]] != s.side[s.ring[3]]
+        ):
             raise ValueError("partners must sit opposite each other")
         if s.drawn and len(s.drawn) != n:
             raise ValueError("bad partnership draw")
@@ -496,10 +608,14 @@ class FrogsInThePond(TrickGame):
         if s.last_frogs is not None and len(s.last_frogs) != n:
             raise ValueError("bad last frogs")
         played = [c for p in s.won for c in p] + list(s.trick)
-        if sorted(c.code for c in played) != sorted(c.code for c in s.log) or len(s.log_seats) != len(s.log) \
-                or s.log[len(s.log) - len(s.trick):] != s.trick or len(s.trick) >= n:
+        if (
+            sorted(c.code for c in played) != sorted(c.code for c in s.log)
+            or len(s.log_seats) != len(s.log)
+            or s.log[len(s.log) - len(s.trick) :] != s.trick
+            or len(s.trick) >= n
+        ):
             raise ValueError("the record of the cards played does not match the tricks")
-        if s.trick and s.log_seats[-len(s.trick):] != [self.after(s.leader, i) for i in range(len(s.trick))]:
+        if s.trick and s.log_seats[-len(s.trick) :] != [self.after(s.leader, i) for i in range(len(s.trick))]:
             raise ValueError("the trick was not played in turn")
         if any(not 0 <= i < len(s.log) for i in s.revokes):
             raise ValueError("bad revokes")
@@ -528,8 +644,9 @@ class FrogsSearch(FrogsInThePond):
     __slots__ = ()
 
 
-def quick_card(cards: list[Card], trick: list[Card], top_seat: int | None, side: list[int], seat: int,
-               players: int, tadpole: bool) -> Card:
+def quick_card(
+    cards: list[Card], trick: list[Card], top_seat: int | None, side: list[int], seat: int, players: int, tadpole: bool
+) -> Card:
     """A rule-of-thumb card from ``cards`` (those that may be played): lead an ace, else the
     lowest card; when following, give scoring cards to a partner who is winning, win a trick
     worth having as cheaply as possible when last or when it holds points, else play low;

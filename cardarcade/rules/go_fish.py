@@ -78,7 +78,7 @@ class GoFish(FishingGame[GoFishState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: GoFishOptions, deck: list[Card] | None) -> "GoFish":
+    def setup(cls, players: int, seed: int, options: GoFishOptions, deck: list[Card] | None) -> GoFish:
         return cls.start(players, seed, options, deck)
 
     def ask_actions(self, seat: int, targets: list[int]) -> list[Action]:

@@ -67,21 +67,31 @@ knocks. Your hand is shown high to low, with the new card at the right.
 
 class KnockPokerOptions(Options):
     first_round_knock: bool = Field(
-        True, title="Knock in the first round",
-        description="Whether a player may knock on their very first turn.")
-    throw_back: bool = Field(
-        True, title="Throw back a taken discard",
-        description="Whether the card just taken from the discard pile may be discarded again in the same turn.")
-    empty_stock: Literal["reshuffle", "showdown"] = Field(
-        "reshuffle", title="Empty stock",
-        description="What happens when the stock runs out.",
-        json_schema_extra=choice_labels({
-            "reshuffle": "shuffle the discard pile (all but its top card) into a new stock",
-            "showdown": "the hands are shown at once",
-        }),
+        True, title="Knock in the first round", description="Whether a player may knock on their very first turn."
     )
-    max_rounds: int = Field(30, ge=2, le=1000, title="Round limit",
-                            description="If nobody has knocked after this many rounds, the hands are shown.")
+    throw_back: bool = Field(
+        True,
+        title="Throw back a taken discard",
+        description="Whether the card just taken from the discard pile may be discarded again in the same turn.",
+    )
+    empty_stock: Literal["reshuffle", "showdown"] = Field(
+        "reshuffle",
+        title="Empty stock",
+        description="What happens when the stock runs out.",
+        json_schema_extra=choice_labels(
+            {
+                "reshuffle": "shuffle the discard pile (all but its top card) into a new stock",
+                "showdown": "the hands are shown at once",
+            }
+        ),
+    )
+    max_rounds: int = Field(
+        30,
+        ge=2,
+        le=1000,
+        title="Round limit",
+        description="If nobody has knocked after this many rounds, the hands are shown.",
+    )
 
 
 class KnockMove(BaseModel):
@@ -143,12 +153,17 @@ class KnockPoker(Game[KnockPokerState]):
     SEARCH_THROWS = 2  # the discards a search weighs (each with and without a knock): the rule of thumb's best
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: KnockPokerOptions, deck: list[Card] | None) -> "KnockPoker":
+    def setup(cls, players: int, seed: int, options: KnockPokerOptions, deck: list[Card] | None) -> KnockPoker:
         order = prepare_deck(list(FULL_PACK), seed, deck)
         hands = deal_round_robin(order, players, HAND_SIZE)
-        rest = order[players * HAND_SIZE:]
+        rest = order[players * HAND_SIZE :]
         state = KnockPokerState(
-            players=players, seed=seed, options=options, hands=hands, stock=rest[1:], discard=[rest[0]],
+            players=players,
+            seed=seed,
+            options=options,
+            hands=hands,
+            stock=rest[1:],
+            discard=[rest[0]],
             taken=[[] for _ in range(players)],
         )
         return cls(state)
@@ -174,24 +189,37 @@ class KnockPoker(Game[KnockPokerState]):
 
     def may_knock(self, seat: int) -> bool:
         s = self.s
-        return (s.knocker is None and s.turn == seat and s.result is None
-                and (s.options.first_round_knock or s.round > 1))
+        return (
+            s.knocker is None and s.turn == seat and s.result is None and (s.options.first_round_knock or s.round > 1)
+        )
 
     def view(self, seat: int | None = None) -> KnockPokerView:
         s = self.s
         over = s.result is not None
         mine = seat is not None and seat == s.turn and not over
         return KnockPokerView(
-            seat=seat, players=s.players, dealer=s.players - 1,
-            turn=None if over else s.turn, phase=None if over else s.phase,
+            seat=seat,
+            players=s.players,
+            dealer=s.players - 1,
+            turn=None if over else s.turn,
+            phase=None if over else s.phase,
             hand=list(s.hands[seat]) if seat is not None else [],
-            drawn=s.drawn if mine else None, drawn_from=s.drawn_from if not over else None,
-            hand_counts=[len(h) for h in s.hands], stock=len(s.stock),
-            discard_top=s.discard[-1] if s.discard else None, dead=s.discard[:-1],
-            known=[list(t) for t in s.taken], knocker=s.knocker, turns_left=s.turns_left,
-            round=s.round, max_rounds=s.options.max_rounds, reshuffles=s.reshuffles,
-            may_knock=seat is not None and self.may_knock(seat), throw_back=s.options.throw_back,
-            moves=list(s.moves), shown=[list(h) for h in s.hands] if over else None,
+            drawn=s.drawn if mine else None,
+            drawn_from=s.drawn_from if not over else None,
+            hand_counts=[len(h) for h in s.hands],
+            stock=len(s.stock),
+            discard_top=s.discard[-1] if s.discard else None,
+            dead=s.discard[:-1],
+            known=[list(t) for t in s.taken],
+            knocker=s.knocker,
+            turns_left=s.turns_left,
+            round=s.round,
+            max_rounds=s.options.max_rounds,
+            reshuffles=s.reshuffles,
+            may_knock=seat is not None and self.may_knock(seat),
+            throw_back=s.options.throw_back,
+            moves=list(s.moves),
+            shown=[list(h) for h in s.hands] if over else None,
             values=list(s.values) if s.values is not None else None,
         )
 
@@ -227,8 +255,14 @@ class KnockPoker(Game[KnockPokerState]):
         if action.kind == "knock":
             s.knocker, s.turns_left = seat, s.players - 1
             remember(self.s.moves, KnockMove(seat=seat, kind="knock", card=card))
-            events = [Event("knock", seat, f"{{seat}} [discards|discard] the {card} and [knocks|knock]: one more turn each",
-                            (card,))]
+            events = [
+                Event(
+                    "knock",
+                    seat,
+                    f"{{seat}} [discards|discard] the {card} and [knocks|knock]: one more turn each",
+                    (card,),
+                )
+            ]
         else:
             remember(self.s.moves, KnockMove(seat=seat, kind="discard", card=card))
             events = [Event("discard", seat, f"{{seat}} [discards|discard] the {card}", (card,))]
@@ -261,8 +295,10 @@ class KnockPoker(Game[KnockPokerState]):
         values = [evaluate(h) for h in s.hands]
         s.values = [int(v) for v in values]
         events = [Event("reveal", None, why, target=seat)]
-        events += [Event("show", p, f"{{seat}} [shows|show] {_article(values[p])}", tuple(s.hands[p]))
-                   for p in range(s.players)]
+        events += [
+            Event("show", p, f"{{seat}} [shows|show] {_article(values[p])}", tuple(s.hands[p]))
+            for p in range(s.players)
+        ]
         best = max(values)
         winners = [p for p in range(s.players) if values[p] == best]
         ranking = sorted(range(s.players), key=lambda p: values[p], reverse=True)
@@ -272,15 +308,22 @@ class KnockPoker(Game[KnockPokerState]):
             reason = f"{len(winners)} players tie with {_article(best)} and share the win"
         s.drawn, s.drawn_from = None, None
         # a hand's score: the share of all five-card hands it beats, as a percentage
-        events.append(self.finish(winners, reason, scores=[round(100 * percentile(v), 1) for v in values],
-                                  ranking=ranking, score_name=SCORE_NAME))
+        events.append(
+            self.finish(
+                winners,
+                reason,
+                scores=[round(100 * percentile(v), 1) for v in values],
+                ranking=ranking,
+                score_name=SCORE_NAME,
+            )
+        )
         return events
 
     # ---- search hooks (``cardarcade.bots.search``): deals of what a seat has not seen, and a
     # rule of thumb for play-outs that sees only what its seat may see
 
     @classmethod
-    def determinize(cls, view: KnockPokerView, seat: int, rng) -> "KnockPoker":
+    def determinize(cls, view: KnockPokerView, seat: int, rng) -> KnockPoker:
         """A whole game consistent with what ``seat`` has seen: the others' hands hold the cards
         they took from the discard pile; the rest of their hands and the stock come from the
         unseen cards at random. A hand is not a random one, though: its player has kept the
@@ -299,14 +342,29 @@ class KnockPoker(Game[KnockPokerState]):
             hands.append(_hand_drawn_for(view, p, unseen, rng))
         rng.shuffle(unseen)
         top = [view.discard_top] if view.discard_top is not None else []
-        options = KnockPokerOptions(throw_back=view.throw_back, max_rounds=view.max_rounds,
-                                    first_round_knock=view.may_knock or view.round > 1 or view.knocker is not None)
+        options = KnockPokerOptions(
+            throw_back=view.throw_back,
+            max_rounds=view.max_rounds,
+            first_round_knock=view.may_knock or view.round > 1 or view.knocker is not None,
+        )
         state = KnockPokerState(
-            players=view.players, seed=rng.randrange(1 << 30), options=options, hands=hands, stock=unseen,
-            discard=list(view.dead) + top, turn=view.turn if view.turn is not None else seat,
-            phase=view.phase or "draw", drawn=view.drawn, drawn_from=view.drawn_from, knocker=view.knocker,
-            turns_left=view.turns_left, round=view.round, reshuffles=view.reshuffles,
-            taken=[list(held) for held in view.known], moves=list(view.moves))
+            players=view.players,
+            seed=rng.randrange(1 << 30),
+            options=options,
+            hands=hands,
+            stock=unseen,
+            discard=list(view.dead) + top,
+            turn=view.turn if view.turn is not None else seat,
+            phase=view.phase or "draw",
+            drawn=view.drawn,
+            drawn_from=view.drawn_from,
+            knocker=view.knocker,
+            turns_left=view.turns_left,
+            round=view.round,
+            reshuffles=view.reshuffles,
+            taken=[list(held) for held in view.known],
+            moves=list(view.moves),
+        )
         return cls(state)
 
     def episode(self) -> int:
@@ -329,9 +387,16 @@ class KnockPoker(Game[KnockPokerState]):
         s = self.s
         top = s.discard[-1] if s.discard else None
         taken = s.drawn if s.drawn_from == "discard" else None
-        return rule_of_thumb(s.hands[seat], s.phase, top, taken, throw_back=s.options.throw_back,
-                             stock_left=bool(s.stock), last_turn=s.knocker is not None,
-                             knock_at=ROLLOUT_KNOCK[s.players] if self.may_knock(seat) else None)
+        return rule_of_thumb(
+            s.hands[seat],
+            s.phase,
+            top,
+            taken,
+            throw_back=s.options.throw_back,
+            stock_left=bool(s.stock),
+            last_turn=s.knocker is not None,
+            knock_at=ROLLOUT_KNOCK[s.players] if self.may_knock(seat) else None,
+        )
 
     def search_moves(self, seat: int) -> list[Action]:
         """The moves a search weighs: both draws; of the discards, the rule of thumb's best few,
@@ -341,7 +406,7 @@ class KnockPoker(Game[KnockPokerState]):
             return self.legal_actions(seat)
         worth = strength if s.knocker is not None else keep_value
         forced = s.drawn if s.drawn_from == "discard" and not s.options.throw_back else None
-        best = [card for _, card in throws_by_worth(s.hands[seat], worth, forced)[:self.SEARCH_THROWS]]
+        best = [card for _, card in throws_by_worth(s.hands[seat], worth, forced)[: self.SEARCH_THROWS]]
         kinds = ("knock", "discard") if self.may_knock(seat) else ("discard",)  # a tie: knock, sure of it
         return [Action(kind, (card,)) for card in best for kind in kinds]
 
@@ -364,8 +429,7 @@ class KnockPoker(Game[KnockPokerState]):
         if s.result is not None:
             if s.values is None or len(s.values) != n:
                 raise ValueError("a finished game without its showdown")
-            if any(len(h) != HAND_SIZE for h in s.hands) \
-                    or [int(evaluate(h)) for h in s.hands] != s.values:
+            if any(len(h) != HAND_SIZE for h in s.hands) or [int(evaluate(h)) for h in s.hands] != s.values:
                 raise ValueError("the showdown does not match the hands")
             return
         drawing = s.phase == "discard"
@@ -374,8 +438,11 @@ class KnockPoker(Game[KnockPokerState]):
         for p, hand in enumerate(s.hands):
             if len(hand) != HAND_SIZE + (drawing and p == s.turn):
                 raise ValueError("a hand has the wrong number of cards")
-        if drawing != (s.drawn is not None) or (s.drawn is not None and s.drawn not in s.hands[s.turn]) \
-                or drawing != (s.drawn_from is not None):
+        if (
+            drawing != (s.drawn is not None)
+            or (s.drawn is not None and s.drawn not in s.hands[s.turn])
+            or drawing != (s.drawn_from is not None)
+        ):
             raise ValueError("the card drawn this turn does not match the phase")
         if s.values is not None:
             raise ValueError("a showdown before the end")
@@ -411,7 +478,7 @@ def _hand_drawn_for(view: KnockPokerView, seat: int, unseen: list[Card], rng) ->
     fits_knock = fits_more = None  # the first hands as strong as the knocks say; and lacking the ranks too
     for _ in range(DEAL_TRIES):
         rng.shuffle(unseen)
-        hand, extra = list(known) + unseen[:free], iter(unseen[free:free + draws])
+        hand, extra = list(known) + unseen[:free], iter(unseen[free : free + draws])
         for card in extra:
             hand.append(card)
             _, thrown = throws_by_worth(hand, keep_value, None, keep=known)[0]
@@ -480,8 +547,17 @@ def _knock_bounds(view: KnockPokerView, seat: int, turns: int) -> tuple[float, f
     return 0.0, 2.0
 
 
-def rule_of_thumb(hand: list[Card], phase: str | None, top: Card | None, taken: Card | None, *, throw_back: bool,
-                  stock_left: bool, last_turn: bool, knock_at: float | None) -> Action:
+def rule_of_thumb(
+    hand: list[Card],
+    phase: str | None,
+    top: Card | None,
+    taken: Card | None,
+    *,
+    throw_back: bool,
+    stock_left: bool,
+    last_turn: bool,
+    knock_at: float | None,
+) -> Action:
     """A plain player's move, from its own hand and the table: take the discard ``top`` when it
     makes the hand worth more, throw the card worth least (on a last turn: for the best hand at
     once; never ``taken``, this turn's pick-up, where it may not go back), knock at ``knock_at``
@@ -526,8 +602,9 @@ def keep_value(five) -> float:
 def throws_by_worth(cards: list[Card], worth, forced: Card | None = None, keep=()) -> list[tuple[float, Card]]:
     """Each card that may be thrown (never ``forced``, nor one of ``keep``) with the ``worth`` of
     the five kept, best first."""
-    kept = [(worth([c for c in cards if c is not card]), card) for card in cards
-            if card is not forced and card not in keep]
+    kept = [
+        (worth([c for c in cards if c is not card]), card) for card in cards if card is not forced and card not in keep
+    ]
     kept.sort(key=lambda pair: -pair[0])
     return kept
 

@@ -18,7 +18,8 @@ card is told apart by its code in moves and in the card count.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Literal, Sequence
+from typing import Literal
+from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -93,17 +94,26 @@ the cards you put down this turn are.
 
 
 class MachiavelliOptions(Options):
-    hand_size: int = Field(13, ge=3, le=20, title="Cards dealt",
-                           description="How many cards each player is dealt (at most 100 in all).")
-    penalty: int = Field(3, ge=0, le=5, title="Penalty cards",
-                         description="Cards drawn by a player who ends a turn with a group that is not a meld.")
+    hand_size: int = Field(
+        13, ge=3, le=20, title="Cards dealt", description="How many cards each player is dealt (at most 100 in all)."
+    )
+    penalty: int = Field(
+        3,
+        ge=0,
+        le=5,
+        title="Penalty cards",
+        description="Cards drawn by a player who ends a turn with a group that is not a meld.",
+    )
     empty_stock: Literal["play_on", "end"] = Field(
-        "play_on", title="Empty stock",
+        "play_on",
+        title="Empty stock",
         description="What happens when the stock runs out.",
-        json_schema_extra=choice_labels({
-            "play_on": "play on without drawing; the game ends when everyone has passed in turn",
-            "end": "the game ends as soon as the stock runs out",
-        }),
+        json_schema_extra=choice_labels(
+            {
+                "play_on": "play on without drawing; the game ends when everyone has passed in turn",
+                "end": "the game ends as soon as the stock runs out",
+            }
+        ),
     )
 
 
@@ -125,8 +135,9 @@ def run_values(cards: Sequence[Card]) -> list[int] | None:
 
 
 def is_set(cards: Sequence[Card]) -> bool:
-    return (MIN_MELD <= len(cards) <= 4 and len({c.rank for c in cards}) == 1
-            and len({c.suit for c in cards}) == len(cards))
+    return (
+        MIN_MELD <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len({c.suit for c in cards}) == len(cards)
+    )
 
 
 def meld_kind(cards: Sequence[Card]) -> Literal["set", "run"] | None:
@@ -199,7 +210,7 @@ def split_layout(action: Action) -> list[list[Card]] | None:
         return None
     out, i = [], 0
     for n in sizes:
-        out.append(list(action.cards[i:i + n]))
+        out.append(list(action.cards[i : i + n]))
         i += n
     return out
 
@@ -250,14 +261,22 @@ class Machiavelli(Game[MachiavelliState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: MachiavelliOptions, deck: list[Card] | None) -> "Machiavelli":
+    def setup(cls, players: int, seed: int, options: MachiavelliOptions, deck: list[Card] | None) -> Machiavelli:
         if players * options.hand_size > len(FULL_PACK) - 4:
             raise BadSetup(f"{players} players with {options.hand_size} cards each leave too small a stock")
         order = prepare_deck(list(FULL_PACK), seed, deck)
         hands = deal_round_robin(order, players, options.hand_size)
         state = MachiavelliState(
-            players=players, seed=seed, options=options, hands=hands, stock=order[players * options.hand_size:],
-            table=[], stamps=[], work=[], before=list(hands[0]), last_turn=[0] * players,
+            players=players,
+            seed=seed,
+            options=options,
+            hands=hands,
+            stock=order[players * options.hand_size :],
+            table=[],
+            stamps=[],
+            work=[],
+            before=list(hands[0]),
+            last_turn=[0] * players,
         )
         return cls(state)
 
@@ -306,8 +325,13 @@ class Machiavelli(Game[MachiavelliState]):
         kind, card = action.kind, action.card
         if kind == "drop":
             g = action.value
-            return (s.held is not None and not action.cards and action.target is None and type(g) is int
-                    and 0 <= g <= len(s.work))
+            return (
+                s.held is not None
+                and not action.cards
+                and action.target is None
+                and type(g) is int
+                and 0 <= g <= len(s.work)
+            )
         if action.target is not None or (action.value is not None and kind != "arrange"):
             return False
         if kind == "return":
@@ -317,8 +341,11 @@ class Machiavelli(Game[MachiavelliState]):
         if s.held is not None:
             return False
         if kind == "pick":
-            return (len(action.cards) == 1 and type(card) is Card
-                    and (card in s.hands[seat] or any(card in g for g in s.work)))
+            return (
+                len(action.cards) == 1
+                and type(card) is Card
+                and (card in s.hands[seat] or any(card in g for g in s.work))
+            )
         if action.cards:
             return kind == "arrange" and self._layout_fits(action)
         if kind == "end":
@@ -349,12 +376,24 @@ class Machiavelli(Game[MachiavelliState]):
         stamp_of = {group_key(g): t for g, t in zip(s.table, s.stamps)}
         table = [in_order(g) for g in s.work]
         return MachiavelliView(
-            seat=seat, players=s.players, dealer=s.players - 1, turn=None if over else s.turn, turn_no=s.turn_no,
+            seat=seat,
+            players=s.players,
+            dealer=s.players - 1,
+            turn=None if over else s.turn,
+            turn_no=s.turn_no,
             hand=list(s.hands[seat]) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands], stock=len(s.stock), table=table,
-            valid=[is_meld(g) for g in table], stamps=[stamp_of.get(group_key(g)) for g in table],
-            placed=self.placed(), held=s.held, held_from_hand=s.held is not None and s.held in s.before,
-            changed=self.changed(), last_turn=list(s.last_turn), penalty=s.options.penalty, idle=s.idle,
+            hand_counts=[len(h) for h in s.hands],
+            stock=len(s.stock),
+            table=table,
+            valid=[is_meld(g) for g in table],
+            stamps=[stamp_of.get(group_key(g)) for g in table],
+            placed=self.placed(),
+            held=s.held,
+            held_from_hand=s.held is not None and s.held in s.before,
+            changed=self.changed(),
+            last_turn=list(s.last_turn),
+            penalty=s.options.penalty,
+            idle=s.idle,
             empty_stock=s.options.empty_stock,
         )
 
@@ -375,8 +414,11 @@ class Machiavelli(Game[MachiavelliState]):
 
     def changed(self) -> bool:
         s = self.s
-        return s.held is not None or len(s.hands[s.turn]) != len(s.before) or \
-            sorted(map(group_key, s.work)) != sorted(map(group_key, s.table))
+        return (
+            s.held is not None
+            or len(s.hands[s.turn]) != len(s.before)
+            or sorted(map(group_key, s.work)) != sorted(map(group_key, s.table))
+        )
 
     # ---- play
 
@@ -424,7 +466,9 @@ class Machiavelli(Game[MachiavelliState]):
             self._put_back()
             if self._draw(seat, 1):
                 return [Event("draw", seat, "{seat} [draws|draw] a card")] + self._next_turn(placed=False, drew=1)
-            return [Event("pass", seat, "{seat} [passes|pass]: the stock is empty")] + self._next_turn(placed=False, drew=0)
+            return [Event("pass", seat, "{seat} [passes|pass]: the stock is empty")] + self._next_turn(
+                placed=False, drew=0
+            )
         return self._end(seat)
 
     def _put_back(self) -> None:
@@ -447,12 +491,16 @@ class Machiavelli(Game[MachiavelliState]):
             self._put_back()
             got = len(self._draw(seat, s.options.penalty))
             # the penalty first: a log row cut at 80 columns keeps it
-            drew = (f"{{seat}} [draws|draw] {got} penalty card{'s' if got != 1 else ''}" if got
-                    else "{seat} [draws|draw] no penalty card" + (" (none left)" if s.options.penalty else ""))
+            drew = (
+                f"{{seat}} [draws|draw] {got} penalty card{'s' if got != 1 else ''}"
+                if got
+                else "{seat} [draws|draw] no penalty card" + (" (none left)" if s.options.penalty else "")
+            )
             why = "a group was not a meld" if len(bad) == 1 else f"{len(bad)} groups were not melds"
             text = f"{drew}: {why}, so the table goes back"
-            return ([Event("penalty", seat, text, data={"penalty": True, "count": got, "bad": len(bad)})]
-                    + self._next_turn(placed=False, drew=got))
+            return [
+                Event("penalty", seat, text, data={"penalty": True, "count": got, "bad": len(bad)})
+            ] + self._next_turn(placed=False, drew=got)
         placed = self.placed()
         old = {group_key(g): t for g, t in zip(s.table, s.stamps)}
         stamps = [old.get(group_key(g), s.turn_no) for g in s.work]
@@ -463,15 +511,24 @@ class Machiavelli(Game[MachiavelliState]):
         count = len(placed)
         # the cards by name while the line fits the log
         shown = f" ({' '.join(str(c) for c in placed)})" if count <= SHOWN_CARDS else ""
-        text = (f"{{seat}} [puts|put] down {count} card{'s' if count != 1 else ''}{shown}: "
-                f"{changed} group{'s' if changed != 1 else ''} new or changed")
+        text = (
+            f"{{seat}} [puts|put] down {count} card{'s' if count != 1 else ''}{shown}: "
+            f"{changed} group{'s' if changed != 1 else ''} new or changed"
+        )
         events = [Event("meld", seat, text, tuple(placed), data={"count": count, "changed": changed})]
         if not s.hands[seat]:
             s.last_turn[seat] = s.turn_no
             s.before = []
-            events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]",
-                                      scores=[float(len(h)) for h in s.hands],
-                                      ranking=self._ranking(), score_name="cards left", low_wins=True))
+            events.append(
+                self.finish(
+                    [seat],
+                    "{seat} [has|have] played every card and [wins|win]",
+                    scores=[float(len(h)) for h in s.hands],
+                    ranking=self._ranking(),
+                    score_name="cards left",
+                    low_wins=True,
+                )
+            )
             return events
         return events + self._next_turn(placed=True, drew=0)
 
@@ -488,15 +545,29 @@ class Machiavelli(Game[MachiavelliState]):
         # Turns that could neither put down nor draw, in a row: once everyone has had one, nothing can change.
         s.idle = s.idle + 1 if not placed and not drew and not s.stock else 0
         if not s.stock and not placed and (s.options.empty_stock == "end" or s.idle >= s.players):
-            why = ("the stock has run out" if s.options.empty_stock == "end"
-                   else "the stock is empty and every player has passed in turn")
+            why = (
+                "the stock has run out"
+                if s.options.empty_stock == "end"
+                else "the stock is empty and every player has passed in turn"
+            )
             counts = [len(h) for h in s.hands]
             fewest = min(counts)
             winners = [p for p, n in enumerate(counts) if n == fewest]
-            text = f"Game over: {why}; " + (f"{{seat}} [wins|win] with the fewest cards left ({fewest})"
-                                            if len(winners) == 1 else f"a draw at {fewest} cards left each")
-            return [self.finish(winners, text, scores=[float(n) for n in counts], ranking=self._ranking(),
-                                score_name="cards left", low_wins=True)]
+            text = f"Game over: {why}; " + (
+                f"{{seat}} [wins|win] with the fewest cards left ({fewest})"
+                if len(winners) == 1
+                else f"a draw at {fewest} cards left each"
+            )
+            return [
+                self.finish(
+                    winners,
+                    text,
+                    scores=[float(n) for n in counts],
+                    ranking=self._ranking(),
+                    score_name="cards left",
+                    low_wins=True,
+                )
+            ]
         s.turn = (s.turn + 1) % s.players
         s.turn_no += 1
         s.before = list(s.hands[s.turn])
@@ -524,7 +595,8 @@ class Machiavelli(Game[MachiavelliState]):
         if now != then:
             raise ValueError("the turn's moves do not add up to the table and hand it began with")
         if codes(s.before) - codes(s.hands[s.turn]) != codes(self.placed()) + codes(
-                [s.held] if s.held in s.before else []):
+            [s.held] if s.held in s.before else []
+        ):
             raise ValueError("a table card went into a hand")
         if s.result is not None and (s.held is not None or self.changed()):
             raise ValueError("a finished game with a turn half played")

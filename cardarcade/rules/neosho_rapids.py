@@ -48,7 +48,8 @@ class NeoshoRapidsOptions(SheddingOptions):
     # hands can swell in a long game: a roomier cap than Dig's
     max_turns: int = turn_limit(1000)
     must_play: bool = Field(
-        True, title="Must play if able",
+        True,
+        title="Must play if able",
         description="A player holding a card that fits must play at least one card before drawing.",
     )
 
@@ -79,8 +80,14 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
 
     def why_not(self, seat: int, action: Action) -> str | None:
         s = self.s
-        if action == DRAW and s.result is None and seat == s.turn and s.options.must_play and not s.chain \
-                and self.playable(seat):
+        if (
+            action == DRAW
+            and s.result is None
+            and seat == s.turn
+            and s.options.must_play
+            and not s.chain
+            and self.playable(seat)
+        ):
             return "while a card fits you must play one first"
         return None
 
@@ -122,7 +129,7 @@ class NeoshoRapids(SheddingGame[NeoshoRapidsState]):
     def check_loaded(self) -> None:
         super().check_loaded()
         s = self.s
-        if len(s.chain) >= len(s.discard) or s.chain != s.discard[len(s.discard) - len(s.chain):]:
+        if len(s.chain) >= len(s.discard) or s.chain != s.discard[len(s.discard) - len(s.chain) :]:
             raise ValueError("this turn's chain is not on top of the discards")
 
 

@@ -63,15 +63,17 @@ can capture nothing is trailed. `x` trails the card under the cursor even when i
 
 class BundleOptions(Options):
     take_every_match: bool = Field(
-        False, title="Take every match",
+        False,
+        title="Take every match",
         description="A card captures every table card of its rank at once, not just one.",
     )
     leftovers: Literal["stay", "last_taker"] = Field(
         "stay",
         title="Cards left on the table",
         description="What happens to table cards nobody captured once the last hand is played.",
-        json_schema_extra=choice_labels({"stay": "they count for nobody",
-                                         "last_taker": "the last to capture takes them"}),
+        json_schema_extra=choice_labels(
+            {"stay": "they count for nobody", "last_taker": "the last to capture takes them"}
+        ),
     )
 
 
@@ -105,8 +107,9 @@ def trail(card: Card) -> Action:
     return Action("trail", (card,))
 
 
-def moves_for(hand: list[Card], table: list[Card], their_top: Card | None, other: int,
-              take_every_match: bool) -> list[Action]:
+def moves_for(
+    hand: list[Card], table: list[Card], their_top: Card | None, other: int, take_every_match: bool
+) -> list[Action]:
     """Every move a hand can make: take a table card (or all of its rank), steal, or trail."""
     actions = []
     for card in hand:
@@ -127,14 +130,20 @@ class OldMansBundle(Game[BundleState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: BundleOptions, deck: list[Card] | None) -> "OldMansBundle":
+    def setup(cls, players: int, seed: int, options: BundleOptions, deck: list[Card] | None) -> OldMansBundle:
         order = prepare_deck(standard_deck(), seed, deck)
         hands = deal_round_robin(order, players, HAND_SIZE)
         dealt = HAND_SIZE * players
-        table = order[dealt:dealt + TABLE_START]
+        table = order[dealt : dealt + TABLE_START]
         state = BundleState(
-            players=players, seed=seed, options=options, stock=order[dealt + TABLE_START:], hands=hands,
-            table=table, bundles=[[] for _ in range(players)], seen=list(table),
+            players=players,
+            seed=seed,
+            options=options,
+            stock=order[dealt + TABLE_START :],
+            hands=hands,
+            table=table,
+            bundles=[[] for _ in range(players)],
+            seen=list(table),
         )
         return cls(state)
 
@@ -154,11 +163,17 @@ class OldMansBundle(Game[BundleState]):
     def view(self, seat: int | None = None) -> BundleView:
         s = self.s
         return BundleView.model_construct(
-            seat=seat, hand=list(s.hands[seat]) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands], table=list(s.table),
-            bundle_tops=[b[-1] if b else None for b in s.bundles], bundle_sizes=[len(b) for b in s.bundles],
-            stock=len(s.stock), current=None if s.result is not None else s.current, seen=list(s.seen),
-            last_move=s.last_move, take_every_match=s.options.take_every_match,
+            seat=seat,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            hand_counts=[len(h) for h in s.hands],
+            table=list(s.table),
+            bundle_tops=[b[-1] if b else None for b in s.bundles],
+            bundle_sizes=[len(b) for b in s.bundles],
+            stock=len(s.stock),
+            current=None if s.result is not None else s.current,
+            seen=list(s.seen),
+            last_move=s.last_move,
+            take_every_match=s.options.take_every_match,
         )
 
     def cards(self) -> list[Card]:
@@ -194,8 +209,16 @@ class OldMansBundle(Game[BundleState]):
             bundle.extend(stolen)
             bundle.append(card)
             s.last_taker = seat
-            events = [Event("steal", seat, f"{{seat}} [steals|steal] the bundle from {{target}} with {card}: {card_count(len(stolen))}",
-                            (card,), target=other, data={"count": len(stolen)})]
+            events = [
+                Event(
+                    "steal",
+                    seat,
+                    f"{{seat}} [steals|steal] the bundle from {{target}} with {card}: {card_count(len(stolen))}",
+                    (card,),
+                    target=other,
+                    data={"count": len(stolen)},
+                )
+            ]
         s.last_move = (seat, action.kind, list(action.cards))
         s.current = 1 - seat
         if not any(s.hands):
@@ -211,14 +234,23 @@ class OldMansBundle(Game[BundleState]):
             for hand, new in zip(s.hands, dealt):
                 hand.extend(new)
             s.current = 0  # the dealer's opponent leads every hand
-            return [Event("deal", None, f"Four more cards each; {len(s.stock)} left in the pack",
-                          data={"stock": len(s.stock)})]
+            return [
+                Event(
+                    "deal", None, f"Four more cards each; {len(s.stock)} left in the pack", data={"stock": len(s.stock)}
+                )
+            ]
         events: list[Event] = []
         if s.table and s.options.leftovers == "last_taker" and s.last_taker is not None:
             taker = s.last_taker
             s.bundles[taker][:0] = s.table  # under the bundle: the top card stays the last capture
-            events.append(Event("leftovers", taker, f"{{seat}} [takes|take] the {len(s.table)} cards left on the table",
-                                tuple(s.table)))
+            events.append(
+                Event(
+                    "leftovers",
+                    taker,
+                    f"{{seat}} [takes|take] the {len(s.table)} cards left on the table",
+                    tuple(s.table),
+                )
+            )
             s.table = []
         events.append(self.finish_by_most([len(b) for b in s.bundles], "the pack is used up", "cards"))
         return events

@@ -62,10 +62,16 @@ def deck_for(*hands: str) -> list[Card]:
 
 
 class PolignacOptions(Options):
-    target: int = Field(10, ge=1, le=100, title="Game to",
-                        description="The game ends when someone's score reaches this; the lowest score wins.")
-    polignac_points: int = Field(2, ge=1, le=10, title="J♠ costs",
-                                 description="Points the jack of spades (the Polignac) costs whoever takes it.")
+    target: int = Field(
+        10,
+        ge=1,
+        le=100,
+        title="Game to",
+        description="The game ends when someone's score reaches this; the lowest score wins.",
+    )
+    polignac_points: int = Field(
+        2, ge=1, le=10, title="J♠ costs", description="Points the jack of spades (the Polignac) costs whoever takes it."
+    )
 
 
 class PolignacState(TrickState):
@@ -108,8 +114,9 @@ class Polignac(TrickGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: PolignacOptions, deck: list[Card] | None) -> Polignac:
         order = prepare_deck(list(PACKS[players]), seed, deck)
-        state = PolignacState(players=players, seed=seed, options=options, hands=[], won=[],
-                              dealer=players - 1, scores=[0] * players)
+        state = PolignacState(
+            players=players, seed=seed, options=options, hands=[], won=[], dealer=players - 1, scores=[0] * players
+        )
         game = cls(state)
         game._deal(order)
         return game
@@ -145,23 +152,40 @@ class Polignac(TrickGame):
         return [play(c) for c in self.playable(seat)]
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        return action.kind == "play" and len(action.cards) == 1 and action.target is None \
-            and action.value is None and action.cards[0] in self.playable(seat)
+        return (
+            action.kind == "play"
+            and len(action.cards) == 1
+            and action.target is None
+            and action.value is None
+            and action.cards[0] in self.playable(seat)
+        )
 
     def view(self, seat: int | None = None) -> PolignacView:
         s = self.s
         n = s.players
         over = s.result is not None
         return PolignacView(
-            seat=seat, players=n, dealer=s.dealer, turn=None if over else self.to_play(), leader=s.leader,
+            seat=seat,
+            players=n,
+            dealer=s.dealer,
+            turn=None if over else self.to_play(),
+            leader=s.leader,
             hand=list(s.hands[seat]) if seat is not None else [],
             playable=self.playable(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands], trick=played_by(s.trick, s.leader, n),
-            last_trick=played_by(s.last_trick, s.last_leader, n), last_winner=s.last_winner,
-            tricks_won=list(s.tricks_won), won=[list(p) for p in s.won],
-            played=list(s.log), played_by=list(s.log_seats), voids=self.voids(), scores=list(s.scores),
-            last_hand=list(s.last_hand) if s.last_hand is not None else None, hand_no=s.hand_no,
-            target=s.options.target, polignac_points=s.options.polignac_points,
+            hand_counts=[len(h) for h in s.hands],
+            trick=played_by(s.trick, s.leader, n),
+            last_trick=played_by(s.last_trick, s.last_leader, n),
+            last_winner=s.last_winner,
+            tricks_won=list(s.tricks_won),
+            won=[list(p) for p in s.won],
+            played=list(s.log),
+            played_by=list(s.log_seats),
+            voids=self.voids(),
+            scores=list(s.scores),
+            last_hand=list(s.last_hand) if s.last_hand is not None else None,
+            hand_no=s.hand_no,
+            target=s.options.target,
+            polignac_points=s.options.polignac_points,
         )
 
     def cards(self) -> list[Card]:
@@ -200,16 +224,34 @@ class Polignac(TrickGame):
         events = []
         for seat in range(n):
             if points[seat]:
-                events.append(Event("score", seat, f"{{seat}} [scores|score] {points[seat]} (now {s.scores[seat]})",
-                                    data={"points": points[seat]}))
+                events.append(
+                    Event(
+                        "score",
+                        seat,
+                        f"{{seat}} [scores|score] {points[seat]} (now {s.scores[seat]})",
+                        data={"points": points[seat]},
+                    )
+                )
         if max(s.scores) >= s.options.target:
             low = min(s.scores)
             winners = [p for p in range(n) if s.scores[p] == low]
             ranking = sorted(range(n), key=lambda p: s.scores[p])
-            reason = (f"Game over: {{seat}} [wins|win] with the lowest score, {low}" if len(winners) == 1
-                      else f"Game over: {len(winners)} players share the lowest score, {low}")
-            events.append(self.finish(winners, reason, scores=[float(x) for x in s.scores], ranking=ranking,
-                                      score_name="points", low_wins=True, shared=True))
+            reason = (
+                f"Game over: {{seat}} [wins|win] with the lowest score, {low}"
+                if len(winners) == 1
+                else f"Game over: {len(winners)} players share the lowest score, {low}"
+            )
+            events.append(
+                self.finish(
+                    winners,
+                    reason,
+                    scores=[float(x) for x in s.scores],
+                    ranking=ranking,
+                    score_name="points",
+                    low_wins=True,
+                    shared=True,
+                )
+            )
             return events
         s.hand_no += 1
         s.dealer = (s.dealer + 1) % n
@@ -268,11 +310,19 @@ class Polignac(TrickGame):
     @classmethod
     def _rebuilt(cls, view: PolignacView, hands: list[list[Card]]) -> PolignacState:
         return PolignacState(
-            players=view.players, seed=0,
+            players=view.players,
+            seed=0,
             options=PolignacOptions(target=view.target, polignac_points=view.polignac_points),
-            hands=hands, won=[list(p) for p in view.won], trick=[t.card for t in view.trick], leader=view.leader,
-            tricks_won=list(view.tricks_won), log=list(view.played), log_seats=list(view.played_by),
-            dealer=view.dealer, hand_no=view.hand_no, scores=list(view.scores),
+            hands=hands,
+            won=[list(p) for p in view.won],
+            trick=[t.card for t in view.trick],
+            leader=view.leader,
+            tricks_won=list(view.tricks_won),
+            log=list(view.played),
+            log_seats=list(view.played_by),
+            dealer=view.dealer,
+            hand_no=view.hand_no,
+            scores=list(view.scores),
         )
 
     # ---- saves

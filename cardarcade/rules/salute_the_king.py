@@ -109,13 +109,21 @@ _RANK_CHOICE_LABELS = {**{label: label for label in RANK_LABELS}, "none": "no ca
 
 
 def _gesture_field(default: GestureId, slot: int) -> GestureId:
-    return Field(default, title=f"Gesture {slot}", json_schema_extra=choice_labels(_GESTURE_LABELS),
-                 description=f"What key {slot} does (hot-seat: {_HOTSEAT_KEYS[slot]}).")
+    return Field(
+        default,
+        title=f"Gesture {slot}",
+        json_schema_extra=choice_labels(_GESTURE_LABELS),
+        description=f"What key {slot} does (hot-seat: {_HOTSEAT_KEYS[slot]}).",
+    )
 
 
 def _card_field(default: RankLabel, slot: int) -> RankLabel:
-    return Field(default, title=f"Card for gesture {slot}", json_schema_extra=choice_labels(_RANK_CHOICE_LABELS),
-                 description=f"The rank that calls for gesture {slot}, or no card.")
+    return Field(
+        default,
+        title=f"Card for gesture {slot}",
+        json_schema_extra=choice_labels(_RANK_CHOICE_LABELS),
+        description=f"The rank that calls for gesture {slot}, or no card.",
+    )
 
 
 class SaluteOptions(Options):
@@ -128,34 +136,46 @@ class SaluteOptions(Options):
     card3: RankLabel = _card_field("Q", 3)
     card4: RankLabel = _card_field("J", 4)
     pip_target: Literal[0, 10, 15, 21, 25, 31, 40] = Field(
-        0, title="Pip-total trigger",
+        0,
+        title="Pip-total trigger",
         description="A trigger when the number cards on the pile add up to this total or more.",
         json_schema_extra=choice_labels({0: "off", **{t: f"total {t}" for t in (10, 15, 21, 25, 31, 40)}}),
     )
     pip_gesture: Literal[1, 2, 3, 4] = Field(
-        4, title="Gesture for the pip total", description="Which gesture the pip-total trigger calls for.",
+        4,
+        title="Gesture for the pip total",
+        description="Which gesture the pip-total trigger calls for.",
         json_schema_extra=choice_labels(_SLOT_LABELS),
     )
     prime_gesture: Literal[0, 1, 2, 3, 4] = Field(
-        0, title="Prime trigger", description="A 2, 3, 5 or 7 calls for this gesture.",
+        0,
+        title="Prime trigger",
+        description="A 2, 3, 5 or 7 calls for this gesture.",
         json_schema_extra=choice_labels({0: "off", **_SLOT_LABELS}),
     )
     dealer_chooses: bool = Field(
-        False, title="Dealer picks the triggers",
+        False,
+        title="Dealer picks the triggers",
         description="Before play the dealer picks the card for each of the four gestures.",
     )
     decks: Literal[0, 1, 2] = Field(
-        0, title="Packs", description="How many packs to shuffle together.",
-        json_schema_extra=choice_labels({0: "two above eight players", 1: "one pack (52 cards)",
-                                         2: "two packs (104 cards)"}),
+        0,
+        title="Packs",
+        description="How many packs to shuffle together.",
+        json_schema_extra=choice_labels(
+            {0: "two above eight players", 1: "one pack (52 cards)", 2: "two packs (104 cards)"}
+        ),
     )
     max_flips: int = Field(
-        1000, ge=30, le=1_000_000, title="Card limit",
+        1000,
+        ge=30,
+        le=1_000_000,
+        title="Card limit",
         description="After this many cards have been turned, the player with the fewest cards wins.",
     )
 
     @model_validator(mode="after")
-    def _distinct(self) -> "SaluteOptions":
+    def _distinct(self) -> SaluteOptions:
         gestures = self.gestures()
         if len(set(gestures)) != len(gestures):
             raise ValueError("the four gestures must all differ")
@@ -251,13 +271,19 @@ class SaluteTheKing(Game[SaluteState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: SaluteOptions, deck: list[Card] | None) -> "SaluteTheKing":
+    def setup(cls, players: int, seed: int, options: SaluteOptions, deck: list[Card] | None) -> SaluteTheKing:
         decks = packs_for(players, options.decks)
         order = prepare_deck(full_deck(decks), seed, deck)
         chooses = options.dealer_chooses
         state = SaluteState(
-            players=players, seed=seed, options=options, decks=decks, stacks=deal_round_robin(order, players),
-            pile=[], pile_by=[], choosing=chooses,
+            players=players,
+            seed=seed,
+            options=options,
+            decks=decks,
+            stacks=deal_round_robin(order, players),
+            pile=[],
+            pile_by=[],
+            choosing=chooses,
             triggers=[None] * 4 if chooses else [None if c == "none" else c for c in options.cards()],
         )
         return cls(state)
@@ -356,11 +382,22 @@ class SaluteTheKing(Game[SaluteState]):
         shown = min(4, len(s.pile))
         rows = self.trigger_rows()
         return SaluteView(
-            seat=seat, counts=[len(st) for st in s.stacks], pile_size=len(s.pile),
-            recent=s.pile[len(s.pile) - shown:], top_by=s.pile_by[-1] if s.pile else None,
-            turn=s.turn, dealer=self.dealer, choosing=s.choosing, choices=self.choices() if s.choosing else [],
-            gestures=s.options.gestures(), triggers=rows, pip_total=self.pip_total(),
-            pip_target=s.options.pip_target, stimulus=s.stimulus, open=snapshot(s.open), last=snapshot(s.last),
+            seat=seat,
+            counts=[len(st) for st in s.stacks],
+            pile_size=len(s.pile),
+            recent=s.pile[len(s.pile) - shown :],
+            top_by=s.pile_by[-1] if s.pile else None,
+            turn=s.turn,
+            dealer=self.dealer,
+            choosing=s.choosing,
+            choices=self.choices() if s.choosing else [],
+            gestures=s.options.gestures(),
+            triggers=rows,
+            pip_total=self.pip_total(),
+            pip_target=s.options.pip_target,
+            stimulus=s.stimulus,
+            open=snapshot(s.open),
+            last=snapshot(s.last),
             alternatives=self.alternatives(rows),
         )
 
@@ -388,8 +425,14 @@ class SaluteTheKing(Game[SaluteState]):
         s.triggers[slot] = label
         name = gesture_name(s.options.gestures()[slot])
         rank = _RANK_OF_LABEL[label]
-        events = [Event("choose", seat, f"{{seat}} [picks|pick] the {rank.noun} for “{name}”",
-                        data={"slot": slot + 1, "rank": label})]
+        events = [
+            Event(
+                "choose",
+                seat,
+                f"{{seat}} [picks|pick] the {rank.noun} for “{name}”",
+                data={"slot": slot + 1, "rank": label},
+            )
+        ]
         if None not in s.triggers:
             s.choosing = False
             events.append(Event("triggers_set", seat, "{seat} [has|have] set the triggers: let's play"))
@@ -407,8 +450,11 @@ class SaluteTheKing(Game[SaluteState]):
         s.pile_by.append(seat)
         k = s.stimulus = s.stimulus + 1
         trigger = self.trigger_of(card)
-        events.append(Event("flip", seat, f"{{seat}} [turns|turn] up {card}", (card,),
-                            data={"k": k, "trigger": trigger is not None}))
+        events.append(
+            Event(
+                "flip", seat, f"{{seat}} [turns|turn] up {card}", (card,), data={"k": k, "trigger": trigger is not None}
+            )
+        )
         if trigger is not None:
             s.open = RoundInfo(k=k, slot=trigger[0], cue=trigger[1])
         if not s.stacks[seat]:
@@ -435,12 +481,28 @@ class SaluteTheKing(Game[SaluteState]):
         card = s.pile[-1]
         if slot != rnd.slot:
             rnd.failed.append(seat)
-            events = [Event("wrong_gesture", seat, f"{{seat}} {phrase}: wrong for the {card}", (card,), data=data,
-                            outcome=Outcome.FAULT)]
+            events = [
+                Event(
+                    "wrong_gesture",
+                    seat,
+                    f"{{seat}} {phrase}: wrong for the {card}",
+                    (card,),
+                    data=data,
+                    outcome=Outcome.FAULT,
+                )
+            ]
         else:
             rnd.done.append(seat)
-            events = [Event("gesture_ok", seat, f"{{seat}} {phrase}", (card,), data={**data, "order": len(rnd.done)},
-                            outcome=Outcome.OK)]
+            events = [
+                Event(
+                    "gesture_ok",
+                    seat,
+                    f"{{seat}} {phrase}",
+                    (card,),
+                    data={**data, "order": len(rnd.done)},
+                    outcome=Outcome.OK,
+                )
+            ]
         self._close_if_certain(events)
         return events
 
@@ -488,8 +550,14 @@ class SaluteTheKing(Game[SaluteState]):
         s.pile_first = s.stimulus + 1
         rnd.collector, rnd.taken = seat, count
         s.last, s.open = rnd, None
-        events.append(Event("collect", seat, f"{how} {count} card{'s' if count != 1 else ''}{why}",
-                            data={"count": count, "k": rnd.k}))
+        events.append(
+            Event(
+                "collect",
+                seat,
+                f"{how} {count} card{'s' if count != 1 else ''}{why}",
+                data={"count": count, "k": rnd.k},
+            )
+        )
 
     def _end_if_decided(self, events: list[Event]) -> bool:
         """End the game when someone is out of cards with no open trigger, or at the card limit."""
@@ -501,8 +569,15 @@ class SaluteTheKing(Game[SaluteState]):
         if out:
             winner = out[0]
             ranking = sorted(range(s.players), key=lambda p: (held[p], p))
-            events.append(self.finish([winner], "{seat} [runs|run] out of cards first and [wins|win]",
-                                      scores=[float(h) for h in held], ranking=ranking, **CARDS_LEFT))
+            events.append(
+                self.finish(
+                    [winner],
+                    "{seat} [runs|run] out of cards first and [wins|win]",
+                    scores=[float(h) for h in held],
+                    ranking=ranking,
+                    **CARDS_LEFT,
+                )
+            )
             return True
         if s.stimulus >= s.options.max_flips:
             fewest = min(held)
@@ -540,8 +615,13 @@ class SaluteTheKing(Game[SaluteState]):
             if rnd is None:
                 continue
             seats = rnd.done + rnd.failed
-            if rnd.slot not in SLOTS or len(set(seats)) != len(seats) or any(not 0 <= p < n for p in seats) \
-                    or not 1 <= rnd.k <= s.stimulus or (rnd.collector is not None and not 0 <= rnd.collector < n):
+            if (
+                rnd.slot not in SLOTS
+                or len(set(seats)) != len(seats)
+                or any(not 0 <= p < n for p in seats)
+                or not 1 <= rnd.k <= s.stimulus
+                or (rnd.collector is not None and not 0 <= rnd.collector < n)
+            ):
                 raise ValueError("a trigger round is inconsistent")
         if s.open is not None and (s.open.k != s.stimulus or not s.pile or s.open.collector is not None):
             raise ValueError("the open trigger is not the top card")

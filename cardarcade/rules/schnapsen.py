@@ -57,8 +57,10 @@ KING = Rank.KING
 JACK_OF = {s: Card.of(Rank.JACK, s) for s in Suit}
 QUEEN_OF = {s: Card.of(Rank.QUEEN, s) for s in Suit}
 # The two leads that show each suit's marriage: the king naming the queen, and the other way round.
-MARRIAGES = {s: (Action("marry", (Card.of(Rank.KING, s), QUEEN_OF[s])), Action("marry", (QUEEN_OF[s], Card.of(Rank.KING, s))))
-             for s in Suit}
+MARRIAGES = {
+    s: (Action("marry", (Card.of(Rank.KING, s), QUEEN_OF[s])), Action("marry", (QUEEN_OF[s], Card.of(Rank.KING, s))))
+    for s in Suit
+}
 
 RULES = """\
 # Schnapsen
@@ -123,10 +125,14 @@ def deck_for(h0: str, h1: str, up: str, stock: str = "") -> list[Card]:
 
 
 class SchnapsenOptions(Options):
-    show_points: bool = Field(False, title="Show running points",
-                              description="Show each player's points in the hand (the text has you remember them).")
-    target: int = Field(7, ge=1, le=50, title="Match to",
-                        description="The first player to this many game points wins the match.")
+    show_points: bool = Field(
+        False,
+        title="Show running points",
+        description="Show each player's points in the hand (the text has you remember them).",
+    )
+    target: int = Field(
+        7, ge=1, le=50, title="Match to", description="The first player to this many game points wins the match."
+    )
 
 
 class Marriage(BaseModel):
@@ -208,9 +214,24 @@ class Schnapsen(TrickGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: SchnapsenOptions, deck: list[Card] | None) -> Schnapsen:
         order = prepare_deck(PACK, seed, deck)
-        state = construct(SchnapsenState, players=2, seed=seed, options=options, hands=[[], []], won=[[], []],
-                          trump=Suit.CLUBS, upcard=None, stock=[], close_points=[0, 0], close_tricks=[0, 0],
-                          melds=[0, 0], marriages=[], known=[[], []], scores=[0, 0], **no_zones())
+        state = construct(
+            SchnapsenState,
+            players=2,
+            seed=seed,
+            options=options,
+            hands=[[], []],
+            won=[[], []],
+            trump=Suit.CLUBS,
+            upcard=None,
+            stock=[],
+            close_points=[0, 0],
+            close_tricks=[0, 0],
+            melds=[0, 0],
+            marriages=[],
+            known=[[], []],
+            scores=[0, 0],
+            **no_zones(),
+        )
         game = cls(state)
         game._deal(order)
         return game
@@ -227,10 +248,27 @@ class Schnapsen(TrickGame):
         hands, i = deal_packets(order, 2, (2,), start=i + 1, hands=hands)
         # one update rather than a dozen assignments: a redeal is a hot path in searches
         s.__dict__.update(
-            hands=hands if first == 0 else hands[::-1], upcard=upcard, trump=upcard.suit, stock=list(order[i:]),
-            won=[[], []], known=[[], []], tricks_won=[0, 0], melds=[0, 0], close_points=[0, 0], close_tricks=[0, 0],
-            trick=[], log=[], log_seats=[], marriages=[], leader=first, closed_by=None, final=False,
-            strict_from=None, last_trick=[], last_winner=None)
+            hands=hands if first == 0 else hands[::-1],
+            upcard=upcard,
+            trump=upcard.suit,
+            stock=list(order[i:]),
+            won=[[], []],
+            known=[[], []],
+            tricks_won=[0, 0],
+            melds=[0, 0],
+            close_points=[0, 0],
+            close_tricks=[0, 0],
+            trick=[],
+            log=[],
+            log_seats=[],
+            marriages=[],
+            leader=first,
+            closed_by=None,
+            final=False,
+            strict_from=None,
+            last_trick=[],
+            last_winner=None,
+        )
 
     # ---- facts
 
@@ -253,8 +291,13 @@ class Schnapsen(TrickGame):
 
     def may_exchange(self, seat: int) -> bool:
         s = self.s
-        return (self.leading(seat) and self.stock_open and s.last_winner == seat and len(s.stock) > 0
-                and JACK_OF[s.trump] in s.hands[seat])
+        return (
+            self.leading(seat)
+            and self.stock_open
+            and s.last_winner == seat
+            and len(s.stock) > 0
+            and JACK_OF[s.trump] in s.hands[seat]
+        )
 
     def may_close(self, seat: int) -> bool:
         return self.leading(seat) and self.stock_open and len(self.s.stock) > 0
@@ -273,8 +316,11 @@ class Schnapsen(TrickGame):
             return self._card_closed(seat) if self.strict else None
         leading = self.leading(seat)
         if action.kind == "marry":
-            return "you hold no king and queen of one suit" if leading \
+            return (
+                "you hold no king and queen of one suit"
+                if leading
                 else "only on your lead, holding a king and queen of one suit"
+            )
         if action == EXCHANGE:
             return self._exchange_closed(seat)
         if action == CLOSE:
@@ -369,27 +415,52 @@ class Schnapsen(TrickGame):
         s = self.s
         over = s.result is not None
         return SchnapsenView(
-            seat=seat, dealer=s.dealer, turn=None if over else self.actors()[0], leader=s.leader,
+            seat=seat,
+            dealer=s.dealer,
+            turn=None if over else self.actors()[0],
+            leader=s.leader,
             hand=list(s.hands[seat]) if seat is not None else [],
             playable=self.playable(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands], trick=played_by(s.trick, s.leader, 2),
-            last_trick=played_by(s.last_trick, s.last_leader, 2), last_winner=s.last_winner,
-            trump=s.trump, upcard=s.upcard, stock=len(s.stock), closed_by=s.closed_by, strict=self.strict,
+            hand_counts=[len(h) for h in s.hands],
+            trick=played_by(s.trick, s.leader, 2),
+            last_trick=played_by(s.last_trick, s.last_leader, 2),
+            last_winner=s.last_winner,
+            trump=s.trump,
+            upcard=s.upcard,
+            stock=len(s.stock),
+            closed_by=s.closed_by,
+            strict=self.strict,
             may_exchange=seat is not None and self.may_exchange(seat),
             may_close=seat is not None and self.may_close(seat),
             may_declare=seat is not None and (self.may_declare(seat) or (s.final and seat == s.last_winner)),
-            strict_from=s.strict_from, final=s.final, marriages=[m.model_copy() for m in s.marriages], known=[list(k) for k in s.known],
-            won=[list(p) for p in s.won], played=list(s.log), played_by=list(s.log_seats),
-            tricks_won=list(s.tricks_won), close_points=list(s.close_points), close_tricks=list(s.close_tricks),
-            melds=list(s.melds), points=[self.points(p) for p in (0, 1)] if s.options.show_points else None,
-            scores=list(s.scores), last_hand=list(s.last_hand) if s.last_hand is not None else None,
-            hand_no=s.hand_no, target=s.options.target, show_points=s.options.show_points,
+            strict_from=s.strict_from,
+            final=s.final,
+            marriages=[m.model_copy() for m in s.marriages],
+            known=[list(k) for k in s.known],
+            won=[list(p) for p in s.won],
+            played=list(s.log),
+            played_by=list(s.log_seats),
+            tricks_won=list(s.tricks_won),
+            close_points=list(s.close_points),
+            close_tricks=list(s.close_tricks),
+            melds=list(s.melds),
+            points=[self.points(p) for p in (0, 1)] if s.options.show_points else None,
+            scores=list(s.scores),
+            last_hand=list(s.last_hand) if s.last_hand is not None else None,
+            hand_no=s.hand_no,
+            target=s.options.target,
+            show_points=s.options.show_points,
         )
 
     def cards(self) -> list[Card]:
         s = self.s
-        return ([c for h in s.hands for c in h] + [c for p in s.won for c in p] + list(s.trick) + list(s.stock)
-                + ([s.upcard] if s.upcard is not None else []))
+        return (
+            [c for h in s.hands for c in h]
+            + [c for p in s.won for c in p]
+            + list(s.trick)
+            + list(s.stock)
+            + ([s.upcard] if s.upcard is not None else [])
+        )
 
     # ---- play
 
@@ -405,8 +476,13 @@ class Schnapsen(TrickGame):
             if partner not in s.known[seat]:
                 s.known[seat].append(partner)
             s.stimulus += 1
-            event = Event("marriage", seat, f"{{seat}} [shows|show] the marriage {led} {partner} ({points}"
-                          f"{', in trumps' if points == 40 else ''})", (led, partner), data={"points": points})
+            event = Event(
+                "marriage",
+                seat,
+                f"{{seat}} [shows|show] the marriage {led} {partner} ({points}{', in trumps' if points == 40 else ''})",
+                (led, partner),
+                data={"points": points},
+            )
             return [event] + self._play(seat, led)
         if kind == "exchange":
             jack = JACK_OF[s.trump]
@@ -427,7 +503,9 @@ class Schnapsen(TrickGame):
             s.close_tricks = list(s.tricks_won)
             s.strict_from = len(s.log)
             s.stimulus += 1
-            return [Event("close", seat, "{seat} [closes|close] the stock: no more drawing; follow suit and head the trick")]
+            return [
+                Event("close", seat, "{seat} [closes|close] the stock: no more drawing; follow suit and head the trick")
+            ]
         if kind == "out":
             return self._end_hand(declarer=seat)
         return self._end_hand(declarer=None)  # pass, after the last trick
@@ -468,8 +546,9 @@ class Schnapsen(TrickGame):
                 s.known[seat].append(up)
                 s.upcard = None
                 s.strict_from = len(s.log)
-                return [Event("draw_up", seat, f"{{seat}} [takes|take] the upcard, the {up}: the stock is used up",
-                              (up,))]
+                return [
+                    Event("draw_up", seat, f"{{seat}} [takes|take] the upcard, the {up}: the stock is used up", (up,))
+                ]
         return []
 
     def _end_hand(self, declarer: int | None) -> list[Event]:
@@ -503,7 +582,11 @@ class Schnapsen(TrickGame):
                 game_points = 3 if tricks == 0 else 2
                 why = f"{{target}} [target:declares|declare] with only {points[declarer]}: {{seat}} [scores|score]"
                 if game_points == 3:
-                    because = THREE_FOR_THE_SCORER if closer is not None and declarer == closer else THREE_AS_THE_SCORER_WON_NONE
+                    because = (
+                        THREE_FOR_THE_SCORER
+                        if closer is not None and declarer == closer
+                        else THREE_AS_THE_SCORER_WON_NONE
+                    )
         elif closer is not None:
             winner = 1 - closer
             game_points = 3 if s.close_tricks[winner] == 0 else 2
@@ -517,25 +600,45 @@ class Schnapsen(TrickGame):
         s.last_hand = [game_points if p == winner else 0 for p in (0, 1)]
         won = f"{game_points} game point{'s' if game_points > 1 else ''}"
         # ("… Bot 1 scores 3 game points", not "scores: 3": the why may end in the verb)
-        events.append(Event("hand", winner, f"{why} {won}" if why.endswith("[scores|score]") else f"{why}: {won}",
-                            target=1 - winner, data={"game_points": game_points, "points": points}))
+        events.append(
+            Event(
+                "hand",
+                winner,
+                f"{why} {won}" if why.endswith("[scores|score]") else f"{why}: {won}",
+                target=1 - winner,
+                data={"game_points": game_points, "points": points},
+            )
+        )
         # whose hand points are whose, and why three where the close decided it (a line of its own:
         # the hand's line would not fit a narrow log)
-        events.append(Event("hand_points", winner, (f"{because} · " if because else "") +
-                            f"{{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]}",
-                            target=1 - winner))
+        events.append(
+            Event(
+                "hand_points",
+                winner,
+                (f"{because} · " if because else "")
+                + f"{{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]}",
+                target=1 - winner,
+            )
+        )
         if s.scores[winner] >= s.options.target:
-            events.append(self.finish([winner], f"{{seat}} [wins|win] the match, {s.scores[winner]} to "
-                                      f"{s.scores[1 - winner]}", scores=[float(x) for x in s.scores],
-                                      ranking=[winner, 1 - winner], score_name="game points"))
+            events.append(
+                self.finish(
+                    [winner],
+                    f"{{seat}} [wins|win] the match, {s.scores[winner]} to {s.scores[1 - winner]}",
+                    scores=[float(x) for x in s.scores],
+                    ranking=[winner, 1 - winner],
+                    score_name="game points",
+                )
+            )
             return events
         s.hand_no += 1
         s.dealer = 1 - s.dealer
         order = self.cards()
         self.mix(order)
         self._deal(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; trumps are {s.trump.noun}",
-                            (s.upcard,)))
+        events.append(
+            Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; trumps are {s.trump.noun}", (s.upcard,))
+        )
         return events
 
     # ---- search (cardarcade.bots.search)
@@ -610,16 +713,34 @@ class Schnapsen(TrickGame):
         hands[seat] = list(view.hand)
         hands[other] = known_other + hands_other
         state = SchnapsenState(
-            players=2, seed=rng.randrange(1 << 30),
+            players=2,
+            seed=rng.randrange(1 << 30),
             options=SchnapsenOptions(show_points=view.show_points, target=view.target),
-            hands=hands, won=[list(p) for p in view.won], trick=[t.card for t in view.trick], leader=view.leader,
-            last_trick=[t.card for t in view.last_trick], last_leader=view.last_trick[0].seat if view.last_trick else 0,
-            last_winner=view.last_winner, tricks_won=list(view.tricks_won), log=list(view.played),
-            log_seats=list(view.played_by), dealer=view.dealer, hand_no=view.hand_no, trump=view.trump,
-            upcard=view.upcard, stock=stock, closed_by=view.closed_by, close_points=list(view.close_points),
-            close_tricks=list(view.close_tricks), melds=list(view.melds),
-            marriages=[m.model_copy() for m in view.marriages], known=[list(k) for k in view.known],
-            strict_from=view.strict_from, final=view.final, scores=list(view.scores), last_hand=view.last_hand,
+            hands=hands,
+            won=[list(p) for p in view.won],
+            trick=[t.card for t in view.trick],
+            leader=view.leader,
+            last_trick=[t.card for t in view.last_trick],
+            last_leader=view.last_trick[0].seat if view.last_trick else 0,
+            last_winner=view.last_winner,
+            tricks_won=list(view.tricks_won),
+            log=list(view.played),
+            log_seats=list(view.played_by),
+            dealer=view.dealer,
+            hand_no=view.hand_no,
+            trump=view.trump,
+            upcard=view.upcard,
+            stock=stock,
+            closed_by=view.closed_by,
+            close_points=list(view.close_points),
+            close_tricks=list(view.close_tricks),
+            melds=list(view.melds),
+            marriages=[m.model_copy() for m in view.marriages],
+            known=[list(k) for k in view.known],
+            strict_from=view.strict_from,
+            final=view.final,
+            scores=list(view.scores),
+            last_hand=view.last_hand,
         )
         return cls(state)
 
@@ -646,8 +767,15 @@ class Schnapsen(TrickGame):
         s = self.s
         self.check_trick_zones()
         self.check_seats(s.dealer, s.closed_by)
-        if len(s.scores) != 2 or len(s.melds) != 2 or len(s.known) != 2 or any(x < 0 for x in s.scores) \
-                or len(s.close_points) != 2 or len(s.close_tricks) != 2 or s.hand_no < 1:
+        if (
+            len(s.scores) != 2
+            or len(s.melds) != 2
+            or len(s.known) != 2
+            or any(x < 0 for x in s.scores)
+            or len(s.close_points) != 2
+            or len(s.close_tricks) != 2
+            or s.hand_no < 1
+        ):
             raise ValueError("bad scores")
         if any(m.seat not in (0, 1) or m.points not in (20, 40) for m in s.marriages):
             raise ValueError("bad marriages")

@@ -13,7 +13,8 @@ from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome, cho
 FLIP = Action("flip")
 JACK = Rank.JACK
 
-RULES = """\
+RULES = (
+    """\
 # Slapjack
 
 **Goal:** end up with every card by being the quickest to slap the jacks.
@@ -31,7 +32,9 @@ RULES = """\
 - **Out of turn:** a card turned out of turn stays on the pile but is *dead*: its rank means
   nothing, so a dead jack cannot be won (slapping it is a wrong slap). Playing early does not
   count as your turn: you still play when your turn comes.
-  """ + OUT_OF_TURN_RULE + """
+  """
+    + OUT_OF_TURN_RULE
+    + """
 - **Out of cards:** a player with no cards is out for now and is skipped. While at least two
   others still hold cards, an out player may *slap in*: win a jack and you are back in the
   game. But an out player who slaps something that is not a jack, or who lets a jack go by
@@ -50,6 +53,7 @@ RULES = """\
 
 **Keys:** `enter` turns your card, `space` slaps.
 """
+)
 
 
 class SlapjackOptions(Options):
@@ -66,7 +70,10 @@ class SlapjackOptions(Options):
     )
     forgive_early_flip: bool = forgive_early_flip()
     max_flips: int = Field(
-        2000, ge=50, le=1_000_000, title="Card limit",
+        2000,
+        ge=50,
+        le=1_000_000,
+        title="Card limit",
         description="After this many cards have been turned, the player holding the most cards wins.",
     )
 
@@ -99,7 +106,7 @@ class Slapjack(PileGame):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: SlapjackOptions, deck: list[Card] | None) -> "Slapjack":
+    def setup(cls, players: int, seed: int, options: SlapjackOptions, deck: list[Card] | None) -> Slapjack:
         order = prepare_deck(full_deck(options.decks), seed, deck)
         return cls(SlapjackState(players=players, seed=seed, options=options, **dealt(order, players)))
 
@@ -130,11 +137,18 @@ class Slapjack(PileGame):
         start = self.recent_start(4)
         turned = start < len(s.pile)
         return SlapjackView(
-            seat=seat, counts=[len(st) for st in s.stacks], pile_size=len(s.pile),
-            top=s.pile[-1] if turned else None, top_dead=s.pile_dead[-1] if turned else False,
+            seat=seat,
+            counts=[len(st) for st in s.stacks],
+            pile_size=len(s.pile),
+            top=s.pile[-1] if turned else None,
+            top_dead=s.pile_dead[-1] if turned else False,
             top_by=s.pile_by[-1] if turned else None,
-            recent=s.pile[start:], recent_dead=s.pile_dead[start:],
-            turn=s.turn, shut=list(s.shut), stimulus=s.stimulus, can_slap=self.can_slap(seat),
+            recent=s.pile[start:],
+            recent_dead=s.pile_dead[start:],
+            turn=s.turn,
+            shut=list(s.shut),
+            stimulus=s.stimulus,
+            can_slap=self.can_slap(seat),
             out=[not st for st in s.stacks],
         )
 
@@ -170,7 +184,9 @@ class Slapjack(PileGame):
             for p in range(s.players):
                 if not stacks[p] and not shut[p] and p not in slappers:
                     shut[p] = True
-                    events.append(Event("shut_out", p, "{seat} [lets|let] a jack go by while out and [is|are] shut out"))
+                    events.append(
+                        Event("shut_out", p, "{seat} [lets|let] a jack go by while out and [is|are] shut out")
+                    )
         s.jack_watch = None
         if s.jack_slappers:
             s.jack_slappers = []
@@ -190,19 +206,44 @@ class Slapjack(PileGame):
             came_back = not stack
             self._take_pile(seat)
             verb = "[slaps|slap] in on" if came_back else "[slaps|slap]"
-            return [Event("slap_win", seat, f"{{seat}} {verb} the {card} and [takes|take] {card_count(count)}", (card,),
-                          data={"count": count, "k": k, "slap_in": came_back}, outcome=Outcome.WON)]
+            return [
+                Event(
+                    "slap_win",
+                    seat,
+                    f"{{seat}} {verb} the {card} and [takes|take] {card_count(count)}",
+                    (card,),
+                    data={"count": count, "k": k, "slap_in": came_back},
+                    outcome=Outcome.WON,
+                )
+            ]
         if not stack:
             return self.shut_out(seat, f"the {card}", k, (card,))
         owner = s.pile_by[idx]
         if owner == seat or s.shut[owner]:
             self.pay_under(seat)
-            events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] the {card} and [pays|pay] a card under the pile",
-                            (card,), data={"k": k, "own": owner == seat}, outcome=Outcome.FAULT)]
+            events = [
+                Event(
+                    "false_slap",
+                    seat,
+                    f"{{seat}} [slaps|slap] the {card} and [pays|pay] a card under the pile",
+                    (card,),
+                    data={"k": k, "own": owner == seat},
+                    outcome=Outcome.FAULT,
+                )
+            ]
         else:
             s.stacks[owner].append(stack.pop(0))
-            events = [Event("false_slap", seat, f"{{seat}} [slaps|slap] the {card} and [pays|pay] {{target}} a card", (card,),
-                            target=owner, data={"k": k}, outcome=Outcome.FAULT)]
+            events = [
+                Event(
+                    "false_slap",
+                    seat,
+                    f"{{seat}} [slaps|slap] the {card} and [pays|pay] {{target}} a card",
+                    (card,),
+                    target=owner,
+                    data={"k": k},
+                    outcome=Outcome.FAULT,
+                )
+            ]
         if self.ran_out(seat, events):
             return events
         if not stack and seat == s.turn:

@@ -5,8 +5,16 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from cardarcade.cards import Card
-from cardarcade.rules._calling import (CallingGame, CallingState, card_limit, count_cards, judge, next_seat, settle,
-                                       valid_claim_value)
+from cardarcade.rules._calling import (
+    CallingGame,
+    CallingState,
+    card_limit,
+    count_cards,
+    judge,
+    next_seat,
+    settle,
+    valid_claim_value,
+)
 from cardarcade.rules.base import Action, Event, GameSpec, Options, Outcome
 
 FLIP = Action("flip")
@@ -157,10 +165,17 @@ class Snap(CallingGame):
     def view(self, seat: int | None = None) -> SnapView:
         s = self.s
         return SnapView(
-            seat=seat, counts=[len(st) for st in s.stocks], pile_sizes=[len(p) for p in s.piles],
-            tops=[p[-1] if p else None for p in s.piles], pool_size=len(s.pool),
-            pool_top=s.pool[-1] if s.pool else None, turn=s.turn, out=list(s.out), stimulus=s.stimulus,
-            flips=s.flips, max_flips=s.options.max_flips,
+            seat=seat,
+            counts=[len(st) for st in s.stocks],
+            pile_sizes=[len(p) for p in s.piles],
+            tops=[p[-1] if p else None for p in s.piles],
+            pool_size=len(s.pool),
+            pool_top=s.pool[-1] if s.pool else None,
+            turn=s.turn,
+            out=list(s.out),
+            stimulus=s.stimulus,
+            flips=s.flips,
+            max_flips=s.options.max_flips,
             can_call=seat is not None and 0 <= seat < s.players and self.may_call(seat),
         )
 
@@ -189,8 +204,15 @@ class Snap(CallingGame):
         verdict = judge(s, seen, code, self.warrant())
         word = "Snap" if kind == "snap" else "Snap pool"
         if verdict == "late":
-            return [Event(f"late_{kind}", seat, f"{{seat}} [calls|call] {word} too late", data={"k": seen},
-                          outcome=Outcome.LATE)]
+            return [
+                Event(
+                    f"late_{kind}",
+                    seat,
+                    f"{{seat}} [calls|call] {word} too late",
+                    data={"k": seen},
+                    outcome=Outcome.LATE,
+                )
+            ]
         if verdict == "win":
             events = [self._take(seat, kind)]
         else:
@@ -215,9 +237,14 @@ class Snap(CallingGame):
             s.piles[p].clear()
         stock.extend(taken)
         what = f"the {rank.noun}" + (" with the snap pool" if kind == "pool" else "")  # the rank said either way
-        return Event(f"{kind}_win", seat, f"{{seat}} [calls|call] {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
-                     f"and [takes|take] {count_cards(len(taken))}", data={"count": len(taken), "piles": seats},
-                     outcome=Outcome.WON)
+        return Event(
+            f"{kind}_win",
+            seat,
+            f"{{seat}} [calls|call] {'Snap pool' if kind == 'pool' else 'Snap'} on {what} "
+            f"and [takes|take] {count_cards(len(taken))}",
+            data={"count": len(taken), "piles": seats},
+            outcome=Outcome.WON,
+        )
 
     def _false_call(self, seat: int, kind: str, word: str) -> Event:
         s = self.s
@@ -246,9 +273,15 @@ class Snap(CallingGame):
             if sum(playing) <= 1:
                 winner = next(q for q in range(s.players) if playing[q])
                 ranking = [winner] + s.eliminated[::-1]
-                events.append(self.finish([winner], "{seat} [is|are] the last player in and [wins|win]",
-                                          scores=[float(h) for h in self.held()], ranking=ranking,
-                                          score_name="cards"))
+                events.append(
+                    self.finish(
+                        [winner],
+                        "{seat} [is|are] the last player in and [wins|win]",
+                        scores=[float(h) for h in self.held()],
+                        ranking=ranking,
+                        score_name="cards",
+                    )
+                )
                 return
             s.turn = next_seat(p, s.players, playing)
 

@@ -75,7 +75,10 @@ both, `←` or `→` says which. Hot-seat: the keys shown for each player.
 
 class SpeedOptions(Options):
     flip_limit: int = Field(
-        100, ge=5, le=10_000, title="Flip limit",
+        100,
+        ge=5,
+        le=10_000,
+        title="Flip limit",
         description="After this many counted flips from the talons, the player with fewer cards left wins.",
     )
 
@@ -116,7 +119,8 @@ NEIGHBOURS: dict[Rank, frozenset[Rank]] = {
 EITHER: dict[tuple[Rank, Rank], frozenset[Rank]] = {(a, b): NEIGHBOURS[a] | NEIGHBOURS[b] for a in RANKS for b in RANKS}
 # An event's sentence, by card and pile (made on every play).
 PLAY_TEXTS: dict[Card, tuple[str, ...]] = {
-    card: tuple(f"{{seat}} [plays|play] the {NAMES[card.code]} on {where}" for where in PILE_NAMES) for card in PACK}
+    card: tuple(f"{{seat}} [plays|play] the {NAMES[card.code]} on {where}" for where in PILE_NAMES) for card in PACK
+}
 
 
 @functools.lru_cache(maxsize=16384)
@@ -152,13 +156,25 @@ class Speed(SpeedFamilyGame):
         order = prepare_deck(PACK, seed, deck)
         dealt = 2 * HAND
         hands = deal_round_robin(order[:dealt], players)
-        stocks = deal_round_robin(order[dealt:dealt + 2 * STOCK], players)
+        stocks = deal_round_robin(order[dealt : dealt + 2 * STOCK], players)
         at = dealt + 2 * STOCK
-        talons = [order[at:at + TALON], order[at + TALON:at + 2 * TALON]]
+        talons = [order[at : at + TALON], order[at + TALON : at + 2 * TALON]]
         piles = [[order[at + 2 * TALON]], [order[at + 2 * TALON + 1]]]
         # not validated: the dealt cards are the game's own pack (a load validates)
-        game = cls(construct(SpeedState, players=players, seed=seed, options=options, hands=hands, stocks=stocks,
-                             talons=talons, piles=piles, placed_k=[1, 1], placed_by=[None, None]))
+        game = cls(
+            construct(
+                SpeedState,
+                players=players,
+                seed=seed,
+                options=options,
+                hands=hands,
+                stocks=stocks,
+                talons=talons,
+                piles=piles,
+                placed_k=[1, 1],
+                placed_by=[None, None],
+            )
+        )
         game._settle()
         return game
 
@@ -240,10 +256,18 @@ class Speed(SpeedFamilyGame):
         s = self.s
         own = seat is not None and 0 <= seat < s.players
         return SpeedView.model_construct(
-            seat=seat, hand=list(s.hands[seat]) if own else [], hand_sizes=[len(h) for h in s.hands],
-            stock_sizes=[len(st) for st in s.stocks], talon_sizes=[len(t) for t in s.talons], tops=self.tops(),
-            pile_sizes=[len(p) for p in s.piles], placed_by=list(s.placed_by), blocked=s.blocked,
-            stimulus=s.stimulus, flips=s.flips, flip_limit=s.options.flip_limit,
+            seat=seat,
+            hand=list(s.hands[seat]) if own else [],
+            hand_sizes=[len(h) for h in s.hands],
+            stock_sizes=[len(st) for st in s.stocks],
+            talon_sizes=[len(t) for t in s.talons],
+            tops=self.tops(),
+            pile_sizes=[len(p) for p in s.piles],
+            placed_by=list(s.placed_by),
+            blocked=s.blocked,
+            stimulus=s.stimulus,
+            flips=s.flips,
+            flip_limit=s.options.flip_limit,
         )
 
     def cards(self) -> list[Card]:
@@ -271,8 +295,16 @@ class Speed(SpeedFamilyGame):
         k = lay(s, pile, seat)
         events = [Event("play", seat, PLAY_TEXTS[card][pile], (card,), data=laid(pile, k))]
         if not hand:
-            events.append(self.finish([seat], "{seat} [has|have] played every card and [wins|win]", scores=self.lefts(),
-                                      ranking=self.ranking(), score_name="cards left", low_wins=True))
+            events.append(
+                self.finish(
+                    [seat],
+                    "{seat} [has|have] played every card and [wins|win]",
+                    scores=self.lefts(),
+                    ranking=self.ranking(),
+                    score_name="cards left",
+                    low_wins=True,
+                )
+            )
             return events
         self._settle()
         return events
@@ -288,16 +320,29 @@ class Speed(SpeedFamilyGame):
                 talon.extend(s.piles[p])
                 s.piles[p].clear()
                 self.mix(talon)
-                events.append(Event("rebuild", None, f"{PILE_NAMES[p].capitalize()} is shuffled into a new talon",
-                                    data={"place": p, "count": len(talon)}))
+                events.append(
+                    Event(
+                        "rebuild",
+                        None,
+                        f"{PILE_NAMES[p].capitalize()} is shuffled into a new talon",
+                        data={"place": p, "count": len(talon)},
+                    )
+                )
             s.piles[p].append(talon.pop(0))
         s.flips += 1
         s.stimulus += 1
         s.placed_k = [s.stimulus] * PILES
         s.placed_by = [None] * PILES
         left, right = self.tops()
-        events.append(Event("flip", None, f"3, 2, 1: the talons turn up the {left} and the {right}", (left, right),
-                            data={"k": s.stimulus}))
+        events.append(
+            Event(
+                "flip",
+                None,
+                f"3, 2, 1: the talons turn up the {left} and the {right}",
+                (left, right),
+                data={"k": s.stimulus},
+            )
+        )
         self._settle()
         return events
 
@@ -316,8 +361,9 @@ class Speed(SpeedFamilyGame):
             raise ValueError("a centre pile is empty")
         if not 0 <= s.flips <= s.options.flip_limit:
             raise ValueError("bad flip counter")
-        if s.result is None and (not all(s.hands) or s.can_play != self._who_can_play()
-                                 or s.blocked != (not any(s.can_play))):
+        if s.result is None and (
+            not all(s.hands) or s.can_play != self._who_can_play() or s.blocked != (not any(s.can_play))
+        ):
             raise ValueError("the state of play does not match the cards")
 
 

@@ -107,16 +107,20 @@ _LETTER_LABELS = {n: "-".join(WORD[:n]) + (" (out at the first loss)" if n == 1 
 
 class SpoonsOptions(Options):
     pig: bool = Field(
-        False, title="Pig",
+        False,
+        title="Pig",
         description="No spoons: four of a kind puts a finger on the nose and passes on blind; the others follow "
-                    "as they notice, and the last to notice takes the letter.",
+        "as they notice, and the last to notice takes the letter.",
     )
     spoons_far: bool = Field(
-        False, title="Spoons far away",
+        False,
+        title="Spoons far away",
         description="Everyone has to get up and run for the spoons: a grab lands about a second after its key.",
     )
     letters: Literal[1, 2, 3, 4, 5] = Field(
-        5, title="Letters to go out", json_schema_extra=choice_labels(_LETTER_LABELS),
+        5,
+        title="Letters to go out",
+        json_schema_extra=choice_labels(_LETTER_LABELS),
         description="A lost round earns a letter of S-P-O-O-N; with this many letters you are out.",
     )
 
@@ -224,12 +228,27 @@ class Spoons(SpeedFamilyGame):
     def setup(cls, players: int, seed: int, options: SpoonsOptions, deck: list[Card] | None) -> Spoons:
         packs = 2 if players > DOUBLE_PACK_ABOVE else 1
         order = prepare_deck(full_deck(packs), seed, deck)
-        hands = deal_round_robin(order[:HAND * players], players)
+        hands = deal_round_robin(order[: HAND * players], players)
         # not validated: the dealt cards are the game's own pack (a load validates)
-        return cls(construct(
-            SpoonsState, players=players, seed=seed, options=options, packs=packs, dealer=0, hands=hands,
-            backlogs=[[] for _ in range(players)], stock=order[HAND * players:], discards=[], letters=[0] * players,
-            moves=[0] * players, out_order=[], grabbed=[], grab_k=[]))
+        return cls(
+            construct(
+                SpoonsState,
+                players=players,
+                seed=seed,
+                options=options,
+                packs=packs,
+                dealer=0,
+                hands=hands,
+                backlogs=[[] for _ in range(players)],
+                stock=order[HAND * players :],
+                discards=[],
+                letters=[0] * players,
+                moves=[0] * players,
+                out_order=[],
+                grabbed=[],
+                grab_k=[],
+            )
+        )
 
     # ---- queries
 
@@ -321,14 +340,21 @@ class Spoons(SpeedFamilyGame):
             # a spoon's holder pressing again in its round has no race to lose (only an older round's press is late)
             return seat not in s.grabbed or action.value < s.round_k
         if action.value is not None or s.over or seat in s.out_order:
-            return kind == "deal" and s.over and not action.cards and action.value is None \
-                and seat not in s.out_order
+            return kind == "deal" and s.over and not action.cards and action.value is None and seat not in s.out_order
         if kind == "pass":
-            return (len(action.cards) == 1 and seat not in s.grabbed and len(s.hands[seat]) > HAND
-                    and action.cards[0] in s.hands[seat])
+            return (
+                len(action.cards) == 1
+                and seat not in s.grabbed
+                and len(s.hands[seat]) > HAND
+                and action.cards[0] in s.hands[seat]
+            )
         if kind == "take":
-            return (not action.cards and len(s.hands[seat]) == HAND and bool(self.source_size(seat))
-                    and (seat not in s.grabbed or s.options.pig))
+            return (
+                not action.cards
+                and len(s.hands[seat]) == HAND
+                and bool(self.source_size(seat))
+                and (seat not in s.grabbed or s.options.pig)
+            )
         return False
 
     def view(self, seat: int | None = None) -> SpoonsView:
@@ -336,12 +362,27 @@ class Spoons(SpeedFamilyGame):
         own = seat is not None and 0 <= seat < s.players
         out = s.out_order
         return SpoonsView.model_construct(
-            seat=seat, hand=list(s.hands[seat]) if own else [], hand_sizes=[len(h) for h in s.hands],
-            backlog_sizes=[len(b) for b in s.backlogs], stock_size=len(s.stock), discard_size=len(s.discards),
-            dealer=s.dealer, letters=list(s.letters), out=[p in out for p in range(s.players)],
-            grabbed=list(s.grabbed), grab_k=list(s.grab_k), spoons=self.spoons(), over=s.over, loser=s.loser,
-            round=s.round, round_k=s.round_k, stimulus=s.stimulus, moves=list(s.moves), pig=s.options.pig,
-            delay=s.options.delay, word=WORD[:s.options.letters],
+            seat=seat,
+            hand=list(s.hands[seat]) if own else [],
+            hand_sizes=[len(h) for h in s.hands],
+            backlog_sizes=[len(b) for b in s.backlogs],
+            stock_size=len(s.stock),
+            discard_size=len(s.discards),
+            dealer=s.dealer,
+            letters=list(s.letters),
+            out=[p in out for p in range(s.players)],
+            grabbed=list(s.grabbed),
+            grab_k=list(s.grab_k),
+            spoons=self.spoons(),
+            over=s.over,
+            loser=s.loser,
+            round=s.round,
+            round_k=s.round_k,
+            stimulus=s.stimulus,
+            moves=list(s.moves),
+            pig=s.options.pig,
+            delay=s.options.delay,
+            word=WORD[: s.options.letters],
         )
 
     def cards(self) -> list[Card]:
@@ -378,8 +419,14 @@ class Spoons(SpeedFamilyGame):
                 s.discards.reverse()  # turned over: the last discarded is now on top
                 s.stock, s.discards = s.discards, []
                 count = len(s.stock)
-                events.append(Event("restock", seat, f"The discard pile is turned over as the stock ({count} "
-                                                     f"card{'s' if count > 1 else ''})", data={"count": count}))
+                events.append(
+                    Event(
+                        "restock",
+                        seat,
+                        f"The discard pile is turned over as the stock ({count} card{'s' if count > 1 else ''})",
+                        data={"count": count},
+                    )
+                )
             card = s.stock.pop(0)
         else:
             card = s.backlogs[seat].pop(0)
@@ -405,8 +452,9 @@ class Spoons(SpeedFamilyGame):
         pig = s.options.pig
         if s.over or seen < s.round_k:
             by = s.closer if s.closer != seat else None
-            text = ("{seat} [touches|touch] the nose too late" if pig else "{seat} [reaches|reach] for a spoon too late") + (
-                ": {target} [target:was|were] first" if by is not None else ": the round is over")
+            text = (
+                "{seat} [touches|touch] the nose too late" if pig else "{seat} [reaches|reach] for a spoon too late"
+            ) + (": {target} [target:was|were] first" if by is not None else ": the round is over")
             return [Event("grab_late", seat, text, target=by, data={"beaten": s.closed_k}, outcome=Outcome.LATE)]
         hand = s.hands[seat]
         seen_grab = bool(s.grab_k) and s.grab_k[0] <= seen
@@ -415,11 +463,20 @@ class Spoons(SpeedFamilyGame):
             what = "[puts|put] a finger on the nose" if pig else "[grabs|grab] a spoon"
             wrong = f"{{seat}} {what} without four of a kind"
             if s.letters[seat] + 1 >= s.options.letters:  # the last letter: out, and the round is over
-                return [Event("wrong_grab", seat, wrong, data={"penalty": True}, outcome=Outcome.FAULT),
-                        *self._end_round(seat, "[takes|take] the last letter for it", closer=None)]
+                return [
+                    Event("wrong_grab", seat, wrong, data={"penalty": True}, outcome=Outcome.FAULT),
+                    *self._end_round(seat, "[takes|take] the last letter for it", closer=None),
+                ]
             s.letters[seat] += 1
-            return [Event("wrong_grab", seat, f"{wrong}: {spelled(s.letters[seat])}", data={"penalty": True},
-                          outcome=Outcome.FAULT)]
+            return [
+                Event(
+                    "wrong_grab",
+                    seat,
+                    f"{wrong}: {spelled(s.letters[seat])}",
+                    data={"penalty": True},
+                    outcome=Outcome.FAULT,
+                )
+            ]
         if len(hand) > HAND:  # the fifth card goes on: the odd one out, or the last taken
             odd = next(c for c in hand if c.rank != quad) if quad is not None else hand[-1]
             hand.remove(odd)
@@ -448,20 +505,37 @@ class Spoons(SpeedFamilyGame):
         s.over = True
         s.loser, s.closer = loser, closer
         s.closed_k = s.stimulus if closer is not None else 0
-        events = [Event("round_over", loser, f"{{seat}} {why}: {spelled(s.letters[loser])}",
-                        data={"letters": s.letters[loser]})]
+        events = [
+            Event(
+                "round_over", loser, f"{{seat}} {why}: {spelled(s.letters[loser])}", data={"letters": s.letters[loser]}
+            )
+        ]
         if s.letters[loser] < s.options.letters:
             return events
         s.out_order.append(loser)  # (their cards are gathered at the next deal)
         left = self.active()
         if len(left) > 1:
             thing = "a nose" if s.options.pig else "a spoon"
-            events.append(Event("out", loser, f"{{seat}} [has|have] spelled {spelled(s.letters[loser])} and [is|are] out; "
-                                              f"{thing} fewer from now on"))
+            events.append(
+                Event(
+                    "out",
+                    loser,
+                    f"{{seat}} [has|have] spelled {spelled(s.letters[loser])} and [is|are] out; "
+                    f"{thing} fewer from now on",
+                )
+            )
             return events
         events.append(Event("out", loser, "{seat} [is|are] out"))
-        events.append(self.finish(left, "{seat} [is|are] the last player in and [wins|win]", scores=[float(n) for n in s.letters],
-                                  ranking=[left[0], *reversed(s.out_order)], score_name="letters", low_wins=True))
+        events.append(
+            self.finish(
+                left,
+                "{seat} [is|are] the last player in and [wins|win]",
+                scores=[float(n) for n in s.letters],
+                ranking=[left[0], *reversed(s.out_order)],
+                score_name="letters",
+                low_wins=True,
+            )
+        )
         return events
 
     def _deal(self) -> list[Event]:
@@ -472,13 +546,13 @@ class Spoons(SpeedFamilyGame):
         n = len(active)
         s.dealer = self.next_seat(s.dealer)  # the deal moves one place on
         # the first card to the player after the dealer, as a dealer deals round the table
-        order = active[active.index(s.dealer) + 1:] + active[:active.index(s.dealer) + 1]
+        order = active[active.index(s.dealer) + 1 :] + active[: active.index(s.dealer) + 1]
         hands: list[list[Card]] = [[] for _ in range(s.players)]
         for i, seat in enumerate(order):  # one at a time round the table: every n-th card
-            hands[seat] = pack[i:HAND * n:n]
+            hands[seat] = pack[i : HAND * n : n]
         s.hands = hands
         s.backlogs = [[] for _ in range(s.players)]
-        s.stock, s.discards = pack[HAND * n:], []
+        s.stock, s.discards = pack[HAND * n :], []
         s.grabbed, s.grab_k = [], []
         s.over = False
         s.round += 1
@@ -486,8 +560,14 @@ class Spoons(SpeedFamilyGame):
         s.round_k = s.stimulus
         spoons = n - 1
         what = "watch the noses" if s.options.pig else f"{spoons} spoon{'s' if spoons > 1 else ''}"
-        return [Event("deal", s.dealer, f"Round {s.round}: {{seat}} [deals|deal] to {n} players; {what}",
-                      data={"k": s.stimulus})]
+        return [
+            Event(
+                "deal",
+                s.dealer,
+                f"Round {s.round}: {{seat}} [deals|deal] to {n} players; {what}",
+                data={"k": s.stimulus},
+            )
+        ]
 
     # ---- loading
 
@@ -503,7 +583,8 @@ class Spoons(SpeedFamilyGame):
         if len(set(s.out_order)) != len(s.out_order) or len(s.out_order) >= n:
             raise ValueError("bad list of players out")
         if any(not 0 <= k <= s.options.letters for k in s.letters) or any(
-                (p in s.out_order) != (s.letters[p] >= s.options.letters) for p in range(n)):
+            (p in s.out_order) != (s.letters[p] >= s.options.letters) for p in range(n)
+        ):
             raise ValueError("the letters do not match who is out")
         if any(m < 0 for m in s.moves) or s.round < 1 or not 1 <= s.round_k <= s.stimulus:
             raise ValueError("bad counters")
@@ -514,8 +595,14 @@ class Spoons(SpeedFamilyGame):
         if s.dealer in s.out_order and not s.over:  # (the dealer may go out in the round just decided)
             raise ValueError("the dealer is out")
         grabbed, ks = s.grabbed, s.grab_k
-        if (len(set(grabbed)) != len(grabbed) or len(ks) != len(grabbed) or any(p in s.out_order for p in grabbed)
-                or len(grabbed) > self.spoons() or ks != sorted(set(ks)) or any(not s.round_k < k <= s.stimulus for k in ks)):
+        if (
+            len(set(grabbed)) != len(grabbed)
+            or len(ks) != len(grabbed)
+            or any(p in s.out_order for p in grabbed)
+            or len(grabbed) > self.spoons()
+            or ks != sorted(set(ks))
+            or any(not s.round_k < k <= s.stimulus for k in ks)
+        ):
             raise ValueError("the spoons taken do not fit the round")
         if not s.over and (len(grabbed) == self.spoons() or s.round > 1 and s.loser is None):
             raise ValueError("the round's state does not fit its spoons")

@@ -99,24 +99,42 @@ that hold it). `p` knocks. A play that is not allowed says why.
 
 class ThirteenOptions(Options):
     chops_beat: Literal["anything", "twos"] = Field(
-        "anything", title="Chops beat",
+        "anything",
+        title="Chops beat",
         description="What a chop may be played on, besides a lower chop of its type.",
-        json_schema_extra=choice_labels({"anything": "any combination", "twos": "only combinations of 2s"}))
-    play_on: bool = Field(False, title="Play on for places",
-                          description="After the winner goes out, the rest play on for second, third... place.")
+        json_schema_extra=choice_labels({"anything": "any combination", "twos": "only combinations of 2s"}),
+    )
+    play_on: bool = Field(
+        False,
+        title="Play on for places",
+        description="After the winner goes out, the rest play on for second, third... place.",
+    )
     four_twos_or_threes: Literal["redeal", "win", "play"] = Field(
-        "redeal", title="Four 2s or four 3s dealt",
+        "redeal",
+        title="Four 2s or four 3s dealt",
         description="What happens when one hand is dealt four 2s or four 3s.",
-        json_schema_extra=choice_labels({"redeal": "shuffle and deal again", "win": "that hand wins at once",
-                                         "play": "play it out"}))
-    deals: int = Field(1, ge=1, le=20, title="Deals in a match",
-                       description="Each deal's winner scores a win; the most wins takes the match.")
+        json_schema_extra=choice_labels(
+            {"redeal": "shuffle and deal again", "win": "that hand wins at once", "play": "play it out"}
+        ),
+    )
+    deals: int = Field(
+        1,
+        ge=1,
+        le=20,
+        title="Deals in a match",
+        description="Each deal's winner scores a win; the most wins takes the match.",
+    )
     next_lead: Literal["three", "winner"] = Field(
-        "three", title="Next deal led by",
+        "three",
+        title="Next deal led by",
         description="Who leads the deals after the first in a match.",
-        json_schema_extra=choice_labels({"three": "the holder of the 3♠", "winner": "the last deal's winner"}))
-    two_packs: bool = Field(False, title="Two packs for six or fewer",
-                            description="Shuffle in a second pack even with six players or fewer.")
+        json_schema_extra=choice_labels({"three": "the holder of the 3♠", "winner": "the last deal's winner"}),
+    )
+    two_packs: bool = Field(
+        False,
+        title="Two packs for six or fewer",
+        description="Shuffle in a second pack even with six players or fewer.",
+    )
 
 
 # ---------------------------------------------------------------- cards and combinations
@@ -136,8 +154,14 @@ def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=key))
 
 
-KIND_NAMES = {"single": "single", "pair": "pair", "triple": "triple", "straight": "straight",
-              "quad": "four of a kind", "pairs": "run of pairs"}
+KIND_NAMES = {
+    "single": "single",
+    "pair": "pair",
+    "triple": "triple",
+    "straight": "straight",
+    "quad": "four of a kind",
+    "pairs": "run of pairs",
+}
 CHOPS = frozenset({"quad", "pairs"})
 
 
@@ -230,7 +254,7 @@ def combos(hand: Iterable[Card], kinds: frozenset[str] = ALL_KINDS, length: int 
                 if not by_rank[end]:
                     break
                 if end - start >= 2 and (length is None or end - start + 1 == length):
-                    out.extend(Combo("straight", choice) for choice in product(*by_rank[start:end + 1]))
+                    out.extend(Combo("straight", choice) for choice in product(*by_rank[start : end + 1]))
     if "pairs" in kinds:
         pairs_by_rank = [list(combinations(cs, 2)) for cs in by_rank]
         for start in range(TWO):
@@ -238,13 +262,16 @@ def combos(hand: Iterable[Card], kinds: frozenset[str] = ALL_KINDS, length: int 
                 if not pairs_by_rank[end]:
                     break
                 if end - start >= 2:
-                    out.extend(Combo("pairs", tuple(c for pair in choice for c in pair))
-                               for choice in product(*pairs_by_rank[start:end + 1]))
+                    out.extend(
+                        Combo("pairs", tuple(c for pair in choice for c in pair))
+                        for choice in product(*pairs_by_rank[start : end + 1])
+                    )
     return out
 
 
-def plays(hand: Iterable[Card], table: Combo | None, must: Card | None = None,
-          chops_beat: str = "anything") -> list[Combo]:
+def plays(
+    hand: Iterable[Card], table: Combo | None, must: Card | None = None, chops_beat: str = "anything"
+) -> list[Combo]:
     """The combinations from ``hand`` that may be played on ``table`` (and contain ``must``)."""
     if table is None:
         found = combos(hand)
@@ -253,8 +280,9 @@ def plays(hand: Iterable[Card], table: Combo | None, must: Card | None = None,
     return [c for c in found if beats(c, table, chops_beat) and (must is None or must in c.cards)]
 
 
-def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, must: Card | None,
-            chops_beat: str = "anything") -> str | None:
+def why_not(
+    cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, must: Card | None, chops_beat: str = "anything"
+) -> str | None:
     """Why these cards may not be played now, in a player's words (None: they may)."""
     if not cards:
         return "mark the cards to play first"
@@ -271,8 +299,9 @@ def why_not(cards: Sequence[Card], hand: Sequence[Card], table: Combo | None, mu
         return None
     assert table is not None
     if table.chop:
-        return f"{table.name()} is beaten only by a higher {KIND_NAMES[table.kind]}" + \
-            (f" of {table.size // 2} pairs" if table.kind == "pairs" else "")
+        return f"{table.name()} is beaten only by a higher {KIND_NAMES[table.kind]}" + (
+            f" of {table.size // 2} pairs" if table.kind == "pairs" else ""
+        )
     if combo.chop:
         return "chops beat only 2s at this table (house rule)"
     if combo.kind != table.kind or combo.size != table.size:
@@ -377,8 +406,17 @@ class Thirteen(Game[ThirteenState]):
         packs = 2 if players > ONE_PACK_PLAYERS or options.two_packs else 1
         pack = double_deck() if packs == 2 else standard_deck()
         order = prepare_deck(pack, seed, deck)
-        state = ThirteenState(players=players, seed=seed, options=options, packs=packs, hands=[], aside=[],
-                              knocked=[False] * players, wins=[0] * players, places=[0] * players)
+        state = ThirteenState(
+            players=players,
+            seed=seed,
+            options=options,
+            packs=packs,
+            hands=[],
+            aside=[],
+            knocked=[False] * players,
+            wins=[0] * players,
+            places=[0] * players,
+        )
         game = cls(state)
         game._deal(order)
         return game
@@ -398,7 +436,7 @@ class Thirteen(Game[ThirteenState]):
         s.redeals = 0
         while True:
             s.hands = [list(in_order(h)) for h in deal_round_robin(order, s.players, size)]
-            s.aside = order[size * s.players:]
+            s.aside = order[size * s.players :]
             strong = [(p, rank) for p, h in enumerate(s.hands) if (rank := fours_of(h)) is not None]
             if not strong or s.options.four_twos_or_threes != "redeal" or s.redeals >= MAX_REDEALS:
                 break
@@ -414,7 +452,9 @@ class Thirteen(Game[ThirteenState]):
             # the holder shows the hand (their one move) and wins the deal
             seat, rank = strong[0]
             s.turn, s.must, s.instant = seat, None, seat
-            events.append(Event("instant", seat, f"{{seat}} [was|were] dealt four {rank.noun}: showing them wins the deal"))
+            events.append(
+                Event("instant", seat, f"{{seat}} [was|were] dealt four {rank.noun}: showing them wins the deal")
+            )
         elif s.deal > 1 and s.options.next_lead == "winner" and s.last_winner is not None:
             s.turn, s.must = s.last_winner, None
             events.append(Event("lead", s.turn, "{seat} won the last deal and [leads|lead]"))
@@ -422,7 +462,9 @@ class Thirteen(Game[ThirteenState]):
             low = min((c for h in s.hands for c in h), key=key)
             s.turn = next(p for p, h in enumerate(s.hands) if low in h)
             s.must = low
-            events.append(Event("lead", s.turn, f"{{seat}} [holds|hold] the {describe_cards([low])} and [leads|lead] with it"))
+            events.append(
+                Event("lead", s.turn, f"{{seat}} [holds|hold] the {describe_cards([low])} and [leads|lead] with it")
+            )
         return events
 
     # ---- contract
@@ -453,8 +495,12 @@ class Thirteen(Game[ThirteenState]):
             return s.instant is not None and action == SHOW
         if action == KNOCK:
             return bool(s.table)
-        if action.kind != "play" or action.target is not None or action.value is not None \
-                or action.cards != in_order(action.cards):
+        if (
+            action.kind != "play"
+            or action.target is not None
+            or action.value is not None
+            or action.cards != in_order(action.cards)
+        ):
             return False
         return why_not(action.cards, s.hands[seat], self.table_combo(), s.must, s.options.chops_beat) is None
 
@@ -462,15 +508,29 @@ class Thirteen(Game[ThirteenState]):
         s = self.s
         over = s.result is not None
         return ThirteenView(
-            seat=seat, players=s.players, dealer=s.players - 1, turn=None if over else s.turn,
+            seat=seat,
+            players=s.players,
+            dealer=s.players - 1,
+            turn=None if over else s.turn,
             hand=list(s.hands[seat]) if seat is not None else [],
             hand_counts=[len(h) for h in s.hands],
             back_counts=[[sum(c.back == b for c in h) for b in (BLUE, RED)] for h in s.hands] if s.packs == 2 else None,
-            packs=s.packs, aside=len(s.aside), table=list(s.table), owner=s.owner, knocked=list(s.knocked),
-            must=s.must, played=list(s.pile) + list(s.table), out=list(s.out), deal=s.deal,
-            deals=s.options.deals, wins=list(s.wins), redeals=s.redeals, instant=s.instant,
+            packs=s.packs,
+            aside=len(s.aside),
+            table=list(s.table),
+            owner=s.owner,
+            knocked=list(s.knocked),
+            must=s.must,
+            played=list(s.pile) + list(s.table),
+            out=list(s.out),
+            deal=s.deal,
+            deals=s.options.deals,
+            wins=list(s.wins),
+            redeals=s.redeals,
+            instant=s.instant,
             chops_beat=s.options.chops_beat,
-            play_on=s.options.play_on, moves=list(s.moves),
+            play_on=s.options.play_on,
+            moves=list(s.moves),
             shown=[list(h) for h in s.hands] if over else None,
         )
 
@@ -572,8 +632,11 @@ class Thirteen(Game[ThirteenState]):
         if s.deal >= s.options.deals:
             return [self._finish(order, shown)]
         s.deal += 1
-        events = [Event("deal_over", winner,
-                        f"{{seat}} [wins|win] deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins")]
+        events = [
+            Event(
+                "deal_over", winner, f"{{seat}} [wins|win] deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins"
+            )
+        ]
         everything = self.cards()
         self.mix(everything)
         return events + self._deal(everything)
@@ -585,18 +648,26 @@ class Thirteen(Game[ThirteenState]):
             left = [len(h) for h in s.hands]
             how = FIRST_OUT if shown is None else SHOWN.replace("{shown}", shown)
             if s.options.play_on:
-                return self.finish([order[0]], how, ranking=order,
-                                   scores=[float(order.index(p) + 1) for p in range(n)], score_name="place",
-                                   low_wins=True)
-            return self.finish([order[0]], how, ranking=order,
-                               scores=[float(x) for x in left], score_name="cards left", low_wins=True)
+                return self.finish(
+                    [order[0]],
+                    how,
+                    ranking=order,
+                    scores=[float(order.index(p) + 1) for p in range(n)],
+                    score_name="place",
+                    low_wins=True,
+                )
+            return self.finish(
+                [order[0]], how, ranking=order, scores=[float(x) for x in left], score_name="cards left", low_wins=True
+            )
         ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
         best = (s.wins[ranking[0]], s.places[ranking[0]])
         winners = [p for p in range(n) if (s.wins[p], s.places[p]) == best]
-        reason = (f"{{seat}} [wins|win] the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
-                  if len(winners) == 1 else f"{len(winners)} players share the match")
-        return self.finish(winners, reason, ranking=ranking, scores=[float(w) for w in s.wins],
-                           score_name="deals won")
+        reason = (
+            f"{{seat}} [wins|win] the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
+            if len(winners) == 1
+            else f"{len(winners)} players share the match"
+        )
+        return self.finish(winners, reason, ranking=ranking, scores=[float(w) for w in s.wins], score_name="deals won")
 
     # ---- saves
 
@@ -613,8 +684,11 @@ class Thirteen(Game[ThirteenState]):
         self.check_seats(s.owner, s.last_winner, *s.out)
         if not 1 <= s.deal <= s.options.deals or len(set(s.out)) != len(s.out):
             raise ValueError("bad deal or finishing order")
-        if any(w < 0 for w in s.wins) or sum(s.wins) != s.deal - 1 + (s.result is not None) \
-                or any(p < 0 for p in s.places):
+        if (
+            any(w < 0 for w in s.wins)
+            or sum(s.wins) != s.deal - 1 + (s.result is not None)
+            or any(p < 0 for p in s.places)
+        ):
             raise ValueError("bad match score")
         if any(m.seat >= n or (m.kind == "play") != bool(m.cards) for m in s.moves):
             raise ValueError("bad public moves")
@@ -640,8 +714,14 @@ class Thirteen(Game[ThirteenState]):
             raise ValueError("knocks without a combination to beat")
         if s.must is not None and (s.pile or s.must not in s.hands[s.turn]):
             raise ValueError("the opening card is not the leader's")
-        if s.instant is not None and (s.instant != s.turn or s.options.four_twos_or_threes != "win"
-                                      or fours_of(s.hands[s.turn]) is None or s.pile or s.table or s.must):
+        if s.instant is not None and (
+            s.instant != s.turn
+            or s.options.four_twos_or_threes != "win"
+            or fours_of(s.hands[s.turn]) is None
+            or s.pile
+            or s.table
+            or s.must
+        ):
             raise ValueError("a hand to show that is not there")
 
     # ---- search hooks (bots/search.py): a deal consistent with a view, its worth, fast play-outs
@@ -654,19 +734,36 @@ class Thirteen(Game[ThirteenState]):
         knocks = knocks_seen(view)
         for _ in range(KNOCK_TRIES):
             hands, aside = cls._deal_unseen(view, seat, rng)
-            if all(rollout_answer(by_rank(hands[p]), table, HAND_SIZE, view.chops_beat) is None
-                   for p, table in knocks):
+            if all(rollout_answer(by_rank(hands[p]), table, HAND_SIZE, view.chops_beat) is None for p, table in knocks):
                 break
         pile = Counter(view.played)
         pile.subtract(Counter(view.table))
-        options = ThirteenOptions(chops_beat=view.chops_beat, play_on=view.play_on, deals=view.deals,
-                                  two_packs=view.packs == 2 and view.players <= ONE_PACK_PLAYERS)
+        options = ThirteenOptions(
+            chops_beat=view.chops_beat,
+            play_on=view.play_on,
+            deals=view.deals,
+            two_packs=view.packs == 2 and view.players <= ONE_PACK_PLAYERS,
+        )
         state = ThirteenState(
-            players=view.players, seed=rng.randrange(1 << 30), options=options, packs=view.packs,
-            hands=hands, aside=aside, pile=list(pile.elements()),
-            table=list(view.table), owner=view.owner, knocked=list(view.knocked),
-            turn=view.turn if view.turn is not None else seat, must=view.must, out=list(view.out), deal=view.deal,
-            wins=list(view.wins), places=[0] * view.players, redeals=view.redeals, instant=view.instant)
+            players=view.players,
+            seed=rng.randrange(1 << 30),
+            options=options,
+            packs=view.packs,
+            hands=hands,
+            aside=aside,
+            pile=list(pile.elements()),
+            table=list(view.table),
+            owner=view.owner,
+            knocked=list(view.knocked),
+            turn=view.turn if view.turn is not None else seat,
+            must=view.must,
+            out=list(view.out),
+            deal=view.deal,
+            wins=list(view.wins),
+            places=[0] * view.players,
+            redeals=view.redeals,
+            instant=view.instant,
+        )
         # (no public log of moves: nothing in play reads it, and each of a search's copies would copy it)
         return cls(state)
 
@@ -738,7 +835,6 @@ class Thirteen(Game[ThirteenState]):
 
 def ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
-
 
 
 SPEC = GameSpec.listed("thirteen", rules=RULES, game=Thirteen)
@@ -825,4 +921,3 @@ def rollout_answer(ranks: list[list[Card]], table: Combo, close: int, chops_beat
         quad = next((cards[:4] for cards in ranks if len(cards) >= 4), None)
         return Combo("quad", tuple(quad)) if quad is not None else None
     return None
-

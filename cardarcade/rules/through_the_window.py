@@ -94,7 +94,10 @@ Hot-seat: each player's buzz and pass keys are shown.
 
 class ThroughTheWindowOptions(Options):
     cards_each: int = Field(
-        HAND, ge=1, le=HAND, title="Cards each",
+        HAND,
+        ge=1,
+        le=HAND,
+        title="Cards each",
         description="Face-down cards dealt to each player (the text deals four).",
     )
 
@@ -157,9 +160,13 @@ def nouns() -> Nouns:
     (a word, or any part of a hyphenated or two-word noun), and our places and first names
     ("Texas", as the text has it). Read once, on first use."""
     profane = set(_read_list("profanitylist.txt"))
-    common = {w for w in _read_list("nounlist.txt")
-              if w[:1].isalpha() and w not in profane
-              and not (("-" in w or " " in w) and any(p in profane for p in w.replace("-", " ").split()))}
+    common = {
+        w
+        for w in _read_list("nounlist.txt")
+        if w[:1].isalpha()
+        and w not in profane
+        and not (("-" in w or " " in w) and any(p in profane for p in w.replace("-", " ").split()))
+    }
     known = {fold(w) for w in common}
     proper = {w for w in PROPER_NOUNS if fold(w) not in known and w.lower() not in profane}
     words = sorted(common | proper, key=lambda w: (w.lower(), w))  # "Texas" among the t words
@@ -172,9 +179,14 @@ def nouns() -> Nouns:
         if end != i:  # (a word sorting out of its letter's run, such as one starting with an accent)
             raise ValueError(f"the noun list does not sort into one run per letter at {word!r}")
         runs[key[:1]] = (lo, i + 1)
-    return Nouns(words=tuple(words), folded=folded, at={w: i for i, w in enumerate(words)}, runs=runs,
-                 says=[Action("say", target=i) for i in range(len(words))],
-                 plain=tuple(w.isascii() and w.isalpha() for w in words))
+    return Nouns(
+        words=tuple(words),
+        folded=folded,
+        at={w: i for i, w in enumerate(words)},
+        runs=runs,
+        says=[Action("say", target=i) for i in range(len(words))],
+        plain=tuple(w.isascii() and w.isalpha() for w in words),
+    )
 
 
 # ---- state
@@ -232,17 +244,33 @@ class ThroughTheWindow(Game):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: ThroughTheWindowOptions,
-              deck: list[Card] | None) -> ThroughTheWindow:
+    def setup(
+        cls, players: int, seed: int, options: ThroughTheWindowOptions, deck: list[Card] | None
+    ) -> ThroughTheWindow:
         order = prepare_deck(PACK, seed, deck)
         dealt = players * options.cards_each
         hidden = deal_round_robin(order[:dealt], players)
         state = construct(
-            ThroughTheWindowState, players=players, seed=seed, options=options, hidden=hidden, unused=order[dealt:],
-            won=[[] for _ in range(players)], turner=players - 1,  # the dealer (seat 0 is at their left) starts
+            ThroughTheWindowState,
+            players=players,
+            seed=seed,
+            options=options,
+            hidden=hidden,
+            unused=order[dealt:],
+            won=[[] for _ in range(players)],
+            turner=players - 1,  # the dealer (seat 0 is at their left) starts
             # every field given: no default to copy
-            actions=0, rng_draws=0, stimulus=1, result=None, aside=[], window=None, passed=[], used=[], turned_k=0,
-            taken_k=0, taken_by=None,
+            actions=0,
+            rng_draws=0,
+            stimulus=1,
+            result=None,
+            aside=[],
+            window=None,
+            passed=[],
+            used=[],
+            turned_k=0,
+            taken_k=0,
+            taken_by=None,
         )
         return cls(state)
 
@@ -316,9 +344,17 @@ class ThroughTheWindow(Game):
         if s.taken_by is not None and s.used:
             last = WordWon.model_construct(seat=s.taken_by, word=s.used[-1], card=s.won[s.taken_by][-1])
         return ThroughTheWindowView.model_construct(
-            seat=seat, hidden=[len(h) for h in s.hidden], won=[list(w) for w in s.won], aside=list(s.aside),
-            turner=s.turner, window=s.window, letter=letter_of(s.window) if s.window is not None else None,
-            passed=list(s.passed), used=list(s.used), last=last, stimulus=s.stimulus,
+            seat=seat,
+            hidden=[len(h) for h in s.hidden],
+            won=[list(w) for w in s.won],
+            aside=list(s.aside),
+            turner=s.turner,
+            window=s.window,
+            letter=letter_of(s.window) if s.window is not None else None,
+            passed=list(s.passed),
+            used=list(s.used),
+            last=last,
+            stimulus=s.stimulus,
         )
 
     def cards(self) -> list[Card]:
@@ -343,8 +379,15 @@ class ThroughTheWindow(Game):
         card = s.hidden[seat].pop(0)
         k = s.stimulus + 1
         s.__dict__.update(window=card, passed=[], stimulus=k, turned_k=k)  # (one update: a move's main cost)
-        return [Event("turn", seat, f"{{seat}} looked through the window and saw… the {NAMES[card.code]}: "
-                                    f"{rank_hint(card)}", (card,), data={"k": s.stimulus, "letter": letter_of(card)})]
+        return [
+            Event(
+                "turn",
+                seat,
+                f"{{seat}} looked through the window and saw… the {NAMES[card.code]}: {rank_hint(card)}",
+                (card,),
+                data={"k": s.stimulus, "letter": letter_of(card)},
+            )
+        ]
 
     def _leave_window(self, by: int | None) -> Card:
         s = self.s
@@ -360,8 +403,16 @@ class ThroughTheWindow(Game):
         card = self._leave_window(seat)
         s.won[seat].append(card)
         s.used.append(word)
-        events = [Event("word_win", seat, f"{{seat}} said “{word}” first and [takes|take] the {NAMES[card.code]}", (card,),
-                        data={"word": word, "k": s.stimulus}, outcome=Outcome.WON)]
+        events = [
+            Event(
+                "word_win",
+                seat,
+                f"{{seat}} said “{word}” first and [takes|take] the {NAMES[card.code]}",
+                (card,),
+                data={"word": word, "k": s.stimulus},
+                outcome=Outcome.WON,
+            )
+        ]
         return events + self._next()
 
     def _pass(self, seat: int) -> list[Event]:
@@ -372,8 +423,15 @@ class ThroughTheWindow(Game):
             return events
         card = self._leave_window(None)
         s.aside.append(card)
-        events.append(Event("aside", None, f"Nobody names a noun: the {NAMES[card.code]} is set aside", (card,),
-                            data={"k": s.stimulus}))
+        events.append(
+            Event(
+                "aside",
+                None,
+                f"Nobody names a noun: the {NAMES[card.code]} is set aside",
+                (card,),
+                data={"k": s.stimulus},
+            )
+        )
         return events + self._next()
 
     def _late(self, seat: int, index: int) -> Event:
@@ -381,8 +439,14 @@ class ThroughTheWindow(Game):
         word = nouns().words[index]
         by = s.taken_by
         who = "{target} [target:was|were] first" if by is not None and by != seat else "the card had gone"
-        return Event("word_late", seat, f"{{seat}} said “{word}” too late: {who}", target=by,
-                     data={"beaten": s.taken_k, "word": word}, outcome=Outcome.LATE)
+        return Event(
+            "word_late",
+            seat,
+            f"{{seat}} said “{word}” too late: {who}",
+            target=by,
+            data={"beaten": s.taken_k, "word": word},
+            outcome=Outcome.LATE,
+        )
 
     def _next(self) -> list[Event]:
         """After a card leaves the window: the next turner, or the end."""

@@ -139,13 +139,18 @@ def hand_signal(hand: list[Card], jack_bluff: bool) -> int:
 
 class ToepenOptions(Options):
     chips: int = Field(10, ge=1, le=50, title="Chips each", description="The chips each player starts with.")
-    last_one_standing: bool = Field(False, title="Last with chips wins",
-                                    description="Players drop out as they run out of chips; the last with any wins "
-                                                "(otherwise the game ends when the first runs out).")
-    redraw: bool = Field(True, title="Redraw",
-                         description="A hand of only aces and faces may be thrown in for four new cards.")
-    jack_bluff: bool = Field(True, title="Jacks may bluff",
-                             description="Three or four jacks may give the signal of three or four tens.")
+    last_one_standing: bool = Field(
+        False,
+        title="Last with chips wins",
+        description="Players drop out as they run out of chips; the last with any wins "
+        "(otherwise the game ends when the first runs out).",
+    )
+    redraw: bool = Field(
+        True, title="Redraw", description="A hand of only aces and faces may be thrown in for four new cards."
+    )
+    jack_bluff: bool = Field(
+        True, title="Jacks may bluff", description="Three or four jacks may give the signal of three or four tens."
+    )
 
 
 class ToepenState(State):
@@ -237,10 +242,29 @@ class Toepen(TrickGame):
     @classmethod
     def setup(cls, players: int, seed: int, options: ToepenOptions, deck: list[Card] | None) -> Toepen:
         order = prepare_deck(PACK, seed, deck)
-        state = construct(ToepenState, players=players, seed=seed, options=options, hands=[], discards=[], exposed=[],
-                          chips=[options.chips] * players, dealer=players - 1, dealt=[True] * players,
-                          folded=[], signals=[], voids=[], hand_losses=[], stock=[], trick=[], trick_seats=[],
-                          last_trick=[], last_trick_seats=[], log=[], log_seats=[])
+        state = construct(
+            ToepenState,
+            players=players,
+            seed=seed,
+            options=options,
+            hands=[],
+            discards=[],
+            exposed=[],
+            chips=[options.chips] * players,
+            dealer=players - 1,
+            dealt=[True] * players,
+            folded=[],
+            signals=[],
+            voids=[],
+            hand_losses=[],
+            stock=[],
+            trick=[],
+            trick_seats=[],
+            last_trick=[],
+            last_trick_seats=[],
+            log=[],
+            log_seats=[],
+        )
         game = cls(state)
         game._deal(order)
         return game
@@ -278,10 +302,29 @@ class Toepen(TrickGame):
             hands[seats[i % len(seats)]].append(order[i])
         # one update instead of two dozen checked assignments (a deal is a good share of a short game)
         s.__dict__.update(
-            hands=hands, stock=order[HAND * len(seats):], discards=[[] for _ in range(n)], hand_losses=[0] * n,
-            exposed=[False] * n, folded=[False] * n, signals=[0] * n, voids=[[] for _ in range(n)], stake=1,
-            knocker=None, redrawer=None, trick=[], trick_seats=[], last_trick=[], last_trick_seats=[],
-            last_winner=None, log=[], log_seats=[], tricks_played=0, leader=seats[0], turn=seats[0], asked=0)
+            hands=hands,
+            stock=order[HAND * len(seats) :],
+            discards=[[] for _ in range(n)],
+            hand_losses=[0] * n,
+            exposed=[False] * n,
+            folded=[False] * n,
+            signals=[0] * n,
+            voids=[[] for _ in range(n)],
+            stake=1,
+            knocker=None,
+            redrawer=None,
+            trick=[],
+            trick_seats=[],
+            last_trick=[],
+            last_trick_seats=[],
+            last_winner=None,
+            log=[],
+            log_seats=[],
+            tricks_played=0,
+            leader=seats[0],
+            turn=seats[0],
+            asked=0,
+        )
         if s.options.redraw and len(s.stock) >= HAND:
             s.phase, s.asking = "redraw", seats[0]
             return []
@@ -323,21 +366,37 @@ class Toepen(TrickGame):
             return [turn]
         # (may_knock for every other seat, written out: this runs on every move of a play-out)
         limit, knocker, dealt, folded, chips = s.stake + 1, s.knocker, s.dealt, s.folded, s.chips
-        return [turn] + [p for p in range(s.players)
-                         if p != turn and p != knocker and dealt[p] and not folded[p] and chips[p] >= limit]
+        return [turn] + [
+            p
+            for p in range(s.players)
+            if p != turn and p != knocker and dealt[p] and not folded[p] and chips[p] >= limit
+        ]
 
     def may_knock(self, seat: int) -> bool:
         s = self.s
-        return (s.phase == "play" and not self.SEARCHING and s.result is None and s.dealt[seat]
-                and not s.folded[seat] and s.knocker != seat and s.stake + 1 <= s.chips[seat])
+        return (
+            s.phase == "play"
+            and not self.SEARCHING
+            and s.result is None
+            and s.dealt[seat]
+            and not s.folded[seat]
+            and s.knocker != seat
+            and s.stake + 1 <= s.chips[seat]
+        )
 
     def may_signal(self, seat: int) -> bool:
         """On one's own turn before one's first card of the hand, holding three or four tens (a
         must) or jacks (a bluff). A search's copy plays cards only."""
         s = self.s
-        return (s.phase == "play" and not self.SEARCHING and s.result is None and seat == s.turn
-                and not s.signals[seat] and seat not in s.log_seats
-                and hand_signal(s.hands[seat], s.options.jack_bluff) > 0)
+        return (
+            s.phase == "play"
+            and not self.SEARCHING
+            and s.result is None
+            and seat == s.turn
+            and not s.signals[seat]
+            and seat not in s.log_seats
+            and hand_signal(s.hands[seat], s.options.jack_bluff) > 0
+        )
 
     def must_signal(self, seat: int) -> bool:
         return self.may_signal(seat) and tens_signal(self.s.hands[seat]) > 0
@@ -368,8 +427,13 @@ class Toepen(TrickGame):
         s = self.s
         kind = action.kind
         if kind == "play":
-            return (len(action.cards) == 1 and action.target is None and action.value is None
-                    and seat == s.turn and action.cards[0] in self.playable(seat))
+            return (
+                len(action.cards) == 1
+                and action.target is None
+                and action.value is None
+                and seat == s.turn
+                and action.cards[0] in self.playable(seat)
+            )
         if kind == "knock":
             return (action is KNOCK or action == KNOCK) and self.may_knock(seat)
         if kind == "signal":
@@ -382,20 +446,40 @@ class Toepen(TrickGame):
         shown = [list(d) if s.exposed[p] or p == seat else [] for p, d in enumerate(s.discards)]
         playing = s.phase == "play" and s.result is None
         return ToepenView(
-            seat=seat, players=n, dealer=s.dealer, phase=s.phase if s.result is None else "over",
-            turn=s.turn if playing else None, asking=None if playing or s.result is not None else s.asking,
-            redrawer=s.redrawer, hand=list(s.hands[seat]) if seat is not None else [],
+            seat=seat,
+            players=n,
+            dealer=s.dealer,
+            phase=s.phase if s.result is None else "over",
+            turn=s.turn if playing else None,
+            asking=None if playing or s.result is not None else s.asking,
+            redrawer=s.redrawer,
+            hand=list(s.hands[seat]) if seat is not None else [],
             playable=self.playable(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands], stock=len(s.stock), discards=shown,
-            discard_counts=[len(d) for d in s.discards], chips=list(s.chips), stake=s.stake, knocker=s.knocker,
+            hand_counts=[len(h) for h in s.hands],
+            stock=len(s.stock),
+            discards=shown,
+            discard_counts=[len(d) for d in s.discards],
+            chips=list(s.chips),
+            stake=s.stake,
+            knocker=s.knocker,
             can_knock=seat is not None and self.may_knock(seat),
             can_signal=seat is not None and self.may_signal(seat),
-            must_signal=seat is not None and self.must_signal(seat), dealt=list(s.dealt), folded=list(s.folded),
-            signals=list(s.signals), trick=self._played(s.trick, s.trick_seats), leader=s.leader,
-            tricks_played=s.tricks_played, last_trick=self._played(s.last_trick, s.last_trick_seats),
-            last_winner=s.last_winner, played=list(s.log), played_by=list(s.log_seats),
-            voids=[list(v) for v in s.voids], hand_no=s.hand_no, hand_winner=s.hand_winner,
-            lost=list(s.lost) if s.lost is not None else None, options=s.options,
+            must_signal=seat is not None and self.must_signal(seat),
+            dealt=list(s.dealt),
+            folded=list(s.folded),
+            signals=list(s.signals),
+            trick=self._played(s.trick, s.trick_seats),
+            leader=s.leader,
+            tricks_played=s.tricks_played,
+            last_trick=self._played(s.last_trick, s.last_trick_seats),
+            last_winner=s.last_winner,
+            played=list(s.log),
+            played_by=list(s.log_seats),
+            voids=[list(v) for v in s.voids],
+            hand_no=s.hand_no,
+            hand_winner=s.hand_winner,
+            lost=list(s.lost) if s.lost is not None else None,
+            options=s.options,
         )
 
     @staticmethod
@@ -465,10 +549,23 @@ class Toepen(TrickGame):
         s.chips[payer] -= paid
         self._note_loss(payer, paid)
         what = "held a number card" if bluffed else "held only aces and faces"
-        events = [Event("challenge", seat, f"{{seat}} [challenges|challenge] {{target}}: the thrown hand {what}",
-                        tuple(thrown), target=redrawer),
-                  Event("pay", payer, "{seat} [pays|pay] a chip for the challenge" if paid
-                        else "{seat} [has|have] no chips left to pay for the challenge", data={"chips": paid})]
+        events = [
+            Event(
+                "challenge",
+                seat,
+                f"{{seat}} [challenges|challenge] {{target}}: the thrown hand {what}",
+                tuple(thrown),
+                target=redrawer,
+            ),
+            Event(
+                "pay",
+                payer,
+                "{seat} [pays|pay] a chip for the challenge"
+                if paid
+                else "{seat} [has|have] no chips left to pay for the challenge",
+                data={"chips": paid},
+            ),
+        ]
         return events + self._redraw_next_from(redrawer)
 
     def _note_loss(self, seat: int, chips: int) -> None:
@@ -552,17 +649,28 @@ class Toepen(TrickGame):
         for card, p in zip(s.trick, s.trick_seats):
             if not dealt[p] or folded[p]:  # (not in_play)
                 continue
-            if best is None or (card.suit is led and (best[0].suit is not led or value[card.rank] > value[best[0].rank])):
+            if best is None or (
+                card.suit is led and (best[0].suit is not led or value[card.rank] > value[best[0].rank])
+            ):
                 best = (card, p)
         assert best is not None
         winner = best[1]
         tricks_played = s.tricks_played + 1
         # one update instead of eight checked assignments
-        s.__dict__.update(stimulus=s.stimulus + 1, tricks_played=tricks_played, last_trick=s.trick,
-                          last_trick_seats=s.trick_seats, last_winner=winner, trick=[], trick_seats=[], leader=winner)
+        s.__dict__.update(
+            stimulus=s.stimulus + 1,
+            tricks_played=tricks_played,
+            last_trick=s.trick,
+            last_trick_seats=s.trick_seats,
+            last_winner=winner,
+            trick=[],
+            trick_seats=[],
+            leader=winner,
+        )
         if tricks_played == HAND:
             return [Event("trick", winner, "{seat} [takes|take] the last trick", (best[0],))] + self._end_hand(
-                winner, "the last trick")
+                winner, "the last trick"
+            )
         s.turn = winner
         return [Event("trick", winner, "{seat} [takes|take] the trick", (best[0],))]
 
@@ -591,9 +699,15 @@ class Toepen(TrickGame):
         left = [p for p in range(n) if s.dealt[p]]
         if len(left) <= 1:
             # (the hand's winner, out of chips from a challenge, may be the last one out)
-            events.append(self.finish(left or [winner], "Game over: {seat} [is|are] the last with chips",
-                                      scores=[float(x) for x in s.chips],
-                                      ranking=sorted(range(n), key=lambda p: -s.chips[p]), score_name="chips"))
+            events.append(
+                self.finish(
+                    left or [winner],
+                    "Game over: {seat} [is|are] the last with chips",
+                    scores=[float(x) for x in s.chips],
+                    ranking=sorted(range(n), key=lambda p: -s.chips[p]),
+                    score_name="chips",
+                )
+            )
             return events
         s.hand_no += 1
         s.dealer = winner
@@ -606,11 +720,20 @@ class Toepen(TrickGame):
         """The text's end: whoever ran out of chips loses; nobody else has lost."""
         s = self.s
         losers = [p for p in range(s.players) if s.dealt[p] and s.chips[p] == 0]
-        text = ("Game over: {seat} [has|have] run out of chips and [loses|lose]" if len(losers) == 1
-                else f"Game over: {len(losers)} players have run out of chips and lose")
-        return self.finish([p for p in range(s.players) if p not in losers], text, scores=[float(x) for x in s.chips],
-                           ranking=sorted(range(s.players), key=lambda p: -s.chips[p]), score_name="chips",
-                           losers=losers, only_losers=True)
+        text = (
+            "Game over: {seat} [has|have] run out of chips and [loses|lose]"
+            if len(losers) == 1
+            else f"Game over: {len(losers)} players have run out of chips and lose"
+        )
+        return self.finish(
+            [p for p in range(s.players) if p not in losers],
+            text,
+            scores=[float(x) for x in s.chips],
+            ranking=sorted(range(s.players), key=lambda p: -s.chips[p]),
+            score_name="chips",
+            losers=losers,
+            only_losers=True,
+        )
 
     # ---- search (cardarcade.bots.search)
 
@@ -661,13 +784,30 @@ class Toepen(TrickGame):
         hands[seat] = list(view.hand)
         discards = [list(view.discards[p]) if view.discards[p] else dealt[n + p] for p in range(n)]
         state = ToepenState(
-            players=n, seed=0, options=view.options, hands=hands, stock=dealt[2 * n], discards=discards,
-            exposed=[bool(d) for d in view.discards], chips=list(view.chips), dealer=view.dealer,
-            hand_no=view.hand_no, phase="play", dealt=list(view.dealt), folded=list(view.folded),
-            signals=list(view.signals), stake=view.stake, knocker=view.knocker,
-            trick=[t.card for t in view.trick], trick_seats=[t.seat for t in view.trick], leader=view.leader,
-            tricks_played=view.tricks_played, log=list(view.played), log_seats=list(view.played_by),
-            voids=[list(v) for v in view.voids], hand_losses=[0] * n,
+            players=n,
+            seed=0,
+            options=view.options,
+            hands=hands,
+            stock=dealt[2 * n],
+            discards=discards,
+            exposed=[bool(d) for d in view.discards],
+            chips=list(view.chips),
+            dealer=view.dealer,
+            hand_no=view.hand_no,
+            phase="play",
+            dealt=list(view.dealt),
+            folded=list(view.folded),
+            signals=list(view.signals),
+            stake=view.stake,
+            knocker=view.knocker,
+            trick=[t.card for t in view.trick],
+            trick_seats=[t.seat for t in view.trick],
+            leader=view.leader,
+            tricks_played=view.tricks_played,
+            log=list(view.played),
+            log_seats=list(view.played_by),
+            voids=[list(v) for v in view.voids],
+            hand_losses=[0] * n,
         )
         game = ToepenSearch(state)
         if not game.in_play(game.s.leader) and not game.s.trick:  # the leader folded before leading
@@ -684,14 +824,29 @@ class Toepen(TrickGame):
         lists = (s.hands, s.discards, s.exposed, s.chips, s.dealt, s.folded, s.signals, s.voids, s.hand_losses)
         if any(len(x) != n for x in lists):
             raise ValueError("zones do not match the number of players")
-        self.check_seats(s.dealer, s.asking, s.redrawer, s.knocker, s.leader, s.turn, s.last_winner,
-                         s.hand_winner, *s.trick_seats, *s.log_seats, *s.last_trick_seats)
+        self.check_seats(
+            s.dealer,
+            s.asking,
+            s.redrawer,
+            s.knocker,
+            s.leader,
+            s.turn,
+            s.last_winner,
+            s.hand_winner,
+            *s.trick_seats,
+            *s.log_seats,
+            *s.last_trick_seats,
+        )
         if s.phase not in PHASES or any(c < 0 for c in s.chips) or s.hand_no < 1 or s.stake < 1:
             raise ValueError("bad phase, chips or stake")
         if s.lost is not None and len(s.lost) != n:
             raise ValueError("bad last hand")
-        if len(s.log) != len(s.log_seats) or s.log[len(s.log) - len(s.trick):] != s.trick \
-                or len(s.trick) != len(s.trick_seats) or len(s.log) < len(s.trick):
+        if (
+            len(s.log) != len(s.log_seats)
+            or s.log[len(s.log) - len(s.trick) :] != s.trick
+            or len(s.trick) != len(s.trick_seats)
+            or len(s.log) < len(s.trick)
+        ):
             raise ValueError("the record of the cards played does not match the trick")
         if any(sig not in (0, 3, 4) for sig in s.signals) or not 0 <= s.tricks_played <= HAND:
             raise ValueError("bad signals or tricks")

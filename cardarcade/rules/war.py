@@ -58,24 +58,29 @@ class WarOptions(Options):
         "standard",
         title="War style",
         description="Cards laid face down in a war before the one turned up.",
-        json_schema_extra=choice_labels({
-            "standard": "the text's default (1 down with two players, 3 down with three)",
-            "one_down": "one down, one up",
-            "three_down": "three down, one up",
-            "by_rank": "count by rank (faces 10, ace 11)",
-        }),
+        json_schema_extra=choice_labels(
+            {
+                "standard": "the text's default (1 down with two players, 3 down with three)",
+                "one_down": "one down, one up",
+                "three_down": "three down, one up",
+                "by_rank": "count by rank (faces 10, ace 11)",
+            }
+        ),
     )
     short_in_war: Literal["lose", "last_card_up"] = Field(
         "last_card_up",
         title="Running short in a war",
         description="What happens to a player without enough cards to finish a war.",
-        json_schema_extra=choice_labels({
-            "lose": "you lose and are out",
-            "last_card_up": "your last card is turned up and counts",
-        }),
+        json_schema_extra=choice_labels(
+            {
+                "lose": "you lose and are out",
+                "last_card_up": "your last card is turned up and counts",
+            }
+        ),
     )
-    max_rounds: int = Field(1000, ge=20, le=100_000, title="Round limit",
-                            description="After this many rounds the most cards wins.")
+    max_rounds: int = Field(
+        1000, ge=20, le=100_000, title="Round limit", description="After this many rounds the most cards wins."
+    )
 
 
 class WarState(State):
@@ -118,16 +123,22 @@ class War(Game[WarState]):
     __slots__ = ()
 
     @classmethod
-    def setup(cls, players: int, seed: int, options: WarOptions, deck: list[Card] | None) -> "War":
+    def setup(cls, players: int, seed: int, options: WarOptions, deck: list[Card] | None) -> War:
         order = prepare_deck(standard_deck(), seed, deck)
         per = len(order) // players
         hands = deal_round_robin(order, players, per)
-        spare = order[per * players:]
+        spare = order[per * players :]
         state = WarState(
-            players=players, seed=seed, options=options, piles=hands,
-            table=[[] for _ in range(players)], face_up=[[] for _ in range(players)],
-            contenders=list(range(players)), pending=list(range(players)),
-            out=[False] * players, spare=spare,
+            players=players,
+            seed=seed,
+            options=options,
+            piles=hands,
+            table=[[] for _ in range(players)],
+            face_up=[[] for _ in range(players)],
+            contenders=list(range(players)),
+            pending=list(range(players)),
+            out=[False] * players,
+            spare=spare,
         )
         return cls(state)
 
@@ -145,11 +156,19 @@ class War(Game[WarState]):
     def view(self, seat: int | None = None) -> WarView:
         s = self.s
         return WarView(
-            seat=seat, counts=[len(p) for p in s.piles],
+            seat=seat,
+            counts=[len(p) for p in s.piles],
             table=[[c if up else None for c, up in zip(cards, ups)] for cards, ups in zip(s.table, s.face_up)],
-            contenders=list(s.contenders), pending=list(s.pending), war_depth=s.war_depth, double=s.double,
-            out=list(s.out), spare=len(s.spare), rounds=s.rounds, max_rounds=s.options.max_rounds,
-            last_table=s.last_table, last_taker=s.last_taker,
+            contenders=list(s.contenders),
+            pending=list(s.pending),
+            war_depth=s.war_depth,
+            double=s.double,
+            out=list(s.out),
+            spare=len(s.spare),
+            rounds=s.rounds,
+            max_rounds=s.options.max_rounds,
+            last_table=s.last_table,
+            last_taker=s.last_taker,
         )
 
     def cards(self) -> list[Card]:
@@ -224,7 +243,15 @@ class War(Game[WarState]):
         laid.append(up)
         ups.append(True)
         s.stimulus += 1
-        return [Event("flip", seat, f"{{seat}} [lays|lay] {len(down)} down and [turns|turn] up {up}", (up,), data={"down": len(down)})]
+        return [
+            Event(
+                "flip",
+                seat,
+                f"{{seat}} [lays|lay] {len(down)} down and [turns|turn] up {up}",
+                (up,),
+                data={"down": len(down)},
+            )
+        ]
 
     def _resolve(self) -> list[Event]:
         s = self.s
@@ -272,8 +299,14 @@ class War(Game[WarState]):
         for laid, ups in zip(s.table, s.face_up):
             laid.clear()
             ups.clear()
-        events = [Event("take", winner, f"{{seat}} [takes|take] {len(won)} cards{decided_by}",
-                        data={"count": len(won), "war": s.war_depth})]
+        events = [
+            Event(
+                "take",
+                winner,
+                f"{{seat}} [takes|take] {len(won)} cards{decided_by}",
+                data={"count": len(won), "war": s.war_depth},
+            )
+        ]
         s.rounds += 1
         for p in range(s.players):
             if not s.out[p] and not s.piles[p]:
@@ -287,8 +320,15 @@ class War(Game[WarState]):
                 s.spare = []
             later_first = s.eliminated[::-1]  # the later out, the better placed
             ranking = alive + later_first + [p for p in range(s.players) if p not in alive + later_first]
-            events.append(self.finish(alive, "{seat} [wins|win] with every card", scores=[float(len(p)) for p in s.piles],
-                                      ranking=ranking, score_name="cards"))
+            events.append(
+                self.finish(
+                    alive,
+                    "{seat} [wins|win] with every card",
+                    scores=[float(len(p)) for p in s.piles],
+                    ranking=ranking,
+                    score_name="cards",
+                )
+            )
             return events
         if s.rounds >= s.options.max_rounds:
             return events + self._end_by_count(f"the {s.options.max_rounds}-round limit was reached")
@@ -319,8 +359,11 @@ class War(Game[WarState]):
             raise ValueError("nobody is left to turn a card")
         if s.result is None and s.war_depth > 0 and not all(any(s.face_up[p]) for p in s.contenders):
             raise ValueError("a war without tied cards")
-        if s.result is None and s.war_depth == 0 and any(
-                len(s.table[p]) != (p not in s.pending) or not all(s.face_up[p]) for p in s.contenders):
+        if (
+            s.result is None
+            and s.war_depth == 0
+            and any(len(s.table[p]) != (p not in s.pending) or not all(s.face_up[p]) for p in s.contenders)
+        ):
             raise ValueError("the cards on the table do not match who has turned")
         if s.result is None and s.war_depth == 0 and any(not s.piles[p] for p in s.pending):
             raise ValueError("a player to turn a card holds none")

@@ -15,13 +15,71 @@ import unicodedata
 from rich.cells import cell_len
 
 _LOOKALIKES = {
-    "·": ".", "•": "*", "…": ".", "‥": ".", "—": "-", "–": "-", "―": "-", "‐": "-", "−": "-",
-    "‘": "'", "’": "'", "“": '"', "”": '"', "‹": "<", "›": ">", "«": "<", "»": ">",
-    "←": "<", "→": ">", "↑": "^", "↓": "v", "↔": "-", "↕": "|", "⏎": "<", "⌫": "<",
-    "◀": "<", "▶": ">", "◄": "<", "►": ">", "◂": "<", "▸": ">", "▲": "^", "▼": "v", "△": "^", "▽": "v",
-    "▴": "^", "▾": "v", "●": "o", "○": "o", "◆": "*", "◇": "*", "★": "*", "☆": "*", "■": "#", "□": "#",
-    "✓": "v", "✔": "v", "✗": "x", "✘": "x", "×": "x", "÷": "/", "≤": "<", "≥": ">", "≠": "#", "±": "+",
-    "°": "o", "\u00a0": " ", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "·": ".",
+    "•": "*",
+    "…": ".",
+    "‥": ".",
+    "—": "-",
+    "–": "-",
+    "―": "-",
+    "‐": "-",
+    "−": "-",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "‹": "<",
+    "›": ">",
+    "«": "<",
+    "»": ">",
+    "←": "<",
+    "→": ">",
+    "↑": "^",
+    "↓": "v",
+    "↔": "-",
+    "↕": "|",
+    "⏎": "<",
+    "⌫": "<",
+    "◀": "<",
+    "▶": ">",
+    "◄": "<",
+    "►": ">",
+    "◂": "<",
+    "▸": ">",
+    "▲": "^",
+    "▼": "v",
+    "△": "^",
+    "▽": "v",
+    "▴": "^",
+    "▾": "v",
+    "●": "o",
+    "○": "o",
+    "◆": "*",
+    "◇": "*",
+    "★": "*",
+    "☆": "*",
+    "■": "#",
+    "□": "#",
+    "✓": "v",
+    "✔": "v",
+    "✗": "x",
+    "✘": "x",
+    "×": "x",
+    "÷": "/",
+    "≤": "<",
+    "≥": ">",
+    "≠": "#",
+    "±": "+",
+    "°": "o",
+    "\u00a0": " ",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
 }
 
 
@@ -49,15 +107,23 @@ def _block(char: str) -> str:
         return "_"
     if name in ("UPPER ONE EIGHTH BLOCK", "UPPER HALF BLOCK"):
         return "-"
-    if name in ("LEFT ONE EIGHTH BLOCK", "LEFT ONE QUARTER BLOCK", "LEFT THREE EIGHTHS BLOCK",
-                "RIGHT ONE EIGHTH BLOCK"):
+    if name in (
+        "LEFT ONE EIGHTH BLOCK",
+        "LEFT ONE QUARTER BLOCK",
+        "LEFT THREE EIGHTHS BLOCK",
+        "RIGHT ONE EIGHTH BLOCK",
+    ):
         return "|"
     return "#"
 
 
-TABLE = str.maketrans({**{chr(c): _box_drawing(chr(c)) for c in range(0x2500, 0x2580)},
-                       **{chr(c): _block(chr(c)) for c in range(0x2580, 0x25A0)},
-                       **_LOOKALIKES})
+TABLE = str.maketrans(
+    {
+        **{chr(c): _box_drawing(chr(c)) for c in range(0x2500, 0x2580)},
+        **{chr(c): _block(chr(c)) for c in range(0x2580, 0x25A0)},
+        **_LOOKALIKES,
+    }
+)
 
 
 def _lookalike(char: str) -> str:
@@ -71,7 +137,7 @@ def _lookalike(char: str) -> str:
 def _replace(error: UnicodeError) -> tuple[str, int]:
     """What ``encode`` puts for a run of characters that are not ASCII."""
     assert isinstance(error, UnicodeEncodeError)
-    run = error.object[error.start:error.end].translate(TABLE)
+    run = error.object[error.start : error.end].translate(TABLE)
     if not run.isascii():
         run = "".join(char if char.isascii() else _lookalike(char) for char in run)
     return run, error.end

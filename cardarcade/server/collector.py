@@ -52,7 +52,8 @@ import time
 import types
 import weakref
 from collections import deque
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 log = logging.getLogger(__name__)
 
@@ -181,8 +182,9 @@ def young_mover() -> Callable[[Iterable[Any]], None] | None:
         automatic = gc.isenabled()
         gc.disable()
         try:
-            twice = itertools.chain.from_iterable(map(itertools.repeat, filter(gc.is_tracked, objects),
-                                                      itertools.repeat(2)))
+            twice = itertools.chain.from_iterable(
+                map(itertools.repeat, filter(gc.is_tracked, objects), itertools.repeat(2))
+            )
             deque(map(call, itertools.cycle(steps), twice), maxlen=0)
         finally:
             if automatic:
@@ -219,12 +221,20 @@ class _Region:
 
 
 class Collector:
-    def __init__(self, sessions_ended: Callable[[], int], *, sessions_live: Callable[[], int] | None = None,
-                 sweep_every: float = SWEEP_EVERY, full_every: float = FULL_EVERY,
-                 ended_for_full: int = ENDED_FOR_FULL, keep_out: Callable[[], Iterable[Any]] = tuple,
-                 pump_types: tuple[type, ...] | None = None, stopped: Callable[[Any], bool] = stopped_pump,
-                 running: Callable[[Any], bool] = running_pump,
-                 reclaim: bool = True) -> None:
+    def __init__(
+        self,
+        sessions_ended: Callable[[], int],
+        *,
+        sessions_live: Callable[[], int] | None = None,
+        sweep_every: float = SWEEP_EVERY,
+        full_every: float = FULL_EVERY,
+        ended_for_full: int = ENDED_FOR_FULL,
+        keep_out: Callable[[], Iterable[Any]] = tuple,
+        pump_types: tuple[type, ...] | None = None,
+        stopped: Callable[[Any], bool] = stopped_pump,
+        running: Callable[[Any], bool] = running_pump,
+        reclaim: bool = True,
+    ) -> None:
         """``sessions_ended``: how many sessions have ended so far (a running count);
         ``sessions_live``: how many are connected now (None: never a full collection while
         reclaiming). ``keep_out``: objects every session shares (the server, the lobby), where
@@ -318,7 +328,8 @@ class Collector:
     def _schedule(self) -> None:
         idle = self.sessions_live is not None and self.sessions_live() == 0
         self._timer = asyncio.get_running_loop().call_later(
-            min(IDLE_LOOK_EVERY if idle else LOOK_EVERY, self.sweep_every), self.tick)
+            min(IDLE_LOOK_EVERY if idle else LOOK_EVERY, self.sweep_every), self.tick
+        )
 
     def tick(self) -> None:
         aged = gc.get_count()[2]  # young collections that aged objects since the last sweep (0: idle)
@@ -344,12 +355,24 @@ class Collector:
         sweeps, reclaims, reclaimed = (now - then for now, then in zip(done, self._reported))
         self._reported = done
         # (Not how many objects are frozen: counting walks them all, tens of milliseconds.)
-        log.info("collector: since the last report %d sweeps (longest %.0f ms, %.0f ms of CPU), %d reclaims freeing "
-                 "%d objects (longest collection %.0f ms, %.0f ms of CPU; longest slice %.1f ms), longest "
-                 "collection of any kind %.0f ms, %d steps of the collector's over %.0f ms; %d full collections "
-                 "since the start", sweeps, 1000 * self.longest_sweep, 1000 * self.longest_sweep_cpu, reclaims,
-                 reclaimed, 1000 * self.longest_reclaim, 1000 * self.longest_reclaim_cpu, 1000 * self.longest_slice,
-                 1000 * self.longest_collection, self.long_steps, 1000 * LONG_STEP, self.full_collections)
+        log.info(
+            "collector: since the last report %d sweeps (longest %.0f ms, %.0f ms of CPU), %d reclaims freeing "
+            "%d objects (longest collection %.0f ms, %.0f ms of CPU; longest slice %.1f ms), longest "
+            "collection of any kind %.0f ms, %d steps of the collector's over %.0f ms; %d full collections "
+            "since the start",
+            sweeps,
+            1000 * self.longest_sweep,
+            1000 * self.longest_sweep_cpu,
+            reclaims,
+            reclaimed,
+            1000 * self.longest_reclaim,
+            1000 * self.longest_reclaim_cpu,
+            1000 * self.longest_slice,
+            1000 * self.longest_collection,
+            self.long_steps,
+            1000 * LONG_STEP,
+            self.full_collections,
+        )
         self.longest_sweep = self.longest_sweep_cpu = self.longest_reclaim = self.longest_reclaim_cpu = 0.0
         self.longest_slice = self.longest_collection = 0.0
         self.long_steps = 0
@@ -430,8 +453,9 @@ class Collector:
         self._frozen_at_full = gc.get_freeze_count()
         self.full_collections += 1
         self.long_steps += time.perf_counter() - started > LONG_STEP
-        log.info("full collection: %.0f ms, %d objects kept", 1000 * (time.perf_counter() - started),
-                 self._frozen_at_full)
+        log.info(
+            "full collection: %.0f ms, %d objects kept", 1000 * (time.perf_counter() - started), self._frozen_at_full
+        )
 
     # ---- reclaims: what ended sessions and closed screens left frozen
 
@@ -454,8 +478,9 @@ class Collector:
             self._shared_since = now
         started = time.perf_counter()
         stopped, retry = self.stopped, self._retry
-        self._waiting = [weakref.ref(pump) for pump in self._pumps
-                         if stopped(pump) and (pump not in retry or retry[pump][0] <= now)]
+        self._waiting = [
+            weakref.ref(pump) for pump in self._pumps if stopped(pump) and (pump not in retry or retry[pump][0] <= now)
+        ]
         looked = time.perf_counter() - started  # (a look at every pump)
         self.longest_slice = max(self.longest_slice, looked)
         self.long_steps += looked > LONG_STEP
@@ -492,7 +517,7 @@ class Collector:
         if region is None:
             return
         started, deadline = self._slice_begins()
-        objects, to_follow, followed, passed = region.objects, region.to_follow, region.followed, region.passed
+        objects, to_follow, _followed, _passed = region.objects, region.to_follow, region.followed, region.passed
         gathered = False
         while True:
             if not to_follow and (len(objects) >= REGION_ENOUGH or not self._next_pump(region)):
@@ -549,11 +574,12 @@ class Collector:
             self._sort_batch(region)
         self._slice_took(region, started)
         self._step = asyncio.get_running_loop().call_soon(
-            self._sort_some if region.looked < len(region.objects) else self._move_all)
+            self._sort_some if region.looked < len(region.objects) else self._move_all
+        )
 
     def _sort_batch(self, region: _Region) -> None:
         inward, referents = region.followed.__contains__, gc.get_referents
-        batch = region.objects[region.looked:region.looked + SORT_BATCH]
+        batch = region.objects[region.looked : region.looked + SORT_BATCH]
         region.looked += len(batch)
         region.to_move += [obj for obj in batch if any(map(inward, map(id, referents(obj))))]
 
@@ -633,9 +659,18 @@ class Collector:
             self._retry[pump] = (now + wait, wait)
         held = len(still_held)
         del still_held
-        log.info("reclaim: %d objects freed of %d gathered (%d moved) from %d stopped widgets (%d still held)%s in "
-                 "%.0f ms; gathered and moved in %d slices of at most %.1f ms", freed, gathered, moved,
-                 len(pumps), held, " (cut short)" if region.cut else "", 1000 * spent, region.slices,
-                 1000 * region.longest_slice)
+        log.info(
+            "reclaim: %d objects freed of %d gathered (%d moved) from %d stopped widgets (%d still held)%s in "
+            "%.0f ms; gathered and moved in %d slices of at most %.1f ms",
+            freed,
+            gathered,
+            moved,
+            len(pumps),
+            held,
+            " (cut short)" if region.cut else "",
+            1000 * spent,
+            region.slices,
+            1000 * region.longest_slice,
+        )
         if self._waiting and self._thresholds is not None:
             self._begin()

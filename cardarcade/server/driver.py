@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any, Iterable, Protocol
+from typing import Any, Protocol
+from collections.abc import Iterable
 
 from textual import events
 from textual.app import App
@@ -103,8 +104,17 @@ class TerminalDriver(Driver):
     """Textual's side of a remote terminal. Built by Textual (``App._build_driver``) from the
     ``functools.partial`` the session gives the app as its driver class."""
 
-    def __init__(self, app: App[Any], *, terminal: Terminal, size: tuple[int, int],
-                 debug: bool = False, mouse: bool = True, ascii_only: bool = False, **_: Any) -> None:
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        terminal: Terminal,
+        size: tuple[int, int],
+        debug: bool = False,
+        mouse: bool = True,
+        ascii_only: bool = False,
+        **_: Any,
+    ) -> None:
         """``ascii_only``: the client's locale is not UTF-8; what is drawn is sent in ASCII."""
         super().__init__(app, debug=debug, mouse=mouse, size=drawn_size(*size))
         self._terminal = terminal
@@ -156,8 +166,12 @@ class TerminalDriver(Driver):
             return
         self._larger_told = True
         self._app.call_later(
-            self._app.notify, f"The arcade uses at most {DRAWN_COLUMNS}x{DRAWN_LINES} of a terminal here; "
-            f"yours is {width}x{height}, so it sits in the top-left corner.", timeout=8, markup=False)
+            self._app.notify,
+            f"The arcade uses at most {DRAWN_COLUMNS}x{DRAWN_LINES} of a terminal here; "
+            f"yours is {width}x{height}, so it sits in the top-left corner.",
+            timeout=8,
+            markup=False,
+        )
 
     def end_of_input(self) -> None:
         """The client is gone or closed its input: what was sent and what was being read count,
@@ -176,9 +190,15 @@ class TerminalDriver(Driver):
         # key's way back up from the focused widget does (under load, "line 1" typed after
         # "line 0" and its enter reached the chat line before the enter had sent it).
         # (Followed only once more input comes: a key alone, the common case, costs nothing more.)
-        if (not self._answering and self._wanted_size is None and not self._input_ended
-                and not self._decoded and len(self._inbox) <= INPUT_SLICE
-                and self._app.message_queue_size == 0 and self._drawing_wait() == 0):
+        if (
+            not self._answering
+            and self._wanted_size is None
+            and not self._input_ended
+            and not self._decoded
+            and len(self._inbox) <= INPUT_SLICE
+            and self._app.message_queue_size == 0
+            and self._drawing_wait() == 0
+        ):
             self._answering = self._take_slice()
             if self._wanted_size is None and not self._decoded and not self._inbox:
                 return
@@ -253,8 +273,7 @@ class TerminalDriver(Driver):
         if not node.call_later(lambda: handled.done() or handled.set_result(None)):
             return False
         running = getattr(node, "_task", None)  # (Textual's task for a widget's messages)
-        await asyncio.wait([handled] if running is None else [handled, running],
-                           return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait([handled] if running is None else [handled, running], return_when=asyncio.FIRST_COMPLETED)
         return True
 
     def _take_slice(self) -> bool:

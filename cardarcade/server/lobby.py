@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.table.clock import Clock
@@ -33,8 +33,13 @@ class ChatLine:
 
 
 class Lobby:
-    def __init__(self, clock: Clock, *, on_table_done: Callable[[SharedTable], None] | None = None,
-                 now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Clock,
+        *,
+        on_table_done: Callable[[SharedTable], None] | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         """``on_table_done``: told once when a dealt table ends, finished or left by its last
         person (the server records or saves it)."""
         self.clock = clock
@@ -100,17 +105,38 @@ class Lobby:
 
     # ---- tables
 
-    def create_table(self, spec: GameSpec, *, creator: str, players: int, people: int, level: str,
-                     options: Options | None = None, compensate_rtt: bool = False,
-                     pace: float | None = None, think_seconds: float | None = None,
-                     holder: SeatHolder | None = None) -> SharedTable:
+    def create_table(
+        self,
+        spec: GameSpec,
+        *,
+        creator: str,
+        players: int,
+        people: int,
+        level: str,
+        options: Options | None = None,
+        compensate_rtt: bool = False,
+        pace: float | None = None,
+        think_seconds: float | None = None,
+        holder: SeatHolder | None = None,
+    ) -> SharedTable:
         """A new table with ``creator`` in its first seat; SeatTaken says why it cannot be."""
         self.leave_waiting_tables(creator)
         if len(self.tables) >= MAX_TABLES:
             raise SeatTaken(f"the server holds at most {MAX_TABLES} tables; join one of them")
         extra = {} if pace is None else {"pace": pace}
-        table = SharedTable(spec, people, players, level, self.clock, options=options, creator=creator,
-                            compensate_rtt=compensate_rtt, think_seconds=think_seconds, holder=holder, **extra)
+        table = SharedTable(
+            spec,
+            people,
+            players,
+            level,
+            self.clock,
+            options=options,
+            creator=creator,
+            compensate_rtt=compensate_rtt,
+            think_seconds=think_seconds,
+            holder=holder,
+            **extra,
+        )
         while table.id in self.tables:
             table.id = f"{table.id}x"
         table.round_trips = self.round_trips

@@ -27,9 +27,9 @@ import logging
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import asyncssh
 
@@ -136,14 +136,18 @@ def named_players(text: str, source: str) -> dict[str, str]:
             raise ValueError(f"{where} names two players ({', '.join(given)}): one key, one name")
         name = given[0]
         if player_name(name) != name:
-            raise ValueError(f"{where}: {PLAYER_VARIABLE}={name!r} cannot be a player's name "
-                             f"(1 to {MAX_NAME} characters, no control characters, no spaces at either end)")
+            raise ValueError(
+                f"{where}: {PLAYER_VARIABLE}={name!r} cannot be a player's name "
+                f"(1 to {MAX_NAME} characters, no control characters, no spaces at either end)"
+            )
         if is_browser_name(name):
             raise ValueError(f"{where}: {PLAYER_VARIABLE}={name}: names ending in {BROWSER_MARK} are the browser's")
         fingerprint = key.get_fingerprint()
         if fold(named.get(fingerprint, name)) != fold(name):
-            raise ValueError(f"{where} names the key {fingerprint} {name}, and an earlier line "
-                             f"{named[fingerprint]}: one key, one name")
+            raise ValueError(
+                f"{where} names the key {fingerprint} {name}, and an earlier line "
+                f"{named[fingerprint]}: one key, one name"
+            )
         named[fingerprint] = name
     return named
 
@@ -198,11 +202,12 @@ class NameRegistry:
             return own.name
         taken = claims.get(fold(asked))
         if taken is not None:
-            raise NameRefused(f"The name {taken.name} belongs to another key (since {taken.day}): "
-                              "log in under another name.")
+            raise NameRefused(
+                f"The name {taken.name} belongs to another key (since {taken.day}): log in under another name."
+            )
         if self._damage is not None:
             raise NameRefused(CANNOT_RECORD)  # (its claims stand; none is added to a file that cannot be read)
-        claim = Claim(asked, key, datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        claim = Claim(asked, key, datetime.now(UTC).isoformat(timespec="seconds"))
         self._adding[fold(asked)] = claim
         log.info("the name %s is claimed by the key %s", asked, key)
         self._save(claim, None, on_lost)
@@ -241,15 +246,16 @@ class NameRegistry:
                 done.set_exception(refusal)
             self._saved(adding, dropping, None, done)
             if adding is not None and done.exception() is not None:
-                raise done.exception()  # type: ignore[misc]
+                raise done.exception()  # type: ignore[misc]  # noqa: B904 - the refusal itself, not a fault in handling it
             return
         if self._writer is None:  # (its thread ends with the process, once its writes are done)
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-names")
         future = self._writer.submit(self._write, adding, dropping)
         future.add_done_callback(lambda done: loop.call_soon_threadsafe(self._saved, adding, dropping, on_lost, done))
 
-    def _saved(self, adding: Claim | None, dropping: Claim | None, on_lost: Callable[[str], None] | None,
-               done: Future) -> None:
+    def _saved(
+        self, adding: Claim | None, dropping: Claim | None, on_lost: Callable[[str], None] | None, done: Future
+    ) -> None:
         """A write ended (on the loop, in the order they were asked for)."""
         for waiting, change in ((self._adding, adding), (self._dropping, dropping)):
             if change is not None and waiting.get(fold(change.name)) == change:
@@ -276,9 +282,12 @@ class NameRegistry:
                     del claims[fold(dropping.name)]
                 if adding is not None:
                     for existing in claims.values():
-                        if existing != adding and (fold(existing.name) == fold(adding.name) or existing.key == adding.key):
-                            raise NameRefused("Another server claimed that name, or a name for this key, a moment "
-                                              "ago: log in again.")
+                        if existing != adding and (
+                            fold(existing.name) == fold(adding.name) or existing.key == adding.key
+                        ):
+                            raise NameRefused(
+                                "Another server claimed that name, or a name for this key, a moment ago: log in again."
+                            )
                     claims[fold(adding.name)] = adding
                 document = {"names": [asdict(c) for c in sorted(claims.values(), key=lambda c: fold(c.name))]}
                 # (a new file each time, made 0600 from its first byte)
@@ -286,8 +295,9 @@ class NameRegistry:
                 stat = self.path.stat()
                 return claims, (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         except ValueError as exc:  # damaged since it was last read
-            log.error("the player names in %s cannot be used: %s; no new name is claimed until it is mended",
-                      self.path, exc)
+            log.error(
+                "the player names in %s cannot be used: %s; no new name is claimed until it is mended", self.path, exc
+            )
         except OSError as exc:
             log.error("cannot write %s: %s", self.path, exc.strerror or exc)
         raise NameRefused(CANNOT_RECORD)
@@ -321,8 +331,10 @@ class NameRegistry:
         self._claims, self._seen, self._damage = claims, seen, None
 
     def _damaged(self, why: str, strict: bool) -> None:
-        message = (f"the player names in {self.path} cannot be used: {why}. Mend the file or move it "
-                   "away (it is never overwritten while it cannot be read)")
+        message = (
+            f"the player names in {self.path} cannot be used: {why}. Mend the file or move it "
+            "away (it is never overwritten while it cannot be read)"
+        )
         if strict:
             raise NamesFileError(message)
         if self._damage != message:

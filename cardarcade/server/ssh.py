@@ -35,7 +35,8 @@ import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import asyncssh
 from rich.console import Console
@@ -104,10 +105,16 @@ class Limits:
         return self.round_trip_every * (1 if seated else 6)
 
     def problems(self) -> list[str]:
-        out = [f"{name} must be at least 1" for name in ("max_sessions", "per_address", "max_starting", "max_output")
-               if getattr(self, name) < 1]
-        out += [f"{name} must be more than 0" for name in ("login_grace", "idle_timeout", "keepalive_interval")
-                if getattr(self, name) <= 0]
+        out = [
+            f"{name} must be at least 1"
+            for name in ("max_sessions", "per_address", "max_starting", "max_output")
+            if getattr(self, name) < 1
+        ]
+        out += [
+            f"{name} must be more than 0"
+            for name in ("login_grace", "idle_timeout", "keepalive_interval")
+            if getattr(self, name) <= 0
+        ]
         if self.start_patience < 0:
             out.append("start_patience must be at least 0")
         if not 0 < self.idle_warning < self.idle_timeout:
@@ -151,8 +158,10 @@ def duration(seconds: float) -> str:
 def refuse_textual_variables(environ: dict[str, str] | os._Environ) -> str | None:
     found = [name for name in TEXTUAL_PROCESS_VARIABLES if environ.get(name)]
     if found:
-        return (f"{', '.join(found)} would act in every player's session: unset "
-                f"{'it' if len(found) == 1 else 'them'} to serve")
+        return (
+            f"{', '.join(found)} would act in every player's session: unset "
+            f"{'it' if len(found) == 1 else 'them'} to serve"
+        )
     return None
 
 
@@ -187,9 +196,16 @@ class ArcadeServer:
     """One per process: the listening socket, the sessions, their limits, and how a session's
     app is made. ``auth`` is "keys" (the public keys in ``authorized_keys``) or "open"."""
 
-    def __init__(self, *, auth: str = "keys", authorized_keys: Path | None = None,
-                 host_key: asyncssh.SSHKey | None = None, limits: Limits | None = None,
-                 app_factory: AppFactory | None = None, store: UserStore | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        auth: str = "keys",
+        authorized_keys: Path | None = None,
+        host_key: asyncssh.SSHKey | None = None,
+        limits: Limits | None = None,
+        app_factory: AppFactory | None = None,
+        store: UserStore | None = None,
+    ) -> None:
         from cardarcade.server.keys import load_or_create_host_key
         from cardarcade.themes import load_themes
 
@@ -225,8 +241,15 @@ class ArcadeServer:
         # Each player keeps their own saves and settings (a guest's last as long as the session);
         # the statistics and the books are the server's, shared (one SQLite file for every session).
         store = self.store.for_guest() if info.guest else self.store.for_player(info.name)
-        app = ArcadeApp(environ=info.environ, themes=self.themes, driver_class=driver_class,
-                        store=store, player=info.name, lobby=self.lobby, address=info.address)
+        app = ArcadeApp(
+            environ=info.environ,
+            themes=self.themes,
+            driver_class=driver_class,
+            store=store,
+            player=info.name,
+            lobby=self.lobby,
+            address=info.address,
+        )
         if not info.utf8:
             app.settings.ascii_glyphs = True
         # A hundred sessions' autosaves share one process and one disk: each writes at most every
@@ -256,12 +279,19 @@ class ArcadeServer:
         self.open_lobby()
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self), host, port,
+            lambda: _Connection(self),
+            host,
+            port,
             server_host_keys=[self.host_key],  # (the players' keys are checked by _Connection)
             login_timeout=limits.login_grace,
-            keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count,
-            encoding=None, line_editor=False, allow_pty=True,
-            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            keepalive_interval=limits.keepalive_interval,
+            keepalive_count_max=limits.keepalive_count,
+            encoding=None,
+            line_editor=False,
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
         )
         return self._acceptor.sockets[0].getsockname()[1]
 
@@ -297,8 +327,10 @@ class ArcadeServer:
             self.table_done(table)
             for name in {p.player for p in table.places if p.player is not None}:
                 whose = "for you" if name == table.creator else f"for {table.creator}"
-                self._stop_words[name] = (f"The server is shutting down. Your game of {table.spec.title} is saved "
-                                          f"{whose}: it carries on from the saved games (c on the menu).")
+                self._stop_words[name] = (
+                    f"The server is shutting down. Your game of {table.spec.title} is saved "
+                    f"{whose}: it carries on from the saved games (c on the menu)."
+                )
             self._stopped_tables.append(table)
         if self._stop_words:
             log.info("stopping: %d shared table(s) in play saved for their creators", len(self._stopped_tables))
@@ -582,8 +614,12 @@ class _Session(asyncssh.SSHServerSession):
             pause_or_resume()
 
     def input_flood(self) -> None:
-        log.info("%s@%s dropped: its input kept coming faster than it was served%s", self.name, self.address,
-                 key_of(self.connection))
+        log.info(
+            "%s@%s dropped: its input kept coming faster than it was served%s",
+            self.name,
+            self.address,
+            key_of(self.connection),
+        )
         self.end("This session was ended: its keys kept coming faster than the arcade could take them.")
 
     async def input_room(self) -> None:
@@ -645,7 +681,8 @@ class _Session(asyncssh.SSHServerSession):
 
     async def _play(self) -> int:
         notice = asyncio.get_running_loop().call_later(
-            BUSY_NOTICE, self._say, "The arcade is busy: your session starts in a moment...\n")
+            BUSY_NOTICE, self._say, "The arcade is busy: your session starts in a moment...\n"
+        )
         try:
             await self.server.starting.acquire()
             self._slot = True
@@ -653,8 +690,9 @@ class _Session(asyncssh.SSHServerSession):
         finally:
             notice.cancel()
         renamed_from = self._take_free_name()
-        info = SessionInfo(name=self.name, address=self.address, size=self.size, environ=self._looks(),
-                           guest=self.connection.guest)
+        info = SessionInfo(
+            name=self.name, address=self.address, size=self.size, environ=self._looks(), guest=self.connection.guest
+        )
         app = self.server.app_factory(info, self._make_driver)
         # See the module's notes: every app restores the same streams, whatever order apps end in.
         capture_output(app, *self.server.output)
@@ -663,8 +701,13 @@ class _Session(asyncssh.SSHServerSession):
         app.error_console = Console(quiet=True)
         self.app = app
         if renamed_from is not None:
-            app.call_later(app.notify, f"{renamed_from} is playing here from another address, so you play as "
-                           f"{self.name}.", severity="warning", timeout=15, markup=False)
+            app.call_later(
+                app.notify,
+                f"{renamed_from} is playing here from another address, so you play as {self.name}.",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
         self._last_input = asyncio.get_running_loop().time()
         self._watch_idle()
         log.info("%s@%s: session started%s", self.name, self.address, key_of(self.connection))
@@ -692,11 +735,11 @@ class _Session(asyncssh.SSHServerSession):
         others = [s for s in self.server.sessions if s is not self and s.app is not None]
         if not any(s.name == self.name and s.address != self.address for s in others):
             return None
-        stem = self.name[:len(self.name) - len(mark)] if mark and self.name.endswith(mark) else self.name
+        stem = self.name[: len(self.name) - len(mark)] if mark and self.name.endswith(mark) else self.name
         taken = {s.name for s in others}
         for number in itertools.count(2):
             suffix = f"-{number}"
-            name = stem[:MAX_NAME - len(suffix) - len(mark)] + suffix + mark
+            name = stem[: MAX_NAME - len(suffix) - len(mark)] + suffix + mark
             if name not in taken:
                 break
         asked, self.name = self.name, name
@@ -718,7 +761,7 @@ class _Session(asyncssh.SSHServerSession):
                 measured = sent
                 try:
                     await asyncio.wait_for(ask(), limits.round_trip_every * 4)
-                except (asyncio.TimeoutError, asyncssh.Error, OSError):
+                except (TimeoutError, asyncssh.Error, OSError):
                     pass  # no reply: the keepalives reap a client that is gone
                 else:
                     lobby.note_round_trip(self.name, loop.time() - sent)
@@ -727,8 +770,9 @@ class _Session(asyncssh.SSHServerSession):
     def _make_driver(self, app: App, **options: Any) -> TerminalDriver:
         """What Textual calls as the app's driver class (with its own idea of the size: unknown)."""
         options.pop("size", None)
-        driver = TerminalDriver(app, terminal=self, size=self.size, ascii_only=not locale_is_utf8(self._looks()),
-                                **options)
+        driver = TerminalDriver(
+            app, terminal=self, size=self.size, ascii_only=not locale_is_utf8(self._looks()), **options
+        )
         self.driver = driver
         if self._pending:  # held by the driver until application mode, then taken as any input
             pending, self._pending = bytes(self._pending), bytearray()
@@ -764,8 +808,12 @@ class _Session(asyncssh.SSHServerSession):
             return
         if quiet >= warn_at and not self._warned and self.app is not None:
             self._warned = True
-            self.app.notify(f"No key pressed for a while: this session ends in {duration(limits.idle_warning)} "
-                            "unless a key is pressed.", severity="warning", timeout=limits.idle_warning)
+            self.app.notify(
+                f"No key pressed for a while: this session ends in {duration(limits.idle_warning)} "
+                "unless a key is pressed.",
+                severity="warning",
+                timeout=limits.idle_warning,
+            )
         due = (warn_at if quiet < warn_at else limits.idle_timeout) - quiet
         self._idle_timer = asyncio.get_running_loop().call_later(max(due, 0.01), self._watch_idle)
 

@@ -23,7 +23,7 @@ import os
 import sys
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger("cardarcade.server")
 
@@ -34,9 +34,15 @@ IDLE_EVERY = 0.5  # seconds between looks while nobody is connected
 
 
 class LoopWatchdog:
-    def __init__(self, *, every: float = EVERY, threshold: float = THRESHOLD,
-                 report_every: float = REPORT_EVERY, watched: Callable[[], bool] | None = None,
-                 idle_every: float = IDLE_EVERY) -> None:
+    def __init__(
+        self,
+        *,
+        every: float = EVERY,
+        threshold: float = THRESHOLD,
+        report_every: float = REPORT_EVERY,
+        watched: Callable[[], bool] | None = None,
+        idle_every: float = IDLE_EVERY,
+    ) -> None:
         """``watched``: whether anyone is connected to feel a pause (None: always)."""
         self.every = every
         self.watched = watched
@@ -96,8 +102,11 @@ class LoopWatchdog:
         if not self._unreported:
             return
         count = self._unreported
-        log.warning("loop paused %.0f ms%s", 1000 * self._unreported_longest,
-                    f" (the longest of {count} pauses over {1000 * self.threshold:.0f} ms)" if count > 1 else "")
+        log.warning(
+            "loop paused %.0f ms%s",
+            1000 * self._unreported_longest,
+            f" (the longest of {count} pauses over {1000 * self.threshold:.0f} ms)" if count > 1 else "",
+        )
         self._last_report = self._loop.time() if self._loop is not None else 0.0
         self._unreported, self._unreported_longest = 0, 0.0
 
@@ -131,8 +140,13 @@ class _StackSampler(threading.Thread):
         samples, self._samples = self._samples, []
         if samples and late > self._dog.threshold:
             common = max(set(samples), key=samples.count)
-            log.warning("loop held %.0f ms; %d of %d looks were in: %s", 1000 * late, samples.count(common),
-                        len(samples), common)
+            log.warning(
+                "loop held %.0f ms; %d of %d looks were in: %s",
+                1000 * late,
+                samples.count(common),
+                len(samples),
+                common,
+            )
 
 
 def _where(frame) -> str:

@@ -53,8 +53,10 @@ _PAGE_STYLE = """<style>
 </style>
 """
 # The page may load and connect to this server only (its inline script and styles are the package's).
-_CONTENT_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-                   "img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'")
+_CONTENT_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+)
 
 
 def page_assets() -> tuple[Path, str]:
@@ -217,13 +219,15 @@ class WebServer:
 
     def web_app(self) -> web.Application:
         app = web.Application(middlewares=[self._check_host])
-        app.add_routes([
-            web.get("/", self._index),
-            web.get("/ws", self._websocket),
-            web.get("/ws/{name}", self._websocket),
-            web.static("/static", self.static),
-            web.get("/favicon.ico", self._no_icon),  # asked for by every browser; there is none
-        ])
+        app.add_routes(
+            [
+                web.get("/", self._index),
+                web.get("/ws", self._websocket),
+                web.get("/ws/{name}", self._websocket),
+                web.static("/static", self.static),
+                web.get("/favicon.ico", self._no_icon),  # asked for by every browser; there is none
+            ]
+        )
         return app
 
     async def start(self, host: str = "127.0.0.1", port: int = 8080) -> int:
@@ -279,8 +283,7 @@ class WebServer:
             font_size=_number(request.query.get("fontsize"), 16, 8, 48),
             ping_url="",
         )
-        return web.Response(text=html, content_type="text/html",
-                            headers={"Content-Security-Policy": _CONTENT_POLICY})
+        return web.Response(text=html, content_type="text/html", headers={"Content-Security-Policy": _CONTENT_POLICY})
 
     async def _no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -300,15 +303,16 @@ class WebServer:
         size = (_number(request.query.get("width"), 80, 1, 10_000), _number(request.query.get("height"), 24, 1, 10_000))
         limits = self.arcade.limits
         # Pings are answered here (autoping off) so that their pongs can be timed.
-        socket = web.WebSocketResponse(max_msg_size=self.max_message, heartbeat=limits.keepalive_interval,
-                                       autoping=False)
+        socket = web.WebSocketResponse(
+            max_msg_size=self.max_message, heartbeat=limits.keepalive_interval, autoping=False
+        )
         await socket.prepare(request)  # (a request that is no websocket is answered 400 here)
         name = request.match_info.get("name")
         guest = name is None
         if guest:
             self._guests += 1
             name = guest_name(self._guests)
-        name = player_name(name)[:MAX_NAME - len(self.name_mark)] + self.name_mark
+        name = player_name(name)[: MAX_NAME - len(self.name_mark)] + self.name_mark
         channel = _TabChannel(socket, request)
         session = _Session(self.arcade, _Visitor(name, request.remote or "?", guest=guest, mark=self.name_mark))  # type: ignore[arg-type]
         session.connection_made(channel)  # type: ignore[arg-type]

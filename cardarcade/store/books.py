@@ -33,7 +33,8 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -144,8 +145,9 @@ def changes(spec: GameSpec, before: Options, after: Options) -> list[str]:
     for name, info in spec.Options.model_fields.items():
         old, new = getattr(before, name), getattr(after, name)
         if old != new:
-            lines.append(f"{option_label(info, name)}: {option_value_label(info, old)} -> "
-                         f"{option_value_label(info, new)}")
+            lines.append(
+                f"{option_label(info, name)}: {option_value_label(info, old)} -> {option_value_label(info, new)}"
+            )
     return lines
 
 
@@ -157,17 +159,22 @@ def book_text(book: Book) -> str:
     head = toml_text({"format": BOOK_FORMAT, "version": BOOK_VERSION, "game": book.game_id, "name": book.name})
     options = toml_text({"options": book.options.model_dump(mode="json")})
     history = toml_text({"history": list(book.history)})
-    return (f"# A cardarcade house-rule book for {book.spec.title}. "
-            f"Share it; add it with: cardarcade rules import FILE\n"
-            f"{head}notes = {_multiline(book.notes)}\n{history}\n{options}")
+    return (
+        f"# A cardarcade house-rule book for {book.spec.title}. "
+        f"Share it; add it with: cardarcade rules import FILE\n"
+        f"{head}notes = {_multiline(book.notes)}\n{history}\n{options}"
+    )
 
 
 def _multiline(text: str) -> str:
     """A TOML multi-line basic string: the notes read as the group wrote them, line by line."""
     if not text:
         return '""'
-    escaped = re.sub(r'["\\\x00-\x08\x0b-\x1f\x7f]',
-                     lambda m: {'"': '\\"', "\\": "\\\\"}.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+    escaped = re.sub(
+        r'["\\\x00-\x08\x0b-\x1f\x7f]',
+        lambda m: {'"': '\\"', "\\": "\\\\"}.get(m.group(), f"\\u{ord(m.group()):04x}"),
+        text,
+    )
     return f'"""\n{escaped}"""' if escaped.endswith("\n") else f'"""\n{escaped}\\\n"""'
 
 
@@ -187,6 +194,7 @@ def parse_book(text: str, source: str) -> Book:
 
 def book_from_data(data: dict[str, Any], source: str, text: str | None = None) -> Book:
     """A book from parsed TOML; with ``text`` a fault is given with its line."""
+
     def fail(reason: str, key: str | None = None, table: str | None = None) -> BookError:
         line = _line_of(text, key, table) if text is not None and key is not None else None
         return BookError(f"{source}: " + (f"line {line}: " if line else "") + reason)
@@ -195,16 +203,18 @@ def book_from_data(data: dict[str, Any], source: str, text: str | None = None) -
         raise fail(f'not a cardarcade house-rule book (it needs format = "{BOOK_FORMAT}")', "format")
     version = data.get("version")
     if type(version) is int and version > BOOK_VERSION:
-        raise fail(f"written by a newer cardarcade (book version {version}; this one reads up to "
-                   f"{BOOK_VERSION})", "version")
+        raise fail(
+            f"written by a newer cardarcade (book version {version}; this one reads up to {BOOK_VERSION})", "version"
+        )
     try:
         raw = _BookFile.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         key = str(err["loc"][0]) if err.get("loc") else None
         if err.get("type") == "extra_forbidden":
-            raise fail(f"a book has no {key!r} (it holds format, version, game, name, notes, history "
-                       f"and [options])", key) from None
+            raise fail(
+                f"a book has no {key!r} (it holds format, version, game, name, notes, history and [options])", key
+            ) from None
         if err.get("type") == "missing":
             raise fail(f"the book has no {key} = ...") from None
         raise fail(f"{key}: {str(err.get('msg', 'invalid')).lower()}", key) from None
@@ -224,14 +234,16 @@ def book_from_data(data: dict[str, Any], source: str, text: str | None = None) -
     fields = spec.Options.model_fields
     for key in raw.options:
         if key not in fields:
-            raise fail(f"no house rule {key!r} in {spec.title} (its house rules: {', '.join(fields) or 'none'})",
-                       key, "options")
+            raise fail(
+                f"no house rule {key!r} in {spec.title} (its house rules: {', '.join(fields) or 'none'})",
+                key,
+                "options",
+            )
     try:
         options = spec.Options.model_validate(raw.options)
     except ValidationError as exc:
         loc = exc.errors()[0].get("loc") or ()
-        raise fail(option_error(spec.Options, exc),
-                   str(loc[0]) if loc else None, "options") from None
+        raise fail(option_error(spec.Options, exc), str(loc[0]) if loc else None, "options") from None
     return Book(spec.id, name, options, raw.notes, tuple(raw.history))
 
 
@@ -291,7 +303,9 @@ class BookStore:
         except BookError as exc:
             return BookEntry(path, None, str(exc))
         if book.game_id != game_id:
-            return BookEntry(path, None, f"{path.name}: a book for {book.spec.title}, in {GAMES[game_id].title}'s folder")
+            return BookEntry(
+                path, None, f"{path.name}: a book for {book.spec.title}, in {GAMES[game_id].title}'s folder"
+            )
         return BookEntry(path, book)
 
     def damaged(self, game_id: str, name: str) -> BookEntry | None:
@@ -362,8 +376,10 @@ class BookStore:
         path = entry.path if entry is not None else self._game_folder(book.game_id) / file_name(book.name)
         if entry is None and path.exists():
             other = self._read(path, book.game_id)
-            raise BookError(f"{path} is kept as it is ({other.problem or 'it holds another book'}); "
-                            "choose another name, or move that file away")
+            raise BookError(
+                f"{path} is kept as it is ({other.problem or 'it holds another book'}); "
+                "choose another name, or move that file away"
+            )
         try:
             write_atomically(path, book_text(book).encode())
         except OSError as exc:
@@ -376,7 +392,9 @@ class BookStore:
         if book is None:
             title = GAMES[game_id].title if game_id in GAMES else game_id
             known = ", ".join(repr(n) for n in self.names(game_id)) if game_id in GAMES else ""
-            raise BookError(f"there is no book {name!r} for {title}" + (f" (books: {known})" if known else " (none saved)"))
+            raise BookError(
+                f"there is no book {name!r} for {title}" + (f" (books: {known})" if known else " (none saved)")
+            )
         return book_text(book)
 
     def import_text(self, text: str, source_name: str, replace: bool = False) -> Book:
@@ -387,8 +405,10 @@ class BookStore:
         book = parse_book(text, source_name)
         entry = self._find(book.game_id, book.name)
         if entry is not None and not replace:
-            raise BookError(f"there is already a book {entry.book.name!r} for {book.spec.title}; "  # type: ignore[union-attr]  # _find: with a book
-                            "import with --replace to take the imported one instead")
+            raise BookError(
+                f"there is already a book {entry.book.name!r} for {book.spec.title}; "  # type: ignore[union-attr]  # _find: with a book
+                "import with --replace to take the imported one instead"
+            )
         now = stamp(self._clock())
         history = list(book.history)
         if entry is not None:
@@ -396,11 +416,17 @@ class BookStore:
             assert old is not None
             history = merged_history(old.history, book.history)
             replaced = changes(book.spec, old.options, book.options) + (["notes"] if old.notes != book.notes else [])
-            history.append(f"{now} imported from {source_name}, replacing this computer's copy"
-                           + (f" ({'; '.join(replaced)})" if replaced else " (no change)"))
+            history.append(
+                f"{now} imported from {source_name}, replacing this computer's copy"
+                + (f" ({'; '.join(replaced)})" if replaced else " (no change)")
+            )
         else:
             history.append(f"{now} imported from {source_name}")
-        book = Book(book.game_id, entry.book.name if entry and entry.book else book.name, book.options,
-                    book.notes, tuple(history))
+        book = Book(
+            book.game_id,
+            entry.book.name if entry and entry.book else book.name,
+            book.options,
+            book.notes,
+            tuple(history),
+        )
         return self._write(book, entry)
-

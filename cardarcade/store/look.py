@@ -42,8 +42,9 @@ def look_of(data: Mapping[str, Any], player: str) -> tuple[str | None, str | Non
     profiles = data.get("profiles")
     own = profiles.get(player) if isinstance(profiles, Mapping) else None
     places = [own, data] if isinstance(own, Mapping) else [data]
-    theme = next((v for place in places if isinstance(v := place.get("theme"), str) and 0 < len(v) <= MAX_THEME_NAME),
-                 None)
+    theme = next(
+        (v for place in places if isinstance(v := place.get("theme"), str) and 0 < len(v) <= MAX_THEME_NAME), None
+    )
     glyphs = next((v for place in places if (v := place.get("glyphs")) in GLYPH_CHOICES), None)
     return theme, glyphs
 

@@ -52,7 +52,8 @@ import json
 import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
+from collections.abc import Callable, Iterator
 
 from cardarcade.bots import LEVEL_NAMES
 from cardarcade.catalog import CATALOG
@@ -60,8 +61,23 @@ from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 
 ALL = "all"  # the key of all reaction games together
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-CSV_COLUMNS = ("record", "time", "profile", "game", "outcome", "seconds", "claim", "mistake", "session",
-               "seat", "players", "bots", "book", "seed", "score")
+CSV_COLUMNS = (
+    "record",
+    "time",
+    "profile",
+    "game",
+    "outcome",
+    "seconds",
+    "claim",
+    "mistake",
+    "session",
+    "seat",
+    "players",
+    "bots",
+    "book",
+    "seed",
+    "score",
+)
 TREND_SESSIONS = 60  # as many as a chart 80 columns wide shows
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -70,6 +86,7 @@ R = TypeVar("R")
 def reading(fn: Callable[P, R]) -> Callable[P, R]:
     """A read of the statistics file that fails (a page damaged after it opened, a disk error)
     is a StatsError like any other unusable file: the screen and the command catch one thing."""
+
     @functools.wraps(fn)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
@@ -141,8 +158,13 @@ def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
 
 
 def _figures(histogram: list[tuple[float, int]], fastest: float) -> ReactionFigures:
-    return ReactionFigures(sum(n for _, n in histogram), binned_quantile(histogram, 0.5),
-                           binned_quantile(histogram, 0.9), fastest, histogram)
+    return ReactionFigures(
+        sum(n for _, n in histogram),
+        binned_quantile(histogram, 0.5),
+        binned_quantile(histogram, 0.9),
+        fastest,
+        histogram,
+    )
 
 
 @reading
@@ -152,18 +174,37 @@ def game_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
     rows = []
     summaries = {s.game: s for s in stats.game_summaries(profile)}
     for s in (summaries[game] for game in menu_order(list(summaries))):
-        rows.append({
-            "game": s.game, "title": title(s.game), "played": s.played, "won": s.won, "drawn": s.drew,
-            "lost": s.lost, "streak": s.streak, "best_streak": s.best_streak, "seconds": round(s.seconds, 3),
-            "against": {level: {"played": r.played, "won": r.won, "drawn": r.drew, "lost": r.played - r.won - r.drew}
-                        for level, r in ((lv, s.against[lv]) for lv in level_order(list(s.against)))},
-        })
+        rows.append(
+            {
+                "game": s.game,
+                "title": title(s.game),
+                "played": s.played,
+                "won": s.won,
+                "drawn": s.drew,
+                "lost": s.lost,
+                "streak": s.streak,
+                "best_streak": s.best_streak,
+                "seconds": round(s.seconds, 3),
+                "against": {
+                    level: {"played": r.played, "won": r.won, "drawn": r.drew, "lost": r.played - r.won - r.drew}
+                    for level, r in ((lv, s.against[lv]) for lv in level_order(list(s.against)))
+                },
+            }
+        )
     return rows
 
 
 def trend_rows(trend: list[SessionTrend]) -> list[dict[str, Any]]:
-    return [{"session": t.session, "started": iso_time(t.started), "count": t.count, "median": t.median,
-             "fastest": round(t.best, 6)} for t in trend]
+    return [
+        {
+            "session": t.session,
+            "started": iso_time(t.started),
+            "count": t.count,
+            "median": t.median,
+            "fastest": round(t.best, 6),
+        }
+        for t in trend
+    ]
 
 
 @reading
@@ -173,9 +214,15 @@ def figures(stats: Stats, profile: str) -> dict[str, Any]:
     reactions: dict[str, Any] = {}
     for game, f in reaction_figures(stats, profile).items():
         trend = stats.reaction_trend(profile, None if game == ALL else game, last=TREND_SESSIONS)
-        reactions[game] = {"title": "All reaction games" if game == ALL else title(game), "count": f.count,
-                           "median": f.median, "p90": f.p90, "fastest": round(f.fastest, 6),
-                           "histogram": [[start, n] for start, n in f.histogram], "trend": trend_rows(trend)}
+        reactions[game] = {
+            "title": "All reaction games" if game == ALL else title(game),
+            "count": f.count,
+            "median": f.median,
+            "p90": f.p90,
+            "fastest": round(f.fastest, 6),
+            "histogram": [[start, n] for start, n in f.histogram],
+            "trend": trend_rows(trend),
+        }
     return {"profile": profile, "games": game_figures(stats, profile), "reactions": reactions}
 
 
@@ -197,11 +244,14 @@ def game_lines(games: list[dict[str, Any]]) -> list[str]:
     """The per-game table, a line per game and one per bot level it was played against."""
     lines = [GAME_HEADER]
     for g in games:
-        lines.append(f"{_cut(g['title'], 19):<20}{g['played']:>7}{g['won']:>6}{g['drawn']:>6}{g['lost']:>6}"
-                     f"{g['streak']:>8}{g['best_streak']:>6}")
+        lines.append(
+            f"{_cut(g['title'], 19):<20}{g['played']:>7}{g['won']:>6}{g['drawn']:>6}{g['lost']:>6}"
+            f"{g['streak']:>8}{g['best_streak']:>6}"
+        )
         for level, r in g["against"].items():
-            lines.append(f"{_cut('  against ' + level, 19):<20}{r['played']:>7}{r['won']:>6}{r['drawn']:>6}"
-                         f"{r['lost']:>6}")
+            lines.append(
+                f"{_cut('  against ' + level, 19):<20}{r['played']:>7}{r['won']:>6}{r['drawn']:>6}{r['lost']:>6}"
+            )
     return lines
 
 
@@ -226,16 +276,20 @@ def to_text(fig: dict[str, Any]) -> str:
     for r in reactions.values():
         out.append(reaction_line(r["title"], r["count"], r["median"], r["p90"], r["fastest"]))
     trend = reactions[ALL]["trend"]
-    out += ["", f"Trend, all reaction games (the last {len(trend)} sessions, oldest first):",
-            f"{'Session started (UTC)':<24}{'Count':>9}{'Median':>10}{'Fastest':>10}"]
+    out += [
+        "",
+        f"Trend, all reaction games (the last {len(trend)} sessions, oldest first):",
+        f"{'Session started (UTC)':<24}{'Count':>9}{'Median':>10}{'Fastest':>10}",
+    ]
     for t in trend:
-        out.append(f"{t['started'][:16].replace('T', ' '):<24}{t['count']:>9,}{t['median']:>9.3f}s"
-                   f"{t['fastest']:>9.3f}s")
+        out.append(
+            f"{t['started'][:16].replace('T', ' '):<24}{t['count']:>9,}{t['median']:>9.3f}s{t['fastest']:>9.3f}s"
+        )
     return "\n".join(out) + "\n"
 
 
 def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 # ---- CSV export
@@ -260,17 +314,41 @@ def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, An
         for seat in seats:
             if seat["profile"] != profile:
                 continue
-            yield game["finished_at"], {
-                "record": "game", "time": iso_time(game["finished_at"]), "profile": profile, "game": game["game"],
-                "outcome": seat["outcome"], "seconds": game["duration"], "seat": seat["seat"] + 1,
-                "players": len(seats), "bots": " ".join(s["level"] for s in seats if s["kind"] == "bot" and s["level"]),
-                "book": game["book"], "seed": game["seed"], "score": seat["score"]}
+            yield (
+                game["finished_at"],
+                {
+                    "record": "game",
+                    "time": iso_time(game["finished_at"]),
+                    "profile": profile,
+                    "game": game["game"],
+                    "outcome": seat["outcome"],
+                    "seconds": game["duration"],
+                    "seat": seat["seat"] + 1,
+                    "players": len(seats),
+                    "bots": " ".join(s["level"] for s in seats if s["kind"] == "bot" and s["level"]),
+                    "book": game["book"],
+                    "seed": game["seed"],
+                    "score": seat["score"],
+                },
+            )
 
 
 def _reaction_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
     for at, session, game, claim, outcome, fault, seconds in stats.reactions(profile):
-        yield at, {"record": "reaction", "time": iso_time(at), "profile": profile, "game": game, "outcome": outcome,
-                   "seconds": seconds, "claim": claim, "mistake": fault, "session": session}
+        yield (
+            at,
+            {
+                "record": "reaction",
+                "time": iso_time(at),
+                "profile": profile,
+                "game": game,
+                "outcome": outcome,
+                "seconds": seconds,
+                "claim": claim,
+                "mistake": fault,
+                "session": session,
+            },
+        )
 
 
 def _cell(value: Any) -> Any:

@@ -34,9 +34,10 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
-from typing import Any, Callable, Literal, Mapping, Sequence
+from typing import Any, Literal
+from collections.abc import Callable, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -58,6 +59,7 @@ MAX_ELAPSED = 10**8  # seconds (over three years of play)
 # The engine's save plus a few hundred bytes of seats and house rules.
 MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10) + MAX_LOG_BYTES
 SET_ASIDE_FOLDER = "set-aside"
+
 
 # MIGRATIONS[n] turns a version-n envelope (a dict) into a version n+1 one. Every format change
 # bumps ENVELOPE_VERSION and adds its step here, so every older save still opens.
@@ -168,12 +170,19 @@ class SaveEntry:
 
 def new_save_id(game_id: str, now: datetime | None = None) -> str:
     """A fresh id for a game about to be saved for the first time (its file name, too)."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     return f"{game_id}-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
-def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: datetime | None = None,
-           log: Sequence[str] = (), seen: Mapping[int, int] | None = None) -> bytes:
+def encode(
+    save_id: str,
+    setup: GameSetup,
+    game: Game,
+    elapsed: float,
+    now: datetime | None = None,
+    log: Sequence[str] = (),
+    seen: Mapping[int, int] | None = None,
+) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``; ``log``, the game's log so far as
     plain text (its newest lines are kept: ``_newest_lines``), and ``seen``, how many of its lines
     each person had seen (a hot-seat table with hidden hands)."""
@@ -185,7 +194,7 @@ def encode(save_id: str, setup: GameSetup, game: Game, elapsed: float, now: date
         "format": ENVELOPE_FORMAT,
         "version": ENVELOPE_VERSION,
         "id": save_id,
-        "saved_at": (now or datetime.now(timezone.utc)).isoformat(timespec="seconds"),
+        "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
         "game": setup.spec.id,
         "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "profile": s.profile} for s in setup.seats],
         "book": setup.book,
@@ -241,8 +250,9 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
         except BadSave:  # the step's own words for what is wrong
             raise
         except (LookupError, TypeError, ValueError, AttributeError) as exc:  # an old save with a part missing
-            raise BadSave(f"format version {raw['version']} could not be brought up to date "
-                          f"({type(exc).__name__}: {exc})") from None
+            raise BadSave(
+                f"format version {raw['version']} could not be brought up to date ({type(exc).__name__}: {exc})"
+            ) from None
     return raw
 
 
@@ -268,18 +278,26 @@ def decode(data: bytes) -> SavedGame:
     except ValueError as exc:
         raise BadSave(f"bad saved setup: {exc}") from None
     seats = tuple(Seat(s.name, s.kind, s.level, s.profile if s.kind == "human" else None) for s in env.seats)
-    if any(not 0 <= seat < len(seats) or seats[seat].kind != "human" or not 0 <= n <= len(env.log)
-           for seat, n in env.seen.items()):
+    if any(
+        not 0 <= seat < len(seats) or seats[seat].kind != "human" or not 0 <= n <= len(env.log)
+        for seat, n in env.seen.items()
+    ):
         raise BadSave("the log's marks of what each person had seen do not fit the seats")
     setup = GameSetup(spec, seats, game.options, game.s.seed, deck, env.passes, env.book)
-    saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=timezone.utc)
+    saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=UTC)
     return SavedGame(env.id, setup, game, env.elapsed, saved_at, tuple(env.log), dict(env.seen))
 
 
 # A game's progress for the Continue list: the first of these a game's table view holds, one
 # number (or a list's length) per seat.
-_PROGRESS_FIELDS = (("counts", "cards"), ("chips", "chips"), ("books", "books"), ("sets", "sets"),
-                    ("hand_sizes", "cards in hand"), ("hand_counts", "cards in hand"))
+_PROGRESS_FIELDS = (
+    ("counts", "cards"),
+    ("chips", "chips"),
+    ("books", "books"),
+    ("sets", "sets"),
+    ("hand_sizes", "cards in hand"),
+    ("hand_counts", "cards in hand"),
+)
 
 
 def progress(game: Game, names: tuple[str, ...]) -> str:
@@ -287,8 +305,8 @@ def progress(game: Game, names: tuple[str, ...]) -> str:
     if game.result is not None:
         return game.result.describe(list(names))
     view = game.view(None)
-    for field, unit in _PROGRESS_FIELDS:
-        values = getattr(view, field, None)
+    for field_name, unit in _PROGRESS_FIELDS:
+        values = getattr(view, field_name, None)
         if isinstance(values, list) and len(values) == len(names):
             numbers = [len(v) if isinstance(v, (list, tuple)) else v for v in values]
             return ", ".join(f"{name} {n}" for name, n in zip(names, numbers)) + f" {unit}"
@@ -530,7 +548,7 @@ class SaveStore:
             if _SAVE_ID.fullmatch(entry.save_id) and self.held_elsewhere(entry.save_id):
                 entry = replace(entry, open_elsewhere=True)
             found.append(entry)
-        oldest = datetime.min.replace(tzinfo=timezone.utc)
+        oldest = datetime.min.replace(tzinfo=UTC)
         return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
 
     def counts(self) -> tuple[int, int]:
@@ -551,12 +569,27 @@ class SaveStore:
         except BadSave as exc:
             return SaveEntry(save_id, path, None, path.name, (), "", None, str(exc))
         if saved.save_id != save_id:
-            return SaveEntry(save_id, path, None, path.name, (), "", None,
-                             f"the file is named {path.name} but holds save {saved.save_id!r}")
+            return SaveEntry(
+                save_id,
+                path,
+                None,
+                path.name,
+                (),
+                "",
+                None,
+                f"the file is named {path.name} but holds save {saved.save_id!r}",
+            )
         names = tuple(saved.setup.names)
-        return SaveEntry(save_id, path, saved.setup.spec.id, saved.setup.spec.title, names,
-                         progress(saved.game, names), saved.saved_at,
-                         profiles=tuple(seat.profile for seat in saved.setup.seats))
+        return SaveEntry(
+            save_id,
+            path,
+            saved.setup.spec.id,
+            saved.setup.spec.title,
+            names,
+            progress(saved.game, names),
+            saved.saved_at,
+            profiles=tuple(seat.profile for seat in saved.setup.seats),
+        )
 
     def remove(self, save_id: str) -> None:
         """Delete the save of a game that was finished or given up (this store's hold of it

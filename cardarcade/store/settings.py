@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Literal
+from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -67,7 +68,7 @@ class Settings(BaseModel):
     def profile_of(self, name: str) -> Profile:
         return self.profiles.get(name, Profile())
 
-    def with_profile(self, name: str, profile: Profile) -> "Settings":
+    def with_profile(self, name: str, profile: Profile) -> Settings:
         return self.model_copy(update={"profiles": {**self.profiles, name: profile}})
 
 
@@ -90,8 +91,9 @@ class SettingsFile:
         except FileNotFoundError:
             return Settings(), None
         except UnusableFile as exc:
-            return Settings(), (f"{self.path}: {exc}; using the default settings "
-                                "(the file is kept until you save settings)")
+            return Settings(), (
+                f"{self.path}: {exc}; using the default settings (the file is kept until you save settings)"
+            )
         settings, faults = validated_one_by_one(data)
         if not faults:
             return settings, None
@@ -99,8 +101,9 @@ class SettingsFile:
         if len(faults) > MAX_FAULTS_NAMED:
             named += f"; and {len(faults) - MAX_FAULTS_NAMED} more"
         which = "that setting has its default" if len(faults) == 1 else "those settings have their defaults"
-        return settings, (f"{self.path}: {named}; {which}, the others hold "
-                          "(the file is kept as it is until you save settings)")
+        return settings, (
+            f"{self.path}: {named}; {which}, the others hold (the file is kept as it is until you save settings)"
+        )
 
     def update(self, changes: Changes, repair: bool = False) -> Settings:
         """Write ``changes`` into the file as it is now (what another window saved meanwhile
@@ -168,8 +171,11 @@ def _profiles_one_by_one(profiles: Any, faults: list[str]) -> dict[str, Any]:
         own: dict[str, Any] = {}
         for key, value in profile.items():
             if key == "bot_levels" and isinstance(value, Mapping):
-                own[key] = {game: level for game, level in value.items()
-                            if _fault(Profile, {key: {game: level}}, where, faults) is None}
+                own[key] = {
+                    game: level
+                    for game, level in value.items()
+                    if _fault(Profile, {key: {game: level}}, where, faults) is None
+                }
             elif _fault(Profile, {key: value}, where, faults) is None:
                 own[key] = value
         kept[name] = own
@@ -190,8 +196,11 @@ def changes_between(before: Settings, after: Settings) -> Changes:
     """What differs from ``before`` to ``after``, setting by setting (a profile's bot levels game
     by game): what a window changed, and nothing it merely read."""
     old, new = _leaves(before.model_dump(mode="json")), _leaves(after.model_dump(mode="json"))
-    return {path: new.get(path, REMOVED) for path in old.keys() | new.keys()
-            if old.get(path, REMOVED) != new.get(path, REMOVED)}
+    return {
+        path: new.get(path, REMOVED)
+        for path in old.keys() | new.keys()
+        if old.get(path, REMOVED) != new.get(path, REMOVED)
+    }
 
 
 def with_changes(settings: Settings, changes: Changes) -> Settings:
@@ -250,4 +259,4 @@ def _setting_error(exc: ValidationError, model: type[BaseModel] = Settings, wher
 
 
 def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"

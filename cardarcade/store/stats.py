@@ -33,7 +33,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.seating import GameSetup, Reaction, is_fault
@@ -56,7 +56,9 @@ def _run(db: sqlite3.Connection, script: str) -> None:
 
 
 def _create_v1(db: sqlite3.Connection) -> None:
-    _run(db, """
+    _run(
+        db,
+        """
         CREATE TABLE games (
             id INTEGER PRIMARY KEY,
             game TEXT NOT NULL,
@@ -113,7 +115,8 @@ def _create_v1(db: sqlite3.Connection) -> None:
             count INTEGER NOT NULL,
             PRIMARY KEY (profile, session, game, bin)
         ) WITHOUT ROWID;
-    """)
+    """,
+    )
 
 
 # MIGRATIONS[n] takes the schema from version n to n + 1.
@@ -203,7 +206,7 @@ class Stats:
             self._close_connections()
             raise
 
-    def __enter__(self) -> "Stats":
+    def __enter__(self) -> Stats:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -234,15 +237,18 @@ class Stats:
             try:
                 self._writer.execute("PRAGMA journal_mode = WAL")
             except sqlite3.OperationalError as exc:
-                if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) \
-                        or time.monotonic() > deadline:
+                if (
+                    exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+                    or time.monotonic() > deadline
+                ):
                     raise
                 time.sleep(0.01)
 
     def _version(self) -> int:
         """The schema's version, by a plain read (0: a new, empty file)."""
-        if not self._writer.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-                               ).fetchall():
+        if not self._writer.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        ).fetchall():
             return 0
         rows = self._writer.execute("SELECT version FROM schema_version").fetchall()
         return rows[0][0] if rows else 0
@@ -257,8 +263,10 @@ class Stats:
         if self.read_only:
             if version == 0:
                 raise StatsError(f"{self.path} holds no statistics yet")
-            raise StatsError(f"{self.path} was written by an older cardarcade (schema {version}): "
-                             "start the arcade once to bring it up to date")
+            raise StatsError(
+                f"{self.path} was written by an older cardarcade (schema {version}): "
+                "start the arcade once to bring it up to date"
+            )
         with self._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = self._version()  # (again, inside the lock: another arcade may have done it meanwhile)
@@ -272,10 +280,12 @@ class Stats:
 
     def _refuse_newer(self, version: int) -> None:
         if version > schema_version():
-            raise StatsError(f"{self.path} was written by a newer cardarcade (schema {version}; "
-                             f"this one knows up to {schema_version()})")
+            raise StatsError(
+                f"{self.path} was written by a newer cardarcade (schema {version}; "
+                f"this one knows up to {schema_version()})"
+            )
 
-    def _writing(self) -> "_Transaction":
+    def _writing(self) -> _Transaction:
         return _Transaction(self._writer, self._lock)
 
     @contextmanager
@@ -291,8 +301,15 @@ class Stats:
 
     # ---- recording
 
-    def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str] = {},
-                    book: str | None = None, finished_at: float | None = None) -> int:
+    def record_game(
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str] = {},
+        book: str | None = None,
+        finished_at: float | None = None,
+    ) -> int:
         """A finished game: ``profiles`` maps the people's seats to their profile names."""
         result = game.result
         if result is None:
@@ -304,55 +321,82 @@ class Stats:
             row = db.execute(
                 "INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (setup.spec.id, finished_at if finished_at is not None else time.time(), duration, str(setup.seed),
-                 json.dumps(setup.options.model_dump(mode="json")), book, json.dumps(sorted(winners)),
-                 result.reason))
+                (
+                    setup.spec.id,
+                    finished_at if finished_at is not None else time.time(),
+                    duration,
+                    str(setup.seed),
+                    json.dumps(setup.options.model_dump(mode="json")),
+                    book,
+                    json.dumps(sorted(winners)),
+                    result.reason,
+                ),
+            )
             game_id = row.lastrowid
             assert game_id is not None  # (an INSERT sets it)
             db.executemany(
                 "INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, i, seat.name, seat.kind, seat.level, profiles.get(i),
-                  ("drew" if result.is_draw else "won") if i in winners else "lost",
-                  result.scores[i] if result.scores is not None else None)
-                 for i, seat in enumerate(setup.seats)])
+                [
+                    (
+                        game_id,
+                        i,
+                        seat.name,
+                        seat.kind,
+                        seat.level,
+                        profiles.get(i),
+                        ("drew" if result.is_draw else "won") if i in winners else "lost",
+                        result.scores[i] if result.scores is not None else None,
+                    )
+                    for i, seat in enumerate(setup.seats)
+                ],
+            )
         return game_id
 
-    def record_reactions(self, game_id: str, profile: str, reactions: Iterable[Reaction],
-                         at: float | None = None) -> None:
+    def record_reactions(
+        self, game_id: str, profile: str, reactions: Iterable[Reaction], at: float | None = None
+    ) -> None:
         """A person's claims (a round's worth, or a game's), in this session."""
         when = at if at is not None else time.time()
         reactions = list(reactions)
         if not reactions:
             return
-        rows = [(when, self.session, game_id, r.claim, r.kind, int(is_fault(r.outcome)), r.seconds, profile)
-                for r in reactions]
+        rows = [
+            (when, self.session, game_id, r.claim, r.kind, int(is_fault(r.outcome)), r.seconds, profile)
+            for r in reactions
+        ]
         times = [r.seconds for r in reactions if not is_fault(r.outcome)]
         bins: dict[int, int] = defaultdict(int)
         for seconds in times:
             bins[_bin(seconds)] += 1
         with self._writing() as db:
-            db.executemany("INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
-                           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            db.executemany(
+                "INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
             if not times:
                 return
             db.execute(
                 "INSERT INTO reaction_sessions (profile, game, session, first_at, count, fastest)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + excluded.count,"
                 " first_at = MIN(first_at, excluded.first_at), fastest = MIN(fastest, excluded.fastest)",
-                (profile, game_id, self.session, when, len(times), min(times)))
+                (profile, game_id, self.session, when, len(times), min(times)),
+            )
             db.executemany(
                 "INSERT INTO reaction_bins (profile, session, game, bin, count) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT DO UPDATE SET count = count + excluded.count",
-                [(profile, self.session, game_id, b, count) for b, count in bins.items()])
+                [(profile, self.session, game_id, b, count) for b, count in bins.items()],
+            )
 
     # ---- figures
 
     def profiles(self) -> list[str]:
         """Every profile with a recorded game or reaction time (a profile with only mistakes has none)."""
         # (from the per-session sums, not every reaction: the setup screen asks on opening)
-        rows = self.db.execute("SELECT profile FROM seats WHERE profile IS NOT NULL"
-                               " UNION SELECT profile FROM reaction_sessions ORDER BY 1").fetchall()
+        rows = self.db.execute(
+            "SELECT profile FROM seats WHERE profile IS NOT NULL UNION SELECT profile FROM reaction_sessions ORDER BY 1"
+        ).fetchall()
         return [r[0] for r in rows]
 
     def game_summaries(self, profile: str) -> list[GameSummary]:
@@ -361,11 +405,15 @@ class Stats:
         with self._snapshot() as db:
             played = db.execute(
                 "SELECT g.game, s.outcome, g.duration FROM seats s JOIN games g ON g.id = s.game_id"
-                " WHERE s.profile = ? ORDER BY g.finished_at, g.id", (profile,)).fetchall()
+                " WHERE s.profile = ? ORDER BY g.finished_at, g.id",
+                (profile,),
+            ).fetchall()
             by_level = db.execute(
                 "SELECT g.game, b.level, s.outcome, COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id"
                 " JOIN (SELECT DISTINCT game_id, level FROM seats WHERE kind = 'bot') b ON b.game_id = g.id"
-                " WHERE s.profile = ? GROUP BY g.game, b.level, s.outcome", (profile,)).fetchall()
+                " WHERE s.profile = ? GROUP BY g.game, b.level, s.outcome",
+                (profile,),
+            ).fetchall()
         summaries: dict[str, GameSummary] = {}
         for game, outcome, duration in played:
             summary = summaries.setdefault(game, GameSummary(game))
@@ -391,27 +439,35 @@ class Stats:
     def reactions(self, profile: str) -> Iterable[tuple[float, str, str, str, str, int, float]]:
         """Every claim of the profile, mistakes included, oldest first, for an export:
         (at, session, game, claim, outcome, fault, seconds)."""
-        return self.db.execute("SELECT at, session, game, claim, outcome, fault, seconds FROM reactions"
-                               " WHERE profile = ? ORDER BY at, id", (profile,))
+        return self.db.execute(
+            "SELECT at, session, game, claim, outcome, fault, seconds FROM reactions WHERE profile = ? ORDER BY at, id",
+            (profile,),
+        )
 
     def reaction_histograms(self, profile: str) -> dict[str, list[tuple[float, int]]]:
         """Every game's histogram (as ``reaction_histogram``) in one read of the bins."""
         out: dict[str, list[tuple[float, int]]] = {}
-        for game, b, n in self.db.execute("SELECT game, bin, SUM(count) FROM reaction_bins WHERE profile = ?"
-                                          " GROUP BY game, bin ORDER BY game, bin", (profile,)):
+        for game, b, n in self.db.execute(
+            "SELECT game, bin, SUM(count) FROM reaction_bins WHERE profile = ? GROUP BY game, bin ORDER BY game, bin",
+            (profile,),
+        ):
             out.setdefault(game, []).append((round(b * BIN_SECONDS, 6), n))
         return out
 
     def fastest_by_game(self, profile: str) -> dict[str, float]:
         """The profile's fastest reaction (mistakes left out) in each game."""
-        return dict(self.db.execute("SELECT game, MIN(fastest) FROM reaction_sessions WHERE profile = ?"
-                                    " GROUP BY game", (profile,)).fetchall())
+        return dict(
+            self.db.execute(
+                "SELECT game, MIN(fastest) FROM reaction_sessions WHERE profile = ? GROUP BY game", (profile,)
+            ).fetchall()
+        )
 
     def reaction_histogram(self, profile: str, game: str | None = None) -> list[tuple[float, int]]:
         """(bin start in seconds, reactions) for every BIN_SECONDS-wide bin holding any, fastest first."""
         where, args = _filter(profile, game)
-        rows = self.db.execute(f"SELECT bin, SUM(count) FROM reaction_bins WHERE {where} GROUP BY bin ORDER BY bin",
-                               args)
+        rows = self.db.execute(
+            f"SELECT bin, SUM(count) FROM reaction_bins WHERE {where} GROUP BY bin ORDER BY bin", args
+        )
         return [(round(b * BIN_SECONDS, 6), n) for b, n in rows]
 
     def reaction_trend(self, profile: str, game: str | None = None, last: int = 60) -> list[SessionTrend]:
@@ -421,18 +477,24 @@ class Stats:
         sessions: dict[str, list] = {}
         with self._snapshot() as db:
             for session, first_at, count, fastest in db.execute(
-                    f"SELECT session, MIN(first_at), SUM(count), MIN(fastest) FROM reaction_sessions WHERE {where}"
-                    " GROUP BY session ORDER BY MIN(first_at) DESC, session DESC LIMIT ?", (*args, last)):
+                f"SELECT session, MIN(first_at), SUM(count), MIN(fastest) FROM reaction_sessions WHERE {where}"
+                " GROUP BY session ORDER BY MIN(first_at) DESC, session DESC LIMIT ?",
+                (*args, last),
+            ):
                 sessions[session] = [first_at, count, fastest, []]
             if not sessions:
                 return []
             marks = ", ".join("?" * len(sessions))
             for session, b, count in db.execute(
-                    f"SELECT session, bin, SUM(count) FROM reaction_bins WHERE {where} AND session IN ({marks})"
-                    " GROUP BY session, bin ORDER BY session, bin", (*args, *sessions)):
+                f"SELECT session, bin, SUM(count) FROM reaction_bins WHERE {where} AND session IN ({marks})"
+                " GROUP BY session, bin ORDER BY session, bin",
+                (*args, *sessions),
+            ):
                 sessions[session][3].append((b, count))
-        trend = [SessionTrend(session, started, count, _binned_median(bins), fastest)
-                 for session, (started, count, fastest, bins) in sessions.items()]
+        trend = [
+            SessionTrend(session, started, count, _binned_median(bins), fastest)
+            for session, (started, count, fastest, bins) in sessions.items()
+        ]
         return trend[::-1]
 
     def finished_games(self) -> list[dict]:
@@ -440,10 +502,12 @@ class Stats:
         seats: dict[int, list[dict]] = defaultdict(list)
         keys = ("id", "game", "finished_at", "duration", "seed", "options", "book", "winners", "reason")
         with self._snapshot() as db:
-            for row in db.execute("SELECT game_id, seat, name, kind, level, profile, outcome, score FROM seats"
-                                  " ORDER BY game_id, seat"):
-                seats[row[0]].append(dict(zip(("seat", "name", "kind", "level", "profile", "outcome", "score"),
-                                              row[1:])))
+            for row in db.execute(
+                "SELECT game_id, seat, name, kind, level, profile, outcome, score FROM seats ORDER BY game_id, seat"
+            ):
+                seats[row[0]].append(
+                    dict(zip(("seat", "name", "kind", "level", "profile", "outcome", "score"), row[1:]))
+                )
             rows = db.execute(f"SELECT {', '.join(keys)} FROM games ORDER BY finished_at, id").fetchall()
         games = []
         for row in rows:
@@ -509,8 +573,7 @@ def _open_for_reading(path: Path) -> sqlite3.Connection:
     if not path.is_file():
         raise FileNotFoundError(f"no such file: {path}")
     uri = f"{path.resolve().as_uri()}?mode=ro"
-    db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                         check_same_thread=False)
+    db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     try:
         db.execute("SELECT 1 FROM sqlite_master").fetchall()
         return db

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 
 class UserStore:
-    def __init__(self, data_dir: Path | None = None, config_dir: Path | None = None,
-                 shared: UserStore | None = None) -> None:
+    def __init__(
+        self, data_dir: Path | None = None, config_dir: Path | None = None, shared: UserStore | None = None
+    ) -> None:
         """``shared``: the store whose statistics and house-rule books this one uses (a server's
         players each have their own saves and settings, and share those)."""
         self.data_dir = data_dir if data_dir is not None else user_data_dir()
@@ -52,7 +53,7 @@ class UserStore:
         return UserStore(self.data_dir / "players" / stem, self.config_dir / "players" / stem, shared=self.shared)
 
     @cached_property
-    def saves(self) -> "SaveStore":
+    def saves(self) -> SaveStore:
         from cardarcade.store.saves import SaveStore
 
         saves = SaveStore(self.data_dir / "saves")
@@ -60,7 +61,7 @@ class UserStore:
         return saves
 
     @cached_property
-    def stats(self) -> "Stats":
+    def stats(self) -> Stats:
         """Opened on first use; raises StatsError when the file cannot be used."""
         from cardarcade.store.stats import Stats
 
@@ -69,13 +70,13 @@ class UserStore:
         return Stats(self.data_dir / "stats.sqlite3")
 
     @cached_property
-    def settings_file(self) -> "SettingsFile":
+    def settings_file(self) -> SettingsFile:
         from cardarcade.store.settings import SettingsFile
 
         return SettingsFile(self.settings_path)
 
     @cached_property
-    def books(self) -> "BookStore":
+    def books(self) -> BookStore:
         from cardarcade.store.books import BookStore
 
         return BookStore(self.shared.config_dir / "books")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from typing import Callable, Protocol
+from typing import Protocol
+from collections.abc import Callable
 
 
 class Handle(Protocol):

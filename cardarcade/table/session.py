@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
 
 from cardarcade.rules.base import Action, Event, Game
 from cardarcade.table.clock import Clock, Handle
@@ -181,11 +182,25 @@ class LocalSession(Watchers):
 
     shared = False
 
-    def __init__(self, setup: GameSetup, game: Game, clock: Clock, records: Records, *,
-                 people: Sequence[int], profiles: Mapping[int, str], transcript: Callable[[], tuple[list[str], dict[int, int]]],
-                 pace: float, autosave_delay: float, medians: dict[str, float], thinker: Thinker | None = None,
-                 think_seconds: float | None = None, save_id: str | None = None, elapsed: float = 0.0,
-                 log: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        setup: GameSetup,
+        game: Game,
+        clock: Clock,
+        records: Records,
+        *,
+        people: Sequence[int],
+        profiles: Mapping[int, str],
+        transcript: Callable[[], tuple[list[str], dict[int, int]]],
+        pace: float,
+        autosave_delay: float,
+        medians: dict[str, float],
+        thinker: Thinker | None = None,
+        think_seconds: float | None = None,
+        save_id: str | None = None,
+        elapsed: float = 0.0,
+        log: Sequence[str] = (),
+    ) -> None:
         """``transcript``: the log's lines and what each person saw of them, saved with the game;
         ``medians``: game id -> the median the adaptive bots last tuned to, read and kept here.
         ``save_id``, ``elapsed``, ``log``: a saved game carried on."""
@@ -199,9 +214,18 @@ class LocalSession(Watchers):
         self.save_id = save_id  # the game's file (chosen at its first save); None once nothing is to be kept
         self._keep = True
         self._saved_log = list(log)
-        self._table = Table(game, setup.seats, clock, pace=pace, seed=setup.seed, listener=self._on_events,
-                            on_reactions=self._on_reactions, person_median=medians.get(setup.spec.id),
-                            thinker=thinker, think_seconds=think_seconds)
+        self._table = Table(
+            game,
+            setup.seats,
+            clock,
+            pace=pace,
+            seed=setup.seed,
+            listener=self._on_events,
+            on_reactions=self._on_reactions,
+            person_median=medians.get(setup.spec.id),
+            thinker=thinker,
+            think_seconds=think_seconds,
+        )
         self.claims = ClaimLog(setup.spec.id, setup.names, profiles, records)
         self._autosave: Handle | None = None
         self._played = elapsed  # seconds of play before _playing_since

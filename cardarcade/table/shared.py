@@ -25,7 +25,7 @@ import random
 import secrets
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from cardarcade.bots import make_bot
 from cardarcade.cards import Card
@@ -56,7 +56,7 @@ class SeatHolder:
     the other session's side: the holder passes it to its own queue)."""
 
     address: str
-    taken_over: Callable[["SharedTable", "SeatHolder"], None] = field(repr=False)
+    taken_over: Callable[[SharedTable, SeatHolder], None] = field(repr=False)
 
 
 @dataclass
@@ -70,11 +70,25 @@ class Place:
 
 
 class SharedTable(Watchers):
-    def __init__(self, spec: GameSpec, people: int, players: int, level: str, clock: Clock, *,
-                 options: Options | None = None, creator: str, compensate_rtt: bool = False,
-                 pace: float = DEFAULT_PACE, seed: int | None = None, deck: Sequence[Card] | None = None,
-                 table_id: str | None = None, on_change: Callable[["SharedTable"], None] | None = None,
-                 think_seconds: float | None = None, holder: SeatHolder | None = None) -> None:
+    def __init__(
+        self,
+        spec: GameSpec,
+        people: int,
+        players: int,
+        level: str,
+        clock: Clock,
+        *,
+        options: Options | None = None,
+        creator: str,
+        compensate_rtt: bool = False,
+        pace: float = DEFAULT_PACE,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        table_id: str | None = None,
+        on_change: Callable[[SharedTable], None] | None = None,
+        think_seconds: float | None = None,
+        holder: SeatHolder | None = None,
+    ) -> None:
         """``players`` seats, the first ``people`` of them for people (the creator sits in the
         first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change.
         ``deck``: an exact deal (tests, replays) instead of a shuffle by ``seed``.
@@ -180,14 +194,18 @@ class SharedTable(Watchers):
                 self.creator = next((p.player for p in self.places if p.player is not None), player)
         elif not self.over and place.held is None:
             assert self.table is not None
-            self.table.set_stand_in(seat, make_bot(self.spec.id, seat, self.level,
-                                                   random.Random(f"{self.seed}:stand-in:{seat}")))
+            self.table.set_stand_in(
+                seat, make_bot(self.spec.id, seat, self.level, random.Random(f"{self.seed}:stand-in:{seat}"))
+            )
             place.held = self.clock.call_at(self.clock.now() + HOLD_SECONDS, lambda: self._give_up_seat(seat))
             if not self.people_present:
                 self.table.pause()  # no one to play for: the bots wait too, until someone is back
             minutes = HOLD_SECONDS / 60
-            self.notice(seat, f"{{seat}} {why}: a bot plays for them, the seat is kept for "
-                              f"{minutes:g} minute{'' if minutes == 1 else 's'}")
+            self.notice(
+                seat,
+                f"{{seat}} {why}: a bot plays for them, the seat is kept for "
+                f"{minutes:g} minute{'' if minutes == 1 else 's'}",
+            )
         self._changed()
 
     def _come_back(self, seat: int) -> None:
@@ -233,10 +251,18 @@ class SharedTable(Watchers):
             place.person = place.player is not None
         self.dealt_at = self.clock.now()
         self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
-        self.table = Table(self.setup.new_game(), seats, self.clock, pace=self.pace, seed=self.seed,
-                           listener=self._events, on_reactions=self.tell_reactions,
-                           thinker=live_thinker(self.think_seconds), think_seconds=self.think_seconds,
-                           head_start=self._head_start if self.compensate_rtt else None)
+        self.table = Table(
+            self.setup.new_game(),
+            seats,
+            self.clock,
+            pace=self.pace,
+            seed=self.seed,
+            listener=self._events,
+            on_reactions=self.tell_reactions,
+            thinker=live_thinker(self.think_seconds),
+            think_seconds=self.think_seconds,
+            head_start=self._head_start if self.compensate_rtt else None,
+        )
         if self.spec.realtime:
             self.starts_at = self.clock.now() + COUNTDOWN
             for beat in range(1, int(COUNTDOWN)):  # the screens show each second of the count
@@ -346,8 +372,15 @@ class SharedSeat:
 
     shared = True
 
-    def __init__(self, shared: SharedTable, seat: int | None, post: Post, records: Records,
-                 profiles: dict[int, str], holder: SeatHolder | None = None) -> None:
+    def __init__(
+        self,
+        shared: SharedTable,
+        seat: int | None,
+        post: Post,
+        records: Records,
+        profiles: dict[int, str],
+        holder: SeatHolder | None = None,
+    ) -> None:
         assert shared.table is not None and shared.setup is not None, "a shared table is joined once dealt"
         self.shared_table, self.seat, self.post, self.holder = shared, seat, post, holder
         self.setup = shared.setup
@@ -369,8 +402,9 @@ class SharedSeat:
             self._claims.note(batch, [] if seat is None else [seat], self.table.stand_ins)
             on_reactions(batch)
 
-        self._watcher = self.shared_table.attach(seat, lambda batch, by: self.post(events, batch, by),
-                                                 lambda batch: self.post(reactions, batch))
+        self._watcher = self.shared_table.attach(
+            seat, lambda batch, by: self.post(events, batch, by), lambda batch: self.post(reactions, batch)
+        )
         return self._watcher
 
     def detach(self, watcher: Watcher) -> None:
@@ -385,8 +419,11 @@ class SharedSeat:
         names, shared = self.setup.names, self.shared_table
         who = "watching" if self.seat is None else f"you are {names[self.seat]}"
         present = shared.people_present  # (someone away has no round trip worth showing)
-        trips = [f"{name} {shared.round_trips[name] * 1000:.0f} ms" for name in names
-                 if name in shared.round_trips and name in present]
+        trips = [
+            f"{name} {shared.round_trips[name] * 1000:.0f} ms"
+            for name in names
+            if name in shared.round_trips and name in present
+        ]
         rule = " (half allowed for)" if shared.compensate_rtt else ""
         return f"{who}" + (f" · round trips {', '.join(trips)}{rule}" if trips else "")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Callable, Sequence
 
 from cardarcade.bots import Bot, make_bot
 from cardarcade.bots.reaction import ReactionProfile, exgauss_quantile, human_like, percentile, slips_at
@@ -35,8 +36,9 @@ def bot_seats(levels: Sequence[str]) -> list[Seat]:
     return [Seat(f"Bot {i + 1} ({level})", "bot", level) for i, level in enumerate(levels)]
 
 
-def play_headless(spec: GameSpec, levels: Sequence[str], seed: int, options: Options | dict | None = None,
-                  pace: float = 0.8) -> tuple[Result | None, Table]:
+def play_headless(
+    spec: GameSpec, levels: Sequence[str], seed: int, options: Options | dict | None = None, pace: float = 0.8
+) -> tuple[Result | None, Table]:
     """Play one game with bots in every seat, as fast as the engine goes."""
     game = spec.new(len(levels), seed=seed, options=options)
     clock = VirtualClock()
@@ -51,8 +53,9 @@ def heavy_tailed(median: float, name: str = "person") -> ReactionProfile:
     mu = median - exgauss_quantile(0.5, 0.0, sigma, tau)
     miss, false = slips_at(median)
     more = 1 + min(1.0, max(0.0, (median - 0.3) / 0.7))
-    return ReactionProfile(name, mu=mu, sigma=sigma, tau=tau, miss_rate=min(0.5, miss * more), false_rate=false,
-                           hick=0.0)
+    return ReactionProfile(
+        name, mu=mu, sigma=sigma, tau=tau, miss_rate=min(0.5, miss * more), false_rate=false, hick=0.0
+    )
 
 
 # How a scripted person's times are drawn: the project's own person, and one shaped differently.
@@ -67,9 +70,16 @@ def scripted_person(game_id: str, seat: int, median: float, rng: random.Random, 
     return person
 
 
-def play_against_person(spec: GameSpec, median: float, levels: Sequence[str], seed: int,
-                        options: Options | dict | None = None, pace: float = 0.8,
-                        person_median: float | None = None, shape: str = "exgauss") -> tuple[Result | None, Table]:
+def play_against_person(
+    spec: GameSpec,
+    median: float,
+    levels: Sequence[str],
+    seed: int,
+    options: Options | dict | None = None,
+    pace: float = 0.8,
+    person_median: float | None = None,
+    shape: str = "exgauss",
+) -> tuple[Result | None, Table]:
     """Play one game with a scripted person of reaction median ``median`` (drawn as ``shape``) in
     seat 0 and bots of ``levels`` in the other seats. ``person_median`` is what the table is told
     of the person's history (adaptive bots start there)."""
@@ -94,8 +104,9 @@ def person_session(spec: GameSpec, median: float, players: int, games: int, shap
     carried: float | None = None
     won = 0.0
     for seed in range(games):
-        result, table = play_against_person(spec, median, ["adaptive"] * (players - 1), seed, person_median=carried,
-                                            shape=shape)
+        result, table = play_against_person(
+            spec, median, ["adaptive"] * (players - 1), seed, person_median=carried, shape=shape
+        )
         races += [race for race in table.stats.races if 0 in race.contenders]
         carried = table.adaptive_median()
         won += person_share(result)
@@ -142,25 +153,47 @@ class Summary:
         if self.reactions is None:
             return None
         return [
-            {"median": round(percentile(r, 50) * 1000, 1) if r else None,
-             "p90": round(percentile(r, 90) * 1000, 1) if r else None}
+            {
+                "median": round(percentile(r, 50) * 1000, 1) if r else None,
+                "p90": round(percentile(r, 90) * 1000, 1) if r else None,
+            }
             for r in self.reactions
         ]
 
     def to_json(self) -> dict:
         return {
-            "game": self.game, "games": self.games, "players": self.players, "bots": self.bots,
-            "wins": self.wins, "draws": self.draws, "mean_actions": round(self.mean_actions, 2),
-            "actions_per_second": round(self.actions_per_second, 1), "reaction_ms": self.reaction_ms(),
+            "game": self.game,
+            "games": self.games,
+            "players": self.players,
+            "bots": self.bots,
+            "wins": self.wins,
+            "draws": self.draws,
+            "mean_actions": round(self.mean_actions, 2),
+            "actions_per_second": round(self.actions_per_second, 1),
+            "reaction_ms": self.reaction_ms(),
         }
 
 
-def simulate(spec: GameSpec, levels: Sequence[str], games: int, seed: int = 0,
-             options: Options | dict | None = None,
-             progress: Callable[[int], None] | None = None) -> Summary:
+def simulate(
+    spec: GameSpec,
+    levels: Sequence[str],
+    games: int,
+    seed: int = 0,
+    options: Options | dict | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
     players = len(levels)
-    summary = Summary(spec.id, games, players, list(levels), [0] * players, 0, 0, 0.0,
-                      [[] for _ in range(players)] if spec.realtime else None)
+    summary = Summary(
+        spec.id,
+        games,
+        players,
+        list(levels),
+        [0] * players,
+        0,
+        0,
+        0.0,
+        [[] for _ in range(players)] if spec.realtime else None,
+    )
     start = time.perf_counter()
     for i in range(games):
         result, table = play_headless(spec, levels, seed + i, options)

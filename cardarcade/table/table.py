@@ -27,7 +27,7 @@ import random
 import statistics
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, Thinking, make_bot
 from cardarcade.bots.reaction import AdaptiveProfile
@@ -120,11 +120,23 @@ class TableStats:
 
 
 class Table:
-    def __init__(self, game: Game, seats: Sequence[Seat], clock: Clock, *, pace: float = DEFAULT_PACE,
-                 window: float = ARBITRATION_WINDOW, seed: int = 0, listener: Listener | None = None,
-                 on_reactions: ReactionListener | None = None, person_median: float | None = None,
-                 stand_ins: dict[int, Bot] | None = None, thinker: Thinker | None = None,
-                 think_seconds: float | None = None, head_start: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        clock: Clock,
+        *,
+        pace: float = DEFAULT_PACE,
+        window: float = ARBITRATION_WINDOW,
+        seed: int = 0,
+        listener: Listener | None = None,
+        on_reactions: ReactionListener | None = None,
+        person_median: float | None = None,
+        stand_ins: dict[int, Bot] | None = None,
+        thinker: Thinker | None = None,
+        think_seconds: float | None = None,
+        head_start: Callable[[], float] | None = None,
+    ) -> None:
         """``person_median``: what is known of the person's speed (seconds) before this game, where
         adaptive bots start instead of at medium: the last game's ``adaptive_median`` in a session,
         later the person's stored median. ``stand_ins``: policies that play people's seats (a
@@ -149,7 +161,8 @@ class Table:
         self.stats = TableStats()
         self.bots: dict[int, Bot] = {
             i: make_bot(game.spec.id, i, seat.level or "medium", random.Random(f"{seed}:bot:{i}"))
-            for i, seat in enumerate(self.seats) if seat.is_bot
+            for i, seat in enumerate(self.seats)
+            if seat.is_bot
         }
         # The adaptive bots at a table follow the same people, so they share one profile, tuned
         # once per observation (each still draws its own times with its own random source).
@@ -348,8 +361,11 @@ class Table:
             by, margin = (beaten[0], claim.t - beaten[1]) if beaten is not None else (None, 0.0)
             if claim.action.kind in self.untimed_kinds:
                 continue  # settled by press time like any claim, but no reaction to time or learn from
-            batch.append(Reaction(claim.seat, claim.t - self.stimulus_time(stim), kind, stim, claim.action.kind,
-                                  by, margin, outcome))
+            batch.append(
+                Reaction(
+                    claim.seat, claim.t - self.stimulus_time(stim), kind, stim, claim.action.kind, by, margin, outcome
+                )
+            )
         self.stats.reactions.extend(batch)
         if batch:
             self._tell_adaptive_bots(batch)
@@ -414,8 +430,9 @@ class Table:
             why.append(f"follow who takes the races: you took {taken} of {len(races)}")
         return f"{said}. They {' and '.join(why)}." if why else f"{said}."
 
-    def _apply(self, seat: int, action: Action, replan: bool = True, t: float | None = None,
-               made_by_seat: bool = True) -> list[Event]:
+    def _apply(
+        self, seat: int, action: Action, replan: bool = True, t: float | None = None, made_by_seat: bool = True
+    ) -> list[Event]:
         """Apply a move pressed (or planned) at ``t`` (default: now). ``made_by_seat``: False for a
         move the table made (a counted flip), which a beaten claim is not told a seat made."""
         game = self.game
@@ -453,8 +470,12 @@ class Table:
         if not self.started or self.closed or self.paused:
             return
         game = self.game
-        moment = Moment(now=self.clock.now(), stimulus_time=self._stim_times[-1], pace=self.tempo(),
-                        think_seconds=self.think_seconds)
+        moment = Moment(
+            now=self.clock.now(),
+            stimulus_time=self._stim_times[-1],
+            pace=self.tempo(),
+            think_seconds=self.think_seconds,
+        )
         thinking_before = self.thinking
         for seat, bot in self._planners.items():
             current = self._plans[seat]
@@ -527,12 +548,15 @@ class Table:
         started = moment.now
         limit = None
         if self.think_seconds is not None:
-            limit = self.clock.call_at(started + self.think_seconds + THINKING_GRACE,
-                                       lambda: self._concluded(seat, thought, TimeoutError("no answer in time"), started))
+            limit = self.clock.call_at(
+                started + self.think_seconds + THINKING_GRACE,
+                lambda: self._concluded(seat, thought, TimeoutError("no answer in time"), started),
+            )
         # Registered before asking: an inline thinker's answer may come before ``think`` returns.
         self._thoughts[seat][thought.key] = (_NO_HANDLE, limit)
-        work = self.thinker.think(thought.work, thought.args,
-                                  lambda answer: self._concluded(seat, thought, answer, started))
+        work = self.thinker.think(
+            thought.work, thought.args, lambda answer: self._concluded(seat, thought, answer, started)
+        )
         if thought.key in self._thoughts[seat]:
             self._thoughts[seat][thought.key] = (work, limit)
 

@@ -24,7 +24,8 @@ import sys
 import threading
 import time
 from multiprocessing import resource_tracker
-from typing import Callable, Iterator, Protocol
+from typing import Protocol
+from collections.abc import Callable, Iterator
 
 from cardarcade.table.clock import Clock, Handle
 
@@ -50,6 +51,7 @@ class InlineThinker:
             except Exception as exc:  # a failed search is reported like an answer; the table falls back
                 result = exc
             done(result)
+
         return self.clock.call_at(self.clock.now(), answer)
 
 
@@ -204,8 +206,9 @@ def worker_pool() -> concurrent.futures.ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     # One core is left to the event loop; a pool of one still keeps the loop free.
     workers = max(1, (os.cpu_count() or 2) - 1)
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
-                                                  initargs=(os.getpid(),))
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+    )
     atexit.register(_close_pool, pool)
     return pool
 

@@ -17,7 +17,8 @@ from time import monotonic
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
 
 from rich.color import ColorSystem
 from textual import constants, events
@@ -38,10 +39,22 @@ from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme,
 from cardarcade.ui.terminal import colourless_terminal, console_font_only
 from cardarcade.ui import first_show, plain, strips
 from cardarcade.ui.keyguard import KeyGuard
-from cardarcade.ui.textual_compat import (app_error, app_loop, background_screens, colour_filters,
-                                          console_without_markup, exit_with_message, is_exiting, mark_failed,
-                                          refresh_truecolor_filter, registered_theme, set_colour_system,
-                                          share_parse_cache, terminal_console, text_area_class)
+from cardarcade.ui.textual_compat import (
+    app_error,
+    app_loop,
+    background_screens,
+    colour_filters,
+    console_without_markup,
+    exit_with_message,
+    is_exiting,
+    mark_failed,
+    refresh_truecolor_filter,
+    registered_theme,
+    set_colour_system,
+    share_parse_cache,
+    terminal_console,
+    text_area_class,
+)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.rules.base import Outcome
@@ -142,12 +155,20 @@ class ArcadeApp(App):
         theme = registered_theme(self, self.theme)
         return theme if theme is not None else super().current_theme
 
-    def __init__(self, start: GameSetup | None = None, settings: UISettings | None = None,
-                 theme_dirs: list[Path] | None = None, handle_signals: bool = False,
-                 environ: Mapping[str, str] | None = None,
-                 themes: tuple[dict[str, CardTheme], list[str]] | None = None,
-                 driver_class: Callable[..., Driver] | None = None, store: UserStore | None = None,
-                 player: str | None = None, lobby: LobbyProtocol | None = None, address: str = "") -> None:
+    def __init__(
+        self,
+        start: GameSetup | None = None,
+        settings: UISettings | None = None,
+        theme_dirs: list[Path] | None = None,
+        handle_signals: bool = False,
+        environ: Mapping[str, str] | None = None,
+        themes: tuple[dict[str, CardTheme], list[str]] | None = None,
+        driver_class: Callable[..., Driver] | None = None,
+        store: UserStore | None = None,
+        player: str | None = None,
+        lobby: LobbyProtocol | None = None,
+        address: str = "",
+    ) -> None:
         """``handle_signals``: SIGTERM and SIGHUP end the app the way ``q`` does, restoring the
         terminal; for the one app of a local process (the SSH server runs many in one process
         and handles signals itself).
@@ -238,17 +259,30 @@ class ArcadeApp(App):
         """
         self.set_reactive(App.theme, name)
         theme = self.current_theme
-        self.update_classes({**{c: False for c in self.classes if c.startswith("-theme-")},
-                             f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark},
-                            update=False)
+        self.update_classes(
+            {
+                **{c: False for c in self.classes if c.startswith("-theme-")},
+                f"-theme-{theme.name}": True,
+                "-dark-mode": theme.dark,
+                "-light-mode": not theme.dark,
+            },
+            update=False,
+        )
         refresh_truecolor_filter(self, self.ansi_theme)
         variables = self.get_css_variables()
         self.stylesheet.set_variables(variables)
         shared = _PARSED_CSS.setdefault(tuple(sorted(variables.items())), {})
         share_parse_cache(self.stylesheet, _SharedParses(shared))
 
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         # Plain text unless a caller asks for markup: what is shown comes from theme files, player
         # names and game events, and a "[/]" in any of them must read as itself, not crash.
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
@@ -290,8 +324,7 @@ class ArcadeApp(App):
         """Without colour, draw in the fewest: a terminal Rich finds no colours in (TERM=dumb),
         which Textual painted in 24-bit colour, and NO_COLOR, which Textual grey-scales but in
         256 or 24-bit greys, get the monochrome palette in black, white and their bright forms."""
-        if self.console.color_system is not None and not self.no_color \
-                and not colourless_terminal(self.terminal_type):
+        if self.console.color_system is not None and not self.no_color and not colourless_terminal(self.terminal_type):
             return
         set_colour_system(self.console, ColorSystem.STANDARD)  # what Textual renders strips with
         self.monochrome = True
@@ -463,8 +496,9 @@ class ArcadeApp(App):
             except OSError:
                 pass  # a preference is not worth interrupting play for; it holds for this session
 
-    def store_in_background(self, work: Callable[[], object], failed: str,
-                            done: Callable[[], None] | None = None) -> None:
+    def store_in_background(
+        self, work: Callable[[], object], failed: str, done: Callable[[], None] | None = None
+    ) -> None:
         """Run a store's write (a save, the statistics) in this session's one worker thread: a slow
         disk or a statistics file busy with another arcade never holds up play, and the writes
         happen in the order asked (a finished game's save is removed after its last autosave).
@@ -570,8 +604,9 @@ class ArcadeApp(App):
         from now if it has not ended by then (a server's sessions end on their own)."""
         if not self.handle_signals or self._deadline is not None:
             return
-        self._deadline = threading.Thread(target=self._end_process_later, args=(signum,), daemon=True,
-                                          name="cardarcade-deadline")
+        self._deadline = threading.Thread(
+            target=self._end_process_later, args=(signum,), daemon=True, name="cardarcade-deadline"
+        )
         self._deadline.start()
 
     def _end_process_later(self, signum: int | None) -> None:
@@ -631,8 +666,12 @@ class ArcadeApp(App):
         self._keys_said = None
         dropped, self._keys.dropped = self._keys.dropped, 0
         if dropped:
-            self.notify(f"{dropped} keys came faster than they could be answered and were let go.",
-                        severity="warning", timeout=4, markup=False)
+            self.notify(
+                f"{dropped} keys came faster than they could be answered and were let go.",
+                severity="warning",
+                timeout=4,
+                markup=False,
+            )
 
     def _screen_changed(self, screen: Screen) -> None:
         """A screen opened or closed; the key that did it, if one did, waits for it to be drawn.
@@ -686,8 +725,11 @@ class ArcadeApp(App):
         except OSError:
             where = "The details could not be written down:\n" + details
         self.bell()
-        exit_with_message(self, "cardarcade hit an error of its own and had to stop. Games are saved as they "
-                                f"go: c on the menu carries yours on. {where}")
+        exit_with_message(
+            self,
+            "cardarcade hit an error of its own and had to stop. Games are saved as they "
+            f"go: c on the menu carries yours on. {where}",
+        )
 
     def _end_by_signal(self, signum: int) -> None:
         """Leave as ``q`` would: the screens close (bots and timers with them) and the driver
@@ -722,8 +764,11 @@ class ArcadeApp(App):
         for warning in shown:
             self.notify(warning, severity="warning", timeout=6)
         if len(self.theme_warnings) > len(shown):
-            self.notify(f"... and {len(self.theme_warnings) - len(shown)} more problems with theme files",
-                        severity="warning", timeout=6)
+            self.notify(
+                f"... and {len(self.theme_warnings) - len(shown)} more problems with theme files",
+                severity="warning",
+                timeout=6,
+            )
         if self.start_setup is not None:
             self.push_screen(screen_for(self.start_setup))
             self._say_settings_warning()  # (read before the game started; the menu's is read after its first frame)
@@ -735,16 +780,21 @@ class ArcadeApp(App):
         # This runs before Textual's own handler stores the new size: self.size is still the old one.
         self._check_size(event.size)
 
-    def push_screen(self, screen: Screen | str, callback: Any = None, wait_for_dismiss: bool = False, *,
-                    mode: str | None = None) -> Any:
+    def push_screen(
+        self, screen: Screen | str, callback: Any = None, wait_for_dismiss: bool = False, *, mode: str | None = None
+    ) -> Any:
         # Play is held under the too-small notice, but a screen can still open meanwhile: a
         # hot-seat cover whose turn ended just before, a question a game asks on its own. It
         # goes under the notice, not over it: over it, it hid the notice, and once the terminal
         # grew the notice stayed (only the screen on top is taken off), answering nothing but q,
         # with the screens under it laid out for the small terminal. (The screen under the notice
         # is resumed and suspended again at once: a game's table is not let play meanwhile.)
-        if (mode is None and self.screen_stack and isinstance(self.screen, TooSmallScreen)
-                and not isinstance(screen, TooSmallScreen)):
+        if (
+            mode is None
+            and self.screen_stack
+            and isinstance(self.screen, TooSmallScreen)
+            and not isinstance(screen, TooSmallScreen)
+        ):
             self.pop_screen()
             pushed = super().push_screen(screen, callback, wait_for_dismiss)
             super().push_screen(TooSmallScreen())
@@ -774,7 +824,9 @@ class ArcadeApp(App):
     def _leave_taken_seat(self, table: SharedTable, by: SeatHolder) -> None:
         where = f" from {by.address}" if by.address else ""
         said = f"This seat was taken over by a new session of {self.player}{where}."
-        if any(getattr(s, "shared_table", None) is table or getattr(s, "table", None) is table for s in self.screen_stack):
+        if any(
+            getattr(s, "shared_table", None) is table or getattr(s, "table", None) is table for s in self.screen_stack
+        ):
             self.leave_game()  # (the screens at the table find the seat theirs no more: nothing is given up)
         home = next((s for s in reversed(self.screen_stack) if getattr(s, "HOME", False)), None)
         if home is not None and hasattr(home, "say"):
@@ -805,5 +857,9 @@ class ArcadeApp(App):
 
     def session_reactions(self, game_id: str, who: str | None = None) -> list[float]:
         """``who``'s reaction times in ``game_id`` this session (None: everyone's here)."""
-        return [t for (game, name), times in self._reactions.items() if game == game_id and who in (None, name)
-                for t in times]
+        return [
+            t
+            for (game, name), times in self._reactions.items()
+            if game == game_id and who in (None, name)
+            for t in times
+        ]

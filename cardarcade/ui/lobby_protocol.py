@@ -54,7 +54,17 @@ class LobbyProtocol(Protocol):
 
     def live_seat(self, player: str, holder: SeatHolder | None) -> SharedTable | None: ...
 
-    def create_table(self, spec: GameSpec, *, creator: str, players: int, people: int, level: str,
-                     options: Options | None = None, compensate_rtt: bool = False,
-                     pace: float | None = None, think_seconds: float | None = None,
-                     holder: SeatHolder | None = None) -> SharedTable: ...
+    def create_table(
+        self,
+        spec: GameSpec,
+        *,
+        creator: str,
+        players: int,
+        people: int,
+        level: str,
+        options: Options | None = None,
+        compensate_rtt: bool = False,
+        pace: float | None = None,
+        think_seconds: float | None = None,
+        holder: SeatHolder | None = None,
+    ) -> SharedTable: ...

@@ -3,7 +3,8 @@ the app's worker thread so a slow disk never holds up play (``ArcadeApp.store_in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.table.session import Snapshot
@@ -30,8 +31,9 @@ class StoreRecords:
     def encoded(snapshot: Snapshot) -> bytes:
         from cardarcade.store.saves import encode
 
-        return encode(snapshot.save_id, snapshot.setup, snapshot.game, snapshot.elapsed, log=snapshot.log,
-                      seen=snapshot.seen)
+        return encode(
+            snapshot.save_id, snapshot.setup, snapshot.game, snapshot.elapsed, log=snapshot.log, seen=snapshot.seen
+        )
 
     def write(self, snapshot: Snapshot, *, leaving: bool = False, said: bool = False) -> None:
         """The game encoded here, as it stands, and written by the worker, held from its first
@@ -45,8 +47,9 @@ class StoreRecords:
             if said:
                 app.notify(SAVED_SAID, timeout=4)
 
-        app.store_in_background(lambda: saves.write(save_id, data, hold=True), "The game could not be saved",
-                                saved if leaving else None)
+        app.store_in_background(
+            lambda: saves.write(save_id, data, hold=True), "The game could not be saved", saved if leaving else None
+        )
 
     def write_at_once(self, snapshot: Snapshot) -> None:
         """In the calling thread: the terminal is gone and the process is about to end
@@ -65,18 +68,22 @@ class StoreRecords:
 
     def remove(self, save_id: str) -> None:
         store = self.app.store
-        self.app.store_in_background(lambda: store.saves.remove(save_id), "An old save could not be removed",
-                                     self.app.redraw)
+        self.app.store_in_background(
+            lambda: store.saves.remove(save_id), "An old save could not be removed", self.app.redraw
+        )
 
     def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str]) -> None:
         store = self.app.store
-        self.app.store_in_background(lambda: store.stats.record_game(setup, game, duration, profiles, setup.book),
-                                     "The statistics could not be recorded")
+        self.app.store_in_background(
+            lambda: store.stats.record_game(setup, game, duration, profiles, setup.book),
+            "The statistics could not be recorded",
+        )
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None:
         store = self.app.store
-        self.app.store_in_background(lambda: store.stats.record_reactions(game_id, profile, reactions),
-                                     "The statistics could not be recorded")
+        self.app.store_in_background(
+            lambda: store.stats.record_reactions(game_id, profile, reactions), "The statistics could not be recorded"
+        )
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         self.app.record_reaction(game_id, who, reaction.seconds, reaction.outcome)

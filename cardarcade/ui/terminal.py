@@ -15,15 +15,25 @@ from __future__ import annotations
 import codecs
 import os
 import selectors
-from typing import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 
 from textual import events
 from textual.drivers.linux_driver import LinuxDriver
 from textual.message import Message
 
-from cardarcade.ui.textual_compat import (BRACKETED_PASTE_END, BRACKETED_PASTE_START, ParseEOF, ParseError,
-                                          ParseTimeout, Peek1, Read1, XTermParser, get_time, parser_deadline,
-                                          uncached_extended_key_parser)
+from cardarcade.ui.textual_compat import (
+    BRACKETED_PASTE_END,
+    BRACKETED_PASTE_START,
+    ParseEOF,
+    ParseError,
+    ParseTimeout,
+    Peek1,
+    Read1,
+    XTermParser,
+    get_time,
+    parser_deadline,
+    uncached_extended_key_parser,
+)
 
 # The largest terminal the app believes in (columns, lines); larger than any real one. A size
 # claimed beyond it (COLUMNS, an in-band resize report, an SSH client) would have Textual build
@@ -58,15 +68,80 @@ def console_font_only(term: str) -> bool:
 
 # What the console's fonts lack, as the nearest they hold (each one cell, as the original):
 # rounded corners, dotted and heavy lines, eighth blocks, quadrants, the arrows and marks we use.
-_CONSOLE = str.maketrans({
-    "╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", "┊": "│", "┆": "│", "┄": "─", "┈": "─", "╌": "─", "╎": "│",
-    "━": "═", "┃": "║", "┏": "╔", "┓": "╗", "┗": "╚", "┛": "╝", "┣": "╠", "┫": "╣", "┳": "╦", "┻": "╩", "╋": "╬",
-    "▔": "▀", "▁": "▄", "▂": "▄", "▃": "▄", "▅": "▄", "▆": "█", "▇": "█", "▉": "█", "▊": "▌", "▋": "▌",
-    "▍": "▌", "▎": "▌", "▏": "▌", "▕": "▐", "▚": "▒", "▞": "▒", "▖": "▄", "▗": "▄", "▘": "▀", "▝": "▀",
-    "▙": "█", "▛": "█", "▜": "█", "▟": "█", "‹": "<", "›": ">", "⏎": "┘", "△": "^", "▽": "v", "▶": "►",
-    "◀": "◄", "▸": "►", "◂": "◄", "●": "•", "◆": "♦", "◇": "o", "…": ".", "—": "-", "–": "-", "‘": "'",
-    "’": "'", "“": '"', "”": '"', "✓": "√", "✔": "√", "✗": "x", "✘": "x", "×": "x", "⌫": "<",
-})
+_CONSOLE = str.maketrans(
+    {
+        "╭": "┌",
+        "╮": "┐",
+        "╰": "└",
+        "╯": "┘",
+        "┊": "│",
+        "┆": "│",
+        "┄": "─",
+        "┈": "─",
+        "╌": "─",
+        "╎": "│",
+        "━": "═",
+        "┃": "║",
+        "┏": "╔",
+        "┓": "╗",
+        "┗": "╚",
+        "┛": "╝",
+        "┣": "╠",
+        "┫": "╣",
+        "┳": "╦",
+        "┻": "╩",
+        "╋": "╬",
+        "▔": "▀",
+        "▁": "▄",
+        "▂": "▄",
+        "▃": "▄",
+        "▅": "▄",
+        "▆": "█",
+        "▇": "█",
+        "▉": "█",
+        "▊": "▌",
+        "▋": "▌",
+        "▍": "▌",
+        "▎": "▌",
+        "▏": "▌",
+        "▕": "▐",
+        "▚": "▒",
+        "▞": "▒",
+        "▖": "▄",
+        "▗": "▄",
+        "▘": "▀",
+        "▝": "▀",
+        "▙": "█",
+        "▛": "█",
+        "▜": "█",
+        "▟": "█",
+        "‹": "<",
+        "›": ">",
+        "⏎": "┘",
+        "△": "^",
+        "▽": "v",
+        "▶": "►",
+        "◀": "◄",
+        "▸": "►",
+        "◂": "◄",
+        "●": "•",
+        "◆": "♦",
+        "◇": "o",
+        "…": ".",
+        "—": "-",
+        "–": "-",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "✓": "√",
+        "✔": "√",
+        "✗": "x",
+        "✘": "x",
+        "×": "x",
+        "⌫": "<",
+    }
+)
 
 
 def for_console(text: str) -> str:
@@ -111,7 +186,7 @@ class SafeXTermParser(XTermParser):
                     return
                 except Exception:  # a sequence it cannot read (a number too big, a code past Unicode)
                     break
-                recent = (recent + character)[-len(BRACKETED_PASTE_START):]
+                recent = (recent + character)[-len(BRACKETED_PASTE_START) :]
                 if recent == BRACKETED_PASTE_START:
                     textual_parse.close()
                     if not (yield from self._read_paste(accept)):
@@ -131,10 +206,10 @@ class SafeXTermParser(XTermParser):
             except ParseError:
                 more_input = False
                 break
-            tail = (tail + character)[-len(BRACKETED_PASTE_END):]
+            tail = (tail + character)[-len(BRACKETED_PASTE_END) :]
             if tail == BRACKETED_PASTE_END:
-                if kept[-(len(BRACKETED_PASTE_END) - 1):] == list(BRACKETED_PASTE_END[:-1]):
-                    del kept[-(len(BRACKETED_PASTE_END) - 1):]
+                if kept[-(len(BRACKETED_PASTE_END) - 1) :] == list(BRACKETED_PASTE_END[:-1]):
+                    del kept[-(len(BRACKETED_PASTE_END) - 1) :]
                 break
             if len(kept) < MAX_PASTE_CHARS + len(BRACKETED_PASTE_END):  # room for the end marker
                 kept.append(character)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
-from typing import IO, TYPE_CHECKING, Any, Mapping
+from typing import IO, TYPE_CHECKING, Any
+from collections.abc import Mapping
 
 from rich.color import ColorSystem
 from rich.console import Console, RenderableType
@@ -44,12 +45,24 @@ if TYPE_CHECKING:
     from textual.widget import Widget
     from textual.widgets import Select
 
-__all__ = ["BRACKETED_PASTE_END", "BRACKETED_PASTE_START", "ParseEOF", "ParseError", "ParseTimeout", "Peek1",
-           "Read1", "XTermParser", "get_time"]
+__all__ = [
+    "BRACKETED_PASTE_END",
+    "BRACKETED_PASTE_START",
+    "ParseEOF",
+    "ParseError",
+    "ParseTimeout",
+    "Peek1",
+    "Read1",
+    "XTermParser",
+    "get_time",
+]
 
 # Textual's methods the arcade's classes override by name: (class path, name).
-OVERRIDDEN = (("textual.app.App", "_on_key"), ("textual.app.App", "_fatal_error"),
-              ("textual.screen.Screen", "_on_screen_resume"))
+OVERRIDDEN = (
+    ("textual.app.App", "_on_key"),
+    ("textual.app.App", "_fatal_error"),
+    ("textual.screen.Screen", "_on_screen_resume"),
+)
 # What a Driver subclass (ui/terminal.py, server/driver.py) reads on itself, set by Driver.__init__.
 DRIVER_ATTRIBUTES = ("_app", "_debug", "_loop")
 
@@ -187,9 +200,18 @@ def set_colour_system(console: Console, system: ColorSystem) -> None:
 def terminal_console(environ: Mapping[str, str], file: IO[str], color_system: str | None) -> Console:
     """A console as Textual makes its own, choosing colours from ``environ`` instead of this
     process's environment."""
-    return Console(color_system=color_system, file=file, markup=False,  # type: ignore[arg-type]
-                   highlight=False, emoji=False, legacy_windows=False, _environ=environ,
-                   force_terminal=True, safe_box=False, soft_wrap=False)
+    return Console(
+        color_system=color_system,
+        file=file,
+        markup=False,  # type: ignore[arg-type]
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ=environ,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+    )
 
 
 # ---- screens, widgets and strips

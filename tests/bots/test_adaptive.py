@@ -156,8 +156,10 @@ def test_the_result_screen_sentence_says_where_the_bots_ended():
     clock.advance(ARBITRATION_WINDOW + 0.01)
     ms = round(table.adaptive_median() * 1000, -1)
     assert ms < 400  # the race won made them quicker than the person's one press
-    assert table.adaptive_summary() == (f"The adaptive bots ended at about {ms:.0f} ms; your median here was 480 ms "
-                                        f"over 1 press. They follow who takes the races: you took 1 of 1.")
+    assert table.adaptive_summary() == (
+        f"The adaptive bots ended at about {ms:.0f} ms; your median here was 480 ms "
+        f"over 1 press. They follow who takes the races: you took 1 of 1."
+    )
 
 
 def test_the_sentence_never_says_the_bots_matched_a_person_they_did_not():

@@ -35,7 +35,7 @@ def test_bots_choose_at_once_and_leave_the_keyed_animals_to_people():
     picks = []
     for seat in range(1, 4):
         bot = make_bot("animals", seat, "medium", random.Random(seat))
-        plan, = bot.plans(game.view(seat), Moment(now=5.0, stimulus_time=0.0, pace=1.0))
+        (plan,) = bot.plans(game.view(seat), Moment(now=5.0, stimulus_time=0.0, pace=1.0))
         assert plan.action.kind == "pick" and plan.at <= 5.1
         game.apply(seat, plan.action)
         picks.append(plan.action.value)
@@ -90,11 +90,12 @@ def test_a_bot_turning_the_first_card_leaves_time_to_learn_the_animals():
     for seat in range(4):
         game.apply(seat, Action("pick", value=ANIMAL_NAMES[seat]))
     bot = make_bot("animals", 0, "expert", random.Random(0))
-    first, = bot.plans(game.view(0), Moment(now=10.0, stimulus_time=0.0, pace=0.5))
+    (first,) = bot.plans(game.view(0), Moment(now=10.0, stimulus_time=0.0, pace=0.5))
     assert first.action.kind == "flip" and first.at == 10.0 + 4 * 0.5  # a move's time per player
     game.apply(0, Action("flip"))
     for seat in (1, 2, 3):
         game.apply(seat, Action("flip"))
-    later = [p for p in bot.plans(game.view(0), Moment(now=20.0, stimulus_time=19.0, pace=0.5))
-             if p.action.kind == "flip"]
+    later = [
+        p for p in bot.plans(game.view(0), Moment(now=20.0, stimulus_time=19.0, pace=0.5)) if p.action.kind == "flip"
+    ]
     assert later and later[0].at <= 20.0 + 0.5 * 1.25

@@ -21,8 +21,10 @@ def test_medium_asks_for_a_card_it_saw_change_hands_three_times_in_four():
     game.apply(1, ask_for_card(2, Card.parse("4d")))  # no: seat 2's turn
     game.apply(2, ask_for_card(0, Card.parse("2s")))  # no: seat 0's turn
     sure = ask_for_card(1, Card.parse("Qd"))
-    asks = [make_bot("authors", 0, "medium", random.Random(seed)).plans(game.view(0), MOMENT)[0].action
-            for seed in range(200)]
+    asks = [
+        make_bot("authors", 0, "medium", random.Random(seed)).plans(game.view(0), MOMENT)[0].action
+        for seed in range(200)
+    ]
     assert 130 <= asks.count(sure) <= 170, asks.count(sure)  # about 3 in 4 (and a lucky random pick)
     hard = make_bot("authors", 0, "hard", random.Random(0)).plans(game.view(0), MOMENT)[0]
     assert hard.work(*hard.args) == sure

@@ -67,14 +67,18 @@ def _searches(game_id: str, players: int, level: str) -> list[tuple[object, int]
 
 def _decision(game_id: str, view: object, seat: int, level: str, think_seconds: float | None) -> object:
     bot = make_bot(game_id, seat, level, random.Random(7))
-    (thinking,) = [p for p in bot.plans(view, Moment(1.0, 1.0, 0.5, think_seconds=think_seconds)) if isinstance(p, Thinking)]
+    (thinking,) = [
+        p for p in bot.plans(view, Moment(1.0, 1.0, 0.5, think_seconds=think_seconds)) if isinstance(p, Thinking)
+    ]
     return thinking.work(*thinking.args)
 
 
-@pytest.mark.parametrize(("game_id", "players", "level"),
-                         [(g, n, level) for g, n, levels in SEARCHING for level in levels])
-def test_a_busy_machine_gets_the_same_moves_from_a_bot_as_a_quiet_one(monkeypatch, game_id: str, players: int,
-                                                                        level: str) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "players", "level"), [(g, n, level) for g, n, levels in SEARCHING for level in levels]
+)
+def test_a_busy_machine_gets_the_same_moves_from_a_bot_as_a_quiet_one(
+    monkeypatch, game_id: str, players: int, level: str
+) -> None:
     positions = _searches(game_id, players, level)
     assert len(positions) == POSITIONS, f"{game_id}: too few positions where a {level} bot searches"
     fixed = [_decision(game_id, view, seat, level, None) for view, seat in positions]

@@ -116,8 +116,11 @@ def test_bots_plan_take_flip_and_choice_from_the_view() -> None:
     taker = make_bot(SPEC.id, 0, "easy", random.Random(4))
     plans = [p for p in taker.plans(game.view(0), moment) if p.action.kind != "slap"]
     assert [p.action.kind for p in plans] == ["take"] and 10.0 < plans[0].at < 11.0
-    assert [p.action.kind for p in make_bot(SPEC.id, 2, "hard", random.Random(4)).plans(game.view(2), moment)
-            if p.action.kind != "slap"] == []
+    assert [
+        p.action.kind
+        for p in make_bot(SPEC.id, 2, "hard", random.Random(4)).plans(game.view(2), moment)
+        if p.action.kind != "slap"
+    ] == []
 
 
 def test_a_live_table_of_six_bots_meets_the_choice_and_gets_past_it() -> None:
@@ -125,8 +128,14 @@ def test_a_live_table_of_six_bots_meets_the_choice_and_gets_past_it() -> None:
     for seed in range(8):
         game = SPEC.new(6, seed=seed, options={"max_flips": 1500})
         clock = VirtualClock()
-        table = Table(game, bot_seats(["hard", "easy", "medium", "expert", "adaptive", "hard"]), clock, pace=0.5,
-                      seed=seed, listener=lambda events, _seat: seen.update(e.kind for e in events))
+        table = Table(
+            game,
+            bot_seats(["hard", "easy", "medium", "expert", "adaptive", "hard"]),
+            clock,
+            pace=0.5,
+            seed=seed,
+            listener=lambda events, _seat: seen.update(e.kind for e in events),
+        )
         table.start()
         while not game.is_over and clock.now() < 3 * 3600:
             clock.run(until=clock.now() + 60)

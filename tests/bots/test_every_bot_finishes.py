@@ -57,6 +57,7 @@ def searches_sent_to_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("searches_sent_to_a_worker")
 def test_a_bot_of_every_level_finishes_a_game(game_id: str, level: str) -> None:
     players = players_for(game_id)
-    result, table = play_headless(GAMES[game_id], [level] + ["easy"] * (players - 1), seed=1,
-                                  options=OPTIONS.get(game_id))
+    result, table = play_headless(
+        GAMES[game_id], [level] + ["easy"] * (players - 1), seed=1, options=OPTIONS.get(game_id)
+    )
     assert result is not None and table.game.is_over

@@ -46,7 +46,9 @@ def test_a_hard_bot_clearly_beats_easy_bots_from_any_seat(game_id):
     for hard_seat in (0, 2):
         levels = ["easy"] * 3
         levels[hard_seat] = "hard"
-        summary = simulate(spec, levels, games=20, seed=100 * hard_seat)  # (hard searches: the suite's slowest test at 40)
+        summary = simulate(
+            spec, levels, games=20, seed=100 * hard_seat
+        )  # (hard searches: the suite's slowest test at 40)
         hard_wins += summary.wins[hard_seat]
         easy_best = max(easy_best, max(w for i, w in enumerate(summary.wins) if i != hard_seat))
     # A fair share would be a third of 40 games; the hard bot wins far more than any easy seat.
@@ -177,7 +179,7 @@ def no_stock_position(game_id: str, hands: list[str], books: list[list[Rank]], h
 def booked_except(*kept: Rank) -> list[list[Rank]]:
     """Every other rank laid down, shared between seats 1 and 2."""
     others = [r for r in Rank if r is not Rank.JOKER and r not in kept]
-    return [[], others[: len(others) // 2], others[len(others) // 2:]]
+    return [[], others[: len(others) // 2], others[len(others) // 2 :]]
 
 
 def test_a_hard_go_fish_bot_asks_where_the_facts_leave_a_rank_nowhere_else():
@@ -185,10 +187,16 @@ def test_a_hard_go_fish_bot_asks_where_the_facts_leave_a_rank_nowhere_else():
     # so the three other sevens can only be in seat 2's hand; where the last king is, nothing says.
     from cardarcade.rules._fishing import FishRecord
 
-    history = [FishRecord(n=0, kind="ask", seat=0, target=1, rank=Rank.SEVEN),
-               FishRecord(n=1, kind="ask", seat=1, target=0, rank=Rank.QUEEN)]
-    game = no_stock_position("go-fish", ["Ks Kh Kd 7s", "Qs Qh Kc", "7h 7d 7c Qd Qc"],
-                             booked_except(Rank.KING, Rank.SEVEN, Rank.QUEEN), history)
+    history = [
+        FishRecord(n=0, kind="ask", seat=0, target=1, rank=Rank.SEVEN),
+        FishRecord(n=1, kind="ask", seat=1, target=0, rank=Rank.QUEEN),
+    ]
+    game = no_stock_position(
+        "go-fish",
+        ["Ks Kh Kd 7s", "Qs Qh Kc", "7h 7d 7c Qd Qc"],
+        booked_except(Rank.KING, Rank.SEVEN, Rank.QUEEN),
+        history,
+    )
     assert decide(game, 0, "medium", seed=1) != ask_for(2, Rank.SEVEN)  # the rule of thumb: kings
     assert decide(game, 0, "hard") == ask_for(2, Rank.SEVEN)
 
@@ -197,10 +205,16 @@ def test_a_hard_authors_bot_asks_for_the_card_the_facts_place():
     # Seat 1 said it had no J♦ and the stock is gone: the J♦ can only be in seat 2's hand.
     from cardarcade.rules._fishing import FishRecord
 
-    history = [FishRecord(n=0, kind="ask", seat=0, target=1, rank=Rank.JACK, card=Card.parse("Jd")),
-               FishRecord(n=1, kind="ask", seat=1, target=0, rank=Rank.QUEEN, card=Card.parse("Qd"))]
-    game = no_stock_position("authors", ["Ks Kh Kd Js", "Qs Qh Kc Jh", "Jd Jc Qd Qc"],
-                             booked_except(Rank.KING, Rank.JACK, Rank.QUEEN), history)
+    history = [
+        FishRecord(n=0, kind="ask", seat=0, target=1, rank=Rank.JACK, card=Card.parse("Jd")),
+        FishRecord(n=1, kind="ask", seat=1, target=0, rank=Rank.QUEEN, card=Card.parse("Qd")),
+    ]
+    game = no_stock_position(
+        "authors",
+        ["Ks Kh Kd Js", "Qs Qh Kc Jh", "Jd Jc Qd Qc"],
+        booked_except(Rank.KING, Rank.JACK, Rank.QUEEN),
+        history,
+    )
     assert decide(game, 0, "medium", seed=1) != ask_for_card(2, Card.parse("Jd"))
     assert decide(game, 0, "hard") == ask_for_card(2, Card.parse("Jd"))
 
@@ -216,9 +230,14 @@ def test_dealt_hands_honour_everything_remembered():
 
     game = position("authors", ["Qs 3s 5h", "Qh 4c 9d 9s", "Qd 2d 8h 8c"], stock="Ac Ad")
     view = game.view(0)
-    jd, nine, eight = card_id(Card.parse("Jd")), rank_id(Rank.NINE), rank_id(Rank.EIGHT)
-    facts = Facts(3, at_least=[{}, {nine: 2}, {}], no_rank=[set(), set(), {nine}],
-                  holds=[set(), set(), {jd}], no_card=[set(), {card_id(Card.parse("8h"))}, set()])
+    jd, nine, _eight = card_id(Card.parse("Jd")), rank_id(Rank.NINE), rank_id(Rank.EIGHT)
+    facts = Facts(
+        3,
+        at_least=[{}, {nine: 2}, {}],
+        no_rank=[set(), set(), {nine}],
+        holds=[set(), set(), {jd}],
+        no_card=[set(), {card_id(Card.parse("8h"))}, set()],
+    )
     for seed in range(30):
         hands = deal(view, facts, random.Random(seed))
         assert hands[0] == {card_id(c) for c in view.hand}

@@ -79,10 +79,12 @@ def test_the_last_to_play_takes_a_trick_worth_sixteen_points(level: str) -> None
 def test_the_easy_rule_gives_a_ten_to_the_partner_winning_the_trick() -> None:
     # seat 0 leads the A♥, which wins; seat 2 (its partner) has no hearts and holds the 10♠,
     # which the other side's higher spades would catch later
-    hands = ("Ah Kh 3h 4h 5s 6s 7s 8s 9s 4s",
-             "Qh Jh 2h 6h Ks Qs Js 3s As 10h",
-             "10s 9c 3c 4c 2s 5d 6d 7d 8d 9d",
-             "Ac Kc Qc Jc 10c 9h 8c 7c 6c 5c")
+    hands = (
+        "Ah Kh 3h 4h 5s 6s 7s 8s 9s 4s",
+        "Qh Jh 2h 6h Ks Qs Js 3s As 10h",
+        "10s 9c 3c 4c 2s 5d 6d 7d 8d 9d",
+        "Ac Kc Qc Jc 10c 9h 8c 7c 6c 5c",
+    )
     pond = "10d 5h Ad Kd Qd Jd 4d 3d 8h 7h"
     game = SPEC.new(4, seed=0, deck=deck(hands, pond), options={"partners": "chosen"})
     play_cards(game, "Ah", "2h")

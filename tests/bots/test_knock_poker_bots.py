@@ -113,8 +113,16 @@ def test_a_searching_bot_knocks_with_a_royal_flush_and_not_with_ace_high(level: 
 def opponent_holds_two_eights() -> KnockPoker:
     """Ann took the 8♠ and then Bob's 8♦ from the discard pile: she shows a pair of eights.
     Bob has drawn the 8♣ to a pair of aces and must throw it or the 9♥."""
-    return played(new("2h 5d 7c Js 3d", "As Ah Kc Qd 8d", up="8s", stock="9h 8c"),
-                  "take", "discard 2h", "draw", "discard 8d", "take", "discard 5d", "draw")
+    return played(
+        new("2h 5d 7c Js 3d", "As Ah Kc Qd 8d", up="8s", stock="9h 8c"),
+        "take",
+        "discard 2h",
+        "draw",
+        "discard 8d",
+        "take",
+        "discard 5d",
+        "draw",
+    )
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
@@ -131,8 +139,14 @@ def test_hard_does_not_knock_a_small_pair_when_the_opponent_threw_an_ace_to_keep
     # Bob threw the ace of spades rather than anything else he held: his other cards are worth
     # more to him (a pair, a straight draw). Ann's pair of sevens is no hand to knock against
     # that; the search once dealt Bob any hand without an ace and knocked in about 2 games of 5.
-    game = played(new("7s Jh 4h 8d 3d", "10s 9s 8c As 8h", up="7h", stock="6h"),
-                  "take", "discard 3d", "draw", "discard As", "take")
+    game = played(
+        new("7s Jh 4h 8d 3d", "10s 9s 8c As 8h", up="7h", stock="6h"),
+        "take",
+        "discard 3d",
+        "draw",
+        "discard As",
+        "take",
+    )
     assert decision(game, "hard", seed) == Action("discard", (C("4h"),))
 
 
@@ -158,7 +172,7 @@ def test_easy_stays_too_long_at_a_bigger_table() -> None:
     knocks = {players: 0 for players in (2, 3, 4)}
     for seed in range(12):
         for players in knocks:
-            others = ["2d 3d 5c 6h Jh", "2h 4c 6d 8c 10d", "3c 4h 5d 9s Jc"][:players - 1]
+            others = ["2d 3d 5c 6h Jh", "2h 4c 6d 8c 10d", "3c 4h 5d 9s Jc"][: players - 1]
             game = new("7s 7d 7c Kh 4s", *others, up="2c", stock="8d")
             game.apply(0, DRAW)
             move = decision(game, "easy", seed)

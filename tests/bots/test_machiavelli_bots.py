@@ -94,7 +94,10 @@ def test_groups_left_alone_keep_their_very_cards() -> None:
     laid = lay_out(melds, groups, cards("9h Kc"))
     assert count == 1
     assert sorted(sorted(c.code for c in g) for g in laid) == [
-        ["6h/1", "7h/1", "8h", "9h"], ["7c", "7d/1", "7s"], ["7d", "7h", "7s/1"]]
+        ["6h/1", "7h/1", "8h", "9h"],
+        ["7c", "7d/1", "7s"],
+        ["7d", "7h", "7s/1"],
+    ]
 
 
 def test_the_program_uses_both_copies_of_a_card() -> None:

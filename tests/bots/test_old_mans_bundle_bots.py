@@ -39,8 +39,9 @@ def test_bots_finish_with_the_house_rules() -> None:
 def test_stealing_a_big_bundle_beats_taking_a_table_card(level: str) -> None:
     game = SPEC.new(2, seed=0, deck=deal("9c 2c 3c 4c", "9d 9h 5d 6d", "9s 7h 8h 10h"))
     game.apply(0, Action("take", (Card.parse("9c"), Card.parse("9s"))))
-    assert choice(level, game, 1) == Action("steal", (Card.parse("9d"),), target=0) or \
-        choice(level, game, 1) == Action("steal", (Card.parse("9h"),), target=0)
+    assert choice(level, game, 1) == Action("steal", (Card.parse("9d"),), target=0) or choice(level, game, 1) == Action(
+        "steal", (Card.parse("9h"),), target=0
+    )
 
 
 def test_hard_avoids_a_capture_the_opponent_can_steal_back_when_the_rank_is_live() -> None:

@@ -19,10 +19,7 @@ C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
 
 
-FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
-        "Qs 8s Jh Qh Kh Ad 10d 9d",
-        "Ks 9s 10s As Jd Qd 8d 7d",
-        "Jc Qc Kc Ac 10c 9c 8c 7c")
+FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd", "Qs 8s Jh Qh Kh Ad 10d 9d", "Ks 9s 10s As Jd Qd 8d 7d", "Jc Qc Kc Ac 10c 9c 8c 7c")
 
 
 def new(*hands: str) -> Polignac:
@@ -62,8 +59,9 @@ def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards(level: st
 
 @pytest.mark.parametrize("level", ["medium", "hard"])  # easy slips now and then
 def test_the_last_to_play_ducks_under_a_jack_rather_than_take_it(level: str) -> None:
-    game = new("Ah 7s 10s 9s 8s 9c Kd Kc", "Jh 8h Kh Qs 10d 9d Ad Js", "9h 10h Ks As Jd Qd 8d 7d",
-               "Qh 7h Jc Qc Ac 10c 8c 7c")
+    game = new(
+        "Ah 7s 10s 9s 8s 9c Kd Kc", "Jh 8h Kh Qs 10d 9d Ad Js", "9h 10h Ks As Jd Qd 8d 7d", "Qh 7h Jc Qc Ac 10c 8c 7c"
+    )
     for card in ("Ah", "Jh", "9h"):
         game.apply(game.actors()[0], play(C(card)))
     assert decide(game.view(3), 3, level, seed=1) == play(C("7h"))
@@ -71,8 +69,9 @@ def test_the_last_to_play_ducks_under_a_jack_rather_than_take_it(level: str) -> 
 
 @pytest.mark.parametrize("level", STRATEGY_LEVELS)
 def test_a_void_bot_throws_a_jack_on_a_trick_someone_else_takes(level: str) -> None:
-    game = new("Kh 7s Ah 10s 9s 8s 9c Kd", "Js Qs 8d 9d 10d Ad Jd Qd", "Ks 9h 10h As Jh Qh 8h 7h",
-               "Jc Qc Kc Ac 10c 7d 8c 7c")
+    game = new(
+        "Kh 7s Ah 10s 9s 8s 9c Kd", "Js Qs 8d 9d 10d Ad Jd Qd", "Ks 9h 10h As Jh Qh 8h 7h", "Jc Qc Kc Ac 10c 7d 8c 7c"
+    )
     game.apply(0, play(C("Kh")))  # seat 1 has no hearts; the king wins anyway
     assert decide(game.view(1), 1, level, seed=2).cards[0] in cards("Js Jd")
 

@@ -90,6 +90,7 @@ def test_a_bot_waits_for_slow_answers_before_turning_the_next_card() -> None:
 
 def test_bot_mistakes_follow_the_level() -> None:
     """Easy bots lapse (answer over a second late) and mix up gestures far more than expert ones."""
+
     def errors(level: str) -> float:
         bot = make_bot(SPEC.id, 1, level, random.Random(7))
         game = SPEC.new(4, seed=1, deck=deck_starting("Kd"))

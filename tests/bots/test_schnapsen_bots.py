@@ -21,8 +21,12 @@ C = Card.parse
 NOW = Moment(now=10.0, stimulus_time=10.0, pace=0.8)
 
 
-def new(h0: str = "Ah 10h Kh Qs Js", h1: str = "As 10s Ks Jh Qd", up: str = "Jc",
-        stock: str = "Ac 10c Kc Qc Ad 10d Kd Jd Qh") -> Schnapsen:
+def new(
+    h0: str = "Ah 10h Kh Qs Js",
+    h1: str = "As 10s Ks Jh Qd",
+    up: str = "Jc",
+    stock: str = "Ac 10c Kc Qc Ad 10d Kd Jd Qh",
+) -> Schnapsen:
     return SPEC.new(2, seed=0, deck=deck_for(h0, h1, up, stock))
 
 
@@ -99,11 +103,19 @@ def test_expert_spends_a_threatened_trump_ten_at_once_and_hard_does_not() -> Non
     # still out: it falls to the ace sooner or later. Seat 1 leads the J♥; expert trumps it with
     # the 10♦ now (12 points), as its searches of thousands of play-outs judge best; hard,
     # looking less far ahead, throws the J♣ and keeps the ten.
-    game = SPEC.new(2, seed=0, deck=deck_for("Kh Ks 10c Jd Ac", "10s Ad Kc Ah 10h", "10d",
-                                             "Qs Qh Kd Qd Jh Jc Js Qc As"))
-    for seat, action in [(0, play(C("Kh"))), (1, play(C("Kc"))), (0, EXCHANGE),
-                         (0, Action("marry", (C("Qs"), C("Ks")))), (1, play(C("Qh"))),
-                         (0, play(C("Ks"))), (1, play(C("10s"))), (1, play(C("Jh")))]:
+    game = SPEC.new(
+        2, seed=0, deck=deck_for("Kh Ks 10c Jd Ac", "10s Ad Kc Ah 10h", "10d", "Qs Qh Kd Qd Jh Jc Js Qc As")
+    )
+    for seat, action in [
+        (0, play(C("Kh"))),
+        (1, play(C("Kc"))),
+        (0, EXCHANGE),
+        (0, Action("marry", (C("Qs"), C("Ks")))),
+        (1, play(C("Qh"))),
+        (0, play(C("Ks"))),
+        (1, play(C("10s"))),
+        (1, play(C("Jh"))),
+    ]:
         game.apply(seat, action)
     assert decide(game.view(0), 0, "hard", seed=0) == play(C("Jc"))
     assert decide(game.view(0), 0, "expert", seed=0) == decide(game.view(0), 0, "expert", seed=1) == play(C("10d"))

@@ -41,7 +41,8 @@ def test_the_choice_depends_only_on_what_the_seat_sees():
     _, one = view_of("8c 10c 2c 3c 4c", "9h Js", hand1="Kd Kh Ks 6d 7d", talon0="5s")
     _, two = view_of("8c 10c 2c 3c 4c", "9h Js", hand1="Qd Qh Qs 5d 5h", talon0="6s")
     assert one == two or one.model_dump(exclude={"hand_sizes", "stock_sizes"}) == two.model_dump(
-        exclude={"hand_sizes", "stock_sizes"})
+        exclude={"hand_sizes", "stock_sizes"}
+    )
     for level in LEVEL_NAMES:
         assert plan(level, one) == plan(level, two)
 

@@ -58,6 +58,7 @@ def test_looking_over_five_cards_deciding_and_moving_take_longer_for_easier_leve
 
     def mean_pass_time(level: str) -> float:
         return statistics.mean(plans(level, game.view(0), seed)[0].at for seed in range(200))
+
     easy, medium, expert = (mean_pass_time(level) for level in ("easy", "medium", "expert"))
     assert easy > medium > expert > 0.5, (easy, medium, expert)
 
@@ -74,10 +75,12 @@ def test_a_grab_is_noticed_at_once_in_spoons_and_later_in_pig():
             game = game_of("7c 7d 7h 7s", "2d 3d 4d 5d", "2h 3h 4h 6h", options=options)
             game.apply(0, Action("grab", value=game.stimulus))
             moment = Moment(now=10.0, stimulus_time=10.0, pace=1.0)
-            grab = next(p for p in plans("medium", game.view(1), seed, seat=1, moment=moment)
-                        if p.action.kind == "grab")
+            grab = next(
+                p for p in plans("medium", game.view(1), seed, seat=1, moment=moment) if p.action.kind == "grab"
+            )
             times.append(grab.at - 10.0)
         return statistics.mean(times)
+
     spoons, pig = notice({}), notice({"pig": True})
     assert 0.3 < spoons < 1.0 and pig > spoons + 1.0, (spoons, pig)
 
@@ -95,6 +98,7 @@ def test_with_the_spoons_far_away_every_grab_takes_the_run_longer():
             assert mine.action.kind == follow.action.kind == "grab"
             times += [mine.at, follow.at]
         return times
+
     near, far = grab_times({}), grab_times({"spoons_far": True})
     assert [f - n for n, f in zip(near, far)] == pytest.approx([FAR_DELAY] * len(near))
 

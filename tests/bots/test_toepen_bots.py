@@ -84,6 +84,7 @@ def test_a_bluff_is_made_when_and_as_the_real_signal_is(level: str, seed: int) -
     """The same bot (the same random stream) holding three tens or three jacks: when it bluffs,
     its move is the tens' move at the same moment; when it keeps quiet, it moves as it would
     holding nothing to show."""
+
     def plan(holding: str):
         game = new("9s 8h Qh 9c", holding, "As 9h Ad 8c")
         game.apply(0, play(C("9c")))
@@ -103,8 +104,17 @@ def test_a_bluff_is_made_when_and_as_the_real_signal_is(level: str, seed: int) -
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_a_bot_knocks_out_of_turn_once_its_last_card_cannot_be_beaten(level: str) -> None:
     game = new("7s 7d 7h 10c", "8s 8d 8h 9c", "9s 9d 9h Ac")
-    for seat, card in ((0, "7s"), (1, "8s"), (2, "9s"), (2, "9d"), (0, "7d"), (1, "8d"),
-                       (2, "9h"), (0, "7h"), (1, "8h")):
+    for seat, card in (
+        (0, "7s"),
+        (1, "8s"),
+        (2, "9s"),
+        (2, "9d"),
+        (0, "7d"),
+        (1, "8d"),
+        (2, "9h"),
+        (0, "7h"),
+        (1, "8h"),
+    ):
         game.apply(seat, play(C(card)))
     game.apply(2, play(C("Ac")))  # seat 2 leads the last trick with the ace of clubs...
     bot = make_bot("toepen", 0, level, random.Random(0))

@@ -99,8 +99,12 @@ def test_an_endless_paste_keeps_only_so_much_and_ends_at_its_marker(clock):
 def test_a_paste_may_come_in_pieces_and_end_split_across_reads(clock):
     decoder = InputDecoder()
     got = []
-    for piece in (PASTE_START[:3], PASTE_START[3:] + "snap ♠".encode()[:-1], "snap ♠".encode()[-1:] + PASTE_END[:4],
-                  PASTE_END[4:] + b"n"):
+    for piece in (
+        PASTE_START[:3],
+        PASTE_START[3:] + "snap ♠".encode()[:-1],
+        "snap ♠".encode()[-1:] + PASTE_END[:4],
+        PASTE_END[4:] + b"n",
+    ):
         got += decoder.feed(piece)
     assert [m.text for m in got if isinstance(m, events.Paste)] == ["snap ♠"]
     assert keys(got) == ["n"]
@@ -140,8 +144,18 @@ def test_input_ending_mid_sequence_or_mid_paste_gives_what_came(clock):
 
 
 def _number(rng: random.Random) -> str:
-    return rng.choice([str(rng.randint(0, 300)), "0", "-1", str(rng.randint(1, 10**6)), "9" * rng.randint(5, 40),
-                       "1114112", str(2**64), ""])
+    return rng.choice(
+        [
+            str(rng.randint(0, 300)),
+            "0",
+            "-1",
+            str(rng.randint(1, 10**6)),
+            "9" * rng.randint(5, 40),
+            "1114112",
+            str(2**64),
+            "",
+        ]
+    )
 
 
 def _piece(rng: random.Random) -> bytes:
@@ -158,11 +172,17 @@ def _piece(rng: random.Random) -> bytes:
     if kind == 3:  # SS3
         return b"\x1bO" + bytes(rng.choice([b"", b"P", b"A", bytes([rng.randrange(256)])]))
     if kind == 4:  # OSC, with or without its end
-        return b"\x1b]" + bytes(rng.randrange(32, 127) for _ in range(rng.randint(0, 60))) + rng.choice([b"", b"\x07", b"\x1b\\"])
+        return (
+            b"\x1b]"
+            + bytes(rng.randrange(32, 127) for _ in range(rng.randint(0, 60)))
+            + rng.choice([b"", b"\x07", b"\x1b\\"])
+        )
     if kind == 5:  # kitty keys with any code points, modifiers and text
         return f"\x1b[{n()};{n()};{n()}:{n()}u".encode()
     if kind == 6:  # invalid and partial UTF-8
-        return rng.choice([b"\xc3", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80", b"\xc0\xaf", b"\xe2\x99", b"\xf4\x90\x80\x80"])
+        return rng.choice(
+            [b"\xc3", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80", b"\xc0\xaf", b"\xe2\x99", b"\xf4\x90\x80\x80"]
+        )
     if kind == 7:  # bracketed paste, ended or not
         return PASTE_START + bytes(rng.randrange(256) for _ in range(rng.randint(0, 30))) + rng.choice([b"", PASTE_END])
     if kind == 8:  # SGR mouse with garbage coordinates
@@ -192,7 +212,7 @@ def test_random_streams_never_break_the_decoder(clock):
             at = 0
             while at < len(data):
                 step = rng.randint(1, 64)
-                decoder.feed(data[at:at + step])
+                decoder.feed(data[at : at + step])
                 at += step
                 if rng.random() < 0.2:
                     clock.now += rng.choice([0.01, 0.2, PASTE_SILENCE + 0.1])
@@ -242,8 +262,10 @@ async def test_random_streams_into_a_running_app(clock, run):
     rng = random.Random(seed)
     streams_left = STREAMS_PER_APP
     while streams_left:
-        app = ArcadeApp(start=SETUPS[run % len(SETUPS)](run),
-                        settings=UISettings(pace=0.05, countdown=0, result_delay=0.05, result_guard=0.0))
+        app = ArcadeApp(
+            start=SETUPS[run % len(SETUPS)](run),
+            settings=UISettings(pace=0.05, countdown=0, result_delay=0.05, result_guard=0.0),
+        )
         async with app.run_test(size=(80, 24)) as pilot:
             decoder = InputDecoder()
 

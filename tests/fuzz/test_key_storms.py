@@ -35,12 +35,48 @@ from cardarcade.ui.textual_compat import background_screens, driver_of, laid_out
 
 STORM_KEYS = int(os.environ.get("CARDARCADE_FUZZ_KEYS", "24"))
 SIZES = [(80, 24), (80, 24), (100, 30), (60, 20), (79, 24), (80, 23), (30, 8), (160, 50)]
-CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "backspace": "\x7f",
-              "comma": ",", "full_stop": ".", "slash": "/", "minus": "-", "equals_sign": "=",
-              "question_mark": "?", "greater_than_sign": ">"}
-_ALL_KEYS = sorted({key for keymap in (SOLO_KEYS, *HOTSEAT_KEYS) for keys in keymap.values() for key in keys}
-              | set(CHARACTERS) | {"up", "down", "left", "right", "home", "end", "pageup", "pagedown",
-                                   "f1", "f2", "q", "y", "n", "t", "h", "r", "s", "c", "d", "x", "a", "b"})
+CHARACTERS = {
+    "enter": "\r",
+    "space": " ",
+    "escape": "\x1b",
+    "tab": "\t",
+    "backspace": "\x7f",
+    "comma": ",",
+    "full_stop": ".",
+    "slash": "/",
+    "minus": "-",
+    "equals_sign": "=",
+    "question_mark": "?",
+    "greater_than_sign": ">",
+}
+_ALL_KEYS = sorted(
+    {key for keymap in (SOLO_KEYS, *HOTSEAT_KEYS) for keys in keymap.values() for key in keys}
+    | set(CHARACTERS)
+    | {
+        "up",
+        "down",
+        "left",
+        "right",
+        "home",
+        "end",
+        "pageup",
+        "pagedown",
+        "f1",
+        "f2",
+        "q",
+        "y",
+        "n",
+        "t",
+        "h",
+        "r",
+        "s",
+        "c",
+        "d",
+        "x",
+        "a",
+        "b",
+    }
+)
 # Answering keys come up more often, as they do in play: a storm of rare keys opens no dialogs.
 KEYS = _ALL_KEYS + ["enter"] * 8 + ["space", "escape", "1", "2", "3"] * 3
 
@@ -89,8 +125,11 @@ async def layout_faults(app: ArcadeApp, pilot) -> list[str]:
     each screen lays itself out in its own turn). ``Screen.size`` is the app's size whatever was
     laid out; what was laid out, and is drawn, is the compositor's."""
     for _ in range(20):
-        faults = [f"{type(s).__name__} laid out for {tuple(laid_out_size(s))} in {tuple(app.size)}"
-                  for s in (app.screen, *background_screens(app)) if laid_out_size(s) != app.size]
+        faults = [
+            f"{type(s).__name__} laid out for {tuple(laid_out_size(s))} in {tuple(app.size)}"
+            for s in (app.screen, *background_screens(app))
+            if laid_out_size(s) != app.size
+        ]
         if not faults:
             break
         await pilot.pause(0.05)
@@ -153,8 +192,7 @@ async def test_a_key_and_resize_storm_leaves_the_arcade_whole(game_id: str, peop
     sent = 0
     while sent < STORM_KEYS:  # a new arcade each time the storm happens to quit one
         setup = GameSetup.solo(spec, players, humans=people, level="hard", seed=rng.randrange(2**31))
-        app = ArcadeApp(start=setup, settings=UISettings(pace=0.02, countdown=0, result_delay=0.02,
-                                                         result_guard=0.0))
+        app = ArcadeApp(start=setup, settings=UISettings(pace=0.02, countdown=0, result_delay=0.02, result_guard=0.0))
         async with app.run_test(size=(80, 24)) as pilot:  # an exception in the app is raised here
             sent += await storm(app, pilot, rng, STORM_KEYS - sent)
             if not app.is_running:

@@ -60,8 +60,9 @@ def base_saves(game_id: str) -> list[dict]:
         for stop in STOPS:
             game = spec.new(players, seed=9 + players + (stop or 0))
             play_randomly(game, random.Random(f"{game_id}:{stop}"), stop)
-            setup = GameSetup.solo(spec, players, level="medium" if spec.realtime else "easy", seed=game.s.seed,
-                                   options=game.options)
+            setup = GameSetup.solo(
+                spec, players, level="medium" if spec.realtime else "easy", seed=game.s.seed, options=game.options
+            )
             saves.append(json.loads(encode("fuzz-1", setup, game, 12.5)))
     return saves
 
@@ -93,8 +94,12 @@ def probe(game_id: str) -> dict:
     signal.signal(signal.SIGALRM, _hung)
     cases = refused = loaded = 0
     failures = []
-    every = [(index, base, path, value) for index, base in enumerate(saves)
-             for path in numeric_paths(base) for value in VALUES]
+    every = [
+        (index, base, path, value)
+        for index, base in enumerate(saves)
+        for path in numeric_paths(base)
+        for value in VALUES
+    ]
     if MOST_CASES and len(every) > MOST_CASES:
         near = [case for case in every if len(case[2]) <= 3]
         deep = [case for case in every if len(case[2]) > 3]
@@ -141,8 +146,9 @@ def _games() -> list[str]:
 @pytest.mark.skipif(sys.platform != "linux", reason="the memory cap (RLIMIT_AS, /proc) is Linux's")
 @pytest.mark.parametrize("game_id", _games())
 def test_every_number_of_a_save_at_a_huge_value_is_refused_or_harmless(game_id: str) -> None:
-    child = subprocess.run([sys.executable, __file__, game_id], capture_output=True, text=True,
-                           cwd=Path(__file__).parent)
+    child = subprocess.run(
+        [sys.executable, __file__, game_id], capture_output=True, text=True, cwd=Path(__file__).parent
+    )
     assert child.returncode == 0, f"the child process failed:\n{child.stderr[-3000:]}"
     report = json.loads(child.stdout.strip().splitlines()[-1])
     print(f"{game_id}: {report['cases']} cases, {report['refused']} refused, {report['loaded']} loaded and played")

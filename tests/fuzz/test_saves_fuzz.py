@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 import os
 import random
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pytest
 
@@ -90,8 +91,32 @@ def card_leaves(root: Json, codes: set[str]) -> list[Path]:
 Mutation = Callable[[Json, random.Random, set[str]], "tuple[str, str] | None"]
 
 ODD_VALUES: list[Json] = [
-    None, True, False, 0, 1, -1, 1.0, 0.5, -0.0, 2**31, 2**63, 2**64, -(2**64), "", "1", "As", "Jk", "x",
-    [], [None], [[]], {}, {"a": 1}, [0, 1], [-1], ["As", "As"],
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    1.0,
+    0.5,
+    -0.0,
+    2**31,
+    2**63,
+    2**64,
+    -(2**64),
+    "",
+    "1",
+    "As",
+    "Jk",
+    "x",
+    [],
+    [None],
+    [[]],
+    {},
+    {"a": 1},
+    [0, 1],
+    [-1],
+    ["As", "As"],
 ]
 
 
@@ -153,7 +178,7 @@ def nudge_number(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, 
 def long_number(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, str] | None:
     """A number with thousands of digits, written into the text (json.dumps would refuse it)."""
     path = rng.choice(nodes(root)[1:])
-    marker = "\"@@LONG@@\""
+    marker = '"@@LONG@@"'
     text = _dump(put(root, path, "@@LONG@@"))
     digits = rng.choice(["9" * 5000, "-" + "1" * 4301, "1e999999", "1" * 400 + ".5e-99999", "NaN", "-Infinity"])
     return text.replace(marker, digits, 1), f"set {path} to a {len(digits)}-character number"
@@ -161,10 +186,10 @@ def long_number(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, s
 
 def nest(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, str] | None:
     path = rng.choice(nodes(root))
-    marker = "\"@@DEEP@@\""
+    marker = '"@@DEEP@@"'
     text = _dump(put(root, path, "@@DEEP@@"))
     depth = rng.choice([50, DEEP, 100_000])
-    deep = "[" * depth + "]" * depth if rng.random() < 0.5 else "{\"a\":" * depth + "1" + "}" * depth
+    deep = "[" * depth + "]" * depth if rng.random() < 0.5 else '{"a":' * depth + "1" + "}" * depth
     return text.replace(marker, deep, 1), f"nest {depth} deep at {path}"
 
 
@@ -183,8 +208,11 @@ def move_card(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, str
     if not isinstance(get(root, a[:-1]), list):
         return None
     card = get(root, a[:-1]).pop(a[-1])
-    lists = [p for p in nodes(root) if isinstance(get(root, p), list)
-             and all(isinstance(x, str) and x in codes for x in get(root, p))]
+    lists = [
+        p
+        for p in nodes(root)
+        if isinstance(get(root, p), list) and all(isinstance(x, str) and x in codes for x in get(root, p))
+    ]
     target = rng.choice(lists)
     box = get(root, target)
     box.insert(rng.randrange(len(box) + 1), card)
@@ -193,9 +221,13 @@ def move_card(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, str
 
 def everything_to_one(root: Json, rng: random.Random, codes: set[str]) -> tuple[str, str] | None:
     """All the cards of a list of card lists (the players' stacks, hands...) given to one of them."""
-    groups = [p for p in nodes(root) if isinstance(get(root, p), list) and len(get(root, p)) >= 2
-              and all(isinstance(x, list) and all(isinstance(c, str) and c in codes for c in x)
-                      for x in get(root, p))]
+    groups = [
+        p
+        for p in nodes(root)
+        if isinstance(get(root, p), list)
+        and len(get(root, p)) >= 2
+        and all(isinstance(x, list) and all(isinstance(c, str) and c in codes for c in x) for x in get(root, p))
+    ]
     if not groups:
         return None
     path = rng.choice(groups)
@@ -217,8 +249,20 @@ def random_bytes(text: str, rng: random.Random) -> tuple[str | bytes, str]:
     return bytes(data), "random bytes changed"
 
 
-TREE_MUTATIONS: list[Mutation] = [delete_item, duplicate_item, swap_items, retype, nudge_number, nudge_number,
-                                  long_number, nest, move_card, move_card, move_card, everything_to_one]
+TREE_MUTATIONS: list[Mutation] = [
+    delete_item,
+    duplicate_item,
+    swap_items,
+    retype,
+    nudge_number,
+    nudge_number,
+    long_number,
+    nest,
+    move_card,
+    move_card,
+    move_card,
+    everything_to_one,
+]
 TEXT_MUTATIONS = [truncate, random_bytes]
 
 

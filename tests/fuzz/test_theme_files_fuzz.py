@@ -22,10 +22,40 @@ from cardarcade.ui.app import ArcadeApp
 
 SHIPPED = sorted((Path(__file__).parents[2] / "cardarcade" / "theme_files").glob("*.toml"))
 CASES = int(os.environ.get("CARDARCADE_FUZZ_CASES", "150"))
-NASTY_STRINGS = ['"[/]"', '"[bold]x"', '"[link=x]y[/link]"', '"\\u001b[31m"', '"\\u0000"', '"' + "x" * 5000 + '"',
-                 '"#fff"', '"#12345g"', '"red"', '""', '"\\ud7ff"', '"[red]"', '"$primary"', '"ç"']
-NASTY_VALUES = [*NASTY_STRINGS, "0", "-1", "1e308", "inf", "nan", "true", "[]", "{}", "[[[[1]]]]",
-                "9" * 5000, "9" * 4000, "[" * 3000 + "]" * 3000, "2.2", '"2.2"', "{ a = 1 }"]
+NASTY_STRINGS = [
+    '"[/]"',
+    '"[bold]x"',
+    '"[link=x]y[/link]"',
+    '"\\u001b[31m"',
+    '"\\u0000"',
+    '"' + "x" * 5000 + '"',
+    '"#fff"',
+    '"#12345g"',
+    '"red"',
+    '""',
+    '"\\ud7ff"',
+    '"[red]"',
+    '"$primary"',
+    '"ç"',
+]
+NASTY_VALUES = [
+    *NASTY_STRINGS,
+    "0",
+    "-1",
+    "1e308",
+    "inf",
+    "nan",
+    "true",
+    "[]",
+    "{}",
+    "[[[[1]]]]",
+    "9" * 5000,
+    "9" * 4000,
+    "[" * 3000 + "]" * 3000,
+    "2.2",
+    '"2.2"',
+    "{ a = 1 }",
+]
 
 
 def mutate(text: str, rng: random.Random) -> bytes:
@@ -44,11 +74,13 @@ def mutate(text: str, rng: random.Random) -> bytes:
         i, j = rng.sample(range(len(lines)), 2)
         lines[i], lines[j] = lines[j], lines[i]
     elif kind == 4:  # a new key, known or not
-        lines.insert(rng.randrange(len(lines) + 1), f"{rng.choice(['name', 'title', 'gamma', 'dark', 'x', 'red'])}"
-                                                   f" = {rng.choice(NASTY_VALUES)}")
+        lines.insert(
+            rng.randrange(len(lines) + 1),
+            f"{rng.choice(['name', 'title', 'gamma', 'dark', 'x', 'red'])} = {rng.choice(NASTY_VALUES)}",
+        )
     raw = "\n".join(lines).encode()
     if kind == 5:  # cut short
-        raw = raw[:rng.randrange(len(raw) + 1)]
+        raw = raw[: rng.randrange(len(raw) + 1)]
     elif kind == 6 and raw:  # bytes flipped
         raw = bytearray(raw)
         for _ in range(rng.randint(1, 8)):
@@ -80,7 +112,9 @@ async def test_an_arcade_with_a_folder_of_broken_themes_starts_and_cycles_throug
         raw = mutate(shipped.read_text(), rng)
         if i % 4 == 0:  # markup where a title or colour is shown back to the player
             raw = raw.replace(b'title = "', b'title = "[/]').replace(b'red = "', b'red = "[bold]')
-        (tmp_path / f"t{i}.toml").write_bytes(raw.replace(f'name = "{shipped.stem}"'.encode(), f'name = "t{i}"'.encode()))
+        (tmp_path / f"t{i}.toml").write_bytes(
+            raw.replace(f'name = "{shipped.stem}"'.encode(), f'name = "t{i}"'.encode())
+        )
     app = ArcadeApp(theme_dirs=[tmp_path])
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()

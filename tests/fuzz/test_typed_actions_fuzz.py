@@ -27,8 +27,28 @@ PER_POINT = 8  # bad moves tried at each point of a game before it plays on
 
 
 def bad_seats(players: int) -> list[object]:
-    return ["0", "1", None, 0.0, 1.0, True, False, -1, -players, players, players + 1, 2**64, -(2**64),
-            [], [0], (0,), {}, b"0", 0j, object()]
+    return [
+        "0",
+        "1",
+        None,
+        0.0,
+        1.0,
+        True,
+        False,
+        -1,
+        -players,
+        players,
+        players + 1,
+        2**64,
+        -(2**64),
+        [],
+        [0],
+        (0,),
+        {},
+        b"0",
+        0j,
+        object(),
+    ]
 
 
 # A card no game here deals: no game plays with two packs of jokers.
@@ -38,10 +58,19 @@ STRAY_CARD = Card.of(Rank.JOKER, back=1)
 def broken_actions(action: Action, players: int) -> list[object]:
     """``action`` with one part broken, and things that are not an Action at all."""
     out: list[object] = [
-        None, action.kind, (action.kind,), {"kind": action.kind}, 0, Action(None), Action(0),  # type: ignore[arg-type]
-        Action(action.kind.encode()), replace(action, kind=action.kind + "\x00"),  # type: ignore[arg-type]
-        replace(action, cards=list(action.cards)), replace(action, cards=(None,)),  # type: ignore[arg-type]
-        replace(action, cards="As"), replace(action, cards=action.cards + (STRAY_CARD,)),  # type: ignore[arg-type]
+        None,
+        action.kind,
+        (action.kind,),
+        {"kind": action.kind},
+        0,
+        Action(None),
+        Action(0),  # type: ignore[arg-type]
+        Action(action.kind.encode()),
+        replace(action, kind=action.kind + "\x00"),  # type: ignore[arg-type]
+        replace(action, cards=list(action.cards)),
+        replace(action, cards=(None,)),  # type: ignore[arg-type]
+        replace(action, cards="As"),
+        replace(action, cards=action.cards + (STRAY_CARD,)),  # type: ignore[arg-type]
         replace(action, cards=tuple(c.code for c in action.cards) or ("As",)),  # type: ignore[arg-type]
     ]
     for field in ("target", "value"):
@@ -50,8 +79,10 @@ def broken_actions(action: Action, players: int) -> list[object]:
         if isinstance(old, int):
             wrong_types += [float(old), str(old), old == 1]
         out += [replace(action, **{field: bad}) for bad in wrong_types]
-        out += [replace(action, **{field: bad}) for bad in (-1, -players, players if field == "target" else 2**64,
-                                                             2**64, -(2**64))]
+        out += [
+            replace(action, **{field: bad})
+            for bad in (-1, -players, players if field == "target" else 2**64, 2**64, -(2**64))
+        ]
     return out
 
 

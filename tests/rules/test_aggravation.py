@@ -224,6 +224,13 @@ def test_a_saved_game_loads_and_a_tampered_one_is_refused():
 
 
 def test_the_rules_state_the_departures():
-    for words in ("part by one player", "stays open", "back onto your pack", "sit out the next match",
-                  "ran out first", "Last card wins", "each turns their last card"):
+    for words in (
+        "part by one player",
+        "stays open",
+        "back onto your pack",
+        "sit out the next match",
+        "ran out first",
+        "Last card wins",
+        "each turns their last card",
+    ):
         assert words in " ".join(RULES.split())

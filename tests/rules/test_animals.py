@@ -197,7 +197,8 @@ def test_calling_your_own_animal_is_a_wrong_call_paid_to_your_left():
     events = game.apply(1, call(1, game.stimulus))  # seat 1 makes its own call: "Miaow!"
     assert kinds(events) == ["false_call"] and events[0].target == 2
     assert events[0].describe(["Bot 1", "You", "Bot 2"]) == (
-        'You call "Miaow!", but no one else is the cat: a card to Bot 2')
+        'You call "Miaow!", but no one else is the cat: a card to Bot 2'
+    )
     assert game.s.piles[2] == cards("7d")
     assert game.view(None).turn == 1  # the loser leads
     whole(game)

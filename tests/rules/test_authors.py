@@ -17,12 +17,14 @@ def ask(target: int, card: str):
     return ask_for_card(target, Card.parse(card))
 
 
-def position(hands: list[str], stock: str | None = "", books: list[list[Rank]] | None = None, turn: int = 0,
-             **options) -> Authors:
+def position(
+    hands: list[str], stock: str | None = "", books: list[list[Rank]] | None = None, turn: int = 0, **options
+) -> Authors:
     """A game at a position: these hands and books, ``stock`` on top of the rest of the pack
     (``stock=None``: no stock)."""
-    return Authors.arranged([cards(h) for h in hands], None if stock is None else cards(stock), books, turn,
-                          options or None)
+    return Authors.arranged(
+        [cards(h) for h in hands], None if stock is None else cards(stock), books, turn, options or None
+    )
 
 
 def kinds(events) -> list[str]:
@@ -185,9 +187,15 @@ def test_event_sentences():
 
 
 def test_rules_text_names_the_restrictions_house_rules_and_keys():
-    for phrase in ("must hold at least one card of its rank", "must not hold that", "Deal", "Lucky draw",
-                   "Ask limit", "Keys"):
+    for phrase in (
+        "must hold at least one card of its rank",
+        "must not hold that",
+        "Deal",
+        "Lucky draw",
+        "Ask limit",
+        "Keys",
+    ):
         assert phrase in RULES
-    clarifications = RULES[RULES.index("Our clarifications"):]
+    clarifications = RULES[RULES.index("Our clarifications") :]
     assert "When the game ends" in clarifications and "until every book is down" in clarifications
     assert SPEC.Options().deal == "stock" and {"deal", "lucky_draw", "max_asks"} <= set(SPEC.Options.model_fields)

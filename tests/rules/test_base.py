@@ -10,12 +10,16 @@ import pytest
 from cardarcade.rules import GAMES, BadSave, BadSetup
 from cardarcade.rules.base import Event, fill, option_label
 
-@pytest.mark.parametrize("template, said", [
-    ("{seat} [salutes|salute]: wrong for the K♠", "You salute: wrong for the K♠"),
-    ("{seat} [applauds|applaud].", "You applaud."),
-    ("{seat} [has|have] set the triggers: let's play", "You have set the triggers: let's play"),
-    ("{seat} [slaps|slap] the jack and [takes|take] 6 cards", "You slap the jack and take 6 cards"),
-])
+
+@pytest.mark.parametrize(
+    "template, said",
+    [
+        ("{seat} [salutes|salute]: wrong for the K♠", "You salute: wrong for the K♠"),
+        ("{seat} [applauds|applaud].", "You applaud."),
+        ("{seat} [has|have] set the triggers: let's play", "You have set the triggers: let's play"),
+        ("{seat} [slaps|slap] the jack and [takes|take] 6 cards", "You slap the jack and take 6 cards"),
+    ],
+)
 def test_a_sentence_about_you_agrees_with_you(template, said):
     assert fill(template, ["You", "Bot 1"], 0, None) == said
 
@@ -64,24 +68,31 @@ def test_a_number_out_of_range_says_the_limit():
 
 def test_you_is_capital_only_where_a_sentence_starts():
     names = ["You", "Bot 1"]
-    assert fill("the limit was reached; {seat} [wins|win] with 38 cards", names, 0, None) == \
-        "the limit was reached; you win with 38 cards"
+    assert (
+        fill("the limit was reached; {seat} [wins|win] with 38 cards", names, 0, None)
+        == "the limit was reached; you win with 38 cards"
+    )
     assert fill("Bot 1 asks {target} for sevens", names, None, 0) == "Bot 1 asks you for sevens"
     assert fill("{seat} [wins|win]. {target} [target:loses|lose]", names, 1, 0) == "Bot 1 wins. You lose"
     assert fill("{target} [target:gives|give] {seat} a card", names, 1, 0) == "You give Bot 1 a card"
     # (a colon goes on with its sentence)
-    assert fill("Game over: {seat} [has|have] run out of chips", names, 0, None) == \
-        "Game over: you have run out of chips"
+    assert (
+        fill("Game over: {seat} [has|have] run out of chips", names, 0, None) == "Game over: you have run out of chips"
+    )
     assert fill("{seat} [wins|win]! {target} [target:loses|lose]", names, 1, 0) == "Bot 1 wins! You lose"
 
 
 def test_a_verb_written_once_stays_as_written():
     """Only the verbs a template writes in both forms change: nothing else is guessed."""
     names = ["You", "Bot 1"]
-    assert fill("{seat} [wins|win] with two pair, aces and fives", names, 0, None) == \
-        "You win with two pair, aces and fives"
-    assert fill("{seat} cannot play and cannot dig, and [passes|pass]", names, 0, None) == \
-        "You cannot play and cannot dig, and pass"
+    assert (
+        fill("{seat} [wins|win] with two pair, aces and fives", names, 0, None)
+        == "You win with two pair, aces and fives"
+    )
+    assert (
+        fill("{seat} cannot play and cannot dig, and [passes|pass]", names, 0, None)
+        == "You cannot play and cannot dig, and pass"
+    )
     assert fill("the turn passes to {target}", names, None, 0) == "the turn passes to you"
 
 
@@ -124,8 +135,11 @@ def test_a_save_nested_too_deep_is_a_bad_save(deep):
     _refused("slapjack", deep, "nested too deep")
 
 
-@pytest.mark.parametrize("number", ["9" * 5000, "-" + "1" * 4301, "NaN", "Infinity", "1e99999"],
-                         ids=["5000-digits", "4301-digits", "nan", "infinity", "overflow"])
+@pytest.mark.parametrize(
+    "number",
+    ["9" * 5000, "-" + "1" * 4301, "NaN", "Infinity", "1e99999"],
+    ids=["5000-digits", "4301-digits", "nan", "infinity", "overflow"],
+)
 def test_a_number_no_save_holds_is_a_bad_save(number):
     text = _text(_save("knock-poker", moves=200))  # a finished game: its result has float scores
     assert '"scores":[' in text

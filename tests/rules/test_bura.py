@@ -127,9 +127,11 @@ def test_a_molodka_may_take_the_lead_out_of_turn_if_its_holder_announces_it():
     assert game.view(1).offer and not game.view(0).offer  # the other player's view does not say why
     events = game.apply(1, CLAIM)
     assert [fill(e.text, ["Ann", "Bob"], e.seat, e.target) for e in events] == [
-        "Bob announces a molodka and takes the lead out of turn"]
+        "Bob announces a molodka and takes the lead out of turn"
+    ]
     assert [fill(e.text, ["Ann", "You"], e.seat, e.target) for e in events] == [
-        "You announce a molodka and take the lead out of turn"]
+        "You announce a molodka and take the lead out of turn"
+    ]
     assert game.actors() == [1] and game.s.special and game.legal_actions(1) == [p("9s 7s Js")]
 
 

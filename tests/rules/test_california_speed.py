@@ -167,6 +167,12 @@ def test_a_saved_game_loads_and_a_tampered_one_is_refused():
 
 
 def test_the_rules_state_the_departures():
-    for words in ("part by one player", "stays open", "back onto your pack", "Deal limit", "bottom card on top",
-                  "a new box comes as soon as"):
+    for words in (
+        "part by one player",
+        "stays open",
+        "back onto your pack",
+        "Deal limit",
+        "bottom card on top",
+        "a new box comes as soon as",
+    ):
         assert words in RULES

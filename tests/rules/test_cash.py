@@ -207,8 +207,12 @@ def test_letters_go_to_the_losing_side_and_spelling_the_name_loses_the_match():
         game.apply(0, Action("signal", value="sip"))
         game.apply(1, Action("signal", value="sip"))
         game.apply(*game.counted_move())
-        game.apply(0, Action("counter", value=game.stimulus) if not any(
-            len({c.rank for c in game.s.hands[p]}) == 1 for p in (1, 3)) else Action("cash", value=game.stimulus))
+        game.apply(
+            0,
+            Action("counter", value=game.stimulus)
+            if not any(len({c.rank for c in game.s.hands[p]}) == 1 for p in (1, 3))
+            else Action("cash", value=game.stimulus),
+        )
         if game.result is not None:
             break
     assert game.result is not None and game.result.winners == [1, 3] and game.s.letters[0] == 4

@@ -30,8 +30,8 @@ def new(*hands: str, **options) -> Chicago:
 def stacked(*hands: str, stock: str) -> Chicago:
     """A game dealt ``hands``, its stock starting with the cards of ``stock`` in that order."""
     order, top = deck_for(*hands), cards(stock)
-    dealt = order[:5 * len(hands)]
-    return SPEC.new(len(hands), seed=0, deck=dealt + top + [c for c in order[len(dealt):] if c not in top])
+    dealt = order[: 5 * len(hands)]
+    return SPEC.new(len(hands), seed=0, deck=dealt + top + [c for c in order[len(dealt) :] if c not in top])
 
 
 def play_out(game: Chicago) -> list:
@@ -201,7 +201,7 @@ def test_suit_must_be_followed_and_the_last_trick_scores_five_then_the_best_hand
         game.apply(1, play(C("Qd")))
     game.apply(1, play(C("Ah")))  # seat 1 takes and leads
     assert game.actors() == [1]
-    for lead, answer in (("3h", "Kh"), ):
+    for lead, answer in (("3h", "Kh"),):
         game.apply(1, play(C(lead)))
         game.apply(0, play(C(answer)))
     # seat 0 leads: Kd, Qd; 9s, 8s; 6c, 5c: seat 0 takes the last trick
@@ -269,14 +269,17 @@ def test_the_view_hides_the_other_hands_and_the_search_deal_keeps_what_was_seen(
 JUNK = "Kh Jc 3s 7d 2h"  # nothing: seat 1 passes
 
 
-@pytest.mark.parametrize(("hand", "kind", "points"), [
-    ("5c 6d 7h 8s 9c", 4, 4),  # straight
-    ("2d 5d 8d Jd Kd", 5, 5),  # flush
-    ("Qc Qd Qh 4s 4c", 6, 6),  # full house
-    ("9c 9d 9h 9s 3c", 7, 7),  # four of a kind
-    ("5h 6h 7h 8h 9h", 8, 8),  # straight flush
-    ("10s Js Qs Ks As", 9, 52),  # royal flush
-])
+@pytest.mark.parametrize(
+    ("hand", "kind", "points"),
+    [
+        ("5c 6d 7h 8s 9c", 4, 4),  # straight
+        ("2d 5d 8d Jd Kd", 5, 5),  # flush
+        ("Qc Qd Qh 4s 4c", 6, 6),  # full house
+        ("9c 9d 9h 9s 3c", 7, 7),  # four of a kind
+        ("5h 6h 7h 8h 9h", 8, 8),  # straight flush
+        ("10s Js Qs Ks As", 9, 52),  # royal flush
+    ],
+)
 def test_a_showdown_won_with_each_hand_scores_its_points(hand: str, kind: int, points: int):
     game = new(hand, JUNK)
     stand_pat(game)

@@ -320,8 +320,14 @@ def test_the_last_hand_shown_stays_in_view() -> None:
     play(game, STAND, CHANGE, STAND, STAND, STAND, STAND)
     last = game.view(3).last
     assert last.cards == [C(c) for c in "Qs 7c 9h Jd 5s 8d".split()]
-    assert last.payers == [4] and [m.kind for m in last.moves] == ["stand", "change", "stand", "stand", "stand",
-                                                                    "stand"]
+    assert last.payers == [4] and [m.kind for m in last.moves] == [
+        "stand",
+        "change",
+        "stand",
+        "stand",
+        "stand",
+        "stand",
+    ]
 
 
 def test_you_events_read_in_the_second_person() -> None:
@@ -329,7 +335,10 @@ def test_you_events_read_in_the_second_person() -> None:
     events = play(game, CHANGE)
     assert events[0].describe(["You"] + NAMES[1:]) == "You call change, but P1 has a king: K♥"
     assert events[0].describe(["P0", "You"] + NAMES[2:]) == "P0 calls change, but you have a king: K♥"
-    assert fill("{seat} [has|have] no chips left and [is|are] out", ["You"], 0, None) == "You have no chips left and are out"
+    assert (
+        fill("{seat} [has|have] no chips left and [is|are] out", ["You"], 0, None)
+        == "You have no chips left and are out"
+    )
 
 
 # ---------------------------------------------------------------- saves

@@ -163,7 +163,10 @@ def test_a_pass_from_each_player_in_turn_ends_a_blocked_game():
     assert game.is_over and game.actors() == []
     assert game.result.winners == [1] and game.result.scores == [7.0, 6.0]
     assert game.result.ranking == [1, 0] and game.result.score_name == "cards left" and game.result.low_wins
-    assert events[-1].describe(NAMES) == "Game over: nobody can play and nothing is left to dig; Bob holds the fewest cards"
+    assert (
+        events[-1].describe(NAMES)
+        == "Game over: nobody can play and nothing is left to dig; Bob holds the fewest cards"
+    )
 
 
 def test_a_play_between_two_passes_keeps_the_game_going():

@@ -33,8 +33,10 @@ def deck_for(players: int, tops: dict[int, str], **options) -> list[Card]:
     wanted = {seat: cards(text) for seat, text in tops.items()}
     rest = Counter(full) - Counter(c for cs in wanted.values() for c in cs)
     assert sum(len(cs) for cs in wanted.values()) + sum(rest.values()) == len(full), "a wanted card twice"
-    numbers = sorted((c for c in rest.elements() if c.rank <= Rank.TEN),
-                     key=lambda c: (c.suit.value, c.back, FILLER_RANKS.index(int(c.rank))))
+    numbers = sorted(
+        (c for c in rest.elements() if c.rank <= Rank.TEN),
+        key=lambda c: (c.suit.value, c.back, FILLER_RANKS.index(int(c.rank))),
+    )
     others = [c for c in rest.elements() if c.rank > Rank.TEN]
     filler = iter(numbers + sorted(others, key=lambda c: c.rank))
     deck = []
@@ -89,8 +91,14 @@ def test_spec_and_default_house_rules() -> None:
     assert (SPEC.min_players, SPEC.max_players) == (2, 8)
     assert SPEC.realtime and SPEC.claim_kinds == frozenset({"slap"})
     opts = SPEC.Options()
-    assert (opts.decks, opts.jokers, opts.joker_slaps, opts.sandwiches, opts.sequences, opts.slap_in) == \
-        (1, 0, True, False, False, True)
+    assert (opts.decks, opts.jokers, opts.joker_slaps, opts.sandwiches, opts.sequences, opts.slap_in) == (
+        1,
+        0,
+        True,
+        False,
+        False,
+        True,
+    )
     assert opts.max_flips == 3000
     for name, info in SPEC.Options.model_fields.items():
         assert info.title and info.description, name
@@ -353,10 +361,20 @@ def test_sandwiches_only_by_house_rule() -> None:
     assert kinds(events) == ["slap_win"] and events[0].data["pattern"] == "sandwich"
 
 
-@pytest.mark.parametrize("run, ok", [
-    ("4c 5d 6h", True), ("9c 8d 7h", True), ("Ac 2d 3h", True), ("Qc Kd Ah", True), ("3c 2d Ah", True),
-    ("Kc Ad 2h", False), ("4c 5d 7h", False), ("4c 5d 4h", False), ("5c 5d 6h", False),
-])
+@pytest.mark.parametrize(
+    "run, ok",
+    [
+        ("4c 5d 6h", True),
+        ("9c 8d 7h", True),
+        ("Ac 2d 3h", True),
+        ("Qc Kd Ah", True),
+        ("3c 2d Ah", True),
+        ("Kc Ad 2h", False),
+        ("4c 5d 7h", False),
+        ("4c 5d 4h", False),
+        ("5c 5d 6h", False),
+    ],
+)
 def test_sequence_shapes(run: str, ok: bool) -> None:
     assert is_sequence(*cards(run)) is ok
 
@@ -490,9 +508,20 @@ def test_card_limit_with_equal_holdings_is_a_draw() -> None:
 def test_illegal_actions_raise_and_change_nothing() -> None:
     game = new(3, {0: "Jh"})
     play(game, 0)
-    bad = [(1, DECLINE), (0, TAKE), (1, slap(0)), (1, slap(99)), (1, Action("slap")), (1, Action("slap", value="1")),
-           (1, Action("flip", value=1)), (1, Action("take", value=1)), (1, Action("snap", value=1)),
-           (1, Action("slap", value=1, target=0)), (-1, FLIP), (3, FLIP)]
+    bad = [
+        (1, DECLINE),
+        (0, TAKE),
+        (1, slap(0)),
+        (1, slap(99)),
+        (1, Action("slap")),
+        (1, Action("slap", value="1")),
+        (1, Action("flip", value=1)),
+        (1, Action("take", value=1)),
+        (1, Action("snap", value=1)),
+        (1, Action("slap", value=1, target=0)),
+        (-1, FLIP),
+        (3, FLIP),
+    ]
     before = game.to_json()
     for seat, action in bad:
         with pytest.raises(IllegalAction):
@@ -526,9 +555,15 @@ def test_save_mid_challenge_round_trips_and_corrupt_saves_are_refused() -> None:
         action = rng.choice(game.legal_actions(seat))
         assert game.apply(seat, action) == loaded.apply(seat, action)
     envelope = json.loads(text)
-    for change in ({"need": 9}, {"challenger": None}, {"choice": True, "challenger": None, "challenge_card": None,
-                                                       "need": 0},
-                   {"award": 0}, {"challenge_card": "5c"}, {"turn": 7}, {"pile_under": 5}):
+    for change in (
+        {"need": 9},
+        {"challenger": None},
+        {"choice": True, "challenger": None, "challenge_card": None, "need": 0},
+        {"award": 0},
+        {"challenge_card": "5c"},
+        {"turn": 7},
+        {"pile_under": 5},
+    ):
         broken = json.dumps({**envelope, "state": {**envelope["state"], **change}})
         with pytest.raises(BadSave):
             SPEC.from_json(broken)
@@ -536,8 +571,14 @@ def test_save_mid_challenge_round_trips_and_corrupt_saves_are_refused() -> None:
 
 def test_random_play_conserves_cards_and_ends() -> None:
     for seed in range(40):
-        options = {"decks": 1 + seed % 2, "jokers": [0, 2, "even"][seed % 3], "sandwiches": seed % 2 == 0,
-                   "sequences": seed % 4 < 2, "slap_in": seed % 5 != 0, "max_flips": 400}
+        options = {
+            "decks": 1 + seed % 2,
+            "jokers": [0, 2, "even"][seed % 3],
+            "sandwiches": seed % 2 == 0,
+            "sequences": seed % 4 < 2,
+            "slap_in": seed % 5 != 0,
+            "max_flips": 400,
+        }
         game = SPEC.new(2 + seed % 7, seed=seed, options=options)
         rng = random.Random(seed)
         while not game.is_over:

@@ -77,12 +77,21 @@ ReadableAction, ReadableEvent = readable_twin(Action), readable_twin(Event)
 ACE, KING = Card.parse("As"), Card.parse("Kh")
 # Positional, keyword and left-out arguments, as the engines make them.
 CALLS: dict[type, list[tuple[tuple, dict]]] = {
-    Action: [(("flip",), {}), (("play", (ACE,)), {}), (("play", (ACE, KING), 1, 7), {}),
-             (("say",), {"target": 3, "value": "word"}), ((), {"kind": "ask", "value": "sevens", "target": 0})],
-    Event: [(("flip",), {}), (("play", 1, "{seat} [plays|play] the A♠", (ACE,)), {}),
-            (("take", 0), {"cards": (ACE, KING), "data": {"count": 2}}), ((), {"kind": "ask", "target": 2, "seat": 1}),
-            (("slap_win", 2), {"data": {"k": 3}, "outcome": Outcome.WON}),
-            (("false_slap", 0, "", (ACE,), None, {}, Outcome.FAULT), {})],
+    Action: [
+        (("flip",), {}),
+        (("play", (ACE,)), {}),
+        (("play", (ACE, KING), 1, 7), {}),
+        (("say",), {"target": 3, "value": "word"}),
+        ((), {"kind": "ask", "value": "sevens", "target": 0}),
+    ],
+    Event: [
+        (("flip",), {}),
+        (("play", 1, "{seat} [plays|play] the A♠", (ACE,)), {}),
+        (("take", 0), {"cards": (ACE, KING), "data": {"count": 2}}),
+        ((), {"kind": "ask", "target": 2, "seat": 1}),
+        (("slap_win", 2), {"data": {"k": 3}, "outcome": Outcome.WON}),
+        (("false_slap", 0, "", (ACE,), None, {}, Outcome.FAULT), {}),
+    ],
 }
 
 
@@ -146,8 +155,12 @@ def speed_plays_by_the_text(game: Speed, seat: int) -> list[Action]:
         return []
     if s.blocked:
         return [Action("flip")]
-    return [Action("play", (card,), pile, s.stimulus) for card in s.hands[seat]
-            for pile, on in enumerate(s.piles) if fits_by_the_text(card, on[-1])]
+    return [
+        Action("play", (card,), pile, s.stimulus)
+        for card in s.hands[seat]
+        for pile, on in enumerate(s.piles)
+        if fits_by_the_text(card, on[-1])
+    ]
 
 
 def speed_play_legal_by_the_text(game: Speed, seat: int, card: Card, pile: int, seen: int) -> bool:

@@ -29,10 +29,12 @@ SPEC = GAMES["frogs-in-the-pond"]
 C = Card.parse
 
 # Four players (the 2♣ and 2♦ are out): ten cards each, then the ten frogs.
-FOUR = ("Ah Kh 3h 4h 5s 6s 7s 8s 9s 10s",
-        "Qh Jh 2h 6h Ks Qs Js 3s 4s 2s",
-        "10h 9h 8h 7h As 5d 6d 7d 8d 9d",
-        "Ac Kc Qc Jc 10c 9c 8c 7c 6c 5c")
+FOUR = (
+    "Ah Kh 3h 4h 5s 6s 7s 8s 9s 10s",
+    "Qh Jh 2h 6h Ks Qs Js 3s 4s 2s",
+    "10h 9h 8h 7h As 5d 6d 7d 8d 9d",
+    "Ac Kc Qc Jc 10c 9c 8c 7c 6c 5c",
+)
 FOUR_POND = "10d 5h Ad Kd Qd Jd 4d 3d 3c 4c"
 
 
@@ -44,7 +46,7 @@ def deck(hands: tuple[str, ...], pond: str, rest: str = "", ring: list[int] | No
     out: list[Card] = []
     for start in range(0, size, 2):
         for seat in ring:
-            out += dealt[seat][start:start + 2]
+            out += dealt[seat][start : start + 2]
     return out + cards(pond) + cards(rest)
 
 
@@ -95,8 +97,9 @@ def test_chosen_partners_sit_opposite_and_the_sides_alternate():
 # ---------------------------------------------------------------- the deal
 
 
-@pytest.mark.parametrize(("players", "pack", "size", "aside"), [(2, 52, 10, 22), (3, 52, 13, 0), (4, 50, 10, 0),
-                                                                 (5, 48, 8, 0)])
+@pytest.mark.parametrize(
+    ("players", "pack", "size", "aside"), [(2, 52, 10, 22), (3, 52, 13, 0), (4, 50, 10, 0), (5, 48, 8, 0)]
+)
 def test_hand_and_pond_sizes_and_the_pack_for_each_number_of_players(players, pack, size, aside):
     game = SPEC.new(players, seed=4)
     assert len(game.cards()) == pack
@@ -119,7 +122,7 @@ def test_the_deal_goes_two_at_a_time_from_the_dealers_left_and_that_player_leads
 
 def test_three_players_get_thirteen_dealt_in_twos_with_the_last_card_alone():
     rest = [c for c in standard_deck()]
-    hands = tuple(" ".join(c.code for c in rest[13 * i:13 * i + 13]) for i in range(3))
+    hands = tuple(" ".join(c.code for c in rest[13 * i : 13 * i + 13]) for i in range(3))
     game = SPEC.new(3, seed=0, deck=deck(hands, " ".join(c.code for c in rest[39:])))
     assert [game.s.hands[p] for p in range(3)] == [cards(h) for h in hands]
 
@@ -157,7 +160,11 @@ def test_a_revoke_is_allowed_costs_ten_points_and_shows_no_void():
     assert revoke in game.legal_actions(1) and C("Ks") in game.view(1).revoking
     events = game.apply(1, revoke)
     (said,) = [e for e in events if e.kind == "revoke"]
-    assert said.seat == 1 and said.data["penalty"] == 10 and "loses 10 points" in said.describe([f"P{i}" for i in range(8)])
+    assert (
+        said.seat == 1
+        and said.data["penalty"] == 10
+        and "loses 10 points" in said.describe([f"P{i}" for i in range(8)])
+    )
     assert game.view(0).voids[1] == [] and game.s.revokes == [1]
     assert game.hand_points()[1] == -10 + 0  # seat 1's side has taken nothing yet
     play_cards(game, "10h", "Ac")  # seat 2 wins with the 10♥

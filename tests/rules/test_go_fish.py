@@ -21,12 +21,14 @@ def dealt(players: int, hands: dict[int, str], stock: str = "", **options) -> Go
     return game
 
 
-def position(hands: list[str], stock: str | None = "", books: list[list[Rank]] | None = None, turn: int = 0,
-             **options) -> GoFish:
+def position(
+    hands: list[str], stock: str | None = "", books: list[list[Rank]] | None = None, turn: int = 0, **options
+) -> GoFish:
     """A game at a position: these hands and books, ``stock`` on top of the rest of the pack
     (``stock=None``: no stock)."""
-    return GoFish.arranged([cards(h) for h in hands], None if stock is None else cards(stock), books, turn,
-                          options or None)
+    return GoFish.arranged(
+        [cards(h) for h in hands], None if stock is None else cards(stock), books, turn, options or None
+    )
 
 
 def every_book_but(*ranks: Rank) -> list[Rank]:
@@ -324,7 +326,7 @@ def test_rules_text_names_the_house_rules_and_keys():
     for phrase in ("One card per answer", "Lucky draw", "Ask limit", "Keys"):
         assert phrase in RULES
     # the end of the game is our reading of the text, and the rules say so
-    clarifications = RULES[RULES.index("Our clarifications"):]
+    clarifications = RULES[RULES.index("Our clarifications") :]
     assert "When the game ends" in clarifications and "until every book is down" in clarifications
     assert {"answer", "lucky_draw", "max_asks"} <= set(SPEC.Options.model_fields)
     assert SPEC.Options().answer == "all" and SPEC.Options().lucky_draw is False

@@ -332,7 +332,11 @@ def _digests_in_another_process(hash_seed: str) -> dict[str, str]:
     games = [(game_id, GAMES[game_id].min_players) for game_id in GAME_IDS]
     out = subprocess.run(
         [sys.executable, "-c", _REPLAY, str(REPLAY_STEPS), json.dumps(games)],
-        capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=300, check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        timeout=300,
+        check=True,
     )
     return json.loads(out.stdout)
 
@@ -411,7 +415,15 @@ def test_from_json_rejects_garbage(game_id: str) -> None:
     assert spec.from_json(good.encode()).to_json() == good
     envelope = json.loads(good)
     garbage: list[Any] = [
-        "not json", "", "{}", "[]", "null", "42", '"text"', "{\"format\": 1}", b"\xff\xfe\x00",
+        "not json",
+        "",
+        "{}",
+        "[]",
+        "null",
+        "42",
+        '"text"',
+        '{"format": 1}',
+        b"\xff\xfe\x00",
         json.dumps({**envelope, "game": _other_game_id(game_id)}),
         json.dumps({**envelope, "game": "no-such-game"}),
         json.dumps({**envelope, "version": 999}),
@@ -463,8 +475,11 @@ def test_a_save_holding_a_card_twice_is_refused(game_id: str) -> None:
     game = spec.new(seed=5)
     envelope = json.loads(game.to_json())
     codes = {c.code for c in game.cards()}
-    in_zones = [path for path in _leaves(envelope["state"])
-                if isinstance(_get(envelope["state"], path), str) and _get(envelope["state"], path) in codes]
+    in_zones = [
+        path
+        for path in _leaves(envelope["state"])
+        if isinstance(_get(envelope["state"], path), str) and _get(envelope["state"], path) in codes
+    ]
     assert in_zones, "no card found in the saved state"
     path = in_zones[0]
     other = next(c for c in sorted(codes) if c != _get(envelope["state"], path))
@@ -480,8 +495,13 @@ def _get(root: Any, path: tuple) -> Any:
 
 
 JSON_VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 200), st.sampled_from(["", "As", "Jk", "10h", "x", "flip"]),
-    st.lists(st.integers(-1, 9), max_size=3), st.just({}), st.just([[]]),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 200),
+    st.sampled_from(["", "As", "Jk", "10h", "x", "flip"]),
+    st.lists(st.integers(-1, 9), max_size=3),
+    st.just({}),
+    st.just([[]]),
 )
 
 
@@ -525,8 +545,15 @@ def malformed(seat: int, action: Action) -> list[tuple[object, object]]:
     """Wrongly typed versions of a legal move, as a careless or hostile client could send them."""
     fields = dict(kind=action.kind, cards=action.cards, target=action.target, value=action.value)
     out: list[tuple[object, object]] = [
-        (float(seat), action), (str(seat), action), (None, action), (seat == 1, action), (seat + 2**64, action),
-        (seat, None), (seat, action.kind), (seat, (action.kind,)), (seat, Action(None)),  # type: ignore[arg-type]
+        (float(seat), action),
+        (str(seat), action),
+        (None, action),
+        (seat == 1, action),
+        (seat + 2**64, action),
+        (seat, None),
+        (seat, action.kind),
+        (seat, (action.kind,)),
+        (seat, Action(None)),  # type: ignore[arg-type]
         (seat, Action(**{**fields, "cards": list(action.cards)})),  # type: ignore[arg-type]
     ]
     if action.cards:
@@ -534,8 +561,10 @@ def malformed(seat: int, action: Action) -> list[tuple[object, object]]:
     if action.target is not None:
         out.append((seat, Action(**{**fields, "target": float(action.target)})))
     if isinstance(action.value, int):
-        out += [(seat, Action(**{**fields, "value": float(action.value)})),
-                (seat, Action(**{**fields, "value": action.value == 1}))]
+        out += [
+            (seat, Action(**{**fields, "value": float(action.value)})),
+            (seat, Action(**{**fields, "value": action.value == 1})),
+        ]
     return out
 
 

@@ -23,10 +23,19 @@ def first_out(game_id: str, players: int, seed: int) -> tuple[int | None, object
     return None, game
 
 
-@pytest.mark.parametrize("game_id, players", [
-    ("war", 3), ("slapjack", 3), ("egyptian-ratscrew", 3), ("snap", 3), ("animals", 3), ("cuckoo", 6),
-    ("go-fish", 4), ("authors", 4),
-])
+@pytest.mark.parametrize(
+    "game_id, players",
+    [
+        ("war", 3),
+        ("slapjack", 3),
+        ("egyptian-ratscrew", 3),
+        ("snap", 3),
+        ("animals", 3),
+        ("cuckoo", 6),
+        ("go-fish", 4),
+        ("authors", 4),
+    ],
+)
 def test_a_player_left_without_a_part_is_out(game_id, players):
     for seed in range(30):
         seat, game = first_out(game_id, players, seed)

@@ -273,7 +273,9 @@ def test_you_read_in_the_second_person():
     events = turn(game, TAKE, knock("9s"))
     names = ["You", "Bob"]
     assert [fill(e.text, names, e.seat, e.target) for e in events] == [
-        "You take the 10♠ from the discard pile", "You discard the 9♠ and knock: one more turn each"]
+        "You take the 10♠ from the discard pile",
+        "You discard the 9♠ and knock: one more turn each",
+    ]
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -289,7 +291,11 @@ def test_the_view_remembers_public_moves_and_the_pile_under_the_top():
     view = game.view(0)
     assert view.discard_top == C("7h") and view.dead == [C("9s")]
     assert [(m.seat, m.kind, m.card) for m in view.moves] == [
-        (0, "take", C("10s")), (0, "discard", C("9s")), (1, "draw", None), (1, "discard", C("7h"))]
+        (0, "take", C("10s")),
+        (0, "discard", C("9s")),
+        (1, "draw", None),
+        (1, "discard", C("7h")),
+    ]
     assert view.known == [[C("10s")], []]
     assert game.view(1).known == [[C("10s")], []]  # public to everyone
     assert "6h" not in game.view(0).model_dump_json()  # Bob's blind draw stays his secret

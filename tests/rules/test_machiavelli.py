@@ -74,12 +74,25 @@ def table(game: Machiavelli) -> list[list[str]]:
 # ---- melds
 
 
-@pytest.mark.parametrize("hand, kind", [
-    ("7h 7d 7s", "set"), ("7h 7d 7s 7c", "set"), ("7h 7h/1 7s", None), ("7h 7d 7s 7c 7c/1", None),
-    ("4h 5h 6h", "run"), ("Ah 2h 3h", "run"), ("Qh Kh Ah", "run"), ("Kh Ah 2h", None),
-    ("10s Js Qs Ks As", "run"), ("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks", "run"),
-    ("4h 5h 7h", None), ("4h 5h 6d", None), ("4h 5h", None), ("4h 4h/1 5h 6h", None),
-])
+@pytest.mark.parametrize(
+    "hand, kind",
+    [
+        ("7h 7d 7s", "set"),
+        ("7h 7d 7s 7c", "set"),
+        ("7h 7h/1 7s", None),
+        ("7h 7d 7s 7c 7c/1", None),
+        ("4h 5h 6h", "run"),
+        ("Ah 2h 3h", "run"),
+        ("Qh Kh Ah", "run"),
+        ("Kh Ah 2h", None),
+        ("10s Js Qs Ks As", "run"),
+        ("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks", "run"),
+        ("4h 5h 7h", None),
+        ("4h 5h 6d", None),
+        ("4h 5h", None),
+        ("4h 4h/1 5h 6h", None),
+    ],
+)
 def test_what_makes_a_meld(hand: str, kind: str | None) -> None:
     assert meld_kind(cards(hand)) == kind
 
@@ -174,10 +187,13 @@ def test_an_invalid_table_goes_back_and_costs_three_cards() -> None:
     assert game.actors() == [0] and game.view(0).stamps == [1]
 
 
-@pytest.mark.parametrize("hand, laid", [
-    ("Kh Ah 2h 5c", "Kh Ah 2h"),  # a run round the corner
-    ("7h 7h/1 7s 5c", "7h 7h/1 7s"),  # a set with two hearts
-])
+@pytest.mark.parametrize(
+    "hand, laid",
+    [
+        ("Kh Ah 2h 5c", "Kh Ah 2h"),  # a run round the corner
+        ("7h 7h/1 7s 5c", "7h 7h/1 7s"),  # a set with two hearts
+    ],
+)
 def test_a_group_that_is_not_a_meld_is_refused_with_the_penalty(hand: str, laid: str) -> None:
     game = new(hand, "9h Kd Qc Js", stock="3s 4s 5s")
     game.apply(0, arrange([cards(laid)]))
@@ -189,7 +205,7 @@ def test_a_group_that_is_not_a_meld_is_refused_with_the_penalty(hand: str, laid:
 @pytest.mark.parametrize("run", ["Ad 2d 3d", "Qd Kd Ad", "Ad 2d 3d 4d 5d", "10d Jd Qd Kd Ad"])
 def test_aces_go_low_or_high(run: str) -> None:
     mine = run.split() + ["Js"]
-    theirs = ["9h", "Kc", "Qc", "Jc", "10c", "2s", "3s"][:len(mine)]
+    theirs = ["9h", "Kc", "Qc", "Jc", "10c", "2s", "3s"][: len(mine)]
     game = new(" ".join(mine), " ".join(theirs))
     down(game, run)
     assert game.view(1).valid == [True] and game.actors() == [1] and game.s.hands[0] == cards("Js")
@@ -265,8 +281,9 @@ def test_an_empty_stock_means_passing_and_everyone_passing_ends_the_game() -> No
         assert texts(game.apply(seat, PASS)) == [f"{NAMES[seat]} passes: the stock is empty"]
     events = game.apply(2, PASS)
     assert game.is_over and game.result.winners == [0, 1, 2]
-    assert texts(events)[-1] == ("Game over: the stock is empty and every player has passed in turn; "
-                                 "a draw at 3 cards left each")
+    assert texts(events)[-1] == (
+        "Game over: the stock is empty and every player has passed in turn; a draw at 3 cards left each"
+    )
 
 
 def test_a_meld_resets_the_count_of_passes() -> None:
@@ -296,8 +313,9 @@ def test_the_penalty_draws_what_is_left() -> None:
     assert texts(game.apply(0, END))[0] == "Ann draws 1 penalty card: a group was not a meld, so the table goes back"
     assert len(game.s.hands[0]) == 5 and not game.s.stock
     game.apply(1, arrange([cards("9h Kd Qc")]))
-    assert texts(game.apply(1, END))[0] == ("Bob draws no penalty card (none left): a group was not a meld, "
-                                            "so the table goes back")
+    assert texts(game.apply(1, END))[0] == (
+        "Bob draws no penalty card (none left): a group was not a meld, so the table goes back"
+    )
 
 
 def test_house_rule_penalty_size() -> None:
@@ -313,8 +331,16 @@ def test_house_rule_penalty_size() -> None:
 def test_illegal_moves_change_nothing() -> None:
     game = new("4h 5h 6h 7h 2c", "9h Kd Qc Js 3c")
     before = game.to_json()
-    for seat, action in ((1, DRAW), (0, drop(0)), (0, RETURN), (0, pick("9h")), (0, END), (0, RESET),
-                         (0, Action("pick", (C("4h"),), value=1)), (0, Action("draw", value=1))):
+    for seat, action in (
+        (1, DRAW),
+        (0, drop(0)),
+        (0, RETURN),
+        (0, pick("9h")),
+        (0, END),
+        (0, RESET),
+        (0, Action("pick", (C("4h"),), value=1)),
+        (0, Action("draw", value=1)),
+    ):
         with pytest.raises(IllegalAction):
             game.apply(seat, action)
     assert game.to_json() == before

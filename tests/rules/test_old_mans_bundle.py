@@ -173,8 +173,11 @@ def test_corrupt_saves_are_refused() -> None:
     state = envelope["state"]
     bad = [
         {**state, "current": 0},  # seat 0 already played this hand
-        {**state, "hands": [state["hands"][0], state["hands"][1] + state["stock"][:1]],
-         "stock": state["stock"][1:]},  # five cards in a hand
+        {
+            **state,
+            "hands": [state["hands"][0], state["hands"][1] + state["stock"][:1]],
+            "stock": state["stock"][1:],
+        },  # five cards in a hand
         {**state, "bundles": [["6h"], []]},  # a card missing
     ]
     for tampered in bad:

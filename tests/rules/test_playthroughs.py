@@ -37,10 +37,13 @@ def test_the_engine_plays_its_playthrough(game_id: str) -> None:
         pytest.fail(f"{game_id} has no playthrough: write it with {REGENERATE} {game_id}")
     difference = first_difference(path.read_text(encoding="utf-8"), playthrough(game_id))
     if difference is not None:
-        pytest.fail(f"{game_id} no longer plays as {path.name} says: {difference}\n"
-                    f"Every step and view written out (run before and after the change, and diff): "
-                    f"python -m tests.rules.playthroughs --show {game_id} --views\n"
-                    f"If the change is meant: {REGENERATE} {game_id}, and review the diff.", pytrace=False)
+        pytest.fail(
+            f"{game_id} no longer plays as {path.name} says: {difference}\n"
+            f"Every step and view written out (run before and after the change, and diff): "
+            f"python -m tests.rules.playthroughs --show {game_id} --views\n"
+            f"If the change is meant: {REGENERATE} {game_id}, and review the diff.",
+            pytrace=False,
+        )
 
 
 def test_there_is_a_playthrough_for_each_game_and_no_other() -> None:

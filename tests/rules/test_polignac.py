@@ -21,10 +21,7 @@ C = Card.parse
 
 
 # Four players, 8 cards each (32 cards).
-FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
-        "Qs 8s Jh Qh Kh Ad 10d 9d",
-        "Ks 9s 10s As Jd Qd 8d 7d",
-        "Jc Qc Kc Ac 10c 9c 8c 7c")
+FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd", "Qs 8s Jh Qh Kh Ad 10d 9d", "Ks 9s 10s As Jd Qd 8d 7d", "Jc Qc Kc Ac 10c 9c 8c 7c")
 
 
 def new(*hands: str, **options) -> Polignac:

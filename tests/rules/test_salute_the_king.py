@@ -142,9 +142,15 @@ def test_a_gesture_at_a_plain_card_does_nothing() -> None:
 # ---------------------------------------------------------------- triggers and the last to react
 
 
-@pytest.mark.parametrize("card, slot, word", [("Ac", STAND, "stands up"), ("Kc", SALUTE, "salutes"),
-                                              ("Qc", HEART, "bows with a hand on the heart"),
-                                              ("Jc", APPLAUD, "applauds")])
+@pytest.mark.parametrize(
+    "card, slot, word",
+    [
+        ("Ac", STAND, "stands up"),
+        ("Kc", SALUTE, "salutes"),
+        ("Qc", HEART, "bows with a hand on the heart"),
+        ("Jc", APPLAUD, "applauds"),
+    ],
+)
 def test_each_face_card_and_the_ace_call_for_their_gesture(card: str, slot: int, word: str) -> None:
     game = new(4, f"4c 6c {card}")
     flip_all(game, 3)
@@ -450,14 +456,17 @@ def test_round_trip_with_an_open_round() -> None:
     assert copy.to_json() == game.to_json() and copy.view(2) == game.view(2)
 
 
-@pytest.mark.parametrize("change", [
-    lambda st: st["open"].update(slot=7),
-    lambda st: st.update(triggers=["A", "A", "Q", "J"]),
-    lambda st: st.update(decks=2),
-    lambda st: st["stacks"][0].append(st["stacks"][1].pop()) or st["stacks"][0].append("As"),
-    lambda st: st.update(pile_first=5),
-    lambda st: st.update(choosing=True),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda st: st["open"].update(slot=7),
+        lambda st: st.update(triggers=["A", "A", "Q", "J"]),
+        lambda st: st.update(decks=2),
+        lambda st: st["stacks"][0].append(st["stacks"][1].pop()) or st["stacks"][0].append("As"),
+        lambda st: st.update(pile_first=5),
+        lambda st: st.update(choosing=True),
+    ],
+)
 def test_corrupt_saves_are_refused(change) -> None:
     game = new(4, "Kd")
     flip_all(game, 1)

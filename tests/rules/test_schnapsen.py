@@ -23,8 +23,13 @@ SPEC = GAMES["schnapsen"]
 C = Card.parse
 
 
-def new(h0: str = "Ah 10h Kh Qs Js", h1: str = "As 10s Ks Jh Qd", up: str = "Jc",
-        stock: str = "Ac 10c Kc Qc Ad 10d Kd Jd Qh", **options) -> Schnapsen:
+def new(
+    h0: str = "Ah 10h Kh Qs Js",
+    h1: str = "As 10s Ks Jh Qd",
+    up: str = "Jc",
+    stock: str = "Ac 10c Kc Qc Ad 10d Kd Jd Qh",
+    **options,
+) -> Schnapsen:
     return SPEC.new(2, seed=0, deck=deck_for(h0, h1, up, stock), options=options or None)
 
 
@@ -404,7 +409,8 @@ def test_the_hand_line_says_three_points_are_for_no_trick_before_the_close():
     game.apply(0, p("10d"))
     assert hand_lines(game.apply(1, OUT), ["Bot 1", "You"]) == [
         "You go out before the closer: 3 game points",
-        "Three for no trick before the close · you had 88 hand points, Bot 1 6"]
+        "Three for no trick before the close · you had 88 hand points, Bot 1 6",
+    ]
 
 
 def test_the_hand_line_for_a_closer_who_does_not_go_out_says_why_three():
@@ -416,7 +422,8 @@ def test_the_hand_line_for_a_closer_who_does_not_go_out_says_why_three():
     game.s.final, game.s.last_winner = True, 0
     assert hand_lines(game.apply(0, PASS), ["You", "Bot 1"]) == [
         "You closed and did not go out: Bot 1 scores 3 game points",
-        "Three for no trick before the close · Bot 1 had 33 hand points, you 42"]
+        "Three for no trick before the close · Bot 1 had 33 hand points, you 42",
+    ]
 
 
 def test_a_closer_who_goes_out_against_no_trick_before_the_close_is_told_so():
@@ -424,8 +431,10 @@ def test_a_closer_who_goes_out_against_no_trick_before_the_close_is_told_so():
     won(game, 0, SIXTY_SIX)
     won(game, 1, "As 10s Ks Qd Jh Qh")
     closed(game, 0, [0, 0], [0, 0])
-    assert hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1] == \
-        "Three as Bot 1 won no trick before the close · you had 70 hand points, Bot 1 33"
+    assert (
+        hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1]
+        == "Three as Bot 1 won no trick before the close · you had 70 hand points, Bot 1 33"
+    )
 
 
 def test_the_hand_points_say_whose_they_are_and_you_go_out():
@@ -433,7 +442,9 @@ def test_the_hand_points_say_whose_they_are_and_you_go_out():
     won(game, 0, SIXTY_SIX)
     won(game, 1, "As 10s Ks Qd Jh Qh")
     assert hand_lines(declare_after(game, 0), ["You", "Bot 1"]) == [
-        "You go out with 70: 1 game point", "You had 70 hand points, Bot 1 33"]
+        "You go out with 70: 1 game point",
+        "You had 70 hand points, Bot 1 33",
+    ]
 
 
 def test_declaring_short_against_a_player_with_no_trick_says_why_three():
@@ -441,14 +452,17 @@ def test_declaring_short_against_a_player_with_no_trick_says_why_three():
     won(game, 0, "Ac 10c")  # 21: far short of 66
     assert hand_lines(declare_after(game, 0), ["You", "Bot 1"]) == [
         "You declare with only 21: Bot 1 scores 3 game points",
-        "Three as Bot 1 won no trick · Bot 1 had 0 hand points, you 21"]
+        "Three as Bot 1 won no trick · Bot 1 had 0 hand points, you 21",
+    ]
 
 
 def test_going_out_against_a_player_with_no_trick_says_why_three():
     game = new()
     won(game, 0, SIXTY_SIX)
-    assert hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1] == \
-        "Three as Bot 1 won no trick · you had 70 hand points, Bot 1 0"
+    assert (
+        hand_lines(declare_after(game, 0), ["You", "Bot 1"])[1]
+        == "Three as Bot 1 won no trick · you had 70 hand points, Bot 1 0"
+    )
 
 
 def test_a_refused_command_gets_the_rule_that_closes_it():

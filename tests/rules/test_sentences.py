@@ -66,7 +66,7 @@ def events_of(game_id: str, seed: int) -> list[Event]:
 
 def name_lists(players: int) -> list[list[str]]:
     third = [f"Bot {i + 1}" for i in range(players)]
-    return [third] + [third[:seat] + ["You"] + third[seat + 1:] for seat in range(players)]
+    return [third] + [third[:seat] + ["You"] + third[seat + 1 :] for seat in range(players)]
 
 
 def wrong_words(said: str, event: Event, forms: dict[str, set[str]]) -> list[str]:
@@ -77,8 +77,9 @@ def wrong_words(said: str, event: Event, forms: dict[str, set[str]]) -> list[str
     wrong += [f"'{bad}'" for bad in KNOWN_BAD if bad in said]
     # a third person with a verb in the second person: "Bot 1 take", "Bot 2 have"
     # (not the second of two: "Bot 1 and Bot 2 score")
-    wrong += [f"'{m.group(0)}'" for m in re.finditer(r"(?<!and )\bBot \d+ (\w+)", said)
-              if m.group(1) in forms["second"]]
+    wrong += [
+        f"'{m.group(0)}'" for m in re.finditer(r"(?<!and )\bBot \d+ (\w+)", said) if m.group(1) in forms["second"]
+    ]
     if said.startswith("You ") and event.seat is not None:  # "You ... and takes"
         wrong += [f"'{m.group(0)}'" for m in AND_VERB.finditer(said) if m.group(1) in forms["third"]]
     return wrong
@@ -125,7 +126,7 @@ def templates_in(path: Path) -> list[tuple[int, str]]:
         body = token.string.lstrip("rbfuRBFU")
         if token.type != tokenize.STRING or body.startswith(('"""', "'''")):
             continue
-        if "f" in token.string[:len(token.string) - len(body)].lower():  # the f-string's own fields go
+        if "f" in token.string[: len(token.string) - len(body)].lower():  # the f-string's own fields go
             body = re.sub(r"(?<!\{)\{[^{}]*\}(?!\})", "…", body).replace("{{", "{").replace("}}", "}")
         if PLAYER.search(body):
             out.append((token.start[0], body))
@@ -135,28 +136,45 @@ def templates_in(path: Path) -> list[tuple[int, str]]:
 def test_no_template_in_the_source_writes_a_verb_in_one_person_only():
     """Random play may miss a sentence: the source is read for them too."""
     root = Path(cardarcade.__file__).parent
-    wrong = [f"{path.relative_to(root)}:{line}: {m.group(0)!r} in {text}"
-             for path in sorted(root.rglob("*.py")) for line, text in templates_in(path)
-             for m in ONE_PERSON_VERB.finditer(text) if m.group(2) not in NOT_VERBS]
+    wrong = [
+        f"{path.relative_to(root)}:{line}: {m.group(0)!r} in {text}"
+        for path in sorted(root.rglob("*.py"))
+        for line, text in templates_in(path)
+        for m in ONE_PERSON_VERB.finditer(text)
+        if m.group(2) not in NOT_VERBS
+    ]
     assert not wrong, "\n".join(wrong)
 
 
 NOT_VERBS = {"cards", "chips", "points", "books", "tricks", "twos", "aces", "fives", "frogs"}
 
 
-@pytest.mark.parametrize("template, names, said", [
-    ("{seat} [goes|go] out with 87", ["You", "Bot 1"], "You go out with 87"),
-    ("{seat} [goes|go] out with 87", ["Ada", "Bot 1"], "Ada goes out with 87"),
-    ("{seat} [slaps|slap] the jack and [takes|take] 6 cards", ["You"], "You slap the jack and take 6 cards"),
-    ("{seat} [asks|ask] {target} for sevens; {target} [target:has|have] none", ["Bot 1", "You"],
-     "Bot 1 asks you for sevens; you have none"),
-    ("{seat} [asks|ask] {target} for sevens; {target} [target:has|have] none", ["You", "Bot 1"],
-     "You ask Bot 1 for sevens; Bot 1 has none"),
-    ("the limit was reached; {seat} [wins|win]", ["You"], "the limit was reached; you win"),
-    ("Game over: {seat} [wins|win]. {target} [target:loses|lose]", ["Bot 1", "You"], "Game over: Bot 1 wins. You lose"),
-    ("{seat}'s ranks are equal to {target}'s", ["You", "Bot 1"], "Your ranks are equal to Bot 1's"),
-    ("{target} [target:beats|beat] {seat}'s ranks", ["You", "Bot 1"], "Bot 1 beats your ranks"),
-])
+@pytest.mark.parametrize(
+    "template, names, said",
+    [
+        ("{seat} [goes|go] out with 87", ["You", "Bot 1"], "You go out with 87"),
+        ("{seat} [goes|go] out with 87", ["Ada", "Bot 1"], "Ada goes out with 87"),
+        ("{seat} [slaps|slap] the jack and [takes|take] 6 cards", ["You"], "You slap the jack and take 6 cards"),
+        (
+            "{seat} [asks|ask] {target} for sevens; {target} [target:has|have] none",
+            ["Bot 1", "You"],
+            "Bot 1 asks you for sevens; you have none",
+        ),
+        (
+            "{seat} [asks|ask] {target} for sevens; {target} [target:has|have] none",
+            ["You", "Bot 1"],
+            "You ask Bot 1 for sevens; Bot 1 has none",
+        ),
+        ("the limit was reached; {seat} [wins|win]", ["You"], "the limit was reached; you win"),
+        (
+            "Game over: {seat} [wins|win]. {target} [target:loses|lose]",
+            ["Bot 1", "You"],
+            "Game over: Bot 1 wins. You lose",
+        ),
+        ("{seat}'s ranks are equal to {target}'s", ["You", "Bot 1"], "Your ranks are equal to Bot 1's"),
+        ("{target} [target:beats|beat] {seat}'s ranks", ["You", "Bot 1"], "Bot 1 beats your ranks"),
+    ],
+)
 def test_a_sentence_is_written_for_whoever_it_names(template, names, said):
     assert fill(template, names, 0, 1 if len(names) > 1 else None) == said
 

@@ -144,7 +144,8 @@ def test_a_dead_card_says_plainly_what_it_cost() -> None:
     game = new(3, {0: "2c", 1: "3c", 2: "9d 4c"})
     events = game.apply(2, FLIP)
     assert events[0].describe(["Bot 1", "Bot 2", "You"]) == (
-        "You turn up 9♦ out of turn: dead, worth nothing and lost to the pile")
+        "You turn up 9♦ out of turn: dead, worth nothing and lost to the pile"
+    )
 
 
 def test_beginners_rule_refuses_an_early_card_and_it_costs_nothing() -> None:
@@ -253,7 +254,9 @@ def test_false_slap_on_your_own_card_pays_under_the_pile() -> None:
     assert kinds(events) == ["false_slap"] and events[0].target is None
     assert game.s.pile == cards("9h 5c") and game.s.pile_under == 1
     view = game.view(1)
-    assert view.pile_size == 2 and view.top == Card.parse("5c") and view.recent == cards("5c")  # paid card stays face down
+    assert (
+        view.pile_size == 2 and view.top == Card.parse("5c") and view.recent == cards("5c")
+    )  # paid card stays face down
     assert len(game.s.stacks[0]) == 16
     game.apply(1, FLIP)  # the jack: stimulus 2 maps past the face-down card
     assert kinds(game.apply(2, slap(2))) == ["slap_win"]

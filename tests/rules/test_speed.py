@@ -14,13 +14,21 @@ SPEC = GAMES["speed"]
 FLIP = Action("flip")
 
 
-def speed_deck(hand0: str, hand1: str, piles: str, stock0: str = "", stock1: str = "", talon0: str = "",
-               talon1: str = "") -> list[Card]:
+def speed_deck(
+    hand0: str, hand1: str, piles: str, stock0: str = "", stock1: str = "", talon0: str = "", talon1: str = ""
+) -> list[Card]:
     """A whole pack dealt as the text says: hands of five and stocks of fifteen round robin (seat 0
     first), the two talons of five, then the two centre cards. Unnamed places take the other cards
     in pack order."""
-    named = {"hand0": cards(hand0), "hand1": cards(hand1), "stock0": cards(stock0), "stock1": cards(stock1),
-             "talon0": cards(talon0), "talon1": cards(talon1), "piles": cards(piles)}
+    named = {
+        "hand0": cards(hand0),
+        "hand1": cards(hand1),
+        "stock0": cards(stock0),
+        "stock1": cards(stock1),
+        "talon0": cards(talon0),
+        "talon1": cards(talon1),
+        "piles": cards(piles),
+    }
     used = [c for cs in named.values() for c in cs]
     assert len(set(used)) == len(used)
     filler = iter([c for c in standard_deck() if c not in used])
@@ -105,7 +113,9 @@ def test_two_plays_on_one_pile_the_earlier_stands_and_the_later_card_goes_back_t
     play(game, 1, "10d", 0, seen)  # the earlier press, applied first
     events = play(game, 0, "8c", 0, seen)  # pressed on the same 9, a moment later
     assert events[0].kind == "play_late" and events[0].target == 1
-    assert "takes back the 8♣" in events[0].describe([f"P{i}" for i in range(8)]) and "was first on the left pile" in events[0].describe([f"P{i}" for i in range(8)])
+    assert "takes back the 8♣" in events[0].describe(
+        [f"P{i}" for i in range(8)]
+    ) and "was first on the left pile" in events[0].describe([f"P{i}" for i in range(8)])
     assert events[0].data["beaten"] == game.s.placed_k[0], "the stimulus the quicker play made"
     assert game.view(None).tops[0].code == "10d"
     assert "8c" in codes(game.view(0).hand) and game.view(0).stock_sizes[0] == 15
@@ -140,8 +150,7 @@ def test_a_flip_that_leaves_both_blocked_is_followed_by_another():
 
 
 def test_an_exhausted_talon_is_rebuilt_by_shuffling_the_centre_pile_on_its_side():
-    game = new("2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "9h 9s", talon0="10s 10h 10d 10c Js",
-               talon1="9d 9c Qs Qh Qd")
+    game = new("2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "9h 9s", talon0="10s 10h 10d 10c Js", talon1="9d 9c Qs Qh Qd")
     for _ in range(5):
         game.apply(0, FLIP)
     assert game.view(None).talon_sizes == [0, 0] and game.view(None).pile_sizes == [6, 6]
@@ -167,8 +176,14 @@ def test_the_first_out_of_hand_and_stock_wins():
 
 
 def test_the_flip_limit_ends_a_game_with_fewer_cards_left_winning():
-    game = new("2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "9h 9s", talon0="10s 10h 10d 10c Js",
-               talon1="9d 9c Qs Qh Qd", options={"flip_limit": 5})
+    game = new(
+        "2c 3c 4c 5c 6c",
+        "2d 3d 4d 5d 6d",
+        "9h 9s",
+        talon0="10s 10h 10d 10c Js",
+        talon1="9d 9c Qs Qh Qd",
+        options={"flip_limit": 5},
+    )
     game.s.stocks[1].append(game.s.stocks[0].pop())  # seat 0 has one card fewer to go
     for _ in range(5):
         game.apply(0, FLIP)
@@ -193,6 +208,12 @@ def test_a_saved_game_loads_and_a_tampered_one_is_refused():
 
 
 def test_the_rules_state_the_departures():
-    for words in ("round the corner", "3, 2, 1", "earlier press", "Refilling is done for you", "Flip limit",
-                  "see each other's hands"):
+    for words in (
+        "round the corner",
+        "3, 2, 1",
+        "earlier press",
+        "Refilling is done for you",
+        "Flip limit",
+        "see each other's hands",
+    ):
         assert words in RULES

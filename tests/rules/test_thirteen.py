@@ -63,19 +63,29 @@ def test_ranks_run_from_3_to_2_and_suits_break_ties_spades_clubs_diamonds_hearts
     assert [c.code for c in order] == ["3s", "3h", "6s", "6c", "6d", "6h", "7s", "Ah", "2h"]
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("7d", "single"), ("7d 7s", "pair"), ("Kd Ks Kh", "triple"), ("3s 4h 5d", "straight"),
-    ("10s Jh Qd Kc Ah", "straight"), ("9s 9h 9d 9c", "quad"), ("3s 3h 4d 4c 5s 5d", "pairs"),
-    ("Js Jd Qh Qc Kh Ks Ac Ad", "pairs"),
-])
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("7d", "single"),
+        ("7d 7s", "pair"),
+        ("Kd Ks Kh", "triple"),
+        ("3s 4h 5d", "straight"),
+        ("10s Jh Qd Kc Ah", "straight"),
+        ("9s 9h 9d 9c", "quad"),
+        ("3s 3h 4d 4c 5s 5d", "pairs"),
+        ("Js Jd Qh Qc Kh Ks Ac Ad", "pairs"),
+    ],
+)
 def test_every_combination_type(text: str, kind: str):
     found = combo(text)
     assert found is not None and found.kind == kind
     assert found in [c for c in combos(cards(text)) if c.kind == kind and c.size == found.size]
 
 
-@pytest.mark.parametrize("text", ["3s 4h", "Ks Ah 2d", "Ah 2d 3s", "3s 3h 4d", "7s 7h 7d 7c 8s",
-                                  "3s 3h 4d 4c", "Ks Kh As Ah 2s 2h", "3s 5h 6d"])
+@pytest.mark.parametrize(
+    "text",
+    ["3s 4h", "Ks Ah 2d", "Ah 2d 3s", "3s 3h 4d", "7s 7h 7d 7c 8s", "3s 3h 4d 4c", "Ks Kh As Ah 2s 2h", "3s 5h 6d"],
+)
 def test_not_combinations(text: str):
     assert combo(text) is None
 
@@ -102,8 +112,9 @@ def test_a_straight_answers_only_a_straight_of_its_length():
 
 def test_why_not_explains_each_refusal():
     hand = cards("3s 4h 5d 7c 7d 2h")
-    assert why_not(cards("3s 5d"), hand, None, None) == ("no combination (single, pair, triple, straight of 3+ "
-                                                         "without 2s, four of a kind, or 3+ pairs in a row)")
+    assert why_not(cards("3s 5d"), hand, None, None) == (
+        "no combination (single, pair, triple, straight of 3+ without 2s, four of a kind, or 3+ pairs in a row)"
+    )
     assert why_not(cards("4h"), hand, None, C("3s")) == "the first play must contain the 3♠"
     assert why_not(cards("7c 7d"), hand, combo("8s 8h"), None) == "a pair topped by the 7♦ is lower than the 8♥"
     assert why_not(cards("Ah"), hand, None, None) == "those cards are not all in your hand"
@@ -114,8 +125,10 @@ def test_a_refusal_between_twin_cards_of_two_packs_names_the_red_back():
     # the two 7♥ differ only by their backs: the message must tell them apart
     blue, red = C("7h"), C("7h/1")
     assert why_not([blue], [blue], classify([red]), None) == "lower than the 7♥(r)"
-    assert why_not(cards("7h 7s"), cards("7h 7s"), classify([C("7s/1"), red]), None) \
+    assert (
+        why_not(cards("7h 7s"), cards("7h 7s"), classify([C("7s/1"), red]), None)
         == "a pair topped by the 7♥ is lower than the 7♥(r)"
+    )
 
 
 # ---------------------------------------------------------------- the deal and the opening
@@ -273,8 +286,10 @@ def test_by_the_text_a_chop_may_be_played_on_anything():
 def test_the_house_rule_lets_chops_beat_only_2s():
     game = chop_game("Jc Qc Kd", "5s 5h 6d 6c 7s 7h", chops_beat="twos")
     assert play("5s 5h 6d 6c 7s 7h") not in game.legal_actions(1)
-    assert why_not(cards("5s 5h 6d 6c 7s 7h"), game.s.hands[1], game.table_combo(), None, "twos") \
+    assert (
+        why_not(cards("5s 5h 6d 6c 7s 7h"), game.s.hands[1], game.table_combo(), None, "twos")
         == "chops beat only 2s at this table (house rule)"
+    )
     game = chop_game("2d", "5s 5h 6d 6c 7s 7h", chops_beat="twos")
     assert play("5s 5h 6d 6c 7s 7h") in game.legal_actions(1)
 
@@ -288,8 +303,10 @@ def test_a_chop_is_beaten_only_by_a_higher_chop_of_the_same_type():
     assert not beats(combo("2s"), combo("3s 3h 4d 4c 5s 5h"))
     game = chop_game("8s 8h 8d 8c", "2s 2h 2d 2c")
     assert [a for a in game.legal_actions(1)] == [play("2s 2c 2d 2h"), KNOCK]
-    assert why_not(cards("Kc"), game.s.hands[1], game.table_combo(), None) \
+    assert (
+        why_not(cards("Kc"), game.s.hands[1], game.table_combo(), None)
         == "four of a kind is beaten only by a higher four of a kind"
+    )
 
 
 def test_a_knocked_player_may_not_chop():
@@ -318,8 +335,9 @@ def test_more_than_six_players_shuffle_in_a_second_pack_red_backs_above_blue():
 
 
 def test_two_packs_by_house_rule_and_the_blue_3_of_spades_leads():
-    two = SPEC.new(4, seed=0, deck=deck("3s 3s/1 4d", "5d", "6d", "7d", pack=double_deck()),
-                   options={"two_packs": True})
+    two = SPEC.new(
+        4, seed=0, deck=deck("3s 3s/1 4d", "5d", "6d", "7d", pack=double_deck()), options={"two_packs": True}
+    )
     assert two.s.packs == 2 and two.s.must == C("3s") and two.actors() == [0]
     assert SPEC.new(4, seed=0).view(0).back_counts is None
 

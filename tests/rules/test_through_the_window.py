@@ -33,9 +33,25 @@ def say(word: str, seen: int | None = None) -> Action:
 
 
 def test_each_rank_names_the_first_letter_of_its_name():
-    letters = {rank: letter_of(Card.parse(rank + "s")) for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]}
-    assert letters == {"A": "a", "2": "t", "3": "t", "4": "f", "5": "f", "6": "s", "7": "s", "8": "e", "9": "n",
-                       "10": "t", "J": "j", "Q": "q", "K": "k"}
+    letters = {
+        rank: letter_of(Card.parse(rank + "s"))
+        for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    }
+    assert letters == {
+        "A": "a",
+        "2": "t",
+        "3": "t",
+        "4": "f",
+        "5": "f",
+        "6": "s",
+        "7": "s",
+        "8": "e",
+        "9": "n",
+        "10": "t",
+        "J": "j",
+        "Q": "q",
+        "K": "k",
+    }
 
 
 def test_four_cards_each_face_down_the_rest_unused_and_the_dealer_turns_first():
@@ -122,8 +138,9 @@ def test_the_noun_list_takes_any_case_and_spelling_of_a_compound_and_leaves_out_
     assert table.index("xyzzy") is None and table.index("") is None
     assert all(w == w.lower() or w in PROPER_NOUNS for w in table.words)  # (capitals: places and names)
     rude = "cncgvrf"  # rot13 of a word on the package's profanity list that is also on its noun list
-    assert table.index(rude.translate(str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm"))) \
-        is None
+    assert (
+        table.index(rude.translate(str.maketrans("abcdefghijklmnopqrstuvwxyz", "nopqrstuvwxyzabcdefghijklm"))) is None
+    )
     assert all(fold(w)[0] == letter for letter, (lo, hi) in table.runs.items() for w in table.words[lo:hi])
 
 

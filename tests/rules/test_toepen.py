@@ -78,8 +78,21 @@ def test_the_ten_beats_the_ace_of_the_suit_led():
 
 def test_only_the_last_trick_wins_the_others_pay_and_the_winner_deals():
     game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
-    cards_of(game, (0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
-             (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c"))  # seat 0 takes three tricks, seat 1 the last
+    cards_of(
+        game,
+        (0, "10s"),
+        (1, "As"),
+        (2, "Ks"),
+        (0, "7d"),
+        (1, "7c"),
+        (2, "7s"),
+        (0, "8d"),
+        (1, "8c"),
+        (2, "8s"),
+        (0, "9h"),
+        (1, "10h"),
+        (2, "9c"),
+    )  # seat 0 takes three tricks, seat 1 the last
     assert game.s.hand_winner == 1
     assert game.s.chips == [9, 10, 9]  # the chips paid go out of the game
     assert game.s.lost == [1, 0, 1]
@@ -160,8 +173,21 @@ def test_a_folded_players_card_stays_but_cannot_take_the_trick():
 
 def test_running_out_of_chips_ends_the_game_and_those_out_lose():
     game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", chips=1)
-    cards_of(game, (0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
-             (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c"))
+    cards_of(
+        game,
+        (0, "10s"),
+        (1, "As"),
+        (2, "Ks"),
+        (0, "7d"),
+        (1, "7c"),
+        (2, "7s"),
+        (0, "8d"),
+        (1, "8c"),
+        (2, "8s"),
+        (0, "9h"),
+        (1, "10h"),
+        (2, "9c"),
+    )
     assert game.is_over and game.result.losers == [0, 2] and game.result.winners == [1]
     assert game.result.scores == [0.0, 1.0, 0.0] and game.result.score_name == "chips"
     assert game.result.describe(["Ann", "Bob", "Cy"]) == "Game over: 2 players have run out of chips and lose"
@@ -171,8 +197,21 @@ def test_the_one_out_of_chips_loses_and_nobody_else_has_lost():
     # Issue 26.3: "this player loses the game": not a win for the most chips, a loss for the one out
     game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", chips=2)
     game.s.chips = [1, 2, 2]  # seat 0 has lost a chip before this hand
-    cards_of(game, (0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
-             (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c"))
+    cards_of(
+        game,
+        (0, "10s"),
+        (1, "As"),
+        (2, "Ks"),
+        (0, "7d"),
+        (1, "7c"),
+        (2, "7s"),
+        (0, "8d"),
+        (1, "8c"),
+        (2, "8s"),
+        (0, "9h"),
+        (1, "10h"),
+        (2, "9c"),
+    )
     result = game.result
     assert game.is_over and game.s.chips == [0, 2, 1]
     assert result.losers == [0] and result.winners == [1, 2] and not result.is_draw
@@ -181,8 +220,25 @@ def test_the_one_out_of_chips_loses_and_nobody_else_has_lost():
 
 def test_house_rule_the_last_with_chips_wins():
     game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", "Qs Jh Jd Qc", chips=1, last_one_standing=True)
-    cards_of(game, (0, "10s"), (1, "As"), (2, "Ks"), (3, "Qs"), (0, "7d"), (1, "7c"), (2, "7s"), (3, "Jd"),
-             (0, "8d"), (1, "8c"), (2, "8s"), (3, "Jh"), (0, "9h"), (1, "10h"), (2, "9c"), (3, "Qc"))
+    cards_of(
+        game,
+        (0, "10s"),
+        (1, "As"),
+        (2, "Ks"),
+        (3, "Qs"),
+        (0, "7d"),
+        (1, "7c"),
+        (2, "7s"),
+        (3, "Jd"),
+        (0, "8d"),
+        (1, "8c"),
+        (2, "8s"),
+        (3, "Jh"),
+        (0, "9h"),
+        (1, "10h"),
+        (2, "9c"),
+        (3, "Qc"),
+    )
     assert game.is_over and game.result.winners == [1]
     game = new(*THREE, "Qs Jh Qd Jc", chips=2, last_one_standing=True)
     game.apply(0, KNOCK)
@@ -292,8 +348,8 @@ def seeded_deals(seed: int) -> tuple[int, dict[str, list[Card]], bool]:
     rng.shuffle(rest)
     extra = next(c for c in rest if c.rank.label not in HOLDINGS.values())  # no fourth ten or jack
     rest.remove(extra)
-    others = rest[:4 * (players - 1)]
-    hands = [" ".join(c.code for c in others[4 * i:4 * i + 4]) for i in range(players - 1)]
+    others = rest[: 4 * (players - 1)]
+    hands = [" ".join(c.code for c in others[4 * i : 4 * i + 4]) for i in range(players - 1)]
     deals = {name: deck_for(" ".join(c.code for c in h + [extra]), *hands) for name, h in held.items()}
     return players, deals, rng.random() < 0.5
 

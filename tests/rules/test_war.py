@@ -189,8 +189,7 @@ def test_war_three_down_ten_cards() -> None:
 def test_war_by_rank(rank: str, down: int, order: list[int]) -> None:
     high = "Kh" if rank == "A" else "Ah"
     low = "3h"
-    g = new(deck=deal(seq(rank + "c", *["*"] * down, high), seq(rank + "d", *["*"] * down, low)),
-            war_style="by_rank")
+    g = new(deck=deal(seq(rank + "c", *["*"] * down, high), seq(rank + "d", *["*"] * down, low)), war_style="by_rank")
     flip_all(g, order)
     assert g.s.war_depth == 1
     assert g.down_count() == down
@@ -421,7 +420,7 @@ def test_three_players_an_out_player_no_longer_plays() -> None:
 def test_last_player_holding_cards_wins() -> None:
     ranked = _ranked([])
     g = new(deck=deal(ranked[:26], ranked[26:]))
-    for n in range(26):
+    for _n in range(26):
         assert not g.is_over
         events = flip_all(g)
     assert g.is_over and g.actors() == []

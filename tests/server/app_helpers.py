@@ -27,7 +27,9 @@ class FaultyApp(ArcadeApp):
 def faulty_for(name: str):
     """An app factory: the player called ``name`` gets a FaultyApp, everyone else the arcade (menu
     first, no lobby)."""
+
     def make(info: SessionInfo, driver_class) -> ArcadeApp:
         app_class = FaultyApp if info.name == name else ArcadeApp
         return app_class(environ=info.environ, driver_class=driver_class)
+
     return make

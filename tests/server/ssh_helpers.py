@@ -9,7 +9,8 @@ import asyncio
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import asyncssh
 import pyte
@@ -108,18 +109,25 @@ class Client:
         await self.conn.wait_closed()
 
 
-async def connect(port: int, *, size: tuple[int, int] = (80, 24), term: str | None = "xterm-256color",
-                  username: str = "ada", env: dict[str, str] | None = None, window: int | None = None,
-                  **options: Any) -> Client:
+async def connect(
+    port: int,
+    *,
+    size: tuple[int, int] = (80, 24),
+    term: str | None = "xterm-256color",
+    username: str = "ada",
+    env: dict[str, str] | None = None,
+    window: int | None = None,
+    **options: Any,
+) -> Client:
     """A session with a terminal; ``window``: the channel's receive window in bytes (small, so a
     client that stops reading fills it quickly)."""
     options.setdefault("client_keys", None)
-    conn = await asyncssh.connect("127.0.0.1", port, username=username, known_hosts=None,
-                                  encoding=None, **options)
+    conn = await asyncssh.connect("127.0.0.1", port, username=username, known_hosts=None, encoding=None, **options)
     player = Player(*size)
     channel = {"window": window} if window else {}
-    chan, _ = await conn.create_session(lambda: player, term_type=term, term_size=size,
-                                        env=env or {}, encoding=None, **channel)
+    chan, _ = await conn.create_session(
+        lambda: player, term_type=term, term_size=size, env=env or {}, encoding=None, **channel
+    )
     client = Client(conn, chan, player)
     _OPEN.add(client)
     return client

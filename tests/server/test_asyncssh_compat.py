@@ -26,8 +26,7 @@ class OpenDoor(asyncssh.SSHServer):
 
 async def test_the_server_asks_a_client_for_a_keepalive_and_hears_its_reply(host_key):
     made: asyncio.Future = asyncio.get_running_loop().create_future()
-    acceptor = await asyncssh.listen("127.0.0.1", 0, server_host_keys=[host_key],
-                                     server_factory=lambda: OpenDoor(made))
+    acceptor = await asyncssh.listen("127.0.0.1", 0, server_host_keys=[host_key], server_factory=lambda: OpenDoor(made))
     port = acceptor.sockets[0].getsockname()[1]
     try:
         async with asyncssh.connect("127.0.0.1", port, known_hosts=None, username="ada"):

@@ -31,7 +31,7 @@ class Screenish:
 class Widgetish:
     """Stands for a Textual widget: remembered at each freeze, ``stopped`` once its screen closed."""
 
-    def __init__(self, parent: "Widgetish | None" = None) -> None:
+    def __init__(self, parent: Widgetish | None = None) -> None:
         self.stopped = False
         self.parent = parent
         self.children: list[Widgetish] = []
@@ -42,8 +42,13 @@ class Widgetish:
 
 def widgetish_collector(**options) -> Collector:
     options.setdefault("sweep_every", 3600)
-    return Collector(lambda: 0, pump_types=(Widgetish,), stopped=lambda widget: widget.stopped,
-                     running=lambda widget: not widget.stopped, **options)
+    return Collector(
+        lambda: 0,
+        pump_types=(Widgetish,),
+        stopped=lambda widget: widget.stopped,
+        running=lambda widget: not widget.stopped,
+        **options,
+    )
 
 
 def run(coroutine_function) -> None:
@@ -148,7 +153,9 @@ def test_a_sweep_comes_early_when_much_has_aged_and_not_at_all_when_nothing_has(
             crowd = [Screenish() for _ in range(100_000)]  # a crowd of sessions starting: much ages at once
             assert gc.get_count()[2] >= 3
             frozen = gc.get_freeze_count()
-            await asyncio.sleep(1.0)  # long before sweep_every: swept now, in a short sweep rather than a long one later
+            await asyncio.sleep(
+                1.0
+            )  # long before sweep_every: swept now, in a short sweep rather than a long one later
             assert dropped_ref() is None
             assert gc.get_freeze_count() >= frozen + len(crowd)
         finally:
@@ -299,8 +306,9 @@ async def test_an_ended_sessions_app_is_freed_while_serving_without_a_full_colle
     monkeypatch.setattr(collector_module, "RETRY_FIRST", 0.5)
     monkeypatch.setattr(collector_module, "SEEK_EVERY", 0.5)
     server, port = await serve()
-    collector = Collector(lambda: server.sessions_ended, keep_out=lambda: (server, server.lobby, server.themes,
-                                                                          server.store))
+    collector = Collector(
+        lambda: server.sessions_ended, keep_out=lambda: (server, server.lobby, server.themes, server.store)
+    )
     collector.start()
     try:
         ada, bob = await connect(port, username="ada"), await connect(port, username="bob")

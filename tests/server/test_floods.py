@@ -83,8 +83,7 @@ async def test_a_flood_of_keys_leaves_a_bystander_answered_and_ends_the_flooder_
     await bystander.close()
 
 
-async def test_a_websocket_flood_leaves_a_bystander_answered_and_ends_the_tab_saying_why(serve_web,
-                                                                                       short_patience):
+async def test_a_websocket_flood_leaves_a_bystander_answered_and_ends_the_tab_saying_why(serve_web, short_patience):
     web, port = await serve_web()
     bystander = await open_tab(port, path="/ws/bystander")
     flooder = await open_tab(port, path="/ws/flooder")

@@ -10,7 +10,6 @@ from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.server.lobby import Lobby
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.shared import COUNTDOWN
 from cardarcade.ui.lobby_protocol import LobbyProtocol
 from cardarcade.ui.screens.lobby import news_pause
 from ssh_helpers import connect, until
@@ -74,7 +73,7 @@ async def test_two_people_race_for_a_jack_and_the_first_press_to_arrive_wins(ser
 async def test_a_spectator_sees_the_table_but_no_ones_hand(serve):
     server, port = await serve()
     ada, eve = await in_lobby(port, "ada"), await in_lobby(port, "eve")
-    table = server.lobby.create_table(GAMES["go-fish"], creator="ada", players=3, people=1, level="easy")
+    server.lobby.create_table(GAMES["go-fish"], creator="ada", players=3, people=1, level="easy")
     await until(lambda: "Go Fish" in ada.text(), "the table in ada's lobby")
     ada.press("\r")  # her own seat, at the table she set up
     await until(lambda: "d deals" in ada.text(), "ada at her table")
@@ -133,8 +132,9 @@ def test_the_servers_lobby_offers_everything_the_arcades_screens_ask_of_it():
     dropped or given other parameters here would break the lobby screen only at run time."""
     lobby = Lobby(VirtualClock())
     assert isinstance(lobby, LobbyProtocol)
-    methods = [name for name, member in vars(LobbyProtocol).items()
-               if inspect.isfunction(member) and not name.startswith("_")]
+    methods = [
+        name for name, member in vars(LobbyProtocol).items() if inspect.isfunction(member) and not name.startswith("_")
+    ]
     assert "create_table" in methods
     for name in methods:
         wanted = list(inspect.signature(getattr(LobbyProtocol, name)).parameters)

@@ -59,7 +59,8 @@ async def refused(port: int, key: asyncssh.SSHKey, name: str) -> str:
 
 
 async def test_a_second_key_asking_for_a_taken_name_is_refused_and_the_first_gets_back_in(
-        serve, tmp_path, client_key, second_key):
+    serve, tmp_path, client_key, second_key
+):
     server, port = await serve(auth="keys", authorized_keys=key_list(tmp_path, public(client_key), public(second_key)))
     ada = await plays(port, client_key, "ada")
     # while she plays, and after: neither her seat nor her folder goes to another key
@@ -95,8 +96,9 @@ async def test_the_names_outlive_a_restart_in_a_file_of_the_owners(serve, tmp_pa
 
 
 async def test_a_key_list_line_may_name_its_player_and_the_comment_never_does(serve, tmp_path, client_key, second_key):
-    keys = key_list(tmp_path, public(client_key, "bob@laptop"),
-                    f'environment="CARDARCADE_PLAYER=bob" {public(second_key, "carol")}')
+    keys = key_list(
+        tmp_path, public(client_key, "bob@laptop"), f'environment="CARDARCADE_PLAYER=bob" {public(second_key, "carol")}'
+    )
     _, port = await serve(auth="keys", authorized_keys=keys)
     # bob's name is his key's before it ever logged in; the first key's comment names no one
     assert (await refused(port, client_key, "bob")).startswith("The name bob belongs to another key")
@@ -119,10 +121,15 @@ def test_the_key_list_may_give_one_name_to_several_keys(client_key, second_key):
 
 
 def test_a_name_the_key_list_cannot_give_stops_the_start(tmp_path, client_key, host_key):
-    for line, why in [(f'environment="CARDARCADE_PLAYER=\x1b[31m" {public(client_key)}', "cannot be a player's name"),
-                      (f'environment="CARDARCADE_PLAYER=ada@web" {public(client_key)}', "are the browser's"),
-                      (f'environment="CARDARCADE_PLAYER=ada" {public(client_key)}\n'
-                       f'environment="CARDARCADE_PLAYER=bob" {public(client_key)}', "one key, one name")]:
+    for line, why in [
+        (f'environment="CARDARCADE_PLAYER=\x1b[31m" {public(client_key)}', "cannot be a player's name"),
+        (f'environment="CARDARCADE_PLAYER=ada@web" {public(client_key)}', "are the browser's"),
+        (
+            f'environment="CARDARCADE_PLAYER=ada" {public(client_key)}\n'
+            f'environment="CARDARCADE_PLAYER=bob" {public(client_key)}',
+            "one key, one name",
+        ),
+    ]:
         with pytest.raises(ValueError, match=why):
             ArcadeServer(auth="keys", authorized_keys=key_list(tmp_path, line), host_key=host_key)
 
@@ -177,8 +184,9 @@ for number in range(first, first + 40):
 def test_two_servers_claiming_at_once_lose_no_claim(tmp_path):
     path = tmp_path / NAMES_FILE
     start = time.time() + 3  # both claim at once, once both have started
-    workers = [subprocess.Popen([sys.executable, "-c", CLAIMER, str(path), str(first), str(start)])
-               for first in (0, 100)]
+    workers = [
+        subprocess.Popen([sys.executable, "-c", CLAIMER, str(path), str(first), str(start)]) for first in (0, 100)
+    ]
     assert [worker.wait(60) for worker in workers] == [0, 0]
     names = {entry["name"] for entry in json.loads(path.read_text())["names"]}
     assert names == {f"p{n}" for n in [*range(40), *range(100, 140)]}
@@ -230,8 +238,10 @@ async def test_refusals_for_the_limits_are_logged(serve, caplog):
     await until(lambda: LOBBY in first.text(), "the lobby")
     second = await connect(port, username="bob")
     await asyncio.wait_for(second.player.closed.wait(), 30)
-    assert any("bob@127.0.0.1 refused" in r.getMessage() and "Too many sessions from 127.0.0.1" in r.getMessage()
-               for r in caplog.records)
+    assert any(
+        "bob@127.0.0.1 refused" in r.getMessage() and "Too many sessions from 127.0.0.1" in r.getMessage()
+        for r in caplog.records
+    )
     await first.close()
 
 

@@ -17,15 +17,18 @@ from cardarcade.server.keys import load_or_create_host_key
 from ssh_helpers import connect, until
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["serve"], "say what to serve"),
-    (["serve", "ssh", "--port", "x"], "--port: a whole number"),
-    (["serve", "ssh", "--port", "70000"], "--port must be at most 65535"),
-    (["serve", "ssh", "--max-sessions", "0"], "--max-sessions: must be at least 1"),
-    (["serve", "ssh", "--auth", "everyone"], "invalid choice"),
-    (["serve", "ssh", "--auth", "open", "--authorized-keys", "keys"], "goes with --auth keys"),
-    (["serve", "ssh", "--authorized-keys", "/no/such/file"], "no authorized_keys file at /no/such/file"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["serve"], "say what to serve"),
+        (["serve", "ssh", "--port", "x"], "--port: a whole number"),
+        (["serve", "ssh", "--port", "70000"], "--port must be at most 65535"),
+        (["serve", "ssh", "--max-sessions", "0"], "--max-sessions: must be at least 1"),
+        (["serve", "ssh", "--auth", "everyone"], "invalid choice"),
+        (["serve", "ssh", "--auth", "open", "--authorized-keys", "keys"], "goes with --auth keys"),
+        (["serve", "ssh", "--authorized-keys", "/no/such/file"], "no authorized_keys file at /no/such/file"),
+    ],
+)
 def test_a_bad_serve_command_gets_one_line_and_status_2(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -40,9 +43,17 @@ def test_unreadable_players_keys_are_named(tmp_path, capsys):
 
 
 def test_the_menu_does_not_load_the_ssh_server():
-    loaded = subprocess.run([sys.executable, "-c", "import sys, cardarcade.cli, cardarcade.ui.app; "
-                             "print(sorted(m for m in sys.modules if 'asyncssh' in m or 'cryptography' in m))"],
-                            capture_output=True, text=True, check=True).stdout
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cardarcade.cli, cardarcade.ui.app; "
+            "print(sorted(m for m in sys.modules if 'asyncssh' in m or 'cryptography' in m))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert loaded.strip() == "[]"
 
 
@@ -56,8 +67,18 @@ def test_the_host_key_is_made_once_readable_by_its_owner_only(tmp_path):
 async def test_serve_ssh_serves_until_told_to_stop(tmp_path):
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cardarcade.cli", "serve", "ssh", "--auth", "open", "--port", "0",
-        env=env, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "cardarcade.cli",
+        "serve",
+        "ssh",
+        "--auth",
+        "open",
+        "--port",
+        "0",
+        env=env,
+        stderr=asyncio.subprocess.PIPE,
+    )
     assert process.stderr is not None
     try:
         line = (await asyncio.wait_for(process.stderr.readline(), 60)).decode()

@@ -37,8 +37,10 @@ async def test_a_second_session_of_a_seated_name_takes_the_seat_over_and_no_bot_
     await until(lambda: "You are at War in another session" in again.text(), "the live seat offered")
     again.press("\r")
     await until(lambda: at_game(again, "War", "bob"), "the new session at the game")
-    await until(lambda: "This seat was taken over by a new session of bob from 127.0.0.1" in " ".join(bob.text().split()),
-                "the first session told why")
+    await until(
+        lambda: "This seat was taken over by a new session of bob from 127.0.0.1" in " ".join(bob.text().split()),
+        "the first session told why",
+    )
     await until(lambda: LOBBY in bob.text(), "the first session back in the lobby")
     await bob.close()  # the first session ends: the player is still at the table
     await until(lambda: sum(s.name == "bob" for s in server.sessions) == 1, "the first session gone")

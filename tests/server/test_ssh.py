@@ -61,8 +61,10 @@ async def test_a_window_change_lays_the_screen_out_again(serve):
     client = await connect(port, size=(80, 24))
     await open_menu(client)
     client.resize(120, 30)
-    await until(lambda: client.text().splitlines()[0].strip() and client.text().splitlines()[0].index("♠") > 45,
-                "the banner centred in 120 columns")
+    await until(
+        lambda: client.text().splitlines()[0].strip() and client.text().splitlines()[0].index("♠") > 45,
+        "the banner centred in 120 columns",
+    )
     client.resize(60, 20)
     await until(lambda: "This terminal is 60x20" in client.text(), "the too-small notice")
     client.resize(80, 24)
@@ -86,8 +88,9 @@ async def test_a_game_against_bots_is_played_over_ssh(serve):
     client.press("\r")
     await until(lambda: "Start" in client.text(), "the setup screen")
     client.press("\x1b[15~")  # f5: start
-    await until(lambda: "War" in client.text() and MENU not in client.text() and "Start" not in client.text(),
-                "the game")
+    await until(
+        lambda: "War" in client.text() and MENU not in client.text() and "Start" not in client.text(), "the game"
+    )
     client.press("q")  # asks first
     await until(lambda: "Leave" in client.text() or "leave" in client.text(), "the question")
     await client.close()
@@ -173,8 +176,9 @@ async def test_a_claimed_size_is_capped_at_what_the_server_draws_and_the_player_
     await open_menu(client)
     client.chan.change_terminal_size(100_000, 100_000)
     (session,) = server.sessions
-    await until(lambda: session.app is not None and tuple(session.app.size) == (DRAWN_COLUMNS, DRAWN_LINES),
-                "the capped size")
+    await until(
+        lambda: session.app is not None and tuple(session.app.size) == (DRAWN_COLUMNS, DRAWN_LINES), "the capped size"
+    )
     told = f"at most {DRAWN_COLUMNS}x{DRAWN_LINES} of a terminal here; yours is "
     await until(lambda: [n for n in notifications(session.app) if told in n.message], "the player told")
     big = await connect(port, size=(50_000, 7))
@@ -252,20 +256,24 @@ async def test_each_session_has_its_own_looks(serve, monkeypatch):
     monkeypatch.setenv("COLORTERM", "truecolor")
     monkeypatch.setenv("LANG", "C")
     server, port = await serve()
-    clients = [await connect(port, username="dumb", term="dumb", env={"LANG": "en_GB.UTF-8"}),
-               await connect(port, username="truecolor", env={"COLORTERM": "truecolor", "LANG": "en_GB.UTF-8"}),
-               await connect(port, username="256", env={}),
-               await connect(port, username="latin", env={"LANG": "fr_FR.ISO-8859-1"}),
-               await connect(port, username="no colour", env={"NO_COLOR": "1"})]
+    clients = [
+        await connect(port, username="dumb", term="dumb", env={"LANG": "en_GB.UTF-8"}),
+        await connect(port, username="truecolor", env={"COLORTERM": "truecolor", "LANG": "en_GB.UTF-8"}),
+        await connect(port, username="256", env={}),
+        await connect(port, username="latin", env={"LANG": "fr_FR.ISO-8859-1"}),
+        await connect(port, username="no colour", env={"NO_COLOR": "1"}),
+    ]
     for client in clients:
         await open_menu(client)
     looks = {s.name: (s.app.console.color_system, s.app.monochrome, s.app.ascii_glyphs) for s in server.sessions}
     # (without colour, the monochrome palette's suit letters, as in a local terminal)
-    assert looks == {"dumb": ("standard", True, True),  # TERM=dumb: no colour
-                     "truecolor": ("truecolor", False, False),
-                     "256": ("256", False, False),  # what ssh sends by default: TERM only
-                     "latin": ("256", False, True),  # not UTF-8: suit letters
-                     "no colour": ("standard", True, True)}
+    assert looks == {
+        "dumb": ("standard", True, True),  # TERM=dumb: no colour
+        "truecolor": ("truecolor", False, False),
+        "256": ("256", False, False),  # what ssh sends by default: TERM only
+        "latin": ("256", False, True),  # not UTF-8: suit letters
+        "no colour": ("standard", True, True),
+    }
     for client in clients:
         await client.close()
 

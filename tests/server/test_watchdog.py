@@ -26,8 +26,9 @@ async def test_a_held_loop_is_logged_at_once_then_once_a_second_with_the_longest
             time.sleep(held)
             await asyncio.sleep(0.02)
         await until(lambda: len(caplog.records) >= 2, "the next line, a second after the first")
-        told = re.fullmatch(r"loop paused (\d+) ms \(the longest of (\d+) pauses over 200 ms\)",
-                            caplog.records[1].getMessage())
+        told = re.fullmatch(
+            r"loop paused (\d+) ms \(the longest of (\d+) pauses over 200 ms\)", caplog.records[1].getMessage()
+        )
         assert told and int(told.group(1)) >= 550 and int(told.group(2)) >= 2
     finally:
         dog.stop()

@@ -25,8 +25,15 @@ from web_helpers import LOBBY, MENU, open_deaf_tab, open_tab, start_web
 
 DOWN = "\x1b[B"
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -190,7 +197,9 @@ async def test_a_tab_that_stops_reading_is_dropped(serve_web):
 
 async def test_in_chromium_the_page_shows_the_arcade_and_a_key_changes_it(serve_web, tmp_path):
     """A real browser: the page's own script draws the app and sends the keys typed into it."""
-    async_api = pytest.importorskip("playwright.async_api", reason="Playwright is not installed (pip install playwright)")
+    async_api = pytest.importorskip(
+        "playwright.async_api", reason="Playwright is not installed (pip install playwright)"
+    )
     if not CHROMIUM.exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     web, port = await serve_web()
@@ -275,12 +284,15 @@ _COUNT_COLOURS = """async (shots) => {
 }"""
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["serve", "web", "--port", "70000"], "--port must be at most 65535"),
-    (["serve", "web", "--per-address", "0"], "--per-address: must be at least 1"),
-    (["serve", "ssh", "--auth", "open", "--web-port", "70000"], "--web-port must be at most 65535"),
-    (["serve", "ssh", "--auth", "open", "--web-host", "0.0.0.0"], "--web-host goes with --web-port"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["serve", "web", "--port", "70000"], "--port must be at most 65535"),
+        (["serve", "web", "--per-address", "0"], "--per-address: must be at least 1"),
+        (["serve", "ssh", "--auth", "open", "--web-port", "70000"], "--web-port must be at most 65535"),
+        (["serve", "ssh", "--auth", "open", "--web-host", "0.0.0.0"], "--web-host goes with --web-port"),
+    ],
+)
 def test_a_bad_serve_web_command_gets_one_line_and_status_2(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -290,8 +302,9 @@ def test_a_bad_serve_web_command_gets_one_line_and_status_2(argv, message, capsy
 async def serving(tmp_path, *argv: str) -> tuple[asyncio.subprocess.Process, list[str]]:
     """``cardarcade serve ...`` in a process of its own, and its first lines (up to the browser's)."""
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "cardarcade.cli", "serve", *argv,
-                                                   env=env, stderr=asyncio.subprocess.PIPE)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cardarcade.cli", "serve", *argv, env=env, stderr=asyncio.subprocess.PIPE
+    )
     assert process.stderr is not None
     lines: list[str] = []
     while not any("browser page" in line for line in lines):

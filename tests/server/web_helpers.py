@@ -31,8 +31,9 @@ async def start_web(host_key, *, max_message: int | None = None, **options: Any)
 class Tab:
     """A browser tab as the server meets it: its websocket, and a screen of what was drawn."""
 
-    def __init__(self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse,
-                 size: tuple[int, int]) -> None:
+    def __init__(
+        self, http: aiohttp.ClientSession, socket: aiohttp.ClientWebSocketResponse, size: tuple[int, int]
+    ) -> None:
         self.http, self.socket = http, socket
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
@@ -73,14 +74,14 @@ class Tab:
         await self.http.close()
 
 
-async def open_tab(port: int, *, path: str = "/ws", size: tuple[int, int] = (80, 24),
-                   origin: str | None = None) -> Tab:
+async def open_tab(port: int, *, path: str = "/ws", size: tuple[int, int] = (80, 24), origin: str | None = None) -> Tab:
     """Open a tab's websocket as the page's script does (the size in the query)."""
     http = aiohttp.ClientSession()
     headers = {"Origin": origin} if origin else {}
     try:
-        socket = await http.ws_connect(f"http://127.0.0.1:{port}{path}?width={size[0]}&height={size[1]}",
-                                       headers=headers)
+        socket = await http.ws_connect(
+            f"http://127.0.0.1:{port}{path}?width={size[0]}&height={size[1]}", headers=headers
+        )
     except BaseException:
         await http.close()
         raise
@@ -112,10 +113,14 @@ async def open_deaf_tab(port: int, size: tuple[int, int] = (80, 24)) -> DeafTab:
     loop = asyncio.get_running_loop()
     await loop.sock_connect(sock, ("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
-    await loop.sock_sendall(sock, (
-        f"GET /ws?width={size[0]}&height={size[1]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-        "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    await loop.sock_sendall(
+        sock,
+        (
+            f"GET /ws?width={size[0]}&height={size[1]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode(),
+    )
     return DeafTab(sock)
 
 

@@ -23,21 +23,30 @@ def store(tmp_path):
 
 
 def test_a_book_keeps_its_rules_and_notes_and_dates_every_change(store, tmp_path):
-    store.save_book("slapjack", "Friday night", SLAPJACK.Options(decks=2), notes="Two slaps at once: the lower hand wins.")
+    store.save_book(
+        "slapjack", "Friday night", SLAPJACK.Options(decks=2), notes="Two slaps at once: the lower hand wins."
+    )
     store.save_book("slapjack", "friday night", SLAPJACK.Options(decks=2, slap_in=False))  # same book, notes kept
     store.save_book("slapjack", "Friday night", SLAPJACK.Options(decks=2, slap_in=False), notes="Jokers are out.")
     book = BookStore(tmp_path / "books").get("slapjack", "FRIDAY NIGHT")  # read afresh
     assert book is not None and book.name == "Friday night"
     assert book.options == SLAPJACK.Options(decks=2, slap_in=False)
     assert book.notes == "Jokers are out."
-    assert book.history == ("2026-11-22 20:01 created", "2026-11-22 20:05 Slapping in: yes -> no",
-                            "2026-11-23 19:30 notes changed")
+    assert book.history == (
+        "2026-11-22 20:01 created",
+        "2026-11-22 20:05 Slapping in: yes -> no",
+        "2026-11-23 19:30 notes changed",
+    )
     assert store.names("slapjack") == ["Friday night"] and store.names("war") == []
 
 
 def test_saving_an_unchanged_book_adds_no_history(store):
     first = store.save_book("slapjack", "Club", SLAPJACK.Options(), notes="")
-    assert store.save_book("slapjack", "Club", SLAPJACK.Options()).history == first.history == ("2026-11-22 20:01 created",)
+    assert (
+        store.save_book("slapjack", "Club", SLAPJACK.Options()).history
+        == first.history
+        == ("2026-11-22 20:01 created",)
+    )
 
 
 def test_export_and_import_give_the_same_book_elsewhere(store, tmp_path):
@@ -60,8 +69,10 @@ def test_an_import_over_a_book_of_that_name_needs_replace_and_says_what_it_chang
     assert store.get("slapjack", "Club").options.decks == 1  # nothing changed
     book = store.import_text(text, "club.toml", replace=True)
     assert book.options.decks == 2
-    assert book.history[-1] == ("2026-11-22 20:05 imported from club.toml, replacing this computer's copy "
-                                "(Packs: one pack (52 cards) -> two packs (104 cards))")
+    assert book.history[-1] == (
+        "2026-11-22 20:05 imported from club.toml, replacing this computer's copy "
+        "(Packs: one pack (52 cards) -> two packs (104 cards))"
+    )
 
 
 BOOK = """\
@@ -75,11 +86,14 @@ decks = 2
 """
 
 
-@pytest.mark.parametrize("change, message", [
-    ("decks = 2", "club.toml: line 7: no house rule 'jokers' in Slapjack"),
-    ("decks = 3", "club.toml: line 7: Packs must be one of: 1, 2"),
-    ("decks = = 2", "club.toml: line 7: not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ("decks = 2", "club.toml: line 7: no house rule 'jokers' in Slapjack"),
+        ("decks = 3", "club.toml: line 7: Packs must be one of: 1, 2"),
+        ("decks = = 2", "club.toml: line 7: not valid TOML"),
+    ],
+)
 def test_a_broken_or_unknown_house_rule_is_refused_with_its_line(store, change, message):
     text = BOOK.replace("decks = 2", change) if change != "decks = 2" else BOOK + "jokers = true\n"
     if change == "decks = 2":
@@ -90,17 +104,26 @@ def test_a_broken_or_unknown_house_rule_is_refused_with_its_line(store, change, 
     assert store.names("slapjack") == []
 
 
-@pytest.mark.parametrize("text, message", [
-    (BOOK.replace('game = "slapjack"', 'game = "bridge"'), "line 3: a game this version of cardarcade does not have"),
-    (BOOK.replace('name = "Club"', 'name = ""'), "line 4: name:"),
-    (BOOK.replace("version = 1", "version = 7"), "line 2: written by a newer cardarcade"),
-    (BOOK.replace('format = "cardarcade-book"\n', ""), "not a cardarcade house-rule book"),
-    (BOOK + "[extras]\nx = 1\n", "line 8: a book has no 'extras'"),
-    ("options = { decks = 9 }\n" + BOOK.replace("[options]\ndecks = 2\n", ""), "line 1: Packs must be"),
-    # A shared file must not reach the terminal with escape sequences of its own.
-    (BOOK.replace('name = "Club"', 'name = "Club"\nnotes = "\\u001b[2J"'), "line 5: the notes hold control characters"),
-    (BOOK.replace('name = "Club"', 'name = "Club\\u001b[31m"'), "line 4: A book's name cannot hold"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            BOOK.replace('game = "slapjack"', 'game = "bridge"'),
+            "line 3: a game this version of cardarcade does not have",
+        ),
+        (BOOK.replace('name = "Club"', 'name = ""'), "line 4: name:"),
+        (BOOK.replace("version = 1", "version = 7"), "line 2: written by a newer cardarcade"),
+        (BOOK.replace('format = "cardarcade-book"\n', ""), "not a cardarcade house-rule book"),
+        (BOOK + "[extras]\nx = 1\n", "line 8: a book has no 'extras'"),
+        ("options = { decks = 9 }\n" + BOOK.replace("[options]\ndecks = 2\n", ""), "line 1: Packs must be"),
+        # A shared file must not reach the terminal with escape sequences of its own.
+        (
+            BOOK.replace('name = "Club"', 'name = "Club"\nnotes = "\\u001b[2J"'),
+            "line 5: the notes hold control characters",
+        ),
+        (BOOK.replace('name = "Club"', 'name = "Club\\u001b[31m"'), "line 4: A book's name cannot hold"),
+    ],
+)
 def test_a_file_that_is_not_a_usable_book_is_refused_with_the_reason(store, text, message):
     with pytest.raises(BookError, match=message):
         store.import_text(text, "club.toml")

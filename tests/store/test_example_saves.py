@@ -45,7 +45,8 @@ def test_the_tool_that_makes_them_keeps_them_and_adds_a_new_games(tmp_path, caps
         if path.stem != "chicago":
             (tmp_path / path.name).write_bytes(path.read_bytes())
     assert main([str(tmp_path)]) == 0
-    assert [p.read_bytes() for p in sorted(tmp_path.glob("*.json")) if p.stem != "chicago"] == \
-        [p.read_bytes() for p in EXAMPLES if p.stem != "chicago"]
+    assert [p.read_bytes() for p in sorted(tmp_path.glob("*.json")) if p.stem != "chicago"] == [
+        p.read_bytes() for p in EXAMPLES if p.stem != "chicago"
+    ]
     made = decode((tmp_path / "chicago.json").read_bytes())
     assert made.setup.spec.id == "chicago" and not made.game.is_over

@@ -42,8 +42,10 @@ def test_figures_hold_the_games_and_the_reaction_times_per_game(stats: Stats) ->
     [war] = fig["games"]
     assert (war["title"], war["played"], war["won"], war["drawn"], war["lost"]) == ("War", 4, 3, 0, 1)
     assert (war["streak"], war["best_streak"]) == (2, 2)
-    assert war["against"] == {"easy": {"played": 2, "won": 2, "drawn": 0, "lost": 0},
-                              "hard": {"played": 2, "won": 1, "drawn": 0, "lost": 1}}
+    assert war["against"] == {
+        "easy": {"played": 2, "won": 2, "drawn": 0, "lost": 0},
+        "hard": {"played": 2, "won": 1, "drawn": 0, "lost": 1},
+    }
     reactions = fig["reactions"]
     assert list(reactions) == ["all", "slapjack", "snap"]  # menu order; the false slap is no time
     slapjack = reactions["slapjack"]
@@ -52,8 +54,13 @@ def test_figures_hold_the_games_and_the_reaction_times_per_game(stats: Stats) ->
     assert (slapjack["median"], slapjack["p90"]) == (0.405, 0.705)
     assert (reactions["all"]["count"], reactions["all"]["fastest"]) == (10, 0.2)
     assert [s["session"] for s in slapjack["trend"]] == ["s1", "s2"]
-    assert slapjack["trend"][1] == {"session": "s2", "started": "2026-09-21T15:13:20Z", "count": 3,
-                                    "median": 0.305, "fastest": 0.2}
+    assert slapjack["trend"][1] == {
+        "session": "s2",
+        "started": "2026-09-21T15:13:20Z",
+        "count": 3,
+        "median": 0.305,
+        "fastest": 0.2,
+    }
     assert json.loads(report.to_json(fig)) == fig
 
 
@@ -72,8 +79,7 @@ def test_text_shows_the_same_figures_within_80_columns(stats: Stats) -> None:
     assert any(line.split() == ["War", "4", "3", "0", "1", "2", "2"] for line in lines)
     assert any(line.split() == ["against", "hard", "2", "1", "0", "1"] for line in lines)
     assert any(line.split() == ["Slapjack", "8", "0.405s", "0.705s", "0.200s"] for line in lines)
-    assert any(line.startswith("2026-09-21 15:13") and line.split()[2:] == ["3", "0.305s", "0.200s"]
-               for line in lines)
+    assert any(line.startswith("2026-09-21 15:13") and line.split()[2:] == ["3", "0.305s", "0.200s"] for line in lines)
 
 
 def test_csv_has_a_row_per_game_and_per_reaction_mistakes_marked(stats: Stats) -> None:

@@ -35,8 +35,9 @@ def _played(game_id: str, moves: int, seed: int = 5):
 
 def test_a_saved_game_comes_back_as_it_was(tmp_path: Path) -> None:
     setup, game = _played("go-fish", 12)
-    setup = GameSetup.solo(GAMES["go-fish"], players=3, seed=setup.seed, humans=2, levels=["hard"],
-                           options={"answer": "one"})
+    setup = GameSetup.solo(
+        GAMES["go-fish"], players=3, seed=setup.seed, humans=2, levels=["hard"], options={"answer": "one"}
+    )
     game = setup.new_game()
     store = SaveStore(tmp_path)
     setup = replace(setup, book="Friday night", seats=(replace(setup.seats[0], profile="ada"), *setup.seats[1:]))
@@ -107,8 +108,9 @@ def test_a_process_killed_while_saving_leaves_the_previous_save(tmp_path: Path, 
     setup, game = _played("war", 2, seed=9)
     store.save("war-1", setup, game, 10.0)
     before = (tmp_path / "war-1.json").read_bytes()
-    child = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(tmp_path), moment], stdout=subprocess.PIPE,
-                             text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_WRITER, str(tmp_path), moment], stdout=subprocess.PIPE, text=True
+    )
     try:
         assert child.stdout.readline().strip() == "writing"
         [temp] = store.leftovers()
@@ -151,12 +153,20 @@ def _bad_saves(good: bytes) -> dict[str, bytes]:
     }
 
 
-@pytest.mark.parametrize("case, reason", [("cut", "invalid JSON"), ("newer", "newer cardarcade"),
-                                          ("unknown", "does not have: 'spoons-deluxe'"),
-                                          ("not a name", "a game this version of cardarcade does not have"),
-                                          ("seats", "1 seats for a 2-player game"), ("binary", "not UTF-8")])
-def test_a_save_this_version_cannot_open_is_listed_with_why_and_left_alone(tmp_path: Path, case: str,
-                                                                           reason: str) -> None:
+@pytest.mark.parametrize(
+    "case, reason",
+    [
+        ("cut", "invalid JSON"),
+        ("newer", "newer cardarcade"),
+        ("unknown", "does not have: 'spoons-deluxe'"),
+        ("not a name", "a game this version of cardarcade does not have"),
+        ("seats", "1 seats for a 2-player game"),
+        ("binary", "not UTF-8"),
+    ],
+)
+def test_a_save_this_version_cannot_open_is_listed_with_why_and_left_alone(
+    tmp_path: Path, case: str, reason: str
+) -> None:
     store = SaveStore(tmp_path)
     setup, game = _played("war", 4)
     data = _bad_saves(encode("war-1", setup, game, 3.0))[case]
@@ -190,13 +200,20 @@ def test_a_save_replaced_by_a_newer_cardarcade_is_not_overwritten(tmp_path: Path
 def _as_version_1(env: dict) -> dict:
     """A save as version 1 wrote it: copies of the house rules and seed, no profiles."""
     state = env["engine"]["state"]
-    return {**env, "version": 1, "options": state["options"], "seed": state["seed"],
-            "seats": [{k: v for k, v in seat.items() if k != "profile"} for seat in env["seats"]]}
+    return {
+        **env,
+        "version": 1,
+        "options": state["options"],
+        "seed": state["seed"],
+        "seats": [{k: v for k, v in seat.items() if k != "profile"} for seat in env["seats"]],
+    }
 
 
 def test_a_version_1_save_opens_as_it_was(tmp_path: Path) -> None:
     setup, game = _played("go-fish", 9)
-    (tmp_path / "go-fish-1.json").write_text(json.dumps(_as_version_1(json.loads(encode("go-fish-1", setup, game, 2.0)))))
+    (tmp_path / "go-fish-1.json").write_text(
+        json.dumps(_as_version_1(json.loads(encode("go-fish-1", setup, game, 2.0))))
+    )
     loaded = SaveStore(tmp_path).load("go-fish-1")
     assert loaded.setup == setup and loaded.game.to_json() == game.to_json()
 
@@ -219,8 +236,9 @@ def test_every_envelope_version_is_migrated_step_by_step(tmp_path: Path, monkeyp
     store = SaveStore(tmp_path)
     with pytest.raises(BadSave, match="too old"):
         store.load("snap-1")
-    monkeypatch.setitem(saves.MIGRATIONS, 0, lambda e: {**{k: v for k, v in e.items() if k != "players"},
-                                                          "seats": e["players"]})
+    monkeypatch.setitem(
+        saves.MIGRATIONS, 0, lambda e: {**{k: v for k, v in e.items() if k != "players"}, "seats": e["players"]}
+    )
     loaded = store.load("snap-1")
     assert loaded.setup == setup and loaded.game.to_json() == game.to_json()
 
@@ -281,7 +299,7 @@ def test_a_damaged_save_is_a_bad_save_and_nothing_else(data: st.DataObject) -> N
         if how == "flip":
             raw[at] = data.draw(st.sampled_from(b'0123456789{}[]",:-.etnaflsux\\ \x00\xff'))
         elif how == "cut":
-            del raw[at:at + data.draw(st.integers(1, 50))]
+            del raw[at : at + data.draw(st.integers(1, 50))]
         else:
             raw[at:at] = data.draw(st.sampled_from([b"1e999", b"[" * 3000, b'"x":1,', b"null", b"-1", b"9" * 5000]))
     try:
@@ -309,8 +327,9 @@ def test_a_save_another_process_plays_is_listed_as_open_there_until_that_process
     store = SaveStore(tmp_path)
     setup, game = _played("thirteen", 6)
     store.save("thirteen-1", setup, game, 10.0)
-    child = subprocess.Popen([sys.executable, "-c", _OTHER_WINDOW, str(tmp_path), "thirteen-1"],
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", _OTHER_WINDOW, str(tmp_path), "thirteen-1"], stdout=subprocess.PIPE, text=True
+    )
     try:
         assert child.stdout.readline().strip() == "playing"
         [entry] = store.entries()
@@ -377,7 +396,7 @@ def test_the_log_is_saved_with_the_game_its_newest_lines_and_what_each_person_ha
     store = SaveStore(tmp_path)
     store.write("go-fish-1", encode("go-fish-1", setup, game, 1.0, log=log, seen={0: len(log), 1: 10}))
     loaded = store.load("go-fish-1")
-    assert loaded.log == tuple(log[-saves.MAX_LOG_LINES:])  # the newest, in order
+    assert loaded.log == tuple(log[-saves.MAX_LOG_LINES :])  # the newest, in order
     assert loaded.seen == {0: saves.MAX_LOG_LINES, 1: 0}  # (person 1 had not seen any line still kept)
 
 
@@ -390,8 +409,17 @@ def test_a_save_without_a_log_still_opens(tmp_path: Path) -> None:
     assert loaded.log == () and loaded.seen == {} and loaded.game.to_json() == game.to_json()
 
 
-@pytest.mark.parametrize("change", [{"seen": {"1": 0}}, {"seen": {"0": 2}}, {"log": ["x" * 5000]},
-                                    {"log": ["x"] * 501}, {"passes": 10**9}, {"elapsed": 1e12}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"seen": {"1": 0}},
+        {"seen": {"0": 2}},
+        {"log": ["x" * 5000]},
+        {"log": ["x"] * 501},
+        {"passes": 10**9},
+        {"elapsed": 1e12},
+    ],
+)
 def test_a_log_or_number_out_of_its_bounds_is_a_bad_save(tmp_path: Path, change: dict) -> None:
     setup, game = _played("war", 4)  # one person, in seat 0; a log of one line
     env = {**json.loads(encode("war-1", setup, game, 3.0, log=["You turn 7♠."])), **change}
@@ -406,4 +434,4 @@ def test_a_log_of_long_lines_is_kept_within_the_files_bound(tmp_path: Path) -> N
     store.write("war-1", encode("war-1", setup, game, 1.0, log=log))
     assert (tmp_path / "war-1.json").stat().st_size <= saves.MAX_FILE_SIZE
     kept = store.load("war-1").log
-    assert 0 < len(kept) < len(log) and kept[-1] == log[-1][:saves.MAX_LOG_LINE]  # the newest, cut short
+    assert 0 < len(kept) < len(log) and kept[-1] == log[-1][: saves.MAX_LOG_LINE]  # the newest, cut short

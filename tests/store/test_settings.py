@@ -16,22 +16,30 @@ from cardarcade.store.settings import Profile, Settings, SettingsFile
 def test_settings_and_profiles_come_back_as_saved(tmp_path: Path) -> None:
     file = SettingsFile(tmp_path / "cardarcade" / "settings.toml")
     assert file.load() == (Settings(), None)  # no file yet: the defaults, quietly
-    saved = Settings(theme="midnight", glyphs="letters", pace=0.5, countdown=0, hard_bot_seconds=2.5,
-                     profile="Ada Lovelace")
-    saved = saved.with_profile("Ada Lovelace", Profile(theme="felt", glyphs="symbols", pace=1.2,
-                                                       bot_levels={"slapjack": "expert", "war": "hard"}))
+    saved = Settings(
+        theme="midnight", glyphs="letters", pace=0.5, countdown=0, hard_bot_seconds=2.5, profile="Ada Lovelace"
+    )
+    saved = saved.with_profile(
+        "Ada Lovelace",
+        Profile(theme="felt", glyphs="symbols", pace=1.2, bot_levels={"slapjack": "expert", "war": "hard"}),
+    )
     file.save(saved)
     assert file.load() == (saved, None)
     assert file.load()[0].profile_of("Ada Lovelace").bot_levels["slapjack"] == "expert"
     assert file.load()[0].profile_of("someone new") == Profile()
 
 
-@pytest.mark.parametrize("text, why", [
-    ("pace = \n", "Invalid value (at line 1, column 8)"),
-    ("pace = " + "7" * 5000 + "\n", "a number too long"),
-    ("pace = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deep"),
-])
-def test_a_file_that_cannot_be_read_gives_the_defaults_a_warning_and_is_kept(tmp_path: Path, text: str, why: str) -> None:
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("pace = \n", "Invalid value (at line 1, column 8)"),
+        ("pace = " + "7" * 5000 + "\n", "a number too long"),
+        ("pace = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deep"),
+    ],
+)
+def test_a_file_that_cannot_be_read_gives_the_defaults_a_warning_and_is_kept(
+    tmp_path: Path, text: str, why: str
+) -> None:
     path = tmp_path / "settings.toml"
     path.write_text(text)
     file = SettingsFile(path)
@@ -48,17 +56,20 @@ GOOD = 'profile = "alice"\ncountdown = 5\n'
 GOOD_PROFILE = '[profiles.alice]\ntheme = "midnight"\n[profiles.alice.bot_levels]\nsnap = "hard"\n'
 
 
-@pytest.mark.parametrize("bad, why", [
-    ("pace = 99\n", "Pace must be at most 5.0"),
-    ("pace = nan\n", "Pace: input should be a finite number"),
-    ("colour = 'red'\n", "colour: no such setting"),
-    ("glyphs = 'runes'\n", "glyphs: input should be 'symbols' or 'letters'"),
-    ("hard_bot_seconds = 0\n", "Hard bots' thinking time must be at least 0.1"),
-    ("[profiles.bob]\nglyphs = 'runes'\n", "profiles.bob.glyphs: input should be 'symbols' or 'letters'"),
-    ("war = 3\n", "profiles.alice.bot_levels.war: input should be a valid string"),  # (after alice's levels)
-    ("[profiles]\nbob = 3\n", "profiles.bob: input should be a valid dictionary"),
-    ('[profiles."bo\\nb"]\nsparkle = 1\n', 'profiles."bo\\nb".sparkle: no such setting'),
-])
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        ("pace = 99\n", "Pace must be at most 5.0"),
+        ("pace = nan\n", "Pace: input should be a finite number"),
+        ("colour = 'red'\n", "colour: no such setting"),
+        ("glyphs = 'runes'\n", "glyphs: input should be 'symbols' or 'letters'"),
+        ("hard_bot_seconds = 0\n", "Hard bots' thinking time must be at least 0.1"),
+        ("[profiles.bob]\nglyphs = 'runes'\n", "profiles.bob.glyphs: input should be 'symbols' or 'letters'"),
+        ("war = 3\n", "profiles.alice.bot_levels.war: input should be a valid string"),  # (after alice's levels)
+        ("[profiles]\nbob = 3\n", "profiles.bob: input should be a valid dictionary"),
+        ('[profiles."bo\\nb"]\nsparkle = 1\n', 'profiles."bo\\nb".sparkle: no such setting'),
+    ],
+)
 def test_a_setting_that_cannot_be_used_is_named_and_every_other_one_holds(tmp_path: Path, bad: str, why: str) -> None:
     # One bad value threw the whole file away, who is playing with it: the terminal played and
     # recorded a won game as the login name.
@@ -103,10 +114,12 @@ def test_the_default_profile_is_the_login_or_ssh_name(monkeypatch: pytest.Monkey
     assert login_name() == "Player"
 
 
-_scalars = st.one_of(st.text(), st.integers(-2**63, 2**63 - 1), st.booleans(),
-                     st.floats(allow_nan=False))
-_tables = st.recursive(st.dictionaries(st.text(), _scalars | st.lists(st.text(), max_size=3), max_size=4),
-                       lambda inner: st.dictionaries(st.text(), inner, max_size=3), max_leaves=12)
+_scalars = st.one_of(st.text(), st.integers(-(2**63), 2**63 - 1), st.booleans(), st.floats(allow_nan=False))
+_tables = st.recursive(
+    st.dictionaries(st.text(), _scalars | st.lists(st.text(), max_size=3), max_size=4),
+    lambda inner: st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=12,
+)
 
 
 @hsettings(max_examples=100, deadline=None)
@@ -129,16 +142,26 @@ def test_a_server_player_keeps_their_own_saves_and_settings_and_shares_statistic
     assert server.stats.profiles() == []  # the shared file stays open for the other players
 
 
-_values = st.one_of(st.sampled_from(["midnight", "felt", "", "x" * 70, "symbols", "letters", "runes", "alice",
-                                     "bob", "  ", "a" * 41]),
-                    st.integers(-3, 99), st.floats(allow_nan=True), st.booleans(), st.lists(st.text(max_size=3), max_size=2))
-_profile = st.one_of(st.dictionaries(st.sampled_from(["theme", "glyphs", "pace", "bot_levels", "sparkle"]),
-                                     _values | st.dictionaries(st.sampled_from(["snap", "war"]), _values, max_size=2),
-                                     max_size=4),
-                     _values)
+_values = st.one_of(
+    st.sampled_from(["midnight", "felt", "", "x" * 70, "symbols", "letters", "runes", "alice", "bob", "  ", "a" * 41]),
+    st.integers(-3, 99),
+    st.floats(allow_nan=True),
+    st.booleans(),
+    st.lists(st.text(max_size=3), max_size=2),
+)
+_profile = st.one_of(
+    st.dictionaries(
+        st.sampled_from(["theme", "glyphs", "pace", "bot_levels", "sparkle"]),
+        _values | st.dictionaries(st.sampled_from(["snap", "war"]), _values, max_size=2),
+        max_size=4,
+    ),
+    _values,
+)
 _raw_settings = st.dictionaries(
     st.sampled_from(["theme", "glyphs", "pace", "countdown", "hard_bot_seconds", "profile", "profiles", "colour"]),
-    _values | st.dictionaries(st.sampled_from(["alice", "bob", "a" * 41]), _profile, max_size=3), max_size=7)
+    _values | st.dictionaries(st.sampled_from(["alice", "bob", "a" * 41]), _profile, max_size=3),
+    max_size=7,
+)
 
 AGREEMENT_CASES = 300
 
@@ -203,10 +226,15 @@ def test_two_windows_saving_settings_at_once_lose_nothing(tmp_path: Path) -> Non
     path, go, count = tmp_path / "settings.toml", tmp_path / "go", 40
     path.write_text("countdown = 7\n")
     names = ["ada", "bob"]
-    windows = [subprocess.Popen([sys.executable, "-c", _WINDOW, str(path), name, str(go), str(count)])
-               for name in names]
-    looker = subprocess.Popen([sys.executable, "-c", _LOOKER, str(path), str(tmp_path / "stop")],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    windows = [
+        subprocess.Popen([sys.executable, "-c", _WINDOW, str(path), name, str(go), str(count)]) for name in names
+    ]
+    looker = subprocess.Popen(
+        [sys.executable, "-c", _LOOKER, str(path), str(tmp_path / "stop")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     while not all(Path(f"{go}.{name}").exists() for name in names):
         assert all(window.poll() is None for window in windows)
         time.sleep(0.01)
@@ -223,6 +251,8 @@ def test_two_windows_saving_settings_at_once_lose_nothing(tmp_path: Path) -> Non
 
 
 def test_the_toml_writer_leaves_out_what_toml_cannot_hold_and_quotes_keys_only_where_needed() -> None:
-    assert toml_text({"pace": None, "profiles": {"ada": {"theme": None, "pace": 1.5}}}) == "[profiles.ada]\npace = 1.5\n"
+    assert (
+        toml_text({"pace": None, "profiles": {"ada": {"theme": None, "pace": 1.5}}}) == "[profiles.ada]\npace = 1.5\n"
+    )
     assert toml_key("ada") == "ada" and toml_key("bob x") == '"bob x"'
     assert tomllib.loads(f"{toml_key('a.b')} = {toml_string(chr(27) + 'q')}") == {"a.b": "\x1bq"}

@@ -29,8 +29,16 @@ def claim(kind: str, event: str, seconds: float, outcome: Outcome = Outcome.WON)
 
 def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -> None:
     with Stats(tmp_path / "stats.sqlite3") as stats:
-        history = [("won", "easy"), ("won", "easy"), ("lost", "hard"), ("won", "hard"), ("won", "easy"),
-                   ("won", "hard"), ("lost", "easy"), ("won", "easy")]
+        history = [
+            ("won", "easy"),
+            ("won", "easy"),
+            ("lost", "hard"),
+            ("won", "hard"),
+            ("won", "easy"),
+            ("won", "hard"),
+            ("lost", "easy"),
+            ("won", "easy"),
+        ]
         for t, (outcome, level) in enumerate(history):
             record_war(stats, "ada", outcome, level, at=1000.0 + t, duration=60.0)
         [war] = stats.game_summaries("ada")
@@ -68,9 +76,16 @@ def test_an_unfinished_game_is_not_recorded(tmp_path: Path) -> None:
 def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     with Stats(path, session="monday") as stats:
-        stats.record_reactions("slapjack", "ada", [claim("slap", "slap_win", 0.40),
-                                                   claim("slap", "late_slap", 0.50, Outcome.LATE),
-                                                   claim("slap", "false_slap", 0.05, Outcome.FAULT)], at=100.0)
+        stats.record_reactions(
+            "slapjack",
+            "ada",
+            [
+                claim("slap", "slap_win", 0.40),
+                claim("slap", "late_slap", 0.50, Outcome.LATE),
+                claim("slap", "false_slap", 0.05, Outcome.FAULT),
+            ],
+            at=100.0,
+        )
         stats.record_reactions("snap", "ada", [claim("snap", "snap_win", 0.60)], at=101.0)
         stats.record_reactions("snap", "bob", [claim("snap", "snap_win", 0.90)], at=101.0)
     with Stats(path, session="tuesday") as stats:
@@ -80,8 +95,10 @@ def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: 
         assert stats.reaction_histogram("ada") == [(0.30, 1), (0.40, 1), (0.50, 1), (0.60, 1)]
         assert stats.reaction_histogram("ada", "snap") == [(0.60, 1)]
         trend = stats.reaction_trend("ada")  # medians to the middle of their 10 ms bin
-        assert [(t.session, t.count, t.median, t.best) for t in trend] == [("monday", 3, 0.505, 0.40),
-                                                                            ("tuesday", 1, 0.305, 0.30)]
+        assert [(t.session, t.count, t.median, t.best) for t in trend] == [
+            ("monday", 3, 0.505, 0.40),
+            ("tuesday", 1, 0.305, 0.30),
+        ]
         assert [t.session for t in stats.reaction_trend("ada", last=1)] == ["tuesday"]
         assert [t.session for t in stats.reaction_trend("ada", "snap")] == ["monday"]
 
@@ -133,19 +150,31 @@ def test_reactions_saved_before_outcomes_were_explicit_count_as_they_did(tmp_pat
     """A claim is stored as it always was (the event's kind, a fault flag), so rows an older
     version wrote and rows written now read the same."""
     path = tmp_path / "s.db"
-    old_rows = [(100.0, "monday", "slapjack", "slap", "slap_win", 0, 0.40, "ada"),
-                (100.0, "monday", "slapjack", "slap", "late_slap", 0, 0.50, "ada"),
-                (100.0, "monday", "slapjack", "slap", "false_slap", 1, 0.05, "ada")]
+    old_rows = [
+        (100.0, "monday", "slapjack", "slap", "slap_win", 0, 0.40, "ada"),
+        (100.0, "monday", "slapjack", "slap", "late_slap", 0, 0.50, "ada"),
+        (100.0, "monday", "slapjack", "slap", "false_slap", 1, 0.05, "ada"),
+    ]
     Stats(path).close()
     with sqlite3.connect(path) as db:
-        db.executemany("INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", old_rows)
+        db.executemany(
+            "INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            old_rows,
+        )
     db.close()
     with Stats(path, session="monday") as stats:
         assert sorted(stats.reaction_seconds("ada")) == [0.40, 0.50]  # the old false slap is still no reaction
-        stats.record_reactions("snap", "bob", [claim("snap", "snap_win", 0.40),
-                                               claim("snap", "late_snap", 0.50, Outcome.LATE),
-                                               claim("snap", "false_snap", 0.05, Outcome.FAULT)], at=100.0)
+        stats.record_reactions(
+            "snap",
+            "bob",
+            [
+                claim("snap", "snap_win", 0.40),
+                claim("snap", "late_snap", 0.50, Outcome.LATE),
+                claim("snap", "false_snap", 0.05, Outcome.FAULT),
+            ],
+            at=100.0,
+        )
         rows = stats.db.execute("SELECT claim, outcome, fault, seconds FROM reactions WHERE profile = 'bob'").fetchall()
         assert rows == [("snap", "snap_win", 0, 0.40), ("snap", "late_snap", 0, 0.50), ("snap", "false_snap", 1, 0.05)]
         assert sorted(stats.reaction_seconds("bob")) == [0.40, 0.50]
@@ -177,8 +206,9 @@ _WRITER = textwrap.dedent("""
 def test_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     path, go, count = tmp_path / "stats.sqlite3", tmp_path / "go", 150
     names = [f"writer{i}" for i in range(3)]
-    children = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(go), str(count)])
-                for name in names]
+    children = [
+        subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(go), str(count)]) for name in names
+    ]
     while not all(Path(f"{go}.{name}").exists() for name in names):  # every child waits at the line
         assert all(child.poll() is None for child in children)
         time.sleep(0.01)
@@ -288,10 +318,18 @@ def test_processes_reading_while_others_write_are_never_refused(tmp_path: Path) 
     path, go, count = tmp_path / "stats.sqlite3", tmp_path / "go", 100
     Stats(path).close()
     names = [f"writer{i}" for i in range(2)]
-    writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(go), str(count)])
-               for name in names]
-    readers = [subprocess.Popen([sys.executable, "-c", _READER, str(path), str(tmp_path / "stop")],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    writers = [
+        subprocess.Popen([sys.executable, "-c", _WRITER, str(path), name, str(go), str(count)]) for name in names
+    ]
+    readers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _READER, str(path), str(tmp_path / "stop")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
     while not all(Path(f"{go}.{name}").exists() for name in names):
         assert all(child.poll() is None for child in writers)
         time.sleep(0.01)

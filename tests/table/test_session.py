@@ -53,16 +53,34 @@ class Kept:
         self.seen.append((who, reaction.seconds))
 
 
-def session_of(game: str = "slapjack", deck: str | None = None, humans: int = 1, pace: float = 1000.0,
-               ) -> tuple[LocalSession, VirtualClock, Kept]:
+def session_of(
+    game: str = "slapjack",
+    deck: str | None = None,
+    humans: int = 1,
+    pace: float = 1000.0,
+) -> tuple[LocalSession, VirtualClock, Kept]:
     """A session at a slow pace (the bots wait unless a test says otherwise)."""
     first = cards(deck) if deck else []
-    setup = GameSetup.solo(GAMES[game], 2, seed=1, humans=humans,
-                           deck=first + [c for c in standard_deck() if c not in first] if deck else None)
+    setup = GameSetup.solo(
+        GAMES[game],
+        2,
+        seed=1,
+        humans=humans,
+        deck=first + [c for c in standard_deck() if c not in first] if deck else None,
+    )
     clock, kept = VirtualClock(start=START), Kept()
-    session = LocalSession(setup, setup.new_game(), clock, kept, people=setup.human_seats,
-                           profiles={0: "ada"}, transcript=lambda: (["a line"], {}), pace=pace,
-                           autosave_delay=AUTOSAVE, medians={})
+    session = LocalSession(
+        setup,
+        setup.new_game(),
+        clock,
+        kept,
+        people=setup.human_seats,
+        profiles={0: "ada"},
+        transcript=lambda: (["a line"], {}),
+        pace=pace,
+        autosave_delay=AUTOSAVE,
+        medians={},
+    )
     return session, clock, kept
 
 

@@ -20,10 +20,12 @@ def deck_starting(text: str) -> list:
     return first + [c for c in standard_deck() if c not in first]
 
 
-def table_of(game: str = "slapjack", people: int = 2, players: int = 2, clock: VirtualClock | None = None,
-             **options) -> SharedTable:
-    return SharedTable(GAMES[game], people, players, "easy", clock or VirtualClock(start=50.0), creator="ada",
-                       **options)
+def table_of(
+    game: str = "slapjack", people: int = 2, players: int = 2, clock: VirtualClock | None = None, **options
+) -> SharedTable:
+    return SharedTable(
+        GAMES[game], people, players, "easy", clock or VirtualClock(start=50.0), creator="ada", **options
+    )
 
 
 class News:
@@ -99,8 +101,9 @@ def test_allowing_for_round_trips_also_times_a_card_played_onto_a_pile() -> None
     from tests.rules.test_speed import speed_deck
 
     clock = VirtualClock(start=50.0)
-    table = table_of("speed", clock=clock, deck=speed_deck("8c 2c 3c 4c 5c", "10d Kd Qd 6d 7d", "9h 2s"),
-                     compensate_rtt=True)
+    table = table_of(
+        "speed", clock=clock, deck=speed_deck("8c 2c 3c 4c 5c", "10d Kd Qd 6d 7d", "9h 2s"), compensate_rtt=True
+    )
     table.sit("bob")
     table.round_trips.update({"ada": 0.200, "bob": 0.002})
     table.deal()

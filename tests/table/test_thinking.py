@@ -65,8 +65,15 @@ def knock_table(work, clock, *extra, **kwargs) -> tuple[Table, list, object]:
     game = GAMES["knock-poker"].new(2, seed=3)
     told: list = []
     bot = SearchingBot(game, work, *extra)
-    table = Table(game, [Seat("Ann"), Seat("Ben")], clock, pace=0.5, stand_ins={0: bot},
-                  listener=lambda events, seat: told.append(events), **kwargs)
+    table = Table(
+        game,
+        [Seat("Ann"), Seat("Ben")],
+        clock,
+        pace=0.5,
+        stand_ins={0: bot},
+        listener=lambda events, seat: told.append(events),
+        **kwargs,
+    )
     return table, told, bot
 
 
@@ -123,8 +130,9 @@ def test_a_live_table_thinks_in_another_process_and_answers_on_its_loop():
         loop = asyncio.get_running_loop()
         # The limit is generous: the first thought starts the worker pool, which on a loaded machine
         # took over 5 s, and the fallback then answered instead (the limit is tested above).
-        table, told, _ = knock_table(elsewhere_last, LoopClock(loop), os.getpid(), thinker=ProcessThinker(loop),
-                                     think_seconds=45.0)
+        table, told, _ = knock_table(
+            elsewhere_last, LoopClock(loop), os.getpid(), thinker=ProcessThinker(loop), think_seconds=45.0
+        )
         answer = table.game.legal_actions(0)[-1]
         table.start()
         thinking_seen = table.thinking == {0}

@@ -13,8 +13,10 @@ from cardarcade.ui.app import ArcadeApp, UISettings
 
 def make_app(setup: GameSetup | None = None, pace: float = 1000.0) -> ArcadeApp:
     """An app that starts ``setup`` at once. The default pace keeps bots from ever moving."""
-    return ArcadeApp(start=setup, settings=UISettings(pace=pace, countdown=0, result_delay=0.05, result_guard=0.0,
-                                                        hard_bot_seconds=None))  # bots search inline: tests repeat
+    return ArcadeApp(
+        start=setup,
+        settings=UISettings(pace=pace, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None),
+    )  # bots search inline: tests repeat
 
 
 @pytest.fixture

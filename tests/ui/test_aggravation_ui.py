@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
+from ui_helpers import key_event, prompt, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup

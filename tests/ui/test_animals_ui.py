@@ -38,7 +38,7 @@ async def test_choose_an_animal_by_digit_and_call_a_match_by_the_animals_letter(
         def flips_after_the_call() -> list[str]:
             log = [line.plain for line in screen.log_lines]
             won = [i for i, line in enumerate(log) if line.startswith("You call") and "first and win" in line]
-            return [line for line in log[won[-1] + 1:] if "turns up" in line] if won else []
+            return [line for line in log[won[-1] + 1 :] if "turns up" in line] if won else []
 
         await wait_for(pilot, flips_after_the_call)
         assert flips_after_the_call()[0].startswith("Bot 1")  # the loser of the call leads next

@@ -39,7 +39,7 @@ def go_fish(**kw) -> GameSetup:
 def hand_art(app) -> list[str]:
     """The lines inside the hand's cards as the screen shows them (their borders left out)."""
     region = app.screen.query_one("#hand").region
-    rows = screen_text(app).split("\n")[region.y:region.bottom]
+    rows = screen_text(app).split("\n")[region.y : region.bottom]
     return [row for row in rows if "│" in row and "╭" not in row and "╰" not in row]
 
 
@@ -89,9 +89,23 @@ async def test_a_terminal_made_taller_during_a_game_gets_the_larger_cards_and_lo
         assert screen.log_rows() > 3 and f"line {20 - screen.log_rows()} " in screen_text(app)
 
 
-BIG_TABLES = [("go-fish", 6), ("thirteen", 8), ("machiavelli", 5), ("frogs-in-the-pond", 5), ("spoons", 12),
-              ("cash", 8), ("schnapsen", 2), ("war", 3), ("slapjack", 4), ("egyptian-ratscrew", 4),
-              ("salute-the-king", 4), ("snap", 3), ("animals", 4), ("speed", 2), ("california-speed", 2)]
+BIG_TABLES = [
+    ("go-fish", 6),
+    ("thirteen", 8),
+    ("machiavelli", 5),
+    ("frogs-in-the-pond", 5),
+    ("spoons", 12),
+    ("cash", 8),
+    ("schnapsen", 2),
+    ("war", 3),
+    ("slapjack", 4),
+    ("egyptian-ratscrew", 4),
+    ("salute-the-king", 4),
+    ("snap", 3),
+    ("animals", 4),
+    ("speed", 2),
+    ("california-speed", 2),
+]
 
 
 @pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=["120x40", "160x50"])
@@ -124,7 +138,7 @@ async def test_spoons_hand_is_drawn_in_the_larger_cards_on_a_tall_terminal(app_f
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             region = app.screen.query_one("#center").region
-            rows = screen_text(app).split("\n")[region.y:region.bottom]
+            rows = screen_text(app).split("\n")[region.y : region.bottom]
             assert len([row for row in rows if "│" in row and "╭" not in row and "╰" not in row]) == card.height - 2
 
 
@@ -132,7 +146,7 @@ def card_art_runs(app, selector: str) -> list[int]:
     """The heights of the rows of cards inside ``selector`` (their borders left out): 3 lines a
     row for the small cards, 5 for the larger."""
     region = app.screen.query_one(selector).content_region
-    rows = [row[region.x:region.right] for row in screen_text(app).split("\n")[region.y:region.bottom]]
+    rows = [row[region.x : region.right] for row in screen_text(app).split("\n")[region.y : region.bottom]]
     runs, run = [], 0
     for row in rows:
         if ("│" in row or "┊" in row) and "╭" not in row and "╰" not in row:
@@ -143,17 +157,27 @@ def card_art_runs(app, selector: str) -> list[int]:
 
 
 # (game, players, people, keys pressed, where its cards lie): a table of each family of reaction games
-REACTION_TABLES = [("war", 3, 1, ["enter"], "#seat-0"), ("slapjack", 4, 1, ["enter"], "#center"),
-                   ("egyptian-ratscrew", 4, 1, ["enter"], "#center"), ("salute-the-king", 4, 1, ["enter"], "#center"),
-                   ("snap", 3, 1, ["enter"], "#center"), ("animals", 4, 1, ["1", "enter"], "#center"),
-                   ("speed", 2, 1, [], "#center"), ("california-speed", 2, 1, [], "#center"),
-                   ("speed", 2, 2, [], "#seat-0")]
+REACTION_TABLES = [
+    ("war", 3, 1, ["enter"], "#seat-0"),
+    ("slapjack", 4, 1, ["enter"], "#center"),
+    ("egyptian-ratscrew", 4, 1, ["enter"], "#center"),
+    ("salute-the-king", 4, 1, ["enter"], "#center"),
+    ("snap", 3, 1, ["enter"], "#center"),
+    ("animals", 4, 1, ["1", "enter"], "#center"),
+    ("speed", 2, 1, [], "#center"),
+    ("california-speed", 2, 1, [], "#center"),
+    ("speed", 2, 2, [], "#seat-0"),
+]
 
 
-@pytest.mark.parametrize("game_id, players, people, keys, where", REACTION_TABLES,
-                         ids=[f"{g}-{p}-people" if p > 1 else g for g, _, p, _, _ in REACTION_TABLES])
-async def test_a_reaction_games_table_at_160x50_draws_the_larger_cards(app_factory, game_id, players, people, keys,
-                                                                      where):
+@pytest.mark.parametrize(
+    "game_id, players, people, keys, where",
+    REACTION_TABLES,
+    ids=[f"{g}-{p}-people" if p > 1 else g for g, _, p, _, _ in REACTION_TABLES],
+)
+async def test_a_reaction_games_table_at_160x50_draws_the_larger_cards(
+    app_factory, game_id, players, people, keys, where
+):
     app = app_factory(GameSetup.solo(GAMES[game_id], players, seed=3, humans=people))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()

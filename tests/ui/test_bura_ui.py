@@ -146,7 +146,7 @@ async def test_hot_seat_plays_a_game_behind_covers(app_factory):
                 await pilot.press("n")
             elif view.led:  # answer with the first cards
                 keys = ["home"]
-                for i in range(len(view.led)):
+                for _i in range(len(view.led)):
                     keys += ["space", "right"]
                 await pilot.press(*keys, "enter")
             else:

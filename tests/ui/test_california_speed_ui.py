@@ -99,8 +99,10 @@ async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots
     # after GO! and put the plain prompt back, so the player never saw the signal to start.
     from cardarcade.ui.screens._prompt import SAID_HOLD
 
-    app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
-                    settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))
+    app = ArcadeApp(
+        start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
+        settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: "Get ready… 1" in prompt(screen))
@@ -112,8 +114,10 @@ async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots
 
 
 async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen(still_bots):
-    app = ArcadeApp(start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
-                    settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0))
+    app = ArcadeApp(
+        start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
+        settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         # During the count the box lies face down (nobody gets a look before the bots may move),

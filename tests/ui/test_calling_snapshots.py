@@ -37,5 +37,6 @@ def test_animals_choosing(snap_compare, app_factory):
 
 def test_animals_hotseat_after_the_first_cards(snap_compare, app_factory):
     setup = GameSetup.solo(GAMES["animals"], 3, seed=5, humans=2)
-    assert snap_compare(app_factory(setup), run_before=bots_have_chosen, press=["2", "9", "w", "o"],
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        app_factory(setup), run_before=bots_have_chosen, press=["2", "9", "w", "o"], terminal_size=(80, 24)
+    )

@@ -66,7 +66,7 @@ def test_without_colour_red_suits_are_reversed_so_they_differ_from_black_ones_by
 
     def reversed_words(slot_card: str) -> list[str]:
         row = render_row([Slot(cards(slot_card)[0])], MONOCHROME.palette, ascii_only=True)
-        return [row.plain[span.start:span.end] for span in row.spans if Style.parse(str(span.style)).reverse]
+        return [row.plain[span.start : span.end] for span in row.spans if Style.parse(str(span.style)).reverse]
 
     assert reversed_words("10h") == ["10", "H", "10"] and reversed_words("Qd") == ["Q", "D", "Q"]
     assert reversed_words("10s") == [] and reversed_words("Kc") == []

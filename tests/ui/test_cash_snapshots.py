@@ -14,8 +14,9 @@ from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
 
 
 def test_cash_solo_picking_a_secret_signal(snap_compare, app_factory):
-    setup = GameSetup.solo(GAMES["cash"], 4, seed=1, level="expert", options=CHOSEN,
-                           deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
+    setup = GameSetup.solo(
+        GAMES["cash"], 4, seed=1, level="expert", options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c")
+    )
     assert snap_compare(app_factory(setup), terminal_size=(80, 24))
 
 
@@ -33,6 +34,7 @@ async def signal_picked_and_board_up(pilot) -> None:
 def test_cash_solo_the_board_up_in_play(snap_compare, app_factory):
     # Three sevens in hand and one on the board; the bots' ranks are nowhere on the board.
     hands = ["7c 7d 7h Js", "2c 3d 4h 5s", "8c 9d 10h 6s", "Qc Kd Ah 2s"]
-    setup = GameSetup.solo(GAMES["cash"], 4, seed=1, level="expert", options=CHOSEN,
-                           deck=cash_deck(hands, "7s Jc Jd Jh"))
+    setup = GameSetup.solo(
+        GAMES["cash"], 4, seed=1, level="expert", options=CHOSEN, deck=cash_deck(hands, "7s Jc Jd Jh")
+    )
     assert snap_compare(app_factory(setup), run_before=signal_picked_and_board_up, terminal_size=(80, 24))

@@ -66,8 +66,9 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
         assert app.screen.title_text == "Player 1: pick your side's secret signal — Player 2, look away!"
         assert app.screen.labels[0] == "tap: taps the table (key z in play)"
         await pilot.press("1")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen)
-                       and app.screen.title_text.startswith("Player 2: pick"))
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.title_text.startswith("Player 2: pick")
+        )
         assert app.screen.labels[1] == "sip: takes a sip (key , in play)"
         await pilot.press("escape")  # closed: the gesture keys still pick
         await wait_for(pilot, lambda: app.screen is screen)
@@ -81,15 +82,18 @@ async def test_hotseat_opponents_pick_signals_in_turn_and_each_swaps_with_their_
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)
         await pilot.press("s", "1")  # left half: hand card 2, board card 1
         await pilot.press("8", "j")  # right half: board card 2, hand card 2
-        await wait_for(pilot, lambda: "Kc" in codes(screen.game.view(0).hand) and "Kh" in codes(screen.game.view(1).hand))
+        await wait_for(
+            pilot, lambda: "Kc" in codes(screen.game.view(0).hand) and "Kh" in codes(screen.game.view(1).hand)
+        )
         assert "g cash" in prompt(screen) and "; cash" in prompt(screen)
         now = screen.table.clock.now()
         screen.do_verb(1, "cash", now)  # the right player's Cash! arrives first ...
         screen.do_verb(0, "cash", now - 0.02)  # ... but the left player pressed 20 ms before
         await wait_for(pilot, lambda: screen.game.is_over)
         assert screen.game.result.winners == [1, 3], "Player 1's partner has no four of a kind"
-        await wait_for(pilot, lambda: any("Player 1 called 20 ms before Player 2" in n.message
-                                          for n in notifications(app)))
+        await wait_for(
+            pilot, lambda: any("Player 1 called 20 ms before Player 2" in n.message for n in notifications(app))
+        )
 
 
 async def test_two_people_at_one_keyboard_are_partners_sitting_opposite(app_factory):

@@ -128,7 +128,6 @@ async def test_the_grid_is_numbered_as_the_log_names_places(app_factory, players
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
         await pilot.press("left", "left", "up", "enter")  # round to row 4, column 12, then up a row
         await pilot.pause()
         lines = screen_text(app).splitlines()
@@ -152,6 +151,6 @@ async def test_a_pair_taken_shows_where_it_lay_as_an_empty_place_not_as_cards_in
         await pilot.pause()
         rows = screen_text(app).splitlines()
         middle = next(i for i, line in enumerate(rows) if line.startswith("4 "))
-        top, faces, bottom = (rows[middle + k][2 + 6 * 11:] for k in (-1, 0, 1))
+        top, faces, bottom = (rows[middle + k][2 + 6 * 11 :] for k in (-1, 0, 1))
         assert top.split() == ["·····", "·····"] and bottom.split() == ["·····", "·····"]
         assert faces.split() == ["A♥", "A♠"] and "│" not in faces

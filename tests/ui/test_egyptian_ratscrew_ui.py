@@ -89,8 +89,12 @@ async def test_the_continue_or_decline_choice_declined(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await _reach_the_choice(pilot, screen)
-        await wait_for(pilot, lambda: "enter goes on with the challenge (2 cards) · n declines"
-                       in str(screen.query_one("#prompt").render()))
+        await wait_for(
+            pilot,
+            lambda: (
+                "enter goes on with the challenge (2 cards) · n declines" in str(screen.query_one("#prompt").render())
+            ),
+        )
         assert "You: go on with the challenge (2 cards for Bot 1's king) or decline it?" in screen_text(screen)
         await pilot.press("n")
         await wait_for(pilot, lambda: any("Bot 1 takes the pile: 3 cards" in line.plain for line in screen.log_lines))

@@ -78,8 +78,10 @@ async def test_a_players_number_asks_them_straight_away(app_factory):
         await pilot.press("2")  # Bot 1 [2] holds no two: Go fish
         await pilot.pause()
         assert last_record(screen).kind == "fish"
-        assert log_text(screen)[-2:] == ["You ask Bot 1 for twos — Bot 1 says “Go fish!”",
-                                         "You fish a card from the stock; the turn passes to Bot 1"]
+        assert log_text(screen)[-2:] == [
+            "You ask Bot 1 for twos — Bot 1 says “Go fish!”",
+            "You fish a card from the stock; the turn passes to Bot 1",
+        ]
         assert Card.parse("Kd") in screen.hand_cards()
         assert screen.game.actors() == [1] and "Bot 1 is thinking" in shown(screen, "#prompt")
 
@@ -242,8 +244,9 @@ async def test_the_last_book_ends_the_game_and_the_result_counts_books(app_facto
         await pilot.pause()
         screen = app.screen
         # the same game object, moved on to its last book (the table keeps its reference)
-        screen.game.s = GoFish.arranged([cards("7s 7h"), cards("7d"), cards("7c")], None,
-                                        [others[:6], others[6:9], others[9:]]).s
+        screen.game.s = GoFish.arranged(
+            [cards("7s 7h"), cards("7d"), cards("7c")], None, [others[:6], others[6:9], others[9:]]
+        ).s
         screen.refresh_all()
         await pilot.press("2", "3")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
@@ -266,7 +269,9 @@ async def test_the_cursor_follows_when_cards_are_taken_from_under_it(app_factory
         await pilot.pause()
         hand = screen.hand_cards()
         assert Rank.ACE not in {c.rank for c in hand}
-        assert screen.cursor_card() == hand[-1] and "Bot 1 asks you for aces — you hand over two aces" in log_text(screen)
+        assert screen.cursor_card() == hand[-1] and "Bot 1 asks you for aces — you hand over two aces" in log_text(
+            screen
+        )
 
 
 async def play_through(app, pilot) -> None:
@@ -285,7 +290,9 @@ async def play_through(app, pilot) -> None:
     raise AssertionError("the game did not reach its end")
 
 
-@pytest.mark.parametrize("spec, players, level", [(GO_FISH, 3, "hard"), (AUTHORS, 3, "medium")], ids=["go-fish", "authors"])
+@pytest.mark.parametrize(
+    "spec, players, level", [(GO_FISH, 3, "hard"), (AUTHORS, 3, "medium")], ids=["go-fish", "authors"]
+)
 async def test_a_whole_game_by_keys_against_bots(app_factory, spec, players, level):
     app = app_factory(GameSetup.solo(spec, players, seed=8, level=level), pace=0.005)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -308,9 +315,11 @@ async def test_f2_shows_the_whole_table_talk_since_the_deal(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
         lines = [line.plain for line in app.screen.lines]
-        assert lines[:3] == ["You ask Bot 1 for twos — Bot 1 hands over a two",
-                             "You ask Bot 2 for twos — Bot 2 says “Go fish!”",
-                             "You fish a card from the stock; the turn passes to Bot 2"]
+        assert lines[:3] == [
+            "You ask Bot 1 for twos — Bot 1 hands over a two",
+            "You ask Bot 2 for twos — Bot 2 says “Go fish!”",
+            "You fish a card from the stock; the turn passes to Bot 2",
+        ]
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

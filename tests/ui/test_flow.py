@@ -92,8 +92,12 @@ def test_partners_who_win_together_are_told_so_not_that_it_was_a_draw():
     from cardarcade.rules import GAMES
 
     frogs = GAMES["frogs-in-the-pond"]
-    seats = (Seat("ada", profile="ada"), Seat("Bot 1", "bot", "easy"), Seat("Bot 2", "bot", "easy"),
-             Seat("Bot 3", "bot", "easy"))
+    seats = (
+        Seat("ada", profile="ada"),
+        Seat("Bot 1", "bot", "easy"),
+        Seat("Bot 2", "bot", "easy"),
+        Seat("Bot 3", "bot", "easy"),
+    )
     setup = GameSetup(frogs, seats, frogs.Options(), 1)
     game = setup.new_game()
     game.s.result = Result(winners=[0, 2], reason="partners", sides=[0, 1, 0, 1])
@@ -109,8 +113,12 @@ async def test_the_result_lists_the_games_ranking_with_its_own_scores(war, app_f
     setup = GameSetup.solo(war, 3, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         # A winner holding far more cards than any count the table shows, listed first.
-        text = await show_result(app, pilot, setup, Result(winners=[2], ranking=[2, 0, 1], scores=[9, 0, 43],
-                                                           score_name="cards", reason="{seat} wins"))
+        text = await show_result(
+            app,
+            pilot,
+            setup,
+            Result(winners=[2], ranking=[2, 0, 1], scores=[9, 0, 43], score_name="cards", reason="{seat} wins"),
+        )
         assert "Cards" in text
         assert rows(text, setup.names) == ["Bot 2 43", "You 9", "Bot 1 0"]
 
@@ -119,8 +127,12 @@ async def test_a_result_where_fewer_is_better_says_so_and_ranks_by_it(war, app_f
     app = app_factory()
     setup = GameSetup.solo(war, 3, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        text = await show_result(app, pilot, setup, Result(winners=[1], scores=[4, 0, 7], score_name="cards left",
-                                                           low_wins=True, reason="{seat} wins"))
+        text = await show_result(
+            app,
+            pilot,
+            setup,
+            Result(winners=[1], scores=[4, 0, 7], score_name="cards left", low_wins=True, reason="{seat} wins"),
+        )
         assert "Cards left (lower is better)" in text
         assert rows(text, setup.names) == ["Bot 1 0", "You 4", "Bot 2 7"]
 
@@ -129,8 +141,9 @@ async def test_the_result_shows_what_the_game_screen_adds_and_q_goes_to_the_menu
     app = app_factory()
     setup = GameSetup.solo(war, 2, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        text = await show_result(app, pilot, setup, Result(winners=[0], reason="{seat} wins"),
-                                 final=Text("Bot 1 showed A♠ K♠"))
+        text = await show_result(
+            app, pilot, setup, Result(winners=[0], reason="{seat} wins"), final=Text("Bot 1 showed A♠ K♠")
+        )
         assert "Bot 1 showed A♠ K♠" in text
         await pilot.press("q")
         await pilot.pause()
@@ -255,7 +268,8 @@ async def test_adaptive_bots_say_how_they_tuned_and_the_next_game_starts_them_th
 
 @pytest.mark.parametrize(("game_id", "counted_in"), [("speed", True), ("through-the-window", False)])
 async def test_a_game_whose_first_card_comes_on_the_tables_own_count_gets_no_second_countdown(
-        app_factory, game_id, counted_in):
+    app_factory, game_id, counted_in
+):
     from cardarcade.rules import GAMES
 
     app = app_factory(GameSetup.solo(GAMES[game_id], seed=2))

@@ -41,8 +41,9 @@ async def test_a_card_is_played_by_keys_and_the_frog_shows_to_its_taker(app_fact
 
 
 async def test_a_revoke_is_asked_first_can_be_taken_back_and_costs_ten_points(app_factory):
-    setup = GameSetup.solo(SPEC, 4, seed=1, level="easy", deck=deck((FOUR[1], FOUR[0], FOUR[2], FOUR[3]), FOUR_POND),
-                           options=CHOSEN)
+    setup = GameSetup.solo(
+        SPEC, 4, seed=1, level="easy", deck=deck((FOUR[1], FOUR[0], FOUR[2], FOUR[3]), FOUR_POND), options=CHOSEN
+    )
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -122,14 +123,19 @@ async def test_the_results_frogs_and_scores_stay_within_80_columns_every_frog_sh
             seat = rng.choice(screen.game.actors())
             screen.table._apply(seat, rng.choice(screen.game.legal_actions(seat)))
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
-        screen.game.s.last_frogs = [cards("2c 3c 4c 5c 6c 7c 8c 9c 10c"), cards("2d 3d 4d 5d 6d 7d 8d"), [],
-                                    cards("10h Jh Qh Kh"), cards("10s Js Qs Ks As")]  # a long last hand
+        screen.game.s.last_frogs = [
+            cards("2c 3c 4c 5c 6c 7c 8c 9c 10c"),
+            cards("2d 3d 4d 5d 6d 7d 8d"),
+            [],
+            cards("10h Jh Qh Kh"),
+            cards("10s Js Qs Ks As"),
+        ]  # a long last hand
         screen.game.s.scores = [-115, 104, -120, 99, 100]  # (the widest a long game's scores get)
         screen.refresh_all()
         final = screen.render_final().plain.split("\n")
         assert all(len(line) <= 76 for line in final), final
         frogs = " ".join(final)
-        for seat, taken in enumerate(screen.game.s.last_frogs):
+        for taken in screen.game.s.last_frogs:
             for card in taken:
                 assert f"{card}" in frogs
         assert "You 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣" in frogs  # a player's frogs kept together after their name

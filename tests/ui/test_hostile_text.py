@@ -50,8 +50,18 @@ from cardarcade.ui.screens.stats import StatsScreen
 from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.textual_compat import notifications
 
-HOSTILE = ["[/]x", "[bold red]pwn[/]", "[link=http://x]y[/link]", "[@click=app.quit]q[/]", "\x1b[2J", "a\rb",
-           "[", "]", "[/", "\\[x]"]
+HOSTILE = [
+    "[/]x",
+    "[bold red]pwn[/]",
+    "[link=http://x]y[/link]",
+    "[@click=app.quit]q[/]",
+    "\x1b[2J",
+    "a\rb",
+    "[",
+    "]",
+    "[/",
+    "\\[x]",
+]
 PLAYER = HOSTILE[0]  # this terminal's player (their name as a server would give it)
 BOOKS = ["[/]x", "[@click=app.quit]q[/]", "[link=http://x]y[/link]"]  # (a book's name is printable)
 NOTES = "Ties: [bold red]pwn[/] decides.\n[/]x and \\[x] stand as written; [@click=app.quit]q[/]"
@@ -82,8 +92,13 @@ def toasts(app) -> str:
 
 
 def make_app(**kwargs) -> ArcadeApp:
-    return ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, resume_countdown=0, result_delay=1.0,
-                                         result_guard=0.0, hard_bot_seconds=None), player=PLAYER, **kwargs)
+    return ArcadeApp(
+        settings=UISettings(
+            pace=1000.0, countdown=0, resume_countdown=0, result_delay=1.0, result_guard=0.0, hard_bot_seconds=None
+        ),
+        player=PLAYER,
+        **kwargs,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +108,9 @@ def hostile_stats(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("stats") / "stats.sqlite3"
     with Stats(path, session="s1") as stats:
         for t, name in enumerate(HOSTILE):
-            stats.record_reactions("slapjack", name, [Reaction(0, 0.3 + t / 100, "slap_win", 1, "slap")],
-                                   at=1_790_000_000.0 + t)
+            stats.record_reactions(
+                "slapjack", name, [Reaction(0, 0.3 + t / 100, "slap_win", 1, "slap")], at=1_790_000_000.0 + t
+            )
             record_war(stats, name, "won", "easy", at=1_790_000_000.0 + t)
     return path
 
@@ -293,8 +309,11 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
     felt_file = Path(cardarcade.__file__).parent / "theme_files" / "felt.toml"
     title = "[/]x [bold red]pwn[/] \u001b[2J"
     (tmp_path / "hostile.toml").write_text(
-        felt_file.read_text(encoding="utf-8").replace('name = "felt"', 'name = "hostile"')
-        .replace('title = "Green felt"', 'title = "[/]x [bold red]pwn[/] \\u001b[2J"'), encoding="utf-8")
+        felt_file.read_text(encoding="utf-8")
+        .replace('name = "felt"', 'name = "hostile"')
+        .replace('title = "Green felt"', 'title = "[/]x [bold red]pwn[/] \\u001b[2J"'),
+        encoding="utf-8",
+    )
     (tmp_path / "[bold]x[b].toml").write_text("name = [/]\n", encoding="utf-8")  # a theme file that is broken
     UserStore().settings_file.save(Settings(profile=HOSTILE[1]))  # whose profile, as once typed here
     app = ArcadeApp(settings=UISettings(countdown=0), player=PLAYER, theme_dirs=[tmp_path])
@@ -331,8 +350,12 @@ async def test_choices_and_the_hand_over_name_players_as_typed():
         assert all(f"Ask {shown(name)}" in text for name in HOSTILE)
     # Two people at one keyboard, hands hidden: the cover asks for each by name.
     spec = GAMES["go-fish"]
-    setup = GameSetup(spec, (Seat(HOSTILE[1], profile=HOSTILE[1]), Seat(HOSTILE[3], profile=HOSTILE[3]),
-                             Seat(HOSTILE[2], "bot", "easy")), spec.Options(), seed=3)
+    setup = GameSetup(
+        spec,
+        (Seat(HOSTILE[1], profile=HOSTILE[1]), Seat(HOSTILE[3], profile=HOSTILE[3]), Seat(HOSTILE[2], "bot", "easy")),
+        spec.Options(),
+        seed=3,
+    )
     app = make_app()
     app.start_setup = setup
     async with app.run_test(size=SIZE) as pilot:

@@ -26,8 +26,9 @@ HANDS = ("As Ks Qs Js 9d", "2d 3d 4d 6d 7h", "8c 8d 8h 9c 9h")
 
 
 def solo(humans: int = 1, **kw) -> GameSetup:
-    return GameSetup.solo(SPEC, 3, seed=1, level="medium", humans=humans,
-                          deck=deck(*HANDS, up="10s", stock="5c Kd 4h"), **kw)
+    return GameSetup.solo(
+        SPEC, 3, seed=1, level="medium", humans=humans, deck=deck(*HANDS, up="10s", stock="5c Kd 4h"), **kw
+    )
 
 
 async def test_d_draws_then_the_cursor_and_enter_discard(app_factory):
@@ -143,7 +144,7 @@ async def result_after_the_showdown(app, pilot) -> str:
 
 async def test_the_showdown_shows_every_hand(app_factory):
     app = app_factory(solo())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)):
         screen = app.screen
         game = screen.game
         showdown(game)
@@ -167,8 +168,7 @@ async def test_the_result_screen_keeps_the_showdown_on_show(app_factory):
 
 async def test_the_dealer_is_marked(app_factory):
     app = app_factory(solo())
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+    async with app.run_test(size=(80, 24)):
         text = screen_text(app)
         assert "Bot 2 dealt" in text
         assert " D Bot 2 (medium)" in text.splitlines()[2]  # the dealer's mark on its seat row
@@ -234,6 +234,9 @@ async def test_the_result_says_what_the_score_is_and_writes_every_score_alike(ap
         text = await result_after_the_showdown(app, pilot)
         assert "Beats this % of all hands" in text
         assert "of all 2,598,960 five-card hands" in " ".join(text.split())
-        rows = {line.split()[0] + line.split()[1]: line.split()[-2:] for line in text.splitlines()
-                if line.startswith("  Bot") and "♥" not in line}
+        rows = {
+            line.split()[0] + line.split()[1]: line.split()[-2:]
+            for line in text.splitlines()
+            if line.startswith("  Bot") and "♥" not in line
+        }
         assert rows["Bot2"] == ["94.0", "winner"] and rows["Bot1"][-1] == "18.3"  # not "94" beside "18.3"

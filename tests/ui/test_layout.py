@@ -26,7 +26,6 @@ CUT_TEN = re.compile(r"│1(?!0)| 1│")  # a 10 showing only its "1" (its index
 NARROW_FAN = re.compile(r"╭─?╭")  # a fanned card under three columns wide: its index cannot show
 
 
-
 def rendered(renderable, width: int) -> list[str]:
     """The lines ``renderable`` takes at ``width`` columns (as Rich lays it out, as Textual does)."""
     console = Console(width=width, file=io.StringIO(), color_system=None)
@@ -51,8 +50,9 @@ def tables():
 
 
 def case_param(game_id: str, players: int, people: int, passed: bool):
-    return pytest.param(game_id, players, people, passed,
-                        id=f"{game_id}-{players}p-{people}people{'-passed' if passed else ''}")
+    return pytest.param(
+        game_id, players, people, passed, id=f"{game_id}-{players}p-{people}people{'-passed' if passed else ''}"
+    )
 
 
 CASES = [case_param(*case) for case in tables()]

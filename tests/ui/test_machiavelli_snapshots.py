@@ -47,5 +47,6 @@ async def bots_lay_down(pilot) -> None:
 def test_machiavelli_crowded_table_holding_a_card(snap_compare, app_factory):
     setup = GameSetup.solo(SPEC, 5, seed=3, level="hard", options={"hand_size": HAND_SIZE}, deck=crowded_deck())
     # up: to the last group (K K K); space picks a king up; up: the cursor on the group before it
-    assert snap_compare(app_factory(setup), press=["up", "space", "up"], terminal_size=(80, 24),
-                        run_before=bots_lay_down)
+    assert snap_compare(
+        app_factory(setup), press=["up", "space", "up"], terminal_size=(80, 24), run_before=bots_lay_down
+    )

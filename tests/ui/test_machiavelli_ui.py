@@ -4,7 +4,6 @@ melds, and a hot-seat game where each person sees what changed since their last 
 
 from __future__ import annotations
 
-from rich.style import Style
 
 from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
@@ -25,8 +24,15 @@ def deck(*hands: str, stock: str = "") -> list[Card]:
 
 
 def setup(*hands: str, humans: int = 1, stock: str = "") -> GameSetup:
-    return GameSetup.solo(SPEC, len(hands), seed=1, level="medium", humans=humans,
-                          options={"hand_size": len(hands[0].split())}, deck=deck(*hands, stock=stock))
+    return GameSetup.solo(
+        SPEC,
+        len(hands),
+        seed=1,
+        level="medium",
+        humans=humans,
+        options={"hand_size": len(hands[0].split())},
+        deck=deck(*hands, stock=stock),
+    )
 
 
 def hand_ranks(app) -> str:
@@ -207,7 +213,7 @@ async def test_the_hand_is_drawn_as_cards_with_the_cursor_under_one(app_factory)
 def lit(screen: MachiavelliScreen) -> list[str]:
     """The cards underlined on the table (new since your last turn), as they read."""
     center = screen.render_center()
-    return [center.plain[s.start:s.end] for s in center.spans if str(s.style) == "underline"]
+    return [center.plain[s.start : s.end] for s in center.spans if str(s.style) == "underline"]
 
 
 async def test_the_cards_a_bot_moved_are_lit_until_you_move_one_and_every_card_reads(app_factory):

@@ -16,7 +16,6 @@ from cardarcade.ui.textual_compat import select_choices
 from ui_helpers import deck_starting, wait_for
 
 
-
 async def test_menu_to_setup_to_war_by_keys(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -193,8 +193,12 @@ async def test_the_cover_tells_a_person_what_the_others_did_not_their_own_last_m
         await pilot.press("2")  # Player 1 asks Player 2 for twos: "Go fish!"
         own = next(line.plain for line in screen.history if line.plain.startswith("Player 1 asks"))
         for _ in range(20):  # Player 2 asks Player 1 until the keyboard comes back to Player 1
-            await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player is not None
-                           or screen.actor is not None)
+            await wait_for(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, CoverScreen) and app.screen.player is not None or screen.actor is not None
+                ),
+            )
             cover = app.screen
             if isinstance(cover, CoverScreen) and cover.player == "Player 1":
                 break

@@ -18,7 +18,8 @@ async def test_one_point_is_one_pt_on_the_seat_lines(app_factory, game_id, playe
         screen = app.screen
         screen.game.s.scores = [1] + [2] * (len(screen.game.s.scores) - 1)
         screen.refresh_all()
-        await wait_for(pilot, lambda: re.search(r"\b1 pt\b", screen_text(app)) is not None,
-                       what=lambda: screen_text(app))
+        await wait_for(
+            pilot, lambda: re.search(r"\b1 pt\b", screen_text(app)) is not None, what=lambda: screen_text(app)
+        )
         text = screen_text(app)
         assert not re.search(r"(?<!\d)1 pts\b", text) and re.search(r"\b2 pts\b", text), text

@@ -13,10 +13,7 @@ from cardarcade.ui.screens.tricks import PolignacScreen
 
 SPEC = GAMES["polignac"]
 C = Card.parse
-FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd",
-        "Qs 8s Jh Qh Kh Ad 10d 9d",
-        "Ks 9s 10s As Jd Qd 8d 7d",
-        "Jc Qc Kc Ac 10c 9c 8c 7c")
+FOUR = ("Js 7s Ah 10h 9h 8h 7h Kd", "Qs 8s Jh Qh Kh Ad 10d 9d", "Ks 9s 10s As Jd Qd 8d 7d", "Jc Qc Kc Ac 10c 9c 8c 7c")
 
 
 async def test_arrows_and_enter_play_a_card_and_following_suit_is_explained(app_factory):
@@ -29,8 +26,12 @@ async def test_arrows_and_enter_play_a_card_and_following_suit_is_explained(app_
         assert screen.hand_cards() == cards("7s Js Kd 7h 8h 9h 10h Ah")
         assert "Your lead" in prompt(screen) and "Hand 1 · game to 10, lowest wins" in screen_text(app)
         await pilot.press("right", "right", "enter")  # the K♦
-        await wait_for(pilot, lambda: screen.game.s.last_winner is not None and screen.game.actors() == [0]
-                       or len(screen.game.s.log) >= 4)
+        await wait_for(
+            pilot,
+            lambda: (
+                screen.game.s.last_winner is not None and screen.game.actors() == [0] or len(screen.game.s.log) >= 4
+            ),
+        )
         assert screen.game.s.log[0] == C("Kd")
         assert "You play the K♦" in "\n".join(line.plain for line in screen.history)
 

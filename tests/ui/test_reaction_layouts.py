@@ -22,11 +22,13 @@ from ui_helpers import drawn_once
 GAME_IDS = ["war", "slapjack", "snap", "egyptian-ratscrew", "salute-the-king", "animals"]
 # Every player count with one person; two at a shared keyboard (whose key captions widen the
 # seat panels) at the smallest and the largest table, where the panels are widest and narrowest.
-CASES = [(game_id, players, humans)
-         for game_id in GAME_IDS
-         for players in range(GAMES[game_id].min_players, GAMES[game_id].max_players + 1)
-         for humans in (1, 2)
-         if humans == 1 or players in (GAMES[game_id].min_players, GAMES[game_id].max_players)]
+CASES = [
+    (game_id, players, humans)
+    for game_id in GAME_IDS
+    for players in range(GAMES[game_id].min_players, GAMES[game_id].max_players + 1)
+    for humans in (1, 2)
+    if humans == 1 or players in (GAMES[game_id].min_players, GAMES[game_id].max_players)
+]
 STEPS = 60  # moves per table
 CHECK_EVERY = 3
 
@@ -66,8 +68,9 @@ def check(app, where: str) -> None:
     assert rows["log"].height == 4 and rows["prompt"].y == 22, f"{where}: {rows}"
 
 
-@pytest.mark.parametrize(("game_id", "players", "humans"), CASES,
-                         ids=[f"{g}-{p}p-{'hotseat' if h == 2 else 'solo'}" for g, p, h in CASES])
+@pytest.mark.parametrize(
+    ("game_id", "players", "humans"), CASES, ids=[f"{g}-{p}p-{'hotseat' if h == 2 else 'solo'}" for g, p, h in CASES]
+)
 async def test_every_table_fits_80x24(app_factory, game_id, players, humans):
     setup = GameSetup.solo(GAMES[game_id], players, seed=players, humans=humans)
     app = app_factory(setup)  # the bots never move: the moves below are the test's

@@ -81,7 +81,9 @@ async def test_a_finished_game_leaves_no_save_and_goes_into_the_statistics(slapj
         [record] = app.store.stats.finished_games()
         assert record["game"] == "slapjack"
         assert [(s["name"], s["profile"], s["outcome"]) for s in record["seats"]] == [
-            ("You", app.player, "lost"), ("Bot 1", None, "won")]
+            ("You", app.player, "lost"),
+            ("Bot 1", None, "won"),
+        ]
         assert [(s.played, s.won) for s in app.store.stats.game_summaries(app.player)] == [(1, 0)]
         claims = app.store.stats.db.execute("SELECT claim, outcome, profile FROM reactions").fetchall()
         assert claims == [("slap", claim.kind, app.player)]
@@ -152,7 +154,8 @@ async def test_the_menu_counts_apart_the_saves_that_cannot_be_opened(app_factory
     SaveStore(_saves_folder()).save("war-1", setup, setup.new_game(), 3.0)
     (_saves_folder() / "half written.json").write_text('{"format": "cardarcade-table", "version": 3, "ga')
     (_saves_folder() / "war-from-the-future.json").write_text(
-        json.dumps({"format": "cardarcade-table", "version": 99, "game": "war"}))
+        json.dumps({"format": "cardarcade-table", "version": 99, "game": "war"})
+    )
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: "1 saved game (2 cannot be opened): c continues" in screen_text(app))
@@ -201,7 +204,7 @@ async def test_a_continued_hot_seat_game_tells_each_person_what_they_missed(app_
         await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player is not None)
         cover = app.screen
         mover = setup.names.index(cover.player)
-        assert cover.since == [*log[saved.seen[mover]:], "The game carries on from where it was saved."]
+        assert cover.since == [*log[saved.seen[mover] :], "The game carries on from where it was saved."]
         assert log[0] not in cover.since
         data = json.loads(StoreRecords.encoded(screen.surface.snapshot()))  # saved again: the marks go with it
         assert data["log"][:3] == log and data["seen"]["1"] == 3

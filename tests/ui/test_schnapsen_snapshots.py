@@ -10,6 +10,11 @@ SPEC = GAMES["schnapsen"]
 
 
 def test_schnapsen_leading_a_marriage(snap_compare, app_factory):
-    setup = GameSetup.solo(SPEC, 2, seed=5, level="hard",
-                           deck=deck_for("Kh Qh Ah Jc Js", "As 10s Ks Jh Qd", "Qc", "Ac 10c Kc Qs Ad 10d Kd Jd 10h"))
+    setup = GameSetup.solo(
+        SPEC,
+        2,
+        seed=5,
+        level="hard",
+        deck=deck_for("Kh Qh Ah Jc Js", "As 10s Ks Jh Qd", "Qc", "Ac 10c Kc Qs Ad 10d Kd Jd 10h"),
+    )
     assert snap_compare(app_factory(setup), press=["end", "left", "m"], terminal_size=(80, 24))

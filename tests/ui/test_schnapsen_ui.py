@@ -17,8 +17,13 @@ SPEC = GAMES["schnapsen"]
 C = Card.parse
 
 
-def solo(h0: str = "Kh Qh Ah Jc Js", h1: str = "As 10s Ks Jh Qd", up: str = "Qc",
-         stock: str = "Ac 10c Kc Qs Ad 10d Kd Jd 10h", **kw) -> GameSetup:
+def solo(
+    h0: str = "Kh Qh Ah Jc Js",
+    h1: str = "As 10s Ks Jh Qd",
+    up: str = "Qc",
+    stock: str = "Ac 10c Kc Qs Ad 10d Kd Jd 10h",
+    **kw,
+) -> GameSetup:
     return GameSetup.solo(SPEC, 2, seed=1, level="easy", deck=deck_for(h0, h1, up, stock), **kw)
 
 

@@ -89,7 +89,6 @@ async def test_two_queued_presses_of_start_deal_one_game(app_factory):
         assert len(app.screen_stack) == 2
 
 
-
 @pytest.mark.parametrize("game_id", ["egyptian-ratscrew", "animals"])
 async def test_quitting_while_bots_play_flat_out_raises_nothing(game_id):
     # Bots move every half millisecond, so their timers keep firing while Textual takes the

@@ -33,15 +33,18 @@ def test_a_players_settings_file_costs_the_menus_first_frame_no_pydantic():
     # Anyone who ever chose a bot level has a file; validating it at once took a third again of
     # the bare Textual app's start (benchmarks/startup.py: 1.66 times the bare app, 1.18 without).
     settings_file('pace = 0.5\n[profiles.ada.bot_levels]\nsnap = "hard"\n')
-    probe = ("import sys\nfrom cardarcade.ui.app import ArcadeApp\nArcadeApp(player='ada')\n"
-             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'))")
+    probe = (
+        "import sys\nfrom cardarcade.ui.app import ArcadeApp\nArcadeApp(player='ada')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
 
 
 async def test_the_menu_opens_in_the_players_theme_and_glyphs_and_the_rest_follows_at_once():
-    settings_file('countdown = 1\ntheme = "midnight"\n'
-                  '[profiles.ada]\ntheme = "high-contrast"\nglyphs = "letters"\npace = 0.5\n')
+    settings_file(
+        'countdown = 1\ntheme = "midnight"\n[profiles.ada]\ntheme = "high-contrast"\nglyphs = "letters"\npace = 0.5\n'
+    )
     app = ArcadeApp(player="ada")
     assert (app.card_theme.name, app.ascii_glyphs) == ("high-contrast", True), "ada's look, from the first frame"
     async with app.run_test(size=(80, 24)) as pilot:
@@ -94,14 +97,17 @@ async def test_an_unknown_theme_in_the_file_is_said_on_the_menu():
         assert app.card_theme.name == DEFAULT_THEME
 
 
-@pytest.mark.parametrize("text, player", [
-    ('theme = "midnight"\n', "ada"),
-    ('glyphs = "letters"\n[profiles.ada]\ntheme = "felt"\n', "ada"),
-    ('profile = "bo"\ntheme = "felt"\n[profiles.bo]\nglyphs = "symbols"\ntheme = "midnight"\n', "bo"),
-    ('theme = "four-colour"\n[profiles.ada]\ntheme = ""\n', "ada"),  # an empty theme is no choice
-    ('[profiles.someone]\ntheme = "midnight"\n', "ada"),  # someone else's profile
-    ("", "ada"),
-])
+@pytest.mark.parametrize(
+    "text, player",
+    [
+        ('theme = "midnight"\n', "ada"),
+        ('glyphs = "letters"\n[profiles.ada]\ntheme = "felt"\n', "ada"),
+        ('profile = "bo"\ntheme = "felt"\n[profiles.bo]\nglyphs = "symbols"\ntheme = "midnight"\n', "bo"),
+        ('theme = "four-colour"\n[profiles.ada]\ntheme = ""\n', "ada"),  # an empty theme is no choice
+        ('[profiles.someone]\ntheme = "midnight"\n', "ada"),  # someone else's profile
+        ("", "ada"),
+    ],
+)
 def test_the_first_look_agrees_with_the_validated_file(tmp_path, text, player):
     path = tmp_path / "settings.toml"
     path.write_text(text)

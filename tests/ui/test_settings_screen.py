@@ -50,11 +50,13 @@ async def test_a_bad_value_is_named_with_its_limits_and_nothing_is_saved() -> No
     app = ArcadeApp(player="ada")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_settings(app, pilot)
-        for field, text, message in [("pace", "9", "Pace must be at most 5.0"),
-                                     ("pace", "fast", "Pace: input should be a valid number"),
-                                     ("pace", "", "Pace needs a value (0.1 to 5.0)"),
-                                     ("countdown", "2.5", "Countdown must be a whole number"),
-                                     ("hard_bot_seconds", "0", "Hard bots' thinking time must be at least 0.1")]:
+        for field, text, message in [
+            ("pace", "9", "Pace must be at most 5.0"),
+            ("pace", "fast", "Pace: input should be a valid number"),
+            ("pace", "", "Pace needs a value (0.1 to 5.0)"),
+            ("countdown", "2.5", "Countdown must be a whole number"),
+            ("hard_bot_seconds", "0", "Hard bots' thinking time must be at least 0.1"),
+        ]:
             await type_into(pilot, field, text)
             await pilot.press("enter")
             assert isinstance(app.screen, SettingsScreen)
@@ -95,8 +97,12 @@ async def test_a_setting_the_file_cannot_use_is_named_and_saving_keeps_every_oth
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.settings_warning is None
-    assert tomllib.loads(path.read_text()) == {"profile": "bob", "countdown": 2, "hard_bot_seconds": 2.0,
-                                               "profiles": {"bob": {"bot_levels": {"snap": "hard"}}}}
+    assert tomllib.loads(path.read_text()) == {
+        "profile": "bob",
+        "countdown": 2,
+        "hard_bot_seconds": 2.0,
+        "profiles": {"bob": {"bot_levels": {"snap": "hard"}}},
+    }
     assert path.with_name("settings.toml.broken").read_text() == text
 
 
@@ -128,8 +134,11 @@ async def test_the_theme_and_glyphs_chosen_by_keys_on_the_menu_are_remembered() 
         await pilot.pause()
         theme, letters = app.card_theme.name, app.ascii_glyphs
         assert app.finish_writes()
-        assert tomllib.loads(path.read_text()) == {"countdown": 1, "theme": theme,
-                                                   "glyphs": "letters" if letters else "symbols"}
+        assert tomllib.loads(path.read_text()) == {
+            "countdown": 1,
+            "theme": theme,
+            "glyphs": "letters" if letters else "symbols",
+        }
     again = ArcadeApp(player="ada")
     assert (again.card_theme.name, again.ascii_glyphs) == (theme, letters)  # the next start, from the first frame
 
@@ -167,8 +176,10 @@ async def test_profile_only_preferences_go_to_the_profile_and_other_profiles_are
     app = ArcadeApp(player="ada")
     path = app.store.settings_file.path
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('countdown = 2\n[profiles.bob]\npace = 3.0\n[profiles.bob.bot_levels]\nsnap = "hard"\n'
-                    '[profiles.ada]\npace = 0.4\n')
+    path.write_text(
+        'countdown = 2\n[profiles.bob]\npace = 3.0\n[profiles.bob.bot_levels]\nsnap = "hard"\n'
+        "[profiles.ada]\npace = 0.4\n"
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await open_settings(app, pilot)
         assert app.screen.query_one("#pace").value == "0.4"  # what ada plays by: her own pace
@@ -178,8 +189,10 @@ async def test_profile_only_preferences_go_to_the_profile_and_other_profiles_are
         await pilot.pause()
         assert app.settings.pace == 0.6
     saved = tomllib.loads(path.read_text())
-    assert saved == {"countdown": 2, "profiles": {"bob": {"pace": 3.0, "bot_levels": {"snap": "hard"}},
-                                                   "ada": {"pace": 0.6}}}
+    assert saved == {
+        "countdown": 2,
+        "profiles": {"bob": {"pace": 3.0, "bot_levels": {"snap": "hard"}}, "ada": {"pace": 0.6}},
+    }
 
 
 def test_snapshot_of_the_settings_screen(snap_compare, monkeypatch) -> None:

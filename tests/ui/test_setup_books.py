@@ -109,7 +109,7 @@ def rows_above_the_form(app, screen) -> str:
     """What the set-up screen shows before its scrolling form: what a player sees before enter."""
     from ui_helpers import screen_text
 
-    return "\n".join(screen_text(app).split("\n")[:screen.query_one("#setup-form").region.y])
+    return "\n".join(screen_text(app).split("\n")[: screen.query_one("#setup-form").region.y])
 
 
 async def test_spoons_set_up_shows_pig_and_the_other_house_rules_above_the_fold_and_follows_them():

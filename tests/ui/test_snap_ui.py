@@ -59,8 +59,9 @@ async def test_solo_snap_and_snap_pool_keys(app_factory):
         await wait_for(pilot, lambda: screen.game.view(0).pool_size == 1)
         await wait_for(pilot, lambda: screen.game.view(0).turn == 0)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.game.view(0).tops[1] is not None
-                       and screen.game.view(0).tops[1].code == "5d")
+        await wait_for(
+            pilot, lambda: screen.game.view(0).tops[1] is not None and screen.game.view(0).tops[1].code == "5d"
+        )
         await pilot.press("p")
         await wait_for(pilot, lambda: screen.game.view(0).pool_size == 0)
         assert screen.game.view(0).counts[0] >= 24 + 1 + 2
@@ -81,8 +82,13 @@ async def test_keys_that_mean_nothing_here_change_nothing(app_factory):
 
 async def test_the_result_lists_every_card_the_winner_holds(app_factory):
     # Nobody calls: seat 0 runs out of stock first; seat 1 wins holding its stock and its face-up pile.
-    setup = GameSetup.solo(SNAP, 2, seed=1, humans=2, deck=deck_starting(
-        "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"))
+    setup = GameSetup.solo(
+        SNAP,
+        2,
+        seed=1,
+        humans=2,
+        deck=deck_starting("2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"),
+    )
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -107,8 +113,13 @@ async def test_play_again_keeps_each_pile_under_its_persons_panel(app_factory):
 
 
 async def test_the_last_frame_says_game_over_not_whose_turn_nor_an_old_answer(app_factory):
-    setup = GameSetup.solo(SNAP, 2, seed=1, humans=2, deck=deck_starting(
-        "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"))
+    setup = GameSetup.solo(
+        SNAP,
+        2,
+        seed=1,
+        humans=2,
+        deck=deck_starting("2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad"),
+    )
     app = app_factory(setup)
     app.settings.result_delay = 30.0  # the last frame stays up
     async with app.run_test(size=(80, 24)) as pilot:

@@ -40,8 +40,11 @@ async def test_solo_a_digit_plays_a_card_where_it_fits_and_arrows_choose_when_it
         assert hand(screen, 0)[0] == "Ah", "the stock's top card takes its place"
         await pilot.press("2")  # the 10♣ fits only the J♠ now (the 8♣ is on the left)
         # (what the table and the prompt showed, should this fail again: it did once under a heavy load)
-        await wait_for(pilot, lambda: tops(screen) == ["8c", "10c"],
-                       what=lambda: f"{tops(screen)} {hand(screen, 0)} {prompt(screen)!r} {screen.headline!r}")
+        await wait_for(
+            pilot,
+            lambda: tops(screen) == ["8c", "10c"],
+            what=lambda: f"{tops(screen)} {hand(screen, 0)} {prompt(screen)!r} {screen.headline!r}",
+        )
         # ← first aims at the left pile, then the card goes there
         await pilot.press("left", "3")  # the 2♣ on the 8♣: refused, says which pile
         assert "does not go on the left pile" in prompt(screen)
@@ -100,10 +103,15 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_later_press_lo
         assert any("Player 1 takes back the 8♣" in line.plain for line in screen.log_lines)
         # Two races lost in one moment: the log line tells both, the middle the latest on one line.
         late = Outcome.LATE
-        note = screen.reaction_note([Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.054, outcome=late),
-                                     Reaction(1, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.016, outcome=late)])
-        assert note.plain == ("⏱ Player 2 was 54 ms earlier than Player 1 · "
-                              "Player 2's own earlier card got there 16 ms before")
+        note = screen.reaction_note(
+            [
+                Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.054, outcome=late),
+                Reaction(1, 0.3, "play_late", 4, "play", beaten_by=1, margin=0.016, outcome=late),
+            ]
+        )
+        assert note.plain == (
+            "⏱ Player 2 was 54 ms earlier than Player 1 · Player 2's own earlier card got there 16 ms before"
+        )
         status = text_of(screen.render_center()).splitlines()[0]
         assert status.strip() == "Player 2's own earlier card got there 16 ms before"
 
@@ -120,8 +128,9 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
                 await pilot.pause(0.05)
                 continue
             view = screen.game.view(0)
-            playable = [i for i, card in enumerate(view.hand)
-                        if any(abs(card.rank - top.rank) in (1, 12) for top in view.tops)]
+            playable = [
+                i for i, card in enumerate(view.hand) if any(abs(card.rank - top.rank) in (1, 12) for top in view.tops)
+            ]
             if playable and not view.blocked:
                 await pilot.press(str(playable[0] + 1))
                 if screen.picked:
@@ -174,18 +183,24 @@ def test_a_race_lost_is_told_in_words_that_read_right_for_you_and_for_others():
     # pressed first, but the press reached the table after the other play had been settled there
     # (a busy machine, or a far-away player's press moved back for their round trip)
     arrived_late = Reaction(0, 0.3, "play_late", 4, "play", beaten_by=1, margin=-0.02)
-    assert beaten_words(names, arrived_late, loser_here=True) == \
-        "You pressed 20 ms before Bot 1, but Bot 1's play was settled before the press arrived"
-    assert beaten_words(["Ann", "Bob"], arrived_late, loser_here=False) == \
-        "Ann pressed 20 ms before Bob, but Bob's play was settled before the press arrived"
+    assert (
+        beaten_words(names, arrived_late, loser_here=True)
+        == "You pressed 20 ms before Bot 1, but Bot 1's play was settled before the press arrived"
+    )
+    assert (
+        beaten_words(["Ann", "Bob"], arrived_late, loser_here=False)
+        == "Ann pressed 20 ms before Bob, but Bob's play was settled before the press arrived"
+    )
 
 
 async def test_the_centre_piles_turn_up_on_go_not_before():
     deck = speed_deck("8c 2c 3c 4c 5c", "Kd Kh Qd 6d 7d", "9h Js")
     # (A count of 3: on a busy machine a real beat may pass before the key is answered, and
     # the beat made by hand below must still leave one before GO.)
-    app = ArcadeApp(start=GameSetup.solo(SPEED, 2, seed=1, deck=deck),
-                    settings=UISettings(pace=1000.0, countdown=3, result_delay=0.05, result_guard=0.0))
+    app = ArcadeApp(
+        start=GameSetup.solo(SPEED, 2, seed=1, deck=deck),
+        settings=UISettings(pace=1000.0, countdown=3, result_delay=0.05, result_guard=0.0),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         center = text_of(screen.render_center())
@@ -202,7 +217,6 @@ async def test_the_centre_piles_sizes_are_said_in_words_and_their_captions_name_
     deck = speed_deck("8c 10c 2c 3c 4c", "Kd Kh 5d 6d 7d", "9h Js", stock0="Ah Qc")
     app = app_factory(GameSetup.solo(SPEED, 2, seed=1, deck=deck))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
         await pilot.pause()
         text = screen_text(app)
         assert "Left pile 1 card, right 1 card · no flip from the talons so far" in text

@@ -61,9 +61,12 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_slowest_takes_
         await wait_for(pilot, lambda: screen.game.view(None).over or screen.game.s.round == 2)
         assert screen.game.view(None).letters == [0, 0, 1], "the bot was the slowest"
         # A grab too late is told who was earlier, and by how much; a spoon taken is no race lost.
-        note = screen.reaction_note([Reaction(1, 0.5, "grab_late", 3, "grab", beaten_by=0, margin=0.04,
-                                              outcome=Outcome.LATE),
-                                     Reaction(2, 0.4, "grab_win", 3, "grab", outcome=Outcome.WON)])
+        note = screen.reaction_note(
+            [
+                Reaction(1, 0.5, "grab_late", 3, "grab", beaten_by=0, margin=0.04, outcome=Outcome.LATE),
+                Reaction(2, 0.4, "grab_win", 3, "grab", outcome=Outcome.WON),
+            ]
+        )
         assert note.plain == "⏱ Player 1 was 40 ms earlier than Player 2" and screen.headline == note.plain[2:]
 
 
@@ -105,7 +108,7 @@ async def test_last_rounds_grabs_leave_the_log_when_the_next_round_is_dealt(app_
         await wait_for(pilot, lambda: screen.game.s.round == 2, tries=1500)
         await pilot.pause()
         log = screen.query_one("#log").region
-        shown = screen_text(app).split("\n")[log.y:log.bottom]
+        shown = screen_text(app).split("\n")[log.y : log.bottom]
         assert shown[0].startswith(" Round 2: Bot 1 deals")  # the deal opens the log ...
         assert not [line for line in shown if "spoon" in line and "deals" not in line]  # ... no grab of round 1
         assert any("Bot 2 grabs a spoon" in line.plain for line in screen.history)  # (f2 keeps them)
@@ -120,10 +123,12 @@ async def test_a_grab_that_costs_a_letter_is_said_over_the_middle_not_in_a_pop_u
         await pilot.pause()
         assert not notifications(app)  # nothing drawn over the log and the prompt
         center = screen.query_one("#center").region
-        middle = "\n".join(screen_text(app).split("\n")[center.y:center.bottom])
+        middle = "\n".join(screen_text(app).split("\n")[center.y : center.bottom])
         assert "You grab a spoon without four of a kind: S" in middle
         log = screen.query_one("#log").region
-        assert "You grab a spoon without four of a kind: S" in "\n".join(screen_text(app).split("\n")[log.y:log.bottom])
+        assert "You grab a spoon without four of a kind: S" in "\n".join(
+            screen_text(app).split("\n")[log.y : log.bottom]
+        )
 
 
 async def test_a_grab_while_holding_a_spoon_in_the_count_says_so_not_too_late(app_factory):

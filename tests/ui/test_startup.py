@@ -10,7 +10,7 @@ import pytest
 import cardarcade.ui.app as app_module
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.textual_compat import notifications, stylesheet_variables
-from ui_helpers import screen_text, wait_for
+from ui_helpers import wait_for
 
 LIGHT = """
 name = "daylight"
@@ -77,8 +77,9 @@ async def test_a_theme_changed_in_one_app_leaves_the_next_apps_look_as_it_was():
 
 
 async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path, toasts_stay):
-    (tmp_path / "odd.toml").write_text(LIGHT.replace('name = "daylight"', 'name = "odd"')
-                                       .replace('title = "Daylight"', 'title = "[/] [bold]odd"'))
+    (tmp_path / "odd.toml").write_text(
+        LIGHT.replace('name = "daylight"', 'name = "odd"').replace('title = "Daylight"', 'title = "[/] [bold]odd"')
+    )
     (tmp_path / "bad.toml").write_text(LIGHT.replace('felt = "#e8e4d8"', 'felt = "[/]"'))
     app = ArcadeApp(settings=UISettings(countdown=0), theme_dirs=[tmp_path])
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

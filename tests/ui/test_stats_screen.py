@@ -40,12 +40,14 @@ def record_ada(app: ArcadeApp) -> None:
             record_war(stats, "ada", outcome, level, at=T0 + t)
         rng = random.Random(5)
         stats.record_reactions("slapjack", "ada", slaps(0.30, 0.40, 0.50, 0.60, 0.70), at=T0)
-        stats.record_reactions("snap", "ada", slaps(*(round(rng.lognormvariate(-0.9, 0.25), 3) for _ in range(60))),
-                               at=T0)
+        stats.record_reactions(
+            "snap", "ada", slaps(*(round(rng.lognormvariate(-0.9, 0.25), 3) for _ in range(60))), at=T0
+        )
         stats.session = "s2"
         stats.record_reactions("slapjack", "ada", slaps(0.20, 0.30, 0.40), at=T0 + 86400)
-        stats.record_reactions("snap", "ada", slaps(*(round(rng.lognormvariate(-1.0, 0.25), 3) for _ in range(60))),
-                               at=T0 + 86400)
+        stats.record_reactions(
+            "snap", "ada", slaps(*(round(rng.lognormvariate(-1.0, 0.25), 3) for _ in range(60))), at=T0 + 86400
+        )
         record_war(stats, "[/bob]", "lost", "easy", at=T0 + 10)  # a name that is not markup
 
 

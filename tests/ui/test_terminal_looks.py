@@ -57,7 +57,7 @@ async def test_suit_letters_in_a_game_change_the_suits_and_nothing_else(app_fact
         app.screen.refresh_all()
         await pilot.pause()
         hand = app.screen.query_one("#hand").region
-        rows = screen_text(app).split("\n")[hand.y:hand.bottom]
+        rows = screen_text(app).split("\n")[hand.y : hand.bottom]
         assert app.ascii_glyphs and not [c for c in "♠♥♦♣" if c in "".join(rows)]
         assert rows[0].strip().startswith("╭") and "▲" in rows[-1]  # the cards and the cursor as they were
         stock = screen_text(app)

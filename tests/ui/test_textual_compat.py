@@ -284,7 +284,11 @@ assert Strip.divide is not strips._divide_uncut, "installed by the import"
 app.ArcadeApp(settings=app.UISettings())
 assert Strip.divide is strips._divide_uncut, "not installed by the app"
 """
-    env = {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
-           "PYTHONPATH": ":".join(sys.path)}
+    env = {
+        "XDG_DATA_HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": ":".join(sys.path),
+    }
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

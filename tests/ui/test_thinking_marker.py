@@ -96,14 +96,22 @@ async def test_an_easy_bot_that_does_not_search_shows_no_mark(app_factory, think
 
 # Every screen whose bots search, with the fullest seat lines at 80x24: the word must show
 # whole on the seat's row (Frogs' line has no room after it, nor Machiavelli's at four).
-@pytest.mark.parametrize("game_id, players, shown, level", [
-    ("schnapsen", 2, MARK, "hard"), ("bura", 2, MARK, "hard"), ("toepen", 8, MARK, "hard"),
-    ("polignac", 6, MARK, "hard"), ("chicago", 4, MARK, "hard"), ("machiavelli", 2, MARK, "hard"),
-    ("machiavelli", 4, " …", "hard"),
-    ("frogs-in-the-pond", 4, MARK, "expert"),  # (hard plays its first tricks by habit, unsearched)
-])
-async def test_every_searching_screen_marks_the_seat_within_its_row(app_factory, thinker, game_id, players, shown,
-                                                                    level):
+@pytest.mark.parametrize(
+    "game_id, players, shown, level",
+    [
+        ("schnapsen", 2, MARK, "hard"),
+        ("bura", 2, MARK, "hard"),
+        ("toepen", 8, MARK, "hard"),
+        ("polignac", 6, MARK, "hard"),
+        ("chicago", 4, MARK, "hard"),
+        ("machiavelli", 2, MARK, "hard"),
+        ("machiavelli", 4, " …", "hard"),
+        ("frogs-in-the-pond", 4, MARK, "expert"),  # (hard plays its first tricks by habit, unsearched)
+    ],
+)
+async def test_every_searching_screen_marks_the_seat_within_its_row(
+    app_factory, thinker, game_id, players, shown, level
+):
     app = app_factory(bot_first(game_id, players, level))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -127,4 +135,4 @@ async def test_a_framed_seat_panel_gets_the_mark_on_its_name_line(app_factory):
         await pilot.pause()
         rows = screen_text(app).split("\n")
         name_row = next(i for i, row in enumerate(rows) if "Bot 1" in row)
-        assert MARK in rows[name_row] and MARK not in "\n".join(rows[name_row + 1:])
+        assert MARK in rows[name_row] and MARK not in "\n".join(rows[name_row + 1 :])

@@ -7,8 +7,12 @@ from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 
 SPEC = GAMES["thirteen"]
-HANDS = ("3s 4d 5c 6h 7s 8d 9c 9h Jc Qd Kh Ah 2s", "3h 4s 5d 6c 7h 8c 10s 10d Js Qh Kd As 2d",
-         "3c 4c 6d 7c 8s 9s 10c Jd Qs Qc Kc Ac 2h", "3d 4h 5s 5h 6s 7d 8h 9d 10h Jh Ks Ad 2c")
+HANDS = (
+    "3s 4d 5c 6h 7s 8d 9c 9h Jc Qd Kh Ah 2s",
+    "3h 4s 5d 6c 7h 8c 10s 10d Js Qh Kd As 2d",
+    "3c 4c 6d 7c 8s 9s 10c Jd Qs Qc Kc Ac 2h",
+    "3d 4h 5s 5h 6s 7d 8h 9d 10h Jh Ks Ad 2c",
+)
 
 
 def test_thirteen_opening_lead_stepped_to_a_straight(snap_compare, app_factory):

@@ -107,8 +107,11 @@ async def test_enter_on_a_card_offers_the_plays_holding_it(app_factory):
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen) and dialog.title_text == "Plays with the 8♦"
-        assert dialog.labels == ["6♥ 7♠ 8♦ (a 3-card straight)", "7♠ 8♦ 9♣ (a 3-card straight)",
-                                 "7♠ 8♦ 9♥ (a 3-card straight)"]
+        assert dialog.labels == [
+            "6♥ 7♠ 8♦ (a 3-card straight)",
+            "7♠ 8♦ 9♣ (a 3-card straight)",
+            "7♠ 8♦ 9♥ (a 3-card straight)",
+        ]
         await pilot.press("2")
         await wait_for(pilot, lambda: game.s.owner == 0)
         assert game.s.table == cards("7s 8d 9c")
@@ -200,7 +203,7 @@ async def test_two_packs_show_red_backs_and_a_pair_of_twin_cards_plays(app_facto
 
     mine = cards("3s 7h 7h/1 9c 9d Jd Qh Kh Ac 2c 2d 5s 5s/1")
     rest = [c for c in double_deck() if c not in set(mine) and c.code not in ("3s/1",)] + [Card.parse("3s/1")]
-    hands = [mine] + [rest[i * 13:(i + 1) * 13] for i in range(6)]
+    hands = [mine] + [rest[i * 13 : (i + 1) * 13] for i in range(6)]
     order = [hands[p][i] for i in range(13) for p in range(7)]
     order += [c for c in double_deck() if c not in set(order)]
     app = app_factory(GameSetup.solo(SPEC, 7, seed=1, level="easy", deck=order))
@@ -221,7 +224,6 @@ async def test_two_packs_show_red_backs_and_a_pair_of_twin_cards_plays(app_facto
         await pilot.pause()
         assert game.s.table == [C("7h"), C("7h/1")]
         assert "You play 7♥ 7♥(r) (a pair)" in screen_text(app)
-
 
 
 def played_out(screen: ThirteenScreen) -> None:

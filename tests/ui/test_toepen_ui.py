@@ -204,8 +204,19 @@ async def test_the_result_names_the_one_who_ran_out_as_the_loser(app_factory):
         screen = app.screen
         game = screen.game
         game.s.chips = [1, 2, 2]
-        for seat, card in ((0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
-                           (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h")):
+        for seat, card in (
+            (0, "10s"),
+            (1, "As"),
+            (2, "Ks"),
+            (0, "7d"),
+            (1, "7c"),
+            (2, "7s"),
+            (0, "8d"),
+            (1, "8c"),
+            (2, "8s"),
+            (0, "9h"),
+            (1, "10h"),
+        ):
             game.apply(seat, play(C(card)))
         screen.refresh_all()
         await pilot.pause()
@@ -224,8 +235,20 @@ def test_the_result_headline_speaks_to_the_loser_and_to_a_table_of_people():
     setup = GameSetup.solo(SPEC, 3, seed=1, humans=3, deck=deck_for(*hands), options={"redraw": False, "chips": 2})
     game = setup.new_game()
     game.s.chips = [1, 2, 2]
-    for seat, card in ((0, "10s"), (1, "As"), (2, "Ks"), (0, "7d"), (1, "7c"), (2, "7s"),
-                       (0, "8d"), (1, "8c"), (2, "8s"), (0, "9h"), (1, "10h"), (2, "9c")):
+    for seat, card in (
+        (0, "10s"),
+        (1, "As"),
+        (2, "Ks"),
+        (0, "7d"),
+        (1, "7c"),
+        (2, "7s"),
+        (0, "8d"),
+        (1, "8c"),
+        (2, "8s"),
+        (0, "9h"),
+        (1, "10h"),
+        (2, "9c"),
+    ):
         game.apply(seat, play(C(card)))
     assert headline(setup, game, [0]) == "You lose"
     assert headline(setup, game) == f"{setup.names[0]} loses"  # hot-seat: everyone at the screen reads it

@@ -49,8 +49,14 @@ class Lay(Game[LayState]):
     @classmethod
     def setup(cls, players, seed, options, deck):
         order = deck or cards("2c 2d 3h 4s 5s 5h 7c 8c 9c")
-        return cls(LayState(players=players, seed=seed, options=options,
-                            hands=[list(order[i * 3:i * 3 + 3]) for i in range(players)]))
+        return cls(
+            LayState(
+                players=players,
+                seed=seed,
+                options=options,
+                hands=[list(order[i * 3 : i * 3 + 3]) for i in range(players)],
+            )
+        )
 
     def actors(self):
         return [] if self.s.result else [self.s.turn]
@@ -60,7 +66,7 @@ class Lay(Game[LayState]):
             return []
         hand = self.s.hands[seat]
         moves = [Action("lay", (c,)) for c in hand]
-        moves += [Action("lay", (a, b)) for i, a in enumerate(hand) for b in hand[i + 1:] if a.rank == b.rank]
+        moves += [Action("lay", (a, b)) for i, a in enumerate(hand) for b in hand[i + 1 :] if a.rank == b.rank]
         moves += [Action("lay", (c,), value="face down") for c in hand if c.rank.value == 7]
         return moves + [PASS]
 
@@ -78,8 +84,9 @@ class Lay(Game[LayState]):
 
     def view(self, seat):
         s = self.s
-        return LayView(hand=s.hands[seat] if seat is not None else [], counts=[len(h) for h in s.hands],
-                       table=s.table, turn=s.turn)
+        return LayView(
+            hand=s.hands[seat] if seat is not None else [], counts=[len(h) for h in s.hands], table=s.table, turn=s.turn
+        )
 
     def cards(self):
         return [c for h in self.s.hands for c in h] + self.s.table
@@ -88,8 +95,9 @@ class Lay(Game[LayState]):
         return not self.s.hands[seat]
 
 
-Lay.spec = SPEC = GameSpec(id="lay", title="Lay", family="test", min_players=2, max_players=3, realtime=False,
-                           summary="", rules="", game=Lay)
+Lay.spec = SPEC = GameSpec(
+    id="lay", title="Lay", family="test", min_players=2, max_players=3, realtime=False, summary="", rules="", game=Lay
+)
 
 
 @register("lay")
@@ -102,6 +110,7 @@ class LayBot(BotBase):
 
 class LayScreen(TurnScreen):
     MARKING = True
+
     def render_seat(self, seat):
         return f"{self.names[seat]}: {self.view.counts[seat]}"
 
@@ -263,9 +272,11 @@ def record_updates(screen) -> list[str]:
     drawn: list[str] = []
     for widget in screen.query(Static):
         if widget.id:
+
             def update(content, *, layout=True, _widget=widget, _update=widget.update):
                 drawn.append(_widget.id)
                 _update(content, layout=layout)
+
             widget.update = update
     return drawn
 
@@ -551,9 +562,13 @@ async def test_a_person_who_is_out_can_let_the_bots_finish_fast(app_factory):
 
 async def test_a_move_that_costs_a_person_is_called_out(app_factory):
     async with lay_table(app_factory) as (app, pilot, screen):
-        screen._on_table([Event("lay", 0, "{seat} [lays|lay] 2♣ out of turn: dead, lost to the pile",
-                                data={"penalty": True}),
-                          Event("lay", 1, "{seat} [lays|lay] 3♣ out of turn: dead", data={"penalty": True})], 0)
+        screen._on_table(
+            [
+                Event("lay", 0, "{seat} [lays|lay] 2♣ out of turn: dead, lost to the pile", data={"penalty": True}),
+                Event("lay", 1, "{seat} [lays|lay] 3♣ out of turn: dead", data={"penalty": True}),
+            ],
+            0,
+        )
         await pilot.pause()
         said = [n.message for n in notifications(app)]
         assert said == ["You lay 2♣ out of turn: dead, lost to the pile"]  # the bot's own loss is only logged
@@ -565,8 +580,10 @@ async def test_what_a_persons_own_move_cost_them_heads_their_next_cover(app_fact
     async with two_people_and_a_bot(app_factory) as (app, pilot, screen):
         game = screen.game
         plain = game._apply
-        game._apply = lambda seat, action: [*plain(seat, action),
-                                            Event("fine", seat, "{seat} pays a chip for it", data={"penalty": True})]
+        game._apply = lambda seat, action: [
+            *plain(seat, action),
+            Event("fine", seat, "{seat} pays a chip for it", data={"penalty": True}),
+        ]
         await pilot.press("enter")  # past Player 1's cover
         await pilot.press("enter")  # Player 1 lays 2c and pays for it
         screen.table.submit(1, PASS)

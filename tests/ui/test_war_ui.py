@@ -15,8 +15,10 @@ WAR = GAMES["war"]
 def three_way_ties() -> list:
     """A pack dealt so that all three players hold the same ranks in the same order (then spades)."""
     spades = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As")
-    piles = [cards(" ".join(f"{r}{suit}" for r in "23456789TJQKA")) + spades[4 * i:4 * i + 4]
-             for i, suit in enumerate("cdh")]
+    piles = [
+        cards(" ".join(f"{r}{suit}" for r in "23456789TJQKA")) + spades[4 * i : 4 * i + 4]
+        for i, suit in enumerate("cdh")
+    ]
     return [piles[seat][i] for i in range(17) for seat in range(3)] + spades[12:]
 
 

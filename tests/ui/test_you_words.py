@@ -11,5 +11,7 @@ def test_a_race_you_won_says_you_were_earlier():
     bot_lost = Reaction(1, 0.3, "play_late", 4, "play", beaten_by=0, margin=0.04)
     assert beaten_words(names, bot_lost, loser_here=False) == "You were 40 ms earlier than Bot 1"
     settled_first = Reaction(1, 0.3, "play_late", 4, "play", beaten_by=0, margin=-0.02)
-    assert beaten_words(names, settled_first, loser_here=False) == \
-        "Bot 1 pressed 20 ms before you, but your play was settled before the press arrived"
+    assert (
+        beaten_words(names, settled_first, loser_here=False)
+        == "Bot 1 pressed 20 ms before you, but your play was settled before the press arrived"
+    )

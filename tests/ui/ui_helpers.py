@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 from contextlib import contextmanager
-from typing import Any, AsyncIterator, Callable, Iterator
+from typing import Any
+from collections.abc import AsyncIterator, Callable, Iterator
 
 from rich.console import Console, RenderableType
 
@@ -19,8 +20,9 @@ from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.textual_compat import driver_of, rendered_strips
 
 
-async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 400,
-                   what: Callable[[], str] = lambda: "") -> None:
+async def wait_for(
+    pilot, predicate: Callable[[], bool], tries: int = 400, what: Callable[[], str] = lambda: ""
+) -> None:
     """Let the app run (20 ms at a time) until ``predicate()`` holds; fail after ``tries``."""
     for _ in range(tries):
         if predicate():
@@ -38,8 +40,9 @@ async def pass_cover(app, pilot, player: str):
     return app.screen
 
 
-async def hot_seat_turns(pilot, screen, most: int,
-                         hidden: Callable[[Any], bool] = lambda view: view.hand == []) -> AsyncIterator[int]:
+async def hot_seat_turns(
+    pilot, screen, most: int, hidden: Callable[[Any], bool] = lambda view: view.hand == []
+) -> AsyncIterator[int]:
     """Each turn of a hot-seat game on ``screen``, up to ``most`` of them, then its result.
 
     Before a new person's turn the cover must name them and keep ``hidden(view)`` true (nothing
@@ -99,15 +102,19 @@ def unreadable_suits(app) -> list[str]:
     """What the screen on top draws with a suit symbol in a colour too close to its background
     (contrast under 3:1, as drawn after Textual's blending): the suits' colours are chosen for a
     card's face, and on the felt a black or red suit all but vanishes."""
+
     def readable(style) -> bool:
         if style.color is None or style.color.triplet is None:
             return True  # the terminal's own colour
         ground = style.bgcolor.triplet.hex if style.bgcolor is not None and style.bgcolor.triplet else app.palette.felt
         return contrast(style.color.triplet.hex, ground) >= 3
 
-    return [segment.text for strip in rendered_strips(app.screen) for segment in strip
-            if segment.style is not None and any(suit in segment.text for suit in "♠♥♦♣")
-            and not readable(segment.style)]
+    return [
+        segment.text
+        for strip in rendered_strips(app.screen)
+        for segment in strip
+        if segment.style is not None and any(suit in segment.text for suit in "♠♥♦♣") and not readable(segment.style)
+    ]
 
 
 def prompt(screen) -> str:

@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from cardarcade.ui.screens.game import GameScreen
 
 
-def screen_class(game_id: str) -> type["GameScreen"]:
+def screen_class(game_id: str) -> type[GameScreen]:
     module = importlib.import_module(f"{__name__}.{CATALOG[game_id].screen_module}")
     return module.SCREENS[game_id]
 
 
-def screen_for(setup: "GameSetup", saved: "SavedGame | None" = None) -> "GameScreen":
+def screen_for(setup: GameSetup, saved: SavedGame | None = None) -> GameScreen:
     """The screen that plays ``setup``: a new game, or the ``saved`` one carried on."""
     return screen_class(setup.spec.id)(setup, saved=saved)

@@ -12,7 +12,8 @@ it), so a dialog's mount handler must not count on its widgets: focus goes by ``
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
@@ -25,6 +26,7 @@ def only_on_top(action: A) -> A:
     """A screen action that changes screens, done only while its screen is on top: a second
     click or key queued behind the first would otherwise act again over whatever screen the
     first one opened (two games dealt, a setup opened twice)."""
+
     @functools.wraps(action)
     def guarded(self: Screen, *args: Any, **kwargs: Any) -> Any:
         return action(self, *args, **kwargs) if self.is_active else None

@@ -7,7 +7,7 @@ only when an auto-height part's number of lines changes (``line_count`` tells th
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.align import Align
 from rich.cells import cell_len
@@ -33,17 +33,31 @@ def same_drawing(a: RenderableType | None, b: RenderableType | None) -> bool:
     if isinstance(a, Lines):
         return len(a) == len(b) and all(same_drawing(x, y) for x, y in zip(a, b))
     if isinstance(a, Text):
-        return (a == b and a.style == b.style and a.justify == b.justify and a.overflow == b.overflow
-                and a.no_wrap == b.no_wrap and a.end == b.end)
+        return (
+            a == b
+            and a.style == b.style
+            and a.justify == b.justify
+            and a.overflow == b.overflow
+            and a.no_wrap == b.no_wrap
+            and a.end == b.end
+        )
     if isinstance(a, Group):
-        return (a.fit == b.fit and len(a.renderables) == len(b.renderables)
-                and all(same_drawing(x, y) for x, y in zip(a.renderables, b.renderables)))
+        return (
+            a.fit == b.fit
+            and len(a.renderables) == len(b.renderables)
+            and all(same_drawing(x, y) for x, y in zip(a.renderables, b.renderables))
+        )
     if isinstance(a, CardBlock):
         return same_drawing(a.text, b.text)
     if isinstance(a, Align):
-        return ((a.align, a.vertical, a.style, a.pad, a.width, a.height) == (b.align, b.vertical, b.style, b.pad,
-                                                                            b.width, b.height)
-                and same_drawing(a.renderable, b.renderable))
+        return (a.align, a.vertical, a.style, a.pad, a.width, a.height) == (
+            b.align,
+            b.vertical,
+            b.style,
+            b.pad,
+            b.width,
+            b.height,
+        ) and same_drawing(a.renderable, b.renderable)
     return False
 
 
@@ -96,8 +110,11 @@ class DrawnScreen(Screen):
         if height is not None and not height.is_auto:
             return
         width = widget.content_size.width
-        lines = (line_count(renderable, width) or widget.get_content_height(widget.size, self.app.size, width)
-                 if width else None)
+        lines = (
+            line_count(renderable, width) or widget.get_content_height(widget.size, self.app.size, width)
+            if width
+            else None
+        )
         if lines is None or lines != self._lines.get(widget_id):
             if lines is not None:
                 self._lines[widget_id] = lines

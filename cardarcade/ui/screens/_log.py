@@ -45,7 +45,7 @@ class GameLog(Screen):
         would push the newest out of the log's rows; the whole log, f2, keeps them in full)."""
         width = max(20, self.app.size.width - 2)
         lines = []
-        for line in self.history[-self.log_rows():]:
+        for line in self.history[-self.log_rows() :]:
             if line.cell_len > width:
                 line = line.copy()
                 line.truncate(width, overflow="ellipsis")
@@ -87,8 +87,15 @@ class GameLog(Screen):
         ordered = sorted(batch, key=lambda r: (not is_win(r.outcome), r.seconds))
         parts = []
         for r in ordered:
-            note = (" wins" if is_win(r.outcome) else " (wrong)" if is_fault(r.outcome)
-                    else " (late)" if r.outcome is Outcome.LATE else "")
+            note = (
+                " wins"
+                if is_win(r.outcome)
+                else " (wrong)"
+                if is_fault(r.outcome)
+                else " (late)"
+                if r.outcome is Outcome.LATE
+                else ""
+            )
             parts.append(f"{self.names[r.seat]} {r.seconds * 1000:.0f} ms{note}")
         humans = [s for s in self.people if self.raced(s)]
         if humans and not any(r.seat in humans for r in batch) and any(is_win(r.outcome) for r in batch):

@@ -41,6 +41,7 @@ class SessionSide(Screen):
     _result_waiting: bool
 
     if TYPE_CHECKING:
+
         @property
         def shared(self) -> bool: ...
 
@@ -57,8 +58,9 @@ class SessionSide(Screen):
         """The table this screen plays at: its seat at the shared table, or a session of its own."""
         records = StoreRecords(self.app)
         if self.shared_table is not None:
-            return SharedSeat(self.shared_table, self.viewer, self.call_later, records, self._profiles(),
-                              holder=self.app.seat_holder)
+            return SharedSeat(
+                self.shared_table, self.viewer, self.call_later, records, self._profiles(), holder=self.app.seat_holder
+            )
         if len(self.people) == 1 and self.setup.seats[self.people[0]].profile is None:
             # One person with no profile named (``play`` from the command line) plays as this
             # terminal's player: their save says so, and is credited so when it is carried on.
@@ -68,11 +70,22 @@ class SessionSide(Screen):
             self.setup = replace(self.setup, seats=tuple(seats))
         settings, saved = self.app.settings, self.saved
         return LocalSession(
-            self.setup, self.game, self.app.table_clock(), records, people=self.people, profiles=self._profiles(),
-            transcript=self.transcript, pace=settings.pace, autosave_delay=settings.autosave_delay,
-            medians=self.app.adaptive_medians, thinker=live_thinker(settings.hard_bot_seconds),
-            think_seconds=settings.hard_bot_seconds, save_id=saved.save_id if saved else None,
-            elapsed=saved.elapsed if saved else 0.0, log=saved.log if saved else ())
+            self.setup,
+            self.game,
+            self.app.table_clock(),
+            records,
+            people=self.people,
+            profiles=self._profiles(),
+            transcript=self.transcript,
+            pace=settings.pace,
+            autosave_delay=settings.autosave_delay,
+            medians=self.app.adaptive_medians,
+            thinker=live_thinker(settings.hard_bot_seconds),
+            think_seconds=settings.hard_bot_seconds,
+            save_id=saved.save_id if saved else None,
+            elapsed=saved.elapsed if saved else 0.0,
+            log=saved.log if saved else (),
+        )
 
     def _profiles(self) -> dict[int, str]:
         return {s: p for s in self.people if (p := self.profile_of(s)) is not None}
@@ -150,13 +163,18 @@ class SessionSide(Screen):
             self.app.leave_game()
             return
         if self.shared:
-            question = ("Stop watching?" if self.viewer is None else
-                        "Leave the table? A bot plays your seat, kept for you for a few minutes: "
-                        "sit down again from the lobby.")
+            question = (
+                "Stop watching?"
+                if self.viewer is None
+                else "Leave the table? A bot plays your seat, kept for you for a few minutes: "
+                "sit down again from the lobby."
+            )
             self.app.push_screen(ConfirmScreen(question), lambda yes: self.app.leave_game() if yes else None)
             return
-        self.app.push_screen(ConfirmScreen("Leave this game? It is saved: c on the menu continues it."),
-                             lambda yes: self.save_and_leave() if yes else None)
+        self.app.push_screen(
+            ConfirmScreen("Leave this game? It is saved: c on the menu continues it."),
+            lambda yes: self.save_and_leave() if yes else None,
+        )
 
     def _show_result(self, _: object = None) -> None:
         """The result takes this screen's place, closing the turn's own prompts over it. A screen
@@ -166,7 +184,7 @@ class SessionSide(Screen):
         stack = self.app.screen_stack
         if self not in stack:
             return  # the player left or restarted first
-        if any(not getattr(s, "CLOSES_WITH_THE_GAME", False) for s in stack[stack.index(self) + 1:]):
+        if any(not getattr(s, "CLOSES_WITH_THE_GAME", False) for s in stack[stack.index(self) + 1 :]):
             if not self._result_waiting:
                 self._result_waiting = True
                 self.app.screen_change_signal.subscribe(self, self._show_result)
@@ -174,9 +192,14 @@ class SessionSide(Screen):
         if self._result_waiting:
             self.app.screen_change_signal.unsubscribe(self)
         tuning = self.table.adaptive_summary() if self.table is not None else None
-        reactions = {self.names[seat]: self.app.session_reactions(self.spec.id, self.names[seat]) for seat in self.people}
-        self.replace_with(ResultScreen(self.setup, self.game, reactions, self.render_final(), tuning,
-                                       again=not self.shared, people=self.people))
+        reactions = {
+            self.names[seat]: self.app.session_reactions(self.spec.id, self.names[seat]) for seat in self.people
+        }
+        self.replace_with(
+            ResultScreen(
+                self.setup, self.game, reactions, self.render_final(), tuning, again=not self.shared, people=self.people
+            )
+        )
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat
@@ -184,6 +207,6 @@ class SessionSide(Screen):
         stack = self.app.screen_stack
         if self not in stack:
             return
-        for _ in stack[stack.index(self) + 1:]:
+        for _ in stack[stack.index(self) + 1 :]:
             self.app.pop_screen()
         self.app.switch_screen(screen)

@@ -137,7 +137,7 @@ class AggravationScreen(SpeedFamilyScreen):
         grid = [self.column_header()]
         up = self.face_up()
         for seat, part in lines:
-            stacks = rows[seat][part * WIDTH:(part + 1) * WIDTH]
+            stacks = rows[seat][part * WIDTH : (part + 1) * WIDTH]
             label = self.line_label(seat, part)
             cells = [self.cell(p, left_over=view.open[p] and p not in showing, up=up) for p in stacks]
             if small:
@@ -156,7 +156,9 @@ class AggravationScreen(SpeedFamilyScreen):
         """The column keys over the grid: '1' solo, '1 7' at a hot-seat table."""
         out = Text(" " * LABEL)
         for k, verb in enumerate(COLUMN_VERBS):
-            caption = self.keys_of("column", k, verb, "bold") or Text(str(k + 1), style="bold")  # (a spectator: no keys)
+            caption = self.keys_of("column", k, verb, "bold") or Text(
+                str(k + 1), style="bold"
+            )  # (a spectator: no keys)
             out.append(" " * ((CELL - caption.cell_len) // 2))
             out.append_text(caption)
             out.append(" " * (CELL - caption.cell_len - (CELL - caption.cell_len) // 2))
@@ -171,8 +173,10 @@ class AggravationScreen(SpeedFamilyScreen):
         for seat in self.people:
             if out:
                 out.append(" ")
-            out.append(self.keymap.key_label(seat, verb), style="bold reverse" if self.half.get(seat) == (kind, index)
-                       else style)
+            out.append(
+                self.keymap.key_label(seat, verb),
+                style="bold reverse" if self.half.get(seat) == (kind, index) else style,
+            )
         return out
 
     def line_label(self, seat: int, part: int) -> Text:
@@ -203,8 +207,12 @@ class AggravationScreen(SpeedFamilyScreen):
         middle = Text(v, style=edge) + face + Text(v, style=edge)
         # The • goes under the card; on a one-line chip, in place of its right edge.
         chip = Text(v, style=edge) + face + Text("•" if left_over else v, style=edge)
-        return [Text(tl + h * 3 + tr, style=edge), middle, Text(bl + h + ("•" if left_over else h) + h + br, style=edge),
-                chip]
+        return [
+            Text(tl + h * 3 + tr, style=edge),
+            middle,
+            Text(bl + h + ("•" if left_over else h) + h + br, style=edge),
+            chip,
+        ]
 
     def joined(self, label: Text, cells: list[Text]) -> Text:
         """A line of the grid, padded to the grid's whole width (so the grid centres as one block)."""

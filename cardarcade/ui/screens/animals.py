@@ -23,8 +23,20 @@ from cardarcade.ui.screens.snap import CallingScreen
 TARGETS = [f"target{k}" for k in range(6)]
 OFFERED = len(TARGETS)  # animals offered to choose from at once: one per digit key
 # Solo: the letter that makes each animal's call, one of its own letters, no two alike.
-ANIMAL_KEYS = {"dog": "d", "cat": "c", "cow": "w", "lion": "l", "duck": "u", "sheep": "s", "pig": "p",
-               "horse": "h", "owl": "o", "frog": "f", "donkey": "n", "bee": "b"}
+ANIMAL_KEYS = {
+    "dog": "d",
+    "cat": "c",
+    "cow": "w",
+    "lion": "l",
+    "duck": "u",
+    "sheep": "s",
+    "pig": "p",
+    "horse": "h",
+    "owl": "o",
+    "frog": "f",
+    "donkey": "n",
+    "bee": "b",
+}
 CALL_VERBS = {f"call_{animal}": animal for animal in ANIMAL_KEYS}
 REVEAL_SECONDS = 2.0  # how long ``space`` shows who is which animal
 
@@ -32,8 +44,7 @@ REVEAL_SECONDS = 2.0  # how long ``space`` shows who is which animal
 class AnimalsScreen(CallingScreen):
     VERBS = ["flip", *TARGETS]
     VERB_HELP = {"flip": "turn"}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"),
-                Binding("space", "reveal", "Who is who")]
+    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), Binding("space", "reveal", "Who is who")]
     last_race: frozenset[int | None] = frozenset()  # the two seats in the last won call
 
     def __init__(self, setup, **where) -> None:
@@ -106,8 +117,14 @@ class AnimalsScreen(CallingScreen):
     def shows_animal(self, seat: int) -> bool:
         """Whether ``seat``'s animal is on its panel now."""
         view = self.view
-        return (view.choosing or view.flips == 0 or self.revealing or seat == self.viewer or self.game.is_over
-                or self.setup.options.show_animals)  # type: ignore[attr-defined]
+        return (
+            view.choosing
+            or view.flips == 0
+            or self.revealing
+            or seat == self.viewer
+            or self.game.is_over
+            or self.setup.options.show_animals
+        )  # type: ignore[attr-defined]
 
     def call_key(self, animal: str) -> str:
         """The key(s) that make ``animal``'s call: its letter solo, 'digit/digit' in hot-seat."""
@@ -124,7 +141,9 @@ class AnimalsScreen(CallingScreen):
             if i:
                 line.append(" · ", style="dim")
             style = "dim" if animal == mine else ""
-            line.append_text(Text.assemble((self.call_key(animal), f"bold {style}"), (f" {animal.capitalize()}", style)))
+            line.append_text(
+                Text.assemble((self.call_key(animal), f"bold {style}"), (f" {animal.capitalize()}", style))
+            )
         return line
 
     def render_seat(self, seat: int) -> RenderableType:
@@ -132,8 +151,7 @@ class AnimalsScreen(CallingScreen):
         choosing = view.choosing
         header = self.seat_header(seat, not choosing and view.turn == seat and not self.game.is_over)
         if not choosing:
-            header.append(f" ▚{view.counts[seat] + view.pile_sizes[seat]}",
-                          style="dim")
+            header.append(f" ▚{view.counts[seat] + view.pile_sizes[seat]}", style="dim")
         animal = view.animals[seat]
         if view.out[seat] and not choosing:
             who = Text("out of cards", style="dim italic")
@@ -175,8 +193,9 @@ class AnimalsScreen(CallingScreen):
         word = "choose" if self.view.choosing else "call"
         last = TARGETS[-1] if self.view.choosing else TARGETS[len(self.in_play()) - 1]
         key = self.keymap.key_label
-        keys = "   ".join(f"{self.names[s]}: {key(s, 'flip')} turn · {key(s, TARGETS[0])}…{key(s, last)} {word}"
-                          for s in humans)
+        keys = "   ".join(
+            f"{self.names[s]}: {key(s, 'flip')} turn · {key(s, TARGETS[0])}…{key(s, last)} {word}" for s in humans
+        )
         return keys if self.view.choosing else f"{keys}   space: who is who"
 
     def turn_prompt(self) -> str:

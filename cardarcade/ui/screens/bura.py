@@ -19,8 +19,12 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 class BuraScreen(TrickScreen):
     ORDER = BURA
     MARKING = True
-    COMMAND_KEYS = {"d": "declare 31", "p": "let the hand end", "a": "announce a special lead",
-                    "n": "let the lead stand"}
+    COMMAND_KEYS = {
+        "d": "declare 31",
+        "p": "let the hand end",
+        "a": "announce a special lead",
+        "n": "let the lead stand",
+    }
 
     def seat_grid(self) -> tuple[int, int]:
         return 1, 2
@@ -52,11 +56,16 @@ class BuraScreen(TrickScreen):
         if not view.drawing and view.turn is not None:
             info.append("No more drawing this hand\n", style="dim")
         if view.special:
-            info.append(fill(f"{{seat}} [leads|lead] {COMBO_NAMES[view.special]} out of turn\n", self.names, view.leader, None),
-                        style="bold")
+            info.append(
+                fill(f"{{seat}} [leads|lead] {COMBO_NAMES[view.special]} out of turn\n", self.names, view.leader, None),
+                style="bold",
+            )
         if view.last_winner is not None and view.last_trick:
-            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
-                                              (t.card for t in view.last_trick)))
+            info.append_text(
+                self.cards_after(
+                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
+                )
+            )
             info.append("\n")
         elif view.last_hand is not None:
             info.append("Last hand: " + fill(view.last_hand, self.names, view.last_hand_seat, None) + "\n")

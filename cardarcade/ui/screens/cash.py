@@ -52,8 +52,13 @@ class CashScreen(SpeedFamilyScreen):
         if not self.resumed and not self.shared and len(self.people) > 1:
             # dealt again with the people here seated as partners (when the house rule says so):
             # the engine alone cannot tell who shares the keyboard
-            self.game = Cash.setup(len(setup.seats), setup.seed, self.game.options,
-                                   list(setup.deck) if setup.deck else None, together=self.people)
+            self.game = Cash.setup(
+                len(setup.seats),
+                setup.seed,
+                self.game.options,
+                list(setup.deck) if setup.deck else None,
+                together=self.people,
+            )
             self.view = self.game.view(self.viewer)
         self.picked: dict[int, int] = {}  # seat -> a hand slot picked, waiting for a board card
         self.aimed: dict[int, int] = {}  # seat -> a board place picked, waiting for a hand card
@@ -142,8 +147,10 @@ class CashScreen(SpeedFamilyScreen):
         elif seat != picker:
             self.say(f"{name}: {self.names[picker]} is picking a signal — look away")
         elif verb not in SIGN_VERBS:
-            self.say(f"{name}: first pick a secret signal: {self.keymap.key_label(seat, SIGN_VERBS[0])} "
-                     f"to {self.keymap.key_label(seat, SIGN_VERBS[-1])}")
+            self.say(
+                f"{name}: first pick a secret signal: {self.keymap.key_label(seat, SIGN_VERBS[0])} "
+                f"to {self.keymap.key_label(seat, SIGN_VERBS[-1])}"
+            )
         else:
             self._picked.add((self.game.view(None).hand_no, seat))
             try:
@@ -157,15 +164,22 @@ class CashScreen(SpeedFamilyScreen):
         table, which the others look away from (the gesture keys pick it too, as alone)."""
         view = self.game.view(None)
         picker = self.signal_picker()
-        if self._asking or len(self.people) < 2 or view.phase != "signals" or picker is None \
-                or (view.hand_no, picker) in self._offered:
+        if (
+            self._asking
+            or len(self.people) < 2
+            or view.phase != "signals"
+            or picker is None
+            or (view.hand_no, picker) in self._offered
+        ):
             return
         self._offered.add((view.hand_no, picker))
         self._asking = True
         others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
         away = f" — {', '.join(others)}, look away!" if others else ""
-        labels = [f"{gesture}: {GESTURE_WORDS[gesture]} (key {self.keymap.key_label(picker, verb)} in play)"
-                  for verb, gesture in zip(SIGN_VERBS, GESTURES)]
+        labels = [
+            f"{gesture}: {GESTURE_WORDS[gesture]} (key {self.keymap.key_label(picker, verb)} in play)"
+            for verb, gesture in zip(SIGN_VERBS, GESTURES)
+        ]
 
         def picked(index: int | None) -> None:
             self._asking = False
@@ -174,8 +188,9 @@ class CashScreen(SpeedFamilyScreen):
             else:  # (once the table under the dialog plays again)
                 self.call_after_refresh(self.pick_signal, picker, SIGN_VERBS[index])
 
-        self.app.push_screen(ChoiceScreen(f"{self.names[picker]}: pick your side's secret signal{away}", labels),
-                             picked)
+        self.app.push_screen(
+            ChoiceScreen(f"{self.names[picker]}: pick your side's secret signal{away}", labels), picked
+        )
 
     def _tell_signal(self, hand_no: int) -> None:
         """At one keyboard the table never shows a signal: a person whose side's signal a bot
@@ -185,14 +200,19 @@ class CashScreen(SpeedFamilyScreen):
         for seat in self.people:
             mine = self.game.view(seat)
             partners_here = [p for p in mine.partners if p in self.people]
-            if mine.signal is None or (hand_no, seat) in self._picked or any(
-                    (hand_no, p) in self._picked for p in partners_here):
+            if (
+                mine.signal is None
+                or (hand_no, seat) in self._picked
+                or any((hand_no, p) in self._picked for p in partners_here)
+            ):
                 continue
             self._picked.add((hand_no, seat))
             self._asking = True
             others = ", ".join(self.names[p] for p in self.people if p != seat and p not in partners_here)
             away = f" — {others}, look away!" if others else ""
-            title = f"{self.names[seat]}: your side's secret signal is {mine.signal} ({GESTURE_WORDS[mine.signal]}){away}"
+            title = (
+                f"{self.names[seat]}: your side's secret signal is {mine.signal} ({GESTURE_WORDS[mine.signal]}){away}"
+            )
 
             def seen(_: int | None) -> None:
                 self._asking = False
@@ -229,8 +249,9 @@ class CashScreen(SpeedFamilyScreen):
 
     def words(self, event: Event) -> str:
         if event.kind == "reveal":  # each hand after its player's name (the engine's sentence names nobody)
-            hands = [Text(f"{self.names[p]} " + " ".join(str(c) for c in hand))
-                     for p, hand in enumerate(event.data["hands"])]
+            hands = [
+                Text(f"{self.names[p]} " + " ".join(str(c) for c in hand)) for p, hand in enumerate(event.data["hands"])
+            ]
             # as many lines as the log needs to show every hand whole (one line ended in "…")
             lines = packed(Text("Hands: "), hands, max(20, self.app.size.width - 2))
             event = Event("reveal", None, "\n".join(line.plain for line in lines))
@@ -245,8 +266,10 @@ class CashScreen(SpeedFamilyScreen):
         calls = [r for r in batch if r.claim in ("cash", "counter") and (is_win(r.outcome) or is_fault(r.outcome))]
         if calls:
             r = calls[0]
-            self.headline = (f"{self.names[r.seat]} called {call_name(r.claim, self.game.options.name)} "
-                             f"{'right' if is_win(r.outcome) else 'wrong'}")
+            self.headline = (
+                f"{self.names[r.seat]} called {call_name(r.claim, self.game.options.name)} "
+                f"{'right' if is_win(r.outcome) else 'wrong'}"
+            )
             self.tell_beaten_calls(r)
         return note
 
@@ -270,8 +293,9 @@ class CashScreen(SpeedFamilyScreen):
             return
         ms = max(0, round((pressed - first_at) * 1000))
         who = "you" if len(self.people) == 1 else self.names[seat]
-        self.app.notify(f"{self.names[first]} called {ms} ms before {who}: the hand was settled first",
-                        title="Too late", timeout=5)
+        self.app.notify(
+            f"{self.names[first]} called {ms} ms before {who}: the hand was settled first", title="Too late", timeout=5
+        )
 
     # ---- drawing
 
@@ -307,8 +331,11 @@ class CashScreen(SpeedFamilyScreen):
         """The seat's name and the gesture it made. A gesture is what the game is about, so it
         always shows: the side's mark, the hand and the name's end give way first."""
         name = self.names[seat]
-        for head, mark in ((header, f"✋ {words}"), (Text(name, style="bold"), f"✋ {words}"),
-                           (Text(name, style="bold"), words)):
+        for head, mark in (
+            (header, f"✋ {words}"),
+            (Text(name, style="bold"), f"✋ {words}"),
+            (Text(name, style="bold"), words),
+        ):
             if head.cell_len + 1 + Text(mark).cell_len <= width:
                 return Text.assemble(head, " ", (mark, "bold yellow"))
         head = Text(name, style="bold")
@@ -331,8 +358,9 @@ class CashScreen(SpeedFamilyScreen):
         if self.viewer is not None and view.signal:  # (alone at the keyboard: nobody else reads it)
             line = f"your signal: {view.signal} · {line}"
         if view.lettered:
-            line += " · letters " + " ".join(f"{SIDE_MARKS[i]}:{view.word[:n] or '-'}"
-                                               for i, n in enumerate(view.letters))
+            line += " · letters " + " ".join(
+                f"{SIDE_MARKS[i]}:{view.word[:n] or '-'}" for i, n in enumerate(view.letters)
+            )
         return line
 
     def render_center(self) -> RenderableType:
@@ -340,35 +368,55 @@ class CashScreen(SpeedFamilyScreen):
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         up = self.face_up() and view.board_up
         aimed = self.aimed.get(self.viewer) if self.viewer is not None else None
-        board = [Slot(view.board[p] if up else None, back=not up, highlight=p == aimed,
-                      caption=self.key_caption(BOARD_VERBS[p], str(p + 1))) for p in range(PLACES)]
+        board = [
+            Slot(
+                view.board[p] if up else None,
+                back=not up,
+                highlight=p == aimed,
+                caption=self.key_caption(BOARD_VERBS[p], str(p + 1)),
+            )
+            for p in range(PLACES)
+        ]
         stock = Slot(None, back=view.stock > 0, caption=str(view.stock))
         row = centred_row([*board, stock], palette, ascii_only=ascii_only, gap=2)
         started = self.table is not None and self.table.started
         if view.phase == "signals":
-            idle = "The sides are picking their secret signals…" if started else "On go, each side picks a secret signal"
+            idle = (
+                "The sides are picking their secret signals…" if started else "On go, each side picks a secret signal"
+            )
         else:
             idle = f"Hand {view.hand_no} · the stock ({view.stock} cards) is with {self.names[view.holder]}"
             if view.holder in self.people and view.board_up:
                 key = self.keymap.key_label(view.holder, "flip")
-                idle = fill(f"{{seat}} [holds|hold] the stock ({view.stock}): {key} deals a new board",
-                            self.names, view.holder, None)
+                idle = fill(
+                    f"{{seat}} [holds|hold] the stock ({view.stock}): {key} deals a new board",
+                    self.names,
+                    view.holder,
+                    None,
+                )
         picker = self.signal_picker() if view.phase == "signals" and started else None  # (keys wait for go)
         if picker is not None:
             others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
             idle = f"{self.names[picker]}: pick your side's secret signal" + (
-                f" — {', '.join(others)}, look away!" if others else "")
+                f" — {', '.join(others)}, look away!" if others else ""
+            )
         if picker is not None:  # over an old headline: who picks now
             status = Text(idle, style="bold", justify="center")
         elif self.board_stale() and view.holder in self.people and self.count_words() is None:
             # nobody moves until the stock holder deals: a person who has not noticed is told plainly
             key = self.keymap.key_label(view.holder, "flip")
-            status = Text(f"Nobody is swapping: {self.names[view.holder]}, {key} deals a new board",
-                          style="bold reverse", justify="center")
+            status = Text(
+                f"Nobody is swapping: {self.names[view.holder]}, {key} deals a new board",
+                style="bold reverse",
+                justify="center",
+            )
         else:
             status = self.status_line("{count} the board turns up", idle)
-        parts: list[RenderableType] = [status, Text(self.partners_line(), justify="center", no_wrap=True,
-                                                    overflow="ellipsis", style="dim"), row]
+        parts: list[RenderableType] = [
+            status,
+            Text(self.partners_line(), justify="center", no_wrap=True, overflow="ellipsis", style="dim"),
+            row,
+        ]
         if picker is not None:  # the choice in place of the hands: keys, never what was picked
             choices = " · ".join(f"{self.keymap.key_label(picker, v)} {g}" for v, g in zip(SIGN_VERBS, GESTURES))
             parts.append(Text(choices, justify="center", style="bold"))
@@ -388,7 +436,9 @@ class CashScreen(SpeedFamilyScreen):
             mine = self.game.view(self.viewer)
             picked = self.picked.get(self.viewer)
             keys = [self.keymap.key_label(self.viewer, v) for v in CARD_VERBS]
-            slots = [Slot(card, highlight=i == picked, caption=key) for i, (card, key) in enumerate(zip(mine.hand, keys))]
+            slots = [
+                Slot(card, highlight=i == picked, caption=key) for i, (card, key) in enumerate(zip(mine.hand, keys))
+            ]
             parts.append(centred_row(slots, palette, ascii_only=ascii_only))
         return Group(*parts)
 
@@ -396,16 +446,22 @@ class CashScreen(SpeedFamilyScreen):
         def keys(verbs: list[str]) -> str:
             labels = [self.keymap.key_label(seat, v) for v in verbs]
             return ("" if all(len(k) == 1 for k in labels) else " ").join(labels)
+
         deal = f" {self.keymap.key_label(seat, 'flip')} deal" if self.view.holder == seat else ""
-        return (f"{keys(CARD_VERBS)}+{keys(BOARD_VERBS)} swap {keys(SIGN_VERBS)} gesture "
-                f"{self.keymap.key_label(seat, 'cash')} cash {self.keymap.key_label(seat, 'counter')} counter{deal}")
+        return (
+            f"{keys(CARD_VERBS)}+{keys(BOARD_VERBS)} swap {keys(SIGN_VERBS)} gesture "
+            f"{self.keymap.key_label(seat, 'cash')} cash {self.keymap.key_label(seat, 'counter')} counter{deal}"
+        )
 
     def turn_prompt(self) -> str:
         if self.viewer is None:
             return "Watching: everyone swaps at once."
         if self.view.phase == "signals":
-            return "Pick your side's secret signal: z x c v" if self.signal_picker() == self.viewer \
+            return (
+                "Pick your side's secret signal: z x c v"
+                if self.signal_picker() == self.viewer
                 else "The bots are picking their signals…"
+            )
         if self.viewer in self.picked:
             return "Now a board card: a s d f (swaps them)"
         if self.viewer in self.aimed:
@@ -417,8 +473,10 @@ class CashScreen(SpeedFamilyScreen):
         view = self.game.view(None)
         if not view.last_hands:
             return None
-        lines = [self.cards_after(f"{self.names[p]} ({self.side_mark(p)}): ", view.last_hands[p])
-                 for p in range(view.players)]
+        lines = [
+            self.cards_after(f"{self.names[p]} ({self.side_mark(p)}): ", view.last_hands[p])
+            for p in range(view.players)
+        ]
         return Text("\n").join(lines)
 
 

@@ -20,8 +20,17 @@ from cardarcade.ui.screens.turn import ChoiceScreen, Command, TurnScreen
 
 STAND = Action("draw", ())
 DECLARE_MENU = Action("declare")  # the `d` key: opens the choice of types
-SHORT = {1: "pair", 2: "two pair", 3: "trips", 4: "straight", 5: "flush", 6: "full house", 7: "quads",
-         8: "str. flush", 9: "royal"}  # the types in a seat's line
+SHORT = {
+    1: "pair",
+    2: "two pair",
+    3: "trips",
+    4: "straight",
+    5: "flush",
+    6: "full house",
+    7: "quads",
+    8: "str. flush",
+    9: "royal",
+}  # the types in a seat's line
 
 
 class ChicagoScreen(TrickScreen):
@@ -67,8 +76,11 @@ class ChicagoScreen(TrickScreen):
             info.append(f" · showdown {view.draw_round} of 2")
         elif view.phase == "play":
             info.append(f" · trick {min(view.tricks_played + 1, HAND)} of {HAND}")
-        info.append(f" · to {view.options.target}\n" if view.phase == "play" else
-                    f" · stock {view.stock} · to {view.options.target}\n")
+        info.append(
+            f" · to {view.options.target}\n"
+            if view.phase == "play"
+            else f" · stock {view.stock} · to {view.options.target}\n"
+        )
         if view.phase == "play":
             info.append("Only the last trick scores (5)\n", style="dim")
         if view.phase == "declare":
@@ -157,8 +169,10 @@ class ChicagoScreen(TrickScreen):
             return
         hand = list(self.view.hand)
         choices = [a for a in self.game.legal_actions(actor) if a.kind == "declare"]
-        labels = [self.describe_action(a) + (" — in your hand" if holds(hand, int(a.value)) else "")  # type: ignore[arg-type]
-                  for a in choices]
+        labels = [
+            self.describe_action(a) + (" — in your hand" if holds(hand, int(a.value)) else "")  # type: ignore[arg-type]
+            for a in choices
+        ]
         best = declared_type(evaluate(hand)) if len(hand) == HAND else 0
         holding = TYPE_NAMES[best] if best else "no pair"
         title = f"Declare which hand? Yours holds {holding} now (only you see this list)"
@@ -175,8 +189,7 @@ class ChicagoScreen(TrickScreen):
     def ask_before_bluff(self, action: Action) -> None:
         """Once, before a claim the hand does not hold: unproven at the end, it forfeits the game."""
         name = TYPE_NAMES[int(action.value)]  # type: ignore[arg-type]
-        title = (f"Your hand does not hold {name}. A claim you cannot prove when the hand is shown "
-                 "forfeits the game.")
+        title = f"Your hand does not hold {name}. A claim you cannot prove when the hand is shown forfeits the game."
 
         def answered(index: int | None) -> None:
             if index == 0:

@@ -163,14 +163,19 @@ class ConcentrationScreen(TurnScreen):
         if not present:  # an empty place, or one whose card was just taken
             line = Style(color=palette.highlight if cursor else palette.ink, bgcolor=palette.felt, dim=not cursor)
             sides = ("[", "]") if cursor else (" ", " ")
-            return [Text("·" * CELL, style=line), Text(sides[0], style=line) + middle + Text(sides[1], style=line),
-                    Text("·" * CELL, style=line)]
+            return [
+                Text("·" * CELL, style=line),
+                Text(sides[0], style=line) + middle + Text(sides[1], style=line),
+                Text("·" * CELL, style=line),
+            ]
         box = ("╔", "╗", "╚", "╝", "═", "║") if cursor else ("╭", "╮", "╰", "╯", "─", "│")
         style = Style(color=edge, bgcolor=fill, bold=cursor or p in up)
         tl, tr, bl, br, h, v = box
-        return [Text(tl + h * (CELL - 2) + tr, style=style),
-                Text(v, style=style) + middle + Text(v, style=style),
-                Text(bl + h * (CELL - 2) + br, style=style)]
+        return [
+            Text(tl + h * (CELL - 2) + tr, style=style),
+            Text(v, style=style) + middle + Text(v, style=style),
+            Text(bl + h * (CELL - 2) + br, style=style),
+        ]
 
     def turn_prompt(self) -> str:
         view = self.view

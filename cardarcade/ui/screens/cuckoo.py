@@ -93,8 +93,10 @@ class CuckooScreen(TurnScreen):
 
     def hand_status(self, seat: int) -> str:
         """What this player did this hand, in a word."""
-        return move_word(next((m for m in self.view.moves if m.seat == seat), None),
-                         any(m.target == seat and m.kind == "blocked" for m in self.view.moves))
+        return move_word(
+            next((m for m in self.view.moves if m.seat == seat), None),
+            any(m.target == seat and m.kind == "blocked" for m in self.view.moves),
+        )
 
     def last_status(self, seat: int) -> tuple[str, Card | None]:
         last = self.view.last
@@ -111,8 +113,13 @@ class CuckooScreen(TurnScreen):
         lines: list[RenderableType] = []
         if view.dealer is not None:
             aces = "aces high" if view.aces_high else "aces low"
-            lines.append(Text(f"Hand {view.hand} · dealer {self.names[view.dealer]} · pot {view.pot} · "
-                              f"{view.stock} cards undealt · kings high, {aces}", style="bold"))
+            lines.append(
+                Text(
+                    f"Hand {view.hand} · dealer {self.names[view.dealer]} · pot {view.pot} · "
+                    f"{view.stock} cards undealt · kings high, {aces}",
+                    style="bold",
+                )
+            )
         if view.shown:
             kings = Text("Kings shown: ")
             for i, king in enumerate(view.shown):
@@ -122,11 +129,17 @@ class CuckooScreen(TurnScreen):
         if view.last is not None:
             lines.append(self.last_summary())
         else:
-            lines.append(Text("The lowest card pays a chip. A king refuses a change. "
-                              "A dealer who draws a king from the deck pays alone.", style="dim"))
+            lines.append(
+                Text(
+                    "The lowest card pays a chip. A king refuses a change. "
+                    "A dealer who draws a king from the deck pays alone.",
+                    style="dim",
+                )
+            )
         if self.show_last and view.last is not None:
-            lines.append(Text(f"The rows show hand {view.last.hand} as it was turned up — v for this hand.",
-                              style="italic"))
+            lines.append(
+                Text(f"The rows show hand {view.last.hand} as it was turned up — v for this hand.", style="italic")
+            )
         elif view.last is not None:
             # Every card of the last hand, if the centre has the lines for it (v shows them anyway).
             cards = self.last_cards()
@@ -187,8 +200,11 @@ class CuckooScreen(TurnScreen):
         if not hand:
             return Text("")
         caption = self.cursor_mark(True) if self.actor is not None else ""  # (one card: nothing to move ahead)
-        card = render_row([Slot(hand[0], highlight=self.actor is not None, caption=caption)],
-                          self.app.palette, ascii_only=self.app.ascii_glyphs)
+        card = render_row(
+            [Slot(hand[0], highlight=self.actor is not None, caption=caption)],
+            self.app.palette,
+            ascii_only=self.app.ascii_glyphs,
+        )
         grid = Table.grid(padding=(0, 2))
         grid.add_column(width=11)
         grid.add_column()
@@ -269,7 +285,7 @@ def fit_name(name: str, width: int) -> str:
         return name
     head, _, number = name.rpartition(" ")
     if head and number.isdigit() and len(number) < width - 1:
-        return head[:width - len(number) - 1] + " " + number
+        return head[: width - len(number) - 1] + " " + number
     return name[:width]
 
 

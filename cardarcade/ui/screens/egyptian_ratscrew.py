@@ -20,8 +20,12 @@ class EgyptianRatscrewScreen(PileScreen):
     VERBS = ["flip", "react", "decline"]
     CLAIM_VERBS = {"react": "slap"}
     VERB_HELP = {"flip": "turn", "decline": "decline"}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn / take"), ("space", "verb('react')", "Slap"),
-                ("n", "verb('decline')", "Decline")]
+    BINDINGS = [
+        *GameScreen.BINDINGS,
+        ("enter", "verb('flip')", "Turn / take"),
+        ("space", "verb('react')", "Slap"),
+        ("n", "verb('decline')", "Decline"),
+    ]
 
     TURN_VERBS = frozenset({"flip", "decline"})
 
@@ -39,7 +43,8 @@ class EgyptianRatscrewScreen(PileScreen):
         legal = self.game.legal_actions(seat)
         if verb == "flip":  # the turn key also takes a pile you won and carries on a challenge
             return next((a for a in legal if a.kind == "take"), None) or next(
-                (a for a in legal if a.kind == "flip"), None)
+                (a for a in legal if a.kind == "flip"), None
+            )
         return next((a for a in legal if a.kind == verb), None)
 
     # ---- drawing
@@ -58,8 +63,9 @@ class EgyptianRatscrewScreen(PileScreen):
             status = Text("shut out", style="dim italic")
         elif view.out[seat]:
             slap_in = self.game.may_slap(seat)
-            status = Text(longest_fitting(width, "out: may slap in", "out: slap in") if slap_in else "out",
-                          style="italic")
+            status = Text(
+                longest_fitting(width, "out: may slap in", "out: slap in") if slap_in else "out", style="italic"
+            )
         else:
             status = self.stack_text(cards_word(view.counts[seat]))
             if role and self.stack_text(f"{view.counts[seat]} · {role}").cell_len <= width:
@@ -93,12 +99,14 @@ class EgyptianRatscrewScreen(PileScreen):
             rank = ("your " if owner == "You" else f"{owner}'s ") + RANK_NAMES[card.rank]
             who = names[view.turn]
             if view.choice:
-                return Text(f"{who}: go on with the challenge ({cards_word(view.need)} for {rank}) or decline it?",
-                            style="bold reverse", justify="center")
+                return Text(
+                    f"{who}: go on with the challenge ({cards_word(view.need)} for {rank}) or decline it?",
+                    style="bold reverse",
+                    justify="center",
+                )
             more = " more" if view.need < CHALLENGE[card.rank] else ""
             owed = cards_word(view.need).replace(" ", f"{more} ")
-            return Text(f"{who} must turn {owed} for {rank}",
-                        style="bold", justify="center")
+            return Text(f"{who} must turn {owed} for {rank}", style="bold", justify="center")
         return Text(fill("{seat} [turns|turn] next", names, view.turn, None), justify="center")
 
     def render_center(self) -> RenderableType:
@@ -110,8 +118,9 @@ class EgyptianRatscrewScreen(PileScreen):
             body = centred_row([Slot()], palette, ascii_only=ascii_only, size=table_size(self))
             caption = f"The pile is empty · {slaps}" if not view.pile_size else f"{view.pile_size} face down · {slaps}"
             return Group(self.challenge_line(), body, Text(""), Text(caption, style="dim", justify="center"))
-        slots = [Slot(card, dim=dead, caption="dead" if dead else "")
-                 for card, dead in zip(view.recent, view.recent_dead)]
+        slots = [
+            Slot(card, dim=dead, caption="dead" if dead else "") for card, dead in zip(view.recent, view.recent_dead)
+        ]
         row = centred_row(slots, palette, ascii_only=ascii_only, overlap=3, size=table_size(self))
         parts: list[RenderableType] = [self.challenge_line(), row]
         if not any(view.recent_dead):
@@ -139,7 +148,9 @@ class EgyptianRatscrewScreen(PileScreen):
             return "You are out of the game."
         lead = "You are out: space slaps in" if view.out[me] else "space slaps"
         if view.award is not None:
-            return f"{lead} · " + fill("{seat} [takes|take] the pile, then [turns|turn] next", self.names, view.award, None)
+            return f"{lead} · " + fill(
+                "{seat} [takes|take] the pile, then [turns|turn] next", self.names, view.award, None
+            )
         return f"{lead} · " + fill("{seat} [turns|turn] next", self.names, view.turn, None)
 
 

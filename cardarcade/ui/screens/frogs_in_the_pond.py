@@ -66,8 +66,7 @@ class FrogsScreen(TrickScreen):
         info.append(f" · to {view.target} · pond: {how_many(view.pond, 'frog')}\n")
         if view.partnership:
             info.append(self.partners_line() + "\n")
-        info.append("10s 10, 5s 5, A 4, K 3, Q 2, J 1" + (", J♠ -10" if view.tadpole else "") + "\n",
-                    style="dim")
+        info.append("10s 10, 5s 5, A 4, K 3, Q 2, J 1" + (", J♠ -10" if view.tadpole else "") + "\n", style="dim")
         if view.seat is not None:
             info.append("Your frogs: ")
             if view.my_frogs:
@@ -78,8 +77,11 @@ class FrogsScreen(TrickScreen):
                 info.append("none", style="dim")
             info.append("\n")
         if view.last_winner is not None and view.last_trick:
-            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
-                                              (t.card for t in view.last_trick)))
+            info.append_text(
+                self.cards_after(
+                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
+                )
+            )
             info.append("\n")
         elif view.last_hand is not None:
             info.append("Last hand: " + self.side_points(view.last_hand) + "\n")
@@ -105,12 +107,22 @@ class FrogsScreen(TrickScreen):
             names = " and ".join(self.names[p] for p in result.winners)
             text.append(f"{names} win together as partners.\n", style="bold")
         width = max(40, self.app.size.width - 4)  # (the result's padding)
-        text.append_text(Text("\n").join(packed(Text("Final scores: ", style="bold"),
-                                                 [Text(part) for part in self.side_points(view.scores).split(", ")],
-                                                 width, sep=", ")))
+        text.append_text(
+            Text("\n").join(
+                packed(
+                    Text("Final scores: ", style="bold"),
+                    [Text(part) for part in self.side_points(view.scores).split(", ")],
+                    width,
+                    sep=", ",
+                )
+            )
+        )
         if view.last_frogs is not None:
-            frogs = [Text(f"{self.names[seat]} ") + Text(" ").join(map(self.card_label, view.last_frogs[seat]))
-                     for seat in view.ring if view.last_frogs[seat]]
+            frogs = [
+                Text(f"{self.names[seat]} ") + Text(" ").join(map(self.card_label, view.last_frogs[seat]))
+                for seat in view.ring
+                if view.last_frogs[seat]
+            ]
             text.append("\n")
             text.append_text(Text("\n").join(packed(Text("Frogs of the last hand: "), frogs, width)))
         return text
@@ -127,8 +139,10 @@ class FrogsScreen(TrickScreen):
 
     def ask_revoke(self, card: Card) -> None:
         led = self.view.trick[0].card.suit
-        title = (f"The {card.label(self.app.ascii_glyphs)} does not follow suit, and you hold "
-                 f"{led.noun}. A revoke costs {self.view.revoke_penalty} points.")
+        title = (
+            f"The {card.label(self.app.ascii_glyphs)} does not follow suit, and you hold "
+            f"{led.noun}. A revoke costs {self.view.revoke_penalty} points."
+        )
         labels = ["Take it back and follow suit", f"Revoke: play the {card.label(self.app.ascii_glyphs)} anyway"]
 
         def chosen(index: int | None) -> None:

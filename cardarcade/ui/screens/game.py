@@ -69,8 +69,13 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
 
     surface: TableSurface | None = None  # what the game is played through, once the screen is up
 
-    def __init__(self, setup: GameSetup, saved: SavedGame | None = None, shared: SharedTable | None = None,
-                 seat: int | None = None) -> None:
+    def __init__(
+        self,
+        setup: GameSetup,
+        saved: SavedGame | None = None,
+        shared: SharedTable | None = None,
+        seat: int | None = None,
+    ) -> None:
         """A new game from ``setup``, or the game ``saved`` carried on, or this terminal's ``seat``
         at a ``shared`` table (people at other terminals; None: watching it)."""
         super().__init__()

@@ -65,8 +65,13 @@ class FishingScreen(TurnScreen):
         if level:
             line.append(f" {level}", style="dim")
         books = view.books[seat]
-        shelf = Text(f"{len(books)} book{'s' if len(books) != 1 else ''}: " + " ".join(r.label for r in books),
-                     style="bold") if books else Text("no books", style="dim")
+        shelf = (
+            Text(
+                f"{len(books)} book{'s' if len(books) != 1 else ''}: " + " ".join(r.label for r in books), style="bold"
+            )
+            if books
+            else Text("no books", style="dim")
+        )
         # four panels in a row leave 15 columns: a long line of books is cut short, never wrapped
         for part in (header, line, shelf):
             part.no_wrap, part.overflow = True, "ellipsis"
@@ -81,8 +86,9 @@ class FishingScreen(TurnScreen):
             said = "Your card from the stock: " if self.last_asker == view.seat else "You drew earlier: "
             lines.append(Text.assemble(said, self.card_label(view.drawn)))
         down = sum(len(b) for b in view.books)
-        lines.append(Text(f"Books down: {down} of {ALL_BOOKS} · questions {view.asks} of at most {view.max_asks}",
-                          style="dim"))
+        lines.append(
+            Text(f"Books down: {down} of {ALL_BOOKS} · questions {view.asks} of at most {view.max_asks}", style="dim")
+        )
         lines += self.hints()
         grid = Table.grid(padding=(0, 3))
         grid.add_row(render_row([stock], self.app.palette, ascii_only=self.app.ascii_glyphs), Group(*lines))
@@ -144,8 +150,14 @@ class FishingScreen(TurnScreen):
                 question = out.pop()
                 text = f"{question.text} — {text[0].lower() if text.startswith('You') else text[0]}{text[1:]}"
                 self.last_question, self.last_asker = text, question.seat
-                event = Event("ask", question.seat, text, question.cards, question.target,
-                              data={**question.data, "answer": event.kind})
+                event = Event(
+                    "ask",
+                    question.seat,
+                    text,
+                    question.cards,
+                    question.target,
+                    data={**question.data, "answer": event.kind},
+                )
             elif event.kind == "draw":  # a draw without a question (an empty hand) is the news now
                 self.last_question, self.last_asker = text, event.seat
             out.append(Event(event.kind, event.seat, text, event.cards, event.target, event.data))
@@ -189,8 +201,11 @@ class FishingScreen(TurnScreen):
                 why = f"There is no player {target + 1}"
             # the reason and the numbers that do ask someone: the whole prompt would run past 80 columns
             numbers = [str(t + 1) for t in self.game.targets(self.actor)]
-            self.say(f"{why} — ask {', '.join(numbers[:-1])} or {numbers[-1]}" if len(numbers) > 1
-                     else f"{why} — ask {numbers[0]}")
+            self.say(
+                f"{why} — ask {', '.join(numbers[:-1])} or {numbers[-1]}"
+                if len(numbers) > 1
+                else f"{why} — ask {numbers[0]}"
+            )
             return
         self.pick_what(card, lambda what: self.submit(self.ask(target, what)))
 

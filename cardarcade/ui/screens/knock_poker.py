@@ -7,7 +7,7 @@ Keys on your turn: ``d`` draws from the stock, ``p`` picks up the discard; then 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -100,9 +100,10 @@ class KnockPokerScreen(TurnScreen):
         if view.shown is not None:
             return self.render_showdown()
         piles = render_row(
-            [Slot(None, back=view.stock > 0, caption="stock"),
-             Slot(view.discard_top, caption="discard")],
-            self.app.palette, ascii_only=self.app.ascii_glyphs)
+            [Slot(None, back=view.stock > 0, caption="stock"), Slot(view.discard_top, caption="discard")],
+            self.app.palette,
+            ascii_only=self.app.ascii_glyphs,
+        )
         info = Text()
         info.append(f"Round {view.round} of at most {view.max_rounds}", style="bold")
         info.append(f" · {self.names[view.dealer]} dealt · {view.stock} in the stock")
@@ -140,8 +141,10 @@ class KnockPokerScreen(TurnScreen):
         """The showdown stays on the result screen: every hand, face up, with its name."""
         if self.view.shown is None:
             return None
-        why = Text("The score beside each name: the share, in per cent, of all 2,598,960 five-card hands "
-                   "that the hand beats.", style="dim")
+        why = Text(
+            "The score beside each name: the share, in per cent, of all 2,598,960 five-card hands that the hand beats.",
+            style="dim",
+        )
         return Group(self.render_showdown(), why)
 
     def render_showdown(self) -> RenderableType:
@@ -150,8 +153,10 @@ class KnockPokerScreen(TurnScreen):
         best = max(view.values)
         lines: list[RenderableType] = [Text("The hands are shown:", style="bold")]
         for seat, hand in enumerate(view.shown):
-            line = Text(("★ " if view.values[seat] == best else "  ") + self.names[seat][:14].ljust(15),
-                        style="bold" if view.values[seat] == best else "")
+            line = Text(
+                ("★ " if view.values[seat] == best else "  ") + self.names[seat][:14].ljust(15),
+                style="bold" if view.values[seat] == best else "",
+            )
             for card in high_to_low(hand):
                 line.append_text(self.card_label(card))
                 line.append(" ")
@@ -227,8 +232,13 @@ class KnockPokerScreen(TurnScreen):
         if self.actor is not None and self.view.phase == "draw":
             self.say("First draw: d from the stock, p to pick up the discard")
             return
-        if self.actor is not None and self.view.drawn is not None and self.under_cursor() is self.view.drawn \
-                and self.view.drawn_from == "discard" and not self.view.throw_back:
+        if (
+            self.actor is not None
+            and self.view.drawn is not None
+            and self.under_cursor() is self.view.drawn
+            and self.view.drawn_from == "discard"
+            and not self.view.throw_back
+        ):
             self.say("You may not throw back the card you just picked up — choose another")
             return
         self.marked = []

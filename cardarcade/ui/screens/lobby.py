@@ -117,8 +117,9 @@ class LobbyScreen(LobbyWatcher, Screen):
         yield OptionList(id="lobby-tables")
         yield Static(id="lobby-message")
         yield Static(id="lobby-chat")
-        yield Input(placeholder="Say something to everyone here (enter sends, escape returns)", id="lobby-say",
-                    max_length=200)
+        yield Input(
+            placeholder="Say something to everyone here (enter sends, escape returns)", id="lobby-say", max_length=200
+        )
         yield KeyBar()
 
     @property
@@ -130,19 +131,27 @@ class LobbyScreen(LobbyWatcher, Screen):
             return
         me, lobby = self.app.player, self.lobby
         online = sorted(lobby.online)
-        title = Text.assemble((" Lobby ", "bold reverse"), f"  you are {me} · online ({len(online)}): ",
-                              ", ".join(online[:12]) + (" ..." if len(online) > 12 else ""))
+        title = Text.assemble(
+            (" Lobby ", "bold reverse"),
+            f"  you are {me} · online ({len(online)}): ",
+            ", ".join(online[:12]) + (" ..." if len(online) > 12 else ""),
+        )
         held = [table.spec.title for table in lobby.held_seats(me)]
         elsewhere = lobby.live_seat(me, self.app.seat_holder)
         title.append("\n")
         if held:
-            seats = "Your seat at " + held[0] + " is" if len(held) == 1 else \
-                f"Your seats at {', '.join(held[:-1])} and {held[-1]} are"
-            title.append(f" {seats} kept for you: enter on {'it' if len(held) == 1 else 'one'} sits you back.",
-                         style="bold")
+            seats = (
+                "Your seat at " + held[0] + " is"
+                if len(held) == 1
+                else f"Your seats at {', '.join(held[:-1])} and {held[-1]} are"
+            )
+            title.append(
+                f" {seats} kept for you: enter on {'it' if len(held) == 1 else 'one'} sits you back.", style="bold"
+            )
         elif elsewhere is not None:
-            title.append(f" You are at {elsewhere.spec.title} in another session: enter on it moves you here.",
-                         style="bold")
+            title.append(
+                f" You are at {elsewhere.spec.title} in another session: enter on it moves you here.", style="bold"
+            )
         elif not lobby.tables:
             title.append(" No tables yet: n sets one up for the others to join.", style="dim")
         else:
@@ -170,8 +179,12 @@ class LobbyScreen(LobbyWatcher, Screen):
     @staticmethod
     def _table_row(table: SharedTable) -> Text:
         rules = " · house rules" if table.options != table.spec.Options() else ""
-        return Text.assemble((table.spec.title, "bold"), f"  {len(table.places)} players{rules} · {table.status()}",
-                             "\n", (f"  {', '.join(table.describe_seats())}", "dim"))
+        return Text.assemble(
+            (table.spec.title, "bold"),
+            f"  {len(table.places)} players{rules} · {table.status()}",
+            "\n",
+            (f"  {', '.join(table.describe_seats())}", "dim"),
+        )
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-message", Static).update(Text(text, style="bold"))
@@ -261,8 +274,9 @@ class NewTableScreen(Screen):
         with VerticalScroll(id="new-form"):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
-                yield Select([(info.title, info.id) for info in CATALOG.values()], value=first,
-                             allow_blank=False, id="new-game")
+                yield Select(
+                    [(info.title, info.id) for info in CATALOG.values()], value=first, allow_blank=False, id="new-game"
+                )
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
                 yield Select(players[0], value=players[1], id="new-players", allow_blank=False)
@@ -275,9 +289,11 @@ class NewTableScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Allow for round trips", classes="field-label")
                 yield Switch(False, id="new-rtt")
-            yield Static("On: a press counts from half a player's measured round trip earlier (at most "
-                         f"{round(MOST_ALLOWED * 1000)} ms), so a far-away player is not slower for the distance.",
-                         classes="field-help")
+            yield Static(
+                "On: a press counts from half a player's measured round trip earlier (at most "
+                f"{round(MOST_ALLOWED * 1000)} ms), so a far-away player is not slower for the distance.",
+                classes="field-help",
+            )
             with Horizontal(classes="field"):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Back", id="back")
@@ -290,9 +306,11 @@ class NewTableScreen(Screen):
         from cardarcade.rules import GAMES
 
         spec = GAMES[game_id]
-        return (([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)], spec.default_players),
-                NewTableScreen._people_choices(spec.default_players),
-                NewTableScreen._level_choices(spec, spec.default_players))
+        return (
+            ([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)], spec.default_players),
+            NewTableScreen._people_choices(spec.default_players),
+            NewTableScreen._level_choices(spec, spec.default_players),
+        )
 
     @staticmethod
     def _level_choices(spec: GameSpec, players: int, chosen: str = "medium") -> tuple[list, str]:
@@ -350,10 +368,16 @@ class NewTableScreen(Screen):
             return
         try:
             table = self.app.lobby.create_table(
-                self._spec(), creator=self.app.player, players=players, people=people,
+                self._spec(),
+                creator=self.app.player,
+                players=players,
+                people=people,
                 level=str(self.query_one("#new-level", Select).value),
-                compensate_rtt=self.query_one("#new-rtt", Switch).value, pace=self.app.settings.pace,
-                think_seconds=self.app.settings.hard_bot_seconds, holder=self.app.seat_holder)
+                compensate_rtt=self.query_one("#new-rtt", Switch).value,
+                pace=self.app.settings.pace,
+                think_seconds=self.app.settings.hard_bot_seconds,
+                holder=self.app.seat_holder,
+            )
         except SeatTaken as exc:
             self.query_one("#new-error", Static).update(Text(f"{exc}.", style="bold"))
             return
@@ -364,8 +388,11 @@ class TableRoomScreen(LobbyWatcher, Screen):
     """The seats of a table not yet dealt: who sits where, who is awaited. Its creator deals (the
     open seats go to bots); everyone seated goes to the game the moment it is dealt."""
 
-    BINDINGS = [Binding("d", "deal", "Deal now"), Binding("escape", "stand", "Stand up"),
-                Binding("q", "stand", "Stand up", show=False)]
+    BINDINGS = [
+        Binding("d", "deal", "Deal now"),
+        Binding("escape", "stand", "Stand up"),
+        Binding("q", "stand", "Stand up", show=False),
+    ]
     DEFAULT_CSS = """
     TableRoomScreen { align: center middle; }
     TableRoomScreen #room-box { width: 70; height: auto; border: thick $primary; padding: 1 2; }
@@ -396,18 +423,32 @@ class TableRoomScreen(LobbyWatcher, Screen):
             self._gone = True
             self.app.pop_screen()
             return
-        lines = [Text.assemble((f"{table.spec.title}", "bold"), f" · {len(table.places)} players · "
-                               f"bots {table.level}"), Text("")]
+        lines = [
+            Text.assemble((f"{table.spec.title}", "bold"), f" · {len(table.places)} players · bots {table.level}"),
+            Text(""),
+        ]
         for i, who in enumerate(table.describe_seats()):
             lines.append(Text(f"  Seat {i + 1}: {who}" + ("  (you)" if table.places[i].player == me else "")))
         lines.append(Text(""))
         free = len(table.open_seats())
         if me == table.creator:
-            lines.append(Text(f"Waiting for {free} more. d deals now: bots take the open seats." if free
-                              else "Everyone is here: d deals.", style="bold"))
+            lines.append(
+                Text(
+                    f"Waiting for {free} more. d deals now: bots take the open seats."
+                    if free
+                    else "Everyone is here: d deals.",
+                    style="bold",
+                )
+            )
         else:
-            lines.append(Text(f"Waiting for {free} more, and for {table.creator} to deal." if free
-                              else f"Everyone is here: waiting for {table.creator} to deal.", style="bold"))
+            lines.append(
+                Text(
+                    f"Waiting for {free} more, and for {table.creator} to deal."
+                    if free
+                    else f"Everyone is here: waiting for {table.creator} to deal.",
+                    style="bold",
+                )
+            )
         self.query_one("#room-text", Static).update(Text("\n").join(lines))
         self.refresh_bindings()  # d is the creator's, and the creator may have changed
 

@@ -52,14 +52,16 @@ def moved_cards(before: list[list[Card]], after: list[list[Card]]) -> frozenset[
     """The cards of ``after`` not in the group they were in ``before``: each group of ``after``
     is matched with the group of ``before`` it shares most cards with (each used once, the
     largest shares first); a card that came from a hand, or from another group, moved."""
-    shares = sorted(((len(set(new) & set(old)), n, o) for n, new in enumerate(after) for o, old in enumerate(before)),
-                    reverse=True)
+    shares = sorted(
+        ((len(set(new) & set(old)), n, o) for n, new in enumerate(after) for o, old in enumerate(before)), reverse=True
+    )
     matched: dict[int, int] = {}
     for share, n, o in shares:
         if share and n not in matched and o not in matched.values():
             matched[n] = o
-    return frozenset(card for n, new in enumerate(after) for card in new
-                     if n not in matched or card not in before[matched[n]])
+    return frozenset(
+        card for n, new in enumerate(after) for card in new if n not in matched or card not in before[matched[n]]
+    )
 
 
 def rows_of(widths: list[int], width: int) -> list[list[int]]:
@@ -128,7 +130,7 @@ class MachiavelliScreen(TurnScreen):
         active = self.view.turn == seat
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append("▶ " if active else "  ", style="bold")
-        line.append(self.names[seat][:self.seat_room(seat) - 5], style="bold reverse" if active else "bold")
+        line.append(self.names[seat][: self.seat_room(seat) - 5], style="bold reverse" if active else "bold")
         line.append(self.held_text(self.view.hand_counts[seat], words))
         level = Text(f"({self.seat_level(seat)})" if self.seat_level(seat) else "", style="dim")
         if below:  # (a Group: TurnScreen's "thinking" mark goes on the first line)
@@ -150,6 +152,7 @@ class MachiavelliScreen(TurnScreen):
         """(the count in words, the level on a second line): the first of SEAT_LAYOUTS in which
         every seat fits, measured with a two-digit count so the layout holds as hands change,
         and every seat alike so the header reads as one."""
+
         def fits(seat: int, words: bool, below: bool) -> bool:
             level = self.seat_level(seat)
             name = 2 + cell_len(self.names[seat]) + len(self.held_text(10, words))
@@ -158,8 +161,7 @@ class MachiavelliScreen(TurnScreen):
             return max(lines) <= self.seat_room(seat)
 
         seats = range(self.game.players)
-        return next((layout for layout in SEAT_LAYOUTS if all(fits(seat, *layout) for seat in seats)),
-                    SEAT_LAYOUTS[-1])
+        return next((layout for layout in SEAT_LAYOUTS if all(fits(seat, *layout) for seat in seats)), SEAT_LAYOUTS[-1])
 
     # ---- the table
 
@@ -212,7 +214,7 @@ class MachiavelliScreen(TurnScreen):
         for event in events_:
             if event.kind == "meld" and event.seat is not None:
                 turn = self.game.view(None).last_turn[event.seat]  # (the turn just ended)
-                self.moves = [*self.moves[-MOVES_KEPT + 1:], (turn, event.seat, moved_cards(self.table_before, table))]
+                self.moves = [*self.moves[-MOVES_KEPT + 1 :], (turn, event.seat, moved_cards(self.table_before, table))]
         if any(e.kind in TURN_ENDS for e in events_):
             self.table_before = table
 
@@ -246,7 +248,7 @@ class MachiavelliScreen(TurnScreen):
         # More rows than room: a window around the cursor's group, with what lies beyond.
         here = next((n for n, (row, _) in enumerate(rows) if self.group in row), len(rows) - 1)
         first = min(max(here - (room - 2) // 2, 0), len(rows) - (room - 2))
-        shown = rows[first:first + room - 2]
+        shown = rows[first : first + room - 2]
         lines.append(Text(f"  ↑ {first} more row{'s' if first != 1 else ''}" if first else "", style="dim"))
         lines += [line for _, line in shown]
         after = len(rows) - first - len(shown)
@@ -374,8 +376,10 @@ class MachiavelliScreen(TurnScreen):
         self.return_to_origin = True
         if self.group == HAND:
             if not view.held_from_hand:
-                self.say(f"The {self.label(view.held)} was on the table: it stays there — "
-                         "drop it on a group, or n for a new one")
+                self.say(
+                    f"The {self.label(view.held)} was on the table: it stays there — "
+                    "drop it on a group, or n for a new one"
+                )
                 return
             self.submit(RETURN)
             return
@@ -436,13 +440,17 @@ class MachiavelliScreen(TurnScreen):
             self.say(f"You hold the {self.label(view.held)}: drop it first (space on a group, n for a new one)")
             return
         if not view.placed:
-            self.say("Put down at least one card from your hand first, or d to draw"
-                     + (" (u puts the table back)" if view.changed else ""))
+            self.say(
+                "Put down at least one card from your hand first, or d to draw"
+                + (" (u puts the table back)" if view.changed else "")
+            )
             return
         bad = view.valid.count(False)
         if bad:
-            self.choose([END], f"{bad} group{'s are' if bad != 1 else ' is'} not a meld. End the turn anyway? "
-                               "(escape: go on playing)")
+            self.choose(
+                [END],
+                f"{bad} group{'s are' if bad != 1 else ' is'} not a meld. End the turn anyway? (escape: go on playing)",
+            )
             return
         self.submit(END)
 
@@ -450,8 +458,9 @@ class MachiavelliScreen(TurnScreen):
         """d with cards moved this turn: drawing puts them all back, so it asks first."""
         view: MachiavelliView = self.view
         draw = DRAW if view.stock else PASS
-        self.choose([draw], "Drawing puts the table and your hand back as they were. Draw anyway? "
-                            "(escape: go on playing)")
+        self.choose(
+            [draw], "Drawing puts the table and your hand back as they were. Draw anyway? (escape: go on playing)"
+        )
 
     def type_digit(self, digit: str) -> None:
         """A digit: the cursor to the group of that number; a digit right after one that can
@@ -464,8 +473,11 @@ class MachiavelliScreen(TurnScreen):
             number = int(digit) or 10
             self.typed = digit if digit != "0" and int(digit) * 10 <= count else ""
         if number > count:
-            self.say(f"No group {number}: the table has {count} group{'s' if count != 1 else ''}"
-                     if count else "No group yet: the table is empty")
+            self.say(
+                f"No group {number}: the table has {count} group{'s' if count != 1 else ''}"
+                if count
+                else "No group yet: the table is empty"
+            )
             return
         self.enter_group(number - 1, 0)
         self._redraw()
@@ -497,8 +509,10 @@ class MachiavelliScreen(TurnScreen):
             return []
         view: MachiavelliView = self.view
         # f and n are handled in on_key (with nothing held they first pick up the card under the cursor)
-        out = [Command("f", "fit", Action("drop", value=len(view.table))),
-               Command("n", "new group", Action("drop", value=len(view.table)))]
+        out = [
+            Command("f", "fit", Action("drop", value=len(view.table))),
+            Command("n", "new group", Action("drop", value=len(view.table))),
+        ]
         if view.changed:
             out.append(Command("u", "undo all", RESET))
         if view.held is None:

@@ -7,7 +7,8 @@ draw from caches, so the menu adds little to the start-up of the arcade and to e
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from rich.style import Style
 from rich.text import Text
@@ -76,8 +77,9 @@ class GameList(Widget, can_focus=True):
         Binding("end", "go(-1)", show=False),
     ]
 
-    def __init__(self, rows: dict[str, Text], on_cursor: Callable[[], None], on_choose: Callable[[str], None],
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, rows: dict[str, Text], on_cursor: Callable[[], None], on_choose: Callable[[str], None], **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.ids, self.rows = list(rows), list(rows.values())
         self._plains = [row.plain for row in self.rows]  # (the shared cache's keys, made once)
@@ -178,8 +180,10 @@ class Summary(Widget):
         lines = self._lines.get(key)
         if lines is None:
             console = self.app.console
-            lines = [Strip(line.render(console, end="")).apply_style(style).extend_cell_length(width, style)
-                     for line in self.texts[self.game_id].wrap(console, width)]
+            lines = [
+                Strip(line.render(console, end="")).apply_style(style).extend_cell_length(width, style)
+                for line in self.texts[self.game_id].wrap(console, width)
+            ]
             self._lines[key] = lines
         return lines[y] if y < len(lines) else Strip.blank(width, style)
 
@@ -227,11 +231,15 @@ class MenuScreen(Screen):
         with Horizontal(id="menu-body"):
             with Vertical(id="menu-list"):
                 yield Static(game_row(Text("Game", style="bold"), "Family", "Players"), id="games-header")
-                rows = {info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
-                        for info in CATALOG.values()}
+                rows = {
+                    info.id: game_row(Text(info.title, style="bold"), info.family, info.player_range)
+                    for info in CATALOG.values()
+                }
                 yield GameList(rows, self.show_about, lambda game_id: self._open(CATALOG[game_id]), id="games")
-            yield Summary({info.id: Text.assemble((info.title, "bold"), " — ", info.summary)
-                           for info in CATALOG.values()}, id="about")
+            yield Summary(
+                {info.id: Text.assemble((info.title, "bold"), " — ", info.summary) for info in CATALOG.values()},
+                id="about",
+            )
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -271,13 +279,18 @@ class MenuScreen(Screen):
         saved = self._save_files = self.app.store.saved_game_count()
         # The counts once every save has been read (and while they still add up to the files);
         # until then, the files.
-        good, broken = (self._save_counts if self._save_counts is not None and sum(self._save_counts) == saved
-                        else (saved, 0))
+        good, broken = (
+            self._save_counts if self._save_counts is not None and sum(self._save_counts) == saved else (saved, 0)
+        )
         # (on a line of its own when it says how many cannot be opened: one line would wrap)
         waiting = ("\n" if broken else "   ·   ") + f"{count_line(good, broken)}: c continues" if saved else ""
         # The count tells a newcomer that the list goes on below what fits on the screen.
-        return Text.assemble((f"{suits[0]}  cardarcade  {suits[1]}", "bold"), "\nPick a game and press enter.",
-                             f"   ·   {len(CATALOG)} games", (waiting, "bold"))
+        return Text.assemble(
+            (f"{suits[0]}  cardarcade  {suits[1]}", "bold"),
+            "\nPick a game and press enter.",
+            f"   ·   {len(CATALOG)} games",
+            (waiting, "bold"),
+        )
 
     def refresh_all(self) -> None:
         """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``), and on coming

@@ -54,8 +54,13 @@ class OldMansBundleScreen(TurnScreen):
         left, right = (1, 0) if self.viewer == 0 else (0, 1)  # your own bundle on the right
         names = [Text(self.names[s][:BUNDLE_WIDTH], style="bold") for s in (left, right)]
         grid.add_row(names[0], Text(self.headline, style="bold", overflow="ellipsis", no_wrap=True), names[1])
-        bundles = [Group(render_row([Slot(view.bundle_tops[s])], palette, ascii_only=ascii_only),
-                         Text(f"{view.bundle_sizes[s]} cards", justify="center")) for s in (left, right)]
+        bundles = [
+            Group(
+                render_row([Slot(view.bundle_tops[s])], palette, ascii_only=ascii_only),
+                Text(f"{view.bundle_sizes[s]} cards", justify="center"),
+            )
+            for s in (left, right)
+        ]
         pack = f"pack: {view.stock} cards" if view.stock else "the pack is used up: last hands"
         middle = Group(self._table_cards(), Text(pack, style="dim", justify="center"))
         grid.add_row(bundles[0], middle, bundles[1])
@@ -68,8 +73,13 @@ class OldMansBundleScreen(TurnScreen):
         # from one card's left edge to the next: a column between them, none, or fanned over each other
         step = min(CARD_WIDTH + 1, (TABLE_WIDTH - CARD_WIDTH) // max(len(table) - 1, 1))
         if step >= MIN_VISIBLE:
-            return render_row([Slot(c) for c in table], self.app.palette, ascii_only=self.app.ascii_glyphs,
-                              overlap=max(CARD_WIDTH - step, 0), gap=max(step - CARD_WIDTH, 0))
+            return render_row(
+                [Slot(c) for c in table],
+                self.app.palette,
+                ascii_only=self.app.ascii_glyphs,
+                overlap=max(CARD_WIDTH - step, 0),
+                gap=max(step - CARD_WIDTH, 0),
+            )
         # too many to fan: labels, sorted by rank so matches stand out
         text = Text("\n", justify="center")
         for i, card in enumerate(sorted(table, key=lambda c: (c.rank, c.suit.value))):

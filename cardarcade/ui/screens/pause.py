@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,8 +46,10 @@ class PauseScreen(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(f"{self.setup.spec.title} — " + ("the others play on" if self.shared else "paused")),
-                         classes="dialog-title")
+            yield Static(
+                Text(f"{self.setup.spec.title} — " + ("the others play on" if self.shared else "paused")),
+                classes="dialog-title",
+            )
             # One line each (compact), so that all seven fit in 24 lines.
             yield Button("Resume", id="resume", variant="primary", compact=True)
             yield Button("Rules", id="rules", compact=True)
@@ -107,12 +110,18 @@ class HistoryScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
-            yield Static(Text(f"{self.title_text} — the whole log ({how_many(len(self.lines), 'line')})  ·  ↑↓ PgUp PgDn scroll",
-                              style="bold"), id="history-title")
+            yield Static(
+                Text(
+                    f"{self.title_text} — the whole log ({how_many(len(self.lines), 'line')})  ·  ↑↓ PgUp PgDn scroll",
+                    style="bold",
+                ),
+                id="history-title",
+            )
             with VerticalScroll(id="history-scroll"):
-                yield Static(Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.",
-                                                                                   style="italic"),
-                             id="history-lines")
+                yield Static(
+                    Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.", style="italic"),
+                    id="history-lines",
+                )
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -130,10 +130,17 @@ def reaction_chart(ms: list[float], ascii_only: bool = False) -> Text:
     what = f"one bar a press, oldest first{f' (the latest {CHART_BARS})' if len(ms) > CHART_BARS else ''}"
     left_out = len(latest) - len(shown)
     notes = [what] + ([f"{presses(left_out)} over {CHART_TOP_MS // 1000} s not drawn"] if left_out else [])
-    width = max(len(label) + 2 + len(shown), *(len(label) + 2 + len(n) for n in notes))  # (lines as wide: centred, they line up)
-    return Text.assemble((f"{label} {axis}", "dim"), upper.ljust(width - len(label) - 2), "\n",
-                         (f"{'0 ms':>{len(label)}} {axis}", "dim"), lower.ljust(width - len(label) - 2),
-                         *(("\n" + f"{'':>{len(label)}}  {note}".ljust(width), "dim") for note in notes))
+    width = max(
+        len(label) + 2 + len(shown), *(len(label) + 2 + len(n) for n in notes)
+    )  # (lines as wide: centred, they line up)
+    return Text.assemble(
+        (f"{label} {axis}", "dim"),
+        upper.ljust(width - len(label) - 2),
+        "\n",
+        (f"{'0 ms':>{len(label)}} {axis}", "dim"),
+        lower.ljust(width - len(label) - 2),
+        *(("\n" + f"{'':>{len(label)}}  {note}".ljust(width), "dim") for note in notes),
+    )
 
 
 class ResultScreen(Screen):
@@ -144,9 +151,16 @@ class ResultScreen(Screen):
         Binding("q", "menu", "Menu", show=False),
     ]
 
-    def __init__(self, setup: GameSetup, game: Game, reactions: dict[str, list[float]],
-                 final: RenderableType | None = None, tuning: str | None = None, again: bool = True,
-                 people: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        setup: GameSetup,
+        game: Game,
+        reactions: dict[str, list[float]],
+        final: RenderableType | None = None,
+        tuning: str | None = None,
+        again: bool = True,
+        people: list[int] | None = None,
+    ) -> None:
         """``reactions``: each person's reaction times this session (seconds), by name.
         ``again``: enter deals the next game at this table (False: a shared table's result,
         after which enter goes back, as escape does). ``people``: the seats played from this
@@ -163,7 +177,9 @@ class ResultScreen(Screen):
     def compose(self) -> ComposeResult:
         result = self.game.result
         with Vertical(id="result-box"):
-            yield Static(Text(headline(self.setup, self.game, self.people), style="bold", justify="center"), id="result-title")
+            yield Static(
+                Text(headline(self.setup, self.game, self.people), style="bold", justify="center"), id="result-title"
+            )
             reason = result.describe(self.setup.names) if result else ""
             yield Static(Text(reason, justify="center"), id="result-reason")
             yield Static(standings(self.setup, self.game), id="standings")
@@ -182,8 +198,13 @@ class ResultScreen(Screen):
         timed = {name: [r * 1000 for r in times] for name, times in self.reactions.items() if times}
         for name, ms in timed.items():
             whose = "Your" if len(self.reactions) == 1 else f"{name}'s"
-            yield Static(Text(f"{whose} reaction times this session: median {median(ms):.0f} ms, "
-                              f"best {min(ms):.0f} ms ({presses(len(ms))})"), classes="reaction-summary")
+            yield Static(
+                Text(
+                    f"{whose} reaction times this session: median {median(ms):.0f} ms, "
+                    f"best {min(ms):.0f} ms ({presses(len(ms))})"
+                ),
+                classes="reaction-summary",
+            )
         if len(timed) == 1 and len(self.reactions) == 1:
             [ms] = timed.values()
             if len(ms) >= CHART_FROM:
@@ -203,8 +224,9 @@ class ResultScreen(Screen):
             self.action_again()
         else:
             again = "play again" if self.again else "go back"
-            self.query_one("#result-hint", Static).update(Text(
-                f"That enter came in the game's rhythm: press it again to {again}", style="dim", justify="center"))
+            self.query_one("#result-hint", Static).update(
+                Text(f"That enter came in the game's rhythm: press it again to {again}", style="dim", justify="center")
+            )
 
     @only_on_top
     def action_again(self) -> None:

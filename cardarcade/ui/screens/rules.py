@@ -34,16 +34,24 @@ def rules_markdown(spec: GameSpec, options: Options | None) -> str:
 def plain(text: str) -> str:
     """``text`` as Markdown that shows it as it is: line by line, a blank line between paragraphs."""
     paragraphs = re.split(r"\n\s*\n", text.strip())
-    return "\n\n".join("\\\n".join(_MARKDOWN_SIGNS.sub(r"\\\1", line.strip()) for line in p.split("\n"))
-                       for p in paragraphs)
+    return "\n\n".join(
+        "\\\n".join(_MARKDOWN_SIGNS.sub(r"\\\1", line.strip()) for line in p.split("\n")) for p in paragraphs
+    )
 
 
 def book_markdown(name: str, book: Book | None) -> str:
     """The book in force: its name, the group's rulings and the dated history of its changes."""
     if book is None:
         return f"\n## House-rule book: {plain(name)}\n\nThis book is no longer kept here; the house rules above are in force.\n"
-    lines = ["", f"## House-rule book: {plain(book.name)}", "", "The house rules above are this book's.", "",
-             "### The group's rulings", ""]
+    lines = [
+        "",
+        f"## House-rule book: {plain(book.name)}",
+        "",
+        "The house rules above are this book's.",
+        "",
+        "### The group's rulings",
+        "",
+    ]
     lines.append(plain(book.notes) if book.notes.strip() else "None written yet.")
     lines += ["", "### History", ""]
     lines += [f"- {plain(entry)}" for entry in book.history]

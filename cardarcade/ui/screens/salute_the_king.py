@@ -206,8 +206,13 @@ class SaluteTheKingScreen(GameScreen):
         entries = []
         for slot in (1, 2, 3, 4):
             if slot in cues:
-                entries.append(Text.assemble((self.gesture_keys(slot), "bold reverse"),
-                                             f" {self.gesture_names[slot - 1]} ← ", (", ".join(cues[slot]), "bold")))
+                entries.append(
+                    Text.assemble(
+                        (self.gesture_keys(slot), "bold reverse"),
+                        f" {self.gesture_names[slot - 1]} ← ",
+                        (", ".join(cues[slot]), "bold"),
+                    )
+                )
         # Break between entries, never inside one, so a key stays beside its gesture.
         width = max(20, self.size.width - 6)
         lines: list[Text] = [Text()]
@@ -226,16 +231,22 @@ class SaluteTheKingScreen(GameScreen):
         palette, ascii_only = self.app.palette, self.app.ascii_glyphs
         if view.choosing:
             picked = [f"{self.gesture_names[slot - 1]} ← {rank}" for slot, rank in self.picked().items()]
-            lines = [Text(fill("{seat} [deals|deal] and [picks|pick] the four trigger cards", self.names, view.dealer, None),
-                          style="bold", justify="center")]
+            lines = [
+                Text(
+                    fill("{seat} [deals|deal] and [picks|pick] the four trigger cards", self.names, view.dealer, None),
+                    style="bold",
+                    justify="center",
+                )
+            ]
             lines.append(Text(" · ".join(picked) if picked else "none picked yet", justify="center"))
             return Group(*lines)
         table = self.trigger_table()
         if not view.recent:
             caption = Text("The pile is empty", style="dim", justify="center")
             return Group(table, centred_row([Slot()], palette, ascii_only=ascii_only, size=table_size(self)), caption)
-        row = centred_row([Slot(card) for card in view.recent], palette, ascii_only=ascii_only, overlap=3,
-                          size=table_size(self))
+        row = centred_row(
+            [Slot(card) for card in view.recent], palette, ascii_only=ascii_only, overlap=3, size=table_size(self)
+        )
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}"
         rnd = view.open

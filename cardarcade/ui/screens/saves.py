@@ -5,7 +5,7 @@ played in another window says so, and is left to that window."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -29,7 +29,7 @@ def when(saved_at: datetime | None, now: datetime | None = None) -> str:
     """'just now', '5 min ago', 'today 18:02', 'yesterday 18:02', '2026-11-02 18:02'."""
     if saved_at is None:
         return ""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     seconds = (now - saved_at).total_seconds()
     local, today = saved_at.astimezone(), now.astimezone().date()
     if 0 <= seconds < 60:
@@ -46,8 +46,10 @@ def when(saved_at: datetime | None, now: datetime | None = None) -> str:
 def who_plays(entry: SaveEntry) -> str:
     """'You (ada), Bot 1': each seat, and whose profile a person plays as where the name does not say."""
     profiles = entry.profiles or (None,) * len(entry.players)
-    return ", ".join(name if profile is None or profile == name else f"{name} ({profile})"
-                     for name, profile in zip(entry.players, profiles))
+    return ", ".join(
+        name if profile is None or profile == name else f"{name} ({profile})"
+        for name, profile in zip(entry.players, profiles)
+    )
 
 
 def entry_text(entry: SaveEntry) -> Text:
@@ -96,9 +98,12 @@ class ContinueScreen(Screen):
         if not self.entries:
             title.append("\nNone yet: a game you leave before its end is saved, and comes back here.", style="")
         else:
-            title.append("\n" + count_line(len(self.entries) - broken, broken)
-                         + (" · d sets one aside" if broken
-                            else " · enter continues one · d deletes it"), style="")
+            title.append(
+                "\n"
+                + count_line(len(self.entries) - broken, broken)
+                + (" · d sets one aside" if broken else " · enter continues one · d deletes it"),
+                style="",
+            )
         self.query_one("#saves-title", Static).update(title)
 
     def say(self, text: str) -> None:
@@ -151,8 +156,9 @@ class ContinueScreen(Screen):
             return setup
         seat = people[0]
         before = setup.seats[seat].profile
-        self.app.notify(f"This game was {before}'s; it goes on as {player}'s, and its result counts for {player}.",
-                        timeout=8)
+        self.app.notify(
+            f"This game was {before}'s; it goes on as {player}'s, and its result counts for {player}.", timeout=8
+        )
         seats = list(setup.seats)
         seats[seat] = replace(seats[seat], profile=player)
         return replace(setup, seats=tuple(seats))

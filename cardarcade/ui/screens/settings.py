@@ -60,38 +60,70 @@ class SettingsScreen(Screen):
         app = self.app
         settings = app.user_settings  # read first: it sets app.settings_warning
         profile = app.profile
-        yield Static(Text.assemble((" Settings ", "bold reverse"), f"  playing as {app.player}"),
-                     id="settings-title")
+        yield Static(Text.assemble((" Settings ", "bold reverse"), f"  playing as {app.player}"), id="settings-title")
         warning = app.settings_warning
-        yield Static(Text(f"{warning}. Saving writes it as this form shows it; the old file is kept beside it "
-                          "as settings.toml.broken." if warning else ""), id="settings-warning")
+        yield Static(
+            Text(
+                f"{warning}. Saving writes it as this form shows it; the old file is kept beside it "
+                "as settings.toml.broken."
+                if warning
+                else ""
+            ),
+            id="settings-warning",
+        )
         yield Static("", id="settings-message")
         theme = profile.theme or settings.theme
         if theme not in app.card_themes:
             theme = app.card_theme.name
         own = any(getattr(profile, name) is not None for name in PROFILE_ONLY)
         with VerticalScroll(id="settings-form"):
-            yield from self._field("Theme", Select([(Text(app.card_themes[n].title), n) for n in app.theme_order],
-                                                   value=theme, allow_blank=False, id="theme"))
-            yield from self._field("Suit glyphs", Select(GLYPHS, value=profile.glyphs or settings.glyphs
-                                                         or THEME_DECIDES, allow_blank=False, id="glyphs"))
-            yield from self._field("Pace", Input(str(profile.pace or settings.pace), id="pace"),
-                                   f"Seconds a bot takes for an ordinary move ({limits('pace')}).")
-            yield from self._field("Countdown", Input(str(settings.countdown), id="countdown"),
-                                   f'Seconds of "3, 2, 1, GO" before a reaction game ({limits("countdown")}; '
-                                   "0 for none).")
-            yield from self._field("Hard bots' thinking time", Input(str(settings.hard_bot_seconds),
-                                                                     id="hard_bot_seconds"),
-                                   f"Seconds the hard bots of the card games may think on past their fixed share of work "
-                                   f"({limits('hard_bot_seconds')}; a busy machine never cuts that share short).")
-            yield from self._field("Play as profile", Input(settings.profile or "", placeholder=app.player,
-                                                            max_length=MAX_NAME, id="profile",
-                                                            disabled=app.named_by_session),
-                                   "Whose statistics and preferences this terminal uses; "
-                                   "empty: your login name.")
-            yield from self._field("Theme, glyphs, pace", Switch(value=own, id="profile-only"),
-                                   f"On: kept for {app.player}'s profile only. Off: the same for everyone "
-                                   "who plays at this terminal.")
+            yield from self._field(
+                "Theme",
+                Select(
+                    [(Text(app.card_themes[n].title), n) for n in app.theme_order],
+                    value=theme,
+                    allow_blank=False,
+                    id="theme",
+                ),
+            )
+            yield from self._field(
+                "Suit glyphs",
+                Select(
+                    GLYPHS, value=profile.glyphs or settings.glyphs or THEME_DECIDES, allow_blank=False, id="glyphs"
+                ),
+            )
+            yield from self._field(
+                "Pace",
+                Input(str(profile.pace or settings.pace), id="pace"),
+                f"Seconds a bot takes for an ordinary move ({limits('pace')}).",
+            )
+            yield from self._field(
+                "Countdown",
+                Input(str(settings.countdown), id="countdown"),
+                f'Seconds of "3, 2, 1, GO" before a reaction game ({limits("countdown")}; 0 for none).',
+            )
+            yield from self._field(
+                "Hard bots' thinking time",
+                Input(str(settings.hard_bot_seconds), id="hard_bot_seconds"),
+                f"Seconds the hard bots of the card games may think on past their fixed share of work "
+                f"({limits('hard_bot_seconds')}; a busy machine never cuts that share short).",
+            )
+            yield from self._field(
+                "Play as profile",
+                Input(
+                    settings.profile or "",
+                    placeholder=app.player,
+                    max_length=MAX_NAME,
+                    id="profile",
+                    disabled=app.named_by_session,
+                ),
+                "Whose statistics and preferences this terminal uses; empty: your login name.",
+            )
+            yield from self._field(
+                "Theme, glyphs, pace",
+                Switch(value=own, id="profile-only"),
+                f"On: kept for {app.player}'s profile only. Off: the same for everyone who plays at this terminal.",
+            )
         with Horizontal(id="settings-buttons"):
             yield Button("Save", id="save", variant="primary")
             yield Button("Back", id="back")
@@ -133,13 +165,20 @@ class SettingsScreen(Screen):
         theme = form["theme"]
         if theme == self._shown["theme"] and current.theme is None and app.profile.theme is None:
             theme = None  # left as it was: keep following the shipped default
-        raw = {**current.model_dump(exclude={"profiles"}), "theme": theme, "glyphs": glyphs,
-               "pace": str(form["pace"]).strip(), "countdown": str(form["countdown"]).strip(),
-               "hard_bot_seconds": str(form["hard_bot_seconds"]).strip(), "profile": profile_name}
+        raw = {
+            **current.model_dump(exclude={"profiles"}),
+            "theme": theme,
+            "glyphs": glyphs,
+            "pace": str(form["pace"]).strip(),
+            "countdown": str(form["countdown"]).strip(),
+            "hard_bot_seconds": str(form["hard_bot_seconds"]).strip(),
+            "profile": profile_name,
+        }
         for name in ("pace", "countdown", "hard_bot_seconds"):
             if not raw[name]:
-                raise ValueError(f"{Settings.model_fields[name].title} needs a value ({limits(name)}). "
-                                 "Nothing was saved.")
+                raise ValueError(
+                    f"{Settings.model_fields[name].title} needs a value ({limits(name)}). Nothing was saved."
+                )
         try:
             checked = Settings.model_validate(raw)
         except ValidationError as exc:

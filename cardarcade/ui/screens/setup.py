@@ -101,24 +101,41 @@ class SetupScreen(Screen):
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                             value=players, allow_blank=False, id="players")
+                yield Select(
+                    [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                    value=players,
+                    allow_blank=False,
+                    id="players",
+                )
             for seat in range(spec.max_players):
                 with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Select(self._seat_choices, value=kinds[seat] if seat < len(kinds) else new_bot,
-                                 allow_blank=False, id=f"seat-{seat}")
-                    yield Input(profiles[seat] if seat < len(profiles) else "", max_length=MAX_NAME,
-                                suggester=SuggestFromList(known, case_sensitive=False),
-                                id=f"profile-{seat}", classes="seat-profile")
+                    yield Select(
+                        self._seat_choices,
+                        value=kinds[seat] if seat < len(kinds) else new_bot,
+                        allow_blank=False,
+                        id=f"seat-{seat}",
+                    )
+                    yield Input(
+                        profiles[seat] if seat < len(profiles) else "",
+                        max_length=MAX_NAME,
+                        suggester=SuggestFromList(known, case_sensitive=False),
+                        id=f"profile-{seat}",
+                        classes="seat-profile",
+                    )
             yield Static(self._profiles_help(known), id="profiles-help", classes="field-help")
             yield Static(id="keyboard-note", classes="field-help")  # whose hands the people here see
             with Horizontal(classes="field"):
                 yield Label("Rules book", classes="field-label")
-                yield Select(self._book_choices(books), value=self.book.name if self.book else NO_BOOK,
-                             allow_blank=False, id="book")
-            yield Static("A group's own house rules, kept by name; choosing one sets the rules below.",
-                         classes="field-help")
+                yield Select(
+                    self._book_choices(books),
+                    value=self.book.name if self.book else NO_BOOK,
+                    allow_blank=False,
+                    id="book",
+                )
+            yield Static(
+                "A group's own house rules, kept by name; choosing one sets the rules below.", classes="field-help"
+            )
             problems_help = Static(Text("\n".join(problems)), id="book-problems", classes="field-help")
             problems_help.display = bool(problems)
             yield problems_help
@@ -133,16 +150,25 @@ class SetupScreen(Screen):
                     yield Static(info.description, classes="field-help")
             with Horizontal(classes="field"):
                 yield Label("Rulings (notes)", classes="field-label")
-                yield TextArea(self.book.notes if self.book else "", id="book-notes",
-                               placeholder="How the group settled what the rules leave open")
+                yield TextArea(
+                    self.book.notes if self.book else "",
+                    id="book-notes",
+                    placeholder="How the group settled what the rules leave open",
+                )
             with Horizontal(classes="field"):
                 yield Label("Save these rules as", classes="field-label")
-                yield Input(self.book.name if self.book else "", placeholder="a name: Friday night",
-                            max_length=MAX_BOOK_NAME, id="book-name")
+                yield Input(
+                    self.book.name if self.book else "",
+                    placeholder="a name: Friday night",
+                    max_length=MAX_BOOK_NAME,
+                    id="book-name",
+                )
                 yield Button("Save", id="book-save")
-            yield Static("Keeps the house rules above and the rulings as a book (or updates the book of "
-                         "that name); the rulings of the chosen book are also kept when you start or go back.",
-                         classes="field-help")
+            yield Static(
+                "Keeps the house rules above and the rulings as a book (or updates the book of "
+                "that name); the rulings of the chosen book are also kept when you start or go back.",
+                classes="field-help",
+            )
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random", type="integer", id="seed")
@@ -183,8 +209,10 @@ class SetupScreen(Screen):
             entries = self.app.store.books.entries(self.spec.id)
         except OSError as exc:
             return [], [f"The books cannot be read ({exc.strerror or exc})."]
-        return ([e.book for e in entries if e.book is not None],
-                [f"Not usable: {e.problem}" for e in entries if e.problem is not None])
+        return (
+            [e.book for e in entries if e.book is not None],
+            [f"Not usable: {e.problem}" for e in entries if e.problem is not None],
+        )
 
     @staticmethod
     def _book_choices(books: list[Book]) -> list[tuple[str | Text, str]]:
@@ -256,7 +284,7 @@ class SetupScreen(Screen):
             select = self.query_one(f"#seat-{seat}", Select)
             kind = str(select.value)
             select.set_options(choices)
-            select.value = kind if kind == "human" else f"bot:{level_at(self.spec, players, kind[len('bot:'):])}"
+            select.value = kind if kind == "human" else f"bot:{level_at(self.spec, players, kind[len('bot:') :])}"
 
     def _show_seats(self) -> None:
         """Seats beyond the number of players hidden; a profile for each person, its default
@@ -326,8 +354,9 @@ class SetupScreen(Screen):
         elif self._book_in_force() is not None:
             book = Text.assemble(" Rules book in force: ", (self.book.name, "bold"))
         else:
-            book = Text.assemble(" Rules changed from ", (self.book.name, "bold"),
-                                 ": no book in force unless they are saved as one")
+            book = Text.assemble(
+                " Rules changed from ", (self.book.name, "bold"), ": no book in force unless they are saved as one"
+            )
         line.update(Text("\n").join([book, self._house_rules_line()]))
 
     def _house_rules_line(self) -> Text:
@@ -354,8 +383,12 @@ class SetupScreen(Screen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        {"start": self.action_start, "rules": self.action_rules, "back": self.action_back,
-         "book-save": self.action_save_book}[event.button.id or "back"]()
+        {
+            "start": self.action_start,
+            "rules": self.action_rules,
+            "back": self.action_back,
+            "book-save": self.action_save_book,
+        }[event.button.id or "back"]()
 
     @only_on_top
     def action_back(self) -> None:
@@ -389,7 +422,7 @@ class SetupScreen(Screen):
         self.query_one("#book-name", Input).value = book.name
         self.query_one("#setup-error", Static).update("")
         self._show_book()
-        changed = [entry.split(" ", 2)[2] for entry in book.history[len(before.history):]] if before else []
+        changed = [entry.split(" ", 2)[2] for entry in book.history[len(before.history) :]] if before else []
         if before is None:
             said = f"The book {book.name!r} is kept."
         elif changed:
@@ -436,8 +469,9 @@ class SetupScreen(Screen):
             twin = next((i for i, other in enumerate(profiles) if other.casefold() == name.casefold()), None)
             if twin is not None:
                 first = [s for s, k in enumerate(kinds) if k == "human"][twin]
-                raise BadSetup(f"Seats {first + 1} and {seat + 1} both play as {name!r}: "
-                               "each person needs a profile of their own.")
+                raise BadSetup(
+                    f"Seats {first + 1} and {seat + 1} both play as {name!r}: each person needs a profile of their own."
+                )
             if not alone and (name.casefold() == "you" or name.casefold().startswith("bot ")):
                 raise BadSetup(f"Seat {seat + 1}: {name!r} would read as a bot or as you; choose another name.")
             profiles.append(name)
@@ -475,8 +509,9 @@ class SetupScreen(Screen):
         name = people[0].profile
         profile = self.app.user_settings.profile_of(name)
         if profile.bot_levels.get(self.spec.id) != level:
-            self.app.save_profile(profile.model_copy(update={"bot_levels": {**profile.bot_levels, self.spec.id: level}}),
-                                  name=name)
+            self.app.save_profile(
+                profile.model_copy(update={"bot_levels": {**profile.bot_levels, self.spec.id: level}}), name=name
+            )
 
     @only_on_top
     def action_start(self) -> None:

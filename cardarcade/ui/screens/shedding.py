@@ -63,7 +63,9 @@ class SheddingScreen(TurnScreen):
         turn = [m for m in history if m.seat == seat and m.turn == last.turn]
         played = Text(" ").join(
             self.card_label(m.card) + (f"→{self.named_short(m.named)}" if m.named else "")
-            for m in turn if m.kind == "play" and m.card is not None)
+            for m in turn
+            if m.kind == "play" and m.card is not None
+        )
         digs = sum(1 for m in turn if m.kind == "dig")
         parts = [Text(f"dug {digs}")] if digs else []
         parts += [played] if played else []
@@ -181,8 +183,10 @@ class NeoshoRapidsScreen(SheddingScreen):
         on = self.view.upcard
         for card in chain:
             if not fits(card, on):
-                self.say(f"{card.label(self.app.ascii_glyphs)} does not follow {on.label(self.app.ascii_glyphs)}: "
-                         "each card must be one rank from the one before (space unmarks)")
+                self.say(
+                    f"{card.label(self.app.ascii_glyphs)} does not follow {on.label(self.app.ascii_glyphs)}: "
+                    "each card must be one rank from the one before (space unmarks)"
+                )
                 return
             on = card
         for card in chain:
@@ -217,11 +221,22 @@ class DigScreen(SheddingScreen):
             lines.append(Text(f"An eight named {name_text(view.named)}", style="bold"))
         lines.append(self.match_line())
         if view.dug:
-            lines.append(Text(f"{self.names[view.turn]} dug {view.dug} card{'s' if view.dug != 1 else ''} this turn"
-                              if view.turn is not None else ""))
+            lines.append(
+                Text(
+                    f"{self.names[view.turn]} dug {view.dug} card{'s' if view.dug != 1 else ''} this turn"
+                    if view.turn is not None
+                    else ""
+                )
+            )
         lines += self.drawn_lines("Your last dig")
-        lines.append(Text("Eights are wild: they name a suit or a rank." if view.eight_names == "suit_or_rank"
-                          else "Eights are wild: they name a suit.", style="dim"))
+        lines.append(
+            Text(
+                "Eights are wild: they name a suit or a rank."
+                if view.eight_names == "suit_or_rank"
+                else "Eights are wild: they name a suit.",
+                style="dim",
+            )
+        )
         return lines
 
     def match_line(self) -> Text:

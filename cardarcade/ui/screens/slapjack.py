@@ -14,8 +14,10 @@ PILE_SHOWN = 4  # cards of the pile drawn, newest on top
 
 
 # (two log lines: a log line is cut at the terminal's width)
-EARLY_CARD_NOTE = ("First game: turn a card only on your turn (▶ on your panel).",
-                   "A card turned early is dead: it stays on the pile, lost to you.")
+EARLY_CARD_NOTE = (
+    "First game: turn a card only on your turn (▶ on your panel).",
+    "A card turned early is dead: it stays on the pile, lost to you.",
+)
 
 
 class PileScreen(GameScreen):
@@ -36,8 +38,12 @@ class PileScreen(GameScreen):
     # ---- the footer: the turn key only on the player's turn (pressed early, the text's rule costs a card)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "verb" and parameters and parameters[0] in self.TURN_VERBS and not self.own_move(
-                str(parameters[0])):
+        if (
+            action == "verb"
+            and parameters
+            and parameters[0] in self.TURN_VERBS
+            and not self.own_move(str(parameters[0]))
+        ):
             return False
         return super().check_action(action, parameters)
 
@@ -87,8 +93,10 @@ class PileScreen(GameScreen):
     def notify_not_now(self, seat: int, verb: str) -> None:
         if verb == "flip" and self.view.counts[seat] and not self.game.in_turn(seat):
             # only refused under the beginners' rule; otherwise an early card is turned, dead
-            self.say(f"{self.names[seat]}: not your turn, {self.names[self.acting()]} is next "
-                     "(early cards are refused at this table)")
+            self.say(
+                f"{self.names[seat]}: not your turn, {self.names[self.acting()]} is next "
+                "(early cards are refused at this table)"
+            )
             return
         super().notify_not_now(seat, verb)
 
@@ -105,8 +113,10 @@ class SlapjackScreen(PileScreen):
         if view.shut[seat]:
             status = Text("shut out", style="dim italic")
         elif view.out[seat]:
-            status = Text(longest_fitting(width, "out: slap a jack to get back in", "out: slap in a jack",
-                                          "out: slap in"), style="italic")
+            status = Text(
+                longest_fitting(width, "out: slap a jack to get back in", "out: slap in a jack", "out: slap in"),
+                style="italic",
+            )
         else:
             status = self.stack_text(f"{view.counts[seat]} cards")
         level = self.seat_level(seat)
@@ -118,15 +128,17 @@ class SlapjackScreen(PileScreen):
         view = self.view
         palette = self.app.palette
         if not view.recent:
-            return Group(Text("The pile is empty", style="dim", justify="center"),
-                         centred_row([Slot()], palette, ascii_only=self.app.ascii_glyphs,
-                                     size=table_size(self)))
+            return Group(
+                Text("The pile is empty", style="dim", justify="center"),
+                centred_row([Slot()], palette, ascii_only=self.app.ascii_glyphs, size=table_size(self)),
+            )
         slots = [Slot(card, dim=dead) for card, dead in zip(view.recent, view.recent_dead)]
         by = self.names[view.top_by] if view.top_by is not None else ""
         caption = f"{view.pile_size} in the pile · top card from {by}" + (" (dead card)" if view.top_dead else "")
-        return Group(centred_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3,
-                                 size=table_size(self)),
-                     Text(caption, style="dim", justify="center"))
+        return Group(
+            centred_row(slots, palette, ascii_only=self.app.ascii_glyphs, overlap=3, size=table_size(self)),
+            Text(caption, style="dim", justify="center"),
+        )
 
     def turn_prompt(self) -> str:
         view = self.view

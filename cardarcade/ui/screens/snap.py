@@ -35,10 +35,12 @@ class CallingScreen(GameScreen):
         """Every seat's up card, captioned with its name (an empty place where it has none), in
         the panels' order: after "play again" a pile stays under its person as the panels do."""
         view = self.view
-        slots = [Slot(view.tops[seat], dim=view.out[seat], caption=caption(self.names[seat]))
-                 for seat in self.panel_order()]
-        return centred_row(slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs,
-                           size=table_size(self))
+        slots = [
+            Slot(view.tops[seat], dim=view.out[seat], caption=caption(self.names[seat])) for seat in self.panel_order()
+        ]
+        return centred_row(
+            slots + (extra or []), self.app.palette, ascii_only=self.app.ascii_glyphs, size=table_size(self)
+        )
 
     def center_with(self, row: CardBlock, status: str) -> RenderableType:
         headline = self.headline or status
@@ -61,8 +63,12 @@ class SnapScreen(CallingScreen):
     VERBS = ["flip", "react", "pool"]
     CLAIM_VERBS = {"react": "snap", "pool": "pool"}
     VERB_HELP = {"flip": "turn", "react": "snap", "pool": "pool"}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Snap"),
-                ("p", "verb('pool')", "Snap pool")]
+    BINDINGS = [
+        *GameScreen.BINDINGS,
+        ("enter", "verb('flip')", "Turn card"),
+        ("space", "verb('react')", "Snap"),
+        ("p", "verb('pool')", "Snap pool"),
+    ]
 
     def claim_for(self, seat: int, verb: str) -> tuple[str, int | None] | None:
         if verb == "pool" and self.game.view(seat).pool_top is None:

@@ -35,13 +35,19 @@ def beaten_words(names: list[str], r: Reaction, loser_here: bool) -> str | None:
     if r.margin < 0 and r.beaten_by != r.seat:
         # pressed first, but it reached the table after the other play had been settled there
         said = [("You" if loser_here and seat == r.seat else name) for seat, name in enumerate(names)]
-        return fill(f"{{seat}} pressed {round(-r.margin * 1000)} ms before {{target}}, but {{target}}'s play was "
-                    "settled before the press arrived", said, r.seat, r.beaten_by)
+        return fill(
+            f"{{seat}} pressed {round(-r.margin * 1000)} ms before {{target}}, but {{target}}'s play was "
+            "settled before the press arrived",
+            said,
+            r.seat,
+            r.beaten_by,
+        )
     ms = max(0, round(r.margin * 1000))
     if r.beaten_by == r.seat:
         return f"{possessive(names[r.seat])} own earlier card got there {ms} ms before"
-    return fill("{seat} [was|were] " + f"{ms} ms earlier" + ("" if loser_here else " than {target}"),
-                names, r.beaten_by, r.seat)
+    return fill(
+        "{seat} [was|were] " + f"{ms} ms earlier" + ("" if loser_here else " than {target}"), names, r.beaten_by, r.seat
+    )
 
 
 def possessive(name: str) -> str:
@@ -290,8 +296,10 @@ class SpeedScreen(SpeedFamilyScreen):
             if size != SMALL and len(CARD_VERBS) * (size.width + 1) <= width:  # room for the hand as cards
                 picked = self.picked.get(seat)
                 slots = [Slot(card, highlight=card == picked, caption=key) for card, key in zip(hand, keys)]
-                return Group(fitted(width, header, Text(aimed, style="bold"), f"stock {view.stock_sizes[seat]}"),
-                             centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, size=size))
+                return Group(
+                    fitted(width, header, Text(aimed, style="bold"), f"stock {view.stock_sizes[seat]}"),
+                    centred_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, size=size),
+                )
             line = self.inline_cards(hand, keys, self.picked.get(seat))
             if aimed:
                 line.append(f"  {aimed}", style="bold")
@@ -307,13 +315,18 @@ class SpeedScreen(SpeedFamilyScreen):
         talons = [Slot(None, back=n > 0, caption=f"talon {n}") for n in view.talon_sizes]
         up = self.face_up()
         # a caption is a card wide: it names the pile's key, and the status line says the sizes in words
-        piles = [Slot(top if up else None, back=not up, caption=self.pile_caption(p)) for p, top in enumerate(view.tops)]
-        row = centred_row([talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2,
-                          size=table_size(self))
+        piles = [
+            Slot(top if up else None, back=not up, caption=self.pile_caption(p)) for p, top in enumerate(view.tops)
+        ]
+        row = centred_row(
+            [talons[0], piles[0], piles[1], talons[1]], palette, ascii_only=ascii_only, gap=2, size=table_size(self)
+        )
         flips = "no flip" if not view.flips else "1 flip" if view.flips == 1 else f"{view.flips} flips"
         left, right = view.pile_sizes
-        status = self.status_line("Both blocked: {count} the talons turn",
-                                  f"Left pile {card_count(left)}, right {card_count(right)} · {flips} from the talons so far")
+        status = self.status_line(
+            "Both blocked: {count} the talons turn",
+            f"Left pile {card_count(left)}, right {card_count(right)} · {flips} from the talons so far",
+        )
         parts: list[RenderableType] = [status, row]
         if self.viewer is not None:
             hand = self.game.view(self.viewer).hand
@@ -374,9 +387,10 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
         view = self.view
         width = panel_width(self, seat)
         header = self.seat_header(seat, False)
-        side = sum(view.stack_sizes[seat * SIDE:(seat + 1) * SIDE])
-        status = self.stack_text(f"pack {view.pack_sizes[seat]} · {side} on {'your' if seat == self.viewer else 'their'}"
-                                 " side")
+        side = sum(view.stack_sizes[seat * SIDE : (seat + 1) * SIDE])
+        status = self.stack_text(
+            f"pack {view.pack_sizes[seat]} · {side} on {'your' if seat == self.viewer else 'their'} side"
+        )
         keys = ""
         if len(self.people) > 1 and seat in self.people:
             keys = f"keys {self.key_row(seat, SPOT_VERBS[:SIDE])} / {self.key_row(seat, SPOT_VERBS[SIDE:])}"
@@ -392,9 +406,14 @@ class CaliforniaSpeedScreen(SpeedFamilyScreen):
         up = self.face_up()
         rows = []
         for side in range(2):
-            slots = [Slot(view.tops[p] if up else None, back=not up,
-                          caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""))
-                     for p in range(side * SIDE, (side + 1) * SIDE)]
+            slots = [
+                Slot(
+                    view.tops[p] if up else None,
+                    back=not up,
+                    caption=self.spot_caption(p) + (" •" if up and left_over[p] else ""),
+                )
+                for p in range(side * SIDE, (side + 1) * SIDE)
+            ]
             rows.append(centred_row(slots, palette, ascii_only=ascii_only, gap=2, size=table_size(self)))
         deals = f"box {view.deals + 1}"
         above, below = (possessive(name) for name in self.names)

@@ -30,8 +30,11 @@ class SpoonsScreen(SpeedFamilyScreen):
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         pig = setup.options.pig
-        self.VERB_HELP = {"take": "take a card", **{v: f"pass card {k + 1}" for k, v in enumerate(CARD_VERBS)},
-                          "grab": "finger on nose" if pig else "grab a spoon"}
+        self.VERB_HELP = {
+            "take": "take a card",
+            **{v: f"pass card {k + 1}" for k, v in enumerate(CARD_VERBS)},
+            "grab": "finger on nose" if pig else "grab a spoon",
+        }
         self.pig = pig
         self.grab_word = "nose" if pig else "grab"
         self.running: set[int] = set()  # seats on their way to spoons far away (their grab has not landed)
@@ -79,8 +82,13 @@ class SpoonsScreen(SpeedFamilyScreen):
         if table is None:
             return
         if seat in view.grabbed or seat in self.running:  # (during the count too: the round's spoon is theirs)
-            already = "your finger is on your nose" if view.pig else "you hold a spoon" if seat in view.grabbed \
+            already = (
+                "your finger is on your nose"
+                if view.pig
+                else "you hold a spoon"
+                if seat in view.grabbed
                 else "you are on your way to the spoons"
+            )
             self.say(f"{self.names[seat]}: {already} already")
             return
         delay = view.delay
@@ -118,7 +126,7 @@ class SpoonsScreen(SpeedFamilyScreen):
     def log_lines(self) -> list[Text]:
         # Only this round's: a "grabs a spoon" left from the last round invites a wrong grab (f2 has them all).
         lines = super().log_lines
-        return lines[max(0, len(lines) - (len(self.history) - self.round_start)):]
+        return lines[max(0, len(lines) - (len(self.history) - self.round_start)) :]
 
     # ---- drawing
 
@@ -143,23 +151,24 @@ class SpoonsScreen(SpeedFamilyScreen):
         if seat in view.grabbed:  # first, so that a narrow panel still shows it
             mark = Text("nose", style="") if view.pig else Text("SPOON", style="bold green")
         room = width - (mark.cell_len + 3 if mark is not None else 0)
-        waiting = longest_fitting(room, f"{arrow}stock {count}" if seat == view.dealer else f"{arrow}{count} waiting",
-                                  f"{arrow}{count}")
+        waiting = longest_fitting(
+            room, f"{arrow}stock {count}" if seat == view.dealer else f"{arrow}{count} waiting", f"{arrow}{count}"
+        )
         line = Text(waiting, style="bold" if seat != view.dealer and count > 3 else "")
         parts = [line] if mark is None else [mark, line]
-        return Group(fitted(width, header, letters_text, self.seat_level(seat)),
-                     fitted(width, *parts, f"hand {view.hand_sizes[seat]}", "deals" if seat == view.dealer else ""))
+        return Group(
+            fitted(width, header, letters_text, self.seat_level(seat)),
+            fitted(width, *parts, f"hand {view.hand_sizes[seat]}", "deals" if seat == view.dealer else ""),
+        )
 
     def spoons_line(self) -> Text:
         view = self.view
         if view.pig:
-            return Text(f"Round {view.round} · watch the others' noses · {self.piles()}", style="dim",
-                        justify="center")
+            return Text(f"Round {view.round} · watch the others' noses · {self.piles()}", style="dim", justify="center")
         left = view.spoons - len(view.grabbed)
         full, gone = "●", "○"
         spoons = " ".join([full] * left + [gone] * len(view.grabbed))
-        return Text.assemble(f"Round {view.round} · spoons ", (spoons, "bold"), f" · {self.piles()}",
-                             justify="center")
+        return Text.assemble(f"Round {view.round} · spoons ", (spoons, "bold"), f" · {self.piles()}", justify="center")
 
     def piles(self) -> str:
         """The stock, and the discards the dealer turns over when it runs out: 'stock 5 + 8 discards'
@@ -197,8 +206,10 @@ class SpoonsScreen(SpeedFamilyScreen):
         backlog = Slot(None, back=waiting > 0, caption=f"{take} {waiting}")
         blind = seat in view.grabbed and view.pig
         keys = [self.keymap.key_label(seat, v) for v in CARD_VERBS]
-        cards = [Slot(None, back=True, caption="down") if blind else Slot(card, caption=keys[i])
-                 for i, card in enumerate(view.hand)]
+        cards = [
+            Slot(None, back=True, caption="down") if blind else Slot(card, caption=keys[i])
+            for i, card in enumerate(view.hand)
+        ]
         return centred_row([backlog, *cards], palette, ascii_only=ascii_only, size=card_size_for(self.app.size.height))
 
     def hand_line(self, seat: int) -> Text:
@@ -216,8 +227,10 @@ class SpoonsScreen(SpeedFamilyScreen):
 
     def seat_keys(self, seat: int) -> str:
         cards = [self.keymap.key_label(seat, verb) for verb in CARD_VERBS]
-        return (f"{self.keymap.key_label(seat, 'take')} take, {cards[0]}-{cards[-1]} pass, "
-                f"{self.keymap.key_label(seat, 'grab')} {self.grab_word}")
+        return (
+            f"{self.keymap.key_label(seat, 'take')} take, {cards[0]}-{cards[-1]} pass, "
+            f"{self.keymap.key_label(seat, 'grab')} {self.grab_word}"
+        )
 
     def turn_prompt(self) -> str:
         seat = self.viewer

@@ -169,8 +169,12 @@ class StatsScreen(Screen):
         for view in self.query(".view, #reactions-none, TabBar"):
             view.display = False
         error = self.query_one("#stats-error", Static)
-        error.update(Text(f"The statistics cannot be shown.\n\n{exc}\n\n"
-                          "Games still play; the file is left as it is. Escape goes back."))
+        error.update(
+            Text(
+                f"The statistics cannot be shown.\n\n{exc}\n\n"
+                "Games still play; the file is left as it is. Escape goes back."
+            )
+        )
         error.display = True
         self.query_one("#stats-title", Static).update(Text(" Statistics ", style="bold reverse"))
 
@@ -190,8 +194,12 @@ class StatsScreen(Screen):
             lines = report.game_lines(games)
             table.update(Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
         else:
-            table.update(Text(f"No games recorded yet for {profile}.\n\nEvery game played to the end "
-                              "from this arcade is counted here."))
+            table.update(
+                Text(
+                    f"No games recorded yet for {profile}.\n\nEvery game played to the end "
+                    "from this arcade is counted here."
+                )
+            )
         self.show_tab(self.tab)
 
     def show_tab(self, tab: str) -> None:
@@ -206,16 +214,21 @@ class StatsScreen(Screen):
             reactions = self._reactions()
             if reactions is None:
                 return
-        for view, shown in (("#reactions-box", tab == "reactions" and bool(reactions)),
-                            ("#trend-box", tab == "trend" and bool(reactions)),
-                            ("#reactions-none", tab != "games" and not reactions)):
+        for view, shown in (
+            ("#reactions-box", tab == "reactions" and bool(reactions)),
+            ("#trend-box", tab == "trend" and bool(reactions)),
+            ("#reactions-none", tab != "games" and not reactions),
+        ):
             self.query_one(view).display = shown
         if tab == "games":
             self.query_one("#games-scroll").focus()
         elif not reactions:
-            self.query_one("#reactions-none", Static).update(Text(
-                f"No reaction times recorded yet for {self.profile}.\n\n"
-                "Play a reaction game (Slapjack, Snap, Egyptian Ratscrew...) and your times show up here."))
+            self.query_one("#reactions-none", Static).update(
+                Text(
+                    f"No reaction times recorded yet for {self.profile}.\n\n"
+                    "Play a reaction game (Slapjack, Snap, Egyptian Ratscrew...) and your times show up here."
+                )
+            )
         elif tab == "reactions":
             self._draw_table()
             self._draw_histogram()
@@ -248,15 +261,16 @@ class StatsScreen(Screen):
         figures = (self.reactions or {})[self.game]
         starts, counts, width, left_out = histogram_bars(figures.histogram)
         note = f" ({left_out:,} slower than {starts[-1] + width:.2f} s not shown)" if left_out else ""
-        self.query_one("#histogram-game", Static).update(Text.assemble(
-            (self._game_name(self.game), "bold"), f": reactions per {width * 1000:.0f} ms{note}"))
+        self.query_one("#histogram-game", Static).update(
+            Text.assemble((self._game_name(self.game), "bold"), f": reactions per {width * 1000:.0f} ms{note}")
+        )
         plot = self.query_one("#histogram", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.bar([s + width / 2 for s in starts], counts, width=0.85, marker="hd")
         ticks = count_ticks(max(counts))
         plt.yticks(ticks, [f"{t:,}" for t in ticks])
-        edges = starts[::math.ceil(len(starts) / 7)]
+        edges = starts[:: math.ceil(len(starts) / 7)]
         plt.xticks(edges, [f"{e:.2f}" for e in edges])
         plt.xlabel("seconds")
         plot.refresh()
@@ -265,8 +279,9 @@ class StatsScreen(Screen):
         """The game's sessions (read once per profile); empty when the file failed (said so)."""
         if game not in self._trends:
             try:
-                self._trends[game] = self.stats.reaction_trend(self.profile, None if game == ALL else game,
-                                                               last=report.TREND_SESSIONS)
+                self._trends[game] = self.stats.reaction_trend(
+                    self.profile, None if game == ALL else game, last=report.TREND_SESSIONS
+                )
             except (StatsError, sqlite3.Error) as exc:
                 self.show_error(exc)
                 return []
@@ -279,8 +294,9 @@ class StatsScreen(Screen):
         first, last = trend[0].started, trend[-1].started
         span = day(first) if day(first) == day(last) else f"{day(first)} to {day(last)}"
         sessions = f"{len(trend)} session{'s' if len(trend) != 1 else ''}"
-        self.query_one("#trend-game", Static).update(Text.assemble(
-            (self._game_name(self.game), "bold"), f": seconds, median and fastest; {sessions}, {span}"))
+        self.query_one("#trend-game", Static).update(
+            Text.assemble((self._game_name(self.game), "bold"), f": seconds, median and fastest; {sessions}, {span}")
+        )
         plot = self.query_one("#trend-plot", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
@@ -288,7 +304,7 @@ class StatsScreen(Screen):
         marker = "braille" if len(trend) > 1 else "dot"
         plt.plot(xs, [t.median for t in trend], label="median", marker=marker)
         plt.plot(xs, [t.best for t in trend], label="fastest", marker=marker)
-        plt.xticks(xs if len(xs) <= 10 else xs[::max(1, len(xs) // 8)])
+        plt.xticks(xs if len(xs) <= 10 else xs[:: max(1, len(xs) // 8)])
         plt.xlabel("session, oldest to newest")
         plot.refresh()
 

@@ -142,8 +142,9 @@ class ThirteenScreen(TurnScreen):
         if knocked:
             lines.append(Text("Knocked: " + ", ".join(knocked)))
         if view.out:
-            lines.append(Text("Out: " + ", ".join(f"{self.names[p]} ({ordinal(i + 1)})"
-                                                  for i, p in enumerate(view.out))))
+            lines.append(
+                Text("Out: " + ", ".join(f"{self.names[p]} ({ordinal(i + 1)})" for i, p in enumerate(view.out)))
+            )
         chops = "Chops beat 2s only" if view.chops_beat == "twos" else "Chops beat anything"
         lines.append(Text(f"{chops} · {len(view.played)} played · {view.aside} set aside", style="dim"))
         if view.deals > 1:
@@ -156,7 +157,6 @@ class ThirteenScreen(TurnScreen):
         return lines
 
     def marked_line(self, marked: list[Card]) -> Text:
-        view = self.view
         text = Text("Marked: ", style="bold")
         text.append(self.cards_text(marked))
         reason = self.refusal(marked)
@@ -253,8 +253,9 @@ class ThirteenScreen(TurnScreen):
         the lowest up (a lead: by its lowest card), then chops."""
         view = self.view
         leading = not view.table
-        return sorted(view.legal_plays(), key=lambda c: (c.chop, key(c.cards[0]) if leading else key(c.top),
-                                                         c.size, key(c.top)))
+        return sorted(
+            view.legal_plays(), key=lambda c: (c.chop, key(c.cards[0]) if leading else key(c.top), c.size, key(c.top))
+        )
 
     def step_play(self, direction: int) -> None:
         if self.view.instant is not None:
@@ -271,8 +272,10 @@ class ThirteenScreen(TurnScreen):
         self.cursor = self.marked[-1]
         self.show("hand", self.render_hand(hand))
         self.show("center", self.render_center())
-        self.say(f"Play {self.step + 1} of {len(plays)}: {combo.name()}, {self.cards_text(list(combo.cards)).plain} — "
-                 "enter plays it, n/b step on")
+        self.say(
+            f"Play {self.step + 1} of {len(plays)}: {combo.name()}, {self.cards_text(list(combo.cards)).plain} — "
+            "enter plays it, n/b step on"
+        )
 
     def toggle_mark(self) -> None:
         super().toggle_mark()

@@ -72,8 +72,15 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             event.stop()
             event.prevent_default()
             return
-        if (seat is None and self.viewer is None and self.view.window is not None and event.key != "q"
-                and event.character and event.character.isalpha() and self.keymap.lookup(event.key) is None):
+        if (
+            seat is None
+            and self.viewer is None
+            and self.view.window is not None
+            and event.key != "q"
+            and event.character
+            and event.character.isalpha()
+            and self.keymap.lookup(event.key) is None
+        ):
             keys = self.buzz_keys()  # a letter at one keyboard before anyone has buzzed
             self.say(f"Buzz first: {keys}" if keys else "You have both passed on this card")
             event.stop()
@@ -196,8 +203,11 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         if not word:
             if hot_seat:
                 self.release_buzz(f"{name} gives the buzz back")
-            elif view.window is not None and seat not in view.passed \
-                    and (t or 0.0) - self._sent.get(seat, -PASS_GUARD) >= PASS_GUARD:
+            elif (
+                view.window is not None
+                and seat not in view.passed
+                and (t or 0.0) - self._sent.get(seat, -PASS_GUARD) >= PASS_GUARD
+            ):
                 self.send_play(seat, PASS, t)
             return
         problem = self.word_problem(view, seat, word)
@@ -293,9 +303,11 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             beside = ["", "", "", ""]
         art = render_row([slot], palette, ascii_only=ascii_only).split("\n")
         block = Text("\n").join(
-            Text.assemble(line, "   ", ((beside[i - 1] if 0 < i <= len(beside) else "").ljust(12),
-                                        "bold" if i == 2 else ""))
-            for i, line in enumerate(art[:CARD_HEIGHT]))
+            Text.assemble(
+                line, "   ", ((beside[i - 1] if 0 < i <= len(beside) else "").ljust(12), "bold" if i == 2 else "")
+            )
+            for i, line in enumerate(art[:CARD_HEIGHT])
+        )
         if self.game.is_over:
             idle = "Every card has been turned."
         elif up is None:
@@ -313,20 +325,23 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         if seat is None:
             if self.viewer is None and self.people and view.window is not None and not self.game.is_over:
                 keys = self.buzz_keys()
-                return Text(f"Buzz to answer: {keys}" if keys else "You have both passed on this card",
-                            style="dim", justify="center")
+                return Text(
+                    f"Buzz to answer: {keys}" if keys else "You have both passed on this card",
+                    style="dim",
+                    justify="center",
+                )
             return Text("")
         who = "Your word" if self.viewer is not None else f"{self.names[seat]}'s word"
         if seat in view.passed:
             return Text(f"{who}: passed on this card", style="dim", justify="center")
-        return Text.assemble((f"{who}: ", "bold"), (self.boxes[seat], "bold reverse"), ("▏", "blink"),
-                             justify="center")
+        return Text.assemble((f"{who}: ", "bold"), (self.boxes[seat], "bold reverse"), ("▏", "blink"), justify="center")
 
     def buzz_keys(self) -> str:
         """'s Ann · l Bob': the buzz keys of the people who have not passed on the card up."""
         passed = self.view.passed
-        return " · ".join(f"{self.keymap.key_label(p, 'react')} {self.names[p]}" for p in self.people
-                          if p not in passed)
+        return " · ".join(
+            f"{self.keymap.key_label(p, 'react')} {self.names[p]}" for p in self.people if p not in passed
+        )
 
     def used_line(self) -> Text:
         used = self.view.used
@@ -336,8 +351,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
         return Text(text, style="dim", justify="center", no_wrap=True, overflow="ellipsis")
 
     def seat_keys(self, seat: int) -> str:
-        return (f"{self.keymap.key_label(seat, 'react')} buzz, "
-                f"{self.keymap.key_label(seat, 'decline')} pass")
+        return f"{self.keymap.key_label(seat, 'react')} buzz, {self.keymap.key_label(seat, 'decline')} pass"
 
     def prompt(self) -> str:
         if self.game.is_over:

@@ -35,8 +35,7 @@ ASKED_VERB = {"redraw": "choose", "challenge": "answer", "answer": "answer"}
 
 class ToepenScreen(TrickScreen):
     ORDER = TOEPEN
-    COMMAND_KEYS = {"n": "knock", "s": "stay", "f": "fold", "r": "redraw", "c": "challenge", "w": "signal",
-                    "p": "pass"}
+    COMMAND_KEYS = {"n": "knock", "s": "stay", "f": "fold", "r": "redraw", "c": "challenge", "w": "signal", "p": "pass"}
 
     # ---- who acts
 
@@ -135,8 +134,12 @@ class ToepenScreen(TrickScreen):
             info.append_text(self.cards_after(f"{self.names[p]} threw in: ", view.discards[p]))
             info.append("\n")
         if view.last_winner is not None and view.last_trick:
-            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took trick {view.tricks_played}: ",
-                                              (t.card for t in view.last_trick)))
+            info.append_text(
+                self.cards_after(
+                    f"{self.names[view.last_winner]} took trick {view.tricks_played}: ",
+                    (t.card for t in view.last_trick),
+                )
+            )
             info.append("\n")
         elif view.lost is not None and view.hand_winner is not None and view.phase == "redraw":
             info.append(f"{self.names[view.hand_winner]} won the last hand\n")
@@ -168,10 +171,13 @@ class ToepenScreen(TrickScreen):
             return []
         legal = self.game.legal_actions(actor)
         offers = {
-            REDRAW: Command("r", "redraw", REDRAW), KEEP: Command("p", "keep", KEEP),
-            CHALLENGE: Command("c", "challenge", CHALLENGE), ACCEPT: Command("p", "let it pass", ACCEPT),
+            REDRAW: Command("r", "redraw", REDRAW),
+            KEEP: Command("p", "keep", KEEP),
+            CHALLENGE: Command("c", "challenge", CHALLENGE),
+            ACCEPT: Command("p", "let it pass", ACCEPT),
             SIGNAL: Command("w", self.signal_label(), SIGNAL),
-            STAY: Command("s", "stay", STAY), FOLD: Command("f", f"fold (pay {self.view.stake - 1})", FOLD),
+            STAY: Command("s", "stay", STAY),
+            FOLD: Command("f", f"fold (pay {self.view.stake - 1})", FOLD),
             KNOCK: Command("n", f"knock (to {self.view.stake + 1})", KNOCK),
         }
         return [offers[a] for a in legal if a in offers]
@@ -216,8 +222,17 @@ class ToepenScreen(TrickScreen):
         return f"{knocker} knocked: the hand is worth {view.stake}"
 
     def describe_action(self, action: Action) -> str:
-        words = {"knock": "Knock", "stay": "Stay in", "fold": "Fold", "redraw": "Redraw", "keep": "Keep the hand",
-                 "challenge": "Challenge", "accept": "Let it pass", "signal": "Signal"}
+        words = {
+            "knock": "Knock",
+            "stay": "Stay in",
+            "fold": "Fold",
+            "redraw": "Redraw",
+            "keep": "Keep the hand",
+            "challenge": "Challenge",
+            "accept": "Let it pass",
+            "signal": "Signal",
+        }
         return words.get(action.kind) or super().describe_action(action)
+
 
 SCREENS = {"toepen": ToepenScreen}

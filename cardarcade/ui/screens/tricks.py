@@ -100,12 +100,12 @@ class TrickScreen(TurnScreen):
         last = name.rsplit(" ", 1)[-1]
         if " " in name and last.isdigit():  # "Player 2": its number tells it apart, so it stays
             squeezed = name.replace(" ", "")
-            return squeezed if len(squeezed) <= CAPTION else squeezed[:CAPTION - len(last) - 1] + "…" + last
+            return squeezed if len(squeezed) <= CAPTION else squeezed[: CAPTION - len(last) - 1] + "…" + last
         others = {other[:CAPTION] for p, other in enumerate(self.names) if p != seat}
         if name[:CAPTION] not in others:
             return name[:CAPTION]
         squeezed = name.replace(" ", "")
-        return squeezed if len(squeezed) <= CAPTION else squeezed[:CAPTION - 2] + "…" + squeezed[-1]
+        return squeezed if len(squeezed) <= CAPTION else squeezed[: CAPTION - 2] + "…" + squeezed[-1]
 
     def beside(self, left: RenderableType, right: RenderableType, width: int) -> Table:
         grid = Table.grid(padding=(0, 2))
@@ -206,8 +206,11 @@ class PolignacScreen(TrickScreen):
             scores = [f"{self.names[p]} {n}" for p, n in enumerate(view.last_hand) if n]
             info.append(flowed("Last hand:", scores, self.info_width(view.players)) + "\n")
         if view.last_winner is not None and view.last_trick and not first_trick:
-            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
-                                              (t.card for t in view.last_trick)))
+            info.append_text(
+                self.cards_after(
+                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
+                )
+            )
         if view.turn is None:
             return info
         trick = self.trick_row(view.trick, view.leader, view.players)
@@ -230,8 +233,13 @@ class PolignacScreen(TrickScreen):
 class SchnapsenScreen(TrickScreen):
     ORDER = SCHNAPSEN
     # Every command letter, so one pressed when its move is not open says why not.
-    COMMAND_KEYS = {"m": "show a marriage", "x": "exchange the trump jack", "c": "close the stock",
-                    "o": "declare 66", "p": "let the hand end"}
+    COMMAND_KEYS = {
+        "m": "show a marriage",
+        "x": "exchange the trump jack",
+        "c": "close the stock",
+        "o": "declare 66",
+        "p": "let the hand end",
+    }
     KEY_ACTIONS = {"m": Action("marry"), "x": EXCHANGE, "c": CLOSE, "o": OUT, "p": PASS}
 
     def seat_grid(self) -> tuple[int, int]:
@@ -275,8 +283,11 @@ class SchnapsenScreen(TrickScreen):
         else:
             info.append("Stock open: any card may be played\n", style="dim")
         if view.last_winner is not None and view.last_trick:
-            info.append_text(self.cards_after(f"{self.names[view.last_winner]} took the last trick: ",
-                                              (t.card for t in view.last_trick)))
+            info.append_text(
+                self.cards_after(
+                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
+                )
+            )
             info.append("\n")
         elif view.last_hand is not None:
             winner = 0 if view.last_hand[0] else 1

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from time import monotonic
-from typing import Callable, ClassVar, Sequence
+from typing import ClassVar
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -36,13 +37,44 @@ from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.screens._panels import panel_width
 from cardarcade.ui.screens.game import GameScreen
 from cardarcade.ui.textual_compat import modal_binding_chain
-from cardarcade.ui.widgets.cards import (CARD_WIDTH, MIN_VISIBLE, MORE_MARK, CardBlock, CardSize, Slot, ascii_suits,
-                                         card_size_for, centred_row)
+from cardarcade.ui.widgets.cards import (
+    CARD_WIDTH,
+    MIN_VISIBLE,
+    MORE_MARK,
+    CardBlock,
+    CardSize,
+    Slot,
+    ascii_suits,
+    card_size_for,
+    centred_row,
+)
 from cardarcade.ui.widgets.keybar import KeyBar
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
-RESERVED_KEYS = frozenset({"q", "h", "j", "k", "l", "t", "g", "space", "enter", "escape", "f1", "f2", "question_mark",
-                           "left", "right", "up", "down", "home", "end", *"0123456789"})
+RESERVED_KEYS = frozenset(
+    {
+        "q",
+        "h",
+        "j",
+        "k",
+        "l",
+        "t",
+        "g",
+        "space",
+        "enter",
+        "escape",
+        "f1",
+        "f2",
+        "question_mark",
+        "left",
+        "right",
+        "up",
+        "down",
+        "home",
+        "end",
+        *"0123456789",
+    }
+)
 # Keys for a choice: digits first, then letters (a choice list may be long: an eight naming a rank).
 CHOICE_KEYS = "123456789abcdefghijklmnoprstuvwxyz"  # no q: it means "leave" everywhere else
 
@@ -74,7 +106,7 @@ def with_thinking(line: Text, width: int, level: str) -> Text:
             end += 1
         room = end - start - (end < len(plain))  # a space left before whatever comes next
         if room >= len(THINKING):
-            return marked[:start] + Text(THINKING.ljust(room), style="italic") + marked[start + room:]
+            return marked[:start] + Text(THINKING.ljust(room), style="italic") + marked[start + room :]
     if marked.cell_len + len(THINKING_SHORT) > width:
         marked.truncate(width - len(THINKING_SHORT))
     marked.append(THINKING_SHORT, style="italic")
@@ -90,8 +122,11 @@ def command_binding(key: str, label: str) -> Binding:
 def offers_commands(screen: type) -> bool:
     """Whether a screen class shows any ``command_binding`` (only those refresh the footer on
     every move)."""
-    return any(isinstance(b, Binding) and b.action.startswith("command(")
-               for cls in screen.__mro__ for b in cls.__dict__.get("BINDINGS", []))
+    return any(
+        isinstance(b, Binding) and b.action.startswith("command(")
+        for cls in screen.__mro__
+        for b in cls.__dict__.get("BINDINGS", [])
+    )
 
 
 def fits_unfanned(count: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> bool:
@@ -140,7 +175,7 @@ class ChoiceScreen(Dialog[int | None]):
         super().__init__()
         self.title_text = title
         self.labels = list(labels)
-        self.keys = [str(n) for n in numbers] if numbers is not None else list(CHOICE_KEYS[:len(self.labels)])
+        self.keys = [str(n) for n in numbers] if numbers is not None else list(CHOICE_KEYS[: len(self.labels)])
 
     @property
     def numbers(self) -> list[int]:
@@ -150,8 +185,10 @@ class ChoiceScreen(Dialog[int | None]):
         with Vertical(classes="dialog choice-dialog"):
             # Plain text: a title or a choice may name players ("Ask [/]x for...").
             yield Static(Text(self.title_text), classes="dialog-title")
-            keyed = [f"{key}. {label}" if key else f"   {label}" for key, label in zip(self.keys + [""] * len(self.labels),
-                                                                                      self.labels)]
+            keyed = [
+                f"{key}. {label}" if key else f"   {label}"
+                for key, label in zip(self.keys + [""] * len(self.labels), self.labels)
+            ]
             yield OptionList(*keyed, id="choices", markup=False)
         yield KeyBar()
 
@@ -184,7 +221,7 @@ class CoverScreen(Dialog[None]):
     ]
     CLOSES_WITH_THE_GAME = True
 
-    def __init__(self, owner: "TurnScreen", after: str | None) -> None:
+    def __init__(self, owner: TurnScreen, after: str | None) -> None:
         super().__init__()
         self.owner = owner
         self.after = after  # whose turn just ended ('' or None at the start)
@@ -327,8 +364,9 @@ class TurnScreen(GameScreen):
         self.command_keys: dict[str, str] = dict(self.COMMAND_KEYS)  # key -> what it does, once offered
         # hot-seat: how many lines of the history each person had seen when they last saw the table
         # (a saved game: as it was saved; the log is saved with it)
-        self._seen: dict[int, int] = ({seat: self._seen_when_saved.get(seat, 0) for seat in humans}
-                                      if self.private else {})
+        self._seen: dict[int, int] = (
+            {seat: self._seen_when_saved.get(seat, 0) for seat in humans} if self.private else {}
+        )
 
     # ---- hooks
 
@@ -487,9 +525,14 @@ class TurnScreen(GameScreen):
         width, size = max(HAND_WIDTH, self.app.size.width - 4), self.hand_size()  # (the hand's padding and margin)
         first, count = hand_window(total, self.cursor, width, size.width)
         more = None if count == total else (first, total - first - count)
-        return centred_row([slot(i) for i in range(first, first + count)], self.app.palette,
-                           ascii_only=self.app.ascii_glyphs, overlap=fan_overlap(count, width, size.width),
-                           more=more, size=size)
+        return centred_row(
+            [slot(i) for i in range(first, first + count)],
+            self.app.palette,
+            ascii_only=self.app.ascii_glyphs,
+            overlap=fan_overlap(count, width, size.width),
+            more=more,
+            size=size,
+        )
 
     def cursor_mark(self, active: bool) -> str:
         """The mark under the card at the cursor: solid on your turn, hollow while you wait (the
@@ -522,9 +565,9 @@ class TurnScreen(GameScreen):
             self._put_up_cover()
         assert self.cover is not None
         if person is None:
-            self.cover.ask_for(None, [line.plain for line in self.history[self._cover_from:]])
+            self.cover.ask_for(None, [line.plain for line in self.history[self._cover_from :]])
         else:
-            self.cover.ask_for(self.names[person], [line.plain for line in self.history[self._seen[person]:]])
+            self.cover.ask_for(self.names[person], [line.plain for line in self.history[self._seen[person] :]])
 
     def _put_up_cover(self) -> None:
         """Take the hand off the screen and cover the table until the next person is ready."""

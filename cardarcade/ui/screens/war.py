@@ -81,15 +81,17 @@ class WarScreen(GameScreen):
         waiting = seat in view.pending
         previous = self.showing_last_round()
         ready = "ready" if previous and view.table[seat] else None  # turned for a round not yet decided
-        header = fitted(width, self.seat_header(seat, waiting), ready, cards_word(view.counts[seat]),
-                        self.seat_level(seat))
+        header = fitted(
+            width, self.seat_header(seat, waiting), ready, cards_word(view.counts[seat]), self.seat_level(seat)
+        )
         last = view.last_table[seat] if view.last_table else []
         if view.out[seat] and not (previous and last):
             return Group(header, Text("out of cards", style="dim italic"))
         laid = last if previous else view.table[seat]
         won = previous and view.last_taker == seat  # the last round's cards dimmed, the winner's lit
-        return Group(header, self.laid_row(laid, width, back=view.counts[seat] > 0, dim=previous and not won,
-                                           highlight=won))
+        return Group(
+            header, self.laid_row(laid, width, back=view.counts[seat] > 0, dim=previous and not won, highlight=won)
+        )
 
     def laid_row(self, laid: list, width: int, back: bool, dim: bool, highlight: bool) -> Text:
         """The pile and the cards laid (None: face down), fanned to fit ``width``: face-down cards
@@ -114,11 +116,10 @@ class WarScreen(GameScreen):
         card_width = size.width
         most = max(1, (width - card_width) // MIN_VISIBLE + 1)  # cards a tightest fan holds
         if len(slots) > most:
-            slots = slots[:1] + slots[len(slots) - most + 1:]
+            slots = slots[:1] + slots[len(slots) - most + 1 :]
         visible = card_width + 1 if len(slots) == 1 else min(card_width + 1, (width - card_width) // (len(slots) - 1))
         if visible <= card_width:  # fanned: a short caption fits the narrow strip left of each card
-            slots = [replace(slot, caption=slot.caption.replace(" down", "↓"))
-                     for slot in slots]
+            slots = [replace(slot, caption=slot.caption.replace(" down", "↓")) for slot in slots]
         overlap = 0 if visible > card_width else card_width - visible
         row = render_row(slots, self.app.palette, ascii_only=self.app.ascii_glyphs, overlap=overlap, size=size)
         if not any(slot.caption for slot in slots):

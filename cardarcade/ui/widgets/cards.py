@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -22,6 +23,7 @@ from rich.text import Text
 
 from cardarcade.cards import Card, Suit
 from cardarcade.themes import CardPalette
+
 
 class CardSize(NamedTuple):
     """A card's columns and lines, its border included."""
@@ -39,6 +41,8 @@ TALL_LINES = 34  # a terminal this tall has room for the larger cards in a hand
 def card_size_for(lines: int) -> CardSize:
     """The cards of a hand on a terminal of ``lines`` lines."""
     return LARGE if lines >= TALL_LINES else SMALL
+
+
 MIN_VISIBLE = 3  # columns a fanned card keeps in view: its edge and a two-column index (a 10, or its suit)
 MORE_MARK = 4  # columns for '‹12 ' beside a hand too long to show whole
 
@@ -68,8 +72,9 @@ def empty() -> Slot:
     return Slot()
 
 
-def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool = False,
-                size: CardSize = SMALL) -> list[Text]:
+def _card_lines(
+    slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool = False, size: CardSize = SMALL
+) -> list[Text]:
     """The card's lines. ``corner``: the card is covered at its right, as a card held in a fan:
     the suit goes under the rank in the top-left corner, so a narrow strip of it still tells the
     whole card, and the bottom-right rank is left out (cut, a "10" would read "1")."""
@@ -77,8 +82,10 @@ def _card_lines(slot: Slot, palette: CardPalette, ascii_only: bool, corner: bool
     inner, middle = size.width - 2, size.height - 2
     if slot.card is None and not slot.back:
         blank = Style(color=palette.ink, bgcolor=palette.felt, dim=True)
-        mid = [Text("┊", style=blank) + Text(" " * inner, style=Style(bgcolor=palette.felt)) + Text("┊", style=blank)
-               for _ in range(middle)]
+        mid = [
+            Text("┊", style=blank) + Text(" " * inner, style=Style(bgcolor=palette.felt)) + Text("┊", style=blank)
+            for _ in range(middle)
+        ]
         return [Text("·" * size.width, style=blank), *mid, Text("·" * size.width, style=blank)]
     # The border sits on the card itself (face or back colour), so a card reads as a solid box.
     paper = palette.back if slot.back else palette.face
@@ -119,18 +126,33 @@ def _face_lines(card: Card, ascii_only: bool, corner: bool, size: CardSize) -> l
     label = "JK" if card.is_joker else card.rank.label
     pip = "*" if card.is_joker else (card.suit.letter if ascii_only else card.suit.glyph)  # type: ignore[union-attr]
     if size.height == SMALL.height:
-        return [label.ljust(inner), pip.ljust(inner) if corner else pip.center(inner),
-                " " * inner if corner else label.rjust(inner)]
+        return [
+            label.ljust(inner),
+            pip.ljust(inner) if corner else pip.center(inner),
+            " " * inner if corner else label.rjust(inner),
+        ]
     blank = " " * inner
-    return [label.ljust(inner), pip.ljust(inner) if corner else blank, pip.center(inner), blank,
-            blank if corner else label.rjust(inner)]
+    return [
+        label.ljust(inner),
+        pip.ljust(inner) if corner else blank,
+        pip.center(inner),
+        blank,
+        blank if corner else label.rjust(inner),
+    ]
 
 
 ROWS_KEPT = 2048  # rows drawn lately, for the whole process (sessions with one theme draw the same ones)
 
 
-def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
-               gap: int = 1, size: CardSize = SMALL) -> Text:
+def render_row(
+    slots: Sequence[Slot],
+    palette: CardPalette,
+    *,
+    ascii_only: bool = False,
+    overlap: int = 0,
+    gap: int = 1,
+    size: CardSize = SMALL,
+) -> Text:
     """Cards side by side. ``overlap`` > 0 fans them: each covered card shows only its left part,
     never less than ``MIN_VISIBLE`` columns, with its rank and suit in that part.
 
@@ -140,21 +162,25 @@ def render_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool 
 
 
 @functools.lru_cache(maxsize=ROWS_KEPT)
-def _kept_row(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
-              size: CardSize) -> Text:
+def _kept_row(
+    slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int, size: CardSize
+) -> Text:
     return _draw_row(slots, palette, ascii_only, overlap, gap, size)
 
 
-def _draw_row(slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
-              size: CardSize = SMALL) -> Text:
+def _draw_row(
+    slots: Sequence[Slot], palette: CardPalette, ascii_only: bool, overlap: int, gap: int, size: CardSize = SMALL
+) -> Text:
     if not slots:
         return Text("")
     card_width = size.width
     visible = max(MIN_VISIBLE, card_width - overlap) if overlap else card_width
     bg = Style(bgcolor=palette.felt)
     last_index = len(slots) - 1
-    drawn = [_card_lines(s, palette, ascii_only, corner=bool(overlap) and i < last_index, size=size)
-             for i, s in enumerate(slots)]
+    drawn = [
+        _card_lines(s, palette, ascii_only, corner=bool(overlap) and i < last_index, size=size)
+        for i, s in enumerate(slots)
+    ]
     out = Text()
     for row in range(size.height):
         for i, lines in enumerate(drawn):
@@ -218,8 +244,9 @@ class CardBlock:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines = self._lines
         if lines is None:
-            lines = self._lines = [(line.cell_len, list(line.render(console)))
-                                   for line in self.text.split("\n", allow_blank=True)]
+            lines = self._lines = [
+                (line.cell_len, list(line.render(console))) for line in self.text.split("\n", allow_blank=True)
+            ]
         width = options.max_width
         left = max(0, (width - self.width) // 2)
         indent = Segment(" " * left)
@@ -237,16 +264,31 @@ class CardBlock:
 BLOCKS_KEPT = 1024  # centred rows drawn lately, for the whole process (as ROWS_KEPT)
 
 
-def centred_row(slots: Sequence[Slot], palette: CardPalette, *, ascii_only: bool = False, overlap: int = 0,
-                gap: int = 1, more: tuple[int, int] | None = None, size: CardSize = SMALL) -> CardBlock:
+def centred_row(
+    slots: Sequence[Slot],
+    palette: CardPalette,
+    *,
+    ascii_only: bool = False,
+    overlap: int = 0,
+    gap: int = 1,
+    more: tuple[int, int] | None = None,
+    size: CardSize = SMALL,
+) -> CardBlock:
     """``render_row``'s cards drawn centred. ``more``: the cards beyond the row's left and right
     ends, marked beside it ('‹3', '5›'), for a hand too long to show whole."""
     return _kept_block(tuple(slots), palette, ascii_only, overlap, gap, more, size)
 
 
 @functools.lru_cache(maxsize=BLOCKS_KEPT)
-def _kept_block(slots: tuple[Slot, ...], palette: CardPalette, ascii_only: bool, overlap: int, gap: int,
-                more: tuple[int, int] | None, size: CardSize) -> CardBlock:
+def _kept_block(
+    slots: tuple[Slot, ...],
+    palette: CardPalette,
+    ascii_only: bool,
+    overlap: int,
+    gap: int,
+    more: tuple[int, int] | None,
+    size: CardSize,
+) -> CardBlock:
     # drawn here, not through render_row: a block keeps its row, so render_row's cache would
     # hold the same row a second time
     row = _draw_row(slots, palette, ascii_only, overlap, gap, size)
@@ -264,6 +306,12 @@ def ascii_suits(text: str) -> str:
 def card_text(card: Card, palette: CardPalette, ascii_only: bool = False, chip: bool = False) -> Text:
     """A card inline in a sentence, coloured by suit: 'J♠'. ``chip``: on the card's own face
     colour, so a black suit stays readable on a dark felt."""
-    return Text(card.label(ascii_only), style=Style(color=palette.suit_color(card.suit), bold=True,
-                                                    bgcolor=palette.face if chip else None,
-                                                    reverse=palette.suit_reversed(card.suit) or None))
+    return Text(
+        card.label(ascii_only),
+        style=Style(
+            color=palette.suit_color(card.suit),
+            bold=True,
+            bgcolor=palette.face if chip else None,
+            reverse=palette.suit_reversed(card.suit) or None,
+        ),
+    )

@@ -39,8 +39,16 @@ class Lines(tuple):
 
 def text_key(text: Text) -> tuple:
     """Everything a Text is drawn from, as a key (a Text itself is mutable, so not hashable)."""
-    return (text.plain, text.style, text.justify, text.overflow, text.no_wrap, text.end, text.tab_size,
-            tuple(text.spans))
+    return (
+        text.plain,
+        text.style,
+        text.justify,
+        text.overflow,
+        text.no_wrap,
+        text.end,
+        text.tab_size,
+        tuple(text.spans),
+    )
 
 
 def _parts(content: RenderableType) -> list[tuple[bool, RenderableType]] | None:
@@ -117,8 +125,7 @@ class LinePanel(Static):
             strips += lines
         if aligned and strips:
             # As Visual.to_strips places the whole content.
-            strips = list(Strip.align(strips, (style + VisualStyle(reverse=False)).rich_style, width, height,
-                                      *align))
+            strips = list(Strip.align(strips, (style + VisualStyle(reverse=False)).rich_style, width, height, *align))
         self._strips = strips
 
     def _visual_of(self, renderable: RenderableType, in_group: bool) -> Visual:
@@ -139,8 +146,13 @@ class LinePanel(Static):
 
     def _current(self, width: int, height: int) -> list[Strip]:
         drawn = self._drawn_as
-        if (drawn is None or drawn[0] is not self.content or drawn[1] != width
-                or (drawn[2] is not None and drawn[2] != height) or drawn[3] != self.visual_style):
+        if (
+            drawn is None
+            or drawn[0] is not self.content
+            or drawn[1] != width
+            or (drawn[2] is not None and drawn[2] != height)
+            or drawn[3] != self.visual_style
+        ):
             self._draw(width, height)
         return self._strips
 

@@ -161,8 +161,10 @@ def playthrough(game_id: str, full: int | None = FULL_STEPS, whole_views: bool =
             first_hidden = first_hidden or count
             tail.update("\n".join(step_lines).encode() + b"\n")
     if first_hidden:
-        lines.append(f"steps {first_hidden}-{count} (the same chooser to the end; --show {game_id} writes them "
-                     f"out): digest {tail.hexdigest()[:DIGEST_CHARS]}")
+        lines.append(
+            f"steps {first_hidden}-{count} (the same chooser to the end; --show {game_id} writes them "
+            f"out): digest {tail.hexdigest()[:DIGEST_CHARS]}"
+        )
     lines += footer(game)
     return "\n".join(lines) + "\n"
 
@@ -176,8 +178,10 @@ def first_difference(expected: str, actual: str, context: int = 3) -> str | None
     start = max(0, at - context)
 
     def excerpt(lines: list[str]) -> str:
-        shown = lines[start:at + context + 1]
+        shown = lines[start : at + context + 1]
         return "\n".join(f"{'>' if start + i == at else ' '} {start + i + 1:4} {line}" for i, line in enumerate(shown))
 
-    return (f"first difference at line {at + 1}\n--- the file holds:\n{excerpt(old)}\n"
-            f"--- the engine now gives:\n{excerpt(new)}")
+    return (
+        f"first difference at line {at + 1}\n--- the file holds:\n{excerpt(old)}\n"
+        f"--- the engine now gives:\n{excerpt(new)}"
+    )

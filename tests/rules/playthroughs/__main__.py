@@ -10,8 +10,10 @@ from tests.rules.playthroughs import path_of, playthrough
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.rules.playthroughs",
-                                     description="Write the golden playthrough files, or show one game in full.")
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.rules.playthroughs",
+        description="Write the golden playthrough files, or show one game in full.",
+    )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", nargs="*", metavar="ID", help="rewrite these games' files (none named: every game's)")
     mode.add_argument("--show", metavar="ID", help="print one game's playthrough with every step written out")
