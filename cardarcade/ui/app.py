@@ -34,7 +34,6 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from cardarcade.store.look import first_look, login_name, look_of
-from cardarcade.table.clock import Clock, LoopClock
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, no_color, register_themes
 from cardarcade.ui.terminal import colourless_terminal, console_font_only
 from cardarcade.ui import first_show, plain, strips
@@ -61,6 +60,7 @@ if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chose
     from cardarcade.seating import GameSetup
     from cardarcade.store.settings import Profile, Settings
     from cardarcade.store.user import UserStore
+    from cardarcade.table.clock import Clock
     from cardarcade.table.shared import SeatHolder, SharedTable
     from cardarcade.ui.lobby_protocol import LobbyProtocol
 
@@ -381,6 +381,8 @@ class ArcadeApp(App):
 
     def table_clock(self) -> Clock:
         """The clock a game's table runs on: the event loop's (a test may give one it drives)."""
+        from cardarcade.table.clock import LoopClock  # (here: the menu's start loads nothing of the table)
+
         return LoopClock()
 
     def redraw(self) -> None:

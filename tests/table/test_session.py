@@ -7,7 +7,7 @@ import pytest
 
 from cardarcade.cards import cards, standard_deck
 from cardarcade.rules import GAMES
-from cardarcade.rules.base import Action
+from cardarcade.rules.base import Action, Outcome
 from cardarcade.table.clock import VirtualClock
 from cardarcade.table.session import LocalSession, Snapshot
 from cardarcade.seating import GameSetup
@@ -178,7 +178,7 @@ def test_a_persons_slap_goes_into_the_statistics_under_their_profile_with_its_ti
     assert kept.reactions == []  # the statistics are written at the end, or on leaving
     session.leave()
     [(game_id, profile, [reaction])] = kept.reactions
-    assert (game_id, profile, reaction.outcome) == ("slapjack", "ada", "slap_win")
+    assert (game_id, profile, reaction.kind, reaction.outcome) == ("slapjack", "ada", "slap_win", Outcome.WON)
     assert reaction.seconds == pytest.approx(0.3)
     session.leave()
     assert len(kept.reactions) == 1  # once
