@@ -216,6 +216,17 @@ class TrickGame(Game):
         s.log.append(card)
         s.log_seats.append(seat)
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """The rule most trick games share: a card of another suit while holding the suit led.
+        (Asked also where a revoke is allowed but not offered: following is still the rule.)"""
+        s = self.s
+        if action.kind != "play" or not action.cards or not s.trick or seat not in self.actors():
+            return None
+        led = s.trick[0].suit
+        if action.cards[0].suit is not led and any(c.suit is led for c in s.hands[seat]):
+            return f"You must follow suit: play a {led.noun[:-1]}"
+        return None
+
     def voids(self, players_per_trick: int | None = None) -> list[list[Suit]]:
         """Suits each seat has shown it holds none of this hand, by failing to follow one led
         (in a game where following is required whenever possible)."""

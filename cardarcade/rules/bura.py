@@ -348,6 +348,23 @@ class Bura(TrickGame):
             return s.last_winner == seat
         return bool(s.won[seat]) and seat == (1 - s.leader if s.trick else s.leader)
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """Which rule closes a move now (the screen adds the keys that open the others)."""
+        s = self.s
+        if s.result is not None or seat not in self.actors():
+            return None
+        if action.kind == "play":
+            if s.final:
+                return "The cards are played out"
+            if s.trick and len(action.cards) != len(s.trick):
+                return f"Answer with {len(s.trick)} cards"
+            return None
+        if action == DECLARE and not s.final and not s.won[seat]:
+            return "only once you have taken a trick"
+        if action == PASS and not s.final:
+            return "only when the cards are played out"
+        return None
+
     def leads(self, seat: int) -> list[Action]:
         hand = self.s.hands[seat]
         if self.s.special:

@@ -487,6 +487,17 @@ class Thirteen(Game[ThirteenState]):
             out.append(KNOCK)
         return out
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """A knock on one's own lead, or cards that are no play here (``why_not`` above)."""
+        s = self.s
+        if s.result is not None or seat != s.turn or s.instant is not None:
+            return None
+        if action == KNOCK:
+            return None if s.table else "you lead, so you must play"
+        if action.kind == "play":
+            return why_not(action.cards, s.hands[seat], self.table_combo(), s.must, s.options.chops_beat)
+        return None
+
     def is_legal(self, seat: int, action: Action) -> bool:
         s = self.s
         if s.result is not None or seat != s.turn:

@@ -401,6 +401,12 @@ class Toepen(TrickGame):
     def must_signal(self, seat: int) -> bool:
         return self.may_signal(seat) and tens_signal(self.s.hands[seat]) > 0
 
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """A card before the must-signal (the screen names the key that gives it), else the suit led."""
+        if action.kind == "play" and self.must_signal(seat):
+            return "Your tens are shown before your first card"
+        return super().why_not(seat, action)
+
     def playable(self, seat: int) -> list[Card]:
         s = self.s
         if s.result is not None or s.phase != "play" or seat != s.turn:

@@ -330,3 +330,23 @@ def test_the_end_for_want_of_the_ante_says_who_cannot_pay():
     game.apply(0, DECLARE)  # pays what it has: 1
     assert game.result.describe(["You", "Bot 1"]) == "Game over: you cannot pay the ante and lose, 1 token to 3"
     assert game.result.winners == [1] and not game.result.is_draw
+
+
+def test_a_refused_move_gets_the_rule_that_closes_it():
+    """What the screen says to a move made too soon or with the wrong cards: the engine's reason."""
+    game = new()
+    assert game.why_not(0, DECLARE) == "only once you have taken a trick"
+    assert game.why_not(0, PASS) == "only when the cards are played out"
+    game.apply(0, p("6h 7h"))
+    assert game.why_not(1, p("9s")) == "Answer with 2 cards"
+    assert game.why_not(0, p("Qd")) is None  # not their turn: nothing to explain
+
+
+def test_a_card_after_the_last_trick_is_refused_because_the_cards_are_played_out():
+    game = new()
+    while not game.s.final:
+        seat = game.actors()[0]
+        game.apply(seat, next((a for a in game.legal_actions(seat) if a.kind == "play"), DECLINE))
+    winner = game.actors()[0]
+    assert game.why_not(winner, p("Qd")) == "The cards are played out"
+    assert game.why_not(winner, PASS) is None  # open: nothing to explain

@@ -383,3 +383,10 @@ def test_an_honest_declarer_breaking_up_the_combination_has_it_shown_and_is_safe
     assert game.view(1).claims[0] == 0
     events = play_out(game)
     assert not forfeits(events) and game.s.hand_no == 2
+
+
+def test_a_refused_card_gets_the_follow_suit_rule_that_refuses_it():
+    game = new("Kh Kd 9s 6c 2h", "Ah Qd 8s 5c 3h")
+    to_tricks(game)
+    game.apply(0, play(C("2h")))
+    assert game.why_not(1, play(C("Qd"))) == "You must follow suit: play a heart"

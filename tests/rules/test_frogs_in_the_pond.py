@@ -294,3 +294,11 @@ def test_determinize_keeps_what_the_seat_knows_and_deals_the_unseen_frogs_among_
         assert [len(f) for f in deal.s.frogs] == [1, 0, 0, 0] and len(deal.s.pond) == 9
         assert not any(c.suit is Suit.HEARTS for c in deal.s.hands[3])
     assert {FrogsInThePond.determinize(view, 2, random.Random(s)).s.frogs[0][0] for s in range(15)} != {C("10d")}
+
+
+def test_a_refused_card_gets_the_follow_suit_rule_that_refuses_it():
+    game = new()
+    play_cards(game, "Kh")
+    assert game.why_not(1, play(C("Ks"))) == "You must follow suit: play a heart"
+    play_cards(game, "Qh", "10h")
+    assert game.why_not(3, play(C("Ac"))) is None  # no hearts: any card goes

@@ -148,3 +148,11 @@ def test_trick_helpers_deal_packets_and_head_the_trick():
     assert heading(hand, cards("10h"), SCHNAPSEN, Suit.CLUBS) == cards("Ah")  # must beat it
     assert heading(hand, cards("As"), SCHNAPSEN, Suit.CLUBS) == cards("10c")  # else trump
     assert heading(cards("Ks Qd"), cards("As"), SCHNAPSEN, Suit.CLUBS) == cards("Ks")  # follow, cannot beat
+
+
+def test_a_refused_card_gets_the_follow_suit_rule_that_refuses_it():
+    """What the screen says to a card of another suit: the engine's own reason."""
+    game = new(*FOUR)
+    game.apply(0, play(C("7h")))
+    assert game.why_not(1, play(C("Qs"))) == "You must follow suit: play a heart"
+    assert game.why_not(2, play(C("Ks"))) is None  # not their turn: nothing to explain

@@ -404,3 +404,13 @@ def test_plays_from_a_full_hand():
     found = plays(hand, None, C("3s"))
     assert {classify(c.cards).kind for c in found} == {"single", "straight"}
     assert len(found) == 1 + sum(1 for c in combos(hand) if c.kind == "straight" and C("3s") in c.cards)
+
+
+def test_a_refused_move_gets_the_rule_that_refuses_it():
+    """What the screen says to a knock on a lead or cards that are no play: the engine's reason."""
+    game = new(BOB, ANN)
+    assert game.why_not(1, KNOCK) == "you lead, so you must play"
+    assert game.why_not(1, play("4d")) == "the first play must contain the 3♠"
+    assert game.why_not(0, KNOCK) is None  # not their turn: nothing to explain
+    game.apply(1, play("3s"))
+    assert game.why_not(0, KNOCK) is None  # knocking is open now

@@ -467,3 +467,13 @@ def test_the_rules_text_leaves_the_starting_chips_to_the_house_rules_shown_below
     text = " ".join(plain(rules_markdown(spec, spec.Options(chips=3))).split())
     assert "Chips each: 3" in text
     assert "starts with 10" not in text and "10 in the text" in text
+
+
+def test_a_refused_card_gets_the_rule_that_refuses_it():
+    """What the screen says to a card played too soon or off the suit led: the engine's reason."""
+    game = new("9s 8h Qh Jd", "10s 10h 10d 7c", "As 9h Ad 8c")
+    game.apply(0, play(C("Jd")))
+    assert game.why_not(1, play(C("7c"))) == "Your tens are shown before your first card"
+    game.apply(1, SIGNAL)
+    assert game.why_not(1, play(C("7c"))) == "You must follow suit: play a diamond"
+    assert game.why_not(1, play(C("10d"))) is None  # a legal card: nothing to explain

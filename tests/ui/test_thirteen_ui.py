@@ -122,6 +122,9 @@ async def test_p_knocks_and_the_last_player_leads_anything(app_factory):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         game = screen.game
+        await pilot.press("w")  # no four 2s or 3s were dealt
+        await pilot.pause()
+        assert "w show four 2s or 3s: not possible now" in prompt(screen)
         await pilot.press("p")
         await pilot.pause()
         assert "p knock: you lead, so you must play — it must contain the 3♠" in prompt(screen)

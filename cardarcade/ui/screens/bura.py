@@ -25,6 +25,7 @@ class BuraScreen(TrickScreen):
         "a": "announce a special lead",
         "n": "let the lead stand",
     }
+    KEY_ACTIONS = {"d": DECLARE, "p": PASS}
 
     def seat_grid(self) -> tuple[int, int]:
         return 1, 2
@@ -104,10 +105,13 @@ class BuraScreen(TrickScreen):
 
     def confirm(self) -> None:
         view = self.view
-        if self.actor is not None and view.led and len(self.marked or [self.cursor]) != len(view.led):
-            n = len(view.led)
-            self.say(f"Answer with {n} cards: mark them with space, then enter")
-            return
+        hand = self.hand_cards()
+        if self.actor is not None and view.led and hand:
+            picked = tuple(hand[i] for i in (self.marked or [self.cursor]))
+            reason = self.engine_reason(Action("play", picked))
+            if reason is not None:
+                self.say(f"{reason}: mark them with space, then enter")
+                return
         if self.actor is not None and view.special:
             self.submit(self.game.legal_actions(self.actor)[0])
             return
@@ -117,9 +121,10 @@ class BuraScreen(TrickScreen):
         super().confirm()
 
     def why_not_card(self, card: Card) -> str:
-        if self.view.final:
-            return "The cards are played out: d declares 31, p lets the hand end"
-        return f"The {card} may not be played now"
+        reason = self.engine_reason(Action("play", (card,)))
+        if reason is None:
+            return f"The {card} may not be played now"
+        return f"{reason}: d declares 31, p lets the hand end"  # (the only reason a card is refused)
 
     def commands(self) -> list[Command]:
         actor = self.actor

@@ -40,6 +40,7 @@ class ThirteenScreen(TurnScreen):
     HIDDEN_HANDS = True
     MARKING = True
     COMMAND_KEYS = {"p": "knock", "n": "next play", "b": "previous play", "w": "show four 2s or 3s"}
+    KEY_ACTIONS = {"p": KNOCK}
 
     CSS = """
     ThirteenScreen #seats { grid-gutter: 0 2; }
@@ -159,7 +160,7 @@ class ThirteenScreen(TurnScreen):
     def marked_line(self, marked: list[Card]) -> Text:
         text = Text("Marked: ", style="bold")
         text.append(self.cards_text(marked))
-        reason = self.refusal(marked)
+        reason = self.cards_refusal(marked)
         combo = classify(marked)
         if reason is None and combo is not None:
             text.append(f" — {combo.name()}: enter plays it")
@@ -196,7 +197,7 @@ class ThirteenScreen(TurnScreen):
 
     # ---- text helpers
 
-    def refusal(self, cards: list[Card]) -> str | None:
+    def cards_refusal(self, cards: list[Card]) -> str | None:
         """Why the viewer may not play ``cards`` now (None: they may), suits in this app's glyphs."""
         view = self.view
         reason = why_not(cards, view.hand, view.table_combo, view.must, view.chops_beat)
@@ -303,10 +304,11 @@ class ThirteenScreen(TurnScreen):
         return [Command("p", "knock", KNOCK)]
 
     def why_not(self, key: str) -> str:
-        if self.actor is not None and key == "p":
+        reason = self.refusal(key)
+        if key == "p" and reason is not None:  # (on one's lead: what the lead may be, not the prompt)
             must = self.view.must
             what = f"it must contain the {self.label(must)}" if must is not None else "any combination goes"
-            return f"p knock: you lead, so you must play — {what}"
+            return f"p knock: {reason} — {what}"
         return super().why_not(key)
 
     def confirm(self) -> None:
@@ -320,7 +322,7 @@ class ThirteenScreen(TurnScreen):
             return
         if self.marked:
             picked = self.marked_cards()
-            reason = self.refusal(picked)
+            reason = self.cards_refusal(picked)
             if reason is not None:
                 self.say(f"{self.cards_text(picked).plain}: {reason}")
                 return
@@ -335,7 +337,7 @@ class ThirteenScreen(TurnScreen):
         elif with_it:
             self.say(f"{len(with_it)} plays hold the {self.label(card)}: mark its cards with space, or step with n")
         else:
-            self.say(f"{self.label(card)}: {self.refusal([card])}")
+            self.say(f"{self.label(card)}: {self.cards_refusal([card])}")
 
     def describe_action(self, action: Action) -> str:
         if action == KNOCK:

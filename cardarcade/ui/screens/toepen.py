@@ -198,8 +198,9 @@ class ToepenScreen(TrickScreen):
     def why_not_card(self, card: Card) -> str:
         if not self.my_turn():
             return self.prompt()
-        if self.view.must_signal:
-            return f"Your tens are shown before your first card: w {self.signal_label()}"
+        reason = self.engine_reason(Action("play", (card,)))
+        if reason is not None and self.view.must_signal:
+            return f"{reason}: w {self.signal_label()}"
         return super().why_not_card(card)
 
     def turn_prompt(self) -> str:

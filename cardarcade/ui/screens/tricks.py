@@ -164,10 +164,8 @@ class TrickScreen(TurnScreen):
         super().confirm()
 
     def why_not_card(self, card: Card) -> str:
-        led = self.view.trick[0].card.suit if self.view.trick else None
-        if led is not None:
-            return f"You must follow suit: play a {led.noun[:-1]} (the bright cards)"
-        return f"The {card} may not be played now"
+        reason = self.engine_reason(Action("play", (card,)))
+        return f"{reason} (the bright cards)" if reason is not None else f"The {card} may not be played now"
 
     def describe_action(self, action: Action) -> str:
         return f"Play the {action.cards[0]}" if action.cards else str(action)
@@ -331,8 +329,7 @@ class SchnapsenScreen(TrickScreen):
     def why_not_card(self, card: Card) -> str:
         if self.view.final:  # (which keys end the hand: the engine knows no keys)
             return "The hands are played out: o declares 66, p lets the hand end"
-        reason = self.engine_reason(Action("play", (card,)))
-        return f"{reason} (the bright cards)" if reason is not None else super().why_not_card(card)
+        return super().why_not_card(card)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "marry":
