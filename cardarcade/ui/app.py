@@ -143,7 +143,7 @@ def install_process_fixes() -> None:
 
 
 class ArcadeApp(App):
-    CSS_PATH = "arcade.tcss"
+    CSS_PATH = str(Path(__file__).with_name("arcade.tcss"))  # (absolute: a subclass elsewhere finds it too)
     TITLE = "cardarcade"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]

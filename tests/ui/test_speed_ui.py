@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
+from ui_helpers import key_event, make_clocked_app, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.table.table import COUNT_BEAT
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.speed import SpeedScreen, beaten_words
 from cardarcade.ui.textual_compat import driver_of
@@ -142,29 +143,21 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
         assert screen.game.result.describe(screen.names) in screen_text(app)
 
 
-async def test_when_both_are_blocked_the_screen_counts_down_and_the_talons_turn(app_factory):
+async def test_when_both_are_blocked_the_screen_counts_down_and_the_talons_turn():
     deck = speed_deck("2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "9h 9s", talon0="10s", talon1="7d")
-    app = app_factory(GameSetup.solo(SPEED, 2, seed=1, humans=2, deck=deck))
+    app = make_clocked_app(GameSetup.solo(SPEED, 2, seed=1, humans=2, deck=deck))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        # (the count starts with the game: a loaded machine may show its "2…" or even "1…" first)
-        first = text_of(screen.render_center())
-        assert re.search(r"Both blocked: [321]… the talons turn", first)
-        # Every centre the screen draws, kept: the "1…" beat lasts 0.6 s, which a loaded machine
-        # can pass over between two looks, but not between two draws.
-        drawn: list[str] = [first]
-        render_center = screen.render_center
-
-        def recorded():
-            centre = render_center()
-            drawn.append(text_of(centre))
-            return centre
-
-        screen.render_center = recorded
+        assert "Both blocked: 3… the talons turn" in text_of(screen.render_center())
         await pilot.press("a")  # a card now: nothing to play, said so, nothing lost
         assert "nobody can play" in prompt(screen)
-        await wait_for(pilot, lambda: screen.game.s.flips == 1)
-        assert any("Both blocked: 1…" in centre for centre in drawn)
+        assert screen.game.s.flips == 0
+        for beat in ("2", "1"):
+            app.clock.advance(COUNT_BEAT)  # (the screen redraws the count ten times a second)
+            await wait_for(pilot, lambda: f"Both blocked: {beat}…" in screen_text(app))  # noqa: B023
+        app.clock.advance(COUNT_BEAT)
+        await pilot.pause()
+        assert screen.game.s.flips == 1
         assert tops(screen) == ["10s", "7d"]
         assert any("3, 2, 1: the talons turn up the 10♠ and the 7♦" in line.plain for line in screen.log_lines)
 

@@ -14,10 +14,33 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from rich.console import Console, RenderableType
 
 from cardarcade.cards import Card, cards, standard_deck
+from cardarcade.seating import GameSetup
+from cardarcade.table.clock import VirtualClock
+from cardarcade.ui.app import ArcadeApp, UISettings
 from tests.colours import contrast
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.turn import CoverScreen
 from cardarcade.ui.textual_compat import driver_of, rendered_strips
+
+
+class ClockedApp(ArcadeApp):
+    """An app whose tables run on a clock the test moves (``app.clock.advance``): a beat, a bot's
+    move or a count ends when the test says, however busy the machine is."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.clock = VirtualClock(start=1000.0)
+
+    def table_clock(self) -> VirtualClock:
+        return self.clock
+
+
+def make_clocked_app(setup: GameSetup | None = None, pace: float = 1000.0) -> ClockedApp:
+    """Like ``make_app``, on a virtual clock."""
+    return ClockedApp(
+        start=setup,
+        settings=UISettings(pace=pace, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None),
+    )
 
 
 async def wait_for(
