@@ -44,7 +44,7 @@ def make_clocked_app(setup: GameSetup | None = None, pace: float = 1000.0) -> Cl
 
 
 async def advance_until(
-    pilot, predicate: Callable[[], bool], step: float = 0.05, most: float = 600.0, what: Callable[[], str] = lambda: ""
+    pilot, predicate: Callable[[], bool], step: float = 0.05, most: float = 60.0, what: Callable[[], str] = lambda: ""
 ) -> None:
     """Move a ``ClockedApp``'s clock ``step`` seconds at a time (its bots move, its counts run),
     letting the app handle what came of each step, until ``predicate()`` holds; fail after ``most``
