@@ -758,7 +758,7 @@ class ArcadeApp(App):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.lobby is not None:

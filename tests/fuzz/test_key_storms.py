@@ -29,7 +29,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
 from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
-from cardarcade.ui.screens import screen_class
+from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.textual_compat import background_screens, driver_of, laid_out_size, notifications, set_driver_size
 
