@@ -355,6 +355,11 @@ def deal_for_search(cls: type[Bura], view: BuraView, seat: int, rng: random.Rand
 
 
 class Bura(TrickGame):
+    """The leads, the answers, the special leads and the draws, move by move. What a seat sees
+    (``seat_view``) and the search's deal (``deal_for_search``) stand above the class; the
+    declaration and the pot (``declare``, ``settle_hand``) and the save checks (``check_save``)
+    below it."""
+
     State = BuraState
     Options = BuraOptions
     __slots__ = ()

@@ -491,6 +491,10 @@ def deal_for_search(cls: type[Chicago], view: ChicagoView, seat: int, rng: rando
 
 
 class Chicago(TrickGame):
+    """The draws, the declarations and the tricks, move by move. What a seat sees (``seat_view``)
+    and the search's deal (``deal_for_search``) stand above the class; the end of a hand
+    (``score_hand``, ``forfeit``) and the save checks (``check_save``) below it."""
+
     State = ChicagoState
     Options = ChicagoOptions
     NESTED = ("hands", "won", "claims", "shown", "voids")

@@ -317,6 +317,10 @@ def _strict_voids(view: SchnapsenView, seat: int) -> set[Suit]:
 
 
 class Schnapsen(TrickGame):
+    """The play of the cards, the marriages, the exchange and the close, move by move. What a seat
+    sees (``seat_view``) and the search's deal (``deal_for_search``) stand above the class; the
+    scoring of a hand (``score_hand``) and the save checks (``check_save``) below it."""
+
     State = SchnapsenState
     Options = SchnapsenOptions
     __slots__ = ()

@@ -497,6 +497,10 @@ def _deal_unseen(view: ThirteenView, seat: int, rng: random.Random) -> tuple[lis
 
 
 class Thirteen(Game[ThirteenState]):
+    """The deal, the plays and the knocks, move by move. What a seat sees (``seat_view``) and the
+    search's deal (``deal_for_search``) stand above the class; the end of a deal (``deal_over``)
+    and the save checks (``check_save``) below it."""
+
     State = ThirteenState
     Options = ThirteenOptions
     __slots__ = ()

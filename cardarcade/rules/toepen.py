@@ -361,6 +361,11 @@ def _signal_cards(view: ToepenView, seat: int, unseen: list[Card], room: int, rn
 
 
 class Toepen(TrickGame):
+    """The card play, the signals and the knocks, move by move. What a seat sees (``seat_view``) and
+    the search's deal (``deal_for_search``) stand above the class; the redraw round, the end of a
+    hand (``end_hand``) and the save checks (``check_save``) below it: each a role of its own that
+    the play calls into."""
+
     State = ToepenState
     Options = ToepenOptions
     NESTED = ("hands", "discards", "voids")
