@@ -85,7 +85,7 @@ class SetupScreen(Screen):
         yield Static("", id="setup-error")
         # The last choices for this game in this session, else a person against bots of the level
         # the player last chose (a newcomer's if none).
-        last = self.app.last_setups.get(spec.id)
+        last = self.app.memory.last_setups.get(spec.id)
         players = len(last.seats) if last else spec.default_players
         kinds = [seat_kind(seat) for seat in last.seats] if last else ["human"]
         profiles = [seat.profile or "" for seat in last.seats] if last else [""]
@@ -200,7 +200,7 @@ class SetupScreen(Screen):
 
     def _remembered_level(self, players: int) -> str | None:
         """The bot level the player last chose for this game, if the game offers it at ``players``."""
-        level = self.app.profile.bot_levels.get(self.spec.id)
+        level = self.app.preferences.profile.bot_levels.get(self.spec.id)
         return level if level in levels_for(self.spec, players) else None
 
     def _books(self) -> tuple[list[Book], list[str]]:
@@ -223,7 +223,7 @@ class SetupScreen(Screen):
         """Profiles with preferences or a record here, the player's own first."""
         from cardarcade.store.stats import StatsError
 
-        names = [self.app.player, *self.app.user_settings.profiles]
+        names = [self.app.player, *self.app.preferences.user_settings.profiles]
         try:
             names += self.app.store.stats.profiles()
         except (StatsError, OSError):
@@ -507,9 +507,9 @@ class SetupScreen(Screen):
         if len(people) != 1 or level is None or people[0].profile is None:
             return
         name = people[0].profile
-        profile = self.app.user_settings.profile_of(name)
+        profile = self.app.preferences.user_settings.profile_of(name)
         if profile.bot_levels.get(self.spec.id) != level:
-            self.app.save_profile(
+            self.app.preferences.save_profile(
                 profile.model_copy(update={"bot_levels": {**profile.bot_levels, self.spec.id: level}}), name=name
             )
 
@@ -524,5 +524,5 @@ class SetupScreen(Screen):
 
         self._keep_rulings()
         self._remember_bot_level(setup)
-        self.app.last_setups[self.spec.id] = setup
+        self.app.memory.last_setups[self.spec.id] = setup
         self.app.switch_screen(screen_for(setup))
