@@ -203,25 +203,6 @@ class ArcadeApp(App):
 
         return LoopClock()
 
-    # ---- for the game screens until their move to ui/games is merged (then they ask the pieces)
-
-    def let_key_go(self) -> None:
-        self.key_intake.let_go()
-
-    @property
-    def adaptive_medians(self) -> dict[str, float]:
-        return self.memory.adaptive_medians
-
-    def session_reactions(self, game_id: str, who: str | None = None) -> list[float]:
-        return self.memory.reactions(game_id, who)
-
-    @property
-    def user_settings(self) -> Any:
-        return self.preferences.user_settings
-
-    def save_profile(self, profile: Any, name: str | None = None) -> None:
-        self.preferences.save_profile(profile, name)
-
     # ---- the keys t and g
 
     def action_next_theme(self) -> None:
@@ -304,7 +285,7 @@ class ArcadeApp(App):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.lobby is not None:

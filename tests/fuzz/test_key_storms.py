@@ -30,7 +30,7 @@ from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.size_fit import MIN_HEIGHT, MIN_WIDTH
 from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
-from cardarcade.ui.screens import screen_class
+from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.textual_compat import background_screens, driver_of, laid_out_size, notifications, set_driver_size
 

@@ -21,7 +21,7 @@ from cardarcade.bots import level_at, levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store.look import MAX_NAME
-from cardarcade.ui.screens import screen_class
+from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.keybar import KeyBar
@@ -317,7 +317,7 @@ class SetupScreen(Screen):
         except (BadSetup, ValueError) as exc:
             show_error(self, str(exc))
             return
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         self.house_rules.keep_rulings()
         self._remember_bot_level(setup)
