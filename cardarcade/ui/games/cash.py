@@ -124,7 +124,7 @@ class CashScreen(SpeedFamilyScreen):
 
     def refresh_all(self) -> None:
         super().refresh_all()
-        self.signals.ask_if_due()
+        self.signals.ask_if_due()  # (a signal's dialog comes up over the table as drawn)
 
     # ---- events
 
