@@ -26,7 +26,8 @@ from textual.screen import ModalScreen
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
+from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.ui.size_fit import MIN_HEIGHT, MIN_WIDTH
 from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
 from cardarcade.ui.games import screen_class
@@ -276,7 +277,7 @@ async def test_a_line_typed_ahead_into_a_text_field_is_taken_whole_however_long_
             event.time -= 2.0
             driver_of(app).send_message(event)
         await pilot.pause(0.2)
-        assert app._keys.dropped > BURST
+        assert app.key_intake.guard.dropped > BURST
 
 
 async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
@@ -298,7 +299,7 @@ async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
             driver_of(app).send_message(key_event(app, "enter"))
         await pilot.pause(0.2)
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GoFishScreen", "ChoiceScreen"]
-        assert app._keys.dropped == 2
+        assert app.key_intake.guard.dropped == 2
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
