@@ -32,7 +32,9 @@ from cardarcade.rules.base import Action, Event, Game, IllegalAction, Outcome
 from cardarcade.seating import Reaction, Seat
 from cardarcade.table.claims import Arbiter, Claim
 from cardarcade.table.clock import Clock, Handle
-from cardarcade.table.races import PeopleWatch, Race, how_many, presses  # noqa: F401  (the screens word counts with these)
+
+# (how_many and presses: the screens import the words for their counts from here)
+from cardarcade.table.races import PeopleWatch, Race, how_many, presses  # noqa: F401
 from cardarcade.table.stimuli import StimulusLog
 from cardarcade.table.thinking import Thinker, Thoughts
 
@@ -55,6 +57,10 @@ class TableStats:
 
 
 class Table:
+    """A game played in real time (see the module's account). What it holds apart: the claims in
+    their window (``Arbiter``), when each stimulus appeared (``StimulusLog``), the people's races
+    the adaptive bots follow (``PeopleWatch``) and the bots' thoughts under way (``Thoughts``)."""
+
     def __init__(
         self,
         game: Game,
