@@ -63,5 +63,6 @@ class StimulusLog:
         return self._times[min(i, len(self._times) - 1)]
 
     def maker_of(self, stimulus: object) -> tuple[int, float] | None:
-        """Who made this recent stimulus and when they pressed (None: not a seat, or long ago)."""
-        return self._made_by.get(stimulus)  # type: ignore[call-overload]
+        """Who made this recent stimulus and when they pressed (None: not a seat, long ago, or no
+        stimulus: ``stimulus`` is what an event's data names, if anything)."""
+        return self._made_by.get(stimulus) if isinstance(stimulus, int) else None
