@@ -380,9 +380,9 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         app.settings.ascii_glyphs = True
     theme = getattr(args, "theme", None)
     if theme:
-        if theme not in app.card_themes:
-            raise CliError(f"unknown theme {theme!r}; themes: {', '.join(sorted(app.card_themes))}")
-        app.use_theme(theme)
+        if theme not in app.looks.card_themes:
+            raise CliError(f"unknown theme {theme!r}; themes: {', '.join(sorted(app.looks.card_themes))}")
+        app.looks.use(theme)
     if not _is_terminal(0):
         # Without a terminal to read keys from, Textual would spin (stdin at end of file) or crash
         # (stdin closed).
@@ -391,10 +391,10 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
             "(run it in a terminal; 'cardarcade simulate' plays bots without one)"
         )
     app.run()
-    if app.finish_writes():  # the game's last save, before a signal ends the process
+    if app.store_writer.finish():  # the game's last save, before a signal ends the process
         app.store.close()  # (the statistics copied from their WAL into their file: a copy of it is whole)
-    if app.ended_by_signal is not None:
-        return _end_by(app.ended_by_signal)
+    if app.ending.ended_by_signal is not None:
+        return _end_by(app.ending.ended_by_signal)
     return app.return_code or 0
 
 
@@ -418,7 +418,7 @@ def _is_terminal(fd: int) -> bool:
 def cmd_play(args: argparse.Namespace) -> int:
     from cardarcade.bots import newcomer_level
     from cardarcade.seating import GameSetup
-    from cardarcade.ui.screens import screen_class
+    from cardarcade.ui.games import screen_class
 
     spec = _game_spec(args.game)
     humans = 1 if args.hotseat is None else args.hotseat

@@ -26,10 +26,11 @@ from textual.screen import ModalScreen
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
+from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.ui.size_fit import MIN_HEIGHT, MIN_WIDTH
 from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
-from cardarcade.ui.screens import screen_class
+from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.textual_compat import background_screens, driver_of, laid_out_size, notifications, set_driver_size
 
@@ -276,7 +277,7 @@ async def test_a_line_typed_ahead_into_a_text_field_is_taken_whole_however_long_
             event.time -= 2.0
             driver_of(app).send_message(event)
         await pilot.pause(0.2)
-        assert app._keys.dropped > BURST
+        assert app.key_intake.guard.dropped > BURST
 
 
 async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
@@ -298,7 +299,7 @@ async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
             driver_of(app).send_message(key_event(app, "enter"))
         await pilot.pause(0.2)
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GoFishScreen", "ChoiceScreen"]
-        assert app._keys.dropped == 2
+        assert app.key_intake.guard.dropped == 2
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
@@ -359,3 +360,13 @@ async def test_a_screen_seen_behind_another_after_a_resize_is_laid_out_for_the_t
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "ThirteenScreen", "CoverScreen"]
         faults = await layout_faults(app, pilot)
         assert not faults, faults
+
+
+async def test_keys_and_a_paste_that_come_while_no_screen_is_up_are_let_go():
+    # Typed ahead while the arcade starts, or arriving as it closes: no screen is up to take them.
+    app = ArcadeApp(settings=UISettings(countdown=0))
+    for event in (events.Key("a", "a"), events.Key("escape", None), events.Paste("[b]x[/b]")):
+        await app.on_event(event)  # once raised ScreenStackError from the key guard, and Textual's own handler
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")
+        assert isinstance(app.screen, MenuScreen)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-from ui_helpers import key_event, prompt, screen_text, text_of, wait_for
+from ui_helpers import ClockedApp, key_event, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
+from cardarcade.ui.games.california_speed import CaliforniaSpeedScreen
 from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_california_speed import PAIR, TWO_PAIRS, packs_deck
 
@@ -97,7 +97,7 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
 async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots):
     # "wait for GO" held the prompt line for 1.5 s: pressed in the count's last second, it ran out
     # after GO! and put the plain prompt back, so the player never saw the signal to start.
-    from cardarcade.ui.screens._prompt import SAID_HOLD
+    from cardarcade.ui.games._prompt import SAID_HOLD
 
     app = ArcadeApp(
         start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
@@ -114,7 +114,8 @@ async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots
 
 
 async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_screen(still_bots):
-    app = ArcadeApp(
+    # (on a clock the test moves: a loaded machine cannot run the count out before the key is read)
+    app = ClockedApp(
         start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),
         settings=UISettings(pace=1000.0, countdown=2, result_delay=0.05, result_guard=0.0),
     )
@@ -126,6 +127,7 @@ async def test_the_box_turns_up_on_go_and_the_go_leaves_its_key_captions_on_scre
         assert text_of(screen.render_center()).count("▚▚▚▚▚") == 3 * 8, "eight backs"
         await pilot.press("1")
         assert "wait for GO" in prompt(screen) and screen.game.view(0).pack_sizes == [22, 22]
+        app.clock.advance(2.5)
         # "GO!" goes before the prompt; a prompt that wrapped to two lines pushed the lower row's keys off.
         await wait_for(pilot, lambda: prompt(screen).startswith("GO!"))
         assert "▚" not in text_of(screen.render_center()), "the box is face up"

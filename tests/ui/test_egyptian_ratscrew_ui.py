@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.egyptian_ratscrew import EgyptianRatscrewScreen
+from cardarcade.ui.games.egyptian_ratscrew import EgyptianRatscrewScreen
 from ui_helpers import deck_starting, text_of, wait_for
 
 SPEC = GAMES["egyptian-ratscrew"]
@@ -54,7 +54,7 @@ async def test_pair_slap_wins_the_pile(app_factory):
         await wait_for(pilot, lambda: screen.game.view(0).pile_size == 0)
         assert screen.game.view(0).counts == [27, 25]
         assert any("You slap the pair of 5s and take 2 cards" in line.plain for line in screen.log_lines)
-        assert app.session_reactions(SPEC.id), "the slap's reaction time is recorded"
+        assert app.memory.reactions(SPEC.id), "the slap's reaction time is recorded"
 
 
 async def test_false_slap_pays_a_penalty_card(app_factory):
@@ -170,7 +170,7 @@ async def test_a_card_turned_out_of_turn_is_marked_dead(app_factory):
 
 
 async def test_out_of_cards_but_free_to_slap_in_a_person_may_let_the_bots_finish_fast(app_factory):
-    from cardarcade.ui.screens._prompt import FAST_PACE
+    from cardarcade.ui.games._prompt import FAST_PACE
     from ui_helpers import prompt
     from ui_helpers import screen_text as whole_screen
 

@@ -38,7 +38,7 @@ from cardarcade.store.stats import Stats
 from cardarcade.store.user import UserStore
 from cardarcade.table.simulate import play_randomly
 from cardarcade.ui.app import ArcadeApp, UISettings
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import GameList, MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, HistoryScreen, PauseScreen
 from cardarcade.ui.screens.result import ResultScreen
@@ -47,7 +47,7 @@ from cardarcade.ui.screens.saves import ContinueScreen
 from cardarcade.ui.screens.settings import SettingsScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.stats import StatsScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.textual_compat import notifications
 
 HOSTILE = [
@@ -334,10 +334,10 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
         assert shown(title) in plain_screen(app)
         themes_select.expanded = False
         await press_to(pilot, "escape", MenuScreen)
-        while app.card_theme.name != "hostile":
-            before = app.card_theme.name
+        while app.looks.card_theme.name != "hostile":
+            before = app.looks.card_theme.name
             await pilot.press("t")
-            await wait_for(pilot, lambda: app.card_theme.name != before)
+            await wait_for(pilot, lambda: app.looks.card_theme.name != before)
         await wait_for(pilot, lambda: f"Theme: {title}" in [n.message for n in notifications(app)])
         plain_screen(app)  # (tests/ui/test_startup.py reads a theme's title in its toast)
 
