@@ -42,7 +42,8 @@ async def test_a_game_left_is_saved_and_carried_on_from_the_menu(game_id):
         await advance_until(pilot, lambda: screen.game.s.actions >= 3 or screen.game.is_over)
         assert not screen.game.is_over
         state = await leave_with_q(app, pilot)
-        assert "1 saved game: c continues" in screen_text(app)
+        # (the menu says so once the save is on disk: it may come up while the writer is at it)
+        await wait_for(pilot, lambda: "1 saved game: c continues" in screen_text(app))
 
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
