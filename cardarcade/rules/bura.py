@@ -99,10 +99,6 @@ your head) or by leading a **bura**; keep the most tokens.
 - The text does not say when play stops: here, when a player cannot pay the ante, or after
   the house rule's number of hands (most tokens wins; equal: a draw). A pot still on the
   table then goes back to the players in halves.
-
-**Keys:** `←` `→` choose a card, `space` marks cards for a lead or an answer of several,
-`enter` plays; `d` declares 31, `p` lets a played-out hand end; `a` announces a special lead,
-`n` keeps it quiet.
 """
 
 

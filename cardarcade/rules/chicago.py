@@ -113,9 +113,6 @@ runs short the discards are shuffled into a new stock.
 There is no key for that here: when you break up a combination you declared and still hold, your
 hand is shown for you (an honest claim would otherwise forfeit at the end). A bluff is never shown
 for you. Nothing else departs from the text.
-
-**Keys:** `←` `→` choose a card, `space` marks cards to discard, `enter` discards or plays;
-`d` declare, `p` pass, `s` stand pat.
 """
 
 

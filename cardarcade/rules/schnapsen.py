@@ -110,9 +110,6 @@ match target.
 - When the closer loses the last trick the other player wins the hand as above, whether they
   then declare 66 (even short of it) or let the hand end.
 - A marriage may be shown with the stock open or closed; the exchange only while it is open.
-
-**Keys:** `←` `→` choose a card, `enter` plays it; `m` shows a marriage with the card under
-the cursor and leads it; `x` exchanges, `c` closes, `o` declares 66, `p` lets the last hand end.
 """
 
 

@@ -89,11 +89,6 @@ RULES = """\
   Its backs are **red** and **blue**: between two
   identical cards the red-backed one is higher. Backs show from across the table, so everyone
   sees how many red and blue cards each player holds (the table shows it too). The blue-backed 3♠ opens.
-
-**Keys:** `n` steps through the plays you may make now (chops last) and marks their cards, `b`
-steps back; `enter` plays what is marked. Or mark cards yourself with `space` and press
-`enter`; with nothing marked, `enter` plays the card under the cursor (or offers the plays
-that hold it). `p` knocks. A play that is not allowed says why.
 """
 
 

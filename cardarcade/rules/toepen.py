@@ -107,9 +107,6 @@ but it cannot take the trick: the highest card of the suit led among the players
 takes it (if none of them followed, the first card they played); the cards are dealt one at a
 time; a player run out of chips in the middle of a hand plays the hand out. Nothing else
 departs from the text.
-
-**Keys:** `←` `→` choose a card (only cards you may play are bright), `enter` plays it; the
-letters above when the prompt offers them.
 """
 
 

@@ -397,10 +397,11 @@ class SetupScreen(Screen):
 
     @only_on_top
     def action_rules(self) -> None:
-        from cardarcade.ui.screens.rules import RulesScreen
+        from cardarcade.ui.screens.rules import RulesScreen, keys_before_play
 
         book = self._book_in_force()
-        self.app.push_screen(RulesScreen(self.spec, self._form_options() if book else None, book=book))
+        keys = keys_before_play(self.spec, self._form_options())  # (a house rule may word a key: a gesture)
+        self.app.push_screen(RulesScreen(self.spec, self._form_options() if book else None, book=book, keys=keys))
 
     def action_save_book(self) -> None:
         """Keep the form's house rules and rulings as the book named (a new one, or that one updated)."""
