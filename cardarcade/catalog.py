@@ -26,7 +26,6 @@ class GameInfo:
     max_players: int
     default_players: int
     summary: str
-    screen: str = ""  # the module in cardarcade.ui.screens that plays it; "" = named like the game
     # A turn-based game whose bots come in an expert level too: set only once
     # `benchmarks/levels.py --pairs expert:hard` measures it stronger than hard. The experts of
     # Chicago, Cuckoo, Knock Poker and Toepen are built but not shown stronger, so not offered (Toepen's,
@@ -44,12 +43,8 @@ class GameInfo:
 
     @property
     def module(self) -> str:
-        """The module name shared by the game's engine, bots and (by default) screen."""
+        """The module name shared by the game's engine, bots and screen."""
         return self.id.replace("-", "_")
-
-    @property
-    def screen_module(self) -> str:
-        return self.screen or self.module
 
     @property
     def player_range(self) -> str:
@@ -126,7 +121,6 @@ CATALOG: dict[str, GameInfo] = {
             2,
             2,
             "Cover pairs in a shared box of eight as fast as you can.",
-            screen="speed",
         ),
         GameInfo(
             "aggravation",
@@ -175,7 +169,6 @@ CATALOG: dict[str, GameInfo] = {
             6,
             4,
             "Go Fish by exact cards: ask for the ♠7, not just sevens.",
-            screen="go_fish",
         ),
         GameInfo(
             "neosho-rapids",
@@ -185,7 +178,6 @@ CATALOG: dict[str, GameInfo] = {
             4,
             2,
             "Shed chains of cards, each one rank up or down from the last; aces turn the corner.",
-            screen="shedding",
         ),
         GameInfo(
             "dig",
@@ -195,7 +187,6 @@ CATALOG: dict[str, GameInfo] = {
             2,
             2,
             "Match suit or rank, dig from the stock until you can; eights are wild.",
-            screen="shedding",
         ),
         GameInfo(
             "concentration",
@@ -263,7 +254,6 @@ CATALOG: dict[str, GameInfo] = {
             2,
             2,
             "Twenty cards, trumps and marriages: first to 66, and remember what you took.",
-            screen="tricks",
             expert=True,
         ),
         GameInfo(
@@ -293,7 +283,6 @@ CATALOG: dict[str, GameInfo] = {
             6,
             4,
             "Tricks to avoid: every jack costs a point, the jack of spades two.",
-            screen="tricks",
         ),
         GameInfo(
             "chicago",

@@ -419,7 +419,7 @@ def _is_terminal(fd: int) -> bool:
 def cmd_play(args: argparse.Namespace) -> int:
     from cardarcade.bots import newcomer_level
     from cardarcade.seating import GameSetup
-    from cardarcade.ui.screens import screen_class
+    from cardarcade.ui.games import screen_class
 
     spec = _game_spec(args.game)
     humans = 1 if args.hotseat is None else args.hotseat

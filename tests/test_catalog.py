@@ -11,10 +11,11 @@ import sys
 import pytest
 
 import cardarcade.rules
-import cardarcade.ui.screens
+import cardarcade.ui.games
 from cardarcade.bots import _FACTORIES, make_bot
 from cardarcade.catalog import CATALOG, find_game
 from cardarcade.rules import GAMES, get_spec
+from cardarcade.ui.games import screen_class
 
 
 @pytest.mark.parametrize("game_id", list(CATALOG))
@@ -49,11 +50,14 @@ def test_every_engine_and_every_screen_is_listed():
             if spec is not None:
                 engines.add(spec.id)
     screens = {}
-    for module in pkgutil.iter_modules(cardarcade.ui.screens.__path__):
-        for game_id in getattr(importlib.import_module(f"cardarcade.ui.screens.{module.name}"), "SCREENS", {}):
+    for module in pkgutil.iter_modules(cardarcade.ui.games.__path__):
+        for game_id in getattr(importlib.import_module(f"cardarcade.ui.games.{module.name}"), "SCREENS", {}):
             screens[game_id] = module.name
     assert engines == set(CATALOG)
-    assert screens == {game_id: info.screen_module for game_id, info in CATALOG.items()}
+    # one module per game, named like its engine: screen_class finds it by that name alone
+    assert screens == {game_id: info.module for game_id, info in CATALOG.items()}
+    for game_id in CATALOG:
+        assert screen_class(game_id).__module__ == f"cardarcade.ui.games.{CATALOG[game_id].module}"
 
 
 def test_every_game_has_bots_in_the_module_named_like_it():
@@ -93,3 +97,19 @@ def test_choosing_a_game_loads_only_that_engine():
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['cardarcade.rules.dig']"
+
+
+# The games whose screens shared a module with another game's until issue 28: each loaded both
+# engines (starting Polignac loaded Schnapsen's).
+@pytest.mark.parametrize(
+    "game_id", ["polignac", "schnapsen", "speed", "california-speed", "go-fish", "authors", "dig", "neosho-rapids"]
+)
+def test_a_games_screen_loads_no_other_games_engine(game_id):
+    module = CATALOG[game_id].module
+    probe = (
+        f"import sys, cardarcade.ui.games.{module}\n"
+        "print(*sorted(m for m in sys.modules if m.startswith('cardarcade.rules.')"
+        " and not m.split('.')[-1].startswith('_') and m != 'cardarcade.rules.base'))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert set(out.split()) <= {f"cardarcade.rules.{module}"}

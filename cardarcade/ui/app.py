@@ -623,7 +623,9 @@ class ArcadeApp(App):
     async def on_event(self, event: events.Event) -> None:
         # Once the app is leaving, input still queued behind the key that made it leave is not
         # acted on: escape then ? on the menu opened the rules in a closing app, which crashed.
-        if is_exiting(self) and isinstance(event, (events.InputEvent, events.Paste)):
+        # Nor is input that comes while no screen is up (typed ahead as the app starts, or as its
+        # screens go at the end): there is nothing to take it, and Textual would fail looking.
+        if isinstance(event, (events.InputEvent, events.Paste)) and (is_exiting(self) or not self.screen_stack):
             return
         if isinstance(event, events.Key) and not event.is_forwarded:  # (a key arriving, not bubbling back)
             self._keys.made(event.key, event.time)
@@ -756,7 +758,7 @@ class ArcadeApp(App):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.lobby is not None:

@@ -190,7 +190,7 @@ def test_presses_far_apart_are_settled_as_races_of_their_own_however_late_the_lo
 
 @pytest.mark.parametrize("game_id,players", [("egyptian-ratscrew", 2), ("animals", 3)])
 def test_bots_finishing_fast_end_a_long_reaction_game_in_a_few_seconds(game_id, players):
-    from cardarcade.ui.screens._prompt import FAST_PACE
+    from cardarcade.ui.games._prompt import FAST_PACE
 
     # seed 0: 758 moves of Egyptian Ratscrew; Animals runs to its 1500-card limit
     game = GAMES[game_id].new(players, seed=0)

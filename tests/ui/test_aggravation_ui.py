@@ -6,7 +6,7 @@ from ui_helpers import key_event, prompt, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.aggravation import AggravationScreen
+from cardarcade.ui.games.aggravation import AggravationScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_aggravation import hold
@@ -75,7 +75,7 @@ async def test_out_of_cards_space_calls_aggravation_at_the_next_match_and_wins(a
 
 
 def test_a_row_longer_than_six_goes_on_in_a_second_line_with_its_own_key():
-    from cardarcade.ui.screens.aggravation import LINE_VERBS, address
+    from cardarcade.ui.games.aggravation import LINE_VERBS, address
 
     assert address(LINE_VERBS.index("line0"), 0) == (0, 0)  # w 1: the upper row's first card
     assert address(LINE_VERBS.index("line1"), 0) == (0, 6)  # e 1: its seventh, on the second line

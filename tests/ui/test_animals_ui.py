@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.animals import ANIMAL_KEYS, AnimalsScreen
+from cardarcade.ui.games.animals import ANIMAL_KEYS, AnimalsScreen
 from ui_helpers import deck_starting, prompt, screen_text, text_of, wait_for
 
 ANIMALS = GAMES["animals"]

@@ -14,8 +14,8 @@ from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.themes import MONOCHROME
 from cardarcade.ui.widgets.cards import LARGE, SMALL, Slot, render_row
-from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games.game import GameScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 from test_layout import check_through_play, faults
 from ui_helpers import screen_text
 

@@ -12,8 +12,8 @@ from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.bura import deck_for, plays
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.bura import BuraScreen
-from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.games.bura import BuraScreen
+from cardarcade.ui.games.turn import CoverScreen
 
 SPEC = GAMES["bura"]
 

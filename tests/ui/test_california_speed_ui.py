@@ -10,7 +10,7 @@ from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.speed import CaliforniaSpeedScreen
+from cardarcade.ui.games.california_speed import CaliforniaSpeedScreen
 from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_california_speed import PAIR, TWO_PAIRS, packs_deck
 
@@ -97,7 +97,7 @@ async def test_solo_against_a_bot_to_the_end(app_factory):
 async def test_a_key_answered_late_in_the_count_does_not_take_go_down(still_bots):
     # "wait for GO" held the prompt line for 1.5 s: pressed in the count's last second, it ran out
     # after GO! and put the plain prompt back, so the player never saw the signal to start.
-    from cardarcade.ui.screens._prompt import SAID_HOLD
+    from cardarcade.ui.games._prompt import SAID_HOLD
 
     app = ArcadeApp(
         start=GameSetup.solo(CALIFORNIA, 2, seed=1, deck=packs_deck(*PAIR)),

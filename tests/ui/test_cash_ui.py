@@ -6,9 +6,9 @@ from ui_helpers import prompt, screen_text, wait_for
 
 from cardarcade.rules import GAMES, Action
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.cash import CashScreen
+from cardarcade.ui.games.cash import CashScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 from cardarcade.ui.textual_compat import notifications
 from tests.rules.test_cash import CHOSEN, FOURS, cash_deck
 
@@ -20,7 +20,7 @@ def codes(cards) -> list[str]:
 
 
 async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_loses(app_factory, monkeypatch):
-    monkeypatch.setattr("cardarcade.ui.screens.cash.STALE_BOARD", 0.3)  # (six seconds at a real table)
+    monkeypatch.setattr("cardarcade.ui.games.cash.STALE_BOARD", 0.3)  # (six seconds at a real table)
     setup = GameSetup.solo(CASH, 4, seed=1, options=CHOSEN, deck=cash_deck(FOURS, "Kc Kh Qd 3c"))
     app = app_factory(setup)
     async with app.run_test(size=(80, 24)) as pilot:

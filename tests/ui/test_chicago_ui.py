@@ -10,9 +10,9 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.rules.chicago import PASS, deck_for
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.chicago import ChicagoScreen
+from cardarcade.ui.games.chicago import ChicagoScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 
 SPEC = GAMES["chicago"]
 C = Card.parse

@@ -7,9 +7,9 @@ import pytest
 from cardarcade.cards import standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.concentration import ConcentrationScreen
+from cardarcade.ui.games.concentration import ConcentrationScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.games.turn import CoverScreen
 from ui_helpers import prompt, screen_text, wait_for
 
 SPEC = GAMES["concentration"]

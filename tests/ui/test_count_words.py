@@ -7,7 +7,7 @@ from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
+from cardarcade.ui.games.frogs_in_the_pond import FrogsScreen
 from cardarcade.ui.screens.pause import HistoryScreen
 
 

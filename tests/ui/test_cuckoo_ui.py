@@ -7,9 +7,9 @@ from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.rules.cuckoo import SWAP
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.cuckoo import CuckooScreen
+from cardarcade.ui.games.cuckoo import CuckooScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from ui_helpers import deck_starting, screen_text, unreadable_suits, wait_for
 
 SPEC = GAMES["cuckoo"]

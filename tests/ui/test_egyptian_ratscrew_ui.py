@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.egyptian_ratscrew import EgyptianRatscrewScreen
+from cardarcade.ui.games.egyptian_ratscrew import EgyptianRatscrewScreen
 from ui_helpers import deck_starting, text_of, wait_for
 
 SPEC = GAMES["egyptian-ratscrew"]
@@ -170,7 +170,7 @@ async def test_a_card_turned_out_of_turn_is_marked_dead(app_factory):
 
 
 async def test_out_of_cards_but_free_to_slap_in_a_person_may_let_the_bots_finish_fast(app_factory):
-    from cardarcade.ui.screens._prompt import FAST_PACE
+    from cardarcade.ui.games._prompt import FAST_PACE
     from ui_helpers import prompt
     from ui_helpers import screen_text as whole_screen
 

@@ -14,8 +14,9 @@ from cardarcade.rules import GAMES
 from cardarcade.rules._fishing import stacked_deck
 from cardarcade.rules.go_fish import ask_for as ask_for_rank
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.go_fish import AuthorsScreen, GoFishScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.games.authors import AuthorsScreen
+from cardarcade.ui.games.go_fish import GoFishScreen
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from ui_helpers import wait_for
 
 GO_FISH, AUTHORS = GAMES["go-fish"], GAMES["authors"]

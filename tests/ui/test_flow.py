@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 
 from cardarcade.rules.base import Result
 from cardarcade.seating import GameSetup, Seat
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
 from cardarcade.ui.screens.result import ResultScreen, headline

@@ -9,9 +9,9 @@ from ui_helpers import hot_seat_turns, play_first_playable, prompt, screen_text,
 from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.frogs_in_the_pond import FrogsScreen
+from cardarcade.ui.games.frogs_in_the_pond import FrogsScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 from tests.rules.test_frogs_in_the_pond import FOUR, FOUR_POND, deck
 
 SPEC = GAMES["frogs-in-the-pond"]

@@ -38,7 +38,7 @@ from cardarcade.store.stats import Stats
 from cardarcade.store.user import UserStore
 from cardarcade.table.simulate import play_randomly
 from cardarcade.ui.app import ArcadeApp, UISettings
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import GameList, MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, HistoryScreen, PauseScreen
 from cardarcade.ui.screens.result import ResultScreen
@@ -47,7 +47,7 @@ from cardarcade.ui.screens.saves import ContinueScreen
 from cardarcade.ui.screens.settings import SettingsScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.stats import StatsScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.textual_compat import notifications
 
 HOSTILE = [

@@ -7,9 +7,9 @@ from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.knock_poker import DRAW
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.knock_poker import KnockPokerScreen
+from cardarcade.ui.games.knock_poker import KnockPokerScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.games.turn import CoverScreen
 from ui_helpers import pass_cover, prompt, screen_text, wait_for
 
 SPEC = GAMES["knock-poker"]

@@ -16,9 +16,9 @@ from rich.console import Console
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens import screen_class
-from cardarcade.ui.screens.game import GameScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games import screen_class
+from cardarcade.ui.games.game import GameScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 from ui_helpers import drawn_once, screen_text
 
 STATES = (0, 6, 25, 80)  # random legal moves made before each look

@@ -9,8 +9,8 @@ from cardarcade.cards import Card, cards, double_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.machiavelli import DRAW, END, arrange
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.machiavelli import MachiavelliScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games.machiavelli import MachiavelliScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 from ui_helpers import pass_cover, prompt, screen_text, unreadable_suits, wait_for
 
 SPEC = GAMES["machiavelli"]

@@ -9,9 +9,9 @@ from cardarcade.cards import Card, cards, standard_deck
 from cardarcade.rules import GAMES
 from cardarcade.rules.old_mans_bundle import trail
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.old_mans_bundle import TABLE_WIDTH, OldMansBundleScreen
+from cardarcade.ui.games.old_mans_bundle import TABLE_WIDTH, OldMansBundleScreen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.widgets.cards import CARD_HEIGHT
 from ui_helpers import pass_cover, screen_text, wait_for
 

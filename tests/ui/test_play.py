@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import TooSmallScreen
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
-from cardarcade.ui.screens.slapjack import SlapjackScreen
-from cardarcade.ui.screens.war import WarScreen
+from cardarcade.ui.games.slapjack import SlapjackScreen
+from cardarcade.ui.games.war import WarScreen
 from cardarcade.ui.textual_compat import select_choices
 from ui_helpers import deck_starting, wait_for
 

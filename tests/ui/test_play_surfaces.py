@@ -11,7 +11,7 @@ from ui_helpers import key_event, screen_text, wait_for
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.textual_compat import driver_of, notifications
 
@@ -182,7 +182,7 @@ async def test_at_a_hot_seat_each_persons_reaction_times_are_said_by_name():
 async def test_the_cover_tells_a_person_what_the_others_did_not_their_own_last_move():
     from cardarcade.cards import cards
     from cardarcade.rules._fishing import stacked_deck
-    from cardarcade.ui.screens.turn import CoverScreen
+    from cardarcade.ui.games.turn import CoverScreen
 
     deck = stacked_deck(3, {0: cards("2s 2h 2d")}, cards("2c"))
     app = app_with(GameSetup.solo(GAMES["go-fish"], 3, seed=1, humans=2, deck=deck), pace=0.01)
@@ -214,7 +214,7 @@ async def test_an_enter_in_the_rhythm_of_play_does_not_lift_the_hot_seat_cover()
     (their hand is not shown to Player 1); a fresh press after a pause lifts it."""
     from cardarcade.cards import cards
     from cardarcade.rules._fishing import stacked_deck
-    from cardarcade.ui.screens.turn import CoverScreen
+    from cardarcade.ui.games.turn import CoverScreen
 
     deck = stacked_deck(3, {0: cards("2s 2h 2d")}, cards("2c"))
     app = app_with(GameSetup.solo(GAMES["go-fish"], 3, seed=1, humans=2, deck=deck), pace=0.01, result_guard=0.8)
@@ -277,7 +277,7 @@ async def test_toepen_at_one_keyboard_covers_the_hands_through_a_bots_turn_and_a
     turn; now the cover comes up and takes n for any person here, who says who they are."""
     from cardarcade.cards import Card
     from cardarcade.rules.toepen import deck_for
-    from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+    from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 
     deck = deck_for("9s 8h Qh 9c", "As 9h Ad 8c", "10s 7s Ah Kd")
     setup = GameSetup.solo(GAMES["toepen"], 3, seed=3, humans=2, deck=deck, options={"redraw": False})
@@ -311,7 +311,7 @@ def log_pane(app) -> str:
 
 async def test_a_continued_save_shows_its_last_lines_in_the_log_pane():
     from cardarcade.store.saves import decode, encode
-    from cardarcade.ui.screens import screen_for
+    from cardarcade.ui.games import screen_for
 
     setup = GameSetup.solo(WAR, 2, seed=2)
     log = ["You turn up Q♣", "Bot 1 turns up A♥", "Bot 1 takes 2 cards"]

@@ -9,7 +9,7 @@ from cardarcade.cards import Card, cards
 from cardarcade.rules import GAMES
 from cardarcade.rules.polignac import deck_for
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.tricks import PolignacScreen
+from cardarcade.ui.games.polignac import PolignacScreen
 
 SPEC = GAMES["polignac"]
 C = Card.parse

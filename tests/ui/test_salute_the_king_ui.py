@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardarcade.cards import Card
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup, Seat
-from cardarcade.ui.screens.salute_the_king import SaluteTheKingScreen, TriggerPicker
+from cardarcade.ui.games.salute_the_king import SaluteTheKingScreen, TriggerPicker
 from ui_helpers import deck_starting, screen_text, wait_for
 
 SPEC = GAMES["salute-the-king"]

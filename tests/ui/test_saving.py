@@ -9,7 +9,7 @@ from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen
 from cardarcade.ui.screens.result import ResultScreen
@@ -190,9 +190,9 @@ async def test_a_continued_game_shows_the_log_from_before_it_was_saved(war, app_
 async def test_a_continued_hot_seat_game_tells_each_person_what_they_missed(app_factory):
     """The cover's "since your last turn" goes on from where each person had read to."""
     from cardarcade.store.saves import decode, encode
-    from cardarcade.ui.screens import screen_for
+    from cardarcade.ui.games import screen_for
     from cardarcade.ui.records import StoreRecords
-    from cardarcade.ui.screens.turn import CoverScreen
+    from cardarcade.ui.games.turn import CoverScreen
 
     setup = GameSetup.solo(GAMES["go-fish"], 3, seed=2, humans=2)
     log = ["Player 1 asks Bot 1 for sevens", "Bot 1 says: Go fish!", "Player 2 asks Player 1 for kings"]

@@ -11,7 +11,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules._tricks import play
 from cardarcade.rules.schnapsen import deck_for
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.tricks import SchnapsenScreen
+from cardarcade.ui.games.schnapsen import SchnapsenScreen
 
 SPEC = GAMES["schnapsen"]
 C = Card.parse

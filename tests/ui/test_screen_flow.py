@@ -11,14 +11,14 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Result
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
-from cardarcade.ui.screens.cuckoo import CuckooScreen
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.cuckoo import CuckooScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.pause import PauseScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
-from cardarcade.ui.screens.war import WarScreen
+from cardarcade.ui.games.turn import ChoiceScreen
+from cardarcade.ui.games.war import WarScreen
 from ui_helpers import burst, deck_starting, wait_for
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input, Markdown, Select, Switch, TextArea
 
 from cardarcade.rules import GAMES
-from cardarcade.ui.screens.game import GameScreen
+from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from tests.ui.conftest import make_app

@@ -9,8 +9,9 @@ from cardarcade.rules import GAMES
 from cardarcade.rules._shedding import stacked_deck
 from cardarcade.rules.neosho_rapids import DRAW
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens.shedding import DigScreen, NeoshoRapidsScreen
-from cardarcade.ui.screens.turn import ChoiceScreen, CoverScreen
+from cardarcade.ui.games.dig import DigScreen
+from cardarcade.ui.games.neosho_rapids import NeoshoRapidsScreen
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from ui_helpers import pass_cover, prompt, screen_text, wait_for
 
 C = Card.parse
@@ -67,7 +68,7 @@ async def test_d_that_cannot_be_done_says_why(app_factory):
 
 
 async def test_a_refused_key_is_left_to_read_while_nothing_else_moves(app_factory, monkeypatch):
-    monkeypatch.setattr("cardarcade.ui.screens._prompt.SAID_HOLD", 0.05)
+    monkeypatch.setattr("cardarcade.ui.games._prompt.SAID_HOLD", 0.05)
     app = app_factory(setup("neosho-rapids", "3c 4c 9d 9s 10d 10s Jd", "5s", "Kd"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

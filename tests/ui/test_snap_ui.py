@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen, standings
-from cardarcade.ui.screens.snap import SnapScreen
+from cardarcade.ui.games.snap import SnapScreen
 from ui_helpers import deck_starting, text_of, wait_for
 
 SNAP = GAMES["snap"]

@@ -11,7 +11,8 @@ from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.table.table import COUNT_BEAT
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.speed import SpeedScreen, beaten_words
+from cardarcade.ui.games.speed import SpeedScreen
+from cardarcade.ui.games._speedplay import beaten_words
 from cardarcade.ui.textual_compat import driver_of
 from tests.rules.test_speed import speed_deck
 

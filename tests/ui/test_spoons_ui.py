@@ -9,7 +9,7 @@ from ui_helpers import prompt, screen_text, wait_for
 from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.spoons import SpoonsScreen
+from cardarcade.ui.games.spoons import SpoonsScreen
 from cardarcade.ui.textual_compat import notifications
 from tests.rules.test_spoons import spoons_deck
 

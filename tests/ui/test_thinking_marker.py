@@ -15,7 +15,7 @@ from ui_helpers import screen_text, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.screens import _session as session_side
+from cardarcade.ui.games import _session as session_side
 
 MARK = "thinking…"
 

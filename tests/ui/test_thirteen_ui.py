@@ -13,8 +13,8 @@ from cardarcade.rules.base import Action
 from cardarcade.rules.thirteen import key
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.thirteen import ThirteenScreen
-from cardarcade.ui.screens.turn import ChoiceScreen
+from cardarcade.ui.games.thirteen import ThirteenScreen
+from cardarcade.ui.games.turn import ChoiceScreen
 
 SPEC = GAMES["thirteen"]
 C = Card.parse

@@ -10,9 +10,9 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.through_the_window import TURN
 from cardarcade.seating import GameSetup
 from cardarcade.store.saves import SavedGame
-from cardarcade.ui.screens import through_the_window as window_screen
+from cardarcade.ui.games import through_the_window as window_screen
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.through_the_window import ThroughTheWindowScreen
+from cardarcade.ui.games.through_the_window import ThroughTheWindowScreen
 from tests.rules.test_through_the_window import deck
 
 SPEC = GAMES["through-the-window"]

@@ -13,8 +13,8 @@ from cardarcade.rules._tricks import play
 from cardarcade.rules.toepen import FOLD, KNOCK, STAY, deck_for
 from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen, headline
-from cardarcade.ui.screens.toepen import ToepenScreen
-from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.games.toepen import ToepenScreen
+from cardarcade.ui.games.turn import CoverScreen
 
 SPEC = GAMES["toepen"]
 C = Card.parse

@@ -20,8 +20,8 @@ from cardarcade.bots import BotBase, Plan, register
 from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
 from cardarcade.seating import GameSetup, Seat
-from cardarcade.ui.screens._drawing import line_count, same_drawing
-from cardarcade.ui.screens.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
+from cardarcade.ui.games._drawing import line_count, same_drawing
+from cardarcade.ui.games.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
 from cardarcade.ui.textual_compat import notifications
 
 PASS = Action("pass")

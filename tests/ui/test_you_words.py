@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.seating import Reaction
-from cardarcade.ui.screens.speed import beaten_words
+from cardarcade.ui.games._speedplay import beaten_words
 
 
 def test_a_race_you_won_says_you_were_earlier():

@@ -19,7 +19,7 @@ from cardarcade.table.clock import VirtualClock
 from cardarcade.ui.app import ArcadeApp, UISettings
 from tests.colours import contrast
 from cardarcade.ui.screens.result import ResultScreen
-from cardarcade.ui.screens.turn import CoverScreen
+from cardarcade.ui.games.turn import CoverScreen
 from cardarcade.ui.textual_compat import driver_of, rendered_strips
 
 

@@ -32,7 +32,7 @@ CHAT_SHOWN = 5
 
 def open_game(app, table: SharedTable, seat: int | None) -> None:
     """Put this terminal at the dealt ``table``: its ``seat``, or watching (None)."""
-    from cardarcade.ui.screens import screen_class
+    from cardarcade.ui.games import screen_class
 
     assert table.setup is not None
     app.push_screen(screen_class(table.spec.id)(table.setup, shared=table, seat=seat))

@@ -230,7 +230,7 @@ class ResultScreen(Screen):
 
     @only_on_top
     def action_again(self) -> None:
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         if not self.again:
             self.action_menu()

@@ -119,7 +119,7 @@ class ContinueScreen(Screen):
 
     @only_on_top
     def action_resume(self) -> None:
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         entry = self.selected()
         if entry is None:

@@ -23,7 +23,7 @@ from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, opt
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.store.look import MAX_NAME
-from cardarcade.ui.screens import screen_class
+from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -521,7 +521,7 @@ class SetupScreen(Screen):
         except (BadSetup, ValueError) as exc:
             self._error(str(exc))
             return
-        from cardarcade.ui.screens import screen_for
+        from cardarcade.ui.games import screen_for
 
         self._keep_rulings()
         self._remember_bot_level(setup)
