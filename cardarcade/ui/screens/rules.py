@@ -65,7 +65,7 @@ def keys_markdown(keys: Keys, people: Sequence[str] = ()) -> str:
 
 def keys_before_play(spec: GameSpec, options: Options | None) -> str:
     """The keys section before a game (from the menu or the set-up): one person's keys."""
-    from cardarcade.ui.screens import screen_class
+    from cardarcade.ui.games import screen_class
 
     return keys_markdown(screen_class(spec.id).table_keys(options if options is not None else spec.Options()))
 
