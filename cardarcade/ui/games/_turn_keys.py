@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.actions import parse
-from textual.screen import Screen
 
 from cardarcade.rules.base import Action
 from cardarcade.ui.keymaps import Keys, Verb
@@ -22,6 +21,7 @@ from cardarcade.ui.widgets.cards import ascii_suits
 
 if TYPE_CHECKING:
     from cardarcade.rules.base import Game
+    from cardarcade.ui.app import ArcadeApp
 
 _ALONG = "move along your hand"
 TURN_KEYS = Keys(
@@ -31,11 +31,13 @@ TURN_KEYS = Keys(
     Verb("down", "down", help="move down", action="cursor(0, 1)", listed=_ALONG),
     Verb("first", "home", help="to the first card", action="cursor_to(0)"),
     Verb("last", "end", help="to the last card", action="cursor_to(-1)"),
+    Verb("mark", "space", help="mark or unmark the card under the cursor", footer="Mark", action="mark"),
     Verb("play", "enter", help="play the card under the cursor", footer="Play", action="confirm"),
 )
-# Marking several cards for one move: a game that plays several cards at once adds it.
-MARK = Verb("mark", "space", help="mark or unmark the card under the cursor", footer="Mark", action="mark")
-_OWN = {key: verb for verb in (*TURN_KEYS, MARK) for key in verb.solo_keys}  # what on_key does itself
+# Marking several cards for one move: a game that plays several cards at once declares it; the
+# others leave it out (``TurnScreen.KEYS``), and their footer does not offer it.
+MARK = TURN_KEYS["mark"]
+_OWN = TURN_KEYS.by_key  # the keys on_key reads itself in every turn game
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,13 @@ class Command:
     action: Action
 
 
-class TurnKeys(Screen):
-    """The keys of a ``TurnScreen`` (whose attributes and hooks these are)."""
+class TurnKeys:
+    """The keys of a ``TurnScreen`` (whose attributes and hooks these are). Not a ``Screen`` itself:
+    the stylesheet's rules for a ``GameScreen`` follow a class's first base, and reach a
+    ``TurnScreen`` through ``GameScreen`` only."""
 
     if TYPE_CHECKING:
+        app: ArcadeApp
         game: Game
         keys: Keys
         command_keys: dict[str, str]
@@ -68,6 +73,7 @@ class TurnKeys(Screen):
         def move_cursor_to(self, end: int) -> None: ...
         def toggle_mark(self) -> None: ...
         def confirm(self) -> None: ...
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
     @property
     def marking(self) -> bool:

@@ -72,8 +72,13 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
 
     def __init_subclass__(cls, **kwargs) -> None:
         if "KEYS" in cls.__dict__:  # (before Textual merges the classes' bindings)
-            cls.BINDINGS = [*cls.KEYS.bindings(), *cls.__dict__.get("BINDINGS", [])]
+            cls.BINDINGS = [*cls.key_bindings(), *cls.__dict__.get("BINDINGS", [])]
         super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def key_bindings(cls) -> list[Binding]:
+        """The bindings of the keys declared (the footer's entries and what a click does)."""
+        return cls.KEYS.bindings()
 
     @classmethod
     def table_keys(cls, options: Options) -> Keys:

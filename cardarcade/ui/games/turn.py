@@ -271,10 +271,15 @@ class TurnScreen(TurnKeys, GameScreen):
 
     # The whole keyboard for whoever is to move (``TurnKeys``): the cursor, enter, and each game's
     # commands; a game that plays several cards at once adds ``MARK``.
-    KEYS = TURN_KEYS
+    KEYS = TURN_KEYS.with_(without=["mark"])
     HIDDEN_HANDS: ClassVar[bool] = True
     HAND_ROW: ClassVar[bool] = True  # False: the game is drawn wholly in the centre (a grid)
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
+
+    @classmethod
+    def key_bindings(cls) -> list[Binding]:
+        # In the order of every turn game's keys (space before enter), a game's own words in place.
+        return TURN_KEYS.with_(*cls.KEYS).bindings()
 
     LOG_LINES: ClassVar[int] = 3  # the hand row needs the room (arcade.tcss)
 
