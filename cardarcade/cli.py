@@ -381,9 +381,9 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         app.settings.ascii_glyphs = True
     theme = getattr(args, "theme", None)
     if theme:
-        if theme not in app.card_themes:
-            raise CliError(f"unknown theme {theme!r}; themes: {', '.join(sorted(app.card_themes))}")
-        app.use_theme(theme)
+        if theme not in app.looks.card_themes:
+            raise CliError(f"unknown theme {theme!r}; themes: {', '.join(sorted(app.looks.card_themes))}")
+        app.looks.use(theme)
     if not _is_terminal(0):
         # Without a terminal to read keys from, Textual would spin (stdin at end of file) or crash
         # (stdin closed).
@@ -392,10 +392,10 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
             "(run it in a terminal; 'cardarcade simulate' plays bots without one)"
         )
     app.run()
-    if app.finish_writes():  # the game's last save, before a signal ends the process
+    if app.store_writer.finish():  # the game's last save, before a signal ends the process
         app.store.close()  # (the statistics copied from their WAL into their file: a copy of it is whole)
-    if app.ended_by_signal is not None:
-        return _end_by(app.ended_by_signal)
+    if app.ending.ended_by_signal is not None:
+        return _end_by(app.ending.ended_by_signal)
     return app.return_code or 0
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Self
+from typing import Protocol, Self
 
 from pydantic import BaseModel
 
@@ -179,6 +179,41 @@ def deal_unseen(
         hands.append(cards[i : i + n])
         i += n
     return hands
+
+
+class StockView(Protocol):
+    """What the views of the two-handed games with a stock under a trump upcard (Schnapsen, Bura)
+    give their searches' deals."""
+
+    hand: list[Card]
+    hand_counts: list[int]
+    played: list[Card]
+    known: list[list[Card]]  # cards each seat is known to hold (taken as the upcard, shown)
+    upcard: Card | None
+
+
+def unseen_by(view: StockView, seat: int, pack: Sequence[Card]) -> tuple[list[Card], list[Card], int]:
+    """For a search's deal in a two-handed stock game: the other's cards ``seat`` knows, the cards
+    of ``pack`` it has not seen (the stock's and the rest of the other's hand), and how many of
+    the other's hand are among them."""
+    known_other = list(view.known[1 - seat])
+    seen = set(view.hand) | set(view.played) | set(known_other)
+    if view.upcard is not None:
+        seen.add(view.upcard)
+    unseen = [c for c in pack if c not in seen]
+    return known_other, unseen, view.hand_counts[1 - seat] - len(known_other)
+
+
+def cards_with_stock(s: TrickState, stock: list[Card], upcard: Card | None) -> list[Card]:
+    """Every card of a two-handed stock game (``Game.cards``): the hands, the won piles, the
+    trick, the stock and the upcard under it."""
+    return (
+        [c for h in s.hands for c in h]
+        + [c for p in s.won for c in p]
+        + list(s.trick)
+        + list(stock)
+        + ([upcard] if upcard is not None else [])
+    )
 
 
 class TrickState(State):

@@ -16,9 +16,11 @@ from cardarcade.rules._tricks import (
     TrickGame,
     TrickState,
     beats,
+    cards_with_stock,
     deal_packets,
     listed,
     no_zones,
+    unseen_by,
 )
 from cardarcade.rules.base import (
     Action,
@@ -63,20 +65,20 @@ your head) or by leading a **bura**; keep the most tokens.
 - The leader leads **one, two or three cards of one suit**, or **three aces**; the other
   player answers with as many cards, **any cards at all**. To take the trick the answer must
   **beat every card led**, card for card: a higher card of the same suit, or a trump against
-  a plain card. Otherwise the leader takes it. Mark several cards with `space`, then `enter`.
+  a plain card. Otherwise the leader takes it.
 - The trick's winner leads next. Both draw back to three, the winner first, one card at a
   time; when the stock cannot fill both hands nobody draws again this hand.
 - **Special leads:** a hand of three trumps (**bura**), **three aces**, or three cards of one
   plain suit (**molodka**) may be led even out of turn: before the other player leads, its
-  holder may announce it (`a`) and lead all three, or keep quiet (`n`). Bura beats three aces
+  holder may announce it and lead all three, or keep quiet. Bura beats three aces
   beats molodka; with two alike, the player who would lead anyway keeps the lead.
 - **A bura led** decides the hand: whoever takes that trick wins the pot.
-- **Declaring 31** (`d`): whenever it is your move, say you have 31. The won cards
+- **Declaring 31**: whenever it is your move, say you have 31. The won cards
   are counted: with 31 or more you win the pot; with less you pay the pot's size into it and
   the hand ends. Won cards stay face down: nothing on the screen totals them.
 - If the cards run out and nobody declares, the hand is a **draw**: the pot stays, and both
-  ante again for the next hand. After the last trick its winner may still declare (`d`) or
-  let the hand end (`p`).
+  ante again for the next hand. After the last trick its winner may still declare or
+  let the hand end.
 - The game ends when a player cannot pay the ante; the player with more tokens wins.
 
 **House rules:** tokens each at the start, the ante, and a limit on the number of hands.
@@ -257,7 +259,103 @@ class BuraView(BaseModel):
     outcome: list[float]
 
 
+def seat_view(game: Bura, seat: int | None = None) -> BuraView:
+    """What ``seat`` may see (``None``: a spectator): its own hand, the cards known in the other's,
+    everything played, the tokens, and a special lead it is offered. Apart from the engine because
+    it is read-only: the one place that decides what is hidden."""
+    s = game.s
+    over = s.result is not None
+    half = len(s.last_trick) // 2
+    return BuraView(
+        seat=seat,
+        dealer=s.dealer,
+        turn=None if over else game.actors()[0],
+        leader=s.leader,
+        hand=list(s.hands[seat]) if seat is not None else [],
+        hand_counts=[len(h) for h in s.hands],
+        led=list(s.trick),
+        last_trick=[
+            PlayedCard(seat=s.last_leader if i < half else 1 - s.last_leader, card=c)
+            for i, c in enumerate(s.last_trick)
+        ],
+        last_winner=s.last_winner,
+        trump=s.trump,
+        upcard=s.upcard,
+        stock=len(s.stock),
+        drawing=s.drawing,
+        special=s.special,
+        offer=s.offer if seat == 1 - s.leader else 0,
+        final=s.final,
+        known=[list(k) for k in s.known],
+        won=[list(p) for p in s.won],
+        played=list(s.log),
+        played_by=list(s.log_seats),
+        tricks_won=list(s.tricks_won),
+        may_declare=seat is not None and game.may_declare(seat),
+        bank=list(s.bank),
+        pot=s.pot,
+        ante=s.options.ante,
+        hand_no=s.hand_no,
+        max_hands=s.options.max_hands,
+        last_hand=s.last_hand,
+        last_hand_seat=s.last_hand_seat,
+        outcome=list(s.outcome),
+    )
+
+
+# ---- the search's deal (cardarcade.bots.search)
+
+
+def deal_for_search(cls: type[Bura], view: BuraView, seat: int, rng: random.Random) -> Bura:
+    """``Bura.determinize``: a whole game consistent with what ``seat`` has seen, the cards it has
+    not seen dealt at random to the other's hand and the stock. Apart from the engine: it builds a
+    game from a view, where the engine plays from its own state."""
+    other = 1 - seat
+    known_other, unseen, free = unseen_by(view, seat, PACK)
+    rng.shuffle(unseen)  # nobody is known to lack a suit (any card may answer any lead): a plain deal
+    hand_other, stock = unseen[:free], unseen[free:]
+    hands: list[list[Card]] = [[], []]
+    hands[seat] = list(view.hand)
+    hands[other] = known_other + hand_other
+    state = BuraState(
+        players=2,
+        seed=rng.randrange(1 << 30),
+        options=BuraOptions(tokens=max(view.bank + [1]), ante=view.ante, max_hands=view.max_hands),
+        hands=hands,
+        won=[list(p) for p in view.won],
+        trick=list(view.led),
+        leader=view.leader,
+        last_trick=[t.card for t in view.last_trick],
+        last_leader=view.last_trick[0].seat if view.last_trick else 0,
+        last_winner=view.last_winner,
+        tricks_won=list(view.tricks_won),
+        log=list(view.played),
+        log_seats=list(view.played_by),
+        dealer=view.dealer,
+        hand_no=view.hand_no,
+        trump=view.trump,
+        upcard=view.upcard,
+        stock=stock,
+        drawing=view.drawing,
+        known=[list(k) for k in view.known],
+        special=view.special,
+        offer=view.offer,
+        final=view.final,
+        bank=list(view.bank),
+        pot=view.pot,
+        last_hand=view.last_hand,
+        last_hand_seat=view.last_hand_seat,
+        outcome=list(view.outcome),
+    )
+    return cls(state)
+
+
 class Bura(TrickGame):
+    """The leads, the answers, the special leads and the draws, move by move. What a seat sees
+    (``seat_view``) and the search's deal (``deal_for_search``) stand above the class; the
+    declaration and the pot (``declare``, ``settle_hand``) and the save checks (``check_save``)
+    below it."""
+
     State = BuraState
     Options = BuraOptions
     __slots__ = ()
@@ -425,55 +523,11 @@ class Bura(TrickGame):
             return count <= HAND_SIZE and all(c.suit is suit for c in chosen)
         return listed(action, self.legal_actions(seat))
 
-    def view(self, seat: int | None = None) -> BuraView:
-        s = self.s
-        over = s.result is not None
-        half = len(s.last_trick) // 2
-        return BuraView(
-            seat=seat,
-            dealer=s.dealer,
-            turn=None if over else self.actors()[0],
-            leader=s.leader,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands],
-            led=list(s.trick),
-            last_trick=[
-                PlayedCard(seat=s.last_leader if i < half else 1 - s.last_leader, card=c)
-                for i, c in enumerate(s.last_trick)
-            ],
-            last_winner=s.last_winner,
-            trump=s.trump,
-            upcard=s.upcard,
-            stock=len(s.stock),
-            drawing=s.drawing,
-            special=s.special,
-            offer=s.offer if seat == 1 - s.leader else 0,
-            final=s.final,
-            known=[list(k) for k in s.known],
-            won=[list(p) for p in s.won],
-            played=list(s.log),
-            played_by=list(s.log_seats),
-            tricks_won=list(s.tricks_won),
-            may_declare=seat is not None and self.may_declare(seat),
-            bank=list(s.bank),
-            pot=s.pot,
-            ante=s.options.ante,
-            hand_no=s.hand_no,
-            max_hands=s.options.max_hands,
-            last_hand=s.last_hand,
-            last_hand_seat=s.last_hand_seat,
-            outcome=list(s.outcome),
-        )
+    view = seat_view
 
     def cards(self) -> list[Card]:
         s = self.s
-        return (
-            [c for h in s.hands for c in h]
-            + [c for p in s.won for c in p]
-            + list(s.trick)
-            + list(s.stock)
-            + ([s.upcard] if s.upcard is not None else [])
-        )
+        return cards_with_stock(s, s.stock, s.upcard)
 
     # ---- play
 
@@ -481,10 +535,10 @@ class Bura(TrickGame):
         if action.kind == "play":
             return self._play(seat, action)
         if action is DECLARE or action == DECLARE:
-            return self._declare(seat)
+            return declare(self, seat)
         if action == CLAIM or action == DECLINE:
             return self._answer_offer(seat, action == CLAIM)
-        return self._end_hand(None, "The cards ran out with nobody declaring: a draw, the pot stays", [0.0, 0.0])
+        return settle_hand(self, None, "The cards ran out with nobody declaring: a draw, the pot stays", [0.0, 0.0])
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         s = self.s
@@ -523,7 +577,8 @@ class Bura(TrickGame):
         # ("beats every card" only where there were several to beat)
         events = [play_event(seat, action, False), Event("trick", winner, _TAKES[beaten and count > 1], tuple(taken))]
         if bura:
-            return events + self._end_hand(
+            return events + settle_hand(
+                self,
                 winner,
                 "{seat} [takes|take] the bura's trick and [wins|win] the hand",
                 [1.0 if p == winner else -1.0 for p in (0, 1)],
@@ -596,76 +651,6 @@ class Bura(TrickGame):
             )
         ]
 
-    def _declare(self, seat: int) -> list[Event]:
-        s = self.s
-        if s.trick:  # declared instead of answering: the lead goes back, uncounted
-            s.hands[s.leader].extend(s.trick)
-            del s.log[-len(s.trick) :], s.log_seats[-len(s.trick) :]
-            s.trick = []
-        got = self.points(seat)
-        event = Event("declare", seat, "{seat} [declares|declare] 31", data={"points": got})
-        won = [1.0 if p == seat else -1.0 for p in (0, 1)]
-        if got >= GOAL:
-            return [event] + self._end_hand(seat, f"{{seat}} [has|have] {got} and [wins|win] the hand", won)
-        fine = min(s.pot, s.bank[seat])
-        s.bank[seat] -= fine
-        s.pot += fine
-        return [event] + self._end_hand(
-            None, f"{{seat}} [has|have] only {got} and [pays|pay] {fine} into the pot", [-x for x in won], seat
-        )
-
-    def _end_hand(self, winner: int | None, why: str, outcome: list[float], about: int | None = None) -> list[Event]:
-        s = self.s
-        pot = s.pot
-        if winner is not None:
-            s.bank[winner] += pot
-            s.pot = 0
-            why += f": {pot} token{'s' if pot != 1 else ''}"
-        seat = winner if winner is not None else about
-        s.last_hand, s.last_hand_seat, s.outcome = why, seat, outcome
-        events = [Event("hand", seat, why, data={"pot": pot, "winner": winner})]
-        ante = s.options.ante
-        if s.hand_no >= s.options.max_hands or min(s.bank) < ante:
-            broke = [p for p in (0, 1) if s.bank[p] < ante]
-            why_end = (
-                "neither player can pay the ante"
-                if len(broke) == 2
-                else "a player cannot pay the ante"
-                if broke
-                else f"{s.hand_no} hands played"
-            )
-            if s.pot:  # a pot left after a draw or a false declaration goes back in halves
-                half = s.pot // 2
-                s.bank[0] += half
-                s.bank[1] += s.pot - half
-                s.pot = 0
-            if len(broke) == 1 and s.bank[broke[0]] < s.bank[1 - broke[0]]:
-                events.append(self._out_of_tokens(broke[0]))
-            else:
-                events.append(self.finish_by_most(list(s.bank), why_end, "tokens"))
-            s.trick, s.final = [], False
-            return events
-        s.hand_no += 1
-        s.dealer = 1 - s.dealer
-        self._ante()
-        order = self.cards()
-        self.mix(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; the pot holds {s.pot}"))
-        return events + self._deal(order)
-
-    def _out_of_tokens(self, loser: int) -> Event:
-        """The end where ``loser`` cannot pay the ante: named, so the result says who."""
-        bank = self.s.bank
-        return self.finish(
-            [1 - loser],
-            f"Game over: {{seat}} cannot pay the ante and [loses|lose], {bank[loser]} "
-            f"token{'s' if bank[loser] != 1 else ''} to {bank[1 - loser]}",
-            scores=[float(x) for x in bank],
-            ranking=[1 - loser, loser],
-            score_name="tokens",
-            losers=[loser],
-        )
-
     # ---- search (cardarcade.bots.search)
 
     def episode(self) -> int:
@@ -702,99 +687,145 @@ class Bura(TrickGame):
             return plays((min(plain, key=ORDER.value),))
         return plays(cheapest_answer(hand, s.trick, s.trump))
 
-    @classmethod
-    def determinize(cls, view: BuraView, seat: int, rng: random.Random) -> Bura:
-        other = 1 - seat
-        known_other = list(view.known[other])
-        seen = set(view.hand) | set(view.played) | set(known_other)
-        if view.upcard is not None:
-            seen.add(view.upcard)
-        unseen = [c for c in PACK if c not in seen]
-        free = view.hand_counts[other] - len(known_other)
-        rng.shuffle(unseen)  # nobody is known to lack a suit (any card may answer any lead): a plain deal
-        hand_other, stock = unseen[:free], unseen[free:]
-        hands: list[list[Card]] = [[], []]
-        hands[seat] = list(view.hand)
-        hands[other] = known_other + hand_other
-        state = BuraState(
-            players=2,
-            seed=rng.randrange(1 << 30),
-            options=BuraOptions(tokens=max(view.bank + [1]), ante=view.ante, max_hands=view.max_hands),
-            hands=hands,
-            won=[list(p) for p in view.won],
-            trick=list(view.led),
-            leader=view.leader,
-            last_trick=[t.card for t in view.last_trick],
-            last_leader=view.last_trick[0].seat if view.last_trick else 0,
-            last_winner=view.last_winner,
-            tricks_won=list(view.tricks_won),
-            log=list(view.played),
-            log_seats=list(view.played_by),
-            dealer=view.dealer,
-            hand_no=view.hand_no,
-            trump=view.trump,
-            upcard=view.upcard,
-            stock=stock,
-            drawing=view.drawing,
-            known=[list(k) for k in view.known],
-            special=view.special,
-            offer=view.offer,
-            final=view.final,
-            bank=list(view.bank),
-            pot=view.pot,
-            last_hand=view.last_hand,
-            last_hand_seat=view.last_hand_seat,
-            outcome=list(view.outcome),
-        )
-        return cls(state)
+    determinize = classmethod(deal_for_search)
 
     # ---- saves
 
     def check_loaded(self) -> None:
         super().check_loaded()
-        s = self.s
-        n = 2
-        if len(s.hands) != n or len(s.won) != n or len(s.tricks_won) != n or len(s.known) != n or len(s.bank) != n:
-            raise ValueError("zones do not match the number of players")
-        self.check_seats(s.dealer, s.leader, s.last_leader, s.last_winner, *s.log_seats)
-        if (
-            any(x < 0 for x in s.bank)
-            or s.pot < 0
-            or s.hand_no < 1
-            or s.special not in (0, 1, 2, 3)
-            or s.offer not in (0, 1, 2, 3)
-        ):
-            raise ValueError("bad tokens")
-        if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
-            raise ValueError("a known card is not in its holder's hand")
-        played = [c for p in s.won for c in p] + list(s.trick)
-        if sorted(c.code for c in played) != sorted(c.code for c in s.log) or len(s.log_seats) != len(s.log):
-            raise ValueError("the record of the cards played does not match the tricks")
-        if s.result is not None:
-            return
-        if s.upcard is not None and s.upcard.suit is not s.trump:
-            raise ValueError("the upcard is not a trump")
-        counts = [len(h) for h in s.hands]
-        if any(c > HAND_SIZE for c in counts):
-            raise ValueError("a hand holds more than three cards")
-        if s.trick:
-            # a lead is of one suit, but for three aces (a special lead of mixed suits)
-            mixed = (
-                any(c.suit is not s.trick[0].suit for c in s.trick)
-                and combination(list(s.trick), s.trump) != THREE_ACES
-            )
-            if s.final or s.special or counts[s.leader] != counts[1 - s.leader] - len(s.trick) or mixed:
-                raise ValueError("the hands do not match the trick")
-        elif counts[0] != counts[1]:
-            raise ValueError("the hands do not match")
-        if s.final != (counts == [0, 0]) or (s.final and s.last_winner is None):
-            raise ValueError("the last trick is not marked")
-        if s.special and (combination(s.hands[s.leader], s.trump) != s.special):
-            raise ValueError("a special lead without its cards")
-        if s.offer and (s.trick or s.special or combination(s.hands[1 - s.leader], s.trump) != s.offer):
-            raise ValueError("a special lead offered without its cards")
-        if s.stock and s.upcard is None:
-            raise ValueError("the stock lies without its upcard")
+        check_save(self)
+
+
+# ---- the declaration and the pot
+
+
+def declare(game: Bura, seat: int) -> list[Event]:
+    """``seat`` declares 31: with the points it takes the pot, short of them it pays a fine into it."""
+    s = game.s
+    if s.trick:  # declared instead of answering: the lead goes back, uncounted
+        s.hands[s.leader].extend(s.trick)
+        del s.log[-len(s.trick) :], s.log_seats[-len(s.trick) :]
+        s.trick = []
+    got = game.points(seat)
+    event = Event("declare", seat, "{seat} [declares|declare] 31", data={"points": got})
+    won = [1.0 if p == seat else -1.0 for p in (0, 1)]
+    if got >= GOAL:
+        return [event] + settle_hand(game, seat, f"{{seat}} [has|have] {got} and [wins|win] the hand", won)
+    fine = min(s.pot, s.bank[seat])
+    s.bank[seat] -= fine
+    s.pot += fine
+    return [event] + settle_hand(
+        game, None, f"{{seat}} [has|have] only {got} and [pays|pay] {fine} into the pot", [-x for x in won], seat
+    )
+
+
+def settle_hand(
+    game: Bura, winner: int | None, why: str, outcome: list[float], about: int | None = None
+) -> list[Event]:
+    """End the hand: ``winner`` takes the pot (None: it stays, after a draw or a false declaration
+    by ``about``), then end the game or ante and deal the next hand. Apart from the engine as the
+    one place where the tokens of a hand are paid and the game's end decided."""
+    s = game.s
+    pot = s.pot
+    if winner is not None:
+        s.bank[winner] += pot
+        s.pot = 0
+        why += f": {pot} token{'s' if pot != 1 else ''}"
+    seat = winner if winner is not None else about
+    s.last_hand, s.last_hand_seat, s.outcome = why, seat, outcome
+    events = [Event("hand", seat, why, data={"pot": pot, "winner": winner})]
+    ante = s.options.ante
+    if s.hand_no >= s.options.max_hands or min(s.bank) < ante:
+        broke = [p for p in (0, 1) if s.bank[p] < ante]
+        why_end = (
+            "neither player can pay the ante"
+            if len(broke) == 2
+            else "a player cannot pay the ante"
+            if broke
+            else f"{s.hand_no} hands played"
+        )
+        if s.pot:  # a pot left after a draw or a false declaration goes back in halves
+            half = s.pot // 2
+            s.bank[0] += half
+            s.bank[1] += s.pot - half
+            s.pot = 0
+        if len(broke) == 1 and s.bank[broke[0]] < s.bank[1 - broke[0]]:
+            events.append(_out_of_tokens(game, broke[0]))
+        else:
+            events.append(game.finish_by_most(list(s.bank), why_end, "tokens"))
+        s.trick, s.final = [], False
+        return events
+    s.hand_no += 1
+    s.dealer = 1 - s.dealer
+    game._ante()
+    order = game.cards()
+    game.mix(order)
+    events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; the pot holds {s.pot}"))
+    return events + game._deal(order)
+
+
+def _out_of_tokens(game: Bura, loser: int) -> Event:
+    """The end where ``loser`` cannot pay the ante: named, so the result says who."""
+    bank = game.s.bank
+    return game.finish(
+        [1 - loser],
+        f"Game over: {{seat}} cannot pay the ante and [loses|lose], {bank[loser]} "
+        f"token{'s' if bank[loser] != 1 else ''} to {bank[1 - loser]}",
+        scores=[float(x) for x in bank],
+        ranking=[1 - loser, loser],
+        score_name="tokens",
+        losers=[loser],
+    )
+
+
+# ---- saves
+
+
+def check_save(game: Bura) -> None:
+    """Raise ValueError if a loaded hand breaks an invariant of Bura's state (after the checks
+    every game makes). Apart from the engine: a save is checked once, on loading."""
+    s = game.s
+    n = 2
+    if len(s.hands) != n or len(s.won) != n or len(s.tricks_won) != n or len(s.known) != n or len(s.bank) != n:
+        raise ValueError("zones do not match the number of players")
+    game.check_seats(s.dealer, s.leader, s.last_leader, s.last_winner, *s.log_seats)
+    if (
+        any(x < 0 for x in s.bank)
+        or s.pot < 0
+        or s.hand_no < 1
+        or s.special not in (0, 1, 2, 3)
+        or s.offer not in (0, 1, 2, 3)
+    ):
+        raise ValueError("bad tokens")
+    if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
+        raise ValueError("a known card is not in its holder's hand")
+    played = [c for p in s.won for c in p] + list(s.trick)
+    if sorted(c.code for c in played) != sorted(c.code for c in s.log) or len(s.log_seats) != len(s.log):
+        raise ValueError("the record of the cards played does not match the tricks")
+    if s.result is not None:
+        return
+    if s.upcard is not None and s.upcard.suit is not s.trump:
+        raise ValueError("the upcard is not a trump")
+    counts = [len(h) for h in s.hands]
+    if any(c > HAND_SIZE for c in counts):
+        raise ValueError("a hand holds more than three cards")
+    if s.trick:
+        # a lead is of one suit, but for three aces (a special lead of mixed suits)
+        mixed = (
+            any(c.suit is not s.trick[0].suit for c in s.trick) and combination(list(s.trick), s.trump) != THREE_ACES
+        )
+        if s.final or s.special or counts[s.leader] != counts[1 - s.leader] - len(s.trick) or mixed:
+            raise ValueError("the hands do not match the trick")
+    elif counts[0] != counts[1]:
+        raise ValueError("the hands do not match")
+    if s.final != (counts == [0, 0]) or (s.final and s.last_winner is None):
+        raise ValueError("the last trick is not marked")
+    if s.special and (combination(s.hands[s.leader], s.trump) != s.special):
+        raise ValueError("a special lead without its cards")
+    if s.offer and (s.trick or s.special or combination(s.hands[1 - s.leader], s.trump) != s.offer):
+        raise ValueError("a special lead offered without its cards")
+    if s.stock and s.upcard is None:
+        raise ValueError("the stock lies without its upcard")
 
 
 def cheapest_answer(hand: list[Card], trick: list[Card], trump: Suit) -> tuple[Card, ...]:

@@ -378,28 +378,8 @@ class Cash(SpeedFamilyGame):
         vars(state).update(
             side=side, ring=ring, drawn=drawn, signals=[None] * sides, letters=[0] * sides, dealer=ring[-1]
         )
-        game._deal(order)
+        deal(state, order)
         return game
-
-    def _deal(self, order: list[Card]) -> None:
-        s = self.s
-        n = s.players
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        left_of_dealer = left_of(s.ring, s.dealer)
-        for i, seat in enumerate(left_of_dealer):  # one at a time from the dealer's left
-            hands[seat] = order[i : HAND * n : n]
-        i = HAND * n
-        vars(s).update(  # (one update, as in setup)
-            hands=hands,
-            board=list(order[i : i + PLACES]),
-            stock=list(order[i + PLACES :]),
-            discards=[],
-            board_up=False,
-            holder=left_of_dealer[0],
-            phase="signals",
-            signals=[None] * len(s.signals),
-            swapped_k=[0] * n,
-        )
 
     # ---- queries
 
@@ -568,7 +548,7 @@ class Cash(SpeedFamilyGame):
             return self._refresh(seat)
         if kind == "signal":
             return self._signal(seat, str(action.value))
-        return self._call(seat, kind)
+        return judge_call(self, seat, kind)
 
     def _signal(self, seat: int, gesture: str) -> list[Event]:
         s = self.s
@@ -650,7 +630,9 @@ class Cash(SpeedFamilyGame):
             s.board, s.stock = s.stock, []
             s.discards.extend(s.board)
             s.board = []
-            return self._settle(None, None, "A real deal: the stock ran out with no call, so the hand is a draw", seat)
+            return end_hand(
+                self, None, None, "A real deal: the stock ran out with no call, so the hand is a draw", seat
+            )
         s.board, s.stock = s.stock[:PLACES], s.stock[PLACES:]
         s.board_up = False
         s.holder = self.after(seat)
@@ -663,105 +645,6 @@ class Cash(SpeedFamilyGame):
                 data={"k": s.stimulus},
             )
         ]
-
-    def _call(self, seat: int, kind: str) -> list[Event]:
-        s = self.s
-        what = call_name(kind, s.options.name)
-        mine = s.side[seat]
-        if kind == "cash":
-            partners = self.partners(seat) or [seat]  # a lone player calls on their own hand
-            holders = [p for p in partners if four_of_a_kind(s.hands[p])]
-        else:
-            holders = [p for p in range(s.players) if s.side[p] != mine and four_of_a_kind(s.hands[p])]
-        right = bool(holders)
-        outcome = Event(
-            f"{kind}_win" if right else f"wrong_{kind}",
-            seat,
-            f"{{seat}} [calls|call] {what} and [is|are] right"
-            if right
-            else f"{{seat}} [calls|call] {what} and [is|are] wrong",
-            data={"holders": holders},
-            outcome=Outcome.WON if right else Outcome.FAULT,
-        )
-        s.stimulus += 1  # the hands shown are news (and a lettered match deals anew)
-        if right:
-            held = "a partner" if kind == "cash" else "an opponent"
-            return [
-                outcome,
-                *self._settle(
-                    mine, None, f"{what} was right: {held} held four of a kind, and the callers' side wins", seat
-                ),
-            ]
-        held = "the caller's partner did not hold" if kind == "cash" else "no opponent held"
-        return [
-            outcome,
-            *self._settle(None, mine, f"{what} was wrong: {held} four of a kind, and the callers' side loses", seat),
-        ]
-
-    def _settle(self, winner: int | None, loser: int | None, why: str, seat: int) -> list[Event]:
-        """The hand is over: ``winner`` side won it, or ``loser`` side lost it, or (both None) a draw."""
-        s = self.s
-        s.last_hands = [list(h) for h in s.hands]
-        sides = max(s.side) + 1
-        if winner is not None:
-            losers = [x for x in range(sides) if x != winner]
-        elif loser is not None:
-            losers = [loser]
-        else:
-            losers = []
-        events = [
-            Event(
-                "reveal",
-                None,
-                "The hands: " + " · ".join([" ".join([NAMES[c.code] for c in hand]) for hand in s.hands]),
-                data={"hands": s.last_hands},
-            )
-        ]
-        if not s.options.letters:
-            won = [] if winner is None and loser is None else [p for p in range(s.players) if s.side[p] not in losers]
-            # each player's most cards of one rank: how close everyone came
-            closest = [float(most_of_a_rank(hand)) for hand in s.hands]
-            events.append(self.finish(won, why, scores=closest, score_name="of a kind", sides=list(s.side)))
-            return events
-        word = WORDS[s.options.name]
-        for x in losers:
-            s.letters[x] += 1
-        spelt = [x for x in range(sides) if s.letters[x] >= len(word)]
-        if spelt or s.hand_no >= s.options.hand_limit:
-            fewest = min(s.letters)
-            won = [p for p in range(s.players) if s.side[p] not in spelt and (spelt or s.letters[s.side[p]] == fewest)]
-            end = (
-                f"{why}. A side has spelt {word} and loses the match"
-                if spelt
-                else f"{why}. The {s.options.hand_limit}-hand limit: the fewest letters win"
-            )
-            events.append(
-                self.finish(
-                    won,
-                    end,
-                    scores=[float(s.letters[s.side[p]]) for p in range(s.players)],
-                    score_name="letters",
-                    low_wins=True,
-                    sides=list(s.side),
-                )
-            )
-            return events
-        events.append(Event("hand_over", seat, f"Letters: {self.letter_text()}. A new hand is dealt"))
-        self._next_hand()
-        return events
-
-    def letter_text(self) -> str:
-        word = WORDS[self.s.options.name]
-        return ", ".join(f"{SIDE_MARKS[i]} {word[:n] or '-'}" for i, n in enumerate(self.s.letters))
-
-    def _next_hand(self) -> None:
-        s = self.s
-        s.hand_no += 1
-        s.dealer = self.after(s.dealer)
-        order = list(PACK)
-        self.mix(order)
-        s.gestures = []
-        self._deal(order)
 
     # ---- loading
 
@@ -794,6 +677,122 @@ class Cash(SpeedFamilyGame):
             raise ValueError("the phase does not match the signals")
         if any(not 0 <= k <= s.stimulus for k in (*s.swapped_k, *(g[2] for g in s.gestures))):
             raise ValueError("bad stimulus counters")
+
+
+# ---- a hand: dealt, then ended by a call or a real deal, and scored (letters in a match)
+#
+# Apart from the engine's moves: they run once a hand, never in the moves bots simulate, and the
+# deal, the call's judgement and the letters read as one account of how a hand begins and ends.
+
+
+def deal(s: CashState, order: list[Card]) -> None:
+    """Deal a hand from ``order``: four cards each from the dealer's left, the board, the stock
+    for the player left of the dealer; the sides pick their signals anew."""
+    n = s.players
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    left_of_dealer = left_of(s.ring, s.dealer)
+    for i, seat in enumerate(left_of_dealer):  # one at a time from the dealer's left
+        hands[seat] = order[i : HAND * n : n]
+    i = HAND * n
+    vars(s).update(  # (one update, as in setup)
+        hands=hands,
+        board=list(order[i : i + PLACES]),
+        stock=list(order[i + PLACES :]),
+        discards=[],
+        board_up=False,
+        holder=left_of_dealer[0],
+        phase="signals",
+        signals=[None] * len(s.signals),
+        swapped_k=[0] * n,
+    )
+
+
+def judge_call(game: Cash, seat: int, kind: str) -> list[Event]:
+    """A call of "Cash!" (on the caller's partners' hands) or "Counter cash!" (on the opponents'):
+    right when one of them holds four of a kind. Either way it ends the hand."""
+    s = game.s
+    what = call_name(kind, s.options.name)
+    mine = s.side[seat]
+    if kind == "cash":
+        partners = partners_of(s.side, seat) or [seat]  # a lone player calls on their own hand
+        holders = [p for p in partners if four_of_a_kind(s.hands[p])]
+    else:
+        holders = [p for p in range(s.players) if s.side[p] != mine and four_of_a_kind(s.hands[p])]
+    right = bool(holders)
+    outcome = Event(
+        f"{kind}_win" if right else f"wrong_{kind}",
+        seat,
+        f"{{seat}} [calls|call] {what} and [is|are] right"
+        if right
+        else f"{{seat}} [calls|call] {what} and [is|are] wrong",
+        data={"holders": holders},
+        outcome=Outcome.WON if right else Outcome.FAULT,
+    )
+    s.stimulus += 1  # the hands shown are news (and a lettered match deals anew)
+    if right:
+        held = "a partner" if kind == "cash" else "an opponent"
+        why = f"{what} was right: {held} held four of a kind, and the callers' side wins"
+        return [outcome, *end_hand(game, mine, None, why, seat)]
+    held = "the caller's partner did not hold" if kind == "cash" else "no opponent held"
+    why = f"{what} was wrong: {held} four of a kind, and the callers' side loses"
+    return [outcome, *end_hand(game, None, mine, why, seat)]
+
+
+def end_hand(game: Cash, winner: int | None, loser: int | None, why: str, seat: int) -> list[Event]:
+    """The hand is over: ``winner`` side won it, or ``loser`` side lost it, or (both None) a draw.
+    Without letters that is the game; with them the losers take a letter, and the match ends when
+    a side has spelt the name or at the hand limit, or the next hand is dealt."""
+    s = game.s
+    s.last_hands = [list(h) for h in s.hands]
+    sides = max(s.side) + 1
+    if winner is not None:
+        losers = [x for x in range(sides) if x != winner]
+    elif loser is not None:
+        losers = [loser]
+    else:
+        losers = []
+    events = [
+        Event(
+            "reveal",
+            None,
+            "The hands: " + " · ".join([" ".join([NAMES[c.code] for c in hand]) for hand in s.hands]),
+            data={"hands": s.last_hands},
+        )
+    ]
+    if not s.options.letters:
+        won = [] if winner is None and loser is None else [p for p in range(s.players) if s.side[p] not in losers]
+        # each player's most cards of one rank: how close everyone came
+        closest = [float(most_of_a_rank(hand)) for hand in s.hands]
+        events.append(game.finish(won, why, scores=closest, score_name="of a kind", sides=list(s.side)))
+        return events
+    word = WORDS[s.options.name]
+    for x in losers:
+        s.letters[x] += 1
+    spelt = [x for x in range(sides) if s.letters[x] >= len(word)]
+    if spelt or s.hand_no >= s.options.hand_limit:
+        fewest = min(s.letters)
+        won = [p for p in range(s.players) if s.side[p] not in spelt and (spelt or s.letters[s.side[p]] == fewest)]
+        end = (
+            f"{why}. A side has spelt {word} and loses the match"
+            if spelt
+            else f"{why}. The {s.options.hand_limit}-hand limit: the fewest letters win"
+        )
+        letters = [float(s.letters[s.side[p]]) for p in range(s.players)]
+        events.append(game.finish(won, end, scores=letters, score_name="letters", low_wins=True, sides=list(s.side)))
+        return events
+    events.append(Event("hand_over", seat, f"Letters: {letter_text(s.letters, word)}. A new hand is dealt"))
+    s.hand_no += 1
+    s.dealer = seat_after(s.ring, s.dealer)
+    order = list(PACK)
+    game.mix(order)
+    s.gestures = []
+    deal(s, order)
+    return events
+
+
+def letter_text(letters: list[int], word: str) -> str:
+    """Each side's letters of ``word`` so far: 'A CA, B -'."""
+    return ", ".join(f"{SIDE_MARKS[i]} {word[:n] or '-'}" for i, n in enumerate(letters))
 
 
 SPEC = GameSpec.listed("cash", rules=RULES, game=Cash, claim_kinds=CLAIMS, untimed_claim_kinds=frozenset({"refresh"}))

@@ -78,10 +78,10 @@ RULES = """\
 
 - 52 cards; each player gets **five**. Aces are high.
 - **Three draws.** In turn from the dealer's left, each player discards any number of cards
-  (mark them with `space`, `enter` discards; `s` stands pat) and draws as many.
+  (or none: standing pat) and draws as many.
 - **Showdowns** after the first and the second draw: in turn, each player may **declare** the
-  type of poker hand they hold (`d`), higher than or equal to the best declared so far, or
-  **pass** (`p`). Nothing is shown. When two declare the same type, the table compares their
+  type of poker hand they hold, higher than or equal to the best declared so far, or
+  **pass**. Nothing is shown. When two declare the same type, the table compares their
   ranks from the cards without showing them. The best declared hand scores:
   royal flush 52 · straight flush 8 · four of a kind 7 · full house 6 · flush 5 · straight 4 ·
   three of a kind 3 · two pair 2 · one pair 1. A tie scores nothing.
@@ -390,7 +390,108 @@ class ChicagoView(BaseModel):
     options: ChicagoOptions
 
 
+def seat_view(game: Chicago, seat: int | None = None) -> ChicagoView:
+    """What ``seat`` may see (``None``: a spectator): its own hand, the declarations and the hands
+    shown, everything played. Apart from the engine because it is read-only: the one place that
+    decides what is hidden."""
+    s = game.s
+    n = s.players
+    playing = s.phase == "play" and s.result is None
+    before: list[list[Card]] = [[] for _ in range(n)]
+    for c, p in zip(s.log, s.log_seats):
+        before[p].append(c)
+    return ChicagoView(
+        seat=seat,
+        players=n,
+        dealer=s.dealer,
+        phase=s.phase if s.result is None else "over",
+        draw_round=s.draw_round,
+        asking=None if playing or s.result is not None else s.asking,
+        turn=game.to_play() if playing else None,
+        hand=list(s.hands[seat]) if seat is not None else [],
+        playable=game.playable(seat) if seat is not None else [],
+        hand_counts=[len(h) for h in s.hands],
+        stock=len(s.stock),
+        discards=len(s.discards),
+        scores=list(s.scores),
+        frozen=list(s.frozen),
+        declarations=[d.model_copy() for d in s.declarations],
+        best=list(s.best),
+        best_kind=game.best_kind(),
+        claims=[max(c) for c in s.claims],
+        open_claims=[list(c) for c in s.claims],
+        shown=[list(h) for h in s.shown],
+        trick=[PlayedCard(seat=(s.leader + i) % n, card=c) for i, c in enumerate(s.trick)],
+        leader=s.leader,
+        tricks_played=sum(s.tricks_won),
+        played=list(s.log),
+        played_by=list(s.log_seats),
+        before_me=before,
+        voids=[list(v) for v in s.voids],
+        hand_no=s.hand_no,
+        last_showdown=s.last_showdown,
+        last_showdown_seat=s.last_showdown_seat,
+        hand_summary=s.hand_summary,
+        summary_seats=list(s.summary_seats),
+        last_winner=s.last_winner,
+        options=s.options,
+    )
+
+
+# ---- the search's deal (cardarcade.bots.search): the trick play only
+
+
+def deal_for_search(cls: type[Chicago], view: ChicagoView, seat: int, rng: random.Random) -> Chicago:
+    """``Chicago.determinize``: a game consistent with what ``seat`` has seen, in the trick play:
+    the unseen cards dealt at random to the others' hands (never a suit someone has shown they
+    lack) and the rest. Apart from the engine: it builds a game from a view, where the engine
+    plays from its own state."""
+    n = view.players
+    seen = set(view.hand) | set(view.played)
+    unseen = [c for c in PACK if c not in seen]
+    counts = [0 if p == seat else view.hand_counts[p] for p in range(n)]
+    places = counts + [len(unseen) - sum(counts)]
+    dealt = deal_unseen(unseen, places, [set(v) for v in view.voids] + [set()], rng)
+    hands = [list(view.hand) if p == seat else dealt[p] for p in range(n)]
+    trick = [t.card for t in view.trick]
+    done = len(view.played) - len(trick)
+    won: list[list[Card]] = [[] for _ in range(n)]
+    tricks_won = [0] * n
+    # who took each finished trick does not matter to the rest of the play: give them to the leader
+    for i in range(0, done, n):
+        won[view.leader].extend(view.played[i : i + n])
+        tricks_won[view.leader] += 1
+    state = ChicagoState(
+        players=n,
+        seed=0,
+        options=view.options,
+        hands=hands,
+        won=won,
+        trick=trick,
+        leader=view.leader,
+        tricks_won=tricks_won,
+        log=list(view.played),
+        log_seats=list(view.played_by),
+        stock=dealt[n],
+        scores=list(view.scores),
+        dealer=view.dealer,
+        hand_no=view.hand_no,
+        phase="play",
+        draw_round=3,
+        frozen=list(view.frozen),
+        claims=[[0, 0] for _ in range(n)],
+        shown=[[] for _ in range(n)],
+        voids=[list(v) for v in view.voids],
+        hand_scores=[0] * n,
+    )
+    return cls(state)
+
+
 class Chicago(TrickGame):
+    """The draws, the declarations and the tricks, move by move. What a seat sees (``seat_view``)
+    and the search's deal (``deal_for_search``) stand above the class; the end of a hand
+    (``score_hand``, ``forfeit``) and the save checks (``check_save``) below it."""
+
     State = ChicagoState
     Options = ChicagoOptions
     NESTED = ("hands", "won", "claims", "shown", "voids")
@@ -555,49 +656,7 @@ class Chicago(TrickGame):
             return type(action.value) is int and max(self.best_kind(), 1) <= action.value <= ROYAL
         return kind == "pass" and action.value is None  # (PASS, field by field: == on Actions runs in Python)
 
-    def view(self, seat: int | None = None) -> ChicagoView:
-        s = self.s
-        n = s.players
-        playing = s.phase == "play" and s.result is None
-        before: list[list[Card]] = [[] for _ in range(n)]
-        for c, p in zip(s.log, s.log_seats):
-            before[p].append(c)
-        return ChicagoView(
-            seat=seat,
-            players=n,
-            dealer=s.dealer,
-            phase=s.phase if s.result is None else "over",
-            draw_round=s.draw_round,
-            asking=None if playing or s.result is not None else s.asking,
-            turn=self.to_play() if playing else None,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            playable=self.playable(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands],
-            stock=len(s.stock),
-            discards=len(s.discards),
-            scores=list(s.scores),
-            frozen=list(s.frozen),
-            declarations=[d.model_copy() for d in s.declarations],
-            best=list(s.best),
-            best_kind=self.best_kind(),
-            claims=[max(c) for c in s.claims],
-            open_claims=[list(c) for c in s.claims],
-            shown=[list(h) for h in s.shown],
-            trick=[PlayedCard(seat=(s.leader + i) % n, card=c) for i, c in enumerate(s.trick)],
-            leader=s.leader,
-            tricks_played=sum(s.tricks_won),
-            played=list(s.log),
-            played_by=list(s.log_seats),
-            before_me=before,
-            voids=[list(v) for v in s.voids],
-            hand_no=s.hand_no,
-            last_showdown=s.last_showdown,
-            last_showdown_seat=s.last_showdown_seat,
-            hand_summary=s.hand_summary,
-            summary_seats=list(s.summary_seats),
-            last_winner=s.last_winner,
-            options=s.options,
-        )
+    view = seat_view
 
     def cards(self) -> list[Card]:
         s = self.s
@@ -632,7 +691,7 @@ class Chicago(TrickGame):
             s.shown[seat] = list(hand)
             events.append(Event("show", seat, f"{{seat}} [shows|show] the hand to prove {named}", tuple(hand)))
             if failed:
-                return events + self._forfeit(seat, failed)
+                return events + forfeit(self, seat, failed)
             for i in proven:
                 claims[i] = 0
         count = len(thrown)
@@ -722,96 +781,7 @@ class Chicago(TrickGame):
         self.take_trick(winner)
         if sum(s.tricks_won) < HAND:
             return events + [Event("trick", winner, "{seat} [takes|take] the trick")]
-        return events + self._end_hand(winner)
-
-    # ---- the end of a hand
-
-    def final_hands(self) -> list[list[Card]]:
-        """The five cards each seat played this hand (face up in front of it)."""
-        s = self.s
-        out: list[list[Card]] = [[] for _ in range(s.players)]
-        for c, p in zip(s.log, s.log_seats):
-            out[p].append(c)
-        return out
-
-    def _end_hand(self, winner: int) -> list[Event]:
-        s = self.s
-        n = s.players
-        self._score(winner, LAST_TRICK)
-        s.summary_seats = [winner, None]
-        events = [Event("trick", winner, f"{{seat}} [takes|take] the last trick and [scores|score] {LAST_TRICK}")]
-        final = self.final_hands()
-        for p in range(n):
-            for kind in s.claims[p]:
-                if kind and not holds(final[p], kind):
-                    return events + self._forfeit(p, kind)
-        values = [evaluate(h) for h in final]
-        top = max(values)
-        best = [p for p in range(n) if values[p] == top]
-        kind = declared_type(top)
-        summary = f"{{seat}} took the last trick (+{LAST_TRICK})"
-        if len(best) == 1 and kind:
-            self._score(best[0], POINTS[kind])
-            events.append(
-                Event(
-                    "showdown",
-                    best[0],
-                    f"{{seat}} [scores|score] {POINTS[kind]} for the best hand, {top.name}",
-                    data={"points": POINTS[kind]},
-                )
-            )
-            summary += f"; {{target}} had the best hand, {top.name} (+{POINTS[kind]})"
-            s.summary_seats = [winner, best[0]]
-        elif kind:
-            events.append(Event("showdown", None, f"A tie for the best hand ({top.name}): no score"))
-        s.hand_summary = summary
-        if max(s.scores) >= s.options.target:
-            most = max(s.scores)
-            winners = [p for p in range(n) if s.scores[p] == most]
-            text = (
-                "Game over: {seat} [wins|win] with " + f"{most} points"
-                if len(winners) == 1
-                else f"Game over: {len(winners)} players share the win at {most} points"
-            )
-            events.append(
-                self.finish(
-                    winners,
-                    text,
-                    scores=[float(x) for x in s.scores],
-                    ranking=sorted(range(n), key=lambda p: -s.scores[p]),
-                    score_name="points",
-                )
-            )
-            return events
-        s.hand_no += 1
-        s.dealer = (s.dealer + 1) % n
-        order = self.cards()
-        self.mix(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
-        return events + self._deal(order)
-
-    def _forfeit(self, seat: int, claim: int) -> list[Event]:
-        """A claim not borne out: the claimant loses, the others win by score."""
-        s = self.s
-        others = sorted((p for p in range(s.players) if p != seat), key=lambda p: -s.scores[p])
-        most = s.scores[others[0]]
-        winners = [p for p in others if s.scores[p] == most]
-        return [
-            Event(
-                "forfeit",
-                seat,
-                f"{{seat}} declared {TYPE_NAMES[claim]} and cannot prove it: the game is forfeit",
-                data={"kind": claim},
-            ),
-            self.finish(
-                winners,
-                f"Game over: {{seat}} declared {TYPE_NAMES[claim]}, could not prove it, and so forfeited the game",
-                scores=[float(x) for x in s.scores],
-                ranking=others + [seat],
-                score_name="points",
-                losers=[seat],
-            ),
-        ]
+        return events + score_hand(self, winner)
 
     # ---- search (cardarcade.bots.search): the trick play only
 
@@ -831,77 +801,141 @@ class Chicago(TrickGame):
             return play(cards[rng.randrange(len(cards))])
         return play(min(cards, key=ACES_HIGH.value))
 
-    @classmethod
-    def determinize(cls, view: ChicagoView, seat: int, rng: random.Random) -> Chicago:
-        """A game consistent with what ``seat`` has seen, in the trick play: the unseen cards dealt
-        at random to the others' hands (never a suit someone has shown they lack) and the rest."""
-        n = view.players
-        seen = set(view.hand) | set(view.played)
-        unseen = [c for c in PACK if c not in seen]
-        counts = [0 if p == seat else view.hand_counts[p] for p in range(n)]
-        places = counts + [len(unseen) - sum(counts)]
-        dealt = deal_unseen(unseen, places, [set(v) for v in view.voids] + [set()], rng)
-        hands = [list(view.hand) if p == seat else dealt[p] for p in range(n)]
-        trick = [t.card for t in view.trick]
-        done = len(view.played) - len(trick)
-        won: list[list[Card]] = [[] for _ in range(n)]
-        tricks_won = [0] * n
-        # who took each finished trick does not matter to the rest of the play: give them to the leader
-        for i in range(0, done, n):
-            won[view.leader].extend(view.played[i : i + n])
-            tricks_won[view.leader] += 1
-        state = ChicagoState(
-            players=n,
-            seed=0,
-            options=view.options,
-            hands=hands,
-            won=won,
-            trick=trick,
-            leader=view.leader,
-            tricks_won=tricks_won,
-            log=list(view.played),
-            log_seats=list(view.played_by),
-            stock=dealt[n],
-            scores=list(view.scores),
-            dealer=view.dealer,
-            hand_no=view.hand_no,
-            phase="play",
-            draw_round=3,
-            frozen=list(view.frozen),
-            claims=[[0, 0] for _ in range(n)],
-            shown=[[] for _ in range(n)],
-            voids=[list(v) for v in view.voids],
-            hand_scores=[0] * n,
-        )
-        return cls(state)
+    determinize = classmethod(deal_for_search)
 
     # ---- saves
 
     def check_loaded(self) -> None:
         super().check_loaded()
-        s = self.s
-        n = s.players
-        self.check_trick_zones()
-        if any(len(x) != n for x in (s.scores, s.frozen, s.claims, s.shown, s.voids, s.hand_scores)):
-            raise ValueError("zones do not match the number of players")
-        self.check_seats(s.dealer, s.asking, *s.best, *(d.seat for d in s.declarations))
-        if s.phase not in PHASES or not 1 <= s.draw_round <= 3 or s.hand_no < 1 or not 0 <= s.asked <= n:
-            raise ValueError("bad phase or round")
-        if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) or any(
-            not 0 <= d.kind <= ROYAL for d in s.declarations
-        ):
-            raise ValueError("bad declaration")
-        if s.result is not None:
-            return
-        played = sum(s.tricks_won)
-        for p in range(n):
-            in_trick = 1 if s.trick and (p - s.leader) % n < len(s.trick) else 0
-            if len(s.hands[p]) != HAND - played - in_trick:
-                raise ValueError("the hands do not match the tricks played")
-        if s.phase != "play" and (s.log or played):
-            raise ValueError("cards played before the tricks")
-        if played >= HAND:
-            raise ValueError("the hand should be over")
+        check_save(self)
+
+
+# ---- the end of a hand
+
+
+def final_hands(game: Chicago) -> list[list[Card]]:
+    """The five cards each seat played this hand (face up in front of it)."""
+    s = game.s
+    out: list[list[Card]] = [[] for _ in range(s.players)]
+    for c, p in zip(s.log, s.log_seats):
+        out[p].append(c)
+    return out
+
+
+def score_hand(game: Chicago, winner: int) -> list[Event]:
+    """The end of a hand, ``winner`` having taken the last trick: its five points, every claim
+    checked against the cards played (one not borne out forfeits the game), the best five cards
+    played scored as a poker hand; then the end of the game or the next deal. Apart from the
+    engine as the judge of a hand: the tricks only say when it ends."""
+    s = game.s
+    n = s.players
+    game._score(winner, LAST_TRICK)
+    s.summary_seats = [winner, None]
+    events = [Event("trick", winner, f"{{seat}} [takes|take] the last trick and [scores|score] {LAST_TRICK}")]
+    final = final_hands(game)
+    for p in range(n):
+        for kind in s.claims[p]:
+            if kind and not holds(final[p], kind):
+                return events + forfeit(game, p, kind)
+    values = [evaluate(h) for h in final]
+    top = max(values)
+    best = [p for p in range(n) if values[p] == top]
+    kind = declared_type(top)
+    summary = f"{{seat}} took the last trick (+{LAST_TRICK})"
+    if len(best) == 1 and kind:
+        game._score(best[0], POINTS[kind])
+        events.append(
+            Event(
+                "showdown",
+                best[0],
+                f"{{seat}} [scores|score] {POINTS[kind]} for the best hand, {top.name}",
+                data={"points": POINTS[kind]},
+            )
+        )
+        summary += f"; {{target}} had the best hand, {top.name} (+{POINTS[kind]})"
+        s.summary_seats = [winner, best[0]]
+    elif kind:
+        events.append(Event("showdown", None, f"A tie for the best hand ({top.name}): no score"))
+    s.hand_summary = summary
+    if max(s.scores) >= s.options.target:
+        most = max(s.scores)
+        winners = [p for p in range(n) if s.scores[p] == most]
+        text = (
+            "Game over: {seat} [wins|win] with " + f"{most} points"
+            if len(winners) == 1
+            else f"Game over: {len(winners)} players share the win at {most} points"
+        )
+        events.append(
+            game.finish(
+                winners,
+                text,
+                scores=[float(x) for x in s.scores],
+                ranking=sorted(range(n), key=lambda p: -s.scores[p]),
+                score_name="points",
+            )
+        )
+        return events
+    s.hand_no += 1
+    s.dealer = (s.dealer + 1) % n
+    order = game.cards()
+    game.mix(order)
+    events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
+    return events + game._deal(order)
+
+
+def forfeit(game: Chicago, seat: int, claim: int) -> list[Event]:
+    """A claim not borne out: the claimant loses, the others win by score."""
+    s = game.s
+    others = sorted((p for p in range(s.players) if p != seat), key=lambda p: -s.scores[p])
+    most = s.scores[others[0]]
+    winners = [p for p in others if s.scores[p] == most]
+    return [
+        Event(
+            "forfeit",
+            seat,
+            f"{{seat}} declared {TYPE_NAMES[claim]} and cannot prove it: the game is forfeit",
+            data={"kind": claim},
+        ),
+        game.finish(
+            winners,
+            f"Game over: {{seat}} declared {TYPE_NAMES[claim]}, could not prove it, and so forfeited the game",
+            scores=[float(x) for x in s.scores],
+            ranking=others + [seat],
+            score_name="points",
+            losers=[seat],
+        ),
+    ]
+
+
+# ---- saves
+
+
+def check_save(game: Chicago) -> None:
+    """Raise ValueError if a loaded hand breaks an invariant of Chicago's state (after the checks
+    every game makes). Apart from the engine: a save is checked once, on loading."""
+    s = game.s
+    n = s.players
+    game.check_trick_zones()
+    if any(len(x) != n for x in (s.scores, s.frozen, s.claims, s.shown, s.voids, s.hand_scores)):
+        raise ValueError("zones do not match the number of players")
+    game.check_seats(s.dealer, s.asking, *s.best, *(d.seat for d in s.declarations))
+    if s.phase not in PHASES or not 1 <= s.draw_round <= 3 or s.hand_no < 1 or not 0 <= s.asked <= n:
+        raise ValueError("bad phase or round")
+    if any(len(c) != 2 or not all(0 <= k <= ROYAL for k in c) for c in s.claims) or any(
+        not 0 <= d.kind <= ROYAL for d in s.declarations
+    ):
+        raise ValueError("bad declaration")
+    if s.result is not None:
+        return
+    played = sum(s.tricks_won)
+    for p in range(n):
+        in_trick = 1 if s.trick and (p - s.leader) % n < len(s.trick) else 0
+        if len(s.hands[p]) != HAND - played - in_trick:
+            raise ValueError("the hands do not match the tricks played")
+    if s.phase != "play" and (s.log or played):
+        raise ValueError("cards played before the tricks")
+    if played >= HAND:
+        raise ValueError("the hand should be over")
 
 
 SPEC = GameSpec.listed("chicago", rules=RULES, game=Chicago)

@@ -246,7 +246,7 @@ class FrogsInThePond(TrickGame):
             **no_zones(),
         )
         game = cls(state)
-        game._deal(order)
+        deal(state, order)
         return game
 
     def pack(self) -> list[Card]:
@@ -258,32 +258,6 @@ class FrogsInThePond(TrickGame):
 
     def after(self, seat: int, steps: int = 1) -> int:
         return seat_after(self.s.ring, seat, steps)
-
-    def _deal(self, order: list[Card]) -> None:
-        s = self.s
-        n = s.players
-        size = HAND_SIZE[n]
-        left_of_dealer = left_of(s.ring, s.dealer)
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        i = 0
-        for packet in PACKETS[size]:  # from the dealer's left
-            for seat in left_of_dealer:
-                hands[seat] += order[i : i + packet]
-                i += packet
-        # (one update of the model's own fields: stores through State.__setattr__ cost more)
-        vars(s).update(
-            hands=hands,
-            pond=order[i : i + size],
-            aside=order[i + size :],
-            won=[[] for _ in range(n)],
-            frogs=[[] for _ in range(n)],
-            log=[],
-            log_seats=[],
-            revokes=[],
-            tricks_won=[0] * n,
-            trick=[],
-            leader=left_of_dealer[0],
-        )
 
     # ---- contract
 
@@ -431,7 +405,7 @@ class FrogsInThePond(TrickGame):
         # the frog is in nobody's event: only its taker sees it (in its view)
         events.append(Event("trick", winner, "{seat} [takes|take] the trick and a frog from the pond", tuple(taken)))
         if not s.hands[winner]:
-            events += self._end_hand()
+            events += end_hand(self)
         return events
 
     def hand_points(self) -> list[int]:
@@ -444,71 +418,6 @@ class FrogsInThePond(TrickGame):
         for i in s.revokes:
             points[s.side[s.log_seats[i]]] -= s.options.revoke_penalty
         return points
-
-    def _end_hand(self) -> list[Event]:
-        s = self.s
-        points = self.hand_points()
-        s.last_hand = points
-        s.last_frogs = [list(f) for f in s.frogs]
-        s.scores = [a + b for a, b in zip(s.scores, points)]
-        events = []
-        for side, gained in enumerate(points):
-            members = [p for p in s.ring if s.side[p] == side]
-            if len(members) == 2:
-                events.append(
-                    Event(
-                        "score",
-                        members[0],
-                        f"{{seat}} and {{target}} score {gained} (now {s.scores[side]})",
-                        target=members[1],
-                        data={"points": gained},
-                    )
-                )
-            else:
-                events.append(
-                    Event(
-                        "score",
-                        members[0],
-                        f"{{seat}} [scores|score] {gained} (now {s.scores[side]})",
-                        data={"points": gained},
-                    )
-                )
-        top = max(s.scores)
-        if top >= s.options.target or s.hand_no >= s.options.max_hands:
-            winners = [p for p in range(s.players) if s.scores[s.side[p]] == top]
-            ranking = sorted(range(s.players), key=lambda p: -s.scores[s.side[p]])
-            rest = sorted((x for x in s.scores if x != top), reverse=True)
-            against = f" to {rest[0]}" if rest else ""
-            if top < s.options.target:
-                against += f", the most after {s.hand_no} hand{'' if s.hand_no == 1 else 's'}"
-            if self.partnership:
-                reason = (
-                    f"Game over: the winning partners have {top} points{against}"
-                    if len(set(s.scores)) > 1
-                    else f"Game over: both sides have {top} points and share the win"
-                )
-            elif len(winners) == 1:
-                reason = f"Game over: {{seat}} [wins|win] with {top} points{against}"
-            else:
-                reason = f"Game over: {len(winners)} players share the lead with {top} points"
-            events.append(
-                self.finish(
-                    winners,
-                    reason,
-                    scores=[float(s.scores[s.side[p]]) for p in range(s.players)],
-                    ranking=ranking,
-                    score_name="points",
-                    sides=list(s.side) if self.partnership else None,
-                )
-            )
-            return events
-        s.hand_no += 1
-        s.dealer = self.after(s.dealer)
-        order = [c for pile in s.won for c in pile] + [c for f in s.frogs for c in f] + s.aside
-        self.mix(order)
-        self._deal(order)
-        events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
-        return events
 
     # ---- search (cardarcade.bots.search)
 
@@ -639,6 +548,108 @@ class FrogsSearch(FrogsInThePond):
 
     REVOKES = False
     __slots__ = ()
+
+
+# ---- a hand: dealt, then scored when its last trick is taken
+#
+# Apart from the engine's moves: the deal and the score run once a hand, and the score's words
+# (partners scoring together, how the game was won) are most of the end of a hand.
+
+
+def deal(s: FrogsState, order: list[Card]) -> None:
+    """Deal a hand from ``order``: two cards at a time from the dealer's left (an odd hand's last
+    alone), then the pond and the cards put aside; the player left of the dealer leads."""
+    n = s.players
+    size = HAND_SIZE[n]
+    left_of_dealer = left_of(s.ring, s.dealer)
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    i = 0
+    for packet in PACKETS[size]:  # from the dealer's left
+        for seat in left_of_dealer:
+            hands[seat] += order[i : i + packet]
+            i += packet
+    # (one update of the model's own fields: stores through State.__setattr__ cost more)
+    vars(s).update(
+        hands=hands,
+        pond=order[i : i + size],
+        aside=order[i + size :],
+        won=[[] for _ in range(n)],
+        frogs=[[] for _ in range(n)],
+        log=[],
+        log_seats=[],
+        revokes=[],
+        tricks_won=[0] * n,
+        trick=[],
+        leader=left_of_dealer[0],
+    )
+
+
+def end_hand(game: FrogsInThePond) -> list[Event]:
+    """The last trick of a hand is taken: each side scores its points, and the game ends at the
+    target (or the hand limit) or the next hand is dealt."""
+    s = game.s
+    points = game.hand_points()
+    s.last_hand = points
+    s.last_frogs = [list(f) for f in s.frogs]
+    s.scores = [a + b for a, b in zip(s.scores, points)]
+    events = []
+    for side, gained in enumerate(points):
+        members = [p for p in s.ring if s.side[p] == side]
+        if len(members) == 2:
+            events.append(
+                Event(
+                    "score",
+                    members[0],
+                    f"{{seat}} and {{target}} score {gained} (now {s.scores[side]})",
+                    target=members[1],
+                    data={"points": gained},
+                )
+            )
+        else:
+            events.append(
+                Event(
+                    "score",
+                    members[0],
+                    f"{{seat}} [scores|score] {gained} (now {s.scores[side]})",
+                    data={"points": gained},
+                )
+            )
+    top = max(s.scores)
+    if top >= s.options.target or s.hand_no >= s.options.max_hands:
+        winners = [p for p in range(s.players) if s.scores[s.side[p]] == top]
+        ranking = sorted(range(s.players), key=lambda p: -s.scores[s.side[p]])
+        rest = sorted((x for x in s.scores if x != top), reverse=True)
+        against = f" to {rest[0]}" if rest else ""
+        if top < s.options.target:
+            against += f", the most after {s.hand_no} hand{'' if s.hand_no == 1 else 's'}"
+        if game.partnership:
+            reason = (
+                f"Game over: the winning partners have {top} points{against}"
+                if len(set(s.scores)) > 1
+                else f"Game over: both sides have {top} points and share the win"
+            )
+        elif len(winners) == 1:
+            reason = f"Game over: {{seat}} [wins|win] with {top} points{against}"
+        else:
+            reason = f"Game over: {len(winners)} players share the lead with {top} points"
+        events.append(
+            game.finish(
+                winners,
+                reason,
+                scores=[float(s.scores[s.side[p]]) for p in range(s.players)],
+                ranking=ranking,
+                score_name="points",
+                sides=list(s.side) if game.partnership else None,
+            )
+        )
+        return events
+    s.hand_no += 1
+    s.dealer = seat_after(s.ring, s.dealer)
+    order = [c for pile in s.won for c in pile] + [c for f in s.frogs for c in f] + s.aside
+    game.mix(order)
+    deal(s, order)
+    events.append(Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}"))
+    return events
 
 
 def quick_card(

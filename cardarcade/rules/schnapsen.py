@@ -14,6 +14,7 @@ from cardarcade.rules._tricks import (
     TrickGame,
     TrickState,
     beats,
+    cards_with_stock,
     deal_packets,
     deal_unseen,
     heading,
@@ -22,6 +23,7 @@ from cardarcade.rules._tricks import (
     play,
     played_by,
     played_event,
+    unseen_by,
     winning_index,
 )
 from cardarcade.rules.base import (
@@ -76,14 +78,14 @@ the match at **7 game points**.
   any other suit; otherwise the higher card of the suit led wins. The winner of a trick draws
   the top card of the stock, then the other player; the last card drawn is the upcard.
 - **Trump-jack exchange:** on your lead after winning a trick, while the stock is open, you
-  may swap the jack of trumps for the upcard (`x`).
+  may swap the jack of trumps for the upcard.
 - **Marriages:** leading a king or queen while holding its partner, you may show the pair
-  (`m`): **20**, or **40** in trumps. The points count **the next time you win a trick**; a
+  for **20**, or **40** in trumps. The points count **the next time you win a trick**; a
   marriage never followed by a trick you win counts nothing.
-- **Closing** (`c`): on your lead, while the stock is open, you may close it: nobody draws any
+- **Closing**: on your lead, while the stock is open, you may close it: nobody draws any
   more. From then on, and once the stock is used up, the **strict rules** apply: follow suit
   and win the trick if you can; if you cannot follow, trump if you can.
-- **Going out** (`o`): right after winning a trick, declare that you have 66. The hand ends
+- **Going out**: right after winning a trick, declare that you have 66. The hand ends
   and the won cards are counted (with your marriages). Nothing on the screen totals your
   points: remembering them is the game.
 - **Game points** for going out with 66 or more: **1** if the other player has 33 or more,
@@ -94,7 +96,7 @@ the match at **7 game points**.
   out first, the other player scores **2** (3 if they had won no trick before the close).
 - **Last trick:** if the hands are played out with the stock never closed and nobody going
   out, the winner of the last trick scores **1** game point. After the last trick its winner
-  may still declare 66 (`o`) or let the hand end (`p`).
+  may still declare 66 or let the hand end.
 - The deal alternates; the first to 7 game points wins the match.
 
 **House rules:** show each player's running points (off: the text's memory game), and the
@@ -202,7 +204,120 @@ def card_points(cards: list[Card]) -> int:
     return sum(map(_POINTS.__getitem__, map(_code, cards)))
 
 
+def seat_view(game: Schnapsen, seat: int | None = None) -> SchnapsenView:
+    """What ``seat`` may see (``None``: a spectator): its own hand, the cards known in the other's,
+    everything played and scored. Apart from the engine because it is read-only: the one place
+    that decides what is hidden."""
+    s = game.s
+    over = s.result is not None
+    return SchnapsenView(
+        seat=seat,
+        dealer=s.dealer,
+        turn=None if over else game.actors()[0],
+        leader=s.leader,
+        hand=list(s.hands[seat]) if seat is not None else [],
+        playable=game.playable(seat) if seat is not None else [],
+        hand_counts=[len(h) for h in s.hands],
+        trick=played_by(s.trick, s.leader, 2),
+        last_trick=played_by(s.last_trick, s.last_leader, 2),
+        last_winner=s.last_winner,
+        trump=s.trump,
+        upcard=s.upcard,
+        stock=len(s.stock),
+        closed_by=s.closed_by,
+        strict=game.strict,
+        may_exchange=seat is not None and game.may_exchange(seat),
+        may_close=seat is not None and game.may_close(seat),
+        may_declare=seat is not None and (game.may_declare(seat) or (s.final and seat == s.last_winner)),
+        strict_from=s.strict_from,
+        final=s.final,
+        marriages=[m.model_copy() for m in s.marriages],
+        known=[list(k) for k in s.known],
+        won=[list(p) for p in s.won],
+        played=list(s.log),
+        played_by=list(s.log_seats),
+        tricks_won=list(s.tricks_won),
+        close_points=list(s.close_points),
+        close_tricks=list(s.close_tricks),
+        melds=list(s.melds),
+        points=[game.points(p) for p in (0, 1)] if s.options.show_points else None,
+        scores=list(s.scores),
+        last_hand=list(s.last_hand) if s.last_hand is not None else None,
+        hand_no=s.hand_no,
+        target=s.options.target,
+        show_points=s.options.show_points,
+    )
+
+
+# ---- the search's deal (cardarcade.bots.search)
+
+
+def deal_for_search(cls: type[Schnapsen], view: SchnapsenView, seat: int, rng: random.Random) -> Schnapsen:
+    """``Schnapsen.determinize``: a whole game consistent with what ``seat`` has seen, the cards it
+    has not seen dealt at random to the other's hand (never of a suit it has shown it lacks) and
+    the stock. Apart from the engine: it builds a game from a view, where the engine plays from
+    its own state."""
+    other = 1 - seat
+    known_other, unseen, free = unseen_by(view, seat, PACK)
+    voids = _strict_voids(view, other)
+    hands_other, stock = deal_unseen(unseen, [free, view.stock], [voids, set()], rng)
+    hands: list[list[Card]] = [[], []]
+    hands[seat] = list(view.hand)
+    hands[other] = known_other + hands_other
+    state = SchnapsenState(
+        players=2,
+        seed=rng.randrange(1 << 30),
+        options=SchnapsenOptions(show_points=view.show_points, target=view.target),
+        hands=hands,
+        won=[list(p) for p in view.won],
+        trick=[t.card for t in view.trick],
+        leader=view.leader,
+        last_trick=[t.card for t in view.last_trick],
+        last_leader=view.last_trick[0].seat if view.last_trick else 0,
+        last_winner=view.last_winner,
+        tricks_won=list(view.tricks_won),
+        log=list(view.played),
+        log_seats=list(view.played_by),
+        dealer=view.dealer,
+        hand_no=view.hand_no,
+        trump=view.trump,
+        upcard=view.upcard,
+        stock=stock,
+        closed_by=view.closed_by,
+        close_points=list(view.close_points),
+        close_tricks=list(view.close_tricks),
+        melds=list(view.melds),
+        marriages=[m.model_copy() for m in view.marriages],
+        known=[list(k) for k in view.known],
+        strict_from=view.strict_from,
+        final=view.final,
+        scores=list(view.scores),
+        last_hand=view.last_hand,
+    )
+    return cls(state)
+
+
+def _strict_voids(view: SchnapsenView, seat: int) -> set[Suit]:
+    """The suits ``seat`` has shown it lacks by not following under the strict rules (and
+    trumps, if it did not trump either)."""
+    out: set[Suit] = set()
+    if view.strict_from is None:
+        return out
+    log, seats = view.played, view.played_by
+    for i in range(view.strict_from + 1, len(log), 2):
+        led, card = log[i - 1], log[i]
+        if seats[i] == seat and card.suit is not led.suit:
+            out.add(led.suit)  # type: ignore[arg-type]
+            if card.suit is not view.trump:
+                out.add(view.trump)
+    return out
+
+
 class Schnapsen(TrickGame):
+    """The play of the cards, the marriages, the exchange and the close, move by move. What a seat
+    sees (``seat_view``) and the search's deal (``deal_for_search``) stand above the class; the
+    scoring of a hand (``score_hand``) and the save checks (``check_save``) below it."""
+
     State = SchnapsenState
     Options = SchnapsenOptions
     __slots__ = ()
@@ -408,56 +523,11 @@ class Schnapsen(TrickGame):
             return card in heading(s.hands[seat], s.trick, SCHNAPSEN, s.trump)
         return listed(action, self.legal_actions(seat))
 
-    def view(self, seat: int | None = None) -> SchnapsenView:
-        s = self.s
-        over = s.result is not None
-        return SchnapsenView(
-            seat=seat,
-            dealer=s.dealer,
-            turn=None if over else self.actors()[0],
-            leader=s.leader,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            playable=self.playable(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands],
-            trick=played_by(s.trick, s.leader, 2),
-            last_trick=played_by(s.last_trick, s.last_leader, 2),
-            last_winner=s.last_winner,
-            trump=s.trump,
-            upcard=s.upcard,
-            stock=len(s.stock),
-            closed_by=s.closed_by,
-            strict=self.strict,
-            may_exchange=seat is not None and self.may_exchange(seat),
-            may_close=seat is not None and self.may_close(seat),
-            may_declare=seat is not None and (self.may_declare(seat) or (s.final and seat == s.last_winner)),
-            strict_from=s.strict_from,
-            final=s.final,
-            marriages=[m.model_copy() for m in s.marriages],
-            known=[list(k) for k in s.known],
-            won=[list(p) for p in s.won],
-            played=list(s.log),
-            played_by=list(s.log_seats),
-            tricks_won=list(s.tricks_won),
-            close_points=list(s.close_points),
-            close_tricks=list(s.close_tricks),
-            melds=list(s.melds),
-            points=[self.points(p) for p in (0, 1)] if s.options.show_points else None,
-            scores=list(s.scores),
-            last_hand=list(s.last_hand) if s.last_hand is not None else None,
-            hand_no=s.hand_no,
-            target=s.options.target,
-            show_points=s.options.show_points,
-        )
+    view = seat_view
 
     def cards(self) -> list[Card]:
         s = self.s
-        return (
-            [c for h in s.hands for c in h]
-            + [c for p in s.won for c in p]
-            + list(s.trick)
-            + list(s.stock)
-            + ([s.upcard] if s.upcard is not None else [])
-        )
+        return cards_with_stock(s, s.stock, s.upcard)
 
     # ---- play
 
@@ -504,8 +574,8 @@ class Schnapsen(TrickGame):
                 Event("close", seat, "{seat} [closes|close] the stock: no more drawing; follow suit and head the trick")
             ]
         if kind == "out":
-            return self._end_hand(declarer=seat)
-        return self._end_hand(declarer=None)  # pass, after the last trick
+            return score_hand(self, declarer=seat)
+        return score_hand(self, declarer=None)  # pass, after the last trick
 
     def _play(self, seat: int, card: Card) -> list[Event]:
         s = self.s
@@ -547,96 +617,6 @@ class Schnapsen(TrickGame):
                     Event("draw_up", seat, f"{{seat}} [takes|take] the upcard, the {up}: the stock is used up", (up,))
                 ]
         return []
-
-    def _end_hand(self, declarer: int | None) -> list[Event]:
-        s = self.s
-        closer = s.closed_by
-        points = [self.points(0), self.points(1)]
-        events: list[Event] = []
-        because = ""  # why three game points, when it is for no trick before the close
-        if declarer is not None:
-            events.append(Event("declare", declarer, "{seat} [declares|declare] 66", data={"points": points[declarer]}))
-            if s.final and closer is not None and declarer != closer:
-                declarer = None  # the closer lost the last trick: the hand is the other's, declared or not
-        if declarer is not None:
-            other = 1 - declarer
-            if points[declarer] >= GOAL:
-                winner = declarer
-                if closer is not None and closer != declarer:
-                    game_points = 3 if s.close_tricks[winner] == 0 else 2
-                    why = "{seat} [goes|go] out before the closer"
-                    because = THREE_FOR_THE_SCORER if game_points == 3 else ""
-                else:
-                    opp_points = s.close_points[other] if closer is not None else points[other]
-                    opp_tricks = s.close_tricks[other] if closer is not None else s.tricks_won[other]
-                    game_points = 3 if opp_tricks == 0 else 2 if opp_points < 33 else 1
-                    why = f"{{seat}} [goes|go] out with {points[declarer]}"
-                    if game_points == 3:
-                        because = THREE_FOR_THE_OTHER if closer is not None else THREE_AS_THE_OTHER_WON_NONE
-            else:
-                winner = other
-                tricks = s.close_tricks[winner] if closer is not None and declarer == closer else s.tricks_won[winner]
-                game_points = 3 if tricks == 0 else 2
-                why = f"{{target}} [target:declares|declare] with only {points[declarer]}: {{seat}} [scores|score]"
-                if game_points == 3:
-                    because = (
-                        THREE_FOR_THE_SCORER
-                        if closer is not None and declarer == closer
-                        else THREE_AS_THE_SCORER_WON_NONE
-                    )
-        elif closer is not None:
-            winner = 1 - closer
-            game_points = 3 if s.close_tricks[winner] == 0 else 2
-            why = "{target} closed and did not go out: {seat} [scores|score]"
-            because = THREE_FOR_THE_SCORER if game_points == 3 else ""
-        else:
-            winner = s.last_winner
-            game_points = 1
-            why = "{seat} took the last trick"
-        s.scores[winner] += game_points
-        s.last_hand = [game_points if p == winner else 0 for p in (0, 1)]
-        won = f"{game_points} game point{'s' if game_points > 1 else ''}"
-        # ("… Bot 1 scores 3 game points", not "scores: 3": the why may end in the verb)
-        events.append(
-            Event(
-                "hand",
-                winner,
-                f"{why} {won}" if why.endswith("[scores|score]") else f"{why}: {won}",
-                target=1 - winner,
-                data={"game_points": game_points, "points": points},
-            )
-        )
-        # whose hand points are whose, and why three where the close decided it (a line of its own:
-        # the hand's line would not fit a narrow log)
-        events.append(
-            Event(
-                "hand_points",
-                winner,
-                (f"{because} · " if because else "")
-                + f"{{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]}",
-                target=1 - winner,
-            )
-        )
-        if s.scores[winner] >= s.options.target:
-            events.append(
-                self.finish(
-                    [winner],
-                    f"{{seat}} [wins|win] the match, {s.scores[winner]} to {s.scores[1 - winner]}",
-                    scores=[float(x) for x in s.scores],
-                    ranking=[winner, 1 - winner],
-                    score_name="game points",
-                )
-            )
-            return events
-        s.hand_no += 1
-        s.dealer = 1 - s.dealer
-        order = self.cards()
-        self.mix(order)
-        self._deal(order)
-        events.append(
-            Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; trumps are {s.trump.noun}", (s.upcard,))
-        )
-        return events
 
     # ---- search (cardarcade.bots.search)
 
@@ -695,109 +675,154 @@ class Schnapsen(TrickGame):
             return PLAYS[min(winners, key=lambda c: (c.suit is trump, value(c)))]
         return PLAYS[min(cards, key=lambda c: (c.suit is trump, value(c)))]
 
-    @classmethod
-    def determinize(cls, view: SchnapsenView, seat: int, rng: random.Random) -> Schnapsen:
-        other = 1 - seat
-        known_other = list(view.known[other])
-        seen = set(view.hand) | set(view.played) | set(known_other)
-        if view.upcard is not None:
-            seen.add(view.upcard)
-        unseen = [c for c in PACK if c not in seen]
-        free = view.hand_counts[other] - len(known_other)
-        voids = cls._view_voids(view, other)
-        hands_other, stock = deal_unseen(unseen, [free, view.stock], [voids, set()], rng)
-        hands: list[list[Card]] = [[], []]
-        hands[seat] = list(view.hand)
-        hands[other] = known_other + hands_other
-        state = SchnapsenState(
-            players=2,
-            seed=rng.randrange(1 << 30),
-            options=SchnapsenOptions(show_points=view.show_points, target=view.target),
-            hands=hands,
-            won=[list(p) for p in view.won],
-            trick=[t.card for t in view.trick],
-            leader=view.leader,
-            last_trick=[t.card for t in view.last_trick],
-            last_leader=view.last_trick[0].seat if view.last_trick else 0,
-            last_winner=view.last_winner,
-            tricks_won=list(view.tricks_won),
-            log=list(view.played),
-            log_seats=list(view.played_by),
-            dealer=view.dealer,
-            hand_no=view.hand_no,
-            trump=view.trump,
-            upcard=view.upcard,
-            stock=stock,
-            closed_by=view.closed_by,
-            close_points=list(view.close_points),
-            close_tricks=list(view.close_tricks),
-            melds=list(view.melds),
-            marriages=[m.model_copy() for m in view.marriages],
-            known=[list(k) for k in view.known],
-            strict_from=view.strict_from,
-            final=view.final,
-            scores=list(view.scores),
-            last_hand=view.last_hand,
-        )
-        return cls(state)
-
-    @staticmethod
-    def _view_voids(view: SchnapsenView, seat: int) -> set[Suit]:
-        """The suits ``seat`` has shown it lacks by not following under the strict rules (and
-        trumps, if it did not trump either)."""
-        out: set[Suit] = set()
-        if view.strict_from is None:
-            return out
-        log, seats = view.played, view.played_by
-        for i in range(view.strict_from + 1, len(log), 2):
-            led, card = log[i - 1], log[i]
-            if seats[i] == seat and card.suit is not led.suit:
-                out.add(led.suit)  # type: ignore[arg-type]
-                if card.suit is not view.trump:
-                    out.add(view.trump)
-        return out
+    determinize = classmethod(deal_for_search)
 
     # ---- saves
 
     def check_loaded(self) -> None:
         super().check_loaded()
-        s = self.s
-        self.check_trick_zones()
-        self.check_seats(s.dealer, s.closed_by)
-        if (
-            len(s.scores) != 2
-            or len(s.melds) != 2
-            or len(s.known) != 2
-            or any(x < 0 for x in s.scores)
-            or len(s.close_points) != 2
-            or len(s.close_tricks) != 2
-            or s.hand_no < 1
-        ):
-            raise ValueError("bad scores")
-        if any(m.seat not in (0, 1) or m.points not in (20, 40) for m in s.marriages):
-            raise ValueError("bad marriages")
-        if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
-            raise ValueError("a known card is not in its holder's hand")
-        if s.result is not None:
-            return
-        if s.upcard is not None and s.upcard.suit is not s.trump:
-            raise ValueError("the upcard is not a trump")
-        counts = [len(h) for h in s.hands]
-        if s.trick:
-            if counts[s.leader] + 1 != counts[1 - s.leader]:
-                raise ValueError("the hands do not match the trick")
-        elif counts[0] != counts[1]:
-            raise ValueError("the hands do not match")
-        if s.final != (counts == [0, 0]):
-            raise ValueError("the last trick is not marked")
-        if self.stock_open and counts[1 - s.leader] != HAND_SIZE:
-            raise ValueError("a hand is short while the stock is open")
-        if len(s.stock) % 2 == 0 and s.upcard is not None:
-            raise ValueError("the stock cannot be drawn in pairs")
-        if any(len(p) % 2 for p in s.won):
-            raise ValueError("a won pile is not whole tricks")
-        if (s.strict_from is None) != self.stock_open or (s.strict_from or 0) > len(s.log):
-            raise ValueError("the strict rules began at an impossible point")
+        check_save(self)
+
+
+# ---- the end of a hand
+
+
+def score_hand(game: Schnapsen, declarer: int | None) -> list[Event]:
+    """End the hand: ``declarer`` went out (or declared short of 66), or nobody did (None: the
+    last trick was played, or the closer failed). Score the game points the text gives for it,
+    then end the match or deal the next hand. Apart from the engine as the judge of a hand: the
+    play only says when the hand ends, this says who scores what and why."""
+    s = game.s
+    closer = s.closed_by
+    points = [game.points(0), game.points(1)]
+    events: list[Event] = []
+    because = ""  # why three game points, when it is for no trick before the close
+    if declarer is not None:
+        events.append(Event("declare", declarer, "{seat} [declares|declare] 66", data={"points": points[declarer]}))
+        if s.final and closer is not None and declarer != closer:
+            declarer = None  # the closer lost the last trick: the hand is the other's, declared or not
+    if declarer is not None:
+        other = 1 - declarer
+        if points[declarer] >= GOAL:
+            winner = declarer
+            if closer is not None and closer != declarer:
+                game_points = 3 if s.close_tricks[winner] == 0 else 2
+                why = "{seat} [goes|go] out before the closer"
+                because = THREE_FOR_THE_SCORER if game_points == 3 else ""
+            else:
+                opp_points = s.close_points[other] if closer is not None else points[other]
+                opp_tricks = s.close_tricks[other] if closer is not None else s.tricks_won[other]
+                game_points = 3 if opp_tricks == 0 else 2 if opp_points < 33 else 1
+                why = f"{{seat}} [goes|go] out with {points[declarer]}"
+                if game_points == 3:
+                    because = THREE_FOR_THE_OTHER if closer is not None else THREE_AS_THE_OTHER_WON_NONE
+        else:
+            winner = other
+            tricks = s.close_tricks[winner] if closer is not None and declarer == closer else s.tricks_won[winner]
+            game_points = 3 if tricks == 0 else 2
+            why = f"{{target}} [target:declares|declare] with only {points[declarer]}: {{seat}} [scores|score]"
+            if game_points == 3:
+                because = (
+                    THREE_FOR_THE_SCORER if closer is not None and declarer == closer else THREE_AS_THE_SCORER_WON_NONE
+                )
+    elif closer is not None:
+        winner = 1 - closer
+        game_points = 3 if s.close_tricks[winner] == 0 else 2
+        why = "{target} closed and did not go out: {seat} [scores|score]"
+        because = THREE_FOR_THE_SCORER if game_points == 3 else ""
+    else:
+        winner = s.last_winner
+        game_points = 1
+        why = "{seat} took the last trick"
+    s.scores[winner] += game_points
+    s.last_hand = [game_points if p == winner else 0 for p in (0, 1)]
+    won = f"{game_points} game point{'s' if game_points > 1 else ''}"
+    # ("… Bot 1 scores 3 game points", not "scores: 3": the why may end in the verb)
+    events.append(
+        Event(
+            "hand",
+            winner,
+            f"{why} {won}" if why.endswith("[scores|score]") else f"{why}: {won}",
+            target=1 - winner,
+            data={"game_points": game_points, "points": points},
+        )
+    )
+    # whose hand points are whose, and why three where the close decided it (a line of its own:
+    # the hand's line would not fit a narrow log)
+    events.append(
+        Event(
+            "hand_points",
+            winner,
+            (f"{because} · " if because else "")
+            + f"{{seat}} had {points[winner]} hand points, {{target}} {points[1 - winner]}",
+            target=1 - winner,
+        )
+    )
+    if s.scores[winner] >= s.options.target:
+        events.append(
+            game.finish(
+                [winner],
+                f"{{seat}} [wins|win] the match, {s.scores[winner]} to {s.scores[1 - winner]}",
+                scores=[float(x) for x in s.scores],
+                ranking=[winner, 1 - winner],
+                score_name="game points",
+            )
+        )
+        return events
+    s.hand_no += 1
+    s.dealer = 1 - s.dealer
+    order = game.cards()
+    game.mix(order)
+    game._deal(order)
+    events.append(
+        Event("deal", s.dealer, f"{{seat}} [deals|deal] hand {s.hand_no}; trumps are {s.trump.noun}", (s.upcard,))
+    )
+    return events
+
+
+# ---- saves
+
+
+def check_save(game: Schnapsen) -> None:
+    """Raise ValueError if a loaded hand breaks an invariant of Schnapsen's state (after the checks
+    every game makes). Apart from the engine: a save is checked once, on loading."""
+    s = game.s
+    game.check_trick_zones()
+    game.check_seats(s.dealer, s.closed_by)
+    if (
+        len(s.scores) != 2
+        or len(s.melds) != 2
+        or len(s.known) != 2
+        or any(x < 0 for x in s.scores)
+        or len(s.close_points) != 2
+        or len(s.close_tricks) != 2
+        or s.hand_no < 1
+    ):
+        raise ValueError("bad scores")
+    if any(m.seat not in (0, 1) or m.points not in (20, 40) for m in s.marriages):
+        raise ValueError("bad marriages")
+    if any(c not in h for k, h in zip(s.known, s.hands) for c in k):
+        raise ValueError("a known card is not in its holder's hand")
+    if s.result is not None:
+        return
+    if s.upcard is not None and s.upcard.suit is not s.trump:
+        raise ValueError("the upcard is not a trump")
+    counts = [len(h) for h in s.hands]
+    if s.trick:
+        if counts[s.leader] + 1 != counts[1 - s.leader]:
+            raise ValueError("the hands do not match the trick")
+    elif counts[0] != counts[1]:
+        raise ValueError("the hands do not match")
+    if s.final != (counts == [0, 0]):
+        raise ValueError("the last trick is not marked")
+    if game.stock_open and counts[1 - s.leader] != HAND_SIZE:
+        raise ValueError("a hand is short while the stock is open")
+    if len(s.stock) % 2 == 0 and s.upcard is not None:
+        raise ValueError("the stock cannot be drawn in pairs")
+    if any(len(p) % 2 for p in s.won):
+        raise ValueError("a won pile is not whole tricks")
+    if (s.strict_from is None) != game.stock_open or (s.strict_from or 0) > len(s.log):
+        raise ValueError("the strict rules began at an impossible point")
 
 
 SPEC = GameSpec.listed("schnapsen", rules=RULES, game=Schnapsen)

@@ -395,7 +395,7 @@ class Spoons(SpeedFamilyGame):
             return self._pass(seat, action.cards[0])
         if kind == "grab":
             return self._grab(seat, action.value)  # type: ignore[arg-type]  # is_legal checked the value
-        return self._deal()
+        return deal_round(self)
 
     def _send(self, seat: int, card: Card) -> None:
         """``seat`` passes ``card`` face down to the next player, or the last before the dealer discards it."""
@@ -461,7 +461,7 @@ class Spoons(SpeedFamilyGame):
             if s.letters[seat] + 1 >= s.options.letters:  # the last letter: out, and the round is over
                 return [
                     Event("wrong_grab", seat, wrong, data={"penalty": True}, outcome=Outcome.FAULT),
-                    *self._end_round(seat, "[takes|take] the last letter for it", closer=None),
+                    *end_round(self, seat, "[takes|take] the last letter for it", closer=None),
                 ]
             s.letters[seat] += 1
             return [
@@ -491,79 +491,8 @@ class Spoons(SpeedFamilyGame):
         if len(s.grabbed) == self.spoons():
             loser = next(p for p in self.active() if p not in s.grabbed)
             why = "[is|are] the last to notice" if pig else "[is|are] left without a spoon"
-            events += self._end_round(loser, why, closer=seat)
+            events += end_round(self, loser, why, closer=seat)
         return events
-
-    def _end_round(self, loser: int, why: str, closer: int | None) -> list[Event]:
-        """``loser`` takes a letter; ``closer`` took the last spoon (None: a wrong grab ended the round)."""
-        s = self.s
-        s.letters[loser] += 1
-        s.over = True
-        s.loser, s.closer = loser, closer
-        s.closed_k = s.stimulus if closer is not None else 0
-        events = [
-            Event(
-                "round_over", loser, f"{{seat}} {why}: {spelled(s.letters[loser])}", data={"letters": s.letters[loser]}
-            )
-        ]
-        if s.letters[loser] < s.options.letters:
-            return events
-        s.out_order.append(loser)  # (their cards are gathered at the next deal)
-        left = self.active()
-        if len(left) > 1:
-            thing = "a nose" if s.options.pig else "a spoon"
-            events.append(
-                Event(
-                    "out",
-                    loser,
-                    f"{{seat}} [has|have] spelled {spelled(s.letters[loser])} and [is|are] out; "
-                    f"{thing} fewer from now on",
-                )
-            )
-            return events
-        events.append(Event("out", loser, "{seat} [is|are] out"))
-        events.append(
-            self.finish(
-                left,
-                "{seat} [is|are] the last player in and [wins|win]",
-                scores=[float(n) for n in s.letters],
-                ranking=[left[0], *reversed(s.out_order)],
-                score_name="letters",
-                low_wins=True,
-            )
-        )
-        return events
-
-    def _deal(self) -> list[Event]:
-        s = self.s
-        pack = self.cards()
-        self.mix(pack)  # gathered and shuffled
-        active = self.active()
-        n = len(active)
-        s.dealer = self.next_seat(s.dealer)  # the deal moves one place on
-        # the first card to the player after the dealer, as a dealer deals round the table
-        order = active[active.index(s.dealer) + 1 :] + active[: active.index(s.dealer) + 1]
-        hands: list[list[Card]] = [[] for _ in range(s.players)]
-        for i, seat in enumerate(order):  # one at a time round the table: every n-th card
-            hands[seat] = pack[i : HAND * n : n]
-        s.hands = hands
-        s.backlogs = [[] for _ in range(s.players)]
-        s.stock, s.discards = pack[HAND * n :], []
-        s.grabbed, s.grab_k = [], []
-        s.over = False
-        s.round += 1
-        s.stimulus += 1
-        s.round_k = s.stimulus
-        spoons = n - 1
-        what = "watch the noses" if s.options.pig else f"{spoons} spoon{'s' if spoons > 1 else ''}"
-        return [
-            Event(
-                "deal",
-                s.dealer,
-                f"Round {s.round}: {{seat}} [deals|deal] to {n} players; {what}",
-                data={"k": s.stimulus},
-            )
-        ]
 
     # ---- loading
 
@@ -616,6 +545,85 @@ class Spoons(SpeedFamilyGame):
                 raise ValueError("the dealer draws from the stock, not a backlog")
         if not 0 <= s.closed_k <= s.stimulus:
             raise ValueError("bad stimulus counters")
+
+
+# ---- a round: ended by its last spoon or a last letter, and dealt anew on the table's count
+#
+# Apart from the engine's moves: they run once a round, and the letters, who is out and the
+# game's end read as one account of how a round ends.
+
+
+def end_round(game: Spoons, loser: int, why: str, closer: int | None) -> list[Event]:
+    """``loser`` takes a letter; ``closer`` took the last spoon (None: a wrong grab ended the round).
+    A loser who has spelt the word is out, and the last player in wins."""
+    s = game.s
+    s.letters[loser] += 1
+    s.over = True
+    s.loser, s.closer = loser, closer
+    s.closed_k = s.stimulus if closer is not None else 0
+    events = [
+        Event("round_over", loser, f"{{seat}} {why}: {spelled(s.letters[loser])}", data={"letters": s.letters[loser]})
+    ]
+    if s.letters[loser] < s.options.letters:
+        return events
+    s.out_order.append(loser)  # (their cards are gathered at the next deal)
+    left = game.active()
+    if len(left) > 1:
+        thing = "a nose" if s.options.pig else "a spoon"
+        events.append(
+            Event(
+                "out",
+                loser,
+                f"{{seat}} [has|have] spelled {spelled(s.letters[loser])} and [is|are] out; {thing} fewer from now on",
+            )
+        )
+        return events
+    events.append(Event("out", loser, "{seat} [is|are] out"))
+    events.append(
+        game.finish(
+            left,
+            "{seat} [is|are] the last player in and [wins|win]",
+            scores=[float(n) for n in s.letters],
+            ranking=[left[0], *reversed(s.out_order)],
+            score_name="letters",
+            low_wins=True,
+        )
+    )
+    return events
+
+
+def deal_round(game: Spoons) -> list[Event]:
+    """The next round: every card gathered and shuffled, the deal one place on, four cards to
+    each player still in."""
+    s = game.s
+    pack = game.cards()
+    game.mix(pack)  # gathered and shuffled
+    active = game.active()
+    n = len(active)
+    s.dealer = game.next_seat(s.dealer)  # the deal moves one place on
+    # the first card to the player after the dealer, as a dealer deals round the table
+    order = active[active.index(s.dealer) + 1 :] + active[: active.index(s.dealer) + 1]
+    hands: list[list[Card]] = [[] for _ in range(s.players)]
+    for i, seat in enumerate(order):  # one at a time round the table: every n-th card
+        hands[seat] = pack[i : HAND * n : n]
+    s.hands = hands
+    s.backlogs = [[] for _ in range(s.players)]
+    s.stock, s.discards = pack[HAND * n :], []
+    s.grabbed, s.grab_k = [], []
+    s.over = False
+    s.round += 1
+    s.stimulus += 1
+    s.round_k = s.stimulus
+    spoons = n - 1
+    what = "watch the noses" if s.options.pig else f"{spoons} spoon{'s' if spoons > 1 else ''}"
+    return [
+        Event(
+            "deal",
+            s.dealer,
+            f"Round {s.round}: {{seat}} [deals|deal] to {n} players; {what}",
+            data={"k": s.stimulus},
+        )
+    ]
 
 
 SPEC = GameSpec.listed("spoons", rules=RULES, game=Spoons, claim_kinds=frozenset({"grab"}))

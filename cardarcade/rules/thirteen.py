@@ -60,7 +60,7 @@ RULES = """\
 - **Climbing:** going left, each player plays the same kind of combination with the same
   number of cards, **higher**; a combination is judged by its highest card (so 4♠-4♣ beats
   3♦-3♥). A 4-card straight must be answered by a 4-card straight.
-- **Knocking:** if you cannot or will not play higher, knock (`p`, for pass). You are then out of this
+- **Knocking:** if you cannot or will not play higher, knock (pass). You are then out of this
   round of play until it ends. When everyone else has knocked, the last player to play
   **leads anything**, and everyone joins in again. *If that player has just gone out, the next
   player still holding cards to their left leads.*
@@ -78,8 +78,8 @@ RULES = """\
   chop of its type), not on anything.
 - **Play on for places:** the rest play on for second, third… place until one player is left.
 - **Four 2s or four 3s dealt:** the rules we follow call such a hand so strong that the cards are best
-  **redealt** (the default); a house rule counts it as an instant win (the holder shows them
-  with `w`), another plays it out.
+  **redealt** (the default); a house rule counts it as an instant win (the holder shows them),
+  another plays it out.
 - **Deals in a match:** play several deals; each deal's winner scores a win, most wins takes
   the match (ties: better places). The next deal is led by the 3♠ again, or (house rule) by
   the last deal's winner, who may then lead anything.
@@ -391,7 +391,111 @@ class ThirteenView(BaseModel):
 # ---------------------------------------------------------------- the game
 
 
+def seat_view(game: Thirteen, seat: int | None = None) -> ThirteenView:
+    """What ``seat`` may see (``None``: a spectator): its own hand, how many cards the others hold
+    (of each back, with two packs), the table and the moves shown; every hand once the game is
+    over. Apart from the engine because it is read-only: the one place that decides what is
+    hidden."""
+    s = game.s
+    over = s.result is not None
+    return ThirteenView(
+        seat=seat,
+        players=s.players,
+        dealer=s.players - 1,
+        turn=None if over else s.turn,
+        hand=list(s.hands[seat]) if seat is not None else [],
+        hand_counts=[len(h) for h in s.hands],
+        back_counts=[[sum(c.back == b for c in h) for b in (BLUE, RED)] for h in s.hands] if s.packs == 2 else None,
+        packs=s.packs,
+        aside=len(s.aside),
+        table=list(s.table),
+        owner=s.owner,
+        knocked=list(s.knocked),
+        must=s.must,
+        played=list(s.pile) + list(s.table),
+        out=list(s.out),
+        deal=s.deal,
+        deals=s.options.deals,
+        wins=list(s.wins),
+        redeals=s.redeals,
+        instant=s.instant,
+        chops_beat=s.options.chops_beat,
+        play_on=s.options.play_on,
+        moves=list(s.moves),
+        shown=[list(h) for h in s.hands] if over else None,
+    )
+
+
+# ---- the search's deal (bots/search.py)
+
+
+def deal_for_search(cls: type[Thirteen], view: ThirteenView, seat: int, rng: random.Random) -> Thirteen:
+    """``Thirteen.determinize``: a whole game as ``seat`` sees it, the cards it has not seen dealt at random to the other
+    hands and the set-aside pile; of a few such deals, the first where each player who knocked
+    (in the moves still shown) holds nothing the play-outs would have answered with. Apart from
+    the engine: it builds a game from a view, where the engine plays from its own state."""
+    knocks = knocks_seen(view)
+    for _ in range(KNOCK_TRIES):
+        hands, aside = _deal_unseen(view, seat, rng)
+        if all(rollout_answer(by_rank(hands[p]), table, HAND_SIZE, view.chops_beat) is None for p, table in knocks):
+            break
+    pile = Counter(view.played)
+    pile.subtract(Counter(view.table))
+    options = ThirteenOptions(
+        chops_beat=view.chops_beat,
+        play_on=view.play_on,
+        deals=view.deals,
+        two_packs=view.packs == 2 and view.players <= ONE_PACK_PLAYERS,
+    )
+    state = ThirteenState(
+        players=view.players,
+        seed=rng.randrange(1 << 30),
+        options=options,
+        packs=view.packs,
+        hands=hands,
+        aside=aside,
+        pile=list(pile.elements()),
+        table=list(view.table),
+        owner=view.owner,
+        knocked=list(view.knocked),
+        turn=view.turn if view.turn is not None else seat,
+        must=view.must,
+        out=list(view.out),
+        deal=view.deal,
+        wins=list(view.wins),
+        places=[0] * view.players,
+        redeals=view.redeals,
+        instant=view.instant,
+    )
+    # (no public log of moves: nothing in play reads it, and each of a search's copies would copy it)
+    return cls(state)
+
+
+def _deal_unseen(view: ThirteenView, seat: int, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """The cards ``seat`` has not seen, dealt at random to the other hands (sorted) and the
+    set-aside pile; with two packs, each back to where the backs show it is."""
+    unseen = Counter(PACKS[view.packs])
+    unseen.subtract(Counter(view.hand) + Counter(view.played))
+    others = [p for p in range(view.players) if p != seat]
+    hands: list[list[Card]] = [[] for _ in range(view.players)]
+    hands[seat] = list(view.hand)
+    aside: list[Card] = []
+    for back in (BLUE, RED) if view.packs == 2 else (None,):
+        cards = sorted((c for c in unseen.elements() if back is None or c.back == back), key=KEY_OF.__getitem__)
+        rng.shuffle(cards)  # (no suit is ruled out anywhere: a plain shuffle deals them)
+        for p in others:
+            count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]  # two packs: back_counts is set
+            hands[p].extend(cards[:count])
+            del cards[:count]
+        aside.extend(cards)
+    return [sorted(h, key=KEY_OF.__getitem__) for h in hands], aside
+
+
 class Thirteen(Game[ThirteenState]):
+    """The deal, the plays and the knocks, move by move. What a seat sees (``seat_view``) and the
+    search's deal (``deal_for_search``) stand above the class; the end of a deal (``deal_over``)
+    and the save checks (``check_save``) below it."""
+
     State = ThirteenState
     Options = ThirteenOptions
     __slots__ = ()
@@ -510,35 +614,7 @@ class Thirteen(Game[ThirteenState]):
             return False
         return why_not(action.cards, s.hands[seat], self.table_combo(), s.must, s.options.chops_beat) is None
 
-    def view(self, seat: int | None = None) -> ThirteenView:
-        s = self.s
-        over = s.result is not None
-        return ThirteenView(
-            seat=seat,
-            players=s.players,
-            dealer=s.players - 1,
-            turn=None if over else s.turn,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands],
-            back_counts=[[sum(c.back == b for c in h) for b in (BLUE, RED)] for h in s.hands] if s.packs == 2 else None,
-            packs=s.packs,
-            aside=len(s.aside),
-            table=list(s.table),
-            owner=s.owner,
-            knocked=list(s.knocked),
-            must=s.must,
-            played=list(s.pile) + list(s.table),
-            out=list(s.out),
-            deal=s.deal,
-            deals=s.options.deals,
-            wins=list(s.wins),
-            redeals=s.redeals,
-            instant=s.instant,
-            chops_beat=s.options.chops_beat,
-            play_on=s.options.play_on,
-            moves=list(s.moves),
-            shown=[list(h) for h in s.hands] if over else None,
-        )
+    view = seat_view
 
     def cards(self) -> list[Card]:
         s = self.s
@@ -586,9 +662,13 @@ class Thirteen(Game[ThirteenState]):
             if place == 1 or s.options.play_on:
                 events.append(Event("out", seat, f"{{seat}} [is|are] out of cards: {ordinal(place)} place"))
             if place == 1 and not s.options.play_on:
-                return events + self._deal_over()
+                return events + deal_over(
+                    self,
+                )
             if sum(1 for h in s.hands if h) <= 1:
-                return events + self._deal_over()
+                return events + deal_over(
+                    self,
+                )
         return events + self._advance()
 
     def _advance(self) -> list[Event]:
@@ -620,178 +700,17 @@ class Thirteen(Game[ThirteenState]):
         s = self.s
         s.out = [seat]
         s.pile, s.table, s.owner, s.must, s.moves = [], [], None, None, []
-        return self._deal_over(shown)
-
-    def _deal_over(self, shown: str | None = None) -> list[Event]:
-        """Rank the deal (the rest by cards left), then deal again or end the match. ``shown``:
-        the deal was won by showing these cards (four 2s), not by going out."""
-        s = self.s
-        n = s.players
-        rest = sorted((p for p in range(n) if p not in s.out), key=lambda p: (len(s.hands[p]), p))
-        order = list(s.out) + rest
-        winner = order[0]
-        s.wins[winner] += 1
-        for place, seat in enumerate(order, 1):
-            s.places[seat] += place
-        s.last_winner = winner
-        s.stimulus += 1
-        if s.deal >= s.options.deals:
-            return [self._finish(order, shown)]
-        s.deal += 1
-        events = [
-            Event(
-                "deal_over", winner, f"{{seat}} [wins|win] deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins"
-            )
-        ]
-        everything = self.cards()
-        self.mix(everything)
-        return events + self._deal(everything)
-
-    def _finish(self, order: list[int], shown: str | None) -> Event:
-        s = self.s
-        n = s.players
-        if s.options.deals == 1:
-            left = [len(h) for h in s.hands]
-            how = FIRST_OUT if shown is None else SHOWN.replace("{shown}", shown)
-            if s.options.play_on:
-                return self.finish(
-                    [order[0]],
-                    how,
-                    ranking=order,
-                    scores=[float(order.index(p) + 1) for p in range(n)],
-                    score_name="place",
-                    low_wins=True,
-                )
-            return self.finish(
-                [order[0]], how, ranking=order, scores=[float(x) for x in left], score_name="cards left", low_wins=True
-            )
-        ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
-        best = (s.wins[ranking[0]], s.places[ranking[0]])
-        winners = [p for p in range(n) if (s.wins[p], s.places[p]) == best]
-        reason = (
-            f"{{seat}} [wins|win] the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
-            if len(winners) == 1
-            else f"{len(winners)} players share the match"
-        )
-        return self.finish(winners, reason, ranking=ranking, scores=[float(w) for w in s.wins], score_name="deals won")
+        return deal_over(self, shown)
 
     # ---- saves
 
     def check_loaded(self) -> None:
         super().check_loaded()
-        s = self.s
-        n = s.players
-        if s.packs == 1 and (n > ONE_PACK_PLAYERS or s.options.two_packs):
-            raise ValueError("one pack for more players than it serves")
-        if s.packs == 2 and n <= ONE_PACK_PLAYERS and not s.options.two_packs:
-            raise ValueError("two packs without the house rule")
-        if len(s.hands) != n or len(s.knocked) != n or len(s.wins) != n or len(s.places) != n:
-            raise ValueError("zones do not match the number of players")
-        self.check_seats(s.owner, s.last_winner, *s.out)
-        if not 1 <= s.deal <= s.options.deals or len(set(s.out)) != len(s.out):
-            raise ValueError("bad deal or finishing order")
-        if (
-            any(w < 0 for w in s.wins)
-            or sum(s.wins) != s.deal - 1 + (s.result is not None)
-            or any(p < 0 for p in s.places)
-        ):
-            raise ValueError("bad match score")
-        if any(m.seat >= n or (m.kind == "play") != bool(m.cards) for m in s.moves):
-            raise ValueError("bad public moves")
-        if any(in_order(h) != tuple(h) for h in s.hands):
-            raise ValueError("a hand is out of order")
-        if len(s.aside) != len(self.pack()) - n * self.hand_size():
-            raise ValueError("the set-aside cards do not match the deal")
-        if s.result is not None:
-            return
-        if not 0 <= s.turn < n or not s.hands[s.turn] or s.knocked[s.turn]:
-            raise ValueError("the player to move cannot move")
-        if any(not s.hands[p] for p in range(n) if p not in s.out) or any(s.hands[p] for p in s.out):
-            raise ValueError("the finishing order does not match the hands")
-        if sum(1 for h in s.hands if h) < 2 or (s.out and not s.options.play_on):
-            raise ValueError("a deal that should be over")
-        if s.table:
-            combo = self.table_combo()
-            if combo is None or s.owner is None or tuple(s.table) != combo.cards or s.must is not None:
-                raise ValueError("the table does not hold a combination")
-            if s.turn == s.owner or not any(s.hands[p] and not s.knocked[p] and p != s.owner for p in range(n)):
-                raise ValueError("the round of play should be over")
-        elif s.owner is not None or any(s.knocked):
-            raise ValueError("knocks without a combination to beat")
-        if s.must is not None and (s.pile or s.must not in s.hands[s.turn]):
-            raise ValueError("the opening card is not the leader's")
-        if s.instant is not None and (
-            s.instant != s.turn
-            or s.options.four_twos_or_threes != "win"
-            or fours_of(s.hands[s.turn]) is None
-            or s.pile
-            or s.table
-            or s.must
-        ):
-            raise ValueError("a hand to show that is not there")
+        check_save(self)
 
     # ---- search hooks (bots/search.py): a deal consistent with a view, its worth, fast play-outs
 
-    @classmethod
-    def determinize(cls, view: ThirteenView, seat: int, rng: random.Random) -> Thirteen:
-        """A whole game as ``seat`` sees it, the cards it has not seen dealt at random to the other
-        hands and the set-aside pile; of a few such deals, the first where each player who knocked
-        (in the moves still shown) holds nothing the play-outs would have answered with."""
-        knocks = knocks_seen(view)
-        for _ in range(KNOCK_TRIES):
-            hands, aside = cls._deal_unseen(view, seat, rng)
-            if all(rollout_answer(by_rank(hands[p]), table, HAND_SIZE, view.chops_beat) is None for p, table in knocks):
-                break
-        pile = Counter(view.played)
-        pile.subtract(Counter(view.table))
-        options = ThirteenOptions(
-            chops_beat=view.chops_beat,
-            play_on=view.play_on,
-            deals=view.deals,
-            two_packs=view.packs == 2 and view.players <= ONE_PACK_PLAYERS,
-        )
-        state = ThirteenState(
-            players=view.players,
-            seed=rng.randrange(1 << 30),
-            options=options,
-            packs=view.packs,
-            hands=hands,
-            aside=aside,
-            pile=list(pile.elements()),
-            table=list(view.table),
-            owner=view.owner,
-            knocked=list(view.knocked),
-            turn=view.turn if view.turn is not None else seat,
-            must=view.must,
-            out=list(view.out),
-            deal=view.deal,
-            wins=list(view.wins),
-            places=[0] * view.players,
-            redeals=view.redeals,
-            instant=view.instant,
-        )
-        # (no public log of moves: nothing in play reads it, and each of a search's copies would copy it)
-        return cls(state)
-
-    @staticmethod
-    def _deal_unseen(view: ThirteenView, seat: int, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-        """The cards ``seat`` has not seen, dealt at random to the other hands (sorted) and the
-        set-aside pile; with two packs, each back to where the backs show it is."""
-        unseen = Counter(PACKS[view.packs])
-        unseen.subtract(Counter(view.hand) + Counter(view.played))
-        others = [p for p in range(view.players) if p != seat]
-        hands: list[list[Card]] = [[] for _ in range(view.players)]
-        hands[seat] = list(view.hand)
-        aside: list[Card] = []
-        for back in (BLUE, RED) if view.packs == 2 else (None,):
-            cards = sorted((c for c in unseen.elements() if back is None or c.back == back), key=KEY_OF.__getitem__)
-            rng.shuffle(cards)  # (no suit is ruled out anywhere: a plain shuffle deals them)
-            for p in others:
-                count = view.hand_counts[p] if back is None else view.back_counts[p][back]  # type: ignore[index]  # two packs: back_counts is set
-                hands[p].extend(cards[:count])
-                del cards[:count]
-            aside.extend(cards)
-        return [sorted(h, key=KEY_OF.__getitem__) for h in hands], aside
+    determinize = classmethod(deal_for_search)
 
     def episode(self) -> int:
         return self.s.deal
@@ -837,6 +756,118 @@ class Thirteen(Game[ThirteenState]):
             return rollout_lead(ranks, close).action()
         answer = rollout_answer(ranks, table, close, s.options.chops_beat)
         return KNOCK if answer is None else answer.action()
+
+
+# ---- the end of a deal
+
+
+def deal_over(game: Thirteen, shown: str | None = None) -> list[Event]:
+    """Rank the deal (the rest by cards left), then deal again or end the match. ``shown``:
+    the deal was won by showing these cards (four 2s), not by going out. Apart from the engine as
+    the judge of a deal and of the match: the play only says when a deal is over."""
+    s = game.s
+    n = s.players
+    rest = sorted((p for p in range(n) if p not in s.out), key=lambda p: (len(s.hands[p]), p))
+    order = list(s.out) + rest
+    winner = order[0]
+    s.wins[winner] += 1
+    for place, seat in enumerate(order, 1):
+        s.places[seat] += place
+    s.last_winner = winner
+    s.stimulus += 1
+    if s.deal >= s.options.deals:
+        return [_finish(game, order, shown)]
+    s.deal += 1
+    events = [
+        Event("deal_over", winner, f"{{seat}} [wins|win] deal {s.deal - 1}; deal {s.deal} of {s.options.deals} begins")
+    ]
+    everything = game.cards()
+    game.mix(everything)
+    return events + game._deal(everything)
+
+
+def _finish(game: Thirteen, order: list[int], shown: str | None) -> Event:
+    """End the match: one deal ranks by the finishing order, several by deals won then places."""
+    s = game.s
+    n = s.players
+    if s.options.deals == 1:
+        left = [len(h) for h in s.hands]
+        how = FIRST_OUT if shown is None else SHOWN.replace("{shown}", shown)
+        if s.options.play_on:
+            return game.finish(
+                [order[0]],
+                how,
+                ranking=order,
+                scores=[float(order.index(p) + 1) for p in range(n)],
+                score_name="place",
+                low_wins=True,
+            )
+        return game.finish(
+            [order[0]], how, ranking=order, scores=[float(x) for x in left], score_name="cards left", low_wins=True
+        )
+    ranking = sorted(range(n), key=lambda p: (-s.wins[p], s.places[p], p))
+    best = (s.wins[ranking[0]], s.places[ranking[0]])
+    winners = [p for p in range(n) if (s.wins[p], s.places[p]) == best]
+    reason = (
+        f"{{seat}} [wins|win] the match with {s.wins[ranking[0]]} of {s.options.deals} deals"
+        if len(winners) == 1
+        else f"{len(winners)} players share the match"
+    )
+    return game.finish(winners, reason, ranking=ranking, scores=[float(w) for w in s.wins], score_name="deals won")
+
+
+# ---- saves
+
+
+def check_save(game: Thirteen) -> None:
+    """Raise ValueError if a loaded deal breaks an invariant of Thirteen's state (after the checks
+    every game makes). Apart from the engine: a save is checked once, on loading."""
+    s = game.s
+    n = s.players
+    if s.packs == 1 and (n > ONE_PACK_PLAYERS or s.options.two_packs):
+        raise ValueError("one pack for more players than it serves")
+    if s.packs == 2 and n <= ONE_PACK_PLAYERS and not s.options.two_packs:
+        raise ValueError("two packs without the house rule")
+    if len(s.hands) != n or len(s.knocked) != n or len(s.wins) != n or len(s.places) != n:
+        raise ValueError("zones do not match the number of players")
+    game.check_seats(s.owner, s.last_winner, *s.out)
+    if not 1 <= s.deal <= s.options.deals or len(set(s.out)) != len(s.out):
+        raise ValueError("bad deal or finishing order")
+    if any(w < 0 for w in s.wins) or sum(s.wins) != s.deal - 1 + (s.result is not None) or any(p < 0 for p in s.places):
+        raise ValueError("bad match score")
+    if any(m.seat >= n or (m.kind == "play") != bool(m.cards) for m in s.moves):
+        raise ValueError("bad public moves")
+    if any(in_order(h) != tuple(h) for h in s.hands):
+        raise ValueError("a hand is out of order")
+    if len(s.aside) != len(game.pack()) - n * game.hand_size():
+        raise ValueError("the set-aside cards do not match the deal")
+    if s.result is not None:
+        return
+    if not 0 <= s.turn < n or not s.hands[s.turn] or s.knocked[s.turn]:
+        raise ValueError("the player to move cannot move")
+    if any(not s.hands[p] for p in range(n) if p not in s.out) or any(s.hands[p] for p in s.out):
+        raise ValueError("the finishing order does not match the hands")
+    if sum(1 for h in s.hands if h) < 2 or (s.out and not s.options.play_on):
+        raise ValueError("a deal that should be over")
+    if s.table:
+        combo = game.table_combo()
+        if combo is None or s.owner is None or tuple(s.table) != combo.cards or s.must is not None:
+            raise ValueError("the table does not hold a combination")
+        if s.turn == s.owner or not any(s.hands[p] and not s.knocked[p] and p != s.owner for p in range(n)):
+            raise ValueError("the round of play should be over")
+    elif s.owner is not None or any(s.knocked):
+        raise ValueError("knocks without a combination to beat")
+    if s.must is not None and (s.pile or s.must not in s.hands[s.turn]):
+        raise ValueError("the opening card is not the leader's")
+    if s.instant is not None and (
+        s.instant != s.turn
+        or s.options.four_twos_or_threes != "win"
+        or fours_of(s.hands[s.turn]) is None
+        or s.pile
+        or s.table
+        or s.must
+    ):
+        raise ValueError("a hand to show that is not there")
 
 
 def ordinal(n: int) -> str:

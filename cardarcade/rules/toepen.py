@@ -65,19 +65,19 @@ winner, and everyone else has not lost.
 - 32 cards (7 up to ace in each suit); each player gets **four cards**, the rest is the stock.
 - Cards rank, high to low: **10 9 8 7 A K Q J** (the numbers beat the faces).
 - **Redraw:** before play, each player in turn may throw in their hand and draw four new cards
-  from the stock (`r`). It is meant for a hand of only aces and faces, but anyone may try it.
-  Each other player in turn may **challenge** (`c`): the thrown hand is shown; if it held a
+  from the stock. It is meant for a hand of only aces and faces, but anyone may try it.
+  Each other player in turn may **challenge**: the thrown hand is shown; if it held a
   number card its owner pays a chip, otherwise the challenger does. Either way the new hand
   is kept. No redraw once the stock has fewer than four cards.
-- **Signals (`w`):** a player with four tens **stands up**, with three tens **whistles**;
+- **Signals:** a player with four tens **stands up**, with three tens **whistles**;
   everyone sees it. A player with three or four jacks may give the same signal to mislead.
 - The player left of the dealer leads; everyone must **follow suit** if they can, else play
   any card. The highest card of the suit led takes the trick; its winner leads the next.
   **Only the fourth trick counts:** its winner wins the hand, and everyone else still in pays
   the hand's value (1 chip, raised by knocks). Chips paid go out of the game.
-- **Knocking (`n`)**, at any moment of the play, even when it is not your turn: the hand's
-  value goes up by one. Each other player still in, in turn from your left, **stays** (`s`) at
-  the new value or **folds** (`f`), paying the old value and leaving the hand. If everyone else folds, you
+- **Knocking**, at any moment of the play, even when it is not your turn: the hand's
+  value goes up by one. Each other player still in, in turn from your left, **stays** at
+  the new value or **folds**, paying the old value and leaving the hand. If everyone else folds, you
   win the hand. You may not knock the value above your own chips, but you may stay in above
   them (you can only lose what you have).
 - The winner of a hand deals the next.
@@ -229,7 +229,140 @@ class ToepenView(BaseModel):
     options: ToepenOptions
 
 
+def seat_view(game: Toepen, seat: int | None = None) -> ToepenView:
+    """What ``seat`` may see (``None``: a spectator): its own hand and thrown hand, the thrown hands
+    shown by a challenge, and everything played. Apart from the engine because it is read-only:
+    the one place that decides what is hidden."""
+    s = game.s
+    n = s.players
+    shown = [list(d) if s.exposed[p] or p == seat else [] for p, d in enumerate(s.discards)]
+    playing = s.phase == "play" and s.result is None
+    return ToepenView(
+        seat=seat,
+        players=n,
+        dealer=s.dealer,
+        phase=s.phase if s.result is None else "over",
+        turn=s.turn if playing else None,
+        asking=None if playing or s.result is not None else s.asking,
+        redrawer=s.redrawer,
+        hand=list(s.hands[seat]) if seat is not None else [],
+        playable=game.playable(seat) if seat is not None else [],
+        hand_counts=[len(h) for h in s.hands],
+        stock=len(s.stock),
+        discards=shown,
+        discard_counts=[len(d) for d in s.discards],
+        chips=list(s.chips),
+        stake=s.stake,
+        knocker=s.knocker,
+        can_knock=seat is not None and game.may_knock(seat),
+        can_signal=seat is not None and game.may_signal(seat),
+        must_signal=seat is not None and game.must_signal(seat),
+        dealt=list(s.dealt),
+        folded=list(s.folded),
+        signals=list(s.signals),
+        trick=_played_cards(s.trick, s.trick_seats),
+        leader=s.leader,
+        tricks_played=s.tricks_played,
+        last_trick=_played_cards(s.last_trick, s.last_trick_seats),
+        last_winner=s.last_winner,
+        played=list(s.log),
+        played_by=list(s.log_seats),
+        voids=[list(v) for v in s.voids],
+        hand_no=s.hand_no,
+        hand_winner=s.hand_winner,
+        lost=list(s.lost) if s.lost is not None else None,
+        options=s.options,
+    )
+
+
+def _played_cards(trick: list[Card], seats: list[int]) -> list[PlayedCard]:
+    return [PlayedCard(seat=p, card=c) for p, c in zip(seats, trick)]
+
+
+# ---- the search's deal (cardarcade.bots.search)
+
+
+def deal_for_search(view: ToepenView, seat: int, rng: random.Random) -> ToepenSearch:
+    """``Toepen.determinize``: a whole game consistent with what ``seat`` has seen, for a search of
+    the card play: the cards it has not seen dealt at random to the others' hands, the stock and
+    the thrown hands not shown (never a card of a suit someone has shown they lack; a signal is
+    honoured with the tens, or now and then the jacks, it stands for). A knock waiting for answers
+    is taken as answered by everyone staying in. Apart from the engine: it builds a game from a
+    view, where the engine plays from its own state."""
+    n = view.players
+    seen = set(view.hand) | set(view.played) | {c for d in view.discards for c in d}
+    unseen = [c for c in PACK if c not in seen]
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    counts = [0 if p == seat else view.hand_counts[p] for p in range(n)]
+    for p in range(n):
+        if p != seat and view.signals[p] and counts[p]:
+            given = _signal_cards(view, p, unseen, counts[p], rng)
+            hands[p] = given
+            counts[p] -= len(given)
+            unseen = [c for c in unseen if c not in given]
+    hidden_discards = [0 if view.discards[p] else view.discard_counts[p] for p in range(n)]
+    places = counts + hidden_discards + [view.stock]
+    voids = [set(v) for v in view.voids] + [set() for _ in range(n + 1)]
+    dealt = deal_unseen(unseen, places, voids, rng)
+    for p in range(n):
+        hands[p] += dealt[p]
+    hands[seat] = list(view.hand)
+    discards = [list(view.discards[p]) if view.discards[p] else dealt[n + p] for p in range(n)]
+    state = ToepenState(
+        players=n,
+        seed=0,
+        options=view.options,
+        hands=hands,
+        stock=dealt[2 * n],
+        discards=discards,
+        exposed=[bool(d) for d in view.discards],
+        chips=list(view.chips),
+        dealer=view.dealer,
+        hand_no=view.hand_no,
+        phase="play",
+        dealt=list(view.dealt),
+        folded=list(view.folded),
+        signals=list(view.signals),
+        stake=view.stake,
+        knocker=view.knocker,
+        trick=[t.card for t in view.trick],
+        trick_seats=[t.seat for t in view.trick],
+        leader=view.leader,
+        tricks_played=view.tricks_played,
+        log=list(view.played),
+        log_seats=list(view.played_by),
+        voids=[list(v) for v in view.voids],
+        hand_losses=[0] * n,
+    )
+    game = ToepenSearch(state)
+    if not game.in_play(game.s.leader) and not game.s.trick:  # the leader folded before leading
+        game.s.leader = game.after(game.s.leader)
+    game._next_card()
+    return game
+
+
+def _signal_cards(view: ToepenView, seat: int, unseen: list[Card], room: int, rng: random.Random) -> list[Card]:
+    """Cards a determinized deal gives a seat that signalled: the tens (or jacks, when a bluff
+    fits and now and then) its hand must have held, less those it has played."""
+    played = [c for c, p in zip(view.played, view.played_by) if p == seat]
+    options = []
+    for rank in (Rank.TEN, Rank.JACK):
+        need = view.signals[seat] - sum(1 for c in played if c.rank is rank)
+        free = [c for c in unseen if c.rank is rank and c.suit not in view.voids[seat]]
+        if 0 <= need <= min(room, len(free)):
+            options.append((rank, need, free))
+    if not options:
+        return []
+    rank, need, free = options[0] if len(options) == 1 or rng.random() < 0.8 else options[1]
+    return rng.sample(free, need)
+
+
 class Toepen(TrickGame):
+    """The card play, the signals and the knocks, move by move. What a seat sees (``seat_view``) and
+    the search's deal (``deal_for_search``) stand above the class; the redraw round, the end of a
+    hand (``end_hand``) and the save checks (``check_save``) below it: each a role of its own that
+    the play calls into."""
+
     State = ToepenState
     Options = ToepenOptions
     NESTED = ("hands", "discards", "voids")
@@ -324,18 +457,6 @@ class Toepen(TrickGame):
         )
         if s.options.redraw and len(s.stock) >= HAND:
             s.phase, s.asking = "redraw", seats[0]
-            return []
-        self._start_play()
-        return []
-
-    def _redraw_next(self) -> list[Event]:
-        """Ask the next seat of the redraw round, or start the play."""
-        s = self.s
-        s.asked += 1
-        s.redrawer = None
-        dealt = sum(s.dealt)
-        if s.asked < dealt and len(s.stock) >= HAND:
-            s.phase, s.asking = "redraw", self.after(s.asking)
             return []
         self._start_play()
         return []
@@ -443,51 +564,7 @@ class Toepen(TrickGame):
             return action == SIGNAL and self.may_signal(seat)
         return s.phase != "play" and seat == s.asking and listed(action, ASKED[s.phase])
 
-    def view(self, seat: int | None = None) -> ToepenView:
-        s = self.s
-        n = s.players
-        shown = [list(d) if s.exposed[p] or p == seat else [] for p, d in enumerate(s.discards)]
-        playing = s.phase == "play" and s.result is None
-        return ToepenView(
-            seat=seat,
-            players=n,
-            dealer=s.dealer,
-            phase=s.phase if s.result is None else "over",
-            turn=s.turn if playing else None,
-            asking=None if playing or s.result is not None else s.asking,
-            redrawer=s.redrawer,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            playable=self.playable(seat) if seat is not None else [],
-            hand_counts=[len(h) for h in s.hands],
-            stock=len(s.stock),
-            discards=shown,
-            discard_counts=[len(d) for d in s.discards],
-            chips=list(s.chips),
-            stake=s.stake,
-            knocker=s.knocker,
-            can_knock=seat is not None and self.may_knock(seat),
-            can_signal=seat is not None and self.may_signal(seat),
-            must_signal=seat is not None and self.must_signal(seat),
-            dealt=list(s.dealt),
-            folded=list(s.folded),
-            signals=list(s.signals),
-            trick=self._played(s.trick, s.trick_seats),
-            leader=s.leader,
-            tricks_played=s.tricks_played,
-            last_trick=self._played(s.last_trick, s.last_trick_seats),
-            last_winner=s.last_winner,
-            played=list(s.log),
-            played_by=list(s.log_seats),
-            voids=[list(v) for v in s.voids],
-            hand_no=s.hand_no,
-            hand_winner=s.hand_winner,
-            lost=list(s.lost) if s.lost is not None else None,
-            options=s.options,
-        )
-
-    @staticmethod
-    def _played(trick: list[Card], seats: list[int]) -> list[PlayedCard]:
-        return [PlayedCard(seat=p, card=c) for p, c in zip(seats, trick)]
+    view = seat_view
 
     def cards(self) -> list[Card]:
         s = self.s
@@ -507,69 +584,10 @@ class Toepen(TrickGame):
         if kind in ("stay", "fold"):
             return self._answer(seat, kind == "fold")
         if kind in ("redraw", "keep"):
-            return self._redraw(seat) if kind == "redraw" else self._redraw_next()
+            return throw_in(self, seat) if kind == "redraw" else next_redraw(self)
         if kind in ("challenge", "accept"):
-            return self._challenge(seat) if kind == "challenge" else self._let_pass(seat)
+            return challenge_redraw(self, seat) if kind == "challenge" else let_redraw_stand(self, seat)
         return self._signal(seat)
-
-    def _redraw(self, seat: int) -> list[Event]:
-        s = self.s
-        s.discards[seat] = s.hands[seat]
-        s.hands[seat], s.stock = s.stock[:HAND], s.stock[HAND:]
-        s.redrawer = seat
-        events = [Event("redraw", seat, "{seat} [throws|throw] in the hand and [draws|draw] four new cards")]
-        first = self.after(seat)
-        if first is None:
-            return events + self._redraw_next()
-        s.phase, s.asking = "challenge", first
-        return events
-
-    def _let_pass(self, seat: int) -> list[Event]:
-        s = self.s
-        following_seat = self.after(seat, skip=s.redrawer)
-        n = s.players
-        # asked in turn from the redrawer's left: stop on coming round to the redrawer
-        redrawer = s.redrawer
-        assert redrawer is not None
-        if following_seat is None or (following_seat - redrawer) % n <= (seat - redrawer) % n:
-            return self._redraw_next_from(redrawer)
-        s.asking = following_seat
-        return []
-
-    def _redraw_next_from(self, redrawer: int) -> list[Event]:
-        self.s.asking = redrawer
-        return self._redraw_next()
-
-    def _challenge(self, seat: int) -> list[Event]:
-        s = self.s
-        redrawer = s.redrawer
-        assert redrawer is not None
-        thrown = s.discards[redrawer]
-        s.exposed[redrawer] = True
-        bluffed = any(is_number(c) for c in thrown)
-        payer = redrawer if bluffed else seat
-        paid = min(1, s.chips[payer])
-        s.chips[payer] -= paid
-        self._note_loss(payer, paid)
-        what = "held a number card" if bluffed else "held only aces and faces"
-        events = [
-            Event(
-                "challenge",
-                seat,
-                f"{{seat}} [challenges|challenge] {{target}}: the thrown hand {what}",
-                tuple(thrown),
-                target=redrawer,
-            ),
-            Event(
-                "pay",
-                payer,
-                "{seat} [pays|pay] a chip for the challenge"
-                if paid
-                else "{seat} [has|have] no chips left to pay for the challenge",
-                data={"chips": paid},
-            ),
-        ]
-        return events + self._redraw_next_from(redrawer)
 
     def _note_loss(self, seat: int, chips: int) -> None:
         self.s.hand_losses[seat] += chips
@@ -614,7 +632,7 @@ class Toepen(TrickGame):
         s.phase = "play"
         left = self.still_in()
         if len(left) == 1:
-            return self._end_hand(left[0], "everyone else folded")
+            return end_hand(self, left[0], "everyone else folded")
         if not self.in_play(s.leader) and not s.trick:
             s.leader = self.after(s.leader)
         return self._next_card()
@@ -671,72 +689,11 @@ class Toepen(TrickGame):
             leader=winner,
         )
         if tricks_played == HAND:
-            return [Event("trick", winner, "{seat} [takes|take] the last trick", (best[0],))] + self._end_hand(
-                winner, "the last trick"
+            return [Event("trick", winner, "{seat} [takes|take] the last trick", (best[0],))] + end_hand(
+                self, winner, "the last trick"
             )
         s.turn = winner
         return [Event("trick", winner, "{seat} [takes|take] the trick", (best[0],))]
-
-    # ---- the end of a hand
-
-    def _end_hand(self, winner: int, how: str) -> list[Event]:
-        s = self.s
-        n = s.players
-        events = [Event("hand", winner, f"{{seat}} [wins|win] the hand ({how})")]
-        for p in range(n):
-            if p != winner and self.in_play(p):
-                paid = min(s.stake, s.chips[p])
-                s.chips[p] -= paid
-                self._note_loss(p, paid)
-                events.append(Event("pay", p, f"{{seat}} [pays|pay] {paid}", data={"chips": paid}))
-        s.hand_winner = winner
-        s.lost = list(s.hand_losses)
-        broke = [p for p in range(n) if s.dealt[p] and s.chips[p] == 0]
-        for p in broke:
-            events.append(Event("out", p, "{seat} [has|have] run out of chips"))
-        if broke and not s.options.last_one_standing:
-            events.append(self._finish_by_chips())
-            return events
-        for p in broke:
-            s.dealt[p] = False
-        left = [p for p in range(n) if s.dealt[p]]
-        if len(left) <= 1:
-            # (the hand's winner, out of chips from a challenge, may be the last one out)
-            events.append(
-                self.finish(
-                    left or [winner],
-                    "Game over: {seat} [is|are] the last with chips",
-                    scores=[float(x) for x in s.chips],
-                    ranking=sorted(range(n), key=lambda p: -s.chips[p]),
-                    score_name="chips",
-                )
-            )
-            return events
-        s.hand_no += 1
-        s.dealer = winner
-        order = self.cards()
-        self.mix(order)
-        events.append(Event("deal", winner, f"{{seat}} [deals|deal] hand {s.hand_no}"))
-        return events + self._deal(order)
-
-    def _finish_by_chips(self) -> Event:
-        """The text's end: whoever ran out of chips loses; nobody else has lost."""
-        s = self.s
-        losers = [p for p in range(s.players) if s.dealt[p] and s.chips[p] == 0]
-        text = (
-            "Game over: {seat} [has|have] run out of chips and [loses|lose]"
-            if len(losers) == 1
-            else f"Game over: {len(losers)} players have run out of chips and lose"
-        )
-        return self.finish(
-            [p for p in range(s.players) if p not in losers],
-            text,
-            scores=[float(x) for x in s.chips],
-            ranking=sorted(range(s.players), key=lambda p: -s.chips[p]),
-            score_name="chips",
-            losers=losers,
-            only_losers=True,
-        )
 
     # ---- search (cardarcade.bots.search)
 
@@ -760,135 +717,226 @@ class Toepen(TrickGame):
             return play(cards[rng.randrange(len(cards))])
         return play(min(cards, key=TOEPEN.value))
 
-    @classmethod
-    def determinize(cls, view: ToepenView, seat: int, rng: random.Random) -> ToepenSearch:
-        """A whole game consistent with what ``seat`` has seen, for a search of the card play: the
-        cards it has not seen dealt at random to the others' hands, the stock and the thrown hands
-        not shown (never a card of a suit someone has shown they lack; a signal is honoured with
-        the tens, or now and then the jacks, it stands for). A knock waiting for answers is taken
-        as answered by everyone staying in."""
-        n = view.players
-        seen = set(view.hand) | set(view.played) | {c for d in view.discards for c in d}
-        unseen = [c for c in PACK if c not in seen]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        counts = [0 if p == seat else view.hand_counts[p] for p in range(n)]
-        for p in range(n):
-            if p != seat and view.signals[p] and counts[p]:
-                given = _signal_cards(view, p, unseen, counts[p], rng)
-                hands[p] = given
-                counts[p] -= len(given)
-                unseen = [c for c in unseen if c not in given]
-        hidden_discards = [0 if view.discards[p] else view.discard_counts[p] for p in range(n)]
-        places = counts + hidden_discards + [view.stock]
-        voids = [set(v) for v in view.voids] + [set() for _ in range(n + 1)]
-        dealt = deal_unseen(unseen, places, voids, rng)
-        for p in range(n):
-            hands[p] += dealt[p]
-        hands[seat] = list(view.hand)
-        discards = [list(view.discards[p]) if view.discards[p] else dealt[n + p] for p in range(n)]
-        state = ToepenState(
-            players=n,
-            seed=0,
-            options=view.options,
-            hands=hands,
-            stock=dealt[2 * n],
-            discards=discards,
-            exposed=[bool(d) for d in view.discards],
-            chips=list(view.chips),
-            dealer=view.dealer,
-            hand_no=view.hand_no,
-            phase="play",
-            dealt=list(view.dealt),
-            folded=list(view.folded),
-            signals=list(view.signals),
-            stake=view.stake,
-            knocker=view.knocker,
-            trick=[t.card for t in view.trick],
-            trick_seats=[t.seat for t in view.trick],
-            leader=view.leader,
-            tricks_played=view.tricks_played,
-            log=list(view.played),
-            log_seats=list(view.played_by),
-            voids=[list(v) for v in view.voids],
-            hand_losses=[0] * n,
-        )
-        game = ToepenSearch(state)
-        if not game.in_play(game.s.leader) and not game.s.trick:  # the leader folded before leading
-            game.s.leader = game.after(game.s.leader)
-        game._next_card()
-        return game
+    determinize = staticmethod(deal_for_search)
 
     # ---- saves
 
     def check_loaded(self) -> None:
         super().check_loaded()
-        s = self.s
-        n = s.players
-        lists = (s.hands, s.discards, s.exposed, s.chips, s.dealt, s.folded, s.signals, s.voids, s.hand_losses)
-        if any(len(x) != n for x in lists):
-            raise ValueError("zones do not match the number of players")
-        self.check_seats(
-            s.dealer,
-            s.asking,
-            s.redrawer,
-            s.knocker,
-            s.leader,
-            s.turn,
-            s.last_winner,
-            s.hand_winner,
-            *s.trick_seats,
-            *s.log_seats,
-            *s.last_trick_seats,
-        )
-        if s.phase not in PHASES or any(c < 0 for c in s.chips) or s.hand_no < 1 or s.stake < 1:
-            raise ValueError("bad phase, chips or stake")
-        if s.lost is not None and len(s.lost) != n:
-            raise ValueError("bad last hand")
-        if (
-            len(s.log) != len(s.log_seats)
-            or s.log[len(s.log) - len(s.trick) :] != s.trick
-            or len(s.trick) != len(s.trick_seats)
-            or len(s.log) < len(s.trick)
-        ):
-            raise ValueError("the record of the cards played does not match the trick")
-        if any(sig not in (0, 3, 4) for sig in s.signals) or not 0 <= s.tricks_played <= HAND:
-            raise ValueError("bad signals or tricks")
-        if s.result is not None:
-            return
-        if s.tricks_played == HAND or sum(s.dealt) < 2 or any(s.hands[p] for p in range(n) if not s.dealt[p]):
-            raise ValueError("fewer than two players in the game")
-        if any(len(d) not in (0, HAND) for d in s.discards):
-            raise ValueError("a thrown hand is not four cards")
-        if len(self.still_in()) < 2:
-            raise ValueError("the hand should be over")
-        for p in self.still_in():
-            # everyone still in holds four cards less the tricks and the current trick played
-            if len(s.hands[p]) != HAND - s.tricks_played - (1 if p in s.trick_seats else 0):
-                raise ValueError("the hands do not match the tricks played")
-        if s.phase == "play" and (not self.in_play(s.turn) or s.turn in s.trick_seats):
-            raise ValueError("the seat to play is not in the hand")
-        if s.phase != "play" and not self.in_play(s.asking):
-            raise ValueError("the seat asked is not in the hand")
-        if s.phase in ("challenge",) and s.redrawer is None:
-            raise ValueError("a challenge with nobody's redraw")
-        if s.phase == "answer" and (s.knocker is None or s.asking == s.knocker):
-            raise ValueError("an answer with no knock")
+        check_save(self)
 
 
-def _signal_cards(view: ToepenView, seat: int, unseen: list[Card], room: int, rng: random.Random) -> list[Card]:
-    """Cards a determinized deal gives a seat that signalled: the tens (or jacks, when a bluff
-    fits and now and then) its hand must have held, less those it has played."""
-    played = [c for c, p in zip(view.played, view.played_by) if p == seat]
-    options = []
-    for rank in (Rank.TEN, Rank.JACK):
-        need = view.signals[seat] - sum(1 for c in played if c.rank is rank)
-        free = [c for c in unseen if c.rank is rank and c.suit not in view.voids[seat]]
-        if 0 <= need <= min(room, len(free)):
-            options.append((rank, need, free))
-    if not options:
+# ---- the redraw round
+#
+# Before the play, each seat in turn may throw in its hand and the others may challenge that. The
+# round is apart from the engine: it is over before the first card, and the card play never looks
+# back at it but for the thrown hands (``discards``) and the chips it cost.
+
+
+def next_redraw(game: Toepen) -> list[Event]:
+    """Ask the next seat of the redraw round, or start the play."""
+    s = game.s
+    s.asked += 1
+    s.redrawer = None
+    dealt = sum(s.dealt)
+    if s.asked < dealt and len(s.stock) >= HAND:
+        s.phase, s.asking = "redraw", game.after(s.asking)
         return []
-    rank, need, free = options[0] if len(options) == 1 or rng.random() < 0.8 else options[1]
-    return rng.sample(free, need)
+    game._start_play()
+    return []
+
+
+def throw_in(game: Toepen, seat: int) -> list[Event]:
+    """``seat`` redraws: its hand goes face down, four new cards come from the stock, and the
+    others may challenge it in turn."""
+    s = game.s
+    s.discards[seat] = s.hands[seat]
+    s.hands[seat], s.stock = s.stock[:HAND], s.stock[HAND:]
+    s.redrawer = seat
+    events = [Event("redraw", seat, "{seat} [throws|throw] in the hand and [draws|draw] four new cards")]
+    first = game.after(seat)
+    if first is None:
+        return events + next_redraw(game)
+    s.phase, s.asking = "challenge", first
+    return events
+
+
+def let_redraw_stand(game: Toepen, seat: int) -> list[Event]:
+    """``seat`` does not challenge: ask the next, or go on with the round after the redrawer."""
+    s = game.s
+    following_seat = game.after(seat, skip=s.redrawer)
+    n = s.players
+    # asked in turn from the redrawer's left: stop on coming round to the redrawer
+    redrawer = s.redrawer
+    assert redrawer is not None
+    if following_seat is None or (following_seat - redrawer) % n <= (seat - redrawer) % n:
+        return _redraw_next_from(game, redrawer)
+    s.asking = following_seat
+    return []
+
+
+def _redraw_next_from(game: Toepen, redrawer: int) -> list[Event]:
+    game.s.asking = redrawer
+    return next_redraw(game)
+
+
+def challenge_redraw(game: Toepen, seat: int) -> list[Event]:
+    """``seat`` challenges: the thrown hand is shown and whoever was wrong pays a chip."""
+    s = game.s
+    redrawer = s.redrawer
+    assert redrawer is not None
+    thrown = s.discards[redrawer]
+    s.exposed[redrawer] = True
+    bluffed = any(is_number(c) for c in thrown)
+    payer = redrawer if bluffed else seat
+    paid = min(1, s.chips[payer])
+    s.chips[payer] -= paid
+    game._note_loss(payer, paid)
+    what = "held a number card" if bluffed else "held only aces and faces"
+    events = [
+        Event(
+            "challenge",
+            seat,
+            f"{{seat}} [challenges|challenge] {{target}}: the thrown hand {what}",
+            tuple(thrown),
+            target=redrawer,
+        ),
+        Event(
+            "pay",
+            payer,
+            "{seat} [pays|pay] a chip for the challenge"
+            if paid
+            else "{seat} [has|have] no chips left to pay for the challenge",
+            data={"chips": paid},
+        ),
+    ]
+    return events + _redraw_next_from(game, redrawer)
+
+
+# ---- the end of a hand
+
+
+def end_hand(game: Toepen, winner: int, how: str) -> list[Event]:
+    """Settle a hand won by ``winner``: everyone else still in pays the stake, a player out of
+    chips ends the game (or drops out, by the house rule), else ``winner`` deals the next. Apart
+    from the engine as the one place where a hand's chips are paid and the game's end decided."""
+    s = game.s
+    n = s.players
+    events = [Event("hand", winner, f"{{seat}} [wins|win] the hand ({how})")]
+    for p in range(n):
+        if p != winner and game.in_play(p):
+            paid = min(s.stake, s.chips[p])
+            s.chips[p] -= paid
+            game._note_loss(p, paid)
+            events.append(Event("pay", p, f"{{seat}} [pays|pay] {paid}", data={"chips": paid}))
+    s.hand_winner = winner
+    s.lost = list(s.hand_losses)
+    broke = [p for p in range(n) if s.dealt[p] and s.chips[p] == 0]
+    for p in broke:
+        events.append(Event("out", p, "{seat} [has|have] run out of chips"))
+    if broke and not s.options.last_one_standing:
+        events.append(_finish_by_chips(game))
+        return events
+    for p in broke:
+        s.dealt[p] = False
+    left = [p for p in range(n) if s.dealt[p]]
+    if len(left) <= 1:
+        # (the hand's winner, out of chips from a challenge, may be the last one out)
+        events.append(
+            game.finish(
+                left or [winner],
+                "Game over: {seat} [is|are] the last with chips",
+                scores=[float(x) for x in s.chips],
+                ranking=sorted(range(n), key=lambda p: -s.chips[p]),
+                score_name="chips",
+            )
+        )
+        return events
+    s.hand_no += 1
+    s.dealer = winner
+    order = game.cards()
+    game.mix(order)
+    events.append(Event("deal", winner, f"{{seat}} [deals|deal] hand {s.hand_no}"))
+    return events + game._deal(order)
+
+
+def _finish_by_chips(game: Toepen) -> Event:
+    """The text's end: whoever ran out of chips loses; nobody else has lost."""
+    s = game.s
+    losers = [p for p in range(s.players) if s.dealt[p] and s.chips[p] == 0]
+    text = (
+        "Game over: {seat} [has|have] run out of chips and [loses|lose]"
+        if len(losers) == 1
+        else f"Game over: {len(losers)} players have run out of chips and lose"
+    )
+    return game.finish(
+        [p for p in range(s.players) if p not in losers],
+        text,
+        scores=[float(x) for x in s.chips],
+        ranking=sorted(range(s.players), key=lambda p: -s.chips[p]),
+        score_name="chips",
+        losers=losers,
+        only_losers=True,
+    )
+
+
+# ---- saves
+
+
+def check_save(game: Toepen) -> None:
+    """Raise ValueError if a loaded hand breaks an invariant of Toepen's state (after the checks
+    every game makes). Apart from the engine: a save is checked once, on loading."""
+    s = game.s
+    n = s.players
+    lists = (s.hands, s.discards, s.exposed, s.chips, s.dealt, s.folded, s.signals, s.voids, s.hand_losses)
+    if any(len(x) != n for x in lists):
+        raise ValueError("zones do not match the number of players")
+    game.check_seats(
+        s.dealer,
+        s.asking,
+        s.redrawer,
+        s.knocker,
+        s.leader,
+        s.turn,
+        s.last_winner,
+        s.hand_winner,
+        *s.trick_seats,
+        *s.log_seats,
+        *s.last_trick_seats,
+    )
+    if s.phase not in PHASES or any(c < 0 for c in s.chips) or s.hand_no < 1 or s.stake < 1:
+        raise ValueError("bad phase, chips or stake")
+    if s.lost is not None and len(s.lost) != n:
+        raise ValueError("bad last hand")
+    if (
+        len(s.log) != len(s.log_seats)
+        or s.log[len(s.log) - len(s.trick) :] != s.trick
+        or len(s.trick) != len(s.trick_seats)
+        or len(s.log) < len(s.trick)
+    ):
+        raise ValueError("the record of the cards played does not match the trick")
+    if any(sig not in (0, 3, 4) for sig in s.signals) or not 0 <= s.tricks_played <= HAND:
+        raise ValueError("bad signals or tricks")
+    if s.result is not None:
+        return
+    if s.tricks_played == HAND or sum(s.dealt) < 2 or any(s.hands[p] for p in range(n) if not s.dealt[p]):
+        raise ValueError("fewer than two players in the game")
+    if any(len(d) not in (0, HAND) for d in s.discards):
+        raise ValueError("a thrown hand is not four cards")
+    if len(game.still_in()) < 2:
+        raise ValueError("the hand should be over")
+    for p in game.still_in():
+        # everyone still in holds four cards less the tricks and the current trick played
+        if len(s.hands[p]) != HAND - s.tricks_played - (1 if p in s.trick_seats else 0):
+            raise ValueError("the hands do not match the tricks played")
+    if s.phase == "play" and (not game.in_play(s.turn) or s.turn in s.trick_seats):
+        raise ValueError("the seat to play is not in the hand")
+    if s.phase != "play" and not game.in_play(s.asking):
+        raise ValueError("the seat asked is not in the hand")
+    if s.phase in ("challenge",) and s.redrawer is None:
+        raise ValueError("a challenge with nobody's redraw")
+    if s.phase == "answer" and (s.knocker is None or s.asking == s.knocker):
+        raise ValueError("an answer with no knock")
 
 
 class ToepenSearch(Toepen):

@@ -220,7 +220,33 @@ class _Region:
             held.clear()
 
 
+class Tally:
+    """What the log says, and the tests and benchmarks read: counts since the start, and the
+    longest pauses since the last report. Both the collector and its reclaims add to it."""
+
+    def __init__(self) -> None:
+        self.full_collections = self.sweeps = self.reclaims = 0
+        self.reclaimed = 0  # objects freed by reclaims
+        self.long_steps = 0  # sweeps, slices, reclaims' and full collections longer than LONG_STEP
+        self.forget_longest()
+
+    def forget_longest(self) -> None:
+        # (Seconds; with the CPU time the longest took: on a machine short of cores, the rest was
+        # spent waiting for one.)
+        self.longest_sweep = self.longest_sweep_cpu = 0.0
+        self.longest_reclaim = self.longest_reclaim_cpu = 0.0  # a reclaim's collection
+        self.longest_slice = 0.0  # one slice of gathering or moving
+        self.longest_collection = 0.0  # any collection, CPython's own young ones included
+
+    def step(self, spent: float) -> None:
+        """A step of the collector's took ``spent`` seconds (everyone waited for it if long)."""
+        self.long_steps += spent > LONG_STEP
+
+
 class Collector:
+    """When to collect: sweeps on a timer, reclaims (``Reclaimer``) when pumps have stopped, a
+    full collection only while nobody waits for it (or where nothing can be reclaimed)."""
+
     def __init__(
         self,
         sessions_ended: Callable[[], int],
@@ -246,51 +272,43 @@ class Collector:
         self.sweep_every = sweep_every
         self.full_every = full_every
         self.ended_for_full = ended_for_full
-        self.keep_out = keep_out
-        self.pump_types = _textual_pumps() if pump_types is None else pump_types
-        self.stopped = stopped
-        self.running = running
-        self.move = young_mover() if reclaim and self.pump_types else None
+        self.tally = Tally()
+        pump_types = _textual_pumps() if pump_types is None else pump_types
+        move = young_mover() if reclaim and pump_types else None
+        self.reclaimer = (
+            None
+            if move is None
+            else Reclaimer(
+                move,
+                pump_types,
+                stopped=stopped,
+                running=running,
+                keep_out=lambda: (self, *keep_out()),
+                tally=self.tally,
+                sweep=self.sweep,
+                swept=self._swept,
+            )
+        )
         self._thresholds: tuple[int, int, int] | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self._step: asyncio.Handle | None = None
         self._last_sweep = self._last_full = self._last_seek = self._last_report = self._growth_looked = 0.0
         self._ended_at_full = self._ended_at_seek = self._ended_noticed = 0
         self._ended_at = 0.0  # when the count of ended sessions last changed
         self._frozen_at_full = 0
-        self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
-        self._kind: dict[type, int] = {}  # see _kind_of
-        self._shared: dict[int, type] = {}  # ids (and classes) of what survived reclaims that freed all else
-        self._shared_since = 0.0
-        self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
-        # Stopped pumps to gather from, weakly: a strong reference would keep what is gathered from them.
-        self._waiting: list[weakref.ref] = []
-        self._region: _Region | None = None
-        self._keep_out: set[int] = set()
         self._collection_began = 0.0
-        self._slice_ended = 0.0
         self._unpatch: tuple[type, Any] | None = None
-        # What the log says, and the tests and benchmarks read: counts since the start, and the
-        # longest pauses since the last report.
-        self.full_collections = self.sweeps = self.reclaims = 0
-        self.reclaimed = 0  # objects freed by reclaims
         self._reported = (0, 0, 0)  # sweeps, reclaims, objects reclaimed at the last report
-        # (Seconds; with the CPU time the longest took: on a machine short of cores, the rest was
-        # spent waiting for one.)
-        self.longest_sweep = self.longest_sweep_cpu = 0.0
-        self.longest_reclaim = self.longest_reclaim_cpu = 0.0  # a reclaim's collection
-        self.longest_slice = 0.0  # one slice of gathering or moving
-        self.longest_collection = 0.0  # any collection, CPython's own young ones included
-        self.long_steps = 0  # sweeps, slices, reclaims' and full collections longer than LONG_STEP
 
     def start(self) -> None:
         """Freeze what exists now (modules, themes, the first screens) and take over."""
         self._thresholds = gc.get_threshold()
         gc.set_threshold(self._thresholds[0], self._thresholds[1], NO_AUTOMATIC_FULL)
-        if self.move is not None and (patch := _textual_lru_clear()) is not None:
-            cache_type, clear = patch
-            self._unpatch = (cache_type, cache_type.__dict__["clear"])
-            cache_type.clear = clear
+        if self.reclaimer is not None:
+            self.reclaimer.serving = True
+            if (patch := _textual_lru_clear()) is not None:
+                cache_type, clear = patch
+                self._unpatch = (cache_type, cache_type.__dict__["clear"])
+                cache_type.clear = clear
         self._full()
         gc.callbacks.append(self._timed)
         self._last_seek = self._last_report = time.monotonic()
@@ -298,14 +316,11 @@ class Collector:
 
     def stop(self) -> None:
         """Give the process back to CPython's own policy, with nothing left frozen."""
-        for handle in (self._timer, self._step):
-            if handle is not None:
-                handle.cancel()
-        self._timer = self._step = None
-        if self._region is not None:
-            self._region.drop()
-            self._region = None
-        self._waiting.clear()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        if self.reclaimer is not None:
+            self.reclaimer.stop()
         if self._timed in gc.callbacks:
             gc.callbacks.remove(self._timed)
         if self._unpatch is not None:
@@ -323,7 +338,7 @@ class Collector:
         if phase == "start":
             self._collection_began = now
         elif self._collection_began:
-            self.longest_collection = max(self.longest_collection, now - self._collection_began)
+            self.tally.longest_collection = max(self.tally.longest_collection, now - self._collection_began)
 
     def _schedule(self) -> None:
         idle = self.sessions_live is not None and self.sessions_live() == 0
@@ -333,13 +348,14 @@ class Collector:
 
     def tick(self) -> None:
         aged = gc.get_count()[2]  # young collections that aged objects since the last sweep (0: idle)
-        if self._region is not None and self._region.moving:
+        reclaimer = self.reclaimer
+        if reclaimer is not None and reclaimer.moving:
             pass  # a reclaim about to collect: a sweep now would freeze what it moved
         elif self.full_due():
             self._full()
         elif aged >= AGED_FOR_SWEEP or (aged and time.monotonic() - self._last_sweep >= self.sweep_every):
             self.sweep()
-        if self.move is not None and self._region is None and self.seek_due():
+        if reclaimer is not None and not reclaimer.busy and self.seek_due():
             self.seek()
         if time.monotonic() - self._last_report >= REPORT_EVERY:
             self.report()
@@ -349,7 +365,8 @@ class Collector:
     def report(self, force: bool = False) -> None:
         """One line in the log on what was done since the last (if anything was)."""
         self._last_report = time.monotonic()
-        done = (self.sweeps, self.reclaims, self.reclaimed)
+        tally = self.tally
+        done = (tally.sweeps, tally.reclaims, tally.reclaimed)
         if done == self._reported and not force:
             return
         sweeps, reclaims, reclaimed = (now - then for now, then in zip(done, self._reported))
@@ -361,21 +378,20 @@ class Collector:
             "collection of any kind %.0f ms, %d steps of the collector's over %.0f ms; %d full collections "
             "since the start",
             sweeps,
-            1000 * self.longest_sweep,
-            1000 * self.longest_sweep_cpu,
+            1000 * tally.longest_sweep,
+            1000 * tally.longest_sweep_cpu,
             reclaims,
             reclaimed,
-            1000 * self.longest_reclaim,
-            1000 * self.longest_reclaim_cpu,
-            1000 * self.longest_slice,
-            1000 * self.longest_collection,
-            self.long_steps,
+            1000 * tally.longest_reclaim,
+            1000 * tally.longest_reclaim_cpu,
+            1000 * tally.longest_slice,
+            1000 * tally.longest_collection,
+            tally.long_steps,
             1000 * LONG_STEP,
-            self.full_collections,
+            tally.full_collections,
         )
-        self.longest_sweep = self.longest_sweep_cpu = self.longest_reclaim = self.longest_reclaim_cpu = 0.0
-        self.longest_slice = self.longest_collection = 0.0
-        self.long_steps = 0
+        tally.forget_longest()
+        tally.long_steps = 0
 
     def sweep(self) -> None:
         """Collect what was made since the last freeze (only that is visited), freeze the rest."""
@@ -383,56 +399,31 @@ class Collector:
         gc.collect()
         self._freeze()
         self._last_sweep = time.monotonic()
-        self.sweeps += 1
+        tally = self.tally
+        tally.sweeps += 1
         spent = time.perf_counter() - started
-        self.long_steps += spent > LONG_STEP
-        if spent > self.longest_sweep:
-            self.longest_sweep, self.longest_sweep_cpu = spent, time.thread_time() - cpu
+        tally.step(spent)
+        if spent > tally.longest_sweep:
+            tally.longest_sweep, tally.longest_sweep_cpu = spent, time.thread_time() - cpu
 
-    def _freeze(self, learn_shared: set[int] | None = None) -> None:
-        """Freeze what is not frozen (after a collection: only survivors), remembering its pumps,
-        and which of ``learn_shared`` (ids) survived."""
-        if self.move is not None:
-            # Picked out in C (a loop in Python over a sweep's survivors took some 10 ms).
-            classes = _subclasses(self.pump_types)
-            survivors = gc.get_objects()
-            for pump in itertools.compress(survivors, map(classes.__contains__, map(type, survivors))):
-                try:
-                    self._pumps.add(pump)
-                except TypeError:  # not weakly referable: it cannot be remembered
-                    pass
-            if learn_shared:
-                # By id, with the class as a check: an id freed and given to another object is
-                # most often given to one of another class (and all is forgotten now and then).
-                classes_by_id = dict(zip(map(id, survivors), map(type, survivors)))
-                for key in classes_by_id.keys() & learn_shared:
-                    self._shared[key] = classes_by_id[key]
-                del classes_by_id
-            del survivors
-        gc.freeze()
+    def _swept(self) -> None:
+        """A reclaim's collection swept what was young too."""
+        self._last_sweep = time.monotonic()
 
-    def _kind_of(self, cls: type) -> int:
-        """FOLLOWED, SHARED (classes, modules, loops: never followed) or PUMP, remembered by class:
-        ``isinstance`` against Textual's classes (which have a metaclass) costs a call into Python's
-        machinery each time, some tens of milliseconds over a sweep's survivors."""
-        kind = self._kind.get(cls)
-        if kind is None:
-            if issubclass(cls, (type, types.ModuleType, asyncio.AbstractEventLoop)):
-                kind = SHARED
-            elif issubclass(cls, self.pump_types):
-                kind = PUMP
-            else:
-                kind = FOLLOWED
-            self._kind[cls] = kind
-        return kind
+    def _freeze(self) -> None:
+        if self.reclaimer is not None:
+            self.reclaimer.freeze()
+        else:
+            gc.freeze()
 
     # ---- full collections: only where reclaims cannot be done
 
     def full_due(self) -> bool:
-        if self._region is not None or time.monotonic() - self._last_full < self.full_every:
+        reclaimer = self.reclaimer
+        if (reclaimer is not None and reclaimer.busy) or time.monotonic() - self._last_full < self.full_every:
             return False
         ended = self.sessions_ended() - self._ended_at_full
-        if self.move is not None:  # only what no reclaim could reach is left, freed while nobody waits
+        if reclaimer is not None:  # only what no reclaim could reach is left, freed while nobody waits
             return ended > 0 and self.sessions_live is not None and self.sessions_live() == 0
         if ended >= self.ended_for_full:
             return True
@@ -451,13 +442,13 @@ class Collector:
         self._last_full = self._last_sweep = time.monotonic()
         self._ended_at_full = self.sessions_ended()
         self._frozen_at_full = gc.get_freeze_count()
-        self.full_collections += 1
-        self.long_steps += time.perf_counter() - started > LONG_STEP
+        self.tally.full_collections += 1
+        self.tally.step(time.perf_counter() - started)
         log.info(
             "full collection: %.0f ms, %d objects kept", 1000 * (time.perf_counter() - started), self._frozen_at_full
         )
 
-    # ---- reclaims: what ended sessions and closed screens left frozen
+    # ---- reclaims: when to look for what ended sessions and closed screens left frozen
 
     def seek_due(self) -> bool:
         now, ended = time.monotonic(), self.sessions_ended()
@@ -472,6 +463,110 @@ class Collector:
         now = time.monotonic()
         self._last_seek = now
         self._ended_at_seek = self.sessions_ended()
+        if self.reclaimer is not None:
+            self.reclaimer.seek(now)
+
+
+class Reclaimer:
+    """Reclaims: what ended sessions and closed screens left frozen, freed a slice at a time.
+
+    The ``Collector`` decides when to look; this is how a reclaim is done (see the module's
+    account), with what it learns along the way: every pump frozen so far, the classes it follows
+    or not, what proved shared by live sessions, the pumps that survived and when to look at them
+    again. It exists only where objects can be moved between generations (``move``)."""
+
+    def __init__(
+        self,
+        move: Callable[[Iterable[Any]], None],
+        pump_types: tuple[type, ...],
+        *,
+        stopped: Callable[[Any], bool],
+        running: Callable[[Any], bool],
+        keep_out: Callable[[], Iterable[Any]],
+        tally: Tally,
+        sweep: Callable[[], None],
+        swept: Callable[[], None],
+    ) -> None:
+        """``sweep``: the collector's sweep, run before what was picked is moved; ``swept``: told
+        when a reclaim's collection has swept what was young with it."""
+        self.move = move
+        self.pump_types = pump_types
+        self.stopped = stopped
+        self.running = running
+        self.keep_out = keep_out
+        self.tally = tally
+        self._sweep, self._swept = sweep, swept
+        self.serving = False  # between the collector's start and stop
+        self._step: asyncio.Handle | None = None
+        self._pumps: weakref.WeakSet[Any] = weakref.WeakSet()  # every pump frozen so far (and still there)
+        self._kind: dict[type, int] = {}  # see _kind_of
+        self._shared: dict[int, type] = {}  # ids (and classes) of what survived reclaims that freed all else
+        self._shared_since = 0.0
+        self._retry: weakref.WeakKeyDictionary[Any, tuple[float, float]] = weakref.WeakKeyDictionary()
+        # Stopped pumps to gather from, weakly: a strong reference would keep what is gathered from them.
+        self._waiting: list[weakref.ref] = []
+        self._region: _Region | None = None
+        self._keep_out: set[int] = set()
+        self._slice_ended = 0.0
+
+    @property
+    def busy(self) -> bool:
+        """A reclaim is under way."""
+        return self._region is not None
+
+    @property
+    def moving(self) -> bool:
+        """A reclaim has picked what to move and is about to collect it."""
+        return self._region is not None and self._region.moving
+
+    def stop(self) -> None:
+        self.serving = False
+        if self._step is not None:
+            self._step.cancel()
+        self._step = None
+        if self._region is not None:
+            self._region.drop()
+            self._region = None
+        self._waiting.clear()
+
+    def freeze(self, learn_shared: set[int] | None = None) -> None:
+        """Freeze what is not frozen (after a collection: only survivors), remembering its pumps,
+        and which of ``learn_shared`` (ids) survived."""
+        # Picked out in C (a loop in Python over a sweep's survivors took some 10 ms).
+        classes = _subclasses(self.pump_types)
+        survivors = gc.get_objects()
+        for pump in itertools.compress(survivors, map(classes.__contains__, map(type, survivors))):
+            try:
+                self._pumps.add(pump)
+            except TypeError:  # not weakly referable: it cannot be remembered
+                pass
+        if learn_shared:
+            # By id, with the class as a check: an id freed and given to another object is
+            # most often given to one of another class (and all is forgotten now and then).
+            classes_by_id = dict(zip(map(id, survivors), map(type, survivors)))
+            for key in classes_by_id.keys() & learn_shared:
+                self._shared[key] = classes_by_id[key]
+            del classes_by_id
+        del survivors
+        gc.freeze()
+
+    def _kind_of(self, cls: type) -> int:
+        """FOLLOWED, SHARED (classes, modules, loops: never followed) or PUMP, remembered by class:
+        ``isinstance`` against Textual's classes (which have a metaclass) costs a call into Python's
+        machinery each time, some tens of milliseconds over a sweep's survivors."""
+        kind = self._kind.get(cls)
+        if kind is None:
+            if issubclass(cls, (type, types.ModuleType, asyncio.AbstractEventLoop)):
+                kind = SHARED
+            elif issubclass(cls, self.pump_types):
+                kind = PUMP
+            else:
+                kind = FOLLOWED
+            self._kind[cls] = kind
+        return kind
+
+    def seek(self, now: float) -> None:
+        """Look for frozen pumps that have stopped, and begin gathering from them."""
         if now - self._shared_since >= FORGET_SHARED:
             self._shared.clear()
             self._kind.clear()  # (it holds classes: one made on the fly is let go)
@@ -482,8 +577,8 @@ class Collector:
             weakref.ref(pump) for pump in self._pumps if stopped(pump) and (pump not in retry or retry[pump][0] <= now)
         ]
         looked = time.perf_counter() - started  # (a look at every pump)
-        self.longest_slice = max(self.longest_slice, looked)
-        self.long_steps += looked > LONG_STEP
+        self.tally.longest_slice = max(self.tally.longest_slice, looked)
+        self.tally.step(looked)
         if self._waiting:
             self._begin()
 
@@ -595,7 +690,7 @@ class Collector:
         if not region.moving:
             region.moving = True
             if gc.get_count()[2] or gc.get_count()[1]:
-                self.sweep()
+                self._sweep()
                 self._step = loop.call_soon(self._move_all)
                 return
         started = time.perf_counter()
@@ -608,8 +703,8 @@ class Collector:
         spent = self._slice_ended - started
         region.slices += 1
         region.longest_slice = max(region.longest_slice, spent)
-        self.longest_slice = max(self.longest_slice, spent)
-        self.long_steps += spent > LONG_STEP
+        self.tally.longest_slice = max(self.tally.longest_slice, spent)
+        self.tally.step(spent)
 
     def _next_pump(self, region: _Region) -> bool:
         now = time.monotonic()
@@ -642,14 +737,15 @@ class Collector:
         # sessions still playing (styles, rendered lines, cards; nodes Textual never started
         # often belong to a live widget): later reclaims leave it where it is.
         whole = not region.cut and not any(getattr(pump, "_closed", True) for pump in still_held)
-        self._freeze(learn_shared=moved_ids if whole else None)
+        self.freeze(learn_shared=moved_ids if whole else None)
         spent = time.perf_counter() - started
-        self._last_sweep = time.monotonic()
-        self.reclaims += 1
-        self.reclaimed += freed
-        self.long_steps += spent > LONG_STEP
-        if spent > self.longest_reclaim:
-            self.longest_reclaim, self.longest_reclaim_cpu = spent, time.thread_time() - cpu
+        self._swept()
+        tally = self.tally
+        tally.reclaims += 1
+        tally.reclaimed += freed
+        tally.step(spent)
+        if spent > tally.longest_reclaim:
+            tally.longest_reclaim, tally.longest_reclaim_cpu = spent, time.thread_time() - cpu
         now = time.monotonic()
         for pump in still_held:
             # Something still holds it (often for a while: a timer of its session not yet due), or
@@ -672,5 +768,5 @@ class Collector:
             region.slices,
             1000 * region.longest_slice,
         )
-        if self._waiting and self._thresholds is not None:
+        if self._waiting and self.serving:
             self._begin()

@@ -22,93 +22,30 @@
 
 from __future__ import annotations
 
-import bisect
 import random
-import statistics
 from dataclasses import dataclass, field, replace
 from functools import partial
 from collections.abc import Callable, Sequence
 
 from cardarcade.bots import Bot, Moment, Plan, Thinking, make_bot
-from cardarcade.bots.reaction import AdaptiveProfile
 from cardarcade.rules.base import Action, Event, Game, IllegalAction, Outcome
-from cardarcade.seating import Reaction, Seat, is_fault, is_win
+from cardarcade.seating import Reaction, Seat
+from cardarcade.table.claims import Arbiter, Claim
 from cardarcade.table.clock import Clock, Handle
-from cardarcade.table.thinking import InlineThinker, Thinker
+
+# (how_many and presses: the screens import the words for their counts from here)
+from cardarcade.table.races import PeopleWatch, Race, how_many, presses  # noqa: F401
+from cardarcade.table.stimuli import StimulusLog
+from cardarcade.table.thinking import Thinker, Thoughts
 
 ARBITRATION_WINDOW = 0.03  # seconds; presses closer than this are ordered by timestamp
 COUNT_BEATS = 3  # a counted move comes on "3, 2, 1" ...
 COUNT_BEAT = 0.6  # ... seconds a beat
 DEFAULT_PACE = 0.8  # seconds a bot takes for an ordinary move in a live game
-# A thought not answered within its time limit times this, plus the grace, is given up for the
-# bot's fallback move (a worker may be busy with other tables' searches, or have died).
-THINKING_GRACE = 2.0
-MATCHED = 0.15  # adaptive bots within this share of the person's median have matched them
-
-
-def how_many(n: int, one: str, many: str | None = None) -> str:
-    """'1 line', '12 lines' (``many``: a plural not made with -s)."""
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
-
-
-def presses(n: int) -> str:
-    """'1 press', '12 presses'."""
-    return how_many(n, "press", "presses")
-
-
-def _ms(seconds: float) -> str:
-    """Seconds as milliseconds to the nearest ten: '350'."""
-    return f"{round(seconds * 1000, -1):.0f}"
-
-
-@dataclass(frozen=True, slots=True)
-class Race:
-    """A contested race: the seat it was decided for (``won``) or against (lost by being last),
-    and the seats that could take part (players out of the game cannot)."""
-
-    seat: int
-    won: bool
-    contenders: tuple[int, ...]
-
-    @property
-    def even_share(self) -> float:
-        """Each contender's fair chance of it."""
-        return 1 / len(self.contenders)
-
-
-def race_decided(events: Sequence[Event]) -> tuple[int, bool] | None:
-    """The seat a race was decided for or against, and whether it won: most races go to the first
-    right claim (an event the engine judged ``Outcome.WON``) or to a move its engine marks as a race won
-    (``data["race"]``: a play in the speed family, made by whoever was quicker to it); in Salute
-    the King the last to answer loses and takes the pile (collect), whether their gesture or the
-    next card closed the round. None when these events decide no race."""
-    for e in events:
-        if e.seat is None:
-            continue
-        if is_win(e.outcome) or e.data.get("race"):
-            return e.seat, True
-        if e.kind == "collect":
-            return e.seat, False
-    return None
-
-
-@dataclass(slots=True)
-class _Claim:
-    seat: int
-    action: Action
-    t: float
 
 
 Listener = Callable[[list[Event], int | None], None]
 ReactionListener = Callable[[list[Reaction]], None]
-
-
-class _NoHandle:
-    def cancel(self) -> None:
-        pass
-
-
-_NO_HANDLE = _NoHandle()
 
 
 @dataclass
@@ -120,6 +57,10 @@ class TableStats:
 
 
 class Table:
+    """A game played in real time (see the module's account). What it holds apart: the claims in
+    their window (``Arbiter``), when each stimulus appeared (``StimulusLog``), the people's races
+    the adaptive bots follow (``PeopleWatch``) and the bots' thoughts under way (``Thoughts``)."""
+
     def __init__(
         self,
         game: Game,
@@ -152,8 +93,6 @@ class Table:
         self.seats = list(seats)
         self.clock = clock
         self.pace = pace
-        self.window = window
-        self.head_start = head_start
         self.listener = listener
         self.on_reactions = on_reactions
         self.claim_kinds = game.spec.claim_kinds
@@ -164,36 +103,26 @@ class Table:
             for i, seat in enumerate(self.seats)
             if seat.is_bot
         }
-        # The adaptive bots at a table follow the same people, so they share one profile, tuned
-        # once per observation (each still draws its own times with its own random source).
-        self.adaptive: AdaptiveProfile | None = None
-        self._person_median = person_median  # (the result's sentence says where the bots began)
-        for bot in self.bots.values():
-            if isinstance(getattr(bot, "profile", None), AdaptiveProfile):
-                if self.adaptive is None:
-                    self.adaptive = AdaptiveProfile(start_median=person_median)
-                bot.profile = self.adaptive
-        self._people = frozenset(self.human_seats)
-        # Races are followed where people race: realtime games with someone at the keyboard.
-        self._races_watched = bool(self._people) and game.spec.realtime
+        self._watch = PeopleWatch(
+            self.seats,
+            self.bots.values(),
+            realtime=game.spec.realtime,
+            person_median=person_median,
+            races=self.stats.races,
+        )
+        self.adaptive = self._watch.profile  # the one profile the adaptive bots at the table share
+        self._races_watched = self._watch.watching_races
         self.stand_ins = dict(stand_ins or {})
         if any(self.seats[i].is_bot for i in self.stand_ins):
             raise ValueError("a stand-in plays a person's seat, not a bot's")
         self._planners: dict[int, Bot] = {**self.bots, **self.stand_ins}
         self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self._planners}
         self._fired: dict[int, set[object]] = {i: set() for i in self._planners}  # plans already carried out
-        self.thinker: Thinker = thinker or InlineThinker(clock)
-        self.think_seconds = think_seconds
-        self._thoughts: dict[int, dict[object, tuple[Handle, Handle | None]]] = {i: {} for i in self._planners}
-        self._claims: list[_Claim] = []
-        self._claim_timer: Handle | None = None
-        # Who made each recent stimulus and when they pressed, to tell a beaten claim who beat it.
-        self._made_by: dict[int, tuple[int, float]] = {}
+        self._thoughts = Thoughts(clock, thinker, think_seconds, self._planners, self._concluded)
+        self._arbiter = Arbiter(clock, window, head_start, self._settle)
         self._count: Handle | None = None
         self.count_ends: float | None = None  # when the counted move under way lands
-        # When each stimulus appeared: parallel lists for bisecting by press time.
-        self._stim_times: list[float] = [clock.now()]
-        self._stim_values: list[int] = [game.stimulus]
+        self._stimuli = StimulusLog(clock.now(), game.stimulus)
         self.started = False
         self._told = 0  # batches the listener was told (one at least says play is on)
         self._hurried = False
@@ -207,7 +136,7 @@ class Table:
         if self.started:
             return
         self.started = True
-        self._stim_times[-1] = self.clock.now()
+        self._stimuli.restart(self.clock.now())
         told = self._told
         self._replan()
         if self._told == told:
@@ -218,18 +147,15 @@ class Table:
         self.paused = True
         self._cancel_plans()
         self._cancel_count()
-        if self._claim_timer is not None:  # presses in their window are kept, and settled on resume
-            self._claim_timer.cancel()
-            self._claim_timer = None
+        self._arbiter.hold()  # presses in their window are kept, and settled on resume
 
     def resume(self) -> None:
         if not self.paused:
             return
         self.paused = False
         # Reactions restart from now: a card seen before the pause is not a head start.
-        self._stim_times[-1] = max(self._stim_times[-1], self.clock.now())
-        if self._claims and self._claim_timer is None:
-            self._claim_timer = self.clock.call_at(self.clock.now() + self.window, self._resolve_claims)
+        self._stimuli.restart(self.clock.now(), keep_later=True)
+        self._arbiter.release()
         self._replan()
 
     def steady(self, pace: float) -> None:
@@ -257,13 +183,13 @@ class Table:
             raise ValueError("a stand-in plays a person's seat, not a bot's")
         for _, handle in self._plans.pop(seat, {}).values():
             handle.cancel()
-        self._drop_thoughts(self._thoughts.pop(seat, {}))
+        self._thoughts.seat_changed(seat, planned=bot is not None)
         self._fired.pop(seat, None)
         self.stand_ins.pop(seat, None)
         self._planners.pop(seat, None)
         if bot is not None:
             self.stand_ins[seat] = self._planners[seat] = bot
-            self._plans[seat], self._fired[seat], self._thoughts[seat] = {}, set(), {}
+            self._plans[seat], self._fired[seat] = {}, set()
         self._replan()
 
     def _cancel_plans(self) -> None:
@@ -277,13 +203,8 @@ class Table:
         self.closed = True
         self._cancel_plans()
         self._cancel_count()
-        for thoughts in self._thoughts.values():
-            self._drop_thoughts(thoughts)
-            thoughts.clear()
-        if self._claim_timer is not None:
-            self._claim_timer.cancel()
-            self._claim_timer = None
-        self._claims.clear()
+        self._thoughts.drop_all()
+        self._arbiter.drop()
 
     # ---- input
 
@@ -293,15 +214,11 @@ class Table:
 
     def stimulus_at(self, t: float) -> int:
         """The stimulus that was newest at clock time ``t``."""
-        i = bisect.bisect_right(self._stim_times, t) - 1
-        return self._stim_values[max(i, 0)]
+        return self._stimuli.at(t)
 
     def stimulus_time(self, stimulus: int | None = None) -> float:
         """When the given (default: current) stimulus appeared."""
-        if stimulus is None or stimulus == self._stim_values[-1]:
-            return self._stim_times[-1]
-        i = bisect.bisect_left(self._stim_values, stimulus)
-        return self._stim_times[min(i, len(self._stim_times) - 1)]
+        return self._stimuli.time_of(stimulus)
 
     def claim(self, seat: int, kind: str, t: float | None = None, target: int | None = None) -> None:
         """A claim (slap, snap, a call naming ``target``...) pressed at time ``t``; resolved
@@ -313,7 +230,7 @@ class Table:
     def _press(self, seat: int, action: Action, t: float | None) -> None:
         """Queue a claim pressed at ``t``, tagged with the stimulus newest then."""
         t = self.clock.now() if t is None else t
-        self._queue_claim(_Claim(seat, replace(action, value=self.stimulus_at(t)), t))
+        self._arbiter.queue(Claim(seat, replace(action, value=self._stimuli.at(t)), t))
 
     def submit(self, seat: int, action: Action, t: float | None = None) -> list[Event]:
         """Apply a move now. Raises IllegalAction (nothing changes) if it is not allowed. A claim
@@ -328,23 +245,8 @@ class Table:
 
     # ---- internals
 
-    def _queue_claim(self, claim: _Claim) -> None:
-        self._claims.append(claim)
-        if self._claim_timer is None:
-            hold = self.window + (self.head_start() if self.head_start is not None else 0.0)
-            self._claim_timer = self.clock.call_at(self.clock.now() + hold, self._resolve_claims)
-
-    def _resolve_claims(self) -> None:
-        self._claim_timer = None
-        claims = sorted(self._claims, key=lambda c: c.t)
-        # One race is the presses within a window of its first. Later ones are settled next, as
-        # a race of their own: a loop too busy to settle in time must not merge two races (whose
-        # claimants each see the other's time) by when it got round to them.
-        last = claims[0].t + self.window if claims else 0.0
-        cut = next((i for i, c in enumerate(claims) if c.t > last), len(claims))
-        claims, self._claims = claims[:cut], claims[cut:]
-        if self._claims:
-            self._claim_timer = self.clock.call_at(self.clock.now(), self._resolve_claims)
+    def _settle(self, claims: list[Claim]) -> None:
+        """Apply the claims of one race in press order, and report the reactions they make."""
         batch: list[Reaction] = []
         for claim in claims:
             if self.game.is_over or self.closed:
@@ -357,78 +259,29 @@ class Table:
             kind = own.kind if own is not None else "claim"
             outcome = own.outcome if own is not None and own.outcome is not None else Outcome.OK
             stim = int(claim.action.value or 0)
-            beaten = self._made_by.get(own.data.get("beaten")) if own is not None else None  # type: ignore[arg-type]
+            beaten = self._stimuli.maker_of(own.data.get("beaten")) if own is not None else None
             by, margin = (beaten[0], claim.t - beaten[1]) if beaten is not None else (None, 0.0)
             if claim.action.kind in self.untimed_kinds:
                 continue  # settled by press time like any claim, but no reaction to time or learn from
-            batch.append(
-                Reaction(
-                    claim.seat, claim.t - self.stimulus_time(stim), kind, stim, claim.action.kind, by, margin, outcome
-                )
-            )
+            seconds = claim.t - self._stimuli.time_of(stim)
+            batch.append(Reaction(claim.seat, seconds, kind, stim, claim.action.kind, by, margin, outcome))
         self.stats.reactions.extend(batch)
         if batch:
-            self._tell_adaptive_bots(batch)
+            self._watch.observe(batch)
             if self.on_reactions is not None:
                 self.on_reactions(batch)
         if not self.closed:
             self._replan()
 
-    def _tell_adaptive_bots(self, batch: list[Reaction]) -> None:
-        """Adaptive bots follow the people's reaction times (mistakes are not reactions)."""
-        if self.adaptive is None:
-            return
-        for r in batch:
-            if not self.seats[r.seat].is_bot and not is_fault(r.outcome):
-                self.adaptive.observe_person(r.seconds)
-
-    def _note_race(self, events: list[Event], contenders: Sequence[int]) -> None:
-        """Record a race these events decided; adaptive bots follow the people's share of the
-        races they could take part in, against their even share of them."""
-        decided = race_decided(events)
-        if decided is None or len(contenders) < 2:
-            return  # (a move only one seat could make raced nobody)
-        seat, won = decided
-        race = Race(seat, won, tuple(contenders))
-        self.stats.races.append(race)
-        people = sum(1 for p in race.contenders if p in self._people)
-        if self.adaptive is None or not people:
-            return
-        person = seat in self._people
-        share = people / len(race.contenders)
-        # A race lost by being last is a race every other seat won.
-        self.adaptive.observe_race(person if won else not person, share if won else 1 - share)
-
     def adaptive_median(self) -> float | None:
         """The median reaction time (seconds) the adaptive bots are tuned to now; the next game of
         the session can start them there (``person_median``)."""
-        return None if self.adaptive is None else self.adaptive.median
+        return self._watch.median()
 
     def adaptive_summary(self) -> str | None:
         """How the adaptive bots tuned themselves, for the result screen (None without adaptive
-        bots): where they ended against the person's own presses in this game, and why they
-        differ (an earlier game's speed they began from, the share of races the person took)."""
-        median = self.adaptive_median()
-        if median is None:
-            return None
-        bots = _ms(median)
-        mine = [r.seconds for r in self.stats.reactions if not self.seats[r.seat].is_bot and not is_fault(r.outcome)]
-        races = [race for race in self.stats.races if any(p in self._people for p in race.contenders)]
-        if not (mine or races):
-            return f"The adaptive bots had no race of yours to follow and stayed at about {bots} ms."
-        yours = statistics.median(mine) if mine else None
-        if yours is not None and abs(median - yours) <= MATCHED * yours:
-            return f"The adaptive bots matched you: about {bots} ms, your median here {_ms(yours)} ms."
-        said = f"The adaptive bots ended at about {bots} ms"
-        if yours is not None:
-            said += f"; your median here was {_ms(yours)} ms over {presses(len(mine))}"
-        why = []
-        if self._person_median is not None and len(mine) < AdaptiveProfile.RECENT:
-            why.append(f"began at your earlier {_ms(self._person_median)} ms")
-        if races:
-            taken = sum((race.seat in self._people) == race.won for race in races)
-            why.append(f"follow who takes the races: you took {taken} of {len(races)}")
-        return f"{said}. They {' and '.join(why)}." if why else f"{said}."
+        bots): ``PeopleWatch.summary`` of this game's reactions."""
+        return self._watch.summary(self.stats.reactions)
 
     def _apply(
         self, seat: int, action: Action, replan: bool = True, t: float | None = None, made_by_seat: bool = True
@@ -442,18 +295,10 @@ class Table:
         events = game.apply(seat, action)
         self.stats.applied += 1
         if self._races_watched:
-            self._note_race(events, contenders)
+            self._watch.note_race(events, contenders)
         if game.stimulus != before:
             now = self.clock.now()
-            self._stim_times.append(now)
-            self._stim_values.append(game.stimulus)
-            if len(self._stim_times) > 512:  # only recent history is ever looked up
-                del self._stim_times[:256], self._stim_values[:256]
-            if made_by_seat:
-                made_by = self._made_by
-                made_by[game.stimulus] = (seat, now if t is None else t)
-                if len(made_by) > 64:  # a claim loses to a move made a moment before it, never older
-                    del made_by[next(iter(made_by))]
+            self._stimuli.record(game.stimulus, now, ((seat, now if t is None else t) if made_by_seat else None))
         self._tell(events, seat)
         if game.is_over:
             self.close()
@@ -472,9 +317,9 @@ class Table:
         game = self.game
         moment = Moment(
             now=self.clock.now(),
-            stimulus_time=self._stim_times[-1],
+            stimulus_time=self._stimuli.latest_time,
             pace=self.tempo(),
-            think_seconds=self.think_seconds,
+            think_seconds=self._thoughts.think_seconds,
         )
         thinking_before = self.thinking
         for seat, bot in self._planners.items():
@@ -490,8 +335,8 @@ class Table:
                 if seat in self.stand_ins and self._committed(current[key][0]):
                     continue
                 current.pop(key)[1].cancel()
-            thoughts = self._thoughts[seat]
-            self._drop_thoughts({k: thoughts.pop(k) for k in [k for k in thoughts if k not in wanted]})
+            self._thoughts.keep_only(seat, wanted)
+            thoughts = self._thoughts.of(seat)
             fired = self._fired[seat]
             for key, plan in fresh.items():
                 if key not in current and key not in fired:
@@ -499,7 +344,7 @@ class Table:
                     current[key] = (plan, handle)
             for key, thought in wanted.items():
                 if key not in thoughts and key not in fired:
-                    self._start_thinking(seat, thought, moment)
+                    self._thoughts.start(seat, thought, moment.now)
         if self.thinking != thinking_before:
             self._tell([], None)
         self._count_if_due()
@@ -542,30 +387,13 @@ class Table:
     @property
     def thinking(self) -> frozenset[int]:
         """The seats whose bots are working out a move."""
-        return frozenset(seat for seat, thoughts in self._thoughts.items() if thoughts)
-
-    def _start_thinking(self, seat: int, thought: Thinking, moment: Moment) -> None:
-        started = moment.now
-        limit = None
-        if self.think_seconds is not None:
-            limit = self.clock.call_at(
-                started + self.think_seconds + THINKING_GRACE,
-                lambda: self._concluded(seat, thought, TimeoutError("no answer in time"), started),
-            )
-        # Registered before asking: an inline thinker's answer may come before ``think`` returns.
-        self._thoughts[seat][thought.key] = (_NO_HANDLE, limit)
-        work = self.thinker.think(
-            thought.work, thought.args, lambda answer: self._concluded(seat, thought, answer, started)
-        )
-        if thought.key in self._thoughts[seat]:
-            self._thoughts[seat][thought.key] = (work, limit)
+        return self._thoughts.seats
 
     def _concluded(self, seat: int, thought: Thinking, answer: object, started: float) -> None:
-        thoughts = self._thoughts.get(seat)
-        if self.closed or thoughts is None or thought.key not in thoughts:
+        if self.closed or not self._thoughts.under_way(seat, thought.key):
             return  # the situation has gone, or the table has
         before = self.thinking
-        self._drop_thoughts({thought.key: thoughts.pop(thought.key)})
+        self._thoughts.finish(seat, thought.key)
         action = answer if isinstance(answer, Action) else thought.fallback
         # The thinking was the pause a person takes before moving; a quick answer waits out the pace.
         at = max(self.clock.now(), started + self.tempo())
@@ -573,13 +401,6 @@ class Table:
         self._replan()  # (held while paused: the answer waits in the bot until play resumes)
         if self.thinking != before:
             self._tell([], None)
-
-    @staticmethod
-    def _drop_thoughts(thoughts: dict[object, tuple[Handle, Handle | None]]) -> None:
-        for work, limit in thoughts.values():
-            work.cancel()
-            if limit is not None:
-                limit.cancel()
 
     def tempo(self) -> float:
         """Seconds a bot takes over an ordinary move. With adaptive bots at the table, a card stays
@@ -603,7 +424,7 @@ class Table:
         fired.add(key)
         plan = entry[0]
         if plan.action.kind in self.claim_kinds:
-            self._queue_claim(_Claim(seat, plan.action, plan.at))
+            self._arbiter.queue(Claim(seat, plan.action, plan.at))
             return
         try:
             self._apply(seat, plan.action, t=plan.at)

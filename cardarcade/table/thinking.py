@@ -25,8 +25,9 @@ import threading
 import time
 from multiprocessing import resource_tracker
 from typing import Protocol
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 
+from cardarcade.bots import Thinking
 from cardarcade.table.clock import Clock, Handle
 
 Work = Callable[..., object]
@@ -223,3 +224,100 @@ def live_thinker(think_seconds: float | None) -> Thinker | None:
     """The thinker for a table people play at: the worker pool when searches are timed, else
     (``None``: a fixed amount of work, as in tests) the table's default, inline."""
     return None if think_seconds is None else ProcessThinker()
+
+
+# A thought not answered within its time limit times this, plus the grace, is given up for the
+# bot's fallback move (a worker may be busy with other tables' searches, or have died).
+THINKING_GRACE = 2.0
+
+Conclude = Callable[[int, Thinking, object, float], None]  # (seat, thought, answer, when it started)
+
+
+class Thoughts:
+    """The slow decisions a table's bots have under way, by seat: each one's work in the thinker
+    and the timer that gives it up.
+
+    It stands apart from the ``Table`` so that the handles of a thought (asked, answered, given
+    up, dropped when its situation has gone) are kept in one place, beside the thinkers; the
+    table only says what to think about and what to do with an answer (``conclude``, also called
+    with a ``TimeoutError`` when a thought is given up)."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        thinker: Thinker | None,
+        think_seconds: float | None,
+        seats: Iterable[int],
+        conclude: Conclude,
+    ) -> None:
+        """``thinker``: where the work runs (default: inline, at once); ``think_seconds``: how long
+        a search may take (None: a fixed amount of work, and no time limit)."""
+        self.clock = clock
+        self.thinker: Thinker = thinker or InlineThinker(clock)
+        self.think_seconds = think_seconds
+        self._conclude = conclude
+        self._under_way: dict[int, dict[object, tuple[Handle, Handle | None]]] = {seat: {} for seat in seats}
+
+    @property
+    def seats(self) -> frozenset[int]:
+        """The seats whose bots are working out a move."""
+        return frozenset(seat for seat, thoughts in self._under_way.items() if thoughts)
+
+    def of(self, seat: int) -> dict[object, tuple[Handle, Handle | None]]:
+        """The thoughts a seat has under way, by key (read only: ``keep_only`` and ``finish`` change them)."""
+        return self._under_way[seat]
+
+    def under_way(self, seat: int, key: object) -> bool:
+        thoughts = self._under_way.get(seat)
+        return thoughts is not None and key in thoughts
+
+    def start(self, seat: int, thought: Thinking, started: float) -> None:
+        limit = None
+        if self.think_seconds is not None:
+            limit = self.clock.call_at(
+                started + self.think_seconds + THINKING_GRACE,
+                lambda: self._conclude(seat, thought, TimeoutError("no answer in time"), started),
+            )
+        # Registered before asking: an inline thinker's answer may come before ``think`` returns.
+        thoughts = self._under_way[seat]
+        thoughts[thought.key] = (_NO_HANDLE, limit)
+        work = self.thinker.think(
+            thought.work, thought.args, lambda answer: self._conclude(seat, thought, answer, started)
+        )
+        if thought.key in thoughts:
+            thoughts[thought.key] = (work, limit)
+
+    def keep_only(self, seat: int, wanted: Container[object]) -> None:
+        """Drop the seat's thoughts its bot no longer wants."""
+        thoughts = self._under_way[seat]
+        _drop({k: thoughts.pop(k) for k in [k for k in thoughts if k not in wanted]})
+
+    def finish(self, seat: int, key: object) -> None:
+        """The thought is answered or given up: stop its work and its timer."""
+        _drop({key: self._under_way[seat].pop(key)})
+
+    def seat_changed(self, seat: int, planned: bool) -> None:
+        """Drop the seat's thoughts (its player changed); ``planned``: whether a bot plays it now."""
+        _drop(self._under_way.pop(seat, {}))
+        if planned:
+            self._under_way[seat] = {}
+
+    def drop_all(self) -> None:
+        for thoughts in self._under_way.values():
+            _drop(thoughts)
+            thoughts.clear()
+
+
+class _NoHandle:
+    def cancel(self) -> None:
+        pass
+
+
+_NO_HANDLE = _NoHandle()
+
+
+def _drop(thoughts: dict[object, tuple[Handle, Handle | None]]) -> None:
+    for work, limit in thoughts.values():
+        work.cancel()
+        if limit is not None:
+            limit.cancel()

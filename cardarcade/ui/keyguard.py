@@ -14,7 +14,7 @@ where a key is acted on (the app's bindings):
   a text field: there, keys in one burst are a line typed ahead (or sent in one write by a
   client), every one of them meant, and each costs next to nothing.
 
-What is dropped is counted, and said once when the storm is over (``ArcadeApp``).
+What is dropped is counted, and said once when the storm is over (``key_intake.py``).
 """
 
 from __future__ import annotations

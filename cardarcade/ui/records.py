@@ -1,5 +1,5 @@
 """A game session's records kept in this app's store: its save and the statistics, written by
-the app's worker thread so a slow disk never holds up play (``ArcadeApp.store_in_background``)."""
+the app's worker thread so a slow disk never holds up play (``ui/store_writer.py``)."""
 
 from __future__ import annotations
 
@@ -47,13 +47,13 @@ class StoreRecords:
             if said:
                 app.notify(SAVED_SAID, timeout=4)
 
-        app.store_in_background(
+        app.store_writer.write(
             lambda: saves.write(save_id, data, hold=True), "The game could not be saved", saved if leaving else None
         )
 
     def write_at_once(self, snapshot: Snapshot) -> None:
         """In the calling thread: the terminal is gone and the process is about to end
-        (ArcadeApp.terminal_lost); a failure is only logged, there is no one to tell."""
+        (``Ending.terminal_lost``); a failure is only logged, there is no one to tell."""
         from cardarcade.store.saves import SaveFailed
 
         try:
@@ -64,26 +64,26 @@ class StoreRecords:
     def let_go(self, save_id: str) -> None:
         """Once its last write is on disk (the same queue, in order): another window may carry it on."""
         saves = self.app.store.saves
-        self.app.store_in_background(lambda: saves.let_go(save_id), "The saved game could not be let go")
+        self.app.store_writer.write(lambda: saves.let_go(save_id), "The saved game could not be let go")
 
     def remove(self, save_id: str) -> None:
         store = self.app.store
-        self.app.store_in_background(
+        self.app.store_writer.write(
             lambda: store.saves.remove(save_id), "An old save could not be removed", self.app.redraw
         )
 
     def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str]) -> None:
         store = self.app.store
-        self.app.store_in_background(
+        self.app.store_writer.write(
             lambda: store.stats.record_game(setup, game, duration, profiles, setup.book),
             "The statistics could not be recorded",
         )
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None:
         store = self.app.store
-        self.app.store_in_background(
+        self.app.store_writer.write(
             lambda: store.stats.record_reactions(game_id, profile, reactions), "The statistics could not be recorded"
         )
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
-        self.app.record_reaction(game_id, who, reaction.seconds, reaction.outcome)
+        self.app.memory.record_reaction(game_id, who, reaction.seconds, reaction.outcome)

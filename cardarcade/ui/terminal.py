@@ -275,7 +275,8 @@ class ArcadeDriver(LinuxDriver):
                     if not data:
                         self._deliver(decoder.close())
                         self.terminal_gone()
-                        lost = getattr(self._app, "terminal_lost", self._app.exit)
+                        ending = getattr(self._app, "ending", None)  # (an arcade's; another app just exits)
+                        lost = self._app.exit if ending is None else ending.terminal_lost
                         self._loop.call_soon_threadsafe(lost)
                         return
                     self._deliver(decoder.feed(data))

@@ -272,7 +272,7 @@ def lru_has_entries(cache_class: type) -> bool:
     return "_cache" in getattr(cache_class, "__slots__", ())
 
 
-# ---- process-wide replacements (installed by the app as it starts: ArcadeApp.patch_process)
+# ---- process-wide replacements (installed by the app as it starts: install_process_fixes in app.py)
 
 
 def strip_cuts() -> tuple[Callable[..., Sequence[Strip]], Callable[..., Strip]]:

@@ -27,7 +27,8 @@ from textual.screen import ModalScreen
 from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
-from cardarcade.ui.app import MIN_HEIGHT, MIN_WIDTH, ArcadeApp, UISettings
+from cardarcade.ui.app import ArcadeApp, UISettings
+from cardarcade.ui.size_fit import MIN_HEIGHT, MIN_WIDTH
 from cardarcade.ui.keyguard import BURST
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
@@ -282,7 +283,7 @@ async def test_a_line_typed_ahead_into_a_text_field_is_taken_whole_however_long_
             event.time -= 2.0
             driver_of(app).send_message(event)
         await pilot.pause(0.2)
-        assert app._keys.dropped > BURST
+        assert app.key_intake.guard.dropped > BURST
 
 
 async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
@@ -304,7 +305,7 @@ async def test_keys_typed_together_at_a_question_ask_it_once(monkeypatch):
             driver_of(app).send_message(key_event(app, "enter"))
         await pilot.pause(0.2)
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "GoFishScreen", "ChoiceScreen"]
-        assert app._keys.dropped == 2
+        assert app.key_intake.guard.dropped == 2
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game

@@ -118,6 +118,6 @@ async def test_an_arcade_with_a_folder_of_broken_themes_starts_and_cycles_throug
     app = ArcadeApp(theme_dirs=[tmp_path])
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        for _ in range(len(app.theme_order) + 1):
+        for _ in range(len(app.looks.order) + 1):
             await pilot.press("t")
         assert app.is_running

@@ -101,7 +101,7 @@ def test_without_reclaims_an_ended_sessions_frozen_garbage_waits_for_a_full_coll
             assert collector.full_due()
             collector.tick()
             assert session_ref() is None
-            assert collector.full_collections == 2  # the one at the start, and this one
+            assert collector.tally.full_collections == 2  # the one at the start, and this one
         finally:
             collector.stop()
 
@@ -208,8 +208,8 @@ def test_a_closed_screens_frozen_widgets_are_freed_by_a_reclaim_and_nothing_live
             assert closed_ref() is not None  # frozen garbage: no sweep visits it
             collector.tick()  # looks for stopped widgets, gathers from them a slice at a time
             await until_freed(closed_ref, "the closed screen")
-            assert collector.full_collections == 1  # only the start's
-            assert collector.reclaims >= 1
+            assert collector.tally.full_collections == 1  # only the start's
+            assert collector.tally.reclaims >= 1
             assert live_button.parent is live_screen and live_screen.children == [live_button]
             assert live_screen.styles["owner"] is live_screen and shared == {"theme": ["felt"]}
         finally:
@@ -233,7 +233,7 @@ def test_a_stopped_widget_something_still_holds_survives_and_is_looked_at_again_
             held.stopped = True
             del held
             collector.seek()
-            await until(lambda: collector.reclaims >= 1 and collector._region is None, "a reclaim")
+            await until(lambda: collector.tally.reclaims >= 1 and not collector.reclaimer.busy, "a reclaim")
             assert held_ref() is holder[0] and holder[0].styles["owner"] is holder[0]
             holder.clear()  # the timer went off
             for _ in range(50):
@@ -242,7 +242,7 @@ def test_a_stopped_widget_something_still_holds_survives_and_is_looked_at_again_
                 if held_ref() is None:
                     break
             assert held_ref() is None
-            assert collector.full_collections == 1
+            assert collector.tally.full_collections == 1
         finally:
             collector.stop()
 
@@ -328,7 +328,7 @@ async def test_an_ended_sessions_app_is_freed_while_serving_without_a_full_colle
         await bob.close()
         await until(lambda: server.sessions_ended == 1, "bob's session to end")
         await until(lambda: bobs_app() is None, "bob's app to be freed")
-        assert collector.full_collections == 1  # only the start's
+        assert collector.tally.full_collections == 1  # only the start's
         ada.press(DOWN)  # ada's session, gathered past but never followed, still answers
         await until(lambda: "Slapjack" in ada.text(), "ada's menu to move")
         assert adas_app.is_running

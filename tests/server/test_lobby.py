@@ -64,8 +64,8 @@ async def test_two_people_race_for_a_jack_and_the_first_press_to_arrive_wins(ser
     await until(lambda: "bob wins" in bob.text() or "⏱ bob" in bob.text(), "the same on bob's screen")
     apps = {session.name: session.app for session in server.sessions}
     # each session keeps its own player's time only (every screen at the table is told both)
-    [bobs] = apps["bob"].session_reactions("slapjack")
-    assert bobs not in apps["ada"].session_reactions("slapjack")
+    [bobs] = apps["bob"].memory.reactions("slapjack")
+    assert bobs not in apps["ada"].memory.reactions("slapjack")
     for client in (ada, bob):
         await client.close()
 

@@ -265,7 +265,7 @@ async def test_each_session_has_its_own_looks(serve, monkeypatch):
     ]
     for client in clients:
         await open_menu(client)
-    looks = {s.name: (s.app.console.color_system, s.app.monochrome, s.app.ascii_glyphs) for s in server.sessions}
+    looks = {s.name: (s.app.console.color_system, s.app.looks.monochrome, s.app.ascii_glyphs) for s in server.sessions}
     # (without colour, the monochrome palette's suit letters, as in a local terminal)
     assert looks == {
         "dumb": ("standard", True, True),  # TERM=dumb: no colour

@@ -20,8 +20,8 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.seating import Seat
 from cardarcade.table.clock import LoopClock, VirtualClock
-from cardarcade.table.table import THINKING_GRACE, Table
-from cardarcade.table.thinking import ProcessThinker
+from cardarcade.table.table import Table
+from cardarcade.table.thinking import THINKING_GRACE, ProcessThinker
 
 
 def last_action(actions: list[Action]) -> Action:

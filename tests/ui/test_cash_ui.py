@@ -44,10 +44,10 @@ async def test_solo_pick_a_signal_swap_with_two_keys_and_a_wrong_counter_cash_lo
         await wait_for(pilot, lambda: "You A ✋ taps" in screen_text(app))
         # the board stands unchanged: the stock holder is told plainly that play waits for them
         await wait_for(pilot, lambda: "Nobody is swapping: You, ⏎ enter deals a new board" in screen_text(app))
-        timed = len(app.session_reactions("cash"))
+        timed = len(app.memory.reactions("cash"))
         await pilot.press("enter")  # a new board: the stock passes on, and dealing is no reaction time
         await wait_for(pilot, lambda: screen.game.view(0).holder == 1)
-        assert len(app.session_reactions("cash")) == timed
+        assert len(app.memory.reactions("cash")) == timed
         # nor anything the table times or adaptive bots learn from
         assert all(r.claim != "refresh" for r in screen.table.stats.reactions)
         await wait_for(pilot, lambda: screen.game.view(0).board_up, tries=1000)

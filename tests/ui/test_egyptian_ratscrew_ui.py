@@ -54,7 +54,7 @@ async def test_pair_slap_wins_the_pile(app_factory):
         await wait_for(pilot, lambda: screen.game.view(0).pile_size == 0)
         assert screen.game.view(0).counts == [27, 25]
         assert any("You slap the pair of 5s and take 2 cards" in line.plain for line in screen.log_lines)
-        assert app.session_reactions(SPEC.id), "the slap's reaction time is recorded"
+        assert app.memory.reactions(SPEC.id), "the slap's reaction time is recorded"
 
 
 async def test_false_slap_pays_a_penalty_card(app_factory):

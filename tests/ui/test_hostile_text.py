@@ -331,10 +331,10 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
         assert shown(title) in plain_screen(app)
         themes_select.expanded = False
         await press_to(pilot, "escape", MenuScreen)
-        while app.card_theme.name != "hostile":
-            before = app.card_theme.name
+        while app.looks.card_theme.name != "hostile":
+            before = app.looks.card_theme.name
             await pilot.press("t")
-            await wait_for(pilot, lambda: app.card_theme.name != before)
+            await wait_for(pilot, lambda: app.looks.card_theme.name != before)
         await wait_for(pilot, lambda: f"Theme: {title}" in [n.message for n in notifications(app)])
         plain_screen(app)  # (tests/ui/test_startup.py reads a theme's title in its toast)
 

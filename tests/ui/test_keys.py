@@ -19,9 +19,6 @@ from cardarcade.ui.screens.rules import RulesScreen, keys_markdown, plain
 
 # What every game screen's own bindings take (the menu, rules, log, leave, bots finish fast).
 TABLE_KEYS = frozenset(key for b in GameScreen.BINDINGS for key in b.key.split(","))
-# Their rules still name a move's key in passing: the engines are being split (issue 28); the
-# letters go once that is merged (the keys section says the same).
-NAMING_KEYS_UNTIL_SPLIT = {"bura", "chicago", "schnapsen", "thirteen", "toepen"}
 
 
 def declared(game_id: str) -> tuple[type[GameScreen], Keys]:
@@ -90,9 +87,8 @@ def test_the_rules_keys_section_lists_every_verb_for_the_table(game_id):
 def test_no_rules_text_mentions_keys(game_id):
     rules = GAMES[game_id].rules
     assert "Keys" not in rules
-    if game_id not in NAMING_KEYS_UNTIL_SPLIT:
-        named = re.findall(r"`([^`]{1,12})`", rules)
-        assert not named, (game_id, named)
+    named = re.findall(r"`([^`]{1,12})`", rules)  # (a key as the rules texts once named them: `d`)
+    assert not named, (game_id, named)
 
 
 def shown_keys(app) -> str:

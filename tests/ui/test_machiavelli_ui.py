@@ -139,7 +139,7 @@ async def test_a_table_taller_than_the_centre_shows_the_rows_around_the_cursor(a
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await bots_lay_down(pilot)
-        monkeypatch.setattr(screen, "center_height", lambda: 4)  # room for the heading and three lines
+        monkeypatch.setattr(screen.drawing, "center_height", lambda: 4)  # room for the heading and three lines
         await pilot.press("up")  # the last group, on the last row
         text = screen_text(app)
         assert "↑ 3 more rows" in text
@@ -259,8 +259,8 @@ async def test_a_wide_terminal_lays_the_table_in_fewer_longer_rows(app_factory):
         async with app.run_test(size=size) as pilot:
             await bots_lay_down(pilot)
             screen = app.screen
-            rows[size] = len(screen.table_rows())
-            assert all(line.cell_len <= size[0] - 4 for _, line in screen.table_rows())
+            rows[size] = len(screen.drawing.rows())
+            assert all(line.cell_len <= size[0] - 4 for _, line in screen.drawing.rows())
             assert len(screen.view.table) >= 16  # (a crowded table)
     assert rows[(160, 50)] < rows[(80, 24)]
 

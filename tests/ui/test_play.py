@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardarcade.seating import GameSetup
-from cardarcade.ui.app import TooSmallScreen
+from cardarcade.ui.size_fit import TooSmallScreen
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.pause import ConfirmScreen, PauseScreen
@@ -141,8 +141,8 @@ async def test_slapjack_slapping_a_jack_you_turned_wins_it(slapjack, app_factory
         await wait_for(pilot, lambda: screen.game.view(0).pile_size == 0)
         assert screen.game.view(0).counts == [26, 26]
         assert any("J♠" in line.plain and "Player 1" in line.plain for line in screen.log_lines)
-        assert app.session_reactions("slapjack", "Player 1"), "the slap's reaction time is recorded"
-        assert not app.session_reactions("slapjack", "Player 2"), "as Player 1's: Player 2 did not slap"
+        assert app.memory.reactions("slapjack", "Player 1"), "the slap's reaction time is recorded"
+        assert not app.memory.reactions("slapjack", "Player 2"), "as Player 1's: Player 2 did not slap"
 
 
 async def test_slapjack_false_slap_pays_a_card(slapjack, app_factory):

@@ -58,7 +58,7 @@ async def test_a_right_gesture_in_time_leaves_someone_else_to_take_the_pile(app_
         assert 0 in last.done and last.collector == 1
         assert screen.game.view(0).counts[:2] == [12, 14]
         assert "✓" in screen_text(app).splitlines()[3].split("│")[1]  # on Player 1's panel
-        assert app.session_reactions(SPEC.id), "the gesture's reaction time is recorded"
+        assert app.memory.reactions(SPEC.id), "the gesture's reaction time is recorded"
 
 
 async def test_the_last_player_to_gesture_collects_the_pile(app_factory):

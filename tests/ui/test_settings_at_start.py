@@ -46,31 +46,31 @@ async def test_the_menu_opens_in_the_players_theme_and_glyphs_and_the_rest_follo
         'countdown = 1\ntheme = "midnight"\n[profiles.ada]\ntheme = "high-contrast"\nglyphs = "letters"\npace = 0.5\n'
     )
     app = ArcadeApp(player="ada")
-    assert (app.card_theme.name, app.ascii_glyphs) == ("high-contrast", True), "ada's look, from the first frame"
+    assert (app.looks.card_theme.name, app.ascii_glyphs) == ("high-contrast", True), "ada's look, from the first frame"
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.settings.pace == 0.5)  # validated once the menu showed
         assert isinstance(app.screen, MenuScreen) and app.settings.countdown == 1
-        assert (app.card_theme.name, app.ascii_glyphs) == ("high-contrast", True)
+        assert (app.looks.card_theme.name, app.ascii_glyphs) == ("high-contrast", True)
         assert "S H" in screen_text(app)  # the banner in letters
 
 
 async def test_a_theme_and_glyphs_chosen_on_the_command_line_beat_the_file():
     settings_file('theme = "high-contrast"\nglyphs = "symbols"\npace = 2.0\n')
     app = ArcadeApp(player="ada")
-    app.use_theme("four-colour")  # what `cardarcade --theme four-colour --ascii` does
+    app.looks.use("four-colour")  # what `cardarcade --theme four-colour --ascii` does
     app.settings.ascii_glyphs = True
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.settings.pace == 2.0)
-        assert (app.card_theme.name, app.ascii_glyphs) == ("four-colour", True)
+        assert (app.looks.card_theme.name, app.ascii_glyphs) == ("four-colour", True)
 
 
 async def test_a_file_that_cannot_be_read_gives_the_default_look_once_it_is_read_and_is_said():
     settings_file('theme = "high-contrast"\npace = "very slow\n')
     app = ArcadeApp(player="ada")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_for(pilot, lambda: app.settings_warning is not None)
-        assert "using the default settings" in app.settings_warning
-        assert app.card_theme.name == DEFAULT_THEME and app.settings.pace == 0.8
+        await wait_for(pilot, lambda: app.preferences.warning is not None)
+        assert "using the default settings" in app.preferences.warning
+        assert app.looks.card_theme.name == DEFAULT_THEME and app.settings.pace == 0.8
         assert any("using the default settings" in n.message for n in notifications(app))
 
 
@@ -86,7 +86,7 @@ async def test_one_bad_setting_is_said_on_the_first_screen_and_the_rest_hold(sta
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: any("Pace must be at most 5.0" in n.message for n in notifications(app)))
         assert app.player == "alice" and app.settings.countdown == 1 and app.settings.pace == 0.8
-        assert app.card_theme.name == "high-contrast"
+        assert app.looks.card_theme.name == "high-contrast"
 
 
 async def test_an_unknown_theme_in_the_file_is_said_on_the_menu():
@@ -94,7 +94,7 @@ async def test_an_unknown_theme_in_the_file_is_said_on_the_menu():
     app = ArcadeApp(player="ada")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for(pilot, lambda: any("there is no theme 'nonesuch'" in n.message for n in notifications(app)))
-        assert app.card_theme.name == DEFAULT_THEME
+        assert app.looks.card_theme.name == DEFAULT_THEME
 
 
 @pytest.mark.parametrize(

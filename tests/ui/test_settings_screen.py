@@ -32,7 +32,7 @@ async def test_saving_theme_pace_and_glyphs_writes_the_file_and_plays_by_them_at
     app = ArcadeApp(player="ada")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_settings(app, pilot)
-        second_theme = app.theme_order[1]
+        second_theme = app.looks.order[1]
         await pilot.press("enter", "down", "enter")  # the theme list has the focus first
         await type_into(pilot, "pace", "0.5")
         app.screen.query_one("#glyphs").focus()
@@ -40,7 +40,7 @@ async def test_saving_theme_pace_and_glyphs_writes_the_file_and_plays_by_them_at
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert (app.settings.pace, app.ascii_glyphs, app.card_theme.name) == (0.5, True, second_theme)
+        assert (app.settings.pace, app.ascii_glyphs, app.looks.card_theme.name) == (0.5, True, second_theme)
         assert "S H" in screen_text(app)  # the menu's banner in letters already
     saved = tomllib.loads(app.store.settings_file.path.read_text())
     assert saved == {"theme": second_theme, "pace": 0.5, "glyphs": "letters"}
@@ -63,7 +63,7 @@ async def test_a_bad_value_is_named_with_its_limits_and_nothing_is_saved() -> No
             assert message in shown(app) and "Nothing was saved." in shown(app)
             await type_into(pilot, field, "1")
         assert not app.store.settings_file.path.exists()
-        assert app.user_settings.pace == 0.8
+        assert app.preferences.user_settings.pace == 0.8
 
 
 async def test_a_broken_settings_file_is_announced_and_kept_aside_when_saving(tmp_path) -> None:
@@ -78,7 +78,7 @@ async def test_a_broken_settings_file_is_announced_and_kept_aside_when_saving(tm
         await type_into(pilot, "countdown", "5")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.settings.countdown == 5 and app.settings_warning is None
+        assert app.settings.countdown == 5 and app.preferences.warning is None
     assert tomllib.loads(path.read_text()) == {"countdown": 5}
     assert path.with_name("settings.toml.broken").read_text() == 'pace = "very slow\n'
 
@@ -96,7 +96,7 @@ async def test_a_setting_the_file_cannot_use_is_named_and_saving_keeps_every_oth
         await type_into(pilot, "hard_bot_seconds", "2")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.settings_warning is None
+        assert app.preferences.warning is None
     assert tomllib.loads(path.read_text()) == {
         "profile": "bob",
         "countdown": 2,
@@ -132,15 +132,15 @@ async def test_the_theme_and_glyphs_chosen_by_keys_on_the_menu_are_remembered() 
         await pilot.pause()
         await pilot.press("t", "t", "g")
         await pilot.pause()
-        theme, letters = app.card_theme.name, app.ascii_glyphs
-        assert app.finish_writes()
+        theme, letters = app.looks.card_theme.name, app.ascii_glyphs
+        assert app.store_writer.finish()
         assert tomllib.loads(path.read_text()) == {
             "countdown": 1,
             "theme": theme,
             "glyphs": "letters" if letters else "symbols",
         }
     again = ArcadeApp(player="ada")
-    assert (again.card_theme.name, again.ascii_glyphs) == (theme, letters)  # the next start, from the first frame
+    assert (again.looks.card_theme.name, again.ascii_glyphs) == (theme, letters)  # the next start, from the first frame
 
 
 async def test_a_player_with_a_look_of_their_own_keeps_the_key_chosen_theme_in_their_profile() -> None:
@@ -152,8 +152,8 @@ async def test_a_player_with_a_look_of_their_own_keeps_the_key_chosen_theme_in_t
         await pilot.pause()
         await pilot.press("t")
         await pilot.pause()
-        theme = app.card_theme.name
-        assert app.finish_writes()
+        theme = app.looks.card_theme.name
+        assert app.store_writer.finish()
     assert tomllib.loads(path.read_text()) == {"theme": "felt", "profiles": {"ada": {"pace": 0.5, "theme": theme}}}
 
 

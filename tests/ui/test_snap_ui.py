@@ -65,7 +65,7 @@ async def test_solo_snap_and_snap_pool_keys(app_factory):
         await pilot.press("p")
         await wait_for(pilot, lambda: screen.game.view(0).pool_size == 0)
         assert screen.game.view(0).counts[0] >= 24 + 1 + 2
-        assert app.session_reactions("snap"), "the calls' reaction times are recorded"
+        assert app.memory.reactions("snap"), "the calls' reaction times are recorded"
 
 
 async def test_keys_that_mean_nothing_here_change_nothing(app_factory):

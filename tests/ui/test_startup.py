@@ -45,7 +45,7 @@ async def looks(app_class: type[ArcadeApp], theme_dirs, theme: str | None) -> tu
     app = app_class(settings=UISettings(countdown=0), theme_dirs=theme_dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         if theme is not None:
-            app.use_theme(theme)
+            app.looks.use(theme)
         await pilot.pause()
         return app.export_screenshot(), set(app.classes), dict(stylesheet_variables(app.stylesheet))
 
@@ -86,7 +86,7 @@ async def test_theme_text_with_markup_characters_is_shown_as_it_is(tmp_path, toa
         await pilot.pause()
         messages = [n.message for n in notifications(app)]
         assert any("cards.felt: expected a colour like '#1a2b3c', got '[/]'" in m for m in messages)
-        while app.card_theme.name != "odd":
+        while app.looks.card_theme.name != "odd":
             await pilot.press("t")
         await wait_for(pilot, lambda: "Theme: [/] [bold]odd" in [n.message for n in notifications(app)])
         toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))

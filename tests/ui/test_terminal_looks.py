@@ -20,10 +20,10 @@ def app_for(term: str) -> ArcadeApp:
 async def test_a_mono_terminal_gets_no_colour_and_the_monochrome_cards():
     for term, colourless in (("xterm-mono", True), ("vt100-m", True), ("xterm-256color", False), ("linux", False)):
         app = app_for(term)
-        app._fit_colours_to_terminal()  # (as run_async does; run_test keeps a test's colours)
+        app.looks.fit_colours_to_terminal()  # (as run_async does; run_test keeps a test's colours)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert app.monochrome is colourless, term
+            assert app.looks.monochrome is colourless, term
             assert (app.palette is MONOCHROME.palette) is colourless, term
 
 

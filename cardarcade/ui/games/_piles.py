@@ -78,11 +78,13 @@ class PileScreen(GameScreen):
         """Whether the note has not yet been given to the people here (it is given now): by their
         profiles, or this terminal's player's for people at a hot-seat keyboard with none."""
         names = {name for seat in self.people if (name := self.profile_of(seat)) is not None} or {self.app.player}
-        game_id, settings = self.spec.id, self.app.user_settings
+        game_id, settings = self.spec.id, self.app.preferences.user_settings
         new = [name for name in names if not settings.profile_of(name).told.get(game_id)]
         for name in new:
-            profile = self.app.user_settings.profile_of(name)
-            self.app.save_profile(profile.model_copy(update={"told": {**profile.told, game_id: True}}), name)
+            profile = self.app.preferences.user_settings.profile_of(name)
+            self.app.preferences.save_profile(
+                profile.model_copy(update={"told": {**profile.told, game_id: True}}), name
+            )
         return bool(new)
 
     def notify_not_now(self, seat: int, verb: str) -> None:

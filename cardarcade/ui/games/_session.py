@@ -81,7 +81,7 @@ class SessionSide(Screen):
             transcript=self.transcript,
             pace=settings.pace,
             autosave_delay=settings.autosave_delay,
-            medians=self.app.adaptive_medians,
+            medians=self.app.memory.adaptive_medians,
             thinker=live_thinker(settings.hard_bot_seconds),
             think_seconds=settings.hard_bot_seconds,
             save_id=saved.save_id if saved else None,
@@ -118,7 +118,7 @@ class SessionSide(Screen):
 
     def save_at_once(self) -> None:
         """Write the game now, in the calling thread: the terminal is gone and the process is
-        about to end (ArcadeApp.terminal_lost)."""
+        about to end (``Ending.terminal_lost``)."""
         if self.surface is not None:
             self.surface.save_at_once()
 
@@ -202,7 +202,7 @@ class SessionSide(Screen):
             self.app.screen_change_signal.unsubscribe(self)
         tuning = self.table.adaptive_summary() if self.table is not None else None
         reactions = {
-            self.names[seat]: self.app.session_reactions(self.spec.id, self.names[seat]) for seat in self.people
+            self.names[seat]: self.app.memory.reactions(self.spec.id, self.names[seat]) for seat in self.people
         }
         self.replace_with(
             ResultScreen(

@@ -100,12 +100,10 @@ class CashScreen(SpeedFamilyScreen):
         self.picked: dict[int, int] = {}  # seat -> a hand slot picked, waiting for a board card
         self.aimed: dict[int, int] = {}  # seat -> a board place picked, waiting for a hand card
         self.gestured: dict[int, tuple[str, float]] = {}  # seat -> (gesture, when it was made)
-        self._asking = False
         self.called: dict[int, float] = {}  # a person's call not yet settled: its press time
         self.settled_call: tuple[int, float] | None = None  # who called first, and when they pressed
-        self._picked: set[tuple[int, int]] = set()  # (hand, seat): people who picked or were told their signal
-        self._offered: set[tuple[int, int]] = set()  # (hand, seat): at one keyboard, asked on a dialog to pick
         self.board_changed = time.monotonic()  # when the board last turned up or had a card swapped
+        self.signals = SecretSignals(self)
 
     # ---- keys
 
@@ -119,7 +117,7 @@ class CashScreen(SpeedFamilyScreen):
         view = self.game.view(seat)
         name = self.names[seat]
         if view.phase == "signals":
-            self.pick_signal(seat, verb)
+            self.signals.pick(seat, verb)
             return
         if not view.board_up:
             self.say(f"{name}: wait for go, the board is face down")
@@ -161,102 +159,9 @@ class CashScreen(SpeedFamilyScreen):
         """The call as a caller's panel shouts it until it is settled: 'CASH!'."""
         return call_name(kind, self.game.options.name).upper()
 
-    # ---- the signals
-
     def refresh_all(self) -> None:
         super().refresh_all()
-        table = self.table
-        if not self._asking and table is not None and table.started and not table.paused and not self.game.is_over:
-            self._tell_signal(self.game.view(None).hand_no)
-            self._offer_signal()
-
-    def signal_picker(self) -> int | None:
-        """The person here who picks their side's signal now (one at a time at one keyboard)."""
-        view = self.game.view(None)
-        return next((p for p in view.picking if p in self.people), None)
-
-    def pick_signal(self, seat: int, verb: str) -> None:
-        """During the signals: the picker's gesture key picks; every other key waits."""
-        picker = self.signal_picker()
-        name = self.names[seat]
-        if picker is None:
-            self.say(f"{name}: the bots are picking their signals")
-        elif seat != picker:
-            self.say(f"{name}: {self.names[picker]} is picking a signal — look away")
-        elif verb not in SIGN_VERBS:
-            self.say(
-                f"{name}: first pick a secret signal: {self.keymap.key_label(seat, SIGN_VERBS[0])} "
-                f"to {self.keymap.key_label(seat, SIGN_VERBS[-1])}"
-            )
-        else:
-            self._picked.add((self.game.view(None).hand_no, seat))
-            try:
-                self.table.submit(seat, Action("signal", value=GESTURES[SIGN_VERBS.index(verb)]))
-            except IllegalAction:
-                self.say(f"{name}: the signal could not be set now")
-            self.refresh_all()
-
-    def _offer_signal(self) -> None:
-        """At one keyboard the person picking their side's signal picks it on a dialog over the
-        table, which the others look away from (the gesture keys pick it too, as alone)."""
-        view = self.game.view(None)
-        picker = self.signal_picker()
-        if (
-            self._asking
-            or len(self.people) < 2
-            or view.phase != "signals"
-            or picker is None
-            or (view.hand_no, picker) in self._offered
-        ):
-            return
-        self._offered.add((view.hand_no, picker))
-        self._asking = True
-        others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
-        away = f" — {', '.join(others)}, look away!" if others else ""
-        labels = [
-            f"{gesture}: {GESTURE_WORDS[gesture]} (key {self.keymap.key_label(picker, verb)} in play)"
-            for verb, gesture in zip(SIGN_VERBS, GESTURES)
-        ]
-
-        def picked(index: int | None) -> None:
-            self._asking = False
-            if index is None:  # closed: the gesture keys still pick, the status line says so
-                self.call_later(self.refresh_all)
-            else:  # (once the table under the dialog plays again)
-                self.call_after_refresh(self.pick_signal, picker, SIGN_VERBS[index])
-
-        self.app.push_screen(
-            ChoiceScreen(f"{self.names[picker]}: pick your side's secret signal{away}", labels), picked
-        )
-
-    def _tell_signal(self, hand_no: int) -> None:
-        """At one keyboard the table never shows a signal: a person whose side's signal a bot
-        picked is told it on a dialog the other person looks away from."""
-        if len(self.people) < 2:
-            return  # alone, the partners' line shows it
-        for seat in self.people:
-            mine = self.game.view(seat)
-            partners_here = [p for p in mine.partners if p in self.people]
-            if (
-                mine.signal is None
-                or (hand_no, seat) in self._picked
-                or any((hand_no, p) in self._picked for p in partners_here)
-            ):
-                continue
-            self._picked.add((hand_no, seat))
-            self._asking = True
-            others = ", ".join(self.names[p] for p in self.people if p != seat and p not in partners_here)
-            away = f" — {others}, look away!" if others else ""
-            title = (
-                f"{self.names[seat]}: your side's secret signal is {mine.signal} ({GESTURE_WORDS[mine.signal]}){away}"
-            )
-
-            def seen(_: int | None) -> None:
-                self._asking = False
-                self.call_later(self.refresh_all)
-
-            self.app.push_screen(ChoiceScreen(title, ["Got it"]), seen)
-            return
+        self.signals.ask_if_due()  # (a signal's dialog comes up over the table as drawn)
 
     # ---- events
 
@@ -431,7 +336,7 @@ class CashScreen(SpeedFamilyScreen):
                     view.holder,
                     None,
                 )
-        picker = self.signal_picker() if view.phase == "signals" and started else None  # (keys wait for go)
+        picker = self.signals.picker() if view.phase == "signals" and started else None  # (keys wait for go)
         if picker is not None:
             others = [self.names[p] for p in self.people if p != picker and p not in self.game.view(picker).partners]
             idle = f"{self.names[picker]}: pick your side's secret signal" + (
@@ -496,7 +401,7 @@ class CashScreen(SpeedFamilyScreen):
         if self.view.phase == "signals":
             return (
                 "Pick your side's secret signal: z x c v"
-                if self.signal_picker() == self.viewer
+                if self.signals.picker() == self.viewer
                 else "The bots are picking their signals…"
             )
         if self.viewer in self.picked:
@@ -515,6 +420,120 @@ class CashScreen(SpeedFamilyScreen):
             for p in range(view.players)
         ]
         return Text("\n").join(lines)
+
+
+class SecretSignals:
+    """Each side's secret signal picked at the start of a hand, for the people at this keyboard:
+    who picks now, the gesture key or the dialog that picks it, and a signal a bot picked told on
+    a dialog. Apart from the screen because at one keyboard this is a small protocol of its own
+    (one person at a time, the others told to look away, each told once a hand), and the screen
+    only asks it who picks and hands it the keys."""
+
+    def __init__(self, screen: CashScreen) -> None:
+        self._screen = screen
+        self._asking = False  # a dialog about a signal is up
+        self._picked: set[tuple[int, int]] = set()  # (hand, seat): people who picked or were told their signal
+        self._offered: set[tuple[int, int]] = set()  # (hand, seat): at one keyboard, asked on a dialog to pick
+
+    def ask_if_due(self) -> None:
+        """While the hand's signals are picked at a table in play: the next dialog, if one is due."""
+        screen = self._screen
+        table = screen.table
+        if not self._asking and table is not None and table.started and not table.paused and not screen.game.is_over:
+            self._tell(screen.game.view(None).hand_no)
+            self._offer()
+
+    def picker(self) -> int | None:
+        """The person here who picks their side's signal now (one at a time at one keyboard)."""
+        screen = self._screen
+        view = screen.game.view(None)
+        return next((p for p in view.picking if p in screen.people), None)
+
+    def pick(self, seat: int, verb: str) -> None:
+        """During the signals: the picker's gesture key picks; every other key waits."""
+        screen = self._screen
+        picker = self.picker()
+        name = screen.names[seat]
+        if picker is None:
+            screen.say(f"{name}: the bots are picking their signals")
+        elif seat != picker:
+            screen.say(f"{name}: {screen.names[picker]} is picking a signal — look away")
+        elif verb not in SIGN_VERBS:
+            screen.say(
+                f"{name}: first pick a secret signal: {screen.keymap.key_label(seat, SIGN_VERBS[0])} "
+                f"to {screen.keymap.key_label(seat, SIGN_VERBS[-1])}"
+            )
+        else:
+            self._picked.add((screen.game.view(None).hand_no, seat))
+            try:
+                screen.table.submit(seat, Action("signal", value=GESTURES[SIGN_VERBS.index(verb)]))
+            except IllegalAction:
+                screen.say(f"{name}: the signal could not be set now")
+            screen.refresh_all()
+
+    def _offer(self) -> None:
+        """At one keyboard the person picking their side's signal picks it on a dialog over the
+        table, which the others look away from (the gesture keys pick it too, as alone)."""
+        screen = self._screen
+        view = screen.game.view(None)
+        picker = self.picker()
+        if (
+            self._asking
+            or len(screen.people) < 2
+            or view.phase != "signals"
+            or picker is None
+            or (view.hand_no, picker) in self._offered
+        ):
+            return
+        self._offered.add((view.hand_no, picker))
+        self._asking = True
+        others = [screen.names[p] for p in screen.people if p != picker and p not in screen.game.view(picker).partners]
+        away = f" — {', '.join(others)}, look away!" if others else ""
+        labels = [
+            f"{gesture}: {GESTURE_WORDS[gesture]} (key {screen.keymap.key_label(picker, verb)} in play)"
+            for verb, gesture in zip(SIGN_VERBS, GESTURES)
+        ]
+
+        def picked(index: int | None) -> None:
+            self._asking = False
+            if index is None:  # closed: the gesture keys still pick, the status line says so
+                screen.call_later(screen.refresh_all)
+            else:  # (once the table under the dialog plays again)
+                screen.call_after_refresh(self.pick, picker, SIGN_VERBS[index])
+
+        screen.app.push_screen(
+            ChoiceScreen(f"{screen.names[picker]}: pick your side's secret signal{away}", labels), picked
+        )
+
+    def _tell(self, hand_no: int) -> None:
+        """At one keyboard the table never shows a signal: a person whose side's signal a bot
+        picked is told it on a dialog the other person looks away from."""
+        screen = self._screen
+        if len(screen.people) < 2:
+            return  # alone, the partners' line shows it
+        for seat in screen.people:
+            mine = screen.game.view(seat)
+            partners_here = [p for p in mine.partners if p in screen.people]
+            if (
+                mine.signal is None
+                or (hand_no, seat) in self._picked
+                or any((hand_no, p) in self._picked for p in partners_here)
+            ):
+                continue
+            self._picked.add((hand_no, seat))
+            self._asking = True
+            others = ", ".join(screen.names[p] for p in screen.people if p != seat and p not in partners_here)
+            away = f" — {others}, look away!" if others else ""
+            title = (
+                f"{screen.names[seat]}: your side's secret signal is {mine.signal} ({GESTURE_WORDS[mine.signal]}){away}"
+            )
+
+            def seen(_: int | None) -> None:
+                self._asking = False
+                screen.call_later(screen.refresh_all)
+
+            screen.app.push_screen(ChoiceScreen(title, ["Got it"]), seen)
+            return
 
 
 SCREENS = {"cash": CashScreen}

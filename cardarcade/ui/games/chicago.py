@@ -37,7 +37,6 @@ SHORT = {
 
 class ChicagoScreen(TrickScreen):
     ORDER = ACES_HIGH
-    MARKING = True
     KEYS = TrickScreen.KEYS.with_(
         TURN_KEYS["play"].worded(listed="discard the marked cards, or play the card under the cursor"),
         MARK.worded(listed="mark cards to discard"),

@@ -304,7 +304,7 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
         if isinstance(event, events.Key) and not self.is_active:
             event.stop()
             event.prevent_default()
-            self.app.let_key_go()
+            self.app.key_intake.let_go()
             return
         await super().on_event(event)
 

@@ -142,10 +142,7 @@ class MachiavelliScreen(TurnScreen):
         self.hand_at = 0  # the cursor's place in the hand while it is on the table
         self.picked_off: frozenset[Card] = frozenset()  # the rest of the group the card held came off
         self.typed = ""  # a digit typed that may begin a group's two-digit number
-        # What the others moved: the table as each turn began, and (turn, seat, cards moved) for
-        # each turn that put cards down, to light those cards for whoever plays next.
-        self.table_before = self.game.view(None).table
-        self.moves: list[tuple[int, int, frozenset[Card]]] = []
+        self.drawing = TableDrawing(self)
 
     # ---- layout
 
@@ -197,119 +194,13 @@ class MachiavelliScreen(TurnScreen):
         seats = range(self.game.players)
         return next((layout for layout in SEAT_LAYOUTS if all(fits(seat, *layout) for seat in seats)), SEAT_LAYOUTS[-1])
 
-    # ---- the table
-
-    def group_cells(self, index: int, group: list[Card], lit: frozenset[Card] = frozenset()) -> Text:
-        """One group: '3*[7♥ 8♥ 9♥]' (its number for the digit keys), its cards coloured, the
-        cursor's card reversed, the cards in ``lit`` underlined."""
-        view: MachiavelliView = self.view
-        active = self.actor is not None
-        placed = set(view.placed)
-        text = Text(str(index + 1), style="dim", no_wrap=True)
-        mark = "!" if not view.valid[index] else "*" if self.changed_since_last_turn(index) else " "
-        target = active and self.group == index and view.held is not None
-        bracket = Style(bold=True, reverse=target, color="red" if not view.valid[index] else None)
-        text.append(mark, style=Style(bold=True, color="red" if mark == "!" else None))
-        text.append("[", style=bracket)
-        for i, card in enumerate(group):
-            if i:
-                text.append(" ")
-            label = self.card_label(card)
-            if card in placed or card in lit:  # (never both at once: moving a card puts the light out)
-                label.stylize("underline")
-            if active and self.group == index and self.cursor == i and view.held is None:
-                label.stylize("reverse")
-            text.append_text(label)
-        text.append("]", style=bracket)
-        return text
-
-    def changed_since_last_turn(self, index: int) -> bool:
-        """Whether a group got new cards since the viewer's latest turn (before their first
-        turn, every group is news); a group being worked on this turn is not marked."""
-        view: MachiavelliView = self.view
-        if view.seat is None:
-            return False
-        stamp = view.stamps[index]
-        return stamp is not None and stamp > view.last_turn[view.seat]
-
-    def moved_since_last_turn(self) -> frozenset[Card]:
-        """The cards the others moved (from a hand or between groups) since the viewer's latest
-        turn; none once the viewer has moved a card this turn."""
-        view: MachiavelliView = self.view
-        if view.seat is None or (view.turn == view.seat and view.changed):
-            return frozenset()
-        since = view.last_turn[view.seat]
-        return frozenset().union(*(cards for turn, seat, cards in self.moves if turn > since and seat != view.seat))
-
-    def on_game_events(self, events_: list[Event]) -> None:
-        """After a turn that put cards down: which cards it moved, compared with the table as the
-        turn began."""
-        table = self.game.view(None).table
-        for event in events_:
-            if event.kind == "meld" and event.seat is not None:
-                turn = self.game.view(None).last_turn[event.seat]  # (the turn just ended)
-                self.moves = [*self.moves[-MOVES_KEPT + 1 :], (turn, event.seat, moved_cards(self.table_before, table))]
-        if any(e.kind in TURN_ENDS for e in events_):
-            self.table_before = table
-
-    def table_rows(self) -> list[tuple[list[int], Text]]:
-        """The groups flowed into rows: (the groups in the row, the row drawn)."""
-        view: MachiavelliView = self.view
-        lit = self.moved_since_last_turn()
-        cells = [self.group_cells(i, g, lit) for i, g in enumerate(view.table)]
-        out = []
-        width = max(TABLE_WIDTH, self.app.size.width - 4)  # a wide terminal's room: fewer, longer rows
-        for row in rows_of([cell_len(c.plain) for c in cells], width):
-            line = Text(no_wrap=True)
-            for n, i in enumerate(row):
-                if n:
-                    line.append(" ")
-                line.append_text(cells[i])
-            out.append((row, line))
-        return out
+    # ---- the table (TableDrawing)
 
     def render_center(self) -> RenderableType:
-        view: MachiavelliView = self.view
-        lines = [self.table_heading()]
-        if not view.table:
-            lines.append(Text("The table is empty.", style="dim italic"))
-            return ROWS.join(lines)
-        rows = self.table_rows()
-        room = max(self.center_height() - 1, 2)
-        if len(rows) <= room:
-            lines += [line for _, line in rows]
-            return ROWS.join(lines)
-        # More rows than room: a window around the cursor's group, with what lies beyond.
-        here = next((n for n, (row, _) in enumerate(rows) if self.group in row), len(rows) - 1)
-        first = min(max(here - (room - 2) // 2, 0), len(rows) - (room - 2))
-        shown = rows[first : first + room - 2]
-        lines.append(Text(f"  ↑ {first} more row{'s' if first != 1 else ''}" if first else "", style="dim"))
-        lines += [line for _, line in shown]
-        after = len(rows) - first - len(shown)
-        lines.append(Text(f"  ↓ {after} more row{'s' if after != 1 else ''}" if after else "", style="dim"))
-        return ROWS.join(lines)
+        return self.drawing.render()
 
-    def center_height(self) -> int:
-        height = self.query_one("#center").size.height if self.is_mounted else 0
-        return height or 14
-
-    def table_heading(self) -> Text:
-        """'Holding K♣ · Stock 40 · 12 groups · *3 new since your turn · !1 not a meld'."""
-        view: MachiavelliView = self.view
-        line = Text(no_wrap=True, overflow="ellipsis")
-        if view.held is not None:
-            line.append("Holding ", style="bold")
-            line.append_text(self.card_label(view.held))
-            line.append(" · ")
-        line.append(f"Stock {view.stock}" if view.stock else "Stock empty", style="bold")
-        line.append(f" · {len(view.table)} group{'s' if len(view.table) != 1 else ''}")
-        changed = sum(1 for i in range(len(view.table)) if self.changed_since_last_turn(i))
-        if changed:
-            line.append(f" · *{changed} new since your turn", style="bold")
-        bad = view.valid.count(False)
-        if bad:
-            line.append(f" · !{bad} not a meld", style="bold red")
-        return line
+    def on_game_events(self, events_: list[Event]) -> None:
+        self.drawing.heard(events_)
 
     def label(self, card: Card) -> str:
         """A card named in a message, in this app's glyphs ('K♣', or 'KC' in letters)."""
@@ -582,6 +473,140 @@ class MachiavelliScreen(TurnScreen):
         if view.placed:
             return "enter ends the turn"
         return "Your turn: space picks up a card"
+
+
+class TableDrawing:
+    """The table's groups as the centre shows them: numbered, marked when not a meld or new since
+    the viewer's last turn, the cards the others moved lit, in rows scrolled to the cursor's group.
+    Apart from the screen, whose part is the cursor and the moves: this only reads those, and it
+    alone keeps what each turn moved (a table does not remember where its cards came from)."""
+
+    def __init__(self, screen: MachiavelliScreen) -> None:
+        self._screen = screen
+        # What the others moved: the table as each turn began, and (turn, seat, cards moved) for
+        # each turn that put cards down, to light those cards for whoever plays next.
+        self.before = screen.game.view(None).table
+        self.moves: list[tuple[int, int, frozenset[Card]]] = []
+
+    def group_cells(self, index: int, group: list[Card], lit: frozenset[Card] = frozenset()) -> Text:
+        """One group: '3*[7♥ 8♥ 9♥]' (its number for the digit keys), its cards coloured, the
+        cursor's card reversed, the cards in ``lit`` underlined."""
+        screen = self._screen
+        view: MachiavelliView = screen.view
+        active = screen.actor is not None
+        placed = set(view.placed)
+        text = Text(str(index + 1), style="dim", no_wrap=True)
+        mark = "!" if not view.valid[index] else "*" if self.changed_since_last_turn(index) else " "
+        target = active and screen.group == index and view.held is not None
+        bracket = Style(bold=True, reverse=target, color="red" if not view.valid[index] else None)
+        text.append(mark, style=Style(bold=True, color="red" if mark == "!" else None))
+        text.append("[", style=bracket)
+        for i, card in enumerate(group):
+            if i:
+                text.append(" ")
+            label = screen.card_label(card)
+            if card in placed or card in lit:  # (never both at once: moving a card puts the light out)
+                label.stylize("underline")
+            if active and screen.group == index and screen.cursor == i and view.held is None:
+                label.stylize("reverse")
+            text.append_text(label)
+        text.append("]", style=bracket)
+        return text
+
+    def changed_since_last_turn(self, index: int) -> bool:
+        """Whether a group got new cards since the viewer's latest turn (before their first
+        turn, every group is news); a group being worked on this turn is not marked."""
+        screen = self._screen
+        view: MachiavelliView = screen.view
+        if view.seat is None:
+            return False
+        stamp = view.stamps[index]
+        return stamp is not None and stamp > view.last_turn[view.seat]
+
+    def moved_since_last_turn(self) -> frozenset[Card]:
+        """The cards the others moved (from a hand or between groups) since the viewer's latest
+        turn; none once the viewer has moved a card this turn."""
+        screen = self._screen
+        view: MachiavelliView = screen.view
+        if view.seat is None or (view.turn == view.seat and view.changed):
+            return frozenset()
+        since = view.last_turn[view.seat]
+        return frozenset().union(*(cards for turn, seat, cards in self.moves if turn > since and seat != view.seat))
+
+    def heard(self, events_: list[Event]) -> None:
+        """After a turn that put cards down: which cards it moved, compared with the table as the
+        turn began."""
+        screen = self._screen
+        table = screen.game.view(None).table
+        for event in events_:
+            if event.kind == "meld" and event.seat is not None:
+                turn = screen.game.view(None).last_turn[event.seat]  # (the turn just ended)
+                self.moves = [*self.moves[-MOVES_KEPT + 1 :], (turn, event.seat, moved_cards(self.before, table))]
+        if any(e.kind in TURN_ENDS for e in events_):
+            self.before = table
+
+    def rows(self) -> list[tuple[list[int], Text]]:
+        """The groups flowed into rows: (the groups in the row, the row drawn)."""
+        screen = self._screen
+        view: MachiavelliView = screen.view
+        lit = self.moved_since_last_turn()
+        cells = [self.group_cells(i, g, lit) for i, g in enumerate(view.table)]
+        out = []
+        width = max(TABLE_WIDTH, screen.app.size.width - 4)  # a wide terminal's room: fewer, longer rows
+        for row in rows_of([cell_len(c.plain) for c in cells], width):
+            line = Text(no_wrap=True)
+            for n, i in enumerate(row):
+                if n:
+                    line.append(" ")
+                line.append_text(cells[i])
+            out.append((row, line))
+        return out
+
+    def render(self) -> RenderableType:
+        screen = self._screen
+        view: MachiavelliView = screen.view
+        lines = [self.heading()]
+        if not view.table:
+            lines.append(Text("The table is empty.", style="dim italic"))
+            return ROWS.join(lines)
+        rows = self.rows()
+        room = max(self.center_height() - 1, 2)
+        if len(rows) <= room:
+            lines += [line for _, line in rows]
+            return ROWS.join(lines)
+        # More rows than room: a window around the cursor's group, with what lies beyond.
+        here = next((n for n, (row, _) in enumerate(rows) if screen.group in row), len(rows) - 1)
+        first = min(max(here - (room - 2) // 2, 0), len(rows) - (room - 2))
+        shown = rows[first : first + room - 2]
+        lines.append(Text(f"  ↑ {first} more row{'s' if first != 1 else ''}" if first else "", style="dim"))
+        lines += [line for _, line in shown]
+        after = len(rows) - first - len(shown)
+        lines.append(Text(f"  ↓ {after} more row{'s' if after != 1 else ''}" if after else "", style="dim"))
+        return ROWS.join(lines)
+
+    def center_height(self) -> int:
+        screen = self._screen
+        height = screen.query_one("#center").size.height if screen.is_mounted else 0
+        return height or 14
+
+    def heading(self) -> Text:
+        """'Holding K♣ · Stock 40 · 12 groups · *3 new since your turn · !1 not a meld'."""
+        screen = self._screen
+        view: MachiavelliView = screen.view
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if view.held is not None:
+            line.append("Holding ", style="bold")
+            line.append_text(screen.card_label(view.held))
+            line.append(" · ")
+        line.append(f"Stock {view.stock}" if view.stock else "Stock empty", style="bold")
+        line.append(f" · {len(view.table)} group{'s' if len(view.table) != 1 else ''}")
+        changed = sum(1 for i in range(len(view.table)) if self.changed_since_last_turn(i))
+        if changed:
+            line.append(f" · *{changed} new since your turn", style="bold")
+        bad = view.valid.count(False)
+        if bad:
+            line.append(f" · !{bad} not a meld", style="bold red")
+        return line
 
 
 SCREENS = {"machiavelli": MachiavelliScreen}

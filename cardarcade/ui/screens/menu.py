@@ -293,7 +293,7 @@ class MenuScreen(Screen):
         )
 
     def refresh_all(self) -> None:
-        """Drawn again after the glyphs or the theme change (``ArcadeApp._redraw``), and on coming
+        """Drawn again after the glyphs or the theme change (``ArcadeApp.redraw``), and on coming
         back from a game (it may have been saved)."""
         self.query_one("#banner", Static).update(self._banner())
         if self._save_counts is None or sum(self._save_counts) != self._save_files:

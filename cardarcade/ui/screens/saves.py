@@ -130,7 +130,7 @@ class ContinueScreen(Screen):
         if entry.open_elsewhere:
             self.say(f"This {entry.title} is open in another window: carry it on there, or close it there first.")
             return
-        if not self.app.finish_writes(patience=2.0):  # (a game just left: its last save must be read back)
+        if not self.app.store_writer.finish(patience=2.0):  # (a game just left: its last save must be read back)
             self.say("The last save is still being written; try again in a moment.")
             return
         try:
@@ -144,7 +144,7 @@ class ContinueScreen(Screen):
             self.list_saves()
             return
         setup = self._played_by_this_player(saved.setup)
-        self.app.last_setups[setup.spec.id] = setup
+        self.app.memory.last_setups[setup.spec.id] = setup
         self.app.switch_screen(screen_for(setup, saved))
 
     def _played_by_this_player(self, setup: GameSetup) -> GameSetup:

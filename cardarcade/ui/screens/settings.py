@@ -1,5 +1,5 @@
 """The settings screen: theme, suit glyphs, pace, countdown, the hard bots' thinking time, and
-whose profile this terminal plays as, saved in the settings file (``app.save_settings``).
+whose profile this terminal plays as, saved in the settings file (``app.preferences.save_settings``).
 
 A value out of bounds is named with its limits and nothing is saved. Theme, glyphs and pace can
 be kept for the player's profile only (someone else at this terminal keeps their own). Saving
@@ -58,10 +58,10 @@ class SettingsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         app = self.app
-        settings = app.user_settings  # read first: it sets app.settings_warning
-        profile = app.profile
+        settings = app.preferences.user_settings  # read first: it sets app.preferences.warning
+        profile = app.preferences.profile
         yield Static(Text.assemble((" Settings ", "bold reverse"), f"  playing as {app.player}"), id="settings-title")
-        warning = app.settings_warning
+        warning = app.preferences.warning
         yield Static(
             Text(
                 f"{warning}. Saving writes it as this form shows it; the old file is kept beside it "
@@ -73,14 +73,14 @@ class SettingsScreen(Screen):
         )
         yield Static("", id="settings-message")
         theme = profile.theme or settings.theme
-        if theme not in app.card_themes:
-            theme = app.card_theme.name
+        if theme not in app.looks.card_themes:
+            theme = app.looks.card_theme.name
         own = any(getattr(profile, name) is not None for name in PROFILE_ONLY)
         with VerticalScroll(id="settings-form"):
             yield from self._field(
                 "Theme",
                 Select(
-                    [(Text(app.card_themes[n].title), n) for n in app.theme_order],
+                    [(Text(app.looks.card_themes[n].title), n) for n in app.looks.order],
                     value=theme,
                     allow_blank=False,
                     id="theme",
@@ -115,7 +115,7 @@ class SettingsScreen(Screen):
                     placeholder=app.player,
                     max_length=MAX_NAME,
                     id="profile",
-                    disabled=app.named_by_session,
+                    disabled=app.preferences.named_by_session,
                 ),
                 "Whose statistics and preferences this terminal uses; empty: your login name.",
             )
@@ -137,7 +137,7 @@ class SettingsScreen(Screen):
             yield Static(Text(help), classes="field-help")  # a player's name may hold [brackets]
 
     def on_mount(self) -> None:
-        self.query_one("#settings-warning").display = self.app.settings_warning is not None
+        self.query_one("#settings-warning").display = self.app.preferences.warning is not None
         self._shown = self._form()
 
     def _form(self) -> dict[str, Any]:
@@ -157,13 +157,13 @@ class SettingsScreen(Screen):
         """The form as Settings (every other profile kept); ValueError with a message for the
         player when a value is not allowed."""
         app, form = self.app, self._form()
-        current = app.user_settings
+        current = app.preferences.user_settings
         profile_name = " ".join(str(form["profile"]).split()) or None
         if profile_name is not None and not profile_name.isprintable():  # (a paste can bring them)
             raise ValueError("A profile name cannot hold control characters. Nothing was saved.")
         glyphs = None if form["glyphs"] == THEME_DECIDES else form["glyphs"]
         theme = form["theme"]
-        if theme == self._shown["theme"] and current.theme is None and app.profile.theme is None:
+        if theme == self._shown["theme"] and current.theme is None and app.preferences.profile.theme is None:
             theme = None  # left as it was: keep following the shipped default
         raw = {
             **current.model_dump(exclude={"profiles"}),
@@ -184,7 +184,7 @@ class SettingsScreen(Screen):
         except ValidationError as exc:
             raise ValueError(f"{option_error(Settings, exc)}. Nothing was saved.") from None  # type: ignore[arg-type]
         # Whose profile: the SSH user over SSH (the settings cannot change it), else the one named here.
-        player = app.player if app.named_by_session else login_name(checked.profile)
+        player = app.player if app.preferences.named_by_session else login_name(checked.profile)
         mine = current.profile_of(player)
         chosen = {name: getattr(checked, name) for name in PROFILE_ONLY}
         if form["profile-only"]:
@@ -220,7 +220,7 @@ class SettingsScreen(Screen):
         except ValueError as exc:
             self._say(str(exc), error=True)
             return
-        problem = self.app.save_settings(settings)
+        problem = self.app.preferences.save_settings(settings)
         if problem is not None:
             self._say(f"{problem}. They hold for this session.", error=True)
             self._shown = self._form()

@@ -1,13 +1,12 @@
 """Set up a game: how many players, who is a person (playing as which profile) and who a bot (and
-how good), house rules (from a house-rule book, or saved as one, with the group's rulings), seed."""
+how good), house rules (from a house-rule book, or saved as one, with the group's rulings: the
+form's part in house_rules.py), seed."""
 
 from __future__ import annotations
 
 import random
-import typing
 from collections import Counter
 from time import monotonic
-from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -16,18 +15,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from cardarcade.bots import level_at, levels_for, newcomer_level
-from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
+from cardarcade.rules.base import BadSetup, GameSpec
 from cardarcade.seating import GameSetup, Seat
-from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.store.look import MAX_NAME
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.keybar import KeyBar
-
-NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
 
 def seat_choices(spec: GameSpec, players: int) -> list[tuple[str, str]]:
@@ -38,21 +35,6 @@ def seat_choices(spec: GameSpec, players: int) -> list[tuple[str, str]]:
 def seat_kind(seat: Seat) -> str:
     """A seat as the setup form's choice: 'human' or 'bot:easy'."""
     return f"bot:{seat.level}" if seat.is_bot else "human"
-
-
-def switch_words(on: bool) -> str:
-    return "on: played at this table" if on else "off: not played"
-
-
-def option_widget(name: str, info: Any, value: Any) -> Select | Switch | Input:
-    """A form control for one house rule, chosen by the field's type."""
-    annotation = info.annotation
-    if annotation is bool:
-        return Switch(value=value, id=f"opt-{name}")
-    if typing.get_origin(annotation) is typing.Literal:
-        choices = [(option_value_label(info, v), v) for v in typing.get_args(annotation)]
-        return Select(choices, value=value, allow_blank=False, id=f"opt-{name}")
-    return Input(str(value), type="integer" if annotation is int else "text", id=f"opt-{name}")
 
 
 def most_chosen(levels: list[str]) -> str | None:
@@ -71,7 +53,7 @@ class SetupScreen(Screen):
     def __init__(self, spec: GameSpec) -> None:
         super().__init__()
         self.spec = spec
-        self.book: Book | None = None  # the book chosen in the form (in force while the rules are its own)
+        self.house_rules = HouseRulesForm(self, spec)
         self._seat_choices: list[tuple[str, str]] = []  # what each seat offers now (for the table's size)
 
     def compose(self) -> ComposeResult:
@@ -85,18 +67,14 @@ class SetupScreen(Screen):
         yield Static("", id="setup-error")
         # The last choices for this game in this session, else a person against bots of the level
         # the player last chose (a newcomer's if none).
-        last = self.app.last_setups.get(spec.id)
+        last = self.app.memory.last_setups.get(spec.id)
         players = len(last.seats) if last else spec.default_players
         kinds = [seat_kind(seat) for seat in last.seats] if last else ["human"]
         profiles = [seat.profile or "" for seat in last.seats] if last else [""]
-        options = last.options if last else spec.Options()
         new_bot = f"bot:{self._remembered_level(players) or newcomer_level(spec.realtime)}"
         self._seat_choices = seat_choices(spec, players)
         offered = {value for _label, value in self._seat_choices}
         kinds = [kind if kind in offered else new_bot for kind in kinds]
-        books, problems = self._books()
-        if last is not None and last.book is not None:
-            self.book = next((b for b in books if b.name == last.book), None)
         known = self._known_profiles()
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
@@ -125,50 +103,7 @@ class SetupScreen(Screen):
                     )
             yield Static(self._profiles_help(known), id="profiles-help", classes="field-help")
             yield Static(id="keyboard-note", classes="field-help")  # whose hands the people here see
-            with Horizontal(classes="field"):
-                yield Label("Rules book", classes="field-label")
-                yield Select(
-                    self._book_choices(books),
-                    value=self.book.name if self.book else NO_BOOK,
-                    allow_blank=False,
-                    id="book",
-                )
-            yield Static(
-                "A group's own house rules, kept by name; choosing one sets the rules below.", classes="field-help"
-            )
-            problems_help = Static(Text("\n".join(problems)), id="book-problems", classes="field-help")
-            problems_help.display = bool(problems)
-            yield problems_help
-            for name, info in spec.Options.model_fields.items():
-                value = getattr(options, name)
-                with Horizontal(classes="field"):
-                    yield Label(option_label(info, name), classes="field-label")
-                    yield option_widget(name, info, value)
-                    if info.annotation is bool:
-                        yield Static(switch_words(value), id=f"opt-{name}-words", classes="switch-words")
-                if info.description:
-                    yield Static(info.description, classes="field-help")
-            with Horizontal(classes="field"):
-                yield Label("Rulings (notes)", classes="field-label")
-                yield TextArea(
-                    self.book.notes if self.book else "",
-                    id="book-notes",
-                    placeholder="How the group settled what the rules leave open",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Save these rules as", classes="field-label")
-                yield Input(
-                    self.book.name if self.book else "",
-                    placeholder="a name: Friday night",
-                    max_length=MAX_BOOK_NAME,
-                    id="book-name",
-                )
-                yield Button("Save", id="book-save")
-            yield Static(
-                "Keeps the house rules above and the rulings as a book (or updates the book of "
-                "that name); the rulings of the chosen book are also kept when you start or go back.",
-                classes="field-help",
-            )
+            yield from self.house_rules.compose(last)
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
                 yield Input(placeholder="random", type="integer", id="seed")
@@ -177,7 +112,7 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         self._shown_at: float | None = None  # when the form was first drawn
         self._show_seats()
-        self._show_book()
+        self.house_rules.show()
         self.call_after_refresh(self._drawn)
 
     def _drawn(self) -> None:
@@ -200,30 +135,14 @@ class SetupScreen(Screen):
 
     def _remembered_level(self, players: int) -> str | None:
         """The bot level the player last chose for this game, if the game offers it at ``players``."""
-        level = self.app.profile.bot_levels.get(self.spec.id)
+        level = self.app.preferences.profile.bot_levels.get(self.spec.id)
         return level if level in levels_for(self.spec, players) else None
-
-    def _books(self) -> tuple[list[Book], list[str]]:
-        """This game's books, and why any book file cannot be used."""
-        try:
-            entries = self.app.store.books.entries(self.spec.id)
-        except OSError as exc:
-            return [], [f"The books cannot be read ({exc.strerror or exc})."]
-        return (
-            [e.book for e in entries if e.book is not None],
-            [f"Not usable: {e.problem}" for e in entries if e.problem is not None],
-        )
-
-    @staticmethod
-    def _book_choices(books: list[Book]) -> list[tuple[str | Text, str]]:
-        # A name as Text: a Select reads a str as markup, and a book's name is whatever its group typed.
-        return [("No book: the house rules below", NO_BOOK)] + [(Text(book.name), book.name) for book in books]
 
     def _known_profiles(self) -> list[str]:
         """Profiles with preferences or a record here, the player's own first."""
         from cardarcade.store.stats import StatsError
 
-        names = [self.app.player, *self.app.user_settings.profiles]
+        names = [self.app.player, *self.app.preferences.user_settings.profiles]
         try:
             names += self.app.store.stats.profiles()
         except (StatsError, OSError):
@@ -241,19 +160,16 @@ class SetupScreen(Screen):
     # ---- keeping the form's parts in step
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
-        words = self.query(f"#{event.switch.id}-words")
-        if words:
-            words.first(Static).update(switch_words(event.value))
-        self._show_book()
+        self.house_rules.switched(event)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if (event.input.id or "").startswith("opt-"):
-            self._show_book()
+            self.house_rules.show()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "book-name":  # enter on the name saves, as the button beside it does
             event.stop()
-            self.action_save_book()
+            self.house_rules.save_book()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         wid = event.select.id or ""
@@ -262,9 +178,9 @@ class SetupScreen(Screen):
         if wid == "players" or wid.startswith("seat-"):
             self._show_seats()
         elif wid == "book":
-            self._choose_book(str(event.value))
+            self.house_rules.choose(str(event.value))
         elif wid.startswith("opt-"):
-            self._show_book()
+            self.house_rules.show()
             self._show_keyboard_note()
 
     def _seat_count(self) -> int:
@@ -308,76 +224,10 @@ class SetupScreen(Screen):
         Cash, whom they partner)."""
         kinds = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(self._seat_count())]
         describe = getattr(screen_class(self.spec.id), "keyboard_note", None)
-        note = describe(self._form_options(), kinds.count("human")) if describe else ""
+        note = describe(self.house_rules.form_options(), kinds.count("human")) if describe else ""
         widget = self.query_one("#keyboard-note", Static)
         widget.update(Text(note, style="bold"))
         widget.display = bool(note)
-
-    def _choose_book(self, name: str) -> None:
-        """Take a book's house rules and rulings into the form (or none: the form stays)."""
-        self._keep_rulings()  # those written for the book chosen before
-        if name == NO_BOOK:
-            self.book = None
-            self._show_book()
-            return
-        try:
-            self.book = self.app.store.books.get(self.spec.id, name)
-        except (BookError, OSError) as exc:
-            self.book = None
-            self._error(f"The book {name!r} cannot be read: {exc}")
-        if self.book is None:
-            self._show_book()
-            return
-        for field, value in self.book.options:
-            widget = self.query_one(f"#opt-{field}")
-            widget.value = str(value) if isinstance(widget, Input) else value  # type: ignore[union-attr]
-        self.query_one("#book-notes", TextArea).text = self.book.notes
-        self.query_one("#book-name", Input).value = self.book.name
-        self._show_book()
-
-    def _form_options(self) -> Options | None:
-        try:
-            return self._read_options()
-        except (BadSetup, ValueError):
-            return None
-
-    def _book_in_force(self) -> str | None:
-        """The chosen book's name while the form's house rules are still the book's."""
-        if self.book is None or self._form_options() != self.book.options:
-            return None
-        return self.book.name
-
-    def _show_book(self) -> None:
-        line = self.query_one("#setup-book", Static)
-        if self.book is None:
-            book = Text.assemble(" Rules book: ", ("none", "bold"))
-        elif self._book_in_force() is not None:
-            book = Text.assemble(" Rules book in force: ", (self.book.name, "bold"))
-        else:
-            book = Text.assemble(
-                " Rules changed from ", (self.book.name, "bold"), ": no book in force unless they are saved as one"
-            )
-        line.update(Text("\n").join([book, self._house_rules_line()]))
-
-    def _house_rules_line(self) -> Text:
-        """The house rules as the form has them, above the fold: a player who starts at once (enter
-        on Start) sees what they start with, though the switches are further down."""
-        options = self._form_options()
-        if options is None:
-            return Text(" House rules: one of them needs fixing below", style="bold")
-        fields = type(options).model_fields
-        if not fields:
-            return Text(" House rules: none; the game as its rules describe it", style="dim")
-        rules = Text(" House rules (set below): ", style="dim")
-        for n, (name, info) in enumerate(fields.items()):
-            if n:
-                rules.append(" · ", style="dim")
-            rules.append(f"{option_label(info, name)} ")
-            rules.append(option_value_label(info, getattr(options, name)), style="bold")
-        return rules
-
-    def _error(self, message: str) -> None:
-        self.query_one("#setup-error", Static).update(Text(message, style="bold"))
 
     # ---- actions
 
@@ -387,74 +237,22 @@ class SetupScreen(Screen):
             "start": self.action_start,
             "rules": self.action_rules,
             "back": self.action_back,
-            "book-save": self.action_save_book,
+            "book-save": self.house_rules.save_book,
         }[event.button.id or "back"]()
 
     @only_on_top
     def action_back(self) -> None:
-        self._keep_rulings()
+        self.house_rules.keep_rulings()
         self.app.pop_screen()
 
     @only_on_top
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen, keys_before_play
 
-        book = self._book_in_force()
-        keys = keys_before_play(self.spec, self._form_options())  # (a house rule may word a key: a gesture)
-        self.app.push_screen(RulesScreen(self.spec, self._form_options() if book else None, book=book, keys=keys))
-
-    def action_save_book(self) -> None:
-        """Keep the form's house rules and rulings as the book named (a new one, or that one updated)."""
-        store = self.app.store.books
-        name = self.query_one("#book-name", Input).value
-        try:
-            options = self._read_options()
-            before = store.get(self.spec.id, name)
-            book = store.save_book(self.spec.id, name, options, notes=self.query_one("#book-notes", TextArea).text)
-            books, _ = self._books()
-        except (BadSetup, BookError, ValueError, OSError) as exc:
-            self._error(str(exc))
-            return
-        self.book = book
-        select = self.query_one("#book", Select)
-        with select.prevent(Select.Changed):  # the form already holds the book's rules
-            select.set_options(self._book_choices(books))
-            select.value = book.name
-        self.query_one("#book-name", Input).value = book.name
-        self.query_one("#setup-error", Static).update("")
-        self._show_book()
-        changed = [entry.split(" ", 2)[2] for entry in book.history[len(before.history) :]] if before else []
-        if before is None:
-            said = f"The book {book.name!r} is kept."
-        elif changed:
-            said = f"The book {book.name!r} is updated: {'; '.join(changed)}."
-        else:
-            said = f"The book {book.name!r} already holds these rules and rulings."
-        self.app.notify(said, timeout=4)
-
-    def _keep_rulings(self) -> None:
-        """The chosen book's rulings as edited here, so a ruling written down is not lost."""
-        if self.book is None:
-            return
-        notes = self.query_one("#book-notes", TextArea).text
-        if notes == self.book.notes:
-            return
-        try:
-            self.book = self.app.store.books.save_book(self.spec.id, self.book.name, self.book.options, notes=notes)
-        except (BookError, OSError) as exc:
-            self.app.notify(f"The rulings could not be kept: {exc}", severity="warning", timeout=6)
-
-    def _read_options(self) -> Options:
-        raw: dict[str, Any] = {}
-        for name, info in self.spec.Options.model_fields.items():
-            widget = self.query_one(f"#opt-{name}")
-            value = widget.value  # type: ignore[attr-defined]
-            if isinstance(widget, Input):
-                if not value.strip():
-                    raise BadSetup(f"{option_label(info, name)} needs a value.")
-                value = int(value) if info.annotation is int else value
-            raw[name] = value
-        return self.spec.parse_options(raw)
+        book = self.house_rules.in_force()
+        options = self.house_rules.form_options()
+        keys = keys_before_play(self.spec, options)  # (a house rule may word a key: a gesture)
+        self.app.push_screen(RulesScreen(self.spec, options if book else None, book=book, keys=keys))
 
     def _people(self, kinds: list[str]) -> list[str]:
         """Each person's profile, in seat order; BadSetup if two people would share one."""
@@ -496,10 +294,10 @@ class SetupScreen(Screen):
             else:
                 bot += 1
                 seats.append(Seat(f"Bot {bot}", "bot", kind.split(":", 1)[1]))
-        options = self._read_options()
+        options = self.house_rules.read_options()
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(2**31)
-        return GameSetup(self.spec, tuple(seats), options, seed, book=self._book_in_force())
+        return GameSetup(self.spec, tuple(seats), options, seed, book=self.house_rules.in_force())
 
     def _remember_bot_level(self, setup: GameSetup) -> None:
         """The level a solo player gave the bots, prefilled next time this game is set up."""
@@ -508,9 +306,9 @@ class SetupScreen(Screen):
         if len(people) != 1 or level is None or people[0].profile is None:
             return
         name = people[0].profile
-        profile = self.app.user_settings.profile_of(name)
+        profile = self.app.preferences.user_settings.profile_of(name)
         if profile.bot_levels.get(self.spec.id) != level:
-            self.app.save_profile(
+            self.app.preferences.save_profile(
                 profile.model_copy(update={"bot_levels": {**profile.bot_levels, self.spec.id: level}}), name=name
             )
 
@@ -519,11 +317,11 @@ class SetupScreen(Screen):
         try:
             setup = self.build_setup()
         except (BadSetup, ValueError) as exc:
-            self._error(str(exc))
+            show_error(self, str(exc))
             return
         from cardarcade.ui.games import screen_for
 
-        self._keep_rulings()
+        self.house_rules.keep_rulings()
         self._remember_bot_level(setup)
-        self.app.last_setups[self.spec.id] = setup
+        self.app.memory.last_setups[self.spec.id] = setup
         self.app.switch_screen(screen_for(setup))
