@@ -182,16 +182,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
         raise CliError("cardarcade rules: --replace goes with rules import FILE")
     from rich.markdown import Markdown
 
-    from cardarcade.ui.screens.rules import book_markdown, rules_markdown
+    from cardarcade.ui.screens.rules import book_markdown, keys_before_play, rules_markdown
 
     spec = _game_spec(args.game)
     if args.book is None:
-        _console().print(Markdown(rules_markdown(spec, None)))
+        _console().print(Markdown(rules_markdown(spec, None, keys_before_play(spec, None))))
         return 0
     book = _book_store().get(spec.id, args.book)
     if book is None:
         raise CliError(_no_book(spec, args.book))
-    _console().print(Markdown(rules_markdown(spec, book.options) + book_markdown(book.name, book)))
+    keys = keys_before_play(spec, book.options)
+    _console().print(Markdown(rules_markdown(spec, book.options, keys) + book_markdown(book.name, book)))
     return 0
 
 

@@ -86,13 +86,6 @@ RULES = """\
 - The table does the counting before each turn.
 - **Last card wins** (a house rule, from the text's "object" line): the first to play their last
   card wins at once, with no call.
-
-**Keys:** two keys cover a card, in either order: the key of its line (at the left of the grid)
-and the key of its column (above it). Solo: `w` (upper row) or `s` (lower row), and `1`-`6`.
-Hot-seat: the left player `w`/`s` and `1`-`6`, the right player `u`/`j` and `7`-`=`. A row longer
-than six cards goes on in a second line (`e`/`d`, hot-seat right `i`/`k`) and a third (`r`/`f`,
-`o`/`l`). `space` (hot-seat: `z` left, `m` right) calls Aggravation! A `•` under a card marks one
-left over from a match partly covered.
 """
 
 

@@ -77,11 +77,6 @@ RULES = """\
   (a beginner's house rule keeps them shown).
 - **Card limit:** so a game always ends, once the card limit has been turned up the player
   holding the most cards wins; equal holdings share the win.
-
-**Keys:** first pick your animal with the digit keys shown. Then `enter` turns your card and
-an animal's letter makes its call (`w` for the cow's *Moo!*, as the list on screen shows);
-hot-seat: the digit keys of your half, in the order of that list. `space` shows for a moment
-who is which animal.
 """
 
 

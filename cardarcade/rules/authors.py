@@ -52,10 +52,6 @@ Authors is played like Go Fish, except that every question names one exact card:
 - Books you are dealt are laid down when your first turn starts.
 - If your last card is taken from you, you draw one from the stock at once, so you stay in the
   game; with the stock gone you sit out.
-
-**Keys:** arrows move along your hand; `enter` on a card asks for one of the missing cards of its
-rank (pick the card, then the player), or press a player's number to ask them straight away; `f2` shows the whole
-table talk so far (every question and answer since the deal).
 """
 
 

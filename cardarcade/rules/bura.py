@@ -65,20 +65,20 @@ your head) or by leading a **bura**; keep the most tokens.
 - The leader leads **one, two or three cards of one suit**, or **three aces**; the other
   player answers with as many cards, **any cards at all**. To take the trick the answer must
   **beat every card led**, card for card: a higher card of the same suit, or a trump against
-  a plain card. Otherwise the leader takes it. Mark several cards with `space`, then `enter`.
+  a plain card. Otherwise the leader takes it.
 - The trick's winner leads next. Both draw back to three, the winner first, one card at a
   time; when the stock cannot fill both hands nobody draws again this hand.
 - **Special leads:** a hand of three trumps (**bura**), **three aces**, or three cards of one
   plain suit (**molodka**) may be led even out of turn: before the other player leads, its
-  holder may announce it (`a`) and lead all three, or keep quiet (`n`). Bura beats three aces
+  holder may announce it and lead all three, or keep quiet. Bura beats three aces
   beats molodka; with two alike, the player who would lead anyway keeps the lead.
 - **A bura led** decides the hand: whoever takes that trick wins the pot.
-- **Declaring 31** (`d`): whenever it is your move, say you have 31. The won cards
+- **Declaring 31**: whenever it is your move, say you have 31. The won cards
   are counted: with 31 or more you win the pot; with less you pay the pot's size into it and
   the hand ends. Won cards stay face down: nothing on the screen totals them.
 - If the cards run out and nobody declares, the hand is a **draw**: the pot stays, and both
-  ante again for the next hand. After the last trick its winner may still declare (`d`) or
-  let the hand end (`p`).
+  ante again for the next hand. After the last trick its winner may still declare or
+  let the hand end.
 - The game ends when a player cannot pay the ante; the player with more tokens wins.
 
 **House rules:** tokens each at the start, the ante, and a limit on the number of hands.
@@ -101,10 +101,6 @@ your head) or by leading a **bura**; keep the most tokens.
 - The text does not say when play stops: here, when a player cannot pay the ante, or after
   the house rule's number of hands (most tokens wins; equal: a draw). A pot still on the
   table then goes back to the players in halves.
-
-**Keys:** `←` `→` choose a card, `space` marks cards for a lead or an answer of several,
-`enter` plays; `d` declares 31, `p` lets a played-out hand end; `a` announces a special lead,
-`n` keeps it quiet.
 """
 
 

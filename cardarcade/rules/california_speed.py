@@ -76,10 +76,6 @@ RULES = """\
 - A stack picked up keeps its order, its bottom card on top, under your pack.
 - **Deal limit** (a house rule, so a game always ends): after that many new deals the player with
   fewer cards left (pack and own side of the box) wins; equal counts share the win.
-
-**Keys:** one key covers a card: `1`-`4` the upper row, `5`-`8` the lower (hot-seat: the keys
-under each card). A `•` under a card marks one left over from a match partly covered: it may
-still be covered while another match shows.
 """
 
 

@@ -117,10 +117,6 @@ letters); the most hands a lettered match may last.
   four; the other players drawn), and a "Counter cash!" is never called on a hand its caller
   could see. With partners drawn or chosen they may end up opponents, each seeing the other's
   hand; the set-up screen says which.
-
-**Keys:** pick one of your cards and a board card (either first) to swap them; a gesture key
-makes that gesture (your signal, or an innocent one); one key calls "Cash!", another "Counter
-cash!"; the stock holder deals a new board. Hot-seat: the keys shown for each player.
 """
 
 

@@ -78,10 +78,10 @@ RULES = """\
 
 - 52 cards; each player gets **five**. Aces are high.
 - **Three draws.** In turn from the dealer's left, each player discards any number of cards
-  (mark them with `space`, `enter` discards; `s` stands pat) and draws as many.
+  (or none: standing pat) and draws as many.
 - **Showdowns** after the first and the second draw: in turn, each player may **declare** the
-  type of poker hand they hold (`d`), higher than or equal to the best declared so far, or
-  **pass** (`p`). Nothing is shown. When two declare the same type, the table compares their
+  type of poker hand they hold, higher than or equal to the best declared so far, or
+  **pass**. Nothing is shown. When two declare the same type, the table compares their
   ranks from the cards without showing them. The best declared hand scores:
   royal flush 52 · straight flush 8 · four of a kind 7 · full house 6 · flush 5 · straight 4 ·
   three of a kind 3 · two pair 2 · one pair 1. A tie scores nothing.
@@ -113,9 +113,6 @@ runs short the discards are shuffled into a new stock.
 There is no key for that here: when you break up a combination you declared and still hold, your
 hand is shown for you (an honest claim would otherwise forfeit at the end). A bluff is never shown
 for you. Nothing else departs from the text.
-
-**Keys:** `←` `→` choose a card, `space` marks cards to discard, `enter` discards or plays;
-`d` declare, `p` pass, `s` stand pat.
 """
 
 

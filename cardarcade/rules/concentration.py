@@ -43,9 +43,6 @@ RULES = """\
 spread; on a screen that only makes positions harder to read). The two (or four) cards just
 turned stay on show until the next card is turned, so everyone can take them in; so do the
 cards of the cut for the first turn.
-
-**Keys:** arrows (or `h`/`l` and `up`/`down`) move over the grid, `enter` turns the card under
-the cursor.
 """
 
 

@@ -50,9 +50,6 @@ left is out, and the last player still holding chips wins.
   (and if that puts everyone out, they share the win); a house rule lets nobody pay instead.
 - **Hand cap:** so a game always ends, after the hand limit the player with the most chips
   wins; equal leaders share the win.
-
-**Keys:** `s` stands, `c` changes with your left neighbour, and as dealer `d` swaps with the
-deck; `enter` lists your moves; `v` switches the seat rows to the cards of the last hand shown.
 """
 
 

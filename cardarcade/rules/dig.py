@@ -51,10 +51,6 @@ RULES = """\
   trap that makes the next player dig for one of the few eights left.
 - **Turn cap:** so a game always ends, after the turn limit the player holding fewer cards
   wins; equal counts are a draw. Scores are the cards left in each hand.
-
-**Keys:** move along your hand with the arrows, `enter` plays the card under the cursor (an
-eight then asks what to name), `d` digs until a card fits (or passes when there is nothing left
-to dig).
 """
 
 

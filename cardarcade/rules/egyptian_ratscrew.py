@@ -37,10 +37,10 @@ RULES = (
   turn 1 card for a jack, 2 for a queen, 3 for a king, 4 for an ace, hoping to hit a face card or
   ace of their own. If they do, the challenge moves on to the player after them, for that new
   card's count. If they turn all their cards without one, the challenge is lost: the player who
-  turned the last face card or ace wins the pile (press `enter` to take it).
+  turned the last face card or ace wins the pile (taking it is their move).
 - **Out of cards in a challenge:** if the challenged player runs out before finishing, the next
-  player chooses: **continue** (`enter`: turn the cards still owed) or **decline** (`n`: the
-  challenger gets the pile).
+  player chooses: **continue** (turn the cards still owed) or **decline** (the challenger
+  gets the pile).
 - **Slaps:** when the same rank is turned twice in a row (a *pair*), the first to slap wins the
   whole pile. A slap beats any challenge in progress. House rules may add other slaps: a
   *sandwich* (the same rank with one other card between, 7-4-7), a *sequence* (three or more
@@ -70,11 +70,6 @@ RULES = (
   the challenge is off: the pile stays in the middle and play goes on from the player to turn.
 - **Card limit:** so a game always ends, once the limit of turned cards (a house rule) is reached
   the player holding the most cards wins; equal holdings are a draw.
-- The text suggests one hand to flip and the other to slap; here the keys do that job.
-
-**Keys:** `enter` turns your card (and takes a pile you won, or continues a challenge),
-`space` slaps, `n` declines a challenge. Hot-seat: the left player `w` turn, `s` slap, `d` decline;
-the right player `o` turn, `l` slap, `j` decline.
 """
 )
 

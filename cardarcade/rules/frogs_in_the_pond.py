@@ -92,9 +92,6 @@ and says so (everyone learns the revoker held that suit). The text says the firs
 100 wins; we count at the end of each hand, and if several reach it the highest wins.
 Revokes can take scores down for ever, so a game also ends after 20 hands (a house rule),
 the highest score winning. Bots never revoke.
-
-**Keys:** `←` `→` choose a card (cards that follow suit are bright), `enter` plays it; a card
-that does not follow when you could asks you to confirm the revoke first.
 """
 
 

@@ -48,10 +48,6 @@ RULES = """\
 - If your last card is taken from you, you draw one from the stock at once, so you stay in the
   game; with the stock gone you sit out.
 - When the stock is gone, a "Go fish" just passes the turn to the player who said it.
-
-**Keys:** arrows move along your hand; `enter` asks for the rank under the cursor (then pick the
-player), or press a player's number (shown on their panel) to ask them for it directly; `f2` shows the whole
-table talk so far (every question and answer since the deal).
 """
 
 

@@ -58,10 +58,6 @@ RULES = """\
   into a new stock (a house rule shows the hands at once instead).
 - **Round cap:** so a game always ends, if nobody has knocked after the round limit, the
   hands are shown.
-
-**Keys:** `d` draws from the stock, `p` picks up the discard; then `←` `→` move the cursor
-(it starts on the card you drew) and `enter` discards the card under it, `n` discards it and
-knocks. Your hand is shown high to low, with the new card at the right.
 """
 
 

@@ -77,19 +77,6 @@ RULES = """\
   cards in hand wins (equal fewest share the win). A house rule ends the game as soon as
   the stock runs out (at the end of the turn that empties it), with the same scoring.
 - The hand size and the penalty are house rules too.
-
-**Keys:** `←` `→` move along a group or your hand, `↑` `↓` go from group to group (down past
-the last one reaches your hand), and a group's number jumps to it (`1` to `9`, `0` for 10;
-two digits in a row for 11 and on). `space` picks up the card under the cursor, and drops the
-card you hold on the group under the cursor (on your hand: takes back a card you put down
-this turn); `f` puts it on the group it fits best (one it makes a meld, else a meld it
-extends, else one still short of a meld); `n` drops it on a new group (with nothing held,
-`f` and `n` move the card under the cursor). `u`
-puts everything back as it was at the start of your turn, `enter` ends your turn (asking
-first if a group is not a meld), `d` draws (asking first once you have moved cards: they all
-go back). Groups marked `!` are not melds yet; `*` marks groups changed since your last turn,
-and the cards the others moved since then are underlined until you move one; from then on,
-the cards you put down this turn are.
 """
 
 

@@ -37,10 +37,6 @@ RULES = """\
   ends.
 - **Turn cap:** so a game always ends, after the turn limit the player holding the fewest
   cards wins; equal counts share the win. Scores are the cards left in each hand.
-
-**Keys:** move along your hand with the arrows, `enter` plays the card under the cursor (the
-chain you have played this turn is shown in the middle), `space` marks several cards in
-order and `enter` then plays them as a chain, `d` draws and ends your turn.
 """
 
 

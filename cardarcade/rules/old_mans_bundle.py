@@ -54,10 +54,6 @@ RULES = """\
 - **Take every match:** one card captures every table card of its rank at once.
 - **Cards left on the table** at the end: they stay there and count for nobody, or they go
   to whoever captured last.
-
-**Keys:** `left`/`right` choose a card in your hand; `enter` plays it: with one capture it
-takes at once, with several you pick from a list (trailing is on the list too), and a card that
-can capture nothing is trailed. `x` trails the card under the cursor even when it could capture.
 """
 
 

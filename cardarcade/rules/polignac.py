@@ -49,8 +49,6 @@ lowest score wins.
 **Clarifications** (the text leaves these open): the deal passes to the left after each
 hand; equal lowest scores share the win; the text's scoring tokens are kept as a running
 score. Nothing else departs from the text.
-
-**Keys:** `←` `→` choose a card (only cards you may play are bright), `enter` plays it.
 """
 
 

@@ -96,10 +96,6 @@ a pip-total trigger (the number cards on the pile add up to a target), a prime t
   the pile. You win once you have no cards and no open trigger can give you any.
 - **Card limit:** so a game always ends, after that many cards have been turned the player
   with the fewest cards wins; equal holdings share the win.
-
-**Keys:** `enter` turns your card; `1` `2` `3` `4` are the four gestures (shown on screen).
-Hot-seat: left player `w` turns, `z` `x` `c` `v` gesture; right player `o` turns,
-`m` `,` `.` `/` gesture.
 """
 
 _SLOT_LABELS = {slot: f"gesture {slot}" for slot in SLOTS}

@@ -78,14 +78,14 @@ the match at **7 game points**.
   any other suit; otherwise the higher card of the suit led wins. The winner of a trick draws
   the top card of the stock, then the other player; the last card drawn is the upcard.
 - **Trump-jack exchange:** on your lead after winning a trick, while the stock is open, you
-  may swap the jack of trumps for the upcard (`x`).
+  may swap the jack of trumps for the upcard.
 - **Marriages:** leading a king or queen while holding its partner, you may show the pair
-  (`m`): **20**, or **40** in trumps. The points count **the next time you win a trick**; a
+  for **20**, or **40** in trumps. The points count **the next time you win a trick**; a
   marriage never followed by a trick you win counts nothing.
-- **Closing** (`c`): on your lead, while the stock is open, you may close it: nobody draws any
+- **Closing**: on your lead, while the stock is open, you may close it: nobody draws any
   more. From then on, and once the stock is used up, the **strict rules** apply: follow suit
   and win the trick if you can; if you cannot follow, trump if you can.
-- **Going out** (`o`): right after winning a trick, declare that you have 66. The hand ends
+- **Going out**: right after winning a trick, declare that you have 66. The hand ends
   and the won cards are counted (with your marriages). Nothing on the screen totals your
   points: remembering them is the game.
 - **Game points** for going out with 66 or more: **1** if the other player has 33 or more,
@@ -96,7 +96,7 @@ the match at **7 game points**.
   out first, the other player scores **2** (3 if they had won no trick before the close).
 - **Last trick:** if the hands are played out with the stock never closed and nobody going
   out, the winner of the last trick scores **1** game point. After the last trick its winner
-  may still declare 66 (`o`) or let the hand end (`p`).
+  may still declare 66 or let the hand end.
 - The deal alternates; the first to 7 game points wins the match.
 
 **House rules:** show each player's running points (off: the text's memory game), and the
@@ -112,9 +112,6 @@ match target.
 - When the closer loses the last trick the other player wins the hand as above, whether they
   then declare 66 (even short of it) or let the hand end.
 - A marriage may be shown with the stock open or closed; the exchange only while it is open.
-
-**Keys:** `←` `→` choose a card, `enter` plays it; `m` shows a marriage with the card under
-the cursor and leads it; `x` exchanges, `c` closes, `o` declares 66, `p` lets the last hand end.
 """
 
 

@@ -50,8 +50,6 @@ RULES = (
 - A player out of cards who slaps the jack, even too late to win it, counts as having slapped.
 - **Turn cap:** so a game always ends, after the card limit (a house rule) the player holding
   the most cards wins; equal holdings are a draw.
-
-**Keys:** `enter` turns your card, `space` slaps.
 """
 )
 

@@ -51,9 +51,6 @@ RULES = """\
   with no penalty. So has a call on a match that was covered a moment before it was heard.
 - **Card limit:** so a game always ends, once the card limit has been turned up the player
   holding the most cards (stock and pile) wins; equal holdings share the win.
-
-**Keys:** `enter` turns your card, `space` calls *Snap!*, `p` calls *Snap pool!*
-(hot-seat: the keys shown for each player).
 """
 
 

@@ -67,9 +67,6 @@ RULES = """\
   and forth in a game with no turns.
 - **Flip limit** (a house rule, so a game always ends): after that many counted flips the
   player with fewer cards left wins; equal counts share the win.
-
-**Keys:** pick a card by its number (`1`-`5`); if it fits only one pile it goes there, if it fits
-both, `←` or `→` says which. Hot-seat: the keys shown for each player.
 """
 
 

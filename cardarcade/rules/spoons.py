@@ -96,10 +96,6 @@ a second after its key is pressed), and **letters to go out** (fewer than five: 
   the seats are in passing order, each passing to the next.
 - Two people at one keyboard see each other's hands (in Pig, a hand laid down shows only as
   "hand down, passing blind"): with cards passing all the time, there is no moment to hide them.
-
-**Keys:** `enter` takes the next card from your backlog (the dealer: from the stock); `1`-`5`
-pass a card; `space` grabs a spoon (in Pig: a finger on your nose). Hot-seat: the keys shown
-for each player.
 """
 
 _LETTER_LABELS = {n: "-".join(WORD[:n]) + (" (out at the first loss)" if n == 1 else "") for n in range(1, 6)}

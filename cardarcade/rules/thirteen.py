@@ -60,7 +60,7 @@ RULES = """\
 - **Climbing:** going left, each player plays the same kind of combination with the same
   number of cards, **higher**; a combination is judged by its highest card (so 4♠-4♣ beats
   3♦-3♥). A 4-card straight must be answered by a 4-card straight.
-- **Knocking:** if you cannot or will not play higher, knock (`p`, for pass). You are then out of this
+- **Knocking:** if you cannot or will not play higher, knock (pass). You are then out of this
   round of play until it ends. When everyone else has knocked, the last player to play
   **leads anything**, and everyone joins in again. *If that player has just gone out, the next
   player still holding cards to their left leads.*
@@ -78,8 +78,8 @@ RULES = """\
   chop of its type), not on anything.
 - **Play on for places:** the rest play on for second, third… place until one player is left.
 - **Four 2s or four 3s dealt:** the rules we follow call such a hand so strong that the cards are best
-  **redealt** (the default); a house rule counts it as an instant win (the holder shows them
-  with `w`), another plays it out.
+  **redealt** (the default); a house rule counts it as an instant win (the holder shows them),
+  another plays it out.
 - **Deals in a match:** play several deals; each deal's winner scores a win, most wins takes
   the match (ties: better places). The next deal is led by the 3♠ again, or (house rule) by
   the last deal's winner, who may then lead anything.
@@ -89,11 +89,6 @@ RULES = """\
   Its backs are **red** and **blue**: between two
   identical cards the red-backed one is higher. Backs show from across the table, so everyone
   sees how many red and blue cards each player holds (the table shows it too). The blue-backed 3♠ opens.
-
-**Keys:** `n` steps through the plays you may make now (chops last) and marks their cards, `b`
-steps back; `enter` plays what is marked. Or mark cards yourself with `space` and press
-`enter`; with nothing marked, `enter` plays the card under the cursor (or offers the plays
-that hold it). `p` knocks. A play that is not allowed says why.
 """
 
 

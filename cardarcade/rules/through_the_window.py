@@ -85,10 +85,6 @@ starts with the letter of the card just turned.
   types; the earlier buzz holds, and the other is told by how much. A wrong word, an empty enter
   or ten seconds without a key gives the buzz back, and either may buzz again.
 - **Cards each** (a house rule): fewer than four each for a shorter game.
-
-**Keys:** just type the word and press enter; backspace edits; enter on an empty box passes.
-Every letter types, q too (a queen's nouns start with it): leave from the menu (escape).
-Hot-seat: each player's buzz and pass keys are shown.
 """
 
 

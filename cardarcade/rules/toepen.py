@@ -65,19 +65,19 @@ winner, and everyone else has not lost.
 - 32 cards (7 up to ace in each suit); each player gets **four cards**, the rest is the stock.
 - Cards rank, high to low: **10 9 8 7 A K Q J** (the numbers beat the faces).
 - **Redraw:** before play, each player in turn may throw in their hand and draw four new cards
-  from the stock (`r`). It is meant for a hand of only aces and faces, but anyone may try it.
-  Each other player in turn may **challenge** (`c`): the thrown hand is shown; if it held a
+  from the stock. It is meant for a hand of only aces and faces, but anyone may try it.
+  Each other player in turn may **challenge**: the thrown hand is shown; if it held a
   number card its owner pays a chip, otherwise the challenger does. Either way the new hand
   is kept. No redraw once the stock has fewer than four cards.
-- **Signals (`w`):** a player with four tens **stands up**, with three tens **whistles**;
+- **Signals:** a player with four tens **stands up**, with three tens **whistles**;
   everyone sees it. A player with three or four jacks may give the same signal to mislead.
 - The player left of the dealer leads; everyone must **follow suit** if they can, else play
   any card. The highest card of the suit led takes the trick; its winner leads the next.
   **Only the fourth trick counts:** its winner wins the hand, and everyone else still in pays
   the hand's value (1 chip, raised by knocks). Chips paid go out of the game.
-- **Knocking (`n`)**, at any moment of the play, even when it is not your turn: the hand's
-  value goes up by one. Each other player still in, in turn from your left, **stays** (`s`) at
-  the new value or **folds** (`f`), paying the old value and leaving the hand. If everyone else folds, you
+- **Knocking**, at any moment of the play, even when it is not your turn: the hand's
+  value goes up by one. Each other player still in, in turn from your left, **stays** at
+  the new value or **folds**, paying the old value and leaving the hand. If everyone else folds, you
   win the hand. You may not knock the value above your own chips, but you may stay in above
   them (you can only lose what you have).
 - The winner of a hand deals the next.
@@ -107,9 +107,6 @@ but it cannot take the trick: the highest card of the suit led among the players
 takes it (if none of them followed, the first card they played); the cards are dealt one at a
 time; a player run out of chips in the middle of a hand plays the hand out. Nothing else
 departs from the text.
-
-**Keys:** `←` `→` choose a card (only cards you may play are bright), `enter` plays it; the
-letters above when the prompt offers them.
 """
 
 

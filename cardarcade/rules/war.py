@@ -48,8 +48,6 @@ RULES = """\
   A war that follows a double war is a double war again only if all three tie again.
 - **Turn cap:** so a game always ends, after the round limit (a house rule) the player holding
   the most cards wins; equal holdings are a draw.
-
-**Keys:** `enter` turns your card (hot-seat: `w` for the left player, `o` for the right).
 """
 
 

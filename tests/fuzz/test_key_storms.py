@@ -24,12 +24,12 @@ from textual import events
 from textual.geometry import Size
 from textual.screen import ModalScreen
 
+from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.size_fit import MIN_HEIGHT, MIN_WIDTH
 from cardarcade.ui.keyguard import BURST
-from cardarcade.ui.keymaps import HOTSEAT_KEYS, SOLO_KEYS
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.textual_compat import background_screens, driver_of, laid_out_size, notifications, set_driver_size
@@ -51,7 +51,13 @@ CHARACTERS = {
     "greater_than_sign": ">",
 }
 _ALL_KEYS = sorted(
-    {key for keymap in (SOLO_KEYS, *HOTSEAT_KEYS) for keys in keymap.values() for key in keys}
+    {
+        key
+        for game_id in CATALOG
+        for verb in screen_class(game_id).KEYS
+        if verb.per_person  # (the keys a seat owns: the reaction games')
+        for key in (*verb.solo_keys, *verb.half_keys(0), *verb.half_keys(1))
+    }
     | set(CHARACTERS)
     | {
         "up",
@@ -360,13 +366,3 @@ async def test_a_screen_seen_behind_another_after_a_resize_is_laid_out_for_the_t
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "ThirteenScreen", "CoverScreen"]
         faults = await layout_faults(app, pilot)
         assert not faults, faults
-
-
-async def test_keys_and_a_paste_that_come_while_no_screen_is_up_are_let_go():
-    # Typed ahead while the arcade starts, or arriving as it closes: no screen is up to take them.
-    app = ArcadeApp(settings=UISettings(countdown=0))
-    for event in (events.Key("a", "a"), events.Key("escape", None), events.Paste("[b]x[/b]")):
-        await app.on_event(event)  # once raised ScreenStackError from the key guard, and Textual's own handler
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down")
-        assert isinstance(app.screen, MenuScreen)

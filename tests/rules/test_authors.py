@@ -186,14 +186,13 @@ def test_event_sentences():
     assert events[1].describe(names) == "You hand over the 7♥"
 
 
-def test_rules_text_names_the_restrictions_house_rules_and_keys():
+def test_rules_text_names_the_restrictions_and_house_rules():
     for phrase in (
         "must hold at least one card of its rank",
         "must not hold that",
         "Deal",
         "Lucky draw",
         "Ask limit",
-        "Keys",
     ):
         assert phrase in RULES
     clarifications = RULES[RULES.index("Our clarifications") :]

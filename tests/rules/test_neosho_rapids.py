@@ -220,8 +220,8 @@ def test_a_save_whose_chain_is_not_on_the_pile_is_refused():
         SPEC.from_json(json.dumps(envelope))
 
 
-def test_the_rules_text_is_our_own_and_names_the_keys():
-    assert "Aces" in SPEC.rules and "`d`" in SPEC.rules and "Must play if able" in SPEC.rules
+def test_the_rules_text_is_our_own():
+    assert "Aces" in SPEC.rules and "Must play if able" in SPEC.rules
     assert SPEC.Options().must_play is True
 
 

@@ -227,7 +227,7 @@ async def test_a_newcomer_plays_adaptive_bots_and_the_setup_remembers_the_last_c
 
 
 def test_playing_again_passes_the_deal_to_the_left_and_keys_stay_with_their_person(slapjack):
-    from cardarcade.ui.keymaps import keymap_for
+    from cardarcade.ui.keymaps import FLIP, Keys
 
     setup = GameSetup.solo(slapjack, 3, seed=1, humans=2)
     assert setup.names == ["Player 1", "Player 2", "Bot 1"]
@@ -235,7 +235,7 @@ def test_playing_again_passes_the_deal_to_the_left_and_keys_stay_with_their_pers
     # Player 1 sat left of the dealer and played first; now they deal (the last seat).
     assert again.names == ["Player 2", "Bot 1", "Player 1"] and again.seed == 2
     assert again.again().names == ["Bot 1", "Player 1", "Player 2"]
-    keys = keymap_for(again.human_seats, ["flip"])
+    keys = Keys(FLIP).keymap(again.human_seats)
     assert keys.lookup("w") == (2, "flip") and keys.lookup("o") == (0, "flip")  # Player 1 keeps the left half
     assert setup.redeal().names == setup.names
 

@@ -21,7 +21,9 @@ from cardarcade.cards import Card, cards
 from cardarcade.rules.base import Action, Event, Game, GameSpec, Options, State
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.ui.games._drawing import line_count, same_drawing
-from cardarcade.ui.games.turn import ChoiceScreen, Command, CoverScreen, TurnScreen
+from cardarcade.ui.games._turn_keys import MARK
+from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen, TurnScreen
+from cardarcade.ui.keymaps import Verb, command
 from cardarcade.ui.textual_compat import notifications
 
 PASS = Action("pass")
@@ -109,7 +111,7 @@ class LayBot(BotBase):
 
 
 class LayScreen(TurnScreen):
-    MARKING = True
+    KEYS = TurnScreen.KEYS.with_(MARK, command("pass", "p", "pass"))
 
     def render_seat(self, seat):
         return f"{self.names[seat]}: {self.view.counts[seat]}"
@@ -123,7 +125,7 @@ class LayScreen(TurnScreen):
     def commands(self):
         # Passing is offered once the cursor has left the first card: a command that only
         # exists after an earlier key, as "draw" exists only after a card is played.
-        return [Command("p", "pass", PASS)] if self.cursor > 0 else []
+        return [self.command("pass", PASS)] if self.cursor > 0 else []
 
     def turn_prompt(self):
         return "your move" if self.actor is not None else "waiting"
@@ -231,7 +233,7 @@ async def test_keys_typed_fast_are_taken_in_order(app_factory):
 
 async def test_a_game_that_plays_one_card_at_a_time_neither_marks_nor_offers_marking(app_factory):
     class OneAtATime(LayScreen):
-        MARKING = False
+        KEYS = LayScreen.KEYS.with_(without=["mark"])
 
     async with lay_table(app_factory, screen_class=OneAtATime) as (app, pilot, screen):
         await pilot.press("space", "right", "space")
@@ -441,10 +443,7 @@ async def test_every_choice_of_a_long_list_has_a_key_shown_and_working(app_facto
 
 
 async def test_a_command_key_that_is_not_open_now_says_why(app_factory):
-    class Declared(LayScreen):
-        COMMAND_KEYS = {"p": "pass"}
-
-    async with lay_table(app_factory, screen_class=Declared) as (app, pilot, screen):
+    async with lay_table(app_factory) as (app, pilot, screen):
         await pilot.press("p")  # passing opens only once the cursor has moved
         await pilot.pause()
         assert "p pass: not possible now" in str(screen.query_one("#prompt").render())
@@ -453,8 +452,6 @@ async def test_a_command_key_that_is_not_open_now_says_why(app_factory):
 
 async def test_a_game_can_explain_a_command_key_in_its_own_words(app_factory):
     class Explained(LayScreen):
-        COMMAND_KEYS = {"p": "pass"}
-
         def why_not(self, key):
             return "p: you must lay a card while the cursor is on the first one"
 
@@ -466,7 +463,9 @@ async def test_a_game_can_explain_a_command_key_in_its_own_words(app_factory):
 
 async def test_a_key_the_game_does_not_use_says_so_and_changes_nothing(app_factory):
     class Digits(LayScreen):
-        OWN_KEYS = frozenset("1")  # (read by the game's own screen before TurnScreen sees it)
+        KEYS = LayScreen.KEYS.with_(
+            Verb("one", "1", help="a key the game's own screen reads before TurnScreen sees it")
+        )
 
     async with lay_table(app_factory, screen_class=Digits) as (app, pilot, screen):
         await pilot.press("1")

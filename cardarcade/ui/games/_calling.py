@@ -56,4 +56,4 @@ class CallingScreen(GameScreen):
 
     def hotseat_keys(self, seat: int) -> str:
         """The keys a hot-seat player owns, for their panel."""
-        return " ".join(k for verb in self.VERBS if (k := self.keymap.key_label(seat, verb)))
+        return " ".join(k for verb in self.keys.names if (k := self.keymap.key_label(seat, verb)))

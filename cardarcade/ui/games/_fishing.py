@@ -13,11 +13,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 
 from cardarcade.cards import Card, Rank
 from cardarcade.rules._fishing import ALL_BOOKS
 from cardarcade.rules.base import Action, Event
+from cardarcade.ui.keymaps import Verb
+from cardarcade.ui.games._turn_keys import TURN_KEYS
 from cardarcade.ui.games.turn import ChoiceScreen, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
 
@@ -28,8 +29,18 @@ class FishingScreen(TurnScreen):
     FishingScreen #center { content-align: left middle; padding: 0 1; }
     """
 
-    BINDINGS = [Binding("enter", "confirm", "Ask")]
-    OWN_KEYS = frozenset("123456789")  # a digit asks that player
+    KEYS = TurnScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(
+            "ask", footer="Ask", listed="ask for the rank under the cursor (then pick the player)"
+        ),
+        Verb(
+            "ask_player",
+            ",".join("123456789"),
+            help="ask that player",
+            listed="ask the player of that number (shown on their panel) for it directly",
+        ),
+        notes=["F2 shows the whole table talk so far (every question and answer since the deal)."],
+    )
     last_question = ""
     last_asker: int | None = None  # whose question (or draw) the headline tells
 
@@ -173,11 +184,11 @@ class FishingScreen(TurnScreen):
     # ---- keys
 
     async def on_key(self, event: events.Key) -> None:
-        char = event.character or ""
-        if self.actor is not None and char.isdigit() and char != "0":
+        verb = self.keys.by_key.get(event.key)
+        if self.actor is not None and verb is not None and verb.name == "ask_player":
             event.stop()
             event.prevent_default()
-            self.ask_player(int(char) - 1)
+            self.ask_player(int(event.key) - 1)
             return
         await super().on_key(event)
 

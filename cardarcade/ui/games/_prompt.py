@@ -39,8 +39,6 @@ class PromptLine(Screen):
         keymap: Keymap
         resumed: bool
         surface: TableSurface | None
-        VERBS: list[str]
-        VERB_HELP: dict[str, str]
 
         @property
         def table(self) -> Table | None: ...
@@ -64,7 +62,7 @@ class PromptLine(Screen):
             return "Game over."
         humans = self.people
         if len(humans) > 1:
-            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s, self.VERBS, self.VERB_HELP)}" for s in humans)
+            return "   ".join(f"{self.names[s]}: {self.keymap.describe(s)}" for s in humans)
         return self.turn_prompt()
 
     def turn_prompt(self) -> str:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from cardarcade.seating import GameSetup
     from cardarcade.table.shared import SharedTable
     from cardarcade.table.table import Table
+    from cardarcade.ui.keymaps import Keys
 
 
 class SessionSide(Screen):
@@ -34,6 +35,7 @@ class SessionSide(Screen):
     history: list[Text]
     names: list[str]
     people: list[int]
+    keys: Keys
     viewer: int | None
     surface: TableSurface | None
     shared_table: SharedTable | None
@@ -123,7 +125,8 @@ class SessionSide(Screen):
     def action_pause(self) -> None:
         from cardarcade.ui.screens.pause import PauseScreen
 
-        self.app.push_screen(PauseScreen(self.setup, self.history, shared=self.shared), self._after_pause)
+        pause = PauseScreen(self.setup, self.history, shared=self.shared, keys=self.keys_section())
+        self.app.push_screen(pause, self._after_pause)
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":
@@ -149,7 +152,13 @@ class SessionSide(Screen):
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.spec, self.setup.options, book=self.setup.book))
+        self.app.push_screen(RulesScreen(self.spec, self.setup.options, book=self.setup.book, keys=self.keys_section()))
+
+    def keys_section(self) -> str:
+        """The rules' keys section for the people at this keyboard."""
+        from cardarcade.ui.screens.rules import keys_markdown
+
+        return keys_markdown(self.keys, [self.names[seat] for seat in self.people])
 
     def action_history(self) -> None:
         from cardarcade.ui.screens.pause import HistoryScreen

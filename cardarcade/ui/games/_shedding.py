@@ -103,11 +103,11 @@ class SheddingScreen(TurnScreen):
     def cards_text(self, cards: list[Card], joiner: str = " ") -> Text:
         return Text(joiner).join(self.card_label(c) for c in cards)
 
-    def command_for(self, key: str, labels: dict[str, str]) -> list[Command]:
-        """The actor's legal card-less moves on ``key``, labelled by kind."""
+    def command_for(self, verb: str, labels: dict[str, str]) -> list[Command]:
+        """The actor's legal card-less moves by ``verb``'s key, labelled by kind."""
         if self.actor is None:
             return []
-        return [Command(key, labels[a.kind], a) for a in self.game.legal_actions(self.actor) if a.kind in labels]
+        return [self.command(verb, a, labels[a.kind]) for a in self.game.legal_actions(self.actor) if a.kind in labels]
 
     def why_not(self, key: str) -> str:
         """The engine's reason, said short: "d: you dig only when nothing fits — <the prompt>"."""

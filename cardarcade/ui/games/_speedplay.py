@@ -20,6 +20,7 @@ from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction, Outcome, fill
 from cardarcade.seating import Reaction
 from cardarcade.table.table import COUNT_BEAT
+from cardarcade.ui.keymaps import CARDS
 from cardarcade.ui.games.game import GameScreen
 
 
@@ -50,7 +51,7 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-CARD_VERBS = [f"card{k}" for k in range(5)]  # a hand's five places (Speed, Spoons)
+CARD_VERBS = [verb.name for verb in CARDS]  # a hand's five places (Speed, Spoons)
 
 
 class SpeedFamilyScreen(GameScreen):

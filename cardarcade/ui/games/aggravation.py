@@ -9,7 +9,6 @@ does not (a long grid, a small terminal).
 
 from __future__ import annotations
 
-from typing import ClassVar
 
 from rich.align import Align
 from rich.console import Group, RenderableType
@@ -19,17 +18,34 @@ from rich.text import Text
 from cardarcade.rules._speedplay import matched
 from cardarcade.rules.aggravation import columns
 from cardarcade.rules.base import Action, Event
+from cardarcade.ui.keymaps import DIGITS, LEFT_DIGITS, RIGHT_DIGITS, Keys, Verb, numbered
 from cardarcade.ui.games._panels import fitted, panel_width
 from cardarcade.ui.games._speedplay import SpeedFamilyScreen, possessive
 
 WIDTH = 6  # columns a line of the grid
 LINES = 3  # lines a row may take (a row holds at most 13 cards: 14 stacks, and the other row has one)
-LINE_VERBS = [f"line{k}" for k in range(2 * LINES)]  # seat 0's lines, then seat 1's
-COLUMN_VERBS = [f"column{k}" for k in range(WIDTH)]
+# A card is a line of the grid (the upper row's, then the lower row's) and a column in it.
+_LINE_WORDS = (
+    "the upper row's line",
+    "its 2nd line",
+    "its 3rd line",
+    "the lower row's line",
+    "its 2nd line",
+    "its 3rd line",
+)
+LINE_KEYS = tuple(
+    Verb(f"line{k}", solo, left, right, f"line {k + 1}", listed=words)
+    for k, (solo, left, right, words) in enumerate(
+        zip(("w", "e", "r", "s", "d", "f"), ("w", "e", "r", "s", "d", "f"), ("u", "i", "o", "j", "k", "l"), _LINE_WORDS)
+    )
+)
+COLUMN_KEYS = numbered("column", DIGITS[:WIDTH], LEFT_DIGITS, RIGHT_DIGITS, "column {n}", "a column (above the grid)")
+LINE_VERBS = [verb.name for verb in LINE_KEYS]  # seat 0's lines, then seat 1's
+COLUMN_VERBS = [verb.name for verb in COLUMN_KEYS]
 CALL = "aggravation"
 CELL, GAP = 5, 2  # a card's width, and the room between two
-NAME, KEYS = 9, 4  # a line's label: the row's owner, then the line's key(s) ('w u' at a hot-seat table)
-LABEL = NAME + KEYS + 1
+NAME, KEY_ROOM = 9, 4  # a line's label: the row's owner, then the line's key(s) ('w u' at a hot-seat table)
+LABEL = NAME + KEY_ROOM + 1
 
 
 def address(line: int, column: int) -> tuple[int, int]:
@@ -38,7 +54,16 @@ def address(line: int, column: int) -> tuple[int, int]:
 
 
 class AggravationScreen(SpeedFamilyScreen):
-    VERBS: ClassVar[list[str]] = [*LINE_VERBS, *COLUMN_VERBS, CALL]
+    KEYS = Keys(
+        *LINE_KEYS,
+        *COLUMN_KEYS,
+        Verb(CALL, "space", "z", "m", "call Aggravation!"),
+        notes=[
+            "Two keys cover a card, in either order: the key of its line (at the left of the grid) and the key"
+            " of its column (above it). A row longer than six cards goes on in a second line and a third.",
+            "A • under a card marks one left over from a match partly covered.",
+        ],
+    )
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
@@ -185,7 +210,7 @@ class AggravationScreen(SpeedFamilyScreen):
         keys = self.keys_of("line", line, LINE_VERBS[line], "dim")
         name = self.names[seat][:NAME] if part == 0 else ""
         label = Text(name.ljust(NAME), style="bold")
-        label.append(" " * (KEYS - keys.cell_len))
+        label.append(" " * (KEY_ROOM - keys.cell_len))
         label.append_text(keys)
         label.append(" ")
         return label

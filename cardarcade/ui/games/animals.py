@@ -12,15 +12,13 @@ from __future__ import annotations
 from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.binding import Binding
 
 from cardarcade.rules.animals import ANIMAL_NAMES, call_word
 from cardarcade.rules.base import Action, Event
-from cardarcade.ui.keymaps import Keymap
-from cardarcade.ui.games.game import GameScreen
+from cardarcade.ui.keymaps import FLIP, LEFT_DIGITS, RIGHT_DIGITS, Keys, Verb
 from cardarcade.ui.games._calling import CallingScreen
 
-TARGETS = [f"target{k}" for k in range(6)]
+TARGETS = [f"target{k}" for k in range(6)]  # the digit keys: pick an animal; hot-seat, call one
 OFFERED = len(TARGETS)  # animals offered to choose from at once: one per digit key
 # Solo: the letter that makes each animal's call, one of its own letters, no two alike.
 ANIMAL_KEYS = {
@@ -38,21 +36,29 @@ ANIMAL_KEYS = {
     "bee": "b",
 }
 CALL_VERBS = {f"call_{animal}": animal for animal in ANIMAL_KEYS}
+_PICK = "pick your animal at the start; at a hot-seat keyboard, then call the animals in the order of the list"
+_CALL = "make an animal's call: its letter is in the list on screen (w for the cow's Moo!)"
 REVEAL_SECONDS = 2.0  # how long ``space`` shows who is which animal
 
 
 class AnimalsScreen(CallingScreen):
-    VERBS = ["flip", *TARGETS]
-    VERB_HELP = {"flip": "turn"}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), Binding("space", "reveal", "Who is who")]
+    KEYS = Keys(
+        FLIP.worded("turn", footer="Turn card", listed="turn your card"),
+        *(
+            Verb(verb, str(k + 1), left, right, f"call seat {k + 1}", listed=_PICK)
+            for k, (verb, left, right) in enumerate(zip(TARGETS, LEFT_DIGITS, RIGHT_DIGITS))
+        ),
+        *(
+            Verb(verb, ANIMAL_KEYS[animal], help=f"{animal}'s call", listed=_CALL)
+            for verb, animal in CALL_VERBS.items()
+        ),
+        Verb("reveal", "space", help="show for a moment who is which animal", footer="Who is who", action="reveal"),
+    )
     last_race: frozenset[int | None] = frozenset()  # the two seats in the last won call
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         self.revealing = False
-        if self.viewer is not None:  # solo: the animals' letters call them
-            letters = {ANIMAL_KEYS[animal]: (self.viewer, verb) for verb, animal in CALL_VERBS.items()}
-            self.keymap = Keymap({**self.keymap.bindings, **letters})
 
     # ---- keys: the digit keys pick an animal first; then a call names an animal
 

@@ -7,10 +7,19 @@ from rich.text import Text
 from cardarcade.cards import Card, Rank
 from cardarcade.rules.authors import ask_for_card, missing_cards
 from cardarcade.rules.base import Action
+from cardarcade.ui.games._turn_keys import TURN_KEYS
 from cardarcade.ui.games._fishing import FishingScreen
 
 
 class AuthorsScreen(FishingScreen):
+    KEYS = FishingScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(
+            "ask",
+            footer="Ask",
+            listed="on a card, ask for one of the missing cards of its rank (pick the card, then the player)",
+        ),
+    )
+
     def asks_for(self, card: Card) -> list[Card | Rank]:
         return [c for c in missing_cards(self.hand_cards()) if c.rank is card.rank]
 

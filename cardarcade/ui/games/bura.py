@@ -11,6 +11,8 @@ from rich.text import Text
 from cardarcade.cards import BURA, Card
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.bura import CLAIM, COMBO_NAMES, DECLARE, DECLINE, PASS
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import MARK
 from cardarcade.ui.games._tricks import TrickScreen
 from cardarcade.ui.games.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -18,14 +20,13 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 
 class BuraScreen(TrickScreen):
     ORDER = BURA
-    MARKING = True
-    COMMAND_KEYS = {
-        "d": "declare 31",
-        "p": "let the hand end",
-        "a": "announce a special lead",
-        "n": "let the lead stand",
-    }
-    KEY_ACTIONS = {"d": DECLARE, "p": PASS}
+    KEYS = TrickScreen.KEYS.with_(
+        MARK.worded(listed="mark cards for a lead or an answer of several"),
+        command("declare", "d", "declare 31", asks=DECLARE),
+        command("pass", "p", "let the hand end", listed="let a played-out hand end", asks=PASS),
+        command("announce", "a", "announce a special lead"),
+        command("quiet", "n", "let the lead stand", listed="keep a special lead quiet"),
+    )
 
     def seat_grid(self) -> tuple[int, int]:
         return 1, 2
@@ -133,12 +134,12 @@ class BuraScreen(TrickScreen):
         legal = self.game.legal_actions(actor)
         out = []
         if CLAIM in legal:
-            out.append(Command("a", "lead it out of turn", CLAIM))
-            out.append(Command("n", f"let {self.names[1 - actor]} lead", DECLINE))
+            out.append(self.command("announce", CLAIM, "lead it out of turn"))
+            out.append(self.command("quiet", DECLINE, f"let {self.names[1 - actor]} lead"))
         if DECLARE in legal:
-            out.append(Command("d", "declare 31", DECLARE))
+            out.append(self.command("declare", DECLARE))
         if PASS in legal:
-            out.append(Command("p", "let the hand end", PASS))
+            out.append(self.command("pass", PASS))
         return out
 
     def describe_action(self, action: Action) -> str:

@@ -6,18 +6,33 @@ from rich.console import Group, RenderableType
 
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.california_speed import PLACES, SIDE, matched
+from cardarcade.ui.keymaps import DIGITS, LEFT_BOTTOM, LEFT_HOME, RIGHT_BOTTOM, RIGHT_HOME, Keys, numbered
 from cardarcade.ui.games._panels import fitted, panel_width, table_size
 from cardarcade.ui.games._speedplay import SpeedFamilyScreen, possessive
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
-SPOT_VERBS = [f"spot{k}" for k in range(PLACES)]
+# The box of eight: the upper row on the digits 1-4 (hot-seat: the home row), the lower on 5-8 (the bottom row).
+SPOTS = numbered(
+    "spot",
+    DIGITS[:PLACES],
+    (*LEFT_HOME[:SIDE], *LEFT_BOTTOM),
+    (*RIGHT_HOME[1 : SIDE + 1], *RIGHT_BOTTOM),
+    "box {n}",
+    "cover the card in that place of the box (its key is under it)",
+)
+SPOT_VERBS = [verb.name for verb in SPOTS]
 WAITS_FOR = "new box when all 8 ranks differ"  # what play waits for, on the status line
 
 
 class CaliforniaSpeedScreen(SpeedFamilyScreen):
     """The box of eight in two rows, Player 1's side above; one key covers a card."""
 
-    VERBS = SPOT_VERBS
+    KEYS = Keys(
+        *SPOTS,
+        notes=[
+            "A • under a card marks one left over from a match partly covered: it may still be covered while another match shows."
+        ],
+    )
 
     def do_verb(self, seat: int, verb: str, t: float | None = None) -> None:
         if not self.in_play(seat):

@@ -18,23 +18,60 @@ from textual.containers import Grid
 from cardarcade.rules.base import Action, Event, IllegalAction, fill
 from cardarcade.rules.cash import GESTURE_WORDS, GESTURES, PLACES, SIDE_MARKS, Cash, call_name
 from cardarcade.seating import Reaction, is_fault, is_win
+from cardarcade.ui.keymaps import (
+    CARDS,
+    FLIP,
+    LEFT_BOTTOM,
+    LEFT_DIGITS,
+    RIGHT_BOTTOM,
+    RIGHT_DIGITS,
+    Keys,
+    Verb,
+    numbered,
+)
 from cardarcade.ui.games._panels import fitted, panel_width
 from cardarcade.ui.games._speedplay import SpeedFamilyScreen
 from cardarcade.ui.games.turn import ChoiceScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 from cardarcade.ui.widgets.lines import packed
 
-CARD_VERBS = [f"card{k}" for k in range(4)]
-BOARD_VERBS = [f"board{k}" for k in range(PLACES)]
-SIGN_VERBS = [f"sign{k}" for k in range(len(GESTURES))]
+# A card of the hand (as in Speed) and a board card swap them, either first; a gesture; the calls.
+HAND = tuple(verb.worded(listed="a card of your hand") for verb in CARDS[:4])
+BOARD = numbered(
+    "board", ("a", "s", "d", "f"), LEFT_DIGITS[:PLACES], RIGHT_DIGITS[:PLACES], "board card {n}", "a board card"
+)
+SIGNS = tuple(
+    verb.worded(gesture)
+    for verb, gesture in zip(
+        numbered(
+            "sign",
+            ("z", "x", "c", "v"),
+            LEFT_BOTTOM,
+            RIGHT_BOTTOM,
+            "",
+            "make a gesture (your secret signal, or an innocent one)",
+        ),
+        GESTURES,
+    )
+)
+CARD_VERBS = [verb.name for verb in HAND]
+BOARD_VERBS = [verb.name for verb in BOARD]
+SIGN_VERBS = [verb.name for verb in SIGNS]
 GESTURE_SHOWN = 2.5  # seconds a gesture stays on its player's panel
 STALE_BOARD = 6.0  # seconds a board stands unchanged before a person with the stock is told to deal
 PANEL_WORDS = {"tap": "taps", "sip": "sips", "whistle": "whistles", "wink": "winks"}  # short, for a panel
 
 
 class CashScreen(SpeedFamilyScreen):
-    VERBS = [*CARD_VERBS, *BOARD_VERBS, *SIGN_VERBS, "cash", "counter", "flip"]
-    VERB_HELP = {"flip": "deal a new board", **{v: g for v, g in zip(SIGN_VERBS, GESTURES)}}
+    KEYS = Keys(
+        *HAND,
+        *BOARD,
+        *SIGNS,
+        Verb("cash", "space", "g", "semicolon", "call Cash!"),
+        Verb("counter", "backspace", "b", "n", "call Counter cash!"),
+        FLIP.worded("deal a new board", listed="deal a new board (the stock holder)"),
+        notes=["Pick one of your cards and a board card, either first, to swap them."],
+    )
 
     OPEN_HANDS = True
 

@@ -15,6 +15,8 @@ from cardarcade.cards import ACES_HIGH, Card
 from cardarcade.rules.base import Action, fill
 from cardarcade.poker import evaluate
 from cardarcade.rules.chicago import HAND, PASS, POINTS, TYPE_NAMES, declared_type, holds
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import MARK, TURN_KEYS
 from cardarcade.ui.games._tricks import TrickScreen
 from cardarcade.ui.games.turn import ChoiceScreen, Command, TurnScreen
 
@@ -35,8 +37,13 @@ SHORT = {
 
 class ChicagoScreen(TrickScreen):
     ORDER = ACES_HIGH
-    MARKING = True
-    COMMAND_KEYS = {"d": "declare", "p": "pass", "s": "stand pat"}
+    KEYS = TrickScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(listed="discard the marked cards, or play the card under the cursor"),
+        MARK.worded(listed="mark cards to discard"),
+        command("declare", "d", "declare"),
+        command("pass", "p", "pass"),
+        command("stand", "s", "stand pat"),
+    )
 
     # ---- seats
 
@@ -131,9 +138,9 @@ class ChicagoScreen(TrickScreen):
             return []
         view = self.view
         if view.phase == "draw":
-            return [Command("s", "stand pat", STAND)]
+            return [self.command("stand", STAND)]
         if view.phase == "declare":
-            return [Command("d", "declare…", DECLARE_MENU), Command("p", "pass", PASS)]
+            return [self.command("declare", DECLARE_MENU, "declare…"), self.command("pass", PASS)]
         return []
 
     def actions_for_selection(self, selected: list[Card]) -> list[Action]:

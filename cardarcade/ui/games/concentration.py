@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.concentration import CELLS, COLUMNS, ROWS, chips, turn
+from cardarcade.ui.games._turn_keys import TURN_KEYS
 from cardarcade.ui.games.turn import TurnScreen
 
 CELL = 5  # a cell's width; a 13-wide row with one-column gaps fills 77 columns, 79 with the row numbers
@@ -19,7 +19,11 @@ class ConcentrationScreen(TurnScreen):
     HIDDEN_HANDS = False  # the grid is the same for everyone: nothing to hide at a handover
     HAND_ROW = False  # the grid needs the hand row's height
     CSS = "ConcentrationScreen #center { padding: 0; }"  # and the whole width
-    BINDINGS = [Binding("enter", "confirm", "Turn card")]  # the card under the grid cursor
+    KEYS = TurnScreen.KEYS.with_(
+        *(TURN_KEYS[name].worded(listed="move over the grid") for name in ("left", "right", "up", "down")),
+        TURN_KEYS["play"].worded("turn the card under the cursor", footer="Turn card"),
+        without=("first", "last"),
+    )
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.cuckoo import CHANGE, STAND, SWAP, CuckooMove
+from cardarcade.ui.keymaps import Verb, command
+from cardarcade.ui.games._turn_keys import TURN_KEYS
 from cardarcade.ui.games.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
@@ -30,11 +31,21 @@ def roster_shape(players: int) -> tuple[int, int]:
 class CuckooScreen(TurnScreen):
     HIDDEN_HANDS = True
     # One card each: no cursor or marking to advertise; enter lists the moves.
-    BINDINGS = [
-        Binding("left,h", "cursor(-1, 0)", "Move", show=False),
-        Binding("enter", "confirm", "Moves"),
-        Binding("v", "toggle_last", "Last hand"),
-    ]
+    KEYS = TurnScreen.KEYS.with_(
+        TURN_KEYS["left"].worded(footer=None),
+        TURN_KEYS["play"].worded("list your moves", footer="Moves"),
+        command("stand", "s", "stand"),
+        command("change", "c", "change", listed="change with your left neighbour"),
+        command("swap", "d", "swap with the deck", listed="swap with the deck (the dealer)"),
+        Verb(
+            "last_hand",
+            "v",
+            help="show the cards of the last hand",
+            footer="Last hand",
+            action="toggle_last",
+            listed="switch the seat rows to the cards of the last hand shown",
+        ),
+    )
 
     # Scoped to this screen, and more specific than the shared stylesheet's rules it overrides.
     CSS = """
@@ -238,8 +249,7 @@ class CuckooScreen(TurnScreen):
         if actor is None:
             return []
         legal = self.game.legal_actions(actor)
-        words = {"stand": ("s", "stand"), "change": ("c", "change"), "swap": ("d", "swap with the deck")}
-        return [Command(*words[a.kind], a) for a in legal]
+        return [self.command(a.kind, a) for a in legal]
 
     def describe_action(self, action: Action) -> str:
         view = self.view

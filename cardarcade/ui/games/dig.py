@@ -9,12 +9,24 @@ from rich.text import Text
 from cardarcade.cards import AROUND_THE_CORNER, Card, Suit
 from cardarcade.rules.base import Action
 from cardarcade.rules.dig import DIG, SUIT_NAMES, WILD, name_text
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import TURN_KEYS
 from cardarcade.ui.games._shedding import SheddingScreen, a_or_an
-from cardarcade.ui.games.turn import Command, command_binding
+from cardarcade.ui.games.turn import Command
 
 
 class DigScreen(SheddingScreen):
-    BINDINGS = [command_binding("d", "Dig/pass")]
+    KEYS = SheddingScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(listed="play the card under the cursor (an eight then asks what to name)"),
+        command(
+            "dig",
+            "d",
+            "dig until a card fits",
+            footer="Dig/pass",
+            listed="dig until a card fits (or pass when there is nothing left to dig)",
+            asks=DIG,
+        ),
+    )
 
     @staticmethod
     def hand_order(card: Card) -> tuple:
@@ -81,11 +93,8 @@ class DigScreen(SheddingScreen):
             return f"a {self.suit_mark(up.suit)} or {a_or_an(up.rank.label)}"
         return f"a {self.named_short(named)}" if named in SUIT_NAMES else a_or_an(named)
 
-    COMMAND_KEYS = {"d": "dig until a card fits"}
-    KEY_ACTIONS = {"d": DIG}
-
     def commands(self) -> list[Command]:
-        return self.command_for("d", {"dig": "dig until a card fits", "pass": "pass"})
+        return self.command_for("dig", {"dig": "dig until a card fits", "pass": "pass"})
 
     def submit(self, action: Action) -> None:
         """The text digs on until a card fits: one key does it all (each card dug is logged)."""

@@ -8,8 +8,8 @@ from rich.text import Text
 
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.egyptian_ratscrew import CHALLENGE, RANK_NAMES, cards_word
+from cardarcade.ui.keymaps import DECLINE, FLIP, REACT, Keys
 from cardarcade.ui.games._panels import fitted, longest_fitting, panel_width, table_size
-from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.games._piles import PileScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
@@ -17,15 +17,15 @@ PATTERN_PLURALS = {"pair": "pairs", "sandwich": "sandwiches", "sequence": "seque
 
 
 class EgyptianRatscrewScreen(PileScreen):
-    VERBS = ["flip", "react", "decline"]
+    KEYS = Keys(
+        FLIP.worded(
+            "turn", footer="Turn / take", listed="turn your card; also take a pile you won, or continue a challenge"
+        ),
+        REACT.worded(footer="Slap"),
+        DECLINE.worded(footer="Decline", listed="decline a challenge"),
+        notes=["The text suggests one hand to turn and the other to slap; here each has its own key."],
+    )
     CLAIM_VERBS = {"react": "slap"}
-    VERB_HELP = {"flip": "turn", "decline": "decline"}
-    BINDINGS = [
-        *GameScreen.BINDINGS,
-        ("enter", "verb('flip')", "Turn / take"),
-        ("space", "verb('react')", "Slap"),
-        ("n", "verb('decline')", "Decline"),
-    ]
 
     TURN_VERBS = frozenset({"flip", "decline"})
 

@@ -21,6 +21,11 @@ SIDE_MARKS = "AB"  # the two sides of partners at four
 
 class FrogsScreen(TrickScreen):
     ORDER = ACES_HIGH
+    KEYS = TrickScreen.KEYS.with_(
+        notes=[
+            "Cards that follow suit are bright; a card that does not follow when you could asks you to confirm the revoke first."
+        ]
+    )
 
     # ---- seats
 

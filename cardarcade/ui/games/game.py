@@ -19,11 +19,11 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.widgets import Static
 
-from cardarcade.rules.base import Action, Event, IllegalAction
+from cardarcade.rules.base import Action, Event, IllegalAction, Options
 from cardarcade.table.session import TableSurface
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.table.table import Table
-from cardarcade.ui.keymaps import MAX_HOTSEAT_PLAYERS, Keymap, keymap_for
+from cardarcade.ui.keymaps import HALVES, Keymap, Keys
 from cardarcade.ui.games._drawing import DrawnScreen
 from cardarcade.ui.games._log import GameLog
 from cardarcade.ui.games._prompt import PromptLine
@@ -47,17 +47,18 @@ class SeatPanel(LinePanel):
 
 
 class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
-    """Base for game screens. Subclasses set VERBS and implement the render hooks."""
+    """Base for game screens. Subclasses declare their keys (``KEYS``) and implement the render hooks."""
 
-    VERBS: ClassVar[list[str]] = ["flip"]
+    # The game's keys, declared once (ui/keymaps.py): its bindings, keymap, hot-seat key line and
+    # the rules' keys section all come from here. ``BINDINGS`` keep the table's own keys.
+    KEYS: ClassVar[Keys] = Keys()
     # verb -> the claim it sends: an action kind, or (kind, target seat). Claims are stamped
     # with the press time and arbitrated by the table.
     CLAIM_VERBS: ClassVar[dict[str, str | tuple[str, int]]] = {}
-    VERB_HELP: ClassVar[dict[str, str]] = {}  # this game's words for its verbs (keymaps.VERB_HELP)
     # "-tall" on a terminal with room for larger cards and a longer log (arcade.tcss)
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_LINES, "-tall")]
     # People at one keyboard: each owns half of it here. None: any number, taking turns.
-    MAX_PEOPLE: ClassVar[int | None] = MAX_HOTSEAT_PLAYERS
+    MAX_PEOPLE: ClassVar[int | None] = len(HALVES)
     BINDINGS = [
         Binding("escape", "pause", "Menu"),
         Binding("f1", "rules", "Rules"),
@@ -68,6 +69,21 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
     ]
 
     surface: TableSurface | None = None  # what the game is played through, once the screen is up
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        if "KEYS" in cls.__dict__:  # (before Textual merges the classes' bindings)
+            cls.BINDINGS = [*cls.key_bindings(), *cls.__dict__.get("BINDINGS", [])]
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
+    def key_bindings(cls) -> list[Binding]:
+        """The bindings of the keys declared (the footer's entries and what a click does)."""
+        return cls.KEYS.bindings()
+
+    @classmethod
+    def table_keys(cls, options: Options) -> Keys:
+        """The keys at a table with these house rules (one may word a key: a gesture's name)."""
+        return cls.KEYS
 
     def __init__(
         self,
@@ -95,7 +111,8 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
         humans = self.people
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.view = self.game.view(self.viewer)
-        self.keymap: Keymap = keymap_for(humans, self.VERBS)
+        self.keys = self.table_keys(setup.options)
+        self.keymap: Keymap = self.keys.keymap(humans)
         self._seen_when_saved = dict(saved.seen) if saved is not None else {}  # hot-seat: lines each person had seen
         self.flash: dict[int, str] = {}  # seat -> short note shown on its panel ("SLAP!")
         self._finished = False

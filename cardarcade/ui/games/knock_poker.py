@@ -17,12 +17,21 @@ from cardarcade.cards import Card
 from cardarcade.poker import HandValue, best_of, evaluate
 from cardarcade.rules.base import Action
 from cardarcade.rules.knock_poker import DRAW, TAKE, KnockMove
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import TURN_KEYS
 from cardarcade.ui.games.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
 
 
 class KnockPokerScreen(TurnScreen):
     HIDDEN_HANDS = True
+    KEYS = TurnScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(listed="discard the card under the cursor (it starts on the card you drew)"),
+        command("draw", "d", "draw from the stock"),
+        command("take", "p", "pick up the discard"),
+        command("knock", "n", "discard and knock", listed="discard the card under the cursor and knock"),
+        notes=["Your hand is shown high to low, with the new card at the right."],
+    )
 
     # One line per seat: what does not fit its column ends in an ellipsis instead of wrapping.
     CSS = """
@@ -211,14 +220,14 @@ class KnockPokerScreen(TurnScreen):
         view = self.view
         out = []
         if DRAW in legal:
-            out.append(Command("d", "draw from the stock", DRAW))
+            out.append(self.command("draw", DRAW))
         if TAKE in legal and view.discard_top is not None:
-            out.append(Command("p", f"pick up the {view.discard_top}", TAKE))
+            out.append(self.command("take", TAKE, f"pick up the {view.discard_top}"))
         card = self.under_cursor()
         if view.phase == "discard" and card is not None:
             knock = Action("knock", (card,))
             if knock in legal:
-                out.append(Command("n", f"discard the {card} and knock", knock))
+                out.append(self.command("knock", knock, f"discard the {card} and knock"))
         return out
 
     def actions_for_selection(self, selected: list[Card]) -> list[Action]:

@@ -23,12 +23,13 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.base import Event
 from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView, fit
+from cardarcade.ui.keymaps import Verb, command
+from cardarcade.ui.games._turn_keys import MARK, TURN_KEYS
 from cardarcade.ui.games._panels import panel_width
 from cardarcade.ui.games.turn import Command, TurnScreen
 
@@ -80,16 +81,49 @@ def rows_of(widths: list[int], width: int) -> list[list[int]]:
 
 class MachiavelliScreen(TurnScreen):
     HIDDEN_HANDS = True
-    MARKING = True  # space picks up and drops
-    BINDINGS = [
-        *(b for b in TurnScreen.BINDINGS if b.key not in ("left,h", "space", "enter")),
-        Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→↑↓ 1-9"),
-        *(Binding(digit, f"to_group('{digit}')", "Group", show=False) for digit in GROUP_DIGITS),
-        Binding("space", "mark", "Pick/drop"),
-        Binding("enter", "confirm", "End turn"),
-    ]
-    COMMAND_KEYS = {"f": "fit", "n": "new group", "u": "undo all", "d": "draw"}
-    KEY_ACTIONS = {"u": RESET, "d": DRAW}
+    _ALONG = "move along a group or your hand"
+    _GROUPS = "go from group to group (down past the last one reaches your hand)"
+    KEYS = TurnScreen.KEYS.with_(
+        TURN_KEYS["left"].worded(key_display="←→↑↓ 1-9", listed=_ALONG),
+        TURN_KEYS["right"].worded(listed=_ALONG),
+        TURN_KEYS["up"].worded(listed=_GROUPS),
+        TURN_KEYS["down"].worded(listed=_GROUPS),
+        *(
+            Verb(
+                f"group{digit}",
+                digit,
+                help="group",
+                action=f"to_group('{digit}')",
+                listed="jump to a group by its number (0 for 10; two digits in a row for 11 and on)",
+            )
+            for digit in GROUP_DIGITS
+        ),
+        MARK.worded(
+            footer="Pick/drop",
+            listed="pick up the card under the cursor; drop the card you hold on the group under the cursor (on your"
+            " hand: take back a card you put down this turn)",
+        ),
+        TURN_KEYS["play"].worded(footer="End turn", listed="end your turn (asking first if a group is not a meld)"),
+        command(
+            "fit",
+            "f",
+            "fit",
+            listed="put the card you hold on the group it fits best (one it makes a meld, else a"
+            " meld it extends, else one still short of a meld); with nothing held, move the card under the cursor",
+        ),
+        command(
+            "new", "n", "new group", listed="drop it on a new group (with nothing held, move the card under the cursor)"
+        ),
+        command("undo", "u", "undo all", listed="put everything back as it was at the start of your turn", asks=RESET),
+        command(
+            "draw", "d", "draw", listed="draw (asking first once you have moved cards: they all go back)", asks=DRAW
+        ),
+        notes=[
+            "Groups marked ! are not melds yet; * marks groups changed since your last turn, and the cards the"
+            " others moved since then are underlined until you move one; from then on, the cards you put down"
+            " this turn are."
+        ],
+    )
 
     CSS = """
     MachiavelliScreen #seats { grid-gutter: 0 1; }
@@ -381,16 +415,17 @@ class MachiavelliScreen(TurnScreen):
         key = event.key
         if key not in GROUP_DIGITS:
             self.typed = ""
-        own = {"n": self.new_group, "f": self.fit_card} if self.actor is not None else {}
+        verb = self.keys.by_key.get(key)
+        own = {"new": self.new_group, "fit": self.fit_card} if self.actor is not None else {}
         if key in GROUP_DIGITS:
-            own[key] = lambda: self.type_digit(key)
-        if key == "d" and self.actor is not None and view.changed and view.held is None:
-            own[key] = self.draw_asking_first
-        if key in own:
+            own[verb.name if verb else key] = lambda: self.type_digit(key)
+        if self.actor is not None and view.changed and view.held is None:
+            own["draw"] = self.draw_asking_first
+        if verb is not None and verb.name in own:
             event.stop()
             event.prevent_default()
             self._end_said()  # the key's answer replaces any message (as TurnScreen's keys do)
-            own[key]()
+            own[verb.name]()
             return
         await super().on_key(event)
 
@@ -401,13 +436,13 @@ class MachiavelliScreen(TurnScreen):
         view: MachiavelliView = self.view
         # f and n are handled in on_key (with nothing held they first pick up the card under the cursor)
         out = [
-            Command("f", "fit", Action("drop", value=len(view.table))),
-            Command("n", "new group", Action("drop", value=len(view.table))),
+            self.command("fit", Action("drop", value=len(view.table))),
+            self.command("new", Action("drop", value=len(view.table))),
         ]
         if view.changed:
-            out.append(Command("u", "undo all", RESET))
+            out.append(self.command("undo", RESET))
         if view.held is None:
-            out.append(Command("d", "draw", DRAW) if view.stock else Command("d", "pass", PASS))
+            out.append(self.command("draw", DRAW) if view.stock else self.command("draw", PASS, "pass"))
         return out
 
     def why_not(self, key: str) -> str:
@@ -415,7 +450,8 @@ class MachiavelliScreen(TurnScreen):
         reason = self.refusal(key)
         if reason is None:
             return super().why_not(key)
-        return f"{reason}, or u to put everything back" if key == "d" else reason
+        draw = self.keys.by_key[key].name == "draw"
+        return f"{reason}, or {self.keys['undo'].key} to put everything back" if draw else reason
 
     def describe_action(self, action: Action) -> str:
         if action == END:

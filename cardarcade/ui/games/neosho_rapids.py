@@ -10,15 +10,20 @@ from rich.text import Text
 from cardarcade.cards import AROUND_THE_CORNER, RANKS, Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.neosho_rapids import DRAW, fits
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import MARK, TURN_KEYS
 from cardarcade.ui.games._shedding import SheddingScreen, a_or_an
-from cardarcade.ui.games.turn import Command, command_binding
+from cardarcade.ui.games.turn import Command
 
 
 class NeoshoRapidsScreen(SheddingScreen):
-    MARKING = True  # a chain of cards marked in order
-    BINDINGS = [command_binding("d", "Draw")]
-    COMMAND_KEYS = {"d": "draw & end turn"}
-    KEY_ACTIONS = {"d": DRAW}
+    KEYS = SheddingScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(
+            listed="play the card under the cursor, or the marked cards as a chain (this turn's chain shows in the middle)"
+        ),
+        MARK.worded(listed="mark several cards, in the order of the chain"),
+        command("draw", "d", "draw & end turn", footer="Draw", asks=DRAW),
+    )
 
     def center_lines(self) -> list[Text]:
         view = self.view
@@ -46,7 +51,7 @@ class NeoshoRapidsScreen(SheddingScreen):
 
     def commands(self) -> list[Command]:
         nothing = not self.game.can_draw()
-        return self.command_for("d", {"draw": "end turn" if nothing else "draw & end turn"})
+        return self.command_for("draw", {"draw": "end turn" if nothing else "draw & end turn"})
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "play":

@@ -9,7 +9,9 @@ from rich.text import Text
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.old_mans_bundle import trail
-from cardarcade.ui.games.turn import Command, TurnScreen, command_binding
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import TURN_KEYS
+from cardarcade.ui.games.turn import Command, TurnScreen
 from cardarcade.ui.widgets.cards import CARD_WIDTH, Slot, render_row
 
 TABLE_WIDTH = 56  # columns for the table cards between the two bundles
@@ -18,7 +20,19 @@ MIN_VISIBLE = 5  # a fanned card shows its corner ("10") and edge; narrower, the
 
 
 class OldMansBundleScreen(TurnScreen):
-    BINDINGS = [command_binding("x", "Trail")]
+    KEYS = TurnScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(
+            listed="play the card under the cursor: with one capture it takes at once, with several you pick from a"
+            " list (trailing is on the list too), and a card that can capture nothing is trailed"
+        ),
+        command(
+            "trail",
+            "x",
+            "trail this card",
+            footer="Trail",
+            listed="trail the card under the cursor even when it could capture",
+        ),
+    )
     HIDDEN_HANDS = True
 
     def __init__(self, setup, **where) -> None:
@@ -115,7 +129,7 @@ class OldMansBundleScreen(TurnScreen):
         hand = self.hand_cards()
         if self.actor is None or not hand:
             return []
-        return [Command("x", "trail this card", trail(hand[min(self.cursor, len(hand) - 1)]))]
+        return [self.command("trail", trail(hand[min(self.cursor, len(hand) - 1)]))]
 
     def turn_prompt(self) -> str:
         view = self.view

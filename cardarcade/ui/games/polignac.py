@@ -26,6 +26,7 @@ def flowed(first: str, parts: list[str], width: int) -> str:
 
 class PolignacScreen(TrickScreen):
     ORDER = POLIGNAC
+    KEYS = TrickScreen.KEYS.with_(notes=["Only cards you may play are bright."])
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view

@@ -17,12 +17,18 @@ from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import Action, fill
 from cardarcade.rules.salute_the_king import GESTURE_KINDS, RANK_LABELS, RoundInfo, gesture_name
+from cardarcade.ui.keymaps import FLIP, LEFT_BOTTOM, RIGHT_BOTTOM, Keys, Verb
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.games._panels import fitted, panel_width, table_size
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
-GESTURE_VERBS = [f"gesture{slot}" for slot in (1, 2, 3, 4)]
+# Four gesture keys; a house rule says which gesture each makes (``table_keys`` names them).
+GESTURE_KEYS = tuple(
+    Verb(f"gesture{slot}", str(slot), left, right, f"gesture {slot}")
+    for slot, left, right in zip((1, 2, 3, 4), LEFT_BOTTOM, RIGHT_BOTTOM)
+)
+GESTURE_VERBS = [verb.name for verb in GESTURE_KEYS]
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
@@ -59,15 +65,17 @@ class TriggerPicker(Dialog[str]):
 
 
 class SaluteTheKingScreen(GameScreen):
-    VERBS = ["flip", *GESTURE_VERBS]
+    KEYS = Keys(FLIP.worded(footer="Turn card"), *GESTURE_KEYS, notes=["The gestures' names are on screen too."])
     CLAIM_VERBS = {verb: verb for verb in GESTURE_VERBS}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card")]
+
+    @classmethod
+    def table_keys(cls, options) -> Keys:
+        return cls.KEYS.reworded({verb: gesture_name(g) for verb, g in zip(GESTURE_VERBS, options.gestures())})
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         gestures = setup.options.gestures()
         self.gesture_names = [gesture_name(g) for g in gestures]
-        self.VERB_HELP = {"flip": "turn a card", **{f"gesture{i + 1}": n for i, n in enumerate(self.gesture_names)}}
         self._picking = False
         self._postponed = False  # the dealer closed the picker: reopen it on the dealer's turn key
 

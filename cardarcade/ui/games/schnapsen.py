@@ -9,6 +9,7 @@ from rich.text import Text
 from cardarcade.cards import SCHNAPSEN, Card, Rank
 from cardarcade.rules.base import Action
 from cardarcade.rules.schnapsen import CLOSE, EXCHANGE, OUT, PASS
+from cardarcade.ui.keymaps import command
 from cardarcade.ui.games._tricks import TrickScreen
 from cardarcade.ui.games.turn import Command
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -16,15 +17,19 @@ from cardarcade.ui.widgets.cards import Slot, render_row
 
 class SchnapsenScreen(TrickScreen):
     ORDER = SCHNAPSEN
-    # Every command letter, so one pressed when its move is not open says why not.
-    COMMAND_KEYS = {
-        "m": "show a marriage",
-        "x": "exchange the trump jack",
-        "c": "close the stock",
-        "o": "declare 66",
-        "p": "let the hand end",
-    }
-    KEY_ACTIONS = {"m": Action("marry"), "x": EXCHANGE, "c": CLOSE, "o": OUT, "p": PASS}
+    KEYS = TrickScreen.KEYS.with_(
+        command(
+            "marry",
+            "m",
+            "show a marriage",
+            listed="show a marriage with the card under the cursor, and lead it",
+            asks=Action("marry"),
+        ),
+        command("exchange", "x", "exchange the trump jack", asks=EXCHANGE),
+        command("close", "c", "close the stock", asks=CLOSE),
+        command("out", "o", "declare 66", asks=OUT),
+        command("pass", "p", "let the hand end", listed="let the last hand end", asks=PASS),
+    )
 
     def seat_grid(self) -> tuple[int, int]:
         return 1, 2  # a whole row each: the marriages shown need the room
@@ -97,15 +102,15 @@ class SchnapsenScreen(TrickScreen):
         if marriage is None:
             marriage = next((a for a in legal if a.kind == "marry"), None)
         if marriage is not None:
-            out.append(Command("m", f"marriage, lead the {marriage.cards[0]}", marriage))
+            out.append(self.command("marry", marriage, f"marriage, lead the {marriage.cards[0]}"))
         if EXCHANGE in legal:
-            out.append(Command("x", f"exchange for the {self.view.upcard}", EXCHANGE))
+            out.append(self.command("exchange", EXCHANGE, f"exchange for the {self.view.upcard}"))
         if CLOSE in legal:
-            out.append(Command("c", "close", CLOSE))
+            out.append(self.command("close", CLOSE, "close"))
         if OUT in legal:
-            out.append(Command("o", "declare 66", OUT))
+            out.append(self.command("out", OUT))
         if PASS in legal:
-            out.append(Command("p", "let the hand end", PASS))
+            out.append(self.command("pass", PASS))
         return out
 
     def move_cursor(self, dx: int, dy: int) -> None:

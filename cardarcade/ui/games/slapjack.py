@@ -5,18 +5,17 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from cardarcade.ui.keymaps import FLIP, REACT, Keys
 from cardarcade.ui.games._panels import fitted, longest_fitting, panel_width, table_size, two_rows
 from cardarcade.ui.games._piles import PileScreen
-from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
 PILE_SHOWN = 4  # cards of the pile drawn, newest on top
 
 
 class SlapjackScreen(PileScreen):
-    VERBS = ["flip", "react"]
+    KEYS = Keys(FLIP.worded(footer="Turn card"), REACT.worded(footer="Slap"))
     CLAIM_VERBS = {"react": "slap"}
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("space", "verb('react')", "Slap")]
 
     def render_seat(self, seat: int) -> RenderableType:
         view = self.view

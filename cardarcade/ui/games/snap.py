@@ -5,22 +5,19 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from cardarcade.ui.keymaps import FLIP, POOL, REACT, Keys
 from cardarcade.ui.games._calling import CallingScreen
 from cardarcade.ui.games._panels import fitted, panel_width, two_rows
-from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot
 
 
 class SnapScreen(CallingScreen):
-    VERBS = ["flip", "react", "pool"]
+    KEYS = Keys(
+        FLIP.worded("turn", footer="Turn card", listed="turn your card"),
+        REACT.worded("snap", footer="Snap", listed="call Snap!"),
+        POOL.worded("pool", footer="Snap pool", listed="call Snap pool!"),
+    )
     CLAIM_VERBS = {"react": "snap", "pool": "pool"}
-    VERB_HELP = {"flip": "turn", "react": "snap", "pool": "pool"}
-    BINDINGS = [
-        *GameScreen.BINDINGS,
-        ("enter", "verb('flip')", "Turn card"),
-        ("space", "verb('react')", "Snap"),
-        ("p", "verb('pool')", "Snap pool"),
-    ]
 
     def claim_for(self, seat: int, verb: str) -> tuple[str, int | None] | None:
         if verb == "pool" and self.game.view(seat).pool_top is None:

@@ -8,15 +8,20 @@ from rich.text import Text
 from cardarcade.cards import Card, card_count
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.speed import PILE_NAMES, fits
+from cardarcade.ui.keymaps import CARDS, PILES, Keys
 from cardarcade.ui.games._panels import fitted, panel_width, table_size
 from cardarcade.ui.games._speedplay import CARD_VERBS, SpeedFamilyScreen
 from cardarcade.ui.widgets.cards import SMALL, Slot, centred_row
 
-PILE_VERBS = ["pile0", "pile1"]
+PILE_VERBS = [verb.name for verb in PILES]
 
 
 class SpeedScreen(SpeedFamilyScreen):
-    VERBS = [*CARD_VERBS, *PILE_VERBS]
+    KEYS = Keys(
+        *(verb.worded(listed="pick a card of your hand") for verb in CARDS),
+        *(verb.worded(listed="the pile it goes on, when it fits both") for verb in PILES),
+        notes=["A card that fits only one pile goes there."],
+    )
     OPEN_HANDS = True
 
     def __init__(self, setup, **where) -> None:

@@ -9,20 +9,26 @@ a second later, and the panel says the player is running meanwhile.
 
 from __future__ import annotations
 
-from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cardarcade.rules.base import Action, Event
 from cardarcade.rules.spoons import HAND, TAKE, spelled
+from cardarcade.ui.keymaps import CARDS, FLIP, Keys, Verb
 from cardarcade.ui.games._panels import fitted, longest_fitting, panel_width
 from cardarcade.ui.games._speedplay import CARD_VERBS, SpeedFamilyScreen
 from cardarcade.ui.widgets.cards import CardBlock, Slot, card_size_for, centred_row
 
 
 class SpoonsScreen(SpeedFamilyScreen):
-    VERBS: ClassVar[list[str]] = ["take", *CARD_VERBS, "grab"]
+    KEYS = Keys(
+        FLIP.worded(
+            "take a card", name="take", listed="take the next card from your backlog (the dealer: from the stock)"
+        ),
+        *(verb.worded(f"pass card {k + 1}", listed="pass a card") for k, verb in enumerate(CARDS)),
+        Verb("grab", "space", "x", "full_stop", "grab a spoon"),
+    )
     # (as in the family, only a grab too late is told, with who was earlier and by how much: a
     # spoon taken is in the log already, and in Pig a nose is for the others to notice)
     OPEN_HANDS = True
@@ -30,15 +36,14 @@ class SpoonsScreen(SpeedFamilyScreen):
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         pig = setup.options.pig
-        self.VERB_HELP = {
-            "take": "take a card",
-            **{v: f"pass card {k + 1}" for k, v in enumerate(CARD_VERBS)},
-            "grab": "finger on nose" if pig else "grab a spoon",
-        }
         self.pig = pig
         self.grab_word = "nose" if pig else "grab"
         self.running: set[int] = set()  # seats on their way to spoons far away (their grab has not landed)
         self.round_start = 0  # the history's line where this round's deal is told (the log shows from there)
+
+    @classmethod
+    def table_keys(cls, options) -> Keys:
+        return cls.KEYS.reworded({"grab": "finger on nose"}) if options.pig else cls.KEYS
 
     # ---- keys
 

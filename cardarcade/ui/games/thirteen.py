@@ -27,20 +27,32 @@ from cardarcade.rules.thirteen import (
     ordinal,
     why_not,
 )
+from cardarcade.ui.keymaps import command
+from cardarcade.ui.games._turn_keys import MARK, TURN_KEYS
 from cardarcade.ui.games.turn import CHOICE_KEYS, Command, TurnScreen, fan_overlap
 from cardarcade.ui.widgets.cards import Slot, ascii_suits, render_row
 
 TABLE_WIDTH = 38  # columns the combination on the table may use beside its description
-STEP_KEYS = {"n": 1, "b": -1}  # the next and the previous play that may go down now
+STEPS = {"next": 1, "previous": -1}  # the next and the previous play that may go down now
 RESULT_LINES = 10  # the result screen's lines besides a line a player and the cards left
 RESULT_PADDING = 4  # the result screen's columns left and right of what it shows
 
 
 class ThirteenScreen(TurnScreen):
     HIDDEN_HANDS = True
-    MARKING = True
-    COMMAND_KEYS = {"p": "knock", "n": "next play", "b": "previous play", "w": "show four 2s or 3s"}
-    KEY_ACTIONS = {"p": KNOCK}
+    KEYS = TurnScreen.KEYS.with_(
+        TURN_KEYS["play"].worded(
+            listed="play what is marked; with nothing marked, the card under the cursor (or a choice of the plays that hold it)"
+        ),
+        MARK.worded(listed="mark cards yourself"),
+        command(
+            "next", "n", "next play", listed="step through the plays you may make now (chops last), marking their cards"
+        ),
+        command("previous", "b", "previous play", listed="step back"),
+        command("knock", "p", "knock", asks=KNOCK),
+        command("show", "w", "show four 2s or 3s", listed="show four 2s or 3s, and win the deal"),
+        notes=["A play that is not allowed says why."],
+    )
 
     CSS = """
     ThirteenScreen #seats { grid-gutter: 0 2; }
@@ -283,13 +295,14 @@ class ThirteenScreen(TurnScreen):
         self.show("center", self.render_center())
 
     async def on_key(self, event: events.Key) -> None:
-        if event.key in STEP_KEYS:
+        verb = self.keys.by_key.get(event.key)
+        if verb is not None and verb.name in STEPS:
             event.stop()
             event.prevent_default()
             if self.actor is None:
                 self.say(self.why_not(event.key))
             else:
-                self.step_play(STEP_KEYS[event.key])
+                self.step_play(STEPS[verb.name])
             return
         await super().on_key(event)
 
@@ -298,17 +311,17 @@ class ThirteenScreen(TurnScreen):
     def commands(self) -> list[Command]:
         actor = self.actor
         if actor is not None and self.view.instant == actor:
-            return [Command("w", "show them and win the deal", SHOW)]
+            return [self.command("show", SHOW, "show them and win the deal")]
         if actor is None or not self.view.table:
             return []
-        return [Command("p", "knock", KNOCK)]
+        return [self.command("knock", KNOCK)]
 
     def why_not(self, key: str) -> str:
         reason = self.refusal(key)
-        if key == "p" and reason is not None:  # (on one's lead: what the lead may be, not the prompt)
+        if self.keys.by_key[key].name == "knock" and reason is not None:  # (on one's lead: what it may be)
             must = self.view.must
             what = f"it must contain the {self.label(must)}" if must is not None else "any combination goes"
-            return f"p knock: {reason} — {what}"
+            return f"{key} knock: {reason} — {what}"
         return super().why_not(key)
 
     def confirm(self) -> None:

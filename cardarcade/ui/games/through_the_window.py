@@ -23,7 +23,7 @@ from textual import events
 from cardarcade.rules.base import Action, Event, fill
 from cardarcade.rules.through_the_window import PASS, fold, nouns, rank_hint
 from cardarcade.seating import Reaction, is_win
-from cardarcade.ui.keymaps import keymap_for
+from cardarcade.ui.keymaps import DECLINE, REACT, Keys
 from cardarcade.ui.games._panels import fitted, panel_width
 from cardarcade.ui.games._speedplay import SpeedFamilyScreen
 from cardarcade.ui.widgets.cards import CARD_HEIGHT, Slot, render_row
@@ -36,14 +36,19 @@ TYPED = frozenset("-' ")  # what a word may hold besides letters (ice-cream, tam
 
 
 class ThroughTheWindowScreen(SpeedFamilyScreen):
-    VERBS = ["react", "decline"]  # hot-seat only: buzz, pass (alone, every letter types)
-    VERB_HELP = {"react": "buzz", "decline": "pass"}
+    # Hot-seat only: buzz, pass (alone, every letter types).
+    KEYS = Keys(
+        REACT.worded("buzz", solo="", listed="buzz: then the letters type into your box"),
+        DECLINE.worded("pass", solo="", listed="pass on this card"),
+        notes=[
+            "Type the word and press enter; backspace edits; enter on an empty box passes.",
+            "Every letter types, q too (a queen's nouns start with it): leave from the menu (escape).",
+        ],
+    )
     BEFORE_GO = "wait for GO and the card"
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
-        if self.viewer is not None:
-            self.keymap = keymap_for([self.viewer], [])  # every key a letter or the app's own
         self.boxes: dict[int, str] = {seat: "" for seat in self.people}
         self.buzz: tuple[int, float] | None = None  # (seat, press time) of the buzz held
         self._buzz_timer = None

@@ -25,6 +25,7 @@ from cardarcade.rules.toepen import (
     hand_signal,
     tens_signal,
 )
+from cardarcade.ui.keymaps import command
 from cardarcade.ui.games._tricks import TrickScreen
 from cardarcade.ui.games.turn import ChoiceScreen, Command
 
@@ -35,7 +36,16 @@ ASKED_VERB = {"redraw": "choose", "challenge": "answer", "answer": "answer"}
 
 class ToepenScreen(TrickScreen):
     ORDER = TOEPEN
-    COMMAND_KEYS = {"n": "knock", "s": "stay", "f": "fold", "r": "redraw", "c": "challenge", "w": "signal", "p": "pass"}
+    KEYS = TrickScreen.KEYS.with_(
+        command("knock", "n", "knock", listed="knock, at any moment of the play (from the hot-seat cover too)"),
+        command("stay", "s", "stay"),
+        command("fold", "f", "fold"),
+        command("redraw", "r", "redraw"),
+        command("challenge", "c", "challenge"),
+        command("signal", "w", "signal", listed="signal your tens"),
+        command("pass", "p", "pass", listed="pass: keep your hand, or let a thrown hand pass"),
+        notes=["Only cards you may play are bright."],
+    )
 
     # ---- who acts
 
@@ -62,9 +72,10 @@ class ToepenScreen(TrickScreen):
 
     def cover_keys(self) -> dict[str, str]:
         knockers = self.knockers_here() if self.private else []
+        key = self.keys["knock"].key
         if len(knockers) == 1:
-            return {"n": f"{self.names[knockers[0]]} knocks"}
-        return {"n": "knock (you are asked who)"} if knockers else {}
+            return {key: f"{self.names[knockers[0]]} knocks"}
+        return {key: "knock (you are asked who)"} if knockers else {}
 
     def cover_key(self, key: str) -> None:
         knockers = self.knockers_here()
@@ -171,14 +182,14 @@ class ToepenScreen(TrickScreen):
             return []
         legal = self.game.legal_actions(actor)
         offers = {
-            REDRAW: Command("r", "redraw", REDRAW),
-            KEEP: Command("p", "keep", KEEP),
-            CHALLENGE: Command("c", "challenge", CHALLENGE),
-            ACCEPT: Command("p", "let it pass", ACCEPT),
-            SIGNAL: Command("w", self.signal_label(), SIGNAL),
-            STAY: Command("s", "stay", STAY),
-            FOLD: Command("f", f"fold (pay {self.view.stake - 1})", FOLD),
-            KNOCK: Command("n", f"knock (to {self.view.stake + 1})", KNOCK),
+            REDRAW: self.command("redraw", REDRAW),
+            KEEP: self.command("pass", KEEP, "keep"),
+            CHALLENGE: self.command("challenge", CHALLENGE),
+            ACCEPT: self.command("pass", ACCEPT, "let it pass"),
+            SIGNAL: self.command("signal", SIGNAL, self.signal_label()),
+            STAY: self.command("stay", STAY),
+            FOLD: self.command("fold", FOLD, f"fold (pay {self.view.stake - 1})"),
+            KNOCK: self.command("knock", KNOCK, f"knock (to {self.view.stake + 1})"),
         }
         return [offers[a] for a in legal if a in offers]
 

@@ -1,12 +1,9 @@
 """The base for turn-based games with a hand: a card cursor, marking, choosing, and privacy.
 
 A game's screen subclasses ``TurnScreen`` and draws its seats and centre (as any
-``GameScreen``); the hand row, the keys that pick and play cards, the numbered choice dialog and
-the hot-seat cover are here.
-
-Keys: left/right (h/l) move along the hand, up/down too (a grid game overrides ``move_cursor``),
-space marks or unmarks a card, enter plays. Each game adds its card-less moves as ``Command``s
-(a letter key each), shown on the prompt line.
+``GameScreen``); the hand row, the numbered choice dialog and the hot-seat cover are here, the
+keys that pick and play cards in ``TurnKeys`` (``_turn_keys.py``). A grid game overrides
+``move_cursor``.
 
 Hot-seat privacy: with two or more people at a game with hidden hands, the screen never shows a
 hand to the wrong person. As soon as a person's turn ends, everything private is taken off the
@@ -16,8 +13,6 @@ pass them the keyboard and lists everything that happened since they last saw th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
 from time import monotonic
 from typing import ClassVar
 from collections.abc import Callable, Sequence
@@ -33,10 +28,11 @@ from textual.widgets import OptionList, Static
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.keyguard import FreshPress
+from cardarcade.ui.keymaps import Keymap
 from cardarcade.ui.screens._dialog import Dialog
 from cardarcade.ui.games._panels import panel_width
+from cardarcade.ui.games._turn_keys import TURN_KEYS, Command, TurnKeys
 from cardarcade.ui.games.game import GameScreen
-from cardarcade.ui.textual_compat import modal_binding_chain
 from cardarcade.ui.widgets.cards import (
     CARD_WIDTH,
     MIN_VISIBLE,
@@ -44,43 +40,14 @@ from cardarcade.ui.widgets.cards import (
     CardBlock,
     CardSize,
     Slot,
-    ascii_suits,
     card_size_for,
     centred_row,
 )
 from cardarcade.ui.widgets.keybar import KeyBar
 
 HAND_WIDTH = 76  # columns the hand row may use at 80x24
-RESERVED_KEYS = frozenset(
-    {
-        "q",
-        "h",
-        "j",
-        "k",
-        "l",
-        "t",
-        "g",
-        "space",
-        "enter",
-        "escape",
-        "f1",
-        "f2",
-        "question_mark",
-        "left",
-        "right",
-        "up",
-        "down",
-        "home",
-        "end",
-        *"0123456789",
-    }
-)
 # Keys for a choice: digits first, then letters (a choice list may be long: an eight naming a rank).
 CHOICE_KEYS = "123456789abcdefghijklmnoprstuvwxyz"  # no q: it means "leave" everywhere else
-
-
-CURSOR_KEYS = {"left": (-1, 0), "h": (-1, 0), "right": (1, 0), "l": (1, 0), "up": (0, -1), "down": (0, 1)}
-ENDS_KEYS = {"home": 0, "end": -1}  # the first card, the last card
 
 
 THINKING = " thinking…"  # on a seat whose bot is searching for its move
@@ -113,22 +80,6 @@ def with_thinking(line: Text, width: int, level: str) -> Text:
     return marked
 
 
-def command_binding(key: str, label: str) -> Binding:
-    """A game's command key shown in the footer while it is open (TurnScreen.check_action)."""
-    return Binding(key, f"command('{key}')", label)
-
-
-@cache
-def offers_commands(screen: type) -> bool:
-    """Whether a screen class shows any ``command_binding`` (only those refresh the footer on
-    every move)."""
-    return any(
-        isinstance(b, Binding) and b.action.startswith("command(")
-        for cls in screen.__mro__
-        for b in cls.__dict__.get("BINDINGS", [])
-    )
-
-
 def fits_unfanned(count: int, width: int = HAND_WIDTH, card_width: int = CARD_WIDTH) -> bool:
     return count * (card_width + 1) - 1 <= width
 
@@ -149,15 +100,6 @@ def hand_window(total: int, cursor: int, width: int = HAND_WIDTH, card_width: in
     count = (width - 2 * MORE_MARK - card_width) // MIN_VISIBLE + 1
     first = min(max(cursor - count // 2, 0), total - count)
     return first, count
-
-
-@dataclass(frozen=True)
-class Command:
-    """A card-less move on a letter key: ``Command("d", "draw", Action("draw"))``."""
-
-    key: str
-    label: str
-    action: Action
 
 
 class ChoiceScreen(Dialog[int | None]):
@@ -324,29 +266,20 @@ class CoverScreen(Dialog[None]):
             table.resume()
 
 
-class TurnScreen(GameScreen):
+class TurnScreen(TurnKeys, GameScreen):
     """Base for turn-based games where each person holds a hand."""
 
-    VERBS: ClassVar[list[str]] = []  # keys here are the whole keyboard for whoever's turn it is
+    # The whole keyboard for whoever is to move (``TurnKeys``): the cursor, enter, and each game's
+    # commands; a game that plays several cards at once adds ``MARK``.
+    KEYS = TURN_KEYS.with_(without=["mark"])
     HIDDEN_HANDS: ClassVar[bool] = True
-    MARKING: ClassVar[bool] = False  # whether a move may play several cards (space marks them)
     HAND_ROW: ClassVar[bool] = True  # False: the game is drawn wholly in the centre (a grid)
-    # Every command letter of the game and what it does, so a key pressed when its move is not
-    # open says so ("d draw: not now") instead of nothing. Commands offered are added as they come.
-    COMMAND_KEYS: ClassVar[dict[str, str]] = {}
-    # The action each command letter asks for, so the engine can say why it is closed (``why_not``).
-    KEY_ACTIONS: ClassVar[dict[str, Action]] = {}
-    OWN_KEYS: ClassVar[frozenset[str]] = frozenset()  # keys a game's screen reads itself before these
     MAX_PEOPLE: ClassVar[int | None] = None  # the keyboard is passed from person to person
-    BINDINGS = [
-        *GameScreen.BINDINGS,
-        Binding("left,h", "cursor(-1, 0)", "Move", key_display="←→"),
-        Binding("right,l", "cursor(1, 0)", "Move", show=False),
-        Binding("up", "cursor(0, -1)", "Move", show=False),
-        Binding("down", "cursor(0, 1)", "Move", show=False),
-        Binding("space", "mark", "Mark"),
-        Binding("enter", "confirm", "Play"),
-    ]
+
+    @classmethod
+    def key_bindings(cls) -> list[Binding]:
+        # In the order of every turn game's keys (space before enter), a game's own words in place.
+        return TURN_KEYS.with_(*cls.KEYS).bindings()
 
     LOG_LINES: ClassVar[int] = 3  # the hand row needs the room (arcade.tcss)
 
@@ -361,7 +294,11 @@ class TurnScreen(GameScreen):
         self.marked: list[int] = []  # hand positions in the order they were marked
         self._marked_in: list[Card] = []  # the hand those positions are in (marks follow their cards)
         self.cover: CoverScreen | None = None  # the hot-seat cover while it is up
-        self.command_keys: dict[str, str] = dict(self.COMMAND_KEYS)  # key -> what it does, once offered
+        # Every command key and what it does, so a key pressed when its move is not open says so
+        # ("d draw: not now") instead of nothing; the words of the commands offered replace them.
+        self.command_keys: dict[str, str] = self.keys.commands
+        self.keymap = Keymap({}, self.keys)  # no seat owns a key: they act for whoever is to move (TurnKeys)
+        self._commands_in_footer = any(v.command and v.footer for v in self.keys)
         # hot-seat: how many lines of the history each person had seen when they last saw the table
         # (a saved game: as it was saved; the log is saved with it)
         self._seen: dict[int, int] = (
@@ -467,7 +404,7 @@ class TurnScreen(GameScreen):
             self.show("hand", self.render_hand(hand))
         if self.private and self.viewer is not None:
             self._seen[self.viewer] = len(self.history)
-        if offers_commands(type(self)):
+        if self._commands_in_footer:
             self.refresh_bindings()  # the commands open change with every move
 
     def _marks_follow(self, hand: list[Card]) -> list[int]:
@@ -594,78 +531,6 @@ class TurnScreen(GameScreen):
         if self.cover is not None and self.app.screen is self.cover:
             event.prevent_default()  # GameScreen's handler would hold the table: bots play on under the cover
 
-    # ---- keys
-
-    async def on_key(self, event: events.Key) -> None:
-        # Every key is handled here, in the order typed. (A binding would run later, when the
-        # key has bubbled up to the app: "enter d" typed fast would then try "d" before the
-        # card was played.) The bindings remain for the footer and mouse clicks.
-        self._end_said()  # the person's next key: its answer replaces the message
-        key = event.key
-        if key in CURSOR_KEYS:
-            self.move_cursor(*CURSOR_KEYS[key])
-        elif key in ENDS_KEYS:
-            self.move_cursor_to(ENDS_KEYS[key])
-        elif key == "space":
-            self.toggle_mark()
-        elif key == "enter":
-            self.confirm()
-        else:
-            command = self.command_on(key)
-            if command is not None:
-                self.submit(command.action)
-            elif key in self.command_keys:
-                self.say(self.why_not(key))
-            elif event.is_printable and not self.uses_key(key):
-                self.say(f"{event.character}: not a key in {self.game.spec.title} — the bottom line lists them")
-            else:
-                return
-        event.stop()
-        event.prevent_default()
-
-    def command_on(self, key: str) -> Command | None:
-        """The command open to the person to move on ``key`` now, if any."""
-        return next((c for c in self.commands() if c.key == key), None) if self.actor is not None else None
-
-    def action_command(self, key: str) -> None:
-        """A footer click on a command (see ``command_binding``); a key press goes by on_key."""
-        command = self.command_on(key)
-        if command is not None:
-            self.submit(command.action)
-
-    def uses_key(self, key: str) -> bool:
-        """Whether this screen or the app reads ``key`` anywhere, even if not at this moment."""
-        # (every binding, enabled or not: active_bindings leaves out those disabled just now)
-        return key in self.OWN_KEYS or any(key in bindings.key_to_bindings for _, bindings in modal_binding_chain(self))
-
-    def why_not(self, key: str) -> str:
-        """Why a command key of this game does nothing now. A game may say more: 'd: you must
-        play a card when you can'."""
-        if self.actor is None:
-            return f"{key} {self.command_keys[key]}: not your turn — {self.turn_prompt() or 'wait'}"
-        return f"{key} {self.command_keys[key]}: {self.refusal(key) or 'not possible now'} — {self.prompt()}"
-
-    def refusal(self, key: str) -> str | None:
-        """The engine's reason the person to move may not do what ``key`` asks (None: none known),
-        suits in this app's glyphs."""
-        return self.engine_reason(self.KEY_ACTIONS.get(key))
-
-    def engine_reason(self, action: Action | None) -> str | None:
-        """The engine's reason the person to move may not make ``action`` (None: none known)."""
-        if action is None or self.actor is None:
-            return None
-        reason = self.game.why_not(self.actor, action)
-        return ascii_suits(reason) if reason is not None and self.app.ascii_glyphs else reason
-
-    def action_cursor(self, dx: int, dy: int) -> None:
-        self.move_cursor(dx, dy)
-
-    def action_mark(self) -> None:
-        self.toggle_mark()
-
-    def action_confirm(self) -> None:
-        self.confirm()
-
     def move_cursor(self, dx: int, dy: int) -> None:
         hand = self.hand_cards()
         if hand and dx:
@@ -679,17 +544,9 @@ class TurnScreen(GameScreen):
             target = end % len(hand)
             self.move_cursor(target - self.cursor, 0)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Games that play one card at a time neither offer nor take "space: mark".
-        if action == "mark" and not self.MARKING:
-            return False
-        if action == "command":  # in the footer only while the prompt offers it
-            return self.command_on(str(parameters[0])) is not None
-        return super().check_action(action, parameters)
-
     def toggle_mark(self) -> None:
         hand = self.hand_cards()
-        if not self.MARKING or not hand or self.actor is None:
+        if not self.marking or not hand or self.actor is None:
             return
         if self.cursor in self.marked:
             self.marked.remove(self.cursor)

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from cardarcade.rules._calling import count_cards as cards_word
 from cardarcade.rules.base import Event
+from cardarcade.ui.keymaps import FLIP, Keys
 from cardarcade.ui.games._panels import fitted, panel_width, table_size
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.widgets.cards import Slot, render_row
@@ -32,9 +33,9 @@ def round_words(round_: int, limit: int) -> str:
 
 
 class WarScreen(GameScreen):
-    VERBS = ["flip"]
+    KEYS = Keys(FLIP.worded(footer="Turn card"))
     # One key, named for what it does now: in a war it lays the war cards, as the prompt says.
-    BINDINGS = [*GameScreen.BINDINGS, ("enter", "verb('flip')", "Turn card"), ("enter", "lay_war", "Lay war cards")]
+    BINDINGS = [("enter", "lay_war", "Lay war cards")]
 
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)

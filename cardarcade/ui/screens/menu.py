@@ -349,6 +349,7 @@ class MenuScreen(Screen):
 
     def action_rules(self) -> None:
         from cardarcade.rules import GAMES
-        from cardarcade.ui.screens.rules import RulesScreen
+        from cardarcade.ui.screens.rules import RulesScreen, keys_before_play
 
-        self.app.push_screen(RulesScreen(GAMES[self._selected().id], None))
+        spec = GAMES[self._selected().id]
+        self.app.push_screen(RulesScreen(spec, None, keys=keys_before_play(spec, None)))

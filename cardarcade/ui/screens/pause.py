@@ -36,13 +36,14 @@ class PauseScreen(Dialog[str | None]):
         *BUTTON_ARROWS,
     ]
 
-    def __init__(self, setup: GameSetup, history: Sequence[Text] = (), shared: bool = False) -> None:
+    def __init__(self, setup: GameSetup, history: Sequence[Text] = (), shared: bool = False, keys: str = "") -> None:
         """``shared``: a table people play from other terminals: it plays on meanwhile, and cannot
-        be dealt again, saved or given up from here."""
+        be dealt again, saved or given up from here. ``keys``: the rules' keys section for this table."""
         super().__init__()
         self.setup = setup
         self.history = history
         self.shared = shared
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -90,7 +91,7 @@ class PauseScreen(Dialog[str | None]):
     def action_rules(self) -> None:
         from cardarcade.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options, book=self.setup.book))
+        self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options, book=self.setup.book, keys=self.keys))
 
 
 class HistoryScreen(Dialog[None]):

@@ -247,10 +247,12 @@ class SetupScreen(Screen):
 
     @only_on_top
     def action_rules(self) -> None:
-        from cardarcade.ui.screens.rules import RulesScreen
+        from cardarcade.ui.screens.rules import RulesScreen, keys_before_play
 
         book = self.house_rules.in_force()
-        self.app.push_screen(RulesScreen(self.spec, self.house_rules.form_options() if book else None, book=book))
+        options = self.house_rules.form_options()
+        keys = keys_before_play(self.spec, options)  # (a house rule may word a key: a gesture)
+        self.app.push_screen(RulesScreen(self.spec, options if book else None, book=book, keys=keys))
 
     def _people(self, kinds: list[str]) -> list[str]:
         """Each person's profile, in seat order; BadSetup if two people would share one."""
