@@ -10,7 +10,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.games.concentration import ConcentrationScreen
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.games.turn import CoverScreen
-from ui_helpers import prompt, screen_text, wait_for
+from ui_helpers import make_clocked_app, prompt, screen_text, wait_for
 
 SPEC = GAMES["concentration"]
 # ranks in order: positions 4k..4k+3 hold one rank (0-3 the twos, 48-51 the aces)
@@ -92,9 +92,9 @@ async def test_the_cursor_leaves_collected_places_and_a_face_up_card_gives_a_mes
         assert len(screen.game.s.up) == 1
 
 
-async def test_a_whole_game_against_a_bot_ends_on_the_result_screen(app_factory):
+async def test_a_whole_game_against_a_bot_ends_on_the_result_screen():
     setup = GameSetup.solo(SPEC, 2, seed=4, level="hard", options={"max_turns": 20})
-    app = app_factory(setup, pace=0.01)
+    app = make_clocked_app(setup, pace=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -104,7 +104,8 @@ async def test_a_whole_game_against_a_bot_ends_on_the_result_screen(app_factory)
             if screen.actor is not None:
                 await pilot.press("right", "enter")
             else:
-                await pilot.pause(0.02)
+                app.clock.advance(0.1)  # the bot's turn (at pace 0.01 it takes far less), or a pair shown
+                await pilot.pause()
         assert screen.game.is_over
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
 

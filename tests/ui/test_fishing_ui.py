@@ -17,7 +17,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.games.authors import AuthorsScreen
 from cardarcade.ui.games.go_fish import GoFishScreen
 from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
-from ui_helpers import wait_for
+from ui_helpers import make_clocked_app, wait_for
 
 GO_FISH, AUTHORS = GAMES["go-fish"], GAMES["authors"]
 
@@ -275,27 +275,35 @@ async def test_the_cursor_follows_when_cards_are_taken_from_under_it(app_factory
         )
 
 
+BOT_TURN = 0.1  # seconds of table time a step: bots at pace 0.005 move several times in it
+
+
 async def play_through(app, pilot) -> None:
-    """Ask with enter (and the first choice) whenever it is your turn, until the result shows."""
+    """Ask with enter (and the first choice) whenever it is your turn, and move the clock for the
+    bots' turns, until the game is over; then wait for the result."""
     from cardarcade.ui.screens.result import ResultScreen
 
+    game = app.screen.game
     for _ in range(1500):
         screen = app.screen
-        if isinstance(screen, ResultScreen):
+        if game.is_over:
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
             return
         if isinstance(screen, ChoiceScreen):
             await pilot.press(str(screen.numbers[0]))
         elif getattr(screen, "actor", None) is not None:
             await pilot.press("enter")
-        await pilot.pause(0.01)
+        else:
+            app.clock.advance(BOT_TURN)
+        await pilot.pause()
     raise AssertionError("the game did not reach its end")
 
 
 @pytest.mark.parametrize(
     "spec, players, level", [(GO_FISH, 3, "hard"), (AUTHORS, 3, "medium")], ids=["go-fish", "authors"]
 )
-async def test_a_whole_game_by_keys_against_bots(app_factory, spec, players, level):
-    app = app_factory(GameSetup.solo(spec, players, seed=8, level=level), pace=0.005)
+async def test_a_whole_game_by_keys_against_bots(spec, players, level):
+    app = make_clocked_app(GameSetup.solo(spec, players, seed=8, level=level), pace=0.005)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen.game

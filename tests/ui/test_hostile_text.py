@@ -24,7 +24,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Select
-from ui_helpers import screen_text, wait_for
+from ui_helpers import ClockedApp, screen_text, wait_for
 
 import cardarcade
 from cardarcade.bots import levels_for
@@ -91,10 +91,11 @@ def toasts(app) -> str:
     return " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
 
 
-def make_app(**kwargs) -> ArcadeApp:
-    return ArcadeApp(
+def make_app(**kwargs) -> ClockedApp:
+    """The arcade as ``PLAYER``, its tables on a clock the test moves (the bots never move by themselves)."""
+    return ClockedApp(
         settings=UISettings(
-            pace=1000.0, countdown=0, resume_countdown=0, result_delay=1.0, result_guard=0.0, hard_bot_seconds=None
+            pace=1000.0, countdown=0, resume_countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None
         ),
         player=PLAYER,
         **kwargs,
@@ -135,6 +136,9 @@ def hostile_setup(game_id: str, first: int | None = None) -> GameSetup:
     return GameSetup(spec, tuple(seats), spec.Options(), seed=7)
 
 
+CLAIM_SETTLES = 1.0  # seconds of table time in which a claim's window (a fraction of a second) has passed
+
+
 def save_one_move_from_the_end(app: ArcadeApp, setup: GameSetup) -> random.Random:
     """Save ``setup``'s game one random move from its end; the random moves' source, where that
     move is next."""
@@ -149,7 +153,7 @@ def save_one_move_from_the_end(app: ArcadeApp, setup: GameSetup) -> random.Rando
 async def play_to_the_end(pilot, screen: GameScreen, rng: random.Random) -> None:
     """Random moves at the screen's table until the game is over: the first is the move that
     ends it (more follow only if the table moved on meanwhile). A claim is settled by the
-    table once its window has passed."""
+    table once its window has passed: the clock is moved past it after each move."""
     game, table = screen.game, screen.table
     assert table is not None
     for _ in range(50):
@@ -160,10 +164,8 @@ async def play_to_the_end(pilot, screen: GameScreen, rng: random.Random) -> None
             table.submit(seat, rng.choice(game.legal_actions(seat)))
         except IllegalAction:
             pass
-        for _ in range(25):
-            await pilot.pause(0.02)
-            if game.is_over or not table.claim_kinds:
-                break
+        pilot.app.clock.advance(CLAIM_SETTLES)
+        await pilot.pause()
     assert game.is_over
 
 
@@ -236,6 +238,7 @@ async def test_every_games_set_up_table_and_result_show_hostile_names_as_typed(g
 
 async def test_books_saves_the_pause_menu_and_the_log_show_hostile_names_as_typed(hostile_app):
     app = hostile_app
+    app.settings.result_delay = 1.0  # the pause menu opens before the result could come up
     keep_books(app, "go-fish")
     setup = hostile_setup("go-fish", first=0)  # bots named with markup, to read in the log
     rng = save_one_move_from_the_end(app, setup)

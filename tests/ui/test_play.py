@@ -13,7 +13,7 @@ from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.games.slapjack import SlapjackScreen
 from cardarcade.ui.games.war import WarScreen
 from cardarcade.ui.textual_compat import select_choices
-from ui_helpers import deck_starting, wait_for
+from ui_helpers import advance_until, deck_starting, make_clocked_app, wait_for
 
 
 async def test_menu_to_setup_to_war_by_keys(app_factory):
@@ -174,20 +174,24 @@ async def test_hotseat_second_players_key_wins_the_race(slapjack, app_factory):
         assert screen.game.view(None).counts == [25, 27]
 
 
-async def test_pause_menu_holds_play_and_resumes(slapjack, app_factory):
+async def test_pause_menu_holds_play_and_resumes(slapjack):
     setup = GameSetup.solo(slapjack, 2, seed=1, level="expert")
-    app = app_factory(setup, pace=0.05)
+    app = make_clocked_app(setup, pace=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
+        await pilot.press("enter")  # your card: the bot's turn comes next
         await pilot.press("escape")
         assert isinstance(app.screen, PauseScreen)
         assert screen.table.paused
         before = screen.game.s.actions
-        await pilot.pause(0.3)
+        assert before == 1
+        app.clock.advance(5.0)  # the bot would have turned its card by now
+        await pilot.pause()
         assert screen.game.s.actions == before, "nothing moves while paused"
         await pilot.press("escape")
         assert isinstance(app.screen, SlapjackScreen)
         assert not screen.table.paused
+        await advance_until(pilot, lambda: screen.game.s.actions > before)  # and play goes on
 
 
 async def test_rules_screen_shows_rules_and_active_house_rules(war, app_factory):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_helpers import screen_text, wait_for
+from ui_helpers import advance_until, make_clocked_app, screen_text, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
@@ -33,22 +33,18 @@ async def leave_with_q(app, pilot) -> str:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-async def test_a_game_left_is_saved_and_carried_on_from_the_menu(game_id, app_factory):
+async def test_a_game_left_is_saved_and_carried_on_from_the_menu(game_id):
     spec = GAMES[game_id]
     setup = GameSetup.solo(spec, spec.default_players, humans=0, seed=5)
-    app = app_factory(setup, pace=0.01)
-    app.settings.resume_countdown = 60  # long enough that a loaded machine still finds it counting
+    app = make_clocked_app(setup, pace=0.01)  # the bots move (and a count runs) only as the test moves the clock
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await wait_for(pilot, lambda: screen.game.s.actions >= 3 or screen.game.is_over)
+        await advance_until(pilot, lambda: screen.game.s.actions >= 3 or screen.game.is_over)
         assert not screen.game.is_over
-        # The bots hold still from here: a short game (Knock Poker, ten moves) played flat out
-        # could end on a loaded machine before the q is read.
-        screen.table.pause()
         state = await leave_with_q(app, pilot)
-        assert "1 saved game: c continues" in screen_text(app)
+        # (the menu says so once the save is on disk: it may come up while the writer is at it)
+        await wait_for(pilot, lambda: "1 saved game: c continues" in screen_text(app))
 
-        app.settings.pace = 1000.0  # the bots hold still once the game is back
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
         assert spec.title in screen_text(app)
@@ -164,17 +160,15 @@ async def test_the_menu_counts_apart_the_saves_that_cannot_be_opened(app_factory
         assert "1 saved game (2 cannot be opened)" in screen_text(app)
 
 
-async def test_a_continued_game_shows_the_log_from_before_it_was_saved(war, app_factory):
+async def test_a_continued_game_shows_the_log_from_before_it_was_saved(war):
     from cardarcade.ui.screens.pause import HistoryScreen
 
-    app = app_factory(GameSetup.solo(war, 2, humans=0, seed=5), pace=0.01)
+    app = make_clocked_app(GameSetup.solo(war, 2, humans=0, seed=5), pace=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        await wait_for(pilot, lambda: screen.game.s.actions >= 6)
-        screen.table.pause()
+        await advance_until(pilot, lambda: screen.game.s.actions >= 6)
         before = [line.plain for line in screen.history]
         await leave_with_q(app, pilot)
-        app.settings.pace = 1000.0  # the bots hold still once the game is back
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
         await pilot.press("enter")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ui_helpers import prompt, screen_text, text_of, wait_for
+from ui_helpers import advance_until, make_clocked_app, prompt, screen_text, text_of, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.through_the_window import TURN
@@ -22,14 +22,14 @@ def card_up(screen) -> bool:
     return screen.game.view(None).window is not None
 
 
-async def test_solo_typing_a_wrong_word_costs_nothing_a_right_one_takes_the_card_and_the_game_ends(app_factory):
+async def test_solo_typing_a_wrong_word_costs_nothing_a_right_one_takes_the_card_and_the_game_ends():
     # One card each: the dealer's (Bot 2) queen first, then your eight, then Bot 1's king.
     setup = GameSetup.solo(SPEC, 3, seed=1, level="expert", options={"cards_each": 1}, deck=deck("8d", "Kc", "Qs"))
-    app = app_factory(setup)
+    app = make_clocked_app(setup)  # the cards come up, and the bot answers, as the test moves the clock
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ThroughTheWindowScreen)
-        await wait_for(pilot, lambda: card_up(screen))
+        await advance_until(pilot, lambda: card_up(screen))
         await pilot.press("q", "u", "x", "?")  # q and ? type, or are kept out: no leaving, no rules
         assert app.screen is screen and screen.boxes[0] == "qux"
         await pilot.press("enter")
@@ -39,16 +39,17 @@ async def test_solo_typing_a_wrong_word_costs_nothing_a_right_one_takes_the_card
         assert "“key” does not start with Q (Q for queen)" in prompt(screen) and screen.boxes[0] == ""
         assert screen.game.view(0).won == [[], [], []], "a wrong word loses nothing"
         await pilot.press(*"Queen", "enter")
-        await wait_for(pilot, lambda: screen.game.view(0).won[0])
+        await advance_until(pilot, lambda: screen.game.view(0).won[0])
         assert "Used: queen" in screen_text(app)
         # Your own eight: pass, and an expert bot takes it.
-        await wait_for(pilot, lambda: card_up(screen))
+        await advance_until(pilot, lambda: card_up(screen))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: 0 in screen.game.view(0).passed)
+        await advance_until(pilot, lambda: 0 in screen.game.view(0).passed)
         assert "passed on this card" in screen_text(app)
-        await wait_for(pilot, lambda: not card_up(screen))
-        await wait_for(pilot, lambda: card_up(screen))
+        await advance_until(pilot, lambda: not card_up(screen))
+        await advance_until(pilot, lambda: card_up(screen))
         await pilot.press(*"kit", "enter")
+        await advance_until(pilot, lambda: screen.game.is_over)
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await wait_for(pilot, lambda: "you win with 2 cards" in screen_text(app))
         assert screen.game.result.winners == [0]

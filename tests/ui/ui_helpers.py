@@ -43,6 +43,21 @@ def make_clocked_app(setup: GameSetup | None = None, pace: float = 1000.0) -> Cl
     )
 
 
+async def advance_until(
+    pilot, predicate: Callable[[], bool], step: float = 0.05, most: float = 60.0, what: Callable[[], str] = lambda: ""
+) -> None:
+    """Move a ``ClockedApp``'s clock ``step`` seconds at a time (its bots move, its counts run),
+    letting the app handle what came of each step, until ``predicate()`` holds; fail after ``most``
+    seconds of table time."""
+    app = pilot.app
+    for _ in range(round(most / step)):
+        if predicate():
+            return
+        app.clock.advance(step)
+        await pilot.pause()
+    raise AssertionError(f"condition never became true in {most} s of table time {what()}".rstrip())
+
+
 async def wait_for(
     pilot, predicate: Callable[[], bool], tries: int = 400, what: Callable[[], str] = lambda: ""
 ) -> None:
