@@ -63,6 +63,12 @@ class TrickScreen(TurnScreen):
 
     # ---- the trick
 
+    def last_trick_line(self, view) -> Text:
+        """'Ann took the last trick: 9♠ K♠ ', from a view with ``last_winner`` and ``last_trick``."""
+        return self.cards_after(
+            f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
+        )
+
     def trick_row(self, trick: list[PlayedCard], leader: int, players: int, waiting: bool = True) -> Text:
         """The cards on the table in the order played, each captioned with its player; with
         ``waiting``, an empty place for each player still to play."""

@@ -63,11 +63,7 @@ class BuraScreen(TrickScreen):
                 style="bold",
             )
         if view.last_winner is not None and view.last_trick:
-            info.append_text(
-                self.cards_after(
-                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
-                )
-            )
+            info.append_text(self.last_trick_line(view))
             info.append("\n")
         elif view.last_hand is not None:
             info.append("Last hand: " + fill(view.last_hand, self.names, view.last_hand_seat, None) + "\n")

@@ -82,11 +82,7 @@ class FrogsScreen(TrickScreen):
                 info.append("none", style="dim")
             info.append("\n")
         if view.last_winner is not None and view.last_trick:
-            info.append_text(
-                self.cards_after(
-                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
-                )
-            )
+            info.append_text(self.last_trick_line(view))
             info.append("\n")
         elif view.last_hand is not None:
             info.append("Last hand: " + self.side_points(view.last_hand) + "\n")

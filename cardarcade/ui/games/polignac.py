@@ -52,11 +52,7 @@ class PolignacScreen(TrickScreen):
             scores = [f"{self.names[p]} {n}" for p, n in enumerate(view.last_hand) if n]
             info.append(flowed("Last hand:", scores, self.info_width(view.players)) + "\n")
         if view.last_winner is not None and view.last_trick and not first_trick:
-            info.append_text(
-                self.cards_after(
-                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
-                )
-            )
+            info.append_text(self.last_trick_line(view))
         if view.turn is None:
             return info
         trick = self.trick_row(view.trick, view.leader, view.players)

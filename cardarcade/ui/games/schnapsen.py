@@ -72,11 +72,7 @@ class SchnapsenScreen(TrickScreen):
         else:
             info.append("Stock open: any card may be played\n", style="dim")
         if view.last_winner is not None and view.last_trick:
-            info.append_text(
-                self.cards_after(
-                    f"{self.names[view.last_winner]} took the last trick: ", (t.card for t in view.last_trick)
-                )
-            )
+            info.append_text(self.last_trick_line(view))
             info.append("\n")
         elif view.last_hand is not None:
             winner = 0 if view.last_hand[0] else 1
