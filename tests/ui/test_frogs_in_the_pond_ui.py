@@ -131,7 +131,8 @@ async def test_the_results_frogs_and_scores_stay_within_80_columns_every_frog_sh
             cards("10s Js Qs Ks As"),
         ]  # a long last hand
         screen.game.s.scores = [-115, 104, -120, 99, 100]  # (the widest a long game's scores get)
-        screen.refresh_all()
+        # (the result has taken the table screen's place, which may be torn down by now: only its view is renewed)
+        screen.view = screen.game.view(screen.viewer)
         final = screen.render_final().plain.split("\n")
         assert all(len(line) <= 76 for line in final), final
         frogs = " ".join(final)
