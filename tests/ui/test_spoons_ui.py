@@ -57,7 +57,9 @@ async def test_hotseat_each_player_owns_half_the_keyboard_and_the_slowest_takes_
         assert "Player 1: w take (40) a 7♣ s 7♦ d 7♥ f 7♠" in text and "Player 2: o take (0) h 2♦" in text
         await pilot.press("o")  # nothing has been passed to player 2 yet
         assert "no card has come to you yet" in prompt(screen)
-        await pilot.press("x", "full_stop")  # four of a kind grabs; the other person sees it and grabs
+        await pilot.press("x")  # four of a kind grabs; the other person sees the spoon go, and grabs
+        await wait_for(pilot, lambda: bool(screen.game.view(None).grabbed))
+        await pilot.press("full_stop")
         await wait_for(pilot, lambda: screen.game.view(None).over or screen.game.s.round == 2)
         assert screen.game.view(None).letters == [0, 0, 1], "the bot was the slowest"
         # A grab too late is told who was earlier, and by how much; a spoon taken is no race lost.

@@ -10,8 +10,6 @@ from cardarcade.ui.games._panels import fitted, longest_fitting, panel_width, ta
 from cardarcade.ui.games._piles import PileScreen
 from cardarcade.ui.widgets.cards import Slot, centred_row
 
-PILE_SHOWN = 4  # cards of the pile drawn, newest on top
-
 
 class SlapjackScreen(PileScreen):
     KEYS = Keys(FLIP.worded(footer="Turn card"), REACT.worded(footer="Slap"))
