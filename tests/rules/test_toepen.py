@@ -36,6 +36,12 @@ C = Card.parse
 THREE = ("10s 7s Ah Kd", "9s 8h Qh Jd", "As 9h 10d 7c")
 
 
+# Three hands where seat 0 takes the first three tricks and seat 1 the last (the one that counts),
+# and the twelve cards of that hand in the order they are played.
+LAST_TRICK_HANDS = ("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+LAST_TRICK_PLAY = tuple((seat % 3, card) for seat, card in enumerate("10s As Ks 7d 7c 7s 8d 8c 8s 9h 10h 9c".split()))
+
+
 def new(*hands: str, **options) -> Toepen:
     options.setdefault("redraw", False)
     return SPEC.new(len(hands), seed=0, deck=deck_for(*hands), options=options)
@@ -77,22 +83,8 @@ def test_the_ten_beats_the_ace_of_the_suit_led():
 
 
 def test_only_the_last_trick_wins_the_others_pay_and_the_winner_deals():
-    game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
-    cards_of(
-        game,
-        (0, "10s"),
-        (1, "As"),
-        (2, "Ks"),
-        (0, "7d"),
-        (1, "7c"),
-        (2, "7s"),
-        (0, "8d"),
-        (1, "8c"),
-        (2, "8s"),
-        (0, "9h"),
-        (1, "10h"),
-        (2, "9c"),
-    )  # seat 0 takes three tricks, seat 1 the last
+    game = new(*LAST_TRICK_HANDS)
+    cards_of(game, *LAST_TRICK_PLAY)  # seat 0 takes three tricks, seat 1 the last
     assert game.s.hand_winner == 1
     assert game.s.chips == [9, 10, 9]  # the chips paid go out of the game
     assert game.s.lost == [1, 0, 1]
@@ -161,7 +153,7 @@ def test_the_same_player_may_not_knock_twice_running():
 
 
 def test_a_folded_players_card_stays_but_cannot_take_the_trick():
-    game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+    game = new(*LAST_TRICK_HANDS)
     cards_of(game, (0, "10s"))
     game.apply(1, KNOCK)
     game.apply(2, STAY)
@@ -172,22 +164,8 @@ def test_a_folded_players_card_stays_but_cannot_take_the_trick():
 
 
 def test_running_out_of_chips_ends_the_game_and_those_out_lose():
-    game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", chips=1)
-    cards_of(
-        game,
-        (0, "10s"),
-        (1, "As"),
-        (2, "Ks"),
-        (0, "7d"),
-        (1, "7c"),
-        (2, "7s"),
-        (0, "8d"),
-        (1, "8c"),
-        (2, "8s"),
-        (0, "9h"),
-        (1, "10h"),
-        (2, "9c"),
-    )
+    game = new(*LAST_TRICK_HANDS, chips=1)
+    cards_of(game, *LAST_TRICK_PLAY)
     assert game.is_over and game.result.losers == [0, 2] and game.result.winners == [1]
     assert game.result.scores == [0.0, 1.0, 0.0] and game.result.score_name == "chips"
     assert game.result.describe(["Ann", "Bob", "Cy"]) == "Game over: 2 players have run out of chips and lose"
@@ -195,23 +173,9 @@ def test_running_out_of_chips_ends_the_game_and_those_out_lose():
 
 def test_the_one_out_of_chips_loses_and_nobody_else_has_lost():
     # Issue 26.3: "this player loses the game": not a win for the most chips, a loss for the one out
-    game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", chips=2)
+    game = new(*LAST_TRICK_HANDS, chips=2)
     game.s.chips = [1, 2, 2]  # seat 0 has lost a chip before this hand
-    cards_of(
-        game,
-        (0, "10s"),
-        (1, "As"),
-        (2, "Ks"),
-        (0, "7d"),
-        (1, "7c"),
-        (2, "7s"),
-        (0, "8d"),
-        (1, "8c"),
-        (2, "8s"),
-        (0, "9h"),
-        (1, "10h"),
-        (2, "9c"),
-    )
+    cards_of(game, *LAST_TRICK_PLAY)
     result = game.result
     assert game.is_over and game.s.chips == [0, 2, 1]
     assert result.losers == [0] and result.winners == [1, 2] and not result.is_draw
@@ -219,7 +183,7 @@ def test_the_one_out_of_chips_loses_and_nobody_else_has_lost():
 
 
 def test_house_rule_the_last_with_chips_wins():
-    game = new("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c", "Qs Jh Jd Qc", chips=1, last_one_standing=True)
+    game = new(*LAST_TRICK_HANDS, "Qs Jh Jd Qc", chips=1, last_one_standing=True)
     cards_of(
         game,
         (0, "10s"),

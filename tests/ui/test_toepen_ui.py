@@ -15,6 +15,7 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.screens.result import ResultScreen, headline
 from cardarcade.ui.games.toepen import ToepenScreen
 from cardarcade.ui.games.turn import CoverScreen
+from tests.rules.test_toepen import LAST_TRICK_HANDS, LAST_TRICK_PLAY
 
 SPEC = GAMES["toepen"]
 C = Card.parse
@@ -196,7 +197,7 @@ async def test_hot_seat_nobody_sees_who_holds_the_jacks(app_factory):
 
 async def test_the_result_names_the_one_who_ran_out_as_the_loser(app_factory):
     # Issue 26.3: the result crowned the most chips; the text's game has one loser, and you have not lost
-    hands = ("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+    hands = LAST_TRICK_HANDS
     setup = GameSetup.solo(SPEC, 3, seed=1, level="easy", deck=deck_for(*hands), options={"redraw": False, "chips": 2})
     setup = replace(setup, seats=setup.seats[::-1])  # you sit last and play the last card
     app = app_factory(setup)
@@ -204,19 +205,7 @@ async def test_the_result_names_the_one_who_ran_out_as_the_loser(app_factory):
         screen = app.screen
         game = screen.game
         game.s.chips = [1, 2, 2]
-        for seat, card in (
-            (0, "10s"),
-            (1, "As"),
-            (2, "Ks"),
-            (0, "7d"),
-            (1, "7c"),
-            (2, "7s"),
-            (0, "8d"),
-            (1, "8c"),
-            (2, "8s"),
-            (0, "9h"),
-            (1, "10h"),
-        ):
+        for seat, card in LAST_TRICK_PLAY[:-1]:
             game.apply(seat, play(C(card)))
         screen.refresh_all()
         await pilot.pause()
@@ -231,24 +220,11 @@ async def test_the_result_names_the_one_who_ran_out_as_the_loser(app_factory):
 
 
 def test_the_result_headline_speaks_to_the_loser_and_to_a_table_of_people():
-    hands = ("10s 7d 8d 9h", "As 7c 8c 10h", "Ks 7s 8s 9c")
+    hands = LAST_TRICK_HANDS
     setup = GameSetup.solo(SPEC, 3, seed=1, humans=3, deck=deck_for(*hands), options={"redraw": False, "chips": 2})
     game = setup.new_game()
     game.s.chips = [1, 2, 2]
-    for seat, card in (
-        (0, "10s"),
-        (1, "As"),
-        (2, "Ks"),
-        (0, "7d"),
-        (1, "7c"),
-        (2, "7s"),
-        (0, "8d"),
-        (1, "8c"),
-        (2, "8s"),
-        (0, "9h"),
-        (1, "10h"),
-        (2, "9c"),
-    ):
+    for seat, card in LAST_TRICK_PLAY:
         game.apply(seat, play(C(card)))
     assert headline(setup, game, [0]) == "You lose"
     assert headline(setup, game) == f"{setup.names[0]} loses"  # hot-seat: everyone at the screen reads it
