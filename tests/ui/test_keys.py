@@ -99,8 +99,9 @@ def test_the_menu_is_on_escape_and_on_p_unless_the_game_has_p(game_id):
         assert ("pause" in [b.action for b in bindings.get(key, [])]) == (key in menu.solo_keys), (game_id, key)
 
 
-async def test_p_opens_and_closes_the_menu_where_it_is_free(war, app_factory):
-    app = app_factory(GameSetup.solo(war, 2, seed=1))
+@pytest.mark.parametrize(("game_id", "players"), [("war", 2), ("polignac", 4)])  # (a turn game reads keys first)
+async def test_p_opens_and_closes_the_menu_where_it_is_free(game_id, players, app_factory):
+    app = app_factory(GameSetup.solo(GAMES[game_id], players, seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.screen
         await pilot.press("p")
