@@ -29,7 +29,7 @@ class PauseScreen(Dialog[str | None]):
     """Resume, rules, the log, theme, restart, save and leave, or give up. Play is held while this is open."""
 
     BINDINGS = [
-        Binding("escape", "choose('resume')", "Resume"),
+        Binding("escape,p", "choose('resume')", "Resume"),  # (p: the menu's key at most tables)
         Binding("f1", "rules", "Rules"),
         Binding("f2", "history", "Log"),
         Binding("t", "app.next_theme", "Theme"),
