@@ -13,12 +13,12 @@ from rich.console import Console
 from rich.style import Style
 from rich.segment import Segment
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
+from textual.containers import VerticalScroll
 from textual.strip import Strip
+from textual.widget import Widget
 
 from collections.abc import Sequence
 
@@ -244,14 +244,15 @@ def _resolved(text: Text, looks: dict[str, Style]) -> Text:
     return resolved
 
 
-class RulesPage(ScrollView, can_focus=True):
-    """The rules as one scrolling page of lines, drawn from ``page_strips`` (no widget per block:
-    laying out Textual's Markdown took most of a second on every opening)."""
+class RulesPage(Widget):
+    """The rules as one page of lines drawn from ``page_strips``, in a scrolling box (no widget per
+    block: laying out Textual's Markdown took most of a second on every opening). Its height is
+    known as the box is laid out, so the page is drawn whole, scrollbar and all, in one frame."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"rules-page--{part}" for part in PAGE_PARTS}
     DEFAULT_CSS = """
     RulesPage {
-        overflow-x: hidden;
+        height: auto;
         & > .rules-page--h1 { color: $markdown-h1-color; background: $markdown-h1-background; text-style: $markdown-h1-text-style; }
         & > .rules-page--h2 { color: $markdown-h2-color; background: $markdown-h2-background; text-style: $markdown-h2-text-style; }
         & > .rules-page--h3 { color: $markdown-h3-color; background: $markdown-h3-background; text-style: $markdown-h3-text-style; }
@@ -266,37 +267,25 @@ class RulesPage(ScrollView, can_focus=True):
     def __init__(self, markdown: str, **kwargs) -> None:
         super().__init__(**kwargs)
         self.source = markdown  # the page as Markdown (what it says; tests read it)
-        self._strips: tuple[Strip, ...] = ()
 
-    def _lay_out(self) -> None:
+    def lines(self, width: int) -> tuple[Strip, ...]:
+        """The page laid out at ``width`` cells in this theme's looks (from the process's cache)."""
         looks = tuple(
             (f"rules-page--{part}", self.get_component_rich_style(f"rules-page--{part}", partial=part != "code"))
             for part in PAGE_PARTS
         )
-        width, height = self.content_region.size  # (the scrollbar's room included)
-        self._strips = page_strips(self.source, width, looks)
-        if len(self._strips) > height:  # a scrollbar takes its room: the page is laid out beside it
-            width -= self.styles.scrollbar_size_vertical
-            self._strips = page_strips(self.source, width, looks)
-        self.virtual_size = Size(width, len(self._strips))
+        return page_strips(self.source, width, looks)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._lay_out()
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        if self._strips:  # another theme: the page in its colours
-            self._lay_out()
-            self.refresh()
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        scroll_x, scroll_y = self.scroll_offset
-        number = scroll_y + y
+        width = self.size.width
+        lines = self.lines(width)
         base = self.rich_style
-        if number >= len(self._strips):
+        if y >= len(lines):
             return Strip.blank(width, base)
-        return self._strips[number].apply_style(base).crop_extend(scroll_x, scroll_x + width, base)
+        return lines[y].apply_style(base).crop_extend(0, width, base)
 
 
 class RulesScreen(Dialog[None]):
@@ -320,7 +309,8 @@ class RulesScreen(Dialog[None]):
         text = rules_markdown(self.spec, self.options, self.keys)
         if self.book is not None:
             text += book_markdown(self.book, self._load_book(self.book))
-        yield RulesPage(text, id="rules-box")
+        with VerticalScroll(id="rules-box"):
+            yield RulesPage(text)
         yield KeyBar()
 
     def _load_book(self, name: str) -> Book | None:
