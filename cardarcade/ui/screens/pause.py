@@ -133,7 +133,8 @@ class HistoryScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)
-            scroll.scroll_end(animate=False)
+            # At the end from the first frame (laid out there), not scrolled there in a second one.
+            scroll.anchor()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,7 +1,9 @@
-"""Screens a game keeps once shown: the pause menu is made once a game and shown again as it is,
-with what it shows brought up to date, and goes with its game."""
+"""The screens a player opens over a game: the pause menu is made once a game and shown again as
+it is, with what it shows brought up to date, and goes with its game; the whole log opens at its end."""
 
 from __future__ import annotations
+
+import re
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
@@ -63,3 +65,17 @@ async def test_the_kept_pause_menu_goes_with_its_game(app_factory):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PauseScreen) and app.screen is not pause
+
+
+async def test_the_whole_log_opens_at_its_newest_line(app_factory):
+    app = app_factory(schnapsen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        for number in range(60):
+            game.add_log(f"line number {number}")
+        await pilot.press("f2")
+        await pilot.pause()
+        scroll = app.screen.query_one("#history-scroll")
+        assert scroll.scroll_y == scroll.max_scroll_y > 0
+        shown = screen_text(app)
+        assert "line number 59" in shown and not re.search(r"line number 0\b", shown)
