@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import Markdown
 
 from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
@@ -16,7 +15,7 @@ from cardarcade.ui.games import screen_class
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.keymaps import HALVES, PAUSE_KEYS, Keys, key_label
 from cardarcade.ui.screens.pause import PauseScreen
-from cardarcade.ui.screens.rules import RulesScreen, keys_markdown, plain
+from cardarcade.ui.screens.rules import RulesPage, RulesScreen, keys_markdown, plain
 
 # What every game screen's own bindings take (rules, log, leave, bots finish fast; the menu's keys
 # are each game's declared ``pause`` verb).
@@ -144,7 +143,7 @@ def test_no_rules_text_mentions_keys(game_id):
 
 def shown_keys(app) -> str:
     """The keys section of the rules on screen."""
-    text = app.screen.query_one(Markdown).source
+    text = app.screen.query_one(RulesPage).source
     return text[text.index("## Keys") : text.index("## House rules")]
 
 

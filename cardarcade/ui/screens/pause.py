@@ -45,6 +45,12 @@ class PauseScreen(Dialog[str | None]):
         self.shared = shared
         self.keys = keys
 
+    def reopen(self, setup: GameSetup, history: Sequence[Text], keys: str) -> None:
+        """Shown again by the game that kept it: what its rules and log show is the game's as it
+        is now, and it opens on Resume, as a new menu does."""
+        self.setup, self.history, self.keys = setup, history, keys
+        self.set_focus(None)  # (the first button takes it as the menu is shown: AUTO_FOCUS)
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(
@@ -127,7 +133,8 @@ class HistoryScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)
-            scroll.scroll_end(animate=False)
+            # At the end from the first frame (laid out there), not scrolled there in a second one.
+            scroll.anchor()
 
     def action_close(self) -> None:
         self.dismiss(None)
