@@ -1,12 +1,13 @@
 """``cardarcade serve ...`` that says, on SIGUSR1, where the memory of the sessions opened since
 goes (for server_memory.py).
 
-The first SIGUSR1 marks the start: a full collection, then ``tracemalloc`` from there on, so that
-only what is made afterwards is traced ("bench: marked" on stderr). The second writes the
-breakdown as JSON to ``MEMORY_OUT`` ("bench: written"): what is still held of all that was
-allocated since the mark (after a full collection), grouped three ways:
+The first SIGUSR1 marks the start: a full collection, every object there kept (so that no id is
+given to a new one) and, unless MEMORY_TRACE=0, ``tracemalloc`` from there on, so that only what
+is made afterwards is traced ("bench: marked" on stderr). The second writes the
+breakdown as JSON to ``MEMORY_OUT`` ("bench: written"): the resident set per session since the
+mark (after a full collection), and what is still held of all that was made since, grouped:
 
-- by where it was allocated: the innermost line of our own code on the allocation's stack, and
+- (traced only) by where it was allocated: the innermost line of our own code on the allocation's stack, and
   the innermost line of any code;
 - by who holds it: every session started since the mark is walked object by object
   (``gc.get_referents``) from its screens (top of the stack first), its app, its driver and its
@@ -160,7 +161,11 @@ def by_holder(sessions: list[Any], old: set[int]) -> dict:
     unclaimed_objects = []
     everything = gc.get_objects()
     for obj in everything:
-        if id(obj) not in old and id(obj) not in claimed and obj is not state["old"] and obj is not old:
+        if (
+            id(obj) not in old
+            and id(obj) not in claimed
+            and not any(obj is mine for mine in (state["old"], old, claimed))
+        ):
             unclaimed[type(obj).__qualname__] += sys.getsizeof(obj)
             unclaimed_count[type(obj).__qualname__] += 1
             unclaimed_objects.append(obj)
@@ -284,7 +289,7 @@ def _rss_kib() -> int:
     return int(status.split("VmRSS:")[1].split()[0])
 
 
-state: dict[str, Any] = {"rss_before": 0, "old": [], "old_ids": set()}
+state: dict[str, Any] = {"marked": False, "rss_before": 0, "old": [], "old_ids": set()}
 
 
 def keep_what_is_there() -> None:
@@ -297,29 +302,35 @@ def keep_what_is_there() -> None:
 
 
 def on_signal() -> None:
-    if not tracemalloc.is_tracing():
+    tracing = os.environ.get("MEMORY_TRACE", "1") != "0"
+    if not state["marked"]:
+        state["marked"] = True
         full_collection()
         keep_what_is_there()
         gc.freeze()
         state["rss_before"] = _rss_kib()
-        tracemalloc.start(FRAMES if os.environ.get("MEMORY_TRACE", "1") != "0" else 1)
+        if tracing:
+            tracemalloc.start(FRAMES)
         print("bench: marked", file=sys.stderr, flush=True)
         return
     full_collection()
+    rss = _rss_kib()
     old = state["old_ids"]
     sessions = new_sessions(old)
     count = max(1, len(sessions))
-    snapshot = tracemalloc.take_snapshot().filter_traces(
-        [tracemalloc.Filter(False, tracemalloc.__file__), tracemalloc.Filter(False, __file__)]
-    )
-    report = {
+    report: dict[str, Any] = {
         "sessions": len(sessions),
-        "rss_kib_per_session_with_tracing": round((_rss_kib() - state["rss_before"]) / count),
-        "traced_peak_kib": round(tracemalloc.get_traced_memory()[1] / 1024),
-        "allocated": by_allocation(snapshot, count),
-        "held": by_holder(sessions, old),
-        "screens_held_apart": screens_held_apart(sessions, old),
+        "traced": tracing,
+        "rss_kib_per_session": round((rss - state["rss_before"]) / count),
     }
+    if tracing:
+        snapshot = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__), tracemalloc.Filter(False, __file__)]
+        )
+        report["allocated"] = by_allocation(snapshot, count)
+        del snapshot
+    report["held"] = by_holder(sessions, old)
+    report["screens_held_apart"] = screens_held_apart(sessions, old)
     gc.freeze()
     Path(os.environ["MEMORY_OUT"]).write_text(json.dumps(report, indent=1))
     print("bench: written", file=sys.stderr, flush=True)

@@ -11,7 +11,8 @@ server says, per session, what is still held of all that was allocated since the
 line of our code that allocated it, by who holds it (the screens in the stack, the app, the
 driver, the connection; under each, the attribute of the app, screen or widget it hangs from), and
 by type. Also the resident set per session, which tracing inflates (each allocation traced costs
-more): compare it with ``server_ssh.py``'s, not with an untraced run.
+more): with MEMORY_TRACE=0 nothing is traced (no figures by line), and the resident set compares
+with ``server_ssh.py``'s.
 """
 
 from __future__ import annotations
@@ -135,12 +136,13 @@ async def measure_server(kind: str, source: Path, sessions: int) -> dict:
 
 
 def show(kind: str, report: dict) -> None:
-    allocated, held = report["allocated"], report["held"]
+    held = report["held"]
+    allocated = report.get("allocated")
+    traced = f"{allocated['traced_kib_per_session']:.0f} KiB held of what was allocated since, " if allocated else ""
     print(
-        f"\n== {kind}: {report['sessions']} sessions in a game of War; per session: "
-        f"{allocated['traced_kib_per_session']:.0f} KiB held of what was allocated since the mark, "
-        f"{held['walked_kib_per_session']:.0f} KiB of it found from the sessions; "
-        f"RSS {report['rss_kib_per_session_with_tracing']} KiB (inflated by tracing)"
+        f"\n== {kind}: {report['sessions']} sessions in a game of War; per session: RSS "
+        f"{report['rss_kib_per_session']} KiB{' (inflated by tracing)' if report['traced'] else ''}, "
+        f"{traced}{held['walked_kib_per_session']:.0f} KiB found from the sessions"
     )
     print("-- by who holds it (KiB per session):")
     for root, kib in held["by_root"]:
@@ -160,6 +162,8 @@ def show(kind: str, report: dict) -> None:
     print("-- by type (KiB per session, objects per session):")
     for kind_name, kib, count in held["by_type"][:25]:
         print(f"  {kib:8.1f}  {count:7d}  {kind_name}")
+    if not allocated:
+        return
     print("-- by the line of our code that allocated it (KiB per session):")
     for where, kib in allocated["by_our_line"][:20]:
         print(f"  {kib:8.1f}  {where}")

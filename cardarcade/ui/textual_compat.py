@@ -247,6 +247,17 @@ def with_link_style(strip: Strip, link_style: Style) -> Strip:
     return strip._apply_link_style(link_style)
 
 
+def forget_drawn_lines(widget: Widget) -> None:
+    """Let go of the lines ``widget`` keeps as it last drew them: it draws them again when next
+    painted."""
+    widget._styles_cache.clear()
+
+
+def drawn_lines_kept(widget: Widget) -> int:
+    """How many of its lines ``widget`` keeps drawn."""
+    return len(widget._styles_cache._cache)
+
+
 def rendered_strips(screen: Screen) -> list[Strip]:
     """The screen's lines as the compositor drew them last."""
     return screen._compositor.render_strips()
