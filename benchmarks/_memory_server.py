@@ -97,8 +97,10 @@ class Walk:
             return False
         return not isinstance(obj, (type, types.ModuleType, types.FunctionType, types.CodeType))
 
-    def walk(self, root_name: str, root: Any) -> None:
-        if root is None or id(root) in self.claimed or id(root) in self.old:
+    def walk(self, root_name: str, root: Any, even_old: bool = False) -> None:
+        """What ``root`` holds that was made since the mark (with ``root`` itself, unless it is
+        older and not ``even_old``)."""
+        if root is None or id(root) in self.claimed or (id(root) in self.old and not even_old):
             return
         self.claimed.add(id(root))
         todo: list[tuple[Any, str]] = [(root, "")]
@@ -272,6 +274,37 @@ def screens_held_apart(sessions: list[Any], old: set[int]) -> list[str]:
     return found
 
 
+def process_caches(old: set[int], sessions: int) -> list[tuple[str, int, float]]:
+    """The process's own caches of drawn lines (shared by every session, bounded): entries, and
+    KiB per session of what they hold that was made since the mark."""
+    import functools
+
+    from cardarcade.ui.widgets import cards, lines
+
+    caches: dict[str, Any] = {"ui/widgets/lines.py _drawn": lines._drawn}
+    for name in dir(cards):
+        cached = getattr(cards, name)
+        if isinstance(cached, functools._lru_cache_wrapper):
+            caches[f"ui/widgets/cards.py {name}"] = cached
+    found = []
+    seen: set[int] = set()
+    for name, cache in caches.items():
+        size, todo = 0, [cache]
+        while todo:
+            obj = todo.pop()
+            for child in gc.get_referents(obj):
+                if id(child) in seen or isinstance(child, (type, types.ModuleType, types.FunctionType)):
+                    continue
+                new = id(child) not in old
+                if new or isinstance(child, (dict, list, tuple)):  # (the caches' own containers are older)
+                    seen.add(id(child))
+                    size += sys.getsizeof(child) if new else 0
+                    todo.append(child)
+        entries = len(cache) if hasattr(cache, "__len__") else cache.cache_info().currsize
+        found.append((name, entries, round(size / 1024 / sessions, 1)))
+    return found
+
+
 def new_sessions(old: set[int]) -> list[Any]:
     from cardarcade.server.ssh import _Session
 
@@ -331,6 +364,7 @@ def on_signal() -> None:
         del snapshot
     report["held"] = by_holder(sessions, old)
     report["screens_held_apart"] = screens_held_apart(sessions, old)
+    report["process_caches"] = process_caches(old, count)
     gc.freeze()
     Path(os.environ["MEMORY_OUT"]).write_text(json.dumps(report, indent=1))
     print("bench: written", file=sys.stderr, flush=True)

@@ -144,6 +144,8 @@ def show(kind: str, report: dict) -> None:
         f"{report['rss_kib_per_session']} KiB{' (inflated by tracing)' if report['traced'] else ''}, "
         f"{traced}{held['walked_kib_per_session']:.0f} KiB found from the sessions"
     )
+    for name, entries, kib in report.get("process_caches", []):
+        print(f"-- the process's cache {name}: {entries} entries, {kib} KiB per session made since the mark")
     print("-- by who holds it (KiB per session):")
     for root, kib in held["by_root"]:
         print(f"  {kib:8.1f}  {root}")
