@@ -1,7 +1,8 @@
 """What SSH sessions cost the server: memory per idle session and per session in a game, idle CPU,
 and one more player's key-to-screen latency while others idle, play, and arrive in a crowd.
 
-    python benchmarks/server_ssh.py [--quick] [--idle N] [--playing M] [--crowd C] [--presses P]
+    python benchmarks/server_ssh.py [--quick] [--idle N] [--playing 20,80,150] [--game war,slapjack,schnapsen]
+                                    [--crowd C] [--presses P] [--profile FILE]
 
 The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, host key in
 a temporary folder); every client is asyncssh, all on 127.0.0.1: the measured player in this
@@ -12,7 +13,9 @@ server's resident set (VmRSS) before and after; CPU is its user+system time over
 stretch (while playing: once every game is dealt, so that the burst of setting up twenty games
 at one moment is not taken for their play). Latency: the measured player moves up and down the
 menu; a key's time runs from writing it to the arrival of the bytes that draw the newly chosen
-game's summary line.
+game's summary line. At each size of the people playing (and each game): the CPU per move per
+watching screen, beside the CPU a bare Textual app spends answering one key (``_bare_app.py``
+through a pty) in the same run.
 """
 
 from __future__ import annotations

@@ -307,3 +307,85 @@ def replace_content_control_stripper(strip: Callable[..., str]) -> None:
     import textual.content
 
     textual.content._strip_control_codes = strip  # type: ignore[assignment]
+
+
+# ---- a frame draws only the lines that changed (installed by ui/dirty_lines.py)
+
+
+def render_changed_lines(compositor: Any) -> Any:
+    """Textual's ``Compositor.render_partial_update``, with each widget asked only for the lines
+    of it that are to be sent. Textual's own asks every widget under the box around all the
+    changes for every line of it in that box, then keeps the changed lines: a card turned on a
+    seat panel and a line added to the log (top and bottom) had nearly every line of the screen,
+    the table's panels and their containers drawn again, to send a dozen.
+
+    A widget is asked for a run of its lines only where a changed span of that line reaches it
+    (from its left edge to the span's end inclusive: Textual's update also moves the cursor to a
+    piece that starts where a span ends). The pieces of every line sent are those Textual's own
+    would send: each comes from the frontmost widget covering it, and that widget reaches the span.
+    """
+    from textual._compositor import ChopsUpdate
+    from textual.geometry import Region
+
+    update_regions = compositor._dirty_regions.copy()
+    compositor._dirty_regions.clear()
+    if not update_regions:
+        return None
+    screen = compositor.size.region
+    spans = [span for span in compositor._regions_to_spans(update_regions) if 0 <= span[0] < screen.height]
+    if not spans:
+        return None
+    spans_by_line: dict[int, list[tuple[int, int]]] = {}
+    for y, x1, x2 in spans:
+        spans_by_line.setdefault(y, []).append((x1, x2))
+    cuts = compositor.cuts
+    chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+    top, bottom = spans[0][0], spans[-1][0] + 1
+    for widget, (region, clip) in compositor.visible_widgets.items():
+        shown = region.intersection(clip)
+        if not shown or shown.y >= bottom or shown.bottom <= top:
+            continue
+        left, right = shown.column_span
+        lines = [
+            y
+            for y in range(max(top, shown.y), min(bottom, shown.bottom))
+            if any(left <= x2 and x1 < right for x1, x2 in spans_by_line.get(y, ()))
+        ]
+        for first, last in _runs_of(lines):
+            strips = widget.render_lines(Region(left - region.x, first - region.y, shown.width, last - first + 1))
+            for y, strip in zip(range(first, last + 1), strips):
+                line_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+                line_chops = chops[y]
+                for cut, piece in zip(line_cuts, strip.divide([cut - left for cut in line_cuts[1:]])):
+                    if line_chops.get(cut) is None:  # (front to back: the first piece for a cut is seen)
+                        line_chops[cut] = piece
+    return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+
+
+def _runs_of(lines: list[int]) -> list[tuple[int, int]]:
+    """Sorted line numbers as runs of neighbours: [(first, last), ...]."""
+    runs: list[tuple[int, int]] = []
+    for y in lines:
+        if runs and runs[-1][1] == y - 1:
+            runs[-1] = (runs[-1][0], y)
+        else:
+            runs.append((y, y))
+    return runs
+
+
+_textual_partial_update: Callable[[Any], Any] | None = None
+
+
+def textual_partial_update() -> Callable[[Any], Any]:
+    """Textual's own ``Compositor.render_partial_update`` (also once replaced)."""
+    from textual._compositor import Compositor
+
+    return _textual_partial_update or Compositor.render_partial_update
+
+
+def replace_partial_update(render: Callable[[Any], Any]) -> None:
+    from textual._compositor import Compositor
+
+    global _textual_partial_update
+    _textual_partial_update = textual_partial_update()
+    Compositor.render_partial_update = render  # type: ignore[method-assign]
