@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import dirty_lines, first_show, plain, strips
+from cardarcade.ui import first_show, plain, strips
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -68,7 +68,6 @@ def install_process_fixes() -> None:
     strips.install()  # Textual's strips would otherwise leave a cycle per line drawn
     plain.install()  # no control character in any text reaches a terminal
     first_show.install()  # a new screen is not styled twice as it first shows
-    dirty_lines.install()  # a frame draws only the lines it sends
 
 
 class ArcadeApp(App):
