@@ -315,9 +315,11 @@ class MenuScreen(Screen):
     @only_on_top
     def _open(self, info: GameInfo) -> None:
         from cardarcade.rules import GAMES
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(GAMES[info.id]))
+        spec = GAMES[info.id]
+        open_kept(self.app, SetupScreen, lambda: SetupScreen(spec), fits=lambda kept: kept.spec is spec and kept.fits())
 
     @only_on_top
     def action_back(self) -> None:
@@ -332,20 +334,23 @@ class MenuScreen(Screen):
 
     @only_on_top
     def action_open_saves(self) -> None:
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.saves import ContinueScreen
 
-        self.app.push_screen(ContinueScreen())
+        open_kept(self.app, ContinueScreen, ContinueScreen)
 
     @only_on_top
     def action_open(self, which: str) -> None:
+        from cardarcade.ui.screens._kept import open_kept
+
         if which == "stats":
             from cardarcade.ui.screens.stats import StatsScreen
 
-            self.app.push_screen(StatsScreen())
+            open_kept(self.app, StatsScreen, StatsScreen)
         else:
             from cardarcade.ui.screens.settings import SettingsScreen
 
-            self.app.push_screen(SettingsScreen())
+            open_kept(self.app, SettingsScreen, SettingsScreen)
 
     def action_rules(self) -> None:
         from cardarcade.rules import GAMES

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import BadSave
 from cardarcade.store.saves import SaveEntry, SaveInUse
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, leave_for
 from cardarcade.ui.screens.menu import count_line
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -63,7 +63,9 @@ def entry_text(entry: SaveEntry) -> Text:
     return Text.assemble(title, "\n", (f"  {who_plays(entry)} · {entry.summary}", "dim"))
 
 
-class ContinueScreen(Screen):
+class ContinueScreen(KeptScreen):
+    """Kept once shown (``_kept.py``); the saves are listed afresh each time it shows."""
+
     BINDINGS = [
         Binding("enter", "resume", "Continue"),
         Binding("d", "remove", "Delete / set aside"),
@@ -84,6 +86,10 @@ class ContinueScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.list_saves()
+
+    def reopen(self) -> None:
+        self.say("")
         self.list_saves()
 
     def list_saves(self) -> None:
@@ -145,7 +151,7 @@ class ContinueScreen(Screen):
             return
         setup = self._played_by_this_player(saved.setup)
         self.app.memory.last_setups[setup.spec.id] = setup
-        self.app.switch_screen(screen_for(setup, saved))
+        leave_for(self, screen_for(setup, saved))
 
     def _played_by_this_player(self, setup: GameSetup) -> GameSetup:
         """A game one person plays is carried on by the profile this terminal plays as now, and

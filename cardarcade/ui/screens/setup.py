@@ -13,9 +13,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from cardarcade.bots import level_at, levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec
@@ -23,6 +22,7 @@ from cardarcade.seating import GameSetup, Seat
 from cardarcade.store.look import MAX_NAME
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -42,7 +42,11 @@ def most_chosen(levels: list[str]) -> str | None:
     return Counter(levels).most_common(1)[0][0] if levels else None
 
 
-class SetupScreen(Screen):
+class SetupScreen(KeptScreen):
+    """Kept once shown (``_kept.py``): shown again as it is while the player left the form as it
+    opened and nothing it was made from changed (the set-up last started, the bot level
+    remembered, the profiles and the books known)."""
+
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules"),
@@ -55,6 +59,8 @@ class SetupScreen(Screen):
         self.spec = spec
         self.house_rules = HouseRulesForm(self, spec)
         self._seat_choices: list[tuple[str, str]] = []  # what each seat offers now (for the table's size)
+        self._made_from: tuple | None = None  # what the form was made from (``_sources``)
+        self._opened_as: list | None = None  # the form's values as it opened
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -76,6 +82,7 @@ class SetupScreen(Screen):
         offered = {value for _label, value in self._seat_choices}
         kinds = [kind if kind in offered else new_bot for kind in kinds]
         known = self._known_profiles()
+        self._made_from = self._sources(known)
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
@@ -113,6 +120,33 @@ class SetupScreen(Screen):
         self._shown_at: float | None = None  # when the form was first drawn
         self._show_seats()
         self.house_rules.show()
+        self._opened_as = self._form_values()
+        self.call_after_refresh(self._drawn)
+
+    # ---- kept and shown again
+
+    def _sources(self, known: list[str]) -> tuple:
+        """What the form is made from besides its game."""
+        app = self.app
+        return (
+            app.player,
+            app.memory.last_setups.get(self.spec.id),
+            app.preferences.profile.bot_levels.get(self.spec.id),
+            known,
+            self.house_rules.books(),
+        )
+
+    def _form_values(self) -> list:
+        values: list = [(widget.id, widget.value) for widget in self.query("Select, Input, Switch")]
+        return values + [self.query_one("#book-notes", TextArea).text]
+
+    def fits(self) -> bool:
+        return self._opened_as == self._form_values() and self._made_from == self._sources(self._known_profiles())
+
+    def reopen(self) -> None:
+        show_error(self, "")
+        scroll_home(self.query_one("#setup-form"))
+        self._shown_at = None  # (a key typed ahead of the form drawn again did not choose it)
         self.call_after_refresh(self._drawn)
 
     def _drawn(self) -> None:
@@ -324,4 +358,4 @@ class SetupScreen(Screen):
         self.house_rules.keep_rulings()
         self._remember_bot_level(setup)
         self.app.memory.last_setups[self.spec.id] = setup
-        self.app.switch_screen(screen_for(setup))
+        leave_for(self, screen_for(setup))

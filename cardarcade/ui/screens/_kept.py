@@ -1,0 +1,85 @@
+"""The arcade's own screens (set-up, statistics, saves, settings) kept once shown, and pushed again.
+
+Composing one of them afresh was most of the time it took to open: the set-up form is some ninety
+widgets to make, style and lay out (a third of a second), where pushing a screen already made is
+what Textual takes to show any page. A kept screen is installed in its app (Textual leaves an
+installed screen mounted when it is popped) under the name of its kind, one per kind and session.
+
+Before it shows again it is asked whether it still shows what a fresh one would (``fits``):
+the set-up form and the settings only while nothing they were made from has changed and the
+player left the form as it opened, so a form left half-filled opens as it always did, from
+what was last started or saved. Then ``reopen`` brings it back to how a fresh one starts (data
+read again, focus and scrolling as they open). A screen that does not fit is dropped and a new
+one made. A screen is dropped too when the player leaves it for a game (``leave_for``): a game
+is long, and its session should not hold forms it will rebuild anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from textual.app import App
+from textual.screen import Screen
+from textual.widget import Widget
+
+S = TypeVar("S", bound="KeptScreen")
+
+
+class KeptScreen(Screen):
+    """A screen that may be kept and shown again (``open_kept``)."""
+
+    def fits(self) -> bool:
+        """Whether, shown again now, it would show what a fresh one would (once ``reopen``ed)."""
+        return True
+
+    def reopen(self) -> None:
+        """Back to how a fresh one starts, just before it is pushed again (it is not on screen)."""
+
+
+def _name(kind: type[Screen]) -> str:
+    return f"kept-{kind.__name__}"
+
+
+def open_kept(app: App, kind: type[S], make: Callable[[], S], fits: Callable[[S], bool] | None = None) -> S:
+    """Push the kept screen of ``kind`` if it ``fits`` (``reopen``ed first), else one ``make``
+    makes (kept from then on); ``fits`` by default asks the screen. Returns the screen pushed."""
+    name = _name(kind)
+    if app.is_screen_installed(name):
+        screen = app.get_screen(name)
+        assert isinstance(screen, kind)
+        on_a_stack = screen in app.screen_stack
+        if not on_a_stack and screen.is_attached and (fits or kind.fits)(screen):
+            screen.set_focus(None)  # (a pushed screen focuses its AUTO_FOCUS widget, as a new one does)
+            screen.reopen()
+            app.push_screen(screen)
+            return screen
+        if not on_a_stack:
+            _drop(app, name, screen)
+    screen = make()
+    if not app.is_screen_installed(name):
+        app.install_screen(screen, name)
+    app.push_screen(screen)
+    return screen
+
+
+def _drop(app: App, name: str, screen: Screen) -> None:
+    app.uninstall_screen(name)
+    if screen.is_attached:
+        screen.remove()
+
+
+def leave_for(screen: Screen, next_screen: Screen) -> None:
+    """Switch from the kept ``screen`` (on top) to ``next_screen`` (a game), and let it go:
+    Textual removes a screen switched away from once it is no longer installed."""
+    app = screen.app
+    app.switch_screen(next_screen)
+    name = _name(type(screen))
+    if app.is_screen_installed(name) and app.get_screen(name) is screen:
+        app.uninstall_screen(name)
+
+
+def scroll_home(*scrolled: Widget) -> None:
+    """Scrolled back to the top, as a fresh screen opens."""
+    for widget in scrolled:
+        widget.scroll_home(animate=False, immediate=True)
