@@ -296,6 +296,11 @@ def screen_resume_handler() -> Callable[..., None]:
     return Screen._on_screen_resume
 
 
+def css_generation(app: App) -> int:
+    """A count Textual raises whenever the app's styles must be worked out again (a new theme)."""
+    return app._css_update_count
+
+
 def replace_screen_resume_handler(handler: Callable[..., None]) -> None:
     from textual.screen import Screen
 
