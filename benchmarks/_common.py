@@ -296,3 +296,17 @@ class PtyProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def whole_answer(proc: PtyProcess, key: bytes, marker: bytes, rest: float, timeout: float) -> float | None:
+    """Seconds from writing ``key`` to the last byte of its whole answer: ``marker`` drawn after
+    the key, then the output resting for ``rest`` seconds (a part drawn a frame later counts).
+    None if the marker never came or the output never rested within ``timeout``."""
+    start = len(proc.output)
+    sent = time.perf_counter()
+    proc.send(key)
+    seen = proc.wait_for(marker, timeout, start=start)
+    if seen is None:
+        return None
+    last = proc.last_byte_before_rest(rest, timeout, last=seen)
+    return None if last is None else last - sent

@@ -86,15 +86,11 @@ class Program:
         """Seconds from sending ``key`` to the last byte of its answer (``marker`` drawn, then
         the output resting for REST_S)."""
         proc = self.proc
-        start = len(proc.output)
-        t0 = time.perf_counter()
-        proc.send(key)
-        seen = proc.wait_for(marker, TIMEOUT_S, start=start)
-        last = proc.last_byte_before_rest(REST_S, TIMEOUT_S, last=seen) if seen is not None else None
-        if last is None:
+        seconds = _common.whole_answer(proc, key, marker, REST_S, TIMEOUT_S)
+        if seconds is None:
             raise RuntimeError(f"{self.which}: {key!r} never drew {marker!r}: {bytes(proc.output[-300:])!r}")
         proc.wait_quiet(QUIET_S, TIMEOUT_S)
-        return last - t0
+        return seconds
 
     def close(self) -> None:
         self.proc.close()
