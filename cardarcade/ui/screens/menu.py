@@ -6,6 +6,8 @@ draw from caches, so the menu adds little to the start-up of the arcade and to e
 
 from __future__ import annotations
 
+import importlib
+import sys
 import threading
 from typing import Any
 from collections.abc import Callable
@@ -188,6 +190,32 @@ class Summary(Widget):
         return lines[y] if y < len(lines) else Strip.blank(width, style)
 
 
+# What the screens opened from the menu import the first time (the engines' specs and pydantic,
+# the set-up form's widgets, the statistics' charts): over half of the first set-up's opening.
+# Imported once per process, one module a step, once the menu has been up and idle a while, so
+# that neither the first frame nor a key waits on more than one of them.
+IMPORTED_AHEAD = (
+    "cardarcade.rules",
+    "cardarcade.store.stats",
+    "cardarcade.ui.games.game",
+    "cardarcade.ui.screens.setup",
+    "cardarcade.ui.screens.stats",
+    "cardarcade.ui.screens.saves",
+    "cardarcade.ui.screens.settings",
+    "cardarcade.ui.screens.rules",
+)
+IMPORT_AHEAD_AFTER = 1.0  # seconds of the menu up before the first import ahead
+IMPORT_AHEAD_STEP = 0.05  # seconds between two imports: room for keys between them
+
+
+def import_ahead(screen: Widget, modules: tuple[str, ...] = IMPORTED_AHEAD) -> None:
+    """Import the first of ``modules`` not yet imported, then the next one a moment later."""
+    waiting = [name for name in modules if name not in sys.modules]
+    if waiting and screen.is_attached:
+        importlib.import_module(waiting[0])
+        screen.set_timer(IMPORT_AHEAD_STEP, lambda: import_ahead(screen, tuple(waiting[1:])))
+
+
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
 
 
@@ -245,6 +273,8 @@ class MenuScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
         self.call_after_refresh(self._count_saves)  # (after the first frame: it reads every save)
+        if any(name not in sys.modules for name in IMPORTED_AHEAD):
+            self.set_timer(IMPORT_AHEAD_AFTER, lambda: import_ahead(self))
 
     def _count_saves(self) -> None:
         """Read every save in a thread of its own (the engines' checks take a second or more), to
