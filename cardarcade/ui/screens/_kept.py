@@ -17,12 +17,14 @@ is long, and its session should not hold forms it will rebuild anyway.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from cardarcade.ui.textual_compat import css_generation
 
@@ -71,7 +73,7 @@ def open_kept(app: App, kind: type[S], make: Callable[[], S], fits: Callable[[S]
         assert isinstance(screen, kind)
         on_a_stack = screen in app.screen_stack
         if not on_a_stack and screen.is_attached and (fits or kind.fits)(screen):
-            screen.set_focus(None)  # (a pushed screen focuses its AUTO_FOCUS widget, as a new one does)
+            _focus_as_new(screen)
             screen.reopen()
             app.push_screen(screen)
             return screen
@@ -82,6 +84,14 @@ def open_kept(app: App, kind: type[S], make: Callable[[], S], fits: Callable[[S]
         app.install_screen(screen, name)
     app.push_screen(screen)
     return screen
+
+
+def _focus_as_new(screen: Screen) -> None:
+    """Focus where a new screen's would be (its AUTO_FOCUS widget); left alone if it is there
+    already: moving it away and back restyled and laid out the screen again."""
+    first = next((widget for widget in screen.query(screen.AUTO_FOCUS or "*") if widget.focusable), None)
+    if screen.focused is not first:
+        screen.set_focus(None)  # (pushed, the screen focuses its AUTO_FOCUS widget, as a new one does)
 
 
 def _drop(app: App, name: str, screen: Screen) -> None:
@@ -100,7 +110,24 @@ def leave_for(screen: Screen, next_screen: Screen) -> None:
         app.uninstall_screen(name)
 
 
+def update_changed(static: Static, content: Any) -> None:
+    """``static`` shows ``content``, updated only if it shows something else: an update lays the
+    screen out again, and a kept screen shown again mostly shows what it showed."""
+    shown = static.content
+    same = type(shown) is type(content) and shown == content
+    if isinstance(content, Text):  # (a Text's equality looks at its characters and spans alone)
+        same = same and (shown.style, shown.justify, shown.no_wrap, shown.overflow) == (
+            content.style,
+            content.justify,
+            content.no_wrap,
+            content.overflow,
+        )
+    if not (same or str(shown) == str(content) == ""):  # (nothing shown either way: the same)
+        static.update(content)
+
+
 def scroll_home(*scrolled: Widget) -> None:
     """Scrolled back to the top, as a fresh screen opens."""
     for widget in scrolled:
-        widget.scroll_home(animate=False, immediate=True)
+        if widget.scroll_offset != (0, 0):  # (even a scroll to where it is repaints it)
+            widget.scroll_home(animate=False, immediate=True)

@@ -325,7 +325,9 @@ class MenuScreen(Screen):
     def refresh_all(self) -> None:
         """Drawn again after the glyphs or the theme change (``ArcadeApp.redraw``), and on coming
         back from a game (it may have been saved)."""
-        self.query_one("#banner", Static).update(self._banner())
+        from cardarcade.ui.screens._kept import update_changed
+
+        update_changed(self.query_one("#banner", Static), self._banner())  # (coming back, it mostly says the same)
         if self._save_counts is None or sum(self._save_counts) != self._save_files:
             self._count_saves()  # (a save was written, deleted or set aside since they were counted)
 

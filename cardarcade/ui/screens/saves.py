@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from cardarcade.rules.base import BadSave
 from cardarcade.store.saves import SaveEntry, SaveInUse
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.screens._kept import KeptScreen, leave_for
+from cardarcade.ui.screens._kept import KeptScreen, leave_for, update_changed
 from cardarcade.ui.screens.menu import count_line
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -78,6 +78,7 @@ class ContinueScreen(KeptScreen):
     ContinueScreen #saves-message { height: auto; padding: 0 1; }
     """
     AUTO_FOCUS = "#saves"
+    _listed: list[tuple[str, Text]] | None = None  # the saves as the list shows them
 
     def compose(self) -> ComposeResult:
         yield Static(id="saves-title")
@@ -95,8 +96,11 @@ class ContinueScreen(KeptScreen):
     def list_saves(self) -> None:
         self.entries = self.app.store.saves.entries()
         options = self.query_one("#saves", OptionList)
-        options.clear_options()
-        options.add_options([Option(entry_text(e), id=e.save_id) for e in self.entries])
+        listed = [(entry.save_id, entry_text(entry)) for entry in self.entries]
+        if listed != self._listed:  # (shown again, the list is mostly as it was: not built again)
+            self._listed = listed
+            options.clear_options()
+            options.add_options([Option(text, id=save_id) for save_id, text in listed])
         if self.entries:
             options.highlighted = 0
         broken = sum(e.problem is not None for e in self.entries)
@@ -110,10 +114,10 @@ class ContinueScreen(KeptScreen):
                 + (" · d sets one aside" if broken else " · enter continues one · d deletes it"),
                 style="",
             )
-        self.query_one("#saves-title", Static).update(title)
+        update_changed(self.query_one("#saves-title", Static), title)
 
     def say(self, text: str) -> None:
-        self.query_one("#saves-message", Static).update(Text(text, style="bold"))
+        update_changed(self.query_one("#saves-message", Static), Text(text, style="bold"))
 
     def selected(self) -> SaveEntry | None:
         index = self.query_one("#saves", OptionList).highlighted

@@ -22,7 +22,7 @@ from cardarcade.rules.base import option_error
 from cardarcade.store.look import MAX_NAME, login_name
 from cardarcade.store.settings import PROFILE_ONLY, Profile, Settings
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.screens._kept import KeptScreen, scroll_home
+from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
 
 THEME_DECIDES = "theme"  # the glyphs choice that leaves them to the theme (None in the file)
@@ -175,7 +175,7 @@ class SettingsScreen(KeptScreen):
 
     def _say(self, message: str, error: bool = False) -> None:
         shown = self.query_one("#settings-message", Static)
-        shown.update(Text(message))
+        update_changed(shown, Text(message))
         shown.set_class(error, "error")
 
     # ---- building the settings from the form

@@ -24,7 +24,7 @@ from cardarcade.store import report
 from cardarcade.store.report import ALL, ReactionFigures
 from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.screens._kept import KeptScreen, scroll_home
+from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
 
 BAR_WIDTHS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0)  # seconds: the histogram's bars, finest that fit
@@ -80,7 +80,7 @@ class TabBar(Static):
             text.append(f" {number} {label} ", style="bold reverse" if view == active else "")
             self._spans.append((start, text.cell_len, view))
             text.append(" ")
-        self.update(text)
+        update_changed(self, text)
 
     def on_click(self, event: events.Click) -> None:
         view = next((v for first, end, v in self._spans if first <= event.x < end), None)
@@ -206,17 +206,18 @@ class StatsScreen(KeptScreen):
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
         if profile in self.profiles and len(self.profiles) > 1:
             title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)}")
-        self.query_one("#stats-title", Static).update(title)
+        update_changed(self.query_one("#stats-title", Static), title)
         table = self.query_one("#games-table", Static)
         if games:
             lines = report.game_lines(games)
-            table.update(Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
+            update_changed(table, Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
         else:
-            table.update(
+            update_changed(
+                table,
                 Text(
                     f"No games recorded yet for {profile}.\n\nEvery game played to the end "
                     "from this arcade is counted here."
-                )
+                ),
             )
         self.show_tab(self.tab)
 
