@@ -60,8 +60,13 @@ class KeptScreen(Screen):
         """Back to how a fresh one starts, just before it is pushed again (it is not on screen)."""
 
 
+_NAMES: set[str] = set()  # every kind's name an app may have a screen kept under
+
+
 def _name(kind: type[Screen]) -> str:
-    return f"kept-{kind.__name__}"
+    name = f"kept-{kind.__name__}"
+    _NAMES.add(name)
+    return name
 
 
 def open_kept(app: App, kind: type[S], make: Callable[[], S], fits: Callable[[S], bool] | None = None) -> S:
@@ -101,13 +106,23 @@ def _drop(app: App, name: str, screen: Screen) -> None:
 
 
 def leave_for(screen: Screen, next_screen: Screen) -> None:
-    """Switch from the kept ``screen`` (on top) to ``next_screen`` (a game), and let it go:
-    Textual removes a screen switched away from once it is no longer installed."""
-    app = screen.app
-    app.switch_screen(next_screen)
-    name = _name(type(screen))
-    if app.is_screen_installed(name) and app.get_screen(name) is screen:
-        app.uninstall_screen(name)
+    """Switch from ``screen`` (on top) to ``next_screen`` (a game), and let every kept screen go,
+    this one too (Textual removes a screen switched away from once it is no longer installed)."""
+    screen.app.switch_screen(next_screen)
+    let_go(screen.app, switched_from=screen)
+
+
+def let_go(app: App, switched_from: Screen | None = None) -> None:
+    """Every screen ``app`` keeps and does not show is let go: on leaving the menu, for a game or
+    a server's lobby, its forms are no use for a while (a kept set-up holds some 3 MiB).
+    ``switched_from``: a screen just switched away from, which Textual removes itself."""
+    for name in sorted(_NAMES):
+        if app.is_screen_installed(name):
+            kept = app.get_screen(name)
+            if kept is switched_from:
+                app.uninstall_screen(name)
+            elif kept not in app.screen_stack:
+                _drop(app, name, kept)
 
 
 def update_changed(static: Static, content: Any) -> None:

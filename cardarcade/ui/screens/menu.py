@@ -360,7 +360,10 @@ class MenuScreen(Screen):
         from cardarcade.ui.screens.pause import ConfirmScreen
 
         if self.app.lobby is not None and len(self.app.screen_stack) > 1:
+            from cardarcade.ui.screens._kept import let_go
+
             self.app.pop_screen()
+            let_go(self.app)
         else:
             self.app.push_screen(ConfirmScreen("Quit cardarcade?"), lambda yes: self.app.exit() if yes else None)
 
