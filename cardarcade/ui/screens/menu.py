@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 import threading
+from time import monotonic
 from typing import Any
 from collections.abc import Callable
 
@@ -192,8 +193,8 @@ class Summary(Widget):
 
 # What the screens opened from the menu import the first time (the engines' specs and pydantic,
 # the set-up form's widgets, the statistics' charts): over half of the first set-up's opening.
-# Imported once per process, one module a step, once the menu has been up and idle a while, so
-# that neither the first frame nor a key waits on more than one of them.
+# Imported once per process, one module a step, each once the menu has been on top with no key
+# for a second (an import holds the loop a tenth of a second or more: no key should wait on it).
 IMPORTED_AHEAD = (
     "cardarcade.rules",
     "cardarcade.store.stats",
@@ -204,16 +205,7 @@ IMPORTED_AHEAD = (
     "cardarcade.ui.screens.settings",
     "cardarcade.ui.screens.rules",
 )
-IMPORT_AHEAD_AFTER = 1.0  # seconds of the menu up before the first import ahead
-IMPORT_AHEAD_STEP = 0.05  # seconds between two imports: room for keys between them
-
-
-def import_ahead(screen: Widget, modules: tuple[str, ...] = IMPORTED_AHEAD) -> None:
-    """Import the first of ``modules`` not yet imported, then the next one a moment later."""
-    waiting = [name for name in modules if name not in sys.modules]
-    if waiting and screen.is_attached:
-        importlib.import_module(waiting[0])
-        screen.set_timer(IMPORT_AHEAD_STEP, lambda: import_ahead(screen, tuple(waiting[1:])))
+IMPORT_AHEAD_IDLE = 1.0  # seconds of the menu on top with no key before each import ahead
 
 
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
@@ -253,6 +245,7 @@ class MenuScreen(Screen):
         self._save_counts: tuple[int, int] | None = None  # None until the saves have been read
         self._save_files = 0  # the save files the banner last counted
         self._counting = False
+        self._last_key = monotonic()  # when the player last pressed a key here (or the menu opened)
 
     def compose(self) -> ComposeResult:
         yield Static(self._banner(), id="banner")
@@ -273,8 +266,23 @@ class MenuScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
         self.call_after_refresh(self._count_saves)  # (after the first frame: it reads every save)
-        if any(name not in sys.modules for name in IMPORTED_AHEAD):
-            self.set_timer(IMPORT_AHEAD_AFTER, lambda: import_ahead(self))
+        self.set_timer(IMPORT_AHEAD_IDLE, self._import_ahead)
+
+    def on_key(self) -> None:
+        self._last_key = monotonic()  # (the key goes on to its binding)
+
+    def _import_ahead(self) -> None:
+        """Import the next module the menu's screens will need, if the menu has been on top and
+        idle long enough; then look again for the next one."""
+        waiting = [name for name in IMPORTED_AHEAD if name not in sys.modules]
+        if not waiting or not self.is_attached:
+            return
+        idle = monotonic() - self._last_key
+        if self.app.screen is self and idle >= IMPORT_AHEAD_IDLE:
+            importlib.import_module(waiting[0])
+            self.set_timer(0.05, self._import_ahead)  # (room for a key between two imports)
+        else:
+            self.set_timer(max(IMPORT_AHEAD_IDLE - idle, 0.1), self._import_ahead)
 
     def _count_saves(self) -> None:
         """Read every save in a thread of its own (the engines' checks take a second or more), to
