@@ -189,3 +189,21 @@ async def test_a_game_started_lets_every_kept_screen_go() -> None:
         assert not isinstance(app.screen, (MenuScreen, SetupScreen))
         await pilot.pause()
         assert not any(screen.is_attached for screen in kept), "a game is long: its session holds no forms"
+
+
+async def test_a_kept_screen_shown_again_after_a_new_theme_is_in_the_new_theme() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        stats = app.screen
+        before = stats.styles.background
+        await back_to_menu(app, pilot, "q")
+        await pilot.press("t")  # the next theme, chosen on the menu while the statistics are kept
+        await pilot.pause()
+        assert menu.styles.background != before
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is stats
+        assert stats.styles.background == menu.styles.background

@@ -10,8 +10,8 @@ the set-up form and the settings only while nothing they were made from has chan
 player left the form as it opened, so a form left half-filled opens as it always did, from
 what was last started or saved. Then ``reopen`` brings it back to how a fresh one starts (data
 read again, focus and scrolling as they open). A screen that does not fit is dropped and a new
-one made. A screen is dropped too when the player leaves it for a game (``leave_for``): a game
-is long, and its session should not hold forms it will rebuild anyway.
+one made. Every kept screen is let go when the player leaves for a game (``leave_for``) or the
+menu goes back to a server's lobby (``let_go``): its session should not hold forms meanwhile.
 """
 
 from __future__ import annotations
