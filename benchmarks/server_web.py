@@ -4,10 +4,13 @@ more tab's key-to-screen latency while others idle, play, and arrive in a crowd.
     python benchmarks/server_web.py [--quick] [--idle N] [--playing M] [--crowd C] [--presses P]
 
 The server runs as its own process (``cardarcade serve web --port 0``, its folders temporary);
-every tab is an aiohttp websocket in this process speaking as the page's script does, all on
-127.0.0.1 (a browser's own drawing is not the server's cost, and is not measured). Memory, CPU
-and the latency are taken as ``server_ssh.py`` takes them, for figures that compare: a key's time
-runs from sending it to the arrival of the bytes that draw the newly chosen game's summary line.
+every tab is an aiohttp websocket speaking as the page's script does, all on 127.0.0.1 (a
+browser's own drawing is not the server's cost, and is not measured): the measured tab in this
+process, the others (idle and playing) in one process of their own and the crowd in another, as
+each person's browser would be (a loop busy with twenty games' screens would delay the measured
+tab's bytes, and that delay is the client's, not the server's). Memory, CPU and the latency are
+taken as ``server_ssh.py`` takes them, for figures that compare: a key's time runs from sending
+it to the arrival of the bytes that draw the newly chosen game's summary line.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import aiohttp
 
 import _common
 import server_ssh
-from server_ssh import WAR_TABLE, _fmt, cpu_seconds, latencies, play, rss_kib, settle
+from server_ssh import WAR_TABLE, _fmt, cpu_seconds, latencies, play, rss_kib, settle  # (measured alike)
 
 MENU = b"Pick a game"
 LOBBY = b"online ("
@@ -103,18 +106,18 @@ async def measure(args: argparse.Namespace) -> dict:
         "crowd": args.crowd,
         "max_starting": args.max_starting,
     }
-    tabs: list[Tab] = []
+    # The other tabs (idle and playing) are opened from a process of their own, as other people's
+    # browsers would be: their screens arriving must not delay this process's loop, where the
+    # measured tab's bytes arrive and are timed.
+    others = await Others.start(port, args.idle, args.playing)
+    first: Tab | None = None
     try:
         # One tab first: what every session shares (themes, parsed CSS, imported modules) is
         # then counted in the baseline, not in the tabs.
         first = await open_tab(port, "first")
-        tabs.append(first)
         await settle(pid)
         base = rss_kib(pid)
-        for start in range(0, args.idle, 10):  # ten at a time, as people arrive; left on the lobby
-            tabs += await asyncio.gather(
-                *(open_tab(port, f"idle{i}", menu=False) for i in range(start, min(start + 10, args.idle)))
-            )
+        await others.step("idle", "idle")  # ten at a time, as people arrive; left on the lobby
         await settle(pid)
         per_idle = (rss_kib(pid) - base) / max(1, args.idle)
         results["memory_per_idle_tab_mib"] = round(per_idle / 1024, 3)
@@ -129,19 +132,13 @@ async def measure(args: argparse.Namespace) -> dict:
         )
 
         # Likewise one game first: the rules, the table and the bots load once per process.
-        stop = asyncio.Event()
-        warm = await open_tab(port, "warm")
-        tabs.append(warm)
-        playing = [asyncio.ensure_future(play(warm, stop))]  # type: ignore[arg-type]
-        await asyncio.sleep(3.0)
+        await others.step("warm", "warm")
         base = rss_kib(pid)
-        players = [await open_tab(port, f"play{i}") for i in range(args.playing)]
-        tabs += players
-        marks = [len(tab.seen) for tab in players]
-        playing += [asyncio.ensure_future(play(tab, stop)) for tab in players]  # type: ignore[arg-type]
         # As server_ssh.py: what follows is measured once every game is dealt, not while twenty
         # games are being set up at one moment.
-        await asyncio.gather(*(tab.wait_for(WAR_TABLE, mark) for tab, mark in zip(players, marks)))
+        dealt = await others.step("play", "dealt")
+        results["seconds_until_every_game_is_dealt"] = float(dealt[0])
+        print(f"{args.playing} games set up and dealt at once: all on the table after {dealt[0]} s")
         await asyncio.sleep(3.0)
         per_game = (rss_kib(pid) - base) / max(1, args.playing)
         results["memory_per_tab_in_a_game_mib"] = round(per_game / 1024, 3)
@@ -160,10 +157,9 @@ async def measure(args: argparse.Namespace) -> dict:
             f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)"
         )
 
-        crowd = None
         if args.crowd:
-            # The crowd connects from another process, so that its screens arriving do not weigh on
-            # this one's loop, where the measured tab's bytes arrive.
+            # The crowd connects from another process too: its screens arriving must not weigh on
+            # this one's loop either.
             crowd = await asyncio.create_subprocess_exec(
                 sys.executable,
                 __file__,
@@ -177,25 +173,100 @@ async def measure(args: argparse.Namespace) -> dict:
             assert crowd.stdout is not None and crowd.stdin is not None
             arrived = asyncio.ensure_future(crowd.stdout.readline())
             during: list[float] = []
+            crowd_start = time.monotonic()
             while not arrived.done():
                 during += await latencies(first, first, 2)  # type: ignore[arg-type]
+            results["crowd_seconds_until_all_in_the_lobby"] = round(time.monotonic() - crowd_start, 1)
             assert arrived.result().strip() == b"ready", "the crowd did not all get in"
             results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
             print(
                 f"key to screen while {args.crowd} tabs open at once: "
                 f"{_fmt(results['latency_while_crowd_connects_ms'])} (target p99 <= 150 ms)"
             )
-        stop.set()
-        await asyncio.gather(*playing)
-        if crowd is not None:
             crowd.stdin.close()
             await crowd.wait()
     finally:
-        await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
+        if first is not None:
+            await first.close()
+        await others.end()
         server.terminate()
         await server.wait()
         drain.cancel()
     return results
+
+
+class Others:
+    """The process the other tabs live in (``others_of``), moved on step by step."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stdin is not None and process.stdout is not None
+        self.process, self.stdin, self.stdout = process, process.stdin, process.stdout
+
+    @classmethod
+    async def start(cls, port: int, idle: int, playing: int) -> Others:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--others-of",
+            f"{idle},{playing}",
+            "--port",
+            str(port),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        return cls(process)
+
+    async def step(self, say: str, expect: str) -> list[str]:
+        """Tell the others to go on (``say``), and wait until they report ``expect``."""
+        self.stdin.write(say.encode() + b"\n")
+        await self.stdin.drain()
+        words = (await self.stdout.readline()).decode().split()
+        if not words or words[0] != expect:
+            raise RuntimeError(f"the others' process said {words} instead of {expect!r}")
+        return words[1:]
+
+    async def end(self) -> None:
+        """The others stop playing and close their tabs."""
+        if self.process.returncode is None:
+            self.stdin.close()
+            await self.process.wait()
+
+
+async def others_of(port: int, idle: int, playing: int) -> None:
+    """The other tabs, in their own process, step by step as the measuring process asks on stdin:
+    "idle" opens ``idle`` tabs (ten at a time) left on the lobby; "warm" starts one game of War and
+    plays it three seconds; "play" opens ``playing`` tabs, each playing War against a bot, and
+    answers "dealt SECONDS" once every game is on the table. Each step answers with its name;
+    they play until stdin closes, then close."""
+    loop = asyncio.get_running_loop()
+    tabs: list[Tab] = []
+    stop = asyncio.Event()
+    playing_now: list[asyncio.Future] = []
+    while line := await loop.run_in_executor(None, sys.stdin.readline):
+        asked = line.strip()
+        if asked == "idle":
+            for start in range(0, idle, 10):
+                tabs += await asyncio.gather(
+                    *(open_tab(port, f"idle{i}", menu=False) for i in range(start, min(start + 10, idle)))
+                )
+            print("idle", flush=True)
+        elif asked == "warm":
+            warm = await open_tab(port, "warm")
+            tabs.append(warm)
+            playing_now.append(asyncio.ensure_future(play(warm, stop)))  # type: ignore[arg-type]
+            await asyncio.sleep(3.0)
+            print("warm", flush=True)
+        elif asked == "play":
+            players = [await open_tab(port, f"play{i}") for i in range(playing)]
+            tabs += players
+            marks = [len(tab.seen) for tab in players]
+            dealing = time.monotonic()
+            playing_now += [asyncio.ensure_future(play(tab, stop)) for tab in players]  # type: ignore[arg-type]
+            await asyncio.gather(*(tab.wait_for(WAR_TABLE, mark) for tab, mark in zip(players, marks)))
+            print(f"dealt {time.monotonic() - dealing:.1f}", flush=True)
+    stop.set()
+    await asyncio.gather(*playing_now)
+    await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
 
 
 async def crowd_of(port: int, count: int) -> None:
@@ -207,5 +278,37 @@ async def crowd_of(port: int, count: int) -> None:
     await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
+    parser.add_argument("--idle", type=int, default=100)
+    parser.add_argument("--playing", type=int, default=20)
+    parser.add_argument("--crowd", type=int, default=40)
+    parser.add_argument("--presses", type=int, default=300)
+    parser.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=35.0,
+        help="how long idle CPU is measured (at least the keepalive interval, 30 s)",
+    )
+    parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
+    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
+    parser.add_argument("--others-of", help=argparse.SUPPRESS)  # (IDLE,PLAYING: the others' own process)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
+        asyncio.run(crowd_of(args.port, args.crowd_of))
+        return
+    if args.others_of:
+        idle, playing = map(int, args.others_of.split(","))
+        asyncio.run(others_of(args.port, idle, playing))
+        return
+    if args.quick:
+        args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
+    results = asyncio.run(measure(args))
+    path = _common.write_results("server_web", results)
+    print(f"written to {_common.shown(path)}")
+
+
 if __name__ == "__main__":
-    server_ssh.main("server_web", measure, crowd_of, __doc__)
+    main()

@@ -69,6 +69,11 @@ RESIZE_CHARGE = 256 * 1024
 # (One whole screen at 1000x500, the local cap, held everyone's loop for a quarter of a second to
 # draw and as long again to encrypt and send.)
 DRAWN_COLUMNS, DRAWN_LINES = 200, 60
+# How long a lone ESC from a client waits for the rest of a sequence before it is the escape key:
+# twice a local terminal's wait (ui/terminal.py), for a sequence a client's SSH (or a browser)
+# sent in two pieces that the network then spaced apart; still half Textual's own 100 ms. Not the
+# server's ESCDELAY (that is its operator's, not a player's), nor one a client sends.
+SERVER_ESCAPE_DELAY = 0.05
 
 
 def drawn_size(width: int, height: int) -> tuple[int, int]:
@@ -120,7 +125,7 @@ class TerminalDriver(Driver):
         self._terminal = terminal
         # (a Linux console's font: what it lacks drawn as the nearest it holds)
         self._encode = to_ascii if ascii_only else _console_utf8 if getattr(app, "console_glyphs", False) else _utf8
-        self._decoder = InputDecoder(debug)
+        self._decoder = InputDecoder(debug, SERVER_ESCAPE_DELAY)
         self._tick: asyncio.TimerHandle | None = None
         self._started = False  # in application mode: input is taken, frames are drawn
         self._drawn = False

@@ -156,11 +156,13 @@ class Keymap:
 
 class Keys:
     """A game screen's verbs in the order it shows them, and notes on what its keys do that the
-    verbs' words do not say (for the rules screen's "Keys" section)."""
+    verbs' words do not say (for the rules screen's "Keys" section). ``letters_typed``: every
+    letter key types into the game (a word box), so none is the table's."""
 
-    def __init__(self, *verbs: Verb, notes: Sequence[str] = ()) -> None:
+    def __init__(self, *verbs: Verb, notes: Sequence[str] = (), letters_typed: bool = False) -> None:
         self.verbs: tuple[Verb, ...] = tuple(verbs)
         self.notes: tuple[str, ...] = tuple(notes)
+        self.letters_typed = letters_typed
 
     def __iter__(self) -> Iterator[Verb]:
         return iter(self.verbs)
@@ -181,11 +183,23 @@ class Keys:
         gone = set(without)
         new = {v.name: v for v in verbs}
         kept = [new.pop(v.name, v) for v in self.verbs if v.name not in gone]
-        return Keys(*kept, *new.values(), notes=(*self.notes, *notes))
+        return Keys(*kept, *new.values(), notes=(*self.notes, *notes), letters_typed=self.letters_typed)
 
     def reworded(self, words: dict[str, str]) -> Keys:
         """The same keys with some verbs' words changed (a house rule names a gesture)."""
-        return Keys(*(v.worded(words[v.name]) if v.name in words else v for v in self.verbs), notes=self.notes)
+        reworded = (v.worded(words[v.name]) if v.name in words else v for v in self.verbs)
+        return Keys(*reworded, notes=self.notes, letters_typed=self.letters_typed)
+
+    def with_pause(self) -> Keys:
+        """These keys and, last, the table's menu (``PAUSE``): escape, and each other key of
+        ``PAUSE_KEYS`` that no verb here takes, for one person or at either half of a hot-seat
+        keyboard (a game's own key wins: Schnapsen's p passes)."""
+        verbs = [v for v in self.verbs if v.name != PAUSE.name]
+        taken = {key for v in verbs for key in (*v.solo_keys, *v.half_keys(0), *v.half_keys(1))}
+        if self.letters_typed:
+            taken.update(key for key in PAUSE_KEYS if len(key) == 1)  # (a letter types)
+        free = [key for key in PAUSE_KEYS if key not in taken]
+        return Keys(*verbs, PAUSE.worded(solo=",".join(free)), notes=self.notes, letters_typed=self.letters_typed)
 
     # ---- what is derived from the declaration
 
@@ -245,6 +259,14 @@ class Keys:
         """At a hot-seat keyboard, the keys either person may press (their own action)."""
         return [(list(v.solo_keys), v.listed or v.help) for v in self.verbs if not v.per_person and v.solo_keys]
 
+
+# ---- the table's menu: every game's, its keys declared once
+
+# The keys that open the menu, where a game's own keys leave them free (escape always does: no
+# game takes it). p as well as escape: a lone escape is the one key a terminal sends that the
+# app must wait on, to tell it from the start of an arrow's sequence.
+PAUSE_KEYS = ("escape", "p")
+PAUSE = Verb("pause", ",".join(PAUSE_KEYS), help="the menu", footer="Menu", action="pause")
 
 # ---- the reaction verbs several games share, their keys declared once
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 import os
 import selectors
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Mapping
 
 from textual import events
 from textual.drivers.linux_driver import LinuxDriver
@@ -45,6 +45,17 @@ MAX_COLUMNS, MAX_LINES = 1000, 500
 # never becomes key presses, so the rest of an overlong paste is dropped.
 PASTE_SILENCE = 0.5
 MAX_PASTE_CHARS = 10_000
+
+# How long an ESC waits for the rest of a sequence before it is the escape key itself (Textual
+# waits 100 ms, and so the escape key took a tenth of a second more than any other to answer). A
+# terminal writes a key's whole sequence at once, so the wait only covers a sequence cut in two
+# on its way in: 25 ms, what ncurses programs are commonly given (ESCDELAY=25; tmux 3.5 waits 10,
+# neovim 50), well below what a person notices. A person's own ESCDELAY (milliseconds, as
+# ncurses reads it) is honoured, up to MOST_ESCAPE_DELAY: they may know their link is slow.
+ESCAPE_DELAY = 0.025
+MOST_ESCAPE_DELAY = 1.0
+# How often the local reader looks whether the app is closing, when nothing else wakes it.
+READER_POLL = 0.1
 
 
 # ---- what a terminal type can show
@@ -149,13 +160,33 @@ def for_console(text: str) -> str:
     return text.translate(_CONSOLE)
 
 
+def escape_delay_for(environ: Mapping[str, str]) -> float:
+    """The escape key's wait for a terminal run in ``environ``: its ESCDELAY in milliseconds if it
+    sets a usable one, else ``ESCAPE_DELAY``."""
+    try:
+        wanted = int(environ.get("ESCDELAY", ""))
+    except ValueError:
+        return ESCAPE_DELAY
+    return min(max(wanted, 1) / 1000, MOST_ESCAPE_DELAY)  # (at least 1 ms, as Textual reads it)
+
+
 def bounded_size(width: int, height: int) -> tuple[int, int]:
     return min(max(width, 1), MAX_COLUMNS), min(max(height, 1), MAX_LINES)
 
 
 class SafeXTermParser(XTermParser):
     """Textual's xterm parser, restarted clean whenever a sequence makes it raise (that
-    sequence is dropped), with bracketed paste bounded, and claimed sizes capped."""
+    sequence is dropped), with bracketed paste bounded, claimed sizes capped, and its wait for
+    the rest of an escape sequence ``escape_delay`` seconds (not Textual's process-wide one)."""
+
+    def __init__(self, debug: bool = False, escape_delay: float = ESCAPE_DELAY) -> None:
+        self.escape_delay = escape_delay
+        super().__init__(debug)
+
+    def _own_wait(self, wanted: Read1 | Peek1) -> Read1 | Peek1:
+        """What Textual's parser asks for, with our wait: the one read it times is the character
+        after an ESC (``constants.ESCAPE_DELAY``, the same for every parser in the process)."""
+        return wanted if wanted.timeout is None else type(wanted)(self.escape_delay)
 
     def parse(self, token_callback: Callable[[Message], None]) -> Generator[Read1 | Peek1, str, None]:
         def accept(token: Message) -> None:
@@ -165,14 +196,14 @@ class SafeXTermParser(XTermParser):
 
         while True:  # each round is Textual's parser from a clean state
             textual_parse = super().parse(accept)
-            wanted = next(textual_parse)
+            wanted = self._own_wait(next(textual_parse))
             recent = ""  # the last characters it was given: has a paste begun?
             while True:
                 try:
                     character = yield wanted
                 except ParseError as news:  # a timeout (a lone ESC is the escape key) or the end of input
                     try:
-                        wanted = textual_parse.throw(news)
+                        wanted = self._own_wait(textual_parse.throw(news))
                         continue
                     except StopIteration:
                         return
@@ -181,7 +212,7 @@ class SafeXTermParser(XTermParser):
                             return
                         break
                 try:
-                    wanted = textual_parse.send(character)
+                    wanted = self._own_wait(textual_parse.send(character))
                 except StopIteration:
                     return
                 except Exception:  # a sequence it cannot read (a number too big, a code past Unicode)
@@ -228,9 +259,10 @@ class SafeXTermParser(XTermParser):
 class InputDecoder:
     """A terminal's bytes in, Textual events out; whatever the bytes, nothing is raised."""
 
-    def __init__(self, debug: bool = False) -> None:
+    def __init__(self, debug: bool = False, escape_delay: float = ESCAPE_DELAY) -> None:
+        """``escape_delay``: seconds a lone ESC waits for more before it is the escape key."""
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
-        self._parser = SafeXTermParser(debug)
+        self._parser = SafeXTermParser(debug, escape_delay)
 
     def feed(self, data: bytes) -> list[Message]:
         text = self._decode(data)
@@ -259,15 +291,18 @@ class InputDecoder:
 
 class ArcadeDriver(LinuxDriver):
     """Textual's Linux driver, reading stdin through an InputDecoder. When the terminal is gone
-    (stdin at its end or failing), the app is asked to exit instead of the reader spinning."""
+    (stdin at its end or failing), the app is asked to exit instead of the reader spinning. A
+    lone ESC is the escape key as soon as its wait is over (Textual's reader looked only every
+    tenth of a second)."""
 
     def run_input_thread(self) -> None:
-        decoder = InputDecoder(self._debug)
+        decoder = InputDecoder(self._debug, escape_delay_for(os.environ))
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
         try:
             while not self.exit_event.is_set():
-                for _ in selector.select(0.1):
+                due = decoder.tick_due()
+                for _ in selector.select(READER_POLL if due is None else min(due, READER_POLL)):
                     try:
                         data = os.read(self.fileno, 4096)
                     except OSError:

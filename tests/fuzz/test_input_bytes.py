@@ -23,7 +23,18 @@ from textual import events
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
-from cardarcade.ui.terminal import MAX_COLUMNS, MAX_LINES, MAX_PASTE_CHARS, PASTE_SILENCE, InputDecoder
+from cardarcade.server.driver import SERVER_ESCAPE_DELAY
+from cardarcade.ui import terminal
+from cardarcade.ui.terminal import (
+    ESCAPE_DELAY,
+    MAX_COLUMNS,
+    MAX_LINES,
+    MAX_PASTE_CHARS,
+    MOST_ESCAPE_DELAY,
+    PASTE_SILENCE,
+    InputDecoder,
+    escape_delay_for,
+)
 from cardarcade.ui.textual_compat import app_error, driver_of, parser_clock_module
 
 SCALE = int(os.environ.get("CARDARCADE_FUZZ_SCALE", "1"))
@@ -44,6 +55,7 @@ def clock(monkeypatch):
         now = 1000.0
 
     monkeypatch.setattr(parser_clock_module(), "get_time", lambda: Clock.now)
+    monkeypatch.setattr(terminal, "get_time", lambda: Clock.now)  # (the decoder's tick_due)
     return Clock
 
 
@@ -128,6 +140,49 @@ def test_escape_alone_is_the_escape_key_once_nothing_follows(clock):
     decoder = InputDecoder()
     assert decoder.feed(b"\x1b") == []
     assert keys(settle(decoder, clock)) == ["escape"]
+
+
+# The escape key's wait: a local terminal's, and a client's of the server.
+WAITS = [pytest.param(ESCAPE_DELAY, id="local"), pytest.param(SERVER_ESCAPE_DELAY, id="server")]
+
+
+@pytest.mark.parametrize("wait", WAITS)
+def test_a_lone_escape_is_the_escape_key_after_its_wait_and_not_before(clock, wait):
+    decoder = InputDecoder(escape_delay=wait)
+    assert decoder.feed(b"\x1b") == []
+    assert decoder.tick_due() == pytest.approx(wait)
+    clock.now += wait * 0.9
+    assert decoder.tick() == []
+    clock.now += wait * 0.1
+    assert keys(decoder.tick()) == ["escape"]
+    assert decoder.tick_due() is None  # nothing waits any more
+
+
+@pytest.mark.parametrize("wait", WAITS)
+def test_an_arrow_split_across_reads_within_the_wait_is_one_arrow(clock, wait):
+    for first, rest in ((b"\x1b", b"[A"), (b"\x1b[", b"A"), (b"\x1b[1;", b"5C")):
+        decoder = InputDecoder(escape_delay=wait)
+        assert decoder.feed(first) == []
+        clock.now += wait * 0.9
+        assert decoder.tick() == []
+        assert keys(decoder.feed(rest) + settle(decoder, clock)) == ["up" if rest.endswith(b"A") else "ctrl+right"]
+
+
+@pytest.mark.parametrize("wait", WAITS)
+def test_escape_then_the_rest_of_an_arrow_after_the_wait_is_three_keys(clock, wait):
+    decoder = InputDecoder(escape_delay=wait)
+    decoder.feed(b"\x1b")
+    clock.now += wait * 1.1
+    assert keys(decoder.tick()) == ["escape"]
+    assert keys(decoder.feed(b"[A")) == ["left_square_bracket", "A"]
+
+
+def test_a_persons_escdelay_is_their_escape_wait_within_bounds():
+    assert escape_delay_for({}) == ESCAPE_DELAY
+    assert escape_delay_for({"ESCDELAY": "40"}) == pytest.approx(0.040)
+    assert escape_delay_for({"ESCDELAY": "soon"}) == ESCAPE_DELAY
+    assert escape_delay_for({"ESCDELAY": "0"}) == pytest.approx(0.001)
+    assert escape_delay_for({"ESCDELAY": "999999"}) == MOST_ESCAPE_DELAY
 
 
 def test_input_ending_mid_sequence_or_mid_paste_gives_what_came(clock):

@@ -7,18 +7,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import Markdown
 
 from cardarcade.catalog import CATALOG
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.games.game import GameScreen
-from cardarcade.ui.keymaps import HALVES, Keys, key_label
-from cardarcade.ui.screens.rules import RulesScreen, keys_markdown, plain
+from cardarcade.ui.keymaps import HALVES, PAUSE_KEYS, Keys, key_label
+from cardarcade.ui.screens.pause import PauseScreen
+from cardarcade.ui.screens.rules import RulesPage, RulesScreen, keys_markdown, plain
 
-# What every game screen's own bindings take (the menu, rules, log, leave, bots finish fast).
-TABLE_KEYS = frozenset(key for b in GameScreen.BINDINGS for key in b.key.split(","))
+# What every game screen's own bindings take (rules, log, leave, bots finish fast; the menu's keys
+# are each game's declared ``pause`` verb).
+TABLE_KEYS = frozenset(key for b in GameScreen.BINDINGS if b.action != "pause" for key in b.key.split(","))
 
 
 def declared(game_id: str) -> tuple[type[GameScreen], Keys]:
@@ -84,6 +85,55 @@ def test_the_rules_keys_section_lists_every_verb_for_the_table(game_id):
 
 
 @pytest.mark.parametrize("game_id", list(CATALOG))
+def test_the_menu_is_on_escape_and_on_p_unless_the_game_has_p(game_id):
+    screen, keys = declared(game_id)
+    bindings = screen._merged_bindings.key_to_bindings
+    menu = keys["pause"]
+    games_own = {
+        k for verb in keys if verb is not menu for k in (*verb.solo_keys, *verb.half_keys(0), *verb.half_keys(1))
+    }
+    p_is_the_games = "p" in games_own or keys.letters_typed  # (Through the Window types every letter)
+    assert menu.solo_keys == (("escape",) if p_is_the_games else ("escape", "p")), game_id
+    for key in PAUSE_KEYS:  # bound to the menu exactly where declared so (a family's binding not inherited)
+        assert ("pause" in [b.action for b in bindings.get(key, [])]) == (key in menu.solo_keys), (game_id, key)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("war", 2), ("polignac", 4)])  # (a turn game reads keys first)
+async def test_p_opens_and_closes_the_menu_where_it_is_free(game_id, players, app_factory):
+    app = app_factory(GameSetup.solo(GAMES[game_id], players, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        await pilot.press("p")
+        assert isinstance(app.screen, PauseScreen) and game.table.paused
+        await pilot.press("p")
+        assert app.screen is game and not game.table.paused
+        await pilot.press("f1")
+        assert "`escape` `p` the menu" in shown_keys(app)
+
+
+async def test_p_is_the_games_own_key_where_it_has_one(app_factory):
+    app = app_factory(GameSetup.solo(GAMES["schnapsen"], 2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        await pilot.press("p")  # pass: not open before the talon is closed, and the prompt says so
+        await pilot.pause()
+        assert app.screen is game and "let the hand end: not possible now" in str(game.query_one("#prompt").render())
+        await pilot.press("f1")
+        keys = shown_keys(app)
+        assert "`escape` the menu" in keys and "`p` let the last hand end" in keys
+
+
+async def test_at_a_hot_seat_keyboard_p_is_the_menu_for_either_person(slapjack, app_factory):
+    app = app_factory(GameSetup.solo(slapjack, 3, seed=1, humans=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        either = shown_keys(app).split("Either of you:")[1]
+        assert "`escape` `p` the menu" in either
+        await pilot.press("escape", "p")
+        assert isinstance(app.screen, PauseScreen)
+
+
+@pytest.mark.parametrize("game_id", list(CATALOG))
 def test_no_rules_text_mentions_keys(game_id):
     rules = GAMES[game_id].rules
     assert "Keys" not in rules
@@ -93,7 +143,7 @@ def test_no_rules_text_mentions_keys(game_id):
 
 def shown_keys(app) -> str:
     """The keys section of the rules on screen."""
-    text = app.screen.query_one(Markdown).source
+    text = app.screen.query_one(RulesPage).source
     return text[text.index("## Keys") : text.index("## House rules")]
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Markdown, Select, Switch, TextArea
+from textual.widgets import Input, Select, Switch, TextArea
 
 from cardarcade.rules import GAMES
 from cardarcade.ui.games.game import GameScreen
-from cardarcade.ui.screens.rules import RulesScreen
+from cardarcade.ui.screens.rules import RulesPage, RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from tests.ui.conftest import make_app
 
@@ -37,7 +37,7 @@ async def test_rules_saved_as_a_book_are_chosen_next_time_and_played_by_name():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        shown = app.screen.query_one(Markdown).source  # the whole text, most of it below the fold
+        shown = app.screen.query_one(RulesPage).source  # the whole text, most of it below the fold
         assert "House-rule book: Friday night" in shown and "Packs: two packs" in shown
         assert "Two hands on a jack at once: the lower hand wins\\." in shown
         await pilot.press("escape")

@@ -236,6 +236,23 @@ def test_the_parser_waits_after_a_lone_escape_by_its_own_clock():
     assert compat.parser_clock_module().get_time is compat.get_time
 
 
+def test_the_parsers_one_timed_read_is_the_wait_after_an_escape():
+    # (SafeXTermParser puts its own wait in place of any timed read Textual's parser asks for)
+    from textual import constants
+
+    parser = compat.XTermParser()
+    for text in ("a", "\x1b[A", "\x1b[<0;3;4M", "\x1b[200~pasted\x1b[201~"):
+        list(parser.feed(text))
+        assert compat.parser_deadline(parser) is None, text
+    before = compat.get_time()
+    list(parser.feed("\x1b"))
+    deadline = compat.parser_deadline(parser)
+    assert (
+        deadline is not None
+        and before + constants.ESCAPE_DELAY <= deadline <= compat.get_time() + constants.ESCAPE_DELAY
+    )
+
+
 def test_the_extended_key_reader_is_the_uncached_one():
     reader = compat.uncached_extended_key_parser()
     assert callable(reader) and not hasattr(reader, "cache_info")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cardarcade.table.shared import SharedTable
     from cardarcade.table.table import Table
     from cardarcade.ui.keymaps import Keys
+    from cardarcade.ui.screens.pause import PauseScreen
 
 
 class SessionSide(Screen):
@@ -115,6 +116,7 @@ class SessionSide(Screen):
         # shared table's seat is kept for its player and a bot plays it meanwhile.
         if self.surface is not None:
             self.surface.leave(lost=self.app.is_ending)
+        self._let_pause_menu_go()
 
     def save_at_once(self) -> None:
         """Write the game now, in the calling thread: the terminal is gone and the process is
@@ -123,10 +125,30 @@ class SessionSide(Screen):
             self.surface.save_at_once()
 
     def action_pause(self) -> None:
+        """The pause menu: made the first time, then kept for this game and shown again as it is
+        (installed, so that closing it does not take it apart), brought up to date."""
         from cardarcade.ui.screens.pause import PauseScreen
 
-        pause = PauseScreen(self.setup, self.history, shared=self.shared, keys=self.keys_section())
+        pause = self._pause_menu
+        if pause is None:
+            pause = self._pause_menu = PauseScreen(
+                self.setup, self.history, shared=self.shared, keys=self.keys_section()
+            )
+            self.app.install_screen(pause, name=f"pause-menu-{id(self)}")
+        else:
+            pause.reopen(self.setup, self.history, keys=self.keys_section())
         self.app.push_screen(pause, self._after_pause)
+
+    _pause_menu: PauseScreen | None = None
+
+    def _let_pause_menu_go(self) -> None:
+        """The kept pause menu goes with its game (on an app's end, Textual's own teardown takes it)."""
+        pause, self._pause_menu = self._pause_menu, None
+        if pause is None or pause in self.app.screen_stack:
+            return
+        self.app.uninstall_screen(pause)
+        if pause.is_attached:
+            pause.remove()
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":

@@ -23,7 +23,7 @@ from cardarcade.rules.base import Action, Event, IllegalAction, Options
 from cardarcade.table.session import TableSurface
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.table.table import Table
-from cardarcade.ui.keymaps import HALVES, Keymap, Keys
+from cardarcade.ui.keymaps import HALVES, PAUSE, Keymap, Keys
 from cardarcade.ui.games._drawing import DrawnScreen
 from cardarcade.ui.games._log import GameLog
 from cardarcade.ui.games._prompt import PromptLine
@@ -60,7 +60,8 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
     # People at one keyboard: each owns half of it here. None: any number, taking turns.
     MAX_PEOPLE: ClassVar[int | None] = len(HALVES)
     BINDINGS = [
-        Binding("escape", "pause", "Menu"),
+        # The menu: escape on every table; a game's KEYS add p where it leaves p free (``with_pause``).
+        PAUSE.worded(solo="escape").binding(),
         Binding("f1", "rules", "Rules"),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("q", "leave", "Leave"),
@@ -72,6 +73,7 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
 
     def __init_subclass__(cls, **kwargs) -> None:
         if "KEYS" in cls.__dict__:  # (before Textual merges the classes' bindings)
+            cls.KEYS = cls.KEYS.with_pause()  # (the table's menu on the keys this game leaves free)
             cls.BINDINGS = [*cls.key_bindings(), *cls.__dict__.get("BINDINGS", [])]
         super().__init_subclass__(**kwargs)
 

@@ -44,6 +44,7 @@ class ThroughTheWindowScreen(SpeedFamilyScreen):
             "Type the word and press enter; backspace edits; enter on an empty box passes.",
             "Every letter types, q too (a queen's nouns start with it): leave from the menu (escape).",
         ],
+        letters_typed=True,
     )
     BEFORE_GO = "wait for GO and the card"
 

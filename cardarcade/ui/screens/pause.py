@@ -29,7 +29,7 @@ class PauseScreen(Dialog[str | None]):
     """Resume, rules, the log, theme, restart, save and leave, or give up. Play is held while this is open."""
 
     BINDINGS = [
-        Binding("escape", "choose('resume')", "Resume"),
+        Binding("escape,p", "choose('resume')", "Resume"),  # (p: the menu's key at most tables)
         Binding("f1", "rules", "Rules"),
         Binding("f2", "history", "Log"),
         Binding("t", "app.next_theme", "Theme"),
@@ -44,6 +44,12 @@ class PauseScreen(Dialog[str | None]):
         self.history = history
         self.shared = shared
         self.keys = keys
+
+    def reopen(self, setup: GameSetup, history: Sequence[Text], keys: str) -> None:
+        """Shown again by the game that kept it: what its rules and log show is the game's as it
+        is now, and it opens on Resume, as a new menu does."""
+        self.setup, self.history, self.keys = setup, history, keys
+        self.set_focus(None)  # (the first button takes it as the menu is shown: AUTO_FOCUS)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -127,7 +133,8 @@ class HistoryScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)
-            scroll.scroll_end(animate=False)
+            # At the end from the first frame (laid out there), not scrolled there in a second one.
+            scroll.anchor()
 
     def action_close(self) -> None:
         self.dismiss(None)
