@@ -34,7 +34,13 @@ from cardarcade.ui.session_memory import SessionMemory
 from cardarcade.ui.shared_styles import shared_css_variables, start_in_theme
 from cardarcade.ui.size_fit import TooSmallScreen, SizeFit
 from cardarcade.ui.store_writer import StoreWriter
-from cardarcade.ui.textual_compat import console_without_markup, is_exiting, mark_failed, registered_theme
+from cardarcade.ui.textual_compat import (
+    console_without_markup,
+    forget_drawn_lines,
+    is_exiting,
+    mark_failed,
+    registered_theme,
+)
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
     from cardarcade.seating import GameSetup
@@ -262,6 +268,19 @@ class ArcadeApp(App):
         whatever shows now is laid out for the terminal's size."""
         self.key_intake.screen_changed(screen)
         self.size_fit.soon()
+        self.call_after_refresh(self._let_go_of_hidden_lines)  # (once the screen on top is drawn)
+
+    def _let_go_of_hidden_lines(self) -> None:
+        """A screen wholly hidden under another (the menu and a server's lobby under a game) keeps
+        none of its drawn lines: on a server, they were a tenth of a session's memory in a game,
+        kept for nobody to see. It draws them again when it shows (once, on coming back)."""
+        stack = self.screen_stack
+        for depth in range(len(stack) - 1, 0, -1):  # (the top one always shows)
+            if stack[depth].styles.background.a == 1:  # opaque: what is under it is hidden
+                for screen in stack[:depth]:
+                    for widget in screen.walk_children(with_self=True):
+                        forget_drawn_lines(widget)
+                return
 
     def panic(self, *renderables: Any) -> None:
         # Textual ends the app on an unexpected error this way (an input thread that raised) with

@@ -247,6 +247,17 @@ def with_link_style(strip: Strip, link_style: Style) -> Strip:
     return strip._apply_link_style(link_style)
 
 
+def forget_drawn_lines(widget: Widget) -> None:
+    """Let go of the lines ``widget`` keeps as it last drew them: it draws them again when next
+    painted."""
+    widget._styles_cache.clear()
+
+
+def drawn_lines_kept(widget: Widget) -> int:
+    """How many of its lines ``widget`` keeps drawn."""
+    return len(widget._styles_cache._cache)
+
+
 def rendered_strips(screen: Screen) -> list[Strip]:
     """The screen's lines as the compositor drew them last."""
     return screen._compositor.render_strips()
@@ -287,6 +298,81 @@ def replace_strip_cuts(divide: Callable[..., Sequence[Strip]], crop_extend: Call
 
     Strip.divide = divide  # type: ignore[method-assign]
     Strip.crop_extend = crop_extend  # type: ignore[method-assign]
+
+
+# The caches every Textual Strip makes for itself as it is made (Strip.__init__), and their sizes.
+STRIP_CACHE_SIZES = {
+    "_divide_cache": 4,
+    "_crop_cache": 16,
+    "_style_cache": 16,
+    "_filter_cache": 4,
+    "_line_length_cache": 4,
+    "_crop_extend_cache": 4,
+    "_offsets_cache": 4,
+}
+# The rest of a Strip's slots, as Strip.__init__ sets them.
+STRIP_OTHER_SLOTS = ("_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count")
+
+
+class _CacheOnFirstUse:
+    """One of a Strip's caches, made the first time the strip looks in it (kept in the slot
+    Textual declared for it)."""
+
+    __slots__ = ("_slot", "_size")
+
+    def __init__(self, slot: Any, size: int) -> None:
+        self._slot, self._size = slot, size
+
+    def __get__(self, strip: Any, owner: type | None = None) -> Any:
+        if strip is None:
+            return self
+        try:
+            return self._slot.__get__(strip, owner)
+        except AttributeError:
+            from textual.cache import FIFOCache
+
+            cache = FIFOCache(self._size)
+            self._slot.__set__(strip, cache)
+            return cache
+
+    def __set__(self, strip: Any, value: Any) -> None:
+        self._slot.__set__(strip, value)
+
+
+def _strip_made_without_caches(self: Strip, segments: Iterable[Any], cell_length: int | None = None) -> None:
+    """Strip.__init__ but for its caches (each is made when first used)."""
+    self._segments = list(segments)
+    self._cell_length = cell_length
+    self._render_cache = None
+    self._link_ids = None
+    self._cell_count = None
+
+
+def strip_making() -> tuple[Callable[..., None], dict[str, Any]]:
+    """How Strips are made now: ``Strip.__init__`` and what its caches' names lead to."""
+    from textual.strip import Strip
+
+    return Strip.__init__, {name: Strip.__dict__[name] for name in STRIP_CACHE_SIZES}
+
+
+def strips_with_caches_on_first_use() -> tuple[Callable[..., None], dict[str, Any]]:
+    """A ``Strip.__init__`` that makes no cache, and the caches' slots made on first use (for
+    ``replace_strip_making``)."""
+    from textual.strip import Strip
+
+    slots = {name: Strip.__dict__[name] for name in STRIP_CACHE_SIZES}
+    slots = {name: getattr(slot, "_slot", slot) for name, slot in slots.items()}  # (Textual's own, once replaced)
+    return _strip_made_without_caches, {
+        name: _CacheOnFirstUse(slots[name], size) for name, size in STRIP_CACHE_SIZES.items()
+    }
+
+
+def replace_strip_making(init: Callable[..., None], caches: Mapping[str, Any]) -> None:
+    from textual.strip import Strip
+
+    Strip.__init__ = init  # type: ignore[method-assign]
+    for name, cache in caches.items():
+        setattr(Strip, name, cache)
 
 
 def screen_resume_handler() -> Callable[..., None]:

@@ -280,6 +280,21 @@ def test_the_replaced_methods_are_found_and_put_back():
         compat.replace_screen_resume_handler(resume)
 
 
+def test_a_strip_has_the_slots_and_caches_that_are_made_on_first_use():
+    """An upgrade that gives Strip another slot, or its caches other sizes, fails here: the
+    Strip.__init__ that makes no cache sets every other slot by name."""
+    from cardarcade.ui import strips
+
+    assert set(Strip.__slots__) == set(compat.STRIP_CACHE_SIZES) | set(compat.STRIP_OTHER_SLOTS)
+    made_by_app = compat.strip_making()
+    compat.replace_strip_making(*strips.TEXTUALS_MAKING)
+    try:
+        strip = Strip([])
+        assert {name: getattr(strip, name)._maxsize for name in compat.STRIP_CACHE_SIZES} == compat.STRIP_CACHE_SIZES
+    finally:
+        compat.replace_strip_making(*made_by_app)
+
+
 def test_content_drops_the_control_characters_it_is_told_to():
     import textual.content
 
