@@ -271,12 +271,15 @@ class ArcadeApp(App):
         self.call_after_refresh(self._let_go_of_hidden_lines)  # (once the screen on top is drawn)
 
     def _let_go_of_hidden_lines(self) -> None:
-        """A screen wholly hidden under another (the menu and a server's lobby under a game) keeps
-        none of its drawn lines: on a server, they were a tenth of a session's memory in a game,
-        kept for nobody to see. It draws them again when it shows (once, on coming back)."""
+        """A screen wholly hidden under a game's table (the menu and a server's lobby) keeps none
+        of its drawn lines: on a server, they were a tenth of a session's memory in a game, kept
+        for nobody to see. It draws them again when it shows (once, on coming back). Under a
+        short visit (statistics, settings over the menu) they are kept: the way back is drawn
+        from them at once."""
         stack = self.screen_stack
         for depth in range(len(stack) - 1, 0, -1):  # (the top one always shows)
-            if stack[depth].styles.background.a == 1:  # opaque: what is under it is hidden
+            over = stack[depth]
+            if getattr(over, "is_table", False) and over.styles.background.a == 1:  # (opaque: all hidden)
                 for screen in stack[:depth]:
                     for widget in screen.walk_children(with_self=True):
                         forget_drawn_lines(widget)

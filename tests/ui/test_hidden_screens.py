@@ -1,4 +1,4 @@
-"""A screen wholly hidden under another keeps none of its drawn lines (on a server, the menu and
+"""A screen wholly hidden under a game keeps none of its drawn lines (on a server, the menu and
 the lobby under every game were a tenth of a session's memory), and draws itself the same when
 it shows again."""
 
@@ -47,3 +47,17 @@ async def test_the_menu_lets_go_of_its_lines_under_a_game_and_draws_the_same_aft
             widget.refresh()
         await pilot.pause()
         assert shown(app) == drawn_again
+
+
+async def test_the_menu_keeps_its_lines_under_a_short_visit_to_the_statistics():
+    # (the way back from statistics or settings is drawn from what the menu kept, at once)
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: app.screen is not menu)
+        await pilot.pause()
+        assert app.screen.styles.background.a == 1  # (opaque: the menu is wholly hidden)
+        assert lines_kept(menu) > 0

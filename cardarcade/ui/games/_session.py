@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 class SessionSide(Screen):
     """The session side of a ``GameScreen`` (whose attributes these are)."""
 
+    # A long stay: screens wholly under a table let go of their drawn lines (``ArcadeApp``).
+    is_table = True
+
     setup: GameSetup
     spec: GameSpec
     game: Game
