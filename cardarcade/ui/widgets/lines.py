@@ -59,6 +59,8 @@ def _parts(content: RenderableType) -> list[tuple[bool, RenderableType]] | None:
     Group (else as Textual draws a Text on its own); None when the content is one piece."""
     if isinstance(content, Lines):
         return [(False, line) for line in content] or [(False, Text())]  # (no lines: drawn as an empty Text is)
+    if isinstance(content, Text):
+        return [(False, content)]  # (a prompt that comes back each turn: its lines kept)
     if isinstance(content, Group):
         parts = content.renderables
         # A Text that does not end its line would run on into the next part: drawn whole instead.
