@@ -124,3 +124,39 @@ async def test_the_footer_keys_are_worked_out_again_only_when_a_war_begins_or_en
         assert game.s.war_depth == 0
         footer = screen_text(app).splitlines()[-1]
         assert "Turn card" in footer and "Lay war cards" not in footer, footer
+
+
+async def test_a_war_turn_draws_no_line_through_richs_console_and_only_new_log_lines_afresh(app_factory, monkeypatch):
+    """What a turn changes on the table is drawn the cheap way (a headline, a seat's header, its
+    row of cards: straight from Rich's wrap), and the prompts that come back each turn from the
+    cache: what is rendered afresh is the log's new lines, and nothing else."""
+    from textual.content import Content
+    from textual.visual import RichVisual
+
+    from tests.rules.test_war import deal
+
+    deck = deal("5s 6s 7s 8s 9s Ts Js Qs", "2c 3d 4c 5d 6c 7d 8c 9d")  # eight rounds, no tie
+    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))  # the bot never moves by itself
+    rich_parts, rendered = [], []
+    rich_render, content_render = RichVisual.render_strips, Content.render_strips
+    monkeypatch.setattr(RichVisual, "render_strips", lambda v, *a: rich_parts.append(v) or rich_render(v, *a))
+    monkeypatch.setattr(Content, "render_strips", lambda c, *a: rendered.append(c.plain) or content_render(c, *a))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, game = app.screen, app.screen.game
+
+        async def rounds(count: int) -> None:
+            for _ in range(count):
+                for seat in (0, 1):  # the person's card, a frame, the bot's, a frame
+                    screen._on_table(game.apply(seat, FLIP), seat)
+                    await pilot.pause()
+
+        await pilot.pause()
+        await rounds(2)  # every prompt and footer a plain round shows, drawn once
+        rich_parts.clear()
+        rendered.clear()
+        logged = len(screen.history)
+        await rounds(4)
+        assert game.s.rounds == 6 and not game.s.war_depth
+        assert not rich_parts
+        new_lines = {line.plain for line in screen.history[logged:]}
+        assert rendered and set(rendered) <= new_lines, set(rendered) - new_lines

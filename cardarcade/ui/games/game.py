@@ -157,7 +157,7 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
         yield LinePanel(id="center")
         yield from self.compose_below_center()
         yield LinePanel(id="log")
-        yield Static(id="prompt")
+        yield LinePanel(id="prompt")  # (two or three prompts come back turn after turn: their lines kept)
         yield KeyBar()
 
     def panel_order(self) -> list[int]:

@@ -16,7 +16,10 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
 from rich.console import Group, RenderableType
-from rich.text import Text
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from rich.text import DEFAULT_JUSTIFY, DEFAULT_OVERFLOW, Text
+from rich._pick import pick_bool
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -56,6 +59,8 @@ def _parts(content: RenderableType) -> list[tuple[bool, RenderableType]] | None:
     Group (else as Textual draws a Text on its own); None when the content is one piece."""
     if isinstance(content, Lines):
         return [(False, line) for line in content] or [(False, Text())]  # (no lines: drawn as an empty Text is)
+    if isinstance(content, Text):
+        return [(False, content)]  # (a prompt that comes back each turn: its lines kept)
     if isinstance(content, Group):
         parts = content.renderables
         # A Text that does not end its line would run on into the next part: drawn whole instead.
@@ -117,7 +122,8 @@ class LinePanel(Static):
             key = (in_group, text_key(part), looks)
             lines = _drawn.get(key)
             if lines is None:
-                lines = _drawn[key] = self._render_part(self._visual_of(part, in_group), width, style)
+                quick = self._render_text_in_group(part, width, style) if in_group and isinstance(part, Text) else None
+                lines = _drawn[key] = quick or self._render_part(self._visual_of(part, in_group), width, style)
                 if len(_drawn) > CACHE_SIZE:
                     _drawn.popitem(last=False)
             else:
@@ -127,6 +133,40 @@ class LinePanel(Static):
             # As Visual.to_strips places the whole content.
             strips = list(Strip.align(strips, (style + VisualStyle(reverse=False)).rich_style, width, height, *align))
         self._strips = strips
+
+    def _render_text_in_group(self, text: Text, width: int, style: VisualStyle) -> list[Strip] | None:
+        """A Text's lines as a Group draws them (``RichVisual``), without the console's machinery
+        around each line: wrapped and justified by Rich's own ``Text.wrap``, each line's segments
+        under the widget's style. Most of what a table draws afresh each move is such a Text (a
+        headline, a seat's header, a row of cards); the same strips, at a fraction of the cost.
+        None for a Text with a link in it (drawn the full way, with the widget's link style), or empty."""
+        if not text.plain:
+            return None  # (drawn as one empty segment: left to Textual)
+        console = self.app.console
+        options = self.app.console_options
+        lines = text.wrap(
+            console,
+            width,
+            justify=text.justify or options.justify or DEFAULT_JUSTIFY,
+            overflow=text.overflow or options.overflow or DEFAULT_OVERFLOW,
+            tab_size=(console.tab_size if text.tab_size is None else text.tab_size) or 8,
+            no_wrap=pick_bool(text.no_wrap, options.no_wrap, False),
+        )
+        base = style.rich_style
+        strips = []
+        for line in lines:
+            if line.spans:
+                segments = [segment for segment in line.render(console) if segment.text]
+            else:  # (Rich's join gives a line's own style a span: a Text without spans renders unstyled)
+                segments = (
+                    [Segment(line.plain, console.get_style(line.style, default=RichStyle.null()))] if line else []
+                )
+            if any(segment.style is not None and (segment.style.link or segment.style.meta) for segment in segments):
+                return None
+            if base:
+                segments = [Segment(text, base + text_style) for text, text_style, _control in segments]
+            strips.append(Strip(segments))
+        return strips
 
     def _visual_of(self, renderable: RenderableType, in_group: bool) -> Visual:
         if in_group:

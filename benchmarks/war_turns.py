@@ -1,0 +1,109 @@
+"""CPU a War turn costs one screen, in process: the drawing a server does for each person playing.
+
+    python benchmarks/war_turns.py [--turns 150] [--warmup 30] [--profile]
+
+One app at 80x24 (Textual's headless driver, but each frame still turned into terminal codes, as
+a real driver does, and its bytes counted), two seats of War; a turn is the person's card then the
+bot's, each followed by the frame it makes (two frames a turn, as on the server). Prints CPU
+seconds per turn (``time.process_time``), frames and bytes per turn and, with ``--profile``, the
+turn's CPU split by cProfile into the game screen's ``refresh_all``, the compositor (frames made
+from the widgets' lines) and the driver's part (frames into terminal codes). Run it beside
+``PYTHONPATH=/tmp/base-...`` to compare with where a change started, in the same minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import time
+
+from textual.drivers.headless_driver import HeadlessDriver
+
+from cardarcade.rules import GAMES
+from cardarcade.rules.war import FLIP
+from cardarcade.seating import GameSetup
+from cardarcade.ui.app import ArcadeApp, UISettings
+
+written = [0, 0]  # frames, characters
+
+
+class CountingDriver(HeadlessDriver):
+    """Headless, yet the app turns each frame into terminal codes for it (as for a terminal)."""
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        written[0] += 1
+        written[1] += len(data)
+
+
+async def play(turns: int, warmup: int, profiler: cProfile.Profile | None) -> tuple[float, int, int, int]:
+    setup = GameSetup.solo(GAMES["war"], 2, seed=7, humans=1)
+    settings = UISettings(pace=1000.0, countdown=0, result_delay=60, result_guard=0.0, hard_bot_seconds=None)
+    app = ArcadeApp(start=setup, settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app._driver.__class__ = CountingDriver  # (run_test makes its own headless driver)
+        await pilot.pause()
+        screen = app.screen
+        game = screen.game
+
+        async def turn() -> None:
+            for seat in (0, 1):
+                screen._on_table(game.apply(seat, FLIP), seat)
+                await pilot.pause()
+
+        for _ in range(warmup):
+            await turn()
+        written[:] = [0, 0]
+        if profiler is not None:
+            profiler.enable()
+        start = time.process_time()
+        played = 0
+        for _ in range(turns):
+            if game.is_over:
+                break
+            await turn()
+            played += 1
+        spent = time.process_time() - start
+        if profiler is not None:
+            profiler.disable()
+    return spent, played, written[0], written[1]
+
+
+def share(stats: pstats.Stats, name: str, turns: int) -> float:
+    """Cumulative ms a turn in the functions called ``name`` (the outermost call counted once)."""
+    total = 0.0
+    for (path, _line, func), (_cc, _nc, _tt, cumulative, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        if func == name and ("textual" in path or "cardarcade" in path):
+            total += cumulative
+    return total * 1000 / turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=150)
+    parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--profile", action="store_true", help="split the turn's CPU by cProfile")
+    args = parser.parse_args()
+    profiler = cProfile.Profile() if args.profile else None
+    spent, played, frames, chars = asyncio.run(play(args.turns, args.warmup, profiler))
+    print(
+        f"{played} turns: {spent * 1000 / played:.2f} ms CPU a turn, "
+        f"{frames / played:.2f} frames, {chars / played:.0f} characters a turn"
+    )
+    if profiler is not None:
+        stats = pstats.Stats(profiler)
+        for label, name in (
+            ("refresh_all", "refresh_all"),
+            ("compositor", "render_update"),
+            ("driver (frame to codes)", "render_segments"),
+        ):
+            print(f"  {label}: {share(stats, name, played):.2f} ms a turn (profiled)")
+
+
+if __name__ == "__main__":
+    main()
