@@ -272,11 +272,19 @@ class ArcadeApp(App):
     def _let_go_of_hidden_lines(self) -> None:
         """A screen wholly hidden under another (the menu and a server's lobby under a game) keeps
         none of its drawn lines: on a server, they were a tenth of a session's memory in a game,
-        kept for nobody to see. It draws them again when it shows (once, on coming back)."""
+        kept for nobody to see. It draws them again when it shows (once, on coming back). Under a
+        game, the menu and the lobby keep none of their widgets either."""
+        from cardarcade.ui.screens._remade import RemadeScreen, hides_home
+
         stack = self.screen_stack
+        # Under a game, the menu and the lobby let go of their widgets too (ui/screens/_remade.py).
+        game_at = next((depth for depth, screen in enumerate(stack) if hides_home(screen)), len(stack))
         for depth in range(len(stack) - 1, 0, -1):  # (the top one always shows)
             if stack[depth].styles.background.a == 1:  # opaque: what is under it is hidden
-                for screen in stack[:depth]:
+                for at, screen in enumerate(stack[:depth]):
+                    if at < game_at and isinstance(screen, RemadeScreen):
+                        screen.let_go_of_widgets()
+                        continue
                     for widget in screen.walk_children(with_self=True):
                         forget_drawn_lines(widget)
                 return

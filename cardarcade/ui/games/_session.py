@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 class SessionSide(Screen):
     """The session side of a ``GameScreen`` (whose attributes these are)."""
 
+    HIDES_HOME = True  # the menu and the lobby under a game let go of their widgets (ui/screens/_remade.py)
+
     setup: GameSetup
     spec: GameSpec
     game: Game
