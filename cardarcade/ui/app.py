@@ -278,13 +278,12 @@ class ArcadeApp(App):
 
         stack = self.screen_stack
         # Under a game, the menu and the lobby let go of their widgets too (ui/screens/_remade.py).
-        game_at = next((depth for depth, screen in enumerate(stack) if hides_home(screen)), len(stack))
+        game_at = next((depth for depth, screen in enumerate(stack) if hides_home(screen)), 0)
         for depth in range(len(stack) - 1, 0, -1):  # (the top one always shows)
             if stack[depth].styles.background.a == 1:  # opaque: what is under it is hidden
                 for at, screen in enumerate(stack[:depth]):
                     if at < game_at and isinstance(screen, RemadeScreen):
                         screen.let_go_of_widgets()
-                        continue
                     for widget in screen.walk_children(with_self=True):
                         forget_drawn_lines(widget)
                 return

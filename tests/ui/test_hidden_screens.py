@@ -5,6 +5,9 @@ they were left."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from textual.widgets import Input
 
 from cardarcade.server.lobby import Lobby
@@ -76,8 +79,11 @@ async def test_the_menu_lets_go_of_its_widgets_under_a_game_and_comes_back_on_th
         assert isinstance(menu, MenuScreen)
         await pilot.press("down")  # the second game
         played = menu.query_one(GameList).highlighted
+        summary = weakref.ref(menu.query_one(Summary))
         await start_a_game_from_the_menu(pilot)
         assert alive(menu) == []
+        gc.collect()
+        assert summary() is None  # let go, not only taken off the screen
         app.leave_game()
         await wait_for(pilot, lambda: app.screen is menu)
         await pilot.pause()
@@ -101,6 +107,8 @@ async def test_the_lobby_lets_go_of_its_widgets_under_a_game_and_comes_back_as_i
         lobby.query_one("#lobby-say", Input).value = "half a line"
         await pilot.press("m")  # the menu, over the lobby
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        assert alive(lobby)  # under the menu alone it is kept: going back to it costs nothing
         await start_a_game_from_the_menu(pilot)
         assert alive(lobby) == []
         lobby.say("Said while you played.")  # (as a seat taken over from another session is told)

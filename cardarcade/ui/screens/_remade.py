@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
+from cardarcade.ui.textual_compat import forget_removed_children
+
 
 def hides_home(screen: Screen) -> bool:
     """Whether ``screen`` is a game's, over which a home screen lets go of its widgets."""
@@ -39,7 +41,11 @@ class RemadeScreen(Screen):
         focused = self.focused
         self._focused_id = focused.id if focused is not None else None
         self.widgets_let_go = True
-        self.remove_children()
+        self.call_later(self._empty)
+
+    async def _empty(self) -> None:
+        await self.remove_children()
+        forget_removed_children(self)  # (else they are kept from the garbage collector)
 
     async def make_widgets_again(self) -> None:
         """As they were let go (called first as the screen shows again; nothing if they were not)."""
