@@ -1,7 +1,8 @@
 """What SSH sessions cost the server: memory per idle session and per session in a game, idle CPU,
 and one more player's key-to-screen latency while others idle, play, and arrive in a crowd.
 
-    python benchmarks/server_ssh.py [--quick] [--idle N] [--playing M] [--crowd C] [--presses P]
+    python benchmarks/server_ssh.py [--quick] [--idle N] [--playing 20,80,150] [--game war,slapjack,schnapsen]
+                                    [--crowd C] [--presses P] [--profile FILE]
 
 The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, host key in
 a temporary folder); every client is asyncssh, all on 127.0.0.1: the measured player in this
@@ -12,7 +13,9 @@ server's resident set (VmRSS) before and after; CPU is its user+system time over
 stretch (while playing: once every game is dealt, so that the burst of setting up twenty games
 at one moment is not taken for their play). Latency: the measured player moves up and down the
 menu; a key's time runs from writing it to the arrival of the bytes that draw the newly chosen
-game's summary line.
+game's summary line. At each size of the people playing (and each game): the CPU per move per
+watching screen, beside the CPU a bare Textual app spends answering one key (``_bare_app.py``
+through a pty) in the same run.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import sys
 import tempfile
 import time
@@ -35,6 +39,7 @@ LOBBY = b"\xc2\xb7 online ("  # the lobby's first line, where a session opens
 MENU = b"Pick a game"
 # Words of the menu's summary line for its first two games (the title before them is drawn bold,
 # with style codes around it).
+PLAY_SECONDS = 8.0  # how long the server's CPU is measured at each size of the people playing
 CROWD_PATIENCE = 60.0  # seconds a client of the crowd waits for the lobby
 SUMMARIES = [b"high card takes them", b"Turn cards onto one pile"]
 WAR_TABLE = b"Turn card"  # War's key in the footer: the game screen is up
@@ -100,17 +105,37 @@ async def settle(pid: int, quiet: float = 1.0, most: float = 30.0) -> None:
             return
 
 
-async def play(chan: asyncssh.SSHClientChannel, stop: asyncio.Event) -> None:
-    """A person playing War against a bot: a card turned every 0.3-0.6 s."""
-    chan.write(b"\r")  # War's setup
+# The games the others play (``--game``): where the game is on the menu (keys down from War), what
+# shows its table is up, and a person's move (keys, then the key that plays; counted as a turn).
+GAMES = {
+    "war": (0, WAR_TABLE, (b"\r",)),
+    "slapjack": (1, b"Slap", (b"\r",)),
+    "schnapsen": (22, b"game pts", (b"\x1b[D", b"\x1b[C", b"\r")),
+}
+TURNS = {"war": "War turn", "slapjack": "Slapjack card turned by the person", "schnapsen": "Schnapsen card played"}
+
+
+async def play(
+    chan: asyncssh.SSHClientChannel, stop: asyncio.Event, game: str = "war", turns: list[int] | None = None
+) -> None:
+    """A person playing ``game`` against bots from the menu: War, a card turned every 0.3-0.6 s;
+    Slapjack, enter (a card turned when it is their turn) as often; Schnapsen, an arrow then enter
+    (the card under the cursor played, if it may be) every 0.6-1.2 s. ``turns`` counts the moves."""
+    downs, _, keys = GAMES[game]
+    chan.write(DOWN * downs + b"\r")  # the game's setup
     await asyncio.sleep(1.0)
     chan.write(b"\x1b[15~")  # f5: start
+    pace = (0.6, 1.2) if game == "schnapsen" else (0.3, 0.6)
     while not stop.is_set():
-        await asyncio.sleep(random.uniform(0.3, 0.6))
+        await asyncio.sleep(random.uniform(*pace))
         try:
-            chan.write(b"\r")
+            if len(keys) > 1:
+                chan.write(random.choice(keys[:-1]))
+            chan.write(keys[-1])
         except BrokenPipeError:
             return
+        if turns is not None:
+            turns[0] += 1
 
 
 async def latencies(chan: asyncssh.SSHClientChannel, sink: Sink, presses: int) -> list[float]:
@@ -130,11 +155,11 @@ async def latencies(chan: asyncssh.SSHClientChannel, sink: Sink, presses: int) -
 async def measure(args: argparse.Namespace) -> dict:
     home = tempfile.mkdtemp(prefix="cardarcade-bench-")
     env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
-    total = args.idle + args.playing + args.crowd + 3
+    total = args.idle + max(args.playing_sizes) + args.crowd + 3
+    profiled = [str(_common.BENCH_DIR / "_profiled_server.py"), args.profile] if args.profile else []
     server = await asyncio.create_subprocess_exec(
         sys.executable,
-        "-m",
-        "cardarcade.cli",
+        *(profiled or ["-m", "cardarcade.cli"]),
         "serve",
         "ssh",
         "--auth",
@@ -156,7 +181,8 @@ async def measure(args: argparse.Namespace) -> dict:
     pid = server.pid
     results: dict = {
         "idle_sessions": args.idle,
-        "playing_sessions": args.playing,
+        "playing_sessions": args.playing_sizes,
+        "games": args.game,
         "crowd": args.crowd,
         "max_starting": args.max_starting,
     }
@@ -167,7 +193,7 @@ async def measure(args: argparse.Namespace) -> dict:
         sys.executable,
         __file__,
         "--others-of",
-        f"{args.idle},{args.playing}",
+        str(args.idle),
         "--port",
         str(port),
         stdin=asyncio.subprocess.PIPE,
@@ -208,31 +234,25 @@ async def measure(args: argparse.Namespace) -> dict:
 
         # Likewise one game first: the rules, the table and the bots load once per process.
         await step("warm", "warm")
-        base = rss_kib(pid)
-        # Twenty games set up and dealt at one moment are a burst of their own (screens built,
-        # styled and laid out): what is measured below is the play that follows, once every table is up.
-        dealt = await step("play", "dealt")
-        results["seconds_until_every_game_is_dealt"] = float(dealt[0])
-        print(f"{args.playing} games set up and dealt at once: all on the table after {dealt[0]} s")
-        await asyncio.sleep(3.0)
-        per_game = (rss_kib(pid) - base) / max(1, args.playing)
-        results["memory_per_session_in_a_game_mib"] = round(per_game / 1024, 3)
-        print(f"memory per session in a game (War against a bot): {per_game / 1024:.2f} MiB")
-
-        before, t0 = cpu_seconds(pid), time.monotonic()
-        await asyncio.sleep(5.0)
-        busy = 100 * (cpu_seconds(pid) - before) / (time.monotonic() - t0)
-        results["cpu_percent_of_a_core_while_playing"] = round(busy, 1)
-        print(f"server CPU with {args.playing} sessions playing: {busy:.0f}% of a core")
+        bare = bare_key_cpu_ms(args.bare_keys)
+        results["bare_app_cpu_ms_per_key"] = round(bare, 3)
+        print(f"a bare Textual app answering one key (a Label's new text), through a pty: {bare:.2f} ms of CPU")
+        idle_per_second = idle_cpu / 100
+        results["playing"] = []
+        for game in args.game:
+            for size in args.playing_sizes:
+                profile = f"{args.profile}.{game}.{size}" if args.profile else None
+                row = await measure_playing(pid, step, game, size, args.presses, idle_per_second, bare, first, profile)
+                results["playing"].append(row)
+                if "memory_per_session_in_a_game_mib" not in results:  # the first table set up: as before
+                    results["memory_per_session_in_a_game_mib"] = row["memory_per_session_mib"]
+                    results["seconds_until_every_game_is_dealt"] = row["seconds_until_dealt"]
+                if game == "war" and "latency_ms" not in results:
+                    results["cpu_percent_of_a_core_while_playing"] = row["cpu_percent_of_a_core"]
+                    results["latency_ms"] = row["latency_ms"]
+        print_table(results["playing"])
 
         _, chan, sink = first
-        steady = await latencies(chan, sink, args.presses)
-        results["latency_ms"] = _common.summary_ms(steady)
-        print(
-            f"key to screen, {args.idle} idle + {args.playing} playing: "
-            f"{_fmt(results['latency_ms'])} (target p99 <= 50 ms)"
-        )
-
         if args.crowd:
             # The crowd connects from another process: its own key exchanges and screens must not
             # weigh on this one's loop, where the measured player's bytes arrive.
@@ -278,18 +298,116 @@ async def measure(args: argparse.Namespace) -> dict:
     return results
 
 
-async def others_of(port: int, idle: int, playing: int) -> None:
+async def measure_playing(pid, step, game, size, presses, idle_per_second, bare, first, profile=None) -> dict:
+    """``size`` people playing ``game`` (the others' process sits more down, or starts afresh for
+    another game): the server's CPU over a stretch once every table is dealt, the moves made in it,
+    and one more player's keys on the menu meanwhile. ``profile``: the server (run under
+    ``_profiled_server.py``) writes its profile of that stretch there."""
+    base = rss_kib(pid)
+    dealt, added = map(float, await step(f"play {game} {size}", "dealt"))
+    print(f"{int(added)} more {game} games set up and dealt at once: all on the table after {dealt:g} s")
+    await asyncio.sleep(3.0)
+    memory = (rss_kib(pid) - base) / max(1, added) / 1024
+    if profile:
+        await asyncio.sleep(10.0)  # (a profiled server is slower to finish setting the tables up)
+    turns_before = int((await step("turns", "turns"))[0])
+    if profile:
+        os.kill(pid, signal.SIGUSR2)  # the profile starts afresh
+    before, t0 = cpu_seconds(pid), time.monotonic()
+    await asyncio.sleep(PLAY_SECONDS)
+    cpu, seconds = cpu_seconds(pid) - before, time.monotonic() - t0
+    if profile:
+        os.rename(*await written_profile(pid, profile))
+    turns = int((await step("turns", "turns"))[0]) - turns_before
+    # Each table has one screen (one person against bots): CPU per move is CPU per move per screen.
+    # The server's idle cost (keepalives, the lobby, the idle sessions) is not the games'.
+    per_turn = 1000 * max(0.0, cpu - idle_per_second * seconds) / max(1, turns)
+    _, chan, sink = first
+    steady = await latencies(chan, sink, presses)
+    row = {
+        "game": game,
+        "playing": size,
+        "seconds_until_dealt": dealt,
+        "memory_per_session_mib": round(memory, 3),
+        "cpu_percent_of_a_core": round(100 * cpu / seconds, 1),
+        "cpu_percent_per_person": round(100 * cpu / seconds / size, 3),
+        "turns_per_second": round(turns / seconds, 1),
+        "cpu_ms_per_turn_per_screen": round(per_turn, 3),
+        "per_turn_in_bare_app_keys": round(per_turn / bare, 2),
+        "latency_ms": _common.summary_ms(steady),
+    }
+    print(
+        f"{size} playing {game}: server {row['cpu_percent_of_a_core']:.1f}% of a core "
+        f"({row['cpu_percent_per_person']:.2f}% a person; target <= 0.5% for War), "
+        f"{per_turn:.2f} ms CPU per {TURNS[game]} per screen ({row['per_turn_in_bare_app_keys']:.1f} bare app keys); "
+        f"one more player's key: {_fmt(row['latency_ms'])}"
+    )
+    return row
+
+
+async def written_profile(pid: int, path: str) -> tuple[str, str]:
+    """Ask the profiled server for its profile (SIGUSR1: it writes ``_profiled_server.py``'s FILE,
+    here ``path`` less its last two parts); (where it was written, ``path``) once it is whole."""
+    written = path.rsplit(".", 2)[0]
+    if os.path.exists(written):
+        os.remove(written)
+    os.kill(pid, signal.SIGUSR1)
+    for _ in range(200):
+        await asyncio.sleep(0.1)
+        if os.path.exists(written):
+            await asyncio.sleep(0.5)  # (dump_stats writes at once; a moment for it to finish)
+            return written, path
+    raise RuntimeError(f"the profiled server wrote no {written}")
+
+
+def bare_key_cpu_ms(keys: int) -> float:
+    """The CPU a bare Textual app (``_bare_app.py``: one Label, new text each key) spends answering
+    one key through a pty, over ``keys`` keys each awaited, in ms: the yardstick of a move's cost."""
+    bare = _common.PtyProcess([sys.executable, str(_common.BENCH_DIR / "_bare_app.py")])
+    try:
+        bare.wait_for(b"ready", 30.0)
+        bare.wait_quiet(0.3, 10.0)
+        for n in range(1, 6):  # warm up: the first keys import and build what later keys reuse
+            bare.send(b"x")
+            bare.wait_for(f"#{n}".encode(), 10.0)
+        bare.wait_quiet(0.2, 5.0)
+        before = cpu_seconds(bare.pid)
+        for n in range(6, 6 + keys):
+            mark = len(bare.output)
+            bare.send(b"x")
+            bare.wait_for(f"#{n}".encode(), 10.0, mark)
+            bare.drain_for(random.uniform(0.02, 0.05))
+        bare.wait_quiet(0.2, 5.0)
+        return 1000 * (cpu_seconds(bare.pid) - before) / keys
+    finally:
+        bare.close()
+
+
+def print_table(rows: list[dict]) -> None:
+    print("game        playing  CPU % core  % a person  moves/s  ms CPU a move a screen  (x bare key)  p50 / p99 ms")
+    for r in rows:
+        lat = r["latency_ms"]
+        print(
+            f"{r['game']:<11} {r['playing']:>7}  {r['cpu_percent_of_a_core']:>10.1f}  {r['cpu_percent_per_person']:>10.2f}"
+            f"  {r['turns_per_second']:>7.1f}  {r['cpu_ms_per_turn_per_screen']:>22.2f}  {r['per_turn_in_bare_app_keys']:>12.1f}"
+            f"  {lat['median']:.1f} / {lat['p99']:.1f}"
+        )
+
+
+async def others_of(port: int, idle: int) -> None:
     """The other people on the server, in their own process, step by step as the measuring
     process asks on stdin: "idle" opens ``idle`` sessions (ten at a time) on the menu; "warm"
-    starts one game of War and plays it three seconds; "play" opens ``playing`` sessions, each
-    playing War against a bot, and answers "dealt SECONDS" once every game is on the table.
-    Each step answers with its name; they play until stdin closes, then leave."""
+    starts one game of War and plays it three seconds; "play GAME N" has N sessions playing GAME
+    against bots (more sit down; for another game, those playing leave first) and answers
+    "dealt SECONDS ADDED" once every new game is on the table; "turns" answers the moves made so
+    far. Each step answers with its name; they play until stdin closes, then leave."""
     loop = asyncio.get_running_loop()
     sessions: list = []
-    stop = asyncio.Event()
-    playing_now: list[asyncio.Future] = []
+    players: list = []  # the sessions playing the game now
+    table_stop, tables, now_game = asyncio.Event(), [], None
+    turns = [0]
     while line := await loop.run_in_executor(None, sys.stdin.readline):
-        asked = line.strip()
+        asked, *words = line.split()
         if asked == "idle":
             for start in range(0, idle, 10):
                 sessions += await asyncio.gather(
@@ -298,21 +416,36 @@ async def others_of(port: int, idle: int, playing: int) -> None:
             print("idle", flush=True)
         elif asked == "warm":
             warm = await open_session(port, "warm")
-            sessions.append(warm)
-            playing_now.append(asyncio.ensure_future(play(warm[1], stop)))
+            warmed = asyncio.Event()
+            warming = asyncio.ensure_future(play(warm[1], warmed))
             await asyncio.sleep(3.0)
+            warmed.set()
+            await warming
+            warm[0].close()  # (the moves measured are those counted: this table would play uncounted)
             print("warm", flush=True)
         elif asked == "play":
-            players = [await open_session(port, f"play{i}") for i in range(playing)]
-            sessions += players
-            marks = [len(sink.seen) for _, _, sink in players]
+            game, size = words[0], int(words[1])
+            if game != now_game and players:  # another game: those playing leave
+                table_stop.set()
+                await asyncio.gather(*tables)
+                for conn, _, _ in players:
+                    conn.close()
+                players, tables, table_stop = [], [], asyncio.Event()
+                await asyncio.sleep(2.0)
+            now_game = game
+            new = [await open_session(port, f"{game}{i}") for i in range(len(players), size)]
+            players += new
+            marks = [len(sink.seen) for _, _, sink in new]
             dealing = time.monotonic()
-            playing_now += [asyncio.ensure_future(play(chan, stop)) for _, chan, _ in players]
-            await asyncio.gather(*(sink.wait_for(WAR_TABLE, mark) for (_, _, sink), mark in zip(players, marks)))
-            print(f"dealt {time.monotonic() - dealing:.1f}", flush=True)
-    stop.set()
-    await asyncio.gather(*playing_now)
-    for conn, _, _ in sessions:
+            tables += [asyncio.ensure_future(play(chan, table_stop, game, turns)) for _, chan, _ in new]
+            table = GAMES[game][1]
+            await asyncio.gather(*(sink.wait_for(table, mark) for (_, _, sink), mark in zip(new, marks)))
+            print(f"dealt {time.monotonic() - dealing:.1f} {len(new)}", flush=True)
+        elif asked == "turns":
+            print(f"turns {turns[0]}", flush=True)
+    table_stop.set()
+    await asyncio.gather(*tables)
+    for conn, _, _ in sessions + players:
         conn.close()
 
 
@@ -340,9 +473,15 @@ def _fmt(summary: dict) -> str:
 def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str = __doc__) -> None:
     """The command line of this benchmark, and of server_web.py with its own ``measure``."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
+    parser.add_argument(
+        "--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses (unless named)"
+    )
     parser.add_argument("--idle", type=int, default=100)
-    parser.add_argument("--playing", type=int, default=20)
+    parser.add_argument(
+        "--playing", default="20", help="people playing, a comma list of sizes measured in turn (20,80,150)"
+    )
+    parser.add_argument("--game", default="war", help="what they play, a comma list: war,slapjack,schnapsen")
+    parser.add_argument("--bare-keys", type=int, default=200, help="keys the bare app answers (its CPU a key)")
     parser.add_argument("--crowd", type=int, default=40)
     parser.add_argument("--presses", type=int, default=300)
     parser.add_argument(
@@ -351,20 +490,32 @@ def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str 
         default=35.0,
         help="how long idle CPU is measured (at least the keepalive interval, 30 s)",
     )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile; each stretch of play measured goes to FILE.GAME.SIZE (pstats)",
+    )
     parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
     parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
-    parser.add_argument("--others-of", help=argparse.SUPPRESS)  # (IDLE,PLAYING: the others' own process)
+    parser.add_argument("--others-of", type=int, help=argparse.SUPPRESS)  # (IDLE: the others' own process)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
         asyncio.run(crowd_of(args.port, args.crowd_of))
         return
-    if args.others_of:
-        idle, playing = map(int, args.others_of.split(","))
-        asyncio.run(others_of(args.port, idle, playing))
+    if args.others_of is not None:
+        asyncio.run(others_of(args.port, args.others_of))
         return
-    if args.quick:
-        args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
+    if args.quick:  # (what the command line names itself stays)
+        quick = {"idle": 20, "playing": "4", "crowd": 10, "presses": 50, "idle_seconds": 5.0, "bare_keys": 50}
+        for name, value in quick.items():
+            if getattr(args, name) == parser.get_default(name):
+                setattr(args, name, value)
+    args.playing_sizes = sorted(int(size) for size in args.playing.split(","))
+    args.playing = args.playing_sizes[0]  # (server_web.py measures one size)
+    args.game = [game.strip() for game in args.game.split(",")]
+    if unknown := set(args.game) - set(GAMES):
+        parser.error(f"--game: no {', '.join(sorted(unknown))} (one of {', '.join(GAMES)})")
     results = asyncio.run(measure(args))
     path = _common.write_results(name, results)
     print(f"written to {_common.shown(path)}")

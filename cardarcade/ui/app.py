@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import first_show, plain, strips
+from cardarcade.ui import covered, first_show, plain, strips
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -74,6 +74,7 @@ def install_process_fixes() -> None:
     strips.install()  # Textual's strips would otherwise leave a cycle per line drawn
     plain.install()  # no control character in any text reaches a terminal
     first_show.install()  # a new screen is not styled twice as it first shows
+    covered.install()  # a screen under an opaque one does not repaint it
 
 
 class ArcadeApp(App):
@@ -270,19 +271,20 @@ class ArcadeApp(App):
         self.call_after_refresh(self._let_go_of_hidden_lines)  # (once the screen on top is drawn)
 
     def _let_go_of_hidden_lines(self) -> None:
-        """A screen wholly hidden under another (the menu and a server's lobby under a game) keeps
-        none of its drawn lines: on a server, they were a tenth of a session's memory in a game,
-        kept for nobody to see. It draws them again when it shows (once, on coming back). Under a
-        game, the menu and the lobby keep none of their widgets either."""
-        from cardarcade.ui.screens._remade import RemadeScreen, hides_home
+        """A screen wholly hidden under a game's table (the menu and a server's lobby) keeps none
+        of its drawn lines: on a server, they were a tenth of a session's memory in a game, kept
+        for nobody to see. It draws them again when it shows (once, on coming back). Under a
+        short visit (statistics, settings over the menu) they are kept: the way back is drawn
+        from them at once. Under a game, the menu and the lobby keep none of their widgets
+        either (ui/screens/_remade.py)."""
+        from cardarcade.ui.screens._remade import RemadeScreen
 
         stack = self.screen_stack
-        # Under a game, the menu and the lobby let go of their widgets too (ui/screens/_remade.py).
-        game_at = next((depth for depth, screen in enumerate(stack) if hides_home(screen)), 0)
         for depth in range(len(stack) - 1, 0, -1):  # (the top one always shows)
-            if stack[depth].styles.background.a == 1:  # opaque: what is under it is hidden
-                for at, screen in enumerate(stack[:depth]):
-                    if at < game_at and isinstance(screen, RemadeScreen):
+            over = stack[depth]
+            if getattr(over, "is_table", False) and over.styles.background.a == 1:  # (opaque: all hidden)
+                for screen in stack[:depth]:
+                    if isinstance(screen, RemadeScreen):
                         screen.let_go_of_widgets()
                     for widget in screen.walk_children(with_self=True):
                         forget_drawn_lines(widget)

@@ -394,6 +394,32 @@ def screen_resume_handler() -> Callable[..., None]:
     return Screen._on_screen_resume
 
 
+def screen_compositor_refresh() -> Callable[..., None]:
+    """Textual's own way a screen draws its changes (the top one), or passes them to the top one
+    (a screen showing through it)."""
+    from textual.screen import Screen
+
+    return Screen._compositor_refresh
+
+
+def replace_screen_compositor_refresh(handler: Callable[..., None]) -> None:
+    from textual.screen import Screen
+
+    Screen._compositor_refresh = handler  # type: ignore[method-assign]
+
+
+def set_aside_screen_changes(screen: Screen) -> None:
+    """Drop what ``screen`` would pass to the screen over it: the changed widgets keep their own
+    marks, and are drawn when the screen is repainted whole as it comes back on top."""
+    screen._compositor._dirty_regions.clear()
+    screen._dirty_widgets.clear()
+
+
+def css_generation(app: App) -> int:
+    """A count Textual raises whenever the app's styles must be worked out again (a new theme)."""
+    return app._css_update_count
+
+
 def replace_screen_resume_handler(handler: Callable[..., None]) -> None:
     from textual.screen import Screen
 

@@ -1,4 +1,4 @@
-"""A screen wholly hidden under another keeps none of its drawn lines (on a server, the menu and
+"""A screen wholly hidden under a game keeps none of its drawn lines (on a server, the menu and
 the lobby under every game were a tenth of a session's memory), and draws itself the same when
 it shows again; under a game, the menu and the lobby keep none of their widgets, and come back as
 they were left."""
@@ -14,7 +14,6 @@ from cardarcade.server.lobby import Lobby
 from cardarcade.table.clock import LoopClock
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.games.war import WarScreen
-from cardarcade.ui.screens._remade import hides_home
 from cardarcade.ui.screens.lobby import LobbyScreen
 from cardarcade.ui.screens.menu import GameList, MenuScreen, Summary
 from cardarcade.ui.screens.pause import PauseScreen
@@ -59,6 +58,21 @@ async def test_the_menu_lets_go_of_its_lines_under_a_game_and_draws_the_same_aft
         assert shown(app) == drawn_again
 
 
+async def test_the_menu_keeps_its_lines_under_a_short_visit_to_the_statistics():
+    # (the way back from statistics or settings is drawn from what the menu kept, at once)
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: app.screen is not menu)
+        await pilot.pause()
+        assert app.screen.styles.background.a == 1  # (opaque: the menu is wholly hidden)
+        assert lines_kept(menu) > 0
+        assert alive(menu)  # (and its widgets)
+
+
 def alive(screen) -> list:
     """The widgets ``screen`` holds (its own aside)."""
     return list(screen.walk_children())
@@ -67,7 +81,7 @@ def alive(screen) -> list:
 async def start_a_game_from_the_menu(pilot) -> None:
     await pilot.press("enter")  # the set-up of the game under the cursor
     await pilot.press("f5")
-    await wait_for(pilot, lambda: hides_home(pilot.app.screen))
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "is_table", False))
     await pilot.pause()
 
 

@@ -91,3 +91,36 @@ async def test_a_war_names_the_tied_cards_in_the_log_the_bots_too(app_factory):
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert "Lay war cards" in footer and "Turn card" not in footer, footer  # as the prompt says
+
+
+async def test_the_footer_keys_are_worked_out_again_only_when_a_war_begins_or_ends(app_factory, monkeypatch):
+    from tests.rules.test_war import deal
+
+    from cardarcade.ui.widgets.keybar import KeyBar
+
+    deck = deal("5s 6s 3s 4h Ks 5h", "2c 3d 3c 4d 2d Qh")  # two rounds won, then 3♠ and 3♣ tie
+    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))  # the bot never moves by itself
+    worked_out = []
+    changed = KeyBar._bindings_changed
+    monkeypatch.setattr(KeyBar, "_bindings_changed", lambda bar, screen: worked_out.append(1) or changed(bar, screen))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, game = app.screen, app.screen.game
+        await pilot.pause()
+        worked_out.clear()
+        for _ in range(2):  # two plain rounds: the footer stays as it is
+            for seat in list(game.actors()):
+                screen._on_table(game.apply(seat, FLIP), seat)
+            await pilot.pause()
+        assert game.s.rounds == 2 and not worked_out
+        for seat in list(game.actors()):  # the tie: enter now lays war cards
+            screen._on_table(game.apply(seat, FLIP), seat)
+        await pilot.pause()
+        assert game.s.war_depth == 1 and worked_out
+        footer = screen_text(app).splitlines()[-1]
+        assert "Lay war cards" in footer and "Turn card" not in footer, footer
+        for seat in list(game.actors()):  # the war cards and the K♠: the war ends
+            screen._on_table(game.apply(seat, FLIP), seat)
+        await pilot.pause()
+        assert game.s.war_depth == 0
+        footer = screen_text(app).splitlines()[-1]
+        assert "Turn card" in footer and "Lay war cards" not in footer, footer

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 class SessionSide(Screen):
     """The session side of a ``GameScreen`` (whose attributes these are)."""
 
-    HIDES_HOME = True  # the menu and the lobby under a game let go of their widgets (ui/screens/_remade.py)
+    # A long stay: screens wholly under a table let go of their drawn lines (``ArcadeApp``).
+    is_table = True
 
     setup: GameSetup
     spec: GameSpec

@@ -40,6 +40,7 @@ class WarScreen(GameScreen):
     def __init__(self, setup, **where) -> None:
         super().__init__(setup, **where)
         self.headline = "Turn your cards!"
+        self._at_war = bool(self.game.view(None).war_depth)  # whether the footer's enter lays war cards
 
     def _on_table(self, events_: list[Event], seat: int | None) -> None:
         # A card turned for a round not yet decided is not shown, so the log does not name it either
@@ -60,7 +61,10 @@ class WarScreen(GameScreen):
         for event in events_:
             if event.kind in DECIDING:
                 self.headline = self.words(event)
-                self.refresh_bindings()  # a war begun or ended renames the enter key
+        at_war = bool(self.game.view(None).war_depth)
+        if at_war != self._at_war:  # (not every round: the footer's keys are worked out again each time)
+            self._at_war = at_war
+            self.refresh_bindings()  # a war begun or ended renames the enter key
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("verb", "lay_war") and (action == "lay_war") != bool(self.game.view(None).war_depth):

@@ -17,11 +17,6 @@ from textual.screen import Screen
 from cardarcade.ui.textual_compat import forget_removed_children
 
 
-def hides_home(screen: Screen) -> bool:
-    """Whether ``screen`` is a game's, over which a home screen lets go of its widgets."""
-    return getattr(screen, "HIDES_HOME", False)
-
-
 class RemadeScreen(Screen):
     """A screen whose widgets may be let go while it is hidden, and made again when it shows."""
 

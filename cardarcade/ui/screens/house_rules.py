@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch, TextAr
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
 from cardarcade.seating import GameSetup
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
+from cardarcade.ui.screens._kept import update_changed
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
@@ -35,7 +36,7 @@ def option_widget(name: str, info: Any, value: Any) -> Select | Switch | Input:
 
 def show_error(screen: Screen, message: str) -> None:
     """Why the form cannot be used as it is, or what went wrong with a book, on the set-up screen."""
-    screen.query_one("#setup-error", Static).update(Text(message, style="bold"))
+    update_changed(screen.query_one("#setup-error", Static), Text(message, style="bold"))
 
 
 class HouseRulesForm:

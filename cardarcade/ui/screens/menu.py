@@ -6,7 +6,10 @@ draw from caches, so the menu adds little to the start-up of the arcade and to e
 
 from __future__ import annotations
 
+import importlib
+import sys
 import threading
+from time import monotonic
 from typing import Any
 from collections.abc import Callable
 
@@ -188,6 +191,23 @@ class Summary(Widget):
         return lines[y] if y < len(lines) else Strip.blank(width, style)
 
 
+# What the screens opened from the menu import the first time (the engines' specs and pydantic,
+# the set-up form's widgets, the statistics' charts): over half of the first set-up's opening.
+# Imported once per process, one module a step, each once the menu has been on top with no key
+# for a second (an import holds the loop a tenth of a second or more: no key should wait on it).
+IMPORTED_AHEAD = (
+    "cardarcade.rules",
+    "cardarcade.store.stats",
+    "cardarcade.ui.games.game",
+    "cardarcade.ui.screens.setup",
+    "cardarcade.ui.screens.stats",
+    "cardarcade.ui.screens.saves",
+    "cardarcade.ui.screens.settings",
+    "cardarcade.ui.screens.rules",
+)
+IMPORT_AHEAD_IDLE = 1.0  # seconds of the menu on top with no key before each import ahead
+
+
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
 
 
@@ -226,6 +246,7 @@ class MenuScreen(RemadeScreen):
         self._save_files = 0  # the save files the banner last counted
         self._counting = False
         self._cursor = (0, 0)  # the game list's cursor and first row shown, while its widgets are let go
+        self._last_key = monotonic()  # when the player last pressed a key here (or the menu opened)
 
     def compose(self) -> ComposeResult:
         yield Static(self._banner(), id="banner")
@@ -246,6 +267,23 @@ class MenuScreen(RemadeScreen):
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
         self.call_after_refresh(self._count_saves)  # (after the first frame: it reads every save)
+        self.set_timer(IMPORT_AHEAD_IDLE, self._import_ahead)
+
+    def on_key(self) -> None:
+        self._last_key = monotonic()  # (the key goes on to its binding)
+
+    def _import_ahead(self) -> None:
+        """Import the next module the menu's screens will need, if the menu has been on top and
+        idle long enough; then look again for the next one."""
+        waiting = [name for name in IMPORTED_AHEAD if name not in sys.modules]
+        if not waiting or not self.is_attached:
+            return
+        idle = monotonic() - self._last_key
+        if self.app.screen is self and idle >= IMPORT_AHEAD_IDLE:
+            importlib.import_module(waiting[0])
+            self.set_timer(0.05, self._import_ahead)  # (room for a key between two imports)
+        else:
+            self.set_timer(max(IMPORT_AHEAD_IDLE - idle, 0.1), self._import_ahead)
 
     def _count_saves(self) -> None:
         """Read every save in a thread of its own (the engines' checks take a second or more), to
@@ -298,7 +336,9 @@ class MenuScreen(RemadeScreen):
         back from a game (it may have been saved)."""
         if self.widgets_let_go:
             return  # (drawn afresh when it shows)
-        self.query_one("#banner", Static).update(self._banner())
+        from cardarcade.ui.screens._kept import update_changed
+
+        update_changed(self.query_one("#banner", Static), self._banner())  # (coming back, it mostly says the same)
         if self._save_counts is None or sum(self._save_counts) != self._save_files:
             self._count_saves()  # (a save was written, deleted or set aside since they were counted)
 
@@ -328,9 +368,11 @@ class MenuScreen(RemadeScreen):
     @only_on_top
     def _open(self, info: GameInfo) -> None:
         from cardarcade.rules import GAMES
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.setup import SetupScreen
 
-        self.app.push_screen(SetupScreen(GAMES[info.id]))
+        spec = GAMES[info.id]
+        open_kept(self.app, SetupScreen, lambda: SetupScreen(spec), fits=lambda kept: kept.spec is spec and kept.fits())
 
     @only_on_top
     def action_back(self) -> None:
@@ -339,26 +381,32 @@ class MenuScreen(RemadeScreen):
         from cardarcade.ui.screens.pause import ConfirmScreen
 
         if self.app.lobby is not None and len(self.app.screen_stack) > 1:
+            from cardarcade.ui.screens._kept import let_go
+
             self.app.pop_screen()
+            let_go(self.app)
         else:
             self.app.push_screen(ConfirmScreen("Quit cardarcade?"), lambda yes: self.app.exit() if yes else None)
 
     @only_on_top
     def action_open_saves(self) -> None:
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.saves import ContinueScreen
 
-        self.app.push_screen(ContinueScreen())
+        open_kept(self.app, ContinueScreen, ContinueScreen)
 
     @only_on_top
     def action_open(self, which: str) -> None:
+        from cardarcade.ui.screens._kept import open_kept
+
         if which == "stats":
             from cardarcade.ui.screens.stats import StatsScreen
 
-            self.app.push_screen(StatsScreen())
+            open_kept(self.app, StatsScreen, StatsScreen)
         else:
             from cardarcade.ui.screens.settings import SettingsScreen
 
-            self.app.push_screen(SettingsScreen())
+            open_kept(self.app, SettingsScreen, SettingsScreen)
 
     def action_rules(self) -> None:
         from cardarcade.rules import GAMES

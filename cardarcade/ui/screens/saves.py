@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardarcade.rules.base import BadSave
 from cardarcade.store.saves import SaveEntry, SaveInUse
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, leave_for, update_changed
 from cardarcade.ui.screens.menu import count_line
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -63,7 +63,9 @@ def entry_text(entry: SaveEntry) -> Text:
     return Text.assemble(title, "\n", (f"  {who_plays(entry)} · {entry.summary}", "dim"))
 
 
-class ContinueScreen(Screen):
+class ContinueScreen(KeptScreen):
+    """Kept once shown (``_kept.py``); the saves are listed afresh each time it shows."""
+
     BINDINGS = [
         Binding("enter", "resume", "Continue"),
         Binding("d", "remove", "Delete / set aside"),
@@ -76,6 +78,7 @@ class ContinueScreen(Screen):
     ContinueScreen #saves-message { height: auto; padding: 0 1; }
     """
     AUTO_FOCUS = "#saves"
+    _listed: list[tuple[str, Text]] | None = None  # the saves as the list shows them
 
     def compose(self) -> ComposeResult:
         yield Static(id="saves-title")
@@ -86,11 +89,18 @@ class ContinueScreen(Screen):
     def on_mount(self) -> None:
         self.list_saves()
 
+    def reopen(self) -> None:
+        self.say("")
+        self.list_saves()
+
     def list_saves(self) -> None:
         self.entries = self.app.store.saves.entries()
         options = self.query_one("#saves", OptionList)
-        options.clear_options()
-        options.add_options([Option(entry_text(e), id=e.save_id) for e in self.entries])
+        listed = [(entry.save_id, entry_text(entry)) for entry in self.entries]
+        if listed != self._listed:  # (shown again, the list is mostly as it was: not built again)
+            self._listed = listed
+            options.clear_options()
+            options.add_options([Option(text, id=save_id) for save_id, text in listed])
         if self.entries:
             options.highlighted = 0
         broken = sum(e.problem is not None for e in self.entries)
@@ -104,10 +114,10 @@ class ContinueScreen(Screen):
                 + (" · d sets one aside" if broken else " · enter continues one · d deletes it"),
                 style="",
             )
-        self.query_one("#saves-title", Static).update(title)
+        update_changed(self.query_one("#saves-title", Static), title)
 
     def say(self, text: str) -> None:
-        self.query_one("#saves-message", Static).update(Text(text, style="bold"))
+        update_changed(self.query_one("#saves-message", Static), Text(text, style="bold"))
 
     def selected(self) -> SaveEntry | None:
         index = self.query_one("#saves", OptionList).highlighted
@@ -145,7 +155,7 @@ class ContinueScreen(Screen):
             return
         setup = self._played_by_this_player(saved.setup)
         self.app.memory.last_setups[setup.spec.id] = setup
-        self.app.switch_screen(screen_for(setup, saved))
+        leave_for(self, screen_for(setup, saved))
 
     def _played_by_this_player(self, setup: GameSetup) -> GameSetup:
         """A game one person plays is carried on by the profile this terminal plays as now, and

@@ -16,13 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from cardarcade.rules.base import option_error
 from cardarcade.store.look import MAX_NAME, login_name
 from cardarcade.store.settings import PROFILE_ONLY, Profile, Settings
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
 
 THEME_DECIDES = "theme"  # the glyphs choice that leaves them to the theme (None in the file)
@@ -35,7 +35,10 @@ def limits(name: str) -> str:
     return f"{bounds['Ge'].ge} to {bounds['Le'].le}"
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(KeptScreen):
+    """Kept once shown (``_kept.py``): shown again as it is while the player left the form as it
+    opened and the settings, the profile and the themes it was made from are the same."""
+
     DEFAULT_CSS = """
     SettingsScreen #settings-title { height: 1; padding: 0 1; }
     SettingsScreen #settings-warning { height: auto; padding: 0 1; color: $warning; }
@@ -55,11 +58,13 @@ class SettingsScreen(Screen):
         super().__init__()
         self._shown: dict[str, Any] = {}  # the form as it opened: what "changed" is measured against
         self._warned_unsaved = False
+        self._made_from: tuple | None = None  # what the form was made from (``_sources``)
 
     def compose(self) -> ComposeResult:
         app = self.app
         settings = app.preferences.user_settings  # read first: it sets app.preferences.warning
         profile = app.preferences.profile
+        self._made_from = self._sources()
         yield Static(Text.assemble((" Settings ", "bold reverse"), f"  playing as {app.player}"), id="settings-title")
         warning = app.preferences.warning
         yield Static(
@@ -140,6 +145,28 @@ class SettingsScreen(Screen):
         self.query_one("#settings-warning").display = self.app.preferences.warning is not None
         self._shown = self._form()
 
+    def _sources(self) -> tuple:
+        """What the form is made from."""
+        app, preferences = self.app, self.app.preferences
+        settings = preferences.user_settings  # (first: it sets the warning)
+        return (
+            settings,
+            preferences.profile,
+            preferences.warning,
+            preferences.named_by_session,
+            app.player,
+            app.looks.card_theme.name,
+            tuple(app.looks.order),
+        )
+
+    def fits(self) -> bool:
+        return self._form() == self._shown and self._made_from == self._sources()
+
+    def reopen(self) -> None:
+        self._say("")
+        self._warned_unsaved = False
+        scroll_home(self.query_one("#settings-form"))
+
     def _form(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
         for widget in self.query("#settings-form Select, #settings-form Input, #settings-form Switch"):
@@ -148,7 +175,7 @@ class SettingsScreen(Screen):
 
     def _say(self, message: str, error: bool = False) -> None:
         shown = self.query_one("#settings-message", Static)
-        shown.update(Text(message))
+        update_changed(shown, Text(message))
         shown.set_class(error, "error")
 
     # ---- building the settings from the form

@@ -13,9 +13,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
 
 from cardarcade.bots import level_at, levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec
@@ -23,6 +22,7 @@ from cardarcade.seating import GameSetup, Seat
 from cardarcade.store.look import MAX_NAME
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -42,7 +42,11 @@ def most_chosen(levels: list[str]) -> str | None:
     return Counter(levels).most_common(1)[0][0] if levels else None
 
 
-class SetupScreen(Screen):
+class SetupScreen(KeptScreen):
+    """Kept once shown (``_kept.py``): shown again as it is while the player left the form as it
+    opened and nothing it was made from changed (the set-up last started, the bot level
+    remembered, the profiles and the books known)."""
+
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("f1", "rules", "Rules"),
@@ -55,6 +59,16 @@ class SetupScreen(Screen):
         self.spec = spec
         self.house_rules = HouseRulesForm(self, spec)
         self._seat_choices: list[tuple[str, str]] = []  # what each seat offers now (for the table's size)
+        self._made_from: tuple | None = None  # what the form was made from (``_sources``)
+        self._opened_as: list | None = None  # the form's values as it opened
+        # What a seat's row starts with (the seats' kinds and profiles, a new bot, the profiles
+        # known), and how many seats have a row yet.
+        self._new_seats: tuple[list[str], list[str], str, list[str]] = ([], [], "", [])
+        # Each seat's row made so far, its choice (a person or a bot) and its profile's field, by
+        # seat (a row mounted as the table grows is not found by a query until it has composed).
+        self._rows: list[Horizontal] = []
+        self._kinds: list[Select] = []
+        self._profiles: list[Input] = []
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -76,6 +90,8 @@ class SetupScreen(Screen):
         offered = {value for _label, value in self._seat_choices}
         kinds = [kind if kind in offered else new_bot for kind in kinds]
         known = self._known_profiles()
+        self._made_from = self._sources(known)
+        self._new_seats = (kinds, profiles, new_bot, known)
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
@@ -85,22 +101,8 @@ class SetupScreen(Screen):
                     allow_blank=False,
                     id="players",
                 )
-            for seat in range(spec.max_players):
-                with Horizontal(classes="field seat-row", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field-label")
-                    yield Select(
-                        self._seat_choices,
-                        value=kinds[seat] if seat < len(kinds) else new_bot,
-                        allow_blank=False,
-                        id=f"seat-{seat}",
-                    )
-                    yield Input(
-                        profiles[seat] if seat < len(profiles) else "",
-                        max_length=MAX_NAME,
-                        suggester=SuggestFromList(known, case_sensitive=False),
-                        id=f"profile-{seat}",
-                        classes="seat-profile",
-                    )
+            for seat in range(players):  # (the rows of more seats are made when the table grows)
+                yield self._seat_row(seat, players)
             yield Static(self._profiles_help(known), id="profiles-help", classes="field-help")
             yield Static(id="keyboard-note", classes="field-help")  # whose hands the people here see
             yield from self.house_rules.compose(last)
@@ -109,10 +111,65 @@ class SetupScreen(Screen):
                 yield Input(placeholder="random", type="integer", id="seed")
         yield KeyBar()
 
+    def _seat_row(self, seat: int, players: int) -> Horizontal:
+        """The row of seat ``seat`` (0 up) at a table of ``players``, as the form opens: made for the seats at the table as
+        it opens, and for more seats as the table grows to them (made for every seat the game
+        allows, the form of a game of twenty was three times the widgets to open)."""
+        kinds, profiles, new_bot, known = self._new_seats
+        kind = kinds[seat] if seat < len(kinds) else new_bot
+        if kind != "human":  # (what a seat would have become as the table grew: a level offered there)
+            kind = f"bot:{level_at(self.spec, players, kind[len('bot:') :])}"
+        select = Select(self._seat_choices, value=kind, allow_blank=False, id=f"seat-{seat}")
+        profile = Input(
+            profiles[seat] if seat < len(profiles) else "",
+            max_length=MAX_NAME,
+            suggester=SuggestFromList(known, case_sensitive=False),
+            id=f"profile-{seat}",
+            classes="seat-profile",
+        )
+        row = Horizontal(
+            Label(f"Seat {seat + 1}", classes="field-label"),
+            select,
+            profile,
+            classes="field seat-row",
+            id=f"seat-row-{seat}",
+        )
+        self._rows.append(row)
+        self._kinds.append(select)
+        self._profiles.append(profile)
+        return row
+
     def on_mount(self) -> None:
         self._shown_at: float | None = None  # when the form was first drawn
         self._show_seats()
         self.house_rules.show()
+        self._opened_as = self._form_values()
+        self.call_after_refresh(self._drawn)
+
+    # ---- kept and shown again
+
+    def _sources(self, known: list[str]) -> tuple:
+        """What the form is made from besides its game."""
+        app = self.app
+        return (
+            app.player,
+            app.memory.last_setups.get(self.spec.id),
+            app.preferences.profile.bot_levels.get(self.spec.id),
+            known,
+            self.house_rules.books(),
+        )
+
+    def _form_values(self) -> list:
+        values: list = [(widget.id, widget.value) for widget in self.query("Select, Input, Switch")]
+        return values + [self.query_one("#book-notes", TextArea).text]
+
+    def fits(self) -> bool:
+        return self._opened_as == self._form_values() and self._made_from == self._sources(self._known_profiles())
+
+    def reopen(self) -> None:
+        show_error(self, "")
+        scroll_home(self.query_one("#setup-form"))
+        self._shown_at = None  # (a key typed ahead of the form drawn again did not choose it)
         self.call_after_refresh(self._drawn)
 
     def _drawn(self) -> None:
@@ -171,9 +228,10 @@ class SetupScreen(Screen):
             event.stop()
             self.house_rules.save_book()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         wid = event.select.id or ""
         if wid == "players":
+            await self._make_seat_rows()
             self._offer_levels()
         if wid == "players" or wid.startswith("seat-"):
             self._show_seats()
@@ -188,6 +246,14 @@ class SetupScreen(Screen):
         assert isinstance(players, int)
         return players
 
+    async def _make_seat_rows(self) -> None:
+        """A row for each seat at the table, made for the seats it has grown to (mounted before
+        anything else asks them for their choices)."""
+        players = self._seat_count()
+        if players > len(self._rows):
+            rows = [self._seat_row(seat, players) for seat in range(len(self._rows), players)]
+            await self.query_one("#setup-form").mount(*rows, before="#profiles-help")
+
     def _offer_levels(self) -> None:
         """Each seat's levels for the table's size now: an expert that plays only heads-up is not
         offered at a larger table, and a seat given it becomes hard."""
@@ -196,8 +262,7 @@ class SetupScreen(Screen):
         if choices == self._seat_choices:
             return
         self._seat_choices = choices
-        for seat in range(self.spec.max_players):
-            select = self.query_one(f"#seat-{seat}", Select)
+        for select in self._kinds:
             kind = str(select.value)
             select.set_options(choices)
             select.value = kind if kind == "human" else f"bot:{level_at(self.spec, players, kind[len('bot:') :])}"
@@ -206,12 +271,11 @@ class SetupScreen(Screen):
         """Seats beyond the number of players hidden; a profile for each person, its default
         shown: the player's own alone at the keyboard, else Player 1, Player 2..."""
         players = self._seat_count()
-        kinds = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(players)]
+        kinds = [str(select.value) for select in self._kinds[:players]]
         alone = kinds.count("human") == 1
         person = 0
-        for seat in range(self.spec.max_players):
-            self.query_one(f"#seat-row-{seat}").display = seat < players
-            profile = self.query_one(f"#profile-{seat}", Input)
+        for seat, (row, profile) in enumerate(zip(self._rows, self._profiles)):
+            row.display = seat < players
             profile.display = seat < players and kinds[seat] == "human"
             if profile.display:
                 person += 1
@@ -222,7 +286,7 @@ class SetupScreen(Screen):
     def _show_keyboard_note(self) -> None:
         """In a game that shows every person's hand, what the people at the keyboard see (and in
         Cash, whom they partner)."""
-        kinds = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(self._seat_count())]
+        kinds = [str(select.value) for select in self._kinds[: self._seat_count()]]
         describe = getattr(screen_class(self.spec.id), "keyboard_note", None)
         note = describe(self.house_rules.form_options(), kinds.count("human")) if describe else ""
         widget = self.query_one("#keyboard-note", Static)
@@ -261,7 +325,7 @@ class SetupScreen(Screen):
         for seat, kind in enumerate(kinds):
             if kind != "human":
                 continue
-            typed = " ".join(self.query_one(f"#profile-{seat}", Input).value.split())
+            typed = " ".join(self._profiles[seat].value.split())
             name = typed or (self.app.player if alone else f"Player {len(profiles) + 1}")
             if not name.isprintable():
                 raise BadSetup(f"Seat {seat + 1}: a profile name cannot hold control characters.")
@@ -279,7 +343,7 @@ class SetupScreen(Screen):
     def build_setup(self) -> GameSetup:
         """The form as a GameSetup; raises BadSetup with a message for the player."""
         players = self._seat_count()
-        kinds = [str(self.query_one(f"#seat-{s}", Select).value) for s in range(players)]
+        kinds = [str(select.value) for select in self._kinds[:players]]
         humans = kinds.count("human")
         most = screen_class(self.spec.id).MAX_PEOPLE
         if most is not None and humans > most:
@@ -324,4 +388,4 @@ class SetupScreen(Screen):
         self.house_rules.keep_rulings()
         self._remember_bot_level(setup)
         self.app.memory.last_setups[self.spec.id] = setup
-        self.app.switch_screen(screen_for(setup))
+        leave_for(self, screen_for(setup))

@@ -17,7 +17,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
@@ -25,6 +24,7 @@ from cardarcade.store import report
 from cardarcade.store.report import ALL, ReactionFigures
 from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
 
 BAR_WIDTHS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0)  # seconds: the histogram's bars, finest that fit
@@ -80,7 +80,7 @@ class TabBar(Static):
             text.append(f" {number} {label} ", style="bold reverse" if view == active else "")
             self._spans.append((start, text.cell_len, view))
             text.append(" ")
-        self.update(text)
+        update_changed(self, text)
 
     def on_click(self, event: events.Click) -> None:
         view = next((v for first, end, v in self._spans if first <= event.x < end), None)
@@ -97,7 +97,10 @@ class ReactionTable(Static):
             screen.show_game(event.y - 1)  # type: ignore[attr-defined]
 
 
-class StatsScreen(Screen):
+class StatsScreen(KeptScreen):
+    """Kept once shown (``_kept.py``), and read afresh each time it shows: a game finished
+    meanwhile is counted."""
+
     DEFAULT_CSS = """
     StatsScreen #stats-title { height: 1; padding: 0 1; }
     StatsScreen #stats-error { display: none; height: auto; padding: 1 2; color: $error; }
@@ -124,13 +127,17 @@ class StatsScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
+        self._start()
+        self.broken = False  # the statistics file could not be read
+
+    def _start(self) -> None:
+        """As the screen opens: the games view of the player's own figures, nothing read yet."""
         self.profiles: list[str] = []
         self.profile = ""
         self.tab = "games"
         self.reactions: dict[str, ReactionFigures] | None = None  # read when a reaction view is first shown
         self.game = ALL  # the reaction game the charts show
         self._trends: dict[str, list[SessionTrend]] = {}  # per game, read when first shown
-        self.broken = False  # the statistics file could not be read
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
@@ -149,6 +156,17 @@ class StatsScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self._show_from_start()
+
+    def fits(self) -> bool:
+        return not self.broken  # (a file that failed is tried afresh)
+
+    def reopen(self) -> None:
+        self._start()
+        scroll_home(self.query_one("#games-scroll"))
+        self._show_from_start()
+
+    def _show_from_start(self) -> None:
         self.query_one(TabBar).show(self.tab)
         self.show_profile(self.app.player)
         if not self.broken:
@@ -188,17 +206,18 @@ class StatsScreen(Screen):
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
         if profile in self.profiles and len(self.profiles) > 1:
             title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)}")
-        self.query_one("#stats-title", Static).update(title)
+        update_changed(self.query_one("#stats-title", Static), title)
         table = self.query_one("#games-table", Static)
         if games:
             lines = report.game_lines(games)
-            table.update(Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
+            update_changed(table, Text.assemble((lines[0], "bold"), "\n" + "\n".join(lines[1:]), no_wrap=True))
         else:
-            table.update(
+            update_changed(
+                table,
                 Text(
                     f"No games recorded yet for {profile}.\n\nEvery game played to the end "
                     "from this arcade is counted here."
-                )
+                ),
             )
         self.show_tab(self.tab)
 

@@ -1,0 +1,36 @@
+"""A screen wholly covered does not repaint the screen over it.
+
+Textual counts the screen just under the top one as showing through it (in case the top one is
+translucent), and while that screen has changes to draw it repaints the whole top screen, a frame
+at a time: a screen opened over the menu was drawn twice (three or four times while it was still
+being composed), once for itself and again for the menu it covers. Under an opaque screen nothing
+of it shows: its changes wait until it is on top again, where Textual repaints it whole
+(``ScreenResume``). Under a translucent one (a dialog) what changes still shows through, as in
+Textual. Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from cardarcade.ui.textual_compat import (
+    replace_screen_compositor_refresh,
+    screen_compositor_refresh,
+    set_aside_screen_changes,
+)
+
+_compositor_refresh = screen_compositor_refresh()
+
+
+def _drawn_unless_covered(self: Screen) -> None:
+    app = self.app
+    top = app.screen
+    if self is not top and not app.is_inline and top.styles.background.a >= 1:
+        set_aside_screen_changes(self)
+        return
+    _compositor_refresh(self)
+
+
+def install() -> None:
+    """Make every covered screen in this process keep its changes until shown (idempotent)."""
+    replace_screen_compositor_refresh(_drawn_unless_covered)

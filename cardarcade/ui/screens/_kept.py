@@ -1,0 +1,148 @@
+"""The arcade's own screens (set-up, statistics, saves, settings) kept once shown, and pushed again.
+
+Composing one of them afresh was most of the time it took to open: the set-up form is some ninety
+widgets to make, style and lay out (a third of a second), where pushing a screen already made is
+what Textual takes to show any page. A kept screen is installed in its app (Textual leaves an
+installed screen mounted when it is popped) under the name of its kind, one per kind and session.
+
+Before it shows again it is asked whether it still shows what a fresh one would (``fits``):
+the set-up form and the settings only while nothing they were made from has changed and the
+player left the form as it opened, so a form left half-filled opens as it always did, from
+what was last started or saved. Then ``reopen`` brings it back to how a fresh one starts (data
+read again, focus and scrolling as they open). A screen that does not fit is dropped and a new
+one made. Every kept screen is let go when the player leaves for a game (``leave_for``) or the
+menu goes back to a server's lobby (``let_go``): its session should not hold forms meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from cardarcade.ui.textual_compat import css_generation
+
+S = TypeVar("S", bound="KeptScreen")
+
+
+def _styles_now(app: App) -> tuple:
+    return css_generation(app), frozenset(app.classes)
+
+
+class KeptScreen(Screen):
+    """A screen that may be kept and shown again (``open_kept``).
+
+    Shown again, it is not styled again from the top down unless the app's styles changed while
+    it was away (a theme): Textual does so at every showing, and for a form of ninety widgets that
+    was half of what showing it again cost."""
+
+    _styled_as: tuple | None = None  # the app's styles when it was last shown
+
+    def _on_screen_suspend(self) -> None:
+        self._styled_as = _styles_now(self.app)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # (runs before Screen's own handler, which then restyles only if still asked to)
+        if self._styled_as is not None and self._styled_as == _styles_now(self.app):
+            event.refresh_styles = False
+
+    def fits(self) -> bool:
+        """Whether, shown again now, it would show what a fresh one would (once ``reopen``ed)."""
+        return True
+
+    def reopen(self) -> None:
+        """Back to how a fresh one starts, just before it is pushed again (it is not on screen)."""
+
+
+_NAMES: set[str] = set()  # every kind's name an app may have a screen kept under
+
+
+def _name(kind: type[Screen]) -> str:
+    name = f"kept-{kind.__name__}"
+    _NAMES.add(name)
+    return name
+
+
+def open_kept(app: App, kind: type[S], make: Callable[[], S], fits: Callable[[S], bool] | None = None) -> S:
+    """Push the kept screen of ``kind`` if it ``fits`` (``reopen``ed first), else one ``make``
+    makes (kept from then on); ``fits`` by default asks the screen. Returns the screen pushed."""
+    name = _name(kind)
+    if app.is_screen_installed(name):
+        screen = app.get_screen(name)
+        assert isinstance(screen, kind)
+        on_a_stack = screen in app.screen_stack
+        if not on_a_stack and screen.is_attached and (fits or kind.fits)(screen):
+            _focus_as_new(screen)
+            screen.reopen()
+            app.push_screen(screen)
+            return screen
+        if not on_a_stack:
+            _drop(app, name, screen)
+    screen = make()
+    if not app.is_screen_installed(name):
+        app.install_screen(screen, name)
+    app.push_screen(screen)
+    return screen
+
+
+def _focus_as_new(screen: Screen) -> None:
+    """Focus where a new screen's would be (its AUTO_FOCUS widget); left alone if it is there
+    already: moving it away and back restyled and laid out the screen again."""
+    first = next((widget for widget in screen.query(screen.AUTO_FOCUS or "*") if widget.focusable), None)
+    if screen.focused is not first:
+        screen.set_focus(None)  # (pushed, the screen focuses its AUTO_FOCUS widget, as a new one does)
+
+
+def _drop(app: App, name: str, screen: Screen) -> None:
+    app.uninstall_screen(name)
+    if screen.is_attached:
+        screen.remove()
+
+
+def leave_for(screen: Screen, next_screen: Screen) -> None:
+    """Switch from ``screen`` (on top) to ``next_screen`` (a game), and let every kept screen go,
+    this one too (Textual removes a screen switched away from once it is no longer installed)."""
+    screen.app.switch_screen(next_screen)
+    let_go(screen.app, switched_from=screen)
+
+
+def let_go(app: App, switched_from: Screen | None = None) -> None:
+    """Every screen ``app`` keeps and does not show is let go: on leaving the menu, for a game or
+    a server's lobby, its forms are no use for a while (a kept set-up holds some 3 MiB).
+    ``switched_from``: a screen just switched away from, which Textual removes itself."""
+    for name in sorted(_NAMES):
+        if app.is_screen_installed(name):
+            kept = app.get_screen(name)
+            if kept is switched_from:
+                app.uninstall_screen(name)
+            elif kept not in app.screen_stack:
+                _drop(app, name, kept)
+
+
+def update_changed(static: Static, content: Any) -> None:
+    """``static`` shows ``content``, updated only if it shows something else: an update lays the
+    screen out again, and a kept screen shown again mostly shows what it showed."""
+    shown = static.content
+    same = type(shown) is type(content) and shown == content
+    if isinstance(content, Text):  # (a Text's equality looks at its characters and spans alone)
+        same = same and (shown.style, shown.justify, shown.no_wrap, shown.overflow) == (
+            content.style,
+            content.justify,
+            content.no_wrap,
+            content.overflow,
+        )
+    if not (same or str(shown) == str(content) == ""):  # (nothing shown either way: the same)
+        static.update(content)
+
+
+def scroll_home(*scrolled: Widget) -> None:
+    """Scrolled back to the top, as a fresh screen opens."""
+    for widget in scrolled:
+        if widget.scroll_offset != (0, 0):  # (even a scroll to where it is repaints it)
+            widget.scroll_home(animate=False, immediate=True)
