@@ -275,12 +275,17 @@ class ArcadeApp(App):
         of its drawn lines: on a server, they were a tenth of a session's memory in a game, kept
         for nobody to see. It draws them again when it shows (once, on coming back). Under a
         short visit (statistics, settings over the menu) they are kept: the way back is drawn
-        from them at once."""
+        from them at once. Under a game, the menu and the lobby keep none of their widgets
+        either (ui/screens/_remade.py)."""
+        from cardarcade.ui.screens._remade import RemadeScreen
+
         stack = self.screen_stack
         for depth in range(len(stack) - 1, 0, -1):  # (the top one always shows)
             over = stack[depth]
             if getattr(over, "is_table", False) and over.styles.background.a == 1:  # (opaque: all hidden)
                 for screen in stack[:depth]:
+                    if isinstance(screen, RemadeScreen):
+                        screen.let_go_of_widgets()
                     for widget in screen.walk_children(with_self=True):
                         forget_drawn_lines(widget)
                 return

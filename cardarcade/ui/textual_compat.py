@@ -258,6 +258,18 @@ def drawn_lines_kept(widget: Widget) -> int:
     return len(widget._styles_cache._cache)
 
 
+def forget_removed_children(screen: Screen) -> None:
+    """Let go of what still holds the widgets just removed from ``screen``: its last layout (as
+    Textual does when a screen closes: it is laid out afresh when it next shows) and its cache of
+    the widgets its queries found, its arrangement and its list of children shown (Textual clears
+    these only when the screen itself is removed, or when they are next asked for)."""
+    screen._compositor.clear()
+    screen._query_one_cache.clear()
+    screen._dirty_widgets.clear()
+    screen._arrangement_cache.clear()
+    screen._nodes._displayed_nodes = screen._nodes._displayed_visible_nodes = (-1, [])
+
+
 def rendered_strips(screen: Screen) -> list[Strip]:
     """The screen's lines as the compositor drew them last."""
     return screen._compositor.render_strips()

@@ -1,12 +1,21 @@
 """A screen wholly hidden under a game keeps none of its drawn lines (on a server, the menu and
 the lobby under every game were a tenth of a session's memory), and draws itself the same when
-it shows again."""
+it shows again; under a game, the menu and the lobby keep none of their widgets, and come back as
+they were left."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
+from textual.widgets import Input
+
+from cardarcade.server.lobby import Lobby
+from cardarcade.table.clock import LoopClock
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.games.war import WarScreen
-from cardarcade.ui.screens.menu import MenuScreen
+from cardarcade.ui.screens.lobby import LobbyScreen
+from cardarcade.ui.screens.menu import GameList, MenuScreen, Summary
 from cardarcade.ui.screens.pause import PauseScreen
 from cardarcade.ui.textual_compat import drawn_lines_kept, rendered_strips
 from ui_helpers import wait_for
@@ -61,3 +70,68 @@ async def test_the_menu_keeps_its_lines_under_a_short_visit_to_the_statistics():
         await pilot.pause()
         assert app.screen.styles.background.a == 1  # (opaque: the menu is wholly hidden)
         assert lines_kept(menu) > 0
+        assert alive(menu)  # (and its widgets)
+
+
+def alive(screen) -> list:
+    """The widgets ``screen`` holds (its own aside)."""
+    return list(screen.walk_children())
+
+
+async def start_a_game_from_the_menu(pilot) -> None:
+    await pilot.press("enter")  # the set-up of the game under the cursor
+    await pilot.press("f5")
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "is_table", False))
+    await pilot.pause()
+
+
+async def test_the_menu_lets_go_of_its_widgets_under_a_game_and_comes_back_on_the_game_played():
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await pilot.press("down")  # the second game
+        played = menu.query_one(GameList).highlighted
+        summary = weakref.ref(menu.query_one(Summary))
+        await start_a_game_from_the_menu(pilot)
+        assert alive(menu) == []
+        gc.collect()
+        assert summary() is None  # let go, not only taken off the screen
+        app.leave_game()
+        await wait_for(pilot, lambda: app.screen is menu)
+        await pilot.pause()
+        games = menu.query_one(GameList)
+        assert games.highlighted == played
+        assert menu.focused is games
+        assert menu.query_one(Summary).game_id == played
+        assert "Pick a game" in "".join(shown(app))
+        await pilot.press("down")  # the list answers as before
+        assert games.cursor == 2
+
+
+async def test_the_lobby_lets_go_of_its_widgets_under_a_game_and_comes_back_as_it_was_left():
+    app = ArcadeApp(
+        settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None), player="ada", lobby=Lobby(LoopClock())
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        lobby.query_one("#lobby-say", Input).value = "half a line"
+        await pilot.press("m")  # the menu, over the lobby
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        assert alive(lobby)  # under the menu alone it is kept: going back to it costs nothing
+        await start_a_game_from_the_menu(pilot)
+        assert alive(lobby) == []
+        lobby.say("Said while you played.")  # (as a seat taken over from another session is told)
+        app.leave_game()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("escape")  # back to the lobby
+        await wait_for(pilot, lambda: app.screen is lobby)
+        await pilot.pause()
+        assert lobby.query_one("#lobby-say", Input).value == "half a line"
+        assert lobby.focused is lobby.query_one("#lobby-tables")
+        text = "".join(shown(app))
+        assert "Said while you played." in text and "you are ada" in text

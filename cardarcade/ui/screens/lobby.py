@@ -16,10 +16,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cardarcade.table.shared import MOST_ALLOWED
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._remade import RemadeScreen
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ class LobbyWatcher:
         raise NotImplementedError
 
 
-class LobbyScreen(LobbyWatcher, Screen):
+class LobbyScreen(LobbyWatcher, RemadeScreen):
     HOME = True  # where leaving a game comes back to (ArcadeApp.leave_game)
     BINDINGS = [
         Binding("n", "new_table", "New table"),
@@ -111,6 +112,10 @@ class LobbyScreen(LobbyWatcher, Screen):
     _title_drawn: Text | None = None
     _tables_drawn: list[tuple[str, str]] | None = None  # (table id, row)
     _chat_drawn: Text | None = None
+    # what the widgets held, while they are let go under a game (RemadeScreen)
+    _said = ""  # the message line
+    _typed = ""  # the chat line being written
+    _table_chosen: str | None = None  # the table under the cursor, by its id
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -127,7 +132,7 @@ class LobbyScreen(LobbyWatcher, Screen):
         return self.app.lobby
 
     def lobby_changed(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or self.widgets_let_go:
             return
         me, lobby = self.app.player, self.lobby
         online = sorted(lobby.online)
@@ -187,7 +192,31 @@ class LobbyScreen(LobbyWatcher, Screen):
         )
 
     def say(self, text: str) -> None:
-        self.query_one("#lobby-message", Static).update(Text(text, style="bold"))
+        self._said = text
+        if not self.widgets_let_go:  # (else said when they are made again)
+            self.query_one("#lobby-message", Static).update(Text(text, style="bold"))
+
+    async def on_screen_resume(self) -> None:
+        await self.make_widgets_again()  # (then LobbyWatcher's: news that came meanwhile)
+
+    def note_state(self) -> None:
+        option = self.query_one("#lobby-tables", OptionList).highlighted_option
+        self._table_chosen = option.id if option is not None else None
+        self._typed = self.query_one("#lobby-say", Input).value
+
+    def restore_state(self) -> None:
+        self._title_drawn = self._tables_drawn = self._chat_drawn = None  # (nothing drawn in the new widgets)
+        self._lobby_stale = False
+        self.lobby_changed()
+        tables = self.query_one("#lobby-tables", OptionList)
+        if self._table_chosen is not None:
+            try:
+                tables.highlighted = tables.get_option_index(self._table_chosen)
+            except OptionDoesNotExist:
+                pass  # (that table has gone since)
+        self.query_one("#lobby-say", Input).value = self._typed
+        if self._said:
+            self.say(self._said)
 
     def selected(self) -> SharedTable | None:
         option = self.query_one("#lobby-tables", OptionList).highlighted_option

@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.message import Message
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual import events
@@ -28,6 +27,7 @@ from textual.widgets import Static
 
 from cardarcade.catalog import CATALOG, GameInfo
 from cardarcade.ui.screens._dialog import only_on_top
+from cardarcade.ui.screens._remade import RemadeScreen
 from cardarcade.ui.widgets.keybar import KeyBar
 
 TITLE_WIDTH = max(len(info.title) for info in CATALOG.values()) + 2
@@ -211,7 +211,7 @@ IMPORT_AHEAD_IDLE = 1.0  # seconds of the menu on top with no key before each im
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
 
 
-class MenuScreen(Screen):
+class MenuScreen(RemadeScreen):
     HOME = True  # where leaving a game comes back to (ArcadeApp.leave_game)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_MENU, "-wide")]
     DEFAULT_CSS = """
@@ -245,6 +245,7 @@ class MenuScreen(Screen):
         self._save_counts: tuple[int, int] | None = None  # None until the saves have been read
         self._save_files = 0  # the save files the banner last counted
         self._counting = False
+        self._cursor = (0, 0)  # the game list's cursor and first row shown, while its widgets are let go
         self._last_key = monotonic()  # when the player last pressed a key here (or the menu opened)
 
     def compose(self) -> ComposeResult:
@@ -333,15 +334,27 @@ class MenuScreen(Screen):
     def refresh_all(self) -> None:
         """Drawn again after the glyphs or the theme change (``ArcadeApp.redraw``), and on coming
         back from a game (it may have been saved)."""
+        if self.widgets_let_go:
+            return  # (drawn afresh when it shows)
         from cardarcade.ui.screens._kept import update_changed
 
         update_changed(self.query_one("#banner", Static), self._banner())  # (coming back, it mostly says the same)
         if self._save_counts is None or sum(self._save_counts) != self._save_files:
             self._count_saves()  # (a save was written, deleted or set aside since they were counted)
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
+        await self.make_widgets_again()
         if self.is_mounted:
             self.refresh_all()
+
+    def note_state(self) -> None:
+        games = self.query_one(GameList)
+        self._cursor = (games.cursor, games.top)
+
+    def restore_state(self) -> None:
+        games = self.query_one(GameList)
+        games.cursor, games.top = self._cursor
+        self.show_about()
 
     def _selected(self) -> GameInfo:
         return CATALOG[self.query_one(GameList).highlighted]

@@ -7,7 +7,8 @@ every one of its lines: with twenty people playing, that was most of the server'
 each part of the content (a line of the log, a Group's parts: a panel's header, its row of
 cards) is rendered by Textual's own means, the same as a ``Static`` would, and its lines are
 kept in one cache for the whole process, since the same cards and counts come back in every
-session with the same theme. After an update only the lines that differ are repainted.
+session with the same theme (a log's lines, which no other session draws, the widget keeps for
+itself). After an update only the lines that differ are repainted.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class LinePanel(Static):
         super().__init__(*args, **kwargs)
         self._strips: list[Strip] = []
         self._drawn_as: tuple | None = None  # (content, width, height if aligned, style) the strips show
+        self._own_parts: dict[Hashable, list[Strip]] = {}  # a log's lines as last drawn (see _draw)
 
     def update(self, content: RenderableType = "", *, layout: bool = True) -> None:
         # As Static.update, without making its Visual now: this widget draws parts of it instead
@@ -117,18 +119,28 @@ class LinePanel(Static):
             self._strips = Visual.to_strips(self, self._visual_of(content, False), width, height, style)
             return
         looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, renders_markup(self))
+        # A log's lines are its game's alone: no other session draws them again, and in the shared
+        # cache they pushed out the parts every session does. The widget keeps the ones it shows,
+        # for the next draw (where they have only moved up).
+        own = isinstance(content, Lines)
+        kept, shown = self._own_parts, {}
         strips: list[Strip] = []
         for in_group, part in parts:
             key = (in_group, text_key(part), looks)
-            lines = _drawn.get(key)
+            lines = kept.get(key) if own else _drawn.get(key)
             if lines is None:
                 quick = self._render_text_in_group(part, width, style) if in_group and isinstance(part, Text) else None
-                lines = _drawn[key] = quick or self._render_part(self._visual_of(part, in_group), width, style)
-                if len(_drawn) > CACHE_SIZE:
-                    _drawn.popitem(last=False)
-            else:
+                lines = quick or self._render_part(self._visual_of(part, in_group), width, style)
+                if not own:
+                    _drawn[key] = lines
+                    if len(_drawn) > CACHE_SIZE:
+                        _drawn.popitem(last=False)
+            elif not own:
                 _drawn.move_to_end(key)
+            if own:
+                shown[key] = lines
             strips += lines
+        self._own_parts = shown
         if aligned and strips:
             # As Visual.to_strips places the whole content.
             strips = list(Strip.align(strips, (style + VisualStyle(reverse=False)).rich_style, width, height, *align))
