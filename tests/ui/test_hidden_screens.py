@@ -5,6 +5,7 @@ they were left."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 
@@ -135,3 +136,26 @@ async def test_the_lobby_lets_go_of_its_widgets_under_a_game_and_comes_back_as_i
         assert lobby.focused is lobby.query_one("#lobby-tables")
         text = "".join(shown(app))
         assert "Said while you played." in text and "you are ada" in text
+
+
+async def test_the_menu_hidden_again_while_it_is_being_made_again_comes_back_on_the_game_played():
+    # (a key storm once started a game while the menu was being remade: noting its cursor then
+    # found no list, and the arcade stopped)
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        await pilot.press("down", "down")
+        played = menu.query_one(GameList).highlighted
+        menu.let_go_of_widgets()
+        await pilot.pause()
+        assert alive(menu) == []
+        remaking = asyncio.ensure_future(menu.make_widgets_again())
+        await asyncio.sleep(0)  # (under way: the old widgets gone, the new ones not yet there)
+        menu.let_go_of_widgets()
+        await remaking
+        await pilot.pause()
+        assert menu.widgets_let_go
+        await menu.make_widgets_again()
+        await pilot.pause()
+        assert menu.query_one(GameList).highlighted == played

@@ -21,6 +21,7 @@ class RemadeScreen(Screen):
     """A screen whose widgets may be let go while it is hidden, and made again when it shows."""
 
     widgets_let_go = False  # its widgets are gone, to be made again when it shows
+    _remaking = False  # its widgets are being made again (``make_widgets_again`` is under way)
     _focused_id: str | None = None  # the widget that had the focus, by its id
 
     def note_state(self) -> None:
@@ -32,9 +33,12 @@ class RemadeScreen(Screen):
     def let_go_of_widgets(self) -> None:
         if self.widgets_let_go or not self.is_mounted:
             return
-        self.note_state()
-        focused = self.focused
-        self._focused_id = focused.id if focused is not None else None
+        # Hidden again while its widgets are being made (a game started at once: keys typed
+        # ahead), there is nothing to note: what was noted last time still stands, unseen.
+        if not self._remaking:
+            self.note_state()
+            focused = self.focused
+            self._focused_id = focused.id if focused is not None else None
         self.widgets_let_go = True
         self.call_later(self._empty)
 
@@ -47,7 +51,13 @@ class RemadeScreen(Screen):
         if not self.widgets_let_go:
             return
         self.widgets_let_go = False
-        await self.recompose()
+        self._remaking = True
+        try:
+            await self.recompose()
+        finally:
+            self._remaking = False
+        if self.widgets_let_go:  # (hidden again meanwhile: they go again, as noted before)
+            return
         if self._focused_id is not None:
             found = self.query(f"#{self._focused_id}")
             if found:
