@@ -160,3 +160,13 @@ async def test_a_war_turn_draws_no_line_through_richs_console_and_only_new_log_l
         assert not rich_parts
         new_lines = {line.plain for line in screen.history[logged:]}
         assert rendered and set(rendered) <= new_lines, set(rendered) - new_lines
+
+
+def test_the_status_at_and_past_the_round_limit_never_counts_below_zero():
+    # (at the end of a game stopped by the limit the round count stands one past it: it said
+    # "Round 21: -1 more before the round limit")
+    from cardarcade.ui.games.war import round_words
+
+    assert round_words(19, 20) == "Round 19: 1 more before the round limit, then the most cards wins"
+    assert round_words(20, 20) == "Round 20, the last: then the most cards wins"
+    assert round_words(21, 20) == "Round 20, the last: then the most cards wins"

@@ -27,8 +27,8 @@ def round_words(round_: int, limit: int) -> str:
     left = limit - round_
     if left >= NEAR_LIMIT:
         return f"Round {round_}"
-    if not left:
-        return f"Round {round_}, the last: then the most cards wins"
+    if left <= 0:  # (once the game has ended at the limit, the count stands one past it)
+        return f"Round {min(round_, limit)}, the last: then the most cards wins"
     return f"Round {round_}: {left} more before the round limit, then the most cards wins"
 
 
