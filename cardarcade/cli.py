@@ -534,6 +534,38 @@ def _serve_setup(command: str, args: argparse.Namespace, ports: dict[str, int | 
     )
 
 
+def _serve_hub(command: str, args: argparse.Namespace) -> Any:
+    """--redis URL: the hub every server process given that Redis shares (None: this one alone)."""
+    if args.redis is None:
+        return None
+    from cardarcade.server.hub import HubUnavailable
+    from cardarcade.server.redis_hub import RedisHub
+
+    if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        raise CliError(f"cardarcade serve {command}: --redis takes a URL: redis://HOST:PORT/DB, not {args.redis!r}")
+    try:
+        return RedisHub(args.redis)
+    except HubUnavailable as exc:
+        raise CliError(f"cardarcade serve {command}: --redis: {exc}") from None
+
+
+async def _reach_hub(command: str, server: Any) -> None:
+    """Reach the shared Redis before listening, or stop saying why."""
+    from cardarcade.server.hub import HubUnavailable
+
+    try:
+        await server.open_shared()
+    except HubUnavailable as exc:
+        await server.close()
+        raise CliError(f"cardarcade serve {command}: {exc}") from None
+    if server.hub.worker != "here":
+        print(
+            f"cardarcade: sharing the lobby, names and limits through Redis at {server.hub.url} "
+            f"as worker {server.hub.worker}",
+            file=sys.stderr,
+        )
+
+
 async def _start_web(command: str, server: Any, host: str, port: int, name_mark: str = "") -> Any:
     """Serve the browser page from ``server``'s process; says where, or why it cannot."""
     from cardarcade.server.web import WebServer
@@ -601,11 +633,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     elif args.authorized_keys:
         raise CliError("cardarcade serve ssh: --authorized-keys goes with --auth keys")
     try:
-        server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits)
+        server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits, hub=_serve_hub("ssh", args))
     except (OSError, ValueError) as exc:  # the host key's folder or file; the players' keys
         raise CliError(f"cardarcade serve ssh: {exc}") from None
 
     async def serve() -> None:
+        await _reach_hub("ssh", server)
         try:
             port = await server.start(args.host, args.port)
         except OSError as exc:
@@ -661,9 +694,12 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
     limits = _serve_setup("web", args, {"--port": args.port})
     # The sessions' and the lobby's keeper; it never listens for SSH here, so its host key is one
     # made for the occasion and never written.
-    server = ArcadeServer(auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), limits=limits)
+    server = ArcadeServer(
+        auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), limits=limits, hub=_serve_hub("web", args)
+    )
 
     async def serve() -> None:
+        await _reach_hub("web", server)
         web = await _start_web("web", server, args.host, args.port)
         print(
             "cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
@@ -679,6 +715,12 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
 
 def _add_limit_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share the lobby (who is online, tables, chat), the names bound to keys and these limits "
+        "with every server process given the same Redis, e.g. redis://127.0.0.1:6379/0",
+    )
     parser.add_argument(
         "--max-sessions",
         type=_at_least(1),
