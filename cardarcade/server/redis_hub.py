@@ -31,6 +31,7 @@ import os
 import secrets
 import socket
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -413,6 +414,9 @@ class RedisHub(Hub):
         except (TypeError, ValueError, KeyError):
             return
         if worker == self.worker:
+            if kind == "chat":  # (a line said here shows once Redis has it: in Redis's order, as everywhere)
+                self._heard_from_redis(json.dumps(news.get("line")), said_now=False)
+                self.on_news()
             return
         if kind == "online":
             people = self._theirs.setdefault(worker, {})
@@ -579,6 +583,21 @@ class RedisHub(Hub):
 
     # ---- chat
 
+    def say(self, name: str, text: str) -> str | None:
+        """As the one-process hub says, but the line shows when Redis sends it back (so every
+        worker shows the lines in one order); without Redis, at once."""
+        if self._lost or self._writes is None:
+            return super().say(name, text)
+        text = chat_text(text)
+        if not text:
+            return "nothing to say"
+        if not self._may_say(name):
+            return f"slow down: at most {CHAT_BURST} lines in {CHAT_WINDOW:.0f} seconds"
+        line = ChatLine(self.now(), name, text)
+        self._said.setdefault(name, deque()).append(line.at)
+        self._sent(line)
+        return None
+
     def _sent(self, line: ChatLine) -> None:
         data = json.dumps({"name": line.name, "text": line.text}, ensure_ascii=False)
         news = self._news("chat", line={"name": line.name, "text": line.text})
@@ -592,9 +611,6 @@ class RedisHub(Hub):
             )
             if not added:  # said from another worker too, at the same moment: the rate holds
                 log.info("%s: a chat line over the rate, said from two workers at once, was dropped", line.name)
-                if line in self.chat:
-                    self.chat.remove(line)
-                    self.on_news()
 
         self._write(write)
 

@@ -675,7 +675,8 @@ class _Session(asyncssh.SSHServerSession):
     async def _run(self) -> None:
         assert self.chan is not None
         status = 1
-        refusal = self.server.admit_session(self)
+        # (a name's claim lost between the request for this session and its start ends it here)
+        refusal = self.connection.refusal or self.server.admit_session(self)
         if refusal is None:
             refusal = await self.server.admit_shared(self)
             self._shared_place = refusal is None

@@ -69,8 +69,9 @@ class RedisProcess:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self) -> None:
-        self.port = _free_port()
+    def start(self, port: int | None = None) -> None:
+        """Start on ``port`` (a free one if None: again on the same port, as after a restart)."""
+        self.port = port or _free_port()
         self.process = subprocess.Popen(
             [
                 self.executable,
