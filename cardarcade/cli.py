@@ -558,7 +558,7 @@ async def _reach_hub(command: str, server: Any) -> None:
     except HubUnavailable as exc:
         await server.close()
         raise CliError(f"cardarcade serve {command}: {exc}") from None
-    if server.hub.worker != "here":
+    if getattr(server.hub, "url", None):  # (a RedisHub: --redis was given)
         print(
             f"cardarcade: sharing the lobby, names and limits through Redis at {server.hub.url} "
             f"as worker {server.hub.worker}",

@@ -42,6 +42,9 @@ class ListedElsewhere(Protocol):
     @property
     def seats(self) -> Sequence[str]: ...
 
+    @property
+    def held(self) -> Sequence[str]: ...  # the people whose seat there is kept while they are away
+
 
 @runtime_checkable
 class LobbyProtocol(Protocol):

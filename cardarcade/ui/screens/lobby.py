@@ -143,8 +143,15 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
         )
         held = [table.spec.title for table in lobby.held_seats(me)]
         elsewhere = lobby.live_seat(me, self.app.seat_holder)
+        held_away = [t.title for t in lobby.elsewhere.values() if me in t.held]
         title.append("\n")
-        if held:
+        if held_away and not held:
+            title.append(
+                f" Your seat at {held_away[0]} is kept for you on another server process: "
+                "reconnect there to sit back down.",
+                style="bold",
+            )
+        elif held:
             seats = (
                 "Your seat at " + held[0] + " is"
                 if len(held) == 1
