@@ -280,7 +280,7 @@ class RedisHub(Hub):
                 "lost Redis at %s (%s): serving this process's people and tables alone until it is back", self.url, exc
             )
         self._lost = True
-        self.trouble = "The other server processes cannot be reached: only this one's people and tables show."
+        self.trouble = "Cut off from the other server processes: only this one's people and tables."
         self._theirs.clear()
         self.elsewhere.clear()
         self._recount()

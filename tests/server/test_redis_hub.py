@@ -176,7 +176,7 @@ async def test_redis_going_away_leaves_each_server_playing_alone_and_saying_so(s
         a, port_a = await serve(**hub_server_options(tmp_path, "a", redis.url, **fast))
         ada = await in_lobby(port_a, "ada")
         redis.stop()
-        await until(lambda: "cannot be reached: only this one's people" in ada.text(), "ada told")
+        await until(lambda: "Cut off from the other server processes" in ada.text(), "ada told")
         # her own process serves her as before: the chat here, and a table of its own
         await chat(ada, "still here")
         await until(lambda: "ada: still here" in ada.text(), "her line in her own lobby")
