@@ -676,7 +676,7 @@ class _Session(asyncssh.SSHServerSession):
         assert self.chan is not None
         status = 1
         # (a name's claim lost between the request for this session and its start ends it here)
-        refusal = self.connection.refusal or self.server.admit_session(self)
+        refusal = getattr(self.connection, "refusal", None) or self.server.admit_session(self)  # (a tab has none)
         if refusal is None:
             refusal = await self.server.admit_shared(self)
             self._shared_place = refusal is None

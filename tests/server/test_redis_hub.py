@@ -222,3 +222,22 @@ async def test_a_flood_of_chat_across_two_servers_holds_to_one_rate_per_person(r
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_browser_tab_on_a_web_server_and_an_ssh_player_on_another_share_the_lobby(
+    serve, tmp_path, redis_url, host_key
+):
+    from web_helpers import open_tab, start_web
+
+    web, web_port = await start_web(host_key, **hub_server_options(tmp_path, "web", redis_url))
+    try:
+        _, ssh_port = await serve(**hub_server_options(tmp_path, "ssh", redis_url))
+        tab, bob = await open_tab(web_port, path="/ws/ada"), await in_lobby(ssh_port, "bob")
+        await until(lambda: "online (2): ada, bob" in tab.text(), "bob (SSH) in the tab's lobby")
+        await until(lambda: "online (2): ada, bob" in bob.text(), "ada (browser) in bob's lobby")
+        await tab.close()
+        await until(lambda: "online (1): bob" in bob.text(), "ada gone when her tab closed")
+        await bob.close()
+    finally:
+        await web.close()
+        await web.arcade.close()
