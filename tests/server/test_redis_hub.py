@@ -107,16 +107,26 @@ def hub_server_options(tmp_path, name: str, url: str, **hub: float) -> dict:
     return {"hub": RedisHub(url, **hub), "store": UserStore(tmp_path / name / "data", tmp_path / name / "config")}
 
 
-async def test_a_name_bound_to_a_key_on_one_server_is_refused_to_another_key_on_the_other(
-    serve, tmp_path, redis_url, client_key
-):
+async def two_servers_of_keys(serve, tmp_path, redis_url: str, client_key):
+    """A second key, and two servers letting in both keys, sharing only Redis: (key, A, B)."""
     import asyncssh
-    from test_names import key_list, public, refused
+    from test_names import key_list, public
 
     second_key = asyncssh.generate_private_key("ssh-ed25519")
     keys = key_list(tmp_path, public(client_key), public(second_key))
-    a, port_a = await serve(auth="keys", authorized_keys=keys, **hub_server_options(tmp_path, "a", redis_url))
-    b, port_b = await serve(auth="keys", authorized_keys=keys, **hub_server_options(tmp_path, "b", redis_url))
+    servers = [
+        await serve(auth="keys", authorized_keys=keys, **hub_server_options(tmp_path, name, redis_url))
+        for name in ("a", "b")
+    ]
+    return second_key, *servers
+
+
+async def test_a_name_bound_to_a_key_on_one_server_is_refused_to_another_key_on_the_other(
+    serve, tmp_path, redis_url, client_key
+):
+    from test_names import refused
+
+    second_key, (_, port_a), (b, port_b) = await two_servers_of_keys(serve, tmp_path, redis_url, client_key)
     ada = await connect(port_a, username="ada", client_keys=[client_key])
     await until(lambda: LOBBY in ada.text(), "ada's lobby on A")
     await until(lambda: "ada" in b.names._claims, "A's claim known on B")
@@ -132,13 +142,7 @@ async def test_a_name_bound_to_a_key_on_one_server_is_refused_to_another_key_on_
 async def test_two_keys_racing_for_one_name_on_two_servers_one_wins_and_the_other_is_told(
     serve, tmp_path, redis_url, client_key
 ):
-    import asyncssh
-    from test_names import key_list, public
-
-    second_key = asyncssh.generate_private_key("ssh-ed25519")
-    keys = key_list(tmp_path, public(client_key), public(second_key))
-    _, port_a = await serve(auth="keys", authorized_keys=keys, **hub_server_options(tmp_path, "a", redis_url))
-    _, port_b = await serve(auth="keys", authorized_keys=keys, **hub_server_options(tmp_path, "b", redis_url))
+    second_key, (_, port_a), (_, port_b) = await two_servers_of_keys(serve, tmp_path, redis_url, client_key)
     first, second = await asyncio.gather(
         connect(port_a, username="kim", client_keys=[client_key]),
         connect(port_b, username="kim", client_keys=[second_key]),
