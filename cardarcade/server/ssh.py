@@ -286,8 +286,9 @@ class ArcadeServer:
         await self.hub.connect()
         self.open_lobby()
 
-    async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
-        """Listen; returns the port (useful with port 0)."""
+    async def start(self, host: str = "127.0.0.1", port: int = 2222, reuse_port: bool = False) -> int:
+        """Listen; returns the port (useful with port 0). ``reuse_port``: one of several workers
+        listening on one address (SO_REUSEPORT)."""
         await self.open_shared()
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
@@ -304,6 +305,7 @@ class ArcadeServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
+            reuse_port=reuse_port or None,
         )
         return self._acceptor.sockets[0].getsockname()[1]
 

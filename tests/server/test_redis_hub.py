@@ -245,3 +245,54 @@ async def test_a_browser_tab_on_a_web_server_and_an_ssh_player_on_another_share_
     finally:
         await web.close()
         await web.arcade.close()
+
+
+def test_workers_above_one_need_redis_and_a_port(capsys):
+    from cardarcade.cli import main
+
+    assert main(["serve", "ssh", "--auth", "open", "--workers", "2"]) == 2
+    assert "--workers above 1 needs --redis URL" in capsys.readouterr().err
+    assert main(["serve", "web", "--workers", "2", "--redis", "redis://127.0.0.1:1/0", "--port", "0"]) == 2
+    assert "needs a port of its own" in capsys.readouterr().err
+
+
+async def test_two_workers_serve_one_address_share_one_lobby_and_stop_together(tmp_path, redis_url):
+    from services.redis_server import _free_port
+
+    port = _free_port()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    parent = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "cardarcade.cli", "serve", "ssh", "--auth", "open", "--port", str(port)),
+        *("--redis", redis_url, "--workers", "2"),
+        env=env,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert parent.stderr is not None
+    said = ""
+    try:
+        while said.count(f"serving SSH on 127.0.0.1:{port}") < 2:
+            line = (await asyncio.wait_for(parent.stderr.readline(), 60)).decode()
+            assert line, f"the workers stopped: {said}"
+            said += line
+        assert "2 workers serving one address" in said
+        assert len(set(re.findall(r"host key (\S+);", said))) == 1  # one host key for both
+        people = [await in_lobby(port, f"p{i}") for i in range(6)]
+        await until(lambda: all("online (6)" in p.text() for p in people), "all six in one lobby")
+        hub = RedisHub(redis_url)
+        assert len(await hub.redis.smembers(hub.key("workers"))) == 2
+        await hub.redis.aclose()
+        parent.send_signal(signal.SIGTERM)
+        for person in people:
+            await asyncio.wait_for(person.player.closed.wait(), 30)
+            assert b"The server is shutting down." in person.player.received
+        assert await asyncio.wait_for(parent.wait(), 30) == 0
+    finally:
+        if parent.returncode is None:
+            parent.kill()
+            await parent.wait()
+        found = re.search(r"pids ([\d, ]+)\)", said)
+        for pid in found.group(1).split(", ") if found else []:
+            try:
+                os.kill(int(pid), signal.SIGKILL)  # (a worker left behind by a failed run)
+            except ProcessLookupError:
+                pass
