@@ -275,7 +275,14 @@ async def test_two_workers_serve_one_address_share_one_lobby_and_stop_together(t
             assert line, f"the workers stopped: {said}"
             said += line
         assert "2 workers serving one address" in said
-        assert len(set(re.findall(r"host key (\S+);", said))) == 1  # one host key for both
+        # a worker that dies is replaced
+        os.kill(int(re.search(r"pids (\d+),", said).group(1)), signal.SIGKILL)
+        while said.count(f"serving SSH on 127.0.0.1:{port}") < 3:
+            line = (await asyncio.wait_for(parent.stderr.readline(), 60)).decode()
+            assert line, f"the workers stopped: {said}"
+            said += line
+        assert "started in its place" in said
+        assert len(set(re.findall(r"host key (\S+);", said))) == 1  # one host key for all
         people = [await in_lobby(port, f"p{i}") for i in range(6)]
         await until(lambda: all("online (6)" in p.text() for p in people), "all six in one lobby")
         hub = RedisHub(redis_url)
@@ -291,7 +298,7 @@ async def test_two_workers_serve_one_address_share_one_lobby_and_stop_together(t
             parent.kill()
             await parent.wait()
         found = re.search(r"pids ([\d, ]+)\)", said)
-        for pid in found.group(1).split(", ") if found else []:
+        for pid in (found.group(1).split(", ") if found else []) + re.findall(r"worker (\d+) started", said):
             try:
                 os.kill(int(pid), signal.SIGKILL)  # (a worker left behind by a failed run)
             except ProcessLookupError:
