@@ -404,7 +404,22 @@ class ArcadeServer:
     async def admit_shared(self, session: _Session) -> str | None:
         """Past this process's limits (admit_session), those of every process sharing the hub:
         None if the session may start, else why not (it is then no longer counted here)."""
-        refusal = await self.hub.admit(session.address, self.limits.max_sessions, self.limits.per_address)
+        asking = asyncio.ensure_future(
+            self.hub.admit(session.address, self.limits.max_sessions, self.limits.per_address)
+        )
+        try:
+            refusal = await asyncio.shield(asking)  # (an answer on its way is taken, even by a session gone)
+        except asyncio.CancelledError:  # the client left while asked about: its place, if given, is freed
+            self.sessions.discard(session)
+            asking.add_done_callback(
+                lambda done: (
+                    done.cancelled()
+                    or done.exception() is not None
+                    or done.result() is not None
+                    or self.hub.release(session.address)
+                )
+            )
+            raise
         if refusal is not None:
             self.sessions.discard(session)
         return refusal
