@@ -746,20 +746,6 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
 def _add_limit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--redis",
-        metavar="URL",
-        help="share the lobby (who is online, tables, chat), the names bound to keys and these limits "
-        "with every server process given the same Redis, e.g. redis://127.0.0.1:6379/0",
-    )
-    parser.add_argument(
-        "--workers",
-        type=_at_least(1),
-        default=1,
-        metavar="N",
-        help="N processes serving one address, connections spread among them (above 1 needs --redis)",
-    )
-    parser.add_argument("--one-of-workers", action="store_true", help=argparse.SUPPRESS)  # (set by --workers)
-    parser.add_argument(
         "--max-sessions",
         type=_at_least(1),
         default=100,
@@ -779,6 +765,25 @@ def _add_limit_options(parser: argparse.ArgumentParser) -> None:
         metavar="MINUTES",
         help="minutes without a key press before a session ends (default 30)",
     )
+    _add_sharing_options(parser)
+
+
+def _add_sharing_options(parser: argparse.ArgumentParser) -> None:
+    """serve's options for several processes: what they share, and how many on one address."""
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share the lobby (who is online, tables, chat), the names bound to keys and these limits "
+        "with every server process given the same Redis, e.g. redis://127.0.0.1:6379/0",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_at_least(1),
+        default=1,
+        metavar="N",
+        help="N processes serving one address, connections spread among them (above 1 needs --redis)",
+    )
+    parser.add_argument("--one-of-workers", action="store_true", help=argparse.SUPPRESS)  # (set by --workers)
 
 
 def build_parser() -> argparse.ArgumentParser:
