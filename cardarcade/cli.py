@@ -582,7 +582,7 @@ async def _reach_hub(command: str, server: Any) -> None:
         raise CliError(f"cardarcade serve {command}: {exc}") from None
     if getattr(server.hub, "url", None):  # (a RedisHub: --redis was given)
         print(
-            f"cardarcade: sharing the lobby, names and limits through Redis at {server.hub.url} "
+            f"cardarcade: sharing the lobby, names and limits through Redis at {server.hub.where} "
             f"as worker {server.hub.worker}",
             file=sys.stderr,
         )

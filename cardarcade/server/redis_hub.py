@@ -35,6 +35,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
@@ -123,6 +124,15 @@ return 1
 """
 
 
+def shown_url(url: str) -> str:
+    """``url`` with any password in it hidden."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = f"{parts.username}:" if parts.username else ":"
+    return urlunsplit(parts._replace(netloc=f"{user}***@{parts.netloc.rpartition('@')[2]}"))
+
+
 def worker_id() -> str:
     """This process's id among the workers: readable in a log, never the same twice."""
     return f"{socket.gethostname()[:20]}-{os.getpid()}-{secrets.token_hex(2)}"
@@ -155,6 +165,7 @@ class RedisHub(Hub):
     ) -> None:
         super().__init__(now)
         self.url = url
+        self.where = shown_url(url)  # (what a log or a message shows: never a password)
         self.prefix = prefix
         self.worker = worker or worker_id()
         self.heartbeat, self.ttl = heartbeat, ttl
@@ -163,7 +174,7 @@ class RedisHub(Hub):
                 url, socket_timeout=CALL_TIMEOUT, socket_connect_timeout=CALL_TIMEOUT, decode_responses=True
             )
         except ValueError as exc:
-            raise HubUnavailable(f"{url} is not a Redis URL ({exc}): redis://HOST:PORT/DB, say") from None
+            raise HubUnavailable(f"{self.where} is not a Redis URL ({exc}): redis://HOST:PORT/DB, say") from None
         self.round_trips = 0  # Redis calls made (a pipeline or a script counts once): for the benchmarks
         self.names: RedisNames | None = None
         self._here: dict[str, int] = {}  # this worker's people: name -> sessions
@@ -198,7 +209,7 @@ class RedisHub(Hub):
             if self.names is not None:
                 await self.names.read_all()
         except (RedisError, OSError, TimeoutError) as exc:
-            raise HubUnavailable(f"cannot reach Redis at {self.url} ({exc or 'no answer'})") from None
+            raise HubUnavailable(f"cannot reach Redis at {self.where} ({exc or 'no answer'})") from None
         self._connected = True
 
     def begin(self) -> None:
@@ -277,7 +288,9 @@ class RedisHub(Hub):
             return
         if not self._lost or self.trouble is None:
             log.warning(
-                "lost Redis at %s (%s): serving this process's people and tables alone until it is back", self.url, exc
+                "lost Redis at %s (%s): serving this process's people and tables alone until it is back",
+                self.where,
+                exc,
             )
         self._lost = True
         self.trouble = "Cut off from the other server processes: only this one's people and tables."
@@ -294,7 +307,7 @@ class RedisHub(Hub):
             await self.names.read_all()
         self._lost = False
         if self.trouble is not None:
-            log.warning("Redis at %s is back: the lobby is shared again", self.url)
+            log.warning("Redis at %s is back: the lobby is shared again", self.where)
         self.trouble = None
         self.on_news()
 
@@ -484,7 +497,7 @@ class RedisHub(Hub):
         self.round_trips += 1
         answers = await pipe.execute()
         if not answers[0]:
-            log.warning("Redis at %s had forgotten this worker (restarted?): writing all it holds again", self.url)
+            log.warning("Redis at %s had forgotten this worker (restarted?): writing all it holds again", self.where)
             await self._announce()
         others = [w for w in answers[-1] if w != me]
         if not others:
@@ -652,7 +665,7 @@ class RedisNames(NameRegistry):
 
     def __init__(self, hub: RedisHub, named: dict[str, str]) -> None:
         self.hub = hub
-        super().__init__(Path(f"{hub.url} ({hub.key('names')})"), named)
+        super().__init__(Path(f"{hub.where} ({hub.key('names')})"), named)
 
     def _load(self, strict: bool = False) -> None:
         """(The mirror is kept by the news; nothing to read at each login.)"""

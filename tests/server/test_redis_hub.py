@@ -303,3 +303,13 @@ async def test_two_workers_serve_one_address_share_one_lobby_and_stop_together(t
                 os.kill(int(pid), signal.SIGKILL)  # (a worker left behind by a failed run)
             except ProcessLookupError:
                 pass
+
+
+def test_a_redis_password_never_reaches_a_message():
+    from cardarcade.server.hub import HubUnavailable
+
+    hub = RedisHub("redis://ada:s3cret@127.0.0.1:1/0")
+    assert "s3cret" not in hub.where and "ada:***@127.0.0.1:1" in hub.where
+    with pytest.raises(HubUnavailable) as refused:
+        RedisHub("redis://:s3cret@127.0.0.1:port/0")
+    assert "s3cret" not in str(refused.value) and "not a Redis URL" in str(refused.value)
