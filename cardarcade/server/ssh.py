@@ -71,6 +71,7 @@ TEXTUAL_PROCESS_VARIABLES = ("TEXTUAL_PRESS", "TEXTUAL_SCREENSHOT", "TEXTUAL_DRI
 
 
 SERVER_AUTOSAVE_DELAY = 5.0  # seconds from a move to its save, in a server's sessions
+LOST_NAME_AGAIN = 2.0  # seconds after a lost name's sessions are ended before any still running are ended again
 
 
 @dataclass
@@ -494,6 +495,13 @@ class _Connection(asyncssh.SSHServer):
         self.refusal = line
         for session in self.sessions:
             session.end(line)
+        # An app told to end before it was running goes on (Textual drops the word): told again.
+        asyncio.get_running_loop().call_later(LOST_NAME_AGAIN, self._end_sessions_again, line)
+
+    def _end_sessions_again(self, line: str) -> None:
+        for session in self.sessions:
+            if session.task is not None and not session.task.done():
+                session.end(line)
 
     def session_requested(self) -> _Session | _Refusal:
         if self.refusal is not None:
@@ -695,7 +703,13 @@ class _Session(asyncssh.SSHServerSession):
         # (a name's claim lost between the request for this session and its start ends it here)
         refusal = getattr(self.connection, "refusal", None) or self.server.admit_session(self)  # (a tab has none)
         if refusal is None:
-            refusal = await self.server.admit_shared(self)
+            try:
+                refusal = await self.server.admit_shared(self)
+            except asyncio.CancelledError:  # ended while asked about (the client left, the name was lost)
+                if self._farewell:
+                    self._say(self._farewell + "\n")
+                self._finish(1)
+                return
             self._shared_place = refusal is None
         if refusal is not None:
             log.info("%s@%s refused%s: %s", self.name, self.address, key_of(self.connection), refusal)
