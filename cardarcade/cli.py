@@ -534,13 +534,69 @@ def _serve_setup(command: str, args: argparse.Namespace, ports: dict[str, int | 
     )
 
 
-async def _start_web(command: str, server: Any, host: str, port: int, name_mark: str = "") -> Any:
+def _serve_hub(command: str, args: argparse.Namespace) -> Any:
+    """--redis URL: the hub every server process given that Redis shares (None: this one alone)."""
+    if args.redis is None:
+        return None
+    from cardarcade.server.hub import HubUnavailable
+    from cardarcade.server.redis_hub import RedisHub
+
+    if not args.redis.startswith(("redis://", "rediss://", "unix://")):
+        raise CliError(f"cardarcade serve {command}: --redis takes a URL: redis://HOST:PORT/DB, not {args.redis!r}")
+    try:
+        return RedisHub(args.redis)
+    except HubUnavailable as exc:
+        raise CliError(f"cardarcade serve {command}: --redis: {exc}") from None
+
+
+def _serve_workers(command: str, args: argparse.Namespace) -> int:
+    """--workers N above 1: this process starts N workers serving one address (server/workers.py)."""
+    from cardarcade.server.workers import run_workers
+
+    if args.redis is None:
+        raise CliError(f"cardarcade serve {command}: --workers above 1 needs --redis URL (what the workers share)")
+    if args.port == 0 or getattr(args, "web_port", None) == 0:
+        raise CliError(f"cardarcade serve {command}: --workers above 1 needs a port of its own, not 0")
+    if command == "ssh":
+        from cardarcade.server.keys import load_or_create_host_key
+
+        load_or_create_host_key()  # (made once, here: every worker shows the same)
+    given, child = list(args.argv), []
+    while given:  # the same command line, less --workers, and each worker told it is one of many
+        word = given.pop(0)
+        if word == "--workers":
+            given.pop(0)
+        elif not word.startswith("--workers="):
+            child.append(word)
+    return run_workers([sys.executable, "-m", "cardarcade.cli", *child, "--one-of-workers"], args.workers)
+
+
+async def _reach_hub(command: str, server: Any) -> None:
+    """Reach the shared Redis before listening, or stop saying why."""
+    from cardarcade.server.hub import HubUnavailable
+
+    try:
+        await server.open_shared()
+    except HubUnavailable as exc:
+        await server.close()
+        raise CliError(f"cardarcade serve {command}: {exc}") from None
+    if getattr(server.hub, "url", None):  # (a RedisHub: --redis was given)
+        print(
+            f"cardarcade: sharing the lobby, names and limits through Redis at {server.hub.where} "
+            f"as worker {server.hub.worker}",
+            file=sys.stderr,
+        )
+
+
+async def _start_web(
+    command: str, server: Any, host: str, port: int, name_mark: str = "", reuse_port: bool = False
+) -> Any:
     """Serve the browser page from ``server``'s process; says where, or why it cannot."""
     from cardarcade.server.web import WebServer
 
     web = WebServer(server, name_mark=name_mark)
     try:
-        port = await web.start(host, port)
+        port = await web.start(host, port, reuse_port=reuse_port)
     except OSError as exc:
         raise CliError(f"cardarcade serve {command}: cannot listen on {host}:{port} ({exc.strerror or exc})") from None
     shown = f"[{host}]" if ":" in host else host
@@ -588,6 +644,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     from cardarcade.server.ssh import ArcadeServer
 
     limits = _serve_setup("ssh", args, {"--port": args.port, "--web-port": args.web_port})
+    if args.workers > 1:
+        return _serve_workers("ssh", args)
     if args.web_host and args.web_port is None:
         raise CliError("cardarcade serve ssh: --web-host goes with --web-port")
     keys_file = None
@@ -601,13 +659,14 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     elif args.authorized_keys:
         raise CliError("cardarcade serve ssh: --authorized-keys goes with --auth keys")
     try:
-        server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits)
+        server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits, hub=_serve_hub("ssh", args))
     except (OSError, ValueError) as exc:  # the host key's folder or file; the players' keys
         raise CliError(f"cardarcade serve ssh: {exc}") from None
 
     async def serve() -> None:
+        await _reach_hub("ssh", server)
         try:
-            port = await server.start(args.host, args.port)
+            port = await server.start(args.host, args.port, reuse_port=args.one_of_workers)
         except OSError as exc:
             raise CliError(
                 f"cardarcade serve ssh: cannot listen on {args.host}:{args.port} ({exc.strerror or exc})"
@@ -633,7 +692,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             # A page proves no one's identity: its players' names are marked, never a key holder's.
             mark = BROWSER_MARK if args.auth == "keys" else ""
             try:
-                web = await _start_web("ssh", server, args.web_host or args.host, args.web_port, mark)
+                web = await _start_web(
+                    "ssh", server, args.web_host or args.host, args.web_port, mark, args.one_of_workers
+                )
             except CliError:
                 await server.close()
                 raise
@@ -659,12 +720,17 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
     from cardarcade.server.ssh import ArcadeServer
 
     limits = _serve_setup("web", args, {"--port": args.port})
+    if args.workers > 1:
+        return _serve_workers("web", args)
     # The sessions' and the lobby's keeper; it never listens for SSH here, so its host key is one
     # made for the occasion and never written.
-    server = ArcadeServer(auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), limits=limits)
+    server = ArcadeServer(
+        auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), limits=limits, hub=_serve_hub("web", args)
+    )
 
     async def serve() -> None:
-        web = await _start_web("web", server, args.host, args.port)
+        await _reach_hub("web", server)
+        web = await _start_web("web", server, args.host, args.port, reuse_port=args.one_of_workers)
         print(
             "cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
             "Ctrl+C stops.",
@@ -699,6 +765,25 @@ def _add_limit_options(parser: argparse.ArgumentParser) -> None:
         metavar="MINUTES",
         help="minutes without a key press before a session ends (default 30)",
     )
+    _add_sharing_options(parser)
+
+
+def _add_sharing_options(parser: argparse.ArgumentParser) -> None:
+    """serve's options for several processes: what they share, and how many on one address."""
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share the lobby (who is online, tables, chat), the names bound to keys and these limits "
+        "with every server process given the same Redis, e.g. redis://127.0.0.1:6379/0",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_at_least(1),
+        default=1,
+        metavar="N",
+        help="N processes serving one address, connections spread among them (above 1 needs --redis)",
+    )
+    parser.add_argument("--one-of-workers", action="store_true", help=argparse.SUPPRESS)  # (set by --workers)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -814,6 +899,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(errors="replace")
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)  # (serve --workers starts its workers with it)
         status = args.func(args)
         sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
         return status

@@ -24,3 +24,7 @@ def user_folders(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     return home
+
+
+# A private Redis for the tests that need one (the fixtures redis_service and redis_url).
+from services.redis_server import redis_service, redis_url  # noqa: E402, F401

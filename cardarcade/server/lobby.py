@@ -4,32 +4,24 @@ One ``Lobby`` per server process, on its event loop; every session's app holds i
 call each other: the lobby tells a screen that something changed through the callback it
 subscribed with (which posts to that screen's own queue), and each screen reads what it shows.
 
-A table's registry is this dictionary of ``SharedTable``; a server grown past one process would
-keep it (and who is where) in a shared store and pin each table to one process (README).
+What several server processes share (who is online, the chat, the tables each hosts) is the
+``Hub``'s (hub.py): in memory for one process, in Redis for several (``serve --redis``). The
+tables hosted here are this dictionary of ``SharedTable``; the others' are listed from the hub.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
-from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from cardarcade.rules.base import GameSpec, Options
+from cardarcade.server.hub import CHAT_BURST, CHAT_MAX, CHAT_WINDOW, ChatLine, Hub, TableListing
 from cardarcade.table.clock import Clock
 from cardarcade.table.shared import SeatHolder, SeatTaken, SharedTable
 
-CHAT_LINES = 100  # lines of chat kept (the lobby shows the last few)
-CHAT_MAX = 200  # characters in one line
-CHAT_BURST, CHAT_WINDOW = 5, 10.0  # at most this many lines per player in this many seconds
-MAX_TABLES = 50
+__all__ = ["CHAT_BURST", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "Lobby", "MAX_TABLES"]
 
-
-@dataclass(frozen=True)
-class ChatLine:
-    at: float
-    name: str
-    text: str
+MAX_TABLES = 50  # tables hosted by one process
 
 
 class Lobby:
@@ -39,18 +31,37 @@ class Lobby:
         *,
         on_table_done: Callable[[SharedTable], None] | None = None,
         now: Callable[[], float] = time.monotonic,
+        hub: Hub | None = None,
     ) -> None:
         """``on_table_done``: told once when a dealt table ends, finished or left by its last
-        person (the server records or saves it)."""
+        person (the server records or saves it). ``hub``: what is shared with other server
+        processes (none: this process alone)."""
         self.clock = clock
         self.on_table_done = on_table_done
-        self.now = now
-        self.online: dict[str, int] = {}  # name -> sessions open under it
-        self.tables: dict[str, SharedTable] = {}
-        self.chat: deque[ChatLine] = deque(maxlen=CHAT_LINES)
+        self.hub = hub if hub is not None else Hub(now)
+        self.hub.on_news = self._tell
+        self.tables: dict[str, SharedTable] = {}  # the tables hosted here
         self.round_trips: dict[str, float] = {}  # name -> latest measured round trip, seconds
-        self._said: dict[str, deque[float]] = {}
         self._listeners: dict[object, Callable[[], None]] = {}
+
+    @property
+    def online(self) -> Mapping[str, int]:
+        """name -> sessions open under it, in every process sharing the hub."""
+        return self.hub.online
+
+    @property
+    def chat(self) -> Sequence[ChatLine]:
+        return self.hub.chat
+
+    @property
+    def elsewhere(self) -> Mapping[str, TableListing]:
+        """The tables other server processes host (listed here; played there)."""
+        return self.hub.elsewhere
+
+    @property
+    def notice(self) -> str | None:
+        """Why what the lobby shows is this process's alone now, if it is."""
+        return self.hub.trouble
 
     # ---- who is here
 
@@ -70,15 +81,12 @@ class Lobby:
             changed()
 
     def arrive(self, name: str) -> None:
-        self.online[name] = self.online.get(name, 0) + 1
+        self.hub.arrive(name)
         self._tell()
 
     def depart(self, name: str) -> None:
-        left = self.online.get(name, 0) - 1
-        if left > 0:
-            self.online[name] = left
-        else:
-            self.online.pop(name, None)
+        self.hub.depart(name)
+        if name not in self.hub.online:
             self.round_trips.pop(name, None)
         self._tell()
 
@@ -89,19 +97,10 @@ class Lobby:
 
     def say(self, name: str, text: str) -> str | None:
         """Add a chat line; a reason it was refused, or None."""
-        text = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())[:CHAT_MAX]
-        if not text:
-            return "nothing to say"
-        recent = self._said.setdefault(name, deque())
-        now = self.now()
-        while recent and now - recent[0] > CHAT_WINDOW:
-            recent.popleft()
-        if len(recent) >= CHAT_BURST:
-            return f"slow down: at most {CHAT_BURST} lines in {CHAT_WINDOW:.0f} seconds"
-        recent.append(now)
-        self.chat.append(ChatLine(now, name, text))
-        self._tell()
-        return None
+        refused = self.hub.say(name, text)
+        if refused is None:
+            self._tell()
+        return refused
 
     # ---- tables
 
@@ -137,11 +136,12 @@ class Lobby:
             holder=holder,
             **extra,
         )
-        while table.id in self.tables:
+        while table.id in self.tables or table.id in self.elsewhere:
             table.id = f"{table.id}x"
         table.round_trips = self.round_trips
         self.tables[table.id] = table
         table.on_change = self._table_changed  # (told from now on: the lobby is told once, here)
+        self.hub.table_listed(table)
         self._tell()
         return table
 
@@ -175,13 +175,21 @@ class Lobby:
             deserted = not any(p.player for p in table.places)
             done = table.over or (table.dealt and deserted)
             if done or deserted:
-                del self.tables[table.id]
+                self.take_out(table)
                 if done and self.on_table_done is not None:
                     self.on_table_done(table)
                 table.close()
+            else:
+                self.hub.table_listed(table)
         self._tell()
+
+    def take_out(self, table: SharedTable) -> None:
+        """``table`` leaves the lobby (here and in every process's list)."""
+        if self.tables.pop(table.id, None) is not None:
+            self.hub.table_gone(table.id)
 
     def close(self) -> None:
         for table in list(self.tables.values()):
             table.close()
+            self.hub.table_gone(table.id)
         self.tables.clear()

@@ -44,8 +44,9 @@ from textual.app import App
 
 from cardarcade.server.asyncssh_compat import keepalive_asker
 from cardarcade.server.driver import INPUT_BUFFER, TerminalDriver
+from cardarcade.server.hub import Hub
 from cardarcade.server.lobby import Lobby
-from cardarcade.server.names import NAMES_FILE, NameRefused, NameRegistry, named_players
+from cardarcade.server.names import NAMES_FILE, NameRefused, named_players
 from cardarcade.table.clock import LoopClock
 from cardarcade.table.shared import SharedTable
 from cardarcade.store.user import UserStore
@@ -70,6 +71,7 @@ TEXTUAL_PROCESS_VARIABLES = ("TEXTUAL_PRESS", "TEXTUAL_SCREENSHOT", "TEXTUAL_DRI
 
 
 SERVER_AUTOSAVE_DELAY = 5.0  # seconds from a move to its save, in a server's sessions
+LOST_NAME_AGAIN = 2.0  # seconds after a lost name's sessions are ended before any still running are ended again
 
 
 @dataclass
@@ -205,7 +207,10 @@ class ArcadeServer:
         limits: Limits | None = None,
         app_factory: AppFactory | None = None,
         store: UserStore | None = None,
+        hub: Hub | None = None,
     ) -> None:
+        """``hub``: what is shared with the other server processes (``RedisHub``); none: this
+        process alone."""
         from cardarcade.server.keys import load_or_create_host_key
         from cardarcade.themes import load_themes
 
@@ -220,8 +225,9 @@ class ArcadeServer:
         self.app_factory: AppFactory = app_factory or self.arcade_app
         self.themes = load_themes()  # once per process, for every session
         self.store = store or UserStore()
+        self.hub = hub if hub is not None else Hub()
         # Which key may play under which name (keys mode); a names file that cannot be read stops the start.
-        self.names = NameRegistry(self.store.data_dir / NAMES_FILE, named) if auth == "keys" else None
+        self.names = self.hub.name_registry(self.store.data_dir / NAMES_FILE, named) if auth == "keys" else None
         self.lobby: Lobby | None = None  # made on start, on the loop that runs it
         # The shared tables' records and saves are written here, off the loop, in order.
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-server-store")
@@ -272,11 +278,19 @@ class ArcadeServer:
     def open_lobby(self) -> None:
         """The lobby every session of this process shares (SSH and browser), on the running loop."""
         if self.lobby is None:
-            self.lobby = Lobby(LoopClock(), on_table_done=self.table_done)
+            self.lobby = Lobby(LoopClock(), on_table_done=self.table_done, hub=self.hub)
+            self.hub.begin()
 
-    async def start(self, host: str = "127.0.0.1", port: int = 2222) -> int:
-        """Listen; returns the port (useful with port 0)."""
+    async def open_shared(self) -> None:
+        """Reach what is shared with the other server processes (HubUnavailable says why it
+        cannot be), then open the lobby."""
+        await self.hub.connect()
         self.open_lobby()
+
+    async def start(self, host: str = "127.0.0.1", port: int = 2222, reuse_port: bool = False) -> int:
+        """Listen; returns the port (useful with port 0). ``reuse_port``: one of several workers
+        listening on one address (SO_REUSEPORT)."""
+        await self.open_shared()
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
@@ -292,6 +306,7 @@ class ArcadeServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
+            reuse_port=reuse_port or None,
         )
         return self._acceptor.sockets[0].getsockname()[1]
 
@@ -323,7 +338,7 @@ class ArcadeServer:
         for table in list(self.lobby.tables.values()):
             if not table.dealt or table.over:
                 continue
-            del self.lobby.tables[table.id]
+            self.lobby.take_out(table)
             self.table_done(table)
             for name in {p.player for p in table.places if p.player is not None}:
                 whose = "for you" if name == table.creator else f"for {table.creator}"
@@ -358,6 +373,7 @@ class ArcadeServer:
         await asyncio.get_running_loop().run_in_executor(None, self._writer.shutdown)
         if self.names is not None:  # the names claimed, on their way to the file
             await asyncio.get_running_loop().run_in_executor(None, self.names.close)
+        await self.hub.close()  # (what this process shared leaves the others' lobbies)
 
     # ---- admission
 
@@ -385,6 +401,29 @@ class ArcadeServer:
             return f"Too many sessions from {session.address} ({self.limits.per_address}); close one first."
         self.sessions.add(session)
         return None
+
+    async def admit_shared(self, session: _Session) -> str | None:
+        """Past this process's limits (admit_session), those of every process sharing the hub:
+        None if the session may start, else why not (it is then no longer counted here)."""
+        asking = asyncio.ensure_future(
+            self.hub.admit(session.address, self.limits.max_sessions, self.limits.per_address)
+        )
+        try:
+            refusal = await asyncio.shield(asking)  # (an answer on its way is taken, even by a session gone)
+        except asyncio.CancelledError:  # the client left while asked about: its place, if given, is freed
+            self.sessions.discard(session)
+            asking.add_done_callback(
+                lambda done: (
+                    done.cancelled()
+                    or done.exception() is not None
+                    or done.result() is not None
+                    or self.hub.release(session.address)
+                )
+            )
+            raise
+        if refusal is not None:
+            self.sessions.discard(session)
+        return refusal
 
 
 class _Connection(asyncssh.SSHServer):
@@ -456,6 +495,13 @@ class _Connection(asyncssh.SSHServer):
         self.refusal = line
         for session in self.sessions:
             session.end(line)
+        # An app told to end before it was running goes on (Textual drops the word): told again.
+        asyncio.get_running_loop().call_later(LOST_NAME_AGAIN, self._end_sessions_again, line)
+
+    def _end_sessions_again(self, line: str) -> None:
+        for session in self.sessions:
+            if session.task is not None and not session.task.done():
+                session.end(line)
 
     def session_requested(self) -> _Session | _Refusal:
         if self.refusal is not None:
@@ -521,6 +567,7 @@ class _Session(asyncssh.SSHServerSession):
         self._closed = False  # the channel is gone: nothing more is written
         self._farewell = ""  # said after the app has given the terminal back
         self._slot = False  # holding one of the server's start-up slots
+        self._shared_place = False  # counted against the limits of every process sharing the hub
         self._last_input = 0.0
         self._warned = False
         self._idle_timer: asyncio.TimerHandle | None = None
@@ -653,7 +700,17 @@ class _Session(asyncssh.SSHServerSession):
     async def _run(self) -> None:
         assert self.chan is not None
         status = 1
-        refusal = self.server.admit_session(self)
+        # (a name's claim lost between the request for this session and its start ends it here)
+        refusal = getattr(self.connection, "refusal", None) or self.server.admit_session(self)  # (a tab has none)
+        if refusal is None:
+            try:
+                refusal = await self.server.admit_shared(self)
+            except asyncio.CancelledError:  # ended while asked about (the client left, the name was lost)
+                if self._farewell:
+                    self._say(self._farewell + "\n")
+                self._finish(1)
+                return
+            self._shared_place = refusal is None
         if refusal is not None:
             log.info("%s@%s refused%s: %s", self.name, self.address, key_of(self.connection), refusal)
             self._say(refusal + "\n")
@@ -673,6 +730,9 @@ class _Session(asyncssh.SSHServerSession):
             self._release_slot()
             self._stop_idle_watch()
             self.server.sessions.discard(self)
+            if self._shared_place:
+                self._shared_place = False
+                self.server.hub.release(self.address)
             self.server.sessions_ended += 1
             self.app = self.driver = None
             if self._farewell:

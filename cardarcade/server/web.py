@@ -230,14 +230,14 @@ class WebServer:
         )
         return app
 
-    async def start(self, host: str = "127.0.0.1", port: int = 8080) -> int:
+    async def start(self, host: str = "127.0.0.1", port: int = 8080, reuse_port: bool = False) -> int:
         """Listen; returns the port (useful with port 0)."""
         self._loopback_only = _is_loopback(host)
-        self.arcade.open_lobby()  # (one lobby for the process, whichever server starts first)
+        await self.arcade.open_shared()  # (one lobby for the process, whichever server starts first)
         # Stopping ends every tab first (close); the rest is given little time.
         self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
+        site = web.TCPSite(self._runner, host, port, reuse_port=reuse_port or None)
         try:
             await site.start()
         except OSError:

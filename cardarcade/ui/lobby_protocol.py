@@ -24,6 +24,28 @@ class ChatEntry(Protocol):
     def text(self) -> str: ...
 
 
+class ListedElsewhere(Protocol):
+    """A table another server process hosts, as the lobby lists it (it is played there)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def house_rules(self) -> bool: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[str]: ...
+
+    @property
+    def held(self) -> Sequence[str]: ...  # the people whose seat there is kept while they are away
+
+
 @runtime_checkable
 class LobbyProtocol(Protocol):
     """Who is online, the tables people share, and the chat; a screen subscribes to hear of changes."""
@@ -39,6 +61,12 @@ class LobbyProtocol(Protocol):
 
     @property
     def watchers(self) -> int: ...  # screens subscribed now
+
+    @property
+    def elsewhere(self) -> Mapping[str, ListedElsewhere]: ...  # id -> a table another server process hosts
+
+    @property
+    def notice(self) -> str | None: ...  # why the lobby shows this process's alone now, if it does
 
     def subscribe(self, key: object, changed: Callable[[], None]) -> None: ...
 

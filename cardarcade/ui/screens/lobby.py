@@ -26,7 +26,7 @@ from cardarcade.ui.widgets.keybar import KeyBar
 if TYPE_CHECKING:
     from cardarcade.rules.base import GameSpec
     from cardarcade.table.shared import SharedTable
-    from cardarcade.ui.lobby_protocol import LobbyProtocol
+    from cardarcade.ui.lobby_protocol import ListedElsewhere, LobbyProtocol
 
 CHAT_SHOWN = 5
 
@@ -143,8 +143,15 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
         )
         held = [table.spec.title for table in lobby.held_seats(me)]
         elsewhere = lobby.live_seat(me, self.app.seat_holder)
+        held_away = [t.title for t in lobby.elsewhere.values() if me in t.held]
         title.append("\n")
-        if held:
+        if held_away and not held:
+            title.append(
+                f" Your seat at {held_away[0]} is kept for you on another server process: "
+                "reconnect there to sit back down.",
+                style="bold",
+            )
+        elif held:
             seats = (
                 "Your seat at " + held[0] + " is"
                 if len(held) == 1
@@ -157,7 +164,9 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
             title.append(
                 f" You are at {elsewhere.spec.title} in another session: enter on it moves you here.", style="bold"
             )
-        elif not lobby.tables:
+        elif lobby.notice is not None:
+            title.append(f" {lobby.notice}", style="bold")
+        elif not lobby.tables and not lobby.elsewhere:
             title.append(" No tables yet: n sets one up for the others to join.", style="dim")
         else:
             title.append(" enter sits you at a table · w watches one · n sets up a new one", style="dim")
@@ -165,6 +174,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
             self._title_drawn = title
             self.query_one("#lobby-title", Static).update(title, layout=False)  # (two lines, always)
         rows = [(t.id, self._table_row(t)) for t in lobby.tables.values()]
+        rows += [(table_id, self._elsewhere_row(t)) for table_id, t in lobby.elsewhere.items()]
         drawn = [(table_id, row.plain) for table_id, row in rows]
         if drawn != self._tables_drawn:  # (most news is someone arriving or leaving: the list stays)
             self._tables_drawn = drawn
@@ -190,6 +200,28 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
             "\n",
             (f"  {', '.join(table.describe_seats())}", "dim"),
         )
+
+    @staticmethod
+    def _elsewhere_row(table: ListedElsewhere) -> Text:
+        rules = " · house rules" if table.house_rules else ""
+        return Text.assemble(
+            (table.title, "bold"),
+            f"  {table.players} players{rules} · {table.status} · on another server process",
+            "\n",
+            (f"  {', '.join(table.seats)}", "dim"),
+        )
+
+    def _chose_elsewhere(self) -> bool:
+        """Whether the table under the cursor is played on another server process (then said)."""
+        option = self.query_one("#lobby-tables", OptionList).highlighted_option
+        listed = self.lobby.elsewhere.get(option.id) if option is not None and option.id else None
+        if listed is None:
+            return False
+        self.say(
+            f"{listed.title} is played on another server process: it cannot be joined or watched from "
+            "this one yet. n sets up a table here."
+        )
+        return True
 
     def say(self, text: str) -> None:
         self._said = text
@@ -232,7 +264,8 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
 
         table = self.selected()
         if table is None:
-            self.say("No table chosen: n sets one up.")
+            if not self._chose_elsewhere():
+                self.say("No table chosen: n sets one up.")
             return
         me = self.app.player
         try:
@@ -248,6 +281,8 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
     @only_on_top
     def action_watch(self) -> None:
         table = self.selected()
+        if table is None and self._chose_elsewhere():
+            return
         if table is None or not table.dealt:
             self.say("Only a table in play can be watched." if table else "No table chosen.")
             return

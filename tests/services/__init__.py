@@ -1,0 +1,1 @@
+"""Real services the tests start for themselves (Redis), on private loopback ports."""
