@@ -4,12 +4,22 @@ it is, with what it shows brought up to date, and goes with its game; the whole 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from time import monotonic
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
+from cardarcade.ui.screens.rules import RulesScreen
+from cardarcade.ui.textual_compat import (
+    has_changes_to_draw,
+    replace_screen_compositor_refresh,
+    screen_compositor_refresh,
+)
 
+from test_play_surfaces import press_at
 from ui_helpers import screen_text
 
 
@@ -79,3 +89,69 @@ async def test_the_whole_log_opens_at_its_newest_line(app_factory):
         assert scroll.scroll_y == scroll.max_scroll_y > 0
         shown = screen_text(app)
         assert "line number 59" in shown and not re.search(r"line number 0\b", shown)
+
+
+@contextmanager
+def frames_drawn(app) -> Iterator[list[str]]:
+    """The names of the screens on top each time the screen on top draws a frame (headless, the
+    frame is worked out all the same: only writing it to a terminal is left out)."""
+    drawn = screen_compositor_refresh()
+    frames: list[str] = []
+
+    def counted(screen) -> None:
+        if screen is app.screen and has_changes_to_draw(screen):
+            frames.append(type(screen).__name__)
+        drawn(screen)
+
+    replace_screen_compositor_refresh(counted)
+    try:
+        yield frames
+    finally:
+        replace_screen_compositor_refresh(drawn)
+
+
+async def test_a_dialog_shown_again_over_the_table_is_one_frame_to_open_and_one_to_close(app_factory):
+    """Kept, the rules, the log and the pause menu are drawn once as they open again, and the
+    table once as they close: no second layout of either, no table laid out again under them."""
+    app = app_factory(schnapsen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        for key in ("f1", "f2", "escape"):  # (each made and shown once)
+            await pilot.press(key)
+            await pilot.pause(0.05)
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+        for key, kind in (("f1", RulesScreen), ("f2", HistoryScreen), ("escape", PauseScreen)):
+            with frames_drawn(app) as frames:
+                await pilot.press(key)
+                await pilot.pause(0.1)
+            assert isinstance(app.screen, kind) and frames == [kind.__name__], frames
+            with frames_drawn(app) as frames:
+                await pilot.press("escape")
+                await pilot.pause(0.1)
+            assert app.screen is game and frames == [type(game).__name__], frames
+
+
+async def test_a_held_down_dialog_key_stops_as_it_is_let_go_and_the_next_key_is_answered(app_factory):
+    """f1, then escape, held down for three seconds each (autorepeat, thirty a second): the
+    screens change no later than a moment after the key is let go (nothing piled up behind it),
+    and a key pressed after that is answered at once."""
+    app = app_factory(schnapsen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        changes: list[float] = []
+        app.screen_change_signal.subscribe(app, lambda _screen: changes.append(monotonic()))
+        for key in ("f1", "escape"):
+            start = monotonic()
+            for number in range(90):
+                await press_at(pilot, key, start + number / 30)
+            let_go = monotonic()
+            await pilot.pause(1.0)
+            assert changes and all(at < let_go + 0.25 for at in changes), [round(at - let_go, 2) for at in changes]
+            while app.screen is not game:  # (back to the table, wherever the hold left it)
+                await pilot.press("escape")
+                await pilot.pause(0.1)
+        await pilot.pause(1.0)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
