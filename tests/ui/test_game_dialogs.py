@@ -19,8 +19,9 @@ from cardarcade.ui.textual_compat import (
     screen_compositor_refresh,
 )
 
-from test_play_surfaces import press_at
-from ui_helpers import screen_text
+from test_play_surfaces import app_with, press_at
+from textual.widgets import OptionList, Static
+from ui_helpers import screen_text, wait_for
 
 
 def schnapsen():
@@ -155,3 +156,55 @@ async def test_a_held_down_dialog_key_stops_as_it_is_let_go_and_the_next_key_is_
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_a_games_choice_dialog_is_kept_asks_each_question_afresh_and_goes_with_the_game(app_factory):
+    from cardarcade.ui.games.turn import ChoiceScreen
+
+    app = app_factory(GameSetup.solo(GAMES["go-fish"], 3, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        await pilot.press("enter")  # a card: whom to ask for twos
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, ChoiceScreen)
+        await pilot.press("down", "escape")  # moved to Bot 2, then backed out
+        await pilot.pause()
+        await pilot.press("right", "enter")  # the next rank in hand: whom to ask for fours
+        await pilot.pause()
+        assert app.screen is first  # the same dialog, not made again...
+        choices = first.query_one("#choices", OptionList)
+        asked = [str(choices.get_option_at_index(n).prompt) for n in range(choices.option_count)]
+        assert str(first.query_one(".dialog-title", Static).content) == "Ask whom for fours?"
+        assert asked == ["2. Ask Bot 1 for fours", "3. Ask Bot 2 for fours"]  # ...asking the new question
+        assert choices.highlighted == 0 and app.focused is choices  # from the top, as a new one would
+        await pilot.press("3")  # Bot 2, by the number the table shows for them
+        await pilot.pause(0.2)
+        assert app.screen is not first and any("Bot 2" in line.plain and "four" in line.plain for line in game.history)
+
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.query_one("#restart").press()  # a new deal: the kept dialogs go with the old game
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not game)
+        await wait_for(pilot, lambda: not first.is_attached, what=lambda: str(app.screen_stack))
+        assert not app.is_screen_installed(first)
+
+
+async def test_the_hot_seat_cover_is_kept_for_the_game_and_comes_up_again_as_new():
+    from cardarcade.ui.games.turn import CoverScreen
+
+    app = app_with(GameSetup.solo(GAMES["schnapsen"], 2, seed=1, humans=2), result_guard=0.8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == "Player 1")
+        cover = app.screen
+        made_at = monotonic() + 1.0
+        await press_at(pilot, "enter", made_at)  # Player 1 sits down
+        await wait_for(pilot, lambda: not isinstance(app.screen, CoverScreen))
+        await press_at(pilot, "enter", made_at + 0.3)  # and plays a card: Player 2's turn
+        await wait_for(pilot, lambda: isinstance(app.screen, CoverScreen) and app.screen.player == "Player 2")
+        assert app.screen is cover  # the same cover, not made again...
+        text = screen_text(app)
+        assert "Pass to Player 2" in text and "Player 1 plays the" in text  # ...telling the new news
+        await press_at(pilot, "enter", made_at + 0.6)  # Player 1's press, in the rhythm of play
+        await pilot.pause()
+        assert app.screen is cover, "Player 2's hand was shown to Player 1"
