@@ -63,6 +63,8 @@ OVERRIDDEN = (
     ("textual.app.App", "_on_key"),
     ("textual.app.App", "_fatal_error"),
     ("textual.screen.Screen", "_on_screen_resume"),
+    ("textual.screen.Screen", "_on_screen_suspend"),  # (KeptScreen)
+    ("textual.screen.Screen", "_on_resize"),  # (Dialog)
 )
 # What a Driver subclass (ui/terminal.py, server/driver.py) reads on itself, set by Driver.__init__.
 DRIVER_ATTRIBUTES = ("_app", "_debug", "_loop")

@@ -24,37 +24,24 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.text import Text
-from textual import events
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardarcade.ui.textual_compat import css_generation
+from cardarcade.ui.showing import note_styles
 
 S = TypeVar("S", bound="KeptScreen")
-
-
-def _styles_now(app: App) -> tuple:
-    return css_generation(app), frozenset(app.classes)
 
 
 class KeptScreen(Screen):
     """A screen that may be kept and shown again (``open_kept``).
 
     Shown again, it is not styled again from the top down unless the app's styles changed while
-    it was away (a theme): Textual does so at every showing, and for a form of ninety widgets that
-    was half of what showing it again cost."""
-
-    _styled_as: tuple | None = None  # the app's styles when it was last shown
+    it was away (``ui/showing.py``)."""
 
     def _on_screen_suspend(self) -> None:
-        self._styled_as = _styles_now(self.app)
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # (runs before Screen's own handler, which then restyles only if still asked to)
-        if self._styled_as is not None and self._styled_as == _styles_now(self.app):
-            event.refresh_styles = False
+        note_styles(self)
 
     def fits(self) -> bool:
         """Whether, shown again now, it would show what a fresh one would (once ``reopen``ed)."""
