@@ -75,6 +75,10 @@ class SeeThrough(Screen):
     _backdrop_key: tuple | None = None
     _backdrop: list[Strip] = []
 
+    def _on_screen_suspend(self) -> None:
+        # (a kept dialog keeps no lines while it is away: they would be out of date anyway)
+        self._backdrop_key, self._backdrop = None, []
+
     def render_line(self, y: int) -> Strip:
         tint = self.styles.background
         under = screen_under(self) if tint.a < 1 else None

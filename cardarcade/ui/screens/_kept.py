@@ -112,11 +112,26 @@ def kept_or_made(
 
 
 def let_go_of_owned(app: App, owner: object) -> None:
-    """The screens kept for ``owner`` go with it (on an app's end, with one still open,
-    Textual's own teardown takes it)."""
+    """The screens kept for ``owner`` go with it; one still open (the pause menu whose "restart"
+    is ending its game) goes as it closes."""
     for name in owner.__dict__.pop("_kept_screen_names", ()):
-        if app.is_screen_installed(name) and (kept := app.get_screen(name)) not in app.screen_stack:
+        if app.is_screen_installed(name):
+            _drop_once_closed(app, name, app.get_screen(name))
+
+
+def _drop_once_closed(app: App, name: str, kept: Screen) -> None:
+    if kept not in app.screen_stack:
+        _drop(app, name, kept)
+        return
+    if not kept.is_running:
+        return  # (the app is ending: Textual's own teardown takes it)
+
+    def closed(_: Screen) -> None:
+        if kept not in app.screen_stack and app.is_screen_installed(name) and app.get_screen(name) is kept:
+            app.screen_change_signal.unsubscribe(kept)
             _drop(app, name, kept)
+
+    app.screen_change_signal.subscribe(kept, closed)
 
 
 def _focus_as_new(screen: Screen) -> None:
