@@ -259,6 +259,8 @@ def programs() -> dict[str, Program]:
         "war": Program(
             "war", arcade("play", "war", "--option", "max_rounds=20", "--seed", "1"), b"Press enter to turn"
         ),
+        # (a game of its own: the results row deals a new game each round, whose menu is new)
+        "war-pause": Program("war-pause", arcade("play", "war", "--seed", "1"), b"Press enter to turn"),
     }
 
 
@@ -268,7 +270,7 @@ def rows() -> list[Row]:
         Row("rules", "schnapsen", F1, b"Trump-jack exchange", b"q", IN_GAME_TABLE),
         Row("log", "schnapsen", F2, b"the whole log (", b"q", IN_GAME_TABLE),
         Row("pause", "schnapsen", ESCAPE, b"paused", ESCAPE, IN_GAME_TABLE, note="opened and " + escape_note),
-        Row("pause-p", "war", b"p", b"paused", b"p", b"Press enter to turn", note="the menu's own key in War"),
+        Row("pause-p", "war-pause", b"p", b"paused", b"p", b"Press enter to turn", note="the menu's own key in War"),
         Row("setup", "menu", ENTER, SETUP, ESCAPE, MENU, note=escape_note),
         Row(
             "setup-rules",

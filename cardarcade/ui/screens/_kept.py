@@ -13,9 +13,9 @@ read again, focus and scrolling as they open). A screen that does not fit is dro
 one made. Every kept screen is let go when the player leaves for a game (``leave_for``) or the
 menu goes back to a server's lobby (``let_go``): its session should not hold forms meanwhile.
 
-A game keeps its own dialogs the same way (its pause menu, rules and log: ``owner=`` the game's
-screen), one per kind and game, reopened with what the game has now (``reopen``'s arguments),
-and let go with the game (``let_go_of_owned``).
+A game keeps its own dialogs the same way (its pause menu, rules, log, choice dialog and hot-seat
+cover: ``owner=`` the game's screen), one per kind and game, reopened with what the game has now
+(``reopen``'s arguments), and let go with the game (``let_go_of_owned``).
 """
 
 from __future__ import annotations
