@@ -18,8 +18,10 @@ Rows (``--screens`` picks some; all by default):
 
 - ``rules``: ``f1`` in Schnapsen (after three tricks' worth of moves), ``q`` closes it;
 - ``log``: ``f2`` in the same game (the whole log), ``q`` closes it;
-- ``pause``: ``escape`` in the same game, ``escape`` closes it (both wait out Textual's escape
-  delay on main as of issue 29: see the note in the table);
+- ``pause``: ``escape`` in the same game, ``escape`` closes it (both wait out the escape delay,
+  25 ms since issue 29: see the note in the table);
+- ``pause-p``: the same menu by ``p`` in War (where ``p`` is the menu's key), ``p`` closes it: the
+  menu's own answer, with no escape delay in it;
 - ``setup``: ``enter`` on the menu (War's set-up), ``escape`` back to the menu;
 - ``setup-rules``: ``f1`` on War's set-up, ``escape`` back to the set-up;
 - ``stats``: ``s`` on the menu, ``q`` back; ``saves``: ``c`` on the menu (one saved game), ``q``
@@ -257,6 +259,8 @@ def programs() -> dict[str, Program]:
         "war": Program(
             "war", arcade("play", "war", "--option", "max_rounds=20", "--seed", "1"), b"Press enter to turn"
         ),
+        # (a game of its own: the results row deals a new game each round, whose menu is new)
+        "war-pause": Program("war-pause", arcade("play", "war", "--seed", "1"), b"Press enter to turn"),
     }
 
 
@@ -266,6 +270,7 @@ def rows() -> list[Row]:
         Row("rules", "schnapsen", F1, b"Trump-jack exchange", b"q", IN_GAME_TABLE),
         Row("log", "schnapsen", F2, b"the whole log (", b"q", IN_GAME_TABLE),
         Row("pause", "schnapsen", ESCAPE, b"paused", ESCAPE, IN_GAME_TABLE, note="opened and " + escape_note),
+        Row("pause-p", "war-pause", b"p", b"paused", b"p", b"Press enter to turn", note="the menu's own key in War"),
         Row("setup", "menu", ENTER, SETUP, ESCAPE, MENU, note=escape_note),
         Row(
             "setup-rules",

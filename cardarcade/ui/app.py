@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import covered, first_show, plain, strips
+from cardarcade.ui import covered, plain, showing, strips
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -73,7 +73,7 @@ def install_process_fixes() -> None:
     every app calls it as it is made, so importing the arcade changes nothing)."""
     strips.install()  # Textual's strips would otherwise leave a cycle per line drawn
     plain.install()  # no control character in any text reaches a terminal
-    first_show.install()  # a new screen is not styled twice as it first shows
+    showing.install()  # a screen is styled again as it shows only if it must be
     covered.install()  # a screen under an opaque one does not repaint it
 
 

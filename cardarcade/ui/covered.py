@@ -6,14 +6,17 @@ at a time: a screen opened over the menu was drawn twice (three or four times wh
 being composed), once for itself and again for the menu it covers. Under an opaque screen nothing
 of it shows: its changes wait until it is on top again, where Textual repaints it whole
 (``ScreenResume``). Under a translucent one (a dialog) what changes still shows through, as in
-Textual. Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
+Textual, and every frame a screen draws is counted for the dialogs that keep its lines dimmed
+(``backdrop.py``). Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
 
 from __future__ import annotations
 
 from textual.screen import Screen
 
+from cardarcade.ui.backdrop import note_drawn
 from cardarcade.ui.textual_compat import (
+    has_changes_to_draw,
     replace_screen_compositor_refresh,
     screen_compositor_refresh,
     set_aside_screen_changes,
@@ -28,6 +31,8 @@ def _drawn_unless_covered(self: Screen) -> None:
     if self is not top and not app.is_inline and top.styles.background.a >= 1:
         set_aside_screen_changes(self)
         return
+    if has_changes_to_draw(self):
+        note_drawn(self)
     _compositor_refresh(self)
 
 

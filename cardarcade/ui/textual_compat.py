@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from rich.terminal_theme import TerminalTheme
     from textual.app import App
+    from textual.await_remove import AwaitRemove
     from textual.css.stylesheet import Stylesheet
     from textual.driver import Driver
     from textual.filter import LineFilter
@@ -62,6 +63,8 @@ OVERRIDDEN = (
     ("textual.app.App", "_on_key"),
     ("textual.app.App", "_fatal_error"),
     ("textual.screen.Screen", "_on_screen_resume"),
+    ("textual.screen.Screen", "_on_screen_suspend"),  # (KeptScreen)
+    ("textual.screen.Screen", "_on_resize"),  # (Dialog)
 )
 # What a Driver subclass (ui/terminal.py, server/driver.py) reads on itself, set by Driver.__init__.
 DRIVER_ATTRIBUTES = ("_app", "_debug", "_loop")
@@ -270,6 +273,25 @@ def forget_removed_children(screen: Screen) -> None:
     screen._nodes._displayed_nodes = screen._nodes._displayed_visible_nodes = (-1, [])
 
 
+def remove_closed_screen(screen: Screen) -> AwaitRemove:
+    """Remove ``screen``, closed already, as ``Widget.remove`` does but for what Textual does once
+    it is gone: lay out the app's screen on top again (nothing of it changed)."""
+    return screen.app._prune(screen, parent=None)
+
+
+def textual_backdrop_lines(screen: Screen) -> list[Strip]:
+    """The lines Textual's own ``Screen.render`` gives a translucent ``screen`` on top (the
+    screens under it, dimmed), as ``Widget.render_line`` would draw them: what
+    ``backdrop.SeeThrough`` must draw too."""
+    from textual._context import visible_screen_stack
+    from textual.visual import Visual, visualize
+
+    visible_screen_stack.set(list(screen.app._background_screens))
+    width, height = screen.size
+    visual = visualize(screen, screen.render(), markup=screen._render_markup)
+    return Visual.to_strips(screen, visual, width, height, screen.visual_style)
+
+
 def rendered_strips(screen: Screen) -> list[Strip]:
     """The screen's lines as the compositor drew them last."""
     return screen._compositor.render_strips()
@@ -413,6 +435,11 @@ def set_aside_screen_changes(screen: Screen) -> None:
     marks, and are drawn when the screen is repainted whole as it comes back on top."""
     screen._compositor._dirty_regions.clear()
     screen._dirty_widgets.clear()
+
+
+def has_changes_to_draw(screen: Screen) -> bool:
+    """Whether ``screen`` has changed regions to draw (or to pass to the screen over it)."""
+    return bool(screen._compositor._dirty_regions)
 
 
 def css_generation(app: App) -> int:

@@ -1,5 +1,5 @@
 """A screen shown for the first time is styled as it is mounted, not a second time as it shows
-(``cardarcade.ui.first_show``); a screen shown again is restyled as Textual does."""
+(``cardarcade.ui.showing``); a screen shown again is restyled as Textual does."""
 
 from __future__ import annotations
 

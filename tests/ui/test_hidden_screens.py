@@ -9,6 +9,7 @@ import asyncio
 import gc
 import weakref
 
+from textual import events
 from textual.widgets import Input
 
 from cardarcade.server.lobby import Lobby
@@ -159,3 +160,22 @@ async def test_the_menu_hidden_again_while_it_is_being_made_again_comes_back_on_
         await menu.make_widgets_again()
         await pilot.pause()
         assert menu.query_one(GameList).highlighted == played
+
+
+async def test_the_menu_shown_again_before_its_widgets_went_keeps_them_and_its_cursor():
+    # (a game left at once, keys typed ahead: the menu came back on top before it had let go of
+    # its widgets, and then let go of them on top, so that the next look for its list failed)
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        await pilot.press("down", "down")
+        played = menu.query_one(GameList).highlighted
+        menu.post_message(events.ScreenResume())  # (shown again, queued first...)
+        menu.let_go_of_widgets()  # (...then told to let go, as a game's screen was drawn)
+        await pilot.pause()
+        await pilot.pause()
+        assert not menu.widgets_let_go
+        assert menu.query_one(GameList).highlighted == played
+        await pilot.press("down")
+        assert menu.query_one(GameList).highlighted != played

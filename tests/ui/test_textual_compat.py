@@ -206,6 +206,42 @@ async def test_what_a_screen_and_its_widgets_say_of_themselves():
         assert compat.laid_out_size(screen) == app.size
 
 
+async def test_a_dialog_is_drawn_over_the_screen_under_it_and_removed_once_closed():
+    app = Shows()
+    async with app.run_test() as pilot:
+        over = Over()
+        app.install_screen(over, "over")
+        await app.push_screen(over)
+        await pilot.pause()
+        lines = compat.textual_backdrop_lines(over)  # (Textual's own: the screen under it, dimmed)
+        assert len(lines) == app.size.height and "hello there" in "\n".join(strip.text for strip in lines)
+        await app.pop_screen()
+        app.uninstall_screen("over")
+        await compat.remove_closed_screen(over)
+        assert not over.is_attached
+
+
+async def test_a_screen_says_it_has_changes_as_it_draws_them():
+    seen: list[bool] = []
+    drawn = compat.screen_compositor_refresh()
+
+    def noting(screen) -> None:
+        seen.append(compat.has_changes_to_draw(screen))
+        drawn(screen)
+
+    compat.replace_screen_compositor_refresh(noting)
+    try:
+        app = Shows()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            seen.clear()
+            app.query_one("#words", Static).update("changed")
+            await pilot.pause()
+    finally:
+        compat.replace_screen_compositor_refresh(drawn)
+    assert True in seen
+
+
 def test_a_strip_gets_the_link_style_on_its_links_only():
     link = Style.from_meta({"@click": "app.bell"})
     strip = Strip([Segment("link", link), Segment(" text", Style())])

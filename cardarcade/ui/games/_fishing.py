@@ -237,7 +237,7 @@ class FishingScreen(TurnScreen):
                 self.call_after_refresh(then, options[index])
 
         labels = [self.what_words(o).capitalize() for o in options]
-        self.app.push_screen(ChoiceScreen(f"Which {card.rank.word} will you ask for?", labels), chosen)
+        ChoiceScreen.ask(self, f"Which {card.rank.word} will you ask for?", labels, chosen)
 
     def pick_target(self, what: Card | Rank) -> None:
         actor = self.actor

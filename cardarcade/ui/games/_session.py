@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from cardarcade.table.shared import SharedTable
     from cardarcade.table.table import Table
     from cardarcade.ui.keymaps import Keys
-    from cardarcade.ui.screens.pause import PauseScreen
 
 
 class SessionSide(Screen):
@@ -119,7 +118,7 @@ class SessionSide(Screen):
         # shared table's seat is kept for its player and a bot plays it meanwhile.
         if self.surface is not None:
             self.surface.leave(lost=self.app.is_ending)
-        self._let_pause_menu_go()
+        self._let_kept_dialogs_go()
 
     def save_at_once(self) -> None:
         """Write the game now, in the calling thread: the terminal is gone and the process is
@@ -128,30 +127,26 @@ class SessionSide(Screen):
             self.surface.save_at_once()
 
     def action_pause(self) -> None:
-        """The pause menu: made the first time, then kept for this game and shown again as it is
-        (installed, so that closing it does not take it apart), brought up to date."""
+        """The pause menu: made the first time, then kept for this game and shown again as it is,
+        brought up to date (``open_kept``)."""
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.pause import PauseScreen
 
-        pause = self._pause_menu
-        if pause is None:
-            pause = self._pause_menu = PauseScreen(
-                self.setup, self.history, shared=self.shared, keys=self.keys_section()
-            )
-            self.app.install_screen(pause, name=f"pause-menu-{id(self)}")
-        else:
-            pause.reopen(self.setup, self.history, keys=self.keys_section())
-        self.app.push_screen(pause, self._after_pause)
+        keys = self.keys_section()
+        open_kept(
+            self.app,
+            PauseScreen,
+            lambda: PauseScreen(self.setup, self.history, shared=self.shared, keys=keys),
+            reopen_with=(self.setup, self.history, keys),
+            callback=self._after_pause,
+            owner=self,
+        )
 
-    _pause_menu: PauseScreen | None = None
+    def _let_kept_dialogs_go(self) -> None:
+        """The dialogs kept for this game (its pause menu, rules, log, choices) go with it."""
+        from cardarcade.ui.screens._kept import let_go_of_owned
 
-    def _let_pause_menu_go(self) -> None:
-        """The kept pause menu goes with its game (on an app's end, Textual's own teardown takes it)."""
-        pause, self._pause_menu = self._pause_menu, None
-        if pause is None or pause in self.app.screen_stack:
-            return
-        self.app.uninstall_screen(pause)
-        if pause.is_attached:
-            pause.remove()
+        let_go_of_owned(self.app, self)
 
     def _after_pause(self, choice: str | None) -> None:
         if choice == "restart":
@@ -175,9 +170,18 @@ class SessionSide(Screen):
         self.app.leave_game()
 
     def action_rules(self) -> None:
+        """The rules, kept for this game once shown (``open_kept``)."""
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.spec, self.setup.options, book=self.setup.book, keys=self.keys_section()))
+        keys = self.keys_section()
+        open_kept(
+            self.app,
+            RulesScreen,
+            lambda: RulesScreen(self.spec, self.setup.options, book=self.setup.book, keys=keys),
+            fits=lambda kept: kept.keys == keys,
+            owner=self,
+        )
 
     def keys_section(self) -> str:
         """The rules' keys section for the people at this keyboard."""
@@ -186,9 +190,18 @@ class SessionSide(Screen):
         return keys_markdown(self.keys, [self.names[seat] for seat in self.people])
 
     def action_history(self) -> None:
+        """The whole log, kept for this game once shown and brought up to date (``open_kept``)."""
+        from cardarcade.ui.screens._kept import open_kept
         from cardarcade.ui.screens.pause import HistoryScreen
 
-        self.app.push_screen(HistoryScreen(self.game_title(), self.history))
+        title = self.game_title()
+        open_kept(
+            self.app,
+            HistoryScreen,
+            lambda: HistoryScreen(title, self.history),
+            reopen_with=(title, self.history),
+            owner=self,
+        )
 
     def action_leave(self) -> None:
         from cardarcade.ui.screens.pause import ConfirmScreen

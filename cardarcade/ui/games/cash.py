@@ -501,9 +501,7 @@ class SecretSignals:
             else:  # (once the table under the dialog plays again)
                 screen.call_after_refresh(self.pick, picker, SIGN_VERBS[index])
 
-        screen.app.push_screen(
-            ChoiceScreen(f"{screen.names[picker]}: pick your side's secret signal{away}", labels), picked
-        )
+        ChoiceScreen.ask(screen, f"{screen.names[picker]}: pick your side's secret signal{away}", labels, picked)
 
     def _tell(self, hand_no: int) -> None:
         """At one keyboard the table never shows a signal: a person whose side's signal a bot
@@ -532,7 +530,7 @@ class SecretSignals:
                 self._asking = False
                 screen.call_later(screen.refresh_all)
 
-            screen.app.push_screen(ChoiceScreen(title, ["Got it"]), seen)
+            ChoiceScreen.ask(screen, title, ["Got it"], seen)
             return
 
 

@@ -191,7 +191,7 @@ class ChicagoScreen(TrickScreen):
             then = self.submit if holds(hand, int(action.value)) else self.ask_before_bluff  # type: ignore[arg-type]
             self.call_after_refresh(then, action)  # (this screen back on top first: the table resumes)
 
-        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        ChoiceScreen.ask(self, title, labels, chosen)
 
     def ask_before_bluff(self, action: Action) -> None:
         """Once, before a claim the hand does not hold: unproven at the end, it forfeits the game."""
@@ -204,7 +204,7 @@ class ChicagoScreen(TrickScreen):
             elif index == 1:
                 self.call_after_refresh(self.declare_menu)
 
-        self.app.push_screen(ChoiceScreen(title, [f"Declare {name} all the same", "Back to the list"]), answered)
+        ChoiceScreen.ask(self, title, [f"Declare {name} all the same", "Back to the list"], answered)
 
     def describe_action(self, action: Action) -> str:
         if action.kind == "declare" and action.value is not None:

@@ -150,7 +150,7 @@ class FrogsScreen(TrickScreen):
             if index == 1:
                 self.call_after_refresh(self.submit, play(card))
 
-        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        ChoiceScreen.ask(self, title, labels, chosen)
 
     def turn_prompt(self) -> str:
         view = self.view

@@ -88,7 +88,7 @@ class ToepenScreen(TrickScreen):
             if index is not None:  # (once the cover is back on top and the table plays again)
                 self.call_after_refresh(self._knock_out_of_turn, knockers[index])
 
-        self.app.push_screen(ChoiceScreen("Who knocks?", [self.names[s] for s in knockers]), chosen)
+        ChoiceScreen.ask(self, "Who knocks?", [self.names[s] for s in knockers], chosen)
 
     def _knock_out_of_turn(self, seat: int) -> None:
         table = self.table

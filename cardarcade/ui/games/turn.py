@@ -30,6 +30,7 @@ from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.keymaps import Keymap
 from cardarcade.ui.screens._dialog import Dialog
+from cardarcade.ui.screens._kept import KeptScreen, kept_or_made, open_kept, update_changed
 from cardarcade.ui.games._panels import panel_width
 from cardarcade.ui.games._turn_keys import TURN_KEYS, Command, TurnKeys
 from cardarcade.ui.games.game import GameScreen
@@ -102,11 +103,12 @@ def hand_window(total: int, cursor: int, width: int = HAND_WIDTH, card_width: in
     return first, count
 
 
-class ChoiceScreen(Dialog[int | None]):
+class ChoiceScreen(Dialog[int | None], KeptScreen):
     """Pick one of several moves: its key, or arrows and enter; escape backs out.
 
     Choices are keyed 1-9, then a, b, c...; ``numbers`` gives them other digits when the table
     already shows numbers for them (players' seat numbers), so a digit always means the same thing.
+    A game asks with ``ask``: one dialog kept for the game, shown again with each new question.
     """
 
     AUTO_FOCUS = "#choices"
@@ -115,24 +117,57 @@ class ChoiceScreen(Dialog[int | None]):
 
     def __init__(self, title: str, labels: Sequence[str], numbers: Sequence[int] | None = None) -> None:
         super().__init__()
+        self._ask(title, labels, numbers)
+
+    def _ask(self, title: str, labels: Sequence[str], numbers: Sequence[int] | None) -> None:
         self.title_text = title
         self.labels = list(labels)
         self.keys = [str(n) for n in numbers] if numbers is not None else list(CHOICE_KEYS[: len(self.labels)])
+
+    @classmethod
+    def ask(
+        cls,
+        game: GameScreen,
+        title: str,
+        labels: Sequence[str],
+        answered: Callable[[int | None], object],
+        numbers: Sequence[int] | None = None,
+    ) -> None:
+        """Put the question over ``game``, whose choice dialog is kept from one question to the
+        next (made once, shown again: a choice comes up as fast as any page)."""
+        open_kept(
+            game.app,
+            cls,
+            lambda: cls(title, labels, numbers),
+            reopen_with=(title, labels, numbers),
+            callback=answered,
+            owner=game,
+        )
 
     @property
     def numbers(self) -> list[int]:
         return [int(k) for k in self.keys if k.isdigit()]
 
+    def _keyed(self) -> list[str]:
+        return [
+            f"{key}. {label}" if key else f"   {label}"
+            for key, label in zip(self.keys + [""] * len(self.labels), self.labels)
+        ]
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog choice-dialog"):
             # Plain text: a title or a choice may name players ("Ask [/]x for...").
             yield Static(Text(self.title_text), classes="dialog-title")
-            keyed = [
-                f"{key}. {label}" if key else f"   {label}"
-                for key, label in zip(self.keys + [""] * len(self.labels), self.labels)
-            ]
-            yield OptionList(*keyed, id="choices", markup=False)
+            yield OptionList(*self._keyed(), id="choices", markup=False)
         yield KeyBar()
+
+    def reopen(self, title: str, labels: Sequence[str], numbers: Sequence[int] | None = None) -> None:  # type: ignore[override]
+        """The next question, in the dialog kept from the last one, as a new dialog would ask it."""
+        self._ask(title, labels, numbers)
+        update_changed(self.query_one(".dialog-title", Static), Text(title))
+        choices = self.query_one("#choices", OptionList)
+        choices.set_options(self._keyed())
+        choices.highlighted = 0 if labels else None
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character in self.keys:
@@ -147,7 +182,7 @@ class ChoiceScreen(Dialog[int | None]):
         self.dismiss(None)
 
 
-class CoverScreen(Dialog[None]):
+class CoverScreen(Dialog[None], KeptScreen):
     """The hand-over between two people: nothing private shows until the next one presses enter.
 
     It comes up as soon as a person's turn ends. While bots play on under it (the table keeps
@@ -166,11 +201,19 @@ class CoverScreen(Dialog[None]):
     def __init__(self, owner: TurnScreen, after: str | None) -> None:
         super().__init__()
         self.owner = owner
+        self._cover(after)
+
+    def _cover(self, after: str | None) -> None:
         self.after = after  # whose turn just ended ('' or None at the start)
         self.player: str | None = None  # the person asked for, once one is to move
         self.since: list[str] = []
         self.keys: dict[str, str] = {}  # the owner's keys that act from the cover: key -> what it does
         self._presses = FreshPress(monotonic())  # an enter in the game's rhythm does not lift the cover
+
+    def reopen(self, after: str | None) -> None:  # type: ignore[override]
+        """Kept by its game (``TurnScreen._put_up_cover``), up again after ``after``'s turn."""
+        self._cover(after)
+        self._draw()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cover-box"):
@@ -508,7 +551,11 @@ class TurnScreen(TurnKeys, GameScreen):
 
     def _put_up_cover(self) -> None:
         """Take the hand off the screen and cover the table until the next person is ready."""
-        cover = self.cover = CoverScreen(self, self.names[self.viewer] if self.viewer is not None else None)
+        after = self.names[self.viewer] if self.viewer is not None else None
+        # (kept for the game: up again at once, where a new one was made and laid out every turn)
+        cover = self.cover = kept_or_made(
+            self.app, CoverScreen, lambda: CoverScreen(self, after), reopen_with=(after,), owner=self
+        )
         self._cover_from = len(self.history)
         self.viewer = None
         self.cursor, self.marked = 0, []
@@ -595,4 +642,4 @@ class TurnScreen(TurnKeys, GameScreen):
                 # The table resumes once this screen is back on top, just after this callback.
                 self.call_after_refresh(self.submit, actions[index])
 
-        self.app.push_screen(ChoiceScreen(title, [self.describe_action(a) for a in actions], numbers), chosen)
+        ChoiceScreen.ask(self, title, [self.describe_action(a) for a in actions], chosen, numbers)

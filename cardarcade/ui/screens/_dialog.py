@@ -15,8 +15,13 @@ import functools
 from typing import Any, ClassVar, TypeVar
 from collections.abc import Callable
 
+from textual import events
 from textual.await_complete import AwaitComplete
+from textual.await_remove import AwaitRemove
 from textual.screen import ModalScreen, Screen
+
+from cardarcade.ui.backdrop import SeeThrough
+from cardarcade.ui.textual_compat import background_screens, laid_out_size, remove_closed_screen
 
 R = TypeVar("R")
 A = TypeVar("A", bound=Callable[..., Any])
@@ -34,11 +39,27 @@ def only_on_top(action: A) -> A:
     return guarded  # type: ignore[return-value]
 
 
-class Dialog(ModalScreen[R]):
+class Dialog(ModalScreen[R], SeeThrough):
     # What a game's end does with this dialog: a prompt that belongs to the turn (a choice, the
     # hot-seat cover) is closed for the result; one the player opened (pause, rules, history)
     # is left alone, and the result waits until the player closes it.
     CLOSES_WITH_THE_GAME: ClassVar[bool] = False
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # Textual lays a screen out again when it is told its size, and the screens under it too.
+        # A dialog is told its size as it is first laid out, at the size it was just laid out for:
+        # that was a second layout of the dialog and one of the table, and a frame more, for
+        # nothing. A new terminal size (the sizes differ) is laid out as Textual does.
+        if all(laid_out_size(screen) == event.size for screen in (self, *background_screens(self.app))):
+            event.prevent_default()
+            event.stop()
+
+    def remove(self) -> AwaitRemove:
+        if self.is_attached and self not in self.app.screen_stack:
+            # Closed: Textual would lay out the screen it uncovered again once this one is gone,
+            # and draw it whole a second time (it was drawn as it came back on top).
+            return remove_closed_screen(self)
+        return super().remove()
 
     def dismiss(self, result: R | None = None) -> AwaitComplete:
         if not self.is_active:

@@ -12,6 +12,10 @@ what was last started or saved. Then ``reopen`` brings it back to how a fresh on
 read again, focus and scrolling as they open). A screen that does not fit is dropped and a new
 one made. Every kept screen is let go when the player leaves for a game (``leave_for``) or the
 menu goes back to a server's lobby (``let_go``): its session should not hold forms meanwhile.
+
+A game keeps its own dialogs the same way (its pause menu, rules, log, choice dialog and hot-seat
+cover: ``owner=`` the game's screen), one per kind and game, reopened with what the game has now
+(``reopen``'s arguments), and let go with the game (``let_go_of_owned``).
 """
 
 from __future__ import annotations
@@ -20,75 +24,114 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.text import Text
-from textual import events
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardarcade.ui.textual_compat import css_generation
+from cardarcade.ui.showing import note_styles
 
 S = TypeVar("S", bound="KeptScreen")
-
-
-def _styles_now(app: App) -> tuple:
-    return css_generation(app), frozenset(app.classes)
 
 
 class KeptScreen(Screen):
     """A screen that may be kept and shown again (``open_kept``).
 
     Shown again, it is not styled again from the top down unless the app's styles changed while
-    it was away (a theme): Textual does so at every showing, and for a form of ninety widgets that
-    was half of what showing it again cost."""
-
-    _styled_as: tuple | None = None  # the app's styles when it was last shown
+    it was away (``ui/showing.py``)."""
 
     def _on_screen_suspend(self) -> None:
-        self._styled_as = _styles_now(self.app)
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # (runs before Screen's own handler, which then restyles only if still asked to)
-        if self._styled_as is not None and self._styled_as == _styles_now(self.app):
-            event.refresh_styles = False
+        note_styles(self)
 
     def fits(self) -> bool:
         """Whether, shown again now, it would show what a fresh one would (once ``reopen``ed)."""
         return True
 
-    def reopen(self) -> None:
-        """Back to how a fresh one starts, just before it is pushed again (it is not on screen)."""
+    def reopen(self, *args: Any) -> None:
+        """Back to how a fresh one starts, just before it is pushed again (it is not on screen),
+        showing what ``args`` (``open_kept``'s ``reopen_with``) say it shows now."""
 
 
-_NAMES: set[str] = set()  # every kind's name an app may have a screen kept under
+_NAMES: set[str] = set()  # every kind's name an app may have a screen kept under (no owner)
 
 
-def _name(kind: type[Screen]) -> str:
+def _name(kind: type[Screen], owner: object = None) -> str:
+    if owner is not None:
+        name = f"kept-{kind.__name__}-{id(owner)}"
+        owner.__dict__.setdefault("_kept_screen_names", set()).add(name)  # (let go with it: let_go_of_owned)
+        return name
     name = f"kept-{kind.__name__}"
     _NAMES.add(name)
     return name
 
 
-def open_kept(app: App, kind: type[S], make: Callable[[], S], fits: Callable[[S], bool] | None = None) -> S:
-    """Push the kept screen of ``kind`` if it ``fits`` (``reopen``ed first), else one ``make``
-    makes (kept from then on); ``fits`` by default asks the screen. Returns the screen pushed."""
-    name = _name(kind)
+def open_kept(
+    app: App,
+    kind: type[S],
+    make: Callable[[], S],
+    fits: Callable[[S], bool] | None = None,
+    *,
+    reopen_with: tuple = (),
+    callback: Callable[[Any], Any] | None = None,
+    owner: object = None,
+) -> S:
+    """Push the screen ``kept_or_made`` gives; ``callback`` gets its result as it closes.
+    Returns the screen pushed."""
+    screen = kept_or_made(app, kind, make, fits, reopen_with=reopen_with, owner=owner)
+    app.push_screen(screen, callback)
+    return screen
+
+
+def kept_or_made(
+    app: App,
+    kind: type[S],
+    make: Callable[[], S],
+    fits: Callable[[S], bool] | None = None,
+    *,
+    reopen_with: tuple = (),
+    owner: object = None,
+) -> S:
+    """The kept screen of ``kind`` if it ``fits`` (``reopen``ed, with ``reopen_with``), else one
+    ``make`` makes (kept from then on); ``fits`` by default asks the screen. ``owner``: a screen
+    the kept one belongs to (a game), one per kind and owner, let go with it (``let_go_of_owned``).
+    While the kept one is open, another is made, and not kept (a second question at once)."""
+    name = _name(kind, owner)
     if app.is_screen_installed(name):
         screen = app.get_screen(name)
         assert isinstance(screen, kind)
-        on_a_stack = screen in app.screen_stack
-        if not on_a_stack and screen.is_attached and (fits or kind.fits)(screen):
+        if screen in app.screen_stack:
+            return make()
+        if screen.is_attached and (fits or kind.fits)(screen):
             _focus_as_new(screen)
-            screen.reopen()
-            app.push_screen(screen)
+            screen.reopen(*reopen_with)
             return screen
-        if not on_a_stack:
-            _drop(app, name, screen)
+        _drop(app, name, screen)
     screen = make()
-    if not app.is_screen_installed(name):
-        app.install_screen(screen, name)
-    app.push_screen(screen)
+    app.install_screen(screen, name)
     return screen
+
+
+def let_go_of_owned(app: App, owner: object) -> None:
+    """The screens kept for ``owner`` go with it; one still open (the pause menu whose "restart"
+    is ending its game) goes as it closes."""
+    for name in owner.__dict__.pop("_kept_screen_names", ()):
+        if app.is_screen_installed(name):
+            _drop_once_closed(app, name, app.get_screen(name))
+
+
+def _drop_once_closed(app: App, name: str, kept: Screen) -> None:
+    if kept not in app.screen_stack:
+        _drop(app, name, kept)
+        return
+    if not kept.is_running:
+        return  # (the app is ending: Textual's own teardown takes it)
+
+    def closed(_: Screen) -> None:
+        if kept not in app.screen_stack and app.is_screen_installed(name) and app.get_screen(name) is kept:
+            app.screen_change_signal.unsubscribe(kept)
+            _drop(app, name, kept)
+
+    app.screen_change_signal.subscribe(kept, closed)
 
 
 def _focus_as_new(screen: Screen) -> None:

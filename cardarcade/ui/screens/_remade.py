@@ -22,6 +22,7 @@ class RemadeScreen(Screen):
 
     widgets_let_go = False  # its widgets are gone, to be made again when it shows
     _remaking = False  # its widgets are being made again (``make_widgets_again`` is under way)
+    _emptied = False  # its widgets have gone (``_empty`` ran), not just been told to go
     _focused_id: str | None = None  # the widget that had the focus, by its id
 
     def note_state(self) -> None:
@@ -43,6 +44,9 @@ class RemadeScreen(Screen):
         self.call_later(self._empty)
 
     async def _empty(self) -> None:
+        if not self.widgets_let_go:
+            return  # (shown again before they went: they stay, as they are)
+        self._emptied = True
         await self.remove_children()
         forget_removed_children(self)  # (else they are kept from the garbage collector)
 
@@ -51,6 +55,9 @@ class RemadeScreen(Screen):
         if not self.widgets_let_go:
             return
         self.widgets_let_go = False
+        if not self._emptied:
+            return  # shown again before they went (a game left at once): all there still
+        self._emptied = False
         self._remaking = True
         try:
             await self.recompose()

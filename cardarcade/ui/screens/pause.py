@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from cardarcade.table.table import how_many
 from cardarcade.ui.screens._dialog import Dialog, only_on_top
+from cardarcade.ui.screens._kept import KeptScreen, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:  # (the menu asks its yes/no questions without loading the engines)
@@ -25,7 +26,7 @@ BUTTON_ARROWS = [
 ]
 
 
-class PauseScreen(Dialog[str | None]):
+class PauseScreen(Dialog[str | None], KeptScreen):
     """Resume, rules, the log, theme, restart, save and leave, or give up. Play is held while this is open."""
 
     BINDINGS = [
@@ -45,11 +46,10 @@ class PauseScreen(Dialog[str | None]):
         self.shared = shared
         self.keys = keys
 
-    def reopen(self, setup: GameSetup, history: Sequence[Text], keys: str) -> None:
-        """Shown again by the game that kept it: what its rules and log show is the game's as it
-        is now, and it opens on Resume, as a new menu does."""
+    def reopen(self, setup: GameSetup, history: Sequence[Text], keys: str) -> None:  # type: ignore[override]
+        """Shown again by the game that kept it (``open_kept``, which puts the focus back on
+        Resume): what its rules and log show is the game's as it is now."""
         self.setup, self.history, self.keys = setup, history, keys
-        self.set_focus(None)  # (the first button takes it as the menu is shown: AUTO_FOCUS)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -100,8 +100,9 @@ class PauseScreen(Dialog[str | None]):
         self.app.push_screen(RulesScreen(self.setup.spec, self.setup.options, book=self.setup.book, keys=self.keys))
 
 
-class HistoryScreen(Dialog[None]):
-    """Every line of the game's log so far, newest at the bottom, to scroll through."""
+class HistoryScreen(Dialog[None], KeptScreen):
+    """Every line of the game's log so far, newest at the bottom, to scroll through. A game keeps
+    it once shown and brings it up to date as it shows it again (``reopen``)."""
 
     AUTO_FOCUS = "#history-scroll"
     BINDINGS = [
@@ -117,19 +118,27 @@ class HistoryScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="history-box"):
-            yield Static(
-                Text(
-                    f"{self.title_text} — the whole log ({how_many(len(self.lines), 'line')})  ·  ↑↓ PgUp PgDn scroll",
-                    style="bold",
-                ),
-                id="history-title",
-            )
+            yield Static(self._title(), id="history-title")
             with VerticalScroll(id="history-scroll"):
-                yield Static(
-                    Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.", style="italic"),
-                    id="history-lines",
-                )
+                yield Static(self._lines(), id="history-lines")
         yield KeyBar()
+
+    def _title(self) -> Text:
+        return Text(
+            f"{self.title_text} — the whole log ({how_many(len(self.lines), 'line')})  ·  ↑↓ PgUp PgDn scroll",
+            style="bold",
+        )
+
+    def _lines(self) -> Text:
+        return Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.", style="italic")
+
+    def reopen(self, title: str, lines: Sequence[Text]) -> None:  # type: ignore[override]
+        """Shown again: the log as it is now, at its newest line, as a new one opens."""
+        if title != self.title_text or list(lines) != self.lines:
+            self.title_text, self.lines = title, list(lines)
+            update_changed(self.query_one("#history-title", Static), self._title())
+            update_changed(self.query_one("#history-lines", Static), self._lines())
+        self.query_one("#history-scroll").anchor()
 
     def on_mount(self) -> None:
         for scroll in self.query("#history-scroll"):  # none if closed before it was up (Dialog)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from cardarcade.rules.base import GameSpec, Options
 from cardarcade.ui.keymaps import HALVES, Keys, key_label
 from cardarcade.ui.screens._dialog import Dialog
+from cardarcade.ui.screens._kept import KeptScreen, scroll_home
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -288,7 +289,10 @@ class RulesPage(Widget):
         return lines[y].apply_style(base).crop_extend(0, width, base)
 
 
-class RulesScreen(Dialog[None]):
+class RulesScreen(Dialog[None], KeptScreen):
+    """The rules page over the table (or the menu, the set-up); a game keeps it once shown
+    (``open_kept``), and it opens again at the top."""
+
     AUTO_FOCUS = "#rules-box"
     BINDINGS = [
         Binding("escape", "dismiss", "Back"),
@@ -312,6 +316,10 @@ class RulesScreen(Dialog[None]):
         with VerticalScroll(id="rules-box"):
             yield RulesPage(text)
         yield KeyBar()
+
+    def reopen(self) -> None:
+        for box in self.query("#rules-box"):
+            scroll_home(box)
 
     def _load_book(self, name: str) -> Book | None:
         from cardarcade.store.books import BookError
