@@ -93,7 +93,10 @@ class Records(Protocol):
 
     def remove(self, save_id: str) -> None: ...
 
-    def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str]) -> None: ...
+    def record_game(
+        self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str], hinted: bool = False
+    ) -> None:
+        """A finished game, and each profile's rating with it (``hinted``: not rated)."""
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None: ...
 
@@ -235,6 +238,7 @@ class LocalSession(Watchers):
         self._beat: Handle | None = None
         self.paused = False
         self.finished = False
+        self.hinted = False  # a hint was asked for (the coach says so): the game is not rated
 
     @property
     def table(self) -> Table:
@@ -386,7 +390,7 @@ class LocalSession(Watchers):
         self.discard()
         self.claims.write()
         self._keep_median()
-        self.records.record_game(self.setup, self.game, duration, self.profiles)
+        self.records.record_game(self.setup, self.game, duration, self.profiles, self.hinted)
 
     def _keep_median(self) -> None:
         median = self._table.adaptive_median()
