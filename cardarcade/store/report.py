@@ -415,6 +415,6 @@ def ratings_text(profile: str, rows: list[dict[str, Any]]) -> str:
     out += [
         "",
         f"A rating is provisional for its first {PROVISIONAL_GAMES} games; ± is how unsure it still is.",
-        "Bots' ratings are fixed, measured by bot-against-bot play (the medium bot is 1,500).",
+        "Bots' ratings are fixed, measured by bot-against-bot play (medium is 1,500).",
     ]
     return "\n".join(out) + "\n"

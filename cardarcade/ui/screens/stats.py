@@ -57,6 +57,13 @@ def count_ticks(highest: int, most: int = 4) -> list[int]:
     return list(range(0, highest + 1, step))
 
 
+def rating_ticks(low: float, high: float, most: int = 5) -> list[int]:
+    """Round ratings from ``low`` to ``high`` for the chart's axis (1,500 and 1,600, not 1,524.5)."""
+    step = next((s for s in (10, 20, 50, 100, 200, 500, 1000) if (high - low) / s <= most), 2000)
+    first = math.floor(low / step) * step
+    return list(range(first, math.ceil(high / step) * step + 1, step))
+
+
 def day(unix: float) -> str:
     return time.strftime("%d %b", time.localtime(unix)).lstrip("0")
 
@@ -377,15 +384,19 @@ class StatsScreen(KeptScreen):
         table.update(text)
         row = rows[self.rated]
         history = row["history"]
-        bots = ", ".join(f"{level} {rating_words.shown(mu)}" for level, mu in row["bots"].items())
+        bots = " ".join(f"{level} {rating_words.shown(mu)}" for level, mu in row["bots"].items())
+        after = "rating after each game" + (" (g: next)" if len(rows) > 1 else "")
         self.query_one("#rating-game", Static).update(
-            Text.assemble((row["title"], "bold"), f": rating after each game (g: next game); bots {bots}")
+            Text.assemble((row["title"], "bold"), f": {after}; bots {bots}", no_wrap=True, overflow="ellipsis")
         )
         plot = self.query_one("#rating-plot", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         xs = list(range(1, len(history) + 1))
-        plt.plot(xs, [h["rating"] for h in history], marker="braille" if len(xs) > 1 else "dot")
+        ys = [h["rating"] for h in history]
+        plt.plot(xs, ys, marker="braille" if len(xs) > 1 else "dot")
+        ticks = rating_ticks(min(ys), max(ys))
+        plt.yticks(ticks, [rating_words.shown(t) for t in ticks])  # (plotext would say 1672.3)
         plt.xticks(xs if len(xs) <= 10 else xs[:: max(1, len(xs) // 8)])
         plt.xlabel("rated game, oldest to newest")
         plot.refresh()
