@@ -54,7 +54,7 @@ async def test_the_result_screen_shows_how_the_game_moved_the_rating() -> None:
         text = screen_text(app)
         assert f"{'War':<20}{gained[1]:>8}" in text
         assert MARKUP_NAME in text  # whose statistics: the name as it is, not read as markup
-        assert "rating after each game" in text
+        assert "your rating after each rated game" in text and "the bots: easy" in text
 
 
 async def test_a_game_that_is_not_rated_says_why(app_factory) -> None:

@@ -187,10 +187,10 @@ class ResultScreen(Screen):
             reason = result.describe(self.setup.names) if result else ""
             yield Static(Text(reason, justify="center"), id="result-reason")
             yield Static(standings(self.setup, self.game), id="standings")
-            unrated = Text(f"Not rated: {self.unrated}.", style="dim", justify="center") if self.unrated else ""
-            yield Static(unrated, id="ratings")
             if self.final is not None:
                 yield Static(self.final, id="result-final", markup=False)  # (it names the players)
+            unrated = Text(f"Not rated: {self.unrated}.", style="dim", justify="center") if self.unrated else ""
+            yield Static(unrated, id="ratings")
             yield from self.reaction_summaries()
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")

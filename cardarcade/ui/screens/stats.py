@@ -385,20 +385,22 @@ class StatsScreen(KeptScreen):
         row = rows[self.rated]
         history = row["history"]
         bots = " ".join(f"{level} {rating_words.shown(mu)}" for level, mu in row["bots"].items())
-        after = "rating after each game" + (" (g: next)" if len(rows) > 1 else "")
         self.query_one("#rating-game", Static).update(
-            Text.assemble((row["title"], "bold"), f": {after}; bots {bots}", no_wrap=True, overflow="ellipsis")
+            Text.assemble((row["title"], "bold"), f"  the bots: {bots}", no_wrap=True, overflow="ellipsis")
         )
         plot = self.query_one("#rating-plot", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
-        xs = list(range(1, len(history) + 1))
         ys = [h["rating"] for h in history]
+        if len(history) == row["games"]:
+            ys.insert(0, rating_words.MU)  # from the start: where every newcomer begins
+        xs = list(range(len(history) + 1 - len(ys), len(history) + 1))
         plt.plot(xs, ys, marker="braille" if len(xs) > 1 else "dot")
         ticks = rating_ticks(min(ys), max(ys))
         plt.yticks(ticks, [rating_words.shown(t) for t in ticks])  # (plotext would say 1672.3)
+        plt.ylim(ticks[0], ticks[-1])  # (a tick outside the data's range is drawn below the chart)
         plt.xticks(xs if len(xs) <= 10 else xs[:: max(1, len(xs) // 8)])
-        plt.xlabel("rated game, oldest to newest")
+        plt.xlabel("your rating after each rated game" + ("  (g: the next game)" if len(rows) > 1 else ""))
         plot.refresh()
 
     # ---- keys
