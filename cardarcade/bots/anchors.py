@@ -18,10 +18,13 @@ import functools
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
-
+from cardarcade.bots.reaction import LEVELS, median_of
 from cardarcade.rules.base import Result
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 MU = 1500.0  # a newcomer's rating
 SIGMA = 500.0  # how uncertain it is
@@ -41,6 +44,10 @@ class Skill:
 
 @functools.cache
 def model() -> PlackettLuce:
+    # (imported when first rating: ~45 ms, not on the way to a result screen, which only asks
+    # whether the game is rated)
+    from openskill.models import PlackettLuce
+
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 
 
@@ -87,6 +94,13 @@ def rate(sides: list[list[Skill]], ranks: list[int], drift: bool = True) -> list
     # (openskill reads a tau of 0 as "the model's": a tiny one is none)
     rated = m.rate(teams, ranks=[float(r) for r in ranks], tau=None if drift else 1e-9)
     return [[Skill(r.mu, r.sigma) for r in side] for side in rated]
+
+
+def settled_level(median: float) -> str:
+    """The fixed level whose bots react most like adaptive ones tuned to ``median`` seconds: what
+    adaptive bots are rated as once a game has tuned them (they follow the person, so where they
+    settled says how fast that person is)."""
+    return min(LEVELS, key=lambda level: abs(median_of(LEVELS[level]) - median))
 
 
 @dataclass(frozen=True)

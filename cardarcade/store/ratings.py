@@ -77,8 +77,11 @@ def change_line(rating: Rating, arrow: str = "→") -> str:
     return f"rating {before} {arrow} {shown(rating.mu)}{note}"
 
 
-def unrated_because(setup: GameSetup, profiles: Mapping[int, str], hinted: bool = False) -> str | None:
-    """Why this game will not be rated (None: it will be, for each profile at it)."""
+def unrated_because(
+    setup: GameSetup, profiles: Mapping[int, str], hinted: bool = False, adaptive_as: str | None = None
+) -> str | None:
+    """Why this game will not be rated (None: it will be, for each profile at it). ``adaptive_as``:
+    the fixed level adaptive bots are rated as, where they settled (None: they are not rated)."""
     if not profiles:
         return "nobody here plays as a profile"
     if hinted:
@@ -88,10 +91,11 @@ def unrated_because(setup: GameSetup, profiles: Mapping[int, str], hinted: bool 
     for i, seat in enumerate(setup.seats):
         if not seat.is_bot or i in profiles:
             continue
-        if seat.level == ADAPTIVE:
+        level = adaptive_as if seat.level == ADAPTIVE else seat.level
+        if level is None:
             return "adaptive bots follow your play and have no rating: choose a level to be rated"
-        if anchors().of(setup.spec.id, seat.level or "") is None:
-            return f"the {seat.level} bot has no measured rating in this game"
+        if anchors().of(setup.spec.id, level) is None:
+            return f"the {level} bot has no measured rating in this game"
     return None
 
 
@@ -103,10 +107,11 @@ def record(
     profiles: Mapping[int, str],
     at: float,
     hinted: bool = False,
+    adaptive_as: str | None = None,
 ) -> None:
     """Rate a finished game (just recorded as ``game_id``) for each profile at it, inside the
     caller's write transaction: two windows finishing at once each read the other's latest."""
-    if unrated_because(setup, profiles, hinted) is not None:
+    if unrated_because(setup, profiles, hinted, adaptive_as) is not None:
         return
     game = setup.spec.id
     before: dict[int, Rating | None] = {seat: latest(db, profile, game) for seat, profile in profiles.items()}
@@ -116,7 +121,8 @@ def record(
             r = before[seat]
             skills.append(Skill(r.mu, r.sigma) if r is not None else Skill())
         elif s.is_bot:
-            skills.append(anchors().of(game, s.level or "") or Skill())
+            level = adaptive_as if s.level == ADAPTIVE else s.level
+            skills.append(anchors().of(game, level or "") or Skill())
         else:
             skills.append(Skill())  # a person with no profile: a newcomer
     sides, ranks = places(result, len(setup.seats))

@@ -312,9 +312,11 @@ class Stats:
         book: str | None = None,
         finished_at: float | None = None,
         hinted: bool = False,
+        adaptive_as: str | None = None,
     ) -> int:
         """A finished game: ``profiles`` maps the people's seats to their profile names. Each
-        profile's rating moves with it (``hinted``: hints were used, and it is not rated)."""
+        profile's rating moves with it (``hinted``: hints were used, and it is not rated;
+        ``adaptive_as``: the fixed level adaptive bots are rated as, where they settled)."""
         result = game.result
         if result is None:
             raise ValueError("only a finished game is recorded")
@@ -357,7 +359,7 @@ class Stats:
                     for i, seat in enumerate(setup.seats)
                 ],
             )
-            ratings.record(db, game_id, setup, result, profiles, at, hinted)
+            ratings.record(db, game_id, setup, result, profiles, at, hinted, adaptive_as)
         return game_id
 
     def record_reactions(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 from collections.abc import Callable, Mapping, Sequence
 
+from cardarcade.bots.anchors import settled_level
 from cardarcade.rules.base import Action, Event, Game
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.seating import GameSetup, Reaction
@@ -94,9 +95,16 @@ class Records(Protocol):
     def remove(self, save_id: str) -> None: ...
 
     def record_game(
-        self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str], hinted: bool = False
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str],
+        hinted: bool = False,
+        adaptive_as: str | None = None,
     ) -> None:
-        """A finished game, and each profile's rating with it (``hinted``: not rated)."""
+        """A finished game, and each profile's rating with it (``hinted``: not rated;
+        ``adaptive_as``: the level adaptive bots are rated as)."""
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None: ...
 
@@ -390,7 +398,12 @@ class LocalSession(Watchers):
         self.discard()
         self.claims.write()
         self._keep_median()
-        self.records.record_game(self.setup, self.game, duration, self.profiles, self.hinted)
+        self.records.record_game(self.setup, self.game, duration, self.profiles, self.hinted, self.adaptive_as())
+
+    def adaptive_as(self) -> str | None:
+        """The fixed level adaptive bots are rated as: the one nearest where they settled."""
+        median = self._table.adaptive_median()
+        return settled_level(median) if median is not None else None
 
     def _keep_median(self) -> None:
         median = self._table.adaptive_median()

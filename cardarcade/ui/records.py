@@ -74,14 +74,22 @@ class StoreRecords:
         )
 
     def record_game(
-        self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str], hinted: bool = False
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str],
+        hinted: bool = False,
+        adaptive_as: str | None = None,
     ) -> None:
         """Recorded by the worker; the ratings it moved are then told to the result screen."""
         app, store = self.app, self.app.store
         moved: list[Rating] = []
 
         def work() -> None:
-            game_id = store.stats.record_game(setup, game, duration, profiles, setup.book, hinted=hinted)
+            game_id = store.stats.record_game(
+                setup, game, duration, profiles, setup.book, hinted=hinted, adaptive_as=adaptive_as
+            )
             moved.extend(store.stats.ratings_of_game(game_id))
 
         def done() -> None:

@@ -137,10 +137,19 @@ def test_a_hinted_game_is_not_rated_and_says_so(tmp_path: Path) -> None:
     assert unrated_because(setup, {0: "ada"}, hinted=True) == "hints were used"
 
 
-def test_games_with_adaptive_or_unmeasured_bots_are_not_rated() -> None:
+def test_adaptive_bots_count_as_the_level_nearest_where_they_settled() -> None:
+    from cardarcade.bots.anchors import settled_level
+
+    assert [settled_level(m) for m in (0.2, 0.3, 0.4, 0.6, 2.0)] == ["expert", "hard", "medium", "easy", "easy"]
+    war = GAMES["war"]  # (war's bots have no reactions, but the test's anchors are war's)
+    adaptive = GameSetup.solo(war, 2, level="adaptive", seed=1)
+    assert unrated_because(adaptive, {0: "ada"}, adaptive_as="hard") is None
+
+
+def test_games_with_unsettled_adaptive_or_unmeasured_bots_are_not_rated() -> None:
     slapjack = GAMES["slapjack"]
     adaptive = GameSetup.solo(slapjack, 2, level="adaptive", seed=1)
-    assert "adaptive" in (unrated_because(adaptive, {0: "ada"}) or "")
+    assert "adaptive" in (unrated_because(adaptive, {0: "ada"}) or "")  # (at a shared table: not rated)
     unmeasured = GameSetup.solo(slapjack, 2, level="easy", seed=1)  # (not among the test's anchors)
     assert "no measured rating" in (unrated_because(unmeasured, {0: "ada"}) or "")
     assert unrated_because(GameSetup.solo(GAMES["war"], 2, level="easy", seed=1), {0: "ada"}) is None

@@ -57,14 +57,28 @@ async def test_the_result_screen_shows_how_the_game_moved_the_rating() -> None:
         assert "your rating after each rated game" in text and "the bots: easy" in text
 
 
-async def test_a_game_that_is_not_rated_says_why(app_factory) -> None:
-    slapjack = GAMES["slapjack"]
-    app = app_factory(GameSetup.solo(slapjack, 2, level="adaptive", seed=3))
+async def test_a_hinted_game_is_not_rated_and_the_result_says_why(app_factory) -> None:
+    app = app_factory(GameSetup.solo(GAMES["war"], 2, level="hard", seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
-        finish(app, [1])
+        app.screen.surface.hinted = True  # (as the coach marks a game it helped in)
+        finish(app, [0])
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
-        assert "Not rated: adaptive bots follow your play" in screen_text(app)
+        assert "Not rated: hints were used." in screen_text(app)
+        await wait_for(pilot, lambda: app.memory.rated is not None)  # recorded, and nothing rated
+        assert app.memory.rated[1] == [] and "Rating" not in screen_text(app)
+
+
+async def test_adaptive_bots_are_rated_as_the_level_they_settled_nearest(app_factory) -> None:
+    app = app_factory(GameSetup.solo(GAMES["slapjack"], 2, level="adaptive", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.table.adaptive.median = 0.62  # tuned to a slow player: about the easy bots' pace
+        assert app.screen.surface.adaptive_as() == "easy"
+        finish(app, [0])
+        await wait_for(pilot, lambda: "Rating 1,500 →" in screen_text(app))
+        [moved] = app.memory.rated[1]
+        easy = anchors().of("slapjack", "easy")
+        assert easy is not None and moved.mu > 1500  # a win against the easy anchor
 
 
 async def test_hot_seat_people_are_each_told_their_own_rating_by_name(app_factory) -> None:

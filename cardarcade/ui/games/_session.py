@@ -248,8 +248,10 @@ class SessionSide(Screen):
         from cardarcade.store.ratings import unrated_because
 
         profiles = self._profiles()
-        hinted = getattr(self.surface, "hinted", False)  # (a shared table's seat: no hints there)
-        return unrated_because(self.setup, profiles, hinted) if profiles else None
+        surface = self.surface
+        if not isinstance(surface, LocalSession):  # a shared table: no hints there, adaptive bots not rated
+            return unrated_because(self.setup, profiles) if profiles else None
+        return unrated_because(self.setup, profiles, surface.hinted, surface.adaptive_as()) if profiles else None
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat
