@@ -70,11 +70,11 @@ def provisional_note(rating: Rating) -> str:
     return f"provisional: game {rating.rated} of the first {PROVISIONAL_GAMES}"
 
 
-def change_line(rating: Rating, arrow: str = "→") -> str:
-    """ "rating 1,512 → 1,538", and whether it is still provisional."""
+def change_words(rating: Rating, arrow: str = "→") -> str:
+    """How a game moved a rating ("1,512 → 1,538"), and whether it is still provisional."""
     before = shown(rating.before if rating.before is not None else MU)
     note = f" ({provisional_note(rating)})" if rating.provisional else ""
-    return f"rating {before} {arrow} {shown(rating.mu)}{note}"
+    return f"{before} {arrow} {shown(rating.mu)}{note}"
 
 
 def unrated_because(

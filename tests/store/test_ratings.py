@@ -19,7 +19,7 @@ from cardarcade.rules.base import Game, Result
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store import ratings as ratings_module
 from cardarcade.store import stats as stats_module
-from cardarcade.store.ratings import PROVISIONAL_GAMES, change_line, unrated_because
+from cardarcade.store.ratings import PROVISIONAL_GAMES, change_words, unrated_because
 from cardarcade.store.stats import Stats
 
 # Made-up anchors, so that what is tested is the model and the storage, not a measurement.
@@ -159,9 +159,9 @@ def test_a_rating_is_provisional_for_its_first_games(tmp_path: Path) -> None:
     with Stats(tmp_path / "s.db") as stats:
         moved = [war_game(stats, "ada", "won" if i % 2 else "lost", "medium")[0] for i in range(PROVISIONAL_GAMES + 1)]
     assert [r.provisional for r in moved] == [True] * PROVISIONAL_GAMES + [False]
-    assert change_line(moved[0]).startswith("rating 1,500 → ")
-    assert change_line(moved[0]).endswith(f"(provisional: game 1 of the first {PROVISIONAL_GAMES})")
-    assert "provisional" not in change_line(moved[-1])
+    assert change_words(moved[0]).startswith("1,500 → ")
+    assert change_words(moved[0]).endswith(f"(provisional: game 1 of the first {PROVISIONAL_GAMES})")
+    assert "provisional" not in change_words(moved[-1])
 
 
 def last_release_file(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

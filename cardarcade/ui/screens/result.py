@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from cardarcade.rules.base import Game, Result
 from cardarcade.seating import GameSetup
-from cardarcade.store.ratings import Rating, change_line
+from cardarcade.store.ratings import Rating, change_words
 from cardarcade.table.table import presses
 from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import only_on_top
@@ -229,9 +229,9 @@ class ResultScreen(Screen):
         arrow = "->" if self.app.ascii_glyphs else "→"
         names = {s.profile: s.name for s in self.setup.seats if s.profile}
         lines = [
-            change_line(r, arrow).capitalize()
+            f"Rating {change_words(r, arrow)}"
             if len(moved) == 1
-            else f"{names.get(r.profile, r.profile)}: {change_line(r, arrow)}"
+            else f"{names.get(r.profile, r.profile)}: rating {change_words(r, arrow)}"
             for r in moved
         ]
         self.query_one("#ratings", Static).update(Text("\n".join(lines), justify="center"))
