@@ -87,7 +87,7 @@ async def test_hot_seat_people_are_each_told_their_own_rating_by_name(app_factor
     app = make_app(GameSetup(war, seats, war.Options(), 5))
     async with app.run_test(size=(80, 24)) as pilot:
         finish(app, [1])
-        await wait_for(pilot, lambda: "Bea: rating" in screen_text(app))
+        await wait_for(pilot, lambda: "Bea: rating" in screen_text(app) and "Ada: rating" in screen_text(app))
         text = screen_text(app)
         assert "Ada: rating 1,500 → 1," in text  # lost: down, still four figures
         assert re.search(r"Bea: rating 1,500 → 1,[5-9]\d\d", text)

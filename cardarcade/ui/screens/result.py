@@ -170,6 +170,7 @@ class ResultScreen(Screen):
         the ratings it moved are shown once recorded, ``ratings_arrived``)."""
         super().__init__()
         self.unrated = unrated
+        self.moved: list[Rating] = []  # how the game moved the ratings of the people here, once recorded
         self.again = again
         self.people = people
         self.setup = setup
@@ -223,18 +224,23 @@ class ResultScreen(Screen):
             self.ratings_arrived(*rated)
 
     def ratings_arrived(self, game: object, moved: list[Rating]) -> None:
-        """The ratings a game moved, once it is recorded: shown if it is this screen's game."""
-        if game is not self.game or not moved or self.unrated:
-            return
+        """The ratings a game moved, once it is recorded: shown if it is this screen's game (once
+        its lines are up: the recording may finish while they are being made)."""
+        if game is self.game and moved and not self.unrated:
+            self.moved = moved
+            self.call_after_refresh(self._show_ratings)
+
+    def _show_ratings(self) -> None:
         arrow = "->" if self.app.ascii_glyphs else "→"
         names = {s.profile: s.name for s in self.setup.seats if s.profile}
         lines = [
             f"Rating {change_words(r, arrow)}"
-            if len(moved) == 1
+            if len(self.moved) == 1
             else f"{names.get(r.profile, r.profile)}: rating {change_words(r, arrow)}"
-            for r in moved
+            for r in self.moved
         ]
-        self.query_one("#ratings", Static).update(Text("\n".join(lines), justify="center"))
+        for line in self.query("#ratings").results(Static):
+            line.update(Text("\n".join(lines), justify="center"))
 
     def on_key(self, event: events.Key) -> None:
         # Enter is the move key of many games, pressed at play pace: one still coming in that
