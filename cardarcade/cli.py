@@ -489,6 +489,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     try:
         # Read only: never waits for an arcade that is writing, and reads a read-only disk.
         with Stats(path, read_only=True) as stats:
+            if args.ratings:
+                return _print_ratings(stats, profile, args)
             if args.csv:
                 sys.stdout.write(report.to_csv(stats, profile))
                 return 0
@@ -505,6 +507,21 @@ def cmd_stats(args: argparse.Namespace) -> int:
     except (StatsError, sqlite3.Error) as exc:  # (a damaged page can fail any read)
         print(f"cardarcade stats: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _print_ratings(stats: Any, profile: str, args: argparse.Namespace) -> int:
+    """``cardarcade stats --ratings``: a line per game the profile is rated in."""
+    from cardarcade.store import report
+    from cardarcade.ui.plain import drop_controls
+
+    if args.csv:
+        raise CliError("--ratings and --csv: choose one (--csv exports every game; --ratings --json the ratings)")
+    rows = report.rating_figures(stats, profile)
+    if args.json:
+        print(report.to_json({"profile": profile, "ratings": rows}))
+    else:
+        print(drop_controls(report.ratings_text(profile, rows)), end="")  # (a name from the file stays text)
     return 0
 
 
@@ -855,6 +872,7 @@ def build_parser() -> argparse.ArgumentParser:
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the same figures as JSON")
     output.add_argument("--csv", action="store_true", help="every recorded game and reaction, as CSV")
+    stats.add_argument("--ratings", action="store_true", help="your rating in each game (with --json: as JSON)")
     stats.set_defaults(func=cmd_stats)
 
     serve = sub.add_parser("serve", help="serve the arcade to players elsewhere")

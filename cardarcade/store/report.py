@@ -56,7 +56,9 @@ from typing import Any, ParamSpec, TypeVar
 from collections.abc import Callable, Iterator
 
 from cardarcade.bots import LEVEL_NAMES
+from cardarcade.bots.anchors import anchors
 from cardarcade.catalog import CATALOG
+from cardarcade.store.ratings import PROVISIONAL_GAMES, shown
 from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 
 ALL = "all"  # the key of all reaction games together
@@ -358,3 +360,61 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+# ---- ratings (``cardarcade stats --ratings``, and the statistics screen)
+
+
+@reading
+def rating_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
+    """The profile's rating in each game it is rated in (in menu order), with how many games
+    made it, whether it is still provisional, its history (the latest ``HISTORY_GAMES`` games,
+    oldest first) and the fixed ratings of that game's bot levels::
+
+        [{"game": "war", "title": "War", "rating": 1538.2, "sigma": 310.4, "games": 3,
+          "provisional": true, "history": [{"time": "...", "rating": 1620.0}, ...],
+          "bots": {"easy": 1665.0, "medium": 1500.0, "hard": 1468.0}}, ...]
+    """
+    now = {r.game: r for r in stats.current_ratings(profile)}
+    rows = []
+    for game in menu_order(list(now)):
+        r = now[game]
+        bots = anchors().levels.get(game, {})
+        rows.append(
+            {
+                "game": game,
+                "title": title(game),
+                "rating": round(r.mu, 1),
+                "sigma": round(r.sigma, 1),
+                "games": r.rated,
+                "provisional": r.provisional,
+                "history": [
+                    {"time": iso_time(h.at), "rating": round(h.mu, 1)} for h in stats.rating_history(profile, game)
+                ],
+                "bots": {level: round(bots[level].mu, 1) for level in level_order(list(bots))},
+            }
+        )
+    return rows
+
+
+RATING_HEADER = f"{'Game':<20}{'Rating':>8}{'±':>6}{'Games':>7}"
+
+
+def ratings_text(profile: str, rows: list[dict[str, Any]]) -> str:
+    """The ratings for a terminal: a line per game, and the bots' fixed ratings there under it."""
+    out = [f"Ratings for {profile}", ""]
+    if not rows:
+        out.append("No rated games yet: finish a game against bots of a fixed level, or against people.")
+        return "\n".join(out) + "\n"
+    out.append(RATING_HEADER)
+    for r in rows:
+        note = f"  provisional ({r['games']} of the first {PROVISIONAL_GAMES})" if r["provisional"] else ""
+        out.append(f"{_cut(r['title'], 19):<20}{shown(r['rating']):>8}{round(r['sigma']):>6}{r['games']:>7}{note}")
+        if r["bots"]:
+            out.append(_cut("  bots: " + ", ".join(f"{lv} {shown(mu)}" for lv, mu in r["bots"].items()), 79))
+    out += [
+        "",
+        f"A rating is provisional for its first {PROVISIONAL_GAMES} games; ± is how unsure it still is.",
+        "Bots' ratings are fixed, measured by bot-against-bot play (medium is 1,500).",
+    ]
+    return "\n".join(out) + "\n"

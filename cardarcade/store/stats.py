@@ -37,7 +37,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.seating import GameSetup, Reaction, is_fault
+from cardarcade.store import ratings
 from cardarcade.store._files import user_data_dir
+from cardarcade.store.ratings import Rating
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
 BIN_SECONDS = 0.01  # the histogram's resolution, and the trend's medians'
@@ -120,7 +122,8 @@ def _create_v1(db: sqlite3.Connection) -> None:
 
 
 # MIGRATIONS[n] takes the schema from version n to n + 1.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_create_v1, ratings.create_v2]
+RATINGS_SCHEMA = 2  # the first version with the ratings
 
 
 def schema_version() -> int:
@@ -171,6 +174,7 @@ class Stats:
         self.path = path if path is not None else user_data_dir() / "stats.sqlite3"
         self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
         self.read_only = read_only
+        self.schema = schema_version()  # (an older file read as it is: what it lacks reads as empty)
         try:
             if read_only:
                 self._writer = _open_for_reading(self.path)  # (writes fail on it, as they should)
@@ -263,10 +267,8 @@ class Stats:
         if self.read_only:
             if version == 0:
                 raise StatsError(f"{self.path} holds no statistics yet")
-            raise StatsError(
-                f"{self.path} was written by an older cardarcade (schema {version}): "
-                "start the arcade once to bring it up to date"
-            )
+            self.schema = version  # read as it is (``cardarcade stats`` changes nothing)
+            return
         with self._writing() as db:
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = self._version()  # (again, inside the lock: another arcade may have done it meanwhile)
@@ -309,27 +311,33 @@ class Stats:
         profiles: Mapping[int, str] = {},
         book: str | None = None,
         finished_at: float | None = None,
+        hinted: bool = False,
+        adaptive_as: str | None = None,
     ) -> int:
-        """A finished game: ``profiles`` maps the people's seats to their profile names."""
+        """A finished game: ``profiles`` maps the people's seats to their profile names. Each
+        profile's rating moves with it (``hinted``: hints were used, and it is not rated;
+        ``adaptive_as``: the fixed level adaptive bots are rated as, where they settled)."""
         result = game.result
         if result is None:
             raise ValueError("only a finished game is recorded")
         if len(setup.seats) != game.players:
             raise ValueError(f"{len(setup.seats)} seats for a {game.players}-player game")
         winners = set(result.winners)
+        at = finished_at if finished_at is not None else time.time()
         with self._writing() as db:
             row = db.execute(
-                "INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason, hinted)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     setup.spec.id,
-                    finished_at if finished_at is not None else time.time(),
+                    at,
                     duration,
                     str(setup.seed),
                     json.dumps(setup.options.model_dump(mode="json")),
                     book,
                     json.dumps(sorted(winners)),
                     result.reason,
+                    int(hinted),
                 ),
             )
             game_id = row.lastrowid
@@ -351,6 +359,7 @@ class Stats:
                     for i, seat in enumerate(setup.seats)
                 ],
             )
+            ratings.record(db, game_id, setup, result, profiles, at, hinted, adaptive_as)
         return game_id
 
     def record_reactions(
@@ -390,6 +399,22 @@ class Stats:
             )
 
     # ---- figures
+
+    def ratings_of_game(self, game_id: int) -> list[Rating]:
+        """How a recorded game moved each profile's rating (nothing: it was not rated). Asked by
+        the thread that recorded it, so on the writer's connection: the other is the screens'."""
+        if self.schema < RATINGS_SCHEMA:
+            return []
+        with self._lock:
+            return ratings.of_game(self._writer, game_id)
+
+    def current_ratings(self, profile: str) -> list[Rating]:
+        """The profile's rating now in each game it is rated in."""
+        return ratings.current(self.db, profile) if self.schema >= RATINGS_SCHEMA else []
+
+    def rating_history(self, profile: str, game: str) -> list[Rating]:
+        """The profile's rating after each of its latest rated games of ``game``, oldest first."""
+        return ratings.history(self.db, profile, game) if self.schema >= RATINGS_SCHEMA else []
 
     def profiles(self) -> list[str]:
         """Every profile with a recorded game or reaction time (a profile with only mistakes has none)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 from collections.abc import Callable, Mapping, Sequence
 
+from cardarcade.bots.anchors import settled_level
 from cardarcade.rules.base import Action, Event, Game
 from cardarcade.table.clock import Clock, Handle
 from cardarcade.seating import GameSetup, Reaction
@@ -93,7 +94,17 @@ class Records(Protocol):
 
     def remove(self, save_id: str) -> None: ...
 
-    def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str]) -> None: ...
+    def record_game(
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str],
+        hinted: bool = False,
+        adaptive_as: str | None = None,
+    ) -> None:
+        """A finished game, and each profile's rating with it (``hinted``: not rated;
+        ``adaptive_as``: the level adaptive bots are rated as)."""
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None: ...
 
@@ -235,6 +246,7 @@ class LocalSession(Watchers):
         self._beat: Handle | None = None
         self.paused = False
         self.finished = False
+        self.hinted = False  # a hint was asked for (the coach says so): the game is not rated
 
     @property
     def table(self) -> Table:
@@ -386,7 +398,12 @@ class LocalSession(Watchers):
         self.discard()
         self.claims.write()
         self._keep_median()
-        self.records.record_game(self.setup, self.game, duration, self.profiles)
+        self.records.record_game(self.setup, self.game, duration, self.profiles, self.hinted, self.adaptive_as())
+
+    def adaptive_as(self) -> str | None:
+        """The fixed level adaptive bots are rated as: the one nearest where they settled."""
+        median = self._table.adaptive_median()
+        return settled_level(median) if median is not None else None
 
     def _keep_median(self) -> None:
         median = self._table.adaptive_median()

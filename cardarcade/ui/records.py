@@ -11,6 +11,7 @@ from cardarcade.table.session import Snapshot
 from cardarcade.seating import GameSetup, Reaction
 
 if TYPE_CHECKING:
+    from cardarcade.store.ratings import Rating
     from cardarcade.ui.app import ArcadeApp
 
 SAVED_SAID = "Game saved: c on the menu continues it."
@@ -72,12 +73,34 @@ class StoreRecords:
             lambda: store.saves.remove(save_id), "An old save could not be removed", self.app.redraw
         )
 
-    def record_game(self, setup: GameSetup, game: Game, duration: float, profiles: Mapping[int, str]) -> None:
-        store = self.app.store
-        self.app.store_writer.write(
-            lambda: store.stats.record_game(setup, game, duration, profiles, setup.book),
-            "The statistics could not be recorded",
-        )
+    def record_game(
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str],
+        hinted: bool = False,
+        adaptive_as: str | None = None,
+    ) -> None:
+        """Recorded by the worker; the ratings it moved are then told to the result screen."""
+        app, store = self.app, self.app.store
+        moved: list[Rating] = []
+
+        def work() -> None:
+            game_id = store.stats.record_game(
+                setup, game, duration, profiles, setup.book, hinted=hinted, adaptive_as=adaptive_as
+            )
+            moved.extend(store.stats.ratings_of_game(game_id))
+
+        def done() -> None:
+            from cardarcade.ui.screens.result import ResultScreen
+
+            app.memory.rated = (game, moved)
+            for screen in app.screen_stack:
+                if isinstance(screen, ResultScreen):
+                    screen.ratings_arrived(game, moved)
+
+        app.store_writer.write(work, "The statistics could not be recorded", done)
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None:
         store = self.app.store

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the rules and the seating load when a game is chosen, not before the menu
     from cardarcade.rules.base import Outcome
     from cardarcade.seating import GameSetup
+    from cardarcade.store.ratings import Rating
 
 
 class SessionMemory:
@@ -21,6 +22,8 @@ class SessionMemory:
         # of the session starts them there, not at medium again
         self.adaptive_medians: dict[str, float] = {}
         self.last_setups: dict[str, GameSetup] = {}  # game id -> the setup last started (the setup screen's memory)
+        # The game last recorded and the ratings it moved: the result screen may open before or after
+        self.rated: tuple[object, list[Rating]] | None = None
 
     def record_reaction(self, game_id: str, who: str, seconds: float, outcome: Outcome) -> None:
         """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat

@@ -43,7 +43,7 @@ class Kept:
     def remove(self, save_id: str) -> None:
         self.saves.pop(save_id, None)
 
-    def record_game(self, setup, game, duration: float, profiles) -> None:
+    def record_game(self, setup, game, duration: float, profiles, hinted: bool = False, adaptive_as=None) -> None:
         self.games.append((duration, dict(profiles)))
 
     def record_reactions(self, game_id: str, profile: str, reactions: list) -> None:

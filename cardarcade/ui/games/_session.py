@@ -244,9 +244,27 @@ class SessionSide(Screen):
         }
         self.replace_with(
             ResultScreen(
-                self.setup, self.game, reactions, self.render_final(), tuning, again=not self.shared, people=self.people
+                self.setup,
+                self.game,
+                reactions,
+                self.render_final(),
+                tuning,
+                again=not self.shared,
+                people=self.people,
+                unrated=self._unrated(),
             )
         )
+
+    def _unrated(self) -> str | None:
+        """Why the people here are not rated for this game (None: they are, or nobody here has a
+        profile to rate)."""
+        from cardarcade.store.ratings import unrated_because
+
+        profiles = self._profiles()
+        surface = self.surface
+        if not isinstance(surface, LocalSession):  # a shared table: no hints there, adaptive bots not rated
+            return unrated_because(self.setup, profiles) if profiles else None
+        return unrated_because(self.setup, profiles, surface.hinted, surface.adaptive_as()) if profiles else None
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from cardarcade.rules.base import Game, Result
 from cardarcade.seating import GameSetup
+from cardarcade.store.ratings import Rating, change_words
 from cardarcade.table.table import presses
 from cardarcade.ui.keyguard import FreshPress
 from cardarcade.ui.screens._dialog import only_on_top
@@ -160,12 +161,16 @@ class ResultScreen(Screen):
         tuning: str | None = None,
         again: bool = True,
         people: list[int] | None = None,
+        unrated: str | None = None,
     ) -> None:
         """``reactions``: each person's reaction times this session (seconds), by name.
         ``again``: enter deals the next game at this table (False: a shared table's result,
         after which enter goes back, as escape does). ``people``: the seats played from this
-        terminal (by default every person's)."""
+        terminal (by default every person's). ``unrated``: why the game is not rated (None:
+        the ratings it moved are shown once recorded, ``ratings_arrived``)."""
         super().__init__()
+        self.unrated = unrated
+        self.moved: list[Rating] = []  # how the game moved the ratings of the people here, once recorded
         self.again = again
         self.people = people
         self.setup = setup
@@ -185,6 +190,8 @@ class ResultScreen(Screen):
             yield Static(standings(self.setup, self.game), id="standings")
             if self.final is not None:
                 yield Static(self.final, id="result-final", markup=False)  # (it names the players)
+            unrated = Text(f"Not rated: {self.unrated}.", style="dim", justify="center") if self.unrated else ""
+            yield Static(unrated, id="ratings")
             yield from self.reaction_summaries()
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
@@ -212,6 +219,28 @@ class ResultScreen(Screen):
 
     def on_mount(self) -> None:
         self._presses = FreshPress(monotonic())  # (the result's appearance counts as the press before the first)
+        rated = self.app.memory.rated
+        if rated is not None:  # recorded before this screen came
+            self.ratings_arrived(*rated)
+
+    def ratings_arrived(self, game: object, moved: list[Rating]) -> None:
+        """The ratings a game moved, once it is recorded: shown if it is this screen's game (once
+        its lines are up: the recording may finish while they are being made)."""
+        if game is self.game and moved and not self.unrated:
+            self.moved = moved
+            self.call_after_refresh(self._show_ratings)
+
+    def _show_ratings(self) -> None:
+        arrow = "->" if self.app.ascii_glyphs else "→"
+        names = {s.profile: s.name for s in self.setup.seats if s.profile}
+        lines = [
+            f"Rating {change_words(r, arrow)}"
+            if len(self.moved) == 1
+            else f"{names.get(r.profile, r.profile)}: rating {change_words(r, arrow)}"
+            for r in self.moved
+        ]
+        for line in self.query("#ratings").results(Static):
+            line.update(Text("\n".join(lines), justify="center"))
 
     def on_key(self, event: events.Key) -> None:
         # Enter is the move key of many games, pressed at play pace: one still coming in that

@@ -21,6 +21,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from cardarcade.store import report
+from cardarcade.store import ratings as rating_words
 from cardarcade.store.report import ALL, ReactionFigures
 from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
 from cardarcade.ui.screens._dialog import only_on_top
@@ -56,11 +57,18 @@ def count_ticks(highest: int, most: int = 4) -> list[int]:
     return list(range(0, highest + 1, step))
 
 
+def rating_ticks(low: float, high: float, most: int = 5) -> list[int]:
+    """Round ratings from ``low`` to ``high`` for the chart's axis (1,500 and 1,600, not 1,524.5)."""
+    step = next((s for s in (10, 20, 50, 100, 200, 500, 1000) if (high - low) / s <= most), 2000)
+    first = math.floor(low / step) * step
+    return list(range(first, math.ceil(high / step) * step + 1, step))
+
+
 def day(unix: float) -> str:
     return time.strftime("%d %b", time.localtime(unix)).lstrip("0")
 
 
-TABS = {"games": "Games", "reactions": "Reaction times", "trend": "Trend"}
+TABS = {"games": "Games", "reactions": "Reaction times", "trend": "Trend", "ratings": "Ratings"}
 
 
 class TabBar(Static):
@@ -107,6 +115,8 @@ class StatsScreen(KeptScreen):
     StatsScreen .view { height: 1fr; padding: 0 1; }
     StatsScreen #games-scroll { background: $surface; }
     StatsScreen #reactions-box, StatsScreen #trend-box, StatsScreen #reactions-none { display: none; }
+    StatsScreen #ratings-box { display: none; }
+    StatsScreen #ratings-table { height: auto; max-height: 50%; margin-bottom: 1; }
     StatsScreen .reaction-game { height: 1; }
     StatsScreen #reaction-table { height: auto; margin-bottom: 1; }
     StatsScreen #reactions-none { height: auto; padding: 1 2; }
@@ -120,6 +130,8 @@ class StatsScreen(KeptScreen):
         Binding("1", "tab('games')", "Games"),
         Binding("2", "tab('reactions')", "Times"),
         Binding("3", "tab('trend')", "Trend"),
+        Binding("4", "tab('ratings')", "Ratings"),
+        Binding("g", "next_rated", "Rated game", show=False),
         Binding("right", "step_tab(1)", show=False),
         Binding("left", "step_tab(-1)", show=False),
     ]
@@ -138,6 +150,8 @@ class StatsScreen(KeptScreen):
         self.reactions: dict[str, ReactionFigures] | None = None  # read when a reaction view is first shown
         self.game = ALL  # the reaction game the charts show
         self._trends: dict[str, list[SessionTrend]] = {}  # per game, read when first shown
+        self.ratings: list[dict] | None = None  # read when the ratings view is first shown
+        self.rated = 0  # the rated game whose history is charted
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
@@ -152,6 +166,10 @@ class StatsScreen(KeptScreen):
         with Vertical(id="trend-box", classes="view"):
             yield Static(classes="reaction-game", id="trend-game")
             yield PlotextPlot(id="trend-plot")
+        with Vertical(id="ratings-box", classes="view"):
+            yield Static(id="ratings-table")
+            yield Static(classes="reaction-game", id="rating-game")
+            yield PlotextPlot(id="rating-plot")
         yield Static(id="reactions-none")
         yield KeyBar()
 
@@ -202,7 +220,7 @@ class StatsScreen(KeptScreen):
         except (StatsError, sqlite3.Error) as exc:
             self.show_error(exc)
             return
-        self.profile, self.reactions, self._trends = profile, None, {}
+        self.profile, self.reactions, self._trends, self.ratings = profile, None, {}, None
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
         if profile in self.profiles and len(self.profiles) > 1:
             title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)}")
@@ -228,6 +246,12 @@ class StatsScreen(KeptScreen):
         self.tab = tab
         self.query_one(TabBar).show(tab)
         self.query_one("#games-scroll").display = tab == "games"
+        self.query_one("#ratings-box").display = tab == "ratings"
+        if tab == "ratings":
+            for view in ("#reactions-box", "#trend-box", "#reactions-none"):
+                self.query_one(view).display = False
+            self._draw_ratings()
+            return
         reactions = None
         if tab != "games":
             reactions = self._reactions()
@@ -327,7 +351,64 @@ class StatsScreen(KeptScreen):
         plt.xlabel("session, oldest to newest")
         plot.refresh()
 
+    def _draw_ratings(self) -> None:
+        """The profile's rating per game, and the chosen game's rating after each rated game."""
+        if self.ratings is None:
+            try:
+                self.ratings = report.rating_figures(self.stats, self.profile)
+            except (StatsError, sqlite3.Error) as exc:
+                self.show_error(exc)
+                return
+        rows = self.ratings
+        table = self.query_one("#ratings-table", Static)
+        for view in ("#rating-game", "#rating-plot"):
+            self.query_one(view).display = bool(rows)
+        if not rows:
+            table.update(
+                Text(
+                    f"No rated games yet for {self.profile}.\n\nEvery game finished against bots of a fixed "
+                    "level (not adaptive) or against people moves a rating per game, shown here.\n"
+                    f"A rating is provisional for its first {rating_words.PROVISIONAL_GAMES} games."
+                )
+            )
+            return
+        self.rated %= len(rows)
+        text = Text(report.RATING_HEADER, style="bold", no_wrap=True)
+        for i, r in enumerate(rows):
+            note = f"  provisional ({r['games']} of {rating_words.PROVISIONAL_GAMES})" if r["provisional"] else ""
+            line = (
+                f"{r['title'][:19]:<20}{rating_words.shown(r['rating']):>8}{round(r['sigma']):>6}{r['games']:>7}{note}"
+            )
+            text.append("\n")
+            text.append(line, style="reverse" if i == self.rated else "")
+        table.update(text)
+        row = rows[self.rated]
+        history = row["history"]
+        bots = " ".join(f"{level} {rating_words.shown(mu)}" for level, mu in row["bots"].items())
+        self.query_one("#rating-game", Static).update(
+            Text.assemble((row["title"], "bold"), f"  the bots: {bots}", no_wrap=True, overflow="ellipsis")
+        )
+        plot = self.query_one("#rating-plot", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        ys = [h["rating"] for h in history]
+        if len(history) == row["games"]:
+            ys.insert(0, rating_words.MU)  # from the start: where every newcomer begins
+        xs = list(range(len(history) + 1 - len(ys), len(history) + 1))
+        plt.plot(xs, ys, marker="braille" if len(xs) > 1 else "dot")
+        ticks = rating_ticks(min(ys), max(ys))
+        plt.yticks(ticks, [rating_words.shown(t) for t in ticks])  # (plotext would say 1672.3)
+        plt.ylim(ticks[0], ticks[-1])  # (a tick outside the data's range is drawn below the chart)
+        plt.xticks(xs if len(xs) <= 10 else xs[:: max(1, len(xs) // 8)])
+        plt.xlabel("your rating after each rated game" + ("  (g: the next game)" if len(rows) > 1 else ""))
+        plot.refresh()
+
     # ---- keys
+
+    def action_next_rated(self) -> None:
+        if self.tab == "ratings" and self.ratings:
+            self.rated += 1
+            self._draw_ratings()
 
     @only_on_top
     def action_back(self) -> None:
