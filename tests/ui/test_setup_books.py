@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from textual.widgets import Input, Switch, TextArea
 
-from cardarcade.ui.widgets.dropdown import DropDown
-
 from cardarcade.rules import GAMES
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.rules import RulesPage, RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
+from cardarcade.ui.widgets.dropdown import DropDown
 from tests.ui.conftest import make_app
 
 SLAPJACK = GAMES["slapjack"]

@@ -70,6 +70,7 @@ class SetupScreen(KeptScreen):
         self._rows: list[Horizontal] = []
         self._kinds: list[DropDown] = []
         self._profiles: list[Input] = []
+        self._shown_at: float | None = None  # when the form was first drawn
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -138,7 +139,6 @@ class SetupScreen(KeptScreen):
         return row
 
     def on_mount(self) -> None:
-        self._shown_at: float | None = None  # when the form was first drawn
         self._show_seats()
         self.house_rules.show()
         self._opened_as = self._form_values()

@@ -30,12 +30,19 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 ChoiceLabel = str | Text
+OPEN_KEYS = ("enter", "space", "down", "up")  # those that open a Select's list
+STEP_KEYS = {"left": -1, "right": 1}
 SEARCH_PAUSE_S = 0.7  # a pause this long between letters starts a new search in the open list
 
 
 def plain_label(label: ChoiceLabel) -> Text:
     """A choice's label as text to draw (a str is never markup)."""
     return label.copy() if isinstance(label, Text) else Text(label)
+
+
+def is_letter(event: events.Key) -> bool:
+    """Whether ``event`` types a character that searches the open list (space opens or chooses)."""
+    return event.character is not None and event.character.isprintable() and event.character != " "
 
 
 class DropDownList(OptionList):
@@ -45,12 +52,11 @@ class DropDownList(OptionList):
 
     def __init__(self, labels: list[ChoiceLabel], highlighted: int) -> None:
         super().__init__(*(Option(plain_label(label)) for label in labels))
-        self._start = highlighted
+        self.set_reactive(OptionList.highlighted, highlighted)
         self._typed = ""
         self._typed_at = 0.0
 
     def on_mount(self) -> None:
-        self.highlighted = self._start
         self.scroll_to_highlight()
 
     def action_dismiss(self) -> None:
@@ -62,9 +68,6 @@ class DropDownList(OptionList):
         drop_down = self.parent
         if isinstance(drop_down, DropDown):
             drop_down.close(refocus=False)
-        # (The click that took the focus away, on the drop-down itself, closes it: it must not
-        # open it again at once.)
-        self.suppress_click()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -79,16 +82,17 @@ class DropDownList(OptionList):
         return character is not None and character.isprintable() and character != " "
 
     def on_key(self, event: events.Key) -> None:
+        if is_letter(event):
+            event.stop()
+            event.prevent_default()
+            self.type_letter(event)
+
+    def type_letter(self, event: events.Key) -> None:
         """Letters typed jump to the first choice that holds them (earliest in its label)."""
-        character = event.character
-        if character is None or not character.isprintable() or character == " ":
-            return
-        event.stop()
-        event.prevent_default()
         if event.time - self._typed_at > SEARCH_PAUSE_S:
             self._typed = ""
         self._typed_at = event.time
-        self._typed += character.casefold()
+        self._typed += (event.character or "").casefold()
         found = [
             (at, index)
             for index in range(self.option_count)
@@ -145,11 +149,6 @@ class DropDown(Widget, can_focus=True):
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"drop-down--label", "drop-down--arrow"}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,down,up", "open", "Open the list", show=False),
-        Binding("left", "step(-1)", "The choice before", show=False),
-        Binding("right", "step(1)", "The choice after", show=False),
-    ]
 
     class Changed(Message):
         """The choice changed (handled as ``on_drop_down_changed``)."""
@@ -253,7 +252,9 @@ class DropDown(Widget, can_focus=True):
         self._list.styles.offset = (-gutter.left, self.size.height + gutter.bottom)
         self._list.styles.width = self.size.width + gutter.width
         self.mount(self._list)
-        self._list.focus(scroll_visible=False)
+        # Focused at once, not once mounted: keys typed right after the one that opened it (a
+        # terminal hands them over together) go to the list, not to the box.
+        self.screen.set_focus(self._list, scroll_visible=False)
         self.refresh()
 
     def close(self, refocus: bool) -> None:
@@ -262,17 +263,40 @@ class DropDown(Widget, can_focus=True):
         if shown is None:
             return
         if refocus:
-            self.focus(scroll_visible=False)
+            self.screen.set_focus(self, scroll_visible=False)  # (at once, as when it opened)
         shown.remove()
         self.refresh()
+
+    def on_key(self, event: events.Key) -> None:
+        """The box's keys, taken here rather than as bindings: a binding acts only once the key has
+        gone round the app, after the keys typed with it have already come here. Keys that follow
+        the one that opened the list, typed together with it, came here before the list had the
+        focus: letters search it, the others reach its bindings on their way round."""
+        if self._list is None:
+            if event.key in OPEN_KEYS:
+                self.action_open()
+            elif event.key in STEP_KEYS:
+                self.action_step(STEP_KEYS[event.key])
+            else:
+                return
+        elif is_letter(event):
+            self._list.type_letter(event)
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
+    def focus_on_click(self) -> bool:
+        # A click on the box while its list is open closes the list (``on_click``): taking the
+        # focus first would close it on the way, and the click would open it again.
+        return self._list is None
 
     def on_click(self, event: events.Click) -> None:
         if event.widget is not self:
             return  # (a click in the open list is the list's)
         event.stop()
         if self._list is None:
-            self.focus()
-            self.action_open()
+            self.action_open()  # (the list takes the focus)
         else:
             self.close(refocus=True)
 
