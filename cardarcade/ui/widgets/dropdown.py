@@ -1,16 +1,16 @@
 """A drop-down as one widget: the set-up form's and the settings' choices.
 
 Textual's ``Select`` is six widgets (the choice shown, its label, two arrows, the list and the
-box around them), made and styled whether or not the list is ever opened: the set-up form of a
-game holds a dozen of them, and they were most of the 80 widgets that made its first opening
-take a quarter of a second. ``DropDown`` draws the choice and its arrow itself, and makes its
+box around them), made and styled whether or not the list is ever opened: War's set-up form holds
+six of them, 36 of the 80 widgets that made its first opening take a quarter of a second (a
+game of many players, ten: 60 of 120). ``DropDown`` draws the choice and its arrow itself, and makes its
 list only while it is open.
 
 Keys: ``←``/``→`` take the choice before or after (stopping at either end: a held key ends on the
 first or the last, not wherever the repeat happened to stop); ``enter``, ``space``, ``↑`` or ``↓``
 open the list, as they open a ``Select``'s. In the list: ``↑``/``↓``, ``home``/``end``, page keys,
 typing a few letters jumps to a choice that holds them, ``enter`` chooses, ``escape`` closes.
-A click opens or closes it, a click on a choice chooses it, a click elsewhere closes it.
+A click opens or closes it, a click on a choice chooses it, a click on another field closes it.
 
 A label given as a ``str`` is shown as itself, never read as markup (a book's name or a theme's
 title is whatever someone typed).
@@ -40,9 +40,9 @@ def plain_label(label: ChoiceLabel) -> Text:
     return label.copy() if isinstance(label, Text) else Text(label)
 
 
-def is_letter(event: events.Key) -> bool:
-    """Whether ``event`` types a character that searches the open list (space opens or chooses)."""
-    return event.character is not None and event.character.isprintable() and event.character != " "
+def searches(character: str | None) -> bool:
+    """Whether typing ``character`` searches the open list (space opens or chooses)."""
+    return character is not None and character.isprintable() and character != " "
 
 
 class DropDownList(OptionList):
@@ -79,10 +79,10 @@ class DropDownList(OptionList):
         event.stop()  # (the form around it has no use for the cursor's moves)
 
     def check_consume_key(self, key: str, character: str | None = None) -> bool:
-        return character is not None and character.isprintable() and character != " "
+        return searches(character)
 
     def on_key(self, event: events.Key) -> None:
-        if is_letter(event):
+        if searches(event.character):
             event.stop()
             event.prevent_default()
             self.type_letter(event)
@@ -279,7 +279,7 @@ class DropDown(Widget, can_focus=True):
                 self.action_step(STEP_KEYS[event.key])
             else:
                 return
-        elif is_letter(event):
+        elif searches(event.character):
             self._list.type_letter(event)
         else:
             return
