@@ -22,6 +22,15 @@ async def open_setup(app, pilot, game_id: str) -> SetupScreen:
     return app.screen
 
 
+async def flood(pilot, key: str, count: int) -> None:
+    """``count`` presses of ``key`` as a held key sends them, in reads of 14: fewer than the key
+    guard's burst (keyguard.py), which on a loaded machine lets go of keys that waited in a longer
+    one (a backlog, not typing ahead), and that is not what is attacked here."""
+    for start in range(0, count, 14):
+        await burst(pilot, *[key] * min(14, count - start))
+        await pilot.pause(1.1)
+
+
 def seats_shown(screen: SetupScreen) -> int:
     return sum(
         1
@@ -31,7 +40,7 @@ def seats_shown(screen: SetupScreen) -> int:
 
 
 async def test_a_flood_of_arrows_ends_on_the_last_choice_with_a_row_for_every_seat():
-    # Held right arrow on Cuckoo's players (6 to 20): each step mounts seat rows; the flood must
+    # A held right arrow on Cuckoo's players (6 to 20): each step mounts seat rows; the flood must
     # end on 20 players with 20 rows, and the held left arrow back on 6 with 6 shown.
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -39,10 +48,10 @@ async def test_a_flood_of_arrows_ends_on_the_last_choice_with_a_row_for_every_se
         players = screen.query_one("#players", DropDown)
         players.focus()
         await pilot.pause()
-        await burst(pilot, *["right"] * 40)
+        await flood(pilot, "right", 42)
         await wait_for(pilot, lambda: players.value == 20 and seats_shown(screen) == 20)
         assert len(screen.build_setup().seats) == 20
-        await burst(pilot, *["left"] * 40)
+        await flood(pilot, "left", 42)
         await wait_for(pilot, lambda: players.value == 6 and seats_shown(screen) == 6)
         assert len(screen.build_setup().seats) == 6 and isinstance(app.screen, SetupScreen)
 
@@ -56,7 +65,7 @@ async def test_keys_typed_ahead_into_the_open_list_choose_and_close_it_once():
         seat = screen.query_one("#seat-1", DropDown)
         seat.focus()
         await pilot.pause()
-        await burst(pilot, "enter", *["down"] * 30, "enter")
+        await burst(pilot, "enter", *["down"] * 12, "enter")
         await wait_for(pilot, lambda: not seat.expanded and not screen.query(DropDownList))
         assert seat.value == seat.choices[-1][1]
         assert app.focused is seat and isinstance(app.screen, SetupScreen)

@@ -32,6 +32,13 @@ from textual.widgets.option_list import Option
 ChoiceLabel = str | Text
 OPEN_KEYS = ("enter", "space", "down", "up")  # those that open a Select's list
 STEP_KEYS = {"left": -1, "right": 1}
+# Where a key moves the open list's cursor, from (where it is, how many choices).
+LIST_MOVES = {
+    "down": lambda at, _n: at + 1,
+    "up": lambda at, _n: at - 1,
+    "home": lambda _at, _n: 0,
+    "end": lambda _at, n: n - 1,
+}
 SEARCH_PAUSE_S = 0.7  # a pause this long between letters starts a new search in the open list
 
 
@@ -58,6 +65,19 @@ class DropDownList(OptionList):
 
     def on_mount(self) -> None:
         self.scroll_to_highlight()
+
+    def move_to(self, index: int) -> None:
+        """The cursor on the choice at ``index`` (kept within the list), mounted yet or not."""
+        index = max(0, min(self.option_count - 1, index))
+        if self.is_mounted:
+            self.highlighted = index
+            self.scroll_to_highlight()
+        else:
+            self.set_reactive(OptionList.highlighted, index)
+
+    @property
+    def cursor(self) -> int:
+        return self.highlighted or 0
 
     def action_dismiss(self) -> None:
         drop_down = self.parent
@@ -271,16 +291,24 @@ class DropDown(Widget, can_focus=True):
         """The box's keys, taken here rather than as bindings: a binding acts only once the key has
         gone round the app, after the keys typed with it have already come here. Keys that follow
         the one that opened the list, typed together with it, came here before the list had the
-        focus: letters search it, the others reach its bindings on their way round."""
-        if self._list is None:
-            if event.key in OPEN_KEYS:
+        focus, and before it was mounted: they are the list's all the same (its own bindings would
+        act on it unmounted, and be lost)."""
+        shown, key = self._list, event.key
+        if shown is None:
+            if key in OPEN_KEYS:
                 self.action_open()
-            elif event.key in STEP_KEYS:
-                self.action_step(STEP_KEYS[event.key])
+            elif key in STEP_KEYS:
+                self.action_step(STEP_KEYS[key])
             else:
                 return
+        elif key in LIST_MOVES:
+            shown.move_to(LIST_MOVES[key](shown.cursor, shown.option_count))
+        elif key == "enter":
+            self.choose(shown.cursor)
+        elif key == "escape":
+            self.close(refocus=True)
         elif searches(event.character):
-            self._list.type_letter(event)
+            shown.type_letter(event)
         else:
             return
         event.stop()
