@@ -310,3 +310,131 @@ def whole_answer(proc: PtyProcess, key: bytes, marker: bytes, rest: float, timeo
         return None
     last = proc.last_byte_before_rest(rest, timeout, last=seen)
     return None if last is None else last - sent
+
+
+# ---------------------------------------------------------------- the other people on a server
+#
+# server_ssh.py and server_web.py measure one person's session while many others idle, play and
+# arrive; those others run in a process of their own (as their own clients would), driven step by
+# step over its stdin by the measuring process. The steps and the loop that takes them are the
+# same for SSH sessions and browser tabs: only how a client opens differs.
+
+
+class Client:
+    """One other person's open session: ``chan`` takes keys (``write``), ``sink`` keeps what the
+    screen was sent (``seen``, ``wait_for``), ``close`` leaves (a function or a coroutine function)."""
+
+    def __init__(self, chan: Any, sink: Any, close: Any) -> None:
+        self.chan, self.sink, self._close = chan, sink, close
+
+    async def close(self) -> None:
+        closing = self._close()
+        if closing is not None:
+            await closing
+
+
+class Others:
+    """The process the other people live in (``drive_others`` there), moved on step by step."""
+
+    def __init__(self, process: Any) -> None:
+        assert process.stdin is not None and process.stdout is not None
+        self.process, self.stdin, self.stdout = process, process.stdin, process.stdout
+
+    @classmethod
+    async def start(cls, *argv: str) -> Others:
+        """``python ARGV...``: a benchmark script run as the others' process."""
+        import asyncio
+
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+        )
+        return cls(process)
+
+    async def step(self, say: str | None, expect: str) -> list[str]:
+        """Tell the others to go on (``say``), and wait until they report ``expect``; the rest of
+        their answer's words."""
+        if say:
+            self.stdin.write(say.encode() + b"\n")
+            await self.stdin.drain()
+        words = (await self.stdout.readline()).decode().split()
+        if not words or words[0] != expect:
+            raise RuntimeError(f"the others' process said {words} instead of {expect!r}")
+        return words[1:]
+
+    async def end(self) -> None:
+        """The others stop playing and leave."""
+        if self.process.returncode is None:
+            self.stdin.close()
+            await self.process.wait()
+
+
+async def drive_others(open_client: Any, play: Any, tables: dict[str, bytes], idle: int) -> None:
+    """The other people on the server, step by step as the measuring process asks on stdin:
+
+    - "idle": ``idle`` clients open (ten at a time, as people arrive) and stay where
+      ``open_client(name, idle=True)`` leaves them;
+    - "warm": one client plays War three seconds and leaves (what every game shares is then made);
+    - "play GAME N": N clients play GAME (more sit down; for another game, those playing leave
+      first); answers "dealt SECONDS ADDED" once every new table shows ``tables[GAME]``;
+    - "turns": answers the moves made so far.
+
+    Each step answers with its name. All play until stdin closes, then leave. ``open_client(name,
+    idle=False)`` opens a client on the menu of games; ``play(chan, stop, game, turns)`` plays."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    clients: list[Client] = []
+    players: list[Client] = []  # those playing the game now
+    table_stop, tables_played, now_game = asyncio.Event(), [], None
+    turns = [0]
+    while line := await loop.run_in_executor(None, sys.stdin.readline):
+        asked, *words = line.split()
+        if asked == "idle":
+            for start in range(0, idle, 10):
+                clients += await asyncio.gather(
+                    *(open_client(f"idle{i}", idle=True) for i in range(start, min(start + 10, idle)))
+                )
+            print("idle", flush=True)
+        elif asked == "warm":
+            warm = await open_client("warm", idle=False)
+            warmed = asyncio.Event()
+            warming = asyncio.ensure_future(play(warm.chan, warmed))
+            await asyncio.sleep(3.0)
+            warmed.set()
+            await warming
+            await warm.close()  # (the moves measured are those counted: this table would play uncounted)
+            print("warm", flush=True)
+        elif asked == "play":
+            game, size = words[0], int(words[1])
+            if game != now_game and players:  # another game: those playing leave
+                table_stop.set()
+                await asyncio.gather(*tables_played)
+                for client in players:
+                    await client.close()
+                players, tables_played, table_stop = [], [], asyncio.Event()
+                await asyncio.sleep(2.0)
+            now_game = game
+            new = [await open_client(f"{game}{i}", idle=False) for i in range(len(players), size)]
+            players += new
+            marks = [len(client.sink.seen) for client in new]
+            dealing = time.monotonic()
+            tables_played += [asyncio.ensure_future(play(client.chan, table_stop, game, turns)) for client in new]
+            await asyncio.gather(*(client.sink.wait_for(tables[game], mark) for client, mark in zip(new, marks)))
+            print(f"dealt {time.monotonic() - dealing:.1f} {len(new)}", flush=True)
+        elif asked == "turns":
+            print(f"turns {turns[0]}", flush=True)
+    table_stop.set()
+    await asyncio.gather(*tables_played)
+    await asyncio.gather(*(client.close() for client in clients + players), return_exceptions=True)
+
+
+async def crowd_arrives(open_client: Any, count: int) -> None:
+    """Open ``count`` clients at once, say how many reached their first screen (connected) once
+    each has or has given up, and keep them until stdin closes."""
+    import asyncio
+
+    opened = await asyncio.gather(*(open_client(f"crowd{i}") for i in range(count)), return_exceptions=True)
+    came = [client for client in opened if not isinstance(client, BaseException)]
+    print(len(came), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await asyncio.gather(*(client.close() for client in came), return_exceptions=True)

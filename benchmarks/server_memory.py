@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import signal
 import sys
 import tempfile
@@ -30,22 +29,13 @@ from pathlib import Path
 
 import _common
 from server_hostile import ServerLog
-from server_ssh import open_session, settle
+from server_ssh import WAR_TABLE, open_session, settle
 from server_web import open_tab
 
 PLAY_SECONDS = 6.0  # of play before the count: the table, its log and the caches as they are mid-game
 SETUP = b"Start"  # the set-up screen's button
-# War's key in its table's footer ("Turn cards together" is War's summary on the menu and the set-up)
-WAR_TABLE = re.compile(rb"Turn card(?!s)")
-
-
-async def until_seen(sink, pattern: re.Pattern, since: int, timeout: float = 120.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pattern.search(sink.seen, since):
-        if loop.time() > end:
-            raise RuntimeError(f"never saw {pattern.pattern!r}")
-        await asyncio.sleep(0.05)
+START_TRIES = 60  # f5 pressed again after each START_PATIENCE seconds without the table (see start_war)
+START_PATIENCE = 2.0
 
 
 async def start_war(chan, sink) -> None:
@@ -54,8 +44,17 @@ async def start_war(chan, sink) -> None:
     chan.write(b"\r")  # War's set-up (the menu's first game)
     await sink.wait_for(SETUP, since, timeout=120.0)
     since = len(sink.seen)
-    chan.write(b"\x1b[15~")  # f5: start
-    await until_seen(sink, WAR_TABLE, since)
+    # The set-up takes a start only once it knows it has been drawn: an f5 sent the moment its
+    # bytes arrive can come before that, and is dropped (a key typed ahead did not choose it). So
+    # f5 again until the table is up (on the table f5 does nothing).
+    for _ in range(START_TRIES):
+        chan.write(b"\x1b[15~")  # f5: start
+        try:
+            await sink.wait_for(WAR_TABLE, since, timeout=START_PATIENCE)
+            return
+        except TimeoutError:
+            pass
+    raise RuntimeError(f"never saw War's table ({WAR_TABLE!r}) after {START_TRIES} presses of f5")
 
 
 async def play(chan, stop: asyncio.Event) -> None:

@@ -42,7 +42,9 @@ MENU = b"Pick a game"
 PLAY_SECONDS = 8.0  # how long the server's CPU is measured at each size of the people playing
 CROWD_PATIENCE = 60.0  # seconds a client of the crowd waits for the lobby
 SUMMARIES = [b"high card takes them", b"Turn cards onto one pile"]
-WAR_TABLE = b"Turn card"  # War's key in the footer: the game screen is up
+# The headline of War's table as it is dealt: the game screen is up (its footer's "Turn card" is
+# also in War's summary, "Turn cards together", on the menu and the set-up).
+WAR_TABLE = b"Turn your cards!"
 
 
 class Sink(asyncssh.SSHClientSession):
@@ -189,27 +191,8 @@ async def measure(args: argparse.Namespace) -> dict:
     # The others on the server (idle and playing) connect from a process of their own, as their
     # own ssh clients would: their screens arriving must not delay this process's loop, where
     # the measured player's bytes arrive and are timed.
-    others = await asyncio.create_subprocess_exec(
-        sys.executable,
-        __file__,
-        "--others-of",
-        str(args.idle),
-        "--port",
-        str(port),
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert others.stdin is not None and others.stdout is not None
-
-    async def step(say: str | None, expect: str) -> list[str]:
-        """Tell the others' process to go on (``say``), and wait until it reports ``expect``."""
-        if say:
-            others.stdin.write(say.encode() + b"\n")
-            await others.stdin.drain()
-        words = (await others.stdout.readline()).decode().split()
-        if not words or words[0] != expect:
-            raise RuntimeError(f"the others' process said {words} instead of {expect!r}")
-        return words[1:]
+    others = await _common.Others.start(__file__, "--others-of", str(args.idle), "--port", str(port))
+    step = others.step
 
     try:
         # One session first: what every session shares (themes, parsed CSS, imported modules)
@@ -289,9 +272,7 @@ async def measure(args: argparse.Namespace) -> dict:
             await crowd.wait()
         first[0].close()
     finally:
-        if others.returncode is None:
-            others.stdin.close()  # the others stop playing and leave
-            await others.wait()
+        await others.end()
         server.terminate()
         await server.wait()
         drain.cancel()
@@ -395,72 +376,25 @@ def print_table(rows: list[dict]) -> None:
 
 
 async def others_of(port: int, idle: int) -> None:
-    """The other people on the server, in their own process, step by step as the measuring
-    process asks on stdin: "idle" opens ``idle`` sessions (ten at a time) on the menu; "warm"
-    starts one game of War and plays it three seconds; "play GAME N" has N sessions playing GAME
-    against bots (more sit down; for another game, those playing leave first) and answers
-    "dealt SECONDS ADDED" once every new game is on the table; "turns" answers the moves made so
-    far. Each step answers with its name; they play until stdin closes, then leave."""
-    loop = asyncio.get_running_loop()
-    sessions: list = []
-    players: list = []  # the sessions playing the game now
-    table_stop, tables, now_game = asyncio.Event(), [], None
-    turns = [0]
-    while line := await loop.run_in_executor(None, sys.stdin.readline):
-        asked, *words = line.split()
-        if asked == "idle":
-            for start in range(0, idle, 10):
-                sessions += await asyncio.gather(
-                    *(open_session(port, f"idle{i}") for i in range(start, min(start + 10, idle)))
-                )
-            print("idle", flush=True)
-        elif asked == "warm":
-            warm = await open_session(port, "warm")
-            warmed = asyncio.Event()
-            warming = asyncio.ensure_future(play(warm[1], warmed))
-            await asyncio.sleep(3.0)
-            warmed.set()
-            await warming
-            warm[0].close()  # (the moves measured are those counted: this table would play uncounted)
-            print("warm", flush=True)
-        elif asked == "play":
-            game, size = words[0], int(words[1])
-            if game != now_game and players:  # another game: those playing leave
-                table_stop.set()
-                await asyncio.gather(*tables)
-                for conn, _, _ in players:
-                    conn.close()
-                players, tables, table_stop = [], [], asyncio.Event()
-                await asyncio.sleep(2.0)
-            now_game = game
-            new = [await open_session(port, f"{game}{i}") for i in range(len(players), size)]
-            players += new
-            marks = [len(sink.seen) for _, _, sink in new]
-            dealing = time.monotonic()
-            tables += [asyncio.ensure_future(play(chan, table_stop, game, turns)) for _, chan, _ in new]
-            table = GAMES[game][1]
-            await asyncio.gather(*(sink.wait_for(table, mark) for (_, _, sink), mark in zip(new, marks)))
-            print(f"dealt {time.monotonic() - dealing:.1f} {len(new)}", flush=True)
-        elif asked == "turns":
-            print(f"turns {turns[0]}", flush=True)
-    table_stop.set()
-    await asyncio.gather(*tables)
-    for conn, _, _ in sessions + players:
-        conn.close()
+    """The other people on the server (``_common.drive_others``), each on an SSH session of their
+    own, on the menu of games to play alone."""
+
+    async def open_client(name: str, idle: bool) -> _common.Client:
+        conn, chan, sink = await open_session(port, name)
+        return _common.Client(chan, sink, conn.close)
+
+    await _common.drive_others(open_client, play, {game: table for game, (_, table, _) in GAMES.items()}, idle)
 
 
 async def crowd_of(port: int, count: int) -> None:
-    """Connect ``count`` clients at once, say how many reached the lobby (a session's first
-    screen: connected) once each has or has given up (after ``CROWD_PATIENCE`` seconds), and keep
-    them until stdin closes."""
-    sessions = await asyncio.gather(
-        *(open_session(port, f"crowd{i}", CROWD_PATIENCE, menu=False) for i in range(count)), return_exceptions=True
-    )
-    came = [s for s in sessions if not isinstance(s, BaseException)]
-    print(len(came), flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    for conn, _, _ in came:
-        conn.close()
+    """``count`` clients connecting at once (``_common.crowd_arrives``), each given
+    ``CROWD_PATIENCE`` seconds to reach the lobby."""
+
+    async def open_client(name: str) -> _common.Client:
+        conn, chan, sink = await open_session(port, name, CROWD_PATIENCE, menu=False)
+        return _common.Client(chan, sink, conn.close)
+
+    await _common.crowd_arrives(open_client, count)
 
 
 def _fmt(summary: dict) -> str:

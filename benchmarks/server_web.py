@@ -31,6 +31,7 @@ import server_ssh
 from server_ssh import WAR_TABLE, _fmt, cpu_seconds, latencies, play, rss_kib, settle  # (measured alike)
 
 MENU = b"Pick a game"
+BROWSER_WINDOW_BITS = 15  # the permessage-deflate a browser's websocket offers
 LOBBY = b"online ("
 
 
@@ -65,7 +66,11 @@ class Tab(server_ssh.Sink):
 async def open_tab(port: int, name: str, menu: bool = True) -> Tab:
     """A tab on the lobby, then (``menu``) on the menu of games to play alone."""
     http = aiohttp.ClientSession()
-    socket = await http.ws_connect(f"http://127.0.0.1:{port}/ws/{name}?width=80&height=24", autoping=True)
+    # Offering to compress, as every browser's websocket does (a server that takes the offer keeps
+    # a compressor for each tab).
+    socket = await http.ws_connect(
+        f"http://127.0.0.1:{port}/ws/{name}?width=80&height=24", autoping=True, compress=BROWSER_WINDOW_BITS
+    )
     tab = Tab(http, socket)
     await tab.wait_for(LOBBY)
     if menu:
@@ -109,7 +114,7 @@ async def measure(args: argparse.Namespace) -> dict:
     # The other tabs (idle and playing) are opened from a process of their own, as other people's
     # browsers would be: their screens arriving must not delay this process's loop, where the
     # measured tab's bytes arrive and are timed.
-    others = await Others.start(port, args.idle, args.playing)
+    others = await _common.Others.start(__file__, "--others-of", str(args.idle), "--port", str(port))
     first: Tab | None = None
     try:
         # One tab first: what every session shares (themes, parsed CSS, imported modules) is
@@ -136,7 +141,7 @@ async def measure(args: argparse.Namespace) -> dict:
         base = rss_kib(pid)
         # As server_ssh.py: what follows is measured once every game is dealt, not while twenty
         # games are being set up at one moment.
-        dealt = await others.step("play", "dealt")
+        dealt = await others.step(f"play war {args.playing}", "dealt")
         results["seconds_until_every_game_is_dealt"] = float(dealt[0])
         print(f"{args.playing} games set up and dealt at once: all on the table after {dealt[0]} s")
         await asyncio.sleep(3.0)
@@ -177,7 +182,9 @@ async def measure(args: argparse.Namespace) -> dict:
             while not arrived.done():
                 during += await latencies(first, first, 2)  # type: ignore[arg-type]
             results["crowd_seconds_until_all_in_the_lobby"] = round(time.monotonic() - crowd_start, 1)
-            assert arrived.result().strip() == b"ready", "the crowd did not all get in"
+            came = int((arrived.result().split() or [b"0"])[0])  # how many of the crowd reached the lobby
+            results["crowd_in_the_lobby"] = came
+            assert came == args.crowd, f"only {came} of the crowd of {args.crowd} got in"
             results["latency_while_crowd_connects_ms"] = _common.summary_ms(during)
             print(
                 f"key to screen while {args.crowd} tabs open at once: "
@@ -195,87 +202,25 @@ async def measure(args: argparse.Namespace) -> dict:
     return results
 
 
-class Others:
-    """The process the other tabs live in (``others_of``), moved on step by step."""
+async def others_of(port: int, idle: int) -> None:
+    """The other people on the server (``_common.drive_others``), each in a tab of their own: the
+    idle ones left on the lobby, the others on the menu of games to play alone."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        assert process.stdin is not None and process.stdout is not None
-        self.process, self.stdin, self.stdout = process, process.stdin, process.stdout
+    async def open_client(name: str, idle: bool) -> _common.Client:
+        tab = await open_tab(port, name, menu=not idle)
+        return _common.Client(tab, tab, tab.close)
 
-    @classmethod
-    async def start(cls, port: int, idle: int, playing: int) -> Others:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            __file__,
-            "--others-of",
-            f"{idle},{playing}",
-            "--port",
-            str(port),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-        )
-        return cls(process)
-
-    async def step(self, say: str, expect: str) -> list[str]:
-        """Tell the others to go on (``say``), and wait until they report ``expect``."""
-        self.stdin.write(say.encode() + b"\n")
-        await self.stdin.drain()
-        words = (await self.stdout.readline()).decode().split()
-        if not words or words[0] != expect:
-            raise RuntimeError(f"the others' process said {words} instead of {expect!r}")
-        return words[1:]
-
-    async def end(self) -> None:
-        """The others stop playing and close their tabs."""
-        if self.process.returncode is None:
-            self.stdin.close()
-            await self.process.wait()
-
-
-async def others_of(port: int, idle: int, playing: int) -> None:
-    """The other tabs, in their own process, step by step as the measuring process asks on stdin:
-    "idle" opens ``idle`` tabs (ten at a time) left on the lobby; "warm" starts one game of War and
-    plays it three seconds; "play" opens ``playing`` tabs, each playing War against a bot, and
-    answers "dealt SECONDS" once every game is on the table. Each step answers with its name;
-    they play until stdin closes, then close."""
-    loop = asyncio.get_running_loop()
-    tabs: list[Tab] = []
-    stop = asyncio.Event()
-    playing_now: list[asyncio.Future] = []
-    while line := await loop.run_in_executor(None, sys.stdin.readline):
-        asked = line.strip()
-        if asked == "idle":
-            for start in range(0, idle, 10):
-                tabs += await asyncio.gather(
-                    *(open_tab(port, f"idle{i}", menu=False) for i in range(start, min(start + 10, idle)))
-                )
-            print("idle", flush=True)
-        elif asked == "warm":
-            warm = await open_tab(port, "warm")
-            tabs.append(warm)
-            playing_now.append(asyncio.ensure_future(play(warm, stop)))  # type: ignore[arg-type]
-            await asyncio.sleep(3.0)
-            print("warm", flush=True)
-        elif asked == "play":
-            players = [await open_tab(port, f"play{i}") for i in range(playing)]
-            tabs += players
-            marks = [len(tab.seen) for tab in players]
-            dealing = time.monotonic()
-            playing_now += [asyncio.ensure_future(play(tab, stop)) for tab in players]  # type: ignore[arg-type]
-            await asyncio.gather(*(tab.wait_for(WAR_TABLE, mark) for tab, mark in zip(players, marks)))
-            print(f"dealt {time.monotonic() - dealing:.1f}", flush=True)
-    stop.set()
-    await asyncio.gather(*playing_now)
-    await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
+    await _common.drive_others(open_client, play, {"war": WAR_TABLE}, idle)
 
 
 async def crowd_of(port: int, count: int) -> None:
-    """Open ``count`` tabs at once, say "ready" when every one shows the lobby, and keep them
-    until stdin closes."""
-    tabs = await asyncio.gather(*(open_tab(port, f"crowd{i}", menu=False) for i in range(count)))
-    print("ready", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    await asyncio.gather(*(tab.close() for tab in tabs), return_exceptions=True)
+    """``count`` tabs opening at once (``_common.crowd_arrives``), kept on the lobby."""
+
+    async def open_client(name: str) -> _common.Client:
+        tab = await open_tab(port, name, menu=False)
+        return _common.Client(tab, tab, tab.close)
+
+    await _common.crowd_arrives(open_client, count)
 
 
 def main() -> None:
@@ -293,15 +238,14 @@ def main() -> None:
     )
     parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
     parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
-    parser.add_argument("--others-of", help=argparse.SUPPRESS)  # (IDLE,PLAYING: the others' own process)
+    parser.add_argument("--others-of", type=int, help=argparse.SUPPRESS)  # (IDLE: the others' own process)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
         asyncio.run(crowd_of(args.port, args.crowd_of))
         return
-    if args.others_of:
-        idle, playing = map(int, args.others_of.split(","))
-        asyncio.run(others_of(args.port, idle, playing))
+    if args.others_of is not None:
+        asyncio.run(others_of(args.port, args.others_of))
         return
     if args.quick:
         args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0

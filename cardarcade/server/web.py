@@ -302,9 +302,12 @@ class WebServer:
             raise web.HTTPForbidden(text="This arcade is played from its own page only.")
         size = (_number(request.query.get("width"), 80, 1, 10_000), _number(request.query.get("height"), 24, 1, 10_000))
         limits = self.arcade.limits
-        # Pings are answered here (autoping off) so that their pongs can be timed.
+        # Pings are answered here (autoping off) so that their pongs can be timed. Not compressed,
+        # though every browser offers it: a compressor is kept per tab (about 260 KiB of zlib's
+        # window and tables, most of what a tab held beyond an SSH session), and an 80x24 card
+        # table's frames are a few KiB.
         socket = web.WebSocketResponse(
-            max_msg_size=self.max_message, heartbeat=limits.keepalive_interval, autoping=False
+            max_msg_size=self.max_message, heartbeat=limits.keepalive_interval, autoping=False, compress=False
         )
         await socket.prepare(request)  # (a request that is no websocket is answered 400 here)
         name = request.match_info.get("name")

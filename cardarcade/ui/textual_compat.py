@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from textual.strip import Strip
     from textual.theme import Theme
     from textual.widget import Widget
-    from textual.widgets import Select
 
 __all__ = [
     "BRACKETED_PASTE_END",
@@ -300,11 +299,6 @@ def rendered_strips(screen: Screen) -> list[Strip]:
 def laid_out_size(screen: Screen) -> Size:
     """The size ``screen`` was last laid out for."""
     return screen._compositor.size
-
-
-def select_choices(select: Select) -> list[tuple[Any, Any]]:
-    """A ``Select``'s (label, value) choices, the blank one included when it has one."""
-    return list(select._options)
 
 
 def lru_entries(cache: Any) -> Iterable[Any]:

@@ -74,13 +74,16 @@ class Tab:
         await self.http.close()
 
 
-async def open_tab(port: int, *, path: str = "/ws", size: tuple[int, int] = (80, 24), origin: str | None = None) -> Tab:
-    """Open a tab's websocket as the page's script does (the size in the query)."""
+async def open_tab(
+    port: int, *, path: str = "/ws", size: tuple[int, int] = (80, 24), origin: str | None = None, compress: int = 0
+) -> Tab:
+    """Open a tab's websocket as the page's script does (the size in the query; ``compress``: the
+    window bits of the compression offered, as a browser offers 15)."""
     http = aiohttp.ClientSession()
     headers = {"Origin": origin} if origin else {}
     try:
         socket = await http.ws_connect(
-            f"http://127.0.0.1:{port}{path}?width={size[0]}&height={size[1]}", headers=headers
+            f"http://127.0.0.1:{port}{path}?width={size[0]}&height={size[1]}", headers=headers, compress=compress
         )
     except BaseException:
         await http.close()

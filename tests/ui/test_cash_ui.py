@@ -109,7 +109,7 @@ async def test_two_people_at_one_keyboard_are_partners_sitting_opposite(app_fact
 
 
 async def test_the_setup_says_whose_hands_the_people_at_one_keyboard_see(app_factory):
-    from textual.widgets import Select
+    from cardarcade.ui.widgets.dropdown import DropDown
 
     from cardarcade.ui.screens.setup import SetupScreen
 
@@ -121,12 +121,12 @@ async def test_the_setup_says_whose_hands_the_people_at_one_keyboard_see(app_fac
             screen = app.screen
             note = screen.query_one("#keyboard-note")
             assert not note.display, "alone at the keyboard: nothing to say"
-            screen.query_one("#seat-1", Select).value = "human"
+            screen.query_one("#seat-1", DropDown).value = "human"
             await pilot.pause()
             assert note.display and "every person's hand shows on the screen" in str(note.render())
             assert said in str(note.render())
             if game == "cash":
-                screen.query_one("#opt-partners", Select).value = "drawn"
+                screen.query_one("#opt-partners", DropDown).value = "drawn"
                 await pilot.pause()
                 assert "may be opponents who see each other's cards" in str(note.render())
 

@@ -23,7 +23,7 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 from ui_helpers import ClockedApp, screen_text, wait_for
 
 import cardarcade
@@ -49,6 +49,7 @@ from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.stats import StatsScreen
 from cardarcade.ui.games.turn import ChoiceScreen, CoverScreen
 from cardarcade.ui.textual_compat import notifications
+from cardarcade.ui.widgets.dropdown import DropDown
 
 HOSTILE = [
     "[/]x",
@@ -217,7 +218,7 @@ async def test_every_games_set_up_table_and_result_show_hostile_names_as_typed(g
         assert PLAYER in help_line
         assert f"({', '.join(shown(name) for name in known[:8])}, ...)" in help_line
         assert "[bold]broken[b].toml" in said(form.query_one("#book-problems"))
-        form.query_one("#book", Select).value = BOOKS[1]
+        form.query_one("#book", DropDown).value = BOOKS[1]
         await pilot.pause()
         assert f"Rules book in force: {BOOKS[1]}" in said(form.query_one("#setup-book"))
         plain_screen(app)
@@ -245,7 +246,7 @@ async def test_books_saves_the_pause_menu_and_the_log_show_hostile_names_as_type
     async with app.run_test(size=SIZE) as pilot:
         # The books offered, and the rules with the one in force: its name and the group's rulings.
         form = await open_set_up(pilot, "go-fish")
-        books = form.query_one("#book", Select)
+        books = form.query_one("#book", DropDown)
         books.expanded = True
         await pilot.pause()
         text = plain_screen(app)
@@ -328,7 +329,7 @@ async def test_settings_and_themes_show_hostile_names_and_titles_as_typed(tmp_pa
         assert f"playing as {PLAYER}" in said(app.screen.query_one("#settings-title"))
         assert f"kept for {PLAYER}'s profile only" in " ".join(said(help) for help in app.screen.query(".field-help"))
         assert app.screen.query_one("#profile", Input).value == HOSTILE[1]
-        themes_select = app.screen.query_one("#theme", Select)
+        themes_select = app.screen.query_one("#theme", DropDown)
         themes_select.expanded = True
         await pilot.pause()
         assert shown(title) in plain_screen(app)

@@ -18,7 +18,9 @@ from cardarcade.ui.screens.saves import ContinueScreen
 from cardarcade.ui.screens.settings import SettingsScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.stats import StatsScreen
-from textual.widgets import Input, Select
+from textual.widgets import Input
+
+from cardarcade.ui.widgets.dropdown import DropDown
 
 T0 = 1_790_000_000.0
 
@@ -88,7 +90,7 @@ async def test_a_set_up_left_as_it_opened_is_kept_and_one_left_changed_opens_as_
         assert app.screen is first, "left as it opened: kept"
         assert first.focused is first.query_one("#start")
         first.query_one("#seed", Input).value = "42"
-        first.query_one("#players", Select).value = 3
+        first.query_one("#players", DropDown).value = 3
         await pilot.pause()
         await back_to_menu(app, pilot)
         await pilot.press("enter")
@@ -96,7 +98,7 @@ async def test_a_set_up_left_as_it_opened_is_kept_and_one_left_changed_opens_as_
         again = app.screen
         assert isinstance(again, SetupScreen) and again is not first, "left changed: made anew"
         assert again.query_one("#seed", Input).value == ""
-        assert again.query_one("#players", Select).value == GAMES["war"].default_players
+        assert again.query_one("#players", DropDown).value == GAMES["war"].default_players
         assert again.focused is again.query_one("#start")
         assert not first.is_attached, "the one left changed is let go"
 
@@ -109,7 +111,7 @@ async def test_a_set_up_started_is_let_go_and_the_next_one_opens_with_its_choice
         first = app.screen
         assert isinstance(first, SetupScreen)
         first.query_one("#seed", Input).value = "42"
-        first.query_one("#seat-1", Select).value = "bot:hard"
+        first.query_one("#seat-1", DropDown).value = "bot:hard"
         await pilot.press("f5")
         await pilot.pause()
         assert not isinstance(app.screen, SetupScreen)
@@ -120,7 +122,7 @@ async def test_a_set_up_started_is_let_go_and_the_next_one_opens_with_its_choice
         await pilot.pause()
         again = app.screen
         assert isinstance(again, SetupScreen) and again is not first
-        assert again.query_one("#seat-1", Select).value == "bot:hard", "the choices last started"
+        assert again.query_one("#seat-1", DropDown).value == "bot:hard", "the choices last started"
 
 
 async def test_settings_left_changed_open_as_saved_and_saved_ones_open_with_the_new_values() -> None:
@@ -160,14 +162,14 @@ async def test_a_set_up_makes_the_rows_of_more_seats_as_the_table_grows() -> Non
         await pilot.pause()
         screen = app.screen
         assert len(screen.query(".seat-row")) == spec.default_players  # not one per seat allowed
-        screen.query_one("#players", Select).value = 6
+        screen.query_one("#players", DropDown).value = 6
         await pilot.pause()
         assert len(screen.query(".seat-row")) == 6
-        assert [str(screen.query_one(f"#seat-{seat}", Select).value) for seat in range(6)] == ["human"] + [
+        assert [str(screen.query_one(f"#seat-{seat}", DropDown).value) for seat in range(6)] == ["human"] + [
             "bot:easy"
         ] * 5
         assert "Seat 6" in shown(app)
-        screen.query_one("#players", Select).value = 2
+        screen.query_one("#players", DropDown).value = 2
         await pilot.pause()
         assert [row.display for row in screen.query(".seat-row")] == [True, True, False, False, False, False]
         setup = screen.build_setup()

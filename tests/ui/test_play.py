@@ -12,7 +12,6 @@ from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.games.slapjack import SlapjackScreen
 from cardarcade.ui.games.war import WarScreen
-from cardarcade.ui.textual_compat import select_choices
 from ui_helpers import advance_until, deck_starting, make_clocked_app, wait_for
 
 
@@ -48,7 +47,7 @@ async def test_setup_refuses_three_people_on_one_keyboard(slapjack, app_factory)
 async def test_setup_offers_thirteens_expert_only_heads_up(app_factory):
     # At four players Thirteen's expert played exactly as hard: it is offered at two only, and a
     # seat given it falls back to hard when the table grows.
-    from textual.widgets import Select
+    from cardarcade.ui.widgets.dropdown import DropDown
 
     from cardarcade.rules import GAMES
 
@@ -57,7 +56,7 @@ async def test_setup_offers_thirteens_expert_only_heads_up(app_factory):
         app.push_screen(SetupScreen(GAMES["thirteen"]))
         await pilot.pause()
         screen = app.screen
-        offered = lambda: {value for _label, value in select_choices(screen.query_one("#seat-1", Select))}  # noqa: E731
+        offered = lambda: {value for _label, value in screen.query_one("#seat-1", DropDown).choices}  # noqa: E731
         assert screen.query_one("#players").value == 4 and "bot:expert" not in offered()
         screen.query_one("#players").value = 2
         await wait_for(pilot, lambda: "bot:expert" in offered())
@@ -69,7 +68,7 @@ async def test_setup_offers_thirteens_expert_only_heads_up(app_factory):
 
 
 async def test_a_new_shared_table_offers_thirteens_expert_only_heads_up():
-    from textual.widgets import Select
+    from cardarcade.ui.widgets.dropdown import DropDown
 
     from cardarcade.server.lobby import Lobby
     from cardarcade.table.clock import LoopClock
@@ -82,16 +81,16 @@ async def test_a_new_shared_table_offers_thirteens_expert_only_heads_up():
         app.push_screen(NewTableScreen())
         await pilot.pause()
         screen = app.screen
-        level = screen.query_one("#new-level", Select)
-        offered = lambda: {value for _label, value in select_choices(level)}  # noqa: E731
-        screen.query_one("#new-game", Select).value = "thirteen"
-        await wait_for(pilot, lambda: screen.query_one("#new-players", Select).value == 4)
+        level = screen.query_one("#new-level", DropDown)
+        offered = lambda: {value for _label, value in level.choices}  # noqa: E731
+        screen.query_one("#new-game", DropDown).value = "thirteen"
+        await wait_for(pilot, lambda: screen.query_one("#new-players", DropDown).value == 4)
         assert "expert" not in offered()
-        screen.query_one("#new-players", Select).value = 2
+        screen.query_one("#new-players", DropDown).value = 2
         await wait_for(pilot, lambda: "expert" in offered())
         level.value = "expert"
         await pilot.pause()
-        screen.query_one("#new-players", Select).value = 5
+        screen.query_one("#new-players", DropDown).value = 5
         await wait_for(pilot, lambda: "expert" not in offered())
         assert level.value == "hard"
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select, Switch, TextArea
+from textual.widgets import Input, Switch, TextArea
 
 from cardarcade.rules import GAMES
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.rules import RulesPage, RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
+from cardarcade.ui.widgets.dropdown import DropDown
 from tests.ui.conftest import make_app
 
 SLAPJACK = GAMES["slapjack"]
@@ -27,7 +28,7 @@ async def test_rules_saved_as_a_book_are_chosen_next_time_and_played_by_name():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
-        screen.query_one("#opt-decks", Select).value = 2
+        screen.query_one("#opt-decks", DropDown).value = 2
         screen.query_one("#book-name", Input).value = "Friday night"
         screen.query_one("#book-notes", TextArea).text = "Two hands on a jack at once: the lower hand wins."
         screen.query_one("#book-save").focus()
@@ -50,10 +51,10 @@ async def test_rules_saved_as_a_book_are_chosen_next_time_and_played_by_name():
     app = make_app()  # another evening: the book is kept, the form starts from the defaults
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
-        assert screen.query_one("#opt-decks", Select).value == 1 and "none" in book_line(screen)
-        screen.query_one("#book", Select).value = "Friday night"
+        assert screen.query_one("#opt-decks", DropDown).value == 1 and "none" in book_line(screen)
+        screen.query_one("#book", DropDown).value = "Friday night"
         await pilot.pause()
-        assert screen.query_one("#opt-decks", Select).value == 2
+        assert screen.query_one("#opt-decks", DropDown).value == 2
         assert screen.query_one("#book-notes", TextArea).text.startswith("Two hands on a jack")
         assert screen.build_setup().book == "Friday night"
         screen.query_one("#opt-slap_in", Switch).value = False  # the group tries something else tonight
@@ -69,8 +70,8 @@ async def test_hot_seat_people_play_as_their_own_profiles():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
-        screen.query_one("#players", Select).value = 3
-        screen.query_one("#seat-1", Select).value = "human"
+        screen.query_one("#players", DropDown).value = 3
+        screen.query_one("#seat-1", DropDown).value = "human"
         await pilot.pause()
         assert screen.query_one("#profile-1", Input).placeholder == "Player 2"
         # The names listed are the profiles known here, offered to complete, not the people seated.
@@ -93,8 +94,8 @@ async def test_a_solo_player_is_you_and_finds_the_bot_level_they_chose_last_time
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
-        screen.query_one("#players", Select).value = 2
-        screen.query_one("#seat-1", Select).value = "bot:easy"
+        screen.query_one("#players", DropDown).value = 2
+        screen.query_one("#seat-1", DropDown).value = "bot:easy"
         await pilot.press("f5")
         await pilot.pause()
         seat = app.screen.setup.seats[0]
@@ -102,7 +103,7 @@ async def test_a_solo_player_is_you_and_finds_the_bot_level_they_chose_last_time
     app = make_app()  # another session: the level is in the player's profile
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_setup(app, pilot)
-        assert [screen.query_one(f"#seat-{s}", Select).value for s in range(3)] == ["human", "bot:easy", "bot:easy"]
+        assert [screen.query_one(f"#seat-{s}", DropDown).value for s in range(3)] == ["human", "bot:easy", "bot:easy"]
 
 
 def rows_above_the_form(app, screen) -> str:

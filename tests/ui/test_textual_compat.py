@@ -23,7 +23,7 @@ from textual.driver import Driver
 from textual.filter import ANSIToTruecolor
 from textual.screen import ModalScreen
 from textual.strip import Strip
-from textual.widgets import Select, Static
+from textual.widgets import Static
 from ui_helpers import wait_for
 
 from cardarcade.ui import textual_compat as compat
@@ -247,11 +247,6 @@ def test_a_strip_gets_the_link_style_on_its_links_only():
     strip = Strip([Segment("link", link), Segment(" text", Style())])
     styled = list(compat.with_link_style(strip, Style(bold=True)))
     assert [bool(s.style and s.style.bold) for s in styled] == [True, False]
-
-
-def test_a_selects_choices_are_listed():
-    select = Select([("one", 1), ("two", 2)], allow_blank=False)
-    assert [value for _label, value in compat.select_choices(select)] == [1, 2]
 
 
 def test_a_textual_cache_lists_its_entries():

@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
+from textual.widgets import Button, Input, Label, Static, Switch, TextArea
 
 from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, option_value_label
 from cardarcade.seating import GameSetup
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.ui.screens._kept import update_changed
+from cardarcade.ui.widgets.dropdown import DropDown
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
 
@@ -23,14 +24,14 @@ def switch_words(on: bool) -> str:
     return "on: played at this table" if on else "off: not played"
 
 
-def option_widget(name: str, info: Any, value: Any) -> Select | Switch | Input:
+def option_widget(name: str, info: Any, value: Any) -> DropDown | Switch | Input:
     """A form control for one house rule, chosen by the field's type."""
     annotation = info.annotation
     if annotation is bool:
         return Switch(value=value, id=f"opt-{name}")
     if typing.get_origin(annotation) is typing.Literal:
         choices = [(option_value_label(info, v), v) for v in typing.get_args(annotation)]
-        return Select(choices, value=value, allow_blank=False, id=f"opt-{name}")
+        return DropDown(choices, value=value, id=f"opt-{name}")
     return Input(str(value), type="integer" if annotation is int else "text", id=f"opt-{name}")
 
 
@@ -60,9 +61,7 @@ class HouseRulesForm:
             self.book = next((b for b in books if b.name == last.book), None)
         with Horizontal(classes="field"):
             yield Label("Rules book", classes="field-label")
-            yield Select(
-                self.book_choices(books), value=self.book.name if self.book else NO_BOOK, allow_blank=False, id="book"
-            )
+            yield DropDown(self.book_choices(books), value=self.book.name if self.book else NO_BOOK, id="book")
         yield Static(
             "A group's own house rules, kept by name; choosing one sets the rules below.", classes="field-help"
         )
@@ -143,7 +142,7 @@ class HouseRulesForm:
 
     @staticmethod
     def book_choices(books: list[Book]) -> list[tuple[str | Text, str]]:
-        # A name as Text: a Select reads a str as markup, and a book's name is whatever its group typed.
+        # A name as Text: a book's name is whatever its group typed, never markup.
         return [("No book: the house rules below", NO_BOOK)] + [(Text(book.name), book.name) for book in books]
 
     def in_force(self) -> str | None:
@@ -219,9 +218,9 @@ class HouseRulesForm:
             show_error(self._screen, str(exc))
             return
         self.book = book
-        select = screen.query_one("#book", Select)
-        with select.prevent(Select.Changed):  # the form already holds the book's rules
-            select.set_options(self.book_choices(books))
+        select = screen.query_one("#book", DropDown)
+        with select.prevent(DropDown.Changed):  # the form already holds the book's rules
+            select.set_choices(self.book_choices(books))
             select.value = book.name
         screen.query_one("#book-name", Input).value = book.name
         screen.query_one("#setup-error", Static).update("")

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Static, Switch
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cardarcade.table.shared import MOST_ALLOWED
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._remade import RemadeScreen
+from cardarcade.ui.widgets.dropdown import DropDown
 from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -338,18 +339,16 @@ class NewTableScreen(Screen):
         with VerticalScroll(id="new-form"):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
-                yield Select(
-                    [(info.title, info.id) for info in CATALOG.values()], value=first, allow_blank=False, id="new-game"
-                )
+                yield DropDown([(info.title, info.id) for info in CATALOG.values()], value=first, id="new-game")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Select(players[0], value=players[1], id="new-players", allow_blank=False)
+                yield DropDown(players[0], value=players[1], id="new-players")
             with Horizontal(classes="field"):
                 yield Label("Seats for people", classes="field-label")
-                yield Select(people[0], value=people[1], id="new-people", allow_blank=False)
+                yield DropDown(people[0], value=people[1], id="new-people")
             with Horizontal(classes="field"):
                 yield Label("Bots (and stand-ins)", classes="field-label")
-                yield Select(levels[0], value=levels[1], id="new-level", allow_blank=False)
+                yield DropDown(levels[0], value=levels[1], id="new-level")
             with Horizontal(classes="field"):
                 yield Label("Allow for round trips", classes="field-label")
                 yield Switch(False, id="new-rtt")
@@ -391,28 +390,28 @@ class NewTableScreen(Screen):
     def _spec(self):
         from cardarcade.rules import GAMES
 
-        return GAMES[str(self.query_one("#new-game", Select).value)]
+        return GAMES[str(self.query_one("#new-game", DropDown).value)]
 
     @staticmethod
-    def _fill(select: Select, choices: tuple[list, object]) -> None:
-        select.set_options(choices[0])
+    def _fill(select: DropDown, choices: tuple[list, object]) -> None:
+        select.set_choices(choices[0])
         select.value = choices[1]
 
     def _fit_to_game(self) -> None:
         players, people, levels = self._choices(self._spec().id)
-        self._fill(self.query_one("#new-players", Select), players)
-        self._fill(self.query_one("#new-people", Select), people)
-        self._fill(self.query_one("#new-level", Select), levels)
+        self._fill(self.query_one("#new-players", DropDown), players)
+        self._fill(self.query_one("#new-people", DropDown), people)
+        self._fill(self.query_one("#new-level", DropDown), levels)
 
     def _fit_people(self, players: int) -> None:
-        self._fill(self.query_one("#new-people", Select), self._people_choices(players))
-        level = self.query_one("#new-level", Select)
+        self._fill(self.query_one("#new-people", DropDown), self._people_choices(players))
+        level = self.query_one("#new-level", DropDown)
         self._fill(level, self._level_choices(self._spec(), players, str(level.value)))
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "new-game":
+    def on_drop_down_changed(self, event: DropDown.Changed) -> None:
+        if event.drop_down.id == "new-game":
             self._fit_to_game()
-        elif event.select.id == "new-players" and isinstance(event.value, int):
+        elif event.drop_down.id == "new-players" and isinstance(event.value, int):
             self._fit_people(event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -427,7 +426,7 @@ class NewTableScreen(Screen):
     def action_create(self) -> None:
         from cardarcade.table.shared import SeatTaken
 
-        players, people = self.query_one("#new-players", Select).value, self.query_one("#new-people", Select).value
+        players, people = self.query_one("#new-players", DropDown).value, self.query_one("#new-people", DropDown).value
         if not isinstance(players, int) or not isinstance(people, int):
             return
         try:
@@ -436,7 +435,7 @@ class NewTableScreen(Screen):
                 creator=self.app.player,
                 players=players,
                 people=people,
-                level=str(self.query_one("#new-level", Select).value),
+                level=str(self.query_one("#new-level", DropDown).value),
                 compensate_rtt=self.query_one("#new-rtt", Switch).value,
                 pace=self.app.settings.pace,
                 think_seconds=self.app.settings.hard_bot_seconds,

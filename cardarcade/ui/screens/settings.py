@@ -16,13 +16,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Static, Switch
 
 from cardarcade.rules.base import option_error
 from cardarcade.store.look import MAX_NAME, login_name
 from cardarcade.store.settings import PROFILE_ONLY, Profile, Settings
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
+from cardarcade.ui.widgets.dropdown import DropDown
 from cardarcade.ui.widgets.keybar import KeyBar
 
 THEME_DECIDES = "theme"  # the glyphs choice that leaves them to the theme (None in the file)
@@ -84,18 +85,11 @@ class SettingsScreen(KeptScreen):
         with VerticalScroll(id="settings-form"):
             yield from self._field(
                 "Theme",
-                Select(
-                    [(Text(app.looks.card_themes[n].title), n) for n in app.looks.order],
-                    value=theme,
-                    allow_blank=False,
-                    id="theme",
-                ),
+                DropDown([(Text(app.looks.card_themes[n].title), n) for n in app.looks.order], value=theme, id="theme"),
             )
             yield from self._field(
                 "Suit glyphs",
-                Select(
-                    GLYPHS, value=profile.glyphs or settings.glyphs or THEME_DECIDES, allow_blank=False, id="glyphs"
-                ),
+                DropDown(GLYPHS, value=profile.glyphs or settings.glyphs or THEME_DECIDES, id="glyphs"),
             )
             yield from self._field(
                 "Pace",
@@ -169,7 +163,7 @@ class SettingsScreen(KeptScreen):
 
     def _form(self) -> dict[str, Any]:
         values: dict[str, Any] = {}
-        for widget in self.query("#settings-form Select, #settings-form Input, #settings-form Switch"):
+        for widget in self.query("#settings-form DropDown, #settings-form Input, #settings-form Switch"):
             values[widget.id or ""] = widget.value  # type: ignore[attr-defined]
         return values
 

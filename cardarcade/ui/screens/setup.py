@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, Select, Static, Switch, TextArea
+from textual.widgets import Button, Input, Label, Static, Switch, TextArea
 
 from cardarcade.bots import level_at, levels_for, newcomer_level
 from cardarcade.rules.base import BadSetup, GameSpec
@@ -24,6 +24,7 @@ from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
+from cardarcade.ui.widgets.dropdown import DropDown
 from cardarcade.ui.widgets.keybar import KeyBar
 
 
@@ -67,8 +68,9 @@ class SetupScreen(KeptScreen):
         # Each seat's row made so far, its choice (a person or a bot) and its profile's field, by
         # seat (a row mounted as the table grows is not found by a query until it has composed).
         self._rows: list[Horizontal] = []
-        self._kinds: list[Select] = []
+        self._kinds: list[DropDown] = []
         self._profiles: list[Input] = []
+        self._shown_at: float | None = None  # when the form was first drawn
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -95,11 +97,8 @@ class SetupScreen(KeptScreen):
         with VerticalScroll(id="setup-form"):
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Select(
-                    [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                    value=players,
-                    allow_blank=False,
-                    id="players",
+                yield DropDown(
+                    [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)], value=players, id="players"
                 )
             for seat in range(players):  # (the rows of more seats are made when the table grows)
                 yield self._seat_row(seat, players)
@@ -119,7 +118,7 @@ class SetupScreen(KeptScreen):
         kind = kinds[seat] if seat < len(kinds) else new_bot
         if kind != "human":  # (what a seat would have become as the table grew: a level offered there)
             kind = f"bot:{level_at(self.spec, players, kind[len('bot:') :])}"
-        select = Select(self._seat_choices, value=kind, allow_blank=False, id=f"seat-{seat}")
+        select = DropDown(self._seat_choices, value=kind, id=f"seat-{seat}")
         profile = Input(
             profiles[seat] if seat < len(profiles) else "",
             max_length=MAX_NAME,
@@ -140,7 +139,6 @@ class SetupScreen(KeptScreen):
         return row
 
     def on_mount(self) -> None:
-        self._shown_at: float | None = None  # when the form was first drawn
         self._show_seats()
         self.house_rules.show()
         self._opened_as = self._form_values()
@@ -160,7 +158,7 @@ class SetupScreen(KeptScreen):
         )
 
     def _form_values(self) -> list:
-        values: list = [(widget.id, widget.value) for widget in self.query("Select, Input, Switch")]
+        values: list = [(widget.id, widget.value) for widget in self.query("DropDown, Input, Switch")]
         return values + [self.query_one("#book-notes", TextArea).text]
 
     def fits(self) -> bool:
@@ -228,8 +226,8 @@ class SetupScreen(KeptScreen):
             event.stop()
             self.house_rules.save_book()
 
-    async def on_select_changed(self, event: Select.Changed) -> None:
-        wid = event.select.id or ""
+    async def on_drop_down_changed(self, event: DropDown.Changed) -> None:
+        wid = event.drop_down.id or ""
         if wid == "players":
             await self._make_seat_rows()
             self._offer_levels()
@@ -242,7 +240,7 @@ class SetupScreen(KeptScreen):
             self._show_keyboard_note()
 
     def _seat_count(self) -> int:
-        players = self.query_one("#players", Select).value
+        players = self.query_one("#players", DropDown).value
         assert isinstance(players, int)
         return players
 
@@ -264,7 +262,7 @@ class SetupScreen(KeptScreen):
         self._seat_choices = choices
         for select in self._kinds:
             kind = str(select.value)
-            select.set_options(choices)
+            select.set_choices(choices)
             select.value = kind if kind == "human" else f"bot:{level_at(self.spec, players, kind[len('bot:') :])}"
 
     def _show_seats(self) -> None:
