@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import covered, first_show, frames, plain, strips
+from cardarcade.ui import covered, first_show, frames, plain, strips, truecolor
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -76,6 +76,7 @@ def install_process_fixes() -> None:
     first_show.install()  # a new screen is not styled twice as it first shows
     covered.install()  # a screen under an opaque one does not repaint it
     frames.install()  # a frame of changes renders the lines it writes, not the box around them
+    truecolor.install()  # a line with only 24-bit colours skips the 24-bit colour filter
 
 
 class ArcadeApp(App):

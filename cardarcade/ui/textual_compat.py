@@ -469,3 +469,19 @@ def changes_update(chops: Sequence[Mapping[int, Any]], spans: list[tuple[int, in
     from textual._compositor import ChopsUpdate
 
     return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+
+
+# ---- the 24-bit colour filter where it changes something (ui/truecolor.py)
+
+
+def strip_filtering() -> Callable[..., Any]:
+    """Textual's own ``Strip.apply_filter``."""
+    from textual.strip import Strip
+
+    return Strip.apply_filter
+
+
+def replace_strip_filtering(apply_filter: Callable[..., Any]) -> None:
+    from textual.strip import Strip
+
+    Strip.apply_filter = apply_filter  # type: ignore[method-assign]
