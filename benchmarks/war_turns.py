@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import cProfile
 import pstats
+import statistics
 import time
 
 from textual.drivers.headless_driver import HeadlessDriver
@@ -27,6 +28,9 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.app import ArcadeApp, UISettings
 
 written = [0, 0]  # frames, characters
+each: list[float] = []  # CPU seconds of each turn measured (its median stands against others' load)
+FRAME_WAIT = 1.0  # seconds a move's frame may take before the turn goes on without it (counted)
+framed = asyncio.Event()  # set by each frame written
 
 
 class CountingDriver(HeadlessDriver):
@@ -39,9 +43,22 @@ class CountingDriver(HeadlessDriver):
     def write(self, data: str) -> None:
         written[0] += 1
         written[1] += len(data)
+        framed.set()
 
 
-async def play(turns: int, warmup: int, profiler: cProfile.Profile | None) -> tuple[float, int, int, int]:
+async def next_frame() -> bool:
+    """Wait for the frame a move makes, as a server's loop would (no test pilot's round of every
+    widget's queue, which costs more than the frame); False if none came."""
+    try:
+        await asyncio.wait_for(framed.wait(), FRAME_WAIT)
+    except TimeoutError:
+        return False
+    finally:
+        framed.clear()
+    return True
+
+
+async def play(turns: int, warmup: int, profiler: cProfile.Profile | None) -> tuple[float, int, int, int, int]:
     setup = GameSetup.solo(GAMES["war"], 2, seed=7, humans=1)
     settings = UISettings(pace=1000.0, countdown=0, result_delay=60, result_guard=0.0, hard_bot_seconds=None)
     app = ArcadeApp(start=setup, settings=settings)
@@ -51,10 +68,14 @@ async def play(turns: int, warmup: int, profiler: cProfile.Profile | None) -> tu
         screen = app.screen
         game = screen.game
 
+        missed = 0
+
         async def turn() -> None:
+            nonlocal missed
             for seat in (0, 1):
+                framed.clear()
                 screen._on_table(game.apply(seat, FLIP), seat)
-                await pilot.pause()
+                missed += not await next_frame()
 
         for _ in range(warmup):
             await turn()
@@ -66,12 +87,14 @@ async def play(turns: int, warmup: int, profiler: cProfile.Profile | None) -> tu
         for _ in range(turns):
             if game.is_over:
                 break
+            began = time.process_time()
             await turn()
+            each.append(time.process_time() - began)
             played += 1
         spent = time.process_time() - start
         if profiler is not None:
             profiler.disable()
-    return spent, played, written[0], written[1]
+    return spent, played, written[0], written[1], missed
 
 
 def share(stats: pstats.Stats, name: str, turns: int) -> float:
@@ -90,10 +113,11 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="split the turn's CPU by cProfile")
     args = parser.parse_args()
     profiler = cProfile.Profile() if args.profile else None
-    spent, played, frames, chars = asyncio.run(play(args.turns, args.warmup, profiler))
+    spent, played, frames, chars, missed = asyncio.run(play(args.turns, args.warmup, profiler))
     print(
-        f"{played} turns: {spent * 1000 / played:.2f} ms CPU a turn, "
+        f"{played} turns: {spent * 1000 / played:.2f} ms CPU a turn (median {statistics.median(each) * 1000:.2f}), "
         f"{frames / played:.2f} frames, {chars / played:.0f} characters a turn"
+        + (f" ({missed} moves drew no frame)" if missed else "")
     )
     if profiler is not None:
         stats = pstats.Stats(profiler)

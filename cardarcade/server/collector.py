@@ -55,11 +55,14 @@ from collections import deque
 from typing import Any
 from collections.abc import Callable, Iterable
 
+from cardarcade.server.quiet import LoopQuiet
+
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 2.0  # seconds at most between collections of what was made since the last freeze
 LOOK_EVERY = 0.02  # seconds between looks at how much has aged into the old generation
 IDLE_LOOK_EVERY = 1.0  # the same while nobody is connected (little ages; nobody waits)
+QUIET_LOOK_EVERY = 0.2  # at most, while people are connected but the loop is quiet (server/quiet.py)
 # Young collections that moved survivors into the old generation since the last sweep (each at most
 # a few thousand objects) that call for a sweep before SWEEP_EVERY is up: keeps each sweep short.
 AGED_FOR_SWEEP = 1
@@ -298,6 +301,9 @@ class Collector:
         self._collection_began = 0.0
         self._unpatch: tuple[type, Any] | None = None
         self._reported = (0, 0, 0)  # sweeps, reclaims, objects reclaimed at the last report
+        self._quiet = LoopQuiet()
+        self._look_every = LOOK_EVERY  # up to QUIET_LOOK_EVERY while the loop is quiet
+        self._idle_look = False  # whether the look scheduled last was the one while nobody is connected
 
     def start(self) -> None:
         """Freeze what exists now (modules, themes, the first screens) and take over."""
@@ -341,9 +347,9 @@ class Collector:
             self.tally.longest_collection = max(self.tally.longest_collection, now - self._collection_began)
 
     def _schedule(self) -> None:
-        idle = self.sessions_live is not None and self.sessions_live() == 0
+        idle = self._idle_look = self.sessions_live is not None and self.sessions_live() == 0
         self._timer = asyncio.get_running_loop().call_later(
-            min(IDLE_LOOK_EVERY if idle else LOOK_EVERY, self.sweep_every), self.tick
+            min(IDLE_LOOK_EVERY if idle else self._look_every, self.sweep_every), self.tick
         )
 
     def tick(self) -> None:
@@ -359,6 +365,10 @@ class Collector:
             self.seek()
         if time.monotonic() - self._last_report >= REPORT_EVERY:
             self.report()
+        # A quiet loop ages little: looked at less often (a sweep due waits QUIET_LOOK_EVERY at most).
+        # After a stretch with nobody connected, the first look (someone has come) starts afresh.
+        stepped = self._quiet.next_every(self._look_every, LOOK_EVERY, QUIET_LOOK_EVERY)
+        self._look_every = LOOK_EVERY if aged or self._idle_look else stepped
         if self._thresholds is not None and self._timer is not None:
             self._schedule()
 

@@ -8,7 +8,11 @@ many pauses it stands for and gives the longest), so a stuck loop cannot flood t
 
 A plain timer callback, not a task. While nobody is connected (``watched`` says so) it looks
 only every ``idle_every`` seconds: a hundred wake-ups a second, and the collector's fifty, cost a
-server nobody was on about 1.5% of a core, for pauses nobody could feel.
+server nobody was on about 1.5% of a core, for pauses nobody could feel. While people are
+connected but the loop is quiet (everyone idle on a menu: ``server/quiet.py``) it looks less
+often, up to every ``threshold`` seconds: a pause that begins then is told from that look, so
+one of twice the threshold is always told (shorter by up to the threshold); a look that finds
+the loop busy, or late, goes back to every ``every`` seconds.
 
 With ``CARDARCADE_PAUSE_STACKS=1`` in the server's environment, a thread also looks at the loop's
 stack while a pause is under way, and the line says where the loop was held (the innermost frames
@@ -24,6 +28,8 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+
+from cardarcade.server.quiet import LoopQuiet
 
 log = logging.getLogger("cardarcade.server")
 
@@ -59,6 +65,8 @@ class LoopWatchdog:
         self._unreported = 0  # pauses seen since the last line...
         self._unreported_longest = 0.0  # ...and the longest of them
         self._sampler: _StackSampler | None = None
+        self._quiet = LoopQuiet()
+        self._every = every  # the interval now: ``every`` while the loop is busy, up to ``threshold`` while quiet
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -77,7 +85,7 @@ class LoopWatchdog:
 
     def _schedule(self, now: float) -> None:
         assert self._loop is not None
-        self._due = now + (self.every if self.watched is None or self.watched() else self.idle_every)
+        self._due = now + (self._every if self.watched is None or self.watched() else self.idle_every)
         self._timer = self._loop.call_at(self._due, self._look)
 
     def _look(self) -> None:
@@ -96,6 +104,10 @@ class LoopWatchdog:
                 self._report()
         elif self._unreported and now - self._last_report >= self.report_every:
             self._report()
+        quiet_every = max(self.every, self.threshold)
+        self._every = (
+            self.every if late > self.threshold else self._quiet.next_every(self._every, self.every, quiet_every)
+        )
         self._schedule(now)
 
     def _report(self) -> None:

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import covered, plain, showing, strips
+from cardarcade.ui import covered, frames, plain, showing, strips, truecolor
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -75,6 +75,8 @@ def install_process_fixes() -> None:
     plain.install()  # no control character in any text reaches a terminal
     showing.install()  # a screen is styled again as it shows only if it must be
     covered.install()  # a screen under an opaque one does not repaint it
+    frames.install()  # a frame of changes renders the lines it writes, not the box around them
+    truecolor.install()  # a line with only 24-bit colours skips the 24-bit colour filter
 
 
 class ArcadeApp(App):

@@ -452,3 +452,57 @@ def replace_content_control_stripper(strip: Callable[..., str]) -> None:
     import textual.content
 
     textual.content._strip_control_codes = strip  # type: ignore[assignment]
+
+
+# ---- a frame of changes (ui/frames.py)
+
+
+def compositor_partial_update() -> Callable[..., Any]:
+    """Textual's own way a compositor draws the changed parts of a screen (not a whole frame)."""
+    from textual._compositor import Compositor
+
+    return Compositor.render_partial_update
+
+
+def replace_compositor_partial_update(render: Callable[..., Any]) -> None:
+    from textual._compositor import Compositor
+
+    Compositor.render_partial_update = render  # type: ignore[method-assign]
+
+
+def take_changed_regions(compositor: Any) -> list[Any]:
+    """The screen regions marked to draw since the last frame (the marks cleared)."""
+    regions = list(compositor._dirty_regions)
+    compositor._dirty_regions.clear()
+    return regions
+
+
+def changed_spans(regions: Iterable[Any]) -> list[tuple[int, int, int]]:
+    """The regions as non-overlapping (line, x1, x2) spans, in line order: what a frame writes."""
+    from textual._compositor import Compositor
+
+    return list(Compositor._regions_to_spans(regions))
+
+
+def changes_update(chops: Sequence[Mapping[int, Any]], spans: list[tuple[int, int, int]], cuts: list[list[int]]) -> Any:
+    """Textual's renderable of a frame of changes: each line's pieces (``chops``, by the cut they
+    start at) within ``spans``."""
+    from textual._compositor import ChopsUpdate
+
+    return ChopsUpdate(chops, spans, [cut_set[1:] for cut_set in cuts])
+
+
+# ---- the 24-bit colour filter where it changes something (ui/truecolor.py)
+
+
+def strip_filtering() -> Callable[..., Any]:
+    """Textual's own ``Strip.apply_filter``."""
+    from textual.strip import Strip
+
+    return Strip.apply_filter
+
+
+def replace_strip_filtering(apply_filter: Callable[..., Any]) -> None:
+    from textual.strip import Strip
+
+    Strip.apply_filter = apply_filter  # type: ignore[method-assign]

@@ -133,7 +133,25 @@ def test_while_nobody_is_connected_it_looks_once_a_second_not_fifty_times():
             assert collector._timer.when() - loop.time() > 0.5, "nobody connected: no hurry"
             connected = 1
             await asyncio.sleep(collector_module.IDLE_LOOK_EVERY + 0.1)
-            assert collector._timer.when() - loop.time() <= collector_module.LOOK_EVERY
+            # (every 20 ms at first, then less often while the loop is quiet)
+            assert collector._timer.when() - loop.time() <= collector_module.QUIET_LOOK_EVERY
+        finally:
+            collector.stop()
+
+    run(main)
+
+
+def test_on_a_quiet_loop_it_looks_five_times_a_second_and_a_crowd_arriving_is_swept_at_the_next_look():
+    async def main():
+        collector = Collector(lambda: 0, sessions_live=lambda: 1, sweep_every=3600, full_every=3600)
+        collector.start()
+        try:
+            await asyncio.sleep(0.6)
+            assert collector._look_every > 2 * collector_module.LOOK_EVERY, "quiet: backed off"
+            crowd = [Screenish() for _ in range(100_000)]  # a crowd of sessions starting
+            frozen = gc.get_freeze_count()
+            await asyncio.sleep(collector_module.QUIET_LOOK_EVERY + 0.05)
+            assert gc.get_freeze_count() >= frozen + len(crowd) // 2  # swept at the next look
         finally:
             collector.stop()
 

@@ -55,7 +55,7 @@ async def test_a_focus_move_that_changes_no_key_keeps_the_key_bar_as_it_is():
         await pilot.pause()
         bar = app.query_one(KeyBar)
         drawn = []
-        bar.update = lambda text: drawn.append(text)  # (what would be drawn again)
+        bar.update = lambda text, **_: drawn.append(text)  # (what would be drawn again)
         await pilot.press("tab")
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "two"

@@ -311,6 +311,33 @@ def test_the_replaced_methods_are_found_and_put_back():
         compat.replace_screen_resume_handler(resume)
 
 
+def test_the_frame_of_changes_and_the_colour_filtering_are_found_and_put_back():
+    render, apply_filter = compat.compositor_partial_update(), compat.strip_filtering()
+    try:
+        compat.replace_compositor_partial_update(len)
+        compat.replace_strip_filtering(len)
+        assert (compat.compositor_partial_update(), compat.strip_filtering()) == (len, len)
+    finally:
+        compat.replace_compositor_partial_update(render)
+        compat.replace_strip_filtering(apply_filter)
+
+
+def test_a_frame_of_changes_is_made_of_the_regions_marked_as_textual_makes_it():
+    from textual._compositor import ChopsUpdate, Compositor
+    from textual.geometry import Region
+
+    compositor = Compositor()
+    compositor._dirty_regions.update({Region(2, 1, 3, 2), Region(4, 1, 4, 1)})
+    regions = compat.take_changed_regions(compositor)
+    assert sorted(regions) == [Region(2, 1, 3, 2), Region(4, 1, 4, 1)] and not compositor._dirty_regions
+    spans = compat.changed_spans(regions)
+    assert spans == [(1, 2, 8), (2, 2, 5)]  # (line, x1, x2): overlapping spans joined
+    line = Strip([Segment("abcdef")])
+    update = compat.changes_update([{}, {0: line}, {0: line}], spans, [[0, 80], [0, 6, 80], [0, 6, 80]])
+    assert isinstance(update, ChopsUpdate)
+    assert "abcdef" in update.render_segments(Console(file=io.StringIO()))
+
+
 def test_a_strip_has_the_slots_and_caches_that_are_made_on_first_use():
     """An upgrade that gives Strip another slot, or its caches other sizes, fails here: the
     Strip.__init__ that makes no cache sets every other slot by name."""

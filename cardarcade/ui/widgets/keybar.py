@@ -73,7 +73,9 @@ class KeyBar(Static):
             text.append(f"{words}  " if roomy else f"{words} ", style="" if enabled else "dim")
             if enabled:
                 self._spans.append((start, text.cell_len, key))
-        self.update(text)
+        # One line docked at the bottom, its size never the text's: repainted, not laid out again
+        # (a layout repaints the whole screen; War renames its key at every war and its end).
+        self.update(text, layout=False)
 
     def on_click(self, event: events.Click) -> None:
         key = next((k for first, end, k in self._spans if first <= event.x < end), None)
