@@ -4,8 +4,9 @@ the app's worker thread so a slow disk never holds up play (``ui/store_writer.py
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from cardarcade.replay import Move
 from cardarcade.rules.base import Game
 from cardarcade.table.session import Snapshot
 from cardarcade.seating import GameSetup, Reaction
@@ -32,7 +33,13 @@ class StoreRecords:
         from cardarcade.store.saves import encode
 
         return encode(
-            snapshot.save_id, snapshot.setup, snapshot.game, snapshot.elapsed, log=snapshot.log, seen=snapshot.seen
+            snapshot.save_id,
+            snapshot.setup,
+            snapshot.game,
+            snapshot.elapsed,
+            log=snapshot.log,
+            seen=snapshot.seen,
+            moves=snapshot.moves,
         )
 
     def write(self, snapshot: Snapshot, *, leaving: bool = False, said: bool = False) -> None:
@@ -84,6 +91,28 @@ class StoreRecords:
         self.app.store_writer.write(
             lambda: store.stats.record_reactions(game_id, profile, reactions), "The statistics could not be recorded"
         )
+
+    def keep_replay(
+        self, setup: GameSetup, game: Game, moves: Sequence[Move], duration: float, profiles: Mapping[int, str]
+    ) -> None:
+        """Kept for each person's profile (for this terminal's player when nobody at the table has
+        one), the oldest let go beyond the settings' number; played through in the worker first,
+        and not kept (with a warning) if it does not replay to this game's end."""
+        from cardarcade.replay import replay_of
+        from cardarcade.store.replays import ReplayStore, check, new_replay_id, now
+
+        when = now()
+        replay = replay_of(new_replay_id(setup.spec.id, when), setup, game, tuple(moves), duration, when)
+        owners = sorted(set(profiles.values())) or [self.app.player]
+        keep = self.app.settings.replays_kept
+        data_dir = self.app.store.data_dir
+
+        def kept() -> None:
+            check(replay)  # (BadReplay: a warning, and nothing kept)
+            for owner in owners:
+                ReplayStore.of(data_dir, owner).add(replay, keep)
+
+        self.app.store_writer.write(kept, "The game's replay could not be kept")
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         self.app.memory.record_reaction(game_id, who, reaction.seconds, reaction.outcome)
