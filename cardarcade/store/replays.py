@@ -258,9 +258,9 @@ def check(replay: Replay, name: str = "the replay") -> None:
             raise BadReplay(f"{name}: line {number}: not a move")
         try:
             game.apply(move.seat, move.action)
-        except IllegalAction as exc:
+        except IllegalAction:  # (the engine's words name the move as code; these, as the file does)
             raise BadReplay(
-                f"{name}: line {number}: {move.action} by seat {move.seat} is not a legal move there ({exc})"
+                f"{name}: line {number}: {move.action} by seat {move.seat} is not a legal move there"
             ) from None
     last = len(replay.moves) + 2
     if not game.is_over:
