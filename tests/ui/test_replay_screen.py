@@ -130,3 +130,23 @@ async def test_the_menu_lists_the_replays_kept_and_opens_one():
         assert app.screen.shown == len(replay.moves) and app.screen.game.is_over
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplaysScreen))
+
+
+async def test_a_game_finished_in_the_arcade_is_kept_as_its_replay_and_opens_at_its_end():
+    from ui_helpers import advance_until
+
+    from cardarcade.seating import GameSetup
+    from cardarcade.store.replays import ReplayStore
+    from cardarcade.ui.screens.result import ResultScreen
+
+    setup = GameSetup.solo(GAMES["go-fish"], 3, humans=0, seed=7)
+    app = make_clocked_app(setup, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen.game
+        await advance_until(pilot, lambda: isinstance(app.screen, ResultScreen), most=600, step=0.2)
+        store = ReplayStore.of(app.store.data_dir, app.player)
+        await wait_for(pilot, lambda: app.store_writer.finish(0.0) and len(store.entries()) == 1)
+        [entry] = store.entries()
+        replay = store.load(entry.replay_id)
+        assert replay.end == state_digest(game) and entry.moves == game.s.actions
+        assert replay.setup.names == setup.names and replay.setup.seed == 7
