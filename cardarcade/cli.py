@@ -229,21 +229,26 @@ def _export_book(words: list[str]) -> int:
     return 0
 
 
+def _read_input(source: str, most: int, command: str) -> tuple[bytes, str]:
+    """The bytes of the file ``source`` (- : standard input), one more than ``most`` at the most
+    (so a larger one is told as larger), and the name to give it in messages."""
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(most + 1)
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read(most + 1)
+    except OSError as exc:
+        raise CliError(f"cardarcade {command}: cannot read {source} ({exc.strerror or exc})") from None
+    return raw, "standard input" if source == "-" else Path(source).name
+
+
 def _import_book(words: list[str], replace: bool) -> int:
     from cardarcade.store.books import MAX_BOOK_BYTES, BookError
 
     if len(words) != 1:
         raise CliError("cardarcade rules import: give one file: rules import FILE.toml (- reads standard input)")
-    source = words[0]
-    try:
-        if source == "-":
-            raw = sys.stdin.buffer.read(MAX_BOOK_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_BOOK_BYTES + 1)
-    except OSError as exc:
-        raise CliError(f"cardarcade rules import: cannot read {source} ({exc.strerror or exc})") from None
-    name = "standard input" if source == "-" else Path(source).name
+    raw, name = _read_input(words[0], MAX_BOOK_BYTES, "rules import")
     if len(raw) > MAX_BOOK_BYTES:
         raise CliError(f"{name}: larger than {MAX_BOOK_BYTES // 1024} KiB: not a house-rule book")
     try:
@@ -595,15 +600,7 @@ def _replay_lines(replay: Any) -> Iterator[str]:
 def _import_replay(store: Any, source: str, keep: int) -> int:
     from cardarcade.store.replays import MAX_FILE_BYTES
 
-    try:
-        if source == "-":
-            raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise CliError(f"cardarcade replay import: cannot read {source} ({exc.strerror or exc})") from None
-    name = "standard input" if source == "-" else Path(source).name
+    raw, name = _read_input(source, MAX_FILE_BYTES, "replay import")
     try:
         replay = store.import_data(raw, name, keep)
     except OSError as exc:

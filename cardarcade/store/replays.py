@@ -39,6 +39,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action, BadSave, BadSetup, IllegalAction, first_error, read_json, well_formed
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store._files import safe_stem, write_atomically
+from cardarcade.store._seats import SeatRecord
 
 REPLAY_FORMAT = "cardarcade-replay"
 REPLAY_VERSION = 1
@@ -52,15 +53,6 @@ _REPLAY_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 class BadReplay(ValueError):
     """A replay that cannot be read or does not replay: the message names the line and the reason."""
-
-
-class _SeatLine(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(min_length=1, max_length=40)
-    kind: Literal["human", "bot"] = "human"
-    level: str | None = None
-    profile: str | None = Field(None, min_length=1, max_length=40)
 
 
 class _Header(BaseModel):
@@ -77,7 +69,7 @@ class _Header(BaseModel):
     deck: list[str] | None = Field(None, max_length=1000)
     book: str | None = Field(None, max_length=200)
     passes: int = Field(0, ge=0, le=1_000_000)
-    seats: list[_SeatLine] = Field(min_length=1, max_length=16)
+    seats: list[SeatRecord] = Field(min_length=1, max_length=16)
     moves: int = Field(ge=0, le=MAX_MOVES)
     result: str = Field("", max_length=MAX_LINE)
 

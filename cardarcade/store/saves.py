@@ -51,6 +51,7 @@ from cardarcade.replay import MAX_MOVES, Move
 from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, read_json
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
+from cardarcade.store._seats import SeatRecord as _SeatRecord
 from cardarcade.store.replays import move_data, move_from_data
 
 ENVELOPE_FORMAT = "cardarcade-table"
@@ -107,15 +108,6 @@ class SaveInUse(Exception):
     def __init__(self, save_id: str) -> None:
         super().__init__(f"{save_id} is open in another window")
         self.save_id = save_id
-
-
-class _SeatRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(min_length=1, max_length=40)
-    kind: Literal["human", "bot"] = "human"
-    level: str | None = None
-    profile: str | None = Field(None, min_length=1, max_length=40)
 
 
 class _Envelope(BaseModel):
