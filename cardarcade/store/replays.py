@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any, Literal
+from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -352,6 +353,14 @@ class ReplayStore:
             replay = _renamed(replay, new_replay_id(replay.setup.spec.id, replay.finished_at))
         self.add(replay, keep)
         return replay
+
+
+def keep_for_each(replay: Replay, folders: Mapping[str, Path], keep: int = DEFAULT_KEPT) -> None:
+    """Keep a game just finished for each profile (profile -> its user data folder), once it is
+    checked to replay to its end (BadReplay if not: nothing is kept)."""
+    check(replay)
+    for profile, data_dir in folders.items():
+        ReplayStore.of(data_dir, profile).add(replay, keep)
 
 
 def _renamed(replay: Replay, replay_id: str) -> Replay:

@@ -149,7 +149,7 @@ class SavedGame:
     saved_at: datetime
     log: tuple[str, ...] = ()  # the game's log as it was saved (its newest lines), oldest first
     seen: dict[int, int] = field(default_factory=dict)  # hot-seat: person's seat -> lines of ``log`` seen
-    moves: tuple[Move, ...] | None = ()  # the moves so far (None: not known, a save older than replays)
+    moves: tuple[Move, ...] | None = None  # the moves so far (None: not known: a save older than replays, or not given)
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ def encode(
     now: datetime | None = None,
     log: Sequence[str] = (),
     seen: Mapping[int, int] | None = None,
-    moves: Sequence[Move] | None = (),
+    moves: Sequence[Move] | None = None,
 ) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``; ``log``, the game's log so far as
     plain text (its newest lines are kept: ``_newest_lines``), and ``seen``, how many of its lines

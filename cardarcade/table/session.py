@@ -76,7 +76,7 @@ class Snapshot:
     elapsed: float
     log: Sequence[str]
     seen: Mapping[int, int]
-    moves: Sequence[Move] | None = ()  # every move so far (None: not known, a save older than replays)
+    moves: Sequence[Move] | None = None  # every move so far (None: not known: then no replay is kept)
 
 
 class Records(Protocol):

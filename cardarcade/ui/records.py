@@ -99,20 +99,13 @@ class StoreRecords:
         one), the oldest let go beyond the settings' number; played through in the worker first,
         and not kept (with a warning) if it does not replay to this game's end."""
         from cardarcade.replay import replay_of
-        from cardarcade.store.replays import ReplayStore, check, new_replay_id, now
+        from cardarcade.store.replays import keep_for_each, new_replay_id, now
 
         when = now()
         replay = replay_of(new_replay_id(setup.spec.id, when), setup, game, tuple(moves), duration, when)
-        owners = sorted(set(profiles.values())) or [self.app.player]
+        folders = dict.fromkeys(sorted(set(profiles.values())) or [self.app.player], self.app.store.data_dir)
         keep = self.app.settings.replays_kept
-        data_dir = self.app.store.data_dir
-
-        def kept() -> None:
-            check(replay)  # (BadReplay: a warning, and nothing kept)
-            for owner in owners:
-                ReplayStore.of(data_dir, owner).add(replay, keep)
-
-        self.app.store_writer.write(kept, "The game's replay could not be kept")
+        self.app.store_writer.write(lambda: keep_for_each(replay, folders, keep), "The game's replay could not be kept")
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         self.app.memory.record_reaction(game_id, who, reaction.seconds, reaction.outcome)
