@@ -62,7 +62,8 @@ def replay_of(
     """The replay of ``game``, just finished after ``moves`` from ``setup``."""
     result = game.result.describe(setup.names) if game.result is not None else ""
     # (to the second and the millisecond, as its file keeps them: a replay read back is equal to it)
-    return Replay(replay_id, setup, moves, now.replace(microsecond=0), round(duration, 3), result, state_digest(game))
+    timed = tuple(Move(m.seat, m.action, round(m.at, 3)) for m in moves)
+    return Replay(replay_id, setup, timed, now.replace(microsecond=0), round(duration, 3), result, state_digest(game))
 
 
 class Positions:

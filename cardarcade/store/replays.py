@@ -101,7 +101,7 @@ def new_replay_id(game_id: str, now: datetime) -> str:
 
 
 def _move_line(move: Move) -> dict[str, Any]:
-    line: dict[str, Any] = {"seat": move.seat, "at": move.at, "kind": move.action.kind}
+    line: dict[str, Any] = {"seat": move.seat, "at": round(move.at, 3), "kind": move.action.kind}
     action = move.action
     if action.cards:
         line["cards"] = [c.code for c in action.cards]

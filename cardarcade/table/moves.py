@@ -28,12 +28,18 @@ class MoveLog:
         self.moves: list[Move] = list(moves or ())
 
     def note(self, seat: int, action: Action, t: float | None) -> None:
+        """A move applied now, pressed (or planned) at table time ``t`` (None: now). Made for every
+        move of every table, ``simulate``'s millions too: a few float operations and a tuple."""
+        moves = self.moves
         if not self.whole:
             return
-        if len(self.moves) >= MAX_MOVES:
+        if len(moves) >= MAX_MOVES:
             self.whole = False
-            self.moves.clear()
+            moves.clear()
             return
-        at = self.played() - (0.0 if t is None else max(0.0, self.now() - t))
-        last = self.moves[-1].at if self.moves else 0.0
-        self.moves.append(Move(seat, action, round(max(at, last), 3)))  # (never before the move it follows)
+        at = self.played()
+        if t is not None:
+            at -= max(0.0, self.now() - t)
+        if moves and at < moves[-1].at:
+            at = moves[-1].at  # (never before the move it follows)
+        moves.append(Move(seat, action, at))
