@@ -106,6 +106,9 @@ class ReplayScreen(Screen):
     """A replay, on its game's own screen: ``ReplayScreen(replay, at_move=N)`` makes the screen of
     the replay's game (a class made once per game: ``_replay_class``)."""
 
+    # A short visit, from the replays' list: the menu under it keeps its widgets and drawn lines
+    # (a game's table lets them go: ``ArcadeApp._let_go_of_hidden_lines``).
+    is_table = False
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("left,h,comma", "step(-1)", "Prev", key_display="←"),
         Binding("right,l,full_stop", "step(1)", "Next", key_display="→"),
