@@ -128,7 +128,7 @@ def main() -> None:
             )
     print(f"held key: 300 presses moved {found['held_key_reached']} moves (the rest let go by the key guard)")
     worst = max(range(len(found["step"])), key=found["step"].__getitem__)
-    print(f"the slowest step: the {worst + 1}th of {len(found['step'])}")
+    print(f"the slowest step: number {worst + 1} of {len(found['step'])}")
     print(f"results: {_common.shown(_common.write_results('replays', figures))}")
 
 
