@@ -229,21 +229,26 @@ def _export_book(words: list[str]) -> int:
     return 0
 
 
+def _read_input(source: str, most: int, command: str) -> tuple[bytes, str]:
+    """The bytes of the file ``source`` (- : standard input), one more than ``most`` at the most
+    (so a larger one is told as larger), and the name to give it in messages."""
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(most + 1)
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read(most + 1)
+    except OSError as exc:
+        raise CliError(f"cardarcade {command}: cannot read {source} ({exc.strerror or exc})") from None
+    return raw, "standard input" if source == "-" else Path(source).name
+
+
 def _import_book(words: list[str], replace: bool) -> int:
     from cardarcade.store.books import MAX_BOOK_BYTES, BookError
 
     if len(words) != 1:
         raise CliError("cardarcade rules import: give one file: rules import FILE.toml (- reads standard input)")
-    source = words[0]
-    try:
-        if source == "-":
-            raw = sys.stdin.buffer.read(MAX_BOOK_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_BOOK_BYTES + 1)
-    except OSError as exc:
-        raise CliError(f"cardarcade rules import: cannot read {source} ({exc.strerror or exc})") from None
-    name = "standard input" if source == "-" else Path(source).name
+    raw, name = _read_input(words[0], MAX_BOOK_BYTES, "rules import")
     if len(raw) > MAX_BOOK_BYTES:
         raise CliError(f"{name}: larger than {MAX_BOOK_BYTES // 1024} KiB: not a house-rule book")
     try:
@@ -522,6 +527,102 @@ def _print_ratings(stats: Any, profile: str, args: argparse.Namespace) -> int:
         print(report.to_json({"profile": profile, "ratings": rows}))
     else:
         print(drop_controls(report.ratings_text(profile, rows)), end="")  # (a name from the file stays text)
+    return 0
+
+
+# ---------------------------------------------------------------- replays
+
+REPLAY_USAGE = "cardarcade replay list | show ID | export ID > FILE | import FILE (see cardarcade replay --help)"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``replay list``, ``replay show ID``, ``replay export ID > FILE``, ``replay import FILE``."""
+    from cardarcade.store.look import login_name
+    from cardarcade.store.replays import BadReplay, ReplayStore
+    from cardarcade.store.user import UserStore
+
+    words = list(args.words)
+    wanted = {"list": 0, "show": 1, "export": 1, "import": 1}
+    if not words or words[0] not in wanted:
+        raise CliError(
+            REPLAY_USAGE if not words else f"cardarcade replay: no command {_cut(words[0], 40)!r}: {REPLAY_USAGE}"
+        )
+    what, rest = words[0], words[1:]
+    if len(rest) != wanted[what]:
+        needs = {"list": "nothing more", "show": "one replay id", "export": "one replay id", "import": "one file"}[what]
+        raise CliError(f"cardarcade replay {what} takes {needs} ({REPLAY_USAGE})")
+    user = UserStore()
+    settings, warning = user.settings_file.load()
+    if warning is not None:
+        print(f"cardarcade replay: {warning}", file=sys.stderr)
+    profile = args.profile if args.profile is not None else login_name(settings.profile)
+    store = ReplayStore.of(user.data_dir, profile)
+    try:
+        if what == "list":
+            return _list_replays(store, profile)
+        if what == "import":
+            return _import_replay(store, rest[0], settings.replays_kept)
+        replay = store.load(rest[0])
+    except BadReplay as exc:
+        raise CliError(f"cardarcade replay {what}: {exc}") from None
+    if what == "export":
+        from cardarcade.store.replays import to_text
+
+        sys.stdout.write(to_text(replay))
+        return 0
+    _print_plain(_replay_lines(replay))
+    return 0
+
+
+def _print_plain(lines: Iterator[str] | list[str]) -> None:
+    """Lines that hold what people and files chose (names), printed as they are, controls dropped."""
+    from cardarcade.ui.plain import drop_controls
+
+    for line in lines:
+        print(drop_controls(line))
+
+
+def _list_replays(store: Any, profile: str) -> int:
+    entries = store.entries()
+    if not entries:
+        print(f"No replays kept for {profile} yet: every game finished from now on is kept.", file=sys.stderr)
+        return 0
+    lines = []
+    for e in entries:
+        if e.problem is not None:
+            lines.append(f"{e.replay_id}  cannot be replayed: {e.problem}")
+            continue
+        when = e.finished_at.astimezone().strftime("%Y-%m-%d %H:%M") if e.finished_at else ""
+        lines.append(f"{e.replay_id}  {when}  {e.title}, {e.moves} moves: {', '.join(e.players)}. {e.result}")
+    _print_plain(lines)
+    return 0
+
+
+def _replay_lines(replay: Any) -> Iterator[str]:
+    from cardarcade.replay import clock_text, move_lines
+
+    setup = replay.setup
+    seats = [f"{s.name} ({s.level} bot)" if s.is_bot else s.name for s in setup.seats]
+    changed = [
+        line for line, default in zip(setup.options.describe(), setup.spec.Options().describe()) if line != default
+    ]
+    yield f"{setup.spec.title}, seed {setup.seed}, finished {replay.finished_at.astimezone():%Y-%m-%d %H:%M} after {clock_text(replay.duration)} of play"
+    yield "Seats: " + ", ".join(seats)
+    if setup.book is not None or changed:
+        yield "House rules: " + "; ".join(([f"book {setup.book}"] if setup.book else []) + changed)
+    yield from move_lines(replay)
+    yield replay.result
+
+
+def _import_replay(store: Any, source: str, keep: int) -> int:
+    from cardarcade.store.replays import MAX_FILE_BYTES
+
+    raw, name = _read_input(source, MAX_FILE_BYTES, "replay import")
+    try:
+        replay = store.import_data(raw, name, keep)
+    except OSError as exc:
+        raise CliError(f"cardarcade replay import: the replay could not be kept ({exc.strerror or exc})") from None
+    print(f"Replay {replay.replay_id} of {replay.title} kept: cardarcade replay show {replay.replay_id}")
     return 0
 
 
@@ -874,6 +975,25 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--csv", action="store_true", help="every recorded game and reaction, as CSV")
     stats.add_argument("--ratings", action="store_true", help="your rating in each game (with --json: as JSON)")
     stats.set_defaults(func=cmd_stats)
+
+    replay = sub.add_parser(
+        "replay",
+        help="finished games, move by move: list, show, export, import",
+        usage="cardarcade replay list\n"
+        "       cardarcade replay show ID\n"
+        "       cardarcade replay export ID > FILE.jsonl\n"
+        "       cardarcade replay import FILE.jsonl",
+        description="Every finished game is kept as a replay (the newest 500 per profile; a setting). "
+        "show prints it move by move; export writes it as a file to share; import keeps a shared file "
+        "once it replays to the end it gives, else names the line and the reason.",
+    )
+    replay.add_argument(
+        "words", nargs="*", metavar="list|show|export|import", help="what to do, and its replay id or file"
+    )
+    replay.add_argument(
+        "--profile", metavar="NAME", help="whose replays (default: yours, as the settings say, else your login)"
+    )
+    replay.set_defaults(func=cmd_replay)
 
     serve = sub.add_parser("serve", help="serve the arcade to players elsewhere")
     serve.set_defaults(func=cmd_serve)

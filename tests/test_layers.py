@@ -168,9 +168,9 @@ def test_the_check_finds_imports_in_functions_type_checking_blocks_and_import_mo
     )
     found = [why for _, why in wrong_way(imports_in(tmp_path), layers())]
     assert found == [
-        "cardarcade/rules/base.py:6: rules (layer 3) imports cardarcade.table.table, up to table (layer 5)",
+        "cardarcade/rules/base.py:6: rules (layer 3) imports cardarcade.table.table, up to table (layer 6)",
         "cardarcade/rules/base.py:9: rules (layer 3) imports cardarcade.bots, up to bots (layer 4)",
-        "cardarcade/rules/base.py:10: rules (layer 3) imports cardarcade.ui.app, up to ui (layer 6)",
+        "cardarcade/rules/base.py:10: rules (layer 3) imports cardarcade.ui.app, up to ui (layer 7)",
     ]
 
 
@@ -179,5 +179,5 @@ def test_a_package_of_the_same_layer_is_refused_too(tmp_path):
     store.mkdir(parents=True)
     (store / "saves.py").write_text("from cardarcade.table.clock import Clock\n")
     assert [why for _, why in wrong_way(imports_in(tmp_path), layers())] == [
-        "cardarcade/store/saves.py:1: store (layer 5) imports cardarcade.table.clock, sideways to table (layer 5)"
+        "cardarcade/store/saves.py:1: store (layer 6) imports cardarcade.table.clock, sideways to table (layer 6)"
     ]

@@ -319,6 +319,7 @@ class ArcadeServer:
         if game.is_over:
             profiles = {i: seat.profile for i, seat in enumerate(setup.seats) if seat.profile}
             work = lambda: self.store.stats.record_game(setup, game, table.elapsed(), profiles)  # noqa: E731
+            self._keep_replay(table, profiles)
         else:
             from cardarcade.store.saves import encode, new_save_id
 
@@ -326,6 +327,22 @@ class ArcadeServer:
             data = encode(save_id, setup, game, table.elapsed())
             work = lambda: self.store.for_player(table.creator).saves.write(save_id, data)  # noqa: E731
         future = self._writer.submit(work)
+        future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
+
+    def _keep_replay(self, table: SharedTable, profiles: dict[int, str]) -> None:
+        """A shared game's replay, kept for each person in their own folder (the moves as its
+        table noted them, timed from the table's making)."""
+        from cardarcade.replay import replay_of
+        from cardarcade.store.replays import keep_for_each, new_replay_id, now
+
+        setup, played = table.setup, table.table
+        if setup is None or played is None or not played.moves.whole or not profiles:
+            return
+        when = now()
+        moves = tuple(played.moves.moves)
+        replay = replay_of(new_replay_id(setup.spec.id, when), setup, played.game, moves, table.elapsed(), when)
+        folders = {p: self.store.for_player(p).data_dir for p in set(profiles.values())}
+        future = self._writer.submit(lambda: keep_for_each(replay, folders))
         future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
 
     def save_tables_in_play(self) -> None:

@@ -11,7 +11,10 @@ A save file is JSON::
 
 The house rules and the seed are the engine's (version 1 kept a copy of each beside it). ``log``
 is the game's log as plain text, its newest lines (``_newest_lines``; version 3); ``seen``, at a
-hot-seat table with hidden hands, how many of those lines each person had seen.
+hot-seat table with hidden hands, how many of those lines each person had seen. ``moves``
+(version 4): every move so far with its time, as a replay file's move lines, so a game carried
+on keeps its replay whole; null when they are not known (a save from before replays, or a game
+longer than ``MAX_MOVES``): that game keeps no replay.
 
 A game being played is held by its window (``SaveStore.hold``): a lock on a file beside the
 save, which the system lets go when the process ends however it ends, and a record of this
@@ -44,20 +47,24 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cardarcade.bots import playable_levels
 from cardarcade.cards import Card, quoted
 from cardarcade.rules import GAMES
+from cardarcade.replay import MAX_MOVES, Move
 from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, read_json
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
+from cardarcade.store._seats import SeatRecord as _SeatRecord
+from cardarcade.store.replays import move_data, move_from_data
 
 ENVELOPE_FORMAT = "cardarcade-table"
-ENVELOPE_VERSION = 3
+ENVELOPE_VERSION = 4
 MAX_LOG_LINES = 500  # the newest lines of the log a save keeps
 MAX_LOG_LINE = 1_000  # characters of one line (a log line is a sentence or a row of times)
 MAX_LOG_BYTES = 128 << 10  # of those lines in the file (500 lines of a sentence each take a quarter)
 # Bounds of the envelope's own numbers: far beyond any real game, and never used to size anything.
 MAX_PASSES = 1_000_000
 MAX_ELAPSED = 10**8  # seconds (over three years of play)
+MAX_MOVES_BYTES = MAX_MOVES * 80  # a move line is about 60 bytes
 # The engine's save plus a few hundred bytes of seats and house rules.
-MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10) + MAX_LOG_BYTES
+MAX_FILE_SIZE = MAX_SAVE_SIZE + (64 << 10) + MAX_LOG_BYTES + MAX_MOVES_BYTES
 SET_ASIDE_FOLDER = "set-aside"
 
 
@@ -81,7 +88,12 @@ def _v2_to_v3(raw: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "log": [], "seen": {}}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 keeps the moves so far (the replay); a version 3 save's are not known."""
+    return {**raw, "moves": None}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 _SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
@@ -96,15 +108,6 @@ class SaveInUse(Exception):
     def __init__(self, save_id: str) -> None:
         super().__init__(f"{save_id} is open in another window")
         self.save_id = save_id
-
-
-class _SeatRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(min_length=1, max_length=40)
-    kind: Literal["human", "bot"] = "human"
-    level: str | None = None
-    profile: str | None = Field(None, min_length=1, max_length=40)
 
 
 class _Envelope(BaseModel):
@@ -124,6 +127,7 @@ class _Envelope(BaseModel):
     elapsed: float = Field(ge=0, le=MAX_ELAPSED)
     log: list[str] = Field(max_length=MAX_LOG_LINES)
     seen: dict[int, int]  # seat -> lines of ``log`` that person had seen
+    moves: list[dict[str, Any]] | None = Field(max_length=MAX_MOVES)
     engine: dict[str, Any]
 
     @field_validator("log")
@@ -145,6 +149,7 @@ class SavedGame:
     saved_at: datetime
     log: tuple[str, ...] = ()  # the game's log as it was saved (its newest lines), oldest first
     seen: dict[int, int] = field(default_factory=dict)  # hot-seat: person's seat -> lines of ``log`` seen
+    moves: tuple[Move, ...] | None = None  # the moves so far (None: not known: a save older than replays, or not given)
 
 
 @dataclass(frozen=True)
@@ -182,10 +187,12 @@ def encode(
     now: datetime | None = None,
     log: Sequence[str] = (),
     seen: Mapping[int, int] | None = None,
+    moves: Sequence[Move] | None = None,
 ) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``; ``log``, the game's log so far as
     plain text (its newest lines are kept: ``_newest_lines``), and ``seen``, how many of its lines
-    each person had seen (a hot-seat table with hidden hands)."""
+    each person had seen (a hot-seat table with hidden hands); ``moves``, every move so far (None:
+    not known)."""
     if not _SAVE_ID.fullmatch(save_id):
         raise ValueError(f"not a save id: {save_id!r}")
     kept = _newest_lines(log)
@@ -203,6 +210,7 @@ def encode(
         "elapsed": round(min(max(0.0, elapsed), MAX_ELAPSED), 3),
         "log": kept,
         "seen": {str(seat): min(max(0, n - dropped), len(kept)) for seat, n in (seen or {}).items()},
+        "moves": [move_data(m) for m in moves] if moves is not None and len(moves) <= MAX_MOVES else None,
         "engine": json.loads(game.to_json()),
     }
     return json.dumps(envelope, ensure_ascii=False, separators=(",", ":")).encode()
@@ -285,7 +293,13 @@ def decode(data: bytes) -> SavedGame:
         raise BadSave("the log's marks of what each person had seen do not fit the seats")
     setup = GameSetup(spec, seats, game.options, game.s.seed, deck, env.passes, env.book)
     saved_at = env.saved_at if env.saved_at.tzinfo else env.saved_at.replace(tzinfo=UTC)
-    return SavedGame(env.id, setup, game, env.elapsed, saved_at, tuple(env.log), dict(env.seen))
+    try:
+        moves = tuple(move_from_data(m) for m in env.moves) if env.moves is not None else None
+    except ValueError as exc:
+        raise BadSave(f"bad saved moves: {exc}") from None
+    if moves is not None and any(m.seat >= len(seats) for m in moves):
+        raise BadSave("a saved move names a seat the table does not have")
+    return SavedGame(env.id, setup, game, env.elapsed, saved_at, tuple(env.log), dict(env.seen), moves)
 
 
 # A game's progress for the Continue list: the first of these a game's table view holds, one

@@ -62,6 +62,7 @@ class Settings(BaseModel):
     pace: float = Field(0.8, ge=0.1, le=5.0, title="Pace")
     countdown: int = Field(3, ge=0, le=10, title="Countdown")
     hard_bot_seconds: float = Field(1.0, ge=0.1, le=30.0, title="Hard bots' thinking time")
+    replays_kept: int = Field(500, ge=0, le=10_000, title="Replays kept")  # per profile, newest first
     profile: str | None = Field(None, min_length=1, max_length=MAX_NAME)
     profiles: dict[str, Profile] = {}
 

@@ -18,8 +18,10 @@ from typing import Protocol
 from collections.abc import Callable, Mapping, Sequence
 
 from cardarcade.bots.anchors import settled_level
+from cardarcade.replay import Move
 from cardarcade.rules.base import Action, Event, Game
 from cardarcade.table.clock import Clock, Handle
+from cardarcade.table.moves import MoveLog
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.table.table import Table
 from cardarcade.table.thinking import Thinker
@@ -75,6 +77,7 @@ class Snapshot:
     elapsed: float
     log: Sequence[str]
     seen: Mapping[int, int]
+    moves: Sequence[Move] | None = None  # every move so far (None: not known: then no replay is kept)
 
 
 class Records(Protocol):
@@ -107,6 +110,11 @@ class Records(Protocol):
         ``adaptive_as``: the level adaptive bots are rated as)."""
 
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None: ...
+
+    def keep_replay(
+        self, setup: GameSetup, game: Game, moves: Sequence[Move], duration: float, profiles: Mapping[int, str]
+    ) -> None:
+        """The finished game's replay, kept for each of these profiles."""
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         """One of a person's reactions, for this run's figures (the result screen)."""
@@ -211,10 +219,12 @@ class LocalSession(Watchers):
         save_id: str | None = None,
         elapsed: float = 0.0,
         log: Sequence[str] = (),
+        moves: Sequence[Move] | None = (),
     ) -> None:
         """``transcript``: the log's lines and what each person saw of them, saved with the game;
         ``medians``: game id -> the median the adaptive bots last tuned to, read and kept here.
-        ``save_id``, ``elapsed``, ``log``: a saved game carried on."""
+        ``save_id``, ``elapsed``, ``log``, ``moves``: a saved game carried on (its moves None when
+        the save did not keep them: then the game keeps no replay)."""
         super().__init__()
         self.setup, self.game, self.clock, self.records = setup, game, clock, records
         self.people = list(people)
@@ -225,6 +235,7 @@ class LocalSession(Watchers):
         self.save_id = save_id  # the game's file (chosen at its first save); None once nothing is to be kept
         self._keep = True
         self._saved_log = list(log)
+        self.moves = MoveLog(lambda: self.elapsed, clock.now, moves)  # (timed by play: pauses left out)
         self._table = Table(
             game,
             setup.seats,
@@ -236,6 +247,7 @@ class LocalSession(Watchers):
             person_median=medians.get(setup.spec.id),
             thinker=thinker,
             think_seconds=think_seconds,
+            moves=self.moves,
         )
         self.claims = ClaimLog(setup.spec.id, setup.names, profiles, records)
         self._autosave: Handle | None = None
@@ -358,7 +370,10 @@ class LocalSession(Watchers):
         if self.save_id is None:
             self.save_id = self.records.new_save_id(self.setup.spec.id)
         log, seen = self.transcript()
-        return Snapshot(self.save_id, self.setup, self.game, self.elapsed, log, seen)
+        moves = self.moves.moves if self.moves.whole else None
+        return Snapshot(
+            self.save_id, self.setup, self.game, self.elapsed, log, seen, tuple(moves) if moves is not None else None
+        )
 
     def _stop_autosave(self) -> None:
         if self._autosave is not None:
@@ -399,6 +414,8 @@ class LocalSession(Watchers):
         self.claims.write()
         self._keep_median()
         self.records.record_game(self.setup, self.game, duration, self.profiles, self.hinted, self.adaptive_as())
+        if self.moves.whole:
+            self.records.keep_replay(self.setup, self.game, tuple(self.moves.moves), duration, self.profiles)
 
     def adaptive_as(self) -> str | None:
         """The fixed level adaptive bots are rated as: the one nearest where they settled."""

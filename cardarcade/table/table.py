@@ -32,6 +32,7 @@ from cardarcade.rules.base import Action, Event, Game, IllegalAction, Outcome
 from cardarcade.seating import Reaction, Seat
 from cardarcade.table.claims import Arbiter, Claim
 from cardarcade.table.clock import Clock, Handle
+from cardarcade.table.moves import MoveLog
 
 # (how_many and presses: the screens import the words for their counts from here)
 from cardarcade.table.races import PeopleWatch, Race, how_many, presses  # noqa: F401
@@ -77,6 +78,7 @@ class Table:
         thinker: Thinker | None = None,
         think_seconds: float | None = None,
         head_start: Callable[[], float] | None = None,
+        moves: MoveLog | None = None,
     ) -> None:
         """``person_median``: what is known of the person's speed (seconds) before this game, where
         adaptive bots start instead of at medium: the last game's ``adaptive_median`` in a session,
@@ -86,7 +88,9 @@ class Table:
         ``think_seconds``: how long a search may take (None: a fixed amount of work).
         ``head_start``: the most a press may be stamped before it reaches the table now (a shared
         table allowing for round trips); a claim is held that much longer than ``window``, so an
-        earlier press arriving later is still settled first, whoever claimed first."""
+        earlier press arriving later is still settled first, whoever claimed first.
+        ``moves``: where every applied move is noted (a replay); by default the table's own, timed
+        from its making."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         self.game = game
@@ -98,6 +102,8 @@ class Table:
         self.claim_kinds = game.spec.claim_kinds
         self.untimed_kinds = game.spec.untimed_claim_kinds
         self.stats = TableStats()
+        made = clock.now()
+        self.moves = moves if moves is not None else MoveLog(lambda: clock.now() - made, clock.now)
         self.bots: dict[int, Bot] = {
             i: make_bot(game.spec.id, i, seat.level or "medium", random.Random(f"{seed}:bot:{i}"))
             for i, seat in enumerate(self.seats)
@@ -294,6 +300,7 @@ class Table:
         contenders = game.actors() if self._races_watched else ()
         events = game.apply(seat, action)
         self.stats.applied += 1
+        self.moves.note(seat, action, t)  # (the one place every move passes: the replay's record)
         if self._races_watched:
             self._watch.note_race(events, contenders)
         if game.stimulus != before:

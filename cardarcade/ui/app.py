@@ -66,6 +66,7 @@ class UISettings:
     # event loop, so that tests repeat.
     hard_bot_seconds: float | None = 1.0
     autosave_delay: float = 1.0  # seconds from a move to the save that follows it (at most one write per this)
+    replays_kept: int = 500  # finished games kept as replays, per profile
 
 
 def install_process_fixes() -> None:

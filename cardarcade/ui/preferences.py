@@ -81,6 +81,7 @@ class Preferences:
         ours.pace = profile.pace or settings.pace
         ours.countdown = settings.countdown
         ours.hard_bot_seconds = settings.hard_bot_seconds
+        ours.replays_kept = settings.replays_kept
         theme, glyphs = look_of(settings.model_dump(), self.player)
         ours.ascii_glyphs = None if glyphs is None else glyphs == "letters"
         if theme is not None and theme in looks.card_themes:

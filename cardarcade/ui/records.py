@@ -4,8 +4,9 @@ the app's worker thread so a slow disk never holds up play (``ui/store_writer.py
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from cardarcade.replay import Move
 from cardarcade.rules.base import Game
 from cardarcade.table.session import Snapshot
 from cardarcade.seating import GameSetup, Reaction
@@ -33,7 +34,13 @@ class StoreRecords:
         from cardarcade.store.saves import encode
 
         return encode(
-            snapshot.save_id, snapshot.setup, snapshot.game, snapshot.elapsed, log=snapshot.log, seen=snapshot.seen
+            snapshot.save_id,
+            snapshot.setup,
+            snapshot.game,
+            snapshot.elapsed,
+            log=snapshot.log,
+            seen=snapshot.seen,
+            moves=snapshot.moves,
         )
 
     def write(self, snapshot: Snapshot, *, leaving: bool = False, said: bool = False) -> None:
@@ -107,6 +114,21 @@ class StoreRecords:
         self.app.store_writer.write(
             lambda: store.stats.record_reactions(game_id, profile, reactions), "The statistics could not be recorded"
         )
+
+    def keep_replay(
+        self, setup: GameSetup, game: Game, moves: Sequence[Move], duration: float, profiles: Mapping[int, str]
+    ) -> None:
+        """Kept for each person's profile (for this terminal's player when nobody at the table has
+        one), the oldest let go beyond the settings' number; played through in the worker first,
+        and not kept (with a warning) if it does not replay to this game's end."""
+        from cardarcade.replay import replay_of
+        from cardarcade.store.replays import keep_for_each, new_replay_id, now
+
+        when = now()
+        replay = replay_of(new_replay_id(setup.spec.id, when), setup, game, tuple(moves), duration, when)
+        folders = dict.fromkeys(sorted(set(profiles.values())) or [self.app.player], self.app.store.data_dir)
+        keep = self.app.settings.replays_kept
+        self.app.store_writer.write(lambda: keep_for_each(replay, folders, keep), "The game's replay could not be kept")
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         self.app.memory.record_reaction(game_id, who, reaction.seconds, reaction.outcome)

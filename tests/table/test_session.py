@@ -27,6 +27,7 @@ class Kept:
         self.games: list[tuple[float, dict[int, str]]] = []
         self.reactions: list[tuple[str, str, list]] = []
         self.seen: list[tuple[str, float]] = []  # this run's figures: (who, seconds)
+        self.replays: list[tuple] = []  # (setup, the final state, the moves)
 
     def new_save_id(self, game_id: str) -> str:
         return f"{game_id}-{len(self.saves) + 1}"
@@ -48,6 +49,9 @@ class Kept:
 
     def record_reactions(self, game_id: str, profile: str, reactions: list) -> None:
         self.reactions.append((game_id, profile, list(reactions)))
+
+    def keep_replay(self, setup, game, moves, duration: float, profiles) -> None:
+        self.replays.append((setup, game.to_json(), tuple(moves)))
 
     def reacted(self, game_id: str, who: str, reaction) -> None:
         self.seen.append((who, reaction.seconds))

@@ -90,6 +90,7 @@ class SessionSide(Screen):
             save_id=saved.save_id if saved else None,
             elapsed=saved.elapsed if saved else 0.0,
             log=saved.log if saved else (),
+            moves=saved.moves if saved else (),
         )
 
     def _profiles(self) -> dict[int, str]:

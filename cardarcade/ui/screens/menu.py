@@ -227,6 +227,7 @@ class MenuScreen(RemadeScreen):
         Binding("t", "app.next_theme", "Theme"),
         Binding("g", "app.toggle_glyphs", "Suits"),
         Binding("s", "open('stats')", "Stats"),
+        Binding("v", "open('replays')", "Replays", show=False),  # (on the statistics' bar: this one is full)
         Binding("o", "open('settings')", "Settings"),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "back", "Quit", show=False),
@@ -403,6 +404,10 @@ class MenuScreen(RemadeScreen):
             from cardarcade.ui.screens.stats import StatsScreen
 
             open_kept(self.app, StatsScreen, StatsScreen)
+        elif which == "replays":
+            from cardarcade.ui.screens.replay import ReplaysScreen
+
+            self.app.push_screen(ReplaysScreen())
         else:
             from cardarcade.ui.screens.settings import SettingsScreen
 

@@ -108,6 +108,11 @@ class SettingsScreen(KeptScreen):
                 f"({limits('hard_bot_seconds')}; a busy machine never cuts that share short).",
             )
             yield from self._field(
+                "Replays kept",
+                Input(str(settings.replays_kept), id="replays_kept"),
+                f"Finished games kept as replays per profile, the newest ({limits('replays_kept')}).",
+            )
+            yield from self._field(
                 "Play as profile",
                 Input(
                     settings.profile or "",
@@ -193,9 +198,10 @@ class SettingsScreen(KeptScreen):
             "pace": str(form["pace"]).strip(),
             "countdown": str(form["countdown"]).strip(),
             "hard_bot_seconds": str(form["hard_bot_seconds"]).strip(),
+            "replays_kept": str(form["replays_kept"]).strip(),
             "profile": profile_name,
         }
-        for name in ("pace", "countdown", "hard_bot_seconds"):
+        for name in ("pace", "countdown", "hard_bot_seconds", "replays_kept"):
             if not raw[name]:
                 raise ValueError(
                     f"{Settings.model_fields[name].title} needs a value ({limits(name)}). Nothing was saved."

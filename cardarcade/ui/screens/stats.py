@@ -126,6 +126,7 @@ class StatsScreen(KeptScreen):
         Binding("escape", "back", "Back"),
         Binding("q", "back", "Back", show=False),
         Binding("p", "next_profile", "Profile"),
+        Binding("v", "replays", "Replays"),
         Binding("r", "next_game", "Reaction game"),
         Binding("1", "tab('games')", "Games"),
         Binding("2", "tab('reactions')", "Times"),
@@ -413,6 +414,11 @@ class StatsScreen(KeptScreen):
     @only_on_top
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def action_replays(self) -> None:
+        from cardarcade.ui.screens.replay import ReplaysScreen
+
+        self.app.push_screen(ReplaysScreen(self.profile or None))
 
     def action_next_profile(self) -> None:
         if self.broken:
