@@ -22,6 +22,7 @@ import sys
 import termios
 import time
 from pathlib import Path
+import argparse
 from typing import Any
 from collections.abc import Sequence
 
@@ -438,3 +439,47 @@ async def crowd_arrives(open_client: Any, count: int) -> None:
     print(len(came), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
     await asyncio.gather(*(client.close() for client in came), return_exceptions=True)
+
+
+def server_benchmark_parser(doc: str) -> argparse.ArgumentParser:
+    """The options server_ssh.py and server_web.py share; each adds its own."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument(
+        "--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses (unless named)"
+    )
+    parser.add_argument("--idle", type=int, default=100)
+    parser.add_argument("--crowd", type=int, default=40)
+    parser.add_argument("--presses", type=int, default=300)
+    parser.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=35.0,
+        help="how long idle CPU is measured (at least the keepalive interval, 30 s)",
+    )
+    parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
+    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
+    parser.add_argument("--others-of", type=int, help=argparse.SUPPRESS)  # (IDLE: the others' own process)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    return parser
+
+
+def server_benchmark_args(
+    parser: argparse.ArgumentParser, crowd_of: Any, others_of: Any, quick: dict[str, Any]
+) -> argparse.Namespace | None:
+    """The options given, for the whole benchmark; None once this process has run as one of its
+    helper processes instead (the crowd, the others). ``--quick`` sets ``quick``'s values where
+    the command line left the default (what it names itself stays)."""
+    import asyncio
+
+    args = parser.parse_args()
+    if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
+        asyncio.run(crowd_of(args.port, args.crowd_of))
+        return None
+    if args.others_of is not None:
+        asyncio.run(others_of(args.port, args.others_of))
+        return None
+    if args.quick:
+        for option, value in quick.items():
+            if getattr(args, option) == parser.get_default(option):
+                setattr(args, option, value)
+    return args

@@ -404,54 +404,29 @@ def _fmt(summary: dict) -> str:
     )
 
 
-def main(name: str = "server_ssh", measure=measure, crowd_of=crowd_of, doc: str = __doc__) -> None:
-    """The command line of this benchmark, and of server_web.py with its own ``measure``."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument(
-        "--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses (unless named)"
-    )
-    parser.add_argument("--idle", type=int, default=100)
+def main() -> None:
+    parser = _common.server_benchmark_parser(__doc__)
     parser.add_argument(
         "--playing", default="20", help="people playing, a comma list of sizes measured in turn (20,80,150)"
     )
     parser.add_argument("--game", default="war", help="what they play, a comma list: war,slapjack,schnapsen")
     parser.add_argument("--bare-keys", type=int, default=200, help="keys the bare app answers (its CPU a key)")
-    parser.add_argument("--crowd", type=int, default=40)
-    parser.add_argument("--presses", type=int, default=300)
-    parser.add_argument(
-        "--idle-seconds",
-        type=float,
-        default=35.0,
-        help="how long idle CPU is measured (at least the keepalive interval, 30 s)",
-    )
     parser.add_argument(
         "--profile",
         metavar="FILE",
         help="run the server under cProfile; each stretch of play measured goes to FILE.GAME.SIZE (pstats)",
     )
-    parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
-    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
-    parser.add_argument("--others-of", type=int, help=argparse.SUPPRESS)  # (IDLE: the others' own process)
-    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
-        asyncio.run(crowd_of(args.port, args.crowd_of))
+    quick = {"idle": 20, "playing": "4", "crowd": 10, "presses": 50, "idle_seconds": 5.0, "bare_keys": 50}
+    args = _common.server_benchmark_args(parser, crowd_of, others_of, quick)
+    if args is None:
         return
-    if args.others_of is not None:
-        asyncio.run(others_of(args.port, args.others_of))
-        return
-    if args.quick:  # (what the command line names itself stays)
-        quick = {"idle": 20, "playing": "4", "crowd": 10, "presses": 50, "idle_seconds": 5.0, "bare_keys": 50}
-        for name, value in quick.items():
-            if getattr(args, name) == parser.get_default(name):
-                setattr(args, name, value)
     args.playing_sizes = sorted(int(size) for size in args.playing.split(","))
-    args.playing = args.playing_sizes[0]  # (server_web.py measures one size)
+    args.playing = args.playing_sizes[0]
     args.game = [game.strip() for game in args.game.split(",")]
     if unknown := set(args.game) - set(GAMES):
         parser.error(f"--game: no {', '.join(sorted(unknown))} (one of {', '.join(GAMES)})")
     results = asyncio.run(measure(args))
-    path = _common.write_results(name, results)
+    path = _common.write_results("server_ssh", results)
     print(f"written to {_common.shown(path)}")
 
 

@@ -224,31 +224,12 @@ async def crowd_of(port: int, count: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="20 idle, 4 playing, 10 arriving, 50 presses")
-    parser.add_argument("--idle", type=int, default=100)
+    parser = _common.server_benchmark_parser(__doc__)
     parser.add_argument("--playing", type=int, default=20)
-    parser.add_argument("--crowd", type=int, default=40)
-    parser.add_argument("--presses", type=int, default=300)
-    parser.add_argument(
-        "--idle-seconds",
-        type=float,
-        default=35.0,
-        help="how long idle CPU is measured (at least the keepalive interval, 30 s)",
-    )
-    parser.add_argument("--max-starting", type=int, default=1, help="the server's --max-starting")
-    parser.add_argument("--crowd-of", type=int, help=argparse.SUPPRESS)  # (the crowd's own process)
-    parser.add_argument("--others-of", type=int, help=argparse.SUPPRESS)  # (IDLE: the others' own process)
-    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.crowd_of is not None:  # (0 is a crowd of none: never the whole benchmark again)
-        asyncio.run(crowd_of(args.port, args.crowd_of))
+    quick = {"idle": 20, "playing": 4, "crowd": 10, "presses": 50, "idle_seconds": 5.0}
+    args = _common.server_benchmark_args(parser, crowd_of, others_of, quick)
+    if args is None:
         return
-    if args.others_of is not None:
-        asyncio.run(others_of(args.port, args.others_of))
-        return
-    if args.quick:
-        args.idle, args.playing, args.crowd, args.presses, args.idle_seconds = 20, 4, 10, 50, 5.0
     results = asyncio.run(measure(args))
     path = _common.write_results("server_web", results)
     print(f"written to {_common.shown(path)}")
