@@ -99,6 +99,28 @@ async def test_play_runs_the_moves_at_the_speed_chosen_and_space_pauses():
         assert state_digest(screen.game) == digest_at(replay, stopped)
 
 
+async def test_end_then_space_at_once_while_playing_plays_from_the_start_and_stops_at_the_end():
+    """End and space typed together while it plays: space used to start play from the move drawn
+    before end's jump, whose next step then fell past the last move and stopped the arcade."""
+    replay, _ = played("war")
+    total = len(replay.moves)
+    app = make_clocked_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot, replay, at_move=0)
+        await pilot.press("plus", "plus", "plus", "plus", "plus")  # 64x
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.shown >= 3)
+        await burst(pilot, "end", "space")  # (the jump not drawn yet when space comes)
+        await wait_for(pilot, lambda: screen.playing and 2 <= screen.shown < total)  # from the start again
+        await pilot.press("end")  # (stops play at the end)
+        await wait_for(pilot, lambda: screen.shown == total and not screen.playing)
+        await pilot.press("left", "left", "space")  # the last two moves played, then it stops there
+        await wait_for(pilot, lambda: not screen.playing)
+        assert screen.shown == total
+        assert state_digest(screen.game) == replay.end
+        assert app.screen is screen
+
+
 async def test_names_full_of_markup_show_as_typed():
     replay, _ = played("go-fish", names=("[bold]Ada[/]", "[/]", "[link=x]y"))
     app = make_clocked_app()

@@ -299,6 +299,8 @@ class ReplayScreen(Screen):
         if self.playing:
             self._stop()
         else:
+            if self._target != self.shown:  # (a step or jump not drawn yet: play from where it aims)
+                self._show(self._target)
             if self.shown == len(self.positions):
                 self._show(0, rebuild_log=True)
             self.playing = True
