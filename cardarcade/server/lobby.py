@@ -217,8 +217,7 @@ class Lobby:
         if self.hub.rated(Standing.of(r) for r in ratings):
             self._tell()
 
-    @staticmethod
-    def listing(replay: Replay, game: Game) -> tuple[FinishedGame, str | None]:
+    def listing(self, replay: Replay, game: Game) -> tuple[FinishedGame, str | None]:
         """What the list keeps of a game just finished: for the store's thread (recent.py)."""
         from cardarcade.server.recent import shared_record
 
@@ -233,8 +232,7 @@ class Lobby:
         """The replay of a listed game, packed (``recent.unpack``); None: no longer kept."""
         return await self.hub.packed_replay(replay_id)
 
-    @staticmethod
-    def unpacked(packed: str) -> str | None:
+    def unpacked(self, packed: str) -> str | None:
         """A packed replay's document (None: not one): for a thread, a long one takes milliseconds."""
         from cardarcade.server.recent import unpack
 

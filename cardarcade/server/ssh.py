@@ -356,8 +356,10 @@ class ArcadeServer:
         told, game = self._to_lobby(), played.game
 
         def work() -> None:
+            from cardarcade.server.recent import shared_record
+
             keep_for_each(replay, folders)
-            listed = Lobby.listing(replay, game)
+            listed = shared_record(replay, game)
             told(lambda lobby: lobby.finished(*listed))
 
         future = self._writer.submit(work)

@@ -107,7 +107,7 @@ class LeaderboardScreen(LobbyWatcher, Screen):
             title.append(f"  ← {games.index(game) + 1} of {len(games)} games rated here →", style="dim")
         count = board.count(game)
         title.append(f"\n {count} {'person' if count == 1 else 'people'} rated · ", style="")
-        title.append("? provisional (the first 10 games): listed after the settled ratings", style="dim")
+        title.append("? provisional (the first 10 games): listed after the others", style="dim")
         rows = [standing_row(n, s, s.name == me) for n, s in enumerate(board.top(game, TOP), start=1)]
         mine = board.place(game, me)
         if mine is not None and mine[0] > TOP:
