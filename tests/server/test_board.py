@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 from replay_helpers import played
 from ssh_helpers import until
@@ -178,3 +179,57 @@ def test_a_record_from_a_newer_or_broken_process_is_left_out():
     assert Standing.from_dict({"name": "a", "game": "war", "mu": "nan?", "rated": 1, "at": 0}) is None
     assert Standing.from_dict({"name": "a", "game": "war", "mu": 1e300, "rated": 1, "at": 0}) is None
     assert unpack("not base64 at all!") is None and unpack("aGVsbG8=") is None
+
+
+async def test_a_shared_game_finished_on_one_server_is_on_the_others_board_and_replays_there_over_ssh(
+    serve, tmp_path, redis_url
+):
+    from test_redis_hub import LOBBY, hub_server_options
+    from test_shared_replays import Finished
+
+    from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup, Seat
+    from cardarcade.store.stats import Stats
+    from cardarcade.table.simulate import bot_seats, play_headless
+    from ssh_helpers import connect
+
+    # A's statistics know bea's War rating from before: A puts it on the board as it starts
+    options_a = hub_server_options(tmp_path, "a", redis_url)
+    war = GAMES["war"]
+    _, war_table = play_headless(GAMES["war"], ["easy", "easy"], seed=5)
+    war_seats = (Seat("[b]bea[/b]", profile="[b]bea[/b]"), *bot_seats(["easy"])[:1])
+    stats = Stats(options_a["store"].data_dir / "stats.sqlite3")
+    stats.record_game(GameSetup(war, war_seats, war_table.game.options, 5), war_table.game, 30.0, {0: "[b]bea[/b]"})
+    stats.close()
+    a, _ = await serve(**options_a)
+    b, port_b = await serve(**hub_server_options(tmp_path, "b", redis_url))
+    await until(lambda: b.lobby.board.place("war", "[b]bea[/b]") is not None, "bea's rating seeded by A, on B")
+    # a game of Go Fish at a table on A ends: ada is rated, and the game is listed everywhere
+    spec = GAMES["go-fish"]
+    _, table = play_headless(spec, ["easy"] * 3, seed=2)
+    seats = list(bot_seats(["easy"] * 3))
+    seats[0] = Seat("ada", profile="ada")
+    a.table_done(Finished(GameSetup(spec, tuple(seats), table.game.options, 2), table))  # type: ignore[arg-type]
+    await until(lambda: b.lobby.board.place("go-fish", "ada") is not None and b.lobby.recent, "A's game on B")
+    bob = await connect(port_b, username="bob")
+    try:
+        await until(lambda: LOBBY in bob.text(), "bob's lobby on B")
+        bob.press("r")
+        await until(lambda: "Last games on this server" in bob.text() and "Go Fish" in bob.text(), "the list")
+        assert "ada, Bot 2 (easy), Bot 3 (easy)" in bob.text()
+        bob.press("\r")
+        moves = len(table.moves.moves)
+        await until(lambda: f"move {moves}/{moves}" in bob.text(), "the replay at its end, on B")
+        assert "ada:" in bob.text()  # every hand open, by name
+        bob.press("\x1b")
+        await until(lambda: "Last games on this server" in bob.text(), "back at the list")
+        bob.press("b")
+        boards = {"Go Fish": "ada", "War": "[b]bea[/b]"}  # (bea's name as typed)
+        for _ in boards:
+            shown = await until(lambda: re.search(r"Leaderboard  (War|Go Fish)  ←", bob.text()), "a board")
+            game = shown.group(1)
+            await until(lambda: re.search(rf"1\. {re.escape(boards[game])} ", bob.text()), f"{game}'s board on B")
+            bob.press("\x1b[C")  # →: the other game rated here
+            await until(lambda: f"Leaderboard  {game}" not in bob.text(), "the next game")
+    finally:
+        await bob.close()

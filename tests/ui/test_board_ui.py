@@ -65,7 +65,9 @@ async def test_b_shows_the_top_ten_and_my_own_place_and_arrows_change_the_game()
         await wait_for(pilot, lambda: "Leaderboard  War" in screen_text(app))
         # a rating recorded meanwhile (another worker's game) shows without leaving
         lobby.rated([rating(ME, 1900.0, 13, at=6.0)])
-        await wait_for(pilot, lambda: re.search(r"^ +1\. ada +1,900 +13 games  ← you", screen_text(app), re.M), tries=200)
+        await wait_for(
+            pilot, lambda: re.search(r"^ +1\. ada +1,900 +13 games  ← you", screen_text(app), re.M), tries=200
+        )
         assert "⋮" not in screen_text(app)
         await press_to(pilot, "escape", LobbyScreen)
 
