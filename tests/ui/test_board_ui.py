@@ -95,3 +95,36 @@ async def test_r_lists_the_last_games_and_enter_replays_one_at_its_end_with_ever
         await press_to(pilot, "escape", RecentGamesScreen)
         await press_to(pilot, "b", LeaderboardScreen)  # the board from here, and back to the lobby
         await press_to(pilot, "escape", LobbyScreen)
+
+
+async def test_a_game_played_alone_on_the_server_goes_on_its_board_and_its_list():
+    from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup
+    from cardarcade.server.recent import unpack
+    from cardarcade.store.replays import check, parse
+    from cardarcade.ui.screens.result import ResultScreen
+
+    war = GAMES["war"]
+    lobby = Lobby(LoopClock())
+    setup = GameSetup.solo(war, 2, level="easy", seed=4, options=war.Options(max_rounds=20))
+    app = ArcadeApp(
+        start=setup,
+        settings=UISettings(pace=0.01, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None),
+        player="[b]ada[/b]",
+        lobby=lobby,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):  # turn a card until the game is over (twenty rounds at most)
+            if isinstance(app.screen, ResultScreen):
+                break
+            await pilot.press("enter")
+            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: len(lobby.recent) == 1 and lobby.board.count("war") == 1)
+        [game] = lobby.recent
+        assert game.players == ("[b]ada[/b]", setup.seats[1].name)  # the person by name, not "You"
+        place, standing = lobby.board.place("war", "[b]ada[/b]")
+        assert place == 1 and standing.rated == 1 and standing.provisional
+        assert app.memory.rated is not None and standing.mu == app.memory.rated[1][0].mu  # the result screen's
+        replay = parse(unpack(await lobby.packed_replay(game.id) or "") or "")
+        check(replay)
+        assert replay.setup.names[0] == "[b]ada[/b]" and len(replay.moves) == game.moves

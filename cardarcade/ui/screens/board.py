@@ -140,14 +140,14 @@ class LeaderboardScreen(LobbyWatcher, Screen):
 
 
 def finished_row(game: Finished) -> Text:
-    """Two lines: the game and when; who played, the moves and how it ended."""
+    """Two lines, each cut to the width: the game, when, who played and the moves; how it ended."""
     from cardarcade.ui.screens.saves import when
 
-    row = Text.assemble((game.title, "bold"), f"  {when(game.when)}", "\n  ")
-    details = Text(f"{', '.join(game.players)} · {game.moves} moves · {game.result}", style="dim")  # (never markup)
-    if not game.has_replay:
-        details.append(" · too long to replay here", style="dim italic")
-    return row + details
+    row = Text.assemble((game.title, "bold"), f"  {when(game.when)}", no_wrap=True, overflow="ellipsis")
+    row.append(f" · {', '.join(game.players)} · {game.moves} moves")  # (names as text: never markup)
+    row.append("\n  ")
+    row.append(game.result if game.has_replay else f"{game.result} (too long to replay here)", style="dim")
+    return row
 
 
 class RecentGamesScreen(LobbyWatcher, Screen):
