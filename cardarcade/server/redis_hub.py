@@ -713,7 +713,7 @@ class RedisHub(Hub):
         if self._lost or self._writes is None:
             self._unsent.extend(standings)
         else:
-            self._write(lambda: self._send_finished(standings))
+            self._write(lambda: self._share(standings))
         return changed
 
     def finished(self, game: FinishedGame, packed: str | None) -> None:
@@ -724,11 +724,12 @@ class RedisHub(Hub):
             self._replays[game.id] = packed or ""  # (kept here until Redis is back: this worker shows it)
             self._unsent.append((game, packed))
         else:
-            self._write(lambda: self._send_finished([(game, packed)]))
+            self._write(lambda: self._share([(game, packed)]))
 
-    async def _send_finished(self, records: list[Standing | tuple[FinishedGame, str | None]]) -> None:
-        """Ratings and finished games into Redis, in one round trip, each told to every worker."""
-        pipe = self.redis.pipeline(transaction=False)
+    async def _share(self, records: list[Standing | tuple[FinishedGame, str | None]]) -> None:
+        """Ratings and finished games into Redis, each told to every worker: one script call, or
+        a pipeline of them (which first asks whether Redis has the scripts: two round trips)."""
+        pipe = self.redis.pipeline(transaction=False) if len(records) > 1 else None
         for record in records:
             if isinstance(record, Standing):
                 data = record.to_dict()
@@ -762,14 +763,15 @@ class RedisHub(Hub):
                     ],
                     client=pipe,
                 )
-        await pipe.execute()
+        if pipe is not None:
+            await pipe.execute()
 
     async def _read_board(self) -> None:
         """What was recorded while Redis was gone goes first; then every game's board and the list."""
         if self._unsent:
             unsent, self._unsent = self._unsent, []
             self.round_trips += 1
-            await self._send_finished(unsent)
+            await self._share(unsent)
             self._replays.clear()
         pipe = self.redis.pipeline(transaction=False)
         for game_id in GAMES:
