@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import _common  # noqa: E402
 
+from cardarcade.replay import Positions  # noqa: E402
 from cardarcade.rules import GAMES  # noqa: E402
 from cardarcade.server.leaderboard import Leaderboard, Standing  # noqa: E402
 from cardarcade.server.recent import RECENT_GAMES, shared_record, unpack  # noqa: E402
@@ -39,17 +40,8 @@ from cardarcade.ui.screens.replay import opened  # noqa: E402
 from tests.replay_helpers import played  # noqa: E402
 
 
-def cpu_of(work) -> float:
-    start = time.process_time()
-    work()
-    return time.process_time() - start
-
-
 def final_game(replay):
-    game = replay.setup.new_game()
-    for move in replay.moves:
-        game.apply(move.seat, move.action)
-    return game
+    return Positions(replay).at(len(replay.moves))
 
 
 def replays(runs: int) -> dict[str, dict]:
@@ -69,8 +61,10 @@ def replays(runs: int) -> dict[str, dict]:
             "moves": len(replay.moves),
             "file_bytes": len(to_text(replay).encode()),
             "packed_bytes": len(packed),
-            "listed_cpu_ms": _common.summary_ms([cpu_of(lambda: shared_record(replay, game)) for _ in range(runs)]),
-            "opened_cpu_ms": _common.summary_ms([cpu_of(open_it) for _ in range(runs)]),
+            "listed_cpu_ms": _common.summary_ms(
+                [_common.cpu_of(lambda: shared_record(replay, game)) for _ in range(runs)]
+            ),
+            "opened_cpu_ms": _common.summary_ms([_common.cpu_of(open_it) for _ in range(runs)]),
         }
     return out
 
@@ -89,11 +83,13 @@ def board(people: int, runs: int) -> dict[str, object]:
     held = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     one = [
-        cpu_of(lambda: whole.record(Standing(f"person {rng.randrange(people)}", "war", rng.gauss(1500, 200), 99, 1e9)))
+        _common.cpu_of(
+            lambda: whole.record(Standing(f"person {rng.randrange(people)}", "war", rng.gauss(1500, 200), 99, 1e9))
+        )
         for _ in range(runs)
     ]
     drawn = [
-        cpu_of(lambda: (whole.top("war", 10), whole.place("war", f"person {rng.randrange(people)}")))
+        _common.cpu_of(lambda: (whole.top("war", 10), whole.place("war", f"person {rng.randrange(people)}")))
         for _ in range(runs)
     ]
     return {

@@ -10,7 +10,7 @@ import re
 from replay_helpers import played
 from ssh_helpers import until
 
-from cardarcade.replay import Replay, state_digest
+from cardarcade.replay import Positions, Replay, state_digest
 from cardarcade.server.hub import Hub
 from cardarcade.server.leaderboard import Leaderboard, Standing
 from cardarcade.server.recent import RECENT_GAMES, FinishedGame, shared_record, unpack
@@ -26,10 +26,7 @@ def standing(name: str, mu: float, rated: int = SETTLED, game: str = "war", at: 
 
 
 def finished_game(replay: Replay):
-    game = replay.setup.new_game()
-    for move in replay.moves:
-        game.apply(move.seat, move.action)
-    return game
+    return Positions(replay).at(len(replay.moves))
 
 
 def listed(n: int) -> FinishedGame:

@@ -7,6 +7,7 @@ import re
 from replay_helpers import played
 from ui_helpers import screen_text, wait_for
 
+from cardarcade.replay import Positions
 from cardarcade.server.lobby import Lobby
 from cardarcade.server.recent import shared_record
 from cardarcade.store.ratings import Rating
@@ -75,10 +76,7 @@ async def test_b_shows_the_top_ten_and_my_own_place_and_arrows_change_the_game()
 async def test_r_lists_the_last_games_and_enter_replays_one_at_its_end_with_every_hand():
     lobby = make_lobby()
     replay, final = played("go-fish", names=("You", MARKUP))
-    game = replay.setup.new_game()
-    for move in replay.moves:
-        game.apply(move.seat, move.action)
-    lobby.finished(*shared_record(replay, game))
+    lobby.finished(*shared_record(replay, Positions(replay).at(len(replay.moves))))
     app = ArcadeApp(settings=UISettings(countdown=0, pace=1000.0), player="cyd", lobby=lobby)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
