@@ -30,16 +30,18 @@ REPLAY_TTL = 7 * 24 * 3600  # seconds a replay is kept in Redis at most (it goes
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """One game of the list: who played (people by their names), how it ended, when (Unix time)."""
+    """One game of the list: who played (people by their names, the bots in a word), how it
+    ended, when (Unix time)."""
 
     id: str  # the replay's id
     game: str
     title: str
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # the people
     result: str
     moves: int
     finished_at: float
     has_replay: bool = True
+    bots: str = ""  # "2 bots (easy)"
 
     @property
     def when(self) -> datetime:
@@ -55,6 +57,7 @@ class FinishedGame:
             "moves": self.moves,
             "finished_at": self.finished_at,
             "has_replay": self.has_replay,
+            "bots": self.bots,
         }
 
     @classmethod
@@ -70,6 +73,7 @@ class FinishedGame:
                 moves=int(data["moves"]),
                 finished_at=float(data["finished_at"]),
                 has_replay=bool(data.get("has_replay", True)),
+                bots=str(data.get("bots", "")),
             )
         except (KeyError, TypeError, ValueError):
             return None
@@ -100,14 +104,17 @@ def shared_record(replay: Replay, game: Game) -> tuple[FinishedGame, str | None]
     named = replace(replay, setup=replace(setup, seats=seats), result=result)
     packed = pack(to_text(named))
     kept = packed if len(packed) <= MAX_PACKED else None
+    levels = sorted({s.level or "" for s in seats if s.is_bot})
+    bots = sum(s.is_bot for s in seats)
     finished = FinishedGame(
         replay.replay_id,
         setup.spec.id,
         setup.spec.title,
-        tuple(names),
+        tuple(s.name for s in seats if not s.is_bot),
         result,
         len(replay.moves),
         replay.finished_at.timestamp(),
         kept is not None,
+        f"{bots} bot{'' if bots == 1 else 's'} ({', '.join(levels)})" if bots else "",
     )
     return finished, kept

@@ -92,7 +92,10 @@ class Finished(Protocol):
     def title(self) -> str: ...
 
     @property
-    def players(self) -> Sequence[str]: ...
+    def players(self) -> Sequence[str]: ...  # the people
+
+    @property
+    def bots(self) -> str: ...  # "2 bots (easy)", or ""
 
     @property
     def result(self) -> str: ...

@@ -111,9 +111,9 @@ async def test_a_flood_of_finished_games_from_two_workers_keeps_one_list_at_its_
 
 
 async def test_a_replay_finished_on_one_worker_opens_on_the_other_at_the_same_end_with_peoples_names(redis_url):
-    replay, final = played("go-fish", names=("You", "[b]bea[/]"))
+    replay, final = played("go-fish", names=("You", "[b]Bot 2[/]"))
     game, packed = shared_record(replay, finished_game(replay))
-    assert game.players[0] == "ada" and "[b]bea[/]" in game.players  # people by name, never "You"
+    assert game.players == ("ada",) and game.bots == "3 bots (easy)"  # people by name, never "You"
     a, b = await two_workers(redis_url)
     try:
         a.finished(game, packed)
@@ -213,7 +213,7 @@ async def test_a_shared_game_finished_on_one_server_is_on_the_others_board_and_r
         await until(lambda: LOBBY in bob.text(), "bob's lobby on B")
         bob.press("r")
         await until(lambda: "Last games on this server" in bob.text() and "Go Fish" in bob.text(), "the list")
-        assert "ada, Bot 2 (easy), Bot 3 (easy)" in bob.text()
+        assert "ada, 2 bots (easy) · " in bob.text()
         bob.press("\r")
         moves = len(table.moves.moves)
         await until(lambda: f"move {moves}/{moves}" in bob.text(), "the replay at its end, on B")

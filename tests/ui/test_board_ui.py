@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from replay_helpers import played
 from ui_helpers import screen_text, wait_for
 
 from cardarcade.replay import Positions
+from cardarcade.seating import Seat
 from cardarcade.server.lobby import Lobby
 from cardarcade.server.recent import shared_record
 from cardarcade.store.ratings import Rating
@@ -75,7 +77,9 @@ async def test_b_shows_the_top_ten_and_my_own_place_and_arrows_change_the_game()
 
 async def test_r_lists_the_last_games_and_enter_replays_one_at_its_end_with_every_hand():
     lobby = make_lobby()
-    replay, final = played("go-fish", names=("You", MARKUP))
+    replay, final = played("go-fish")
+    seats = (Seat("You", profile=MARKUP), *replay.setup.seats[1:])  # a person of that name played it
+    replay = replace(replay, setup=replace(replay.setup, seats=seats))
     lobby.finished(*shared_record(replay, Positions(replay).at(len(replay.moves))))
     app = ArcadeApp(settings=UISettings(countdown=0, pace=1000.0), player="cyd", lobby=lobby)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -83,13 +87,17 @@ async def test_r_lists_the_last_games_and_enter_replays_one_at_its_end_with_ever
         await press_to(pilot, "r", RecentGamesScreen)
         await wait_for(pilot, lambda: "Go Fish" in screen_text(app))
         text = screen_text(app)
-        assert "The last 1 finished here" in text and f"ada, {MARKUP}" in text and f"{len(replay.moves)} moves" in text
+        assert (
+            "The last 1 finished here" in text
+            and f"{MARKUP}, 3 bots (easy)" in text
+            and f"{len(replay.moves)} moves" in text
+        )
         await press_to(pilot, "enter", ReplayScreen)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.game.to_json() == final and screen.every_hand  # the same end, every hand open
         await wait_for(pilot, lambda: f"move {len(replay.moves)}/{len(replay.moves)}" in screen_text(app))
-        assert f"{MARKUP}:" in screen_text(app) or "ada:" in screen_text(app)  # the hands, by name
+        assert f"{MARKUP}: - | Bot 2 (easy): -" in " ".join(screen_text(app).split())  # every hand, by name as typed
         await press_to(pilot, "escape", RecentGamesScreen)
         await press_to(pilot, "b", LeaderboardScreen)  # the board from here, and back to the lobby
         await press_to(pilot, "escape", LobbyScreen)
@@ -119,7 +127,7 @@ async def test_a_game_played_alone_on_the_server_goes_on_its_board_and_its_list(
             await pilot.pause(0.02)
         await wait_for(pilot, lambda: len(lobby.recent) == 1 and lobby.board.count("war") == 1)
         [game] = lobby.recent
-        assert game.players == ("[b]ada[/b]", setup.seats[1].name)  # the person by name, not "You"
+        assert game.players == ("[b]ada[/b]",) and game.bots == "1 bot (easy)"  # the person by name, not "You"
         place, standing = lobby.board.place("war", "[b]ada[/b]")
         assert place == 1 and standing.rated == 1 and standing.provisional
         assert app.memory.rated is not None and standing.mu == app.memory.rated[1][0].mu  # the result screen's

@@ -140,11 +140,12 @@ class LeaderboardScreen(LobbyWatcher, Screen):
 
 
 def finished_row(game: Finished) -> Text:
-    """Two lines, each cut to the width: the game, when, who played and the moves; how it ended."""
+    """Two lines: the game, when, who played and the moves; how it ended."""
     from cardarcade.ui.screens.saves import when
 
-    row = Text.assemble((game.title, "bold"), f"  {when(game.when)}", no_wrap=True, overflow="ellipsis")
-    row.append(f" · {', '.join(game.players)} · {game.moves} moves")  # (names as text: never markup)
+    who = [*game.players, game.bots] if game.bots else game.players
+    row = Text.assemble((game.title, "bold"), f"  {when(game.when)}")
+    row.append(f" · {', '.join(who)} · {game.moves:,} moves")  # (names as text: never markup)
     row.append("\n  ")
     row.append(game.result if game.has_replay else f"{game.result} (too long to replay here)", style="dim")
     return row
