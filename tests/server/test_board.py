@@ -230,3 +230,26 @@ async def test_a_shared_game_finished_on_one_server_is_on_the_others_board_and_r
             await until(lambda: f"Leaderboard  {game}" not in bob.text(), "the next game")
     finally:
         await bob.close()
+
+
+async def test_a_server_starting_puts_every_rating_its_statistics_know_on_the_board(tmp_path, host_key):
+    from cardarcade.server.ssh import SEED_BATCH, ArcadeServer
+    from cardarcade.store.stats import Stats
+    from cardarcade.store.user import UserStore
+
+    replay, _ = played("war")
+    game = finished_game(replay)
+    store = UserStore(tmp_path / "data", tmp_path / "config")
+    stats = Stats(store.data_dir / "stats.sqlite3")
+    people = 2 * SEED_BATCH + 7  # (told to the lobby a batch at a time)
+    for i in range(people):
+        stats.record_game(replay.setup, game, 60.0, {0: f"p{i}"}, finished_at=float(i))
+    stats.record_game(replay.setup, game, 60.0, {0: "p0"}, finished_at=1e6)  # p0's second game: the later counts
+    stats.close()
+    server = ArcadeServer(auth="open", host_key=host_key, store=store)
+    server.open_lobby()
+    try:
+        await until(lambda: server.lobby.board.count("war") == people, "every rating on the board")
+        assert server.lobby.board.place("war", "p0")[1].rated == 2
+    finally:
+        await server.close()
