@@ -13,12 +13,16 @@ CPU time in this process (the machine is shared: wall time is noise), each figur
   worker mirrors): recording one rating, drawing a board (the top 10 and one person's place),
   and its memory (tracemalloc);
 - seeding the board at a server's start from a statistics file with ``--people`` profiles rated
-  (a query per profile, on the store thread).
+  (a query per profile, on the store thread);
+- with a redis-server (the tests' own, tests/services): the longest step of a worker's loop, in
+  CPU time, while another worker (a process of its own) puts 300 ratings on the board five
+  times (a start's seeding batch): the news arriving in a burst.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import sys
 import tempfile
@@ -115,16 +119,72 @@ def seeding(people: int) -> dict[str, object]:
     return {"profiles": people, "ratings_read": len(rated), "seed_cpu_ms": round(spent * 1000, 1)}
 
 
+async def send_ratings(url: str) -> None:
+    """(The other worker, in a process of its own: ``board.py --send URL``.)"""
+    from cardarcade.server.redis_hub import RedisHub
+
+    hub = RedisHub(url)
+    await hub.connect()
+    hub.begin()
+    for batch in range(5):
+        await asyncio.sleep(1.0)
+        hub.rated([Standing(f"r{batch}-{i}", "war", 1500.0 + i, 1, 1.0) for i in range(300)])
+    await asyncio.sleep(1.0)
+    await hub.close()
+
+
+async def receive_ratings(url: str) -> list[float]:
+    from cardarcade.server.redis_hub import RedisHub
+
+    hub = RedisHub(url)
+    await hub.connect()
+    hub.begin()
+    steps: list[float] = []
+    sender = await asyncio.create_subprocess_exec(sys.executable, __file__, "--send", url)
+    while hub.board.count("war") < 1500:
+        start = time.thread_time()
+        await asyncio.sleep(0)
+        steps.append(time.thread_time() - start)
+    await sender.wait()
+    await hub.close()
+    return sorted(steps)[-3:]
+
+
+def burst() -> dict[str, object]:
+    sys.path.insert(0, str(_common.REPO_DIR / "tests"))
+    from services.redis_server import RedisProcess, redis_executables
+
+    found = redis_executables()
+    if not found:
+        return {"skipped": "no redis-server"}
+    server = RedisProcess(found[0], Path(tempfile.mkdtemp(prefix="bench-redis-")))
+    server.start()
+    try:
+        longest = asyncio.run(receive_ratings(server.url))
+    finally:
+        server.stop()
+    return {"longest_loop_steps_cpu_ms": [round(s * 1000, 2) for s in reversed(longest)]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a run of about 15 s")
     parser.add_argument("--people", type=int, default=None, help="people rated per game (default 1,000; --quick 200)")
     parser.add_argument("--runs", type=int, default=None, help="repeats of each figure (default 30; --quick 8)")
+    parser.add_argument("--send", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.send:
+        asyncio.run(send_ratings(args.send))
+        return
     people = args.people or (200 if args.quick else 1000)
     runs = args.runs or (8 if args.quick else 30)
     _common.use_fresh_data_folders()
-    figures: dict[str, object] = {"replays": replays(runs), "board": board(people, runs), "seeding": seeding(people)}
+    figures: dict[str, object] = {
+        "replays": replays(runs),
+        "board": board(people, runs),
+        "seeding": seeding(people),
+        "burst": burst(),
+    }
     print(f"{'a finished game':16} {'moves':>6} {'file B':>8} {'packed B':>9} {'listed ms':>10} {'opened ms':>10}")
     for game_id, row in figures["replays"].items():  # type: ignore[attr-defined]
         print(
@@ -143,6 +203,7 @@ def main() -> None:
     )
     s = figures["seeding"]
     print(f"seeding from {s['profiles']:,} profiles: {s['seed_cpu_ms']} ms of CPU")  # type: ignore[index]
+    print(f"a worker's longest loop steps as 5 x 300 ratings arrive from another: {figures['burst']}")
     path = _common.write_results("board", {"people": people, "runs": runs, "figures": figures})
     print(f"written to {_common.shown(path)}")
 
