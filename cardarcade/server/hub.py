@@ -1,5 +1,6 @@
 """What the server processes share: who is online, the chat (and its rate), the tables each one
-hosts, the names bound to keys and the session limits, and the news every lobby screen follows.
+hosts, the names bound to keys and the session limits, the leaderboard and the last games
+finished (with their replays), and the news every lobby screen follows.
 
 ``Hub`` is the one-process form: it shares with nobody, and holds all of it in this process's
 memory (what the lobby held before there could be more than one process). ``RedisHub``
