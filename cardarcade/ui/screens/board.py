@@ -104,7 +104,8 @@ class LeaderboardScreen(LobbyWatcher, Screen):
             return
         title.append(_title(game), style="bold")
         if game in games:
-            title.append(f"  ← {games.index(game) + 1} of {len(games)} games rated here →", style="dim")
+            rated_here = f"{len(games)} game{'' if len(games) == 1 else 's'} rated here"
+            title.append(f"  ← {games.index(game) + 1} of {rated_here} →", style="dim")
         count = board.count(game)
         title.append(f"\n {count} {'person' if count == 1 else 'people'} rated · ", style="")
         title.append("? provisional (the first 10 games): listed after the others", style="dim")
