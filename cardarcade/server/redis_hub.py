@@ -225,7 +225,10 @@ class RedisHub(Hub):
         self._closing = False
         self._connected = False
         self._scripts: dict[str, Any] = {}
-        self._unsent: list[Standing | tuple[FinishedGame, str | None]] = []  # recorded while Redis was gone
+        # Recorded while Redis was gone, shared once it is back: each person's latest rating per
+        # game, and the last games (older ones would leave the list at once).
+        self._unsent_ratings: dict[tuple[str, str], Standing] = {}
+        self._unsent_games: deque[tuple[FinishedGame, str | None]] = deque(maxlen=RECENT_GAMES)
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -712,7 +715,9 @@ class RedisHub(Hub):
         standings = list(standings)
         changed = super().rated(standings)
         if self._lost or self._writes is None:
-            self._unsent.extend(standings)
+            for standing in standings:
+                if standing.newer_than(self._unsent_ratings.get((standing.game, standing.name))):
+                    self._unsent_ratings[standing.game, standing.name] = standing
         else:
             self._write(lambda: self._share(standings))
         return changed
@@ -723,7 +728,7 @@ class RedisHub(Hub):
         if self._lost or self._writes is None:
             self._list_finished(game)
             self._replays[game.id] = packed or ""  # (kept here until Redis is back: this worker shows it)
-            self._unsent.append((game, packed))
+            self._unsent_games.append((game, packed))
         else:
             self._write(lambda: self._share([(game, packed)]))
 
@@ -769,8 +774,10 @@ class RedisHub(Hub):
 
     async def _read_board(self) -> None:
         """What was recorded while Redis was gone goes first; then every game's board and the list."""
-        if self._unsent:
-            unsent, self._unsent = self._unsent, []
+        unsent: list[Standing | tuple[FinishedGame, str | None]] = [*self._unsent_ratings.values(), *self._unsent_games]
+        if unsent:
+            self._unsent_ratings.clear()
+            self._unsent_games.clear()
             self.round_trips += 1
             await self._share(unsent)
             self._replays.clear()

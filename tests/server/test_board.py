@@ -148,14 +148,17 @@ async def test_one_worker_cut_off_from_redis_keeps_its_own_and_shares_it_when_re
         redis.stop()
         await until(lambda: a.trouble is not None, "A cut off", 30)
         a.rated([standing("ada", 1555.0)])
-        a.finished(listed(1), "packed 1")
-        assert a.board.top("war")[0].name == "ada" and await a.packed_replay("g0001") == "packed 1"  # here, meanwhile
+        a.rated([standing("ada", 1400.0, rated=SETTLED - 1)])  # (an older one, from a seeding: left out)
+        for n in range(RECENT_GAMES + 1):  # (the first leaves the list: not kept for Redis either)
+            a.finished(listed(n), f"packed {n}")
+        assert a.board.top("war")[0].mu == 1555.0 and await a.packed_replay("g0001") == "packed 1"  # here, meanwhile
+        assert len(a._unsent_games) == RECENT_GAMES and len(a._unsent_ratings) == 1
         redis.start(redis.port)
         await until(lambda: a.trouble is None, "A sharing again", 30)
         b = RedisHub(redis.url)
         await b.connect()
-        assert b.board.top("war")[0].mu == 1555.0 and [g.id for g in b.recent] == ["g0001"]
-        assert await b.packed_replay("g0001") == "packed 1"
+        assert b.board.top("war")[0].mu == 1555.0 and [g.id for g in b.recent][-2:] == ["g0002", "g0001"]
+        assert len(b.recent) == RECENT_GAMES and await b.packed_replay("g0001") == "packed 1"
         await b.close()
     finally:
         await a.close()
