@@ -3,7 +3,7 @@
 A finished game (at a shared table, or a person's own against bots) is listed by its
 ``FinishedGame`` (the last ``RECENT_GAMES``), and its replay document (``store/replays.py``'s
 JSON Lines) is kept beside it, packed (zlib, then base64 so Redis's text replies carry it):
-a replay of a few hundred moves packs to a few KiB, War's 2,000-move games to about 10 KiB, so
+a game of 50 moves packs to about 1 KiB, War's 2,000 moves to about 12 KiB (benchmarks/board.py), so
 the 50 kept cost well under a MiB wherever they are held (the hub's memory, or Redis). One
 packed beyond ``MAX_PACKED`` is listed without its replay (each player's own folder keeps it).
 
