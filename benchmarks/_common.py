@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 import argparse
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 BENCH_DIR = Path(__file__).resolve().parent
 RESULTS_DIR = BENCH_DIR / "results"
@@ -67,6 +67,13 @@ def percentile(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(p / 100 * len(ordered)))
     return ordered[rank - 1]
+
+
+def cpu_of(work: Callable[[], object]) -> float:
+    """Seconds of this process's CPU that ``work()`` took."""
+    start = time.process_time()
+    work()
+    return time.process_time() - start
 
 
 def summary_ms(seconds: Sequence[float]) -> dict[str, float]:

@@ -119,6 +119,24 @@ async def run(url: str, repeat: int, idle_seconds: float) -> dict[str, object]:
         lambda i: True,  # (B's mirror of the names is not made here: it has no registry)
         repeat,
     )
+    # The leaderboard and the last games (server/leaderboard.py, recent.py): a rating, a game and its replay.
+    from cardarcade.server.recent import FinishedGame
+    from cardarcade.store.ratings import Rating
+
+    out["rating recorded"] = await measure(
+        a,
+        b,
+        lambda i: lobby_a.rated([Rating(f"r{i}", "war", 1500.0, 300.0, 1, None, float(i))]),
+        lambda i: b.board.place("war", f"r{i}") is not None,
+        repeat,
+    )
+    out["game finished (listed, 12 KB replay kept)"] = await measure(
+        a,
+        b,
+        lambda i: lobby_a.finished(FinishedGame(f"f{i}", "war", "War", ("ada",), "ada wins", 2000, 1.0), "x" * 12_000),
+        lambda i: bool(b.recent) and b.recent[0].id == f"f{i}",
+        repeat,
+    )
     # An idle worker: its heartbeat (renewing its keys, looking for workers that died).
     before_trips, before_ran = a.round_trips, await commands(a)
     await asyncio.sleep(idle_seconds)

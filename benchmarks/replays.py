@@ -46,12 +46,6 @@ from cardarcade.ui.textual_compat import driver_of  # noqa: E402
 from tests.replay_helpers import played  # noqa: E402
 
 
-def cpu_of(work) -> float:
-    start = time.process_time()
-    work()
-    return time.process_time() - start
-
-
 async def on_screen(replay, runs: int) -> dict[str, list[float]]:
     """Open the screen ``runs`` times; step back and forth once; jump; hold a key."""
     app = ArcadeApp(settings=UISettings(countdown=0, hard_bot_seconds=None))
@@ -71,11 +65,11 @@ async def on_screen(replay, runs: int) -> dict[str, list[float]]:
         assert screen is not None
         total = len(replay.moves)
         for n in [*range(total - 1, -1, -1), *range(1, total + 1)]:
-            found["step"].append(cpu_of(lambda n=n: screen._show(n)))
+            found["step"].append(_common.cpu_of(lambda n=n: screen._show(n)))
         rng = random.Random(1)
         for _ in range(runs * 4):
             n = rng.randrange(total + 1)
-            found["jump"].append(cpu_of(lambda n=n: screen._show(n)))
+            found["jump"].append(_common.cpu_of(lambda n=n: screen._show(n)))
         driver = driver_of(app)
         for _ in range(max(3, runs // 4)):
             screen._show(0)
@@ -106,9 +100,9 @@ def main() -> None:
         store = ReplayStore(Path(folder))
         path = store.add(replay)
         print(f"its file: {path.stat().st_size:,} bytes")
-        reads = [cpu_of(lambda: store.load(replay.replay_id)) for _ in range(runs)]
-    through = [cpu_of(lambda: opened(replay)) for _ in range(runs)]
-    bare = [cpu_of(lambda: Positions(replay).at(len(replay.moves))) for _ in range(runs)]
+        reads = [_common.cpu_of(lambda: store.load(replay.replay_id)) for _ in range(runs)]
+    through = [_common.cpu_of(lambda: opened(replay)) for _ in range(runs)]
+    bare = [_common.cpu_of(lambda: Positions(replay).at(len(replay.moves))) for _ in range(runs)]
     found = asyncio.run(on_screen(replay, runs))
     figures = {
         "moves": len(replay.moves),

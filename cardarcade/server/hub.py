@@ -1,5 +1,6 @@
 """What the server processes share: who is online, the chat (and its rate), the tables each one
-hosts, the names bound to keys and the session limits, and the news every lobby screen follows.
+hosts, the names bound to keys and the session limits, the leaderboard and the last games
+finished (with their replays), and the news every lobby screen follows.
 
 ``Hub`` is the one-process form: it shares with nobody, and holds all of it in this process's
 memory (what the lobby held before there could be more than one process). ``RedisHub``
@@ -20,7 +21,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardarcade.server.leaderboard import Leaderboard
+from cardarcade.server.recent import RECENT_GAMES, FinishedGame
+
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from cardarcade.server.leaderboard import Standing
     from cardarcade.server.names import NameRegistry
     from cardarcade.table.shared import SharedTable
 
@@ -119,6 +126,9 @@ class Hub:
         self.trouble: str | None = None  # why the shared state is not shared now (said in the lobby)
         self.on_news: Callable[[], None] = lambda: None  # told when another process changed something
         self._said: dict[str, deque[float]] = {}  # name -> when their recent lines were said
+        self.board = Leaderboard()  # each person's rating now, per game
+        self.recent: deque[FinishedGame] = deque(maxlen=RECENT_GAMES)  # the last games finished, newest first
+        self._replays: dict[str, str] = {}  # a listed game's id -> its replay, packed (recent.py)
 
     # ---- life
 
@@ -188,3 +198,26 @@ class Hub:
 
     def table_gone(self, table_id: str) -> None:
         """A table hosted here has left the lobby."""
+
+    # ---- the leaderboard and the last games finished (leaderboard.py, recent.py)
+
+    def rated(self, standings: Iterable[Standing]) -> bool:
+        """Ratings just recorded on this process; whether the board changed."""
+        return self.board.record_all(standings)
+
+    def finished(self, game: FinishedGame, packed: str | None) -> None:
+        """A game just finished on this process: listed first, its replay kept while it is listed."""
+        self._list_finished(game)
+        if packed is not None:
+            self._replays[game.id] = packed
+
+    def _list_finished(self, game: FinishedGame) -> None:
+        if any(listed.id == game.id for listed in self.recent):
+            return
+        if len(self.recent) == self.recent.maxlen:
+            self._replays.pop(self.recent[-1].id, None)
+        self.recent.appendleft(game)
+
+    async def packed_replay(self, replay_id: str) -> str | None:
+        """The replay of a listed game, packed (None: no longer kept)."""
+        return self._replays.get(replay_id)

@@ -12,12 +12,19 @@ tables hosted here are this dictionary of ``SharedTable``; the others' are liste
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from cardarcade.rules.base import GameSpec, Options
+from cardarcade.rules.base import Game, GameSpec, Options
 from cardarcade.server.hub import CHAT_BURST, CHAT_MAX, CHAT_WINDOW, ChatLine, Hub, TableListing
+from cardarcade.server.leaderboard import Leaderboard, Standing
+from cardarcade.server.recent import FinishedGame
 from cardarcade.table.clock import Clock
 from cardarcade.table.shared import SeatHolder, SeatTaken, SharedTable
+
+if TYPE_CHECKING:
+    from cardarcade.replay import Replay
+    from cardarcade.store.ratings import Rating
 
 __all__ = ["CHAT_BURST", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "Lobby", "MAX_TABLES"]
 
@@ -193,3 +200,40 @@ class Lobby:
             table.close()
             self.hub.table_gone(table.id)
         self.tables.clear()
+
+    # ---- the leaderboard and the last games finished (kept by the hub, for every process)
+
+    @property
+    def board(self) -> Leaderboard:
+        return self.hub.board
+
+    @property
+    def recent(self) -> Sequence[FinishedGame]:
+        """The last games finished on the server, newest first."""
+        return self.hub.recent
+
+    def rated(self, ratings: Iterable[Rating]) -> None:
+        """Ratings the statistics just recorded (a game finished here, or read at the start)."""
+        if self.hub.rated(Standing.of(r) for r in ratings):
+            self._tell()
+
+    def listing(self, replay: Replay, game: Game) -> tuple[FinishedGame, str | None]:
+        """What the list keeps of a game just finished: for the store's thread (recent.py)."""
+        from cardarcade.server.recent import shared_record
+
+        return shared_record(replay, game)
+
+    def finished(self, game: FinishedGame, packed: str | None) -> None:
+        """A game finished here (``listing``'s answer): first in every lobby's list."""
+        self.hub.finished(game, packed)
+        self._tell()
+
+    async def packed_replay(self, replay_id: str) -> str | None:
+        """The replay of a listed game, packed (``recent.unpack``); None: no longer kept."""
+        return await self.hub.packed_replay(replay_id)
+
+    def unpacked(self, packed: str) -> str | None:
+        """A packed replay's document (None: not one): for a thread, a long one takes milliseconds."""
+        from cardarcade.server.recent import unpack
+
+        return unpack(packed)

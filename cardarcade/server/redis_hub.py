@@ -15,6 +15,9 @@ tell everyone. Keys, under a prefix (``cardarcade:`` unless given):
   holds across workers, checked in the script that adds a line);
 - ``names``: folded name -> claim (JSON), ``keys``: key fingerprint -> folded name (for good:
   no TTL);
+- ``board:GAME``: name -> that person's rating in GAME now (JSON, leaderboard.py), for good;
+  ``recent``: the last games finished (JSON, newest first, recent.py), and ``replay:ID`` the
+  replay of each, packed, deleted as its game leaves the list (and expiring after a week anyway);
 - the channel ``news``: every change, as JSON with the worker it came from.
 
 A worker writes in the order things happened, through one task, without making a session wait;
@@ -40,6 +43,7 @@ from urllib.parse import urlsplit, urlunsplit
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from cardarcade.rules import GAMES
 from cardarcade.server.hub import (
     CHAT_BURST,
     CHAT_LINES,
@@ -51,7 +55,9 @@ from cardarcade.server.hub import (
     add_count,
     chat_text,
 )
+from cardarcade.server.leaderboard import Standing
 from cardarcade.server.names import CANNOT_RECORD, Claim, NameRefused, NameRegistry, fold
+from cardarcade.server.recent import RECENT_GAMES, REPLAY_TTL, FinishedGame
 
 log = logging.getLogger("cardarcade.server")
 
@@ -123,6 +129,38 @@ end
 return 1
 """
 
+# Keep a person's rating unless Redis holds a later one of theirs (more games rated: two workers
+# recording the same person's games, or a worker seeding from an older statistics file).
+# KEYS: board:GAME, news; ARGV: name, standing JSON, rated, at, news message. 1 kept.
+RATE = """
+local held = redis.call('HGET', KEYS[1], ARGV[1])
+if held then
+  local ok, old = pcall(cjson.decode, held)
+  if ok and type(old) == 'table' and tonumber(old.rated) and tonumber(old.at) then
+    local rated, at = tonumber(ARGV[3]), tonumber(ARGV[4])
+    if tonumber(old.rated) > rated or (tonumber(old.rated) == rated and tonumber(old.at) >= at) then return 0 end
+  end
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PUBLISH', KEYS[2], ARGV[5])
+return 1
+"""
+
+# List a finished game first and keep its replay; the games beyond the list's length leave it,
+# their replays with them (KEYS: recent, news, replay:ID; ARGV: the game's JSON, the replay packed
+# ('': none kept), games listed, seconds a replay lives at most, the replay keys' prefix, news).
+FINISH = """
+redis.call('LPUSH', KEYS[1], ARGV[1])
+if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[2], 'EX', tonumber(ARGV[4])) end
+for _, text in ipairs(redis.call('LRANGE', KEYS[1], tonumber(ARGV[3]), -1)) do
+  local ok, old = pcall(cjson.decode, text)
+  if ok and type(old) == 'table' and type(old.id) == 'string' then redis.call('DEL', ARGV[5] .. old.id) end
+end
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[3]) - 1)
+redis.call('PUBLISH', KEYS[2], ARGV[6])
+return 1
+"""
+
 
 def shown_url(url: str) -> str:
     """``url`` with any password in it hidden."""
@@ -187,6 +225,10 @@ class RedisHub(Hub):
         self._closing = False
         self._connected = False
         self._scripts: dict[str, Any] = {}
+        # Recorded while Redis was gone, shared once it is back: each person's latest rating per
+        # game, and the last games (older ones would leave the list at once).
+        self._unsent_ratings: dict[tuple[str, str], Standing] = {}
+        self._unsent_games: deque[tuple[FinishedGame, str | None]] = deque(maxlen=RECENT_GAMES)
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -275,11 +317,11 @@ class RedisHub(Hub):
     def _news(self, kind: str, **what: Any) -> str:
         return json.dumps({"w": self.worker, "k": kind, **what}, ensure_ascii=False)
 
-    async def _script(self, name: str, source: str, keys: list[str], args: list[Any]) -> Any:
+    async def _script(self, name: str, source: str, keys: list[str], args: list[Any], client: Any = None) -> Any:
         script = self._scripts.get(name)
         if script is None:
             script = self._scripts[name] = self.redis.register_script(source)
-        return await script(keys=keys, args=args)
+        return await script(keys=keys, args=args, client=client)
 
     # ---- losing Redis and finding it again
 
@@ -351,6 +393,7 @@ class RedisHub(Hub):
         for text in answers[-1]:
             self._heard_from_redis(text, said_now=False)
         self._recount()
+        await self._read_board()
 
     def _take_worker(self, worker: str, online: dict[str, str], tables: dict[str, str]) -> None:
         self._theirs[worker] = {name: int(n) for name, n in online.items() if n.lstrip("-").isdigit() and int(n) > 0}
@@ -408,6 +451,7 @@ class RedisHub(Hub):
                     message = await pubsub.get_message(timeout=None)
                     if message is not None and message.get("type") == "message":
                         self._heard_news(message["data"])
+                        await asyncio.sleep(0)  # (a burst, a start's ratings say, never holds the loop)
             except asyncio.CancelledError:
                 raise
             except (RedisError, OSError) as exc:
@@ -427,6 +471,9 @@ class RedisHub(Hub):
         except (TypeError, ValueError, KeyError):
             return
         if worker == self.worker:
+            if kind == "finished" and (game := FinishedGame.from_dict(news.get("g"))) is not None:
+                self._list_finished(game)  # (as a chat line: in Redis's order)
+                self.on_news()
             if kind == "chat":  # (a line said here shows once Redis has it: in Redis's order, as everywhere)
                 self._heard_from_redis(json.dumps(news.get("line")), said_now=False)
                 self.on_news()
@@ -450,6 +497,12 @@ class RedisHub(Hub):
             if self.names is not None:
                 self.names.heard(news)
             return
+        elif kind == "rated":
+            if (standing := Standing.from_dict(news.get("s"))) is not None:
+                self.board.record(standing)
+        elif kind == "finished":
+            if (game := FinishedGame.from_dict(news.get("g"))) is not None:
+                self._list_finished(game)
         elif kind == "hello":
             self._write(lambda: self._read_worker(worker))
             return
@@ -655,6 +708,113 @@ class RedisHub(Hub):
             await pipe.execute()
 
         self._write(write)
+
+    # ---- the leaderboard and the last games finished (leaderboard.py, recent.py)
+
+    def rated(self, standings: Any) -> bool:
+        standings = list(standings)
+        changed = super().rated(standings)
+        if self._lost or self._writes is None:
+            for standing in standings:
+                if standing.newer_than(self._unsent_ratings.get((standing.game, standing.name))):
+                    self._unsent_ratings[standing.game, standing.name] = standing
+        else:
+            self._write(lambda: self._share(standings))
+        return changed
+
+    def finished(self, game: FinishedGame, packed: str | None) -> None:
+        """As the one-process hub does, but the game is listed when Redis tells it back (so every
+        worker lists the games in one order); without Redis, at once."""
+        if self._lost or self._writes is None:
+            self._list_finished(game)
+            self._replays[game.id] = packed or ""  # (kept here until Redis is back: this worker shows it)
+            self._unsent_games.append((game, packed))
+        else:
+            self._write(lambda: self._share([(game, packed)]))
+
+    async def _share(self, records: list[Standing | tuple[FinishedGame, str | None]]) -> None:
+        """Ratings and finished games into Redis, each told to every worker: one script call, or
+        a pipeline of them (which first asks whether Redis has the scripts: two round trips)."""
+        pipe = self.redis.pipeline(transaction=False) if len(records) > 1 else None
+        for record in records:
+            if isinstance(record, Standing):
+                data = record.to_dict()
+                await self._script(
+                    "rate",
+                    RATE,
+                    [self.key("board", record.game), self.channel],
+                    [
+                        record.name,
+                        json.dumps(data, ensure_ascii=False),
+                        record.rated,
+                        record.at,
+                        self._news("rated", s=data),
+                    ],
+                    client=pipe,
+                )
+            else:
+                game, packed = record
+                data = game.to_dict()
+                await self._script(
+                    "finish",
+                    FINISH,
+                    [self.key("recent"), self.channel, self.key("replay", game.id)],
+                    [
+                        json.dumps(data, ensure_ascii=False),
+                        packed or "",
+                        RECENT_GAMES,
+                        REPLAY_TTL,
+                        self.key("replay", ""),
+                        self._news("finished", g=data),
+                    ],
+                    client=pipe,
+                )
+        if pipe is not None:
+            await pipe.execute()
+
+    async def _read_board(self) -> None:
+        """What was recorded while Redis was gone goes first; then every game's board and the list."""
+        unsent: list[Standing | tuple[FinishedGame, str | None]] = [*self._unsent_ratings.values(), *self._unsent_games]
+        if unsent:
+            self._unsent_ratings.clear()
+            self._unsent_games.clear()
+            self.round_trips += 1
+            await self._share(unsent)
+            self._replays.clear()
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in GAMES:
+            pipe.hgetall(self.key("board", game_id))
+        pipe.lrange(self.key("recent"), 0, RECENT_GAMES - 1)
+        self.round_trips += 1
+        *boards, recent = await pipe.execute()
+        for people in boards:
+            self.board.record_all(s for text in people.values() if (s := _standing_of(text)) is not None)
+        self.recent.clear()
+        for text in reversed(recent):
+            try:
+                game = FinishedGame.from_dict(json.loads(text))
+            except ValueError:
+                game = None
+            if game is not None:
+                self._list_finished(game)
+
+    async def packed_replay(self, replay_id: str) -> str | None:
+        if replay_id in self._replays or self._lost:
+            return self._replays.get(replay_id) or None
+        try:
+            self.round_trips += 1
+            packed = await asyncio.wait_for(self.redis.get(self.key("replay", replay_id)), CALL_TIMEOUT)
+        except (RedisError, OSError, TimeoutError) as exc:
+            self._gone(exc)
+            return None
+        return packed if isinstance(packed, str) else None
+
+
+def _standing_of(text: Any) -> Standing | None:
+    try:
+        return Standing.from_dict(json.loads(text))
+    except ValueError:
+        return None
 
 
 class RedisNames(NameRegistry):

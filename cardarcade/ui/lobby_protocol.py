@@ -7,10 +7,13 @@ server (the server sits above the ui: it starts one app per session and hands ea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from cardarcade.rules.base import GameSpec, Options
+    from cardarcade.replay import Replay
+    from cardarcade.rules.base import Game, GameSpec, Options
+    from cardarcade.store.ratings import Rating
     from cardarcade.table.shared import SeatHolder, SharedTable
 
 
@@ -44,6 +47,67 @@ class ListedElsewhere(Protocol):
 
     @property
     def held(self) -> Sequence[str]: ...  # the people whose seat there is kept while they are away
+
+
+class Standing(Protocol):
+    """A person's rating in a game now, on the server's leaderboard."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def rated(self) -> int: ...  # rated games so far
+
+    @property
+    def provisional(self) -> bool: ...
+
+    @property
+    def shown(self) -> str: ...  # the rating as people read it ("1,512", "1,498?" while provisional)
+
+
+class Board(Protocol):
+    """Every person's rating per game, in board order."""
+
+    def games(self) -> list[str]: ...  # the games someone is rated in
+
+    def count(self, game: str) -> int: ...
+
+    def top(self, game: str, n: int = ...) -> Sequence[Standing]: ...
+
+    def place(self, game: str, name: str) -> tuple[int, Standing] | None: ...
+
+    def latest_game(self, name: str) -> str | None: ...
+
+
+class Finished(Protocol):
+    """A game finished on the server, as its list of last games shows it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...  # the people
+
+    @property
+    def bots(self) -> str: ...  # "2 bots (easy)", or ""
+
+    @property
+    def result(self) -> str: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def when(self) -> datetime: ...
+
+    @property
+    def has_replay(self) -> bool: ...
 
 
 @runtime_checkable
@@ -96,3 +160,20 @@ class LobbyProtocol(Protocol):
         think_seconds: float | None = None,
         holder: SeatHolder | None = None,
     ) -> SharedTable: ...
+
+    # the leaderboard and the last games finished on the server (every process's)
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def recent(self) -> Sequence[Finished]: ...  # newest first
+
+    def rated(self, ratings: Iterable[Rating]) -> None: ...  # ratings the statistics just recorded
+
+    def listing(self, replay: Replay, game: Game) -> tuple[Any, str | None]: ...  # (off the loop) for finished
+
+    def finished(self, game: Any, packed: str | None) -> None: ...  # what listing made
+
+    async def packed_replay(self, replay_id: str) -> str | None: ...
+
+    def unpacked(self, packed: str) -> str | None: ...  # (off the loop) the replay's document

@@ -3,7 +3,7 @@ the app's worker thread so a slow disk never holds up play (``ui/store_writer.py
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping, Sequence
 
 from cardarcade.replay import Move
@@ -106,6 +106,8 @@ class StoreRecords:
             for screen in app.screen_stack:
                 if isinstance(screen, ResultScreen):
                     screen.ratings_arrived(game, moved)
+            if app.lobby is not None:  # (on a server: its leaderboard)
+                app.lobby.rated(moved)
 
         app.store_writer.write(work, "The statistics could not be recorded", done)
 
@@ -127,8 +129,19 @@ class StoreRecords:
         when = now()
         replay = replay_of(new_replay_id(setup.spec.id, when), setup, game, tuple(moves), duration, when)
         folders = dict.fromkeys(sorted(set(profiles.values())) or [self.app.player], self.app.store.data_dir)
-        keep = self.app.settings.replays_kept
-        self.app.store_writer.write(lambda: keep_for_each(replay, folders, keep), "The game's replay could not be kept")
+        keep, lobby = self.app.settings.replays_kept, self.app.lobby
+        listed: list[tuple[Any, str | None]] = []
+
+        def work() -> None:
+            keep_for_each(replay, folders, keep)
+            if lobby is not None:  # (on a server: its list of the last games, made here off the loop)
+                listed.append(lobby.listing(replay, game))
+
+        def done() -> None:
+            if lobby is not None and listed:
+                lobby.finished(*listed[0])
+
+        self.app.store_writer.write(work, "The game's replay could not be kept", done)
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         self.app.memory.record_reaction(game_id, who, reaction.seconds, reaction.outcome)

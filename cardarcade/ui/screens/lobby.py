@@ -98,6 +98,9 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
         Binding("m", "menu", "Play alone"),
         Binding("c", "chat", "Chat"),
         Binding("q", "app.quit", "Quit"),
+        # (the leaderboard and the last games finished: ui/screens/board.py)
+        Binding("b", "board", "Leaderboard"),
+        Binding("r", "recent", "Last games"),
     ]
     DEFAULT_CSS = """
     /* one row each, whatever the names online: the second (what to do) is never pushed out */
@@ -298,6 +301,18 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
         from cardarcade.ui.screens.menu import MenuScreen
 
         self.app.push_screen(MenuScreen())
+
+    @only_on_top
+    def action_board(self) -> None:
+        from cardarcade.ui.screens.board import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
+
+    @only_on_top
+    def action_recent(self) -> None:
+        from cardarcade.ui.screens.board import RecentGamesScreen
+
+        self.app.push_screen(RecentGamesScreen())
 
     def action_chat(self) -> None:
         self.query_one("#lobby-say", Input).focus()
