@@ -701,9 +701,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 f"held with p99 <= {TARGET_P99_MS:g} ms: 1 worker {one}, 2 workers {two}: ratio {ratio} (target >= 1.7)"
             )
             by_cpu = [row.get("people_per_core_by_cpu") for row in out["capacity"]]
-            print(
-                f"people a core holds by CPU alone (at the largest size measured): 1 worker {by_cpu[0]}, 2 workers {by_cpu[1]} each"
-            )
+            if all(by_cpu):
+                # (each worker given a core of its own: what two cores would hold, against one)
+                out["held_ratio_2_to_1_by_cpu"] = round(2 * by_cpu[1] / by_cpu[0], 2)
+                print(
+                    f"by CPU alone (a core each, at the largest size measured): 1 worker {by_cpu[0]:.0f} people, "
+                    f"2 workers {2 * by_cpu[1]:.0f}: ratio {out['held_ratio_2_to_1_by_cpu']:.2f}"
+                )
         if "race" in args.only:
             out["race"] = await race_phase(redis, args)
         if "kill" in args.only or "redis" in args.only:
