@@ -62,6 +62,8 @@ from ssh_helpers import Client, connect  # noqa: E402  (a session with a pyte sc
 
 TARGET_P99_MS = 50.0
 PLAY_SECONDS = 8.0  # each worker's CPU is read over this stretch at each size
+# --quick: about 3 minutes
+QUICK = {"sizes": "10,20", "presses": 16, "play_seconds": 3.0, "races": 8, "logins": 5, "moves": 8}
 KILL_PATIENCE = 30.0  # seconds after a kill -9 that the table may take to play again
 LOBBY = "· online ("
 F5, LEFT, RIGHT, DOWN = "\x1b[15~", "\x1b[D", "\x1b[C", "\x1b[B"
@@ -750,16 +752,7 @@ def main() -> None:
     parser.add_argument("--save", action="store_true", help="write benchmarks/results/server_scale.json")
     args = parser.parse_args()
     if args.quick:
-        for option, value in {
-            "sizes": "10,20",
-            "presses": 16,
-            "play_seconds": 3.0,
-            "races": 8,
-            "logins": 5,
-            "moves": 8,
-        }.items():
-            if getattr(args, option) == parser.get_default(option):
-                setattr(args, option, value)
+        _common.quick_values(parser, args, QUICK)
     try:
         args.sizes = sorted(int(size) for size in args.sizes.split(","))
     except ValueError:
