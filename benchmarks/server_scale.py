@@ -337,8 +337,10 @@ async def capacity(workers: int, redis: RedisProcess, args: argparse.Namespace) 
 
 
 async def new_table(client: Client, game_steps: int, people_left: int) -> bool:
-    """``client`` sets up a table in the lobby: the game ``game_steps`` down the list from War, two
-    players (Slapjack offers 2-6, four chosen first), ``people_left`` steps down the people's seats."""
+    """``client`` sets up a table in the lobby's form, as a person would with its keys: with
+    ``game_steps``, the game that far down the list from War (Slapjack: 1) for two players, both
+    people (Slapjack offers 2-6 players, four chosen first); without, War (two players) with
+    ``people_left`` fewer seats for people (1: against a bot). Whether the table was set up."""
     client.press("n")
     if await wait_until(lambda: "A new table" in client.text(), 30) is None:
         return False
@@ -402,6 +404,7 @@ async def sit_down(first: Client, second: Client) -> str | None:
 
 
 def debug(what: str, *clients: Client) -> None:
+    """With ``SCALE_DEBUG=1``: what happened, and the screens (to see why a race went as it did)."""
     if os.environ.get("SCALE_DEBUG"):
         print(f"=== {time.strftime('%X')} {what}", *(c.text() for c in clients), sep="\n----\n", flush=True)
 
