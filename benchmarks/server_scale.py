@@ -770,7 +770,10 @@ def main() -> None:
         parser.error(f"--only: no {', '.join(sorted(unknown))} (capacity, race, kill, redis)")
     _common.use_fresh_data_folders()
     started = time.monotonic()
-    results = asyncio.run(run(args))
+    try:
+        results = asyncio.run(run(args))
+    except KeyboardInterrupt:  # (the servers and helpers it started are stopped on the way out)
+        sys.exit("server_scale.py: stopped (Ctrl+C); nothing written")
     results["seconds"] = round(time.monotonic() - started)
     print(f"done in {results['seconds']} s (load {os.getloadavg()[0]:.1f})")
     if args.save:
