@@ -589,16 +589,18 @@ async def kill_and_redis_phase(redis: RedisProcess, args: argparse.Namespace) ->
                 await client.close()
             await asyncio.sleep(0.5)
 
-        total, by_name = await commands_for(shared, beat, log_in)
-        out["redis_per_login"] = {"commands": round(total / logins, 2), "by_command": per(by_name, logins)}
-        total, by_name = await commands_for(shared, beat, leave)
-        out["redis_per_leaving"] = {"commands": round(total / logins, 2), "by_command": per(by_name, logins)}
-        print(f"  Redis per login to the lobby: {describe(out['redis_per_login'])}")
-        print(f"  Redis per session leaving: {describe(out['redis_per_leaving'])}")
+        if "redis" in args.only:
+            total, by_name = await commands_for(shared, beat, log_in)
+            out["redis_per_login"] = {"commands": round(total / logins, 2), "by_command": per(by_name, logins)}
+            total, by_name = await commands_for(shared, beat, leave)
+            out["redis_per_leaving"] = {"commands": round(total / logins, 2), "by_command": per(by_name, logins)}
+            print(f"  Redis per login to the lobby: {describe(out['redis_per_login'])}")
+            print(f"  Redis per session leaving: {describe(out['redis_per_leaving'])}")
 
         ada = await in_lobby(server.port, "ada")
         if ada is None or not await new_table(ada, 0, 1):
-            out["kill"] = {"not_measured": "ada's table could not be set up"}
+            out["kill"] = {"said": "not measured: ada's table could not be set up"}
+            print(f"  {out['kill']['said']}")
             return out
         ada.press("d")
         await wait_until(lambda: "Press enter to turn" in ada.text(), 30)
@@ -617,10 +619,10 @@ async def kill_and_redis_phase(redis: RedisProcess, args: argparse.Namespace) ->
         }
         print(f"  Redis per move at a lobby table (War, a round): {describe(out['redis_per_table_move'])}")
 
-        host = await shared.worker_of("ada")
-        before_round = war_round(ada)
-        out["kill"] = await kill_and_return(server, host, ada, before_round)
-        print(f"  kill -9 of the table's worker: {out['kill']['said']}")
+        if "kill" in args.only:
+            host = await shared.worker_of("ada")
+            out["kill"] = await kill_and_return(server, host, ada, war_round(ada))
+            print(f"  kill -9 of the table's worker: {out['kill']['said']}")
     finally:
         await shared.close()
         await server.stop()
