@@ -319,10 +319,6 @@ async def capacity(workers: int, redis: RedisProcess, args: argparse.Namespace) 
                 break
         over = [row["playing"] for row in rows if row["latency_ms"]["p99"] > TARGET_P99_MS]
         out["held"] = max((row["playing"] for row in rows if row["playing"] < min(over, default=1 << 30)), default=0)
-        # What the CPU alone says (less shaken by other work on the machine than the p99): the
-        # people the workers' cores would hold at the heaviest size measured, all of each core used.
-        if rows:
-            out["people_per_core_by_cpu"] = round(100 / rows[-1]["cpu_percent_per_person"], 1)
         out["over_target_at"] = min(over, default=None)
     finally:
         for conn, _, _ in probes.values():
@@ -707,13 +703,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             print(
                 f"held with p99 <= {TARGET_P99_MS:g} ms: 1 worker {one}, 2 workers {two}: ratio {ratio} (target >= 1.7)"
             )
-            by_cpu = [row.get("people_per_core_by_cpu") for row in out["capacity"]]
-            if all(by_cpu):
-                # (each worker given a core of its own: what two cores would hold, against one)
-                out["held_ratio_2_to_1_by_cpu"] = round(2 * by_cpu[1] / by_cpu[0], 2)
+            # What the CPU alone says (less shaken by other work on the machine than the p99): the
+            # people a whole core would hold at what a person cost, at the largest size both measured,
+            # each worker given a core of its own.
+            cost = [{row["playing"]: row["cpu_percent_per_person"] for row in n["sizes"]} for n in out["capacity"]]
+            if both := set(cost[0]) & set(cost[1]):
+                size = max(both)
+                one_cpu, two_cpu = 100 / cost[0][size], 2 * 100 / cost[1][size]
+                out["by_cpu"] = {"at": size, "one_worker": round(one_cpu), "two_workers": round(two_cpu)}
+                out["held_ratio_2_to_1_by_cpu"] = round(two_cpu / one_cpu, 2)
                 print(
-                    f"by CPU alone (a core each, at the largest size measured): 1 worker {by_cpu[0]:.0f} people, "
-                    f"2 workers {2 * by_cpu[1]:.0f}: ratio {out['held_ratio_2_to_1_by_cpu']:.2f}"
+                    f"by CPU alone (a core each; the cost a person at {size} playing): 1 worker {one_cpu:.0f} people, "
+                    f"2 workers {two_cpu:.0f}: ratio {out['held_ratio_2_to_1_by_cpu']:.2f}"
                 )
         if "race" in args.only:
             out["race"] = await race_phase(redis, args)
