@@ -486,7 +486,13 @@ def server_benchmark_args(
         asyncio.run(others_of(args.port, args.others_of))
         return None
     if args.quick:
-        for option, value in quick.items():
-            if getattr(args, option) == parser.get_default(option):
-                setattr(args, option, value)
+        quick_values(parser, args, quick)
     return args
+
+
+def quick_values(parser: argparse.ArgumentParser, args: argparse.Namespace, quick: dict[str, Any]) -> None:
+    """``--quick``: ``quick``'s values where the command line left the default (what it names
+    itself stays)."""
+    for option, value in quick.items():
+        if getattr(args, option) == parser.get_default(option):
+            setattr(args, option, value)
