@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardarcade.bots.search import Budget
+from cardarcade.bots.search import Budget, Tally, note
 from cardarcade.cards import RANKS, SUITS, Card, Rank
 from cardarcade.rules._fishing import FishingView, asked_rank
 from cardarcade.rules.base import Action
@@ -182,6 +182,11 @@ def decide_ask(
     deal is made first, one answered yes in none comes last. As a bot's ``Thinking`` work
     (module-level: it goes to a worker process)."""
     chance = chances(view, facts, random.Random(seed), deals, seconds)
+    note(
+        lambda: Tally(
+            "sampled deals", deals, {a: chance[ask_of(view, a)] for a, _ in scores}, "answered yes", share=True
+        )
+    )
 
     def corrected(item: tuple[Action, float]) -> float:
         action, score = item

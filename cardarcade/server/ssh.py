@@ -318,7 +318,8 @@ class ArcadeServer:
             return
         if game.is_over:
             profiles = {i: seat.profile for i, seat in enumerate(setup.seats) if seat.profile}
-            work = lambda: self.store.stats.record_game(setup, game, table.elapsed(), profiles)  # noqa: E731
+            hinted = bool(table.hinted)  # (the coach was asked: not rated)
+            work = lambda: self.store.stats.record_game(setup, game, table.elapsed(), profiles, hinted=hinted)  # noqa: E731
             self._keep_replay(table, profiles)
         else:
             from cardarcade.store.saves import encode, new_save_id

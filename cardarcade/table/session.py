@@ -155,6 +155,13 @@ class TableSurface(Protocol):
     def log_so_far(self) -> list[str | Event]:
         """What happened before the screen came: saved lines, or a shared table's events."""
 
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the coach may be asked here (a shared table: if its creator allowed it)."""
+
+    def note_hint(self, seat: int) -> None:
+        """``seat`` asked for a hint: its game is not rated."""
+
     def title_line(self) -> str:
         """What the title line says of this table after the game's name."""
 
@@ -263,6 +270,11 @@ class LocalSession(Watchers):
     @property
     def table(self) -> Table:
         return self._table
+
+    hints_allowed = True
+
+    def note_hint(self, seat: int) -> None:
+        self.hinted = True
 
     def log_so_far(self) -> list[str | Event]:
         return list(self._saved_log)

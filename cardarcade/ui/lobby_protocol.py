@@ -95,4 +95,5 @@ class LobbyProtocol(Protocol):
         pace: float | None = None,
         think_seconds: float | None = None,
         holder: SeatHolder | None = None,
+        hints: bool = False,
     ) -> SharedTable: ...

@@ -24,6 +24,7 @@ from cardarcade.table.session import TableSurface
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.table.table import Table
 from cardarcade.ui.keymaps import HALVES, PAUSE, Keymap, Keys
+from cardarcade.ui.games._coach import HINT_KEY, HintSide
 from cardarcade.ui.games._drawing import DrawnScreen
 from cardarcade.ui.games._log import GameLog
 from cardarcade.ui.games._prompt import PromptLine
@@ -46,7 +47,7 @@ class SeatPanel(LinePanel):
     """One player's corner of the table."""
 
 
-class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
+class GameScreen(SessionSide, HintSide, PromptLine, GameLog, DrawnScreen):
     """Base for game screens. Subclasses declare their keys (``KEYS``) and implement the render hooks."""
 
     # The game's keys, declared once (ui/keymaps.py): its bindings, keymap, hot-seat key line and
@@ -313,6 +314,9 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
     async def on_key(self, event: events.Key) -> None:
         mapped = self.keymap.lookup(event.key)
         if mapped is None:
+            if event.key == HINT_KEY and not self.keys.letters_typed:  # (a reaction game: nothing to advise)
+                event.stop()
+                self.action_hint()
             return
         event.stop()
         event.prevent_default()

@@ -80,6 +80,11 @@ class ReplaySurface:
     def log_so_far(self) -> list[str | Event]:
         return []
 
+    hints_allowed = False  # (nobody is to move: REPLAY_ACTIONS keeps h out anyway)
+
+    def note_hint(self, seat: int) -> None:
+        pass
+
     def title_line(self) -> str:
         return ""
 
