@@ -28,6 +28,7 @@ async def test_h_shows_the_bots_move_moves_the_cursor_to_it_and_the_game_is_not_
         card = screen.hand_cards()[screen.cursor]
         assert card.label(False) in line  # the cursor is on the card advised
         assert screen.game.s.log == []  # nothing was played: the person still chooses
+        assert screen.surface.snapshot().hinted  # and the save says so
 
 
 async def test_h_where_there_is_nothing_to_decide_says_so_and_hints_nothing(app_factory):

@@ -91,6 +91,7 @@ class SessionSide(Screen):
             elapsed=saved.elapsed if saved else 0.0,
             log=saved.log if saved else (),
             moves=saved.moves if saved else (),
+            hinted=saved.hinted if saved else False,
         )
 
     def _profiles(self) -> dict[int, str]:
