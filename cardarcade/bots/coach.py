@@ -55,8 +55,10 @@ class Advice:
     why: str
     others: tuple[tuple[Action, str], ...] = ()
     level: str = ""
-    # The bot's own value of each move it weighed, better higher (the review compares moves by it)
+    # The bot's own value of each move it weighed, better higher (the review compares moves by
+    # it), and each one's figure as the line words it
     values: tuple[tuple[Action, float], ...] = ()
+    figures: tuple[tuple[Action, str], ...] = ()
 
     def line(self, describe: Callable[[Action], str], width: int = 0) -> str:
         """The one line a screen shows, "Hard bot: play 10♠ — wins in 62% of 400 sampled
@@ -137,7 +139,8 @@ def _worded(action: Action, tally: Tally, win_share: str | None, level: str) -> 
         why = f"{measure} in {value:.0%} of {tally.rounds} {tally.unit}"
     else:
         why = f"{figure(action)} {measure} over {tally.rounds} {tally.unit}"
-    return Advice(action, why, others, level, values)
+    figures = tuple((a, figure(a)) for a, _ in values)
+    return Advice(action, why, others, level, values, figures)
 
 
 # ---------------------------------------------------------------- the review after a game
@@ -155,3 +158,4 @@ class Miss:
     advised: Action
     cost: float | None
     why: str
+    yours: str | None = None  # the figure the bot's search gave the person's move

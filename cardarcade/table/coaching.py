@@ -161,6 +161,7 @@ class Review:
             values = dict(answer.values)
             ours, theirs = values.get(answer.action), values.get(played)
             cost = ours - theirs if ours is not None and theirs is not None else None
-            self.misses.append(Miss(n, self.replay.moves[n].seat, played, answer.action, cost, answer.why))
+            yours = dict(answer.figures).get(played)
+            self.misses.append(Miss(n, self.replay.moves[n].seat, played, answer.action, cost, answer.why, yours))
         self.progress(self.judged, self.total)
         self._step()
