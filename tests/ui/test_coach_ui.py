@@ -68,3 +68,32 @@ async def test_hints_are_off_at_a_shared_table_unless_its_creator_allowed_them()
     assert said.startswith("Hints are off at this table") and not table.hinted
     said, table = await shared_hint(hints=True)
     assert said.startswith("Expert bot: ") and table.hinted == {1}
+
+
+async def test_the_new_table_form_allows_hints_only_when_asked_and_the_lobby_says_so():
+    from textual.widgets import Switch
+
+    from cardarcade.server.lobby import Lobby
+    from cardarcade.ui.app import ArcadeApp, UISettings
+    from cardarcade.ui.screens.lobby import LobbyScreen, NewTableScreen
+    from cardarcade.ui.widgets.dropdown import DropDown
+
+    for allow in (False, True):
+        lobby = Lobby(LoopClock())
+        app = ArcadeApp(settings=UISettings(countdown=0), player="ada", lobby=lobby)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(NewTableScreen())
+            await wait_for(
+                pilot, lambda: isinstance(app.screen, NewTableScreen) and bool(app.screen.query("#new-hints"))
+            )
+            screen = app.screen
+            screen.query_one("#new-game", DropDown).value = "schnapsen"
+            await pilot.pause()
+            assert not screen.query_one("#new-hints", Switch).value  # off unless the creator says
+            screen.query_one("#new-hints", Switch).value = allow
+            screen.action_create()
+            await wait_for(pilot, lambda: bool(lobby.tables))
+            [table] = lobby.tables.values()
+            assert table.hints is allow
+            assert ("hints allowed" in LobbyScreen._table_row(table).plain) is allow

@@ -38,6 +38,7 @@ class HintSide(Screen):
         def describe_action(self, action: Action) -> str: ...
 
     _hints: HintAsker | None = None
+    _asked_before = False  # the first hint of a game says what it costs
 
     def hint_seat(self) -> int | None:
         """The person a hint would be for now (None: nobody here is to choose)."""
@@ -67,8 +68,10 @@ class HintSide(Screen):
         if not self._hints.ask(seat, self._hinted):
             self.say("Still working out a hint…")
             return
+        first = not self._asked_before
+        self._asked_before = True
         surface.note_hint(seat)
-        self.say(f"Asking the {self._hints.level} bot…")
+        self.say(f"Asking the {self._hints.level} bot…" + (" (a game with a hint is not rated)" if first else ""))
 
     def _hinted(self, answer: Advice | BaseException) -> None:
         if not self.is_mounted:
@@ -79,8 +82,3 @@ class HintSide(Screen):
         if answer.action is not None:
             self.point_at(answer.action)  # (first: a game's cursor may word the prompt afresh)
         self.say(answer.line(self.describe_action, HINT_WIDTH))
-
-    def drop_hint(self) -> None:
-        """The game moved on: an answer for the position gone is not shown."""
-        if self._hints is not None:
-            self._hints.drop()

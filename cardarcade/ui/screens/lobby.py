@@ -195,6 +195,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
     @staticmethod
     def _table_row(table: SharedTable) -> Text:
         rules = " · house rules" if table.options != table.spec.Options() else ""
+        rules += " · hints allowed" if table.hints else ""
         return Text.assemble(
             (table.spec.title, "bold"),
             f"  {len(table.places)} players{rules} · {table.status()}",
