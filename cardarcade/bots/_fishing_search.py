@@ -182,15 +182,22 @@ def decide_ask(
     deal is made first, one answered yes in none comes last. As a bot's ``Thinking`` work
     (module-level: it goes to a worker process)."""
     chance = chances(view, facts, random.Random(seed), deals, seconds)
-    note(
-        lambda: Tally(
-            "sampled deals", deals, {a: chance[ask_of(view, a)] for a, _ in scores}, "answered yes", share=True
-        )
-    )
 
     def corrected(item: tuple[Action, float]) -> float:
         action, score = item
         p = chance[ask_of(view, action)]
         return score + DEDUCED * (p >= SURE) - IMPOSSIBLE * (p == 0.0)
+
+    note(
+        lambda: Tally(
+            "sampled deals",
+            deals,
+            {a: chance[ask_of(view, a)] for a, _ in scores},
+            "a yes",
+            share=True,
+            ranking={a: corrected((a, s)) for a, s in scores},
+            basis="you hold most",
+        )
+    )
 
     return max(scores, key=corrected)[0]

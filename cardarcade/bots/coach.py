@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from cardarcade.bots import Moment, Plan, Thinking, levels_for, make_bot
+from cardarcade.bots import Moment, Thinking, levels_for, make_bot
 from cardarcade.bots.search import Tally, tallied
 from cardarcade.rules.base import Action
 
@@ -98,19 +98,16 @@ def advise(game_id: str, view, seat: int, level: str, seed: int, legal: Sequence
     if len(legal) == 1:
         return Advice(legal[0], "the only move", level=level)
     bot = make_bot(game_id, seat, level, random.Random(seed))
-    chosen = _first_plan(bot.plans(view, Moment(now=0.0, stimulus_time=0.0, pace=0.0)))
-    if chosen is None:
+    plans = bot.plans(view, Moment(now=0.0, stimulus_time=0.0, pace=0.0))
+    if not plans:
         return Advice(None, "nothing to decide just now", level=level)
+    chosen = plans[0]
     with tallied() as tallies:
         action = chosen.work(*chosen.args) if isinstance(chosen, Thinking) else chosen.action
     tally = next((t for t in reversed(tallies) if action in t.scores), None)
     if tally is None:
         return Advice(action, f"by rule: {RULES.get(game_id, 'its rule of thumb')}", level=level)
     return _worded(action, tally, WIN_SHARES.get(game_id), level)
-
-
-def _first_plan(plans: Sequence[Plan | Thinking]) -> Plan | Thinking | None:
-    return plans[0] if plans else None
 
 
 def _worded(action: Action, tally: Tally, win_share: str | None, level: str) -> Advice:
@@ -126,11 +123,14 @@ def _worded(action: Action, tally: Tally, win_share: str | None, level: str) -> 
             return f"{counts[move]}, {value:+.2f}"
         return f"{value:.0%}" if share else f"{value:.2f}" if tally.lower_is_better else f"{value:+.2f}"
 
-    rest = sorted(
-        (a for a in tally.scores if a != action and isinstance(a, Action)),
-        key=lambda a: (counts[a] if counts is not None else 0, sign * tally.scores[a]),
-        reverse=True,
-    )
+    ranking = tally.ranking
+
+    def rank(a: Action) -> tuple[float, float]:
+        if ranking is not None:
+            return (ranking[a], 0.0)
+        return (counts[a] if counts is not None else 0, sign * tally.scores[a])
+
+    rest = sorted((a for a in tally.scores if a != action and isinstance(a, Action)), key=rank, reverse=True)
     others = tuple((a, figure(a)) for a in rest[:RUNNERS_UP])
     value = tally.scores[action]
     if counts is not None:
@@ -140,6 +140,8 @@ def _worded(action: Action, tally: Tally, win_share: str | None, level: str) -> 
     else:
         why = f"{figure(action)} {measure} over {tally.rounds} {tally.unit}"
     figures = tuple((a, figure(a)) for a, _ in values)
+    if tally.basis:
+        why = f"{tally.basis}; {why}"
     return Advice(action, why, others, level, values, figures)
 
 

@@ -61,6 +61,10 @@ class Tally:
     share: bool = False
     counts: Mapping[Hashable, int] | None = None
     lower_is_better: bool = False
+    # How the search ranked the moves, where it weighed more than ``scores`` (the fishing bot's
+    # rule of thumb beside its deals): the coach names the runners-up in this order
+    ranking: Mapping[Hashable, float] | None = None
+    basis: str = ""  # what else the search went by, in words ("what you hold most of")
 
 
 # The tallies of the searches run in this context, while the coach listens (``tallied``); None
