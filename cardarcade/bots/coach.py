@@ -15,10 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardarcade.bots import Moment, Thinking, levels_for, make_bot
-from cardarcade.bots.search import Tally, tallied
 from cardarcade.rules.base import Action
+
+if TYPE_CHECKING:
+    from cardarcade.bots.search import Tally
 
 # What the strongest bot of each turn-based game goes by when it does not search at a moment
 # (a search's own figures say more, and are used wherever one ran).
@@ -95,6 +98,8 @@ def advise(game_id: str, view, seat: int, level: str, seed: int, legal: Sequence
     """The hint for ``seat`` from its ``view``: a fresh ``level`` bot's move and its reasons.
     ``legal``: the seat's moves now (one alone needs no search). Module-level: it runs where the
     bots' searches run."""
+    from cardarcade.bots.search import tallied  # (here: a game's screen imports this module, not the searches)
+
     if len(legal) == 1:
         return Advice(legal[0], "the only move", level=level)
     bot = make_bot(game_id, seat, level, random.Random(seed))

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from cardarcade.table.session import TableSurface
     from cardarcade.table.table import Table
 
-HINT_KEY = "h"  # every game's where no game verb takes it (a hot-seat half, Animals' horse)
 HINT_WIDTH = 78  # the prompt line's room at 80 columns
 
 

@@ -24,14 +24,14 @@ from cardarcade.table.session import TableSurface
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.table.table import Table
 from cardarcade.ui.keymaps import HALVES, PAUSE, Keymap, Keys
-from cardarcade.ui.games._coach import HINT_KEY, HintSide
+from cardarcade.ui.games._coach import HintSide
 from cardarcade.ui.games._drawing import DrawnScreen
 from cardarcade.ui.games._log import GameLog
 from cardarcade.ui.games._prompt import PromptLine
 from cardarcade.ui.games._session import SessionSide
 from cardarcade.ui.textual_compat import is_pruning
 from cardarcade.ui.widgets.cards import TALL_LINES
-from cardarcade.ui.widgets.keybar import KeyBar
+from cardarcade.ui.widgets.keybar import HINT_KEY, KeyBar
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:
