@@ -35,7 +35,7 @@ RULES: dict[str, str] = {
     "old-mans-bundle": "the most cards won, less what the reply may win back",
     "knock-poker": "on the last turn, the best hand at once",
     "thirteen": "the plan that needs the fewest leads to go out",
-    "machiavelli": "puts down as many cards as any layout of the table allows",
+    "machiavelli": "the most cards down that any layout allows",
     "schnapsen": "goes out with 66, or lets a played-out hand end",
     "bura": "declares 31 when it has it, else lets a played-out hand end",
     "toepen": "the rule of thumb: play low, keep the high cards for the last trick",
