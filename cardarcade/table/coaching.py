@@ -17,9 +17,12 @@ from collections.abc import Callable, Sequence
 from cardarcade.bots.coach import Advice, Miss, advise, strongest_level
 from cardarcade.replay import Positions, Replay
 from cardarcade.rules.base import Action, Game
-from cardarcade.table.clock import Handle
+from cardarcade.table.clock import Clock, Handle
 from cardarcade.table.thinking import Thinker
 
+# A hint not answered by then is given up (the worker may be busy with bots' searches, or have
+# died): the screen says so, and h asks again. The coach's work takes well under a second.
+HINT_SECONDS = 4.0
 REVIEW_SECONDS = 20.0  # the longest a review goes on; moves not reached by then are not judged
 REVIEWED = 3  # the differences a review lists
 
@@ -29,11 +32,13 @@ class HintAsker:
     ``Advice`` (or the exception the work raised) only while the game still stands where it was
     asked."""
 
-    def __init__(self, game: Game, thinker: Thinker, players: int) -> None:
-        self.game, self.thinker = game, thinker
+    def __init__(self, game: Game, thinker: Thinker, players: int, clock: Clock) -> None:
+        self.game, self.thinker, self.clock = game, thinker, clock
         self.level = strongest_level(game.spec, players)
         self._pending: tuple[int, object, Handle] | None = None  # (seat, its view when asked, the work)
+        self._limit: Handle | None = None  # gives the hint under way up
         self._asked = 0
+        self._asking = 0  # the number of the hint under way
 
     @property
     def thinking(self) -> bool:
@@ -48,17 +53,28 @@ class HintAsker:
         view = self.game.view(seat)
         legal = tuple(self.game.legal_actions(seat))
         self._asked += 1
-        args = (self.game.spec.id, view, seat, self.level, self._asked, legal)
+        asked = self._asked
+        args = (self.game.spec.id, view, seat, self.level, asked, legal)
 
         def done(answer: object) -> None:
-            pending, self._pending = self._pending, None
-            if pending is None or self.game.is_over or self.game.view(seat) != pending[1]:
-                return  # dropped, or the game moved on: the hint was for a position gone
+            if self._pending is None or self._asking != asked:
+                return  # dropped or given up (a thinker that cannot cancel may still answer)
+            pending = self._pending
+            self.drop()
+            if self.game.is_over or self.game.view(seat) != pending[1]:
+                return  # the game moved on: the hint was for a position gone
             if isinstance(answer, Advice) and answer.action is not None and not allowed(self.game, seat, answer.action):
                 answer = ValueError(f"the coach advised a move not open: {answer.action}")
             answered(answer if isinstance(answer, (Advice, BaseException)) else TypeError(repr(answer)))
 
-        self._pending = (seat, view, _NOT_YET)
+        def given_up() -> None:
+            self._limit = None
+            if self._pending is not None:
+                self.drop()
+                answered(TimeoutError(f"no answer within {HINT_SECONDS:g} s"))
+
+        self._pending, self._asking = (seat, view, _NOT_YET), asked
+        self._limit = self.clock.call_at(self.clock.now() + HINT_SECONDS, given_up)
         handle = self.thinker.think(advise, args, done)
         if self._pending is not None:  # (an inline thinker may have answered already)
             self._pending = (seat, view, handle)
@@ -69,6 +85,9 @@ class HintAsker:
         if self._pending is not None:
             self._pending[2].cancel()
             self._pending = None
+        if self._limit is not None:
+            self._limit.cancel()
+            self._limit = None
 
 
 def allowed(game: Game, seat: int, action: Action) -> bool:

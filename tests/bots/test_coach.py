@@ -13,7 +13,7 @@ from cardarcade.bots.search import Tally
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action
 from cardarcade.table.clock import VirtualClock
-from cardarcade.table.coaching import HintAsker, allowed
+from cardarcade.table.coaching import HINT_SECONDS, HintAsker, allowed
 
 DECIDING = sorted(g for g, spec in GAMES.items() if has_decisions(spec))
 POSITIONS = 2  # positions asked about in each game (each is a whole search of the strongest bot)
@@ -97,7 +97,8 @@ def test_a_second_ask_while_thinking_starts_nothing_and_a_stale_answer_is_droppe
     spec = GAMES["go-fish"]
     game = spec.new(players=3, seed=4)
     thinker = HeldThinker()
-    asker = HintAsker(game, thinker, game.players)
+    clock = VirtualClock()
+    asker = HintAsker(game, thinker, game.players, clock)
     heard: list = []
     seat = game.actors()[0]
     assert asker.ask(seat, heard.append)
@@ -119,10 +120,25 @@ def test_a_hint_at_a_live_table_runs_in_the_thinker_not_at_once():
     clock = VirtualClock()
     from cardarcade.table.thinking import InlineThinker
 
-    asker = HintAsker(game, InlineThinker(clock), 2)
+    asker = HintAsker(game, InlineThinker(clock), 2, clock)
     heard: list = []
     seat = game.actors()[0]
     asker.ask(seat, heard.append)
     assert heard == [] and asker.thinking  # (delivered through the clock, never during the call)
     clock.advance(0.0)
     assert len(heard) == 1 and heard[0].action in game.legal_actions(seat)
+
+
+def test_a_hint_not_answered_in_time_is_given_up_and_said():
+    spec = GAMES["go-fish"]
+    game = spec.new(players=3, seed=4)
+    clock, thinker = VirtualClock(), HeldThinker()
+    asker = HintAsker(game, thinker, game.players, clock)
+    heard: list = []
+    seat = game.actors()[0]
+    asker.ask(seat, heard.append)
+    clock.advance(HINT_SECONDS + 0.1)  # the worker never answered
+    assert len(heard) == 1 and isinstance(heard[0], TimeoutError) and not asker.thinking
+    thinker.answer()  # a late answer is not shown
+    assert len(heard) == 1
+    assert asker.ask(seat, heard.append)  # and h asks afresh

@@ -63,7 +63,7 @@ class HintSide(Screen):
         if self._hints is None:
             from cardarcade.table.coaching import HintAsker
 
-            self._hints = HintAsker(self.game, table.thinker, self.game.players)
+            self._hints = HintAsker(self.game, table.thinker, self.game.players, table.clock)
         if not self._hints.ask(seat, self._hinted):
             self.say("Still working out a hint…")
             return
