@@ -110,7 +110,7 @@ class Positions:
             self.at(n)
         names = self.replay.setup.names
         moves = self.replay.moves
-        return [move_words(moves[k - 1], events, names) for k, events in self._made if k > start]
+        return [line for k, events in self._made if k > start for line in move_said(moves[k - 1], events, names)]
 
 
 def clock_text(seconds: float) -> str:
@@ -120,11 +120,16 @@ def clock_text(seconds: float) -> str:
     return f"{minutes}:{tenths // 10:02d}.{tenths % 10}"
 
 
-def move_words(move: Move, events: list[Event], names: list[str]) -> str:
-    """What a move did, in the game's own sentences (names filled in); the move itself when it
-    said nothing."""
+def move_said(move: Move, events: list[Event], names: list[str]) -> list[str]:
+    """What a move did, in the game's own sentences (names filled in), one a line as the game's
+    log has them; the move itself when it said nothing."""
     said = [text for e in events if (text := e.describe(names).strip())]
-    return " ".join(said) if said else f"{names[move.seat]}: {move.action}"
+    return said or [f"{names[move.seat]}: {move.action}"]
+
+
+def move_words(move: Move, events: list[Event], names: list[str]) -> str:
+    """What a move did, on one line (a listing of the game move by move)."""
+    return " ".join(move_said(move, events, names))
 
 
 def move_lines(replay: Replay) -> Iterator[str]:

@@ -193,5 +193,7 @@ def decide_dig(view: DigView, seed: int, deals: int, seconds: float | None, rebu
         game.play(card, leaves)
         return game.finish(random.Random(luck))[seat]
 
-    best = best_by_playouts(len(moves), lambda rng: deal(view, weights, rng), play_out, seed, deals, seconds)
+    best = best_by_playouts(
+        len(moves), lambda rng: deal(view, weights, rng), play_out, seed, deals, seconds, [m[0] for m in moves]
+    )
     return moves[best][0]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardarcade.bots.search import Budget
+from cardarcade.bots.search import Budget, Tally, note
 from cardarcade.cards import RANKS, SUITS, Card, Rank
 from cardarcade.rules._fishing import FishingView, asked_rank
 from cardarcade.rules.base import Action
@@ -187,5 +187,17 @@ def decide_ask(
         action, score = item
         p = chance[ask_of(view, action)]
         return score + DEDUCED * (p >= SURE) - IMPOSSIBLE * (p == 0.0)
+
+    note(
+        lambda: Tally(
+            "sampled deals",
+            deals,
+            {a: chance[ask_of(view, a)] for a, _ in scores},
+            "a yes",
+            share=True,
+            ranking={a: corrected((a, s)) for a, s in scores},
+            basis="you hold most",
+        )
+    )
 
     return max(scores, key=corrected)[0]

@@ -6,10 +6,10 @@ moves."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from cardarcade.bots.search import Budget
+from cardarcade.bots.search import Budget, Tally, note
 
 Dealt = TypeVar("Dealt")
 
@@ -29,9 +29,11 @@ def best_by_playouts(
     seed: int,
     deals: int,
     seconds: float | None,
+    names: Sequence[Hashable] | None = None,
 ) -> int:
     """The index of the move whose play-outs win most over ``deals`` deals at least (more while
-    ``seconds`` last): ``play_out(move, dealt, luck)`` is the searching seat's share of one."""
+    ``seconds`` last): ``play_out(move, dealt, luck)`` is the searching seat's share of one.
+    ``names``: the moves as the coach is told of them (default: their indexes)."""
     rng = random.Random(seed)
     wins = [0.0] * moves
     budget = Budget(deals, seconds)
@@ -41,4 +43,10 @@ def best_by_playouts(
         for i in range(moves):
             wins[i] += play_out(i, dealt, luck)
         budget.done += 1
+    keys = list(range(moves)) if names is None else names
+    note(
+        lambda: Tally(
+            "sampled deals", budget.done, {keys[i]: w / budget.done for i, w in enumerate(wins)}, "won", share=True
+        )
+    )
     return max(range(moves), key=lambda i: wins[i])

@@ -19,9 +19,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardarcade.bots.search import Budget
+from cardarcade.bots.search import Budget, Tally, note
 from cardarcade.cards import Card, Suit
-from cardarcade.rules._tricks import deal_unseen
+from cardarcade.rules._tricks import deal_unseen, play
 
 
 @dataclass(frozen=True)
@@ -184,14 +184,27 @@ def sampled_card(
     voids = [set(v) for v in position.voids] + [set()]
     exact = sum(position.counts) <= solve_at
     totals = dict.fromkeys(options, 0.0)
+    weights = 0.0
     while budget.more():
         dealt = deal_unseen(position.unseen, counts + [rest], voids, rng)[:n]
         dealt[me] = list(position.hand)
         memo: dict = {}  # one deal's solved positions, shared by the cards tried in it
         weight = likelihood(dealt, position, rules, policy) if read_plays else 1.0
+        weights += weight
         for card in options:
             totals[card] += weight * _judge(dealt, position, card, rules, policy, memo if exact else None)
         budget.done += 1
+    measure = "points taken a deal" if rules.points_are_bad else "points ahead a deal"
+    scale = -1.0 if rules.points_are_bad else 1.0  # (said as the points taken: fewer is better)
+    note(
+        lambda: Tally(
+            "sampled deals",
+            budget.done,
+            {play(c): scale * t / (weights or 1.0) for c, t in totals.items()},
+            measure,
+            lower_is_better=rules.points_are_bad,
+        )
+    )
     return max(options, key=lambda c: (totals[c], -rules.strength[c]))
 
 

@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import Budget
+from cardarcade.bots.search import Budget, Tally, note
 from cardarcade.cards import ACES_HIGH, Card, Rank, Suit
 from cardarcade.poker import Category, evaluate
 from cardarcade.rules._tricks import deal_unseen, play
@@ -221,6 +221,15 @@ def decide_card(
             hands[seat] = [c for c in view.hand if c is not card]
             wins[card] += can_take_last_trick(hands, trick + [card], view.leader, done, seat, wary)
         budget.done += 1
+    note(
+        lambda: Tally(
+            "sampled deals",
+            budget.done,
+            {play(c): w / budget.done for c, w in wins.items()},
+            "takes the last trick",
+            share=True,
+        )
+    )
     return play(max(options, key=lambda c: (wins[c], -ACES_HIGH.value(c))))
 
 
@@ -352,6 +361,8 @@ def decide_draw(view: ChicagoView, seat: int, seed: int, samples: int, seconds: 
             count = HAND - len(kept)
             totals[i] += points_from(view, seat, kept + new[:count], table, new[count:])
         budget.done += 1
+    done = budget.done
+    note(lambda: Tally("sampled tables", done, {a: t / done for a, t in zip(options, totals)}, "points a hand"))
     return options[max(range(len(options)), key=lambda i: totals[i])]
 
 

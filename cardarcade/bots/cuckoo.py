@@ -18,7 +18,8 @@
 from __future__ import annotations
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots._cuckoo_odds import Model, pay_chances, threshold_model
+from cardarcade.bots._cuckoo_odds import BATCH, Model, pay_chances, threshold_model
+from cardarcade.bots.search import Tally, note
 from cardarcade.rules.base import Action
 from cardarcade.rules.cuckoo import CHANGE, STAND, SWAP, CuckooView, card_value
 
@@ -84,8 +85,12 @@ def decide(view: CuckooView, level: str, seed: int, seconds: float | None = None
     """A searching level's move: let the card go when that makes paying less likely. As a
     bot's ``Thinking`` work (module-level: it goes to a worker process)."""
     expert = level == "expert"
-    keep, leave = pay_chances(
-        view, STRONG if expert else MEDIUM_LIKE, seed, EXPERT_BATCHES if expert else HARD_BATCHES, seconds
+    batches = EXPERT_BATCHES if expert else HARD_BATCHES
+    keep, leave = pay_chances(view, STRONG if expert else MEDIUM_LIKE, seed, batches, seconds)
+    note(
+        lambda: Tally(
+            "sampled deals", batches * BATCH, {STAND: keep, leave_move(view): leave}, "pays", True, None, True
+        )
     )
     return leave_move(view) if leave < keep else STAND
 

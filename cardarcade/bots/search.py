@@ -21,10 +21,13 @@ process at a live table).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -38,6 +41,53 @@ G = TypeVar("G", bound=SearchableGame)
 Policy = Callable[[Any, int, random.Random], Action]
 
 EXPLORATION = 0.7  # UCB's constant, for utilities about -1 to 1
+
+
+# ---------------------------------------------------------------- what a search found (the coach)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A search's own figures for the moves it weighed, as the coach words them: each move's
+    ``scores`` over ``rounds`` of ``unit`` ("sampled deals"); ``share``: a score is how often
+    something happened (``measure``: "won", "answered yes"), else a mean value a round
+    (``measure``: what it is the mean of); ``counts``: rounds a move was tried where it differs
+    from move to move (a tree search's visits)."""
+
+    unit: str
+    rounds: int
+    scores: Mapping[Hashable, float]
+    measure: str
+    share: bool = False
+    counts: Mapping[Hashable, int] | None = None
+    lower_is_better: bool = False
+    # How the search ranked the moves, where it weighed more than ``scores`` (the fishing bot's
+    # rule of thumb beside its deals): the coach names the runners-up in this order
+    ranking: Mapping[Hashable, float] | None = None
+    basis: str = ""  # what else the search went by, in words ("what you hold most of")
+
+
+# The tallies of the searches run in this context, while the coach listens (``tallied``); None
+# (nobody listening, as in every bot's own search) costs a search one look-up at its end.
+_LISTENING: contextvars.ContextVar[list[Tally] | None] = contextvars.ContextVar("search_tallies", default=None)
+
+
+@contextlib.contextmanager
+def tallied() -> Iterator[list[Tally]]:
+    """The tallies of the searches run inside, in the order they ended (the last: the decision)."""
+    tallies: list[Tally] = []
+    token = _LISTENING.set(tallies)
+    try:
+        yield tallies
+    finally:
+        _LISTENING.reset(token)
+
+
+def note(make: Callable[[], Tally]) -> None:
+    """A search's figures, made only where the coach listens."""
+    tallies = _LISTENING.get()
+    if tallies is not None:
+        tallies.append(make())
 
 
 # ---------------------------------------------------------------- play-outs
@@ -142,6 +192,8 @@ def sampled_best(
             trial.apply(seat, action)
             totals[action] = totals.get(action, 0.0) + judge(trial, episode)
         budget.done += 1
+    done = budget.done
+    note(lambda: Tally("sampled deals", done, {a: t / done for a, t in totals.items()}, "a deal"))
     best = max(totals, key=lambda a: totals[a])
     if margin and moves and totals[best] - totals[moves[0]] < margin * budget.done:
         return moves[0]
@@ -211,7 +263,17 @@ def ismcts(
             visited.visits += 1
             visited.total += values[visited.mover]
         budget.done += 1
-    return max(root.children, key=lambda a: (root.children[a].visits, root.children[a].total))
+    children = root.children
+    note(
+        lambda: Tally(
+            "play-outs",
+            budget.done,
+            {a: n.total / n.visits for a, n in children.items()},
+            "a play-out",
+            counts={a: n.visits for a, n in children.items()},
+        )
+    )
+    return max(children, key=lambda a: (children[a].visits, children[a].total))
 
 
 # ---------------------------------------------------------------- exact endgames

@@ -27,7 +27,7 @@ import random
 from math import comb
 
 from cardarcade.bots import BotBase, Moment, Plan, Thinking, register
-from cardarcade.bots.search import Budget, ismcts, pimc, play_out
+from cardarcade.bots.search import Budget, Tally, ismcts, note, pimc, play_out
 from cardarcade.cards import TOEPEN, Card, Rank
 from cardarcade.rules._tricks import play
 from cardarcade.rules.base import Action
@@ -124,7 +124,9 @@ def decide_turn(view: ToepenView, seat: int, seed: int, level: str, seconds: flo
     if view.can_knock:
         if level in ("hard", "expert") and view.knocker is None and bluffed_signal(view, seat):
             return KNOCK
-        if win_chance(view, seat, rng, ESTIMATE_SAMPLES[level], share) >= KNOCK_AT[level]:
+        chance = win_chance(view, seat, rng, ESTIMATE_SAMPLES[level], share)
+        if chance >= KNOCK_AT[level]:
+            note(lambda: Tally("sampled deals", ESTIMATE_SAMPLES[level], {KNOCK: chance}, "takes the last trick", True))
             return KNOCK
     if len(view.playable) == 1:
         return play(view.playable[0])

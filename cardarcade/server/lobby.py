@@ -124,8 +124,10 @@ class Lobby:
         pace: float | None = None,
         think_seconds: float | None = None,
         holder: SeatHolder | None = None,
+        hints: bool = False,
     ) -> SharedTable:
-        """A new table with ``creator`` in its first seat; SeatTaken says why it cannot be."""
+        """A new table with ``creator`` in its first seat (``hints``: the coach may be asked
+        there); SeatTaken says why it cannot be."""
         self.leave_waiting_tables(creator)
         if len(self.tables) >= MAX_TABLES:
             raise SeatTaken(f"the server holds at most {MAX_TABLES} tables; join one of them")
@@ -141,6 +143,7 @@ class Lobby:
             compensate_rtt=compensate_rtt,
             think_seconds=think_seconds,
             holder=holder,
+            hints=hints,
             **extra,
         )
         while table.id in self.tables or table.id in self.elsewhere:

@@ -322,10 +322,11 @@ class ArcadeServer:
         if game.is_over:
             profiles = {i: seat.profile for i, seat in enumerate(setup.seats) if seat.profile}
             store, told = self.store, self._to_lobby()
+            hinted = bool(table.hinted)  # (the coach was asked: not rated)
 
             def work() -> None:
                 stats = store.stats  # (opened here, off the loop, the first time)
-                rated = stats.ratings_of_game(stats.record_game(setup, game, table.elapsed(), profiles))
+                rated = stats.ratings_of_game(stats.record_game(setup, game, table.elapsed(), profiles, hinted=hinted))
                 told(lambda lobby: lobby.rated(rated))
 
             self._keep_replay(table, profiles)

@@ -2,11 +2,11 @@
 
 A save file is JSON::
 
-    {"format": "cardarcade-table", "version": 3, "id": "war-20261122-171500-a1b2c3",
+    {"format": "cardarcade-table", "version": 5, "id": "war-20261122-171500-a1b2c3",
      "saved_at": "2026-11-22T17:15:00+00:00", "game": "war",
      "seats": [{"name": "You", "kind": "human", "level": null, "profile": "ada"}, ...],
      "book": "Friday night", "deck": null, "passes": 0,
-     "elapsed": 73.2, "log": ["You turn 7♠.", ...], "seen": {"0": 12},
+     "elapsed": 73.2, "log": ["You turn 7♠.", ...], "seen": {"0": 12}, "moves": [...], "hinted": false,
      "engine": {<the engine's save, Game.to_json()>}}
 
 The house rules and the seed are the engine's (version 1 kept a copy of each beside it). ``log``
@@ -14,7 +14,8 @@ is the game's log as plain text, its newest lines (``_newest_lines``; version 3)
 hot-seat table with hidden hands, how many of those lines each person had seen. ``moves``
 (version 4): every move so far with its time, as a replay file's move lines, so a game carried
 on keeps its replay whole; null when they are not known (a save from before replays, or a game
-longer than ``MAX_MOVES``): that game keeps no replay.
+longer than ``MAX_MOVES``): that game keeps no replay. ``hinted`` (version 5): the coach was asked
+in this game, so it is not rated when it is finished, however many times it is carried on.
 
 A game being played is held by its window (``SaveStore.hold``): a lock on a file beside the
 save, which the system lets go when the process ends however it ends, and a record of this
@@ -55,7 +56,7 @@ from cardarcade.store._seats import SeatRecord as _SeatRecord
 from cardarcade.store.replays import move_data, move_from_data
 
 ENVELOPE_FORMAT = "cardarcade-table"
-ENVELOPE_VERSION = 4
+ENVELOPE_VERSION = 5
 MAX_LOG_LINES = 500  # the newest lines of the log a save keeps
 MAX_LOG_LINE = 1_000  # characters of one line (a log line is a sentence or a row of times)
 MAX_LOG_BYTES = 128 << 10  # of those lines in the file (500 lines of a sentence each take a quarter)
@@ -93,7 +94,17 @@ def _v3_to_v4(raw: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "moves": None}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 says whether a hint was asked; a version 4 save had no coach to ask."""
+    return {**raw, "hinted": False}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+    4: _v4_to_v5,
+}
 
 _SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
@@ -128,6 +139,7 @@ class _Envelope(BaseModel):
     log: list[str] = Field(max_length=MAX_LOG_LINES)
     seen: dict[int, int]  # seat -> lines of ``log`` that person had seen
     moves: list[dict[str, Any]] | None = Field(max_length=MAX_MOVES)
+    hinted: bool
     engine: dict[str, Any]
 
     @field_validator("log")
@@ -150,6 +162,7 @@ class SavedGame:
     log: tuple[str, ...] = ()  # the game's log as it was saved (its newest lines), oldest first
     seen: dict[int, int] = field(default_factory=dict)  # hot-seat: person's seat -> lines of ``log`` seen
     moves: tuple[Move, ...] | None = None  # the moves so far (None: not known: a save older than replays, or not given)
+    hinted: bool = False  # the coach was asked: the game is not rated
 
 
 @dataclass(frozen=True)
@@ -188,11 +201,12 @@ def encode(
     log: Sequence[str] = (),
     seen: Mapping[int, int] | None = None,
     moves: Sequence[Move] | None = None,
+    hinted: bool = False,
 ) -> bytes:
     """The file's bytes for ``game`` as started from ``setup``; ``log``, the game's log so far as
     plain text (its newest lines are kept: ``_newest_lines``), and ``seen``, how many of its lines
     each person had seen (a hot-seat table with hidden hands); ``moves``, every move so far (None:
-    not known)."""
+    not known); ``hinted``: the coach was asked."""
     if not _SAVE_ID.fullmatch(save_id):
         raise ValueError(f"not a save id: {save_id!r}")
     kept = _newest_lines(log)
@@ -211,6 +225,7 @@ def encode(
         "log": kept,
         "seen": {str(seat): min(max(0, n - dropped), len(kept)) for seat, n in (seen or {}).items()},
         "moves": [move_data(m) for m in moves] if moves is not None and len(moves) <= MAX_MOVES else None,
+        "hinted": hinted,
         "engine": json.loads(game.to_json()),
     }
     return json.dumps(envelope, ensure_ascii=False, separators=(",", ":")).encode()
@@ -299,7 +314,7 @@ def decode(data: bytes) -> SavedGame:
         raise BadSave(f"bad saved moves: {exc}") from None
     if moves is not None and any(m.seat >= len(seats) for m in moves):
         raise BadSave("a saved move names a seat the table does not have")
-    return SavedGame(env.id, setup, game, env.elapsed, saved_at, tuple(env.log), dict(env.seen), moves)
+    return SavedGame(env.id, setup, game, env.elapsed, saved_at, tuple(env.log), dict(env.seen), moves, env.hinted)
 
 
 # A game's progress for the Continue list: the first of these a game's table view holds, one

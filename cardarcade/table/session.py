@@ -78,6 +78,7 @@ class Snapshot:
     log: Sequence[str]
     seen: Mapping[int, int]
     moves: Sequence[Move] | None = None  # every move so far (None: not known: then no replay is kept)
+    hinted: bool = False  # the coach was asked: the game is not rated
 
 
 class Records(Protocol):
@@ -155,6 +156,13 @@ class TableSurface(Protocol):
     def log_so_far(self) -> list[str | Event]:
         """What happened before the screen came: saved lines, or a shared table's events."""
 
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the coach may be asked here (a shared table: if its creator allowed it)."""
+
+    def note_hint(self, seat: int) -> None:
+        """``seat`` asked for a hint: its game is not rated."""
+
     def title_line(self) -> str:
         """What the title line says of this table after the game's name."""
 
@@ -220,11 +228,12 @@ class LocalSession(Watchers):
         elapsed: float = 0.0,
         log: Sequence[str] = (),
         moves: Sequence[Move] | None = (),
+        hinted: bool = False,
     ) -> None:
         """``transcript``: the log's lines and what each person saw of them, saved with the game;
         ``medians``: game id -> the median the adaptive bots last tuned to, read and kept here.
-        ``save_id``, ``elapsed``, ``log``, ``moves``: a saved game carried on (its moves None when
-        the save did not keep them: then the game keeps no replay)."""
+        ``save_id``, ``elapsed``, ``log``, ``moves``, ``hinted``: a saved game carried on (its moves
+        None when the save did not keep them: then the game keeps no replay)."""
         super().__init__()
         self.setup, self.game, self.clock, self.records = setup, game, clock, records
         self.people = list(people)
@@ -258,11 +267,16 @@ class LocalSession(Watchers):
         self._beat: Handle | None = None
         self.paused = False
         self.finished = False
-        self.hinted = False  # a hint was asked for (the coach says so): the game is not rated
+        self.hinted = hinted  # a hint was asked for (the coach says so): the game is not rated
 
     @property
     def table(self) -> Table:
         return self._table
+
+    hints_allowed = True
+
+    def note_hint(self, seat: int) -> None:
+        self.hinted = True
 
     def log_so_far(self) -> list[str | Event]:
         return list(self._saved_log)
@@ -371,9 +385,8 @@ class LocalSession(Watchers):
             self.save_id = self.records.new_save_id(self.setup.spec.id)
         log, seen = self.transcript()
         moves = self.moves.moves if self.moves.whole else None
-        return Snapshot(
-            self.save_id, self.setup, self.game, self.elapsed, log, seen, tuple(moves) if moves is not None else None
-        )
+        kept = tuple(moves) if moves is not None else None
+        return Snapshot(self.save_id, self.setup, self.game, self.elapsed, log, seen, kept, self.hinted)
 
     def _stop_autosave(self) -> None:
         if self._autosave is not None:

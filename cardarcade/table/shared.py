@@ -88,12 +88,13 @@ class SharedTable(Watchers):
         on_change: Callable[[SharedTable], None] | None = None,
         think_seconds: float | None = None,
         holder: SeatHolder | None = None,
+        hints: bool = False,
     ) -> None:
         """``players`` seats, the first ``people`` of them for people (the creator sits in the
         first), the rest bots of ``level``; ``on_change`` is told whenever seats or play change.
         ``deck``: an exact deal (tests, replays) instead of a shuffle by ``seed``.
         ``think_seconds``: how long a searching bot may think (None: a fixed amount of work).
-        ``holder``: the creator's session."""
+        ``holder``: the creator's session. ``hints``: the creator allows the coach at this table."""
         if not spec.min_players <= players <= spec.max_players:
             raise SeatTaken(f"{spec.title} is for {spec.player_range} players")
         if not 1 <= people <= players:
@@ -108,6 +109,8 @@ class SharedTable(Watchers):
         self.compensate_rtt = compensate_rtt
         self.pace = pace
         self.think_seconds = think_seconds
+        self.hints = hints
+        self.hinted: set[int] = set()  # the seats that asked for a hint: the game is not rated
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.deck = tuple(deck) if deck is not None else None
         self.on_change = on_change
@@ -412,6 +415,13 @@ class SharedSeat:
 
     def log_so_far(self) -> list[str | Event]:
         return list(self.shared_table.log)
+
+    @property
+    def hints_allowed(self) -> bool:
+        return self.shared_table.hints and self.seat is not None
+
+    def note_hint(self, seat: int) -> None:
+        self.shared_table.hinted.add(seat)
 
     def title_line(self) -> str:
         """Who watches from here, and each player's measured round trip (their keys' head start

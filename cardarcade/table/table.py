@@ -135,6 +135,11 @@ class Table:
         self.paused = False
         self.closed = False
 
+    @property
+    def thinker(self) -> Thinker:
+        """Where this table's slow decisions are worked out (the coach's too)."""
+        return self._thoughts.thinker
+
     # ---- lifecycle
 
     def start(self) -> None:

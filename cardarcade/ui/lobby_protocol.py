@@ -159,6 +159,7 @@ class LobbyProtocol(Protocol):
         pace: float | None = None,
         think_seconds: float | None = None,
         holder: SeatHolder | None = None,
+        hints: bool = False,
     ) -> SharedTable: ...
 
     # the leaderboard and the last games finished on the server (every process's)

@@ -41,6 +41,7 @@ class StoreRecords:
             log=snapshot.log,
             seen=snapshot.seen,
             moves=snapshot.moves,
+            hinted=snapshot.hinted,
         )
 
     def write(self, snapshot: Snapshot, *, leaving: bool = False, said: bool = False) -> None:

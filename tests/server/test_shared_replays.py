@@ -23,6 +23,7 @@ class Finished:
     table: object
     id: str = "t1"
     creator: str = "ada"
+    hinted: frozenset[int] = frozenset()  # (the seats that asked the coach)
 
     def elapsed(self) -> float:
         return 42.0

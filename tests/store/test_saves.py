@@ -435,3 +435,17 @@ def test_a_log_of_long_lines_is_kept_within_the_files_bound(tmp_path: Path) -> N
     assert (tmp_path / "war-1.json").stat().st_size <= saves.MAX_FILE_SIZE
     kept = store.load("war-1").log
     assert 0 < len(kept) < len(log) and kept[-1] == log[-1][: saves.MAX_LOG_LINE]  # the newest, cut short
+
+
+def test_a_hinted_game_is_still_hinted_when_carried_on_and_a_version_4_save_was_not(tmp_path: Path) -> None:
+    """The coach's flag is kept in the save: a game with a hint asked is not rated however often
+    it is saved and carried on; a save from before the coach (version 4) had none asked."""
+    setup, game = _played("go-fish", 5)
+    store = SaveStore(tmp_path)
+    store.write("go-fish-1", encode("go-fish-1", setup, game, 1.0, hinted=True))
+    assert store.load("go-fish-1").hinted
+    env = json.loads(encode("go-fish-2", setup, game, 1.0, hinted=True))
+    old = {**{k: v for k, v in env.items() if k != "hinted"}, "version": 4}
+    (tmp_path / "go-fish-2.json").write_text(json.dumps(old))
+    loaded = store.load("go-fish-2")
+    assert not loaded.hinted and loaded.game.to_json() == game.to_json()

@@ -149,7 +149,10 @@ async def test_the_menu_lists_the_replays_kept_and_opens_one():
         assert "War" in text
         await pilot.press("enter")  # the newest: the war
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        assert app.screen.shown == len(replay.moves) and app.screen.game.is_over
+        # at the deal, to be watched (space plays it); end shows how it ended
+        assert app.screen.shown == 0 and not app.screen.game.is_over
+        await pilot.press("end")
+        await wait_for(pilot, lambda: app.screen.shown == len(replay.moves) and app.screen.game.is_over)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplaysScreen))
 
@@ -172,3 +175,40 @@ async def test_a_game_finished_in_the_arcade_is_kept_as_its_replay_and_opens_at_
         replay = store.load(entry.replay_id)
         assert replay.end == state_digest(game) and entry.moves == game.s.actions
         assert replay.setup.names == setup.names and replay.setup.seed == 7
+
+
+async def test_a_turn_games_replay_shows_no_hand_cursor():
+    """Nobody picks a card in a replay: the hand is drawn without the cursor's mark."""
+    replay, _ = played("schnapsen")
+    app = make_clocked_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot, replay, at_move=0)
+        await pilot.press("right")
+        await wait_for(pilot, lambda: screen.shown == 1)
+        text = screen_text(app)
+        assert "J" in text or "Q" in text or "K" in text  # the hand is there
+        assert "▲" not in text and "△" not in text
+
+
+async def test_each_event_of_a_move_has_its_own_line_in_the_log():
+    """A move that says two things (Go Fish's "You ask… Bot 1 gives…") logs two lines, as in
+    play: stepped onto, and in the log rebuilt after a jump."""
+    from cardarcade.replay import move_said
+
+    replay, _ = played("go-fish")
+    positions, names = Positions(replay), replay.setup.names
+
+    def said_at(k: int) -> list[str]:
+        positions.at(k)
+        return move_said(replay.moves[k - 1], positions.events, names)
+
+    n = next(k for k in range(1, len(replay.moves)) if len(said_at(k)) > 1)
+    said = said_at(n)
+    app = make_clocked_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(app, pilot, replay, at_move=n - 1)
+        await pilot.press("right")
+        await wait_for(pilot, lambda: screen.shown == n)
+        assert [line.plain for line in screen.history[-len(said) :]] == said
+        screen._show(n, rebuild_log=True)
+        assert [line.plain for line in screen.history[-len(said) :]] == said

@@ -4,6 +4,7 @@ the result once the game is over."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
-    from cardarcade.rules.base import Game, GameSpec
+    from cardarcade.rules.base import Action, Game, GameSpec
     from cardarcade.store.saves import SavedGame
     from cardarcade.seating import GameSetup
     from cardarcade.table.shared import SharedTable
@@ -57,6 +58,8 @@ class SessionSide(Screen):
 
         def render_final(self) -> RenderableType | None: ...
 
+        def describe_action(self, action: Action) -> str: ...
+
         def transcript(self) -> tuple[list[str], dict[int, int]]: ...
 
     def open_surface(self) -> TableSurface:
@@ -91,6 +94,7 @@ class SessionSide(Screen):
             elapsed=saved.elapsed if saved else 0.0,
             log=saved.log if saved else (),
             moves=saved.moves if saved else (),
+            hinted=saved.hinted if saved else False,
         )
 
     def _profiles(self) -> dict[int, str]:
@@ -253,8 +257,31 @@ class SessionSide(Screen):
                 again=not self.shared,
                 people=self.people,
                 unrated=self._unrated(),
+                review=self._review(),
             )
         )
+
+    def _review(self) -> Callable[[], Screen] | None:
+        """The review of the people's moves in the game just finished (None: the game has no
+        choices to review, or its moves were not all kept)."""
+        from cardarcade.bots.coach import has_decisions
+
+        table = self.table
+        if table is None or not self.people or not has_decisions(self.spec) or not table.moves.whole:
+            return None
+        from datetime import UTC, datetime
+
+        from cardarcade.replay import replay_of
+
+        replay = replay_of("review", self.setup, self.game, tuple(table.moves.moves), 0.0, datetime.now(UTC))
+        seats, thinker, describe = list(self.people), table.thinker, self.describe_action
+
+        def review() -> Screen:
+            from cardarcade.ui.screens.review import ReviewScreen
+
+            return ReviewScreen(replay, seats, thinker, describe)
+
+        return review
 
     def _unrated(self) -> str | None:
         """Why the people here are not rated for this game (None: they are, or nobody here has a

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.actions import parse
 
+from cardarcade.bots.coach import has_decisions
 from cardarcade.rules.base import Action
 from cardarcade.ui.keymaps import Keys, Verb
 from cardarcade.ui.textual_compat import modal_binding_chain
@@ -25,14 +26,16 @@ if TYPE_CHECKING:
 
 _ALONG = "move along your hand"
 TURN_KEYS = Keys(
-    Verb("left", "left,h", help=_ALONG, footer="Move", action="cursor(-1, 0)", key_display="←→", listed=_ALONG),
-    Verb("right", "right,l", help=_ALONG, action="cursor(1, 0)", listed=_ALONG),
+    # (h is the hint's, so the cursor keeps the arrows alone: l without h would be a puzzle)
+    Verb("left", "left", help=_ALONG, footer="Move", action="cursor(-1, 0)", key_display="←→", listed=_ALONG),
+    Verb("right", "right", help=_ALONG, action="cursor(1, 0)", listed=_ALONG),
     Verb("up", "up", help="move up", action="cursor(0, -1)", listed=_ALONG),
     Verb("down", "down", help="move down", action="cursor(0, 1)", listed=_ALONG),
     Verb("first", "home", help="to the first card", action="cursor_to(0)"),
     Verb("last", "end", help="to the last card", action="cursor_to(-1)"),
     Verb("mark", "space", help="mark or unmark the card under the cursor", footer="Mark", action="mark"),
     Verb("play", "enter", help="play the card under the cursor", footer="Play", action="confirm"),
+    Verb("hint", "h", help="ask the strongest bot what it would play, and why", footer="Hint", action="hint"),
 )
 # Marking several cards for one move: a game that plays several cards at once declares it; the
 # others leave it out (``TurnScreen.KEYS``), and their footer does not offer it.
@@ -79,6 +82,11 @@ class TurnKeys:
     def marking(self) -> bool:
         """Whether a move may play several cards (space marks them)."""
         return "mark" in self.keys.names
+
+    def offers_hints(self) -> bool:
+        """Whether the footer offers the hint (a game with choices, at a table allowing it)."""
+        surface = getattr(self, "surface", None)
+        return has_decisions(self.game.spec) and surface is not None and surface.hints_allowed
 
     def command(self, verb: str, action: Action, label: str | None = None) -> Command:
         """The ``command`` verb ``verb`` open now, for ``action``; ``label``: the prompt's words for
@@ -164,4 +172,6 @@ class TurnKeys:
             return False
         if action == "command":  # in the footer only while the prompt offers it
             return self.command_on(str(parameters[0])) is not None
+        if action == "hint" and not self.offers_hints():
+            return False
         return super().check_action(action, parameters)

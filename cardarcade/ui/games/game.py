@@ -24,13 +24,14 @@ from cardarcade.table.session import TableSurface
 from cardarcade.seating import GameSetup, Reaction
 from cardarcade.table.table import Table
 from cardarcade.ui.keymaps import HALVES, PAUSE, Keymap, Keys
+from cardarcade.ui.games._coach import HintSide
 from cardarcade.ui.games._drawing import DrawnScreen
 from cardarcade.ui.games._log import GameLog
 from cardarcade.ui.games._prompt import PromptLine
 from cardarcade.ui.games._session import SessionSide
 from cardarcade.ui.textual_compat import is_pruning
 from cardarcade.ui.widgets.cards import TALL_LINES
-from cardarcade.ui.widgets.keybar import KeyBar
+from cardarcade.ui.widgets.keybar import HINT_KEY, KeyBar
 from cardarcade.ui.widgets.lines import LinePanel, Lines
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class SeatPanel(LinePanel):
     """One player's corner of the table."""
 
 
-class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
+class GameScreen(SessionSide, HintSide, PromptLine, GameLog, DrawnScreen):
     """Base for game screens. Subclasses declare their keys (``KEYS``) and implement the render hooks."""
 
     # The game's keys, declared once (ui/keymaps.py): its bindings, keymap, hot-seat key line and
@@ -313,6 +314,9 @@ class GameScreen(SessionSide, PromptLine, GameLog, DrawnScreen):
     async def on_key(self, event: events.Key) -> None:
         mapped = self.keymap.lookup(event.key)
         if mapped is None:
+            if event.key == HINT_KEY and not self.keys.letters_typed:  # (a reaction game: nothing to advise)
+                event.stop()
+                self.action_hint()
             return
         event.stop()
         event.prevent_default()

@@ -27,7 +27,7 @@ from textual import events
 from cardarcade.cards import Card
 from cardarcade.rules.base import Action
 from cardarcade.rules.base import Event
-from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView, fit
+from cardarcade.rules.machiavelli import DRAW, END, PASS, RESET, RETURN, MachiavelliView, fit, split_layout
 from cardarcade.ui.keymaps import Verb, command
 from cardarcade.ui.games._turn_keys import MARK, TURN_KEYS
 from cardarcade.ui.games._panels import panel_width
@@ -461,6 +461,9 @@ class MachiavelliScreen(TurnScreen):
             return "Draw: everything you moved goes back"
         if action == PASS:
             return "Pass: everything you moved goes back"
+        groups = split_layout(action) if action.kind == "arrange" else None
+        if groups is not None:  # (the coach's advice: a whole layout of the table)
+            return "Lay out " + " | ".join(" ".join(self.label(c) for c in group) for group in groups)
         return str(action)
 
     def turn_prompt(self) -> str:

@@ -591,6 +591,15 @@ class TurnScreen(TurnKeys, GameScreen):
             target = end % len(hand)
             self.move_cursor(target - self.cursor, 0)
 
+    def hint_seat(self) -> int | None:
+        return self.actor
+
+    def point_at(self, action: Action) -> None:
+        """The hand cursor on the advised move's first card (the person still chooses)."""
+        hand = self.hand_cards()
+        if action.cards and action.cards[0] in hand:
+            self.move_cursor(hand.index(action.cards[0]) - self.cursor, 0)
+
     def toggle_mark(self) -> None:
         hand = self.hand_cards()
         if not self.marking or not hand or self.actor is None:

@@ -198,6 +198,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
     @staticmethod
     def _table_row(table: SharedTable) -> Text:
         rules = " · house rules" if table.options != table.spec.Options() else ""
+        rules += " · hints allowed" if table.hints else ""
         return Text.assemble(
             (table.spec.title, "bold"),
             f"  {len(table.places)} players{rules} · {table.status()}",
@@ -373,6 +374,13 @@ class NewTableScreen(Screen):
                 classes="field-help",
             )
             with Horizontal(classes="field"):
+                yield Label("Allow hints", classes="field-label")
+                yield Switch(False, id="new-hints")
+            yield Static(
+                "On: h asks the strongest bot for a move, in turn-based games; a game with a hint asked is not rated.",
+                classes="field-help",
+            )
+            with Horizontal(classes="field"):
                 yield Button("Create", id="create", variant="primary")
                 yield Button("Back", id="back")
             yield Static(id="new-error")
@@ -455,6 +463,7 @@ class NewTableScreen(Screen):
                 pace=self.app.settings.pace,
                 think_seconds=self.app.settings.hard_bot_seconds,
                 holder=self.app.seat_holder,
+                hints=self.query_one("#new-hints", Switch).value,
             )
         except SeatTaken as exc:
             self.query_one("#new-error", Static).update(Text(f"{exc}.", style="bold"))

@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardarcade.replay import Move, Positions, Replay, clock_text, move_words
+from cardarcade.replay import Move, Positions, Replay, clock_text, move_said
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.seating import Seat
 from cardarcade.store.replays import BadReplay, ReplayEntry, ReplayStore
@@ -79,6 +79,11 @@ class ReplaySurface:
 
     def log_so_far(self) -> list[str | Event]:
         return []
+
+    hints_allowed = False  # (nobody is to move: REPLAY_ACTIONS keeps h out anyway)
+
+    def note_hint(self, seat: int) -> None:
+        pass
 
     def title_line(self) -> str:
         return ""
@@ -169,6 +174,10 @@ class ReplayScreen(Screen):
     def count_in(self) -> int:
         return 0
 
+    def cursor_mark(self, active: bool) -> str:
+        """No hand cursor: nobody picks a card here."""
+        return ""
+
     def _tick(self) -> None:
         """(No count-in: the game is not played here.)"""
 
@@ -243,7 +252,8 @@ class ReplayScreen(Screen):
             self.surface.table.game = game
         if one_on:
             move = self.replay.moves[n - 1]
-            self.add_log(move_words(move, self.positions.events, self.names))  # type: ignore[attr-defined]
+            for line in move_said(move, self.positions.events, self.names):  # (one event a line, as in play)
+                self.add_log(line)  # type: ignore[attr-defined]
             self.on_game_events(self.positions.events)  # type: ignore[attr-defined]
         else:
             self._log_before(n)
@@ -447,7 +457,7 @@ class ReplaysScreen(Screen):
     def _open(self, replay_id: str) -> None:
         try:
             replay = self._store().load(replay_id)
-            positions = opened(replay)
+            positions = opened(replay, 0)
         except BadReplay as exc:
             self.app.call_from_thread(self._not_opened, str(exc))
             return
@@ -461,7 +471,9 @@ class ReplaysScreen(Screen):
         self._opening = False
         self.say("")
         if self.is_current:
-            self.app.push_screen(ReplayScreen(replay, positions=positions))
+            # At the start: a replay is watched from the deal (space plays it; end jumps to the
+            # result, which the list already says in words).
+            self.app.push_screen(ReplayScreen(replay, at_move=0, positions=positions))
 
     def action_back(self) -> None:
         self.app.pop_screen()

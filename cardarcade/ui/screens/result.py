@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from statistics import median
 from time import monotonic
 
@@ -150,6 +150,7 @@ class ResultScreen(Screen):
         Binding("escape", "menu", "Menu"),
         Binding("m", "menu", "Menu", show=False),
         Binding("q", "menu", "Menu", show=False),
+        Binding("r", "review", "Review your moves"),
     ]
 
     def __init__(
@@ -162,14 +163,17 @@ class ResultScreen(Screen):
         again: bool = True,
         people: list[int] | None = None,
         unrated: str | None = None,
+        review: Callable[[], Screen] | None = None,
     ) -> None:
         """``reactions``: each person's reaction times this session (seconds), by name.
         ``again``: enter deals the next game at this table (False: a shared table's result,
         after which enter goes back, as escape does). ``people``: the seats played from this
         terminal (by default every person's). ``unrated``: why the game is not rated (None:
-        the ratings it moved are shown once recorded, ``ratings_arrived``)."""
+        the ratings it moved are shown once recorded, ``ratings_arrived``). ``review``: makes the
+        review of the people's moves (None: none is offered)."""
         super().__init__()
         self.unrated = unrated
+        self.review = review
         self.moved: list[Rating] = []  # how the game moved the ratings of the people here, once recorded
         self.again = again
         self.people = people
@@ -196,6 +200,8 @@ class ResultScreen(Screen):
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
             hint = "enter: play again with a new deal · escape: menu" if self.again else "enter or escape: back"
+            if self.review is not None:
+                hint += " · r: review your moves"
             yield Static(Text(hint, style="dim", justify="center"), id="result-hint")
         yield KeyBar()
 
@@ -268,3 +274,11 @@ class ResultScreen(Screen):
 
     def action_menu(self) -> None:
         self.app.leave_game()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.review is not None if action == "review" else True
+
+    @only_on_top
+    def action_review(self) -> None:
+        if self.review is not None:
+            self.app.push_screen(self.review())

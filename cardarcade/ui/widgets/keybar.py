@@ -17,6 +17,7 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Static
 
+HINT_KEY = "h"  # the coach's, in every game where no verb of the game takes it (Animals' horse)
 Shown = tuple[tuple[str, str, str, bool], ...]  # (key, what it shows, description, enabled)
 
 
@@ -64,6 +65,11 @@ class KeyBar(Static):
         if self._drawn == (keys, width):
             return
         self._drawn = keys, width
+        # The hint last (a help, not a move), and left out where even the compact bar has no room
+        # for it (Neosho Rapids while "d Draw" is offered): the game's own keys come first.
+        keys = tuple(sorted(keys, key=lambda k: k[0] == HINT_KEY))
+        if keys and keys[-1][0] == HINT_KEY and sum(len(k[1]) + len(k[2]) + 3 for k in keys) > width:
+            keys = keys[:-1]
         # A space after each word where the terminal has the room; without them every key fits 80 columns.
         roomy = sum(len(shown) + len(words) + 4 for _, shown, words, _ in keys) <= width
         text, self._spans = Text(no_wrap=True, overflow="ellipsis"), []
