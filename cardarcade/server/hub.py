@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cardarcade.server.lobby import Lobby
     from cardarcade.server.names import NameRegistry
+    from cardarcade.server.table_links import TableLinks
     from cardarcade.table.shared import SharedTable
 
 CHAT_LINES = 100  # lines of chat kept (the lobby shows the last few)
@@ -188,3 +190,10 @@ class Hub:
 
     def table_gone(self, table_id: str) -> None:
         """A table hosted here has left the lobby."""
+
+    # ---- tables across processes (``table_links.py``)
+
+    def table_links(self, lobby: Lobby) -> TableLinks | None:
+        """What lets people elsewhere sit at this process's tables, and this process's at theirs,
+        and carries on a dead process's tables: nothing, with nobody else."""
+        return None

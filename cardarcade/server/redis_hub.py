@@ -187,6 +187,7 @@ class RedisHub(Hub):
         self._closing = False
         self._connected = False
         self._scripts: dict[str, Any] = {}
+        self.on_orphans: Callable[[str], None] = lambda worker: None  # a worker's tables need a host (table_links)
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -450,11 +451,15 @@ class RedisHub(Hub):
             if self.names is not None:
                 self.names.heard(news)
             return
+        elif kind == "handover":
+            self.on_orphans(worker)
+            return
         elif kind == "hello":
             self._write(lambda: self._read_worker(worker))
             return
         elif kind == "gone":
             self._drop_worker(worker)
+            self.on_orphans(worker)
         else:
             return
         self.on_news()
@@ -655,6 +660,13 @@ class RedisHub(Hub):
             await pipe.execute()
 
         self._write(write)
+
+    # ---- tables across workers
+
+    def table_links(self, lobby: Any) -> Any:
+        from cardarcade.server.table_links import TableLinks
+
+        return TableLinks(self, lobby)
 
 
 class RedisNames(NameRegistry):

@@ -383,6 +383,8 @@ class ArcadeServer:
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:  # each app closes its screens; a few seconds at most
             await asyncio.wait(tasks, timeout=10)
+        if self.lobby is not None and self.lobby.links is not None:
+            await self.lobby.links.finish()  # (the tables still here end with this process)
         if self.lobby is not None:
             self.lobby.close()
         for table in self._stopped_tables:
