@@ -63,6 +63,7 @@ SNAPSHOT_EVERY = 1000  # records in a stream before the host writes the game so 
 KEPT_AFTER_END = 600  # seconds a table's stream stays once it has left the lobby
 ASKS_KEPT = 1000  # requests kept in a table's request stream
 ANSWER_WAIT = 5.0  # seconds a person waits for the host to answer before being told
+RATE, BURST = 30, 60  # requests a second one person elsewhere may make at a table, and at once
 MOST_AGE = 1.0  # seconds a press may have waited on its own process (more: a stalled process)
 
 # Give a table to this worker if its host is still the one named (KEYS: hosted; ARGV: id, host
@@ -206,7 +207,7 @@ class TableLinks:
             await self._asks_wake.wait()
             self._asks_wake.clear()
             while self._asks:
-                batch, self._asks = self._asks, []
+                batch, self._asks = self._asks[:READ_COUNT], self._asks[READ_COUNT:]
                 pipe = self.redis.pipeline(transaction=False)
                 now = clock.now()
                 for table_id, request in batch:
@@ -223,6 +224,7 @@ class TableLinks:
                     log.warning("requests to other server processes' tables lost: %s", exc)
                     continue
                 self.timed(time.perf_counter() - started)
+                await asyncio.sleep(0)
 
     async def _follow(self, mirror: RemoteTable) -> None:
         """Read a table's stream from its start, in slices, then as it grows."""
@@ -412,26 +414,19 @@ class HostLink:
         self._move_made = False  # the next batch of events is a move's own (the mirrors make them)
         self._since_record = 0  # records since the game's record
         self._seats_said: str | None = None
+        self._budgets: dict[str, tuple[float, float]] = {}  # player -> (requests left, when counted)
+        self._said_flood = False
         self._trim_at: int | None = None  # the game's record is this one of the next batch: trim there
         self._stopped = False
         table.on_move = self._moved
         self._watcher = table.attach(None, self._events, self._reactions)
         told = table.on_change
         table.on_change = lambda t: (self.changed(), told(t) if told is not None else None)
+        self._registered = recorded  # "hosted" names this worker for the table (written with the first records)
         self._writer = links._spawn(self._write(), f"writing table {table.id}")
         self._reader = links._spawn(self._read(asks_from), f"requests for table {table.id}")
         if not recorded:
-            links._spawn(self._say_hosted(), f"hosting table {table.id}")
-
-    async def _say_hosted(self) -> None:
-        try:
-            pipe = self.redis.pipeline(transaction=False)
-            pipe.delete(self.log_key, self.asks_key)
-            pipe.hset(self.links.hosted_key, self.table.id, self.worker)
-            await pipe.execute()
-        except (RedisError, OSError) as exc:
-            log.warning("table %s cannot be shared: %s", self.table.id, exc)
-        self.changed()
+            self.changed()
 
     # ---- what happens here, to the stream
 
@@ -528,11 +523,16 @@ class HostLink:
             while self._out:
                 batch, self._out = self._out, []
                 pipe = self.redis.pipeline(transaction=False)
+                first = 0 if self._registered else 2
+                if not self._registered:  # (a table id made again starts a stream of its own)
+                    pipe.delete(self.log_key, self.asks_key)
+                    pipe.hset(self.links.hosted_key, self.table.id, self.worker)
                 for text in batch:
                     pipe.xadd(self.log_key, {"r": text})
                 started = time.perf_counter()
                 try:
-                    ids = await pipe.execute()
+                    ids = (await pipe.execute())[first:]
+                    self._registered = True
                 except (RedisError, OSError) as exc:
                     log.warning("table %s: its stream could not be written (%s)", self.table.id, exc)
                     await asyncio.sleep(1.0)
@@ -578,10 +578,26 @@ class HostLink:
                         log.warning("table %s: a request not understood (%s)", self.table.id, exc)
             await asyncio.sleep(0)  # (a flood of requests is taken a read at a time)
 
+    def _in_rate(self, player: str, now: float) -> bool:
+        """Whether one more request of ``player``'s is taken now: ``RATE`` a second, in bursts of
+        ``BURST`` at most (more is no person at a keyboard: it is dropped)."""
+        left, then = self._budgets.get(player, (BURST, now))
+        left = min(BURST, left + (now - then) * RATE)
+        if left < 1.0:
+            self._budgets[player] = (left, now)
+            if not self._said_flood:
+                self._said_flood = True
+                log.warning("table %s: requests from %s past %d a second dropped", self.table.id, player, RATE)
+            return False
+        self._budgets[player] = (left - 1.0, now)
+        return True
+
     def asked(self, request: dict[str, Any], arrived: float) -> None:
         """One request from a session elsewhere, applied as a local seat's would be."""
         table, kind = self.table, str(request["k"])
         player, token = str(request.get("player") or ""), str(request.get("token") or "")
+        if not self._in_rate(player, arrived):
+            return
         holder = self.holder(str(request.get("w")), token) if token else None
         if kind == "sit":
             trip = request.get("trip")

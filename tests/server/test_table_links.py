@@ -4,11 +4,13 @@ other worker follows must show each seat the same game."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 
 from cardarcade.rules import GAMES
+from cardarcade.rules.base import Action, IllegalAction
 from cardarcade.server.lobby import Lobby
 from cardarcade.server.redis_hub import RedisHub
 from cardarcade.table.clock import LoopClock
@@ -93,3 +95,111 @@ async def test_a_person_on_another_worker_plays_war_to_its_end_and_sees_what_a_l
     assert moves > 10
     assert table.table.game.result == mirror.table.game.result
     assert any(e.text for e in seen)  # bob's screen was told the moves' events
+
+
+async def test_a_trick_game_across_workers_ends_alike_and_an_illegal_move_is_refused_in_the_same_words(workers):
+    table, mirror = await seated_across(workers, "schnapsen")
+    game = table.table.game
+    waiting = 1 - game.actors()[0]
+    card = game.view(waiting).hand[0]
+    wrong = Action("play", cards=(card,))
+    with pytest.raises(IllegalAction) as here:
+        table.submit(waiting, wrong)
+    with pytest.raises(IllegalAction) as there:
+        mirror.submit(waiting, wrong)
+    assert str(there.value) == str(here.value) and str(here.value)
+    before = table.table.game.to_json()
+    await asyncio.sleep(0.2)
+    assert table.table.game.to_json() == before  # (nothing reached A, nothing changed)
+    await play_to_the_end(table, mirror)
+    assert table.table.game.result == mirror.table.game.result
+
+
+async def slapjack_with_a_jack_up(workers):
+    """A Slapjack table across workers, flipped until a jack is up."""
+    table, mirror = await seated_across(workers, "slapjack")
+    await until(lambda: table.table.started and mirror.table.started, "play on after the count", 10)
+    game = table.table.game
+    while (view := game.view(None)).top is None or view.top.rank.name != "JACK" or view.top_dead:
+        table.table.submit(view.turn, Action("flip"))  # (each in turn)
+        assert not game.is_over
+    await until(lambda: same_views(table, mirror), "the jack on B")
+    return table, mirror
+
+
+@pytest.mark.parametrize("first", ["remote", "local"])
+async def test_a_slapjack_race_between_a_local_and_a_remote_press_20_ms_apart_is_won_by_the_earlier(workers, first):
+    table, mirror = await slapjack_with_a_jack_up(workers)
+    won = []
+    table.attach(None, lambda events, by: None, lambda batch: won.extend(r.seat for r in batch if r.outcome == "won"))
+    if first == "remote":
+        mirror.claim(1, "slap")
+        await asyncio.sleep(0.02)
+        table.claim(0, "slap")
+    else:
+        table.claim(0, "slap")
+        await asyncio.sleep(0.02)
+        mirror.claim(1, "slap")
+    await until(lambda: won, "the race settled")
+    assert won == [1 if first == "remote" else 0]
+
+
+async def test_a_name_full_of_markup_at_a_table_across_workers_stays_plain_text(workers):
+    from cardarcade.ui.screens.lobby import LobbyScreen
+
+    a, b = workers
+    name = "[bold red]bob[/] [link=x]"
+    table = a.lobby.create_table(GAMES["war"], creator="ada", players=2, people=2, level="easy")
+    await until(lambda: table.id in b.lobby.elsewhere, "A's table listed on B")
+    mirror, seat = await b.lobby.join_elsewhere(table.id, name, holder(name))
+    assert table.seat_of(name) == seat == 1
+    await until(lambda: mirror.describe_seats() == table.describe_seats() == ["ada", name], "the seats on B")
+    await until(lambda: b.lobby.elsewhere[table.id].seats == ("ada", name), "the listing on B")
+    assert name in LobbyScreen._elsewhere_row(b.lobby.elsewhere[table.id]).plain
+    table.deal()
+    await until(lambda: mirror.dealt, "the deal on B")
+    assert mirror.setup.names == table.setup.names == ["ada", name]
+
+
+async def test_a_flood_of_requests_from_one_remote_seat_does_not_stall_the_host(workers):
+    table, mirror = await slapjack_with_a_jack_up(workers)
+    a, b = workers
+    late = []
+
+    async def keep_time() -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + 0.005
+            await asyncio.sleep(0.005)
+            late.append(loop.time() - due)
+
+    def flood() -> None:
+        """5000 slaps from bob's seat, written to A's requests in Redis (from a thread: only A's
+        side of it is measured)."""
+        import json
+
+        import redis
+
+        client = redis.Redis.from_url(b.hub.url)
+        pipe = client.pipeline(transaction=False)
+        request = {"k": "claim", "player": "bob", "seat": 1, "kind": "slap", "age": 0.0, "hop": 0.0, "w": b.hub.worker}
+        for _ in range(5000):  # (far more than any keyboard repeats)
+            pipe.xadd(b.lobby.links.key(table.id, "asks"), {"r": json.dumps(request)})
+        pipe.execute()
+        client.close()
+
+    ticker = asyncio.create_task(keep_time())
+    try:
+        await asyncio.to_thread(flood)
+        link = a.lobby.links.hosts[table.id]
+        await until(lambda: link._said_flood, "the flood reaching A")
+        await asyncio.sleep(1.0)
+        # ada's own press is still taken at once
+        before = table.table.game.to_json()
+        table.claim(0, "slap")
+        await until(lambda: table.table.game.to_json() != before, "ada's slap settled on A", 5)
+    finally:
+        ticker.cancel()
+    assert max(late) < 0.1, f"the loop was held {max(late) * 1000:.0f} ms"
+    # most of it was dropped, as no keyboard makes it: bob did not lose all his cards to false slaps
+    assert not table.table.game.is_over
