@@ -260,9 +260,13 @@ class TableLinks:
     # ---- taking over
 
     def orphaned(self, worker: str) -> None:
-        """``worker`` is gone, or has handed its tables over: take what nobody else takes."""
-        if not self._closing:
-            self._spawn(self._take_over(worker), f"taking over from {worker}")
+        """``worker`` is gone, or has handed its tables over: its people at the tables here are
+        away (their seats kept), and its tables are taken if nobody else takes them."""
+        if self._closing:
+            return
+        for link in list(self.hosts.values()):
+            link.lost_worker(worker)
+        self._spawn(self._take_over(worker), f"taking over from {worker}")
 
     async def _take_over(self, worker: str) -> None:
         try:
@@ -515,6 +519,14 @@ class HostLink:
                 token=token,
             )
         return found
+
+    def lost_worker(self, worker: str) -> None:
+        """The sessions on ``worker`` are gone: their seats are kept for them, as for anyone who
+        lost their connection."""
+        for place in self.table.places:
+            holder = place.holder
+            if isinstance(holder, RemoteHolder) and holder.worker == worker and place.player is not None:
+                self.table.stand(place.player, holder, "lost the connection (their server process stopped)")
 
     async def _write(self) -> None:
         while not self._stopped or self._out:
