@@ -559,6 +559,8 @@ class HostLink:
                 if self._since_record >= SNAPSHOT_EVERY and self.table.dealt and not self.table.over:
                     self._trim_at = len(self._out)
                     self._record_game(whole=True)
+                    self._seats_said = None  # (what came before goes: the seats are written again)
+                    self.changed()
 
     async def _trim(self, entry_id: str) -> None:
         try:

@@ -50,12 +50,13 @@ async def workers(redis_url):
         await worker.stop()
 
 
-async def seated_across(workers, game: str, **options):
-    """ada's table on A (two people), bob at it from B; dealt. (A's table, B's mirror)"""
+async def seated_across(workers, game: str, bob: SeatHolder | None = None):
+    """ada's table on A (two people), bob at it from B (his session ``bob``); dealt. (A's table,
+    B's mirror)"""
     a, b = workers
-    table = a.lobby.create_table(GAMES[game], creator="ada", players=2, people=2, level="easy", **options)
+    table = a.lobby.create_table(GAMES[game], creator="ada", players=2, people=2, level="easy")
     await until(lambda: table.id in b.lobby.elsewhere, "A's table listed on B")
-    mirror, seat = await b.lobby.join_elsewhere(table.id, "bob", holder("bob"))
+    mirror, seat = await b.lobby.join_elsewhere(table.id, "bob", bob or holder("bob"))
     assert seat == 1 and table.seat_of("bob") == 1
     table.deal()
     await until(lambda: mirror.dealt, "the deal reaching B")
@@ -67,12 +68,16 @@ def same_views(table, mirror) -> bool:
     return all(host.view(s) == there.view(s) for s in (None, 0, 1)) and host.to_json() == there.to_json()
 
 
-async def play_to_the_end(table, mirror, limit: float = 60.0) -> int:
+async def play_to_the_end(table, mirror, limit: float = 60.0, until_moves: int | None = None) -> int:
     """Each seat makes its first legal move from its own worker (ada on A, bob through B's
-    mirror), each move once the mirror shows the last one; the moves made."""
+    mirror), each move once the mirror shows the last one; the moves made (``until_moves``: stop
+    there)."""
     moves = 0
     give_up = time.monotonic() + limit
     while not table.over:
+        if moves == until_moves:
+            await until(lambda: same_views(table, mirror), "B showing what A has")
+            return moves
         assert time.monotonic() < give_up, "the game did not end"
         await until(lambda: same_views(table, mirror), "B showing what A has")
         game = mirror.table.game
@@ -203,3 +208,56 @@ async def test_a_flood_of_requests_from_one_remote_seat_does_not_stall_the_host(
     assert max(late) < 0.1, f"the loop was held {max(late) * 1000:.0f} ms"
     # most of it was dropped, as no keyboard makes it: bob did not lose all his cards to false slaps
     assert not table.table.game.is_over
+
+
+async def test_a_remote_person_who_drops_keeps_their_seat_and_sits_back_from_another_session(workers):
+    a, b = workers
+    first = holder("bob")
+    table, mirror = await seated_across(workers, "war", first)
+    mirror.stand("bob", holder("bob"), "left the table")  # (another session's word: it changes nothing)
+    await asyncio.sleep(0.3)
+    assert table.held_for("bob") is None
+    mirror.stand("bob", first, "lost the connection")  # (what bob's screen does when his terminal goes)
+    await until(lambda: table.held_for("bob") == 1, "bob's seat kept on A")
+    await until(lambda: mirror.describe_seats()[1] == "bob (away: a bot plays)", "B showing it kept")
+    assert b.lobby.elsewhere[table.id].held == ("bob",)  # (the lobby's title says it is kept for him)
+    again, seat = await b.lobby.join_elsewhere(table.id, "bob", holder("bob"))
+    assert again is mirror and seat == 1
+    await until(lambda: table.held_for("bob") is None and 1 not in table.table.stand_ins, "bob back in his seat")
+
+
+async def test_the_people_of_a_worker_that_dies_keep_their_seats_at_a_table_elsewhere(workers):
+    a, b = workers
+    table, mirror = await seated_across(workers, "war")
+    a.hub.on_orphans(b.hub.worker)  # (what the hub says once B's heartbeat has lapsed)
+    assert table.held_for("bob") == 1 and 1 in table.table.stand_ins  # a bot plays bob's seat meanwhile
+    assert "lost the connection (their server process stopped)" in str(table.log[-1].text)
+
+
+async def test_a_long_game_keeps_its_stream_bounded_and_a_late_mirror_and_a_take_over_find_the_same_game(
+    workers, monkeypatch, redis_url
+):
+    from cardarcade.server import table_links
+
+    monkeypatch.setattr(table_links, "SNAPSHOT_EVERY", 40)
+    a, b = workers
+    table, mirror = await seated_across(workers, "war")
+    await play_to_the_end(table, mirror, until_moves=150)
+    link = a.lobby.links.hosts[table.id]
+    await until(lambda: not link._out, "A's records written")
+    length = await a.hub.redis.xlen(link.log_key)
+    assert length < 2 * 40 + 10  # (trimmed at each record of the game so far)
+    # a third worker comes late: its mirror starts from the game so far and shows the same game
+    c = await Worker(redis_url).start()
+    try:
+        await until(lambda: table.id in c.lobby.elsewhere, "the table listed on C")
+        late, _ = await c.lobby.join_elsewhere(table.id, "cy", holder("cy"), sit=False)
+        assert same_views(table, late)
+        # and the table made again from that stream (a take-over) is the same game
+        await c.hub.redis.hset(c.lobby.links.hosted_key, table.id, "")
+        link.stop()
+        c.hub.on_orphans("nobody")
+        await until(lambda: table.id in c.lobby.tables, "C hosting the table")
+        assert c.lobby.tables[table.id].table.game.to_json() == table.table.game.to_json()
+    finally:
+        await c.stop()
