@@ -28,12 +28,24 @@ async def war_across(port_a: int, port_b: int):
     ada.press("d")
     for client in (ada, bob):
         await until(lambda c=client: "Round 1" in c.text(), "the game on both")
-    for _ in range(3):
-        ada.press("\r")
-        bob.press("\r")
-        await asyncio.sleep(0.6)
-    await until(lambda: "Round 4" in bob.text(), "three rounds played across the two")
+    await play_on([ada, bob], lambda: round_of(bob) >= 4, "three rounds played across the two")
     return ada, bob
+
+
+def round_of(client) -> int:
+    """The round a War screen shows (0: none)."""
+    text = client.text()
+    return int(text.split("Round ")[1].split()[0]) if "Round " in text else 0
+
+
+async def play_on(clients, done, what: str, deadline: float = 30.0) -> None:
+    """Each person presses enter (turn a card, lay war cards) every half second until ``done()``."""
+    give_up = time.monotonic() + deadline
+    while not done():
+        assert time.monotonic() < give_up, f"timed out waiting for {what}"
+        for client in clients:
+            client.press("\r")
+        await asyncio.sleep(0.5)
 
 
 async def stop(*processes) -> None:
@@ -59,17 +71,15 @@ async def test_a_host_killed_mid_game_has_its_table_carried_on_by_the_other_and_
         # bob, on B, is told ada is away: B hosts the table now, and a bot plays her seat meanwhile
         await until(lambda: "server process stopped" in bob.text(), "B carrying the table on", TAKE_OVER)
         assert time.monotonic() - killed < TAKE_OVER
-        bob.press("\r")
-        await until(lambda: "Round 5" in bob.text(), "play going on at B")
+        rounds = round_of(bob)
+        await play_on([bob], lambda: round_of(bob) > rounds, "play going on at B (a bot in ada's seat)")
         # ada connects again (to B: A is gone) and finds her seat kept
         again = await in_lobby(port_b, "ada")
         await until(lambda: "Your seat at War is kept for you" in again.text(), "ada told her seat is kept")
         again.press("\r")
         await until(lambda: "you are ada" in again.text() and "is back at the table" in again.text(), "ada back")
-        rounds = int(again.text().split("Round ")[1].split()[0])
-        again.press("\r")
-        bob.press("\r")
-        await until(lambda: f"Round {rounds + 1}" in again.text(), "ada and bob playing on")
+        rounds = round_of(again)
+        await play_on([again, bob], lambda: round_of(again) > rounds, "ada and bob playing on")
         await again.close()
         await bob.close()
     finally:
