@@ -216,9 +216,17 @@ class RemoteTable(SharedTable):
         its first moves."""
         setup = setup_from_data(record["setup"])
         game: Game = setup.spec.from_json(record["game"]) if record.get("game") else setup.new_game()
+        moves = [move_from_data(m) for m in record.get("moves", ())]
+        if self.table is not None:  # the game so far, the stream trimmed before it: the same game,
+            # unless this mirror had fallen behind the trim; the screens keep the game they hold
+            self.table.game.s = game.s
+            self.table.moves.moves = moves
+            self._events([], None)
+            return
         self.setup, self.seed, self.deck = setup, setup.seed, setup.deck
         self.dealt_at = self.clock.now() - float(record.get("played", 0.0))
         self.table = MirrorTable(game, setup.seats, self.clock, listener=self._events, on_reactions=self.tell_reactions)
+        self.table.moves.moves = moves
         if record.get("started"):
             self.table.start()
         else:

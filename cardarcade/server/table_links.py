@@ -59,6 +59,7 @@ log = logging.getLogger("cardarcade.server")
 
 BLOCK_MS = 1000  # a blocking read waits this long at most (the hub's calls time out after 2 s)
 READ_COUNT = 64  # entries taken in one read; the loop is let go between reads
+REPLAY_SLICE = 50  # moves replayed at a time when a table is made again from its stream
 SNAPSHOT_EVERY = 1000  # records in a stream before the host writes the game so far and trims it
 KEPT_AFTER_END = 600  # seconds a table's stream stays once it has left the lobby
 ASKS_KEPT = 1000  # requests kept in a table's request stream
@@ -93,6 +94,7 @@ class TableLinks:
         self.mirrors: dict[str, RemoteTable] = {}
         self.rtt = 0.0  # seconds: this worker's latest round trip to Redis, as its writes time it
         self.taken_over = 0  # tables this worker carried on after their host went (for tests and logs)
+        self.round_trips = 0  # writes to the streams and reads that brought something (the benchmarks count them)
         self._ready: dict[str, asyncio.Future[None]] = {}  # a mirror has read its stream to the end
         self._asks: list[tuple[str, dict[str, Any]]] = []  # requests on their way to hosts
         self._asks_wake = asyncio.Event()
@@ -116,6 +118,7 @@ class TableLinks:
 
     def timed(self, seconds: float) -> None:
         """A write to Redis took ``seconds``: the hop is half of it."""
+        self.round_trips += 1
         self.rtt = seconds if self.rtt == 0.0 else 0.8 * self.rtt + 0.2 * seconds
 
     async def finish(self) -> None:
@@ -238,6 +241,7 @@ class TableLinks:
                     ready.set_result(None)
                 block = BLOCK_MS if ready.done() else None
                 read = await self.redis.xread({key: last}, count=READ_COUNT, block=block)
+                self.round_trips += bool(read)
                 for _, entries in read or ():
                     for entry_id, fields in entries:
                         last = entry_id
@@ -287,7 +291,7 @@ class TableLinks:
         records: list[dict[str, Any]] = []
         last = "-"
         while True:
-            entries = await self.redis.xrange(key, min=last, count=500)
+            entries = await self.redis.xrange(key, min=last, count=READ_COUNT * 2)
             if last != "-":
                 entries = entries[1:]
             if not entries:
@@ -315,7 +319,7 @@ class TableLinks:
                 move = move_from_data(record["m"])
                 game.apply(move.seat, move.action)
                 moves.append(move)
-                if n % 200 == 199:
+                if n % REPLAY_SLICE == REPLAY_SLICE - 1:
                     await asyncio.sleep(0)  # (a long stream is replayed in slices)
         if game.is_over:
             await self.redis.hdel(self.hosted_key, table_id)
@@ -583,6 +587,7 @@ class HostLink:
                 await asyncio.sleep(1.0)
                 continue
             arrived = self.table.clock.now()
+            self.links.round_trips += bool(read)
             for _, entries in read or ():
                 for entry_id, fields in entries:
                     last = entry_id

@@ -242,7 +242,9 @@ async def test_a_long_game_keeps_its_stream_bounded_and_a_late_mirror_and_a_take
     monkeypatch.setattr(table_links, "SNAPSHOT_EVERY", 40)
     a, b = workers
     table, mirror = await seated_across(workers, "war")
+    shown = mirror.table  # (what bob's screen holds)
     await play_to_the_end(table, mirror, until_moves=150)
+    assert mirror.table is shown and len(shown.moves.moves) == len(table.table.moves.moves) == 150
     link = a.lobby.links.hosts[table.id]
     await until(lambda: not link._out, "A's records written")
     length = await a.hub.redis.xlen(link.log_key)
@@ -254,8 +256,8 @@ async def test_a_long_game_keeps_its_stream_bounded_and_a_late_mirror_and_a_take
         late, _ = await c.lobby.join_elsewhere(table.id, "cy", holder("cy"), sit=False)
         assert same_views(table, late)
         # and the table made again from that stream (a take-over) is the same game
-        await c.hub.redis.hset(c.lobby.links.hosted_key, table.id, "")
-        link.stop()
+        await link.release()  # (as a worker told to stop hands its tables over, and closes it)
+        table.close()
         c.hub.on_orphans("nobody")
         await until(lambda: table.id in c.lobby.tables, "C hosting the table")
         assert c.lobby.tables[table.id].table.game.to_json() == table.table.game.to_json()
