@@ -100,6 +100,7 @@ class TableLinks:
         self._asks_wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
+        self._stopping = False  # this worker is handing its tables over: it takes none
         hub.on_orphans = self.orphaned
         self._spawn(self._send_asks(), "requests to hosts")
 
@@ -266,7 +267,7 @@ class TableLinks:
     def orphaned(self, worker: str) -> None:
         """``worker`` is gone, or has handed its tables over: its people at the tables here are
         away (their seats kept), and its tables are taken if nobody else takes them."""
-        if self._closing:
+        if self._closing or self._stopping:
             return
         for link in list(self.hosts.values()):
             link.lost_worker(worker)
@@ -367,22 +368,43 @@ class TableLinks:
         link.changed()
 
     async def hand_over(self) -> dict[str, str]:
-        """This worker stops: its tables in play go to another worker (if one is alive), at once.
-        What each of their players here is told on the way out (name -> words)."""
+        """This worker stops: its tables in play go on at another worker, at once. Only to a
+        worker that is not stopping too (all the workers of ``--workers N`` stop together), and
+        only once one has taken each: a table nobody takes stays here, and is saved for its
+        creator as a lone server saves it. What each player of a table gone on elsewhere is told
+        on the way out (name -> words)."""
         told: dict[str, str] = {}
+        self._stopping = True  # (a table handed over by another stopping worker is not taken here)
+        hub = self.hub
         try:
-            others = [w for w in await self.redis.smembers(self.hub.key("workers")) if w != self.hub.worker]
-            alive = [w for w in others if await self.redis.exists(self.hub.key("alive", w))]
+            await self.redis.set(hub.key("stopping", hub.worker), "1", px=int(hub.ttl * 1000))
+            others = [w for w in await self.redis.smembers(hub.key("workers")) if w != hub.worker]
+            pipe = self.redis.pipeline(transaction=False)
+            for worker in others:
+                pipe.exists(hub.key("alive", worker))
+                pipe.exists(hub.key("stopping", worker))
+            answers = await pipe.execute()
         except (RedisError, OSError):
             return told
-        if not alive:
-            return told  # (nobody to carry them on: they are saved, as a lone server saves them)
-        for table_id, link in list(self.hosts.items()):
-            table = link.table
-            if not table.dealt or table.over:
-                continue
+        if not any(answers[i] and not answers[i + 1] for i in range(0, len(answers), 2)):
+            return told  # (nobody to carry them on)
+        handed = [link for link in self.hosts.values() if link.table.dealt and not link.table.over]
+        for link in handed:
+            assert link.table.table is not None
+            link.table.table.pause()  # (nothing more happens here: the stream is the table now)
             await link.release()
-            del self.hosts[table_id]
+        try:
+            await self.redis.publish(hub.channel, hub._news("handover"))
+            taken = await self._taken_by_others([link.table.id for link in handed])
+        except (RedisError, OSError):
+            taken = set()
+        for link in handed:
+            table = link.table
+            if table.id not in taken:  # (nobody took it: it stays, to be saved here)
+                assert table.table is not None
+                table.table.resume()
+                continue
+            del self.hosts[table.id]
             self.lobby.take_out(table)
             table.close()
             for place in table.places:
@@ -391,14 +413,25 @@ class TableLinks:
                         f"This server process is stopping; your game of {table.spec.title} carries on on another: "
                         "connect again to sit back down."
                     )
-        if told:
-            try:
-                await self.redis.publish(self.hub.channel, self.hub._news("handover"))
-            except (RedisError, OSError):
-                pass
         for mirror in self.mirrors.values():
             mirror.close()
         return told
+
+    async def _taken_by_others(self, table_ids: list[str], wait: float = 3.0) -> set[str]:
+        """The tables of these another worker has taken within ``wait`` seconds; those it has not
+        are taken back (so that nobody takes them later)."""
+        script = self.redis.register_script(CLAIM_TABLE)
+        give_up = time.monotonic() + wait
+        while True:
+            hosts = await self.redis.hmget(self.hosted_key, table_ids) if table_ids else []
+            if all(host for host in hosts) or time.monotonic() > give_up:
+                break
+            await asyncio.sleep(0.05)
+        taken = set()
+        for table_id, host in zip(table_ids, hosts):
+            if host or not await script(keys=[self.hosted_key], args=[table_id, "", self.hub.worker]):
+                taken.add(table_id)
+        return taken
 
 
 def _id(entry_id: str) -> tuple[int, int]:

@@ -263,3 +263,22 @@ async def test_a_long_game_keeps_its_stream_bounded_and_a_late_mirror_and_a_take
         assert c.lobby.tables[table.id].table.game.to_json() == table.table.game.to_json()
     finally:
         await c.stop()
+
+
+async def test_a_worker_stopping_hands_its_table_to_one_that_takes_it_and_keeps_it_when_none_does(workers):
+    a, b = workers
+    table, mirror = await seated_across(workers, "war")
+    # B stops too (all the workers of --workers N stop at once) but has not said so yet: it takes
+    # nothing, so A keeps its table, to be saved for its creator as a lone server saves it
+    b.lobby.links._stopping = True
+    assert await a.lobby.links.hand_over() == {}
+    assert table.id in a.lobby.tables and not table.table.paused
+    assert await a.hub.redis.hget(a.lobby.links.hosted_key, table.id) == a.hub.worker
+    # a worker that is not stopping takes it at once, and A's players are told where it went on
+    b.lobby.links._stopping = a.lobby.links._stopping = False
+    told = await a.lobby.links.hand_over()
+    assert "carries on on another" in told["ada"]
+    assert table.id not in a.lobby.tables
+    await until(lambda: table.id in b.lobby.tables, "B hosting the table")
+    assert b.lobby.tables[table.id].held_for("ada") == 0  # (her session was on A: her seat is kept)
+    assert b.lobby.tables[table.id].table.game.to_json() == table.table.game.to_json()
