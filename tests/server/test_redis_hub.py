@@ -93,15 +93,20 @@ async def test_two_server_processes_share_people_chat_tables_and_the_session_lim
         await bob.close()
         await dee.close()
     finally:
-        for process in (a, b):
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(process.wait(), 30)
-                except TimeoutError:
-                    process.kill()
-                    await process.wait()
+        await stop_processes(a, b)
     assert b.returncode == 0  # B stopped as asked, after its Redis-shared life
+
+
+async def stop_processes(*processes) -> None:
+    """SIGTERM to each server process still running, and a kill for one that does not stop."""
+    for process in processes:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 30)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
 
 
 def hub_server_options(tmp_path, name: str, url: str, **hub: float) -> dict:

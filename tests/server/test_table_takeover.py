@@ -9,7 +9,7 @@ import signal
 import time
 
 from ssh_helpers import until
-from test_redis_hub import in_lobby, serve_process
+from test_redis_hub import in_lobby, serve_process, stop_processes
 
 TAKE_OVER = 10.0  # seconds from a host's death to its table playing again elsewhere
 
@@ -48,17 +48,6 @@ async def play_on(clients, done, what: str, deadline: float = 30.0) -> None:
         await asyncio.sleep(0.5)
 
 
-async def stop(*processes) -> None:
-    for process in processes:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(process.wait(), 30)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
-
-
 async def test_a_host_killed_mid_game_has_its_table_carried_on_by_the_other_and_its_player_sits_back_there(
     tmp_path, redis_url
 ):
@@ -83,7 +72,7 @@ async def test_a_host_killed_mid_game_has_its_table_carried_on_by_the_other_and_
         await again.close()
         await bob.close()
     finally:
-        await stop(a, b)
+        await stop_processes(a, b)
     assert b.returncode == 0
 
 
@@ -104,4 +93,4 @@ async def test_a_host_stopped_hands_its_table_over_at_once_and_tells_its_players
         await again.close()
         await bob.close()
     finally:
-        await stop(a, b)
+        await stop_processes(a, b)
