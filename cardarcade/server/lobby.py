@@ -163,8 +163,10 @@ class Lobby:
                 table.stand(player)
 
     def seated(self, player: str) -> bool:
-        """Whether ``player`` has a seat at a table (waiting for the deal, in play, or kept)."""
-        return any(table.seat_of(player) is not None for table in self.tables.values())
+        """Whether ``player`` has a seat at a table (waiting for the deal, in play, or kept), here
+        or at a table another process hosts."""
+        mirrors = self.links.mirrors.values() if self.links is not None else ()
+        return any(table.seat_of(player) is not None for table in (*self.tables.values(), *mirrors))
 
     def held_seats(self, player: str) -> list[SharedTable]:
         """The tables where a seat is kept for ``player`` while they are away."""
