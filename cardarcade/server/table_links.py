@@ -175,7 +175,11 @@ class TableLinks:
             await asyncio.wait_for(asyncio.shield(self._ready[table_id]), ANSWER_WAIT)
         except TimeoutError:
             raise SeatTaken("the server process hosting that table does not answer; try again") from None
-        if not mirror.places:
+        for _ in range(int(ANSWER_WAIT / 0.05)):  # (a table just made: listed before its stream is written)
+            if mirror.places or mirror.ended:
+                break
+            await asyncio.sleep(0.05)
+        if not mirror.places or mirror.ended:
             raise SeatTaken("that table has gone")
         if not sit:
             if not mirror.dealt:
