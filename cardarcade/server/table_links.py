@@ -461,6 +461,7 @@ class HostLink:
         self._seats_said: str | None = None
         self._budgets: dict[str, tuple[float, float]] = {}  # player -> (requests left, when counted)
         self._said_flood = False
+        self.longest_read = 0.0  # CPU seconds: the most one read of requests held the loop
         self._trim_at: int | None = None  # the game's record is this one of the next batch: trim there
         self._stopped = False
         table.on_move = self._moved
@@ -625,6 +626,7 @@ class HostLink:
                 continue
             arrived = self.table.clock.now()
             self.links.round_trips += bool(read)
+            cpu = time.thread_time()
             for _, entries in read or ():
                 for entry_id, fields in entries:
                     last = entry_id
@@ -632,6 +634,7 @@ class HostLink:
                         self.asked(json.loads(fields["r"]), arrived)
                     except (KeyError, TypeError, ValueError) as exc:
                         log.warning("table %s: a request not understood (%s)", self.table.id, exc)
+            self.longest_read = max(self.longest_read, time.thread_time() - cpu)
             await asyncio.sleep(0)  # (a flood of requests is taken a read at a time)
 
     def _in_rate(self, player: str, now: float) -> bool:
