@@ -467,7 +467,13 @@ class HostLink:
         table.on_move = self._moved
         self._watcher = table.attach(None, self._events, self._reactions)
         told = table.on_change
-        table.on_change = lambda t: (self.changed(), told(t) if told is not None else None)
+
+        def on_change(changed: SharedTable) -> None:
+            self.changed()  # (the seats go to the stream first: the lobby may close the table next)
+            if told is not None:
+                told(changed)
+
+        table.on_change = on_change
         self._registered = recorded  # "hosted" names this worker for the table (written with the first records)
         self._writer = links._spawn(self._write(), f"writing table {table.id}")
         self._reader = links._spawn(self._read(asks_from), f"requests for table {table.id}")

@@ -94,12 +94,14 @@ async def play_to_the_end(table, mirror, limit: float = 60.0, until_moves: int |
 
 async def test_a_person_on_another_worker_plays_war_to_its_end_and_sees_what_a_local_player_sees(workers):
     table, mirror = await seated_across(workers, "war")
-    seen = []
-    mirror.attach(1, lambda events, by: seen.extend(events), lambda batch: None)
+    here, there = [], []  # what a screen at A and one at B (a seat, or a spectator) is told
+    table.attach(1, lambda events, by: here.extend(e.describe(table.setup.names) for e in events), print)
+    mirror.attach(None, lambda events, by: there.extend(e.describe(mirror.setup.names) for e in events), print)
     moves = await play_to_the_end(table, mirror)
     assert moves > 10
     assert table.table.game.result == mirror.table.game.result
-    assert any(e.text for e in seen)  # bob's screen was told the moves' events
+    await until(lambda: len(there) >= len(here), "B told all A told")
+    assert [line for line in there if line] == [line for line in here if line] and len(here) > moves
 
 
 async def test_a_trick_game_across_workers_ends_alike_and_an_illegal_move_is_refused_in_the_same_words(workers):
