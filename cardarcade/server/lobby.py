@@ -25,6 +25,7 @@ from cardarcade.table.shared import SeatHolder, SeatTaken, SharedTable
 if TYPE_CHECKING:
     from cardarcade.replay import Replay
     from cardarcade.store.ratings import Rating
+    from cardarcade.server.table_links import TableLinks
 
 __all__ = ["CHAT_BURST", "CHAT_MAX", "CHAT_WINDOW", "ChatLine", "Lobby", "MAX_TABLES"]
 
@@ -50,6 +51,8 @@ class Lobby:
         self.tables: dict[str, SharedTable] = {}  # the tables hosted here
         self.round_trips: dict[str, float] = {}  # name -> latest measured round trip, seconds
         self._listeners: dict[object, Callable[[], None]] = {}
+        # people elsewhere at the tables here, people here at theirs (none with one process)
+        self.links: TableLinks | None = self.hub.table_links(self)
 
     @property
     def online(self) -> Mapping[str, int]:
@@ -99,6 +102,9 @@ class Lobby:
 
     def note_round_trip(self, name: str, seconds: float) -> None:
         self.round_trips[name] = seconds
+        if self.links is not None:
+            for mirror in self.links.mirrors.values():
+                mirror.note_round_trip(name, seconds)
 
     # ---- chat
 
@@ -152,6 +158,8 @@ class Lobby:
         self.tables[table.id] = table
         table.on_change = self._table_changed  # (told from now on: the lobby is told once, here)
         self.hub.table_listed(table)
+        if self.links is not None:
+            self.links.host(table)
         self._tell()
         return table
 
@@ -162,8 +170,10 @@ class Lobby:
                 table.stand(player)
 
     def seated(self, player: str) -> bool:
-        """Whether ``player`` has a seat at a table (waiting for the deal, in play, or kept)."""
-        return any(table.seat_of(player) is not None for table in self.tables.values())
+        """Whether ``player`` has a seat at a table (waiting for the deal, in play, or kept), here
+        or at a table another process hosts."""
+        mirrors = self.links.mirrors.values() if self.links is not None else ()
+        return any(table.seat_of(player) is not None for table in (*self.tables.values(), *mirrors))
 
     def held_seats(self, player: str) -> list[SharedTable]:
         """The tables where a seat is kept for ``player`` while they are away."""
@@ -197,8 +207,38 @@ class Lobby:
         """``table`` leaves the lobby (here and in every process's list)."""
         if self.tables.pop(table.id, None) is not None:
             self.hub.table_gone(table.id)
+            if self.links is not None:
+                self.links.unhost(table.id)
+
+    # ---- tables other server processes host (``table_links.py``)
+
+    async def join_elsewhere(
+        self, table_id: str, player: str, holder: SeatHolder | None, sit: bool = True
+    ) -> tuple[SharedTable, int | None]:
+        """A seat at (or, ``sit`` False, a chair by) a table another process hosts: the table as
+        followed here, and the seat; SeatTaken says why not."""
+        listing = self.elsewhere.get(table_id)
+        if listing is None or self.links is None:
+            raise SeatTaken("that table has gone")
+        if sit:
+            self.leave_waiting_tables(player)
+        return await self.links.join(table_id, listing.game, player, holder, sit)
+
+    def adopt(self, table: SharedTable) -> None:
+        """A table another process hosted is hosted here from now on (that process stopped)."""
+        table.round_trips = self.round_trips
+        self.tables[table.id] = table
+        table.on_change = self._table_changed
+        self.hub.table_listed(table)
+        self._tell()
+
+    def told_of_mirror(self) -> None:
+        """A table followed from another process changed."""
+        self._tell()
 
     def close(self) -> None:
+        if self.links is not None:
+            self.links.close()
         for table in list(self.tables.values()):
             table.close()
             self.hub.table_gone(table.id)

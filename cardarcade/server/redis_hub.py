@@ -229,6 +229,7 @@ class RedisHub(Hub):
         # game, and the last games (older ones would leave the list at once).
         self._unsent_ratings: dict[tuple[str, str], Standing] = {}
         self._unsent_games: deque[tuple[FinishedGame, str | None]] = deque(maxlen=RECENT_GAMES)
+        self.on_orphans: Callable[[str], None] = lambda worker: None  # a worker's tables need a host (table_links)
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -503,11 +504,15 @@ class RedisHub(Hub):
         elif kind == "finished":
             if (game := FinishedGame.from_dict(news.get("g"))) is not None:
                 self._list_finished(game)
+        elif kind == "handover":
+            self.on_orphans(worker)
+            return
         elif kind == "hello":
             self._write(lambda: self._read_worker(worker))
             return
         elif kind == "gone":
             self._drop_worker(worker)
+            self.on_orphans(worker)
         else:
             return
         self.on_news()
@@ -708,6 +713,13 @@ class RedisHub(Hub):
             await pipe.execute()
 
         self._write(write)
+
+    # ---- tables across workers
+
+    def table_links(self, lobby: Any) -> Any:
+        from cardarcade.server.table_links import TableLinks
+
+        return TableLinks(self, lobby)
 
     # ---- the leaderboard and the last games finished (leaderboard.py, recent.py)
 

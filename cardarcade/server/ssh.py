@@ -242,6 +242,7 @@ class ArcadeServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._stop_words: dict[str, str] | None = None  # name -> what they are told at a stop (once stopping)
         self._stopped_tables: list[SharedTable] = []  # saved at a stop, closed once their screens are gone
+        self._handed: dict[str, str] | None = None  # name -> what they are told: their table went on elsewhere
 
     def arcade_app(self, info: SessionInfo, driver_class: Callable[..., TerminalDriver]) -> App:
         from cardarcade.ui.app import ArcadeApp
@@ -418,8 +419,17 @@ class ArcadeServer:
         if self._stop_words:
             log.info("stopping: %d shared table(s) in play saved for their creators", len(self._stopped_tables))
 
+    async def hand_over_tables(self) -> None:
+        """Before a stop, with other server processes sharing Redis: the tables in play here go on
+        there at once (``table_links``), and their players are told where to find them. Once."""
+        if self._handed is None:
+            links = self.lobby.links if self.lobby is not None else None
+            self._handed = await links.hand_over() if links is not None else {}
+
     def farewell(self, name: str) -> str:
         """What a session of ``name`` is told when the server stops."""
+        if name in (self._handed or {}):
+            return (self._handed or {})[name]
         return (self._stop_words or {}).get(name, "The server is shutting down.")
 
     async def close(self) -> None:
@@ -428,12 +438,15 @@ class ArcadeServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        await self.hand_over_tables()
         self.save_tables_in_play()
         for session in list(self.sessions):
             session.end(self.farewell(session.name))
         tasks = [s.task for s in self.sessions if s.task is not None]
         if tasks:  # each app closes its screens; a few seconds at most
             await asyncio.wait(tasks, timeout=10)
+        if self.lobby is not None and self.lobby.links is not None:
+            await self.lobby.links.finish()  # (the tables still here end with this process)
         if self.lobby is not None:
             self.lobby.close()
         for table in self._stopped_tables:

@@ -252,6 +252,7 @@ class WebServer:
         if self._site is not None:
             await self._site.stop()  # no new tab meanwhile; the open ones are ended next
             self._site = None
+        await self.arcade.hand_over_tables()
         self.arcade.save_tables_in_play()
         for session in list(self.tabs):
             session.end(self.arcade.farewell(session.name))

@@ -21,15 +21,23 @@ class MoveLog:
     known (a save older than replays): then no replay is kept of this game."""
 
     def __init__(
-        self, played: Callable[[], float], now: Callable[[], float], moves: Iterable[Move] | None = ()
+        self,
+        played: Callable[[], float],
+        now: Callable[[], float],
+        moves: Iterable[Move] | None = (),
+        on_note: Callable[[int, Action, float | None], None] | None = None,
     ) -> None:
-        self.played, self.now = played, now
+        """``on_note``: told of every move as it is noted (a table hosted for other server
+        processes sends it on)."""
+        self.played, self.now, self.on_note = played, now, on_note
         self.whole = moves is not None
         self.moves: list[Move] = list(moves or ())
 
     def note(self, seat: int, action: Action, t: float | None) -> None:
         """A move applied now, pressed (or planned) at table time ``t`` (None: now). Made for every
         move of every table, ``simulate``'s millions too: a few float operations and a tuple."""
+        if self.on_note is not None:
+            self.on_note(seat, action, t)
         moves = self.moves
         if not self.whole:
             return

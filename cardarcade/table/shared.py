@@ -29,9 +29,11 @@ from collections.abc import Callable, Sequence
 
 from cardarcade.bots import make_bot
 from cardarcade.cards import Card
-from cardarcade.rules.base import Action, Event, GameSpec, IllegalAction, Options
+from cardarcade.replay import Move
+from cardarcade.rules.base import Action, Event, Game, GameSpec, IllegalAction, Options
 from cardarcade.seating import GameSetup, Reaction, Seat
 from cardarcade.table.clock import Clock, Handle
+from cardarcade.table.moves import MoveLog
 from cardarcade.table.session import ClaimLog, EventsListener, ReactionsListener, Records, Watcher, Watchers
 from cardarcade.table.table import DEFAULT_PACE, Table
 from cardarcade.table.thinking import live_thinker
@@ -43,6 +45,17 @@ MAX_NAME = 40
 # for everyone at the table, so one very distant player must not make every race sluggish.
 MOST_ALLOWED = 0.15
 LOG_KEPT = 2000  # events kept for a screen that joins late (a spectator, a player coming back)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A game under way, carried on at a table made again from its record (``SharedTable.deal``):
+    its setup, the game after its moves, the moves, and the seconds since it was dealt."""
+
+    setup: GameSetup
+    game: Game
+    moves: Sequence[Move]
+    played: float
 
 
 class SeatTaken(ValueError):
@@ -119,6 +132,10 @@ class SharedTable(Watchers):
         self.table: Table | None = None
         self.log: deque[Event] = deque(maxlen=LOG_KEPT)  # what happened since the deal, for late joiners
         self.round_trips: dict[str, float] = {}  # player -> their latest measured round trip (seconds)
+        # player -> seconds their presses spend between server processes (a seat at a table hosted
+        # by another process): allowed for always, as the house rule allows for round trips
+        self.hops: dict[str, float] = {}
+        self.on_move: Callable[[int, Action, float | None], None] | None = None  # told of every move applied
         self.starts_at: float | None = None  # clock time of the first card (after the countdown)
         self.dealt_at: float | None = None
         self.sit(creator, holder=holder)
@@ -238,8 +255,9 @@ class SharedTable(Watchers):
     def people_present(self) -> list[str]:
         return [p.player for p in self.places if p.player is not None and p.held is None]
 
-    def deal(self) -> None:
-        """Start the game: seats still open are played by bots of the table's level."""
+    def deal(self, resumed: Resumed | None = None) -> None:
+        """Start the game: seats still open are played by bots of the table's level. ``resumed``:
+        a game under way carried on here (another server process hosted it): at once, no count."""
         if self.dealt:
             return
         seats: list[Seat] = []
@@ -252,11 +270,14 @@ class SharedTable(Watchers):
                 seats.append(Seat(f"Bot {bots}", "bot", self.level))
         for place in self.places:  # an open seat is a bot's from now on
             place.person = place.player is not None
-        self.dealt_at = self.clock.now()
         self.setup = GameSetup(self.spec, tuple(seats), self.options, self.seed, self.deck)
+        game, moves, played = self.setup.new_game(), [], 0.0
+        if resumed is not None:
+            self.setup, game, moves, played = resumed.setup, resumed.game, list(resumed.moves), resumed.played
+        self.dealt_at = made = self.clock.now() - played
         self.table = Table(
-            self.setup.new_game(),
-            seats,
+            game,
+            self.setup.seats,
             self.clock,
             pace=self.pace,
             seed=self.seed,
@@ -264,9 +285,12 @@ class SharedTable(Watchers):
             on_reactions=self.tell_reactions,
             thinker=live_thinker(self.think_seconds),
             think_seconds=self.think_seconds,
-            head_start=self._head_start if self.compensate_rtt else None,
+            head_start=self._head_start,
+            moves=MoveLog(lambda: self.clock.now() - made, self.clock.now, moves, on_note=self._moved),
         )
-        if self.spec.realtime:
+        if resumed is not None:
+            self._begin()
+        elif self.spec.realtime:
             self.starts_at = self.clock.now() + COUNTDOWN
             for beat in range(1, int(COUNTDOWN)):  # the screens show each second of the count
                 self.clock.call_at(self.starts_at - beat, lambda: self._events([], None))
@@ -310,9 +334,11 @@ class SharedTable(Watchers):
         """When a press that arrived at ``t`` (default: now) was made: with the house rule, half the
         player's round trip earlier (at most ``MOST_ALLOWED``)."""
         t = self.clock.now() if t is None else t
-        if self.compensate_rtt:
-            t -= self._allowance(self.places[seat].player)
-        return t
+        return t - self._allowance(self.places[seat].player)
+
+    def _moved(self, seat: int, action: Action, t: float | None) -> None:
+        if self.on_move is not None:
+            self.on_move(seat, action, t)
 
     def _head_start(self) -> float:
         """The most any player here has their presses moved back: the table holds each claim
@@ -321,8 +347,12 @@ class SharedTable(Watchers):
         return max(map(self._allowance, self.people_present), default=0.0)
 
     def _allowance(self, player: str | None) -> float:
-        """How far back a player's presses are moved: half their latest round trip, capped."""
-        return min(self.round_trips.get(player, 0.0) / 2, MOST_ALLOWED) if player is not None else 0.0
+        """How far back a player's presses are moved: half their latest round trip (with the house
+        rule) and the hop between server processes, capped."""
+        if player is None:
+            return 0.0
+        trip = self.round_trips.get(player, 0.0) / 2 if self.compensate_rtt else 0.0
+        return min(trip + self.hops.get(player, 0.0), MOST_ALLOWED)
 
     def _events(self, events: list[Event], seat: int | None) -> None:
         self.log.extend(e for e in events if e.text)

@@ -146,6 +146,10 @@ class LobbyProtocol(Protocol):
 
     def live_seat(self, player: str, holder: SeatHolder | None) -> SharedTable | None: ...
 
+    async def join_elsewhere(
+        self, table_id: str, player: str, holder: SeatHolder | None, sit: bool = True
+    ) -> tuple[SharedTable, int | None]: ...  # a seat (or a chair, sit False) at a table listed elsewhere
+
     def create_table(
         self,
         spec: GameSpec,

