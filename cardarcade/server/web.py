@@ -276,7 +276,11 @@ class WebServer:
     async def _index(self, request: web.Request) -> web.Response:
         given = request.query.get("name", "")
         path = "/ws/" + quote(player_name(given), safe="") if given else "/ws"
-        scheme = "wss" if request.secure else "ws"
+        # Behind a proxy that serves https (README: workers behind one address) the page must name
+        # a wss:// websocket, or the browser refuses it; the proxy says so in X-Forwarded-Proto.
+        # (Only the asker's own page is shaped by it: nothing to gain by lying.)
+        forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+        scheme = "wss" if request.secure or forwarded == "https" else "ws"
         html = self._page.render(
             config={"static": {"url": "/static/"}},
             application={"name": "cardarcade"},

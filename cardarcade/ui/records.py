@@ -107,7 +107,9 @@ class StoreRecords:
             for screen in app.screen_stack:
                 if isinstance(screen, ResultScreen):
                     screen.ratings_arrived(game, moved)
-            if app.lobby is not None:  # (on a server: its leaderboard)
+            # (on a server: its leaderboard; not a browser guest's, whose guest-N is someone
+            # else's in the next tab)
+            if app.lobby is not None and app.store.throwaway is None:
                 app.lobby.rated(moved)
 
         app.store_writer.write(work, "The statistics could not be recorded", done)

@@ -113,6 +113,17 @@ async def test_a_guests_saves_and_settings_go_with_their_tab(serve_web):
     await named.close()
 
 
+async def test_a_page_served_as_https_by_a_proxy_names_a_secure_websocket(serve_web):
+    web, port = await serve_web()
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"http://127.0.0.1:{port}/", headers={"X-Forwarded-Proto": "https"}) as response:
+            proxied = await response.text()
+        async with http.get(f"http://127.0.0.1:{port}/") as response:
+            direct = await response.text()
+    assert f'data-session-websocket-url="wss://127.0.0.1:{port}/ws"' in proxied
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in direct
+
+
 async def test_the_page_loads_nothing_from_elsewhere(serve_web):
     web, port = await serve_web()
     async with aiohttp.ClientSession() as http:

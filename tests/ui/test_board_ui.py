@@ -134,3 +134,30 @@ async def test_a_game_played_alone_on_the_server_goes_on_its_board_and_its_list(
         replay = parse(unpack(await lobby.packed_replay(game.id) or "") or "")
         check(replay)
         assert replay.setup.names[0] == "[b]ada[/b]" and len(replay.moves) == game.moves
+
+
+async def test_a_browser_guests_game_is_listed_but_not_put_on_the_board(tmp_path):
+    """guest-N is handed to someone else in the next tab: their rating is nobody's to keep."""
+    from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup
+    from cardarcade.store.user import UserStore
+    from cardarcade.ui.screens.result import ResultScreen
+
+    war = GAMES["war"]
+    lobby = Lobby(LoopClock())
+    setup = GameSetup.solo(war, 2, level="easy", seed=4, options=war.Options(max_rounds=20))
+    app = ArcadeApp(
+        start=setup,
+        settings=UISettings(pace=0.01, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None),
+        player="guest-1",
+        lobby=lobby,
+        store=UserStore(tmp_path).for_guest(),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, ResultScreen):
+                break
+            await pilot.press("enter")
+            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: len(lobby.recent) == 1 and app.memory.rated is not None)
+        assert lobby.board.count("war") == 0
