@@ -25,5 +25,6 @@ def user_folders(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     return home
 
+
 # The private services the tests start (session-wide, one per xdist worker): tests/services/.
 pytest_plugins = ["tests.services.postgres_server"]

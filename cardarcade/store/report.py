@@ -57,7 +57,7 @@ from collections.abc import Callable, Iterator
 
 from cardarcade.bots import LEVEL_NAMES
 from cardarcade.catalog import CATALOG
-from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, StatsStore, StatsError
 
 ALL = "all"  # the key of all reaction games together
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -139,7 +139,7 @@ def binned_quantile(histogram: list[tuple[float, int]], q: float) -> float:
 
 
 @reading
-def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
+def reaction_figures(stats: StatsStore, profile: str) -> dict[str, ReactionFigures]:
     """Per reaction game the profile played (by id, in menu order), and ``ALL`` of them
     together; empty when there are none. Two reads of the aggregated tables, whatever the
     number of reactions: this is what the statistics screen opens with."""
@@ -168,7 +168,7 @@ def _figures(histogram: list[tuple[float, int]], fastest: float) -> ReactionFigu
 
 
 @reading
-def game_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
+def game_figures(stats: StatsStore, profile: str) -> list[dict[str, Any]]:
     """Per game the profile played (in menu order): the counts, the streaks, and results against
     each bot level (the easiest first)."""
     rows = []
@@ -208,7 +208,7 @@ def trend_rows(trend: list[SessionTrend]) -> list[dict[str, Any]]:
 
 
 @reading
-def figures(stats: Stats, profile: str) -> dict[str, Any]:
+def figures(stats: StatsStore, profile: str) -> dict[str, Any]:
     """Everything the statistics screen shows for ``profile``, as plain data (see the module's
     docstring); the trends of every game included."""
     reactions: dict[str, Any] = {}
@@ -296,7 +296,7 @@ def _cut(text: str, width: int) -> str:
 
 
 @reading
-def to_csv(stats: Stats, profile: str) -> str:
+def to_csv(stats: StatsStore, profile: str) -> str:
     """Every finished game ``profile`` sat in and every reaction it made, a row each (the
     columns are listed in the module's docstring), oldest first."""
     buffer = io.StringIO()
@@ -308,7 +308,7 @@ def to_csv(stats: Stats, profile: str) -> str:
     return buffer.getvalue()
 
 
-def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
+def _game_rows(stats: StatsStore, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
     for game in stats.finished_games():
         seats = game["seats"]
         for seat in seats:
@@ -333,7 +333,7 @@ def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, An
             )
 
 
-def _reaction_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
+def _reaction_rows(stats: StatsStore, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
     for at, session, game, claim, outcome, fault, seconds in stats.reactions(profile):
         yield (
             at,

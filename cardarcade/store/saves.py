@@ -47,6 +47,7 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, read_json
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
+from cardarcade.store.database import Database, DatabaseError, lock_key
 
 ENVELOPE_FORMAT = "cardarcade-table"
 ENVELOPE_VERSION = 3
@@ -551,6 +552,13 @@ class SaveStore:
         oldest = datetime.min.replace(tzinfo=UTC)
         return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
 
+    def count(self) -> int:
+        """How many saves there are, by their files alone (nothing is opened)."""
+        try:
+            return sum(1 for p in self.folder.glob("*.json") if not p.name.startswith("."))
+        except OSError:
+            return 0
+
     def counts(self) -> tuple[int, int]:
         """(the saves that open, the files that cannot be opened), every save read whole: slow
         (the engines' checks), to be asked off an event loop."""
@@ -563,9 +571,18 @@ class SaveStore:
         try:
             if path.stat().st_size > MAX_FILE_SIZE:
                 raise BadSave(f"not a saved game (larger than {MAX_FILE_SIZE >> 20} MB)")
-            saved = decode(path.read_bytes())
+            data = path.read_bytes()
         except OSError as exc:
             return SaveEntry(save_id, path, None, path.name, (), "", None, f"cannot be read ({exc.strerror or exc})")
+        except BadSave as exc:
+            return SaveEntry(save_id, path, None, path.name, (), "", None, str(exc))
+        return self._entry_of(save_id, data)
+
+    def _entry_of(self, save_id: str, data: bytes) -> SaveEntry:
+        """The list's line for the save ``save_id`` holding ``data``."""
+        path = self.path(save_id) if _SAVE_ID.fullmatch(save_id) else self.folder / f"{save_id}.json"
+        try:
+            saved = decode(data)
         except BadSave as exc:
             return SaveEntry(save_id, path, None, path.name, (), "", None, str(exc))
         if saved.save_id != save_id:
@@ -651,3 +668,172 @@ class SaveStore:
                         continue  # held by a window: it is in use
                     _let_go_of(path, fd)
         return cleared
+
+
+# ---------------------------------------------------------------- in PostgreSQL (--database)
+
+
+class DatabaseSaves(SaveStore):
+    """The saves of one ``owner`` in PostgreSQL (``--database``): the same bytes a save file
+    holds, one row a save, shared by every process and machine using the database. A save in play
+    is held by an advisory lock of this process's ``Database`` (which PostgreSQL lets go when the
+    process's connection ends, however it ends) and by this process's record of its holds, as a
+    file's lock is; a window anywhere else lists it as open elsewhere and is refused it.
+
+    The same interface as ``SaveStore``; a database that fails is a SaveFailed (writing) or a
+    BadSave (reading), in words."""
+
+    def __init__(self, database: Database, owner: str) -> None:
+        super().__init__(Path(f"{owner or 'saves'}"))  # (``folder``: what messages name, never a folder)
+        self.database, self.owner = database, owner
+
+    def path(self, save_id: str) -> Path:
+        if not _SAVE_ID.fullmatch(save_id):
+            raise ValueError(f"not a save id: {save_id!r}")
+        return Path(f"{save_id}.json")  # (the name a list shows, as a file's)
+
+    def _key(self, save_id: str) -> tuple[str, int]:
+        self.path(save_id)  # (checks the id)
+        return f"{self.database.url}\0{self.owner}\0{save_id}", lock_key("save", self.owner, save_id)
+
+    # ---- holding
+
+    def hold(self, save_id: str) -> None:
+        name, key = self._key(save_id)
+        with _HELD_GUARD:
+            held = _HELD.get(name)
+            if held is not None:
+                if held.owner is not self:
+                    raise SaveInUse(save_id)
+                held.count += 1
+                return
+            try:
+                taken = self.database.try_hold(key)
+            except DatabaseError as exc:
+                raise SaveFailed(f"{save_id} cannot be held: {exc}") from None
+            if not taken:
+                raise SaveInUse(save_id)
+            _HELD[name] = _Hold(self, None)
+
+    def let_go(self, save_id: str, entirely: bool = False) -> None:
+        name, key = self._key(save_id)
+        with _HELD_GUARD:
+            held = _HELD.get(name)
+            if held is None or held.owner is not self:
+                return
+            held.count = 0 if entirely else held.count - 1
+            if held.count > 0:
+                return
+            del _HELD[name]
+        try:
+            self.database.let_go(key)
+        except DatabaseError:
+            pass  # (a lost connection has let it go already)
+
+    def holding(self, save_id: str) -> bool:
+        held = _HELD.get(self._key(save_id)[0])
+        return held is not None and held.owner is self
+
+    def held_elsewhere(self, save_id: str) -> bool:
+        name, key = self._key(save_id)
+        with _HELD_GUARD:
+            held = _HELD.get(name)
+            if held is not None:
+                return held.owner is not self
+        try:
+            return key in self.database.held_elsewhere()
+        except DatabaseError:
+            return False
+
+    # ---- writing and reading
+
+    def write(self, save_id: str, data: bytes, hold: bool = False) -> Path:
+        try:
+            if hold and not self.holding(save_id):
+                self.hold(save_id)
+            elif not hold and self.held_elsewhere(save_id):
+                raise SaveInUse(save_id)
+        except SaveInUse as exc:
+            raise SaveFailed(f"{exc}, and is left to it") from None
+        try:
+            self.database.query(
+                "INSERT INTO saves (owner, save_id, data) VALUES (%s, %s, %s) ON CONFLICT (owner, save_id)"
+                " DO UPDATE SET data = excluded.data, saved_at = now()",
+                (self.owner, save_id, data),
+            )
+        except DatabaseError as exc:
+            raise SaveFailed(f"the game could not be saved: {exc}") from None
+        return self.path(save_id)
+
+    def _read(self, save_id: str) -> bytes | None:
+        try:
+            rows = self.database.query(
+                "SELECT data FROM saves WHERE owner = %s AND save_id = %s", (self.owner, save_id)
+            )
+        except DatabaseError as exc:
+            raise BadSave(f"the save cannot be read ({exc})") from None
+        return bytes(rows[0][0]) if rows else None
+
+    def load(self, save_id: str) -> SavedGame:
+        data = self._read(save_id)
+        if data is None:
+            raise BadSave("the save cannot be read (there is no such save)")
+        return decode(data)
+
+    def count(self) -> int:
+        """How many saves there are (0 when the database cannot be reached: the list says why)."""
+        try:
+            return self.database.query("SELECT count(*) FROM saves WHERE owner = %s", (self.owner,))[0][0]
+        except DatabaseError:
+            return 0
+
+    def entries(self) -> list[SaveEntry]:
+        try:
+            rows = self.database.query("SELECT save_id, data FROM saves WHERE owner = %s", (self.owner,))
+            held = self.database.held_elsewhere() if rows else set()
+        except DatabaseError:
+            return []
+        found = []
+        for save_id, data in rows:
+            entry = self._entry_of(save_id, bytes(data))
+            if self.held_elsewhere_of(save_id, held):
+                entry = replace(entry, open_elsewhere=True)
+            found.append(entry)
+        oldest = datetime.min.replace(tzinfo=UTC)
+        return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
+
+    def held_elsewhere_of(self, save_id: str, held: set[int]) -> bool:
+        name, key = self._key(save_id)
+        mine = _HELD.get(name)
+        return mine.owner is not self if mine is not None else key in held
+
+    def remove(self, save_id: str) -> None:
+        if self.held_elsewhere(save_id):
+            raise SaveInUse(save_id)
+        try:
+            self.load(save_id)  # BadSave when it is not ours to delete
+            self.database.query("DELETE FROM saves WHERE owner = %s AND save_id = %s", (self.owner, save_id))
+        except DatabaseError as exc:
+            raise BadSave(f"the save could not be removed ({exc})") from None
+        finally:
+            self.let_go(save_id, entirely=True)
+
+    def set_aside(self, save_id: str) -> Path:
+        """Out of the list, kept: under the owner's ``set-aside`` in the database."""
+        if _SAVE_ID.fullmatch(save_id) and self.held_elsewhere(save_id):
+            raise SaveInUse(save_id)
+        try:
+            self.database.query(
+                "UPDATE saves SET owner = %s, save_id = save_id || '-' || substr(md5(random()::text), 1, 6)"
+                " WHERE owner = %s AND save_id = %s",
+                (f"{self.owner}/{SET_ASIDE_FOLDER}", self.owner, save_id),
+            )
+        except DatabaseError as exc:
+            raise OSError(f"it could not be moved ({exc})") from None
+        return Path(SET_ASIDE_FOLDER) / f"{save_id}.json"
+
+    def leftovers(self) -> list[Path]:
+        return []  # (a row is written whole or not at all)
+
+    def clear_leftovers(self, older_than: float = 3600.0) -> int:
+        return 0

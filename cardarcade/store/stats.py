@@ -30,14 +30,16 @@ import sqlite3
 import threading
 import time
 from collections import defaultdict
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Self
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.seating import GameSetup, Reaction, is_fault
 from cardarcade.store._files import user_data_dir
+from cardarcade.store.database import Database, DatabaseError
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
 BIN_SECONDS = 0.01  # the histogram's resolution, and the trend's medians'
@@ -163,143 +165,26 @@ class SessionTrend:
     best: float
 
 
-class Stats:
-    """The statistics file (by default ``stats.sqlite3`` in the user data folder). ``session``
-    names this run of the arcade, for the trend over sessions."""
+class StatsStore:
+    """What the statistics screens, ``cardarcade stats`` and the export read, and what a finished
+    game writes, whichever holds them: ``Stats`` (a SQLite file) or ``DatabaseStats``
+    (PostgreSQL, with ``--database``). The reads are written once, here: each back end gives
+    ``db`` (its ``execute(sql, args)``, with ``?`` marks) and ``_snapshot`` (several reads as one)."""
 
-    def __init__(self, path: Path | None = None, session: str | None = None, read_only: bool = False) -> None:
-        self.path = path if path is not None else user_data_dir() / "stats.sqlite3"
-        self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
-        self.read_only = read_only
-        try:
-            if read_only:
-                self._writer = _open_for_reading(self.path)  # (writes fail on it, as they should)
-            else:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                _make_private(self.path)
-                # The app records from a worker thread (a write may wait out the busy timeout, never on
-                # the event loop): its transactions are taken in turn under the lock.
-                self._writer = _connect(self.path)
-            self._lock = threading.RLock()
-            self._reading_lock = threading.RLock()
-        except (OSError, sqlite3.Error) as exc:
-            if _not_a_database(exc):
-                raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
-            raise StatsError(f"{self.path} cannot be opened: {_reason(exc)}") from None
-        self.db = self._writer  # the connection reads go through: its own, once the file is ready
-        try:
-            self._writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            if not read_only:
-                self._use_wal()
-                self._writer.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints
-                self._writer.execute("PRAGMA foreign_keys = ON")
-            self._migrate()
-            if not read_only:
-                self.db = _connect(self.path)
-                self.db.execute("PRAGMA query_only = ON")
-        except sqlite3.DatabaseError as exc:
-            self._close_connections()
-            if _not_a_database(exc):
-                raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
-            raise StatsError(f"{self.path} cannot be used now: {_reason(exc)}") from None
-        except StatsError:
-            self._close_connections()
-            raise
+    session: str
+    db: Any
 
-    def __enter__(self) -> Stats:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
-        """Close the file, first copying what the WAL holds into it (SQLite does so only when
-        the last connection closes: with another arcade still open, a copy of the file alone
-        would have missed every game since). The copy never waits for a reader."""
-        if not self.read_only:
-            with self._lock:
-                try:
-                    self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:
-                    pass  # the records are safe in the WAL all the same
-        self._close_connections()
+        raise NotImplementedError
 
-    def _close_connections(self) -> None:
-        self.db.close()
-        self._writer.close()
-
-    def _use_wal(self) -> None:
-        """Put the file in WAL mode (it stays so). The switch takes the file for itself and, while
-        another process has it open, fails at once without waiting its turn: so it is made only
-        when needed (a new file), and tried again until the busy timeout."""
-        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-        while self._writer.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            try:
-                self._writer.execute("PRAGMA journal_mode = WAL")
-            except sqlite3.OperationalError as exc:
-                if (
-                    exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-                    or time.monotonic() > deadline
-                ):
-                    raise
-                time.sleep(0.01)
-
-    def _version(self) -> int:
-        """The schema's version, by a plain read (0: a new, empty file)."""
-        if not self._writer.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-        ).fetchall():
-            return 0
-        rows = self._writer.execute("SELECT version FROM schema_version").fetchall()
-        return rows[0][0] if rows else 0
-
-    def _migrate(self) -> None:
-        """Bring an older schema up to date. Only then is the write lock taken: every open took
-        it, and ``cardarcade stats`` waited out a writer's busy timeout and failed."""
-        version = self._version()
-        if version == schema_version():
-            return
-        self._refuse_newer(version)
-        if self.read_only:
-            if version == 0:
-                raise StatsError(f"{self.path} holds no statistics yet")
-            raise StatsError(
-                f"{self.path} was written by an older cardarcade (schema {version}): "
-                "start the arcade once to bring it up to date"
-            )
-        with self._writing() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            version = self._version()  # (again, inside the lock: another arcade may have done it meanwhile)
-            self._refuse_newer(version)
-            for step in MIGRATIONS[version:]:
-                step(db)
-            if not db.execute("SELECT 1 FROM schema_version").fetchall():
-                db.execute("INSERT INTO schema_version VALUES (?)", (schema_version(),))
-            elif version != schema_version():
-                db.execute("UPDATE schema_version SET version = ?", (schema_version(),))
-
-    def _refuse_newer(self, version: int) -> None:
-        if version > schema_version():
-            raise StatsError(
-                f"{self.path} was written by a newer cardarcade (schema {version}; "
-                f"this one knows up to {schema_version()})"
-            )
-
-    def _writing(self) -> _Transaction:
-        return _Transaction(self._writer, self._lock)
-
-    @contextmanager
-    def _snapshot(self) -> Iterator[sqlite3.Connection]:
-        """Several reads that see the file as it was at the first (in WAL mode a read
-        transaction is a snapshot, and takes no lock a writer waits for)."""
-        with self._reading_lock:
-            self.db.execute("BEGIN")
-            try:
-                yield self.db
-            finally:
-                self.db.execute("COMMIT")
-
-    # ---- recording
+    def _snapshot(self) -> AbstractContextManager[Any]:
+        raise NotImplementedError
 
     def record_game(
         self,
@@ -309,85 +194,15 @@ class Stats:
         profiles: Mapping[int, str] = {},
         book: str | None = None,
         finished_at: float | None = None,
-    ) -> int:
+    ) -> int | None:
         """A finished game: ``profiles`` maps the people's seats to their profile names."""
-        result = game.result
-        if result is None:
-            raise ValueError("only a finished game is recorded")
-        if len(setup.seats) != game.players:
-            raise ValueError(f"{len(setup.seats)} seats for a {game.players}-player game")
-        winners = set(result.winners)
-        with self._writing() as db:
-            row = db.execute(
-                "INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    setup.spec.id,
-                    finished_at if finished_at is not None else time.time(),
-                    duration,
-                    str(setup.seed),
-                    json.dumps(setup.options.model_dump(mode="json")),
-                    book,
-                    json.dumps(sorted(winners)),
-                    result.reason,
-                ),
-            )
-            game_id = row.lastrowid
-            assert game_id is not None  # (an INSERT sets it)
-            db.executemany(
-                "INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        i,
-                        seat.name,
-                        seat.kind,
-                        seat.level,
-                        profiles.get(i),
-                        ("drew" if result.is_draw else "won") if i in winners else "lost",
-                        result.scores[i] if result.scores is not None else None,
-                    )
-                    for i, seat in enumerate(setup.seats)
-                ],
-            )
-        return game_id
+        raise NotImplementedError
 
     def record_reactions(
         self, game_id: str, profile: str, reactions: Iterable[Reaction], at: float | None = None
     ) -> None:
         """A person's claims (a round's worth, or a game's), in this session."""
-        when = at if at is not None else time.time()
-        reactions = list(reactions)
-        if not reactions:
-            return
-        rows = [
-            (when, self.session, game_id, r.claim, r.kind, int(is_fault(r.outcome)), r.seconds, profile)
-            for r in reactions
-        ]
-        times = [r.seconds for r in reactions if not is_fault(r.outcome)]
-        bins: dict[int, int] = defaultdict(int)
-        for seconds in times:
-            bins[_bin(seconds)] += 1
-        with self._writing() as db:
-            db.executemany(
-                "INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                rows,
-            )
-            if not times:
-                return
-            db.execute(
-                "INSERT INTO reaction_sessions (profile, game, session, first_at, count, fastest)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + excluded.count,"
-                " first_at = MIN(first_at, excluded.first_at), fastest = MIN(fastest, excluded.fastest)",
-                (profile, game_id, self.session, when, len(times), min(times)),
-            )
-            db.executemany(
-                "INSERT INTO reaction_bins (profile, session, game, bin, count) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT DO UPDATE SET count = count + excluded.count",
-                [(profile, self.session, game_id, b, count) for b, count in bins.items()],
-            )
+        raise NotImplementedError
 
     # ---- figures
 
@@ -519,6 +334,251 @@ class Stats:
         return games
 
 
+class Stats(StatsStore):
+    """The statistics file (by default ``stats.sqlite3`` in the user data folder). ``session``
+    names this run of the arcade, for the trend over sessions."""
+
+    def __init__(self, path: Path | None = None, session: str | None = None, read_only: bool = False) -> None:
+        self.path = path if path is not None else user_data_dir() / "stats.sqlite3"
+        self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        self.read_only = read_only
+        try:
+            if read_only:
+                self._writer = _open_for_reading(self.path)  # (writes fail on it, as they should)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                _make_private(self.path)
+                # The app records from a worker thread (a write may wait out the busy timeout, never on
+                # the event loop): its transactions are taken in turn under the lock.
+                self._writer = _connect(self.path)
+            self._lock = threading.RLock()
+            self._reading_lock = threading.RLock()
+        except (OSError, sqlite3.Error) as exc:
+            if _not_a_database(exc):
+                raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
+            raise StatsError(f"{self.path} cannot be opened: {_reason(exc)}") from None
+        self.db = self._writer  # the connection reads go through: its own, once the file is ready
+        try:
+            self._writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            if not read_only:
+                self._use_wal()
+                self._writer.execute("PRAGMA synchronous = NORMAL")  # in WAL mode: durable at checkpoints
+                self._writer.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+            if not read_only:
+                self.db = _connect(self.path)
+                self.db.execute("PRAGMA query_only = ON")
+        except sqlite3.DatabaseError as exc:
+            self._close_connections()
+            if _not_a_database(exc):
+                raise StatsError(f"{self.path} is not a statistics file this program can use: {exc}") from None
+            raise StatsError(f"{self.path} cannot be used now: {_reason(exc)}") from None
+        except StatsError:
+            self._close_connections()
+            raise
+
+    def close(self) -> None:
+        """Close the file, first copying what the WAL holds into it (SQLite does so only when
+        the last connection closes: with another arcade still open, a copy of the file alone
+        would have missed every game since). The copy never waits for a reader."""
+        if not self.read_only:
+            with self._lock:
+                try:
+                    self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    pass  # the records are safe in the WAL all the same
+        self._close_connections()
+
+    def _close_connections(self) -> None:
+        self.db.close()
+        self._writer.close()
+
+    def _use_wal(self) -> None:
+        """Put the file in WAL mode (it stays so). The switch takes the file for itself and, while
+        another process has it open, fails at once without waiting its turn: so it is made only
+        when needed (a new file), and tried again until the busy timeout."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while self._writer.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                self._writer.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.OperationalError as exc:
+                if (
+                    exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+                    or time.monotonic() > deadline
+                ):
+                    raise
+                time.sleep(0.01)
+
+    def _version(self) -> int:
+        """The schema's version, by a plain read (0: a new, empty file)."""
+        if not self._writer.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        ).fetchall():
+            return 0
+        rows = self._writer.execute("SELECT version FROM schema_version").fetchall()
+        return rows[0][0] if rows else 0
+
+    def _migrate(self) -> None:
+        """Bring an older schema up to date. Only then is the write lock taken: every open took
+        it, and ``cardarcade stats`` waited out a writer's busy timeout and failed."""
+        version = self._version()
+        if version == schema_version():
+            return
+        self._refuse_newer(version)
+        if self.read_only:
+            if version == 0:
+                raise StatsError(f"{self.path} holds no statistics yet")
+            raise StatsError(
+                f"{self.path} was written by an older cardarcade (schema {version}): "
+                "start the arcade once to bring it up to date"
+            )
+        with self._writing() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            version = self._version()  # (again, inside the lock: another arcade may have done it meanwhile)
+            self._refuse_newer(version)
+            for step in MIGRATIONS[version:]:
+                step(db)
+            if not db.execute("SELECT 1 FROM schema_version").fetchall():
+                db.execute("INSERT INTO schema_version VALUES (?)", (schema_version(),))
+            elif version != schema_version():
+                db.execute("UPDATE schema_version SET version = ?", (schema_version(),))
+
+    def _refuse_newer(self, version: int) -> None:
+        if version > schema_version():
+            raise StatsError(
+                f"{self.path} was written by a newer cardarcade (schema {version}; "
+                f"this one knows up to {schema_version()})"
+            )
+
+    def _writing(self) -> _Transaction:
+        return _Transaction(self._writer, self._lock)
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """Several reads that see the file as it was at the first (in WAL mode a read
+        transaction is a snapshot, and takes no lock a writer waits for)."""
+        with self._reading_lock:
+            self.db.execute("BEGIN")
+            try:
+                yield self.db
+            finally:
+                self.db.execute("COMMIT")
+
+    # ---- recording
+
+    def record_game(
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str] = {},
+        book: str | None = None,
+        finished_at: float | None = None,
+    ) -> int:
+        """A finished game: ``profiles`` maps the people's seats to their profile names."""
+        row, seats = game_record(setup, game, duration, profiles, book, finished_at)
+        with self._writing() as db:
+            inserted = db.execute(
+                "INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+            game_id = inserted.lastrowid
+            assert game_id is not None  # (an INSERT sets it)
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, *seat) for seat in seats],
+            )
+        return game_id
+
+    def record_reactions(
+        self, game_id: str, profile: str, reactions: Iterable[Reaction], at: float | None = None
+    ) -> None:
+        """A person's claims (a round's worth, or a game's), in this session."""
+        rows, times, bins = reaction_record(self.session, game_id, profile, reactions, at)
+        if not rows:
+            return
+        with self._writing() as db:
+            db.executemany(
+                "INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            if not times:
+                return
+            db.execute(
+                "INSERT INTO reaction_sessions (profile, game, session, first_at, count, fastest)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + excluded.count,"
+                " first_at = MIN(first_at, excluded.first_at), fastest = MIN(fastest, excluded.fastest)",
+                (profile, game_id, self.session, rows[0][0], len(times), min(times)),
+            )
+            db.executemany(
+                "INSERT INTO reaction_bins (profile, session, game, bin, count) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT DO UPDATE SET count = count + excluded.count",
+                [(profile, self.session, game_id, b, count) for b, count in bins.items()],
+            )
+
+
+GameRow = tuple[str, float, float, str, str, str | None, str, str]  # games' columns after the id
+SeatRow = tuple[int, str, str, str | None, str | None, str, float | None]  # seats' after the game's id
+ReactionRow = tuple[float, str, str, str, str, int, float, str]  # reactions' after the id
+
+
+def game_record(
+    setup: GameSetup,
+    game: Game,
+    duration: float,
+    profiles: Mapping[int, str],
+    book: str | None,
+    finished_at: float | None,
+) -> tuple[GameRow, list[SeatRow]]:
+    """A finished game's row and its seats' rows, as either back end keeps them."""
+    result = game.result
+    if result is None:
+        raise ValueError("only a finished game is recorded")
+    if len(setup.seats) != game.players:
+        raise ValueError(f"{len(setup.seats)} seats for a {game.players}-player game")
+    winners = set(result.winners)
+    row = (
+        setup.spec.id,
+        finished_at if finished_at is not None else time.time(),
+        duration,
+        str(setup.seed),
+        json.dumps(setup.options.model_dump(mode="json")),
+        book,
+        json.dumps(sorted(winners)),
+        result.reason,
+    )
+    seats = [
+        (
+            i,
+            seat.name,
+            str(seat.kind),
+            seat.level,
+            profiles.get(i),
+            ("drew" if result.is_draw else "won") if i in winners else "lost",
+            result.scores[i] if result.scores is not None else None,
+        )
+        for i, seat in enumerate(setup.seats)
+    ]
+    return row, seats
+
+
+def reaction_record(
+    session: str, game_id: str, profile: str, reactions: Iterable[Reaction], at: float | None
+) -> tuple[list[ReactionRow], list[float], dict[int, int]]:
+    """A batch of claims' rows, its reaction times (mistakes left out) and their bins' counts."""
+    when = at if at is not None else time.time()
+    reactions = list(reactions)
+    rows = [(when, session, game_id, r.claim, r.kind, int(is_fault(r.outcome)), r.seconds, profile) for r in reactions]
+    times = [r.seconds for r in reactions if not is_fault(r.outcome)]
+    bins: dict[int, int] = defaultdict(int)
+    for seconds in times:
+        bins[_bin(seconds)] += 1
+    return rows, times, dict(bins)
+
+
 def _json_or_text(cell: object) -> object:
     """A column holding JSON, read; a cell that is not JSON (a damaged or hand-edited row) is
     given as it is rather than failing the whole export."""
@@ -648,3 +708,127 @@ class _Transaction:
             self.db.execute("ROLLBACK")
         if isinstance(exc, sqlite3.OperationalError):
             raise _write_failure(exc) from None
+
+
+# ---------------------------------------------------------------- in PostgreSQL (--database)
+
+
+class _Rows(list):
+    """A statement's rows, read the way the shared reads read an SQLite cursor."""
+
+    def fetchall(self) -> list:
+        return list(self)
+
+    def fetchone(self) -> Any:
+        return self[0] if self else None
+
+
+class _DatabaseReads:
+    """``db`` for the shared reads: each statement (its ``?`` marks made psycopg's ``%s``) on a
+    connection of the pool, or on a snapshot's own. A database that fails is a StatsError."""
+
+    def __init__(self, database: Database, conn: Any = None) -> None:
+        self.database, self.conn = database, conn
+
+    def execute(self, sql: str, args: tuple = ()) -> _Rows:
+        sql = sql.replace("?", "%s")  # (the reads' SQL holds no other question mark)
+        try:
+            if self.conn is not None:
+                return _Rows(self.database.execute(self.conn, sql, args))
+            return _Rows(self.database.query(sql, args))
+        except DatabaseError as exc:
+            raise StatsError(f"the statistics cannot be read: {exc}") from None
+
+
+# One statement, one round trip: the game's row, and its seats from arrays, one array a column.
+_INSERT_GAME = """
+WITH g AS (
+    INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason, origin)
+    VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (origin) DO NOTHING RETURNING id
+), s AS (
+    INSERT INTO seats (game_id, seat, name, kind, level, profile, outcome, score)
+    SELECT g.id, t.* FROM g, unnest(%s::int[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[],
+                                    %s::float8[]) AS t
+)
+SELECT id FROM g
+"""
+
+# One statement too: the claims, and the sums and bins of those newly kept (a copy already made
+# is skipped by its origin, and so counted once).
+_INSERT_REACTIONS = """
+WITH r AS (
+    INSERT INTO reactions (at, session, game, claim, outcome, fault, seconds, profile, origin)
+    SELECT * FROM unnest(%s::float8[], %s::text[], %s::text[], %s::text[], %s::text[], %s::int[], %s::float8[],
+                         %s::text[], %s::text[])
+    ON CONFLICT (origin) DO NOTHING RETURNING at, session, game, profile, fault, seconds
+), kept AS (
+    SELECT * FROM r WHERE fault = 0
+), s AS (
+    INSERT INTO reaction_sessions (profile, game, session, first_at, count, fastest)
+    SELECT profile, game, session, MIN(at), COUNT(*), MIN(seconds) FROM kept GROUP BY profile, game, session
+    ON CONFLICT (profile, game, session) DO UPDATE SET count = reaction_sessions.count + excluded.count,
+        first_at = LEAST(reaction_sessions.first_at, excluded.first_at),
+        fastest = LEAST(reaction_sessions.fastest, excluded.fastest)
+)
+INSERT INTO reaction_bins (profile, session, game, bin, count)
+SELECT profile, session, game, floor(seconds / %s + 1e-9::float8)::int, COUNT(*) FROM kept GROUP BY 1, 2, 3, 4
+ON CONFLICT (profile, session, game, bin) DO UPDATE SET count = reaction_bins.count + excluded.count
+"""
+
+
+class DatabaseStats(StatsStore):
+    """The statistics in PostgreSQL (``--database``), shared by every process using it. A
+    finished game is one statement (one round trip), a batch of claims another."""
+
+    def __init__(self, database: Database, session: str | None = None) -> None:
+        self.database = database
+        self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        self.db = _DatabaseReads(database)
+
+    def close(self) -> None:
+        pass  # (the connections are the process's Database's, closed with it)
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[_DatabaseReads]:
+        try:
+            with self.database.transaction() as conn:
+                self.database.execute(conn, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                yield _DatabaseReads(self.database, conn)
+        except DatabaseError as exc:
+            raise StatsError(f"the statistics cannot be read: {exc}") from None
+
+    def record_game(
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str] = {},
+        book: str | None = None,
+        finished_at: float | None = None,
+    ) -> int | None:
+        row, seats = game_record(setup, game, duration, profiles, book, finished_at)
+        return self.insert_game(row, seats)
+
+    def insert_game(self, row: GameRow, seats: list[SeatRow], origin: str | None = None) -> int | None:
+        """A game's rows; None when a game of that ``origin`` is there already."""
+        columns = [list(column) for column in zip(*seats)]
+        try:
+            found = self.database.query(_INSERT_GAME, (*row, origin, *columns))
+        except DatabaseError as exc:
+            raise StatsError(f"the game could not be recorded: {exc}") from None
+        return found[0][0] if found else None
+
+    def record_reactions(
+        self, game_id: str, profile: str, reactions: Iterable[Reaction], at: float | None = None
+    ) -> None:
+        rows, _times, _bins = reaction_record(self.session, game_id, profile, reactions, at)
+        self.insert_reactions([(*row, None) for row in rows])
+
+    def insert_reactions(self, rows: list[tuple]) -> None:
+        """Claims' rows (``ReactionRow`` and an origin, or None), their sums and bins with them."""
+        if not rows:
+            return
+        try:
+            self.database.query(_INSERT_REACTIONS, (*[list(column) for column in zip(*rows)], BIN_SECONDS))
+        except DatabaseError as exc:
+            raise StatsError(f"the reaction times could not be recorded: {exc}") from None

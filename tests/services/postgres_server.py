@@ -62,7 +62,8 @@ def _runs_as_root() -> bool:
 def find_binaries() -> tuple[Path, str | None]:
     """(the folder of ``initdb`` and ``postgres``, the user to run them as: None for this one);
     RuntimeError saying why when there are none."""
-    for bindir in (_debian_bindir(), _wheel_bindir()):
+    for way in (_debian_bindir, _wheel_bindir):  # (in turn: the wheel is imported only when needed)
+        bindir = way()
         if bindir is None:
             continue
         if not _runs_as_root():
