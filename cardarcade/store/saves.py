@@ -765,6 +765,20 @@ class DatabaseSaves(SaveStore):
             raise SaveFailed(f"the game could not be saved: {exc}") from None
         return self.path(save_id)
 
+    def add(self, save_id: str, data: bytes) -> bool:
+        """A save copied in (``cardarcade migrate``), unless one of that id is there already:
+        whether it was. SaveFailed if the database refuses."""
+        self.path(save_id)
+        try:
+            return bool(
+                self.database.query(
+                    "INSERT INTO saves (owner, save_id, data) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+                    (self.owner, save_id, data),
+                )
+            )
+        except DatabaseError as exc:
+            raise SaveFailed(f"{save_id} could not be copied: {exc}") from None
+
     def _read(self, save_id: str) -> bytes | None:
         try:
             rows = self.database.query(

@@ -769,10 +769,12 @@ WITH r AS (
     ON CONFLICT (profile, game, session) DO UPDATE SET count = reaction_sessions.count + excluded.count,
         first_at = LEAST(reaction_sessions.first_at, excluded.first_at),
         fastest = LEAST(reaction_sessions.fastest, excluded.fastest)
+), b AS (
+    INSERT INTO reaction_bins (profile, session, game, bin, count)
+    SELECT profile, session, game, floor(seconds / %s + 1e-9::float8)::int, COUNT(*) FROM kept GROUP BY 1, 2, 3, 4
+    ON CONFLICT (profile, session, game, bin) DO UPDATE SET count = reaction_bins.count + excluded.count
 )
-INSERT INTO reaction_bins (profile, session, game, bin, count)
-SELECT profile, session, game, floor(seconds / %s + 1e-9::float8)::int, COUNT(*) FROM kept GROUP BY 1, 2, 3, 4
-ON CONFLICT (profile, session, game, bin) DO UPDATE SET count = reaction_bins.count + excluded.count
+SELECT count(*) FROM r
 """
 
 
@@ -824,11 +826,13 @@ class DatabaseStats(StatsStore):
         rows, _times, _bins = reaction_record(self.session, game_id, profile, reactions, at)
         self.insert_reactions([(*row, None) for row in rows])
 
-    def insert_reactions(self, rows: list[tuple]) -> None:
-        """Claims' rows (``ReactionRow`` and an origin, or None), their sums and bins with them."""
+    def insert_reactions(self, rows: list[tuple]) -> int:
+        """Claims' rows (``ReactionRow`` and an origin, or None), their sums and bins with them;
+        how many were new (a claim of an origin already there is not)."""
         if not rows:
-            return
+            return 0
         try:
-            self.database.query(_INSERT_REACTIONS, (*[list(column) for column in zip(*rows)], BIN_SECONDS))
+            found = self.database.query(_INSERT_REACTIONS, (*[list(column) for column in zip(*rows)], BIN_SECONDS))
+            return int(found[0][0])
         except DatabaseError as exc:
             raise StatsError(f"the reaction times could not be recorded: {exc}") from None

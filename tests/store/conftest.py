@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardarcade.store.database import Database
+from cardarcade.store.saves import DatabaseSaves, SaveStore
 from cardarcade.store.stats import DatabaseStats, Stats, StatsStore
 
 
@@ -22,6 +23,23 @@ class Backend:
         if self.database is not None:
             return DatabaseStats(self.database, session=session)
         return Stats(self.folder / "stats.sqlite3", session=session)
+
+    def saves(self, owner: str = "") -> SaveStore:
+        if self.database is not None:
+            return DatabaseSaves(self.database, owner)
+        return SaveStore(self.folder / owner / "saves")
+
+    @property
+    def where(self) -> str:
+        """The saves' place for another process: the folder, or the database's URL."""
+        return self.database.url if self.database is not None else str(self.folder / "saves")
+
+
+def saves_at(where: str) -> SaveStore:
+    """``Backend.where``'s saves, in another process."""
+    if where.startswith("postgresql://"):
+        return DatabaseSaves(Database(where), "")
+    return SaveStore(Path(where))
 
 
 @pytest.fixture(params=["files", "postgresql"])
