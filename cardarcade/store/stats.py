@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from cardarcade.rules.base import Game
 from cardarcade.seating import GameSetup, Reaction, is_fault
-from cardarcade.store._files import user_data_dir
+from cardarcade.store._files import held_lock, user_data_dir
 from cardarcade.store.database import Database, DatabaseError
 
 BUSY_TIMEOUT_MS = 30_000  # a writer waits this long for its turn before giving up
@@ -780,12 +780,17 @@ SELECT count(*) FROM r
 
 class DatabaseStats(StatsStore):
     """The statistics in PostgreSQL (``--database``), shared by every process using it. A
-    finished game is one statement (one round trip), a batch of claims another."""
+    finished game is one statement (one round trip), a batch of claims another.
 
-    def __init__(self, database: Database, session: str | None = None) -> None:
+    A record the database cannot take (down, or refusing us) is not lost: it is kept in
+    ``waiting`` (a file in this machine's data folder, one JSON line a record) and sent, once,
+    before the next record that reaches the database; the StatsError says so."""
+
+    def __init__(self, database: Database, session: str | None = None, waiting: Path | None = None) -> None:
         self.database = database
         self.session = session or f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
         self.db = _DatabaseReads(database)
+        self.waiting = waiting
 
     def close(self) -> None:
         pass  # (the connections are the process's Database's, closed with it)
@@ -809,30 +814,86 @@ class DatabaseStats(StatsStore):
         finished_at: float | None = None,
     ) -> int | None:
         row, seats = game_record(setup, game, duration, profiles, book, finished_at)
-        return self.insert_game(row, seats)
-
-    def insert_game(self, row: GameRow, seats: list[SeatRow], origin: str | None = None) -> int | None:
-        """A game's rows; None when a game of that ``origin`` is there already."""
-        columns = [list(column) for column in zip(*seats)]
-        try:
-            found = self.database.query(_INSERT_GAME, (*row, origin, *columns))
-        except DatabaseError as exc:
-            raise StatsError(f"the game could not be recorded: {exc}") from None
-        return found[0][0] if found else None
+        return self._or_kept("game", lambda origin: self.insert_game(row, seats, origin), [row, seats])
 
     def record_reactions(
         self, game_id: str, profile: str, reactions: Iterable[Reaction], at: float | None = None
     ) -> None:
         rows, _times, _bins = reaction_record(self.session, game_id, profile, reactions, at)
-        self.insert_reactions([(*row, None) for row in rows])
+        if rows:
+            self._or_kept("claims", lambda origin: self.insert_reactions(_with_origins(rows, origin)), rows)
+
+    def insert_game(self, row: GameRow, seats: list[SeatRow], origin: str | None = None) -> int | None:
+        """A game's rows; None when a game of that ``origin`` is there already."""
+        columns = [list(column) for column in zip(*seats)]
+        found = self._send(_INSERT_GAME, (*row, origin, *columns), "the game could not be recorded")
+        return found[0][0] if found else None
 
     def insert_reactions(self, rows: list[tuple]) -> int:
         """Claims' rows (``ReactionRow`` and an origin, or None), their sums and bins with them;
         how many were new (a claim of an origin already there is not)."""
         if not rows:
             return 0
+        args = (*[list(column) for column in zip(*rows)], BIN_SECONDS)
+        return int(self._send(_INSERT_REACTIONS, args, "the reaction times could not be recorded")[0][0])
+
+    def _send(self, sql: str, args: tuple, failed: str) -> list[tuple]:
         try:
-            found = self.database.query(_INSERT_REACTIONS, (*[list(column) for column in zip(*rows)], BIN_SECONDS))
-            return int(found[0][0])
+            return self.database.query(sql, args)
         except DatabaseError as exc:
-            raise StatsError(f"the reaction times could not be recorded: {exc}") from None
+            raise StatsError(f"{failed}: {exc}") from None
+
+    # ---- records kept while the database cannot take them
+
+    def _or_kept(self, kind: str, send: Callable[[str | None], object], rows: object) -> Any:
+        """``send`` the record (after what waits); if the database fails, keep it to send later.
+        A kept record has an origin of its own, so that sending it twice records it once."""
+        if self.waiting is None:
+            return send(None)
+        try:
+            self.send_waiting()
+            return send(None)
+        except StatsError as exc:
+            origin = f"waiting:{secrets.token_hex(8)}"
+            try:
+                with held_lock(self._waiting_lock()):
+                    self.waiting.parent.mkdir(parents=True, exist_ok=True)
+                    with open(self.waiting, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({"kind": kind, "origin": origin, "rows": rows}) + "\n")
+            except OSError as error:
+                raise StatsError(f"{exc}; and it could not be kept for later ({_reason(error)})") from None
+            raise StatsError(
+                f"{exc}; it is kept in {self.waiting} and recorded when the database answers again"
+            ) from None
+
+    def _waiting_lock(self) -> Path:
+        assert self.waiting is not None
+        return self.waiting.with_name(self.waiting.name + ".lock")
+
+    def send_waiting(self) -> int:
+        """Send the records kept while the database could not take them (StatsError if it still
+        cannot: they stay kept); how many there were."""
+        if self.waiting is None or not self.waiting.exists():
+            return 0
+        with held_lock(self._waiting_lock()):
+            try:
+                lines = self.waiting.read_text(encoding="utf-8").splitlines()
+            except FileNotFoundError:
+                return 0  # (another process sent them meanwhile)
+            for line in lines:
+                try:
+                    record = json.loads(line)
+                    kind, origin, rows = record["kind"], record["origin"], record["rows"]
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short by a crash: it was never a whole record
+                if kind == "game":
+                    self.insert_game(tuple(rows[0]), [tuple(seat) for seat in rows[1]], origin)
+                else:
+                    self.insert_reactions(_with_origins([tuple(r) for r in rows], origin))
+            self.waiting.unlink()
+        return len(lines)
+
+
+def _with_origins(rows: list[ReactionRow] | list[tuple], origin: str | None) -> list[tuple]:
+    """Claims' rows each with an origin of its own (from the batch's), or none."""
+    return [(*row, f"{origin}:{i}" if origin is not None else None) for i, row in enumerate(rows)]

@@ -86,7 +86,7 @@ class UserStore:
         if self.shared is not self:
             return self.shared.stats
         if self.database is not None:
-            return DatabaseStats(self.database)
+            return DatabaseStats(self.database, waiting=self.data_dir / "stats-waiting.jsonl")
         return Stats(self.data_dir / "stats.sqlite3")
 
     @cached_property

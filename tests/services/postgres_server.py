@@ -153,38 +153,47 @@ class PrivateServer:
             **self._as_user(),
         )
         for _attempt in range(3):  # (another process may take the free port first)
-            self.port = _free_port()
-            log = open(self.folder / "server.log", "ab")
-            self.process = subprocess.Popen(
-                [
-                    self.bindir / "postgres",
-                    "-D",
-                    self.data,
-                    "-p",
-                    str(self.port),
-                    "-c",
-                    "listen_addresses=127.0.0.1",
-                    "-c",
-                    "unix_socket_directories=",
-                    "-c",
-                    "fsync=off",
-                    "-c",
-                    "synchronous_commit=off",
-                    "-c",
-                    "full_page_writes=off",
-                    "-c",
-                    "max_connections=200",
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                cwd=self.folder,
-                **self._as_user(),
-            )
-            log.close()
-            if self._wait_ready():
+            if self._launch(_free_port()):
                 return
             self.stop()
         raise RuntimeError(f"PostgreSQL did not start: {(self.folder / 'server.log').read_text()[-2000:]}")
+
+    def start_again(self, port: int) -> None:
+        """Start a stopped server again, on the port it had (a database back after a stop)."""
+        if not self._launch(port):
+            self.stop()
+            raise RuntimeError(f"PostgreSQL did not start again: {(self.folder / 'server.log').read_text()[-2000:]}")
+
+    def _launch(self, port: int) -> bool:
+        self.port = port
+        log = open(self.folder / "server.log", "ab")
+        self.process = subprocess.Popen(
+            [
+                self.bindir / "postgres",
+                "-D",
+                self.data,
+                "-p",
+                str(self.port),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                "unix_socket_directories=",
+                "-c",
+                "fsync=off",
+                "-c",
+                "synchronous_commit=off",
+                "-c",
+                "full_page_writes=off",
+                "-c",
+                "max_connections=200",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=self.folder,
+            **self._as_user(),
+        )
+        log.close()
+        return self._wait_ready()
 
     def _wait_ready(self) -> bool:
         import psycopg
