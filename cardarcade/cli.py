@@ -520,8 +520,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_migrate(args: argparse.Namespace) -> int:
     from cardarcade.store.migrate import migrate
-    from cardarcade.store.saves import DatabaseSaves, SaveFailed
-    from cardarcade.store.stats import DatabaseStats, StatsError
+    from cardarcade.store.saves import SaveFailed
+    from cardarcade.store.stats import StatsError
     from cardarcade.store.user import UserStore
 
     database = _open_database("cardarcade migrate", args.database)
@@ -529,12 +529,9 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     target = UserStore(database=database)
     if args.player is not None:
         files, target = files.for_player(args.player), target.for_player(args.player)
-    stats_path = files.shared.data_dir / "stats.sqlite3"
     try:
-        copied = migrate(
-            stats_path, files.data_dir / "saves", DatabaseStats(database), DatabaseSaves(database, target.owner)
-        )
-    except (StatsError, SaveFailed) as exc:
+        copied = migrate(files, target)
+    except (StatsError, SaveFailed, OSError) as exc:
         print(
             f"cardarcade migrate: {exc} (what was copied before stays; run it again to copy the rest)", file=sys.stderr
         )
@@ -543,7 +540,8 @@ def cmd_migrate(args: argparse.Namespace) -> int:
         database.close()
     whose = f"{args.player}'s" if args.player is not None else "this arcade's"
     print(
-        f"Copied {whose} statistics ({stats_path}) and saves ({files.data_dir / 'saves'}) into {database.describe()}:"
+        f"Copied {whose} statistics, saves, settings and books (from {files.data_dir} and {files.config_dir})"
+        f" into {database.describe()}:"
     )
     for line in copied.lines():
         print(f"  {line}")

@@ -245,6 +245,16 @@ class Database:
                 )
         self._ready = True
 
+    @contextmanager
+    def locked(self, key: int) -> Iterator[None]:
+        """``key`` for this block alone, in every process using the database (another waits)."""
+        with self.connection() as conn:
+            self.execute(conn, "SELECT pg_advisory_lock(%s)", (key,))
+            try:
+                yield
+            finally:
+                self.execute(conn, "SELECT pg_advisory_unlock(%s)", (key,))
+
     # ---- holds: advisory locks on a connection of their own, which end with the process however it
     # ends (PostgreSQL lets a session's locks go when its connection drops)
 

@@ -1,8 +1,8 @@
-"""``cardarcade migrate``: a player's statistics file and saves copied into the database that
+"""``cardarcade migrate``: a player's statistics file, saves, settings and books copied into the database that
 ``--database`` names, so that an arcade given it carries on where the files left off.
 
 Each thing copied is marked where it came from (a game or a claim by a hash of its whole row, a
-save by its id), so a second run copies nothing twice, and says so. The files are only read:
+save by its id, a settings or book file by its name), so a second run copies nothing twice, and says so. The files are only read:
 they stay as they are, for an arcade run without ``--database``.
 """
 
@@ -13,8 +13,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardarcade.store.documents import Mirror
 from cardarcade.store.saves import DatabaseSaves
 from cardarcade.store.stats import DatabaseStats, Stats, StatsError
+from cardarcade.store.user import UserStore
 
 BATCH = 1_000  # claims sent in one statement
 
@@ -30,6 +32,8 @@ class Copied:
     saves: int = 0
     saves_there: int = 0
     saves_unreadable: int = 0
+    files: int = 0
+    files_there: int = 0
 
     def lines(self) -> list[str]:
         return [
@@ -37,6 +41,7 @@ class Copied:
             f"reaction times: {self.reactions} copied, {self.reactions_there} there already",
             f"saves: {self.saves} copied, {self.saves_there} there already"
             + (f", {self.saves_unreadable} that cannot be read left behind" if self.saves_unreadable else ""),
+            f"settings and house-rule books: {self.files} copied, {self.files_there} there already",
         ]
 
 
@@ -94,11 +99,30 @@ def copy_saves(folder: Path, target: DatabaseSaves, copied: Copied) -> None:
             copied.saves_there += 1
 
 
-def migrate(files_stats: Path, files_saves: Path, stats: DatabaseStats, saves: DatabaseSaves) -> Copied:
+def copy_documents(paths: list[Path], mirror: Mirror, copied: Copied) -> None:
+    """The settings file and the book files, each unless the database has its own already."""
+    for path in paths:
+        if mirror.add(path):
+            copied.files += 1
+        else:
+            copied.files_there += 1
+
+
+def migrate(files: UserStore, target: UserStore) -> Copied:
+    """Everything of ``files`` (a store of this machine's folders) into ``target`` (the same
+    owner's in the database). StatsError, SaveFailed or OSError when something cannot be
+    copied (what was copied before stays: run again for the rest)."""
+    assert target.database is not None
     copied = Copied()
-    if files_stats.exists():
-        copy_statistics(files_stats, stats, copied)
-    copy_saves(files_saves, saves, copied)
+    stats_file = files.shared.data_dir / "stats.sqlite3"
+    if stats_file.exists():
+        copy_statistics(stats_file, DatabaseStats(target.database), copied)
+    copy_saves(files.data_dir / "saves", DatabaseSaves(target.database, target.owner), copied)
+    own = [files.settings_path] if files.settings_path.is_file() else []
+    copy_documents(own, Mirror(target.database, target.owner, files.config_dir), copied)
+    books = files.shared.config_dir / "books"
+    shared = sorted(p for p in books.glob("*/*.toml") if not p.name.startswith(".")) if books.is_dir() else []
+    copy_documents(shared, Mirror(target.database, target.shared.owner, files.shared.config_dir), copied)
     return copied
 
 

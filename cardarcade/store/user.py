@@ -18,6 +18,7 @@ from cardarcade.store._files import safe_stem, user_config_dir, user_data_dir
 if TYPE_CHECKING:
     from cardarcade.store.books import BookStore
     from cardarcade.store.database import Database
+    from cardarcade.store.documents import Mirror
     from cardarcade.store.saves import SaveStore
     from cardarcade.store.settings import SettingsFile
     from cardarcade.store.stats import StatsStore
@@ -93,13 +94,21 @@ class UserStore:
     def settings_file(self) -> SettingsFile:
         from cardarcade.store.settings import SettingsFile
 
-        return SettingsFile(self.settings_path)
+        return SettingsFile(self.settings_path, self._mirror())
 
     @cached_property
     def books(self) -> BookStore:
         from cardarcade.store.books import BookStore
 
-        return BookStore(self.shared.config_dir / "books")
+        return BookStore(self.shared.config_dir / "books", mirror=self.shared._mirror())
+
+    def _mirror(self) -> Mirror | None:
+        """With a database: this store's config folder as a copy of its documents there."""
+        if self.database is None:
+            return None
+        from cardarcade.store.documents import Mirror
+
+        return Mirror(self.database, self.owner, self.config_dir)
 
     def saved_game_count(self) -> int:
         """How many saves there are, by their files alone (the menu's count: nothing is opened)."""
@@ -124,6 +133,11 @@ class UserStore:
         return self.config_dir / "settings.toml"
 
     def settings_file_exists(self) -> bool:
+        if self.database is not None:
+            try:
+                self.settings_file.pull()  # (this machine's copy brought up to date first)
+            except OSError:
+                pass  # (the copy there is read)
         return self.settings_path.exists()
 
     def close(self) -> None:

@@ -240,6 +240,10 @@ class PrivateServer:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PrivateServer]:
+    import importlib.util
+
+    if importlib.util.find_spec("psycopg") is None:
+        pytest.skip('PostgreSQL tests skipped: psycopg is not installed (python -m pip install -e ".[test]")')
     try:
         bindir, user = find_binaries()
         server = PrivateServer(bindir, user)

@@ -92,6 +92,30 @@ def test_a_players_saves_are_theirs_alone(postgres_url: str, tmp_path: Path) -> 
     database.close()
 
 
+def test_two_machines_share_settings_and_house_rule_books(postgres_url: str, tmp_path: Path) -> None:
+    from cardarcade.rules import GAMES
+
+    database = Database(postgres_url)
+    a = UserStore(tmp_path / "a" / "data", tmp_path / "a" / "config", database=database)
+    b = UserStore(tmp_path / "b" / "data", tmp_path / "b" / "config", database=Database(postgres_url))
+    a.settings_file.update({("pace",): 1.5})
+    b.settings_file.update({("countdown",): 0})  # another machine's change to another setting: both stay
+    assert (a.settings_file.load()[0].pace, a.settings_file.load()[0].countdown) == (1.5, 0)
+    assert b.settings_file.load() == a.settings_file.load()
+    a.for_player("ada").settings_file.update({("theme",): "midnight"})
+    assert b.for_player("ada").settings_file.load()[0].theme == "midnight"
+    assert b.for_player("bea").settings_file.load()[0].theme is None and b.settings_file.load()[0].theme is None
+
+    slapjack = GAMES["slapjack"]
+    a.books.save_book("slapjack", "Friday night", slapjack.Options(decks=2), notes="Jokers are out.")
+    b.for_player("bea").books.save_book("slapjack", "Friday night", slapjack.Options(decks=2, slap_in=False))
+    book = a.for_player("ada").books.get("slapjack", "friday night")
+    assert book is not None and book.notes == "Jokers are out." and book.options.slap_in is False
+    assert [line.split(" ", 2)[2] for line in book.history] == ["created", "Slapping in: yes -> no"]
+    database.close()
+    b.database.close()
+
+
 def _a_statistics_file(path: Path) -> Stats:
     stats = Stats(path, session="monday")
     for t, outcome in enumerate(["won", "lost", "won"]):
@@ -113,22 +137,30 @@ def test_migrate_copies_a_statistics_file_and_saves_once(postgres_url: str, user
     setup, _ = finished_war(3)
     files.saves.save("war-1", setup, setup.new_game(), 5.0)
     (files.data_dir / "saves" / "broken-1.json").write_text("{")
+    files.settings_file.update({("pace",): 2.0})
+    from cardarcade.rules import GAMES
+
+    files.books.save_book("war", "Long wars", GAMES["war"].Options())
 
     assert main(["migrate", "--database", postgres_url]) == 0
     said = capsys.readouterr().out
     assert "games: 3 copied, 0 there already" in said
     assert "reaction times: 4 copied, 0 there already" in said
     assert "saves: 1 copied, 0 there already, 1 that cannot be read left behind" in said
+    assert "settings and house-rule books: 2 copied, 0 there already" in said
 
     assert main(["migrate", "--database", postgres_url]) == 0
     said = capsys.readouterr().out
     assert "games: 0 copied, 3 there already" in said and "reaction times: 0 copied, 4 there already" in said
     assert "saves: 0 copied, 1 there already" in said
+    assert "settings and house-rule books: 0 copied, 2 there already" in said
 
     database = Database(postgres_url)
     copied = DatabaseStats(database)
     assert (copied.game_summaries("ada"), copied.reaction_trend("ada"), copied.reaction_histograms("ada")) == figures
-    assert [e.save_id for e in UserStore(database=database).saves.entries()] == ["war-1"]
+    elsewhere = UserStore(user_folders / "b" / "data", user_folders / "b" / "config", database=database)
+    assert [e.save_id for e in elsewhere.saves.entries()] == ["war-1"]
+    assert elsewhere.settings_file.load()[0].pace == 2.0 and elsewhere.books.names("war") == ["Long wars"]
     database.close()
     assert SaveStore(files.data_dir / "saves").load("war-1").elapsed == 5.0  # the files are left as they were
 
