@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 POOL_SIZE = 4  # connections a process keeps: the store writer's thread, a reader, the save holds
 CONNECT_TIMEOUT = 5  # seconds before a database that does not answer is said to be down
+# After a failed connection, this long without trying again: each use fails at once with the same
+# reason, instead of every session's next read waiting out CONNECT_TIMEOUT on its own.
+DOWN_PAUSE = 5.0
 MIGRATION_LOCK = 0x63617264  # the advisory lock taken while the schema is brought up to date
 
 
@@ -156,6 +160,7 @@ class Database:
         self._holds_guard = threading.Lock()
         self._holds_conn: psycopg.Connection | None = None
         self._held: set[int] = set()
+        self._down: tuple[float, str] | None = None  # (until when, why) after a failed connection
 
     def describe(self) -> str:
         return _shown(self.url)
@@ -163,10 +168,20 @@ class Database:
     def _connect(self) -> psycopg.Connection:
         import psycopg  # (only an arcade given --database needs it)
 
+        down = self._down
+        if down is not None and time.monotonic() < down[0]:
+            raise DatabaseError(down[1])
         try:
-            return psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            # (tcp_user_timeout: a link that goes silent mid-statement fails within it, not after minutes)
+            conn = psycopg.connect(
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, tcp_user_timeout=CONNECT_TIMEOUT * 1000
+            )
         except psycopg.Error as exc:
-            raise DatabaseError(f"the database {self.describe()} cannot be reached: {_first_line(exc)}") from None
+            why = f"the database {self.describe()} cannot be reached: {_first_line(exc)}"
+            self._down = (time.monotonic() + DOWN_PAUSE, why)
+            raise DatabaseError(why) from None
+        self._down = None
+        return conn
 
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection]:
