@@ -37,6 +37,10 @@ class DatabaseError(Exception):
     """The database cannot be used now (a bad URL, down, refusing us): the message says why."""
 
 
+class _Stale(DatabaseError):
+    """A connection kept in the pool was found dead when used again."""
+
+
 def check_url(url: str) -> str:
     """``url`` if it can name a PostgreSQL database, else DatabaseError saying what one looks like."""
     parts = urlsplit(url)
@@ -161,6 +165,7 @@ class Database:
         self._holds_conn: psycopg.Connection | None = None
         self._held: set[int] = set()
         self._down: tuple[float, str] | None = None  # (until when, why) after a failed connection
+        self.down_pause = DOWN_PAUSE
 
     def describe(self) -> str:
         return _shown(self.url)
@@ -178,7 +183,7 @@ class Database:
             )
         except psycopg.Error as exc:
             why = f"the database {self.describe()} cannot be reached: {_first_line(exc)}"
-            self._down = (time.monotonic() + DOWN_PAUSE, why)
+            self._down = (time.monotonic() + self.down_pause, why)
             raise DatabaseError(why) from None
         self._down = None
         return conn
@@ -196,6 +201,7 @@ class Database:
         try:
             with self._guard:
                 conn = self._idle.pop() if self._idle else None
+            reused = conn is not None and not conn.closed
             if conn is None or conn.closed:
                 conn = self._connect()
             try:
@@ -208,11 +214,10 @@ class Database:
                     conn.close()
                 elif conn.info.transaction_status != 0:  # (0: idle) a statement failed mid-transaction
                     conn.rollback()
-                if isinstance(exc, psycopg.errors.UniqueViolation | psycopg.errors.LockNotAvailable):
-                    raise
-                raise DatabaseError(f"the database {self.describe()} failed: {_first_line(exc)}") from None
+                why = f"the database {self.describe()} failed: {_first_line(exc)}"
+                raise (_Stale(why) if broken and reused else DatabaseError(why)) from None
             except BaseException:
-                if conn.info.transaction_status != 0:
+                if not conn.closed and conn.info.transaction_status != 0:
                     conn.rollback()
                 raise
             if not conn.closed:
@@ -236,9 +241,14 @@ class Database:
         return cursor.fetchall() if cursor.description is not None else []
 
     def query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
-        """One statement on a pooled connection, by itself."""
-        with self.connection() as conn:
-            return self.execute(conn, sql, args)
+        """One statement on a pooled connection, by itself. A kept connection found dead (the
+        database restarted since it was last used) is replaced and the statement sent again."""
+        try:
+            with self.connection() as conn:
+                return self.execute(conn, sql, args)
+        except _Stale:
+            with self.connection() as conn:
+                return self.execute(conn, sql, args)
 
     def _migrate(self, conn: psycopg.Connection) -> None:
         with conn.transaction():

@@ -681,11 +681,14 @@ class DatabaseSaves(SaveStore):
     file's lock is; a window anywhere else lists it as open elsewhere and is refused it.
 
     The same interface as ``SaveStore``; a database that fails is a SaveFailed (writing) or a
-    BadSave (reading), in words."""
+    BadSave (reading), in words. A game the database cannot take is saved in ``fallback`` (this
+    machine's saves folder, where the files would be) rather than lost, and the SaveFailed says
+    so; ``cardarcade migrate`` copies it in later."""
 
-    def __init__(self, database: Database, owner: str) -> None:
+    def __init__(self, database: Database, owner: str, fallback: Path | None = None) -> None:
         super().__init__(Path(f"{owner or 'saves'}"))  # (``folder``: what messages name, never a folder)
         self.database, self.owner = database, owner
+        self.fallback = SaveStore(fallback) if fallback is not None else None
 
     def path(self, save_id: str) -> Path:
         if not _SAVE_ID.fullmatch(save_id):
@@ -762,7 +765,15 @@ class DatabaseSaves(SaveStore):
                 (self.owner, save_id, data),
             )
         except DatabaseError as exc:
-            raise SaveFailed(f"the game could not be saved: {exc}") from None
+            if self.fallback is None:
+                raise SaveFailed(str(exc)) from None
+            try:
+                kept = self.fallback.write(save_id, data)
+            except SaveFailed as error:
+                raise SaveFailed(f"{exc}; nor on this machine: {error}") from None
+            raise SaveFailed(
+                f"{exc}; it is saved on this machine instead ({kept}): cardarcade migrate copies it in"
+            ) from None
         return self.path(save_id)
 
     def add(self, save_id: str, data: bytes) -> bool:

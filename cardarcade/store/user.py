@@ -74,7 +74,7 @@ class UserStore:
         from cardarcade.store.saves import DatabaseSaves, SaveStore
 
         if self.database is not None:
-            return DatabaseSaves(self.database, self.owner)
+            return DatabaseSaves(self.database, self.owner, fallback=self.data_dir / "saves")
         saves = SaveStore(self.data_dir / "saves")
         saves.clear_leftovers()  # temporary files of writes a killed process never finished (an hour old)
         return saves

@@ -17,7 +17,7 @@ from cardarcade.cli import main
 from cardarcade.rules import Outcome
 from cardarcade.seating import Reaction
 from cardarcade.store.database import Database
-from cardarcade.store.saves import SaveInUse, SaveStore
+from cardarcade.store.saves import SaveFailed, SaveInUse, SaveStore
 from cardarcade.store.stats import DatabaseStats, Stats, StatsError
 from cardarcade.store.user import UserStore
 
@@ -187,7 +187,8 @@ def test_a_bad_url_or_a_database_that_is_down_is_said_in_a_line(command, url, sa
 
 def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_server, tmp_path: Path) -> None:
     """A finished game while the database is down is kept in a file beside the data folder and
-    sent when it answers again, once."""
+    sent when it answers again, once; a game saved meanwhile is saved in this machine's saves
+    folder instead, and each is said."""
     from tests.services.postgres_server import PrivateServer
 
     own = PrivateServer(postgres_server.bindir, postgres_server.user)
@@ -195,12 +196,17 @@ def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_serv
     try:
         url = own.new_database()
         database = Database(url)
+        database.down_pause = 0  # (else 5 s after a failed connection fail at once, without trying)
         store = UserStore(tmp_path / "data", tmp_path / "config", database=database)
         record_war(store.stats, "ada", "won", "easy", at=1.0)
         own.stop()
         with pytest.raises(StatsError, match="it is kept in .*stats-waiting.jsonl and recorded when the database"):
             record_war(store.stats, "ada", "lost", "easy", at=2.0)
         assert (tmp_path / "data" / "stats-waiting.jsonl").exists()
+        setup, _ = finished_war(3)
+        with pytest.raises(SaveFailed, match=r"cannot be reached.*saved on this machine instead.*migrate copies it"):
+            store.saves.save("war-1", setup, setup.new_game(), 7.0)
+        assert SaveStore(tmp_path / "data" / "saves").load("war-1").elapsed == 7.0
         port = own.port
         own.start_again(port)
         record_war(store.stats, "ada", "won", "easy", at=3.0)  # sends what waited first
