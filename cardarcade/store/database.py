@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 
 POOL_SIZE = 4  # connections a process keeps: the store writer's thread, a reader, the save holds
 CONNECT_TIMEOUT = 5  # seconds before a database that does not answer is said to be down
-# After a failed connection, this long without trying again: each use fails at once with the same
-# reason, instead of every session's next read waiting out CONNECT_TIMEOUT on its own.
-DOWN_PAUSE = 5.0
+# After a failed connection every use fails at once with the same reason (instead of each session's
+# next read waiting out CONNECT_TIMEOUT on the event loop), while a thread of the Database's own
+# tries again this often; once it connects, the database is used again.
+RETRY_EVERY = 2.0
 MIGRATION_LOCK = 0x63617264  # the advisory lock taken while the schema is brought up to date
 
 
@@ -164,8 +165,8 @@ class Database:
         self._holds_guard = threading.Lock()
         self._holds_conn: psycopg.Connection | None = None
         self._held: set[int] = set()
-        self._down: tuple[float, str] | None = None  # (until when, why) after a failed connection
-        self.down_pause = DOWN_PAUSE
+        self._down: str | None = None  # why the database cannot be reached, while it cannot
+        self.retry_every = RETRY_EVERY
 
     def describe(self) -> str:
         return _shown(self.url)
@@ -173,20 +174,44 @@ class Database:
     def _connect(self) -> psycopg.Connection:
         import psycopg  # (only an arcade given --database needs it)
 
-        down = self._down
-        if down is not None and time.monotonic() < down[0]:
-            raise DatabaseError(down[1])
+        if self._down is not None:
+            raise DatabaseError(self._down)
         try:
-            # (tcp_user_timeout: a link that goes silent mid-statement fails within it, not after minutes)
-            conn = psycopg.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, tcp_user_timeout=CONNECT_TIMEOUT * 1000
-            )
+            return self._new_connection()
         except psycopg.Error as exc:
             why = f"the database {self.describe()} cannot be reached: {_first_line(exc)}"
-            self._down = (time.monotonic() + self.down_pause, why)
+            with self._guard:
+                if self._down is None and not self._closed:
+                    self._down = why
+                    threading.Thread(target=self._retry, name="cardarcade-database-retry", daemon=True).start()
             raise DatabaseError(why) from None
-        self._down = None
-        return conn
+
+    def _new_connection(self) -> psycopg.Connection:
+        import psycopg
+
+        # (tcp_user_timeout: a link that goes silent mid-statement fails within it, not after minutes)
+        return psycopg.connect(
+            self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, tcp_user_timeout=CONNECT_TIMEOUT * 1000
+        )
+
+    def _retry(self) -> None:
+        """While the database cannot be reached: try again every ``retry_every`` seconds, off
+        every event loop; the connection that succeeds goes to the pool."""
+        import psycopg
+
+        while not self._closed:
+            time.sleep(self.retry_every)
+            try:
+                conn = self._new_connection()
+            except psycopg.Error:
+                continue
+            with self._guard:
+                if self._closed:
+                    conn.close()
+                    return
+                self._idle.append(conn)
+                self._down = None
+            return
 
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection]:

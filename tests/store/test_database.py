@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -196,7 +197,7 @@ def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_serv
     try:
         url = own.new_database()
         database = Database(url)
-        database.down_pause = 0  # (else 5 s after a failed connection fail at once, without trying)
+        database.retry_every = 0.05  # (while it is down, a thread of its own tries again this often)
         store = UserStore(tmp_path / "data", tmp_path / "config", database=database)
         record_war(store.stats, "ada", "won", "easy", at=1.0)
         own.stop()
@@ -209,6 +210,10 @@ def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_serv
         assert SaveStore(tmp_path / "data" / "saves").load("war-1").elapsed == 7.0
         port = own.port
         own.start_again(port)
+        deadline = time.monotonic() + 10
+        while database._down is not None:  # (every use fails at once until that thread reconnects)
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
         record_war(store.stats, "ada", "won", "easy", at=3.0)  # sends what waited first
         [war] = store.stats.game_summaries("ada")
         assert (war.played, war.won, war.best_streak) == (3, 2, 1)
