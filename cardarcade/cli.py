@@ -400,6 +400,8 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
     app.run()
     if app.store_writer.finish():  # the game's last save, before a signal ends the process
         app.store.close()  # (the statistics copied from their WAL into their file: a copy of it is whole)
+    if database is not None:
+        database.close()  # (and the holds of its saves with it)
     if app.ending.ended_by_signal is not None:
         return _end_by(app.ending.ended_by_signal)
     return app.return_code or 0
