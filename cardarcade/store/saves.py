@@ -428,55 +428,79 @@ class SaveStore:
     def _lock_path(self, save_id: str) -> Path:
         return self.path(save_id).with_name(f".{save_id}{LOCK_SUFFIX}")
 
+    def _hold_key(self, save_id: str) -> str:
+        """This save's name in this process's record of holds (``_HELD``)."""
+        return str(self._lock_path(save_id))
+
+    def _take_hold(self, save_id: str) -> int | None:
+        """Hold the save against other processes (its lock file: SaveInUse if another holds
+        it): what ``_drop_hold`` lets go of."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass  # (no lock file then: this process's record holds it)
+        try:
+            return _take_lock(self._lock_path(save_id))
+        except BlockingIOError:
+            raise SaveInUse(save_id) from None
+
+    def _drop_hold(self, save_id: str, fd: int | None) -> None:
+        _let_go_of(self._lock_path(save_id), fd)
+
+    def _held_by_another_process(self, save_id: str) -> bool:
+        return _locked_elsewhere(self._lock_path(save_id))
+
     def hold(self, save_id: str) -> None:
         """Hold this save for the game played from this store's window, until ``let_go`` or the
         end of the process (however it ends: a crashed window never holds a save for ever).
         SaveInUse if another window holds it. Held again by this store, it is held until let go
         as often."""
-        key = self._lock_path(save_id)
+        key = self._hold_key(save_id)
         with _HELD_GUARD:
-            held = _HELD.get(str(key))
+            held = _HELD.get(key)
             if held is not None:
                 if held.owner is not self:
                     raise SaveInUse(save_id)
                 held.count += 1
                 return
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-            except OSError:
-                pass  # (no lock file then: this process's record holds it)
-            try:
-                fd = _take_lock(key)
-            except BlockingIOError:
-                raise SaveInUse(save_id) from None
-            _HELD[str(key)] = _Hold(self, fd)
+            _HELD[key] = _Hold(self, self._take_hold(save_id))
 
     def let_go(self, save_id: str, entirely: bool = False) -> None:
         """One ``hold`` of this store ends (``entirely``: every one); the last lets the save go."""
-        key = self._lock_path(save_id)
+        key = self._hold_key(save_id)
         with _HELD_GUARD:
-            held = _HELD.get(str(key))
+            held = _HELD.get(key)
             if held is None or held.owner is not self:
                 return
             held.count = 0 if entirely else held.count - 1
             if held.count > 0:
                 return
-            del _HELD[str(key)]
-            _let_go_of(key, held.fd)
+            del _HELD[key]
+            self._drop_hold(save_id, held.fd)
 
     def holding(self, save_id: str) -> bool:
         """Whether this store holds the save."""
-        held = _HELD.get(str(self._lock_path(save_id)))
+        held = _HELD.get(self._hold_key(save_id))
         return held is not None and held.owner is self
 
     def held_elsewhere(self, save_id: str) -> bool:
         """Whether another window holds the save (another process, or another store of this one)."""
-        key = self._lock_path(save_id)
         with _HELD_GUARD:
-            held = _HELD.get(str(key))
+            held = _HELD.get(self._hold_key(save_id))
             if held is not None:
                 return held.owner is not self
-        return _locked_elsewhere(key)
+        return self._held_by_another_process(save_id)
+
+    def _check_hold(self, save_id: str, hold: bool) -> None:
+        """Before a write: ``hold``, held from now on; else, not held by another window
+        (SaveFailed saying so)."""
+        try:
+            if hold and not self.holding(save_id):
+                self.hold(save_id)
+            elif not hold and self.held_elsewhere(save_id):
+                raise SaveInUse(save_id)
+        except SaveInUse as exc:
+            raise SaveFailed(f"{exc}, and is left to it") from None
 
     def open(self, save_id: str) -> SavedGame:
         """``load`` for a game to be played from this window: held first (``hold``: SaveInUse if
@@ -503,13 +527,7 @@ class SaveStore:
         played from this store's window, and its save is held from its first write (once: let
         go as one ``hold``). A save another window holds is never written over."""
         path = self.path(save_id)
-        try:
-            if hold and not self.holding(save_id):
-                self.hold(save_id)
-            elif not hold and self.held_elsewhere(save_id):
-                raise SaveInUse(save_id)
-        except SaveInUse as exc:
-            raise SaveFailed(f"{exc}, and is left to it") from None
+        self._check_hold(save_id, hold)
         if path.exists() and _identity(path) != self._known.get(save_id):
             try:
                 decode(path.read_bytes())
@@ -695,69 +713,39 @@ class DatabaseSaves(SaveStore):
             raise ValueError(f"not a save id: {save_id!r}")
         return Path(f"{save_id}.json")  # (the name a list shows, as a file's)
 
-    def _key(self, save_id: str) -> tuple[str, int]:
+    def _lock_key(self, save_id: str) -> int:
         self.path(save_id)  # (checks the id)
-        return f"{self.database.url}\0{self.owner}\0{save_id}", lock_key("save", self.owner, save_id)
+        return lock_key("save", self.owner, save_id)
 
-    # ---- holding
+    def _hold_key(self, save_id: str) -> str:
+        self.path(save_id)
+        return f"{self.database.url}\0{self.owner}\0{save_id}"
 
-    def hold(self, save_id: str) -> None:
-        name, key = self._key(save_id)
-        with _HELD_GUARD:
-            held = _HELD.get(name)
-            if held is not None:
-                if held.owner is not self:
-                    raise SaveInUse(save_id)
-                held.count += 1
-                return
-            try:
-                taken = self.database.try_hold(key)
-            except DatabaseError as exc:
-                raise SaveFailed(f"{save_id} cannot be held: {exc}") from None
-            if not taken:
-                raise SaveInUse(save_id)
-            _HELD[name] = _Hold(self, None)
-
-    def let_go(self, save_id: str, entirely: bool = False) -> None:
-        name, key = self._key(save_id)
-        with _HELD_GUARD:
-            held = _HELD.get(name)
-            if held is None or held.owner is not self:
-                return
-            held.count = 0 if entirely else held.count - 1
-            if held.count > 0:
-                return
-            del _HELD[name]
+    def _take_hold(self, save_id: str) -> int | None:
         try:
-            self.database.let_go(key)
+            taken = self.database.try_hold(self._lock_key(save_id))
+        except DatabaseError as exc:
+            raise SaveFailed(f"{save_id} cannot be held: {exc}") from None
+        if not taken:
+            raise SaveInUse(save_id)
+        return None
+
+    def _drop_hold(self, save_id: str, fd: int | None) -> None:
+        try:
+            self.database.let_go(self._lock_key(save_id))
         except DatabaseError:
             pass  # (a lost connection has let it go already)
 
-    def holding(self, save_id: str) -> bool:
-        held = _HELD.get(self._key(save_id)[0])
-        return held is not None and held.owner is self
-
-    def held_elsewhere(self, save_id: str) -> bool:
-        name, key = self._key(save_id)
-        with _HELD_GUARD:
-            held = _HELD.get(name)
-            if held is not None:
-                return held.owner is not self
+    def _held_by_another_process(self, save_id: str) -> bool:
         try:
-            return key in self.database.held_elsewhere()
+            return self._lock_key(save_id) in self.database.held_elsewhere()
         except DatabaseError:
             return False
 
     # ---- writing and reading
 
     def write(self, save_id: str, data: bytes, hold: bool = False) -> Path:
-        try:
-            if hold and not self.holding(save_id):
-                self.hold(save_id)
-            elif not hold and self.held_elsewhere(save_id):
-                raise SaveInUse(save_id)
-        except SaveInUse as exc:
-            raise SaveFailed(f"{exc}, and is left to it") from None
+        self._check_hold(save_id, hold)
         try:
             self.database.query(
                 "INSERT INTO saves (owner, save_id, data) VALUES (%s, %s, %s) ON CONFLICT (owner, save_id)"
@@ -828,9 +816,9 @@ class DatabaseSaves(SaveStore):
         return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
 
     def held_elsewhere_of(self, save_id: str, held: set[int]) -> bool:
-        name, key = self._key(save_id)
-        mine = _HELD.get(name)
-        return mine.owner is not self if mine is not None else key in held
+        """``held_elsewhere``, given the keys other processes hold (one read for a whole list)."""
+        mine = _HELD.get(self._hold_key(save_id))
+        return mine.owner is not self if mine is not None else self._lock_key(save_id) in held
 
     def remove(self, save_id: str) -> None:
         if self.held_elsewhere(save_id):
