@@ -221,3 +221,54 @@ def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_serv
         database.close()
     finally:
         own.remove()
+
+
+_MACHINE_SAVING_SETTINGS = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from cardarcade.store.database import Database
+    from cardarcade.store.user import UserStore
+
+    url, folder, name, count = sys.argv[1], Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    settings = UserStore(folder / "data", folder / "config", database=Database(url)).settings_file
+    for i in range(count):
+        settings.update({("profiles", name, "bot_levels", f"g{i}"): "hard"})
+""")
+
+
+def test_two_machines_saving_settings_at_once_lose_nothing(postgres_url: str, tmp_path: Path) -> None:
+    """Each machine reads, changes and writes its copy of the settings: one at a time across
+    machines, so neither undoes the other's changes."""
+    count = 15
+    machines = [
+        subprocess.Popen(
+            [sys.executable, "-c", _MACHINE_SAVING_SETTINGS, postgres_url, str(tmp_path / n), n, str(count)]
+        )
+        for n in ("ada", "bob")
+    ]
+    assert [m.wait(timeout=120) for m in machines] == [0, 0]
+    database = Database(postgres_url)
+    settings, warning = UserStore(
+        tmp_path / "c" / "data", tmp_path / "c" / "config", database=database
+    ).settings_file.load()
+    assert warning is None
+    for name in ("ada", "bob"):
+        assert settings.profile_of(name).bot_levels == {f"g{i}": "hard" for i in range(count)}
+    database.close()
+
+
+def test_migrate_copies_a_server_players_saves_and_settings_to_that_player(
+    postgres_url: str, user_folders: Path, capsys
+) -> None:
+    ada = UserStore().for_player("ada")
+    setup, _ = finished_war(3)
+    ada.saves.save("war-1", setup, setup.new_game(), 5.0)
+    ada.settings_file.update({("pace",): 0.5})
+    assert main(["migrate", "--database", postgres_url, "--player", "ada"]) == 0
+    assert "ada's" in capsys.readouterr().out
+    database = Database(postgres_url)
+    there = UserStore(user_folders / "b" / "data", user_folders / "b" / "config", database=database)
+    assert [e.save_id for e in there.for_player("ada").saves.entries()] == ["war-1"]
+    assert there.for_player("ada").settings_file.load()[0].pace == 0.5
+    assert there.saves.entries() == [] and there.settings_file.load()[0].pace == 0.8  # not the arcade's own
+    database.close()
