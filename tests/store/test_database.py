@@ -17,6 +17,7 @@ from records import finished_war, record_war
 from cardarcade.cli import main
 from cardarcade.rules import Outcome
 from cardarcade.seating import Reaction
+from cardarcade.store import report
 from cardarcade.store.database import Database
 from cardarcade.store.saves import SaveFailed, SaveInUse, SaveStore
 from cardarcade.store.stats import DatabaseStats, Stats, StatsError
@@ -40,7 +41,8 @@ def machine(home: Path, *argv: str) -> subprocess.CompletedProcess:
 
 _OTHER_MACHINE_SAVES = textwrap.dedent("""
     import sys
-    from cardarcade.store.database import Database
+    from cardarcade.store import report
+from cardarcade.store.database import Database
     from cardarcade.store.saves import SaveInUse
     from cardarcade.store.user import UserStore
 
@@ -135,6 +137,7 @@ def test_migrate_copies_a_statistics_file_and_saves_once(postgres_url: str, user
     files = UserStore()
     with _a_statistics_file(files.data_dir / "stats.sqlite3") as stats:
         figures = (stats.game_summaries("ada"), stats.reaction_trend("ada"), stats.reaction_histograms("ada"))
+        exported = (report.to_csv(stats, "ada"), report.to_json(report.figures(stats, "ada")))
     setup, _ = finished_war(3)
     files.saves.save("war-1", setup, setup.new_game(), 5.0)
     (files.data_dir / "saves" / "broken-1.json").write_text("{")
@@ -159,6 +162,8 @@ def test_migrate_copies_a_statistics_file_and_saves_once(postgres_url: str, user
     database = Database(postgres_url)
     copied = DatabaseStats(database)
     assert (copied.game_summaries("ada"), copied.reaction_trend("ada"), copied.reaction_histograms("ada")) == figures
+    # (the export and cardarcade stats read either back end the same way)
+    assert (report.to_csv(copied, "ada"), report.to_json(report.figures(copied, "ada"))) == exported
     elsewhere = UserStore(user_folders / "b" / "data", user_folders / "b" / "config", database=database)
     assert [e.save_id for e in elsewhere.saves.entries()] == ["war-1"]
     assert elsewhere.settings_file.load()[0].pace == 2.0 and elsewhere.books.names("war") == ["Long wars"]
@@ -226,7 +231,8 @@ def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_serv
 _MACHINE_SAVING_SETTINGS = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from cardarcade.store.database import Database
+    from cardarcade.store import report
+from cardarcade.store.database import Database
     from cardarcade.store.user import UserStore
 
     url, folder, name, count = sys.argv[1], Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
