@@ -41,8 +41,7 @@ def machine(home: Path, *argv: str) -> subprocess.CompletedProcess:
 
 _OTHER_MACHINE_SAVES = textwrap.dedent("""
     import sys
-    from cardarcade.store import report
-from cardarcade.store.database import Database
+    from cardarcade.store.database import Database
     from cardarcade.store.saves import SaveInUse
     from cardarcade.store.user import UserStore
 
@@ -231,8 +230,7 @@ def test_a_database_stopped_under_a_running_arcade_loses_no_record(postgres_serv
 _MACHINE_SAVING_SETTINGS = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from cardarcade.store import report
-from cardarcade.store.database import Database
+    from cardarcade.store.database import Database
     from cardarcade.store.user import UserStore
 
     url, folder, name, count = sys.argv[1], Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
