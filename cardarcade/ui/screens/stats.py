@@ -23,7 +23,7 @@ from textual_plotext import PlotextPlot
 from cardarcade.store import report
 from cardarcade.store import ratings as rating_words
 from cardarcade.store.report import ALL, ReactionFigures
-from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, StatsStore, StatsError
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
@@ -197,7 +197,7 @@ class StatsScreen(KeptScreen):
             self._trend_of(self.game)
 
     @property
-    def stats(self) -> Stats:
+    def stats(self) -> StatsStore:
         return self.app.store.stats
 
     def show_error(self, exc: Exception) -> None:
