@@ -28,16 +28,17 @@ class Mirror:
     def name_of(self, path: Path) -> str:
         return path.relative_to(self.folder).as_posix()
 
-    def pull(self, under: str) -> None:
+    def pull(self, under: str) -> int:
         """Every document whose name starts with ``under`` written over this machine's copy
-        where they differ. A database that cannot be reached leaves the copies as they are
-        (the last ones seen): OSError only if a copy cannot be written."""
+        where they differ; how many were. A database that cannot be reached leaves the copies as
+        they are (the last ones seen): OSError only if a copy cannot be written."""
         try:
             rows = self.database.query(
                 "SELECT name, data FROM documents WHERE owner = %s AND starts_with(name, %s)", (self.owner, under)
             )
         except DatabaseError:
-            return
+            return 0
+        changed = 0
         for name, data in rows:
             parts = PurePosixPath(name).parts
             if not parts or any(part in ("", ".", "..") for part in parts):
@@ -51,6 +52,8 @@ class Mirror:
                 pass
             write_atomically(path, data)
             path.chmod(0o600)
+            changed += 1
+        return changed
 
     def push(self, path: Path) -> None:
         """The file at ``path`` (just written) into the database; OSError saying why not."""

@@ -90,16 +90,18 @@ class SettingsFile:
         self.path = path if path is not None else user_config_dir() / "settings.toml"
         self.mirror = mirror
 
-    def pull(self) -> None:
-        """With a database: this machine's copy brought up to date."""
-        if self.mirror is not None:
-            self.mirror.pull(self.mirror.name_of(self.path))
+    def pull(self) -> bool:
+        """With a database: this machine's copy brought up to date; whether it changed."""
+        return self.mirror is not None and self.mirror.pull(self.mirror.name_of(self.path)) > 0
 
-    def load(self) -> tuple[Settings, str | None]:
+    def load(self, pull: bool = True) -> tuple[Settings, str | None]:
         """The settings, and a warning line when some of the file could not be used (those
-        settings then have their defaults, and the rest hold)."""
+        settings then have their defaults, and the rest hold). ``pull``: with a database, this
+        machine's copy brought up to date first (a round trip: the app's loop reads the copy
+        alone, which the store's worker keeps up to date)."""
         try:
-            self.pull()
+            if pull:
+                self.pull()
         except OSError:
             pass  # (the copy there is read: the write that failed will say why)
         try:

@@ -133,11 +133,8 @@ class UserStore:
         return self.config_dir / "settings.toml"
 
     def settings_file_exists(self) -> bool:
-        if self.database is not None:
-            try:
-                self.settings_file.pull()  # (this machine's copy brought up to date first)
-            except OSError:
-                pass  # (the copy there is read)
+        """Whether this machine has a settings file (with a database: its copy, as last brought
+        up to date; the app does that in its store worker, ``Preferences.bring_up_to_date``)."""
         return self.settings_path.exists()
 
     def close(self) -> None:

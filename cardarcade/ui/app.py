@@ -336,6 +336,8 @@ class ArcadeApp(App):
             self.preferences.say_warning()  # (read before the game started; the menu's is read after its first frame)
         if self.preferences.validation_due:
             self.call_after_refresh(self.preferences.after_first_frame)
+        if self.store.database is not None:
+            self.preferences.bring_up_to_date()
         self.call_after_refresh(self.size_fit.check_size)
 
     def on_resize(self, event: events.Resize) -> None:

@@ -236,3 +236,18 @@ def test_a_damaged_anchors_file_rates_nothing_against_bots_and_fails_nothing(mon
     finally:
         monkeypatch.undo()
         anchors_module.anchors.cache_clear()
+
+
+def test_the_leaderboard_is_each_players_rating_now_highest_first(open_stats) -> None:
+    with open_stats() as stats:
+        for outcome in ("lost", "won", "won"):  # ada: her latest rating counts, once
+            war_game(stats, "ada", outcome, "hard")
+        war_game(stats, "bea", "won", "easy")
+        war_game(stats, "cy", "lost", "easy")
+        setup, game = person_war("won", "hard")
+        stats.record_game(setup, game, 60.0, {0: "dee"}, hinted=True)  # not rated: not on the board
+        board = stats.top_ratings("war", 10)
+        assert [r.profile for r in board] == ["ada", "bea", "cy"]
+        assert board[0] == stats.current_ratings("ada")[0] and board[0].rated == 3 and board[0].provisional
+        assert [r.profile for r in stats.top_ratings("war", 2)] == ["ada", "bea"]
+        assert stats.top_ratings("cash", 10) == []
