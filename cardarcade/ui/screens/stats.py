@@ -84,9 +84,9 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class ProfileFigures:
-    """Everything the views show first for one profile, read in one go off the loop."""
+    """What the other views show for one profile, read in one go off the loop (after the games
+    table, which shows first)."""
 
-    games: list[dict[str, Any]]
     reactions: dict[str, ReactionFigures]
     trend: list[SessionTrend]  # all reaction games together
     ratings: list[dict[str, Any]]
@@ -94,7 +94,6 @@ class ProfileFigures:
 
 def read_profile(stats: StatsStore, profile: str) -> ProfileFigures:
     return ProfileFigures(
-        report.game_figures(stats, profile),
         report.reaction_figures(stats, profile),
         stats.reaction_trend(profile, None, last=report.TREND_SESSIONS),
         report.rating_figures(stats, profile),
@@ -187,7 +186,7 @@ class StatsScreen(KeptScreen):
         self.ratings: list[dict] | None = None
         self.rated = 0  # the rated game whose history is charted
         self.reading = True  # the profile's figures are being read
-        self._asked = 0  # the reads asked for: an answer to an older one (another profile's) is dropped
+        self._asked = 0  # the profiles asked for: an answer for an older one is dropped
         self._trends_asked: set[str] = set()
 
     def compose(self) -> ComposeResult:
@@ -230,7 +229,6 @@ class StatsScreen(KeptScreen):
         may be brought up to date); ``done`` with its answer on the loop, unless the screen has
         moved on since (another profile, or closed). A store that fails is said in place."""
         store = self.app.store
-        self._asked += 1
         asked = self._asked
 
         def answered(value: T) -> None:
@@ -264,21 +262,18 @@ class StatsScreen(KeptScreen):
         """The profile's figures: asked for now, shown when they come (meanwhile: loading)."""
         self.profile, self.reactions, self._trends, self.ratings = profile, None, {}, None
         self.reading, self._trends_asked = True, set()
+        self._asked += 1
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
         if profile in self.profiles and len(self.profiles) > 1:
             title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)}")
         update_changed(self.query_one("#stats-title", Static), title)
         update_changed(self.query_one("#games-table", Static), Text(LOADING))
         self.show_tab(self.tab)
-        self._read(lambda stats: read_profile(stats, profile), self._profile_read)
+        self._read(lambda stats: report.game_figures(stats, profile), self._games_read)
 
-    def _profile_read(self, figures: ProfileFigures) -> None:
-        self.reading = False
-        self.reactions, self.ratings = figures.reactions, figures.ratings
-        self._trends[ALL] = figures.trend
-        if self.game not in self.reactions:
-            self.game = ALL
-        games = figures.games
+    def _games_read(self, games: list[dict[str, Any]]) -> None:
+        profile = self.profile
+        self._read(lambda stats: read_profile(stats, profile), self._profile_read)
         table = self.query_one("#games-table", Static)
         if games:
             lines = report.game_lines(games)
@@ -291,6 +286,13 @@ class StatsScreen(KeptScreen):
                     "from this arcade is counted here."
                 ),
             )
+
+    def _profile_read(self, figures: ProfileFigures) -> None:
+        self.reading = False
+        self.reactions, self.ratings = figures.reactions, figures.ratings
+        self._trends[ALL] = figures.trend
+        if self.game not in self.reactions:
+            self.game = ALL
         self.show_tab(self.tab)
 
     def show_tab(self, tab: str) -> None:
