@@ -284,6 +284,17 @@ class BookStore:
         self.folder = folder if folder is not None else user_config_dir() / "books"
         self._clock = clock or datetime.now
         self.mirror = mirror
+        # With a mirror: whether a read brings this machine's copies up to date first (a round
+        # trip), and how a written book is sent to the database (None: at once). An app reads
+        # the copies alone on its loop and sends through its store's worker, which also ``pull``s.
+        self.pull_on_read = True
+        self.send: Callable[[Callable[[], None]], None] | None = None
+
+    def pull(self, game_id: str) -> int:
+        """With a database: the game's books on this machine brought up to date; how many changed."""
+        if self.mirror is None:
+            return 0
+        return self.mirror.pull(f"{self.mirror.name_of(self._game_folder(game_id))}/")
 
     def _game_folder(self, game_id: str) -> Path:
         if game_id not in GAMES:  # also what keeps a game id from naming another folder
@@ -293,9 +304,9 @@ class BookStore:
     def entries(self, game_id: str) -> list[BookEntry]:
         """Every book file of a game, by name; those that cannot be used say why."""
         folder = self._game_folder(game_id)
-        if self.mirror is not None:
+        if self.pull_on_read:
             try:
-                self.mirror.pull(f"{self.mirror.name_of(folder)}/")
+                self.pull(game_id)
             except OSError:
                 pass  # (the copies there are read)
         if not folder.is_dir():
@@ -394,7 +405,10 @@ class BookStore:
             )
         try:
             write_atomically(path, book_text(book).encode())
-            if self.mirror is not None:
+            if self.mirror is not None and self.send is not None:
+                mirror = self.mirror
+                self.send(lambda: mirror.push(path))
+            elif self.mirror is not None:
                 self.mirror.push(path)
         except OSError as exc:
             raise BookError(f"the book could not be saved in {path.parent} ({exc.strerror or exc})") from None

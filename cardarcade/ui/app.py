@@ -136,6 +136,12 @@ class ArcadeApp(App):
             store = UserStore()
         self.store = store
         self.store_writer = StoreWriter(self)
+        if store.database is not None:  # (the books' round trips in the store's worker, not on the loop)
+            books = store.books
+            books.pull_on_read = False
+            books.send = lambda work: self.store_writer.write(
+                work, "A house-rule book could not be sent to the database"
+            )
         self.preferences = Preferences(self, player)
         self.ending = Ending(self, handle_signals)
         self.key_intake = KeyIntake(self)

@@ -1,9 +1,9 @@
 """With ``--database`` every store call is a round trip, and on a server the event loop is every
 session's: a screen that waits on the loop for the statistics, the saves or the settings holds up
 everyone. Here each round trip to a real PostgreSQL takes half a second; opening the statistics
-(and another profile's), the saved games, carrying a save on and the set-up makes none of them on
-the loop's thread, the loop never stalls for one, and the screens say they are loading and then
-show what is there."""
+(and another profile's), the menu's count of saves, a game's set-up (its books), the saved games
+and carrying a save on makes none of them on the loop's thread, the loop never stalls for one,
+and the screens say they are loading and then show what is there."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ from typing import Any
 from records import finished_war, record_war
 from ui_helpers import screen_text, wait_for
 
+from cardarcade.rules import GAMES
 from cardarcade.store.database import Database
 from cardarcade.store.user import UserStore
 from cardarcade.ui.app import ArcadeApp, UISettings
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.menu import MenuScreen
 from cardarcade.ui.screens.saves import ContinueScreen
+from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.screens.stats import StatsScreen
 
 ROUND_TRIP = 0.5  # seconds each statement takes to come back
@@ -83,6 +85,7 @@ async def test_screens_read_a_slow_database_off_the_loop(postgres_url: str, tmp_
     record_war(there.stats, "bea", "lost", "easy", at=1001.0)
     setup, _ = finished_war(3)
     there.saves.save("war-1", setup, setup.new_game(), 12.0)
+    there.books.save_book("war", "Long wars", GAMES["war"].Options())  # kept on another machine
     ready.close()
 
     slow = SlowDatabase(postgres_url)
@@ -99,6 +102,12 @@ async def test_screens_read_a_slow_database_off_the_loop(postgres_url: str, tmp_
         await wait_for(pilot, lambda: screen_text(app).splitlines()[0].split()[:2] == ["Statistics", "bea"], 1500)
         await pilot.press("escape")
         await wait_for(pilot, lambda: "1 saved game" in screen_text(app), tries=1500)  # the menu's count
+        await pilot.press("enter")  # War's set-up: the books another machine kept are offered
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), tries=1500)
+        form = app.screen.house_rules  # type: ignore[attr-defined]
+        await wait_for(pilot, lambda: [b.name for b in form.books()[0]] == ["Long wars"], tries=1500)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), tries=1500)
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen) and "War" in screen_text(app), 1500)
         await pilot.press("enter")  # carried on: opened (and held) off the loop

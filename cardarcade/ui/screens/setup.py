@@ -144,6 +144,7 @@ class SetupScreen(KeptScreen):
         self._opened_as = self._form_values()
         self.call_after_refresh(self._drawn)
         self._read_profiles()
+        self.house_rules.bring_books_up_to_date()
 
     # ---- kept and shown again
 
@@ -171,6 +172,7 @@ class SetupScreen(KeptScreen):
         self._shown_at = None  # (a key typed ahead of the form drawn again did not choose it)
         self.call_after_refresh(self._drawn)
         self._read_profiles()
+        self.house_rules.bring_books_up_to_date()
 
     def _drawn(self) -> None:
         if self._shown_at is None:
