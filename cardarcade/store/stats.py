@@ -209,6 +209,12 @@ class StatsStore:
         profile's rating moves with it (``hinted``: hints were used, and it is not rated;
         ``adaptive_as``: the fixed level adaptive bots are rated as, where they settled). Its id
         (None: it could not be given one yet)."""
+        row, seats = game_record(setup, game, duration, profiles, book, finished_at, hinted)
+        assert game.result is not None  # (game_record refuses an unfinished game)
+        return self._record_game(row, seats, ratings.plan(setup, game.result, profiles, hinted, adaptive_as))
+
+    def _record_game(self, row: GameRow, seats: list[SeatRow], how: ratings.Plan | None) -> int | None:
+        """A finished game's rows, rated as ``how`` says (None: not rated), as the back end keeps them."""
         raise NotImplementedError
 
     def record_reactions(
@@ -497,19 +503,7 @@ class Stats(StatsStore):
 
     # ---- recording
 
-    def record_game(
-        self,
-        setup: GameSetup,
-        game: Game,
-        duration: float,
-        profiles: Mapping[int, str] = {},
-        book: str | None = None,
-        finished_at: float | None = None,
-        hinted: bool = False,
-        adaptive_as: str | None = None,
-    ) -> int:
-        row, seats = game_record(setup, game, duration, profiles, book, finished_at, hinted)
-        how = ratings.plan(setup, game.result, profiles, hinted, adaptive_as)  # type: ignore[arg-type]  # (game_record checked it)
+    def _record_game(self, row: GameRow, seats: list[SeatRow], how: ratings.Plan | None) -> int:
         with self._writing() as db:
             inserted = db.execute(
                 "INSERT INTO games (game, finished_at, duration, seed, options, book, winners, reason, hinted)"
@@ -866,19 +860,7 @@ class DatabaseStats(StatsStore):
         except DatabaseError as exc:
             raise StatsError(f"the statistics cannot be read: {exc}") from None
 
-    def record_game(
-        self,
-        setup: GameSetup,
-        game: Game,
-        duration: float,
-        profiles: Mapping[int, str] = {},
-        book: str | None = None,
-        finished_at: float | None = None,
-        hinted: bool = False,
-        adaptive_as: str | None = None,
-    ) -> int | None:
-        row, seats = game_record(setup, game, duration, profiles, book, finished_at, hinted)
-        how = ratings.plan(setup, game.result, profiles, hinted, adaptive_as)  # type: ignore[arg-type]  # (game_record checked it)
+    def _record_game(self, row: GameRow, seats: list[SeatRow], how: ratings.Plan | None) -> int | None:
         kept = [row, seats, how.as_data() if how is not None else None]
         return self._or_kept("game", lambda origin: self.insert_game(row, seats, origin, how), kept)
 
