@@ -77,13 +77,16 @@ def measure(label: str, work, count: int, database=None) -> dict:
 def screen_reads(stats) -> None:
     """What the statistics screen reads when it opens (store/report.py's figures: the games,
     the reaction times, their trend, and the ratings with their history)."""
+    from contextlib import nullcontext
+
     from cardarcade.store import report
 
-    report.game_figures(stats, "ada")
-    report.reaction_figures(stats, "ada")
-    stats.reaction_trend("ada", None, last=report.TREND_SESSIONS)
-    if hasattr(report, "rating_figures"):  # (an older checkout has no ratings)
-        report.rating_figures(stats, "ada")
+    report.game_figures(stats, "ada")  # (shown first, then the rest in one snapshot where it can be)
+    with stats.one_snapshot() if hasattr(stats, "one_snapshot") else nullcontext(stats) as view:
+        report.reaction_figures(view, "ada")
+        view.reaction_trend("ada", None, last=report.TREND_SESSIONS)
+        if hasattr(report, "rating_figures"):  # (an older checkout has no ratings)
+            report.rating_figures(view, "ada")
 
 
 def record_rated(stats, setup, game) -> None:

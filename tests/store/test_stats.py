@@ -419,3 +419,17 @@ def test_a_game_with_one_loser_records_only_that_player_as_lost(open_stats) -> N
         [ada], [bea] = stats.game_summaries("ada"), stats.game_summaries("bea")
         assert (ada.won, ada.lost, ada.drew) == (0, 1, 0)
         assert (bea.won, bea.lost, bea.drew) == (1, 0, 0)
+
+
+def test_figures_read_in_one_snapshot_agree_though_a_game_lands_between_them(backend) -> None:
+    """The statistics screen reads a profile's figures as one: a game another window records
+    meanwhile shows next time, not in half of them."""
+    with backend.stats() as stats, backend.stats(session="the other window") as other:
+        record_war(stats, "ada", "won", "easy", at=1.0)
+        with stats.one_snapshot() as view:
+            first = [s.played for s in view.game_summaries("ada")]
+            record_war(other, "ada", "won", "easy", at=2.0)
+            assert [s.played for s in view.game_summaries("ada")] == first == [1]
+            assert [r.rated for r in view.rating_history("ada", "war")] == [1]
+        assert [s.played for s in stats.game_summaries("ada")] == [2]
+        assert [r.rated for r in stats.rating_history("ada", "war")] == [1, 2]

@@ -93,11 +93,12 @@ class ProfileFigures:
 
 
 def read_profile(stats: StatsStore, profile: str) -> ProfileFigures:
-    return ProfileFigures(
-        report.reaction_figures(stats, profile),
-        stats.reaction_trend(profile, None, last=report.TREND_SESSIONS),
-        report.rating_figures(stats, profile),
-    )
+    with stats.one_snapshot() as view:  # (a database's round trips: one transaction, not one a figure)
+        return ProfileFigures(
+            report.reaction_figures(view, profile),
+            view.reaction_trend(profile, None, last=report.TREND_SESSIONS),
+            report.rating_figures(view, profile),
+        )
 
 
 TABS = {"games": "Games", "reactions": "Reaction times", "trend": "Trend", "ratings": "Ratings"}
