@@ -381,7 +381,13 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
         if name not in trusted:
             os.environ.pop(name, None)  # this process runs one app: its environment is its own
 
-    app = ArcadeApp(start=start, handle_signals=True)  # the settings file's pace, theme and glyphs
+    database = _open_database("cardarcade", getattr(args, "database", None))
+    store = None
+    if database is not None:
+        from cardarcade.store.user import UserStore
+
+        store = UserStore(database=database)
+    app = ArcadeApp(start=start, handle_signals=True, store=store)  # the settings file's pace, theme and glyphs
     if getattr(args, "ascii", False):
         app.settings.ascii_glyphs = True
     theme = getattr(args, "theme", None)
@@ -399,6 +405,8 @@ def _run_app(start: Any, args: argparse.Namespace) -> int:
     app.run()
     if app.store_writer.finish():  # the game's last save, before a signal ends the process
         app.store.close()  # (the statistics copied from their WAL into their file: a copy of it is whole)
+    if database is not None:
+        database.close()  # (and the holds of its saves with it)
     if app.ending.ended_by_signal is not None:
         return _end_by(app.ending.ended_by_signal)
     return app.return_code or 0
@@ -481,19 +489,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from cardarcade.store.user import UserStore
     from cardarcade.ui.plain import drop_controls
 
-    store = UserStore()
+    database = _open_database("cardarcade stats", args.database)
+    store = UserStore(database=database)
     settings, warning = store.settings_file.load()  # a value it cannot use: that one's default
     if warning is not None:
         print(f"cardarcade stats: {warning}", file=sys.stderr)  # (whose statistics these are may depend on it)
     profile = args.profile if args.profile is not None else login_name(settings.profile)
     path = store.data_dir / "stats.sqlite3"
-    if not path.exists():
+    if database is None and not path.exists():
         # Reading the statistics must not leave an empty file behind.
         print(f"No statistics yet: nothing has been played and recorded in {store.data_dir}.", file=sys.stderr)
         return 0
     try:
         # Read only: never waits for an arcade that is writing, and reads a read-only disk.
-        with Stats(path, read_only=True) as stats:
+        with store.stats if database is not None else Stats(path, read_only=True) as stats:
             if args.ratings:
                 return _print_ratings(stats, profile, args)
             if args.csv:
@@ -512,6 +521,39 @@ def cmd_stats(args: argparse.Namespace) -> int:
     except (StatsError, sqlite3.Error) as exc:  # (a damaged page can fail any read)
         print(f"cardarcade stats: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if database is not None:
+            database.close()
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from cardarcade.store.migrate import migrate
+    from cardarcade.store.saves import SaveFailed
+    from cardarcade.store.stats import StatsError
+    from cardarcade.store.user import UserStore
+
+    database = _open_database("cardarcade migrate", args.database)
+    files = UserStore()
+    target = UserStore(database=database)
+    if args.player is not None:
+        files, target = files.for_player(args.player), target.for_player(args.player)
+    try:
+        copied = migrate(files, target)
+    except (StatsError, SaveFailed, OSError) as exc:
+        print(
+            f"cardarcade migrate: {exc} (what was copied before stays; run it again to copy the rest)", file=sys.stderr
+        )
+        return 1
+    finally:
+        database.close()
+    whose = f"{args.player}'s" if args.player is not None else "this arcade's"
+    print(
+        f"Copied {whose} statistics, saves, settings and books (from {files.data_dir} and {files.config_dir})"
+        f" into {database.describe()}:"
+    )
+    for line in copied.lines():
+        print(f"  {line}")
     return 0
 
 
@@ -776,8 +818,11 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             )
     elif args.authorized_keys:
         raise CliError("cardarcade serve ssh: --authorized-keys goes with --auth keys")
+    store = _server_store("ssh", args)
     try:
-        server = ArcadeServer(auth=args.auth, authorized_keys=keys_file, limits=limits, hub=_serve_hub("ssh", args))
+        server = ArcadeServer(
+            auth=args.auth, authorized_keys=keys_file, limits=limits, store=store, hub=_serve_hub("ssh", args)
+        )
     except (OSError, ValueError) as exc:  # the host key's folder or file; the players' keys
         raise CliError(f"cardarcade serve ssh: {exc}") from None
 
@@ -842,8 +887,13 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
         return _serve_workers("web", args)
     # The sessions' and the lobby's keeper; it never listens for SSH here, so its host key is one
     # made for the occasion and never written.
+    store = _server_store("web", args)
     server = ArcadeServer(
-        auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), limits=limits, hub=_serve_hub("web", args)
+        auth="open",
+        host_key=asyncssh.generate_private_key("ssh-ed25519"),
+        limits=limits,
+        store=store,
+        hub=_serve_hub("web", args),
     )
 
     async def serve() -> None:
@@ -860,6 +910,47 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
     asyncio.run(serve())
     return 0
+
+
+# ---- --database: PostgreSQL instead of this machine's files (store/database.py)
+
+
+def _open_database(command: str, url: str | None) -> Any:
+    """The process's Database for ``--database URL``, reached once now so that a bad URL or a
+    database that is down is said before anything starts; None without the option."""
+    if url is None:
+        return None
+    from cardarcade.store.database import Database, DatabaseError
+
+    try:
+        database = Database(url)
+        database.check()
+    except DatabaseError as exc:
+        raise CliError(f"{command}: {exc}") from None
+    except ImportError:
+        raise CliError(f'{command}: --database needs psycopg: python -m pip install "cardarcade[postgres]"') from None
+    return database
+
+
+def _server_store(command: str, args: argparse.Namespace) -> Any:
+    """A server's store: the default folders, with ``--database`` what its processes share."""
+    database = _open_database(f"cardarcade serve {command}", args.database)
+    if database is None:
+        return None
+    from cardarcade.store.user import UserStore
+
+    print(f"cardarcade: statistics, saves, settings and books in {database.describe()}", file=sys.stderr)
+    return UserStore(database=database)
+
+
+def _add_database_option(parser: argparse.ArgumentParser, **more: Any) -> None:
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep statistics, saves, settings and books in PostgreSQL (postgresql://user@host/db), "
+        "shared by every arcade given it",
+        **more,
+    )
 
 
 def _add_limit_options(parser: argparse.ArgumentParser) -> None:
@@ -908,6 +999,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardarcade", description="A terminal card-game arcade.")
     parser.add_argument("--theme", help="colour theme (felt, high-contrast, four-colour, ...)")
     parser.add_argument("--ascii", action="store_true", help="suit letters S H D C instead of symbols")
+    _add_database_option(parser)
     parser.set_defaults(func=cmd_menu)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -932,6 +1024,7 @@ def build_parser() -> argparse.ArgumentParser:
     # Also after the game's name; SUPPRESS keeps a value given before "play" from being reset.
     play.add_argument("--theme", help="colour theme", default=argparse.SUPPRESS)
     play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols", default=argparse.SUPPRESS)
+    _add_database_option(play, default=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
 
     lst = sub.add_parser("list", help="list the games")
@@ -970,6 +1063,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="your statistics: games, streaks, reaction times")
     stats.add_argument("--profile", metavar="NAME", help="whose (default: yours, as the settings say, else your login)")
+    _add_database_option(stats)
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the same figures as JSON")
     output.add_argument("--csv", action="store_true", help="every recorded game and reaction, as CSV")
@@ -994,6 +1088,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--profile", metavar="NAME", help="whose replays (default: yours, as the settings say, else your login)"
     )
     replay.set_defaults(func=cmd_replay)
+
+    mig = sub.add_parser(
+        "migrate",
+        help="copy your statistics and saves into a PostgreSQL database (for --database); run twice, copies once",
+    )
+    mig.add_argument("--database", metavar="URL", required=True, help="the database: postgresql://user@host/db")
+    mig.add_argument("--player", metavar="NAME", help="a server's player's saves (default: this arcade's own)")
+    mig.set_defaults(func=cmd_migrate)
 
     serve = sub.add_parser("serve", help="serve the arcade to players elsewhere")
     serve.set_defaults(func=cmd_serve)
@@ -1021,11 +1123,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ssh.add_argument("--web-host", metavar="ADDRESS", help="address for the browser page (default: --host)")
     _add_limit_options(ssh)
+    _add_database_option(ssh)
     ssh.set_defaults(func=cmd_serve_ssh)
     web = servers.add_parser("web", help="in a web browser: the arcade's page, one game per browser tab")
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     web.add_argument("--port", type=_at_least(0), default=8080, help="port (default 8080)")
     _add_limit_options(web)
+    _add_database_option(web)
     web.set_defaults(func=cmd_serve_web)
     return parser
 

@@ -26,5 +26,6 @@ def user_folders(tmp_path_factory, monkeypatch):
     return home
 
 
-# A private Redis for the tests that need one (the fixtures redis_service and redis_url).
+# The private services the tests start (session-wide, one per xdist worker): tests/services/.
+from services.postgres_server import postgres_server, postgres_url  # noqa: E402, F401
 from services.redis_server import redis_service, redis_url  # noqa: E402, F401

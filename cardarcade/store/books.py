@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -42,6 +42,9 @@ from cardarcade.rules import GAMES
 from cardarcade.rules.base import GameSpec, Options, option_error, option_label, option_value_label
 from cardarcade.store._files import safe_stem, user_config_dir, write_atomically
 from cardarcade.tomlfile import UnusableFile, read_toml, toml_text
+
+if TYPE_CHECKING:
+    from cardarcade.store.documents import Mirror
 
 BOOK_FORMAT = "cardarcade-book"
 BOOK_VERSION = 1
@@ -274,9 +277,24 @@ def _line_of(text: str, key: str, table: str | None) -> int | None:
 class BookStore:
     """The house-rule books kept in one folder (by default the user config folder's ``books``)."""
 
-    def __init__(self, folder: Path | None = None, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self, folder: Path | None = None, clock: Callable[[], datetime] | None = None, mirror: Mirror | None = None
+    ) -> None:
+        """``mirror``: the database the books are copies of (``--database``: store/documents.py)."""
         self.folder = folder if folder is not None else user_config_dir() / "books"
         self._clock = clock or datetime.now
+        self.mirror = mirror
+        # With a mirror: whether a read brings this machine's copies up to date first (a round
+        # trip), and how a written book is sent to the database (None: at once). An app reads
+        # the copies alone on its loop and sends through its store's worker, which also ``pull``s.
+        self.pull_on_read = True
+        self.send: Callable[[Callable[[], None]], None] | None = None
+
+    def pull(self, game_id: str) -> int:
+        """With a database: the game's books on this machine brought up to date; how many changed."""
+        if self.mirror is None:
+            return 0
+        return self.mirror.pull(f"{self.mirror.name_of(self._game_folder(game_id))}/")
 
     def _game_folder(self, game_id: str) -> Path:
         if game_id not in GAMES:  # also what keeps a game id from naming another folder
@@ -286,6 +304,11 @@ class BookStore:
     def entries(self, game_id: str) -> list[BookEntry]:
         """Every book file of a game, by name; those that cannot be used say why."""
         folder = self._game_folder(game_id)
+        if self.pull_on_read:
+            try:
+                self.pull(game_id)
+            except OSError:
+                pass  # (the copies there are read)
         if not folder.is_dir():
             return []
         found = []
@@ -382,6 +405,11 @@ class BookStore:
             )
         try:
             write_atomically(path, book_text(book).encode())
+            if self.mirror is not None and self.send is not None:
+                mirror = self.mirror
+                self.send(lambda: mirror.push(path))
+            elif self.mirror is not None:
+                self.mirror.push(path)
         except OSError as exc:
             raise BookError(f"the book could not be saved in {path.parent} ({exc.strerror or exc})") from None
         return book

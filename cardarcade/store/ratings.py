@@ -99,6 +99,91 @@ def unrated_because(
     return None
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What a finished game does to the ratings, all but the profiles' ratings before it (read
+    in the transaction that writes the new ones): plain data, so a game the database could not
+    take yet is rated when it is sent."""
+
+    game: str
+    profiles: dict[int, str]  # the rated seats
+    fixed: dict[int, tuple[float, float]]  # every other seat's (mu, sigma): a bot's anchor, a newcomer
+    sides: list[list[int]]
+    ranks: list[int]
+
+    def as_data(self) -> dict:
+        return {
+            "game": self.game,
+            "profiles": [[seat, profile] for seat, profile in self.profiles.items()],
+            "fixed": [[seat, mu, sigma] for seat, (mu, sigma) in self.fixed.items()],
+            "sides": self.sides,
+            "ranks": self.ranks,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict) -> Plan:
+        return cls(
+            data["game"],
+            {int(seat): str(profile) for seat, profile in data["profiles"]},
+            {int(seat): (float(mu), float(sigma)) for seat, mu, sigma in data["fixed"]},
+            [[int(seat) for seat in side] for side in data["sides"]],
+            [int(rank) for rank in data["ranks"]],
+        )
+
+    def after(self, before: Mapping[str, Rating | None], at: float) -> list[Rating]:
+        """Each profile's rating after the game, given its rating before (None: its first)."""
+        skills: dict[int, Skill] = {seat: Skill(*skill) for seat, skill in self.fixed.items()}
+        for seat, profile in self.profiles.items():
+            old = before.get(profile)
+            skills[seat] = Skill(old.mu, old.sigma) if old is not None else Skill()
+        moved = rate([[skills[seat] for seat in side] for side in self.sides], self.ranks)
+        by_seat = {seat: skill for side, after in zip(self.sides, moved) for seat, skill in zip(side, after)}
+        return [
+            Rating(
+                profile,
+                self.game,
+                by_seat[seat].mu,
+                by_seat[seat].sigma,
+                1 if (old := before.get(profile)) is None else old.rated + 1,
+                None if old is None else old.mu,
+                at,
+            )
+            for seat, profile in self.profiles.items()
+        ]
+
+
+def plan(
+    setup: GameSetup,
+    result: Result,
+    profiles: Mapping[int, str],
+    hinted: bool = False,
+    adaptive_as: str | None = None,
+) -> Plan | None:
+    """How to rate a finished game (None: it is not rated, ``unrated_because`` says why)."""
+    if unrated_because(setup, profiles, hinted, adaptive_as) is not None:
+        return None
+    game = setup.spec.id
+    fixed: dict[int, tuple[float, float]] = {}
+    for seat, s in enumerate(setup.seats):
+        if seat in profiles:
+            continue
+        skill = Skill()  # a person with no profile: a newcomer
+        if s.is_bot:
+            level = adaptive_as if s.level == ADAPTIVE else s.level
+            skill = anchors().of(game, level or "") or Skill()
+        fixed[seat] = (skill.mu, skill.sigma)
+    sides, ranks = places(result, len(setup.seats))
+    return Plan(game, dict(profiles), fixed, sides, ranks)
+
+
+INSERT = "INSERT INTO ratings (game_id, profile, game, at, before, mu, sigma, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+def rows(game_id: int, moved: list[Rating]) -> list[tuple]:
+    """``INSERT``'s rows for a game's new ratings."""
+    return [(game_id, r.profile, r.game, r.at, r.before, r.mu, r.sigma, r.rated) for r in moved]
+
+
 def record(
     db: sqlite3.Connection,
     game_id: int,
@@ -111,39 +196,11 @@ def record(
 ) -> None:
     """Rate a finished game (just recorded as ``game_id``) for each profile at it, inside the
     caller's write transaction: two windows finishing at once each read the other's latest."""
-    if unrated_because(setup, profiles, hinted, adaptive_as) is not None:
+    how = plan(setup, result, profiles, hinted, adaptive_as)
+    if how is None:
         return
-    game = setup.spec.id
-    before: dict[int, Rating | None] = {seat: latest(db, profile, game) for seat, profile in profiles.items()}
-    skills: list[Skill] = []
-    for seat, s in enumerate(setup.seats):
-        if seat in before:
-            r = before[seat]
-            skills.append(Skill(r.mu, r.sigma) if r is not None else Skill())
-        elif s.is_bot:
-            level = adaptive_as if s.level == ADAPTIVE else s.level
-            skills.append(anchors().of(game, level or "") or Skill())
-        else:
-            skills.append(Skill())  # a person with no profile: a newcomer
-    sides, ranks = places(result, len(setup.seats))
-    after = rate([[skills[seat] for seat in side] for side in sides], ranks)
-    moved = {seat: skill for side, skills_after in zip(sides, after) for seat, skill in zip(side, skills_after)}
-    db.executemany(
-        "INSERT INTO ratings (game_id, profile, game, at, before, mu, sigma, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                game_id,
-                profile,
-                game,
-                at,
-                None if (old := before[seat]) is None else old.mu,
-                moved[seat].mu,
-                moved[seat].sigma,
-                1 if old is None else old.rated + 1,
-            )
-            for seat, profile in profiles.items()
-        ],
-    )
+    before = {profile: latest(db, profile, how.game) for profile in how.profiles.values()}
+    db.executemany(INSERT, rows(game_id, how.after(before, at)))
 
 
 _COLUMNS = "profile, game, mu, sigma, rated, before, at"
@@ -179,3 +236,14 @@ def history(db: sqlite3.Connection, profile: str, game: str, last: int = HISTORY
         (profile, game, last),
     ).fetchall()
     return [Rating(*row) for row in reversed(rows)]
+
+
+def top(db: sqlite3.Connection, game: str, n: int) -> list[Rating]:
+    """The ``n`` best ratings now in ``game``, one a profile, highest first (ties: more games first)."""
+    rows = db.execute(
+        f"SELECT {_COLUMNS} FROM ratings r WHERE game = ? AND rated ="
+        " (SELECT MAX(rated) FROM ratings WHERE profile = r.profile AND game = r.game)"
+        " ORDER BY mu DESC, rated DESC, profile LIMIT ?",
+        (game, n),
+    )
+    return [Rating(*row) for row in rows]

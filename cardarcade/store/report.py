@@ -59,7 +59,7 @@ from cardarcade.bots import LEVEL_NAMES
 from cardarcade.bots.anchors import anchors
 from cardarcade.catalog import CATALOG
 from cardarcade.store.ratings import PROVISIONAL_GAMES, shown
-from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, StatsStore, StatsError
 
 ALL = "all"  # the key of all reaction games together
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -141,7 +141,7 @@ def binned_quantile(histogram: list[tuple[float, int]], q: float) -> float:
 
 
 @reading
-def reaction_figures(stats: Stats, profile: str) -> dict[str, ReactionFigures]:
+def reaction_figures(stats: StatsStore, profile: str) -> dict[str, ReactionFigures]:
     """Per reaction game the profile played (by id, in menu order), and ``ALL`` of them
     together; empty when there are none. Two reads of the aggregated tables, whatever the
     number of reactions: this is what the statistics screen opens with."""
@@ -170,7 +170,7 @@ def _figures(histogram: list[tuple[float, int]], fastest: float) -> ReactionFigu
 
 
 @reading
-def game_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
+def game_figures(stats: StatsStore, profile: str) -> list[dict[str, Any]]:
     """Per game the profile played (in menu order): the counts, the streaks, and results against
     each bot level (the easiest first)."""
     rows = []
@@ -210,7 +210,7 @@ def trend_rows(trend: list[SessionTrend]) -> list[dict[str, Any]]:
 
 
 @reading
-def figures(stats: Stats, profile: str) -> dict[str, Any]:
+def figures(stats: StatsStore, profile: str) -> dict[str, Any]:
     """Everything the statistics screen shows for ``profile``, as plain data (see the module's
     docstring); the trends of every game included."""
     reactions: dict[str, Any] = {}
@@ -298,7 +298,7 @@ def _cut(text: str, width: int) -> str:
 
 
 @reading
-def to_csv(stats: Stats, profile: str) -> str:
+def to_csv(stats: StatsStore, profile: str) -> str:
     """Every finished game ``profile`` sat in and every reaction it made, a row each (the
     columns are listed in the module's docstring), oldest first."""
     buffer = io.StringIO()
@@ -310,7 +310,7 @@ def to_csv(stats: Stats, profile: str) -> str:
     return buffer.getvalue()
 
 
-def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
+def _game_rows(stats: StatsStore, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
     for game in stats.finished_games():
         seats = game["seats"]
         for seat in seats:
@@ -335,7 +335,7 @@ def _game_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, An
             )
 
 
-def _reaction_rows(stats: Stats, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
+def _reaction_rows(stats: StatsStore, profile: str) -> Iterator[tuple[float, dict[str, Any]]]:
     for at, session, game, claim, outcome, fault, seconds in stats.reactions(profile):
         yield (
             at,
@@ -366,7 +366,7 @@ def _cell(value: Any) -> Any:
 
 
 @reading
-def rating_figures(stats: Stats, profile: str) -> list[dict[str, Any]]:
+def rating_figures(stats: StatsStore, profile: str) -> list[dict[str, Any]]:
     """The profile's rating in each game it is rated in (in menu order), with how many games
     made it, whether it is still provisional, its history (the latest ``HISTORY_GAMES`` games,
     oldest first) and the fixed ratings of that game's bot levels::

@@ -53,6 +53,7 @@ from cardarcade.rules.base import MAX_SAVE_SIZE, BadSave, Game, first_error, rea
 from cardarcade.seating import GameSetup, Seat
 from cardarcade.store._files import TEMP_SUFFIX, user_data_dir, write_atomically
 from cardarcade.store._seats import SeatRecord as _SeatRecord
+from cardarcade.store.database import Database, DatabaseError, lock_key
 from cardarcade.store.replays import move_data, move_from_data
 
 ENVELOPE_FORMAT = "cardarcade-table"
@@ -456,55 +457,79 @@ class SaveStore:
     def _lock_path(self, save_id: str) -> Path:
         return self.path(save_id).with_name(f".{save_id}{LOCK_SUFFIX}")
 
+    def _hold_key(self, save_id: str) -> str:
+        """This save's name in this process's record of holds (``_HELD``)."""
+        return str(self._lock_path(save_id))
+
+    def _take_hold(self, save_id: str) -> int | None:
+        """Hold the save against other processes (its lock file: SaveInUse if another holds
+        it): what ``_drop_hold`` lets go of."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass  # (no lock file then: this process's record holds it)
+        try:
+            return _take_lock(self._lock_path(save_id))
+        except BlockingIOError:
+            raise SaveInUse(save_id) from None
+
+    def _drop_hold(self, save_id: str, fd: int | None) -> None:
+        _let_go_of(self._lock_path(save_id), fd)
+
+    def _held_by_another_process(self, save_id: str) -> bool:
+        return _locked_elsewhere(self._lock_path(save_id))
+
     def hold(self, save_id: str) -> None:
         """Hold this save for the game played from this store's window, until ``let_go`` or the
         end of the process (however it ends: a crashed window never holds a save for ever).
         SaveInUse if another window holds it. Held again by this store, it is held until let go
         as often."""
-        key = self._lock_path(save_id)
+        key = self._hold_key(save_id)
         with _HELD_GUARD:
-            held = _HELD.get(str(key))
+            held = _HELD.get(key)
             if held is not None:
                 if held.owner is not self:
                     raise SaveInUse(save_id)
                 held.count += 1
                 return
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-            except OSError:
-                pass  # (no lock file then: this process's record holds it)
-            try:
-                fd = _take_lock(key)
-            except BlockingIOError:
-                raise SaveInUse(save_id) from None
-            _HELD[str(key)] = _Hold(self, fd)
+            _HELD[key] = _Hold(self, self._take_hold(save_id))
 
     def let_go(self, save_id: str, entirely: bool = False) -> None:
         """One ``hold`` of this store ends (``entirely``: every one); the last lets the save go."""
-        key = self._lock_path(save_id)
+        key = self._hold_key(save_id)
         with _HELD_GUARD:
-            held = _HELD.get(str(key))
+            held = _HELD.get(key)
             if held is None or held.owner is not self:
                 return
             held.count = 0 if entirely else held.count - 1
             if held.count > 0:
                 return
-            del _HELD[str(key)]
-            _let_go_of(key, held.fd)
+            del _HELD[key]
+            self._drop_hold(save_id, held.fd)
 
     def holding(self, save_id: str) -> bool:
         """Whether this store holds the save."""
-        held = _HELD.get(str(self._lock_path(save_id)))
+        held = _HELD.get(self._hold_key(save_id))
         return held is not None and held.owner is self
 
     def held_elsewhere(self, save_id: str) -> bool:
         """Whether another window holds the save (another process, or another store of this one)."""
-        key = self._lock_path(save_id)
         with _HELD_GUARD:
-            held = _HELD.get(str(key))
+            held = _HELD.get(self._hold_key(save_id))
             if held is not None:
                 return held.owner is not self
-        return _locked_elsewhere(key)
+        return self._held_by_another_process(save_id)
+
+    def _check_hold(self, save_id: str, hold: bool) -> None:
+        """Before a write: ``hold``, held from now on; else, not held by another window
+        (SaveFailed saying so)."""
+        try:
+            if hold and not self.holding(save_id):
+                self.hold(save_id)
+            elif not hold and self.held_elsewhere(save_id):
+                raise SaveInUse(save_id)
+        except SaveInUse as exc:
+            raise SaveFailed(f"{exc}, and is left to it") from None
 
     def open(self, save_id: str) -> SavedGame:
         """``load`` for a game to be played from this window: held first (``hold``: SaveInUse if
@@ -531,13 +556,7 @@ class SaveStore:
         played from this store's window, and its save is held from its first write (once: let
         go as one ``hold``). A save another window holds is never written over."""
         path = self.path(save_id)
-        try:
-            if hold and not self.holding(save_id):
-                self.hold(save_id)
-            elif not hold and self.held_elsewhere(save_id):
-                raise SaveInUse(save_id)
-        except SaveInUse as exc:
-            raise SaveFailed(f"{exc}, and is left to it") from None
+        self._check_hold(save_id, hold)
         if path.exists() and _identity(path) != self._known.get(save_id):
             try:
                 decode(path.read_bytes())
@@ -580,6 +599,13 @@ class SaveStore:
         oldest = datetime.min.replace(tzinfo=UTC)
         return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
 
+    def count(self) -> int:
+        """How many saves there are, by their files alone (nothing is opened)."""
+        try:
+            return sum(1 for p in self.folder.glob("*.json") if not p.name.startswith("."))
+        except OSError:
+            return 0
+
     def counts(self) -> tuple[int, int]:
         """(the saves that open, the files that cannot be opened), every save read whole: slow
         (the engines' checks), to be asked off an event loop."""
@@ -592,9 +618,18 @@ class SaveStore:
         try:
             if path.stat().st_size > MAX_FILE_SIZE:
                 raise BadSave(f"not a saved game (larger than {MAX_FILE_SIZE >> 20} MB)")
-            saved = decode(path.read_bytes())
+            data = path.read_bytes()
         except OSError as exc:
             return SaveEntry(save_id, path, None, path.name, (), "", None, f"cannot be read ({exc.strerror or exc})")
+        except BadSave as exc:
+            return SaveEntry(save_id, path, None, path.name, (), "", None, str(exc))
+        return self._entry_of(save_id, data)
+
+    def _entry_of(self, save_id: str, data: bytes) -> SaveEntry:
+        """The list's line for the save ``save_id`` holding ``data``."""
+        path = self.path(save_id) if _SAVE_ID.fullmatch(save_id) else self.folder / f"{save_id}.json"
+        try:
+            saved = decode(data)
         except BadSave as exc:
             return SaveEntry(save_id, path, None, path.name, (), "", None, str(exc))
         if saved.save_id != save_id:
@@ -680,3 +715,167 @@ class SaveStore:
                         continue  # held by a window: it is in use
                     _let_go_of(path, fd)
         return cleared
+
+
+# ---------------------------------------------------------------- in PostgreSQL (--database)
+
+
+class DatabaseSaves(SaveStore):
+    """The saves of one ``owner`` in PostgreSQL (``--database``): the same bytes a save file
+    holds, one row a save, shared by every process and machine using the database. A save in play
+    is held by an advisory lock of this process's ``Database`` (which PostgreSQL lets go when the
+    process's connection ends, however it ends) and by this process's record of its holds, as a
+    file's lock is; a window anywhere else lists it as open elsewhere and is refused it.
+
+    The same interface as ``SaveStore``; a database that fails is a SaveFailed (writing) or a
+    BadSave (reading), in words. A game the database cannot take is saved in ``fallback`` (this
+    machine's saves folder, where the files would be) rather than lost, and the SaveFailed says
+    so; ``cardarcade migrate`` copies it in later."""
+
+    def __init__(self, database: Database, owner: str, fallback: Path | None = None) -> None:
+        super().__init__(Path(f"{owner or 'saves'}"))  # (``folder``: what messages name, never a folder)
+        self.database, self.owner = database, owner
+        self.fallback = SaveStore(fallback) if fallback is not None else None
+
+    def path(self, save_id: str) -> Path:
+        if not _SAVE_ID.fullmatch(save_id):
+            raise ValueError(f"not a save id: {save_id!r}")
+        return Path(f"{save_id}.json")  # (the name a list shows, as a file's)
+
+    def _lock_key(self, save_id: str) -> int:
+        self.path(save_id)  # (checks the id)
+        return lock_key("save", self.owner, save_id)
+
+    def _hold_key(self, save_id: str) -> str:
+        self.path(save_id)
+        return f"{self.database.url}\0{self.owner}\0{save_id}"
+
+    def _take_hold(self, save_id: str) -> int | None:
+        try:
+            taken = self.database.try_hold(self._lock_key(save_id))
+        except DatabaseError as exc:
+            raise SaveFailed(f"{save_id} cannot be held: {exc}") from None
+        if not taken:
+            raise SaveInUse(save_id)
+        return None
+
+    def _drop_hold(self, save_id: str, fd: int | None) -> None:
+        try:
+            self.database.let_go(self._lock_key(save_id))
+        except DatabaseError:
+            pass  # (a lost connection has let it go already)
+
+    def _held_by_another_process(self, save_id: str) -> bool:
+        try:
+            return self._lock_key(save_id) in self.database.held_elsewhere()
+        except DatabaseError:
+            return False
+
+    # ---- writing and reading
+
+    def write(self, save_id: str, data: bytes, hold: bool = False) -> Path:
+        self._check_hold(save_id, hold)
+        try:
+            self.database.query(
+                "INSERT INTO saves (owner, save_id, data) VALUES (%s, %s, %s) ON CONFLICT (owner, save_id)"
+                " DO UPDATE SET data = excluded.data, saved_at = now()",
+                (self.owner, save_id, data),
+            )
+        except DatabaseError as exc:
+            if self.fallback is None:
+                raise SaveFailed(str(exc)) from None
+            try:
+                kept = self.fallback.write(save_id, data)
+            except SaveFailed as error:
+                raise SaveFailed(f"{exc}; nor on this machine: {error}") from None
+            raise SaveFailed(
+                f"{exc}; it is saved on this machine instead ({kept}): cardarcade migrate copies it in"
+            ) from None
+        return self.path(save_id)
+
+    def add(self, save_id: str, data: bytes) -> bool:
+        """A save copied in (``cardarcade migrate``), unless one of that id is there already:
+        whether it was. SaveFailed if the database refuses."""
+        self.path(save_id)
+        try:
+            return bool(
+                self.database.query(
+                    "INSERT INTO saves (owner, save_id, data) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+                    (self.owner, save_id, data),
+                )
+            )
+        except DatabaseError as exc:
+            raise SaveFailed(f"{save_id} could not be copied: {exc}") from None
+
+    def _read(self, save_id: str) -> bytes | None:
+        try:
+            rows = self.database.query(
+                "SELECT data FROM saves WHERE owner = %s AND save_id = %s", (self.owner, save_id)
+            )
+        except DatabaseError as exc:
+            raise BadSave(f"the save cannot be read ({exc})") from None
+        return bytes(rows[0][0]) if rows else None
+
+    def load(self, save_id: str) -> SavedGame:
+        data = self._read(save_id)
+        if data is None:
+            raise BadSave("the save cannot be read (there is no such save)")
+        return decode(data)
+
+    def count(self) -> int:
+        """How many saves there are (0 when the database cannot be reached: the list says why)."""
+        try:
+            return self.database.query("SELECT count(*) FROM saves WHERE owner = %s", (self.owner,))[0][0]
+        except DatabaseError:
+            return 0
+
+    def entries(self) -> list[SaveEntry]:
+        try:
+            rows = self.database.query("SELECT save_id, data FROM saves WHERE owner = %s", (self.owner,))
+            held = self.database.held_elsewhere() if rows else set()
+        except DatabaseError:
+            return []
+        found = []
+        for save_id, data in rows:
+            entry = self._entry_of(save_id, bytes(data))
+            if self.held_elsewhere_of(save_id, held):
+                entry = replace(entry, open_elsewhere=True)
+            found.append(entry)
+        oldest = datetime.min.replace(tzinfo=UTC)
+        return sorted(found, key=lambda e: (e.saved_at or oldest, e.save_id), reverse=True)
+
+    def held_elsewhere_of(self, save_id: str, held: set[int]) -> bool:
+        """``held_elsewhere``, given the keys other processes hold (one read for a whole list)."""
+        mine = _HELD.get(self._hold_key(save_id))
+        return mine.owner is not self if mine is not None else self._lock_key(save_id) in held
+
+    def remove(self, save_id: str) -> None:
+        if self.held_elsewhere(save_id):
+            raise SaveInUse(save_id)
+        try:
+            self.load(save_id)  # BadSave when it is not ours to delete
+            self.database.query("DELETE FROM saves WHERE owner = %s AND save_id = %s", (self.owner, save_id))
+        except DatabaseError as exc:
+            raise BadSave(f"the save could not be removed ({exc})") from None
+        finally:
+            self.let_go(save_id, entirely=True)
+
+    def set_aside(self, save_id: str) -> Path:
+        """Out of the list, kept: under the owner's ``set-aside`` in the database."""
+        if _SAVE_ID.fullmatch(save_id) and self.held_elsewhere(save_id):
+            raise SaveInUse(save_id)
+        try:
+            self.database.query(
+                "UPDATE saves SET owner = %s, save_id = save_id || '-' || substr(md5(random()::text), 1, 6)"
+                " WHERE owner = %s AND save_id = %s",
+                (f"{self.owner}/{SET_ASIDE_FOLDER}", self.owner, save_id),
+            )
+        except DatabaseError as exc:
+            raise OSError(f"it could not be moved ({exc})") from None
+        return Path(SET_ASIDE_FOLDER) / f"{save_id}.json"
+
+    def leftovers(self) -> list[Path]:
+        return []  # (a row is written whole or not at all)
+
+    def clear_leftovers(self, older_than: float = 3600.0) -> int:
+        return 0

@@ -28,8 +28,9 @@ saved meanwhile stays.
 from __future__ import annotations
 
 import shutil
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -37,6 +38,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarcade.store._files import held_lock, user_config_dir, write_atomically
 from cardarcade.store.look import MAX_NAME, MAX_SETTINGS_BYTES, MAX_THEME_NAME, login_name
 from cardarcade.tomlfile import UnusableFile, read_toml, toml_key, toml_text
+
+if TYPE_CHECKING:
+    from cardarcade.store.documents import Mirror
 
 Glyphs = Literal["symbols", "letters"]
 PROFILE_ONLY = ("theme", "glyphs", "pace")  # what a profile may keep for itself
@@ -81,12 +85,25 @@ MAX_FAULTS_NAMED = 3  # in the warning line; the rest are counted
 
 
 class SettingsFile:
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, mirror: Mirror | None = None) -> None:
+        """``mirror``: the database the file is a copy of (``--database``: store/documents.py)."""
         self.path = path if path is not None else user_config_dir() / "settings.toml"
+        self.mirror = mirror
 
-    def load(self) -> tuple[Settings, str | None]:
+    def pull(self) -> bool:
+        """With a database: this machine's copy brought up to date; whether it changed."""
+        return self.mirror is not None and self.mirror.pull(self.mirror.name_of(self.path)) > 0
+
+    def load(self, pull: bool = True) -> tuple[Settings, str | None]:
         """The settings, and a warning line when some of the file could not be used (those
-        settings then have their defaults, and the rest hold)."""
+        settings then have their defaults, and the rest hold). ``pull``: with a database, this
+        machine's copy brought up to date first (a round trip: the app's loop reads the copy
+        alone, which the store's worker keeps up to date)."""
+        try:
+            if pull:
+                self.pull()
+        except OSError:
+            pass  # (the copy there is read: the write that failed will say why)
         try:
             data = read_toml(self.path, MAX_SETTINGS_BYTES)
         except FileNotFoundError:
@@ -120,7 +137,10 @@ class SettingsFile:
 
     def _rewrite(self, change: Callable[[Settings], Settings], repair: bool = False) -> Settings:
         """Read, change and write the file under its lock file (another window's rewrite waits)."""
-        with held_lock(self.path.with_name(self.path.name + ".lock")):
+        with ExitStack() as held:
+            held.enter_context(held_lock(self.path.with_name(self.path.name + ".lock")))
+            if self.mirror is not None:
+                held.enter_context(self.mirror.locked(self.path))  # (and on every machine)
             current, warning = self.load()
             updated = change(current)
             if warning is not None and not repair:
@@ -130,6 +150,8 @@ class SettingsFile:
                 shutil.copyfile(self.path, broken)
                 broken.chmod(0o600)
             write_atomically(self.path, toml_text(_as_file(updated)).encode())
+            if self.mirror is not None:
+                self.mirror.push(self.path)
             return updated
 
     def save(self, settings: Settings) -> None:

@@ -17,27 +17,38 @@ from cardarcade.store._files import safe_stem, user_config_dir, user_data_dir
 
 if TYPE_CHECKING:
     from cardarcade.store.books import BookStore
+    from cardarcade.store.database import Database
+    from cardarcade.store.documents import Mirror
     from cardarcade.store.saves import SaveStore
     from cardarcade.store.settings import SettingsFile
-    from cardarcade.store.stats import Stats
+    from cardarcade.store.stats import StatsStore
 
 
 class UserStore:
     def __init__(
-        self, data_dir: Path | None = None, config_dir: Path | None = None, shared: UserStore | None = None
+        self,
+        data_dir: Path | None = None,
+        config_dir: Path | None = None,
+        shared: UserStore | None = None,
+        database: Database | None = None,
+        owner: str = "",
     ) -> None:
         """``shared``: the store whose statistics and house-rule books this one uses (a server's
-        players each have their own saves and settings, and share those)."""
+        players each have their own saves and settings, and share those). ``database``: where
+        the statistics, saves, settings and books are kept instead of the folders (``--database``:
+        shared by every process and machine using it), ``owner`` naming whose they are there."""
         self.data_dir = data_dir if data_dir is not None else user_data_dir()
         self.config_dir = config_dir if config_dir is not None else user_config_dir()
         self.shared = shared or self
+        self.database = database
+        self.owner = owner
         self.throwaway: Path | None = None  # a guest's temporary folder (for_guest)
 
     def for_guest(self) -> UserStore:
         """A store for someone the server named (guest-3): their saves and settings in a temporary
         folder that ``discard`` removes, so the next guest-3 finds nothing of theirs."""
         folder = Path(tempfile.mkdtemp(prefix="cardarcade-guest-"))
-        store = UserStore(folder / "data", folder / "config", shared=self.shared)
+        store = UserStore(folder / "data", folder / "config", shared=self.shared)  # (files: thrown away after)
         store.throwaway = folder
         return store
 
@@ -50,39 +61,59 @@ class UserStore:
         """A server's player's own store: saves and settings in a folder of their own under this
         store's ``players``, statistics and books this store's."""
         stem = safe_stem(name, "player")
-        return UserStore(self.data_dir / "players" / stem, self.config_dir / "players" / stem, shared=self.shared)
+        return UserStore(
+            self.data_dir / "players" / stem,
+            self.config_dir / "players" / stem,
+            shared=self.shared,
+            database=self.database,
+            owner=f"players/{stem}",
+        )
 
     @cached_property
     def saves(self) -> SaveStore:
-        from cardarcade.store.saves import SaveStore
+        from cardarcade.store.saves import DatabaseSaves, SaveStore
 
+        if self.database is not None:
+            return DatabaseSaves(self.database, self.owner, fallback=self.data_dir / "saves")
         saves = SaveStore(self.data_dir / "saves")
         saves.clear_leftovers()  # temporary files of writes a killed process never finished (an hour old)
         return saves
 
     @cached_property
-    def stats(self) -> Stats:
+    def stats(self) -> StatsStore:
         """Opened on first use; raises StatsError when the file cannot be used."""
-        from cardarcade.store.stats import Stats
+        from cardarcade.store.stats import DatabaseStats, Stats
 
         if self.shared is not self:
             return self.shared.stats
+        if self.database is not None:
+            return DatabaseStats(self.database, waiting=self.data_dir / "stats-waiting.jsonl")
         return Stats(self.data_dir / "stats.sqlite3")
 
     @cached_property
     def settings_file(self) -> SettingsFile:
         from cardarcade.store.settings import SettingsFile
 
-        return SettingsFile(self.settings_path)
+        return SettingsFile(self.settings_path, self._mirror())
 
     @cached_property
     def books(self) -> BookStore:
         from cardarcade.store.books import BookStore
 
-        return BookStore(self.shared.config_dir / "books")
+        return BookStore(self.shared.config_dir / "books", mirror=self.shared._mirror())
+
+    def _mirror(self) -> Mirror | None:
+        """With a database: this store's config folder as a copy of its documents there."""
+        if self.database is None:
+            return None
+        from cardarcade.store.documents import Mirror
+
+        return Mirror(self.database, self.owner, self.config_dir)
 
     def saved_game_count(self) -> int:
         """How many saves there are, by their files alone (the menu's count: nothing is opened)."""
+        if self.database is not None:
+            return self.saves.count()  # (one short read: no file to count)
         try:
             return sum(1 for p in (self.data_dir / "saves").glob("*.json") if not p.name.startswith("."))
         except OSError:
@@ -93,6 +124,8 @@ class UserStore:
         the engines), for a thread of its own. Read by a store of its own, which holds nothing."""
         from cardarcade.store.saves import SaveStore
 
+        if self.database is not None:
+            return self.saves.counts()
         return SaveStore(self.data_dir / "saves").counts()
 
     @property
@@ -100,6 +133,8 @@ class UserStore:
         return self.config_dir / "settings.toml"
 
     def settings_file_exists(self) -> bool:
+        """Whether this machine has a settings file (with a database: its copy, as last brought
+        up to date; the app does that in its store worker, ``Preferences.bring_up_to_date``)."""
         return self.settings_path.exists()
 
     def close(self) -> None:

@@ -136,6 +136,12 @@ class ArcadeApp(App):
             store = UserStore()
         self.store = store
         self.store_writer = StoreWriter(self)
+        if store.database is not None:  # (the books' round trips in the store's worker, not on the loop)
+            books = store.books
+            books.pull_on_read = False
+            books.send = lambda work: self.store_writer.write(
+                work, "A house-rule book could not be sent to the database"
+            )
         self.preferences = Preferences(self, player)
         self.ending = Ending(self, handle_signals)
         self.key_intake = KeyIntake(self)
@@ -336,6 +342,8 @@ class ArcadeApp(App):
             self.preferences.say_warning()  # (read before the game started; the menu's is read after its first frame)
         if self.preferences.validation_due:
             self.call_after_refresh(self.preferences.after_first_frame)
+        if self.store.database is not None:
+            self.preferences.bring_up_to_date()
         self.call_after_refresh(self.size_fit.check_size)
 
     def on_resize(self, event: events.Resize) -> None:

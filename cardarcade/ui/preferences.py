@@ -38,7 +38,8 @@ class Preferences:
     def user_settings(self) -> Settings:
         """What the settings file holds (the defaults if it is missing or broken); read on first use."""
         if self._user_settings is None:
-            self._user_settings, self.warning = self._app.store.settings_file.load()
+            # (this machine's copy: with a database the worker brings it up to date, bring_up_to_date)
+            self._user_settings, self.warning = self._app.store.settings_file.load(pull=False)
         return self._user_settings
 
     @property
@@ -74,6 +75,25 @@ class Preferences:
                 looks.card_theme = looks.card_themes[theme]
             self.validation_due = True
         self._looked = (looks.card_theme.name, settings.ascii_glyphs)
+
+    def bring_up_to_date(self) -> None:
+        """With a database: this machine's copy of the settings brought up to date in the store's
+        worker (a round trip, never on the loop); if another machine changed them, played by now."""
+        app = self._app
+        settings_file = app.store.settings_file
+
+        def pulled(changed: bool) -> None:
+            if not changed:
+                return
+            self._user_settings = None  # (read again from the copy)
+            theme = app.looks.card_theme.name
+            self.take_from_file()
+            if app.looks.card_theme.name != theme:
+                app.looks.use(app.looks.card_theme.name)
+            else:
+                app.redraw()
+
+        app.store_writer.read(settings_file.pull, pulled, lambda exc: None)
 
     def take_from_file(self) -> None:
         """Pace, countdown, theme and glyphs from the settings file, the player's profile first."""
@@ -131,10 +151,12 @@ class Preferences:
             looks.use(looks.card_theme.name)
         else:
             app.redraw()
-        try:
-            app.store.settings_file.update(changes, repair=True)
-        except OSError as exc:
-            return f"The settings could not be saved in {app.store.settings_file.path} ({exc.strerror or exc})"
+        settings_file = app.store.settings_file
+        # (in the store's worker: with a database a rewrite is several round trips; a failure is said)
+        app.store_writer.write(
+            lambda: settings_file.update(changes, repair=True),
+            f"The settings could not be saved in {settings_file.path}",
+        )
         return None
 
     def save_profile(self, profile: Profile, name: str | None = None) -> None:
@@ -146,10 +168,10 @@ class Preferences:
         before = self.user_settings
         self._user_settings = before.with_profile(name or self.player, profile)
         if self.warning is None:
-            try:
-                self._app.store.settings_file.update(changes_between(before, self._user_settings))
-            except OSError:
-                pass  # a preference is not worth interrupting play for; it holds for this session
+            settings_file, changes = self._app.store.settings_file, changes_between(before, self._user_settings)
+            # (in the store's worker; a preference is not worth interrupting play for: a failure
+            # is said, and it holds for this session)
+            self._app.store_writer.write(lambda: settings_file.update(changes), "A preference could not be kept")
 
     def remember_look(self, **look: str) -> None:
         """Keep a theme or glyphs chosen by a key (t, g: they were forgotten at exit) where the

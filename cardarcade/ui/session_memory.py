@@ -24,6 +24,8 @@ class SessionMemory:
         self.last_setups: dict[str, GameSetup] = {}  # game id -> the setup last started (the setup screen's memory)
         # The game last recorded and the ratings it moved: the result screen may open before or after
         self.rated: tuple[object, list[Rating]] | None = None
+        # The profiles the statistics hold, as last read (off the loop: the set-up screen offers them)
+        self.stats_profiles: list[str] = []
 
     def record_reaction(self, game_id: str, who: str, seconds: float, outcome: Outcome) -> None:
         """One of ``who``'s reaction times (a person at this terminal, by name: at a hot-seat

@@ -1,12 +1,17 @@
-"""The store's writes for one app, off the event loop."""
+"""The store's writes and reads for one app, off the event loop."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TypeVar
 
 from textual.app import App
+from textual.message_pump import MessagePump
+
+
+T = TypeVar("T")
 
 
 class StoreWriter:
@@ -20,6 +25,7 @@ class StoreWriter:
         self._app = app
         self._worker: ThreadPoolExecutor | None = None  # started at the first write
         self._last_write: Future | None = None
+        self._unanswered = 0  # reads whose answer has not yet reached the loop
 
     def write(self, work: Callable[[], object], failed: str, done: Callable[[], None] | None = None) -> None:
         """Run ``work`` in the worker. A failure is a warning starting with ``failed``; ``done``
@@ -39,6 +45,50 @@ class StoreWriter:
                 done()
 
         future.add_done_callback(finished)
+
+    def read(
+        self,
+        work: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[Exception], None],
+        on: MessagePump | None = None,
+    ) -> None:
+        """Run a store's read in the worker, after the writes asked before it (a screen shows what
+        was just recorded); ``done`` gets its answer, or ``failed`` what it raised, as a message of
+        ``on`` (a screen: dropped once it is gone; by default the app), so that what they change
+        is laid out and drawn as after a key. With ``--database`` a read is a round trip or more:
+        on the loop, every session of a server would wait."""
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-store")
+        self._last_write = self._worker.submit(work)
+        self._unanswered += 1
+        future = asyncio.wrap_future(self._last_write)
+        target = on if on is not None else self._app
+
+        def answer(f: asyncio.Future) -> None:
+            self._unanswered -= 1
+            exc = f.exception()
+            if exc is None:
+                done(f.result())
+            elif isinstance(exc, Exception):
+                failed(exc)
+
+        def finished(f: asyncio.Future) -> None:
+            if f.cancelled() or not self._app.is_running or not target.call_later(answer, f):
+                self._unanswered -= 1
+
+        future.add_done_callback(finished)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing asked is still running or waiting its turn."""
+        return self._unanswered == 0 and (self._last_write is None or self._last_write.done())
+
+    async def settled(self) -> None:
+        """Once every write and read asked so far has ended (for tests; the answers then go to
+        their screens as messages: ``idle`` says when they all have)."""
+        while self._last_write is not None and not self._last_write.done():
+            await asyncio.wait([asyncio.wrap_future(self._last_write)])
 
     def finish(self, patience: float = 10.0) -> bool:
         """Wait (at most ``patience`` seconds) for the writes still queued, as a process about to

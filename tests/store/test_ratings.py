@@ -20,7 +20,7 @@ from cardarcade.seating import GameSetup, Seat
 from cardarcade.store import ratings as ratings_module
 from cardarcade.store import stats as stats_module
 from cardarcade.store.ratings import PROVISIONAL_GAMES, change_words, unrated_because
-from cardarcade.store.stats import Stats
+from cardarcade.store.stats import Stats, StatsStore
 
 # Made-up anchors, so that what is tested is the model and the storage, not a measurement.
 FIXED = Anchors(
@@ -38,7 +38,7 @@ def fixed_anchors(monkeypatch: pytest.MonkeyPatch) -> Anchors:
     return FIXED
 
 
-def war_game(stats: Stats, profile: str, outcome: str, level: str, **kwargs) -> list:
+def war_game(stats: StatsStore, profile: str, outcome: str, level: str, **kwargs) -> list:
     """A War the person (seat 0) won or lost against a bot of ``level``; the ratings it moved."""
     setup, game = person_war(outcome, level)
     game_id = stats.record_game(setup, game, 60.0, {0: profile}, **kwargs)
@@ -56,8 +56,8 @@ def person_war(outcome: str, level: str) -> tuple[GameSetup, Game]:
     return setup, game
 
 
-def test_a_win_against_a_stronger_bot_moves_more_than_one_against_a_weaker(tmp_path: Path) -> None:
-    with Stats(tmp_path / "s.db") as stats:
+def test_a_win_against_a_stronger_bot_moves_more_than_one_against_a_weaker(open_stats) -> None:
+    with open_stats() as stats:
         [against_hard] = war_game(stats, "ada", "won", "hard")
         [against_easy] = war_game(stats, "bea", "won", "easy")
     assert against_hard.before is None and against_hard.rated == 1  # a first game, from 1,500
@@ -65,8 +65,8 @@ def test_a_win_against_a_stronger_bot_moves_more_than_one_against_a_weaker(tmp_p
     assert against_hard.sigma < 500 and against_hard.provisional
 
 
-def test_a_loss_lowers_the_rating_and_it_goes_on_from_where_it_was(tmp_path: Path) -> None:
-    with Stats(tmp_path / "s.db") as stats:
+def test_a_loss_lowers_the_rating_and_it_goes_on_from_where_it_was(open_stats) -> None:
+    with open_stats() as stats:
         [first] = war_game(stats, "ada", "won", "medium")
         [second] = war_game(stats, "ada", "lost", "easy")
         assert second.before == first.mu and second.mu < first.mu and second.rated == 2
@@ -75,8 +75,8 @@ def test_a_loss_lowers_the_rating_and_it_goes_on_from_where_it_was(tmp_path: Pat
         assert [r.mu for r in stats.rating_history("ada", "war")] == [first.mu, second.mu]
 
 
-def test_the_bots_ratings_never_move(tmp_path: Path, fixed_anchors: Anchors) -> None:
-    with Stats(tmp_path / "s.db") as stats:
+def test_the_bots_ratings_never_move(open_stats, fixed_anchors: Anchors) -> None:
+    with open_stats() as stats:
         for outcome in ("won", "lost", "won", "won"):
             war_game(stats, "ada", outcome, "hard")
         rows = stats.db.execute("SELECT DISTINCT profile FROM ratings").fetchall()
@@ -84,7 +84,7 @@ def test_the_bots_ratings_never_move(tmp_path: Path, fixed_anchors: Anchors) -> 
     assert fixed_anchors.of("war", "hard") == Skill(1800.0, 60.0)
 
 
-def test_partners_share_a_result(tmp_path: Path) -> None:
+def test_partners_share_a_result(open_stats) -> None:
     cash = GAMES["cash"]
     seats = (
         Seat("Ada", profile="ada"),
@@ -96,7 +96,7 @@ def test_partners_share_a_result(tmp_path: Path) -> None:
     result = Result(winners=[0, 2], sides=[0, 1, 0, 1], reason="test")
     assert places(result, 4) == ([[0, 2], [1, 3]], [0, 1])
     game = SimpleNamespace(result=result, players=4)
-    with Stats(tmp_path / "s.db") as stats:
+    with open_stats() as stats:
         # bea is rated far higher than ada first: partners still both gain from their side's win
         for _ in range(3):
             war_game(stats, "bea", "won", "hard")
@@ -127,8 +127,8 @@ def test_the_game_ranks_the_rest_and_names_its_losers() -> None:
     assert places(result, 4)[1] == [2, 1, 0, 1]
 
 
-def test_a_hinted_game_is_not_rated_and_says_so(tmp_path: Path) -> None:
-    with Stats(tmp_path / "s.db") as stats:
+def test_a_hinted_game_is_not_rated_and_says_so(open_stats) -> None:
+    with open_stats() as stats:
         assert war_game(stats, "ada", "won", "hard", hinted=True) == []
         assert stats.current_ratings("ada") == []
         assert stats.db.execute("SELECT hinted FROM games").fetchall() == [(1,)]
@@ -155,8 +155,8 @@ def test_games_with_unsettled_adaptive_or_unmeasured_bots_are_not_rated() -> Non
     assert unrated_because(GameSetup.solo(GAMES["war"], 2, level="easy", seed=1), {0: "ada"}) is None
 
 
-def test_a_rating_is_provisional_for_its_first_games(tmp_path: Path) -> None:
-    with Stats(tmp_path / "s.db") as stats:
+def test_a_rating_is_provisional_for_its_first_games(open_stats) -> None:
+    with open_stats() as stats:
         moved = [war_game(stats, "ada", "won" if i % 2 else "lost", "medium")[0] for i in range(PROVISIONAL_GAMES + 1)]
     assert [r.provisional for r in moved] == [True] * PROVISIONAL_GAMES + [False]
     assert change_words(moved[0]).startswith("1,500 → ")
@@ -199,14 +199,13 @@ def test_a_file_from_the_last_release_is_read_as_it_is_and_brought_up_to_date_by
         assert stats.db.execute("SELECT hinted FROM games ORDER BY id").fetchall() == [(0,), (0,)]
 
 
-def test_two_windows_finishing_games_at_once_both_move_the_rating(tmp_path: Path) -> None:
-    path = tmp_path / "stats.sqlite3"
-    Stats(path).close()
-    windows = [Stats(path, session=f"window {i}") for i in range(2)]
+def test_two_windows_finishing_games_at_once_both_move_the_rating(backend) -> None:
+    backend.stats().close()
+    windows = [backend.stats(session=f"window {i}") for i in range(2)]
     start = threading.Barrier(2)
     errors: list[BaseException] = []
 
-    def play(stats: Stats) -> None:
+    def play(stats: StatsStore) -> None:
         try:
             start.wait()
             for outcome in ("won", "lost", "won", "won", "lost"):
@@ -222,7 +221,7 @@ def test_two_windows_finishing_games_at_once_both_move_the_rating(tmp_path: Path
     for w in windows:
         w.close()
     assert errors == []
-    with Stats(path, read_only=True) as stats:
+    with backend.stats() as stats:
         history = stats.rating_history("ada", "war")
     assert [r.rated for r in history] == list(range(1, 11))  # all ten, none lost or counted twice
     for earlier, later in zip(history, history[1:]):
@@ -237,3 +236,18 @@ def test_a_damaged_anchors_file_rates_nothing_against_bots_and_fails_nothing(mon
     finally:
         monkeypatch.undo()
         anchors_module.anchors.cache_clear()
+
+
+def test_the_leaderboard_is_each_players_rating_now_highest_first(open_stats) -> None:
+    with open_stats() as stats:
+        for outcome in ("lost", "won", "won"):  # ada: her latest rating counts, once
+            war_game(stats, "ada", outcome, "hard")
+        war_game(stats, "bea", "won", "easy")
+        war_game(stats, "cy", "lost", "easy")
+        setup, game = person_war("won", "hard")
+        stats.record_game(setup, game, 60.0, {0: "dee"}, hinted=True)  # not rated: not on the board
+        board = stats.top_ratings("war", 10)
+        assert [r.profile for r in board] == ["ada", "bea", "cy"]
+        assert board[0] == stats.current_ratings("ada")[0] and board[0].rated == 3 and board[0].provisional
+        assert [r.profile for r in stats.top_ratings("war", 2)] == ["ada", "bea"]
+        assert stats.top_ratings("cash", 10) == []

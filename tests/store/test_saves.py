@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -33,13 +34,13 @@ def _played(game_id: str, moves: int, seed: int = 5):
     return setup, game
 
 
-def test_a_saved_game_comes_back_as_it_was(tmp_path: Path) -> None:
+def test_a_saved_game_comes_back_as_it_was(backend) -> None:
     setup, game = _played("go-fish", 12)
     setup = GameSetup.solo(
         GAMES["go-fish"], players=3, seed=setup.seed, humans=2, levels=["hard"], options={"answer": "one"}
     )
     game = setup.new_game()
-    store = SaveStore(tmp_path)
+    store = backend.saves()
     setup = replace(setup, book="Friday night", seats=(replace(setup.seats[0], profile="ada"), *setup.seats[1:]))
     store.save("go-fish-1", setup, game, elapsed=93.25)
     loaded = store.load("go-fish-1")
@@ -60,8 +61,8 @@ def test_a_save_with_an_expert_no_longer_offered_there_still_opens(tmp_path: Pat
     assert [seat.level for seat in store.load(f"{game_id}-1").setup.seats[1:]] == ["expert"] * 3
 
 
-def test_saving_again_replaces_the_save(tmp_path: Path) -> None:
-    store = SaveStore(tmp_path)
+def test_saving_again_replaces_the_save(backend) -> None:
+    store = backend.saves()
     setup, game = _played("war", 3)
     store.save("war-1", setup, game, 1.0)
     seat = game.actors()[0]
@@ -312,23 +313,26 @@ def test_a_damaged_save_is_a_bad_save_and_nothing_else(data: st.DataObject) -> N
 
 _OTHER_WINDOW = textwrap.dedent("""
     import sys, time
-    from pathlib import Path
-    from cardarcade.store.saves import SaveStore
+    from conftest import saves_at
 
-    SaveStore(Path(sys.argv[1])).open(sys.argv[2])  # carried on in this window, never let go
+    saves_at(sys.argv[1]).open(sys.argv[2])  # carried on in this window, never let go
     print("playing", flush=True)
     time.sleep(120)
 """)
 
 
-def test_a_save_another_process_plays_is_listed_as_open_there_until_that_process_dies(tmp_path: Path) -> None:
-    """Two arcades on one data folder: the second can neither carry on, save over nor delete the
-    game the first is playing; once the first is gone (killed: it let go of nothing), it can."""
-    store = SaveStore(tmp_path)
+def test_a_save_another_process_plays_is_listed_as_open_there_until_that_process_dies(backend) -> None:
+    """Two arcades on one data folder (or one database): the second can neither carry on, save
+    over nor delete the game the first is playing; once the first is gone (killed: it let go of
+    nothing), it can."""
+    store = backend.saves()
     setup, game = _played("thirteen", 6)
     store.save("thirteen-1", setup, game, 10.0)
     child = subprocess.Popen(
-        [sys.executable, "-c", _OTHER_WINDOW, str(tmp_path), "thirteen-1"], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _OTHER_WINDOW, backend.where, "thirteen-1"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), *sys.path])},
     )
     try:
         assert child.stdout.readline().strip() == "playing"
@@ -346,15 +350,25 @@ def test_a_save_another_process_plays_is_listed_as_open_there_until_that_process
     finally:
         child.kill()
         child.wait()
+    if backend.database is not None:  # (the server sees the connection gone a moment later)
+        _wait_for(lambda: not store.held_elsewhere("thirteen-1"))
     [entry] = store.entries()
     assert not entry.open_elsewhere and entry.can_resume
     assert store.open("thirteen-1").elapsed == 10.0
 
 
-def test_two_windows_of_one_process_hold_a_save_apart(tmp_path: Path) -> None:
+def _wait_for(condition, patience: float = 10.0) -> None:
+    deadline = time.monotonic() + patience
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
+def test_two_windows_of_one_process_hold_a_save_apart(backend) -> None:
     """A server's sessions: two stores of one folder in one process exclude each other as two
     processes do; the one holding it may hold it again, and it is held until let go as often."""
-    first, second = SaveStore(tmp_path), SaveStore(tmp_path)
+    first, second = backend.saves(), backend.saves()
+    tmp_path = backend.folder / "saves"
     setup, game = _played("war", 3)
     first.write("war-1", encode("war-1", setup, game, 1.0), hold=True)  # a new game: held from its first write
     first.write("war-1", encode("war-1", setup, game, 2.0), hold=True)  # (held once, however often saved)

@@ -27,8 +27,8 @@ def claim(kind: str, event: str, seconds: float, outcome: Outcome = Outcome.WON)
     return Reaction(0, seconds, event, 1, kind, outcome=outcome)
 
 
-def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -> None:
-    with Stats(tmp_path / "stats.sqlite3") as stats:
+def test_played_won_streaks_and_results_against_each_bot_level(open_stats) -> None:
+    with open_stats() as stats:
         history = [
             ("won", "easy"),
             ("won", "easy"),
@@ -53,29 +53,28 @@ def test_played_won_streaks_and_results_against_each_bot_level(tmp_path: Path) -
         assert [s["profile"] for s in record["seats"]].count("ada") == 1
 
 
-def test_a_shared_win_is_a_draw_and_ends_a_streak(tmp_path: Path) -> None:
+def test_a_shared_win_is_a_draw_and_ends_a_streak(open_stats) -> None:
     seed = 0
     while True:
         setup, game = finished_war(seed)
         if game.result.is_draw and game.result.winners:
             break
         seed += 1
-    with Stats(tmp_path / "s.db") as stats:
+    with open_stats() as stats:
         record_war(stats, "ada", "won", "easy", at=1.0, duration=60.0)
         stats.record_game(setup, game, 10.0, profiles={game.result.winners[0]: "ada"}, finished_at=2.0)
         [war] = stats.game_summaries("ada")
         assert (war.won, war.drew, war.streak, war.best_streak) == (1, 1, 0, 1)
 
 
-def test_an_unfinished_game_is_not_recorded(tmp_path: Path) -> None:
+def test_an_unfinished_game_is_not_recorded(open_stats) -> None:
     setup = GameSetup.solo(GAMES["war"], seed=1)
-    with Stats(tmp_path / "s.db") as stats, pytest.raises(ValueError):
+    with open_stats() as stats, pytest.raises(ValueError):
         stats.record_game(setup, setup.new_game(), 1.0)
 
 
-def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: Path) -> None:
-    path = tmp_path / "s.db"
-    with Stats(path, session="monday") as stats:
+def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(open_stats) -> None:
+    with open_stats(session="monday") as stats:
         stats.record_reactions(
             "slapjack",
             "ada",
@@ -88,7 +87,7 @@ def test_reaction_times_for_the_histogram_and_the_trend_over_sessions(tmp_path: 
         )
         stats.record_reactions("snap", "ada", [claim("snap", "snap_win", 0.60)], at=101.0)
         stats.record_reactions("snap", "bob", [claim("snap", "snap_win", 0.90)], at=101.0)
-    with Stats(path, session="tuesday") as stats:
+    with open_stats(session="tuesday") as stats:
         stats.record_reactions("slapjack", "ada", [claim("slap", "slap_win", 0.30)], at=200.0)
         assert sorted(stats.reaction_seconds("ada")) == [0.30, 0.40, 0.50, 0.60]  # the false slap is no reaction
         assert sorted(stats.reaction_seconds("ada", "slapjack")) == [0.30, 0.40, 0.50]
@@ -404,7 +403,7 @@ def test_a_game_being_recorded_is_never_read_half_written(tmp_path: Path) -> Non
         assert [s.played for s in stats.game_summaries("ada")] == [1]
 
 
-def test_a_game_with_one_loser_records_only_that_player_as_lost(tmp_path: Path) -> None:
+def test_a_game_with_one_loser_records_only_that_player_as_lost(open_stats) -> None:
     # Issue 26.3: Toepen ends when one player runs out of chips; the others have not lost
     from cardarcade.rules._tricks import play
     from cardarcade.rules.toepen import deck_for
@@ -415,8 +414,22 @@ def test_a_game_with_one_loser_records_only_that_player_as_lost(tmp_path: Path) 
     game.s.chips = [1, 2, 2]
     for seat, card in zip([0, 1, 2] * 4, "10s As Ks 7d 7c 7s 8d 8c 8s 9h 10h 9c".split()):
         game.apply(seat, play(Card.parse(card)))
-    with Stats(tmp_path / "s.db") as stats:
+    with open_stats() as stats:
         stats.record_game(setup, game, 10.0, profiles={0: "ada", 2: "bea"}, finished_at=2.0)
         [ada], [bea] = stats.game_summaries("ada"), stats.game_summaries("bea")
         assert (ada.won, ada.lost, ada.drew) == (0, 1, 0)
         assert (bea.won, bea.lost, bea.drew) == (1, 0, 0)
+
+
+def test_figures_read_in_one_snapshot_agree_though_a_game_lands_between_them(backend) -> None:
+    """The statistics screen reads a profile's figures as one: a game another window records
+    meanwhile shows next time, not in half of them."""
+    with backend.stats() as stats, backend.stats(session="the other window") as other:
+        record_war(stats, "ada", "won", "easy", at=1.0)
+        with stats.one_snapshot() as view:
+            first = [s.played for s in view.game_summaries("ada")]
+            record_war(other, "ada", "won", "easy", at=2.0)
+            assert [s.played for s in view.game_summaries("ada")] == first == [1]
+            assert [r.rated for r in view.rating_history("ada", "war")] == [1]
+        assert [s.played for s in stats.game_summaries("ada")] == [2]
+        assert [r.rated for r in stats.rating_history("ada", "war")] == [1, 2]

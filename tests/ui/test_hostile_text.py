@@ -24,7 +24,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Input, OptionList
-from ui_helpers import ClockedApp, screen_text, wait_for
+from ui_helpers import ClockedApp, screen_text, store_settled, wait_for
 
 import cardarcade
 from cardarcade.bots import levels_for
@@ -191,6 +191,7 @@ async def press_to(pilot, key: str, screen_type: type[Screen]) -> Screen:
     app = pilot.app
     await pilot.press(key)
     await wait_for(pilot, lambda: isinstance(app.screen, screen_type), what=lambda: f"(on {app.screen})")
+    await store_settled(pilot)  # (what the screen reads off the loop, shown)
     return app.screen
 
 

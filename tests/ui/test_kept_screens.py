@@ -6,7 +6,7 @@ when the table grows to it."""
 from __future__ import annotations
 
 from records import record_war
-from ui_helpers import screen_text
+from ui_helpers import screen_text, store_settled
 
 from cardarcade.rules import GAMES
 from cardarcade.store.saves import SaveStore
@@ -43,7 +43,7 @@ async def test_statistics_shown_again_count_a_game_finished_meanwhile() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
-        await pilot.pause()
+        await store_settled(pilot)  # (read off the loop)
         first = app.screen
         assert isinstance(first, StatsScreen)
         assert "No games recorded yet for ada" in shown(app)
@@ -52,7 +52,7 @@ async def test_statistics_shown_again_count_a_game_finished_meanwhile() -> None:
         with Stats(app.store.data_dir / "stats.sqlite3", session="s1") as stats:
             record_war(stats, "ada", "won", "easy", at=T0)
         await pilot.press("s")
-        await pilot.pause()
+        await store_settled(pilot)  # (read off the loop)
         assert app.screen is first, "kept, not made again"
         text = shown(app)
         assert "No games recorded" not in text
@@ -64,7 +64,7 @@ async def test_saves_shown_again_list_a_game_saved_meanwhile() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
-        await pilot.pause()
+        await store_settled(pilot)  # (read off the loop)
         first = app.screen
         assert isinstance(first, ContinueScreen)
         assert "None yet" in shown(app)
@@ -72,7 +72,7 @@ async def test_saves_shown_again_list_a_game_saved_meanwhile() -> None:
         setup = GameSetup.solo(GAMES["war"], seed=3)
         SaveStore(app.store.data_dir / "saves").save("war-1", setup, setup.new_game(), 3.0)
         await pilot.press("c")
-        await pilot.pause()
+        await store_settled(pilot)  # (read off the loop)
         assert app.screen is first
         assert "1 saved game" in shown(app) and "War" in shown(app)
 
@@ -198,7 +198,7 @@ async def test_a_kept_screen_shown_again_after_a_new_theme_is_in_the_new_theme()
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen
         await pilot.press("s")
-        await pilot.pause()
+        await store_settled(pilot)  # (read off the loop)
         stats = app.screen
         before = stats.styles.background
         await back_to_menu(app, pilot, "q")
@@ -206,6 +206,6 @@ async def test_a_kept_screen_shown_again_after_a_new_theme_is_in_the_new_theme()
         await pilot.pause()
         assert menu.styles.background != before
         await pilot.press("s")
-        await pilot.pause()
+        await store_settled(pilot)  # (read off the loop)
         assert app.screen is stats
         assert stats.styles.background == menu.styles.background

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_helpers import advance_until, make_clocked_app, screen_text, wait_for
+from ui_helpers import advance_until, make_clocked_app, screen_text, store_settled, wait_for
 
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
@@ -47,6 +47,7 @@ async def test_a_game_left_is_saved_and_carried_on_from_the_menu(game_id):
 
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await store_settled(pilot)  # (the saves are listed off the loop)
         assert spec.title in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -123,6 +124,7 @@ async def test_a_save_that_cannot_be_opened_is_listed_with_why_and_only_set_asid
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await store_settled(pilot)  # (the saves are listed off the loop)
         text = screen_text(app)
         assert "0 saved games (2 cannot be opened)" in text
         assert "saved by a newer cardarcade (format 99" in text
@@ -157,6 +159,7 @@ async def test_the_menu_counts_apart_the_saves_that_cannot_be_opened(app_factory
         await wait_for(pilot, lambda: "1 saved game (2 cannot be opened): c continues" in screen_text(app))
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await store_settled(pilot)  # (the saves are listed off the loop)
         assert "1 saved game (2 cannot be opened)" in screen_text(app)
 
 
@@ -171,6 +174,7 @@ async def test_a_continued_game_shows_the_log_from_before_it_was_saved(war):
         await leave_with_q(app, pilot)
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await store_settled(pilot)  # (the saves are listed off the loop)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         resumed = app.screen
@@ -216,11 +220,13 @@ async def test_a_game_open_in_one_window_is_neither_opened_nor_deleted_in_anothe
     async with first.run_test(size=(80, 24)) as one:
         await one.press("c")
         await wait_for(one, lambda: isinstance(first.screen, ContinueScreen))
+        await store_settled(one)  # (the saves are listed off the loop)
         await one.press("enter")
         await wait_for(one, lambda: isinstance(first.screen, GameScreen))
         async with second.run_test(size=(80, 24)) as two:
             await two.press("c")
             await wait_for(two, lambda: isinstance(second.screen, ContinueScreen))
+            await store_settled(two)  # (the saves are listed off the loop)
             assert "open in another window" in screen_text(second)
             await two.press("enter")
             await two.pause()
@@ -246,6 +252,7 @@ async def test_a_save_continued_by_another_profile_is_credited_to_the_one_playin
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ContinueScreen))
+        await store_settled(pilot)  # (the saves are listed off the loop)
         assert "You (ada), Bot 1" in screen_text(app)  # whose game it is
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))

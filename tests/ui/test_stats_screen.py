@@ -8,7 +8,7 @@ import time
 
 import pytest
 from records import record_war
-from ui_helpers import screen_text
+from ui_helpers import press_settled, screen_text, store_settled
 
 from cardarcade.seating import Reaction
 from cardarcade.store.stats import Stats
@@ -60,22 +60,22 @@ async def test_recorded_games_and_reaction_times_show_per_game() -> None:
     record_ada(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(StatsScreen())
-        await pilot.pause()
+        await store_settled(pilot)
         shown = rows(app)
         assert shown[0] == ["Statistics", "ada"]
         assert ["War", "4", "3", "0", "1", "2", "2"] in shown
         assert ["against", "hard", "2", "1", "0", "1"] in shown
-        await pilot.press("2")
+        await press_settled(pilot, "2")
         shown = rows(app)
         assert ["Slapjack", "8", "0.405s", "0.705s", "0.200s"] in shown
         assert ["All", "reaction", "games", "128"] == next(r for r in shown if r[:1] == ["All"])[:4]
         assert "seconds" in screen_text(app)  # the histogram's axis
-        await pilot.press("r")  # the charts follow the game chosen
+        await press_settled(pilot, "r")  # the charts follow the game chosen
         assert any(r[:2] == ["Slapjack:", "reactions"] for r in rows(app))
         await pilot.click("#reaction-table", offset=(3, 3))  # a click on Snap's line
         assert any(r[:2] == ["Snap:", "reactions"] for r in rows(app))
-        await pilot.press("r", "r")  # all games, then Slapjack again
-        await pilot.press("3")
+        await press_settled(pilot, "r", "r")  # all games, then Slapjack again
+        await press_settled(pilot, "3")
         assert any(r[:2] == ["Slapjack:", "seconds,"] and "2 sessions" in " ".join(r) for r in rows(app))
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
@@ -86,14 +86,14 @@ async def test_the_profile_key_shows_another_players_records() -> None:
     record_ada(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(StatsScreen())
-        await pilot.pause()
-        await pilot.press("2", "p")
+        await store_settled(pilot)
+        await press_settled(pilot, "2", "p")
         shown = rows(app)
         assert shown[0] == ["Statistics", "[/bob]", "profile", "2", "of", "2"]
         assert any(r[:4] == ["No", "reaction", "times", "recorded"] for r in shown)
-        await pilot.press("1")
+        await press_settled(pilot, "1")
         assert ["War", "1", "0", "0", "1", "0", "0"] in rows(app)
-        await pilot.press("p")
+        await press_settled(pilot, "p")
         assert rows(app)[0] == ["Statistics", "ada", "profile", "1", "of", "2"]
 
 
@@ -101,10 +101,10 @@ async def test_nothing_recorded_says_so_without_empty_charts() -> None:
     app = make_app("newcomer")
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(StatsScreen())
-        await pilot.pause()
+        await store_settled(pilot)
         assert "No games recorded yet for newcomer." in screen_text(app)
         for key in ("2", "r", "3", "p"):
-            await pilot.press(key)
+            await press_settled(pilot, key)
             text = screen_text(app)
             assert "No reaction times recorded yet for newcomer." in text
             assert "┌" not in text and "seconds" not in text  # no chart frame, no axes
@@ -117,11 +117,11 @@ async def test_a_damaged_statistics_file_shows_why_and_nothing_breaks() -> None:
     damaged.write_bytes(b"this is not a database, it is a shopping list\n" * 200)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(StatsScreen())
-        await pilot.pause()
+        await store_settled(pilot)
         text = screen_text(app)
         assert "The statistics cannot be shown." in text
         assert "is not a statistics file this program can use" in " ".join(text.split())
-        await pilot.press("2", "3", "r", "p", "left")
+        await press_settled(pilot, "2", "3", "r", "p", "left")
         assert "The statistics cannot be shown." in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
@@ -145,6 +145,7 @@ def test_snapshot_of_the_charts(snap_compare, utc, key: str) -> None:
 
     async def open_screen(pilot) -> None:
         app.push_screen(StatsScreen())
-        await pilot.pause()
+        await store_settled(pilot)
+        await press_settled(pilot, key, "r", "r")  # (the charts' figures read before the picture)
 
-    assert snap_compare(app, press=[key, "r", "r"], terminal_size=(80, 24), run_before=open_screen)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_screen)

@@ -186,3 +186,21 @@ async def burst(pilot, *keys: str) -> None:
         driver_of(app).send_message(key_event(app, key))
     await pilot.pause()
     await pilot.pause()
+
+
+async def store_settled(pilot) -> None:
+    """Every store read and write asked so far has ended and its answer is on the screen (the
+    screens read the stores off the loop, in the store worker), including reads those answers ask."""
+    for _ in range(20):
+        await pilot.pause()
+        if pilot.app.store_writer.idle:
+            await pilot.pause()  # (what the last answer changed, drawn)
+            return
+        await pilot.app.store_writer.settled()
+
+
+async def press_settled(pilot, *keys: str) -> None:
+    """Each key, and what it has the store read shown before the next."""
+    for key in keys:
+        await pilot.press(key)
+        await store_settled(pilot)

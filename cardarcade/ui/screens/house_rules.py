@@ -140,6 +140,28 @@ class HouseRulesForm:
             [f"Not usable: {e.problem}" for e in entries if e.problem is not None],
         )
 
+    def bring_books_up_to_date(self) -> None:
+        """With a database: this game's books on this machine brought up to date in the store's
+        worker (never on the loop); the choice offers any another machine kept since."""
+        app = self._screen.app
+        if app.store.database is None:
+            return
+        books_store, game_id = app.store.books, self.spec.id
+
+        def pulled(changed: int) -> None:
+            if not changed or not self._screen.is_attached:
+                return
+            books, problems = self.books()
+            select = self._screen.query_one("#book", DropDown)
+            with select.prevent(DropDown.Changed):  # (the form keeps what it holds)
+                select.set_choices(self.book_choices(books))
+                select.value = self.book.name if self.book is not None else NO_BOOK
+            help_line = self._screen.query_one("#book-problems", Static)
+            help_line.update(Text("\n".join(problems)))
+            help_line.display = bool(problems)
+
+        app.store_writer.read(lambda: books_store.pull(game_id), pulled, lambda exc: None, on=self._screen)
+
     @staticmethod
     def book_choices(books: list[Book]) -> list[tuple[str | Text, str]]:
         # A name as Text: a book's name is whatever its group typed, never markup.

@@ -250,6 +250,7 @@ class MenuScreen(RemadeScreen):
         self._last_key = monotonic()  # when the player last pressed a key here (or the menu opened)
 
     def compose(self) -> ComposeResult:
+        self._count_files()
         yield Static(self._banner(), id="banner")
         with Horizontal(id="menu-body"):
             with Vertical(id="menu-list"):
@@ -286,6 +287,27 @@ class MenuScreen(RemadeScreen):
         else:
             self.set_timer(max(IMPORT_AHEAD_IDLE - idle, 0.1), self._import_ahead)
 
+    def _count_files(self) -> None:
+        """How many saves there are, for the banner: this machine's files are listed at once (a
+        folder's listing); a database's count is a round trip, asked of the store's worker, and
+        the banner says it when it comes (never on the loop: on a server it is every session's)."""
+        store = self.app.store
+        if store.database is None:
+            self._save_files = store.saved_game_count()
+            return
+
+        def counted(saved: int) -> None:
+            from cardarcade.ui.screens._kept import update_changed
+
+            self._save_files = saved
+            if self.widgets_let_go:
+                return
+            update_changed(self.query_one("#banner", Static), self._banner())
+            if self._save_counts is None or sum(self._save_counts) != saved:
+                self._count_saves()
+
+        self.app.store_writer.read(store.saved_game_count, counted, lambda exc: None, on=self)
+
     def _count_saves(self) -> None:
         """Read every save in a thread of its own (the engines' checks take a second or more), to
         count apart those that cannot be opened; the banner says so when they are counted. The
@@ -316,7 +338,7 @@ class MenuScreen(RemadeScreen):
     def _banner(self) -> Text:
         # Suit letters where symbols would not show (a terminal or an SSH client without UTF-8).
         suits = ("S H", "D C") if self.app.ascii_glyphs else ("♠ ♥", "♦ ♣")
-        saved = self._save_files = self.app.store.saved_game_count()
+        saved = self._save_files
         # The counts once every save has been read (and while they still add up to the files);
         # until then, the files.
         good, broken = (
@@ -339,6 +361,7 @@ class MenuScreen(RemadeScreen):
             return  # (drawn afresh when it shows)
         from cardarcade.ui.screens._kept import update_changed
 
+        self._count_files()
         update_changed(self.query_one("#banner", Static), self._banner())  # (coming back, it mostly says the same)
         if self._save_counts is None or sum(self._save_counts) != self._save_files:
             self._count_saves()  # (a save was written, deleted or set aside since they were counted)

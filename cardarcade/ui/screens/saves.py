@@ -1,6 +1,10 @@
 """The saved games, newest first: carry one on, or delete it. A save that cannot be opened says
 why, and is only ever moved aside (into ``set-aside/``), never deleted or overwritten; one being
-played in another window says so, and is left to that window."""
+played in another window says so, and is left to that window.
+
+The saves are listed, opened and deleted in the app's store worker (``StoreWriter.read``), after
+the writes asked before (a game just left is saved first), never on the event loop: with
+``--database`` each is a round trip or more."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from cardarcade.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from cardarcade.seating import GameSetup
+    from cardarcade.store.saves import SavedGame
 
 
 def when(saved_at: datetime | None, now: datetime | None = None) -> str:
@@ -79,6 +84,8 @@ class ContinueScreen(KeptScreen):
     """
     AUTO_FOCUS = "#saves"
     _listed: list[tuple[str, Text]] | None = None  # the saves as the list shows them
+    entries: list[SaveEntry] = []
+    listing = False  # the saves are being read (nothing listed yet: the title says so)
 
     def compose(self) -> ComposeResult:
         yield Static(id="saves-title")
@@ -94,7 +101,20 @@ class ContinueScreen(KeptScreen):
         self.list_saves()
 
     def list_saves(self) -> None:
-        self.entries = self.app.store.saves.entries()
+        """Read the saves (off the loop) and list them; the list shown meanwhile stays."""
+        if self._listed is None:
+            self.listing = True
+            update_changed(self.query_one("#saves-title", Static), Text.assemble(("Saved games", "bold"), "\nLoading…"))
+        store = self.app.store
+        self.app.store_writer.read(lambda: store.saves.entries(), self._list, self._cannot_read, on=self)
+
+    def _cannot_read(self, exc: Exception) -> None:
+        self.listing = False
+        self.say(f"The saved games cannot be listed: {exc}")
+
+    def _list(self, entries: list[SaveEntry]) -> None:
+        self.listing = False
+        self.entries = entries
         options = self.query_one("#saves", OptionList)
         listed = [(entry.save_id, entry_text(entry)) for entry in self.entries]
         if listed != self._listed:  # (shown again, the list is mostly as it was: not built again)
@@ -129,8 +149,6 @@ class ContinueScreen(KeptScreen):
 
     @only_on_top
     def action_resume(self) -> None:
-        from cardarcade.ui.games import screen_for
-
         entry = self.selected()
         if entry is None:
             return
@@ -140,18 +158,37 @@ class ContinueScreen(KeptScreen):
         if entry.open_elsewhere:
             self.say(f"This {entry.title} is open in another window: carry it on there, or close it there first.")
             return
-        if not self.app.store_writer.finish(patience=2.0):  # (a game just left: its last save must be read back)
-            self.say("The last save is still being written; try again in a moment.")
+        if self.opening:
             return
-        try:
-            saved = self.app.store.saves.open(entry.save_id)  # held by this window from now on
-        except SaveInUse:  # another window took it since the list was made
+        self.opening = True
+        store = self.app.store
+        # (in the worker, after the last save of a game just left: it is read back as written)
+        self.app.store_writer.read(
+            lambda: store.saves.open(entry.save_id),  # held by this window from now on
+            lambda saved: self._opened(entry, saved),
+            lambda exc: self._not_opened(entry, exc),
+            on=self,
+        )
+
+    opening = False  # a save is being opened (another enter waits for it)
+
+    def _not_opened(self, entry: SaveEntry, exc: Exception) -> None:
+        self.opening = False
+        if isinstance(exc, SaveInUse):  # another window took it since the list was made
             self.say(f"This {entry.title} is open in another window: carry it on there, or close it there first.")
-            self.list_saves()
-            return
-        except BadSave as exc:  # changed on disk since the list was made
+        elif isinstance(exc, BadSave):  # changed on disk since the list was made
             self.say(f"{entry.path.name} cannot be opened: {exc}")
-            self.list_saves()
+        else:
+            self.say(f"This {entry.title} cannot be opened now: {exc}")
+        self.list_saves()
+
+    def _opened(self, entry: SaveEntry, saved: SavedGame) -> None:
+        from cardarcade.ui.games import screen_for
+
+        self.opening = False
+        if self.app.screen is not self:  # (left meanwhile: the save is let go again)
+            store = self.app.store
+            self.app.store_writer.write(lambda: store.saves.let_go(entry.save_id), "The saved game could not be let go")
             return
         setup = self._played_by_this_player(saved.setup)
         self.app.memory.last_setups[setup.spec.id] = setup
@@ -190,17 +227,23 @@ class ContinueScreen(KeptScreen):
         self.app.push_screen(ConfirmScreen(question), lambda yes: self._remove(entry) if yes else None)
 
     def _remove(self, entry: SaveEntry) -> None:
-        saves = self.app.store.saves
-        try:
+        store = self.app.store
+
+        def remove() -> str:
             if entry.problem is None:
-                saves.remove(entry.save_id)
-                self.say(f"Deleted the saved {entry.title}.")
-            else:
-                target = saves.set_aside(entry.save_id)
-                self.say(f"Moved to {target}.")
-        except (OSError, BadSave, SaveInUse) as exc:
+                store.saves.remove(entry.save_id)
+                return f"Deleted the saved {entry.title}."
+            return f"Moved to {store.saves.set_aside(entry.save_id)}."
+
+        def failed(exc: Exception) -> None:
             self.say(f"{entry.path.name} was left as it is: {exc}")
-        self.list_saves()
+            self.list_saves()
+
+        def done(said: str) -> None:
+            self.say(said)
+            self.list_saves()
+
+        self.app.store_writer.read(remove, done, failed, on=self)
 
     @only_on_top
     def action_back(self) -> None:

@@ -22,7 +22,7 @@ from cardarcade.seating import GameSetup, Seat
 from cardarcade.store.look import MAX_NAME
 from cardarcade.ui.games import screen_class
 from cardarcade.ui.screens._dialog import only_on_top
-from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home
+from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home, update_changed
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.dropdown import DropDown
 from cardarcade.ui.widgets.keybar import KeyBar
@@ -143,6 +143,8 @@ class SetupScreen(KeptScreen):
         self.house_rules.show()
         self._opened_as = self._form_values()
         self.call_after_refresh(self._drawn)
+        self._read_profiles()
+        self.house_rules.bring_books_up_to_date()
 
     # ---- kept and shown again
 
@@ -169,6 +171,8 @@ class SetupScreen(KeptScreen):
         scroll_home(self.query_one("#setup-form"))
         self._shown_at = None  # (a key typed ahead of the form drawn again did not choose it)
         self.call_after_refresh(self._drawn)
+        self._read_profiles()
+        self.house_rules.bring_books_up_to_date()
 
     def _drawn(self) -> None:
         if self._shown_at is None:
@@ -194,15 +198,27 @@ class SetupScreen(KeptScreen):
         return level if level in levels_for(self.spec, players) else None
 
     def _known_profiles(self) -> list[str]:
-        """Profiles with preferences or a record here, the player's own first."""
-        from cardarcade.store.stats import StatsError
-
-        names = [self.app.player, *self.app.preferences.user_settings.profiles]
-        try:
-            names += self.app.store.stats.profiles()
-        except (StatsError, OSError):
-            pass  # no statistics: the profiles with preferences still show
+        """Profiles with preferences or a record here (as last read), the player's own first."""
+        names = [self.app.player, *self.app.preferences.user_settings.profiles, *self.app.memory.stats_profiles]
         return list(dict.fromkeys(n for n in names if n))
+
+    def _read_profiles(self) -> None:
+        """The statistics' profiles read again in the store's worker (with ``--database`` a round
+        trip: never on the loop); offered once they come, if they changed."""
+        store, memory = self.app.store, self.app.memory
+
+        def arrived(profiles: list[str]) -> None:
+            if profiles == memory.stats_profiles:
+                return
+            memory.stats_profiles = profiles
+            known = self._known_profiles()
+            update_changed(self.query_one("#profiles-help", Static), self._profiles_help(known))
+            for field in self.query(".seat-profile").results(Input):
+                field.suggester = SuggestFromList(known, case_sensitive=False)
+            self._made_from = self._sources(known)
+
+        # (no statistics, or a store that fails: the profiles with preferences still show)
+        self.app.store_writer.read(lambda: store.stats.profiles(), arrived, lambda exc: None, on=self)
 
     @staticmethod
     def _profiles_help(known: list[str]) -> Text:

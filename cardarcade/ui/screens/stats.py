@@ -4,6 +4,10 @@ level; reaction times as a histogram and as a trend over sessions (charts by tex
 It reads only the statistics file's aggregated tables (the per-session 10 ms bins), never the
 reactions one by one, so it opens as fast after 100,000 reactions as after a hundred. The
 figures are ``cardarcade.store.report``'s, the ones ``cardarcade stats`` prints.
+
+Every read is made in the app's store worker (``StoreWriter.read``), never on the event loop:
+with ``--database`` each is a round trip or more, and on a server the loop is every session's.
+A profile's figures come in one read; a view waiting for its figures says it is loading.
 """
 
 from __future__ import annotations
@@ -11,6 +15,9 @@ from __future__ import annotations
 import math
 import sqlite3
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -23,7 +30,8 @@ from textual_plotext import PlotextPlot
 from cardarcade.store import report
 from cardarcade.store import ratings as rating_words
 from cardarcade.store.report import ALL, ReactionFigures
-from cardarcade.store.stats import BIN_SECONDS, SessionTrend, Stats, StatsError
+from cardarcade.store.database import DatabaseError
+from cardarcade.store.stats import BIN_SECONDS, SessionTrend, StatsStore, StatsError
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
 from cardarcade.ui.widgets.keybar import KeyBar
@@ -66,6 +74,31 @@ def rating_ticks(low: float, high: float, most: int = 5) -> list[int]:
 
 def day(unix: float) -> str:
     return time.strftime("%d %b", time.localtime(unix)).lstrip("0")
+
+
+LOADING = "Loading…"
+# What a statistics store may raise that is said on the screen in a line (anything else is a bug).
+STORE_FAILURES = (StatsError, sqlite3.Error, DatabaseError, OSError)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ProfileFigures:
+    """What the other views show for one profile, read in one go off the loop (after the games
+    table, which shows first)."""
+
+    reactions: dict[str, ReactionFigures]
+    trend: list[SessionTrend]  # all reaction games together
+    ratings: list[dict[str, Any]]
+
+
+def read_profile(stats: StatsStore, profile: str) -> ProfileFigures:
+    with stats.one_snapshot() as view:  # (a database's round trips: one transaction, not one a figure)
+        return ProfileFigures(
+            report.reaction_figures(view, profile),
+            view.reaction_trend(profile, None, last=report.TREND_SESSIONS),
+            report.rating_figures(view, profile),
+        )
 
 
 TABS = {"games": "Games", "reactions": "Reaction times", "trend": "Trend", "ratings": "Ratings"}
@@ -151,8 +184,11 @@ class StatsScreen(KeptScreen):
         self.reactions: dict[str, ReactionFigures] | None = None  # read when a reaction view is first shown
         self.game = ALL  # the reaction game the charts show
         self._trends: dict[str, list[SessionTrend]] = {}  # per game, read when first shown
-        self.ratings: list[dict] | None = None  # read when the ratings view is first shown
+        self.ratings: list[dict] | None = None
         self.rated = 0  # the rated game whose history is charted
+        self.reading = True  # the profile's figures are being read
+        self._asked = 0  # the profiles asked for: an answer for an older one is dropped
+        self._trends_asked: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
@@ -188,17 +224,25 @@ class StatsScreen(KeptScreen):
     def _show_from_start(self) -> None:
         self.query_one(TabBar).show(self.tab)
         self.show_profile(self.app.player)
-        if not self.broken:
-            # Once the games table is up, read what the charts need, before a key asks for them.
-            self.call_after_refresh(self._read_ahead)
 
-    def _read_ahead(self) -> None:
-        if not self.broken and self._reactions():
-            self._trend_of(self.game)
+    def _read(self, work: Callable[[StatsStore], T], done: Callable[[T], None]) -> None:
+        """``work`` on the statistics in the store's worker (opening them too: a file's schema
+        may be brought up to date); ``done`` with its answer on the loop, unless the screen has
+        moved on since (another profile, or closed). A store that fails is said in place."""
+        store = self.app.store
+        asked = self._asked
 
-    @property
-    def stats(self) -> Stats:
-        return self.app.store.stats
+        def answered(value: T) -> None:
+            if asked == self._asked and self.is_attached:
+                done(value)
+
+        def failed(exc: Exception) -> None:
+            if not isinstance(exc, STORE_FAILURES):
+                self.log.error(f"the statistics could not be read: {exc!r}")
+            if asked == self._asked and self.is_attached:
+                self.show_error(exc)
+
+        self.app.store_writer.read(lambda: work(store.stats), answered, failed, on=self)
 
     def show_error(self, exc: Exception) -> None:
         """The statistics file cannot be used: say why, and offer nothing that would read it."""
@@ -216,16 +260,21 @@ class StatsScreen(KeptScreen):
         self.query_one("#stats-title", Static).update(Text(" Statistics ", style="bold reverse"))
 
     def show_profile(self, profile: str) -> None:
-        try:
-            games = report.game_figures(self.stats, profile)
-        except (StatsError, sqlite3.Error) as exc:
-            self.show_error(exc)
-            return
+        """The profile's figures: asked for now, shown when they come (meanwhile: loading)."""
         self.profile, self.reactions, self._trends, self.ratings = profile, None, {}, None
+        self.reading, self._trends_asked = True, set()
+        self._asked += 1
         title = Text.assemble((" Statistics ", "bold reverse"), " ", (profile, "bold"))
         if profile in self.profiles and len(self.profiles) > 1:
             title.append(f"   profile {self.profiles.index(profile) + 1} of {len(self.profiles)}")
         update_changed(self.query_one("#stats-title", Static), title)
+        update_changed(self.query_one("#games-table", Static), Text(LOADING))
+        self.show_tab(self.tab)
+        self._read(lambda stats: report.game_figures(stats, profile), self._games_read)
+
+    def _games_read(self, games: list[dict[str, Any]]) -> None:
+        profile = self.profile
+        self._read(lambda stats: read_profile(stats, profile), self._profile_read)
         table = self.query_one("#games-table", Static)
         if games:
             lines = report.game_lines(games)
@@ -234,14 +283,21 @@ class StatsScreen(KeptScreen):
             update_changed(
                 table,
                 Text(
-                    f"No games recorded yet for {profile}.\n\nEvery game played to the end "
+                    f"No games recorded yet for {self.profile}.\n\nEvery game played to the end "
                     "from this arcade is counted here."
                 ),
             )
+
+    def _profile_read(self, figures: ProfileFigures) -> None:
+        self.reading = False
+        self.reactions, self.ratings = figures.reactions, figures.ratings
+        self._trends[ALL] = figures.trend
+        if self.game not in self.reactions:
+            self.game = ALL
         self.show_tab(self.tab)
 
     def show_tab(self, tab: str) -> None:
-        """Show one view; the reaction figures are read the first time one of their views shows."""
+        """Show one view (while the profile's figures are read, a view other than the games says so)."""
         if self.broken:
             return
         self.tab = tab
@@ -253,11 +309,14 @@ class StatsScreen(KeptScreen):
                 self.query_one(view).display = False
             self._draw_ratings()
             return
-        reactions = None
-        if tab != "games":
-            reactions = self._reactions()
-            if reactions is None:
-                return
+        reactions = self.reactions
+        if self.reading and tab != "games":
+            for view in ("#reactions-box", "#trend-box"):
+                self.query_one(view).display = False
+            waiting = self.query_one("#reactions-none", Static)
+            waiting.update(Text(LOADING))
+            waiting.display = True
+            return
         for view, shown in (
             ("#reactions-box", tab == "reactions" and bool(reactions)),
             ("#trend-box", tab == "trend" and bool(reactions)),
@@ -278,17 +337,6 @@ class StatsScreen(KeptScreen):
             self._draw_histogram()
         else:
             self._draw_trend()
-
-    def _reactions(self) -> dict[str, ReactionFigures] | None:
-        if self.reactions is None:
-            try:
-                self.reactions = report.reaction_figures(self.stats, self.profile)
-            except (StatsError, sqlite3.Error) as exc:
-                self.show_error(exc)
-                return None
-            if self.game not in self.reactions:
-                self.game = ALL
-        return self.reactions
 
     def _game_name(self, game: str) -> str:
         return "All reaction games" if game == ALL else report.title(game)
@@ -319,20 +367,32 @@ class StatsScreen(KeptScreen):
         plt.xlabel("seconds")
         plot.refresh()
 
-    def _trend_of(self, game: str) -> list[SessionTrend]:
-        """The game's sessions (read once per profile); empty when the file failed (said so)."""
-        if game not in self._trends:
-            try:
-                self._trends[game] = self.stats.reaction_trend(
-                    self.profile, None if game == ALL else game, last=report.TREND_SESSIONS
-                )
-            except (StatsError, sqlite3.Error) as exc:
-                self.show_error(exc)
-                return []
-        return self._trends[game]
+    def _trend_of(self, game: str) -> list[SessionTrend] | None:
+        """The game's sessions (read once per profile); None while they are read."""
+        if game not in self._trends and game not in self._trends_asked:
+            self._trends_asked.add(game)
+            profile = self.profile
+
+            def arrived(trend: list[SessionTrend]) -> None:
+                self._trends[game] = trend
+                if self.tab == "trend" and self.game == game:
+                    self._draw_trend()
+
+            self._read(
+                lambda stats: stats.reaction_trend(profile, None if game == ALL else game, last=report.TREND_SESSIONS),
+                arrived,
+            )
+        return self._trends.get(game)
 
     def _draw_trend(self) -> None:
         trend = self._trend_of(self.game)
+        if trend is None:
+            self.query_one("#trend-game", Static).update(
+                Text.assemble((self._game_name(self.game), "bold"), f": {LOADING}")
+            )
+            self.query_one("#trend-plot", PlotextPlot).plt.clear_data()
+            self.query_one("#trend-plot", PlotextPlot).refresh()
+            return
         if not trend:
             return
         first, last = trend[0].started, trend[-1].started
@@ -354,14 +414,13 @@ class StatsScreen(KeptScreen):
 
     def _draw_ratings(self) -> None:
         """The profile's rating per game, and the chosen game's rating after each rated game."""
-        if self.ratings is None:
-            try:
-                self.ratings = report.rating_figures(self.stats, self.profile)
-            except (StatsError, sqlite3.Error) as exc:
-                self.show_error(exc)
-                return
-        rows = self.ratings
         table = self.query_one("#ratings-table", Static)
+        if self.ratings is None:  # (read with the rest of the profile's figures)
+            for view in ("#rating-game", "#rating-plot"):
+                self.query_one(view).display = False
+            table.update(Text(LOADING))
+            return
+        rows = self.ratings
         for view in ("#rating-game", "#rating-plot"):
             self.query_one(view).display = bool(rows)
         if not rows:
@@ -425,12 +484,12 @@ class StatsScreen(KeptScreen):
             return
         if not self.profiles:
             # Read when first asked, not on opening: listing them goes through every reaction.
-            try:
-                others = self.stats.profiles()
-            except (StatsError, sqlite3.Error) as exc:
-                self.show_error(exc)
-                return
-            self.profiles = [self.app.player] + [p for p in others if p != self.app.player]
+            def arrived(others: list[str]) -> None:
+                self.profiles = [self.app.player] + [p for p in others if p != self.app.player]
+                self.action_next_profile()
+
+            self._read(lambda stats: stats.profiles(), arrived)
+            return
         if len(self.profiles) < 2:
             self.app.notify(f"No other profile has records here; only {self.profile}.", timeout=3)
             return
