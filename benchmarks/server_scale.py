@@ -659,7 +659,8 @@ async def kill_and_return(server: Workers, host: int | None, ada: Client, before
         return out
     again.press("\r")
     left = KILL_PATIENCE - (time.monotonic() - killed)
-    if await wait_until(lambda: "Press enter to turn" in again.text(), max(0.1, left)) is None:
+    # (back at the table: "Press enter to turn", or "to lay your war cards" when the kill fell in a war)
+    if await wait_until(lambda: "Press enter to" in again.text(), max(0.1, left)) is None:
         out["said"] = f"not resumed within {KILL_PATIENCE:g} s: her seat was listed as kept but she could not sit"
         await again.close()
         return out
