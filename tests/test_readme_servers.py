@@ -20,9 +20,11 @@ SECTION = "#### Two workers on one machine, and machines behind one address"
 
 
 def section() -> str:
+    """The section, up to the next heading (the PostgreSQL section follows it)."""
     text = README.read_text()
     start = text.index(SECTION)
-    return text[start : text.index("\n### ", start)]
+    end = re.compile(r"^#{2,4} ", re.M).search(text, start + len(SECTION))
+    return text[start : end.start() if end else len(text)]
 
 
 def blocks(kind: str) -> list[str]:
