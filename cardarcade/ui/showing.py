@@ -14,6 +14,11 @@ while it was covered.
 - Every other screen is styled again as Textual does. Focus and class changes restyle what they
   touch either way.
 
+A screen shown for the first time is laid out and drawn whole as it comes on top, and then told
+its size (a ``Resize``), the same size: Textual laid it out and drew it whole a second time, a
+frame more for every screen opened (a game's table, the result, the set-up). Told the size it
+was last laid out for, a screen is not laid out again; a new size is laid out as Textual does.
+
 Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
 
@@ -23,9 +28,19 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
-from cardarcade.ui.textual_compat import css_generation, replace_screen_resume_handler, screen_resume_handler
+from textual.geometry import Size
+
+from cardarcade.ui.textual_compat import (
+    css_generation,
+    laid_out_size,
+    replace_screen_resized_handler,
+    replace_screen_resume_handler,
+    screen_resized_handler,
+    screen_resume_handler,
+)
 
 _on_screen_resume = screen_resume_handler()
+_screen_resized = screen_resized_handler()
 
 
 def styles_now(app: App) -> tuple:
@@ -47,6 +62,13 @@ def _styled_as_needed(self: Screen, event: events.ScreenResume) -> None:
     _on_screen_resume(self, event)
 
 
+def _laid_out_if_new(self: Screen, size: Size) -> None:
+    if laid_out_size(self) != size:
+        _screen_resized(self, size)
+
+
 def install() -> None:
-    """Make every screen in this process styled again only as needed as it shows (idempotent)."""
+    """Make every screen in this process styled again, and laid out again for its size, only as
+    needed as it shows (idempotent)."""
     replace_screen_resume_handler(_styled_as_needed)
+    replace_screen_resized_handler(_laid_out_if_new)

@@ -447,6 +447,19 @@ def replace_screen_resume_handler(handler: Callable[..., None]) -> None:
     Screen._on_screen_resume = handler  # type: ignore[method-assign]
 
 
+def screen_resized_handler() -> Callable[..., None]:
+    """Textual's own way a screen lays itself out for a size it is told (a ``Resize``, a new mode)."""
+    from textual.screen import Screen
+
+    return Screen._screen_resized
+
+
+def replace_screen_resized_handler(handler: Callable[..., None]) -> None:
+    from textual.screen import Screen
+
+    Screen._screen_resized = handler  # type: ignore[method-assign]
+
+
 def replace_content_control_stripper(strip: Callable[..., str]) -> None:
     """What Textual's ``Content`` calls (by its module's name) to drop control characters."""
     import textual.content
