@@ -436,6 +436,21 @@ def has_changes_to_draw(screen: Screen) -> bool:
     return bool(screen._compositor._dirty_regions)
 
 
+def draws_whole(screen: Screen) -> bool:
+    """Whether the frame ``screen`` is about to draw is the whole screen (as Textual decides it)."""
+    compositor = screen._compositor
+    return compositor.size.region in compositor._dirty_regions
+
+
+def forget_asked_repaints(screen: Screen) -> None:
+    """The widgets showing on ``screen`` that asked to be repainted no longer ask: neither those
+    that have yet to tell the screen (they do when next idle) nor those that told it and wait for
+    its next frame (the regions they marked are dropped, so that frame draws nothing of them)."""
+    for widget in screen._compositor.visible_widgets:
+        widget._repaint_required = False
+        widget._repaint_regions.clear()
+
+
 def css_generation(app: App) -> int:
     """A count Textual raises whenever the app's styles must be worked out again (a new theme)."""
     return app._css_update_count
