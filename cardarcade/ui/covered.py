@@ -44,7 +44,17 @@ def _drawn_unless_covered(self: Screen) -> None:
         note_drawn(self)
         if self is top and draws_whole(self):
             forget_asked_repaints(self)
+            note_drawn_whole(self)
     _compositor_refresh(self)
+
+
+def note_drawn_whole(screen: Screen) -> None:
+    screen._whole_frames = whole_frames(screen) + 1  # type: ignore[attr-defined]
+
+
+def whole_frames(screen: Screen) -> int:
+    """How many whole frames ``screen`` has drawn on top."""
+    return getattr(screen, "_whole_frames", 0)
 
 
 def install() -> None:

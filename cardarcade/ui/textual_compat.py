@@ -462,6 +462,40 @@ def replace_screen_resume_handler(handler: Callable[..., None]) -> None:
     Screen._on_screen_resume = handler  # type: ignore[method-assign]
 
 
+def widget_refresh() -> Callable[..., Any]:
+    """Textual's own ``Widget.refresh`` (what a screen asks to draw itself again, and to be laid out)."""
+    from textual.widget import Widget
+
+    return Widget.refresh
+
+
+def replace_screen_refresh(refresh: Callable[..., Any]) -> None:
+    """A screen's own ``refresh`` (Textual's screens use the one every widget has)."""
+    from textual.screen import Screen
+
+    Screen.refresh = refresh  # type: ignore[method-assign]
+
+
+def screen_replacing() -> Callable[..., Any]:
+    """Textual's last step of showing a screen in another's place (a switch, a pop): the screen on
+    top asked to draw itself, the one it replaced let go."""
+    from textual.app import App
+
+    return App._replace_screen
+
+
+def replace_screen_replacing(replacing: Callable[..., Any]) -> None:
+    from textual.app import App
+
+    App._replace_screen = replacing  # type: ignore[method-assign]
+
+
+def forget_own_repaint(screen: Screen) -> None:
+    """``screen`` no longer asks to be drawn whole (what its widgets ask stays asked)."""
+    screen._repaint_required = False
+    screen._repaint_regions.clear()
+
+
 def screen_resized_handler() -> Callable[..., None]:
     """Textual's own way a screen lays itself out for a size it is told (a ``Resize``, a new mode)."""
     from textual.screen import Screen

@@ -202,3 +202,21 @@ async def test_the_hot_seat_cover_lifts_in_one_frame_that_shows_the_next_persons
             await same_as_whole(pilot, terminal)
             lifted += 1
         assert lifted >= 2
+
+
+async def test_back_from_a_set_up_the_terminal_shows_the_menu_again(app_factory):
+    # A screen drawn whole as it first came, and drawn no more since, is still drawn whole when it
+    # comes back on top (only the moment it first shows is spared a second whole frame).
+    from cardarcade.ui.screens.menu import MenuScreen
+    from cardarcade.ui.screens.setup import SetupScreen
+
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        terminal = on_terminal(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await same_as_whole(pilot, terminal)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await same_as_whole(pilot, terminal)

@@ -95,7 +95,8 @@ async def test_hot_seat_people_are_each_told_their_own_rating_by_name(app_factor
 
 async def test_a_game_recorded_before_its_result_shows_the_rating_in_the_results_first_frame() -> None:
     """The usual case (the result waits 1.5 s, the record takes a few ms): the rating line is
-    drawn with the rest, not filled in a frame later (a frame more the player waits for)."""
+    drawn with the rest, not filled in a frame later (a frame more the player waits for), and the
+    screen is drawn once: not again for its size, nor as the game's table is let go."""
     from test_frames import on_terminal
 
     app = make_app(GameSetup.solo(GAMES["war"], 2, level="hard", seed=3))
@@ -119,3 +120,4 @@ async def test_a_game_recorded_before_its_result_shows_the_rating_in_the_results
         await pilot.pause()
         drawn = [frame for frame in frames if "You win!" in frame]
         assert drawn and "Rating 1,500 →" in drawn[0]
+        assert len(drawn) == 1, f"the result drawn {len(drawn)} times as it opened"
