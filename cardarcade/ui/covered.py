@@ -7,7 +7,14 @@ being composed), once for itself and again for the menu it covers. Under an opaq
 of it shows: its changes wait until it is on top again, where Textual repaints it whole
 (``ScreenResume``). Under a translucent one (a dialog) what changes still shows through, as in
 Textual, and every frame a screen draws is counted for the dialogs that keep its lines dimmed
-(``backdrop.py``). Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
+(``backdrop.py``).
+
+A whole frame draws every widget as it is now, and a widget changed just before it (the next
+person's hand as the hot-seat cover lifts, a line under a closing dialog) had yet to tell the
+screen, which it does when next idle: after the frame, so the same lines were drawn again a frame
+later, and the answer ended there. What a whole frame draws asks no more.
+
+Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from textual.screen import Screen
 
 from cardarcade.ui.backdrop import note_drawn
 from cardarcade.ui.textual_compat import (
+    draws_whole,
+    forget_asked_repaints,
     has_changes_to_draw,
     replace_screen_compositor_refresh,
     screen_compositor_refresh,
@@ -33,7 +42,19 @@ def _drawn_unless_covered(self: Screen) -> None:
         return
     if has_changes_to_draw(self):
         note_drawn(self)
+        if self is top and draws_whole(self):
+            forget_asked_repaints(self)
+            note_drawn_whole(self)
     _compositor_refresh(self)
+
+
+def note_drawn_whole(screen: Screen) -> None:
+    screen._whole_frames = whole_frames(screen) + 1  # type: ignore[attr-defined]
+
+
+def whole_frames(screen: Screen) -> int:
+    """How many whole frames ``screen`` has drawn on top."""
+    return getattr(screen, "_whole_frames", 0)
 
 
 def install() -> None:

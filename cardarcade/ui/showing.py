@@ -14,6 +14,17 @@ while it was covered.
 - Every other screen is styled again as Textual does. Focus and class changes restyle what they
   touch either way.
 
+A screen shown for the first time is laid out and drawn whole as it comes on top, and then told
+its size (a ``Resize``), the same size: Textual laid it out and drew it whole a second time, a
+frame more for every screen opened (a game's table, the result, the set-up). Told the size it
+was last laid out for, a screen is not laid out again; a new size is laid out as Textual does.
+
+Drawn whole as it came, a new screen was still asked to draw itself whole again a moment later,
+by Textual's own last steps of showing it (its mounting done, the screen it replaced let go): the
+same lines a frame later, where the answer to the key ended. If it has drawn nothing since it was
+drawn whole as it came, and the app's styles are as they were, those steps lay it out (a layout
+draws what it moves) but do not draw it whole again. What its widgets ask is drawn as always.
+
 Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
 
@@ -23,9 +34,30 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
-from cardarcade.ui.textual_compat import css_generation, replace_screen_resume_handler, screen_resume_handler
+from typing import Any
+
+from textual.geometry import Region, Size
+
+from cardarcade.ui.covered import whole_frames
+from cardarcade.ui.textual_compat import (
+    css_generation,
+    forget_asked_repaints,
+    forget_own_repaint,
+    laid_out_size,
+    replace_screen_refresh,
+    replace_screen_replacing,
+    replace_screen_resized_handler,
+    replace_screen_resume_handler,
+    screen_replacing,
+    screen_resized_handler,
+    screen_resume_handler,
+    widget_refresh,
+)
 
 _on_screen_resume = screen_resume_handler()
+_screen_resized = screen_resized_handler()
+_widget_refresh = widget_refresh()
+_replace_screen = screen_replacing()
 
 
 def styles_now(app: App) -> tuple:
@@ -44,9 +76,51 @@ def _styled_as_needed(self: Screen, event: events.ScreenResume) -> None:
         event.refresh_styles = False  # (styled as it was mounted, a moment ago)
     elif getattr(self, "_styled_as", None) == styles_now(self.app):
         event.refresh_styles = False  # (a kept screen, and nothing it was styled from has changed)
+    drawn = whole_frames(self)
+    self._shown_whole = None  # (shown again: drawn whole as it came this time, or not)
     _on_screen_resume(self, event)
+    if whole_frames(self) > drawn:  # laid out and drawn whole as it came (Textual then asks it again)
+        forget_asked_repaints(self)
+        self._shown_whole = (drawn + 1, css_generation(self.app))
+
+
+def _just_shown_whole(screen: Screen) -> bool:
+    """Whether ``screen`` was drawn whole as it came and has drawn nothing since (nor changed styles)."""
+    return getattr(screen, "_shown_whole", None) == (whole_frames(screen), css_generation(screen.app))
+
+
+async def _replaced_under(self: App, screen: Screen) -> Screen:
+    top = self.screen if self.screen_stack else None
+    if top is None or not _just_shown_whole(top):
+        return await _replace_screen(self, screen)
+    forget_own_repaint(top)  # (asked as its mounting was done)
+    top._laid_out_only = True  # type: ignore[attr-defined]
+    try:
+        return await _replace_screen(self, screen)
+    finally:
+        # (once the screen let go is gone: Textual's last ask comes after this step, queued next)
+        self.call_next(setattr, top, "_laid_out_only", False)
+
+
+def _refresh(
+    self: Screen, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+) -> Any:
+    if repaint and not regions and not recompose and getattr(self, "_laid_out_only", False):
+        if not layout:
+            return self
+        repaint = False  # (a layout draws what it moves)
+    return _widget_refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+def _laid_out_if_new(self: Screen, size: Size) -> None:
+    if laid_out_size(self) != size:
+        _screen_resized(self, size)
 
 
 def install() -> None:
-    """Make every screen in this process styled again only as needed as it shows (idempotent)."""
+    """Make every screen in this process styled again, and laid out again for its size, only as
+    needed as it shows (idempotent)."""
     replace_screen_resume_handler(_styled_as_needed)
+    replace_screen_resized_handler(_laid_out_if_new)
+    replace_screen_refresh(_refresh)
+    replace_screen_replacing(_replaced_under)

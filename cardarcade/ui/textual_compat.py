@@ -436,6 +436,21 @@ def has_changes_to_draw(screen: Screen) -> bool:
     return bool(screen._compositor._dirty_regions)
 
 
+def draws_whole(screen: Screen) -> bool:
+    """Whether the frame ``screen`` is about to draw is the whole screen (as Textual decides it)."""
+    compositor = screen._compositor
+    return compositor.size.region in compositor._dirty_regions
+
+
+def forget_asked_repaints(screen: Screen) -> None:
+    """The widgets showing on ``screen`` that asked to be repainted no longer ask: neither those
+    that have yet to tell the screen (they do when next idle) nor those that told it and wait for
+    its next frame (the regions they marked are dropped, so that frame draws nothing of them)."""
+    for widget in screen._compositor.visible_widgets:
+        widget._repaint_required = False
+        widget._repaint_regions.clear()
+
+
 def css_generation(app: App) -> int:
     """A count Textual raises whenever the app's styles must be worked out again (a new theme)."""
     return app._css_update_count
@@ -445,6 +460,53 @@ def replace_screen_resume_handler(handler: Callable[..., None]) -> None:
     from textual.screen import Screen
 
     Screen._on_screen_resume = handler  # type: ignore[method-assign]
+
+
+def widget_refresh() -> Callable[..., Any]:
+    """Textual's own ``Widget.refresh`` (what a screen asks to draw itself again, and to be laid out)."""
+    from textual.widget import Widget
+
+    return Widget.refresh
+
+
+def replace_screen_refresh(refresh: Callable[..., Any]) -> None:
+    """A screen's own ``refresh`` (Textual's screens use the one every widget has)."""
+    from textual.screen import Screen
+
+    Screen.refresh = refresh  # type: ignore[method-assign]
+
+
+def screen_replacing() -> Callable[..., Any]:
+    """Textual's last step of showing a screen in another's place (a switch, a pop): the screen on
+    top asked to draw itself, the one it replaced let go."""
+    from textual.app import App
+
+    return App._replace_screen
+
+
+def replace_screen_replacing(replacing: Callable[..., Any]) -> None:
+    from textual.app import App
+
+    App._replace_screen = replacing  # type: ignore[method-assign]
+
+
+def forget_own_repaint(screen: Screen) -> None:
+    """``screen`` no longer asks to be drawn whole (what its widgets ask stays asked)."""
+    screen._repaint_required = False
+    screen._repaint_regions.clear()
+
+
+def screen_resized_handler() -> Callable[..., None]:
+    """Textual's own way a screen lays itself out for a size it is told (a ``Resize``, a new mode)."""
+    from textual.screen import Screen
+
+    return Screen._screen_resized
+
+
+def replace_screen_resized_handler(handler: Callable[..., None]) -> None:
+    from textual.screen import Screen
+
+    Screen._screen_resized = handler  # type: ignore[method-assign]
 
 
 def replace_content_control_stripper(strip: Callable[..., str]) -> None:

@@ -177,3 +177,46 @@ async def test_hot_seat_hand_overs_show_the_cover_whole_and_then_only_the_next_p
             await pilot.press("enter")  # ...of the player the choice offers first
             await pilot.pause()
         assert covers >= 2
+
+
+async def test_the_hot_seat_cover_lifts_in_one_frame_that_shows_the_next_persons_hand():
+    # The hand was drawn under the lifted cover in a frame of its own, one frame after the table
+    # came back: the answer to enter ended there.
+    setup = GameSetup.solo(GAMES["go-fish"], 3, seed=3, humans=2)
+    app = make_clocked_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        terminal = on_terminal(app)
+        lifted = 0
+        for _ in range(12):
+            await advance_until(pilot, lambda: isinstance(app.screen, CoverScreen) or app.screen.actor is not None)
+            if not (isinstance(app.screen, CoverScreen) and app.screen.player is not None):
+                await pilot.press("enter", "enter")  # (a rank, then whom to ask)
+                await pilot.pause()
+                continue
+            await pilot.pause(0.05)
+            before = terminal.frames
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            shown = "\n".join("".join(c[0] for c in row) for row in terminal.cells())
+            assert "Ask for" in shown and terminal.frames - before == 1
+            await same_as_whole(pilot, terminal)
+            lifted += 1
+        assert lifted >= 2
+
+
+async def test_back_from_a_set_up_the_terminal_shows_the_menu_again(app_factory):
+    # A screen drawn whole as it first came, and drawn no more since, is still drawn whole when it
+    # comes back on top (only the moment it first shows is spared a second whole frame).
+    from cardarcade.ui.screens.menu import MenuScreen
+    from cardarcade.ui.screens.setup import SetupScreen
+
+    app = app_factory()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        terminal = on_terminal(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await same_as_whole(pilot, terminal)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await same_as_whole(pilot, terminal)

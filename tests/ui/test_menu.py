@@ -6,7 +6,7 @@ from cardarcade.catalog import CATALOG
 from cardarcade.ui.screens.menu import GameList, MenuScreen
 from cardarcade.ui.screens.rules import RulesScreen
 from cardarcade.ui.screens.setup import SetupScreen
-from ui_helpers import screen_text
+from ui_helpers import screen_text, wait_for
 
 
 async def test_the_menu_lists_every_game_and_the_summary_follows_the_cursor(app_factory):
@@ -81,3 +81,54 @@ async def test_the_key_bar_offers_g_for_suit_letters_within_80_columns(app_facto
         assert " g Suits" in bar and bar.rstrip().endswith("Quit")  # every key whole, none cut
         await pilot.press("g")
         assert app.ascii_glyphs and "S H  cardarcade  D C" in screen_text(app)
+
+
+async def test_a_key_while_the_menu_imports_its_screens_ahead_is_answered_before_they_are_in(
+    app_factory, tmp_path, monkeypatch
+):
+    # The imports ahead begin a moment after the menu is left alone; on the loop they held it a
+    # tenth of a second or more, and a key pressed then waited for them all.
+    import sys
+
+    from cardarcade.ui.screens import menu
+
+    (tmp_path / "slow_to_import.py").write_text("import time\n\ntime.sleep(1.5)\nDONE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(menu, "IMPORTED_AHEAD", ("slow_to_import",))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "slow_to_import" in sys.modules)  # (there as its import begins)
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.query_one(GameList).highlighted == list(CATALOG)[1]
+        assert not hasattr(sys.modules["slow_to_import"], "DONE")  # answered while it was still importing
+        await wait_for(pilot, lambda: hasattr(sys.modules.get("slow_to_import"), "DONE"))
+    sys.modules.pop("slow_to_import", None)
+
+
+def test_a_set_up_for_one_person_opens_without_loading_the_tables_screens():
+    # The table's screens (and the table under them) are the biggest import a set-up could make;
+    # a set-up asked them only for the note to people sharing a keyboard, and one person shares it
+    # with nobody. (A fresh process: in this one they are loaded already.)
+    import subprocess
+    import sys
+
+    probe = (
+        "import asyncio, sys\n"
+        "from cardarcade.ui.screens import menu\n"
+        "menu.IMPORTED_AHEAD = ()\n"
+        "from cardarcade.ui.app import ArcadeApp\n"
+        "async def main():\n"
+        "    app = ArcadeApp()\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.press('enter')\n"
+        "        for _ in range(200):\n"
+        "            if type(app.screen).__name__ == 'SetupScreen': break\n"
+        "            await pilot.pause(0.02)\n"
+        "        await pilot.pause()\n"
+        "        return type(app.screen).__name__, len(app.screen.query('Button'))\n"
+        "print(asyncio.run(main()), 'cardarcade.ui.games.game' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    shown, buttons, table_loaded = out.strip().splitlines()[-1].rsplit(" ", 2)
+    assert (shown, table_loaded) == ("('SetupScreen',", "False") and int(buttons.rstrip(")")) >= 2

@@ -91,3 +91,33 @@ async def test_hot_seat_people_are_each_told_their_own_rating_by_name(app_factor
         text = screen_text(app)
         assert "Ada: rating 1,500 → 1," in text  # lost: down, still four figures
         assert re.search(r"Bea: rating 1,500 → 1,[5-9]\d\d", text)
+
+
+async def test_a_game_recorded_before_its_result_shows_the_rating_in_the_results_first_frame() -> None:
+    """The usual case (the result waits 1.5 s, the record takes a few ms): the rating line is
+    drawn with the rest, not filled in a frame later (a frame more the player waits for), and the
+    screen is drawn once: not again for its size, nor as the game's table is let go."""
+    from test_frames import on_terminal
+
+    app = make_app(GameSetup.solo(GAMES["war"], 2, level="hard", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen._show_result = lambda *_: None  # (shown below, once recorded)
+        finish(app, [0])
+        await wait_for(pilot, lambda: app.memory.rated is not None)
+        terminal = on_terminal(app)
+        frames: list[str] = []
+        feed = terminal.stream.feed
+
+        def kept(data: str) -> None:
+            feed(data)
+            frames.append("\n".join(terminal.screen.display))
+
+        terminal.stream.feed = kept  # type: ignore[method-assign]
+        type(screen)._show_result(screen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        await pilot.pause()
+        drawn = [frame for frame in frames if "You win!" in frame]
+        assert drawn and "Rating 1,500 →" in drawn[0]
+        assert len(drawn) == 1, f"the result drawn {len(drawn)} times as it opened"

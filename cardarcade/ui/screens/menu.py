@@ -193,19 +193,34 @@ class Summary(Widget):
 
 # What the screens opened from the menu import the first time (the engines' specs and pydantic,
 # the set-up form's widgets, the statistics' charts): over half of the first set-up's opening.
-# Imported once per process, one module a step, each once the menu has been on top with no key
-# for a second (an import holds the loop a tenth of a second or more: no key should wait on it).
+# Imported once per process in a thread of its own, once the menu has been on top a moment with
+# no key: on the loop, an import held it a tenth of a second or more, so the menu waited a second
+# first, and a player who chose a game at once still paid for them all. A key meanwhile is
+# answered (the thread gives the interpreter up every few ms); a screen that needs a module the
+# thread is importing waits for that one module, no longer than importing it itself would take.
 IMPORTED_AHEAD = (
     "cardarcade.rules",
+    "cardarcade.ui.screens.setup",  # (the set-up first: the screen most often opened next)
     "cardarcade.store.stats",
     "cardarcade.ui.games.game",
-    "cardarcade.ui.screens.setup",
     "cardarcade.ui.screens.stats",
     "cardarcade.ui.screens.saves",
     "cardarcade.ui.screens.settings",
     "cardarcade.ui.screens.rules",
 )
-IMPORT_AHEAD_IDLE = 1.0  # seconds of the menu on top with no key before each import ahead
+IMPORT_AHEAD_IDLE = 0.25  # seconds of the menu on top with no key before the imports ahead begin
+_importing_ahead = threading.Lock()  # (one thread a process: every session's menu imports the same)
+
+
+def _imported_ahead() -> None:
+    try:
+        for name in IMPORTED_AHEAD:
+            try:
+                importlib.import_module(name)
+            except Exception:  # (not ours to report: the screen that needs it imports it again, and says)
+                pass
+    finally:
+        _importing_ahead.release()
 
 
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
@@ -275,17 +290,15 @@ class MenuScreen(RemadeScreen):
         self._last_key = monotonic()  # (the key goes on to its binding)
 
     def _import_ahead(self) -> None:
-        """Import the next module the menu's screens will need, if the menu has been on top and
-        idle long enough; then look again for the next one."""
-        waiting = [name for name in IMPORTED_AHEAD if name not in sys.modules]
-        if not waiting or not self.is_attached:
+        """Import the modules the menu's screens will need, in a thread, once the menu has been on
+        top and idle long enough (else look again later)."""
+        if all(name in sys.modules for name in IMPORTED_AHEAD) or not self.is_attached:
             return
         idle = monotonic() - self._last_key
-        if self.app.screen is self and idle >= IMPORT_AHEAD_IDLE:
-            importlib.import_module(waiting[0])
-            self.set_timer(0.05, self._import_ahead)  # (room for a key between two imports)
-        else:
+        if self.app.screen is not self or idle < IMPORT_AHEAD_IDLE:
             self.set_timer(max(IMPORT_AHEAD_IDLE - idle, 0.1), self._import_ahead)
+        elif _importing_ahead.acquire(blocking=False):
+            threading.Thread(target=_imported_ahead, name="cardarcade-imports-ahead", daemon=True).start()
 
     def _count_files(self) -> None:
         """How many saves there are, for the banner: this machine's files are listed at once (a

@@ -194,8 +194,7 @@ class ResultScreen(Screen):
             yield Static(standings(self.setup, self.game), id="standings")
             if self.final is not None:
                 yield Static(self.final, id="result-final", markup=False)  # (it names the players)
-            unrated = Text(f"Not rated: {self.unrated}.", style="dim", justify="center") if self.unrated else ""
-            yield Static(unrated, id="ratings")
+            yield Static(self.ratings_text(), id="ratings")
             yield from self.reaction_summaries()
             if self.tuning:
                 yield Static(Text(self.tuning, justify="center"), id="bot-tuning")
@@ -225,18 +224,28 @@ class ResultScreen(Screen):
 
     def on_mount(self) -> None:
         self._presses = FreshPress(monotonic())  # (the result's appearance counts as the press before the first)
+
+    def ratings_text(self) -> Text | str:
+        """Why the game is not rated, or how it moved the ratings if it is recorded already (drawn
+        in the screen's first frame: filled in a frame later, the line cost a second layout)."""
+        if self.unrated:
+            return Text(f"Not rated: {self.unrated}.", style="dim", justify="center")
         rated = self.app.memory.rated
-        if rated is not None:  # recorded before this screen came
-            self.ratings_arrived(*rated)
+        if rated is not None and rated[0] is self.game:
+            self.moved = rated[1]
+        return self._rating_lines()
 
     def ratings_arrived(self, game: object, moved: list[Rating]) -> None:
-        """The ratings a game moved, once it is recorded: shown if it is this screen's game (once
-        its lines are up: the recording may finish while they are being made)."""
-        if game is self.game and moved and not self.unrated:
+        """The ratings a game moved, once it is recorded after this screen came: shown if it is
+        this screen's game (once its lines are up: the recording may finish while they are being
+        made)."""
+        if game is self.game and moved and not self.unrated and not self.moved:
             self.moved = moved
             self.call_after_refresh(self._show_ratings)
 
-    def _show_ratings(self) -> None:
+    def _rating_lines(self) -> Text | str:
+        if not self.moved:
+            return ""
         arrow = "->" if self.app.ascii_glyphs else "→"
         names = {s.profile: s.name for s in self.setup.seats if s.profile}
         lines = [
@@ -245,8 +254,11 @@ class ResultScreen(Screen):
             else f"{names.get(r.profile, r.profile)}: rating {change_words(r, arrow)}"
             for r in self.moved
         ]
+        return Text("\n".join(lines), justify="center")
+
+    def _show_ratings(self) -> None:
         for line in self.query("#ratings").results(Static):
-            line.update(Text("\n".join(lines), justify="center"))
+            line.update(self._rating_lines())
 
     def on_key(self, event: events.Key) -> None:
         # Enter is the move key of many games, pressed at play pace: one still coming in that

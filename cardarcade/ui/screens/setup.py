@@ -301,8 +301,11 @@ class SetupScreen(KeptScreen):
         """In a game that shows every person's hand, what the people at the keyboard see (and in
         Cash, whom they partner)."""
         kinds = [str(select.value) for select in self._kinds[: self._seat_count()]]
-        describe = getattr(screen_class(self.spec.id), "keyboard_note", None)
-        note = describe(self.house_rules.form_options(), kinds.count("human")) if describe else ""
+        people = kinds.count("human")
+        # (one person has no one to share the keyboard with: the table's screen, costly to
+        # import the first time, is not looked at for a note it would not give)
+        describe = getattr(screen_class(self.spec.id), "keyboard_note", None) if people > 1 else None
+        note = describe(self.house_rules.form_options(), people) if describe else ""
         widget = self.query_one("#keyboard-note", Static)
         widget.update(Text(note, style="bold"))
         widget.display = bool(note)
