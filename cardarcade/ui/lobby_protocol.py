@@ -40,6 +40,9 @@ class ListedElsewhere(Protocol):
     def house_rules(self) -> bool: ...
 
     @property
+    def hints(self) -> bool: ...
+
+    @property
     def status(self) -> str: ...
 
     @property
