@@ -31,7 +31,10 @@ def decided_war(outcome: str, level: str = "easy") -> tuple[GameSetup, Game, int
         seed += 1
 
 
-def record_war(stats: Stats, profile: str, outcome: str, level: str, at: float, duration: float = 90.0) -> None:
-    """A finished War against a bot of ``level`` that ``profile`` won or lost, recorded at ``at``."""
+def record_war(
+    stats: Stats, profile: str, outcome: str, level: str, at: float, duration: float = 90.0, hinted: bool = False
+) -> None:
+    """A finished War against a bot of ``level`` that ``profile`` won or lost, recorded at ``at``
+    (``hinted``: the coach was asked in it)."""
     setup, game, seat = decided_war(outcome, level)
-    stats.record_game(setup, game, duration, {seat: profile}, finished_at=at)
+    stats.record_game(setup, game, duration, {seat: profile}, finished_at=at, hinted=hinted)

@@ -42,7 +42,7 @@ def test_stats_prints_the_players_games_and_reaction_times(recorded, capsys) -> 
     out = capsys.readouterr().out
     assert out.startswith("Statistics for ada")
     war = next(line for line in out.splitlines() if line.startswith("War"))
-    assert war.split() == ["War", "2", "1", "0", "1", "0", "1"]
+    assert war.split() == ["War", "2", "1", "0", "1", "0", "1", "0"]
     assert "Slapjack" in out and "0.415s" in out  # the one reaction time, the middle of its 10 ms bin
     assert max(len(line) for line in out.splitlines()) <= 80
 

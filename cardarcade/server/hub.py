@@ -64,6 +64,7 @@ class TableListing:
     held: tuple[str, ...]  # the people whose seat is kept while they are away
     creator: str
     worker: str  # the process hosting it
+    hints: bool = False  # the creator allows the coach there
 
     @classmethod
     def of(cls, table: SharedTable, worker: str) -> TableListing:
@@ -79,6 +80,7 @@ class TableListing:
             held=tuple(p.player for p in table.places if p.player is not None and p.held is not None),
             creator=table.creator,
             worker=worker,
+            hints=table.hints,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +96,7 @@ class TableListing:
                     "players": int(data["players"]),
                     "house_rules": bool(data["house_rules"]),
                     **{k: tuple(str(s) for s in data[k]) for k in ("seats", "seated", "held")},
+                    "hints": bool(data.get("hints", False)),  # (an older process lists none)
                 }
             )
         except (KeyError, TypeError, ValueError):

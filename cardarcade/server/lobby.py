@@ -260,11 +260,11 @@ class Lobby:
         if self.hub.rated(Standing.of(r) for r in ratings):
             self._tell()
 
-    def listing(self, replay: Replay, game: Game) -> tuple[FinishedGame, str | None]:
+    def listing(self, replay: Replay, game: Game, hinted: bool = False) -> tuple[FinishedGame, str | None]:
         """What the list keeps of a game just finished: for the store's thread (recent.py)."""
         from cardarcade.server.recent import shared_record
 
-        return shared_record(replay, game)
+        return shared_record(replay, game, hinted)
 
     def finished(self, game: FinishedGame, packed: str | None) -> None:
         """A game finished here (``listing``'s answer): first in every lobby's list."""

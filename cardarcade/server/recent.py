@@ -42,6 +42,7 @@ class FinishedGame:
     finished_at: float
     has_replay: bool = True
     bots: str = ""  # "2 bots (easy)"
+    hinted: bool = False  # the coach was asked in it (so it was not rated)
 
     @property
     def when(self) -> datetime:
@@ -58,6 +59,7 @@ class FinishedGame:
             "finished_at": self.finished_at,
             "has_replay": self.has_replay,
             "bots": self.bots,
+            "hinted": self.hinted,
         }
 
     @classmethod
@@ -74,6 +76,7 @@ class FinishedGame:
                 finished_at=float(data["finished_at"]),
                 has_replay=bool(data.get("has_replay", True)),
                 bots=str(data.get("bots", "")),
+                hinted=bool(data.get("hinted", False)),
             )
         except (KeyError, TypeError, ValueError):
             return None
@@ -91,9 +94,9 @@ def unpack(packed: str) -> str | None:
         return None
 
 
-def shared_record(replay: Replay, game: Game) -> tuple[FinishedGame, str | None]:
+def shared_record(replay: Replay, game: Game, hinted: bool = False) -> tuple[FinishedGame, str | None]:
     """What the list keeps of a game just finished (its replay already checked): its line, and its
-    replay packed (None: too long to keep here). People are named by their names, never "You"
+    replay packed (None: too long to keep here); ``hinted``: the coach was asked in it. People are named by their names, never "You"
     (a person's own game shows "You" in their seat): the list and the replay are everyone's."""
     from cardarcade.store.replays import to_text
 
@@ -116,5 +119,6 @@ def shared_record(replay: Replay, game: Game) -> tuple[FinishedGame, str | None]
         replay.finished_at.timestamp(),
         kept is not None,
         f"{bots} bot{'' if bots == 1 else 's'} ({', '.join(levels)})" if bots else "",
+        hinted,
     )
     return finished, kept

@@ -139,6 +139,8 @@ class RemoteTable(SharedTable):
         self.clock = clock
         self.options = spec.Options()
         self.creator = ""
+        self.hints = False  # the host's table says (with its seats)
+        self.hinted = set()
         self.compensate_rtt = False
         self.pace = DEFAULT_PACE
         self.think_seconds = None
@@ -200,6 +202,8 @@ class RemoteTable(SharedTable):
         self.creator = str(record["creator"])
         self.level = str(record["level"])
         self.compensate_rtt = bool(record.get("rtt_rule"))
+        self.hints = bool(record.get("hints"))
+        self.hinted = {int(s) for s in record.get("hinted") or ()}
         self.options = self.spec.parse_options(record.get("options"))
         self.places = [
             Place(person=bool(p["person"]), player=p["p"], held=HELD if p["held"] else None) for p in record["places"]
@@ -306,6 +310,11 @@ class RemoteTable(SharedTable):
         if action.kind not in self.table.claim_kinds and action not in game.legal_actions(seat):
             game.clone().apply(seat, action)  # (raises the engine's own IllegalAction)
         self._ask("submit", player=self.places[seat].player, seat=seat, action=action_data(action), t=self._when(t))
+
+    def note_hint(self, seat: int) -> None:
+        """(The host keeps which seats asked the coach: it records the game.)"""
+        if not self.ended and seat not in self.hinted:
+            self._ask("hint", player=self.places[seat].player, seat=seat)
 
     def _when(self, t: float | None) -> float:
         """When a press was made, on this process's clock (the link says how long ago, on sending)."""

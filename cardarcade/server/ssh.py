@@ -357,13 +357,13 @@ class ArcadeServer:
         moves = tuple(played.moves.moves)
         replay = replay_of(new_replay_id(setup.spec.id, when), setup, played.game, moves, table.elapsed(), when)
         folders = {p: self.store.for_player(p).data_dir for p in set(profiles.values())}
-        told, game = self._to_lobby(), played.game
+        told, game, hinted = self._to_lobby(), played.game, bool(table.hinted)
 
         def work() -> None:
             from cardarcade.server.recent import shared_record
 
             keep_for_each(replay, folders)
-            listed = shared_record(replay, game)
+            listed = shared_record(replay, game, hinted)
             told(lambda lobby: lobby.finished(*listed))
 
         future = self._writer.submit(work)

@@ -343,7 +343,9 @@ class TableLinks:
             seed=setup.seed,
             deck=setup.deck,
             table_id=table_id,
+            hints=bool(seats.get("hints")),
         )
+        table.hinted = {int(s) for s in seats.get("hinted") or ()}
         table.places = [Place(person=bool(p["person"]), player=p["p"]) for p in places]
         played = moves[-1].at if moves else 0.0
         table.deal(Resumed(setup, game, moves, played))
@@ -542,6 +544,8 @@ class HostLink:
             "creator": table.creator,
             "level": table.level,
             "rtt_rule": table.compensate_rtt,
+            "hints": table.hints,
+            "hinted": sorted(table.hinted),  # (a taken-over game stays unrated)
             "options": table.options.model_dump(mode="json"),
             "places": places_data(table, self._where),
             "trips": {name: s for name, s in table.round_trips.items() if name in seated},
@@ -684,6 +688,10 @@ class HostLink:
             if isinstance(seconds, (int, float)) and table.seat_of(player) is not None:
                 table.round_trips[player] = float(seconds)
                 self.changed()
+        elif kind == "hint":
+            seat = int(request["seat"])
+            if table.hints and table.seat_of(player) == seat:
+                table.note_hint(seat)
         elif kind in ("submit", "claim"):
             seat = int(request["seat"])
             if table.table is None or table.seat_of(player) != seat or table.places[seat].held is not None:

@@ -74,10 +74,8 @@ def copy_statistics(path: Path, target: DatabaseStats, copied: Copied) -> None:
         claims = stats.db.execute(
             "SELECT id, at, session, game, claim, outcome, fault, seconds, profile FROM reactions ORDER BY id"
         ).fetchall()
-        hinted: dict[int, int] = {}
         moved: dict[int, list[Rating]] = {}
         if stats.schema >= RATINGS_SCHEMA:
-            hinted = dict(stats.db.execute("SELECT id, hinted FROM games").fetchall())
             for game_id, *rating in stats.db.execute(
                 "SELECT game_id, profile, game, mu, sigma, rated, before, at FROM ratings ORDER BY game_id, profile"
             ):
@@ -93,7 +91,7 @@ def copy_statistics(path: Path, target: DatabaseStats, copied: Copied) -> None:
             record["book"],
             json.dumps(record["winners"]) if not isinstance(record["winners"], str) else record["winners"],
             record["reason"],
-            hinted.get(record["id"], 0),
+            int(record["hinted"]),
         )
         seats = [
             (s["seat"], s["name"], s["kind"], s["level"], s["profile"], s["outcome"], s["score"])

@@ -5,11 +5,12 @@
 
     {"profile": "ada",
      "games": [{"game": "war", "title": "War", "played": 8, "won": 6, "drawn": 0, "lost": 2,
-                "streak": 1, "best_streak": 3, "seconds": 480.0,
+                "streak": 1, "best_streak": 3, "seconds": 480.0, "hinted": 1,
                 "against": {"easy": {"played": 5, "won": 4, "drawn": 0, "lost": 1}, ...}}, ...],
      "reactions": {"all": {...}, "slapjack": {...}, ...}}
 
-where each reactions entry (all reaction games together, then each game) is::
+(``hinted``: how many of them the coach was asked in, and so were not rated), where each
+reactions entry (all reaction games together, then each game) is::
 
     {"title": "Slapjack", "count": 120, "median": 0.455, "p90": 0.615, "fastest": 0.231,
      "histogram": [[0.23, 1], [0.24, 3], ...],      # [bin start in seconds, reactions], 10 ms bins
@@ -38,6 +39,7 @@ included, marked), oldest first, with these columns:
     book       games: the house-rule book in force, if any
     seed       games: the deal's seed
     score      games: the profile's score, where the game keeps one
+    hinted     games: 1 if the coach was asked in it (so it was not rated), else 0
 
 A text cell that a spreadsheet would take for a formula (starting with = + - @, a tab or a
 carriage return: a profile could be named "=HYPERLINK(...)") is written with a leading '.
@@ -79,6 +81,7 @@ CSV_COLUMNS = (
     "book",
     "seed",
     "score",
+    "hinted",
 )
 TREND_SESSIONS = 60  # as many as a chart 80 columns wide shows
 P = ParamSpec("P")
@@ -187,6 +190,7 @@ def game_figures(stats: StatsStore, profile: str) -> list[dict[str, Any]]:
                 "streak": s.streak,
                 "best_streak": s.best_streak,
                 "seconds": round(s.seconds, 3),
+                "hinted": s.hinted,
                 "against": {
                     level: {"played": r.played, "won": r.won, "drawn": r.drew, "lost": r.played - r.won - r.drew}
                     for level, r in ((lv, s.against[lv]) for lv in level_order(list(s.against)))
@@ -238,22 +242,25 @@ def iso_time(unix: float) -> str:
 
 # ---- text (what ``cardarcade stats`` prints), 80 columns at most
 
-GAME_HEADER = f"{'Game':<20}{'Played':>7}{'Won':>6}{'Drawn':>6}{'Lost':>6}{'Streak':>8}{'Best':>6}"
+GAME_HEADER = f"{'Game':<20}{'Played':>7}{'Won':>6}{'Drawn':>6}{'Lost':>6}{'Streak':>8}{'Best':>6}{'Hinted':>8}"
 REACTION_HEADER = f"{'Reaction times':<24}{'Count':>9}{'Median':>10}{'p90':>10}{'Fastest':>10}"
 
 
 def game_lines(games: list[dict[str, Any]]) -> list[str]:
-    """The per-game table, a line per game and one per bot level it was played against."""
+    """The per-game table, a line per game and one per bot level it was played against; a note
+    under it says what Hinted counts when any game was."""
     lines = [GAME_HEADER]
     for g in games:
         lines.append(
             f"{_cut(g['title'], 19):<20}{g['played']:>7}{g['won']:>6}{g['drawn']:>6}{g['lost']:>6}"
-            f"{g['streak']:>8}{g['best_streak']:>6}"
+            f"{g['streak']:>8}{g['best_streak']:>6}{g['hinted']:>8}"
         )
         for level, r in g["against"].items():
             lines.append(
                 f"{_cut('  against ' + level, 19):<20}{r['played']:>7}{r['won']:>6}{r['drawn']:>6}{r['lost']:>6}"
             )
+    if any(g["hinted"] for g in games):
+        lines += ["", "Hinted: games where the coach was asked (h); they are not rated."]
     return lines
 
 
@@ -331,6 +338,7 @@ def _game_rows(stats: StatsStore, profile: str) -> Iterator[tuple[float, dict[st
                     "book": game["book"],
                     "seed": game["seed"],
                     "score": seat["score"],
+                    "hinted": int(game["hinted"]),
                 },
             )
 

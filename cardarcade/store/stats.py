@@ -155,6 +155,7 @@ class GameSummary:
     seconds: float = 0.0  # time played
     streak: int = 0  # wins in a row up to the latest game
     best_streak: int = 0
+    hinted: int = 0  # games where the coach was asked (so not rated)
     against: dict[str, LevelRecord] = field(default_factory=dict)  # bot level -> games with such a bot
 
     @property
@@ -266,10 +267,11 @@ class StatsStore:
 
     def game_summaries(self, profile: str) -> list[GameSummary]:
         """Per game the profile played: played, won, drawn, streaks, and results against each bot
-        level (a game with bots of two levels counts for both)."""
+        level (a game with bots of two levels counts for both), and how many were hinted."""
+        hinted = _hinted_column(self.schema)
         with self._snapshot() as db:
             played = db.execute(
-                "SELECT g.game, s.outcome, g.duration FROM seats s JOIN games g ON g.id = s.game_id"
+                f"SELECT g.game, s.outcome, g.duration, {hinted} FROM seats s JOIN games g ON g.id = s.game_id"
                 " WHERE s.profile = ? ORDER BY g.finished_at, g.id",
                 (profile,),
             ).fetchall()
@@ -280,9 +282,10 @@ class StatsStore:
                 (profile,),
             ).fetchall()
         summaries: dict[str, GameSummary] = {}
-        for game, outcome, duration in played:
+        for game, outcome, duration, was_hinted in played:
             summary = summaries.setdefault(game, GameSummary(game))
             summary.played += 1
+            summary.hinted += bool(was_hinted)
             summary.seconds += duration
             summary.won += outcome == "won"
             summary.drew += outcome == "drew"
@@ -365,7 +368,8 @@ class StatsStore:
     def finished_games(self) -> list[dict]:
         """Every recorded game with its seats, oldest first (for an export)."""
         seats: dict[int, list[dict]] = defaultdict(list)
-        keys = ("id", "game", "finished_at", "duration", "seed", "options", "book", "winners", "reason")
+        keys = ("id", "game", "finished_at", "duration", "seed", "options", "book", "winners", "reason", "hinted")
+        columns = [*keys[:-1], _hinted_column(self.schema)]
         with self._snapshot() as db:
             for row in db.execute(
                 "SELECT game_id, seat, name, kind, level, profile, outcome, score FROM seats ORDER BY game_id, seat"
@@ -373,12 +377,13 @@ class StatsStore:
                 seats[row[0]].append(
                     dict(zip(("seat", "name", "kind", "level", "profile", "outcome", "score"), row[1:]))
                 )
-            rows = db.execute(f"SELECT {', '.join(keys)} FROM games ORDER BY finished_at, id").fetchall()
+            rows = db.execute(f"SELECT {', '.join(columns)} FROM games ORDER BY finished_at, id").fetchall()
         games = []
         for row in rows:
             record = dict(zip(keys, row))
             record["options"] = _json_or_text(record["options"])
             record["winners"] = _json_or_text(record["winners"])
+            record["hinted"] = bool(record["hinted"])
             record["seats"] = seats[record["id"]]
             games.append(record)
         return games
@@ -637,6 +642,11 @@ def _json_or_text(cell: object) -> object:
         return json.loads(cell)  # type: ignore[arg-type]  # a cell not text raises TypeError, caught
     except (TypeError, ValueError, RecursionError):
         return cell
+
+
+def _hinted_column(schema: int) -> str:
+    """Whether a game was hinted, as a column of ``games`` (an older file has none: none was)."""
+    return "hinted" if schema >= RATINGS_SCHEMA else "0"
 
 
 def _filter(profile: str, game: str | None) -> tuple[str, tuple]:

@@ -113,9 +113,16 @@ class Records(Protocol):
     def record_reactions(self, game_id: str, profile: str, reactions: list[Reaction]) -> None: ...
 
     def keep_replay(
-        self, setup: GameSetup, game: Game, moves: Sequence[Move], duration: float, profiles: Mapping[int, str]
+        self,
+        setup: GameSetup,
+        game: Game,
+        moves: Sequence[Move],
+        duration: float,
+        profiles: Mapping[int, str],
+        hinted: bool = False,
     ) -> None:
-        """The finished game's replay, kept for each of these profiles."""
+        """The finished game's replay, kept for each of these profiles (``hinted``: the coach was
+        asked in it, as a server's list of last games says)."""
 
     def reacted(self, game_id: str, who: str, reaction: Reaction) -> None:
         """One of a person's reactions, for this run's figures (the result screen)."""
@@ -428,7 +435,8 @@ class LocalSession(Watchers):
         self._keep_median()
         self.records.record_game(self.setup, self.game, duration, self.profiles, self.hinted, self.adaptive_as())
         if self.moves.whole:
-            self.records.keep_replay(self.setup, self.game, tuple(self.moves.moves), duration, self.profiles)
+            moves = tuple(self.moves.moves)
+            self.records.keep_replay(self.setup, self.game, moves, duration, self.profiles, self.hinted)
 
     def adaptive_as(self) -> str | None:
         """The fixed level adaptive bots are rated as: the one nearest where they settled."""

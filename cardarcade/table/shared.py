@@ -368,6 +368,13 @@ class SharedTable(Watchers):
         if self.table is not None:
             self.table.close()
 
+    def note_hint(self, seat: int) -> None:
+        """The player at ``seat`` asked the coach: the game will not be rated (a change: a table
+        hosted for other workers writes it down, so it outlives its worker)."""
+        if seat not in self.hinted:
+            self.hinted.add(seat)
+            self._changed()
+
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
@@ -451,7 +458,7 @@ class SharedSeat:
         return self.shared_table.hints and self.seat is not None
 
     def note_hint(self, seat: int) -> None:
-        self.shared_table.hinted.add(seat)
+        self.shared_table.note_hint(seat)
 
     def title_line(self) -> str:
         """Who watches from here, and each player's measured round trip (their keys' head start

@@ -40,6 +40,9 @@ class ListedElsewhere(Protocol):
     def house_rules(self) -> bool: ...
 
     @property
+    def hints(self) -> bool: ...
+
+    @property
     def status(self) -> str: ...
 
     @property
@@ -109,6 +112,9 @@ class Finished(Protocol):
     @property
     def has_replay(self) -> bool: ...
 
+    @property
+    def hinted(self) -> bool: ...  # the coach was asked in it: not rated
+
 
 @runtime_checkable
 class LobbyProtocol(Protocol):
@@ -175,7 +181,9 @@ class LobbyProtocol(Protocol):
 
     def rated(self, ratings: Iterable[Rating]) -> None: ...  # ratings the statistics just recorded
 
-    def listing(self, replay: Replay, game: Game) -> tuple[Any, str | None]: ...  # (off the loop) for finished
+    def listing(
+        self, replay: Replay, game: Game, hinted: bool = False
+    ) -> tuple[Any, str | None]: ...  # (off the loop) for finished
 
     def finished(self, game: Any, packed: str | None) -> None: ...  # what listing made
 

@@ -121,7 +121,13 @@ class StoreRecords:
         )
 
     def keep_replay(
-        self, setup: GameSetup, game: Game, moves: Sequence[Move], duration: float, profiles: Mapping[int, str]
+        self,
+        setup: GameSetup,
+        game: Game,
+        moves: Sequence[Move],
+        duration: float,
+        profiles: Mapping[int, str],
+        hinted: bool = False,
     ) -> None:
         """Kept for each person's profile (for this terminal's player when nobody at the table has
         one), the oldest let go beyond the settings' number; played through in the worker first,
@@ -138,7 +144,7 @@ class StoreRecords:
         def work() -> None:
             keep_for_each(replay, folders, keep)
             if lobby is not None:  # (on a server: its list of the last games, made here off the loop)
-                listed.append(lobby.listing(replay, game))
+                listed.append(lobby.listing(replay, game, hinted))
 
         def done() -> None:
             if lobby is not None and listed:

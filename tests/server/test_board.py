@@ -256,3 +256,22 @@ async def test_a_server_starting_puts_every_rating_its_statistics_know_on_the_bo
         assert server.lobby.board.place("war", "p0")[1].rated == 2
     finally:
         await server.close()
+
+
+async def test_a_hinted_game_is_marked_in_the_last_games_on_every_worker(redis_url):
+    from cardarcade.ui.screens.board import finished_row
+
+    replay, _ = played("go-fish", names=("You", "Bot 2"))
+    hinted, _ = shared_record(replay, finished_game(replay), hinted=True)
+    plain, _ = shared_record(replay, finished_game(replay))
+    a, b = await two_workers(redis_url)
+    try:
+        a.finished(hinted, None)
+        await settled(a, b)
+        [there] = b.recent
+        assert there.hinted and there == hinted
+    finally:
+        await a.close()
+        await b.close()
+    assert "hinted: not rated" in finished_row(there).plain
+    assert "hinted" not in finished_row(plain).plain

@@ -50,11 +50,11 @@ async def workers(redis_url):
         await worker.stop()
 
 
-async def seated_across(workers, game: str, bob: SeatHolder | None = None):
+async def seated_across(workers, game: str, bob: SeatHolder | None = None, hints: bool = False):
     """ada's table on A (two people), bob at it from B (his session ``bob``); dealt. (A's table,
     B's mirror)"""
     a, b = workers
-    table = a.lobby.create_table(GAMES[game], creator="ada", players=2, people=2, level="easy")
+    table = a.lobby.create_table(GAMES[game], creator="ada", players=2, people=2, level="easy", hints=hints)
     await until(lambda: table.id in b.lobby.elsewhere, "A's table listed on B")
     mirror, seat = await b.lobby.join_elsewhere(table.id, "bob", bob or holder("bob"))
     assert seat == 1 and table.seat_of("bob") == 1
@@ -275,3 +275,44 @@ async def test_a_worker_stopping_hands_its_table_to_one_that_takes_it_and_keeps_
     await until(lambda: table.id in b.lobby.tables, "B hosting the table")
     assert b.lobby.tables[table.id].held_for("ada") == 0  # (her session was on A: her seat is kept)
     assert b.lobby.tables[table.id].table.game.to_json() == table.table.game.to_json()
+
+
+@pytest.mark.parametrize("hints", [True, False], ids=["hints allowed", "no hints"])
+async def test_a_tables_hints_option_is_the_same_on_every_worker_and_after_a_take_over(workers, redis_url, hints):
+    from cardarcade.table.shared import SharedSeat
+    from cardarcade.ui.screens.lobby import LobbyScreen
+
+    a, b = workers
+    table, mirror = await seated_across(workers, "schnapsen", hints=hints)
+    listed = b.lobby.elsewhere[table.id]
+    assert listed.hints is hints
+    assert ("hints allowed" in LobbyScreen._elsewhere_row(listed).plain) is hints
+    assert LobbyScreen._elsewhere_row(listed).plain == LobbyScreen._table_row(table).plain
+    # bob's seat through B's mirror answers h as ada's does at the host
+    bobs, adas = SharedSeat(mirror, 1, print, None, {}), SharedSeat(table, 0, print, None, {})
+    assert bobs.hints_allowed is adas.hints_allowed is hints
+    bobs.note_hint(1)  # (what asking the coach does)
+    if not hints:  # (a request a table without hints could only get from a broken process)
+        await asyncio.sleep(0.3)
+        assert table.hinted == set()
+        return
+    await until(lambda: table.hinted == {1}, "A told bob asked the coach (the game will not be rated)")
+    await until(lambda: mirror.hinted == {1}, "B told it back")
+    # the host's worker goes: the table carried on elsewhere still allows hints, and stays unrated
+    link = a.lobby.links.hosts[table.id]
+    await until(lambda: not link._out, "A's records written")
+    c = await Worker(redis_url).start()
+    try:
+        await link.release()
+        table.close()
+        c.hub.on_orphans("nobody")
+        await until(lambda: table.id in c.lobby.tables, "C hosting the table")
+        again = c.lobby.tables[table.id]
+        assert again.hints and again.hinted == {1}
+        await until(
+            lambda: table.id in b.lobby.elsewhere and b.lobby.elsewhere[table.id].worker == c.hub.worker,
+            "B listing it on C",
+        )
+        assert b.lobby.elsewhere[table.id].hints
+    finally:
+        await c.stop()

@@ -76,7 +76,7 @@ def test_text_shows_the_same_figures_within_80_columns(stats: Stats) -> None:
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 80
     assert lines[0] == "Statistics for ada"
-    assert any(line.split() == ["War", "4", "3", "0", "1", "2", "2"] for line in lines)
+    assert any(line.split() == ["War", "4", "3", "0", "1", "2", "2", "0"] for line in lines)
     assert any(line.split() == ["against", "hard", "2", "1", "0", "1"] for line in lines)
     assert any(line.split() == ["Slapjack", "8", "0.405s", "0.705s", "0.200s"] for line in lines)
     assert any(line.startswith("2026-09-21 15:13") and line.split()[2:] == ["3", "0.305s", "0.200s"] for line in lines)
@@ -126,3 +126,23 @@ def test_games_follow_the_menu_and_bot_levels_go_from_easiest(tmp_path: Path) ->
         games = report.figures(stats, "ada")["games"]
     assert [g["game"] for g in games] == ["war", "go-fish"]  # the menu's order, not the alphabet's
     assert list(games[0]["against"]) == ["easy", "medium", "hard"]
+
+
+def test_text_csv_and_json_say_how_many_games_were_hinted(tmp_path: Path) -> None:
+    with Stats(tmp_path / "stats.sqlite3", session="s1") as stats:
+        for t, hinted in enumerate([False, True, True]):
+            record_war(stats, "ada", "won", "easy", at=T0 + t, hinted=hinted)
+        fig = report.figures(stats, "ada")
+        text = report.to_text(fig)
+        rows = list(csv.DictReader(io.StringIO(report.to_csv(stats, "ada"))))
+    [war] = json.loads(report.to_json(fig))["games"]
+    assert (war["played"], war["hinted"]) == (3, 2)
+    lines = text.splitlines()
+    assert lines[2].split()[-1] == "Hinted" and max(map(len, lines)) <= 80
+    assert any(line.split() == ["War", "3", "3", "0", "0", "3", "3", "2"] for line in lines)
+    assert any("not rated" in line for line in lines)
+    assert [r["hinted"] for r in rows] == ["0", "1", "1"]
+
+
+def test_text_says_nothing_of_hints_when_none_were_asked(stats: Stats) -> None:
+    assert "coach" not in report.to_text(report.figures(stats, "ada"))

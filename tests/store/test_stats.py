@@ -433,3 +433,17 @@ def test_figures_read_in_one_snapshot_agree_though_a_game_lands_between_them(bac
             assert [r.rated for r in view.rating_history("ada", "war")] == [1]
         assert [s.played for s in stats.game_summaries("ada")] == [2]
         assert [r.rated for r in stats.rating_history("ada", "war")] == [1, 2]
+
+
+def test_hinted_games_are_counted_per_game_and_marked_in_the_record(open_stats) -> None:
+    with open_stats() as stats:
+        for t, hinted in enumerate([False, True, False, True, True]):
+            record_war(stats, "ada", "won", "easy", at=1000.0 + t, hinted=hinted)
+        record_war(stats, "bob", "won", "easy", at=2000.0)
+        [war] = stats.game_summaries("ada")
+        assert (war.played, war.hinted, war.won, war.streak) == (5, 3, 5, 5)  # (hinted games still count)
+        assert stats.game_summaries("bob")[0].hinted == 0
+        assert [g["hinted"] for g in stats.finished_games()] == [False, True, False, True, True, False]
+        # a hinted game moved no rating: ada's rating stands on her two games without hints
+        [rating] = stats.current_ratings("ada")
+        assert rating.rated == 2

@@ -28,6 +28,7 @@ class Kept:
         self.reactions: list[tuple[str, str, list]] = []
         self.seen: list[tuple[str, float]] = []  # this run's figures: (who, seconds)
         self.replays: list[tuple] = []  # (setup, the final state, the moves)
+        self.replays_hinted: list[bool] = []  # (what a server's list of last games is told)
 
     def new_save_id(self, game_id: str) -> str:
         return f"{game_id}-{len(self.saves) + 1}"
@@ -50,8 +51,9 @@ class Kept:
     def record_reactions(self, game_id: str, profile: str, reactions: list) -> None:
         self.reactions.append((game_id, profile, list(reactions)))
 
-    def keep_replay(self, setup, game, moves, duration: float, profiles) -> None:
+    def keep_replay(self, setup, game, moves, duration: float, profiles, hinted: bool = False) -> None:
         self.replays.append((setup, game.to_json(), tuple(moves)))
+        self.replays_hinted.append(hinted)
 
     def reacted(self, game_id: str, who: str, reaction) -> None:
         self.seen.append((who, reaction.seconds))
@@ -157,6 +159,18 @@ def test_a_finished_game_is_recorded_once_its_save_goes_and_nothing_is_saved_aft
     assert kept.saves == {} and kept.writes == 1
     [(duration, profiles)] = kept.games
     assert duration == pytest.approx(AUTOSAVE + 0.5) and profiles == {0: "ada"}
+
+
+@pytest.mark.parametrize("hinted", [True, False])
+def test_a_game_finished_after_a_hint_has_its_replay_marked_for_the_servers_last_games(hinted: bool) -> None:
+    session, clock, kept = session_of(humans=2)
+    session.start(0)
+    session.submit(0, FLIP)
+    if hinted:
+        session.note_hint(0)
+    session.game.finish([0], "{seat} wins")
+    session.table.listener([], None)
+    assert kept.replays_hinted == [hinted]
 
 
 def test_leaving_saves_the_game_as_it_stands() -> None:

@@ -63,7 +63,7 @@ async def test_recorded_games_and_reaction_times_show_per_game() -> None:
         await store_settled(pilot)
         shown = rows(app)
         assert shown[0] == ["Statistics", "ada"]
-        assert ["War", "4", "3", "0", "1", "2", "2"] in shown
+        assert ["War", "4", "3", "0", "1", "2", "2", "0"] in shown
         assert ["against", "hard", "2", "1", "0", "1"] in shown
         await press_settled(pilot, "2")
         shown = rows(app)
@@ -81,6 +81,20 @@ async def test_recorded_games_and_reaction_times_show_per_game() -> None:
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_the_games_view_says_how_many_games_were_hinted() -> None:
+    app = make_app()
+    with open_stats(app) as stats:
+        record_war(stats, "ada", "won", "easy", at=T0, hinted=True)
+        record_war(stats, "ada", "lost", "easy", at=T0 + 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(StatsScreen())
+        await store_settled(pilot)
+        shown = rows(app)
+        assert shown[2][-1] == "Hinted"
+        assert ["War", "2", "1", "0", "1", "0", "1", "1"] in shown
+        assert "not rated." in screen_text(app)
+
+
 async def test_the_profile_key_shows_another_players_records() -> None:
     app = make_app()
     record_ada(app)
@@ -92,7 +106,7 @@ async def test_the_profile_key_shows_another_players_records() -> None:
         assert shown[0] == ["Statistics", "[/bob]", "profile", "2", "of", "2"]
         assert any(r[:4] == ["No", "reaction", "times", "recorded"] for r in shown)
         await press_settled(pilot, "1")
-        assert ["War", "1", "0", "0", "1", "0", "0"] in rows(app)
+        assert ["War", "1", "0", "0", "1", "0", "0", "0"] in rows(app)
         await press_settled(pilot, "p")
         assert rows(app)[0] == ["Statistics", "ada", "profile", "1", "of", "2"]
 

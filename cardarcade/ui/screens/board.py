@@ -149,6 +149,8 @@ def finished_row(game: Finished) -> Text:
     row.append(f" · {', '.join(who)} · {game.moves:,} moves")  # (names as text: never markup)
     row.append("\n  ")
     row.append(game.result if game.has_replay else f"{game.result} (too long to replay here)", style="dim")
+    if game.hinted:
+        row.append(" · hinted: not rated", style="dim")
     return row
 
 

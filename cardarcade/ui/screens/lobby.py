@@ -40,6 +40,11 @@ def open_game(app, table: SharedTable, seat: int | None) -> None:
     app.push_screen(screen_class(table.spec.id)(table.setup, shared=table, seat=seat))
 
 
+def _rules_note(house_rules: bool, hints: bool) -> str:
+    """What a table's row says of how it plays, the same wherever it is hosted."""
+    return (" · house rules" if house_rules else "") + (" · hints allowed" if hints else "")
+
+
 def news_pause(watchers: int) -> float:
     """Seconds a lobby screen waits before drawing news, gathering what else comes meanwhile.
 
@@ -193,8 +198,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
 
     @staticmethod
     def _table_row(table: SharedTable) -> Text:
-        rules = " · house rules" if table.options != table.spec.Options() else ""
-        rules += " · hints allowed" if table.hints else ""
+        rules = _rules_note(table.options != table.spec.Options(), table.hints)
         return Text.assemble(
             (table.spec.title, "bold"),
             f"  {len(table.places)} players{rules} · {table.status()}",
@@ -204,7 +208,7 @@ class LobbyScreen(LobbyWatcher, RemadeScreen):
 
     @staticmethod
     def _elsewhere_row(table: ListedElsewhere) -> Text:
-        rules = " · house rules" if table.house_rules else ""
+        rules = _rules_note(table.house_rules, table.hints)
         return Text.assemble(
             (table.title, "bold"),
             f"  {table.players} players{rules} · {table.status}",  # (played alike, wherever it is hosted)
