@@ -44,6 +44,7 @@ from cardarcade.ui.widgets.keybar import KeyBar
 
 SPEEDS = (1, 2, 4, 8, 16, 64)
 LONGEST_WAIT = 10.0  # seconds: a longer pause between two moves is played in this (a person away)
+NOTE_WIDTH = 78  # the status line's room at 80 columns
 SHORTEST_WAIT = 0.02  # seconds: faster moves are drawn a frame apart at most
 REPLAY_ACTIONS = frozenset(
     {"step", "jump", "play", "speed", "follow", "every_hand", "decisive", "leave", "rules", "history"}
@@ -422,12 +423,12 @@ class ReplayScreen(Screen):
         swing = swings[index]
         self._stop()
         self._show(swing.at + 1, rebuild_log=True)
-        who = self.names[swing.seat]
+        whose = "their" if swing.seat == seat and self.names[seat] != "You" else self._whose(seat)
         measure = "chances" if swing.share else "outlook"
-        self._note(
-            f"Decisive move {index + 1} of {len(swings)}: {who}: {self.describe_action(swing.action)}"  # type: ignore[attr-defined]
-            f" — {self._whose(seat)} {measure} {swing.figure(swing.before)} → {swing.figure(swing.after)}{left}"
-        )
+        head = f"Decisive move {index + 1} of {len(swings)}: {self.names[swing.seat]}: {self.describe_action(swing.action)}"  # type: ignore[attr-defined]
+        tail = f" — {whose} {measure} {swing.figure(swing.before)} → {swing.figure(swing.after)}{left}"
+        room = NOTE_WIDTH - len(tail)  # (the figures kept whole on the one line: the move's words cut first)
+        self._note(head + tail if len(head) <= room else head[: max(0, room - 1)] + "…" + tail)
 
     def _whose(self, seat: int) -> str:
         name = self.names[seat]
