@@ -9,18 +9,7 @@ from cardarcade.bots.coach import advise
 from cardarcade.replay import Positions
 from cardarcade.table.coaching import DECISIVE, Decisive
 from cardarcade.ui.screens.replay import ReplayScreen
-from tests.replay_helpers import played
-
-
-class _AtOnce:
-    """A thinker that answers in the call (a test's; a table's never does)."""
-
-    def think(self, work, args, done):
-        done(work(*args))
-        return self
-
-    def cancel(self) -> None:
-        pass
+from tests.replay_helpers import AtOnce, played
 
 
 class _Held:
@@ -42,10 +31,18 @@ class _Held:
         done(work(*args))
 
 
+async def opened(app, pilot, game_id: str, at_move: int, thinker: _Held) -> ReplayScreen:
+    replay, _ = played(game_id)
+    screen = ReplayScreen(replay, at_move=at_move, thinker=thinker)
+    app.push_screen(screen)
+    await wait_for(pilot, lambda: app.screen is screen and screen.is_mounted)
+    return screen
+
+
 def weighed(game_id: str, seat: int = 0) -> tuple[list, Decisive]:
     replay, _ = played(game_id)
     found: list = []
-    decisive = Decisive(replay, [seat], _AtOnce(), lambda *a: None, lambda *args: found.append(args))
+    decisive = Decisive(replay, [seat], AtOnce(), lambda *a: None, lambda *args: found.append(args))
     decisive.start()
     [(swings, judged, total)] = found
     assert judged == total
@@ -70,14 +67,11 @@ def test_the_decisive_moves_are_the_biggest_swings_of_the_bots_figure_in_game_or
 
 
 async def test_d_weighs_off_the_loop_says_so_then_jumps_from_one_decisive_move_to_the_next():
-    replay, _ = played("dig")
     swings, _ = weighed("dig")
     held = _Held()
     app = make_clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReplayScreen(replay, at_move=0, thinker=held)
-        app.push_screen(screen)
-        await wait_for(pilot, lambda: app.screen is screen and screen.is_mounted)
+        screen = await opened(app, pilot, "dig", 0, held)
         await pilot.press("d")
         await wait_for(pilot, lambda: "Weighing your moves with the hard bot… 0 of" in screen_text(app))
         assert len(held.asked) == 1  # one move handed to the worker; nothing worked out here
@@ -102,13 +96,10 @@ async def test_d_weighs_off_the_loop_says_so_then_jumps_from_one_decisive_move_t
 
 
 async def test_leaving_while_the_bot_weighs_drops_its_work():
-    replay, _ = played("dig")
     held = _Held()
     app = make_clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReplayScreen(replay, at_move=0, thinker=held)
-        app.push_screen(screen)
-        await wait_for(pilot, lambda: app.screen is screen and screen.is_mounted)
+        screen = await opened(app, pilot, "dig", 0, held)
         await pilot.press("d")
         await wait_for(pilot, lambda: len(held.asked) == 1)
         await pilot.press("escape")
@@ -119,13 +110,10 @@ async def test_leaving_while_the_bot_weighs_drops_its_work():
 
 
 async def test_a_game_without_decisions_says_there_is_nothing_to_weigh():
-    replay, _ = played("war")
     held = _Held()
     app = make_clocked_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = ReplayScreen(replay, at_move=5, thinker=held)
-        app.push_screen(screen)
-        await wait_for(pilot, lambda: app.screen is screen and screen.is_mounted)
+        screen = await opened(app, pilot, "war", 5, held)
         await pilot.press("d")
         await wait_for(pilot, lambda: "War has no choices to make: nothing to weigh." in screen_text(app))
         assert screen.shown == 5 and not held.asked
