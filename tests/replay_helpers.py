@@ -29,3 +29,14 @@ def played(game_id: str, seed: int = 3, names: tuple[str, ...] = ()) -> tuple[Re
     setup = GameSetup(spec, tuple(seats), table.game.options, seed)
     replay = replay_of(new_replay_id(game_id, WHEN), setup, table.game, tuple(table.moves.moves), 60.0, WHEN)
     return replay, table.game.to_json()
+
+
+class AtOnce:
+    """A thinker that answers in the call (a test's; a table's never does)."""
+
+    def think(self, work, args, done):
+        done(work(*args))
+        return self
+
+    def cancel(self) -> None:
+        pass

@@ -77,11 +77,11 @@ class Advice:
         return text if not width or len(text) <= width else text[: width - 1] + "…"
 
 
-def nothing_to_advise(title: str, realtime: bool) -> str:
-    """The line for a game without decisions to advise on."""
+def nothing_to_advise(title: str, realtime: bool, verb: str = "advise") -> str:
+    """The line for a game without decisions to advise on (or to ``verb``)."""
     if realtime:
-        return f"{title} is a race: nothing to advise but speed."
-    return f"{title} has no choices to make: nothing to advise."
+        return f"{title} is a race: nothing to {verb} but speed."
+    return f"{title} has no choices to make: nothing to {verb}."
 
 
 def has_decisions(spec) -> bool:

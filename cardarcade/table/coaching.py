@@ -6,11 +6,14 @@ on the event loop. What the coach says is ``bots.coach``'s; this is when, and wh
   dropped (the position it was for has gone).
 - ``Review``: the person's decisions of a replay, judged one by one in the thinker (so it tells
   its progress as it goes), for at most ``REVIEW_SECONDS``; the three costliest differences.
+- ``Decisive``: the same walk for one seat of a replay; the moves that swung the bot's figure for
+  that seat's chances most (``Swing``), for the replay screen to jump to.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from functools import partial
 from collections.abc import Callable, Sequence
 
@@ -25,6 +28,7 @@ from cardarcade.table.thinking import Thinker
 HINT_SECONDS = 4.0
 REVIEW_SECONDS = 20.0  # the longest a review goes on; moves not reached by then are not judged
 REVIEWED = 3  # the differences a review lists
+DECISIVE = 3  # the moves that decided a game, as a replay jumps to them
 
 
 class HintAsker:
@@ -110,10 +114,12 @@ class _NotYet:
 _NOT_YET = _NotYet()
 
 
-class Review:
-    """The person's decisions in ``replay`` judged by the strong bot, one move at a time through
-    ``thinker``: ``progress(done, total)`` after each, ``finished(misses, judged, total)`` at the
-    end (the costliest ``REVIEWED`` differences; ``judged`` below ``total`` when time ran out)."""
+class Judging:
+    """The decisions of ``seats`` in ``replay``, each handed in turn to the strong bot through
+    ``thinker`` (a few moves worked through here between two, as a replay's step is), for at most
+    ``seconds``: ``progress(done, total)`` after each, ``finished(found, judged, total)`` at the end
+    (``judged`` below ``total`` when time ran out). What is made of each answer (``judge``) and
+    what is found at the end (``found``) is the subclass's."""
 
     def __init__(
         self,
@@ -121,7 +127,7 @@ class Review:
         seats: Sequence[int],
         thinker: Thinker,
         progress: Callable[[int, int], None],
-        finished: Callable[[list[Miss], int, int], None],
+        finished: Callable[[list, int, int], None],
         seconds: float = REVIEW_SECONDS,
     ) -> None:
         self.replay, self.seats, self.thinker = replay, list(seats), thinker
@@ -129,7 +135,6 @@ class Review:
         self.level = strongest_level(replay.setup.spec, len(replay.setup.seats))
         self.seconds = seconds
         self.positions = Positions(replay)
-        self.misses: list[Miss] = []
         self.judged = 0
         self._next = 0  # the next move to look at
         self._started = 0.0
@@ -148,8 +153,7 @@ class Review:
             self._work = None
 
     def _step(self) -> None:
-        """Hand the next decision of the person's to the thinker (a few moves worked through
-        here, as a replay's step is), or finish."""
+        """Hand the next decision to the thinker, or finish."""
         moves = self.replay.moves
         while self._next < len(moves) and not self.stopped:
             n, move = self._next, moves[self._next]
@@ -164,23 +168,104 @@ class Review:
             if time.perf_counter() - self._started > self.seconds:
                 break
             args = (self.replay.setup.spec.id, game.view(move.seat), move.seat, self.level, n, legal)
-            self._work = self.thinker.think(advise, args, partial(self._answered, n, move.action))
+            self._work = self.thinker.think(advise, args, partial(self._answered, n))
             return
         if not self.stopped:
             self.stopped = True
-            self.misses.sort(key=lambda m: (m.cost is None, -(m.cost or 0.0), m.at))
-            self.finished(self.misses[:REVIEWED], self.judged, self.total)
+            self.finished(self.found(), self.judged, self.total)
 
-    def _answered(self, n: int, played: Action, answer: object) -> None:
+    def _answered(self, n: int, answer: object) -> None:
         self._work = None
         if self.stopped:
             return
         self.judged += 1
-        if isinstance(answer, Advice) and answer.action is not None and answer.action != played:
-            values = dict(answer.values)
-            ours, theirs = values.get(answer.action), values.get(played)
-            cost = ours - theirs if ours is not None and theirs is not None else None
-            yours = dict(answer.figures).get(played)
-            self.misses.append(Miss(n, self.replay.moves[n].seat, played, answer.action, cost, answer.why, yours))
+        if isinstance(answer, Advice) and answer.action is not None:
+            self.judge(n, answer, answer.action)
         self.progress(self.judged, self.total)
         self._step()
+
+    def judge(self, n: int, advice: Advice, advised: Action) -> None:
+        """What the bot's ``advice`` at move ``n`` (before it was made: ``advised``) says."""
+
+    def found(self) -> list:
+        return []
+
+
+class Review(Judging):
+    """The person's decisions in ``replay`` judged by the strong bot: the costliest ``REVIEWED``
+    differences between the person's move and the bot's (``Miss``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.misses: list[Miss] = []
+
+    def judge(self, n: int, advice: Advice, advised: Action) -> None:
+        played = self.replay.moves[n].action
+        if advised == played:
+            return
+        values = dict(advice.values)
+        ours, theirs = values.get(advised), values.get(played)
+        cost = ours - theirs if ours is not None and theirs is not None else None
+        yours = dict(advice.figures).get(played)
+        self.misses.append(Miss(n, self.replay.moves[n].seat, played, advised, cost, advice.why, yours))
+
+    def found(self) -> list[Miss]:
+        self.misses.sort(key=lambda m: (m.cost is None, -(m.cost or 0.0), m.at))
+        return self.misses[:REVIEWED]
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A move that swung the strong bot's figure for a seat's chances: the move's number in the
+    replay, who made it and what, the figure before and after it (better higher), and whether the
+    figures are shares (a chance of winning) or the search's mean values."""
+
+    at: int
+    seat: int
+    action: Action
+    before: float
+    after: float
+    share: bool
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    def figure(self, value: float) -> str:
+        return f"{value:.0%}" if self.share else f"{value:+.2f}"
+
+
+class Decisive(Judging):
+    """The moves that decided ``replay`` for ``seats[0]``: at each of its decisions the strong bot
+    gives its figure for the seat before the move (its own choice's) and after it (the move
+    made's); the swing of the seat's own move is the one, the swing from one decision to the next
+    is the other seats' moves' in between (said as the last of them, where the table stood when
+    the seat looked again). The ``DECISIVE`` biggest, in game order."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.decisions: list[tuple[int, float, float, bool]] = []  # (move, figure before, after, share)
+        self.swings: list[Swing] = []  # every swing weighed, in game order
+
+    def judge(self, n: int, advice: Advice, advised: Action) -> None:
+        values = dict(advice.values)
+        best, played = values.get(advised), values.get(self.replay.moves[n].action)
+        if best is not None and played is not None:
+            share = dict(advice.figures).get(advised, "").endswith("%")
+            self.decisions.append((n, best, played, share))
+
+    def found(self) -> list[Swing]:
+        moves, seat = self.replay.moves, self.seats[0]
+        swings: list[Swing] = []
+        last: tuple[int, float, float, bool] | None = None
+        for n, best, played, share in self.decisions:
+            if last is not None and last[3] == share:
+                others = [k for k in range(last[0] + 1, n) if moves[k].seat != seat]
+                if others:
+                    k = others[-1]
+                    swings.append(Swing(k, moves[k].seat, moves[k].action, last[2], best, share))
+            swings.append(Swing(n, seat, moves[n].action, best, played, share))
+            last = (n, best, played, share)
+        self.swings = swings
+        biggest = sorted((s for s in swings if abs(s.change) > 1e-9), key=lambda s: (-abs(s.change), s.at))
+        return sorted(biggest[:DECISIVE], key=lambda s: s.at)

@@ -168,9 +168,10 @@ def set_driver_size(app: App, size: tuple[int, int]) -> None:
 
 
 def text_area_class() -> type | None:
-    """``TextArea``, if something has imported it (importing it costs a tenth of a second)."""
+    """``TextArea``, if something has imported it (importing it costs a tenth of a second); None
+    while the menu's imports ahead, in their thread, are still part-way through its module."""
     module = sys.modules.get("textual.widgets._text_area")
-    return None if module is None else module.TextArea
+    return getattr(module, "TextArea", None)
 
 
 # ---- the stylesheet

@@ -13,13 +13,13 @@ from cardarcade.table.coaching import REVIEWED, Review
 from cardarcade.table.thinking import InlineThinker
 from cardarcade.ui.screens.replay import ReplayScreen
 from cardarcade.ui.screens.review import ReviewScreen
-from tests.replay_helpers import played
+from tests.replay_helpers import AtOnce, played
 
 
 def test_the_review_lists_moves_that_really_differ_costliest_first():
     replay, _ = played("dig")  # an easy bot in seat 0's place, judged by the hard bot
     found: list = []
-    Review(replay, [0], _AtOnce(), lambda done, total: None, lambda *args: found.append(args)).start()
+    Review(replay, [0], AtOnce(), lambda done, total: None, lambda *args: found.append(args)).start()
     [(misses, judged, total)] = found
     assert judged == total == sum(1 for m in replay.moves if m.seat == 0)
     assert 0 < len(misses) <= REVIEWED
@@ -36,20 +36,9 @@ def test_the_review_lists_moves_that_really_differ_costliest_first():
 def test_a_review_stops_when_its_time_is_up_and_says_how_far_it_got():
     replay, _ = played("dig")
     found: list = []
-    Review(replay, [0], _AtOnce(), lambda *a: None, lambda *args: found.append(args), seconds=0.0).start()
+    Review(replay, [0], AtOnce(), lambda *a: None, lambda *args: found.append(args), seconds=0.0).start()
     [(misses, judged, total)] = found
     assert judged < total
-
-
-class _AtOnce:
-    """A thinker that answers in the call (a test's; a table's never does)."""
-
-    def think(self, work, args, done):
-        done(work(*args))
-        return self
-
-    def cancel(self) -> None:
-        pass
 
 
 async def test_the_review_screen_opens_the_replay_at_the_move():

@@ -5,7 +5,9 @@ the game's own screen (``ui/games``) made read-only: its seats, centre and log a
 play, from the game as it stood after the move shown (``replay.Positions``), and its table is
 never started, so no bot plans, no save is written and nothing is recorded. Its keys are the
 replay's own: step back and forth, play and pause at a speed (1x is the real pace), follow any
-seat, jump to the start or the end.
+seat, jump to the start or the end, and jump to the moves that decided the game: ``d`` has the
+strong bot weigh the followed seat's decisions off the loop the first time (``Decisive``, in the
+bots' worker), then each press shows the next of the biggest swings in its figure for that seat.
 
 Whose view is shown is said on the title line. The game is over, so no hand is secret any more:
 any seat may be followed, and ``a`` shows every hand the game's views hold, under the table.
@@ -16,6 +18,7 @@ move reached, however many presses came in between.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -26,19 +29,26 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardarcade.bots.coach import has_decisions, nothing_to_advise
 from cardarcade.replay import Move, Positions, Replay, clock_text, move_said
 from cardarcade.rules.base import Action, Event, IllegalAction
 from cardarcade.seating import Seat
 from cardarcade.store.replays import BadReplay, ReplayEntry, ReplayStore
 from cardarcade.table.clock import VirtualClock
+from cardarcade.table.coaching import Decisive, Swing
+from cardarcade.table.thinking import InlineThinker, Thinker, live_thinker
 from cardarcade.table.session import EventsListener, ReactionsListener, Watcher
 from cardarcade.table.table import Table
+from cardarcade.ui.widgets.cards import ascii_suits
 from cardarcade.ui.widgets.keybar import KeyBar
 
 SPEEDS = (1, 2, 4, 8, 16, 64)
 LONGEST_WAIT = 10.0  # seconds: a longer pause between two moves is played in this (a person away)
+NOTE_WIDTH = 78  # the status line's room at 80 columns
 SHORTEST_WAIT = 0.02  # seconds: faster moves are drawn a frame apart at most
-REPLAY_ACTIONS = frozenset({"step", "jump", "play", "speed", "follow", "every_hand", "leave", "rules", "history"})
+REPLAY_ACTIONS = frozenset(
+    {"step", "jump", "play", "speed", "follow", "every_hand", "decisive", "leave", "rules", "history"}
+)
 
 
 class ReplaySurface:
@@ -122,6 +132,7 @@ class ReplayScreen(Screen):
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("tab,f", "follow", "Follow"),
         Binding("a", "every_hand", "All hands", show=False),
+        Binding("d", "decisive", "Decisive"),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
         Binding("pageup", "step(-20)", show=False),
@@ -142,14 +153,27 @@ class ReplayScreen(Screen):
     history: list[Text]
     surface: Any
 
-    def __new__(cls, replay: Replay, at_move: int | None = None, positions: Positions | None = None) -> ReplayScreen:
+    def __new__(
+        cls,
+        replay: Replay,
+        at_move: int | None = None,
+        positions: Positions | None = None,
+        thinker: Thinker | None = None,
+    ) -> ReplayScreen:
         if cls is ReplayScreen:
             cls = _replay_class(replay.setup.spec.id)
         return super().__new__(cls)
 
-    def __init__(self, replay: Replay, at_move: int | None = None, positions: Positions | None = None) -> None:
+    def __init__(
+        self,
+        replay: Replay,
+        at_move: int | None = None,
+        positions: Positions | None = None,
+        thinker: Thinker | None = None,
+    ) -> None:
         """``at_move``: the move to open at (0: before the first; None: the end, the game over).
-        ``positions``: the replay's moves worked through already (off the event loop: ``opened``)."""
+        ``positions``: the replay's moves worked through already (off the event loop: ``opened``).
+        ``thinker``: where the decisive moves are weighed (default: the bots' worker, as in play)."""
         self.replay = replay
         self.positions = positions if positions is not None else Positions(replay)
         total = len(self.positions)
@@ -165,6 +189,12 @@ class ReplayScreen(Screen):
         self._target = self.shown
         self._draw_due = False
         self._timer: Any = None
+        self._thinker = thinker
+        # followed seat -> the moves that decided the game, and what was not weighed in time
+        self._decisive: dict[int, tuple[list[Swing], str]] = {}
+        self._weighing: Decisive | None = None  # the weighing under way
+        self._weighing_said = "Weighing"  # (a second press while it works: "Still weighing")
+        self.note: str | None = None  # a line in place of the keys' help, until the next move shown
 
     # ---- the game screen's session, read-only
 
@@ -221,6 +251,8 @@ class ReplayScreen(Screen):
         self.show("prompt", self._status())  # type: ignore[attr-defined]
 
     def _status(self) -> Text:
+        if self.note is not None:
+            return Text(ascii_suits(self.note) if self.app.ascii_glyphs else self.note, style="italic")  # type: ignore[attr-defined]
         if self.shown == len(self.positions):
             said = self.replay.result or "The game is over."
             if self.every_hand:
@@ -245,6 +277,8 @@ class ReplayScreen(Screen):
         """Draw the game after its first ``n`` moves (stepping one forward adds its line to the
         log; any other move shows the lines of the moves before it)."""
         one_on = n == self.shown + 1 and not rebuild_log
+        if n != self.shown:
+            self.note = None
         self.shown = self._target = n
         game = self.positions.at(n)
         self.game = game
@@ -339,6 +373,75 @@ class ReplayScreen(Screen):
         if self.playing and self.is_attached:
             self._show(self.shown + 1)
             self._next()
+
+    # ---- the moves that decided the game
+
+    def action_decisive(self) -> None:
+        spec = self.replay.setup.spec
+        if not has_decisions(spec):
+            self._note(nothing_to_advise(spec.title, spec.realtime, "weigh"))
+            return
+        seat = self.viewer if self.viewer is not None else 0
+        weighed = self._decisive.get(seat)
+        if weighed is not None:
+            self._jump_to_next(seat, *weighed)
+        elif self._weighing is not None:
+            self._weighing_said = "Still weighing"
+            self._weighing_progress(self._weighing.judged, self._weighing.total)
+        else:
+            self._weigh(seat)
+
+    def _weigh(self, seat: int) -> None:
+        """Start the strong bot on ``seat``'s decisions, in the worker (the screen keeps stepping)."""
+        thinker = self._thinker
+        if thinker is None:
+            thinker = live_thinker(self.app.settings.hard_bot_seconds) or InlineThinker(self.app.table_clock())  # type: ignore[attr-defined]
+        weighing = Decisive(self.replay, [seat], thinker, self._weighing_progress, partial(self._weighed_all, seat))
+        self._weighing, self._weighing_said = weighing, "Weighing"
+        self._weighing_progress(0, weighing.total)
+        weighing.start()
+
+    def _weighing_progress(self, done: int, total: int) -> None:
+        weighing = self._weighing
+        if self.is_attached and weighing is not None:
+            whose = self._whose(weighing.seats[0])
+            self._note(f"{self._weighing_said} {whose} moves with the {weighing.level} bot… {done} of {total}")
+
+    def _weighed_all(self, seat: int, swings: list[Swing], judged: int, total: int) -> None:
+        self._weighing = None
+        left = f" ({total - judged} not weighed in time)" if judged < total else ""
+        self._decisive[seat] = (swings, left)
+        if self.is_attached:
+            self._jump_to_next(seat, swings, left)
+
+    def _jump_to_next(self, seat: int, swings: list[Swing], left: str) -> None:
+        """Show the game just after the next decisive move (wrapping), and say what it did."""
+        if not swings:
+            self._note(f"No move swung the bot's figure for {self._whose(seat)} chances{left}.")
+            return
+        index = next((i for i, s in enumerate(swings) if s.at + 1 > self.shown), 0)
+        swing = swings[index]
+        self._stop()
+        self._show(swing.at + 1, rebuild_log=True)
+        whose = "their" if swing.seat == seat and self.names[seat] != "You" else self._whose(seat)
+        measure = "chances" if swing.share else "outlook"
+        head = f"Decisive move {index + 1} of {len(swings)}: {self.names[swing.seat]}: {self.describe_action(swing.action)}"  # type: ignore[attr-defined]
+        tail = f" — {whose} {measure} {swing.figure(swing.before)} → {swing.figure(swing.after)}{left}"
+        room = NOTE_WIDTH - len(tail)  # (the figures kept whole on the one line: the move's words cut first)
+        self._note(head + tail if len(head) <= room else head[: max(0, room - 1)] + "…" + tail)
+
+    def _whose(self, seat: int) -> str:
+        name = self.names[seat]
+        return "your" if name == "You" else f"{name}'s"
+
+    def _note(self, text: str) -> None:
+        self.note = text
+        self.show("prompt", self._status(), answer=True)  # type: ignore[attr-defined]
+
+    def on_unmount(self) -> None:
+        if self._weighing is not None:
+            self._weighing.stop()
+            self._weighing = None
 
     def action_leave(self) -> None:
         self._stop()
