@@ -15,9 +15,11 @@ while it was covered.
   touch either way.
 
 A screen shown for the first time is laid out and drawn whole as it comes on top, and then told
-its size (a ``Resize``), the same size: Textual laid it out and drew it whole a second time, a
-frame more for every screen opened (a game's table, the result, the set-up). Told the size it
-was last laid out for, a screen is not laid out again; a new size is laid out as Textual does.
+its size (a ``Resize``), the same size, which Textual lays out and draws whole again. That second
+pass is kept: skipping it (a screen told the size it was last laid out for) left a new game's
+table undrawn over SSH under load, the set-up still on the player's terminal (seen in
+tests/server/test_ssh.py on a loaded machine), and nothing else redraws a table that waits for
+its player's key.
 
 Drawn whole as it came, a new screen was still asked to draw itself whole again a moment later,
 by Textual's own last steps of showing it (its mounting done, the screen it replaced let go): the
@@ -36,26 +38,22 @@ from textual.screen import Screen
 
 from typing import Any
 
-from textual.geometry import Region, Size
+from textual.geometry import Region
 
 from cardarcade.ui.covered import whole_frames
 from cardarcade.ui.textual_compat import (
     css_generation,
     forget_asked_repaints,
     forget_own_repaint,
-    laid_out_size,
     replace_screen_refresh,
     replace_screen_replacing,
-    replace_screen_resized_handler,
     replace_screen_resume_handler,
     screen_replacing,
-    screen_resized_handler,
     screen_resume_handler,
     widget_refresh,
 )
 
 _on_screen_resume = screen_resume_handler()
-_screen_resized = screen_resized_handler()
 _widget_refresh = widget_refresh()
 _replace_screen = screen_replacing()
 
@@ -112,15 +110,9 @@ def _refresh(
     return _widget_refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
-def _laid_out_if_new(self: Screen, size: Size) -> None:
-    if laid_out_size(self) != size:
-        _screen_resized(self, size)
-
-
 def install() -> None:
     """Make every screen in this process styled again, and laid out again for its size, only as
     needed as it shows (idempotent)."""
     replace_screen_resume_handler(_styled_as_needed)
-    replace_screen_resized_handler(_laid_out_if_new)
     replace_screen_refresh(_refresh)
     replace_screen_replacing(_replaced_under)

@@ -497,19 +497,6 @@ def forget_own_repaint(screen: Screen) -> None:
     screen._repaint_regions.clear()
 
 
-def screen_resized_handler() -> Callable[..., None]:
-    """Textual's own way a screen lays itself out for a size it is told (a ``Resize``, a new mode)."""
-    from textual.screen import Screen
-
-    return Screen._screen_resized
-
-
-def replace_screen_resized_handler(handler: Callable[..., None]) -> None:
-    from textual.screen import Screen
-
-    Screen._screen_resized = handler  # type: ignore[method-assign]
-
-
 def replace_content_control_stripper(strip: Callable[..., str]) -> None:
     """What Textual's ``Content`` calls (by its module's name) to drop control characters."""
     import textual.content

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -42,31 +41,3 @@ async def test_a_new_screen_is_styled_once_and_restyled_when_shown_again():
         screen.post_message(events.ScreenResume())  # as Textual shows a screen again
         await pilot.pause()
         assert screen.restyled == 1
-
-
-class LaidOut(Counted):
-    def __init__(self) -> None:
-        super().__init__()
-        self.layouts = 0
-
-    def _refresh_layout(self, *args, **kwargs) -> None:
-        self.layouts += 1
-        super()._refresh_layout(*args, **kwargs)
-
-
-async def test_a_screen_told_the_size_it_was_laid_out_for_is_not_laid_out_again_and_a_new_size_is(app_factory):
-    """A screen that comes on top is laid out and drawn whole, then told its size (the arcade's
-    size check does, as every screen comes): laid out and drawn whole a second time for that, it
-    cost every screen opened a frame more (the result, a new game's table)."""
-    app = app_factory()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = LaidOut()
-        await app.push_screen(screen)
-        await pilot.pause()
-        laid_out = screen.layouts
-        screen.post_message(events.Resize(Size(80, 24), Size(80, 24)))
-        await pilot.pause()
-        assert screen.layouts == laid_out
-        await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        assert screen.layouts > laid_out and screen.query_one("#words", Static).size.width == 100

@@ -300,20 +300,18 @@ def test_textuals_methods_the_arcade_overrides_are_still_there():
 
 def test_the_replaced_methods_are_found_and_put_back():
     divide, crop_extend = compat.strip_cuts()
-    resume, resized = compat.screen_resume_handler(), compat.screen_resized_handler()
+    resume = compat.screen_resume_handler()
     replacing = compat.screen_replacing()
     try:
         compat.replace_strip_cuts(len, len)
         compat.replace_screen_resume_handler(len)
-        compat.replace_screen_resized_handler(len)
         compat.replace_screen_replacing(len)
         assert (Strip.divide, Strip.crop_extend) == (len, len)
-        assert compat.screen_resume_handler() is len and compat.screen_resized_handler() is len
+        assert compat.screen_resume_handler() is len
         assert compat.screen_replacing() is len
     finally:
         compat.replace_strip_cuts(divide, crop_extend)
         compat.replace_screen_resume_handler(resume)
-        compat.replace_screen_resized_handler(resized)
         compat.replace_screen_replacing(replacing)
 
 
