@@ -37,6 +37,28 @@ def make_lobby() -> Lobby:
     return lobby
 
 
+def war_on_the_server(lobby: Lobby, player: str, **more) -> ArcadeApp:
+    """A person's own game of War (20 rounds at most) in a server's session."""
+    from cardarcade.rules import GAMES
+    from cardarcade.seating import GameSetup
+
+    war = GAMES["war"]
+    setup = GameSetup.solo(war, 2, level="easy", seed=4, options=war.Options(max_rounds=20))
+    settings = UISettings(pace=0.01, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None)
+    return ArcadeApp(start=setup, settings=settings, player=player, lobby=lobby, **more)
+
+
+async def play_to_the_result(pilot) -> None:
+    """Turn a card until the game is over."""
+    from cardarcade.ui.screens.result import ResultScreen
+
+    for _ in range(400):
+        if isinstance(pilot.app.screen, ResultScreen):
+            return
+        await pilot.press("enter")
+        await pilot.pause(0.02)
+
+
 async def press_to(pilot, key: str, screen_type) -> None:
     await pilot.press(key)
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, screen_type), what=lambda: f"(on {pilot.app.screen})")
@@ -104,27 +126,13 @@ async def test_r_lists_the_last_games_and_enter_replays_one_at_its_end_with_ever
 
 
 async def test_a_game_played_alone_on_the_server_goes_on_its_board_and_its_list():
-    from cardarcade.rules import GAMES
-    from cardarcade.seating import GameSetup
     from cardarcade.server.recent import unpack
     from cardarcade.store.replays import check, parse
-    from cardarcade.ui.screens.result import ResultScreen
 
-    war = GAMES["war"]
     lobby = Lobby(LoopClock())
-    setup = GameSetup.solo(war, 2, level="easy", seed=4, options=war.Options(max_rounds=20))
-    app = ArcadeApp(
-        start=setup,
-        settings=UISettings(pace=0.01, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None),
-        player="[b]ada[/b]",
-        lobby=lobby,
-    )
+    app = war_on_the_server(lobby, "[b]ada[/b]")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):  # turn a card until the game is over (twenty rounds at most)
-            if isinstance(app.screen, ResultScreen):
-                break
-            await pilot.press("enter")
-            await pilot.pause(0.02)
+        await play_to_the_result(pilot)
         await wait_for(pilot, lambda: len(lobby.recent) == 1 and lobby.board.count("war") == 1)
         [game] = lobby.recent
         assert game.players == ("[b]ada[/b]",) and game.bots == "1 bot (easy)"  # the person by name, not "You"
@@ -138,26 +146,11 @@ async def test_a_game_played_alone_on_the_server_goes_on_its_board_and_its_list(
 
 async def test_a_browser_guests_game_is_listed_but_not_put_on_the_board(tmp_path):
     """guest-N is handed to someone else in the next tab: their rating is nobody's to keep."""
-    from cardarcade.rules import GAMES
-    from cardarcade.seating import GameSetup
     from cardarcade.store.user import UserStore
-    from cardarcade.ui.screens.result import ResultScreen
 
-    war = GAMES["war"]
     lobby = Lobby(LoopClock())
-    setup = GameSetup.solo(war, 2, level="easy", seed=4, options=war.Options(max_rounds=20))
-    app = ArcadeApp(
-        start=setup,
-        settings=UISettings(pace=0.01, countdown=0, result_delay=0.05, result_guard=0.0, hard_bot_seconds=None),
-        player="guest-1",
-        lobby=lobby,
-        store=UserStore(tmp_path).for_guest(),
-    )
+    app = war_on_the_server(lobby, "guest-1", store=UserStore(tmp_path).for_guest())
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
-            if isinstance(app.screen, ResultScreen):
-                break
-            await pilot.press("enter")
-            await pilot.pause(0.02)
+        await play_to_the_result(pilot)
         await wait_for(pilot, lambda: len(lobby.recent) == 1 and app.memory.rated is not None)
         assert lobby.board.count("war") == 0
