@@ -37,7 +37,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
@@ -58,6 +58,10 @@ from cardarcade.server.hub import (
 from cardarcade.server.leaderboard import Standing
 from cardarcade.server.names import CANNOT_RECORD, Claim, NameRefused, NameRegistry, fold
 from cardarcade.server.recent import RECENT_GAMES, REPLAY_TTL, FinishedGame
+
+if TYPE_CHECKING:
+    from cardarcade.server.lobby import Lobby
+    from cardarcade.server.table_links import TableLinks
 
 log = logging.getLogger("cardarcade.server")
 
@@ -716,7 +720,7 @@ class RedisHub(Hub):
 
     # ---- tables across workers
 
-    def table_links(self, lobby: Any) -> Any:
+    def table_links(self, lobby: Lobby) -> TableLinks:
         from cardarcade.server.table_links import TableLinks
 
         return TableLinks(self, lobby)
