@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 import asyncssh
@@ -53,6 +53,9 @@ from cardarcade.table.shared import SharedTable
 from cardarcade.store.user import UserStore
 from cardarcade.ui.terminal import bounded_size
 from cardarcade.ui.textual_compat import app_error, capture_output
+
+if TYPE_CHECKING:
+    from cardarcade.store.ratings import Rating
 
 log = logging.getLogger("cardarcade.server")
 
@@ -328,7 +331,7 @@ class ArcadeServer:
             def work() -> None:
                 stats = store.stats  # (opened here, off the loop, the first time)
                 rated = stats.ratings_of_game(stats.record_game(setup, game, table.elapsed(), profiles, hinted=hinted))
-                told(lambda lobby: lobby.rated(rated))
+                told(lambda lobby: self._rated(lobby, game, rated))
 
             self._keep_replay(table, profiles)
         else:
@@ -368,6 +371,22 @@ class ArcadeServer:
 
         future = self._writer.submit(work)
         future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
+
+    def _rated(self, lobby: Lobby, game: object, rated: list[Rating]) -> None:
+        """A shared table's game recorded: its ratings go on the board, and to the screens of the
+        people here who played it (their result shows each one's own change, as a game played
+        alone does, whether the result is up yet or still to come)."""
+        from cardarcade.ui.screens.result import ResultScreen
+
+        lobby.rated(rated)
+        for session in self.sessions:
+            app = session.app
+            if app is None or not any(getattr(screen, "game", None) is game for screen in app.screen_stack):
+                continue
+            app.memory.rated = (game, rated)  # type: ignore[attr-defined]
+            for screen in app.screen_stack:
+                if isinstance(screen, ResultScreen):
+                    screen.ratings_arrived(game, rated)
 
     def _to_lobby(self) -> Callable[[Callable[[Lobby], None]], None]:
         """For the store's thread: what to tell the lobby, told on its loop (nothing without one)."""

@@ -170,6 +170,10 @@ class TableSurface(Protocol):
     def note_hint(self, seat: int) -> None:
         """``seat`` asked for a hint: its game is not rated."""
 
+    @property
+    def hinted(self) -> bool:
+        """Whether anyone at this table asked for a hint (the game is then not rated)."""
+
     def title_line(self) -> str:
         """What the title line says of this table after the game's name."""
 

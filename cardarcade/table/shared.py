@@ -460,6 +460,10 @@ class SharedSeat:
     def note_hint(self, seat: int) -> None:
         self.shared_table.note_hint(seat)
 
+    @property
+    def hinted(self) -> bool:
+        return bool(self.shared_table.hinted)
+
     def title_line(self) -> str:
         """Who watches from here, and each player's measured round trip (their keys' head start
         against the others is half of it; a house rule gives it back)."""

@@ -121,3 +121,41 @@ async def test_a_game_recorded_before_its_result_shows_the_rating_in_the_results
         drawn = [frame for frame in frames if "You win!" in frame]
         assert drawn and "Rating 1,500 →" in drawn[0]
         assert len(drawn) == 1, f"the result drawn {len(drawn)} times as it opened"
+
+
+async def test_each_person_at_a_shared_table_is_told_their_own_rating_once_the_server_records_it(
+    app_factory, tmp_path
+) -> None:
+    """A shared table's game is recorded by the server, not by a person's app: the change reaches
+    each player's result screen all the same, each seeing only their own."""
+    import asyncssh
+
+    from cardarcade.server.lobby import Lobby
+    from cardarcade.server.ssh import ArcadeServer
+    from cardarcade.store.ratings import Rating
+    from cardarcade.store.user import UserStore
+    from cardarcade.table.clock import LoopClock
+
+    war = GAMES["war"]
+    setup = GameSetup(war, (Seat("ada", profile="ada"), Seat(MARKUP_NAME, profile=MARKUP_NAME)), war.Options(), 1)
+    game = war.new(2, 1)
+    game.s.result = Result(winners=[0], reason="test")
+    app = app_factory(GameSetup.solo(war, 2, level="hard", seed=3))
+    server = ArcadeServer(auth="open", host_key=asyncssh.generate_private_key("ssh-ed25519"), store=UserStore(tmp_path))
+    lobby = Lobby(LoopClock())
+
+    class Session:  # (what the server knows of a person's session here: its app)
+        pass
+
+    session = Session()
+    session.app = app  # type: ignore[attr-defined]
+    server.sessions.add(session)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ResultScreen(setup, game, {}, again=False, people=[0]))
+        await pilot.pause()
+        assert "Rating" not in screen_text(app)
+        rated = [Rating("ada", "war", 1530.0, 450.0, 1, 1500.0), Rating(MARKUP_NAME, "war", 1470.0, 450.0, 1, 1500.0)]
+        server._rated(lobby, game, rated)
+        await wait_for(pilot, lambda: "Rating 1,500 → 1,530" in screen_text(app))
+        assert "1,470" not in screen_text(app)  # the other player's change is theirs to see
+        assert lobby.board.count("war") == 2  # and both go on the server's board

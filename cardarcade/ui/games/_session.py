@@ -289,10 +289,12 @@ class SessionSide(Screen):
         from cardarcade.store.ratings import unrated_because
 
         profiles = self._profiles()
+        if not profiles:
+            return None
         surface = self.surface
-        if not isinstance(surface, LocalSession):  # a shared table: no hints there, adaptive bots not rated
-            return unrated_because(self.setup, profiles) if profiles else None
-        return unrated_because(self.setup, profiles, surface.hinted, surface.adaptive_as()) if profiles else None
+        # (adaptive bots are offered only to a local game)
+        adaptive_as = surface.adaptive_as() if isinstance(surface, LocalSession) else None
+        return unrated_because(self.setup, profiles, surface.hinted, adaptive_as)
 
     def replace_with(self, screen: Screen) -> None:
         """Put ``screen`` in this one's place, closing whatever is open on top of it (a hot-seat

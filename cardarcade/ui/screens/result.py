@@ -232,16 +232,25 @@ class ResultScreen(Screen):
             return Text(f"Not rated: {self.unrated}.", style="dim", justify="center")
         rated = self.app.memory.rated
         if rated is not None and rated[0] is self.game:
-            self.moved = rated[1]
+            self.moved = self._ours(rated[1])
         return self._rating_lines()
 
     def ratings_arrived(self, game: object, moved: list[Rating]) -> None:
         """The ratings a game moved, once it is recorded after this screen came: shown if it is
         this screen's game (once its lines are up: the recording may finish while they are being
         made)."""
+        moved = self._ours(moved)
         if game is self.game and moved and not self.unrated and not self.moved:
             self.moved = moved
             self.call_after_refresh(self._show_ratings)
+
+    def _ours(self, moved: list[Rating]) -> list[Rating]:
+        """The ratings of the people who played from this terminal (a shared table's record
+        rates everyone at it)."""
+        if self.people is None:
+            return moved
+        ours = {self.setup.seats[seat].profile for seat in self.people}
+        return [r for r in moved if r.profile in ours]
 
     def _rating_lines(self) -> Text | str:
         if not self.moved:
