@@ -71,6 +71,13 @@ async def war_across(a: ArcadeServer, b: ArcadeServer):
     return table, mirror
 
 
+def dies(server: ArcadeServer) -> None:
+    """The server's part in its tables ends at once, as when its process is killed: nothing more
+    is written to their streams, nor handed over."""
+    server.lobby.links.close()
+    server.lobby.links.hosts.clear()
+
+
 def games_of(server: ArcadeServer, profile: str) -> int:
     return sum(s.played for s in server.store.stats.game_summaries(profile))
 
@@ -102,3 +109,56 @@ async def test_a_person_on_another_worker_is_told_their_own_rating_and_their_wor
     await until(lambda: len(b.lobby.recent) == 1 and len(a.lobby.recent) == 1, "the game listed")
     await asyncio.sleep(0.3)
     assert len(b.lobby.recent) == len(a.lobby.recent) == 1
+
+
+async def test_a_table_waiting_for_players_whose_host_dies_waits_on_at_another_worker(servers):
+    a, b = servers
+    table = a.lobby.create_table(GAMES["war"], creator="ada", players=3, people=3, level="easy")
+    await until(lambda: table.id in b.lobby.elsewhere, "A's table listed on B")
+    mirror, seat = await b.lobby.join_elsewhere(table.id, "bob", holder("bob"))
+    assert seat == 1 and not mirror.dealt
+    await until(lambda: a.lobby.links.hosts[table.id]._out == [] and mirror.seat_of("bob") == 1, "seats written")
+    dies(a)  # (and B hears it is gone)
+    b.hub.on_orphans(a.hub.worker)
+    await until(lambda: table.id in b.lobby.tables, "B hosting the table", 10)
+    again = b.lobby.tables[table.id]
+    # ada's connection went with A: her seat is free, as when anyone's drops before the deal, and
+    # bob, seated next, deals now; the table is still in the lobby, and his room with it
+    assert not again.dealt and again.seat_of("ada") is None and again.seat_of("bob") == 1
+    assert again.creator == "bob" and again.open_seats() == [0, 2]
+    await until(lambda: mirror.creator == "bob" and mirror.seat_of("ada") is None, "bob's mirror told")
+    assert b.lobby.lists(mirror) and not mirror.ended
+    # ada, back on B, sits down again; bob deals; both play
+    assert again.sit("ada", holder=holder("ada")) == 0
+    mirror.deal()
+    await until(lambda: again.dealt and mirror.dealt, "the deal")
+    assert again.table.game.to_json() == mirror.table.game.to_json()
+
+
+async def test_a_table_whose_host_dies_and_nobody_carries_on_tells_its_people_here_and_is_saved(servers, monkeypatch):
+    from cardarcade.server import table_links
+
+    monkeypatch.setattr(table_links, "NEW_HOST_WAIT", 0.5)
+    a, b = servers
+    table, mirror = await war_across(a, b)
+    await play_to_the_end(table, mirror, until_moves=6)
+    bobs = Session("bob").showing(table=mirror)  # (his game screen)
+    carl = Session("carl").showing(table=mirror)  # (watching it)
+    others = Session("dan")  # (in the lobby)
+    for session in (bobs, carl, others):
+        b.sessions.add(session)  # type: ignore[arg-type]
+    await until(lambda: a.lobby.links.hosts[table.id]._out == [], "A's records written")
+    dies(a)  # and another worker claimed its table, and died too before carrying it on
+    await b.hub.redis.hset(b.lobby.links.hosted_key, table.id, "gone-too")
+    b.hub.on_orphans(a.hub.worker)
+    await until(lambda: mirror.ended, "B giving up on a new host", 5)
+    # bob and carl are told plainly and go back to the lobby; the game is saved for its creator
+    [(left, said)] = bobs.app.left
+    assert left is mirror
+    assert said.startswith("The server process hosting this table of War stopped, and no other could carry it on.")
+    assert "Your game is saved for ada: it carries on from the saved games" in said
+    assert carl.app.left and not others.app.left
+    assert "no other could carry it on" in str(mirror.log[-1].text)  # (and the table's log says so)
+    await asyncio.get_running_loop().run_in_executor(b._writer, lambda: None)  # (B's store thread done)
+    [save] = b.store.for_player("ada").saves.entries()
+    assert save.game_id == "war" and save.players == ("ada", "bob") and save.problem is None
