@@ -162,3 +162,44 @@ async def test_a_table_whose_host_dies_and_nobody_carries_on_tells_its_people_he
     await asyncio.get_running_loop().run_in_executor(b._writer, lambda: None)  # (B's store thread done)
     [save] = b.store.for_player("ada").saves.entries()
     assert save.game_id == "war" and save.players == ("ada", "bob") and save.problem is None
+
+
+async def test_a_waiting_tables_host_killed_leaves_its_other_people_at_it_and_the_next_one_deals(tmp_path, redis_url):
+    """Two real ``serve ssh --redis`` processes: ada's War table for three on A, bob at it from B,
+    waiting; A is killed (``kill -9``)."""
+    import signal
+    import time
+
+    from test_redis_hub import in_lobby, serve_process, stop_processes
+    from test_table_takeover import TAKE_OVER
+
+    (a, port_a), (b, port_b) = [await serve_process(tmp_path, name, redis_url) for name in ("a", "b")]
+    try:
+        ada, bob = await in_lobby(port_a, "ada"), await in_lobby(port_b, "bob")
+        ada.press("n")
+        await until(lambda: "A new table" in ada.text(), "the new table form")
+        ada.press("\x1b[15~")  # F5: War for two, as offered
+        await until(lambda: "Waiting for 1 more" in ada.text(), "ada at her table on A")
+        await until(lambda: "War  2 players · waiting for 1 more" in bob.text(), "the table in bob's lobby on B")
+        bob.press("\r")
+        await until(lambda: "Seat 2: bob  (you)" in bob.text(), "bob seated from B")
+        a.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        await a.wait()
+        # bob stays at the table (B carries it on), ada's seat free; he deals now
+        await until(lambda: "d deals now" in bob.text(), "bob told he deals", TAKE_OVER + 5)
+        assert "Seat 1: open" in bob.text()
+        assert "Seat 2: bob  (you)" in bob.text() and time.monotonic() - killed < TAKE_OVER + 5
+        # ada, back (on B: A is gone), finds the table in the lobby and sits down again
+        again = await in_lobby(port_b, "ada")
+        await until(lambda: "War  2 players · waiting for 1 more" in again.text(), "the table in ada's lobby")
+        again.press("\r")
+        await until(lambda: "Seat 1: ada  (you)" in again.text(), "ada seated again")
+        await until(lambda: "Everyone is here: d deals" in bob.text(), "bob seeing ada back")
+        bob.press("d")
+        for client in (again, bob):
+            await until(lambda c=client: "Round 1" in c.text(), "the game on both")
+        await again.close()
+        await bob.close()
+    finally:
+        await stop_processes(a, b)
