@@ -478,7 +478,9 @@ class ArcadeServer:
             if app is None or not app.at_table(mirror):  # type: ignore[attr-defined]
                 continue
             name = getattr(app, "player", "")
-            if in_play:
+            if in_play and mirror.seat_of(name) is None:  # (watching)
+                said = f"{gone}. The game is saved for {creator}."
+            elif in_play:
                 whose = "you" if name == creator else creator
                 said = f"{gone}. Your game is saved for {whose}: it carries on from the saved games (c on the menu)."
             else:

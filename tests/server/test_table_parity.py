@@ -157,7 +157,9 @@ async def test_a_table_whose_host_dies_and_nobody_carries_on_tells_its_people_he
     assert left is mirror
     assert said.startswith("The server process hosting this table of War stopped, and no other could carry it on.")
     assert "Your game is saved for ada: it carries on from the saved games" in said
-    assert carl.app.left and not others.app.left
+    [(_, to_carl)] = carl.app.left
+    assert to_carl.endswith("no other could carry it on. The game is saved for ada.")  # (watching: not his)
+    assert not others.app.left
     assert "no other could carry it on" in str(mirror.log[-1].text)  # (and the table's log says so)
     await asyncio.get_running_loop().run_in_executor(b._writer, lambda: None)  # (B's store thread done)
     [save] = b.store.for_player("ada").saves.entries()
