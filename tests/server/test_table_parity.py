@@ -167,24 +167,17 @@ async def test_a_table_whose_host_dies_and_nobody_carries_on_tells_its_people_he
 
 
 async def test_a_waiting_tables_host_killed_leaves_its_other_people_at_it_and_the_next_one_deals(tmp_path, redis_url):
-    """Two real ``serve ssh --redis`` processes: ada's War table for three on A, bob at it from B,
+    """Two real ``serve ssh --redis`` processes: ada's War table for two on A, bob at it from B,
     waiting; A is killed (``kill -9``)."""
     import signal
     import time
 
     from test_redis_hub import in_lobby, serve_process, stop_processes
-    from test_table_takeover import TAKE_OVER
+    from test_table_takeover import TAKE_OVER, seated_across
 
     (a, port_a), (b, port_b) = [await serve_process(tmp_path, name, redis_url) for name in ("a", "b")]
     try:
-        ada, bob = await in_lobby(port_a, "ada"), await in_lobby(port_b, "bob")
-        ada.press("n")
-        await until(lambda: "A new table" in ada.text(), "the new table form")
-        ada.press("\x1b[15~")  # F5: War for two, as offered
-        await until(lambda: "Waiting for 1 more" in ada.text(), "ada at her table on A")
-        await until(lambda: "War  2 players · waiting for 1 more" in bob.text(), "the table in bob's lobby on B")
-        bob.press("\r")
-        await until(lambda: "Seat 2: bob  (you)" in bob.text(), "bob seated from B")
+        _, bob = await seated_across(port_a, port_b)
         a.send_signal(signal.SIGKILL)
         killed = time.monotonic()
         await a.wait()
