@@ -311,6 +311,10 @@ class TableLinks:
         await asyncio.sleep(NEW_HOST_WAIT)
         if mirror.ended or mirror.host != gone or self._closing:
             return
+        if mirror.over:  # (its result is up: nothing to tell, nothing to save)
+            mirror.ended = True
+            self._mirror_changed(mirror.id)
+            return
         saving = False
         if mirror.dealt and not mirror.over:
             try:  # (one save, whoever else follows the table)
@@ -506,9 +510,10 @@ class TableLinks:
         if not any(answers[i] and not answers[i + 1] for i in range(0, len(answers), 2)):
             return told  # (nobody to carry them on)
         handed = [link for link in self.hosts.values() if link.table.dealt and not link.table.over]
+        handed += [link for link in self.hosts.values() if not link.table.dealt and link.elsewhere()]
         for link in handed:
-            assert link.table.table is not None
-            link.table.table.pause()  # (nothing more happens here: the stream is the table now)
+            if link.table.table is not None:
+                link.table.table.pause()  # (nothing more happens here: the stream is the table now)
             await link.release()
         try:
             await self.redis.publish(hub.channel, hub._news("handover"))
@@ -518,17 +523,22 @@ class TableLinks:
         for link in handed:
             table = link.table
             if table.id not in taken:  # (nobody took it: it stays, to be saved here)
-                assert table.table is not None
-                table.table.resume()
+                if table.table is not None:
+                    table.table.resume()
                 continue
             del self.hosts[table.id]
             self.lobby.take_out(table)
             table.close()
             for place in table.places:
-                if place.player is not None:
+                if place.player is not None and table.dealt:
                     told[place.player] = (
                         f"This server process is stopping; your game of {table.spec.title} carries on on another: "
                         "connect again to sit back down."
+                    )
+                elif place.player is not None:
+                    told[place.player] = (
+                        f"This server process is stopping; your table of {table.spec.title} waits for its players "
+                        "on another: connect again to sit down at it."
                     )
         for mirror in self.mirrors.values():
             mirror.close()
@@ -686,6 +696,10 @@ class HostLink:
                 token=token,
             )
         return found
+
+    def elsewhere(self) -> bool:
+        """Whether someone at the table plays from another worker."""
+        return any(isinstance(place.holder, RemoteHolder) for place in self.table.places)
 
     def lost_worker(self, worker: str) -> None:
         """The sessions on ``worker`` are gone: their seats are kept for them, as for anyone who

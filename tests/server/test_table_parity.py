@@ -86,11 +86,10 @@ def games_of(server: ArcadeServer, profile: str) -> int:
 async def test_a_person_on_another_worker_is_told_their_own_rating_and_their_worker_keeps_the_game_once(servers):
     a, b = servers
     table, mirror = await war_across(a, b)
-    bobs = Session("bob")
+    bobs = Session("bob").showing(game=mirror.table.game)  # (his game's screen, then its result)
     b.sessions.add(bobs)  # type: ignore[arg-type]
     await play_to_the_end(table, mirror)
-    bobs.showing(game=mirror.table.game)  # (his result screen, up as the game ends)
-    await until(lambda: bobs.app.memory.rated is not None, "bob's worker told how the game moved his rating", 15)
+    await until(lambda: bobs.app.memory.rated is not None, "bob's worker told how the game moved his rating", 30)
     game, rated = bobs.app.memory.rated
     assert game is mirror.table.game
     [bobs_rating] = [r for r in rated if r.profile == "bob"]
@@ -133,6 +132,25 @@ async def test_a_table_waiting_for_players_whose_host_dies_waits_on_at_another_w
     mirror.deal()
     await until(lambda: again.dealt and mirror.dealt, "the deal")
     assert again.table.game.to_json() == mirror.table.game.to_json()
+
+
+async def test_a_waiting_table_whose_host_is_stopped_is_handed_over_with_its_people_elsewhere(servers):
+    a, b = servers
+    alone = a.lobby.create_table(GAMES["war"], creator="cy", players=2, people=2, level="easy")
+    table = a.lobby.create_table(GAMES["war"], creator="ada", players=2, people=2, level="easy")
+    await until(lambda: table.id in b.lobby.elsewhere, "A's table listed on B")
+    mirror, _ = await b.lobby.join_elsewhere(table.id, "bob", holder("bob"))
+    told = await a.lobby.links.hand_over()  # (what SIGTERM does)
+    assert told["ada"] == (  # (her session ends with these words)
+        "This server process is stopping; your table of War waits for its players on another: "
+        "connect again to sit down at it."
+    )
+    await until(lambda: table.id in b.lobby.tables, "B hosting the table")
+    again = b.lobby.tables[table.id]
+    assert not again.dealt and again.seat_of("bob") == 1 and again.creator == "bob"
+    await until(lambda: mirror.creator == "bob", "bob told he deals")
+    assert b.lobby.lists(mirror)
+    assert alone.id in a.lobby.tables and alone.id not in b.lobby.tables  # (nobody elsewhere at cy's: it stays)
 
 
 async def test_a_table_whose_host_dies_and_nobody_carries_on_tells_its_people_here_and_is_saved(servers, monkeypatch):
