@@ -96,8 +96,8 @@ class Mirror:
             write_atomically(path, bytes(rows[0][0]))
             path.chmod(0o600)
         raise Changed(
-            f"{what} was changed on another machine since it was read here: that version is kept, "
-            "and this change was not saved (open it again to make the change)"
+            f"{what} was changed on another machine since it was read here: that version is kept; "
+            "this change was not saved (open it again to make the change)"
         )
 
     def add(self, path: Path) -> bool:
