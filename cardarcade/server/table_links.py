@@ -8,7 +8,9 @@ Each table has two Redis streams (under the hub's prefix):
   every change, and the answers to requests. Every process that shows the table reads it from
   the start (``RemoteTable``, a mirror whose engine applies the same moves), and it is all another
   process needs to carry the table on: bounded, since after ``SNAPSHOT_EVERY`` records the host
-  writes the game so far and trims what came before.
+  writes the game so far and trims what came before. After a finished game's end, one more: how
+  it moved the ratings, and into which statistics (the mirrors' people see their change, and a
+  process keeping statistics of its own records the game for them too).
 - ``t:ID:asks``: the requests of people elsewhere (a seat, a move, a claim, standing up, dealing),
   read by the host, which decides and applies each as it would a local seat's. A press is dated
   at its arrival less how long it waited on its own process and the hop between the processes,
@@ -18,8 +20,9 @@ Each table has two Redis streams (under the hub's prefix):
 lapses the hub says so (``RedisHub.on_orphans``); every other worker then tries to take each of
 its tables with one script that hands a table to the first to ask, and the winner makes it again
 from its stream and hosts it from then on, writing to the same stream: mirrors elsewhere go on as
-if nothing had happened. A worker told to stop (SIGTERM) hands its tables over at once: it marks
-them free, and says so.
+if nothing had happened (a table still waiting for its players too). A mirror whose host is gone
+and that no worker carries on within ``NEW_HOST_WAIT`` ends, its people told. A worker told to
+stop (SIGTERM) hands its tables over at once: it marks them free, and says so.
 """
 
 from __future__ import annotations
