@@ -721,6 +721,11 @@ def _serve_workers(command: str, args: argparse.Namespace) -> int:
         from cardarcade.server.keys import load_or_create_host_key
 
         load_or_create_host_key()  # (made once, here: every worker shows the same)
+    # --database: reached once, here, so that a bad URL or a database that is down is said once,
+    # not by each worker (its schema brought up to date once, too)
+    database = _open_database(f"cardarcade serve {command}", args.database)
+    if database is not None:
+        database.close()
     given, child = list(args.argv), []
     while given:  # the same command line, less --workers, and each worker told it is one of many
         word = given.pop(0)

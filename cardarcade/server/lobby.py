@@ -175,6 +175,14 @@ class Lobby:
         mirrors = self.links.mirrors.values() if self.links is not None else ()
         return any(table.seat_of(player) is not None for table in (*self.tables.values(), *mirrors))
 
+    def lists(self, table: SharedTable) -> bool:
+        """Whether ``table`` is still in the lobby: hosted here, or followed from another process
+        and not ended there (a table whose host is gone stays while another may carry it on)."""
+        if self.tables.get(table.id) is table:
+            return True
+        mirror = self.links.mirrors.get(table.id) if self.links is not None else None
+        return mirror is table and not mirror.ended
+
     def held_seats(self, player: str) -> list[SharedTable]:
         """The tables where a seat is kept for ``player`` while they are away."""
         return [t for t in self.tables.values() if t.held_for(player) is not None]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from cardarcade.cards import Card
@@ -27,6 +27,7 @@ from cardarcade.replay import Move
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import Action, Event, Game, IllegalAction, Outcome
 from cardarcade.seating import GameSetup, Reaction, Seat
+from cardarcade.store.ratings import Rating
 from cardarcade.store.replays import move_data, move_from_data
 from cardarcade.table.clock import Clock
 from cardarcade.table.session import Watchers
@@ -94,6 +95,7 @@ class _Held:
 
 
 HELD = _Held()
+RATING_FIELDS = {f.name for f in fields(Rating)}
 
 
 # ---- the mirror
@@ -158,6 +160,10 @@ class RemoteTable(SharedTable):
         self.dealt_at = None
         self.send = send
         self.ended = False  # the host said the table has left the lobby
+        self.host = ""  # the worker hosting the table, as its stream last said
+        self.here: set[int] = set()  # the seats sessions of this process have sat in
+        self.on_rated: Callable[[RemoteTable, dict[str, Any]], None] = lambda table, record: None
+        self.rated = False  # the host has said how the game moved the ratings (once recorded)
         self._tokens: dict[SeatHolder, str] = {}  # the sessions here that sat down, by the token the host knows
         self._asking: dict[str, Callable[[dict[str, Any]], None]] = {}  # request id -> what to do with its answer
 
@@ -194,6 +200,9 @@ class RemoteTable(SharedTable):
             holder = next((h for h, token in self._tokens.items() if token == record.get("token")), None)
             if holder is not None:
                 holder.taken_over(self, holder)
+        elif kind == "rated":
+            self.rated = True
+            self.on_rated(self, record)
         elif kind == "end":
             self.ended = True
             self._changed()
@@ -205,9 +214,12 @@ class RemoteTable(SharedTable):
         self.hints = bool(record.get("hints"))
         self.hinted = {int(s) for s in record.get("hinted") or ()}
         self.options = self.spec.parse_options(record.get("options"))
+        self.host = str(record.get("host") or self.host)
         self.places = [
             Place(person=bool(p["person"]), player=p["p"], held=HELD if p["held"] else None) for p in record["places"]
         ]
+        tokens = set(self._tokens.values())
+        self.here |= {i for i, p in enumerate(record["places"]) if str(p.get("at") or "").partition("/")[2] in tokens}
         for name, seconds in (record.get("trips") or {}).items():
             self.round_trips[str(name)] = float(seconds)
         if self.table is not None:
@@ -330,3 +342,23 @@ class RemoteTable(SharedTable):
 
     def notice(self, seat: int | None, text: str) -> None:
         """(The host tells the table.)"""
+
+    def lost_host(self, words: str) -> None:
+        """The host's process is gone and no other carries the table on: it ends here too, and
+        whoever is at it is told ``words``."""
+        if self.ended:
+            return
+        self.ended = True
+        if self.table is not None:
+            self._events([Event("seat_notice", None, words)], None)
+            self.table.pause()
+        self._changed()
+
+
+def ratings_data(ratings: Sequence[Rating]) -> list[dict[str, Any]]:
+    return [asdict(r) for r in ratings]
+
+
+def ratings_from_data(data: Any) -> list[Rating]:
+    """``ratings_data`` read back (ValueError or TypeError if it is not that)."""
+    return [Rating(**{k: v for k, v in d.items() if k in RATING_FIELDS}) for d in data]

@@ -55,6 +55,7 @@ from cardarcade.ui.terminal import bounded_size
 from cardarcade.ui.textual_compat import app_error, capture_output
 
 if TYPE_CHECKING:
+    from cardarcade.server.remote_table import RemoteTable
     from cardarcade.store.ratings import Rating
 
 log = logging.getLogger("cardarcade.server")
@@ -246,6 +247,7 @@ class ArcadeServer:
         self._stop_words: dict[str, str] | None = None  # name -> what they are told at a stop (once stopping)
         self._stopped_tables: list[SharedTable] = []  # saved at a stop, closed once their screens are gone
         self._handed: dict[str, str] | None = None  # name -> what they are told: their table went on elsewhere
+        self._identity: str | None = None  # which statistics these are (``_records_identity``)
 
     def arcade_app(self, info: SessionInfo, driver_class: Callable[..., TerminalDriver]) -> App:
         from cardarcade.ui.app import ArcadeApp
@@ -285,6 +287,9 @@ class ArcadeServer:
         """The lobby every session of this process shares (SSH and browser), on the running loop."""
         if self.lobby is None:
             self.lobby = Lobby(LoopClock(), on_table_done=self.table_done, hub=self.hub)
+            if self.lobby.links is not None:  # (tables followed from other workers: as a table here does)
+                self.lobby.links.on_mirror_rated = self._mirror_rated
+                self.lobby.links.on_mirror_lost = self._mirror_lost
             self.hub.begin()
             self.seed_board()
 
@@ -332,6 +337,9 @@ class ArcadeServer:
                 stats = store.stats  # (opened here, off the loop, the first time)
                 rated = stats.ratings_of_game(stats.record_game(setup, game, table.elapsed(), profiles, hinted=hinted))
                 told(lambda lobby: self._rated(lobby, game, rated))
+                if self.lobby is not None and self.lobby.links is not None:  # (people elsewhere: their worker is told)
+                    identity = self._records_identity()
+                    told(lambda lobby: self._rated_elsewhere(lobby, table.id, rated, identity))
 
             self._keep_replay(table, profiles)
         else:
@@ -348,14 +356,26 @@ class ArcadeServer:
         future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
 
     def _keep_replay(self, table: SharedTable, profiles: dict[int, str]) -> None:
-        """A shared game's replay, kept for each person in their own folder (the moves as its
-        table noted them, timed from the table's making)."""
+        """A shared game's replay, kept for each person in their own folder, and first in every
+        lobby's last games."""
+        work = self._replay_work(table, profiles)
+        if work is not None:
+            future = self._writer.submit(work)
+            future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
+
+    def _replay_work(
+        self, table: SharedTable, profiles: dict[int, str], listed: bool = True
+    ) -> Callable[[], None] | None:
+        """Keeping a shared game's replay for each person in their own folder (the moves as its
+        table noted them, timed from the table's making): for the store's thread (None: nothing
+        to keep). ``listed``: and first in every lobby's last games (its host's word: a table
+        followed from another worker is listed there)."""
         from cardarcade.replay import replay_of
         from cardarcade.store.replays import keep_for_each, new_replay_id, now
 
         setup, played = table.setup, table.table
         if setup is None or played is None or not played.moves.whole or not profiles:
-            return
+            return None
         when = now()
         moves = tuple(played.moves.moves)
         replay = replay_of(new_replay_id(setup.spec.id, when), setup, played.game, moves, table.elapsed(), when)
@@ -366,19 +386,23 @@ class ArcadeServer:
             from cardarcade.server.recent import shared_record
 
             keep_for_each(replay, folders)
-            listed = shared_record(replay, game, hinted)
-            told(lambda lobby: lobby.finished(*listed))
+            if listed:
+                record = shared_record(replay, game, hinted)
+                told(lambda lobby: lobby.finished(*record))
 
-        future = self._writer.submit(work)
-        future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", table.id, f.exception()))
+        return work
 
     def _rated(self, lobby: Lobby, game: object, rated: list[Rating]) -> None:
         """A shared table's game recorded: its ratings go on the board, and to the screens of the
         people here who played it (their result shows each one's own change, as a game played
         alone does, whether the result is up yet or still to come)."""
+        lobby.rated(rated)
+        self._tell_rated(game, rated)
+
+    def _tell_rated(self, game: object, rated: list[Rating]) -> None:
+        """How a shared game moved the ratings, to the screens here showing it."""
         from cardarcade.ui.screens.result import ResultScreen
 
-        lobby.rated(rated)
         for session in self.sessions:
             app = session.app
             if app is None or not any(getattr(screen, "game", None) is game for screen in app.screen_stack):
@@ -387,6 +411,81 @@ class ArcadeServer:
             for screen in app.screen_stack:
                 if isinstance(screen, ResultScreen):
                     screen.ratings_arrived(game, rated)
+
+    def _records_identity(self) -> str:
+        """Which statistics this process records into (``UserStore.records_identity``): for the
+        store's thread (read there once)."""
+        if self._identity is None:
+            try:
+                self._identity = self.store.records_identity()
+            except OSError as exc:
+                log.warning("the statistics' identity cannot be kept: %s", exc)
+                return ""
+        return self._identity
+
+    def _rated_elsewhere(self, lobby: Lobby, table_id: str, rated: list[Rating], records: str) -> None:
+        """A game hosted here recorded: how it moved the ratings, and into which statistics, to
+        the workers its people elsewhere played it from (``_mirror_rated``)."""
+        from cardarcade.server.remote_table import ratings_data
+
+        if lobby.links is not None:
+            lobby.links.tell_rated(table_id, {"store": records, "ratings": ratings_data(rated)})
+
+    def _mirror_rated(self, mirror: RemoteTable, record: dict[str, Any]) -> None:
+        """A game played here at a table another worker hosted is recorded there. The people who
+        played it from here see how it moved their ratings, as at a table hosted here; and if
+        this worker keeps statistics of its own (another machine's folder, no shared database),
+        the game goes into them and into their replays too, for those people alone."""
+        from cardarcade.server.remote_table import ratings_from_data
+
+        setup, played = mirror.setup, mirror.table
+        if setup is None or played is None or not played.game.is_over:
+            return
+        try:
+            theirs = ratings_from_data(record.get("ratings") or ())
+        except (TypeError, ValueError):
+            theirs = []
+        game, elapsed, hinted = played.game, mirror.elapsed(), bool(mirror.hinted)
+        profiles = {i: setup.seats[i].profile or "" for i in mirror.here if setup.seats[i].profile}
+        recorded_there, store, told = str(record.get("store") or ""), self.store, self._to_lobby()
+        own = recorded_there != "" and bool(profiles)  # (else nothing to decide: the host's word stands)
+        keep_replay = self._replay_work(mirror, profiles, listed=False) if own else None
+
+        def work() -> None:
+            rated = theirs
+            if own and self._records_identity() != recorded_there:
+                stats = store.stats
+                rated = stats.ratings_of_game(stats.record_game(setup, game, elapsed, profiles, hinted=hinted))
+                if keep_replay is not None:
+                    keep_replay()
+            told(lambda lobby: self._tell_rated(game, rated))
+
+        future = self._writer.submit(work)
+        future.add_done_callback(lambda f: f.exception() and log.warning("table %s: %s", mirror.id, f.exception()))
+
+    def _mirror_lost(self, mirror: RemoteTable, saving: bool) -> None:
+        """A table followed here lost its host and no worker carried it on: whoever is at it here
+        is told so and goes back to the lobby; a game in play is saved for its creator (by one
+        worker: ``saving``), as a stop saves it."""
+        title, creator = mirror.spec.title, mirror.creator
+        in_play = mirror.dealt and not mirror.over
+        gone = f"The server process hosting this table of {title} stopped, and no other could carry it on"
+        mirror.lost_host(f"{gone}.")
+        if in_play and saving:
+            self.table_done(mirror)  # (saved for its creator: the game is not over)
+        for session in self.sessions:
+            app = session.app
+            if app is None or not app.at_table(mirror):  # type: ignore[attr-defined]
+                continue
+            name = getattr(app, "player", "")
+            if in_play and mirror.seat_of(name) is None:  # (watching)
+                said = f"{gone}. The game is saved for {creator}."
+            elif in_play:
+                whose = "you" if name == creator else creator
+                said = f"{gone}. Your game is saved for {whose}: it carries on from the saved games (c on the menu)."
+            else:
+                said = f"{gone}: the table is gone."
+            app.call_later(app.leave_table, mirror, said)  # type: ignore[attr-defined]
 
     def _to_lobby(self) -> Callable[[Callable[[Lobby], None]], None]:
         """For the store's thread: what to tell the lobby, told on its loop (nothing without one)."""

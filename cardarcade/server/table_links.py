@@ -8,7 +8,9 @@ Each table has two Redis streams (under the hub's prefix):
   every change, and the answers to requests. Every process that shows the table reads it from
   the start (``RemoteTable``, a mirror whose engine applies the same moves), and it is all another
   process needs to carry the table on: bounded, since after ``SNAPSHOT_EVERY`` records the host
-  writes the game so far and trims what came before.
+  writes the game so far and trims what came before. After a finished game's end, one more: how
+  it moved the ratings, and into which statistics (the mirrors' people see their change, and a
+  process keeping statistics of its own records the game for them too).
 - ``t:ID:asks``: the requests of people elsewhere (a seat, a move, a claim, standing up, dealing),
   read by the host, which decides and applies each as it would a local seat's. A press is dated
   at its arrival less how long it waited on its own process and the hop between the processes,
@@ -18,8 +20,9 @@ Each table has two Redis streams (under the hub's prefix):
 lapses the hub says so (``RedisHub.on_orphans``); every other worker then tries to take each of
 its tables with one script that hands a table to the first to ask, and the winner makes it again
 from its stream and hosts it from then on, writing to the same stream: mirrors elsewhere go on as
-if nothing had happened. A worker told to stop (SIGTERM) hands its tables over at once: it marks
-them free, and says so.
+if nothing had happened (a table still waiting for its players too). A mirror whose host is gone
+and that no worker carries on within ``NEW_HOST_WAIT`` ends, its people told. A worker told to
+stop (SIGTERM) hands its tables over at once: it marks them free, and says so.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
@@ -66,6 +69,8 @@ ASKS_KEPT = 1000  # requests kept in a table's request stream
 ANSWER_WAIT = 5.0  # seconds a person waits for the host to answer before being told
 RATE, BURST = 30, 60  # requests a second one person elsewhere may make at a table, and at once
 MOST_AGE = 1.0  # seconds a press may have waited on its own process (more: a stalled process)
+RATED_WAIT = 30.0  # seconds a mirror of a finished game waits for the host to say how it was rated
+NEW_HOST_WAIT = 10.0  # seconds after its host is gone that a mirror waits for another to carry it on
 
 # Give a table to this worker if its host is still the one named (KEYS: hosted; ARGV: id, host
 # named, this worker). 1: it is this worker's now.
@@ -99,8 +104,14 @@ class TableLinks:
         self._asks: list[tuple[str, dict[str, Any]]] = []  # requests on their way to hosts
         self._asks_wake = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
+        self._ended: dict[str, asyncio.Task] = {}  # the writers of tables just ended, until all is written
         self._closing = False
         self._stopping = False  # this worker is handing its tables over: it takes none
+        # What the server does when the host of a table followed here has recorded its game (the
+        # record says how, and in which statistics), and when it is gone with nobody to carry the
+        # table on (``saving``: this process saves the game for its creator, no other does).
+        self.on_mirror_rated: Callable[[RemoteTable, dict[str, Any]], None] = lambda mirror, record: None
+        self.on_mirror_lost: Callable[[RemoteTable, bool], None] = lambda mirror, saving: None
         hub.on_orphans = self.orphaned
         self._spawn(self._send_asks(), "requests to hosts")
 
@@ -142,10 +153,14 @@ class TableLinks:
 
     # ---- hosting
 
-    def host(self, table: SharedTable, asks_from: str | None = None, recorded: bool = False) -> HostLink:
+    def host(
+        self, table: SharedTable, asks_from: str | None = None, recorded: bool = False, registered: bool | None = None
+    ) -> HostLink:
         """``table`` is hosted here from now on; ``recorded``: its stream has its game already (a
-        table taken over), and requests are read from ``asks_from``."""
-        link = self.hosts[table.id] = HostLink(self, table, asks_from, recorded)
+        table taken over), and requests are read from ``asks_from``; ``registered``: its stream
+        is the table's already (a table taken over; by default, one with its game recorded)."""
+        registered = recorded if registered is None else registered
+        link = self.hosts[table.id] = HostLink(self, table, asks_from, recorded, registered)
         return link
 
     def unhost(self, table_id: str) -> None:
@@ -153,6 +168,8 @@ class TableLinks:
         link = self.hosts.pop(table_id, None)
         if link is not None:
             link.end()
+            self._ended[table_id] = link._writer
+            link._writer.add_done_callback(lambda _: self._ended.pop(table_id, None))
 
     # ---- mirrors
 
@@ -167,6 +184,9 @@ class TableLinks:
                 raise SeatTaken("that table plays a game this server does not have")
             mirror = RemoteTable(table_id, game, self.lobby.clock, lambda request: self._ask(table_id, request))
             mirror.on_change = lambda _: self._mirror_changed(table_id)
+            mirror.on_rated = lambda mirror, record: self.on_mirror_rated(mirror, record)
+            listing = self.lobby.elsewhere.get(table_id)
+            mirror.host = listing.worker if listing is not None else ""
             mirror.round_trips = self.lobby.round_trips
             self.mirrors[table_id] = mirror
             self._ready[table_id] = asyncio.get_running_loop().create_future()
@@ -238,10 +258,17 @@ class TableLinks:
         """Read a table's stream from its start, in slices, then as it grows."""
         key, ready = self.key(mirror.id, "log"), self._ready[mirror.id]
         last = "0-0"
+        rated_by: float | None = None  # a finished game's rating is awaited until then
         try:
             newest = await self.redis.xrevrange(key, count=1)
             end = newest[0][0] if newest else "0-0"
-            while not mirror.ended:
+            while True:
+                if mirror.ended:  # (a finished game's record comes after the end: the host rates it then)
+                    if not mirror.over or mirror.rated:
+                        break
+                    rated_by = rated_by or time.monotonic() + RATED_WAIT
+                    if time.monotonic() > rated_by:
+                        break
                 if not ready.done() and _id(last) >= _id(end):
                     ready.set_result(None)
                 block = BLOCK_MS if ready.done() else None
@@ -276,6 +303,51 @@ class TableLinks:
         for link in list(self.hosts.values()):
             link.lost_worker(worker)
         self._spawn(self._take_over(worker), f"taking over from {worker}")
+        for mirror in list(self.mirrors.values()):
+            if mirror.host == worker and not mirror.ended:
+                self._spawn(self._await_new_host(mirror, worker), f"a new host for table {mirror.id}")
+
+    async def _await_new_host(self, mirror: RemoteTable, gone: str) -> None:
+        """A table followed here lost its host: if no other worker carries it on in time, its
+        people here are told so (never a table frozen), and one worker saves its game for its
+        creator, as a stop does."""
+        await asyncio.sleep(NEW_HOST_WAIT)
+        if mirror.ended or mirror.host != gone or self._closing:
+            return
+        if mirror.over:  # (its result is up: nothing to tell, nothing to save)
+            mirror.ended = True
+            self._mirror_changed(mirror.id)
+            return
+        saving = False
+        if mirror.dealt and not mirror.over:
+            try:  # (one save, whoever else follows the table)
+                saving = bool(await self.redis.set(self.key(mirror.id, "saved"), self.hub.worker, nx=True, ex=3600))
+            except (RedisError, OSError):
+                saving = True
+        log.warning("table %s: its host %s is gone and no server process carried it on", mirror.id, gone)
+        self.on_mirror_lost(mirror, saving)
+
+    def tell_rated(self, table_id: str, record: dict[str, Any]) -> None:
+        """A game hosted here is recorded: how it moved the ratings goes on its stream (after its
+        end: the mirrors wait for it), for the people who played it from other workers."""
+        if table_id in self.hosts or self._closing:
+            return  # (still hosted: a table record is only written after its end)
+        key = self.key(table_id, "log")
+
+        writer = self._ended.get(table_id)
+
+        async def write() -> None:
+            if writer is not None:  # (after the game's last records)
+                await asyncio.wait([writer], timeout=5.0)
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.xadd(key, {"r": _json({"k": "rated", **record})})
+            pipe.expire(key, KEPT_AFTER_END)
+            try:
+                await pipe.execute()
+            except (RedisError, OSError) as exc:
+                log.warning("table %s: its ratings could not be told to the other workers (%s)", table_id, exc)
+
+        self._spawn(write(), f"ratings of table {table_id}")
 
     async def _take_over(self, worker: str) -> None:
         try:
@@ -312,8 +384,12 @@ class TableLinks:
         asks_from = newest[0][0] if newest else "0-0"
         starts = [i for i, r in enumerate(records) if r.get("k") == "game"]
         seats = next((r for r in reversed(records) if r.get("k") == "seats"), None)
-        if not starts or seats is None:
-            await self.redis.hdel(self.hosted_key, table_id)  # (a table not dealt yet is not carried on)
+        if seats is None or any(r.get("k") == "end" for r in records):
+            await self.redis.hdel(self.hosted_key, table_id)
+            return
+        if not starts:  # a table still waiting for its players waits on here
+            if not self._resume_waiting(table_id, seats, gone, asks_from):
+                await self.redis.hdel(self.hosted_key, table_id)
             return
         first = records[starts[-1]]
         setup = setup_from_data(first["setup"])
@@ -373,6 +449,48 @@ class TableLinks:
         )
         link.changed()
 
+    def _resume_waiting(self, table_id: str, seats: dict[str, Any], gone: str, asks_from: str) -> bool:
+        """A table not dealt yet, as its last seats record left it, hosted here from now on: the
+        people who were on the worker gone have left it (as anyone whose connection drops before
+        the deal does: their seat is free, and the next seated deals if its creator was one of
+        them). False: the record is not one this worker can carry on (a table not taken)."""
+        spec = GAMES.get(str(seats.get("game")))
+        places = seats["places"]
+        if spec is None:
+            return False
+        try:
+            table = SharedTable(
+                spec,
+                sum(bool(p["person"]) for p in places),
+                len(places),
+                str(seats["level"]),
+                self.lobby.clock,
+                options=spec.parse_options(seats.get("options")),
+                creator=str(seats["creator"]),
+                compensate_rtt=bool(seats.get("rtt_rule")),
+                table_id=table_id,
+                hints=bool(seats.get("hints")),
+            )
+        except (SeatTaken, ValueError) as exc:
+            log.warning("table %s could not be carried on: %s", table_id, exc)
+            return False
+        table.places = [Place(person=bool(p["person"]), player=p["p"]) for p in places]
+        self.lobby.adopt(table)
+        link = self.host(table, asks_from, recorded=False, registered=True)
+        for place, was in zip(table.places, places):
+            at = str(was.get("at") or "")
+            if place.player is not None and "/" in at and not at.startswith(gone + "/"):
+                worker, token = at.split("/", 1)
+                place.holder = link.holder(worker, token)
+        for place, was in zip(list(table.places), places):
+            at = str(was.get("at") or "")
+            if place.player is not None and ("/" not in at or at.startswith(gone + "/")):
+                table.stand(place.player, why="lost the connection (their server process stopped)")
+        self.taken_over += 1
+        log.info("table %s (%s), not dealt yet, carried on here after %s", table_id, spec.title, gone or "a hand-over")
+        link.changed()
+        return True
+
     async def hand_over(self) -> dict[str, str]:
         """This worker stops: its tables in play go on at another worker, at once. Only to a
         worker that is not stopping too (all the workers of ``--workers N`` stop together), and
@@ -395,9 +513,10 @@ class TableLinks:
         if not any(answers[i] and not answers[i + 1] for i in range(0, len(answers), 2)):
             return told  # (nobody to carry them on)
         handed = [link for link in self.hosts.values() if link.table.dealt and not link.table.over]
+        handed += [link for link in self.hosts.values() if not link.table.dealt and link.elsewhere()]
         for link in handed:
-            assert link.table.table is not None
-            link.table.table.pause()  # (nothing more happens here: the stream is the table now)
+            if link.table.table is not None:
+                link.table.table.pause()  # (nothing more happens here: the stream is the table now)
             await link.release()
         try:
             await self.redis.publish(hub.channel, hub._news("handover"))
@@ -407,17 +526,22 @@ class TableLinks:
         for link in handed:
             table = link.table
             if table.id not in taken:  # (nobody took it: it stays, to be saved here)
-                assert table.table is not None
-                table.table.resume()
+                if table.table is not None:
+                    table.table.resume()
                 continue
             del self.hosts[table.id]
             self.lobby.take_out(table)
             table.close()
             for place in table.places:
-                if place.player is not None:
+                if place.player is not None and table.dealt:
                     told[place.player] = (
                         f"This server process is stopping; your game of {table.spec.title} carries on on another: "
                         "connect again to sit back down."
+                    )
+                elif place.player is not None:
+                    told[place.player] = (
+                        f"This server process is stopping; your table of {table.spec.title} waits for its players "
+                        "on another: connect again to sit down at it."
                     )
         for mirror in self.mirrors.values():
             mirror.close()
@@ -449,7 +573,9 @@ class HostLink:
     """A table hosted here, as the other workers see it: what happens is written to its stream,
     and the requests of people elsewhere are read and applied (see the module's notes)."""
 
-    def __init__(self, links: TableLinks, table: SharedTable, asks_from: str | None, recorded: bool) -> None:
+    def __init__(
+        self, links: TableLinks, table: SharedTable, asks_from: str | None, recorded: bool, registered: bool
+    ) -> None:
         self.links, self.table = links, table
         self.redis = links.redis
         self.log_key, self.asks_key = links.key(table.id, "log"), links.key(table.id, "asks")
@@ -476,7 +602,7 @@ class HostLink:
                 told(changed)
 
         table.on_change = on_change
-        self._registered = recorded  # "hosted" names this worker for the table (written with the first records)
+        self._registered = registered  # "hosted" names this worker for the table (written with the first records)
         self._writer = links._spawn(self._write(), f"writing table {table.id}")
         self._reader = links._spawn(self._read(asks_from), f"requests for table {table.id}")
         if not recorded:
@@ -541,6 +667,8 @@ class HostLink:
         seated = {p.player for p in table.places if p.player is not None}
         record = {
             "k": "seats",
+            "host": self.worker,
+            "game": table.spec.id,
             "creator": table.creator,
             "level": table.level,
             "rtt_rule": table.compensate_rtt,
@@ -571,6 +699,10 @@ class HostLink:
                 token=token,
             )
         return found
+
+    def elsewhere(self) -> bool:
+        """Whether someone at the table plays from another worker."""
+        return any(isinstance(place.holder, RemoteHolder) for place in self.table.places)
 
     def lost_worker(self, worker: str) -> None:
         """The sessions on ``worker`` are gone: their seats are kept for them, as for anyone who

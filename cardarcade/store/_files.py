@@ -20,6 +20,11 @@ except ImportError:  # (Windows: no lock; the write is atomic all the same)
 APP_NAME = "cardarcade"
 
 
+class Changed(OSError):
+    """A file kept in a database too (store/documents.py) that another machine changed since this
+    machine's copy was read: the write refused, the message says so."""
+
+
 def user_data_dir() -> Path:
     import platformdirs  # imported when a store is first opened, not at start-up
 

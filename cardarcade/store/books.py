@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarcade.rules import GAMES
 from cardarcade.rules.base import GameSpec, Options, option_error, option_label, option_value_label
-from cardarcade.store._files import safe_stem, user_config_dir, write_atomically
+from cardarcade.store._files import Changed, safe_stem, user_config_dir, write_atomically
 from cardarcade.tomlfile import UnusableFile, read_toml, toml_text
 
 if TYPE_CHECKING:
@@ -404,12 +404,16 @@ class BookStore:
                 "choose another name, or move that file away"
             )
         try:
+            base = path.read_bytes() if entry is not None else None  # (the copy this change was made from)
             write_atomically(path, book_text(book).encode())
-            if self.mirror is not None and self.send is not None:
-                mirror = self.mirror
-                self.send(lambda: mirror.push(path))
-            elif self.mirror is not None:
-                self.mirror.push(path)
+            if self.mirror is not None:  # (refused if another machine changed the book meanwhile)
+                mirror, what = self.mirror, f"the book {book.name!r}"
+                if self.send is not None:
+                    self.send(lambda: mirror.push_over(path, base, what))
+                else:
+                    mirror.push_over(path, base, what)
+        except Changed as exc:
+            raise BookError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from None
         except OSError as exc:
             raise BookError(f"the book could not be saved in {path.parent} ({exc.strerror or exc})") from None
         return book

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePosixPath
 
-from cardarcade.store._files import write_atomically
+from cardarcade.store._files import Changed, write_atomically
 from cardarcade.store.database import Database, DatabaseError, lock_key
 
 
@@ -65,6 +65,40 @@ class Mirror:
             )
         except DatabaseError as exc:
             raise OSError(f"kept on this machine only: {exc}") from None
+
+    def push_over(self, path: Path, base: bytes | None, what: str) -> None:
+        """The file at ``path`` (just written) into the database, if the document there is still
+        ``base``, the copy it was made from (None: there was none). If another machine has
+        changed it since, its version is kept (and becomes this machine's copy again) and
+        ``Changed`` says so of ``what`` (the thing the file holds: "the book 'Fast'"): never one
+        of two saves lost without a word. OSError if the database cannot be reached."""
+        data, name = path.read_bytes(), self.name_of(path)
+        try:
+            if base is not None:
+                done = self.database.query(
+                    "UPDATE documents SET data = %s, updated_at = now() WHERE owner = %s AND name = %s AND data = %s"
+                    " RETURNING 1",
+                    (data, self.owner, name, base),
+                )
+                if done:
+                    return
+            if self.database.query(
+                "INSERT INTO documents (owner, name, data) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+                (self.owner, name, data),
+            ):
+                return  # (new, or this machine's copy was never sent)
+            rows = self.database.query("SELECT data FROM documents WHERE owner = %s AND name = %s", (self.owner, name))
+        except DatabaseError as exc:
+            raise OSError(f"kept on this machine only: {exc}") from None
+        if rows and bytes(rows[0][0]) == data:
+            return  # (the same change made twice)
+        if rows:
+            write_atomically(path, bytes(rows[0][0]))
+            path.chmod(0o600)
+        raise Changed(
+            f"{what} was changed on another machine since it was read here: that version is kept; "
+            "this change was not saved (open it again to make the change)"
+        )
 
     def add(self, path: Path) -> bool:
         """The file at ``path`` copied in (``cardarcade migrate``) unless a document of its name

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from cardarcade.store.settings import SettingsFile
     from cardarcade.store.stats import StatsStore
 
+IDENTITY_FILE = ".records-id"  # (in the data folder, or a document of the database's)
+
 
 class UserStore:
     def __init__(
@@ -109,6 +111,42 @@ class UserStore:
         from cardarcade.store.documents import Mirror
 
         return Mirror(self.database, self.owner, self.config_dir)
+
+    def records_identity(self) -> str:
+        """Which statistics these are, the same for every process and machine that shares them
+        (one data folder, or one database) and different otherwise: a token kept with them,
+        made the first time it is asked for (file or database work: off the loop)."""
+        shared = self.shared
+        if shared.database is not None:
+            from secrets import token_hex
+
+            from cardarcade.store.database import DatabaseError
+
+            try:
+                rows = shared.database.query(
+                    "WITH made AS (INSERT INTO documents (owner, name, data) VALUES ('', %s, %s)"
+                    " ON CONFLICT DO NOTHING RETURNING data)"
+                    " SELECT data FROM made UNION ALL SELECT data FROM documents WHERE owner = '' AND name = %s",
+                    (IDENTITY_FILE, token_hex(16).encode(), IDENTITY_FILE),
+                )
+            except DatabaseError:
+                return f"database {shared.database.describe()}"  # (the next best: its address)
+            return f"database {bytes(rows[0][0]).decode()}"
+        path = shared.data_dir / IDENTITY_FILE
+        if not path.exists():
+            import os
+            from secrets import token_hex
+
+            made = path.with_name(f"{IDENTITY_FILE}.{token_hex(4)}")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            made.write_text(token_hex(16))
+            try:
+                os.link(made, path)  # (whole, and only the first of processes making it at once)
+            except FileExistsError:
+                pass
+            finally:
+                made.unlink()
+        return f"folder {path.read_text().strip()}"
 
     def saved_game_count(self) -> int:
         """How many saves there are, by their files alone (the menu's count: nothing is opened)."""

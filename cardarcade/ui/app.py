@@ -384,10 +384,17 @@ class ArcadeApp(App):
 
     def _leave_taken_seat(self, table: SharedTable, by: SeatHolder) -> None:
         where = f" from {by.address}" if by.address else ""
-        said = f"This seat was taken over by a new session of {self.player}{where}."
-        if any(
+        self.leave_table(table, f"This seat was taken over by a new session of {self.player}{where}.")
+
+    def at_table(self, table: SharedTable) -> bool:
+        """Whether a screen of this app is at ``table`` (waiting for its deal, playing, watching)."""
+        return any(
             getattr(s, "shared_table", None) is table or getattr(s, "table", None) is table for s in self.screen_stack
-        ):
+        )
+
+    def leave_table(self, table: SharedTable, said: str) -> None:
+        """Back to the lobby from ``table`` (if a screen is at it), told why: ``said``."""
+        if self.at_table(table):
             self.leave_game()  # (the screens at the table find the seat theirs no more: nothing is given up)
         home = next((s for s in reversed(self.screen_stack) if getattr(s, "HOME", False)), None)
         if home is not None and hasattr(home, "say"):

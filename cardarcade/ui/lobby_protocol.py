@@ -150,6 +150,8 @@ class LobbyProtocol(Protocol):
 
     def held_seats(self, player: str) -> Sequence[SharedTable]: ...
 
+    def lists(self, table: SharedTable) -> bool: ...  # the table is still in the lobby (here or followed)
+
     def live_seat(self, player: str, holder: SeatHolder | None) -> SharedTable | None: ...
 
     async def join_elsewhere(

@@ -14,8 +14,8 @@ from test_redis_hub import in_lobby, serve_process, stop_processes
 TAKE_OVER = 10.0  # seconds from a host's death to its table playing again elsewhere
 
 
-async def war_across(port_a: int, port_b: int):
-    """ada's War table on A, bob at it from B, dealt, a few cards turned: (ada, bob)."""
+async def seated_across(port_a: int, port_b: int):
+    """ada's War table for two on A, bob at it from B, not dealt yet: (ada, bob)."""
     ada, bob = await in_lobby(port_a, "ada"), await in_lobby(port_b, "bob")
     ada.press("n")
     await until(lambda: "A new table" in ada.text(), "the new table form")
@@ -24,6 +24,12 @@ async def war_across(port_a: int, port_b: int):
     await until(lambda: "War  2 players · waiting for 1 more" in bob.text(), "the table in bob's lobby on B")
     bob.press("\r")
     await until(lambda: "Seat 2: bob  (you)" in bob.text(), "bob seated from B")
+    return ada, bob
+
+
+async def war_across(port_a: int, port_b: int):
+    """ada's War table on A, bob at it from B, dealt, a few cards turned: (ada, bob)."""
+    ada, bob = await seated_across(port_a, port_b)
     await until(lambda: "Everyone is here: d deals" in ada.text(), "ada seeing bob")
     ada.press("d")
     for client in (ada, bob):

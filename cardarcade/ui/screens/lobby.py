@@ -524,7 +524,7 @@ class TableRoomScreen(LobbyWatcher, Screen):
                 open_game(self.app, table, seat)
             return
         lobby = self.app.lobby
-        if (table.id not in lobby.tables and table.id not in lobby.elsewhere) or table.seat_of(me) is None:
+        if not lobby.lists(table) or table.seat_of(me) is None:
             self._gone = True
             self.app.pop_screen()
             return
