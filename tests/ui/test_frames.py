@@ -220,3 +220,25 @@ async def test_back_from_a_set_up_the_terminal_shows_the_menu_again(app_factory)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await same_as_whole(pilot, terminal)
+
+
+async def test_a_war_round_against_a_bot_is_one_frame_with_both_cards_and_the_take():
+    # The bot turns with the person (bots/war.py): no frame of its own saying it is ready first.
+    app = war_app()
+    async with app.run_test(size=SIZE) as pilot:
+        terminal = on_terminal(app)
+        await pilot.pause()
+        app.screen.refresh()
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(8):
+            before, step = terminal.frames, (screen.game.s.rounds, screen.game.s.war_depth)
+            app.clock.advance(2.0)  # ten times the bot's pace: it waits for the person all the same
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert (screen.game.s.rounds, screen.game.s.war_depth) != step
+            shown = "\n".join("".join(c[0] for c in row) for row in terminal.cells())
+            assert terminal.frames - before == 1 and "ready" not in shown, shown
+            await same_as_whole(pilot, terminal)
