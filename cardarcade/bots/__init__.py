@@ -41,6 +41,10 @@ class Plan:
     action: Action
     at: float  # absolute clock time to act
     key: Hashable  # the situation this responds to
+    # A move made at the same moment as the people's (War's turned card): held while a person
+    # still has to move, made the moment the last of them does; ``at`` counts only where no
+    # person moves (a war among bots, or every person out).
+    together: bool = False
 
 
 @dataclass(frozen=True, slots=True)

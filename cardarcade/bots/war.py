@@ -1,11 +1,15 @@
-"""War has no decisions: a bot turns its card as soon as a round begins.
+"""War has no decisions: a bot turns its card together with the people at the table.
 
-Everyone turns at the same moment, so a bot does not make the person wait a whole pace for each
-round: it turns in a third of it (the screen keeps its card out of sight, as "ready", until the
-round is decided), and the person's key sets the tempo.
+"The players simultaneously flip over one card each": a bot's card is turned the moment the last
+person still to turn turns theirs (``Plan.together``), so a round is drawn once, the person's
+card, the bots' and the take in one frame, with no "Bot 1 is ready" a moment before it. Where no
+person turns in a step (a war between bots, or every person out), a bot turns on its own, in a
+third of the table's pace, so that the person watching does not wait a whole pace for each card.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from cardarcade.bots import BotBase, Moment, Plan, register
 from cardarcade.rules.war import FLIP, WarView
@@ -18,7 +22,7 @@ class WarBot(BotBase):
     def plans(self, view: WarView, moment: Moment) -> list[Plan]:
         if self.seat not in view.pending:
             return []
-        return [self.move(("flip", view.rounds, view.war_depth), moment, lambda: FLIP)]
+        return [replace(self.move(("flip", view.rounds, view.war_depth), moment, lambda: FLIP), together=True)]
 
     def move_delay(self, pace: float) -> float:
         return super().move_delay(pace * QUICK)

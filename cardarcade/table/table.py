@@ -14,6 +14,9 @@
   target. When the engine says a claim lost to an earlier move (its claimant's event names the
   stimulus that move made, ``data["beaten"]``), the reaction says who made it and how much
   earlier it was pressed, so the loser sees why.
+- Moves made together: a bot's plan marked ``together`` (War's turned card) is held while a
+  person still has to move and made with the last of them, the listener told of both in one
+  batch: the screen draws the round once, not the person's card and then the bots' a moment later.
 - Counted moves: a game may offer a move nobody chooses, made after a count of three (Speed's
   flip from the talons when both players are blocked) through ``counted_move() -> (seat,
   action) | None``; the table counts and makes it, and tells the listener (an empty batch) when
@@ -124,6 +127,7 @@ class Table:
         self._planners: dict[int, Bot] = {**self.bots, **self.stand_ins}
         self._plans: dict[int, dict[object, tuple[Plan, Handle]]] = {i: {} for i in self._planners}
         self._fired: dict[int, set[object]] = {i: set() for i in self._planners}  # plans already carried out
+        self._held: dict[int, Plan] = {}  # seat -> its together plan, waiting for a person to move
         self._thoughts = Thoughts(clock, thinker, think_seconds, self._planners, self._concluded)
         self._arbiter = Arbiter(clock, window, head_start, self._settle)
         self._count: Handle | None = None
@@ -295,10 +299,17 @@ class Table:
         return self._watch.summary(self.stats.reactions)
 
     def _apply(
-        self, seat: int, action: Action, replan: bool = True, t: float | None = None, made_by_seat: bool = True
+        self,
+        seat: int,
+        action: Action,
+        replan: bool = True,
+        t: float | None = None,
+        made_by_seat: bool = True,
+        together: bool = False,
     ) -> list[Event]:
         """Apply a move pressed (or planned) at ``t`` (default: now). ``made_by_seat``: False for a
-        move the table made (a counted flip), which a beaten claim is not told a seat made."""
+        move the table made (a counted flip), which a beaten claim is not told a seat made.
+        ``together``: a bot's move made with a person's (``_moves_together``)."""
         game = self.game
         before = game.stimulus
         # Who could take part in a race this move may decide: the seats in play before it.
@@ -311,6 +322,10 @@ class Table:
         if game.stimulus != before:
             now = self.clock.now()
             self._stimuli.record(game.stimulus, now, ((seat, now if t is None else t) if made_by_seat else None))
+        if together:
+            return events  # (told and followed up with the move it was made with)
+        if replan and made_by_seat and self._is_person(seat):
+            events = events + self._moves_together()
         self._tell(events, seat)
         if game.is_over:
             self.close()
@@ -318,15 +333,38 @@ class Table:
             self._replan()
         return events
 
+    def _moves_together(self) -> list[Event]:
+        """The held moves, made now if no person is left to move: their events, to be told with
+        the person's move that freed them."""
+        if not self._held or any(self._is_person(s) for s in self.game.actors()):
+            return []
+        events: list[Event] = []
+        held, self._held = self._held, {}
+        for seat, plan in held.items():
+            if self.game.is_over:
+                break
+            self._note_fired(seat, plan.key)
+            try:
+                events += self._apply(seat, plan.action, together=True)
+            except IllegalAction:
+                continue
+        return events
+
     def _tell(self, events: list[Event], seat: int | None) -> None:
         self._told += 1
         if self.listener is not None:
             self.listener(events, seat)
 
+    def _is_person(self, seat: int) -> bool:
+        """Whether a person's key makes this seat's moves (not a bot, nor a stand-in for someone gone)."""
+        return not self.seats[seat].is_bot and seat not in self.stand_ins
+
     def _replan(self) -> None:
         if not self.started or self.closed or self.paused:
             return
         game = self.game
+        people_waiting = any(self._is_person(s) for s in game.actors())
+        held: dict[int, Plan] = {}
         moment = Moment(
             now=self.clock.now(),
             stimulus_time=self._stimuli.latest_time,
@@ -352,11 +390,15 @@ class Table:
             fired = self._fired[seat]
             for key, plan in fresh.items():
                 if key not in current and key not in fired:
+                    if plan.together and people_waiting and seat not in self.stand_ins:
+                        held[seat] = plan  # (made with the last person's move: ``_moves_together``)
+                        continue
                     handle = self.clock.call_at(plan.at, partial(self._fire, seat, key))
                     current[key] = (plan, handle)
             for key, thought in wanted.items():
                 if key not in thoughts and key not in fired:
                     self._thoughts.start(seat, thought, moment.now)
+        self._held = held
         if self.thinking != thinking_before:
             self._tell([], None)
         self._count_if_due()
@@ -426,14 +468,17 @@ class Table:
         if someone else got there first, until a new card changes what it would land on."""
         return plan.action.kind in self.claim_kinds and plan.action.value == self.game.stimulus
 
-    def _fire(self, seat: int, key: object) -> None:
-        entry = self._plans[seat].pop(key, None)
-        if entry is None or self.closed:
-            return
+    def _note_fired(self, seat: int, key: object) -> None:
         fired = self._fired[seat]
         if len(fired) > 64:  # keys name situations that never come back; keep only recent ones
             fired.clear()
         fired.add(key)
+
+    def _fire(self, seat: int, key: object) -> None:
+        entry = self._plans[seat].pop(key, None)
+        if entry is None or self.closed:
+            return
+        self._note_fired(seat, key)
         plan = entry[0]
         if plan.action.kind in self.claim_kinds:
             self._arbiter.queue(Claim(seat, plan.action, plan.at))

@@ -63,6 +63,14 @@ def on_terminal(app) -> Terminal:
     return terminal
 
 
+async def listening(app, pilot) -> Terminal:
+    """A terminal fed the app's frames from now on, the screen drawn to it once whole."""
+    terminal = on_terminal(app)
+    await pilot.pause()
+    app.screen.refresh()  # (everything drawn once more, to the terminal now listening)
+    return terminal
+
+
 def whole(app) -> list[list[tuple[str, str, str]]]:
     """The screen on top rendered whole, cell by cell, as the terminal should show it."""
     rows = []
@@ -103,9 +111,7 @@ def war_app():
 async def test_a_key_storm_during_war_turns_leaves_the_table_showing_the_right_cards():
     app = war_app()
     async with app.run_test(size=SIZE) as pilot:
-        terminal = on_terminal(app)
-        await pilot.pause()
-        app.screen.refresh()  # (everything drawn once more, to the terminal now listening)
+        terminal = await listening(app, pilot)
         screen = app.screen
         for _ in range(6):
             rounds = screen.game.view(None).rounds
@@ -119,9 +125,7 @@ async def test_a_key_storm_during_war_turns_leaves_the_table_showing_the_right_c
 async def test_a_resize_in_the_middle_of_a_game_is_drawn_right_at_both_sizes():
     app = war_app()
     async with app.run_test(size=SIZE) as pilot:
-        terminal = on_terminal(app)
-        await pilot.pause()
-        app.screen.refresh()
+        terminal = await listening(app, pilot)
         screen = app.screen
         for size in ((100, 30), SIZE):
             terminal.resize(*size)
@@ -137,9 +141,7 @@ async def test_a_resize_in_the_middle_of_a_game_is_drawn_right_at_both_sizes():
 async def test_a_new_theme_in_the_middle_of_a_game_recolours_every_cell_then_turns_draw_right():
     app = war_app()
     async with app.run_test(size=SIZE) as pilot:
-        terminal = on_terminal(app)
-        await pilot.pause()
-        app.screen.refresh()
+        terminal = await listening(app, pilot)
         screen = app.screen
         await pilot.press("enter")
         await advance_until(pilot, lambda: screen.game.view(None).rounds >= 1)
@@ -158,9 +160,7 @@ async def test_hot_seat_hand_overs_show_the_cover_whole_and_then_only_the_next_p
     setup = GameSetup.solo(GAMES["go-fish"], 3, seed=3, humans=2)
     app = make_clocked_app(setup)
     async with app.run_test(size=SIZE) as pilot:
-        terminal = on_terminal(app)
-        await pilot.pause()
-        app.screen.refresh()
+        terminal = await listening(app, pilot)
         covers = 0
         for _ in range(12):
             await advance_until(pilot, lambda: isinstance(app.screen, CoverScreen) or app.screen.actor is not None)
@@ -220,3 +220,23 @@ async def test_back_from_a_set_up_the_terminal_shows_the_menu_again(app_factory)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await same_as_whole(pilot, terminal)
+
+
+async def test_a_war_round_against_a_bot_is_one_frame_with_both_cards_and_the_take():
+    # The bot turns with the person (bots/war.py): no frame of its own saying it is ready first.
+    app = war_app()
+    async with app.run_test(size=SIZE) as pilot:
+        terminal = await listening(app, pilot)
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(8):
+            before, step = terminal.frames, (screen.game.s.rounds, screen.game.s.war_depth)
+            app.clock.advance(2.0)  # ten times the bot's pace: it waits for the person all the same
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert (screen.game.s.rounds, screen.game.s.war_depth) != step
+            shown = "\n".join("".join(c[0] for c in row) for row in terminal.cells())
+            assert terminal.frames - before == 1 and "ready" not in shown, shown
+            await same_as_whole(pilot, terminal)

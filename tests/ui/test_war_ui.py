@@ -39,39 +39,33 @@ async def test_three_players_in_a_double_war_and_the_next_fit_the_table(app_fact
         assert "Double war in progress" in text and "You · " in text
 
 
-async def test_a_round_shows_its_cards_together_war_cards_included_and_a_bots_next_card_waits(app_factory):
+async def test_a_round_shows_its_cards_together_war_cards_included_the_bot_turning_with_you(app_factory):
     from tests.rules.test_war import deal
 
     # 3♠ and 3♣ tie; the war: a card down each, then K♠ beats 2♦. Next round: 5♥ against Q♥.
     deck = deal("3s 4h Ks 5h", "3c 4d 2d Qh")
-    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))  # the bot never moves by itself
+    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         game = screen.game
-
-        def bot_turns() -> None:
-            screen._on_table(game.apply(1, FLIP), 1)
 
         def bot_panel() -> str:
             return text_of(screen.render_seat(1))
 
         await pilot.pause()
-        bot_turns()  # the bot is quicker than the person: its 3♣ waits, face down
-        assert "ready" in bot_panel() and "│3" not in bot_panel()
-        await pilot.press("enter")  # the 3♠: a war, both threes show
+        assert "ready" not in bot_panel(), "the bot waits for you"
+        await pilot.press("enter")  # the 3♠, and the bot's 3♣ with it: a war, both threes show
         await wait_for(pilot, lambda: game.s.war_depth == 1)
         assert "│3" in bot_panel() and "│3" in text_of(screen.render_seat(0))
-        bot_turns()  # its war cards
-        await pilot.press("enter")  # yours: the K♠ takes six cards
+        await pilot.press("enter")  # your war cards and the bot's: the K♠ takes six cards
         await wait_for(pilot, lambda: game.s.rounds == 1)
-        bot_turns()  # the bot turns the Q♥ for the next round at once
         panel = bot_panel()
         assert "You take 6 cards" in screen_text(app)
-        # the round decided stays on the table, the bot's war cards with it; its new card waits
-        assert "│3" in panel and "│2" in panel and "1 down" in panel and "ready" in panel
+        # the round decided stays on the table, the bot's war cards with it; its next card waits for yours
+        assert "│3" in panel and "│2" in panel and "1 down" in panel and "ready" not in panel
         assert "│Q" not in panel and "│K" in text_of(screen.render_seat(0))
         log = [line.plain for line in screen.history]
-        assert log[-2:] == ["You take 6 cards: K♠ beats 2♦", "Bot 1 is ready"], "the log keeps the Q♥ back too"
+        assert log[-1] == "You take 6 cards: K♠ beats 2♦" and not any("ready" in line for line in log), log
         assert "Round 2" in screen_text(app) and "1000" not in screen_text(app)
 
 
@@ -79,12 +73,11 @@ async def test_a_war_names_the_tied_cards_in_the_log_the_bots_too(app_factory):
     from tests.rules.test_war import deal
 
     deck = deal("3s 4h Ks 5h", "3c 4d 2d Qh")  # 3♠ and 3♣ tie
-    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))  # the bot never moves by itself
+    app = app_factory(GameSetup.solo(WAR, 2, seed=1, deck=deck))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await pilot.pause()
-        screen._on_table(screen.game.apply(1, FLIP), 1)  # the bot's 3♣ waits, logged as "ready"
-        await pilot.press("enter")
+        await pilot.press("enter")  # your 3♠ and the bot's 3♣
         await wait_for(pilot, lambda: screen.game.s.war_depth == 1)
         log = [line.plain for line in screen.history]
         assert any("War! Tied" in line and "3♣" in line and "3♠" in line for line in log), log
