@@ -702,7 +702,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 f"capacity: people playing War, stepped up through {args.sizes}, until one more player's p99 > "
                 f"{TARGET_P99_MS:g} ms"
             )
-            out["capacity"] = [await capacity(n, redis, args) for n in (1, 2)]
+            out["capacity"] = [await capacity(n, redis, args) for n in args.workers]
+        if "capacity" in args.only and args.workers == [1, 2]:
             one, two = (row["held"] for row in out["capacity"])
             out["held_ratio_2_to_1"] = round(two / one, 2) if one else None
             ratio = f"{two / one:.2f}" if one else "n/a (1 worker held none)"
@@ -758,6 +759,7 @@ def main() -> None:
         action="store_true",
         help="go on past the first size over the target (what is held stays the same)",
     )
+    parser.add_argument("--workers", default="1,2", help="the worker counts capacity measures (1,2: and their ratio)")
     parser.add_argument("--presses", type=int, default=100, help="the measured keys at each size")
     parser.add_argument("--play-seconds", type=float, default=PLAY_SECONDS, help="CPU read over this long")
     parser.add_argument("--races", type=int, default=100)
@@ -777,6 +779,12 @@ def main() -> None:
             parser.error(f"--{option} must be at least 1")
     if args.play_seconds <= 0 or args.gap_ms < 0:
         parser.error("--play-seconds must be above 0, --gap-ms at least 0")
+    try:
+        args.workers = sorted({int(n) for n in args.workers.split(",")})
+    except ValueError:
+        parser.error(f"--workers takes a comma list of worker counts, not {args.workers!r}")
+    if min(args.workers) < 1:
+        parser.error("--workers: each count must be at least 1")
     args.only = {part.strip() for part in args.only.split(",")}
     if unknown := args.only - {"capacity", "race", "kill", "redis"}:
         parser.error(f"--only: no {', '.join(sorted(unknown))} (capacity, race, kill, redis)")
