@@ -30,6 +30,7 @@ import asyncio
 import itertools
 import logging
 import os
+import socket
 import sys
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
@@ -294,9 +295,9 @@ class ArcadeServer:
         await self.hub.connect()
         self.open_lobby()
 
-    async def start(self, host: str = "127.0.0.1", port: int = 2222, reuse_port: bool = False) -> int:
-        """Listen; returns the port (useful with port 0). ``reuse_port``: one of several workers
-        listening on one address (SO_REUSEPORT)."""
+    async def start(self, host: str = "127.0.0.1", port: int = 2222, sock: socket.socket | None = None) -> int:
+        """Listen; returns the port (useful with port 0). ``sock``: one of several workers, accepting
+        on the listening socket their parent made (server/workers.py)."""
         await self.open_shared()
         limits = self.limits
         self._acceptor = await asyncssh.create_server(
@@ -313,7 +314,7 @@ class ArcadeServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
-            reuse_port=reuse_port or None,
+            sock=sock,
         )
         return self._acceptor.sockets[0].getsockname()[1]
 

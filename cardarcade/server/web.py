@@ -27,6 +27,7 @@ import itertools
 import json
 import logging
 import re
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -230,14 +231,17 @@ class WebServer:
         )
         return app
 
-    async def start(self, host: str = "127.0.0.1", port: int = 8080, reuse_port: bool = False) -> int:
-        """Listen; returns the port (useful with port 0)."""
+    async def start(self, host: str = "127.0.0.1", port: int = 8080, sock: socket.socket | None = None) -> int:
+        """Listen (on ``sock``, a worker's listening socket, if given); returns the port (useful
+        with port 0)."""
         self._loopback_only = _is_loopback(host)
         await self.arcade.open_shared()  # (one lobby for the process, whichever server starts first)
         # Stopping ends every tab first (close); the rest is given little time.
         self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port, reuse_port=reuse_port or None)
+        site: web.BaseSite = (
+            web.SockSite(self._runner, sock) if sock is not None else web.TCPSite(self._runner, host, port)
+        )
         try:
             await site.start()
         except OSError:
