@@ -36,6 +36,7 @@ from urllib.parse import quote, urlsplit
 from aiohttp import WSMsgType, web
 
 from cardarcade.server.ssh import MAX_NAME, ArcadeServer, _Session, player_name
+from cardarcade.server.workers import TakingTurns
 
 log = logging.getLogger("cardarcade.server")
 
@@ -216,6 +217,7 @@ class WebServer:
         self._loopback_only = False
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
+        self._turns: TakingTurns | None = None  # (one of several workers: the shared socket)
         self.tabs: set[_Session] = set()
 
     def web_app(self) -> web.Application:
@@ -239,9 +241,16 @@ class WebServer:
         # Stopping ends every tab first (close); the rest is given little time.
         self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
-        site: web.BaseSite = (
-            web.SockSite(self._runner, sock) if sock is not None else web.TCPSite(self._runner, host, port)
-        )
+        if sock is not None:  # one of several workers, taking turns at their shared socket (workers.py)
+            loop, serve = asyncio.get_running_loop(), self._runner.server
+            assert serve is not None
+            self._turns = TakingTurns(
+                sock,
+                lambda conn: loop.create_task(loop.connect_accepted_socket(serve, conn)),
+                lambda: len(self.arcade.sessions),
+            )
+            return self._turns.port()
+        site = web.TCPSite(self._runner, host, port)
         try:
             await site.start()
         except OSError:
@@ -256,6 +265,8 @@ class WebServer:
         if self._site is not None:
             await self._site.stop()  # no new tab meanwhile; the open ones are ended next
             self._site = None
+        if self._turns is not None:
+            self._turns.close()
         await self.arcade.hand_over_tables()
         self.arcade.save_tables_in_play()
         for session in list(self.tabs):

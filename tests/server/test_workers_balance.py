@@ -9,6 +9,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import sys
 from contextlib import asynccontextmanager
 from collections.abc import AsyncIterator
@@ -16,6 +17,7 @@ from collections.abc import AsyncIterator
 from cardarcade.server.redis_hub import RedisHub
 from services.redis_server import _free_port
 from ssh_helpers import connect, until
+from web_helpers import open_tab
 
 LOBBY = "· online ("
 PATIENCE = 30.0  # seconds a person may take to reach the lobby on a loaded test machine
@@ -50,11 +52,12 @@ class Parent:
 
 
 @asynccontextmanager
-async def two_workers(tmp_path, redis_url) -> AsyncIterator[Parent]:
+async def two_workers(tmp_path, redis_url, command: str = "ssh") -> AsyncIterator[Parent]:
     port = _free_port()
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     process = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "cardarcade.cli", "serve", "ssh", "--auth", "open", "--port", str(port)),
+        *(sys.executable, "-m", "cardarcade.cli", "serve", command, "--port", str(port)),
+        *(("--auth", "open") if command == "ssh" else ()),
         *("--redis", redis_url, "--workers", "2"),
         *("--per-address", "50"),  # (a dead worker's people count against it until its heartbeat lapses)
         env=env,
@@ -62,7 +65,8 @@ async def two_workers(tmp_path, redis_url) -> AsyncIterator[Parent]:
     )
     parent = Parent(process, port)
     try:
-        await parent.until_said(f"serving SSH on 127.0.0.1:{port}", 2)
+        serving = f"serving SSH on 127.0.0.1:{port}" if command == "ssh" else f"page on http://127.0.0.1:{port}/"
+        await parent.until_said(serving, 2)
         yield parent
     finally:
         for pid in parent.every_pid():  # (stopped ones go on, so that they can end)
@@ -147,3 +151,68 @@ def test_a_port_in_use_is_said_by_the_parent_before_any_worker_starts(capsys, re
         assert f"cannot listen on 127.0.0.1:{port}" in err and "workers serving" not in err
     finally:
         taken.close()
+
+
+async def test_browser_tabs_are_taken_by_the_worker_free_to_take_them(tmp_path, redis_url):
+    async with two_workers(tmp_path, redis_url, "web") as parent:
+        first, _ = parent.workers()
+        os.kill(first, signal.SIGSTOP)
+        tabs = [await asyncio.wait_for(open_tab(parent.port), PATIENCE) for _ in range(4)]
+        try:
+            for tab in tabs:
+                await until(lambda tab=tab: LOBBY in tab.text(), "a tab's lobby", PATIENCE)
+        finally:
+            os.kill(first, signal.SIGCONT)
+            for tab in tabs:
+                await tab.close()
+
+
+async def turns_taken(people: list[int], arrivals: int, apart: float) -> list[int]:
+    """Two TakingTurns at one listening socket (as two workers are), serving ``people`` each at
+    first (one more for every connection taken); ``arrivals`` connections ``apart`` seconds apart:
+    how many each took."""
+    from cardarcade.server.workers import TakingTurns, listening_socket
+
+    shared = listening_socket("127.0.0.1", 0)
+    port = shared.getsockname()[1]
+    served = list(people)
+    taken = [0, 0]
+    kept: list[socket.socket] = []
+
+    def taker(i: int):
+        def take(conn: socket.socket) -> None:
+            taken[i] += 1
+            served[i] += 1
+            kept.append(conn)
+
+        return take
+
+    workers = [TakingTurns(shared.dup(), taker(i), lambda i=i: served[i]) for i in (0, 1)]
+    loop = asyncio.get_running_loop()
+    clients = []
+    try:
+        for _ in range(arrivals):
+            client = socket.socket()
+            client.setblocking(False)
+            await loop.sock_connect(client, ("127.0.0.1", port))
+            clients.append(client)
+            await asyncio.sleep(apart)
+        await until(lambda: sum(taken) == arrivals, "every connection taken")
+    finally:
+        for worker in workers:
+            worker.close()
+        for sock in [shared, *clients, *kept]:
+            sock.close()
+    return taken
+
+
+async def test_the_worker_serving_fewer_takes_the_next_person():
+    assert await turns_taken([20, 0], 5, 0.05) == [0, 5]
+    assert await turns_taken([0, 20], 5, 0.05) == [5, 0]
+
+
+async def test_a_crowd_arriving_at_once_is_shared_out():
+    """Twelve at once: asyncio's own server took every connection waiting in one go (one worker
+    took 27 of 30 so); in turns, each worker takes its share."""
+    first, second = await turns_taken([0, 0], 12, 0.0)
+    assert abs(first - second) <= 2, (first, second)
