@@ -334,6 +334,40 @@ async def capacity(workers: int, redis: RedisProcess, args: argparse.Namespace) 
     return out
 
 
+# ---------------------------------------------------------------- spread
+
+
+async def spread_phase(redis: RedisProcess, args: argparse.Namespace) -> dict[str, Any]:
+    """``--arrivals`` people reach the lobby of 2 workers one after another, then as many at once
+    (the first lot gone): how many each worker took, each time."""
+    redis.flush()
+    count = args.arrivals
+    server = await Workers(2, redis.url, sessions=2 * count + 10).start()
+    shared = Shared(redis.url)
+    out: dict[str, Any] = {"arrivals": count}
+    try:
+        for way in ("one after another", "at once"):
+            names = [f"{way[:4].strip()}{i}" for i in range(count)]
+            if way == "at once":
+                sessions = await asyncio.gather(*(open_session(server.port, name, menu=False) for name in names))
+            else:
+                sessions = [await open_session(server.port, name, menu=False) for name in names]
+            spread = sorted((await shared.people_per_worker()).values(), reverse=True)
+            out[way] = spread
+            print(f"  {count} people arriving {way}: people per worker {spread}")
+            for conn, _, _ in sessions:
+                conn.close()
+            await wait_until_async(lambda: _none_online(shared), 30.0)
+    finally:
+        await shared.close()
+        await server.stop()
+    return out
+
+
+async def _none_online(shared: Shared) -> bool:
+    return not any((await shared.people_per_worker()).values())
+
+
 # ---------------------------------------------------------------- a race for a jack
 
 
@@ -726,6 +760,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     f"by CPU alone (a core each; the cost a person at {size} playing): 1 worker {one_cpu:.0f} people, "
                     f"2 workers {two_cpu:.0f}: ratio {out['held_ratio_2_to_1_by_cpu']:.2f}"
                 )
+        if "spread" in args.only:
+            print("spread: people arriving at 2 workers (the least loaded should take each)")
+            out["spread"] = await spread_phase(redis, args)
         if "race" in args.only:
             out["race"] = await race_phase(redis, args)
         if "kill" in args.only or "redis" in args.only:
@@ -752,7 +789,8 @@ def has_database_option() -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="sizes 10,20, 16 presses, 8 races, 5 logins (~3 min)")
-    parser.add_argument("--only", default="capacity,race,kill,redis", help="a comma list of the parts to run")
+    parser.add_argument("--only", default="capacity,spread,race,kill,redis", help="a comma list of the parts to run")
+    parser.add_argument("--arrivals", type=int, default=30, help="people arriving in the spread part")
     parser.add_argument("--sizes", default="10,20,40,60,80,120,160", help="people playing, stepped up in turn")
     parser.add_argument(
         "--every-size",
@@ -774,7 +812,7 @@ def main() -> None:
         args.sizes = sorted(int(size) for size in args.sizes.split(","))
     except ValueError:
         parser.error(f"--sizes takes a comma list of numbers, not {args.sizes!r}")
-    for option in ("sizes", "presses", "races", "logins", "moves"):
+    for option in ("sizes", "presses", "races", "logins", "moves", "arrivals"):
         if min(getattr(args, option) if option == "sizes" else [getattr(args, option)]) < 1:
             parser.error(f"--{option} must be at least 1")
     if args.play_seconds <= 0 or args.gap_ms < 0:
@@ -786,8 +824,8 @@ def main() -> None:
     if min(args.workers) < 1:
         parser.error("--workers: each count must be at least 1")
     args.only = {part.strip() for part in args.only.split(",")}
-    if unknown := args.only - {"capacity", "race", "kill", "redis"}:
-        parser.error(f"--only: no {', '.join(sorted(unknown))} (capacity, race, kill, redis)")
+    if unknown := args.only - {"capacity", "spread", "race", "kill", "redis"}:
+        parser.error(f"--only: no {', '.join(sorted(unknown))} (capacity, spread, race, kill, redis)")
     _common.use_fresh_data_folders()
     started = time.monotonic()
     try:
