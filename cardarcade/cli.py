@@ -712,8 +712,6 @@ def _serve_hub(command: str, args: argparse.Namespace) -> Any:
 def _serve_workers(command: str, args: argparse.Namespace) -> int:
     """--workers N above 1: this process listens and starts N workers serving one address, each
     accepting on the sockets made here (server/workers.py)."""
-    from cardarcade.server.workers import listening_socket, run_workers
-
     if args.redis is None:
         raise CliError(f"cardarcade serve {command}: --workers above 1 needs --redis URL (what the workers share)")
     if args.port == 0 or getattr(args, "web_port", None) == 0:
@@ -722,6 +720,21 @@ def _serve_workers(command: str, args: argparse.Namespace) -> int:
         from cardarcade.server.keys import load_or_create_host_key
 
         load_or_create_host_key()  # (made once, here: every worker shows the same)
+    given, child = list(args.argv), []
+    while given:  # the same command line, less --workers, and each worker told it is one of many
+        word = given.pop(0)
+        if word == "--workers":
+            given.pop(0)
+        elif not word.startswith("--workers="):
+            child.append(word)
+    return _listen_for_workers(command, args, child)
+
+
+def _listen_for_workers(command: str, args: argparse.Namespace, child: list[str]) -> int:
+    """The sockets the workers take turns at (SSH's or the page's, and --web-port's), made here
+    once; then the workers, each given them."""
+    from cardarcade.server.workers import listening_socket, run_workers
+
     places = [(args.host, args.port)]
     if getattr(args, "web_port", None) is not None:
         places.append((args.web_host or args.host, args.web_port))
@@ -734,13 +747,6 @@ def _serve_workers(command: str, args: argparse.Namespace) -> int:
                 raise CliError(
                     f"cardarcade serve {command}: cannot listen on {host}:{port} ({exc.strerror or exc})"
                 ) from None
-        given, child = list(args.argv), []
-        while given:  # the same command line, less --workers, and each worker given the sockets
-            word = given.pop(0)
-            if word == "--workers":
-                given.pop(0)
-            elif not word.startswith("--workers="):
-                child.append(word)
         fds = ",".join(str(sock.fileno()) for sock in sockets)
         return run_workers(
             [sys.executable, "-m", "cardarcade.cli", *child, "--one-of-workers", fds], args.workers, sockets
