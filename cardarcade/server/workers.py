@@ -5,10 +5,12 @@ the same command line. The parent makes the listening socket (one for SSH, one f
 page), once, and every worker inherits it: one queue of new connections for all. Every worker is
 woken when one waits; each reaches for it after a pause that grows with the people it serves
 (``TakingTurns``), so the least loaded worker takes it, and one whose loop is busy or held takes
-none. Measured for 30 people arriving (two idle workers, /tmp scripts in the s13 notes):
-``SO_REUSEPORT``, a socket each and the kernel choosing by a hash of the addresses, put 20/10,
-21/9 one after another and 29/1 at once; one shared socket with asyncio's own server 10/20, 12/18
-and 27/3 (whoever the kernel woke first, taking all that waited); in turns 16/14, 15/15, 15/15.
+none. Measured with ``benchmarks/server_scale.py --only spread`` (30 people arriving at two idle
+workers): ``SO_REUSEPORT``, a socket each and the kernel choosing by a hash of the addresses, put
+18/12 and 16/14 one after another, 15/15 and 18/12 at once, and queued people behind a worker
+whose loop was stopped (they never reached a lobby); one shared socket with asyncio's own server
+10/20, 12/18, 20/10, 21/9 one after another and 27/3, 25/5, 19/11, 29/1 at once (whichever loop the
+kernel woke first took everyone waiting); taking turns, 15/15 every time but once (16/14).
 Chosen over a parent that accepts and hands each connection on too: still nothing sits between a
 player and their worker (the connection accepted is the worker's own), and a worker that dies
 takes no listening socket with it (the parent and the others hold it, and the one started in its
