@@ -710,9 +710,8 @@ def _serve_hub(command: str, args: argparse.Namespace) -> Any:
 
 
 def _serve_workers(command: str, args: argparse.Namespace) -> int:
-    """--workers N above 1: this process starts N workers serving one address (server/workers.py)."""
-    from cardarcade.server.workers import run_workers
-
+    """--workers N above 1: this process listens and starts N workers serving one address, each
+    accepting on the sockets made here (server/workers.py)."""
     if args.redis is None:
         raise CliError(f"cardarcade serve {command}: --workers above 1 needs --redis URL (what the workers share)")
     if args.port == 0 or getattr(args, "web_port", None) == 0:
@@ -733,7 +732,33 @@ def _serve_workers(command: str, args: argparse.Namespace) -> int:
             given.pop(0)
         elif not word.startswith("--workers="):
             child.append(word)
-    return run_workers([sys.executable, "-m", "cardarcade.cli", *child, "--one-of-workers"], args.workers)
+    return _listen_for_workers(command, args, child)
+
+
+def _listen_for_workers(command: str, args: argparse.Namespace, child: list[str]) -> int:
+    """The sockets the workers take turns at (SSH's or the page's, and --web-port's), made here
+    once; then the workers, each given them."""
+    from cardarcade.server.workers import listening_socket, run_workers
+
+    places = [(args.host, args.port)]
+    if getattr(args, "web_port", None) is not None:
+        places.append((args.web_host or args.host, args.web_port))
+    sockets = []
+    try:
+        for host, port in places:
+            try:
+                sockets.append(listening_socket(host, port))
+            except OSError as exc:
+                raise CliError(
+                    f"cardarcade serve {command}: cannot listen on {host}:{port} ({exc.strerror or exc})"
+                ) from None
+        fds = ",".join(str(sock.fileno()) for sock in sockets)
+        return run_workers(
+            [sys.executable, "-m", "cardarcade.cli", *child, "--one-of-workers", fds], args.workers, sockets
+        )
+    finally:
+        for sock in sockets:
+            sock.close()
 
 
 async def _reach_hub(command: str, server: Any) -> None:
@@ -753,15 +778,23 @@ async def _reach_hub(command: str, server: Any) -> None:
         )
 
 
-async def _start_web(
-    command: str, server: Any, host: str, port: int, name_mark: str = "", reuse_port: bool = False
-) -> Any:
-    """Serve the browser page from ``server``'s process; says where, or why it cannot."""
+def _given_sockets(args: argparse.Namespace) -> list[Any]:
+    """A worker's listening sockets, made by its parent (None each: this process listens itself)."""
+    if not args.one_of_workers:
+        return [None, None]
+    from cardarcade.server.workers import inherited_sockets
+
+    return [*inherited_sockets(args.one_of_workers), None]
+
+
+async def _start_web(command: str, server: Any, host: str, port: int, name_mark: str = "", sock: Any = None) -> Any:
+    """Serve the browser page from ``server``'s process (on ``sock``, a worker's listening socket,
+    if given); says where, or why it cannot."""
     from cardarcade.server.web import WebServer
 
     web = WebServer(server, name_mark=name_mark)
     try:
-        port = await web.start(host, port, reuse_port=reuse_port)
+        port = await web.start(host, port, sock=sock)
     except OSError as exc:
         raise CliError(f"cardarcade serve {command}: cannot listen on {host}:{port} ({exc.strerror or exc})") from None
     shown = f"[{host}]" if ":" in host else host
@@ -831,10 +864,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:  # the host key's folder or file; the players' keys
         raise CliError(f"cardarcade serve ssh: {exc}") from None
 
+    given = _given_sockets(args)
+
     async def serve() -> None:
         await _reach_hub("ssh", server)
         try:
-            port = await server.start(args.host, args.port, reuse_port=args.one_of_workers)
+            port = await server.start(args.host, args.port, sock=given[0])
         except OSError as exc:
             raise CliError(
                 f"cardarcade serve ssh: cannot listen on {args.host}:{args.port} ({exc.strerror or exc})"
@@ -860,9 +895,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             # A page proves no one's identity: its players' names are marked, never a key holder's.
             mark = BROWSER_MARK if args.auth == "keys" else ""
             try:
-                web = await _start_web(
-                    "ssh", server, args.web_host or args.host, args.web_port, mark, args.one_of_workers
-                )
+                web = await _start_web("ssh", server, args.web_host or args.host, args.web_port, mark, given[1])
             except CliError:
                 await server.close()
                 raise
@@ -903,7 +936,7 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
     async def serve() -> None:
         await _reach_hub("web", server)
-        web = await _start_web("web", server, args.host, args.port, reuse_port=args.one_of_workers)
+        web = await _start_web("web", server, args.host, args.port, sock=_given_sockets(args)[0])
         print(
             "cardarcade: no key is asked for: anyone who can reach this address plays, under any name they give; "
             "Ctrl+C stops.",
@@ -997,7 +1030,8 @@ def _add_sharing_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="N processes serving one address, connections spread among them (above 1 needs --redis)",
     )
-    parser.add_argument("--one-of-workers", action="store_true", help=argparse.SUPPRESS)  # (set by --workers)
+    # (set by --workers: the listening sockets its parent made, the SSH or web port's, then --web-port's)
+    parser.add_argument("--one-of-workers", metavar="FDS", help=argparse.SUPPRESS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from collections.abc import Iterable
 
 from textual import events
+from textual._time import get_time
 from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
@@ -49,7 +50,11 @@ _STOP = _MOUSE_OFF + "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[?1004l"
 
 INPUT_BUFFER = 64 * 1024  # bytes of a client's input held for its app; at this, the client is not read
 INPUT_SLICE = 64  # bytes decoded for one slice at most (well under a millisecond)...
-DECODE_STEP = 8  # ...a few at a time, until the slice has its events (a key's time is when it is handed over)
+DECODE_STEP = 8  # ...a few at a time, until the slice has its events
+# A key is dated when its bytes arrived (a race is settled by press time, whatever the slices
+# made it wait); the keys of one arrival a microsecond apart, in order.
+SAME_ARRIVAL = 0.001  # seconds: bytes fed this close together count as one arrival
+KEY_APART = 1e-6
 # Keys (mouse reports, ...) handed to the app at once: at most MOST_EVENTS, halved after a slice
 # that took longer than SLICE_TIME (down to one), doubled after one that did not.
 MOST_EVENTS, SLICE_TIME = 8, 0.004
@@ -131,6 +136,7 @@ class TerminalDriver(Driver):
         self._drawn = False
         self._stopped = False  # out of application mode for good: input is dropped
         self._inbox = bytearray()  # input not yet decoded
+        self._arrivals: deque[list[float]] = deque()  # [bytes, when they came]: the inbox, arrival by arrival
         self._decoded: deque[Message] = deque()  # decoded, not yet handed to the app
         self._full = False  # the inbox reached INPUT_BUFFER and has not drained to half since
         self._full_since: float | None = None  # when it first did, since it was last empty
@@ -149,9 +155,14 @@ class TerminalDriver(Driver):
     def feed(self, data: bytes) -> None:
         """Bytes from the client: held, and handed to the app a slice at a time (see the module's
         notes); before application mode they wait, after it they are dropped."""
-        if self._stopped or self._input_ended:
+        if self._stopped or self._input_ended or not data:
             return
         self._inbox += data
+        now = get_time()
+        if self._arrivals and now - self._arrivals[-1][1] < SAME_ARRIVAL:
+            self._arrivals[-1][0] += len(data)
+        else:
+            self._arrivals.append([len(data), now])
         if len(self._inbox) >= INPUT_BUFFER and not self._full:
             self._full = True
             if self._full_since is None:
@@ -230,7 +241,7 @@ class TerminalDriver(Driver):
                     continue
                 if self._inbox or self._decoded:
                     if self._full_since is not None and self._loop.time() - self._full_since > FLOOD_PATIENCE:
-                        self._inbox.clear()
+                        self._clear_inbox()
                         self._decoded.clear()
                         self._stopped = True
                         self._terminal.input_flood()
@@ -287,10 +298,19 @@ class TerminalDriver(Driver):
         if not self._decoded:
             taken = 0
             while self._inbox and taken < INPUT_SLICE and len(self._decoded) < self._slice_events:
-                data = bytes(self._inbox[:DECODE_STEP])
-                del self._inbox[:DECODE_STEP]
-                taken += len(data)
-                self._decoded.extend(self._take_sizes(self._decoder.feed(data)))
+                arrival = self._arrivals[0]  # (a step never spans two arrivals: its keys share one time)
+                step = min(DECODE_STEP, int(arrival[0]))
+                data = bytes(self._inbox[:step])
+                del self._inbox[:step]
+                taken += step
+                arrival[0] -= step
+                if not arrival[0]:
+                    self._arrivals.popleft()
+                decoded = self._take_sizes(self._decoder.feed(data))
+                for message in decoded:
+                    message.time = arrival[1]
+                    arrival[1] += KEY_APART
+                self._decoded.extend(decoded)
             self._schedule_tick()
             if self._full and len(self._inbox) <= INPUT_BUFFER // 2:
                 self._full = False
@@ -387,10 +407,14 @@ class TerminalDriver(Driver):
         if self._inbox or self._input_ended:  # what came before the app was up
             self._serve()
 
+    def _clear_inbox(self) -> None:
+        self._inbox.clear()
+        self._arrivals.clear()
+
     def disable_input(self) -> None:
         self._started = False
         self._stopped = True
-        self._inbox.clear()
+        self._clear_inbox()
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None

@@ -30,6 +30,7 @@ import asyncio
 import itertools
 import logging
 import os
+import socket
 import sys
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
@@ -48,6 +49,7 @@ from cardarcade.server.driver import INPUT_BUFFER, TerminalDriver
 from cardarcade.server.hub import Hub
 from cardarcade.server.lobby import Lobby
 from cardarcade.server.names import NAMES_FILE, NameRefused, named_players
+from cardarcade.server.workers import TakingTurns
 from cardarcade.table.clock import LoopClock
 from cardarcade.table.shared import SharedTable
 from cardarcade.store.user import UserStore
@@ -244,6 +246,8 @@ class ArcadeServer:
         # Where every session's app sends what is printed (see the module's notes).
         self.output = (sys.stdout, sys.stderr)
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._turns: TakingTurns | None = None  # (one of several workers: the shared socket)
+        self._handshakes: set[asyncio.Task] = set()
         self._stop_words: dict[str, str] | None = None  # name -> what they are told at a stop (once stopping)
         self._stopped_tables: list[SharedTable] = []  # saved at a stop, closed once their screens are gone
         self._handed: dict[str, str] | None = None  # name -> what they are told: their table went on elsewhere
@@ -299,15 +303,12 @@ class ArcadeServer:
         await self.hub.connect()
         self.open_lobby()
 
-    async def start(self, host: str = "127.0.0.1", port: int = 2222, reuse_port: bool = False) -> int:
-        """Listen; returns the port (useful with port 0). ``reuse_port``: one of several workers
-        listening on one address (SO_REUSEPORT)."""
+    async def start(self, host: str = "127.0.0.1", port: int = 2222, sock: socket.socket | None = None) -> int:
+        """Listen; returns the port (useful with port 0). ``sock``: one of several workers, taking
+        turns at the listening socket their parent made (server/workers.py)."""
         await self.open_shared()
         limits = self.limits
-        self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self),
-            host,
-            port,
+        options: dict[str, Any] = dict(
             server_host_keys=[self.host_key],  # (the players' keys are checked by _Connection)
             login_timeout=limits.login_grace,
             keepalive_interval=limits.keepalive_interval,
@@ -318,9 +319,28 @@ class ArcadeServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
-            reuse_port=reuse_port or None,
         )
+        if sock is not None:
+            made = await asyncssh.SSHServerConnectionOptions.construct(
+                server_factory=lambda: _Connection(self), **options
+            )
+            self._turns = TakingTurns(sock, partial(self._shake_hands, made), lambda: len(self.sessions))
+            return self._turns.port()
+        self._acceptor = await asyncssh.create_server(lambda: _Connection(self), host, port, **options)
         return self._acceptor.sockets[0].getsockname()[1]
+
+    def _shake_hands(self, options: asyncssh.SSHServerConnectionOptions, conn: socket.socket) -> None:
+        """A connection this worker took from the shared socket: SSH on it, as a listener would."""
+
+        async def shake() -> None:
+            try:
+                await asyncssh.run_server(conn, options=options)
+            except Exception as exc:  # (a client gone or failing its key exchange: dropped, as a listener drops it)
+                log.debug("a connection ended before its login: %s", exc)
+
+        task = asyncio.get_running_loop().create_task(shake(), name="ssh handshake")
+        self._handshakes.add(task)
+        task.add_done_callback(self._handshakes.discard)
 
     def table_done(self, table: SharedTable) -> None:
         """A shared table ended: a finished game goes into the statistics (once, with every
@@ -556,6 +576,8 @@ class ArcadeServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        if self._turns is not None:
+            self._turns.close()
         await self.hand_over_tables()
         self.save_tables_in_play()
         for session in list(self.sessions):

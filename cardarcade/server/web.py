@@ -27,6 +27,7 @@ import itertools
 import json
 import logging
 import re
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from urllib.parse import quote, urlsplit
 from aiohttp import WSMsgType, web
 
 from cardarcade.server.ssh import MAX_NAME, ArcadeServer, _Session, player_name
+from cardarcade.server.workers import TakingTurns
 
 log = logging.getLogger("cardarcade.server")
 
@@ -215,6 +217,7 @@ class WebServer:
         self._loopback_only = False
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
+        self._turns: TakingTurns | None = None  # (one of several workers: the shared socket)
         self.tabs: set[_Session] = set()
 
     def web_app(self) -> web.Application:
@@ -230,14 +233,24 @@ class WebServer:
         )
         return app
 
-    async def start(self, host: str = "127.0.0.1", port: int = 8080, reuse_port: bool = False) -> int:
-        """Listen; returns the port (useful with port 0)."""
+    async def start(self, host: str = "127.0.0.1", port: int = 8080, sock: socket.socket | None = None) -> int:
+        """Listen (on ``sock``, a worker's listening socket, if given); returns the port (useful
+        with port 0)."""
         self._loopback_only = _is_loopback(host)
         await self.arcade.open_shared()  # (one lobby for the process, whichever server starts first)
         # Stopping ends every tab first (close); the rest is given little time.
         self._runner = web.AppRunner(self.web_app(), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port, reuse_port=reuse_port or None)
+        if sock is not None:  # one of several workers, taking turns at their shared socket (workers.py)
+            loop, serve = asyncio.get_running_loop(), self._runner.server
+            assert serve is not None
+            self._turns = TakingTurns(
+                sock,
+                lambda conn: loop.create_task(loop.connect_accepted_socket(serve, conn)),
+                lambda: len(self.arcade.sessions),
+            )
+            return self._turns.port()
+        site = web.TCPSite(self._runner, host, port)
         try:
             await site.start()
         except OSError:
@@ -252,6 +265,8 @@ class WebServer:
         if self._site is not None:
             await self._site.stop()  # no new tab meanwhile; the open ones are ended next
             self._site = None
+        if self._turns is not None:
+            self._turns.close()
         await self.arcade.hand_over_tables()
         self.arcade.save_tables_in_play()
         for session in list(self.tabs):

@@ -13,6 +13,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static, Switch, TextArea
 
@@ -177,6 +179,13 @@ class SetupScreen(KeptScreen):
     def _drawn(self) -> None:
         if self._shown_at is None:
             self._shown_at = monotonic()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Painted now and written to the terminal at once: from here a person can see the form.
+        # (The after-refresh call waits for the screen's queue to empty, on a busy server after
+        # the key of someone who saw it; a key is dated when it arrives.)
+        self._drawn()
+        return super().render_lines(crop)
 
     @property
     def shown(self) -> bool:
