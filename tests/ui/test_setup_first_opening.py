@@ -1,0 +1,93 @@
+"""The set-up's first opening: drawn whole once, its form laid out with its scrollbar from the first
+layout where it cannot fit, and the engine of the game under the menu's cursor imported ahead."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from textual.containers import VerticalScroll
+
+from cardarcade.ui.screens import menu
+from cardarcade.ui.screens.menu import GameList
+from cardarcade.ui.screens.setup import SetupScreen
+from cardarcade.ui.textual_compat import draws_whole, replace_screen_compositor_refresh, screen_compositor_refresh
+
+
+@contextmanager
+def frames_of(app) -> Iterator[list[tuple[str, bool, int]]]:
+    """Each frame the screen on top draws: its screen's name, whether it is the whole screen, and
+    how wide the set-up form's rows were laid out for it (a column less with the scrollbar)."""
+    drawn = screen_compositor_refresh()
+    frames: list[tuple[str, bool, int]] = []
+
+    def counted(screen) -> None:
+        if screen is app.screen and screen._compositor._dirty_regions:
+            rows = screen.query("#setup-form > .field")
+            frames.append((type(screen).__name__, draws_whole(screen), rows.first().size.width if rows else 0))
+        drawn(screen)
+
+    replace_screen_compositor_refresh(counted)
+    try:
+        yield frames
+    finally:
+        replace_screen_compositor_refresh(drawn)
+
+
+async def test_the_first_set_up_is_drawn_whole_once_with_its_scrollbar_from_the_first_frame(app_factory):
+    """At 80x24 the form is taller than its box: the first frame has the scrollbar, and no second
+    whole frame follows (it was laid out and drawn whole three times: without the scrollbar, with
+    it, and once more as its last widgets finished mounting)."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        with frames_of(app) as frames:
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        form = app.screen.query_one("#setup-form", VerticalScroll)
+        assert form.show_vertical_scrollbar and form.max_scroll_y > 0  # (the guess was right: it does not fit)
+        width = form.query_one(".field").size.width
+        setup = [frame for frame in frames if frame[0] == "SetupScreen"]
+        assert setup and setup[0] == ("SetupScreen", True, width), frames
+        assert [whole for _name, whole, _width in setup].count(True) == 1, frames
+        await pilot.press("tab")  # the form still scrolls to what has the focus, as before
+        await pilot.pause()
+
+
+async def test_a_form_that_fits_a_tall_terminal_has_no_scrollbar(app_factory):
+    """Where the form is sure to need no scrollbar, or may not, Textual decides as it always did."""
+    app = app_factory()
+    async with app.run_test(size=(80, 70)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        form = app.screen.query_one("#setup-form", VerticalScroll)
+        assert form.max_scroll_y == 0
+        assert not form.show_vertical_scrollbar
+
+
+async def test_the_menu_imports_the_engine_of_the_game_its_cursor_rests_on(app_factory, monkeypatch):
+    """Resting on a game, the menu imports its engine in the imports' thread (the first set-up of
+    War spent 15 ms building its house rules' models); moving on and resting again, that game's."""
+    asked: list[tuple[str, ...]] = []
+
+    def imported(names: tuple[str, ...]) -> None:
+        asked.append(names)
+        menu._importing_ahead.release()
+
+    monkeypatch.setattr(menu, "_imported_ahead", imported)
+    monkeypatch.setattr(menu, "_not_imported", lambda names: names)  # (in a test, all are imported)
+    monkeypatch.setattr(menu, "IMPORT_AHEAD_IDLE", 0.05)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        games = app.screen.query_one(GameList)
+        first = games.highlighted
+        assert asked and asked[-1][-1].endswith(f".{menu.CATALOG[first].module}")
+        await pilot.press("down", "down")
+        await pilot.pause(0.3)
+        now = games.highlighted
+        assert now != first and asked[-1][-1].endswith(f".{menu.CATALOG[now].module}")
+        assert all(name in asked[-1] for name in menu.IMPORTED_AHEAD)
