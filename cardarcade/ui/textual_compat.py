@@ -182,6 +182,19 @@ def share_parse_cache(stylesheet: Stylesheet, cache: dict) -> None:
     stylesheet._parse_cache = cache  # type: ignore[assignment]
 
 
+def share_variable_tokens(stylesheet: Stylesheet, tokens: dict) -> None:
+    """Give ``stylesheet`` its variables already read as CSS tokens (what it parses with, and what
+    Textual's markup reads ``$names`` from), until its variables change."""
+    stylesheet._Stylesheet__variable_tokens = tokens  # type: ignore[attr-defined]
+
+
+def variable_tokens(variables: dict[str, str]) -> dict:
+    """``variables`` read as CSS tokens, as a stylesheet reads them."""
+    from textual.css.tokenize import tokenize_values
+
+    return tokenize_values(variables)
+
+
 def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:
     """The variables the stylesheet's rules are parsed with."""
     return dict(stylesheet._variables)
