@@ -6,24 +6,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from textual.containers import VerticalScroll
 
 from cardarcade.ui.screens import menu
 from cardarcade.ui.screens.menu import GameList
-from cardarcade.ui.screens.setup import SetupScreen
 from cardarcade.ui.textual_compat import draws_whole, replace_screen_compositor_refresh, screen_compositor_refresh
 
 
 @contextmanager
-def frames_of(app) -> Iterator[list[tuple[str, bool, int]]]:
+def frames_of(app, form: str) -> Iterator[list[tuple[str, bool, int]]]:
     """Each frame the screen on top draws: its screen's name, whether it is the whole screen, and
-    how wide the set-up form's rows were laid out for it (a column less with the scrollbar)."""
+    how wide the rows of ``form`` were laid out for it (a column less with the scrollbar)."""
     drawn = screen_compositor_refresh()
     frames: list[tuple[str, bool, int]] = []
 
     def counted(screen) -> None:
         if screen is app.screen and screen._compositor._dirty_regions:
-            rows = screen.query("#setup-form > .field")
+            rows = screen.query(f"{form} > .field")
             frames.append((type(screen).__name__, draws_whole(screen), rows.first().size.width if rows else 0))
         drawn(screen)
 
@@ -34,26 +34,28 @@ def frames_of(app) -> Iterator[list[tuple[str, bool, int]]]:
         replace_screen_compositor_refresh(drawn)
 
 
-async def test_the_first_set_up_is_drawn_whole_once_with_its_scrollbar_from_the_first_frame(app_factory):
-    """At 80x24 the form is taller than its box: the first frame has the scrollbar, and no second
-    whole frame follows (it was laid out and drawn whole three times: without the scrollbar, with
-    it, and once more as its last widgets finished mounting)."""
+@pytest.mark.parametrize(
+    ("key", "screen", "form"), [("enter", "SetupScreen", "#setup-form"), ("o", "SettingsScreen", "#settings-form")]
+)
+async def test_a_form_opened_the_first_time_is_drawn_whole_once_with_its_scrollbar(app_factory, key, screen, form):
+    """At 80x24 the set-up's and the settings' forms are taller than their boxes: the first frame
+    is laid out with the scrollbar, and no second whole frame follows (the set-up was laid out and
+    drawn whole three times: without the scrollbar, with it, and once more as its last widgets
+    finished mounting)."""
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        with frames_of(app) as frames:
-            await pilot.press("enter")
+        with frames_of(app, form) as frames:
+            await pilot.press(key)
             await pilot.pause(0.2)
             await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        form = app.screen.query_one("#setup-form", VerticalScroll)
-        assert form.show_vertical_scrollbar and form.max_scroll_y > 0  # (the guess was right: it does not fit)
-        width = form.query_one(".field").size.width
-        setup = [frame for frame in frames if frame[0] == "SetupScreen"]
-        assert setup and setup[0] == ("SetupScreen", True, width), frames
-        assert [whole for _name, whole, _width in setup].count(True) == 1, frames
-        await pilot.press("tab")  # the form still scrolls to what has the focus, as before
-        await pilot.pause()
+        assert type(app.screen).__name__ == screen
+        box = app.screen.query_one(form, VerticalScroll)
+        assert box.show_vertical_scrollbar and box.max_scroll_y > 0  # (the guess was right: it does not fit)
+        width = box.query_one(".field").size.width
+        drawn = [frame for frame in frames if frame[0] == screen]
+        assert drawn and drawn[0] == (screen, True, width), frames
+        assert [whole for _name, whole, _width in drawn].count(True) == 1, frames
 
 
 async def test_a_form_that_fits_a_tall_terminal_has_no_scrollbar(app_factory):

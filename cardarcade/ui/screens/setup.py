@@ -25,11 +25,8 @@ from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home, update_changed
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.dropdown import DropDown
+from cardarcade.ui.widgets.form import scrollbar_from_the_first_layout
 from cardarcade.ui.widgets.keybar import KeyBar
-
-
-FIELD_LINES = 3  # the least a row of the form takes: its control (a drop-down, field or switch) is 3 tall
-ABOVE_AND_BELOW_FORM = 5  # the least the screen keeps beside the form: the title, the buttons, the key bar
 
 
 def seat_choices(spec: GameSpec, players: int) -> list[tuple[str, str]]:
@@ -145,24 +142,12 @@ class SetupScreen(KeptScreen):
     def on_mount(self) -> None:
         self._show_seats()
         self.house_rules.show()
-        self._scrollbar_from_the_first_layout()
+        # (beside the form: at least the title, the buttons and the key bar)
+        scrollbar_from_the_first_layout(self.query_one("#setup-form", VerticalScroll), beside=5)
         self._opened_as = self._form_values()
         self.call_after_refresh(self._drawn)
         self._read_profiles()
         self.house_rules.bring_books_up_to_date()
-
-    def _scrollbar_from_the_first_layout(self) -> None:
-        """The form's scrollbar shown from the first layout when the form cannot fit its box (at
-        80x24 it never does). Textual finds that out only once the form is laid out, and then lays
-        out and draws the whole screen again, a column narrower: a third of the first opening's
-        time. Every row is at least 3 lines tall and the box is at most the screen less the title,
-        buttons and key bar, so the guess is never wrong; where it is not sure (a tall terminal),
-        Textual decides as before."""
-        form = self.query_one("#setup-form", VerticalScroll)
-        rows = sum(1 for row in form.query_children(".field") if row.display)
-        if FIELD_LINES * rows > self.app.size.height - ABOVE_AND_BELOW_FORM:
-            form.show_vertical_scrollbar = True  # (as Textual's own does for ``overflow-y: scroll``)
-            form.vertical_scrollbar.display = True
 
     # ---- kept and shown again
 
