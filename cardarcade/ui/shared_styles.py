@@ -8,13 +8,15 @@ on, and never changed once kept. A test keeps the result equal to Textual's own 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from textual.app import App
 
 from cardarcade.ui.textual_compat import (
+    parsed_default_css,
     refresh_truecolor_filter,
     share_parse_cache,
     share_variable_tokens,
+    stylesheet_variables,
     variable_tokens,
 )
 
@@ -23,6 +25,7 @@ _PARSED_CSS: dict[tuple[tuple[str, str], ...], dict] = {}
 # The theme variables read as CSS tokens, per set of them: every app needs them (Textual's markup
 # reads its ``$names`` from them), and each read them afresh, 50 KiB an SSH session.
 _VARIABLE_TOKENS: dict[tuple[tuple[str, str], ...], dict] = {}
+_PARSED_AHEAD: set[tuple[tuple[str, str], ...]] = set()  # the variables the screens' CSS was parsed ahead with
 # Theme variables by the repr of the theme and the defaults they were built from.
 _THEME_VARIABLES: dict[str, dict[str, str]] = {}
 
@@ -92,3 +95,22 @@ def shared_css_variables(app: App, build: Callable[[], dict[str, str]]) -> dict[
         variables = _THEME_VARIABLES[key] = build()
     app.theme_variables = dict(variables)  # (as Textual's own sets it)
     return dict(variables)
+
+
+def parse_ahead_for(app: App) -> Callable[[Iterable[type]], None]:
+    """What parses, in any thread, the default CSS of widget classes ``app``'s screens will mount,
+    for every app in the theme ``app`` is in now (the first set-up parsed its form's widgets' CSS
+    as it opened: a tenth of its opening). Made on the loop; an app whose theme changed in the
+    meantime parses for itself, as before."""
+    variables = stylesheet_variables(app.stylesheet)
+    key = tuple(sorted(variables.items()))
+    shared, tokens = _PARSED_CSS.get(key), _VARIABLE_TOKENS.get(key)
+
+    def parse(widget_classes: Iterable[type]) -> None:
+        if shared is None or tokens is None or key in _PARSED_AHEAD:
+            return
+        for cache_key, rules in parsed_default_css(variables, tokens, widget_classes).items():
+            shared.setdefault(cache_key, rules)  # (one step each: a loop reading it meanwhile is safe)
+        _PARSED_AHEAD.add(key)
+
+    return parse

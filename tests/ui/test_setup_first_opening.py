@@ -74,7 +74,7 @@ async def test_the_menu_imports_the_engine_of_the_game_its_cursor_rests_on(app_f
     War spent 15 ms building its house rules' models); moving on and resting again, that game's."""
     asked: list[tuple[str, ...]] = []
 
-    def imported(names: tuple[str, ...]) -> None:
+    def imported(names: tuple[str, ...], parse_ahead) -> None:
         asked.append(names)
         menu._importing_ahead.release()
 
@@ -92,3 +92,33 @@ async def test_the_menu_imports_the_engine_of_the_game_its_cursor_rests_on(app_f
         now = games.highlighted
         assert now != first and asked[-1][-1].endswith(f".{menu.CATALOG[now].module}")
         assert all(name in asked[-1] for name in menu.IMPORTED_AHEAD)
+
+
+async def test_the_forms_css_parsed_ahead_is_what_opening_them_parses(app_factory):
+    """The menu parses the forms' widgets' default CSS ahead, in its imports' thread: the same
+    rules, under the same keys, as the set-up and the settings parse as they open (so that they
+    parse none of it themselves)."""
+    from textual.css.stylesheet import Stylesheet
+
+    from cardarcade.ui.shared_styles import _VARIABLE_TOKENS
+    from cardarcade.ui.textual_compat import parsed_default_css, stylesheet_variables
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        variables = stylesheet_variables(app.stylesheet)
+        ahead = parsed_default_css(variables, _VARIABLE_TOKENS[tuple(sorted(variables.items()))], menu._styled_ahead())
+        for key in ("enter", "escape", "o"):
+            await pilot.press(key)
+            await pilot.pause(0.2)
+        own = Stylesheet(variables=variables)  # (Textual's own parse of the sources as they are now)
+        needed = {
+            (source.content, where, True, source.tie_breaker, source.scope): own._parse_rules(
+                source.content, where, True, source.tie_breaker, source.scope
+            )
+            for where, source in app.stylesheet.source.items()
+            if source.is_defaults and where[1].split(".")[0] in {cls.__name__ for cls in menu._styled_ahead()}
+        }
+        assert needed and set(needed) <= set(ahead)
+        for key, rules in needed.items():
+            assert [rule.css for rule in ahead[key]] == [rule.css for rule in rules], key[1]

@@ -218,15 +218,31 @@ def _not_imported(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(name for name in names if name not in sys.modules)
 
 
-def _imported_ahead(names: tuple[str, ...]) -> None:
+def _imported_ahead(names: tuple[str, ...], parse_ahead: Callable[[list[type]], None]) -> None:
     try:
         for name in names:
             try:
                 importlib.import_module(name)
             except Exception:  # (not ours to report: the screen that needs it imports it again, and says)
                 pass
+        try:
+            parse_ahead(_styled_ahead())
+        except Exception:  # (each screen parses what it needs as it opens, as before)
+            pass
     finally:
         _importing_ahead.release()
+
+
+def _styled_ahead() -> list[type]:
+    """The widgets the set-up and settings forms mount that the menu has not: their default CSS
+    parsed ahead (a tenth of the first set-up's opening)."""
+    from textual.containers import Horizontal, VerticalScroll
+    from textual.scrollbar import ScrollBar, ScrollBarCorner
+    from textual.widgets import Button, Input, Label, Switch, TextArea
+
+    from cardarcade.ui.widgets.dropdown import DropDown
+
+    return [Button, Input, Label, Switch, TextArea, DropDown, Horizontal, VerticalScroll, ScrollBar, ScrollBarCorner]
 
 
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
@@ -311,9 +327,10 @@ class MenuScreen(RemadeScreen):
         if not names:
             return
         if _importing_ahead.acquire(blocking=False):
-            threading.Thread(
-                target=_imported_ahead, args=(names,), name="cardarcade-imports-ahead", daemon=True
-            ).start()
+            from cardarcade.ui.shared_styles import parse_ahead_for
+
+            ahead = (names, parse_ahead_for(self.app))
+            threading.Thread(target=_imported_ahead, args=ahead, name="cardarcade-imports-ahead", daemon=True).start()
         else:  # (another session's menu is importing: this one's game may be next)
             self._import_ahead_in(IMPORT_AHEAD_IDLE)
 
