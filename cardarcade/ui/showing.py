@@ -42,6 +42,7 @@ from typing import Any
 
 from textual.geometry import Region
 
+from cardarcade.ui.backdrop import drawn as frames_drawn
 from cardarcade.ui.covered import whole_frames
 from cardarcade.ui.textual_compat import (
     css_generation,
@@ -82,6 +83,7 @@ def _styled_as_needed(self: Screen, event: events.ScreenResume) -> None:
     if whole_frames(self) > drawn:  # laid out and drawn whole as it came (Textual then asks it again)
         forget_asked_repaints(self)
         self._shown_whole = (drawn + 1, css_generation(self.app))
+        self._frames_when_shown = frames_drawn(self)
 
 
 def _just_shown_whole(screen: Screen) -> bool:
@@ -110,8 +112,8 @@ def _refresh(
             if not layout:
                 return self
             repaint = False  # (a layout draws what it moves)
-        elif layout and _just_shown_whole(self):
-            repaint = False  # (its widgets mounted after it came, as a screen's last ones are)
+        elif layout and _just_shown_whole(self) and getattr(self, "_frames_when_shown", None) == frames_drawn(self):
+            repaint = False  # (its last widgets done mounting, just after it came, with nothing drawn since)
     return _widget_refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
