@@ -3,35 +3,24 @@ layout where it cannot fit, and the engine of the game under the menu's cursor i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
 from textual.containers import VerticalScroll
 
 from cardarcade.ui.screens import menu
 from cardarcade.ui.screens.menu import GameList
-from cardarcade.ui.textual_compat import draws_whole, replace_screen_compositor_refresh, screen_compositor_refresh
+from cardarcade.ui.textual_compat import draws_whole
+from ui_helpers import frames_drawn
 
 
-@contextmanager
-def frames_of(app, form: str) -> Iterator[list[tuple[str, bool, int]]]:
-    """Each frame the screen on top draws: its screen's name, whether it is the whole screen, and
-    how wide the rows of ``form`` were laid out for it (a column less with the scrollbar)."""
-    drawn = screen_compositor_refresh()
-    frames: list[tuple[str, bool, int]] = []
+def form_frame(form: str):
+    """A frame as: its screen's name, whether it is the whole screen, and how wide the rows of
+    ``form`` were laid out for it (a column less with the scrollbar)."""
 
-    def counted(screen) -> None:
-        if screen is app.screen and screen._compositor._dirty_regions:
-            rows = screen.query(f"{form} > .field")
-            frames.append((type(screen).__name__, draws_whole(screen), rows.first().size.width if rows else 0))
-        drawn(screen)
+    def describe(screen) -> tuple[str, bool, int]:
+        rows = screen.query(f"{form} > .field")
+        return (type(screen).__name__, draws_whole(screen), rows.first().size.width if rows else 0)
 
-    replace_screen_compositor_refresh(counted)
-    try:
-        yield frames
-    finally:
-        replace_screen_compositor_refresh(drawn)
+    return describe
 
 
 @pytest.mark.parametrize(
@@ -45,7 +34,7 @@ async def test_a_form_opened_the_first_time_is_drawn_whole_once_with_its_scrollb
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        with frames_of(app, form) as frames:
+        with frames_drawn(app, form_frame(form)) as frames:
             await pilot.press(key)
             await pilot.pause(0.2)
             await pilot.pause()
