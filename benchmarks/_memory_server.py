@@ -313,8 +313,17 @@ def new_sessions(old: set[int]) -> list[Any]:
 
 
 def full_collection() -> None:
+    """Everything collected, and the memory freed given back to the system as the server's
+    collector does after its collections (where the checkout measured does so)."""
     gc.unfreeze()  # (the server's collector keeps most objects frozen: gc.get_objects() misses those)
     gc.collect()
+    try:
+        from cardarcade.server.collector import free_memory_giver
+    except ImportError:  # (a checkout from before the collector gave memory back)
+        return
+    give_back = free_memory_giver()
+    if give_back is not None:
+        give_back()
 
 
 def _rss_kib() -> int:

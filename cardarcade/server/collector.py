@@ -38,6 +38,14 @@ pause of about a second) happens only:
   has grown by half, at most every ``full_every`` seconds.
 
 The young generations are still collected by CPython as usual (they are small and quick).
+
+Memory freed is handed back to the system: C's allocator keeps what Python frees for its next
+requests, and a server's sessions free much as they draw (a session's frames, a game's moves),
+scattered between what lives on, so the process's resident size only grew. After a collection,
+at most every ``TRIM_EVERY`` seconds, the C library is asked to give back its free pages
+(glibc's ``malloc_trim``, in a thread: it takes a millisecond or two, and the loop goes on): a
+third of what a session in a game made the server hold. Elsewhere (another C library) nothing
+is asked.
 """
 
 from __future__ import annotations
@@ -88,6 +96,8 @@ FORGET_SHARED = 600.0  # seconds after which what was learnt shared is looked at
 RETRY_FIRST, RETRY_MOST = 10.0, 1800.0  # seconds before a pump that survived is looked at again (doubling)
 
 
+TRIM_EVERY = 5.0  # seconds at least between asking the C library to give back its free memory
+
 FOLLOWED, SHARED, PUMP = 1, 2, 3  # what gathering does with an object of a class (see Collector._kind_of)
 
 
@@ -108,6 +118,19 @@ def running_pump(pump: Any) -> bool:
     """A Textual app, screen or widget processing messages: a live session's, never followed.
     Without the attribute: running."""
     return bool(getattr(pump, "_running", True))
+
+
+def free_memory_giver() -> Callable[[], object] | None:
+    """What gives the C library's free memory back to the system (glibc's ``malloc_trim(0)``),
+    None where there is no such call."""
+    try:
+        import ctypes
+
+        trim = ctypes.CDLL(None).malloc_trim
+    except (ImportError, OSError, AttributeError):
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return lambda: trim(0)
 
 
 def _subclasses(roots: tuple[type, ...]) -> set[type]:
@@ -263,13 +286,15 @@ class Collector:
         stopped: Callable[[Any], bool] = stopped_pump,
         running: Callable[[Any], bool] = running_pump,
         reclaim: bool = True,
+        give_back: Callable[[], object] | None = None,
     ) -> None:
         """``sessions_ended``: how many sessions have ended so far (a running count);
         ``sessions_live``: how many are connected now (None: never a full collection while
         reclaiming). ``keep_out``: objects every session shares (the server, the lobby), where
         gathering stops. ``pump_types``: what is remembered at each freeze, gathered from once
         ``stopped``, and never followed while ``running`` (Textual's message pumps). ``reclaim``:
-        False keeps to full collections (what happens anyway where objects cannot be moved)."""
+        False keeps to full collections (what happens anyway where objects cannot be moved).
+        ``give_back``: what hands freed memory back to the system (``free_memory_giver``'s by default)."""
         self.sessions_ended = sessions_ended
         self.sessions_live = sessions_live
         self.sweep_every = sweep_every
@@ -304,6 +329,10 @@ class Collector:
         self._quiet = LoopQuiet()
         self._look_every = LOOK_EVERY  # up to QUIET_LOOK_EVERY while the loop is quiet
         self._idle_look = False  # whether the look scheduled last was the one while nobody is connected
+        self._give_back = free_memory_giver() if give_back is None else give_back
+        self._freed_since_given = False  # a collection since memory was last given back
+        self._last_given = 0.0
+        self._giving: asyncio.Future | None = None
 
     def start(self) -> None:
         """Freeze what exists now (modules, themes, the first screens) and take over."""
@@ -365,12 +394,31 @@ class Collector:
             self.seek()
         if time.monotonic() - self._last_report >= REPORT_EVERY:
             self.report()
+        self._give_back_due()
         # A quiet loop ages little: looked at less often (a sweep due waits QUIET_LOOK_EVERY at most).
         # After a stretch with nobody connected, the first look (someone has come) starts afresh.
         stepped = self._quiet.next_every(self._look_every, LOOK_EVERY, QUIET_LOOK_EVERY)
         self._look_every = LOOK_EVERY if aged or self._idle_look else stepped
         if self._thresholds is not None and self._timer is not None:
             self._schedule()
+
+    def _give_back_due(self) -> None:
+        """Hand the C library's free memory back to the system, in a thread, after a collection and
+        at most every TRIM_EVERY seconds."""
+        now = time.monotonic()
+        if self._give_back is None or not self._freed_since_given or self._giving is not None:
+            return
+        if now - self._last_given < TRIM_EVERY:
+            return
+        self._freed_since_given, self._last_given = False, now
+        self._giving = asyncio.get_running_loop().run_in_executor(None, self._give_back)
+        self._giving.add_done_callback(self._given)
+
+    def _given(self, done: asyncio.Future) -> None:
+        self._giving = None
+        if not done.cancelled() and done.exception() is not None:
+            log.warning("giving free memory back failed: %s", done.exception())
+            self._give_back = None
 
     def report(self, force: bool = False) -> None:
         """One line in the log on what was done since the last (if anything was)."""
@@ -409,6 +457,7 @@ class Collector:
         gc.collect()
         self._freeze()
         self._last_sweep = time.monotonic()
+        self._freed_since_given = True
         tally = self.tally
         tally.sweeps += 1
         spent = time.perf_counter() - started
@@ -419,6 +468,7 @@ class Collector:
     def _swept(self) -> None:
         """A reclaim's collection swept what was young too."""
         self._last_sweep = time.monotonic()
+        self._freed_since_given = True
 
     def _freeze(self) -> None:
         if self.reclaimer is not None:
@@ -450,6 +500,7 @@ class Collector:
         gc.collect()
         self._freeze()
         self._last_full = self._last_sweep = time.monotonic()
+        self._freed_since_given = True
         self._ended_at_full = self.sessions_ended()
         self._frozen_at_full = gc.get_freeze_count()
         self.tally.full_collections += 1

@@ -25,7 +25,9 @@ Drawn whole as it came, a new screen was still asked to draw itself whole again 
 by Textual's own last steps of showing it (its mounting done, the screen it replaced let go): the
 same lines a frame later, where the answer to the key ended. If it has drawn nothing since it was
 drawn whole as it came, and the app's styles are as they were, those steps lay it out (a layout
-draws what it moves) but do not draw it whole again. What its widgets ask is drawn as always.
+draws what it moves) but do not draw it whole again. What its widgets ask is drawn as always. The
+same holds for a screen pushed over another: the last of its widgets to finish mounting (after it
+came on top) asked for a layout and a whole frame, the set-up's first opening's last frame.
 
 Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
@@ -40,6 +42,7 @@ from typing import Any
 
 from textual.geometry import Region
 
+from cardarcade.ui.backdrop import drawn as frames_drawn
 from cardarcade.ui.covered import whole_frames
 from cardarcade.ui.textual_compat import (
     css_generation,
@@ -80,6 +83,7 @@ def _styled_as_needed(self: Screen, event: events.ScreenResume) -> None:
     if whole_frames(self) > drawn:  # laid out and drawn whole as it came (Textual then asks it again)
         forget_asked_repaints(self)
         self._shown_whole = (drawn + 1, css_generation(self.app))
+        self._frames_when_shown = frames_drawn(self)
 
 
 def _just_shown_whole(screen: Screen) -> bool:
@@ -103,10 +107,13 @@ async def _replaced_under(self: App, screen: Screen) -> Screen:
 def _refresh(
     self: Screen, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
 ) -> Any:
-    if repaint and not regions and not recompose and getattr(self, "_laid_out_only", False):
-        if not layout:
-            return self
-        repaint = False  # (a layout draws what it moves)
+    if repaint and not regions and not recompose:
+        if getattr(self, "_laid_out_only", False):
+            if not layout:
+                return self
+            repaint = False  # (a layout draws what it moves)
+        elif layout and _just_shown_whole(self) and getattr(self, "_frames_when_shown", None) == frames_drawn(self):
+            repaint = False  # (its last widgets done mounting, just after it came, with nothing drawn since)
     return _widget_refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
 
 

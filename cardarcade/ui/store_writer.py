@@ -3,15 +3,68 @@
 from __future__ import annotations
 
 import asyncio
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Future
+from typing import Any, TypeVar
 
 from textual.app import App
 from textual.message_pump import MessagePump
 
 
 T = TypeVar("T")
+
+IDLE_END = 10.0  # seconds without work after which a session's store thread ends (made again when asked)
+
+
+class _Worker:
+    """One thread running what it is given in turn, ended after IDLE_END seconds with nothing to
+    do and started again for the next: a server has one per session, and a session mostly plays
+    (a thread kept for each was some 60 KiB of stack and allocator a session)."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future] | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._running = False  # a thread is taking jobs (or about to)
+        self._closed = False
+
+    def submit(self, work: Callable[[], T]) -> Future:
+        future: Future = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the store's worker has been closed")
+            self._jobs.put((work, future))
+            if not self._running:
+                self._running = True
+                threading.Thread(target=self._take_jobs, name="cardarcade-store").start()
+        return future
+
+    def _take_jobs(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=IDLE_END)
+            except queue.Empty:
+                job = None
+            if job is None:  # idle, or closed and all taken: the thread ends (the interpreter waits for it)
+                with self._lock:  # (a job put meanwhile is taken by this thread: none starts)
+                    if self._jobs.empty():
+                        self._running = False
+                        return
+                continue
+            work, future = job
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(work())
+                except BaseException as exc:  # (the asker is told, as an executor tells it)
+                    future.set_exception(exc)
+
+    def shutdown(self) -> None:
+        """No more jobs; those queued still run, and then the thread ends."""
+        with self._lock:
+            self._closed = True
+            if self._running:
+                self._jobs.put(None)
 
 
 class StoreWriter:
@@ -23,15 +76,13 @@ class StoreWriter:
 
     def __init__(self, app: App) -> None:
         self._app = app
-        self._worker: ThreadPoolExecutor | None = None  # started at the first write
+        self._worker = _Worker()  # (its thread runs only while there is work)
         self._last_write: Future | None = None
         self._unanswered = 0  # reads whose answer has not yet reached the loop
 
     def write(self, work: Callable[[], object], failed: str, done: Callable[[], None] | None = None) -> None:
         """Run ``work`` in the worker. A failure is a warning starting with ``failed``; ``done``
         runs on the app's loop on success."""
-        if self._worker is None:
-            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-store")
         self._last_write = self._worker.submit(work)
         future = asyncio.wrap_future(self._last_write)
         app = self._app
@@ -58,8 +109,6 @@ class StoreWriter:
         ``on`` (a screen: dropped once it is gone; by default the app), so that what they change
         is laid out and drawn as after a key. With ``--database`` a read is a round trip or more:
         on the loop, every session of a server would wait."""
-        if self._worker is None:
-            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardarcade-store")
         self._last_write = self._worker.submit(work)
         self._unanswered += 1
         future = asyncio.wrap_future(self._last_write)
@@ -106,5 +155,4 @@ class StoreWriter:
     def close(self) -> None:
         """No more writes: those still queued run to their end (the interpreter waits for them at
         exit; a server goes on serving meanwhile)."""
-        if self._worker is not None:
-            self._worker.shutdown(wait=False)
+        self._worker.shutdown()

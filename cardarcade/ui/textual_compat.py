@@ -182,6 +182,40 @@ def share_parse_cache(stylesheet: Stylesheet, cache: dict) -> None:
     stylesheet._parse_cache = cache  # type: ignore[assignment]
 
 
+def share_variable_tokens(stylesheet: Stylesheet, tokens: dict) -> None:
+    """Give ``stylesheet`` its variables already read as CSS tokens (what it parses with, and what
+    Textual's markup reads ``$names`` from), until its variables change."""
+    stylesheet._Stylesheet__variable_tokens = tokens  # type: ignore[attr-defined]
+
+
+def variable_tokens(variables: dict[str, str]) -> dict:
+    """``variables`` read as CSS tokens, as a stylesheet reads them."""
+    from textual.css.tokenize import tokenize_values
+
+    return tokenize_values(variables)
+
+
+def default_css_of(widget_class: type) -> list[tuple[tuple[str, str], str, int, str]]:
+    """The default CSS a widget of ``widget_class`` adds to its app's stylesheet as it is mounted:
+    (where it is read from, the CSS, its tie breaker, its scope), its bases' included."""
+    return widget_class._get_default_css(object.__new__(widget_class))
+
+
+def parsed_default_css(variables: dict[str, str], tokens: dict, widget_classes: Iterable[type]) -> dict[tuple, list]:
+    """The parsed rules of the widget classes' default CSS, under the theme ``variables`` (read as
+    ``tokens``), by the keys a stylesheet caches them under."""
+    from textual.css.stylesheet import Stylesheet
+
+    sheet = Stylesheet(variables=variables)
+    share_variable_tokens(sheet, tokens)
+    sheet._parse_cache = {}  # type: ignore[assignment]
+    for widget_class in widget_classes:
+        for read_from, css, tie_breaker, scope in default_css_of(widget_class):
+            sheet.add_source(css, read_from=read_from, is_default_css=True, tie_breaker=tie_breaker, scope=scope)
+    sheet.parse()
+    return dict(sheet._parse_cache)
+
+
 def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:
     """The variables the stylesheet's rules are parsed with."""
     return dict(stylesheet._variables)

@@ -357,3 +357,49 @@ async def test_an_ended_sessions_app_is_freed_while_serving_without_a_full_colle
         await ada.close()
     finally:
         collector.stop()
+
+
+# ---- freed memory handed back to the system
+
+
+def test_freed_memory_is_given_back_in_a_thread_after_a_collection_and_not_more_often_than_every_few_seconds(
+    monkeypatch,
+):
+    """The C library keeps what Python frees for itself (a server's resident size only grew): after
+    a collection it is asked to give it back, off the loop, at most every TRIM_EVERY seconds, and
+    not at all while nothing was collected."""
+    import threading
+
+    monkeypatch.setattr(collector_module, "TRIM_EVERY", 0.3)
+    monkeypatch.setattr(collector_module, "AGED_FOR_SWEEP", 10**9)  # (only the sweeps made here)
+    given: list[str] = []
+
+    def give_back() -> None:
+        given.append(threading.current_thread().name)
+
+    async def serve() -> None:
+        collector = Collector(lambda: 0, sweep_every=3600, full_every=3600, give_back=give_back)
+        collector.start()  # (a full collection: something freed)
+        try:
+            await asyncio.sleep(0.2)
+            assert len(given) == 1 and given[0] != threading.current_thread().name  # in a thread
+            collector.sweep()
+            await asyncio.sleep(0.05)
+            assert len(given) == 1  # (given back moments ago: not again yet)
+            await asyncio.sleep(0.5)
+            assert len(given) == 2  # (the sweep's, once TRIM_EVERY was up)
+            await asyncio.sleep(0.6)
+            assert len(given) == 2  # nothing collected since: nothing asked
+        finally:
+            collector.stop()
+
+    run(serve)
+
+
+def test_the_c_librarys_free_memory_giver_is_found_with_glibc():
+    import platform
+
+    giver = collector_module.free_memory_giver()
+    if platform.libc_ver()[0] == "glibc":
+        assert giver is not None
+        giver()  # (gives back what it can; nothing else changes)

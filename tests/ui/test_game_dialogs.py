@@ -4,8 +4,6 @@ it is, with what it shows brought up to date, and goes with its game; the whole 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from time import monotonic
 
 from cardarcade.rules import GAMES
@@ -13,15 +11,10 @@ from cardarcade.seating import GameSetup
 from cardarcade.ui.games.game import GameScreen
 from cardarcade.ui.screens.pause import HistoryScreen, PauseScreen
 from cardarcade.ui.screens.rules import RulesScreen
-from cardarcade.ui.textual_compat import (
-    has_changes_to_draw,
-    replace_screen_compositor_refresh,
-    screen_compositor_refresh,
-)
 
 from test_play_surfaces import app_with, press_at
 from textual.widgets import OptionList, Static
-from ui_helpers import screen_text, wait_for
+from ui_helpers import frames_drawn, screen_text, wait_for
 
 
 def schnapsen():
@@ -90,25 +83,6 @@ async def test_the_whole_log_opens_at_its_newest_line(app_factory):
         assert scroll.scroll_y == scroll.max_scroll_y > 0
         shown = screen_text(app)
         assert "line number 59" in shown and not re.search(r"line number 0\b", shown)
-
-
-@contextmanager
-def frames_drawn(app) -> Iterator[list[str]]:
-    """The names of the screens on top each time the screen on top draws a frame (headless, the
-    frame is worked out all the same: only writing it to a terminal is left out)."""
-    drawn = screen_compositor_refresh()
-    frames: list[str] = []
-
-    def counted(screen) -> None:
-        if screen is app.screen and has_changes_to_draw(screen):
-            frames.append(type(screen).__name__)
-        drawn(screen)
-
-    replace_screen_compositor_refresh(counted)
-    try:
-        yield frames
-    finally:
-        replace_screen_compositor_refresh(drawn)
 
 
 async def test_a_dialog_shown_again_over_the_table_is_one_frame_to_open_and_one_to_close(app_factory):

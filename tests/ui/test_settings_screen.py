@@ -116,10 +116,12 @@ async def test_saving_settings_keeps_what_another_window_saved_meanwhile() -> No
             await type_into(pilot_a, "pace", "2.5")
             await pilot_a.press("ctrl+s")
             await pilot_a.pause()
+            await window_a.store_writer.settled()
         await type_into(pilot_b, "countdown", "7")
         await pilot_b.press("ctrl+s")
         await pilot_b.pause()
         assert isinstance(window_b.screen, MenuScreen)
+        await window_b.store_writer.settled()  # (written in the store's thread: on a busy machine, later)
     assert tomllib.loads(window_b.store.settings_file.path.read_text()) == {"pace": 2.5, "countdown": 7}
 
 

@@ -20,7 +20,13 @@ from cardarcade.ui.app import ArcadeApp, UISettings
 from tests.colours import contrast
 from cardarcade.ui.screens.result import ResultScreen
 from cardarcade.ui.games.turn import CoverScreen
-from cardarcade.ui.textual_compat import driver_of, rendered_strips
+from cardarcade.ui.textual_compat import (
+    driver_of,
+    has_changes_to_draw,
+    rendered_strips,
+    replace_screen_compositor_refresh,
+    screen_compositor_refresh,
+)
 
 
 class ClockedApp(ArcadeApp):
@@ -204,3 +210,22 @@ async def press_settled(pilot, *keys: str) -> None:
     for key in keys:
         await pilot.press(key)
         await store_settled(pilot)
+
+
+@contextmanager
+def frames_drawn(app, describe: Callable[[Any], Any] = lambda screen: type(screen).__name__) -> Iterator[list]:
+    """Each frame the screen on top draws, as ``describe`` gives it (by default the screen's name;
+    headless, the frame is worked out all the same: only writing it to a terminal is left out)."""
+    drawn = screen_compositor_refresh()
+    frames: list = []
+
+    def counted(screen) -> None:
+        if screen is app.screen and has_changes_to_draw(screen):
+            frames.append(describe(screen))
+        drawn(screen)
+
+    replace_screen_compositor_refresh(counted)
+    try:
+        yield frames
+    finally:
+        replace_screen_compositor_refresh(drawn)

@@ -207,7 +207,8 @@ class HouseRulesForm:
             book = Text.assemble(
                 " Rules changed from ", (self.book.name, "bold"), ": no book in force unless they are saved as one"
             )
-        line.update(Text("\n").join([book, self._house_rules_line()]))
+        # (told again as the form's fields settle, the same: an update would lay the screen out again)
+        update_changed(line, Text("\n").join([book, self._house_rules_line()]))
 
     def _house_rules_line(self) -> Text:
         """The house rules as the form has them, above the fold: a player who starts at once (enter

@@ -193,6 +193,8 @@ class Summary(Widget):
 
 # What the screens opened from the menu import the first time (the engines' specs and pydantic,
 # the set-up form's widgets, the statistics' charts): over half of the first set-up's opening.
+# Also the engine of the game under the cursor (its house rules are pydantic models, built as it
+# is imported: War's took 15 ms of the first set-up), again whenever the cursor rests on another.
 # Imported once per process in a thread of its own, once the menu has been on top a moment with
 # no key: on the loop, an import held it a tenth of a second or more, so the menu waited a second
 # first, and a player who chose a game at once still paid for them all. A key meanwhile is
@@ -212,15 +214,35 @@ IMPORT_AHEAD_IDLE = 0.25  # seconds of the menu on top with no key before the im
 _importing_ahead = threading.Lock()  # (one thread a process: every session's menu imports the same)
 
 
-def _imported_ahead() -> None:
+def _not_imported(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name for name in names if name not in sys.modules)
+
+
+def _imported_ahead(names: tuple[str, ...], parse_ahead: Callable[[list[type]], None]) -> None:
     try:
-        for name in IMPORTED_AHEAD:
+        for name in names:
             try:
                 importlib.import_module(name)
             except Exception:  # (not ours to report: the screen that needs it imports it again, and says)
                 pass
+        try:
+            parse_ahead(_styled_ahead())
+        except Exception:  # (each screen parses what it needs as it opens, as before)
+            pass
     finally:
         _importing_ahead.release()
+
+
+def _styled_ahead() -> list[type]:
+    """The widgets the set-up and settings forms mount that the menu has not: their default CSS
+    parsed ahead (a tenth of the first set-up's opening)."""
+    from textual.containers import Horizontal, VerticalScroll
+    from textual.scrollbar import ScrollBar, ScrollBarCorner
+    from textual.widgets import Button, Input, Label, Switch, TextArea
+
+    from cardarcade.ui.widgets.dropdown import DropDown
+
+    return [Button, Input, Label, Switch, TextArea, DropDown, Horizontal, VerticalScroll, ScrollBar, ScrollBarCorner]
 
 
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves
@@ -263,6 +285,7 @@ class MenuScreen(RemadeScreen):
         self._counting = False
         self._cursor = (0, 0)  # the game list's cursor and first row shown, while its widgets are let go
         self._last_key = monotonic()  # when the player last pressed a key here (or the menu opened)
+        self._ahead_due = False  # whether the imports ahead are to be looked at again (a timer is set)
 
     def compose(self) -> ComposeResult:
         self._count_files()
@@ -284,7 +307,7 @@ class MenuScreen(RemadeScreen):
     def on_mount(self) -> None:
         self.query_one(GameList).focus()
         self.call_after_refresh(self._count_saves)  # (after the first frame: it reads every save)
-        self.set_timer(IMPORT_AHEAD_IDLE, self._import_ahead)
+        self._import_ahead_in(IMPORT_AHEAD_IDLE)
 
     def on_key(self) -> None:
         self._last_key = monotonic()  # (the key goes on to its binding)
@@ -292,13 +315,29 @@ class MenuScreen(RemadeScreen):
     def _import_ahead(self) -> None:
         """Import the modules the menu's screens will need, in a thread, once the menu has been on
         top and idle long enough (else look again later)."""
-        if all(name in sys.modules for name in IMPORTED_AHEAD) or not self.is_attached:
-            return
+        self._ahead_due = False
+        if not self.is_attached or self.app.screen is not self or self.widgets_let_go:
+            return  # (looked at again as it shows again)
         idle = monotonic() - self._last_key
-        if self.app.screen is not self or idle < IMPORT_AHEAD_IDLE:
-            self.set_timer(max(IMPORT_AHEAD_IDLE - idle, 0.1), self._import_ahead)
-        elif _importing_ahead.acquire(blocking=False):
-            threading.Thread(target=_imported_ahead, name="cardarcade-imports-ahead", daemon=True).start()
+        if idle < IMPORT_AHEAD_IDLE:
+            self._import_ahead_in(max(IMPORT_AHEAD_IDLE - idle, 0.1))
+            return
+        names = (*IMPORTED_AHEAD, f"cardarcade.rules.{self._selected().module}")
+        names = _not_imported(names)
+        if not names:
+            return
+        if _importing_ahead.acquire(blocking=False):
+            from cardarcade.ui.shared_styles import parse_ahead_for
+
+            ahead = (names, parse_ahead_for(self.app))
+            threading.Thread(target=_imported_ahead, args=ahead, name="cardarcade-imports-ahead", daemon=True).start()
+        else:  # (another session's menu is importing: this one's game may be next)
+            self._import_ahead_in(IMPORT_AHEAD_IDLE)
+
+    def _import_ahead_in(self, seconds: float) -> None:
+        if not self._ahead_due:
+            self._ahead_due = True
+            self.set_timer(seconds, self._import_ahead)
 
     def _count_files(self) -> None:
         """How many saves there are, for the banner: this machine's files are listed at once (a
@@ -383,6 +422,7 @@ class MenuScreen(RemadeScreen):
         await self.make_widgets_again()
         if self.is_mounted:
             self.refresh_all()
+            self._import_ahead_in(IMPORT_AHEAD_IDLE)
 
     def note_state(self) -> None:
         games = self.query_one(GameList)
@@ -398,6 +438,7 @@ class MenuScreen(RemadeScreen):
 
     def show_about(self) -> None:
         self.query_one(Summary).show(self._selected().id)
+        self._import_ahead_in(IMPORT_AHEAD_IDLE)  # (the engine of the game the cursor rests on)
 
     def action_choose(self) -> None:
         self._open(self._selected())

@@ -23,6 +23,7 @@ from cardarcade.store.look import MAX_NAME, login_name
 from cardarcade.store.settings import PROFILE_ONLY, Profile, Settings
 from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, scroll_home, update_changed
+from cardarcade.ui.widgets.form import scrollbar_from_the_first_layout
 from cardarcade.ui.widgets.dropdown import DropDown
 from cardarcade.ui.widgets.keybar import KeyBar
 
@@ -142,6 +143,8 @@ class SettingsScreen(KeptScreen):
 
     def on_mount(self) -> None:
         self.query_one("#settings-warning").display = self.app.preferences.warning is not None
+        # (beside the form: at least the title, the buttons and the key bar)
+        scrollbar_from_the_first_layout(self.query_one("#settings-form", VerticalScroll), beside=5)
         self._shown = self._form()
 
     def _sources(self) -> tuple:

@@ -27,6 +27,7 @@ from cardarcade.ui.screens._dialog import only_on_top
 from cardarcade.ui.screens._kept import KeptScreen, leave_for, scroll_home, update_changed
 from cardarcade.ui.screens.house_rules import HouseRulesForm, show_error
 from cardarcade.ui.widgets.dropdown import DropDown
+from cardarcade.ui.widgets.form import scrollbar_from_the_first_layout
 from cardarcade.ui.widgets.keybar import KeyBar
 
 
@@ -143,6 +144,8 @@ class SetupScreen(KeptScreen):
     def on_mount(self) -> None:
         self._show_seats()
         self.house_rules.show()
+        # (beside the form: at least the title, the buttons and the key bar)
+        scrollbar_from_the_first_layout(self.query_one("#setup-form", VerticalScroll), beside=5)
         self._opened_as = self._form_values()
         self.call_after_refresh(self._drawn)
         self._read_profiles()

@@ -29,8 +29,12 @@ from textual.widgets import Static
 
 from cardarcade.ui.textual_compat import is_selecting, renders_markup, style_getter, with_link_style
 
-CACHE_SIZE = 4096  # parts' lines kept for the process (a card row's are a few KiB)
-_drawn: OrderedDict[Hashable, list[Strip]] = OrderedDict()
+CACHE_SIZE = 4096  # parts' lines kept for the process
+# Each part's lines as segments, not the strips a widget was given: Textual hangs what it makes of
+# a strip (cut, padded, styled) on the strip itself, and on strips shared by every session those
+# stayed as long as the part was kept, five times the part's own size (a server's memory grew
+# by a third of a MiB a session in a game of War, until the cache was full).
+_drawn: OrderedDict[Hashable, list[tuple[tuple[Segment, ...], int]]] = OrderedDict()
 
 
 class Lines(tuple):
@@ -78,7 +82,7 @@ class LinePanel(Static):
         super().__init__(*args, **kwargs)
         self._strips: list[Strip] = []
         self._drawn_as: tuple | None = None  # (content, width, height if aligned, style) the strips show
-        self._own_parts: dict[Hashable, list[Strip]] = {}  # a log's lines as last drawn (see _draw)
+        self._own_parts: dict[Hashable, list[Strip]] = {}  # each part's lines as last drawn (see _draw)
 
     def update(self, content: RenderableType = "", *, layout: bool = True) -> None:
         # As Static.update, without making its Visual now: this widget draws parts of it instead
@@ -120,25 +124,29 @@ class LinePanel(Static):
             return
         looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, renders_markup(self))
         # A log's lines are its game's alone: no other session draws them again, and in the shared
-        # cache they pushed out the parts every session does. The widget keeps the ones it shows,
-        # for the next draw (where they have only moved up).
+        # cache they pushed out the parts every session does. The widget keeps the parts it shows,
+        # for the next draw (where they have only moved up, or not changed).
         own = isinstance(content, Lines)
         kept, shown = self._own_parts, {}
         strips: list[Strip] = []
         for in_group, part in parts:
             key = (in_group, text_key(part), looks)
-            lines = kept.get(key) if own else _drawn.get(key)
+            lines = kept.get(key)
             if lines is None:
-                quick = self._render_text_in_group(part, width, style) if in_group and isinstance(part, Text) else None
-                lines = quick or self._render_part(self._visual_of(part, in_group), width, style)
-                if not own:
-                    _drawn[key] = lines
-                    if len(_drawn) > CACHE_SIZE:
-                        _drawn.popitem(last=False)
-            elif not own:
-                _drawn.move_to_end(key)
-            if own:
-                shown[key] = lines
+                bare = None if own else _drawn.get(key)
+                if bare is None:
+                    quick = (
+                        self._render_text_in_group(part, width, style) if in_group and isinstance(part, Text) else None
+                    )
+                    lines = quick or self._render_part(self._visual_of(part, in_group), width, style)
+                    if not own:
+                        _drawn[key] = [(tuple(line), line.cell_length) for line in lines]
+                        if len(_drawn) > CACHE_SIZE:
+                            _drawn.popitem(last=False)
+                else:
+                    _drawn.move_to_end(key)
+                    lines = [Strip(segments, length) for segments, length in bare]
+            shown[key] = lines
             strips += lines
         self._own_parts = shown
         if aligned and strips:
