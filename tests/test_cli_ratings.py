@@ -3,6 +3,7 @@ real statistics file, whatever its age or state."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 
@@ -18,7 +19,8 @@ MARKUP_NAME = "[bold red]ada[/] \x1b[2J"
 
 
 def person_won_wars(stats: Stats, profile: str, count: int) -> None:
-    seeds = [seed for seed in range(200) if finished_war(seed)[1].result.winners == [0]][:count]
+    # (the first ``count`` such seeds: played until found, not all 200)
+    seeds = list(itertools.islice((seed for seed in range(200) if finished_war(seed)[1].result.winners == [0]), count))
     for seed in seeds:
         setup, game = finished_war(seed, "hard")
         stats.record_game(setup, game, 60.0, {0: profile})

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.notifications import Notification
 
+from cardarcade.bots import make_bot
 from cardarcade.bots._speedplay import SpeedFamilyBot
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
@@ -26,9 +29,15 @@ def app_factory():
 
 @pytest.fixture
 def still_bots(monkeypatch):
-    """The bots of the speed games sit still. They play at a person's speed, not the test pace, so
-    on a busy machine one could play before the test has looked at the table it laid."""
-    monkeypatch.setattr(SpeedFamilyBot, "plans", lambda self, view, moment: [])
+    """The bots of the speed games sit still (Cash's do not call or gesture either). They play at
+    a person's speed, not the test pace, so on a busy machine one could play before the test has
+    looked at the table it laid."""
+    for spec in GAMES.values():
+        if spec.realtime:
+            make_bot(spec.id, 0, "easy", random.Random(0))  # (its policy, imported: its class is known)
+    for cls in [SpeedFamilyBot, *SpeedFamilyBot.__subclasses__()]:
+        if "plans" in vars(cls):
+            monkeypatch.setattr(cls, "plans", lambda self, view, moment: [])
 
 
 @pytest.fixture

@@ -5,33 +5,34 @@ from __future__ import annotations
 from cardarcade.rules import GAMES, Outcome
 from cardarcade.seating import GameSetup
 from cardarcade.ui.games.animals import ANIMAL_KEYS, AnimalsScreen
-from ui_helpers import deck_starting, prompt, screen_text, text_of, wait_for
+from ui_helpers import advance_until, deck_starting, make_clocked_app, prompt, screen_text, text_of, wait_for
 
 ANIMALS = GAMES["animals"]
 
 
-async def test_choose_an_animal_by_digit_and_call_a_match_by_the_animals_letter(app_factory):
+async def test_choose_an_animal_by_digit_and_call_a_match_by_the_animals_letter():
     # You turn the 7♣, Bot 1 the 7♦: the letter of Bot 1's animal makes its call first.
     setup = GameSetup.solo(ANIMALS, 3, seed=1, level="easy", deck=deck_starting("7c 7d 2h"))
-    app = app_factory(setup, pace=0.02)
+    app = make_clocked_app(setup, pace=0.02)  # (the bots wait while the test looks: a busy machine's
+    # bot once called the match before the test had pressed its keys)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, AnimalsScreen)
-        await wait_for(pilot, lambda: screen.game.view(0).animals[1:] != [None, None])  # bots choose at once
+        await advance_until(pilot, lambda: screen.game.view(0).animals[1:] != [None, None])  # bots choose at once
         assert "Choose your animal" in text_of(screen.render_center())
         await pilot.press("3")  # the third animal on the keys: the cow
-        await wait_for(pilot, lambda: not screen.game.view(0).choosing)
+        await advance_until(pilot, lambda: not screen.game.view(0).choosing)
         assert screen.game.view(0).animals[0] == "cow"
         bot1 = screen.game.view(0).animals[1]
         assert "Cow Moo!" in text_of(screen.render_seat(0))
         assert f"{ANIMAL_KEYS[bot1]} {bot1.capitalize()}" in text_of(screen.legend())
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.game.view(0).tops[1] is not None)
+        await advance_until(pilot, lambda: screen.game.view(0).tops[1] is not None)
         await pilot.press("2")  # a seat's number calls nobody any more
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert screen.game.view(0).pile_sizes[0] == 1
         await pilot.press(ANIMAL_KEYS[bot1])
-        await wait_for(pilot, lambda: screen.game.view(0).pile_sizes[0] == 2)
+        await advance_until(pilot, lambda: screen.game.view(0).pile_sizes[0] == 2)
         view = screen.game.view(0)
         assert view.tops[0].code == "7c"  # the won card went under your up card
 
@@ -40,7 +41,7 @@ async def test_choose_an_animal_by_digit_and_call_a_match_by_the_animals_letter(
             won = [i for i, line in enumerate(log) if line.startswith("You call") and "first and win" in line]
             return [line for line in log[won[-1] + 1 :] if "turns up" in line] if won else []
 
-        await wait_for(pilot, flips_after_the_call)
+        await advance_until(pilot, lambda: bool(flips_after_the_call()))
         assert flips_after_the_call()[0].startswith("Bot 1")  # the loser of the call leads next
 
 

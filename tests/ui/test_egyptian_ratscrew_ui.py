@@ -6,7 +6,7 @@ from cardarcade.cards import cards
 from cardarcade.rules import GAMES
 from cardarcade.seating import GameSetup
 from cardarcade.ui.games.egyptian_ratscrew import EgyptianRatscrewScreen
-from ui_helpers import deck_starting, text_of, wait_for
+from ui_helpers import advance_until, deck_starting, make_clocked_app, text_of, wait_for
 
 SPEC = GAMES["egyptian-ratscrew"]
 
@@ -81,11 +81,12 @@ async def _reach_the_choice(pilot, screen) -> None:
     s.stacks[0].extend(s.stacks[2][1:])  # Bot 2 is down to one card
     del s.stacks[2][1:]
     await pilot.press("enter")
-    await wait_for(pilot, lambda: s.choice and s.turn == 0)
+    # (on a clock the test moves: the bots wait while the test looks, however busy the machine)
+    await advance_until(pilot, lambda: s.choice and s.turn == 0)
 
 
-async def test_the_continue_or_decline_choice_declined(app_factory):
-    app = app_factory(_choice_setup(), pace=0.05)
+async def test_the_continue_or_decline_choice_declined():
+    app = make_clocked_app(_choice_setup(), pace=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await _reach_the_choice(pilot, screen)
@@ -97,19 +98,21 @@ async def test_the_continue_or_decline_choice_declined(app_factory):
         )
         assert "You: go on with the challenge (2 cards for Bot 1's king) or decline it?" in screen_text(screen)
         await pilot.press("n")
-        await wait_for(pilot, lambda: any("Bot 1 takes the pile: 3 cards" in line.plain for line in screen.log_lines))
+        await advance_until(
+            pilot, lambda: any("Bot 1 takes the pile: 3 cards" in line.plain for line in screen.log_lines)
+        )
         assert any("You decline the challenge" in line.plain for line in screen.log_lines)
         assert screen.game.s.stacks[1][-3:] == cards("3c Kd 2h")
 
 
-async def test_the_continue_or_decline_choice_continued(app_factory):
-    app = app_factory(_choice_setup(), pace=0.05)
+async def test_the_continue_or_decline_choice_continued():
+    app = make_clocked_app(_choice_setup(), pace=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await _reach_the_choice(pilot, screen)
         held = screen.game.view(0).counts[0]
         await pilot.press("enter")  # go on: turn a card for the king
-        await wait_for(pilot, lambda: screen.game.stimulus == 4)
+        await advance_until(pilot, lambda: screen.game.stimulus == 4)
         s = screen.game.s
         assert not s.choice and s.need == 1 and s.turn == 0 and s.pile_by[-1] == 0 and not s.pile_dead[-1]
         assert screen.game.view(0).counts[0] == held - 1

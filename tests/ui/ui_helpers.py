@@ -23,6 +23,7 @@ from cardarcade.ui.games.turn import CoverScreen
 from cardarcade.ui.textual_compat import (
     driver_of,
     has_changes_to_draw,
+    laid_out_size,
     rendered_strips,
     replace_screen_compositor_refresh,
     screen_compositor_refresh,
@@ -67,12 +68,34 @@ async def advance_until(
 async def wait_for(
     pilot, predicate: Callable[[], bool], tries: int = 400, what: Callable[[], str] = lambda: ""
 ) -> None:
-    """Let the app run (20 ms at a time) until ``predicate()`` holds; fail after ``tries``."""
+    """Let the app run (20 ms at a time) until ``predicate()`` holds and the screen on top shows
+    it (``screen_drawn``); fail after ``tries``."""
     for _ in range(tries):
         if predicate():
+            await screen_drawn(pilot)
             return
         await pilot.pause(0.02)
     raise AssertionError(f"condition never became true {what()}".rstrip())
+
+
+async def screen_drawn(pilot, tries: int = 400) -> None:
+    """Let the app finish what it was doing and draw it: the screen on top mounted with all its
+    widgets and laid out for the terminal. A state (a screen pushed, a move made) comes before the
+    screen that shows it: a look at the screen straight after found the last one's lines, or none
+    (a result screen read before it was laid out), on a loaded machine."""
+    app = pilot.app
+    for _ in range(tries):
+        if not app.is_running:
+            return  # (the app has ended: nothing more to draw)
+        await pilot.pause()  # (each message the screen and its widgets had waiting, handled; then drawn)
+        screen = app.screen
+        if (
+            screen.is_mounted
+            and all(widget.is_mounted for widget in screen.walk_children())
+            and laid_out_size(screen) == app.size
+        ):
+            return
+    raise AssertionError(f"{type(app.screen).__name__} was never drawn")
 
 
 async def pass_cover(app, pilot, player: str):
