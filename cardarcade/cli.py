@@ -887,7 +887,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         else:
             print(
                 f"cardarcade: players' keys from {keys_file}; each name belongs to one key, as kept in "
-                f"{server.names.path}",
+                f"{server.names.kept_in}",
                 file=sys.stderr,
             )
         web = None

@@ -173,6 +173,11 @@ class NameRegistry:
         self._writer: ThreadPoolExecutor | None = None
         self._load(strict=True)
 
+    @property
+    def kept_in(self) -> str:
+        """Where the claims are kept, as a person reads it (the file's path)."""
+        return str(self.path)
+
     # ---- the one question
 
     def admit(self, asked: str, key: str, on_lost: Callable[[str], None] | None = None) -> str:

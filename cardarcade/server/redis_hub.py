@@ -843,6 +843,11 @@ class RedisNames(NameRegistry):
         self.hub = hub
         super().__init__(Path(f"{hub.where} ({hub.key('names')})"), named)
 
+    @property
+    def kept_in(self) -> str:
+        # (as a Path, a URL's "//" reads "redis:/host")
+        return f"{self.hub.where} ({self.hub.key('names')})"
+
     def _load(self, strict: bool = False) -> None:
         """(The mirror is kept by the news; nothing to read at each login.)"""
 

@@ -328,3 +328,14 @@ def test_a_redis_password_never_reaches_a_message():
     with pytest.raises(HubUnavailable) as refused:
         RedisHub("redis://:s3cret@127.0.0.1:port/0")
     assert "s3cret" not in str(refused.value) and "not a Redis URL" in str(refused.value)
+
+
+def test_the_server_says_where_names_are_kept_in_redis_by_its_url():
+    """'…each name belongs to one key, as kept in redis://host:port (prefix:names)': the URL as
+    given (it read 'redis:/host', a URL taken for a path)."""
+    from types import SimpleNamespace
+
+    from cardarcade.server.redis_hub import RedisNames
+
+    hub = SimpleNamespace(where="redis://127.0.0.1:6411", key=lambda part: f"cardarcade:{part}")
+    assert RedisNames(hub, {}).kept_in == "redis://127.0.0.1:6411 (cardarcade:names)"  # type: ignore[arg-type]
