@@ -355,7 +355,7 @@ class ArcadeServer:
 
             def work() -> None:
                 stats = store.stats  # (opened here, off the loop, the first time)
-                rated = stats.ratings_of_game(stats.record_game(setup, game, table.elapsed(), profiles, hinted=hinted))
+                rated = stats.record_rated_game(setup, game, table.elapsed(), profiles, hinted=hinted)
                 told(lambda lobby: self._rated(lobby, game, rated))
                 if self.lobby is not None and self.lobby.links is not None:  # (people elsewhere: their worker is told)
                     identity = self._records_identity()
@@ -475,7 +475,7 @@ class ArcadeServer:
             rated = theirs
             if own and self._records_identity() != recorded_there:
                 stats = store.stats
-                rated = stats.ratings_of_game(stats.record_game(setup, game, elapsed, profiles, hinted=hinted))
+                rated = stats.record_rated_game(setup, game, elapsed, profiles, hinted=hinted)
                 if keep_replay is not None:
                     keep_replay()
             told(lambda lobby: self._tell_rated(game, rated))

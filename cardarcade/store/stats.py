@@ -242,6 +242,21 @@ class StatsStore:
         """How a recorded game moved each profile's rating (nothing: it was not rated)."""
         raise NotImplementedError
 
+    def record_rated_game(
+        self,
+        setup: GameSetup,
+        game: Game,
+        duration: float,
+        profiles: Mapping[int, str] = {},
+        book: str | None = None,
+        hinted: bool = False,
+        adaptive_as: str | None = None,
+    ) -> list[Rating]:
+        """``record_game``, then how it moved each profile's rating, for the result screens (nothing:
+        not rated, or kept to be sent later, as while the database is down)."""
+        game_id = self.record_game(setup, game, duration, profiles, book, hinted=hinted, adaptive_as=adaptive_as)
+        return [] if game_id is None else self.ratings_of_game(game_id)
+
     def current_ratings(self, profile: str) -> list[Rating]:
         """The profile's rating now in each game it is rated in."""
         return ratings.current(self.db, profile) if self.schema >= RATINGS_SCHEMA else []

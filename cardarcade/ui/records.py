@@ -95,10 +95,11 @@ class StoreRecords:
         moved: list[Rating] = []
 
         def work() -> None:
-            game_id = store.stats.record_game(
-                setup, game, duration, profiles, setup.book, hinted=hinted, adaptive_as=adaptive_as
+            moved.extend(
+                store.stats.record_rated_game(
+                    setup, game, duration, profiles, setup.book, hinted=hinted, adaptive_as=adaptive_as
+                )
             )
-            moved.extend(store.stats.ratings_of_game(game_id))
 
         def done() -> None:
             from cardarcade.ui.screens.result import ResultScreen
