@@ -2,7 +2,7 @@
 and one more player's key-to-screen latency while others idle, play, and arrive in a crowd.
 
     python benchmarks/server_ssh.py [--quick] [--idle N] [--playing 20,80,150] [--game war,slapjack,schnapsen]
-                                    [--crowd C] [--presses P] [--profile FILE]
+                                    [--crowd C] [--presses P] [--profile FILE] [--server-log FILE]
 
 The server runs as its own process (``cardarcade serve ssh --auth open --port 0``, host key in
 a temporary folder); every client is asyncssh, all on 127.0.0.1: the measured player in this
@@ -159,6 +159,15 @@ async def latencies(chan: asyncssh.SSHClientChannel, sink: Sink, presses: int) -
     return out
 
 
+async def keep_log(stream: asyncio.StreamReader, path: str | None) -> None:
+    """The server's log read as it comes (a full pipe would stop the server), written to ``path``
+    if given (``--server-log``: with CARDARCADE_PAUSE_STACKS=1, where each pause held the loop)."""
+    with open(path or os.devnull, "wb") as out:
+        while chunk := await stream.read(1 << 16):
+            out.write(chunk)
+            out.flush()
+
+
 async def measure(args: argparse.Namespace) -> dict:
     home = tempfile.mkdtemp(prefix="cardarcade-bench-")
     env = {**os.environ, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}
@@ -183,8 +192,10 @@ async def measure(args: argparse.Namespace) -> dict:
         stderr=asyncio.subprocess.PIPE,
     )
     assert server.stderr is not None
-    port = int(re.search(rb":(\d+),", await server.stderr.readline()).group(1))
-    drain = asyncio.ensure_future(server.stderr.read())  # the server's log, not to block it
+    while not (listening := re.search(rb":(\d+),", await server.stderr.readline() or b":0,")):
+        pass  # (a line before the one saying where it listens: CARDARCADE_PAUSE_STACKS=1 says it is on)
+    port = int(listening.group(1))
+    drain = asyncio.ensure_future(keep_log(server.stderr, args.server_log))  # (read, not to block it)
     pid = server.pid
     results: dict = {
         "idle_sessions": args.idle,
@@ -416,6 +427,11 @@ def main() -> None:
     )
     parser.add_argument("--game", default="war", help="what they play, a comma list: war,slapjack,schnapsen")
     parser.add_argument("--bare-keys", type=int, default=200, help="keys the bare app answers (its CPU a key)")
+    parser.add_argument(
+        "--server-log",
+        metavar="FILE",
+        help="the server's log goes to FILE (its loop watchdog's pauses; where, with CARDARCADE_PAUSE_STACKS=1)",
+    )
     parser.add_argument(
         "--profile",
         metavar="FILE",
