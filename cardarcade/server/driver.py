@@ -206,6 +206,11 @@ class TerminalDriver(Driver):
         # key's way back up from the focused widget does (under load, "line 1" typed after
         # "line 0" and its enter reached the chat line before the enter had sent it).
         # (Followed only once more input comes: a key alone, the common case, costs nothing more.)
+        if self._answering and self._answered():
+            # Long answered (the common case: a person's next key comes a few hundred ms later).
+            # Following it anyway cost the next key some twenty turns of the loop, each behind
+            # every other session's work: under load, most of a key's wait.
+            self._answering = False
         if (
             not self._answering
             and self._wanted_size is None
@@ -280,6 +285,17 @@ class TerminalDriver(Driver):
         took = self._loop.time() - given
         await asyncio.sleep(min(REST * took, MOST_REST))
         return took
+
+    def _answered(self) -> bool:
+        """Whether everything handed to the app has been handled all the way: nothing is queued
+        for, or being handled by, the app, its screen, or the focused widget and its parents
+        (where a key goes, and comes back up to the bindings). A message pump with nothing to do
+        waits on its queue's event; one that has taken a message and not finished with it does
+        not (Textual's queue keeps no count of messages taken but not done)."""
+        app = self._app
+        focused = app.focused
+        nodes = [app, app.screen, *([focused, *focused.ancestors] if focused is not None else [])]
+        return all(_waits_for_messages(node) for node in nodes)
 
     async def _handled_by(self, node: Any) -> bool:
         """Until ``node`` has handled what it was sent so far, or has closed (False: it was
@@ -425,3 +441,19 @@ class TerminalDriver(Driver):
     def stop_application_mode(self) -> None:
         self.disable_input()
         self._terminal.write(_STOP.encode())
+
+
+def _waits_for_messages(pump: Any) -> bool:
+    """Whether a Textual message pump has handled all it was sent: its queue is empty and its
+    loop waits on it. (False when that cannot be told: the caller then follows the key.)"""
+    queue = pump.__dict__.get("_message_queue")  # (made when first used: none, nothing sent)
+    if queue is None:
+        return True
+    if queue.qsize():
+        return False
+    waiters = getattr(getattr(queue, "ready_event", None), "_waiters", None) or ()
+    if any(not waiter.done() for waiter in waiters):
+        return True
+    # Nobody waits: a widget never started (or closed) has no task; the app's loop runs in the
+    # session's own task, so an app not waiting is handling something.
+    return getattr(pump, "_task", None) is None and not isinstance(pump, App)

@@ -34,7 +34,9 @@ async def keys_noted(serve, monkeypatch):
         process(message)
 
     driver.process_message = noted
-    session.data_received(b"\x1b[B", None)  # handed over at once, followed until answered; then the rest
+    # Two arrows in one write: the first handed over at once, the second once the first has been
+    # answered, then the rest: what comes meanwhile waits.
+    session.data_received(b"\x1b[B\x1b[B", None)
     await asyncio.sleep(0.01)
     return client, session, handed
 
@@ -46,8 +48,8 @@ async def test_presses_arriving_20_ms_apart_while_the_input_waits_are_ordered_an
         arrived.append(time.monotonic())
         session.data_received(key, None)
         await asyncio.sleep(0.02)
-    await until(lambda: len(handed) == 3, "the three keys handed over")
-    (_, _, _), (first, first_dated, first_handed), (second, second_dated, _) = handed
+    await until(lambda: len(handed) == 4, "the four keys handed over")
+    _, _, (first, first_dated, first_handed), (second, second_dated, _) = handed
     assert (first, second) == ("x", "y")
     assert first_handed - arrived[0] > 0.1  # (they did wait: the test is about that)
     assert abs(first_dated - arrived[0]) < 0.005
@@ -62,8 +64,27 @@ async def test_keys_of_one_arrival_keep_their_order(serve, monkeypatch):
     repeats still read as repeats, and no two presses tie."""
     client, session, handed = await keys_noted(serve, monkeypatch)
     session.data_received(b"xyz", None)
-    await until(lambda: len(handed) == 4, "the four keys handed over")
-    keys, times, _ = zip(*handed[1:])
+    await until(lambda: len(handed) == 5, "the five keys handed over")
+    keys, times, _ = zip(*handed[2:])
     assert keys == ("x", "y", "z")
     assert times[0] < times[1] < times[2] < times[0] + 0.001
+    await client.close()
+
+
+async def test_a_key_after_the_last_was_answered_is_handed_over_as_it_arrives(serve, monkeypatch):
+    """A person's next key comes long after the last was answered: it goes to the app with its
+    bytes, not after the driver has followed the last key through the app again (some twenty
+    turns of the loop, each behind every other session's work: on a busy server, most of a
+    key's wait)."""
+    client, session, handed = await keys_noted(serve, monkeypatch)
+    await until(lambda: len(handed) == 2, "the two arrows handed over")
+    await asyncio.sleep(0.5)  # (answered, and the rest after them over)
+    for key in ("up", "down", "up"):  # a person's presses, each long after the last was answered
+        session.data_received(b"\x1b[A" if key == "up" else b"\x1b[B", None)
+        assert handed[-1][0] == key  # handed over before this test's next await
+        await asyncio.sleep(0.3)
+    session.data_received(b"\x1b[B", None)
+    session.data_received(b"\x1b[A", None)  # the down may not be answered yet: this one waits for it
+    assert handed[-1][0] == "down"
+    await until(lambda: handed[-1][0] == "up" and len(handed) == 7, "the up handed over once the down was answered")
     await client.close()
