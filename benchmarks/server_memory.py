@@ -143,6 +143,12 @@ def show(kind: str, report: dict) -> None:
         f"{report['rss_kib_per_session']} KiB{' (inflated by tracing)' if report['traced'] else ''}, "
         f"{traced}{held['walked_kib_per_session']:.0f} KiB found from the sessions"
     )
+    parts = report.get("memory_parts", {})
+    if parts:
+        print(
+            "-- the memory's parts since the mark (KiB per session): "
+            + ", ".join(f"{k} {v:,}" for k, v in parts.items())
+        )
     for name, entries, kib in report.get("process_caches", []):
         print(f"-- the process's cache {name}: {entries} entries, {kib} KiB per session made since the mark")
     print("-- by who holds it (KiB per session):")

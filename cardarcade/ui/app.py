@@ -40,6 +40,7 @@ from cardarcade.ui.textual_compat import (
     is_exiting,
     mark_failed,
     registered_theme,
+    without_tooltips,
 )
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
@@ -125,6 +126,7 @@ class ArcadeApp(App):
         # (before App.__init__, which asks for the theme variables: get_theme_variable_defaults)
         self.looks = Looks(self, self.settings, themes or load_themes(theme_dirs), environ)
         super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
+        without_tooltips(self)
         # A str inside a Rich table or group is read as markup by the console that draws it: a
         # player's name in one would be (plain.py). Textual's console has no other way to say so.
         console_without_markup(self.console)

@@ -11,6 +11,7 @@ import weakref
 
 from textual import events
 from textual.widgets import Input
+from textual.widgets._toast import ToastRack
 
 from cardarcade.server.lobby import Lobby
 from cardarcade.table.clock import LoopClock
@@ -179,3 +180,26 @@ async def test_the_menu_shown_again_before_its_widgets_went_keeps_them_and_its_c
         assert menu.query_one(GameList).highlighted == played
         await pilot.press("down")
         assert menu.query_one(GameList).highlighted != played
+
+
+async def test_under_a_game_the_menu_keeps_not_even_textuals_own_widgets_and_shows_notes_after():
+    # (on a server each screen has Textual's rack of notifications: a widget with its task, queue
+    # and styles, for a screen nobody sees)
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert any(isinstance(widget, ToastRack) for widget in menu.children)
+        await start_a_game_from_the_menu(pilot)
+        await pilot.pause()
+        assert list(menu.children) == []
+        app.notify("Saved while you played.")
+        app.leave_game()
+        await wait_for(pilot, lambda: app.screen is menu)
+        await wait_for(pilot, lambda: "Saved while you played." in "".join(shown(app)))
+        assert len([widget for widget in menu.children if isinstance(widget, ToastRack)]) == 1
+
+
+def test_no_screen_gets_a_tooltip_widget():
+    # (nothing here has a tooltip; Textual gives every screen a widget to show one)
+    assert ArcadeApp(settings=UISettings())._disable_tooltips
