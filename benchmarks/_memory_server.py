@@ -352,10 +352,19 @@ def _pymalloc_kib() -> dict[str, int]:
         text = written.read().decode(errors="replace")
     found = {}
     for line in text.splitlines():
+        cells = line.split()
+        if len(cells) == 5 and all(cell.isdigit() for cell in cells):  # a size class: in use, free
+            size = int(cells[1])
+            found[f"pymalloc {size} B: in use"] = int(cells[3]) * size // 1024
+            found[f"pymalloc {size} B: free"] = int(cells[4]) * size // 1024
         if "bytes/arena" in line:
             found["pymalloc arenas"] = int(line.split("=")[1].replace(",", "")) // 1024
         elif line.startswith("# bytes in allocated blocks"):
             found["pymalloc blocks in use"] = int(line.split("=")[1].replace(",", "")) // 1024
+        elif line.startswith("# bytes in available blocks"):  # (free in pools partly used)
+            found["pymalloc blocks free"] = int(line.split("=")[1].replace(",", "")) // 1024
+        elif "unused pools *" in line:  # (pools wholly free, in arenas not wholly free)
+            found["pymalloc pools free"] = int(line.split("=")[1].replace(",", "")) // 1024
     return found
 
 

@@ -145,9 +145,11 @@ def show(kind: str, report: dict) -> None:
     )
     parts = report.get("memory_parts", {})
     if parts:
+        overall = ", ".join(f"{name} {kib:,}" for name, kib in parts.items() if " B: " not in name)
+        print(f"-- the memory's parts since the mark (KiB per session): {overall}")
+        classes = sorted(((kib, name) for name, kib in parts.items() if " B: " in name), reverse=True)
         print(
-            "-- the memory's parts since the mark (KiB per session): "
-            + ", ".join(f"{k} {v:,}" for k, v in parts.items())
+            "-- of pymalloc's, by size class, the most: " + ", ".join(f"{name} {kib:,}" for kib, name in classes[:12])
         )
     for name, entries, kib in report.get("process_caches", []):
         print(f"-- the process's cache {name}: {entries} entries, {kib} KiB per session made since the mark")

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import covered, frames, plain, showing, strips, truecolor
+from cardarcade.ui import covered, frames, plain, showing, strips, truecolor, widget_colours
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -79,6 +79,7 @@ def install_process_fixes() -> None:
     covered.install()  # a screen under an opaque one does not repaint it
     frames.install()  # a frame of changes renders the lines it writes, not the box around them
     truecolor.install()  # a line with only 24-bit colours skips the 24-bit colour filter
+    widget_colours.install()  # a widget's drawn lines are not kept by a cache of its colours
 
 
 class ArcadeApp(App):

@@ -307,6 +307,14 @@ def forget_removed_children(screen: Screen) -> None:
     screen._nodes._displayed_nodes = screen._nodes._displayed_visible_nodes = (-1, [])
 
 
+def replace_inner_outer(inner_outer: Callable[..., tuple[Any, Any]]) -> None:
+    """Make ``inner_outer`` what every widget's ``StylesCache`` asks for its background's styles
+    (Textual's caches them keyed by the ``StylesCache`` too: ui/widget_colours.py)."""
+    from textual._styles_cache import StylesCache
+
+    StylesCache.get_inner_outer = inner_outer  # type: ignore[method-assign]
+
+
 def without_tooltips(app: App) -> None:
     """No screen of ``app`` gets Textual's tooltip widget (one per screen, with its task, queue and
     styles: ~10 KiB a screen on a server; no widget here has a tooltip to show)."""
