@@ -315,6 +315,14 @@ def replace_inner_outer(inner_outer: Callable[..., tuple[Any, Any]]) -> None:
     StylesCache.get_inner_outer = inner_outer  # type: ignore[method-assign]
 
 
+def stop_watching(watched: object, node: object) -> None:
+    """Drop ``node``'s watches of ``watched``'s reactives (``DOMNode.watch``): Textual drops a
+    closed node's only when the value next changes, and until then the watch keeps the node (and
+    all it holds) alive."""
+    for watches in getattr(watched, "__watchers", {}).values():
+        watches[:] = [(watcher, callback) for watcher, callback in watches if watcher is not node]
+
+
 def without_tooltips(app: App) -> None:
     """No screen of ``app`` gets Textual's tooltip widget (one per screen, with its task, queue and
     styles: ~10 KiB a screen on a server; no widget here has a tooltip to show)."""

@@ -203,3 +203,21 @@ async def test_under_a_game_the_menu_keeps_not_even_textuals_own_widgets_and_sho
 def test_no_screen_gets_a_tooltip_widget():
     # (nothing here has a tooltip; Textual gives every screen a widget to show one)
     assert ArcadeApp(settings=UISettings())._disable_tooltips
+
+
+async def test_the_set_up_let_go_for_a_game_leaves_no_widget_of_its_form_alive():
+    # (Textual's text area watches the app's theme, and that watch kept the rulings' notes area
+    # of every set-up alive for the session)
+    from textual.widgets import TextArea
+
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the set-up, with its notes area
+        await wait_for(pilot, lambda: bool(app.screen.query(TextArea)))
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: getattr(app.screen, "is_table", False))
+        for _ in range(3):
+            await pilot.pause()
+        gc.collect()
+        assert [area for area in gc.get_objects() if isinstance(area, TextArea)] == []
