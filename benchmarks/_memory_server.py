@@ -163,10 +163,13 @@ def by_holder(sessions: list[Any], old: set[int]) -> dict:
     unclaimed_objects = []
     everything = gc.get_objects()
     for obj in everything:
+        # (no generator here: one would keep ``obj`` in a cell, which the chains below would name)
         if (
             id(obj) not in old
             and id(obj) not in claimed
-            and not any(obj is mine for mine in (state["old"], old, claimed))
+            and obj is not state["old"]
+            and obj is not old
+            and obj is not claimed
         ):
             unclaimed[type(obj).__qualname__] += sys.getsizeof(obj)
             unclaimed_count[type(obj).__qualname__] += 1
@@ -331,7 +334,91 @@ def _rss_kib() -> int:
     return int(status.split("VmRSS:")[1].split()[0])
 
 
-state: dict[str, Any] = {"marked": False, "rss_before": 0, "old": [], "old_ids": set()}
+def _pymalloc_kib() -> dict[str, int]:
+    """Python's own allocator (objects up to 512 bytes): its arenas, and the bytes of the blocks in
+    use in them (``sys._debugmallocstats``, written to the C stderr)."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as written:
+        saved = os.dup(2)
+        try:
+            sys.stderr.flush()
+            os.dup2(written.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        written.seek(0)
+        text = written.read().decode(errors="replace")
+    found = {}
+    for line in text.splitlines():
+        cells = line.split()
+        if len(cells) == 5 and all(cell.isdigit() for cell in cells):  # a size class: in use, free
+            size = int(cells[1])
+            found[f"pymalloc {size} B: in use"] = int(cells[3]) * size // 1024
+            found[f"pymalloc {size} B: free"] = int(cells[4]) * size // 1024
+        if "bytes/arena" in line:
+            found["pymalloc arenas"] = int(line.split("=")[1].replace(",", "")) // 1024
+        elif line.startswith("# bytes in allocated blocks"):
+            found["pymalloc blocks in use"] = int(line.split("=")[1].replace(",", "")) // 1024
+        elif line.startswith("# bytes in available blocks"):  # (free in pools partly used)
+            found["pymalloc blocks free"] = int(line.split("=")[1].replace(",", "")) // 1024
+        elif "unused pools *" in line:  # (pools wholly free, in arenas not wholly free)
+            found["pymalloc pools free"] = int(line.split("=")[1].replace(",", "")) // 1024
+    return found
+
+
+def _malloc_kib() -> dict[str, int]:
+    """glibc's allocator (everything bigger, and C's own): in use, and free but kept."""
+    try:
+        import ctypes
+
+        class Info(ctypes.Structure):
+            _fields_ = [
+                (name, ctypes.c_size_t)
+                for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks")
+                + ("uordblks", "fordblks", "keepcost")
+            ]
+
+        mallinfo2 = ctypes.CDLL(None).mallinfo2
+        mallinfo2.restype = Info
+        info = mallinfo2()
+    except (ImportError, OSError, AttributeError):
+        return {}
+    return {
+        "malloc in use (with pymalloc's arenas)": (info.uordblks + info.hblkhd) // 1024,
+        "malloc free, kept": info.fordblks // 1024,
+    }
+
+
+def _mapped_kib() -> dict[str, int]:
+    """The resident set by kind of mapping: the main heap, other anonymous memory (pymalloc's
+    arenas, threads' malloc arenas, big blocks), threads' stacks, files."""
+    parts: Counter[str] = Counter()
+    kind = "files"
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        head = line.split()
+        if head and "-" in head[0] and len(head) >= 5 and ":" not in head[0]:
+            name = head[5] if len(head) > 5 else ""
+            kind = (
+                "heap"
+                if name == "[heap]"
+                else "stack"
+                if name.startswith("[stack")
+                else "files"
+                if name
+                else "anonymous"
+            )
+        elif head and head[0] == "Rss:":
+            parts[f"resident: {kind}"] += int(head[1])
+    return dict(parts)
+
+
+def memory_parts() -> dict[str, int]:
+    return {**_mapped_kib(), **_malloc_kib(), **_pymalloc_kib()}
+
+
+state: dict[str, Any] = {"marked": False, "rss_before": 0, "parts_before": {}, "old": [], "old_ids": set()}
 
 
 def keep_what_is_there() -> None:
@@ -351,6 +438,7 @@ def on_signal() -> None:
         keep_what_is_there()
         gc.freeze()
         state["rss_before"] = _rss_kib()
+        state["parts_before"] = memory_parts()
         if tracing:
             tracemalloc.start(FRAMES)
         print("bench: marked", file=sys.stderr, flush=True)
@@ -364,6 +452,9 @@ def on_signal() -> None:
         "sessions": len(sessions),
         "traced": tracing,
         "rss_kib_per_session": round((rss - state["rss_before"]) / count),
+        "memory_parts": {
+            name: round((kib - state["parts_before"].get(name, 0)) / count) for name, kib in memory_parts().items()
+        },
     }
     if tracing:
         snapshot = tracemalloc.take_snapshot().filter_traces(

@@ -143,6 +143,14 @@ def show(kind: str, report: dict) -> None:
         f"{report['rss_kib_per_session']} KiB{' (inflated by tracing)' if report['traced'] else ''}, "
         f"{traced}{held['walked_kib_per_session']:.0f} KiB found from the sessions"
     )
+    parts = report.get("memory_parts", {})
+    if parts:
+        overall = ", ".join(f"{name} {kib:,}" for name, kib in parts.items() if " B: " not in name)
+        print(f"-- the memory's parts since the mark (KiB per session): {overall}")
+        classes = sorted(((kib, name) for name, kib in parts.items() if " B: " in name), reverse=True)
+        print(
+            "-- of pymalloc's, by size class, the most: " + ", ".join(f"{name} {kib:,}" for kib, name in classes[:12])
+        )
     for name, entries, kib in report.get("process_caches", []):
         print(f"-- the process's cache {name}: {entries} entries, {kib} KiB per session made since the mark")
     print("-- by who holds it (KiB per session):")

@@ -150,6 +150,7 @@ class _TabChannel:
                     data = bytes(self._out)
                     self._out.clear()
                     await self._socket.send_bytes(data)
+                    del data  # (else the last frame sent stays with the tab while it waits)
                 elif self._ending:
                     break
                 else:

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from cardarcade.themes import DEFAULT_THEME, MONOCHROME, CardPalette, CardTheme, load_themes, register_themes
-from cardarcade.ui import covered, frames, plain, showing, strips, truecolor
+from cardarcade.ui import covered, frames, plain, showing, strips, truecolor, widget_colours
 from cardarcade.ui.ending import Ending
 from cardarcade.ui.key_intake import KeyIntake
 from cardarcade.ui.looks import Looks
@@ -40,6 +40,7 @@ from cardarcade.ui.textual_compat import (
     is_exiting,
     mark_failed,
     registered_theme,
+    without_tooltips,
 )
 
 if TYPE_CHECKING:  # the table, the rules and pydantic load when a game is chosen, not before the menu
@@ -78,6 +79,7 @@ def install_process_fixes() -> None:
     covered.install()  # a screen under an opaque one does not repaint it
     frames.install()  # a frame of changes renders the lines it writes, not the box around them
     truecolor.install()  # a line with only 24-bit colours skips the 24-bit colour filter
+    widget_colours.install()  # a widget's drawn lines are not kept by a cache of its colours
 
 
 class ArcadeApp(App):
@@ -125,6 +127,7 @@ class ArcadeApp(App):
         # (before App.__init__, which asks for the theme variables: get_theme_variable_defaults)
         self.looks = Looks(self, self.settings, themes or load_themes(theme_dirs), environ)
         super().__init__(driver_class=driver_class)  # type: ignore[arg-type]  (a partial is fine)
+        without_tooltips(self)
         # A str inside a Rich table or group is read as markup by the console that draws it: a
         # player's name in one would be (plain.py). Textual's console has no other way to say so.
         console_without_markup(self.console)

@@ -307,6 +307,48 @@ def forget_removed_children(screen: Screen) -> None:
     screen._nodes._displayed_nodes = screen._nodes._displayed_visible_nodes = (-1, [])
 
 
+def replace_inner_outer(inner_outer: Callable[..., tuple[Any, Any]]) -> None:
+    """Make ``inner_outer`` what every widget's ``StylesCache`` asks for its background's styles
+    (Textual's caches them keyed by the ``StylesCache`` too: ui/widget_colours.py)."""
+    from textual._styles_cache import StylesCache
+
+    StylesCache.get_inner_outer = inner_outer  # type: ignore[method-assign]
+
+
+def stop_watching(watched: object, node: object) -> None:
+    """Drop ``node``'s watches of ``watched``'s reactives (``DOMNode.watch``): Textual drops a
+    closed node's only when the value next changes, and until then the watch keeps the node (and
+    all it holds) alive."""
+    for watches in getattr(watched, "__watchers", {}).values():
+        watches[:] = [(watcher, callback) for watcher, callback in watches if watcher is not node]
+
+
+def without_tooltips(app: App) -> None:
+    """No screen of ``app`` gets Textual's tooltip widget (one per screen, with its task, queue and
+    styles: ~10 KiB a screen on a server; no widget here has a tooltip to show)."""
+    app._disable_tooltips = True
+
+
+def every_child(screen: Screen) -> list[Widget]:
+    """All of ``screen``'s children, Textual's own too (its notifications' rack, its tooltip),
+    which a removal by selector (``"*"``) leaves."""
+    return list(screen._nodes)
+
+
+async def compose_again(screen: Screen) -> None:
+    """Compose ``screen``'s widgets again after all its children were removed (``every_child``),
+    with Textual's own (its notifications' rack, ...) as a new screen gets them, and show the
+    notifications on it if it is on top."""
+    from textual.compose import compose
+
+    async with screen.batch():
+        widgets = compose(screen)
+        screen._extend_compose(widgets)
+        await screen.mount_all(widgets)
+    if screen.is_attached and screen.app.screen is screen:
+        screen.app._refresh_notifications()
+
+
 def remove_closed_screen(screen: Screen) -> AwaitRemove:
     """Remove ``screen``, closed already, as ``Widget.remove`` does but for what Textual does once
     it is gone: lay out the app's screen on top again (nothing of it changed)."""

@@ -11,6 +11,7 @@ import weakref
 
 from textual import events
 from textual.widgets import Input
+from textual.widgets._toast import ToastRack
 
 from cardarcade.server.lobby import Lobby
 from cardarcade.table.clock import LoopClock
@@ -179,3 +180,44 @@ async def test_the_menu_shown_again_before_its_widgets_went_keeps_them_and_its_c
         assert menu.query_one(GameList).highlighted == played
         await pilot.press("down")
         assert menu.query_one(GameList).highlighted != played
+
+
+async def test_under_a_game_the_menu_keeps_not_even_textuals_own_widgets_and_shows_notes_after():
+    # (on a server each screen has Textual's rack of notifications: a widget with its task, queue
+    # and styles, for a screen nobody sees)
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert any(isinstance(widget, ToastRack) for widget in menu.children)
+        await start_a_game_from_the_menu(pilot)
+        await pilot.pause()
+        assert list(menu.children) == []
+        app.notify("Saved while you played.")
+        app.leave_game()
+        await wait_for(pilot, lambda: app.screen is menu)
+        await wait_for(pilot, lambda: "Saved while you played." in "".join(shown(app)))
+        assert len([widget for widget in menu.children if isinstance(widget, ToastRack)]) == 1
+
+
+def test_no_screen_gets_a_tooltip_widget():
+    # (nothing here has a tooltip; Textual gives every screen a widget to show one)
+    assert ArcadeApp(settings=UISettings())._disable_tooltips
+
+
+async def test_the_set_up_let_go_for_a_game_leaves_no_widget_of_its_form_alive():
+    # (Textual's text area watches the app's theme, and that watch kept the rulings' notes area
+    # of every set-up alive for the session)
+    from textual.widgets import TextArea
+
+    app = ArcadeApp(settings=UISettings(pace=1000.0, countdown=0, hard_bot_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the set-up, with its notes area
+        await wait_for(pilot, lambda: bool(app.screen.query(TextArea)))
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: getattr(app.screen, "is_table", False))
+        for _ in range(3):
+            await pilot.pause()
+        gc.collect()
+        assert [area for area in gc.get_objects() if isinstance(area, TextArea)] == []

@@ -3,7 +3,8 @@ costly move called out, and what a save keeps of it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar, overload
 
 from rich.text import Text
 from textual.screen import Screen
@@ -15,6 +16,68 @@ from cardarcade.ui.widgets.cards import ascii_suits
 from cardarcade.ui.widgets.lines import LinePanel
 
 COST_TITLE = "That cost you"  # the pop-up over a move that cost the person playing
+_PLAIN = Text()  # what a line made from a str has beside its text
+
+
+def _kept(line: Text) -> str | Text:
+    """A line as the history keeps it: its str where it has no style (as most lines have)."""
+    if (
+        line.spans
+        or line.style
+        or (line.justify, line.overflow, line.no_wrap, line.end, line.tab_size)
+        != (
+            _PLAIN.justify,
+            _PLAIN.overflow,
+            _PLAIN.no_wrap,
+            _PLAIN.end,
+            _PLAIN.tab_size,
+        )
+    ):
+        return line.copy()  # (its own: the history's lines do not change)
+    return line.plain
+
+
+def _shown(kept: str | Text) -> Text:
+    return Text(kept) if isinstance(kept, str) else kept.copy()
+
+
+class LogHistory(Sequence[Text]):
+    """Every line of a game's log since the deal, read as ``Text`` lines; a line without a style
+    (most of them) is kept as its ``str``. A ``Text`` is four objects and some 350 bytes more
+    than its words, and a long game's log runs to thousands of lines, kept by every session in
+    a game on a server."""
+
+    __slots__ = ("_lines",)
+
+    def __init__(self, lines: Iterable[Text] = ()) -> None:
+        self._lines: list[str | Text] = list(map(_kept, lines))
+
+    def append(self, line: Text) -> None:
+        self._lines.append(_kept(line))
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Text: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Text]: ...
+
+    def __getitem__(self, index: int | slice) -> Text | list[Text]:
+        if isinstance(index, slice):
+            return list(map(_shown, self._lines[index]))
+        return _shown(self._lines[index])
+
+    def __setitem__(self, index: slice, lines: Iterable[Text]) -> None:
+        self._lines[index] = list(map(_kept, lines))
+
+    def __iter__(self) -> Iterator[Text]:
+        return map(_shown, self._lines)
+
+    def plain(self) -> list[str]:
+        """Every line's words, no ``Text`` made."""
+        return [line if isinstance(line, str) else line.plain for line in self._lines]
 
 
 class GameLog(Screen):
@@ -29,7 +92,7 @@ class GameLog(Screen):
     def __init__(self) -> None:
         super().__init__()
         # every line of the log since the deal (the log shows the last few)
-        self.history: list[Text] = []
+        self.history = LogHistory()
 
     def words(self, event: Event) -> str:
         """An event as a sentence for this table: names filled in, suits as letters in ascii mode."""
@@ -63,7 +126,7 @@ class GameLog(Screen):
 
     def transcript(self) -> tuple[list[str], dict[int, int]]:
         """The log as plain lines and how much of it each person had seen, kept with a save."""
-        return [line.plain for line in self.history], self.log_seen()
+        return self.history.plain(), self.log_seen()
 
     def log_seen(self) -> dict[int, int]:
         """How many lines of the log each person had seen, where the table hides it from them

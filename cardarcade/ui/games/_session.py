@@ -17,7 +17,8 @@ from cardarcade.ui.records import StoreRecords
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
-    from rich.text import Text
+
+    from cardarcade.ui.games._log import LogHistory
 
     from cardarcade.rules.base import Action, Game, GameSpec
     from cardarcade.store.saves import SavedGame
@@ -36,7 +37,7 @@ class SessionSide(Screen):
     setup: GameSetup
     spec: GameSpec
     game: Game
-    history: list[Text]
+    history: LogHistory
     names: list[str]
     people: list[int]
     keys: Keys

@@ -5,7 +5,8 @@ On the server a session in a game kept the menu and the lobby under it as whole 
 a sixth of its memory, for nobody to see (each widget has its task, its message queue, its
 styles): over a game they are let go (``let_go_of_widgets``, from ``ArcadeApp``), and made again,
 as they were left, when the game is left. The screen itself stays in the stack, and so does
-what it knows (attributes of the screen): only what a widget held and a fresh compose would not
+what it knows (attributes of the screen); Textual's own widgets (the notifications' rack) go and
+come back with the rest. Only what a widget held and a fresh compose would not
 make again (a cursor, a line typed) is noted first (``note_state``) and given back
 (``restore_state``).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from cardarcade.ui.textual_compat import forget_removed_children
+from cardarcade.ui.textual_compat import compose_again, every_child, forget_removed_children
 
 
 class RemadeScreen(Screen):
@@ -47,7 +48,8 @@ class RemadeScreen(Screen):
         if not self.widgets_let_go:
             return  # (shown again before they went: they stay, as they are)
         self._emptied = True
-        await self.remove_children()
+        # (Textual's own widgets too: a hidden screen shows no notifications; each is a widget's cost)
+        await self.remove_children(every_child(self))
         forget_removed_children(self)  # (else they are kept from the garbage collector)
 
     async def make_widgets_again(self) -> None:
@@ -60,7 +62,7 @@ class RemadeScreen(Screen):
         self._emptied = False
         self._remaking = True
         try:
-            await self.recompose()
+            await compose_again(self)
         finally:
             self._remaking = False
         if self.widgets_let_go:  # (hidden again meanwhile: they go again, as noted before)

@@ -15,6 +15,7 @@ from cardarcade.rules.base import BadSetup, GameSpec, Options, option_label, opt
 from cardarcade.seating import GameSetup
 from cardarcade.store.books import MAX_BOOK_NAME, Book, BookError
 from cardarcade.ui.screens._kept import update_changed
+from cardarcade.ui.textual_compat import stop_watching
 from cardarcade.ui.widgets.dropdown import DropDown
 
 NO_BOOK = ""  # the book choice for "no book" (a book's name is never empty)
@@ -38,6 +39,15 @@ def option_widget(name: str, info: Any, value: Any) -> DropDown | Switch | Input
 def show_error(screen: Screen, message: str) -> None:
     """Why the form cannot be used as it is, or what went wrong with a book, on the set-up screen."""
     update_changed(screen.query_one("#setup-error", Static), Text(message, style="bold"))
+
+
+class NotesArea(TextArea):
+    """The rulings' notes. Textual's text area watches the app's theme, and that watch kept every
+    set-up's text area (and with it the form it was in) alive for the session, after the set-up
+    was let go for a game: it stops as the area goes."""
+
+    def on_unmount(self) -> None:
+        stop_watching(self.app, self)
 
 
 class HouseRulesForm:
@@ -79,7 +89,7 @@ class HouseRulesForm:
                 yield Static(info.description, classes="field-help")
         with Horizontal(classes="field"):
             yield Label("Rulings (notes)", classes="field-label")
-            yield TextArea(
+            yield NotesArea(
                 self.book.notes if self.book else "",
                 id="book-notes",
                 placeholder="How the group settled what the rules leave open",

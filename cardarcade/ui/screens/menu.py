@@ -238,11 +238,12 @@ def _styled_ahead() -> list[type]:
     parsed ahead (a tenth of the first set-up's opening)."""
     from textual.containers import Horizontal, VerticalScroll
     from textual.scrollbar import ScrollBar, ScrollBarCorner
-    from textual.widgets import Button, Input, Label, Switch, TextArea
+    from textual.widgets import Button, Input, Label, Switch
 
+    from cardarcade.ui.screens.house_rules import NotesArea
     from cardarcade.ui.widgets.dropdown import DropDown
 
-    return [Button, Input, Label, Switch, TextArea, DropDown, Horizontal, VerticalScroll, ScrollBar, ScrollBarCorner]
+    return [Button, Input, Label, Switch, NotesArea, DropDown, Horizontal, VerticalScroll, ScrollBar, ScrollBarCorner]
 
 
 WIDE_MENU = 120  # from this width the summary stands beside the list, in the room it leaves

@@ -19,7 +19,7 @@ move reached, however many presses came in between.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -41,6 +41,9 @@ from cardarcade.table.session import EventsListener, ReactionsListener, Watcher
 from cardarcade.table.table import Table
 from cardarcade.ui.widgets.cards import ascii_suits
 from cardarcade.ui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from cardarcade.ui.games._log import LogHistory
 
 SPEEDS = (1, 2, 4, 8, 16, 64)
 LONGEST_WAIT = 10.0  # seconds: a longer pause between two moves is played in this (a person away)
@@ -150,7 +153,7 @@ class ReplayScreen(Screen):
     people: list[int]
     keymap: Any
     keys: Any
-    history: list[Text]
+    history: LogHistory
     surface: Any
 
     def __new__(
