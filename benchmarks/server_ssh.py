@@ -357,10 +357,11 @@ async def written_profile(pid: int, path: str) -> tuple[str, str]:
     raise RuntimeError(f"the profiled server wrote no {written}")
 
 
-def bare_key_cpu_ms(keys: int) -> float:
+def bare_key_cpu_ms(keys: int, lines: int = 1) -> float:
     """The CPU a bare Textual app (``_bare_app.py``: one Label, new text each key) spends answering
-    one key through a pty, over ``keys`` keys each awaited, in ms: the yardstick of a move's cost."""
-    bare = _common.PtyProcess([sys.executable, str(_common.BENCH_DIR / "_bare_app.py")])
+    one key through a pty, over ``keys`` keys each awaited, in ms: the yardstick of a move's cost
+    (``lines``: of new text a key draws; ``frame_floor.py``)."""
+    bare = _common.PtyProcess([sys.executable, str(_common.BENCH_DIR / "_bare_app.py"), "--lines", str(lines)])
     try:
         bare.wait_for(b"ready", 30.0)
         bare.wait_quiet(0.3, 10.0)
