@@ -34,6 +34,7 @@ from server_ssh import bare_key_cpu_ms
 
 async def in_process(lines: int, keys: int, warmup: int = 30) -> tuple[float, float]:
     """(mean, median) CPU ms a key of the bare app with ``lines`` lines, in process."""
+    war_turns.framed = asyncio.Event()  # (one per event loop: each size runs in a loop of its own)
     app = BareApp(lines)
     each = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -65,6 +66,7 @@ def main() -> None:
         print(row, flush=True)
     if args.turns:
         war_turns.each.clear()
+        war_turns.framed = asyncio.Event()
         spent, played, frames, chars, _missed = asyncio.run(war_turns.play(args.turns, 30, None))
         print(
             f"War, in process: {spent * 1000 / played:.2f} ms CPU a turn "
