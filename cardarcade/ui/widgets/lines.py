@@ -6,9 +6,9 @@ A move changes a card and a count on a seat panel and pushes one line into the l
 every one of its lines: with twenty people playing, that was most of the server's time. Here
 each part of the content (a line of the log, a Group's parts: a panel's header, its row of
 cards) is rendered by Textual's own means, the same as a ``Static`` would, and its lines are
-kept in one cache for the whole process, since the same cards and counts come back in every
-session with the same theme (a log's lines, which no other session draws, the widget keeps for
-itself). After an update only the lines that differ are repainted.
+kept for the whole process, since the same cards, counts and log lines come back in every
+session with the same theme (a log's lines in a smaller cache of their own). After an update only
+the lines that differ are repainted, and each line is framed (border, padding, background) once.
 """
 
 from __future__ import annotations
@@ -44,6 +44,11 @@ CACHE_SIZE = 4096  # parts' lines kept for the process
 # stayed as long as the part was kept, five times the part's own size (a server's memory grew
 # by a third of a MiB a session in a game of War, until the cache was full).
 _drawn: OrderedDict[Hashable, list[tuple[tuple[Segment, ...], int]]] = OrderedDict()
+LOGGED_SIZE = 512  # log lines' lines kept for the process
+# A log's lines apart from the table's parts, in a smaller cache: in the one cache they pushed out the
+# parts every session draws; yet many come back, in the same game and in others ("You turn up Q♦",
+# "Bot 1 takes 2 cards: ..."), and rendering three a War turn afresh was a twentieth of the turn.
+_logged: OrderedDict[Hashable, list[tuple[tuple[Segment, ...], int]]] = OrderedDict()
 
 
 class Lines(tuple):
@@ -90,8 +95,8 @@ class LinePanel(Static):
         kwargs.setdefault("markup", False)  # what a table shows holds players' names (ui/plain.py)
         super().__init__(*args, **kwargs)
         self._strips: list[Strip] = []
-        # what each line is drawn from, for its framed line (_FramedLines): the part's bare segments
-        # in the shared cache, or a line of the widget's own; None: not kept framed
+        # what each line is drawn from, for its framed line (_FramedLines): its part's bare segments
+        # in a shared cache; None: not kept framed
         self._tokens: list[object | None] = []
         self._framed = _FramedLines(self)
         use_styles_cache(self, self._framed)
@@ -141,10 +146,9 @@ class LinePanel(Static):
             self._tokens = [None] * len(self._strips)
             return
         looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, renders_markup(self))
-        # A log's lines are its game's alone: no other session draws them again, and in the shared
-        # cache they pushed out the parts every session does. The widget keeps the parts it shows,
-        # for the next draw (where they have only moved up, or not changed).
-        own = isinstance(content, Lines)
+        # The widget keeps the parts it shows, for the next draw (where they have only moved up, or
+        # not changed); the process keeps what any session may draw again.
+        cache, size = (_logged, LOGGED_SIZE) if isinstance(content, Lines) else (_drawn, CACHE_SIZE)
         kept, shown = self._own_parts, {}
         strips: list[Strip] = []
         tokens: list[object | None] = []
@@ -152,21 +156,18 @@ class LinePanel(Static):
             key = (in_group, text_key(part), looks)
             drawn = kept.get(key)
             if drawn is None:
-                bare = None if own else _drawn.get(key)
+                bare = cache.get(key)
                 if bare is None:
                     quick = (
                         self._render_text_in_group(part, width, style) if in_group and isinstance(part, Text) else None
                     )
                     lines = quick or self._render_part(self._visual_of(part, in_group), width, style)
-                    if own:
-                        drawn = (lines, list(lines))
-                    else:
-                        bare = _drawn[key] = [(tuple(line), line.cell_length) for line in lines]
-                        if len(_drawn) > CACHE_SIZE:
-                            _drawn.popitem(last=False)
-                        drawn = (lines, [segments for segments, _length in bare])
+                    bare = cache[key] = [(tuple(line), line.cell_length) for line in lines]
+                    if len(cache) > size:
+                        cache.popitem(last=False)
+                    drawn = (lines, [segments for segments, _length in bare])
                 else:
-                    _drawn.move_to_end(key)
+                    cache.move_to_end(key)
                     drawn = ([Strip(segments, length) for segments, length in bare], [segments for segments, _ in bare])
             shown[key] = drawn
             strips += drawn[0]
@@ -178,7 +179,6 @@ class LinePanel(Static):
             tokens = [None] * len(strips)  # (placed lines: each drawn with its frame by Textual)
         self._strips = strips
         self._tokens = tokens
-        self._framed.forget_unshown(tokens)
 
     def _render_text_in_group(self, text: Text, width: int, style: VisualStyle) -> list[Strip] | None:
         """A Text's lines as a Group draws them (``RichVisual``), without the console's machinery
@@ -287,7 +287,6 @@ class _FramedLines(styles_cache_class()):  # type: ignore[misc]
         super().__init__()
         self._panel = panel
         self._frame: tuple[int, int, int] | None = None  # (frame id, first content line, lines) this render
-        self._own: dict[int, tuple[object, int, tuple[Segment, ...], int]] = {}  # a widget's own lines framed
 
     def render_widget(self, widget, crop):  # type: ignore[no-untyped-def]
         self._frame = None  # (worked out at the first line drawn)
@@ -305,29 +304,18 @@ class _FramedLines(styles_cache_class()):  # type: ignore[misc]
             return super().render_line(
                 styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
             )
-        own = isinstance(token, Strip)  # (a log's line: kept by the widget while shown, see forget_unshown)
         key = (id(token), frame[0])
-        found = self._own.get(key[0]) if own else _framed.get(key)
-        if found is not None and found[0] is token and (not own or found[1] == frame[0]):
-            if not own:
-                _framed.move_to_end(key)
-            return Strip(found[-2], found[-1])
+        found = _framed.get(key)
+        if found is not None and found[0] is token:
+            _framed.move_to_end(key)
+            return Strip(found[1], found[2])
         strip = super().render_line(
             styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
         )
-        if own:
-            self._own[key[0]] = (token, frame[0], tuple(strip), strip.cell_length)
-        else:
-            _framed[key] = (token, tuple(strip), strip.cell_length)
-            if len(_framed) > FRAMED_SIZE:
-                _framed.popitem(last=False)
+        _framed[key] = (token, tuple(strip), strip.cell_length)
+        if len(_framed) > FRAMED_SIZE:
+            _framed.popitem(last=False)
         return strip
-
-    def forget_unshown(self, tokens: list[object | None]) -> None:
-        """Let go of the widget's own framed lines no longer shown."""
-        if self._own:
-            shown = {id(token) for token in tokens}
-            self._own = {key: value for key, value in self._own.items() if key in shown}
 
 
 def _frame_of(styles, size, content_size, padding, base_background, background, opacity) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
