@@ -163,7 +163,7 @@ class LinePanel(Static):
                     )
                     lines = quick or self._render_part(self._visual_of(part, in_group), width, style)
                     bare = cache[key] = [(tuple(line), line.cell_length) for line in lines]
-                    if len(cache) > size:
+                    while len(cache) > size:
                         cache.popitem(last=False)
                     drawn = (lines, [segments for segments, _length in bare])
                 else:
