@@ -241,7 +241,9 @@ async def measure(args: argparse.Namespace) -> dict:
         for game in args.game:
             for size in args.playing_sizes:
                 profile = f"{args.profile}.{game}.{size}" if args.profile else None
-                row = await measure_playing(pid, step, game, size, args.presses, idle_per_second, bare, first, profile)
+                row = await measure_playing(
+                    pid, step, game, size, args.presses, idle_per_second, bare, first, profile, args.play_seconds
+                )
                 results["playing"].append(row)
                 if "memory_per_session_in_a_game_mib" not in results:  # the first table set up: as before
                     results["memory_per_session_in_a_game_mib"] = row["memory_per_session_mib"]
@@ -295,7 +297,9 @@ async def measure(args: argparse.Namespace) -> dict:
     return results
 
 
-async def measure_playing(pid, step, game, size, presses, idle_per_second, bare, first, profile=None) -> dict:
+async def measure_playing(
+    pid, step, game, size, presses, idle_per_second, bare, first, profile=None, play_seconds=PLAY_SECONDS
+) -> dict:
     """``size`` people playing ``game`` (the others' process sits more down, or starts afresh for
     another game): the server's CPU over a stretch once every table is dealt, the moves made in it,
     and one more player's keys on the menu meanwhile. ``profile``: the server (run under
@@ -311,7 +315,7 @@ async def measure_playing(pid, step, game, size, presses, idle_per_second, bare,
     if profile:
         os.kill(pid, signal.SIGUSR2)  # the profile starts afresh
     before, t0 = cpu_seconds(pid), time.monotonic()
-    await asyncio.sleep(PLAY_SECONDS)
+    await asyncio.sleep(play_seconds)
     cpu, seconds = cpu_seconds(pid) - before, time.monotonic() - t0
     if profile:
         os.rename(*await written_profile(pid, profile))
@@ -357,10 +361,11 @@ async def written_profile(pid: int, path: str) -> tuple[str, str]:
     raise RuntimeError(f"the profiled server wrote no {written}")
 
 
-def bare_key_cpu_ms(keys: int) -> float:
+def bare_key_cpu_ms(keys: int, lines: int = 1) -> float:
     """The CPU a bare Textual app (``_bare_app.py``: one Label, new text each key) spends answering
-    one key through a pty, over ``keys`` keys each awaited, in ms: the yardstick of a move's cost."""
-    bare = _common.PtyProcess([sys.executable, str(_common.BENCH_DIR / "_bare_app.py")])
+    one key through a pty, over ``keys`` keys each awaited, in ms: the yardstick of a move's cost
+    (``lines``: of new text a key draws; ``frame_floor.py``)."""
+    bare = _common.PtyProcess([sys.executable, str(_common.BENCH_DIR / "_bare_app.py"), "--lines", str(lines)])
     try:
         bare.wait_for(b"ready", 30.0)
         bare.wait_quiet(0.3, 10.0)
@@ -427,6 +432,9 @@ def main() -> None:
     )
     parser.add_argument("--game", default="war", help="what they play, a comma list: war,slapjack,schnapsen")
     parser.add_argument("--bare-keys", type=int, default=200, help="keys the bare app answers (its CPU a key)")
+    parser.add_argument(
+        "--play-seconds", type=float, default=PLAY_SECONDS, help="the server's CPU read over this long at each size"
+    )
     parser.add_argument(
         "--server-log",
         metavar="FILE",

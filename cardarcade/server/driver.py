@@ -38,6 +38,7 @@ from textual.message import Message
 
 from cardarcade.server.ascii_output import to_ascii
 from cardarcade.ui.terminal import InputDecoder, bounded_size, for_console
+from cardarcade.ui.textual_compat import SYNC_END, SYNC_START
 
 # What Textual's Linux driver asks of a terminal on start (alternate screen, mouse, focus
 # reports, bracketed paste, no line wrap, and whether synchronized output is supported) and
@@ -134,6 +135,7 @@ class TerminalDriver(Driver):
         self._tick: asyncio.TimerHandle | None = None
         self._started = False  # in application mode: input is taken, frames are drawn
         self._drawn = False
+        self._held: list[str] = []  # a synchronized frame's writes until its end (see write)
         self._stopped = False  # out of application mode for good: input is dropped
         self._inbox = bytearray()  # input not yet decoded
         self._arrivals: deque[list[float]] = deque()  # [bytes, when they came]: the inbox, arrival by arrival
@@ -408,6 +410,13 @@ class TerminalDriver(Driver):
 
     def write(self, data: str) -> None:
         self._draw_credit -= len(data)  # (see _drawing_wait)
+        # A frame in synchronized output (a terminal that answered for mode 2026) comes as three
+        # writes, its start, body and end: sent as one, they are one SSH packet, not three.
+        if data == SYNC_START or self._held:
+            self._held.append(data)
+            if data != SYNC_END:
+                return
+            data, self._held = "".join(self._held), []
         self._terminal.write(self._encode(data))
         if self._started and not self._drawn:
             self._drawn = True

@@ -24,6 +24,9 @@ from rich.color import ColorSystem
 from rich.console import Console, RenderableType
 from rich.style import Style
 
+# What Textual writes around a frame in synchronized output (mode 2026): server/driver.py sends the three as one.
+from textual._ansi_sequences import SYNC_END, SYNC_START
+
 # Textual's input parser: the arcade's reader (ui/terminal.py) wraps it, token for token.
 from textual._parser import ParseEOF, ParseError, ParseTimeout, Peek1, Read1
 from textual._time import get_time
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
     from textual.css.stylesheet import Stylesheet
     from textual.driver import Driver
     from textual.filter import LineFilter
-    from textual.geometry import Size
+    from textual.geometry import Region, Size
     from textual.notifications import Notification
     from textual.screen import Screen
     from textual.strip import Strip
@@ -53,6 +56,8 @@ __all__ = [
     "ParseTimeout",
     "Peek1",
     "Read1",
+    "SYNC_END",
+    "SYNC_START",
     "XTermParser",
     "get_time",
 ]
@@ -632,3 +637,50 @@ def replace_strip_filtering(apply_filter: Callable[..., Any]) -> None:
     from textual.strip import Strip
 
     Strip.apply_filter = apply_filter  # type: ignore[method-assign]
+
+
+# ---- a widget's changed lines drawn without its messages (ui/covered.py, ui/widgets/lines.py)
+
+
+def repaints_quietly(widget: Widget) -> bool:
+    """Whether ``widget`` may have lines marked changed without Textual's messages: mounted and
+    shown, not closing, and not already waiting for a layout or a whole repaint."""
+    return not (
+        not widget._is_mounted
+        or widget._closing
+        or widget._parent is None
+        or widget._layout_required
+        or widget._repaint_required
+        or not widget.display
+    )
+
+
+def mark_lines_changed(widget: Widget, regions: Sequence[Region]) -> None:
+    """What ``refresh(*regions)`` does to ``widget`` itself, without telling its screen: those
+    lines drawn again at the screen's next frame that includes the widget."""
+    widget._layout_cache.clear()
+    widget._set_dirty(*regions)
+    widget.clear_cached_dimensions()
+    widget._rich_style_cache.clear()
+
+
+def include_in_frame(screen: Screen, widgets: Iterable[Widget]) -> None:
+    """Make the frame ``screen`` is about to draw include ``widgets``' changed lines (as their
+    update messages would have: ``Screen._on_update``, then ``_on_timer_update``)."""
+    if screen in screen._compositor:
+        screen._compositor.update_widgets(set(widgets))
+
+
+def styles_cache_class() -> type:
+    """Textual's per-widget cache of its lines as drawn with their frame (border, padding,
+    background): what ``render_lines`` hands the compositor; ``render_widget(widget, crop)`` and
+    ``render_line(styles, y, size, content_size, padding, base_background, background,
+    render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi)``."""
+    from textual._styles_cache import StylesCache
+
+    return StylesCache
+
+
+def use_styles_cache(widget: Widget, cache: Any) -> None:
+    """Draw ``widget``'s framed lines through ``cache`` (a ``styles_cache_class()`` instance)."""
+    widget._styles_cache = cache

@@ -1,5 +1,5 @@
 """What a LinePanel keeps of the parts it draws (cardarcade.ui.widgets.lines): the parts every
-session draws alike in the process's cache, a log's lines (its game's alone) with the widget."""
+session draws alike in the process's cache, a log's lines in a smaller cache of their own."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def parts_rendered(monkeypatch) -> list[str]:
     return rendered
 
 
-async def test_a_logs_lines_stay_with_their_panel_and_are_rendered_once(parts_rendered):
+async def test_a_logs_lines_are_rendered_once_and_kept_apart_from_the_tables_parts(parts_rendered):
     app = TwoPanels()
     async with app.run_test(size=(40, 12)) as pilot:
         log = app.query_one("#one", LinePanel)
@@ -43,11 +43,27 @@ async def test_a_logs_lines_stay_with_their_panel_and_are_rendered_once(parts_re
         log.update(Lines([second, third]), layout=False)  # one line in, the oldest out
         await pilot.pause()
         assert parts_rendered == ["log line one", "log line two", "log line three"]
+        # in a cache of their own: a log's lines do not push out the parts every table draws
         assert not [key for key in lines._drawn if "log line" in key[1][0]]
-        # the other panel draws the same line afresh: nobody else shares a log's line
+        assert len([key for key in lines._logged if "log line" in key[1][0]]) == 3
+        # another session's log showing the same line: drawn from that cache, not afresh
         app.query_one("#two", LinePanel).update(Lines([third]))
         await pilot.pause()
-        assert parts_rendered.count("log line three") == 2
+        assert parts_rendered.count("log line three") == 1
+
+
+async def test_the_logs_cache_keeps_the_most_recent_lines(parts_rendered, monkeypatch):
+    monkeypatch.setattr(lines, "LOGGED_SIZE", 3)
+    app = TwoPanels()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one("#one", LinePanel)
+        for n in range(6):
+            log.update(Lines([Text(f"kept line {n}")]), layout=False)
+            await pilot.pause()
+        assert len(lines._logged) <= 3
+        log.update(Lines([Text("kept line 0")]), layout=False)  # (gone from the cache: rendered again)
+        await pilot.pause()
+        assert parts_rendered.count("kept line 0") == 2
 
 
 async def test_parts_every_session_draws_are_shared(parts_rendered):

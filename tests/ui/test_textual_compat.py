@@ -402,3 +402,47 @@ assert Strip.divide is strips._divide_uncut, "not installed by the app"
     }
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+# ---- a widget's changed lines drawn without its messages, its lines framed from a cache
+
+
+async def test_a_widgets_lines_marked_changed_are_drawn_in_the_frame_they_are_included_in():
+    from textual.geometry import Region
+
+    app = Shows()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        words = app.query_one("#words", Static)
+        assert compat.repaints_quietly(words)
+        words._Static__content = "quietly changed"  # (what an update sets, without its refresh)
+        words._Static__visual = None
+        compat.mark_lines_changed(words, [Region(0, 0, words.size.width, 1)])
+        assert not words._repaint_required  # (nothing asked of Textual's messages)
+        compat.include_in_frame(app.screen, [words])
+        app.screen.refresh(Region(0, 0, 1, 1))  # (a frame, which now includes the widget's line)
+        await pilot.pause()
+        assert "quietly changed" in "\n".join(strip.text for strip in compat.rendered_strips(app.screen))
+        words.refresh(layout=True)
+        assert not compat.repaints_quietly(words)  # (waiting for a layout: Textual's way)
+
+
+async def test_a_widget_frames_its_lines_through_the_cache_it_is_given():
+    app = Shows()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        words = app.query_one("#words", Static)
+        framed: list[int] = []
+
+        class Counting(compat.styles_cache_class()):  # type: ignore[misc]
+            def render_line(self, styles, y, *rest):  # type: ignore[no-untyped-def]
+                framed.append(y)
+                return super().render_line(styles, y, *rest)
+
+            def render_widget(self, widget, crop):  # type: ignore[no-untyped-def]
+                return super().render_widget(widget, crop)
+
+        compat.use_styles_cache(words, Counting())
+        words.update("framed here")
+        await pilot.pause()
+        assert framed and "framed here" in "\n".join(strip.text for strip in compat.rendered_strips(app.screen))

@@ -6,13 +6,14 @@ A move changes a card and a count on a seat panel and pushes one line into the l
 every one of its lines: with twenty people playing, that was most of the server's time. Here
 each part of the content (a line of the log, a Group's parts: a panel's header, its row of
 cards) is rendered by Textual's own means, the same as a ``Static`` would, and its lines are
-kept in one cache for the whole process, since the same cards and counts come back in every
-session with the same theme (a log's lines, which no other session draws, the widget keeps for
-itself). After an update only the lines that differ are repainted.
+kept for the whole process, since the same cards, counts and log lines come back in every
+session with the same theme (a log's lines in a smaller cache of their own). After an update only
+the lines that differ are repainted, and each line is framed (border, padding, background) once.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
 
@@ -27,7 +28,15 @@ from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, RichVisual, Visual, visualize
 from textual.widgets import Static
 
-from cardarcade.ui.textual_compat import is_selecting, renders_markup, style_getter, with_link_style
+from cardarcade.ui.covered import join_next_frame
+from cardarcade.ui.textual_compat import (
+    is_selecting,
+    renders_markup,
+    style_getter,
+    styles_cache_class,
+    use_styles_cache,
+    with_link_style,
+)
 
 CACHE_SIZE = 4096  # parts' lines kept for the process
 # Each part's lines as segments, not the strips a widget was given: Textual hangs what it makes of
@@ -35,6 +44,11 @@ CACHE_SIZE = 4096  # parts' lines kept for the process
 # stayed as long as the part was kept, five times the part's own size (a server's memory grew
 # by a third of a MiB a session in a game of War, until the cache was full).
 _drawn: OrderedDict[Hashable, list[tuple[tuple[Segment, ...], int]]] = OrderedDict()
+LOGGED_SIZE = 512  # log lines' lines kept for the process
+# A log's lines apart from the table's parts, in a smaller cache: in the one cache they pushed out the
+# parts every session draws; yet many come back, in the same game and in others ("You turn up Q♦",
+# "Bot 1 takes 2 cards: ..."), and rendering three a War turn afresh was a twentieth of the turn.
+_logged: OrderedDict[Hashable, list[tuple[tuple[Segment, ...], int]]] = OrderedDict()
 
 
 class Lines(tuple):
@@ -81,8 +95,14 @@ class LinePanel(Static):
         kwargs.setdefault("markup", False)  # what a table shows holds players' names (ui/plain.py)
         super().__init__(*args, **kwargs)
         self._strips: list[Strip] = []
+        # what each line is drawn from, for its framed line (_FramedLines): its part's bare segments
+        # in a shared cache; None: not kept framed
+        self._tokens: list[object | None] = []
+        self._framed = _FramedLines(self)
+        use_styles_cache(self, self._framed)
         self._drawn_as: tuple | None = None  # (content, width, height if aligned, style) the strips show
-        self._own_parts: dict[Hashable, list[Strip]] = {}  # each part's lines as last drawn (see _draw)
+        # each part's lines as last drawn, and what they are drawn from (see _draw)
+        self._own_parts: dict[Hashable, tuple[list[Strip], list[object]]] = {}
 
     def update(self, content: RenderableType = "", *, layout: bool = True) -> None:
         # As Static.update, without making its Visual now: this widget draws parts of it instead
@@ -104,7 +124,9 @@ class LinePanel(Static):
             return
         changed = [y for y, (old, new) in enumerate(zip(before, after)) if old is not new and old != new]
         if changed:
-            self.refresh(*_runs(changed, width))
+            regions = _runs(changed, width)
+            if not join_next_frame(self, regions):
+                self.refresh(*regions)
 
     def _draw(self, width: int, height: int | None) -> None:
         style = self.visual_style
@@ -121,38 +143,42 @@ class LinePanel(Static):
             parts = _parts(content)
         if parts is None:
             self._strips = Visual.to_strips(self, self._visual_of(content, False), width, height, style)
+            self._tokens = [None] * len(self._strips)
             return
         looks = (width, style, styles.text_overflow, styles.text_wrap, styles.line_pad, renders_markup(self))
-        # A log's lines are its game's alone: no other session draws them again, and in the shared
-        # cache they pushed out the parts every session does. The widget keeps the parts it shows,
-        # for the next draw (where they have only moved up, or not changed).
-        own = isinstance(content, Lines)
+        # The widget keeps the parts it shows, for the next draw (where they have only moved up, or
+        # not changed); the process keeps what any session may draw again.
+        cache, size = (_logged, LOGGED_SIZE) if isinstance(content, Lines) else (_drawn, CACHE_SIZE)
         kept, shown = self._own_parts, {}
         strips: list[Strip] = []
+        tokens: list[object | None] = []
         for in_group, part in parts:
             key = (in_group, text_key(part), looks)
-            lines = kept.get(key)
-            if lines is None:
-                bare = None if own else _drawn.get(key)
+            drawn = kept.get(key)
+            if drawn is None:
+                bare = cache.get(key)
                 if bare is None:
                     quick = (
                         self._render_text_in_group(part, width, style) if in_group and isinstance(part, Text) else None
                     )
                     lines = quick or self._render_part(self._visual_of(part, in_group), width, style)
-                    if not own:
-                        _drawn[key] = [(tuple(line), line.cell_length) for line in lines]
-                        if len(_drawn) > CACHE_SIZE:
-                            _drawn.popitem(last=False)
+                    bare = cache[key] = [(tuple(line), line.cell_length) for line in lines]
+                    while len(cache) > size:
+                        cache.popitem(last=False)
+                    drawn = (lines, [segments for segments, _length in bare])
                 else:
-                    _drawn.move_to_end(key)
-                    lines = [Strip(segments, length) for segments, length in bare]
-            shown[key] = lines
-            strips += lines
+                    cache.move_to_end(key)
+                    drawn = ([Strip(segments, length) for segments, length in bare], [segments for segments, _ in bare])
+            shown[key] = drawn
+            strips += drawn[0]
+            tokens += drawn[1]
         self._own_parts = shown
         if aligned and strips:
             # As Visual.to_strips places the whole content.
             strips = list(Strip.align(strips, (style + VisualStyle(reverse=False)).rich_style, width, height, *align))
+            tokens = [None] * len(strips)  # (placed lines: each drawn with its frame by Textual)
         self._strips = strips
+        self._tokens = tokens
 
     def _render_text_in_group(self, text: Text, width: int, style: VisualStyle) -> list[Strip] | None:
         """A Text's lines as a Group draws them (``RichVisual``), without the console's machinery
@@ -223,6 +249,13 @@ class LinePanel(Static):
             return strips[y]
         return Strip.blank(width, self.visual_style.rich_style)
 
+    def line_token(self, y: int) -> object | None:
+        """What content line ``y`` is drawn from (the same object for the same line), or None."""
+        width, height = self.size
+        self._current(width, height)
+        tokens = self._tokens
+        return tokens[y] if y < len(tokens) and y < height else None
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if not width:
             return 0
@@ -230,6 +263,94 @@ class LinePanel(Static):
             # Measured as Textual measures it (the lines placed in a height would count its blanks).
             return super().get_content_height(container, viewport, width)
         return len(self._current(width, 0))
+
+
+FRAMED_SIZE = 4096  # framed lines kept for the process
+# A content line with its frame, as Textual draws it (StylesCache.render_line), by what the line is
+# drawn from and how the frame looks (_Frame ids): (the part's bare segments, the frame) -> that
+# object (held, so its id names it while kept), the framed line's segments and length.
+_framed: OrderedDict[tuple[int, int], tuple[object, tuple[Segment, ...], int]] = OrderedDict()
+_frames: dict[tuple, int] = {}  # how a frame looks -> its id in _framed's keys
+_frame_ids = itertools.count()
+FRAMES_KEPT = 256
+
+
+class _FramedLines(styles_cache_class()):  # type: ignore[misc]
+    """A panel's lines with their frame (border, padding, background), the lines changed in a turn
+    kept by what they are drawn from: a seat's card row drawn again in another turn or another
+    session, or a log line that moved up a row, is framed once, not again each frame (Textual
+    frames each changed line afresh: a tenth of a War turn's CPU on the server). Used only where the
+    frame does not depend on the line (no opacity, tint, hatch, text opacity or outline); Textual
+    frames every other line as before."""
+
+    def __init__(self, panel: LinePanel) -> None:
+        super().__init__()
+        self._panel = panel
+        self._frame: tuple[int, int, int] | None = None  # (frame id, first content line, lines) this render
+
+    def render_widget(self, widget, crop):  # type: ignore[no-untyped-def]
+        self._frame = None  # (worked out at the first line drawn)
+        return super().render_widget(widget, crop)
+
+    def render_line(  # type: ignore[no-untyped-def]
+        self, styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+    ):
+        frame = self._frame
+        if frame is None:
+            frame = self._frame = _frame_of(styles, size, content_size, padding, base_background, background, rest[2])
+        content_y = y - frame[1]
+        token = self._panel.line_token(content_y) if frame[0] >= 0 and 0 <= content_y < frame[2] else None
+        if token is None:
+            return super().render_line(
+                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+            )
+        key = (id(token), frame[0])
+        found = _framed.get(key)
+        if found is not None and found[0] is token:
+            _framed.move_to_end(key)
+            return Strip(found[1], found[2])
+        strip = super().render_line(
+            styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+        )
+        _framed[key] = (token, tuple(strip), strip.cell_length)
+        if len(_framed) > FRAMED_SIZE:
+            _framed.popitem(last=False)
+        return strip
+
+
+def _frame_of(styles, size, content_size, padding, base_background, background, opacity) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+    """(an id for how the frame of a content line looks, or -1 where it depends on more than the
+    line; the first content line; the content's lines)."""
+    gutter = styles.gutter
+    top, height = gutter.top, content_size.height
+    (_bt, _), (right, right_colour), (_bb, _), (left, left_colour) = styles.border
+    outline = styles.outline
+    if (
+        opacity != 1.0
+        or styles.text_opacity != 1.0
+        or styles.tint.a
+        or (styles.has_rule("hatch") and styles.hatch != "none")
+        or outline.left[0]
+        or outline.right[0]
+    ):
+        return (-1, top, height)
+    look = (
+        size.width,
+        content_size.width,
+        tuple(padding),
+        base_background,
+        background,
+        left,
+        left_colour,
+        right,
+        right_colour,
+    )
+    frame = _frames.get(look)
+    if frame is None:
+        if len(_frames) >= FRAMES_KEPT:
+            _frames.clear()  # (ids go on rising: a line framed under a forgotten id is not found again)
+        frame = _frames[look] = next(_frame_ids)
+    return (frame, top, height)
 
 
 def _runs(lines: Iterable[int], width: int) -> list[Region]:
