@@ -295,8 +295,12 @@ class TerminalDriver(Driver):
         waits on its queue's event; one that has taken a message and not finished with it does
         not (Textual's queue keeps no count of messages taken but not done)."""
         app = self._app
-        focused = app.focused
-        nodes = [app, app.screen, *([focused, *focused.ancestors] if focused is not None else [])]
+        stack = app.screen_stack
+        if not stack:
+            return False  # (no screen: closing, or not yet drawn; the following copes with both)
+        screen = stack[-1]
+        focused = screen.focused
+        nodes = [app, screen, *([focused, *focused.ancestors] if focused is not None else [])]
         return all(_waits_for_messages(node) for node in nodes)
 
     async def _handled_by(self, node: Any) -> bool:

@@ -14,6 +14,10 @@ person's hand as the hot-seat cover lifts, a line under a closing dialog) had ye
 screen, which it does when next idle: after the frame, so the same lines were drawn again a frame
 later, and the answer ended there. What a whole frame draws asks no more.
 
+The same hook draws the table's panels changed together in one batch in one frame, with one
+update message to the screen rather than one a panel (``join_next_frame``, from
+``ui/widgets/lines.py``): the messages were most of what a War turn cost the server beyond drawing.
+
 Installed once per process, by the first app as it is made (``ui.app.install_process_fixes``).
 """
 

@@ -38,6 +38,7 @@ def _kept(line: Text) -> str | Text:
 
 
 def _shown(kept: str | Text) -> Text:
+    """A kept line as a ``Text`` of the reader's own (to cut or restyle without touching the history)."""
     return Text(kept) if isinstance(kept, str) else kept.copy()
 
 
@@ -108,9 +109,8 @@ class GameLog(Screen):
         would push the newest out of the log's rows; the whole log, f2, keeps them in full)."""
         width = max(20, self.app.size.width - 2)
         lines = []
-        for line in self.history[-self.log_rows() :]:
+        for line in self.history[-self.log_rows() :]:  # (fresh lines: the history keeps its own)
             if line.cell_len > width:
-                line = line.copy()
                 line.truncate(width, overflow="ellipsis")
             lines.append(line)
         return lines
